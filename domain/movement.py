@@ -1,0 +1,155 @@
+"""The movement engine shared by every ruleset: step options and the reach search.
+
+A ruleset describes movement as a ``MovementModel``: from a location, which steps a unit could
+take, what each costs, and which rule blocks it. The aggregate uses the model to decide each
+declared step as it is about to happen; the lookahead runs ``search_reach`` over the same model
+to answer range-of-motion questions. Movement logic is therefore written once, per ruleset, in
+the model (DESIGN.md, principle 1).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from domain.rules import RuleRef
+
+
+@dataclass(frozen=True)
+class StepOption:
+    """One step a unit could take from a location.
+
+    ``cost`` is what the step uses of the allowance (0 for a free step). ``blocked`` is the rule
+    that forbids the step, if any; a blocked option is still listed so that "why not" can name
+    the rule. ``stops`` is a rule that ends the move on entering (the step itself is legal).
+    """
+
+    to: str
+    kind: str
+    cost: int = 1
+    blocked: RuleRef | None = None
+    stops: RuleRef | None = None
+
+
+class MovementModel(Protocol):
+    """What a ruleset tells the engine about one unit's movement in one game state."""
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        """The rule that denies this unit any range of motion at all (e.g. Disabled), if any."""
+
+    def allowance(self, unit_id: str) -> int:
+        """How much of the step budget the unit's basic move has."""
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        """Every step geometry allows from ``frm``, with its cost and any rule blocking it."""
+
+
+@dataclass
+class Reach:
+    """A unit's range of motion: each reachable location with its cost and a cheapest path.
+
+    ``blocked`` keeps, for locations that are not reachable, the rules that stopped the steps
+    that tried to enter them; ``too_far`` keeps those that need more than the allowance.
+    """
+
+    unit: str
+    start: str
+    allowance: int
+    cost: dict[str, int] = field(default_factory=dict)
+    previous: dict[str, str] = field(default_factory=dict)
+    blocked: dict[str, list[RuleRef]] = field(default_factory=dict)
+    too_far: dict[str, int] = field(default_factory=dict)
+    denied: RuleRef | None = None
+
+    def __contains__(self, location: object) -> bool:
+        return location in self.cost
+
+    @property
+    def locations(self) -> list[str]:
+        return list(self.cost)
+
+    def path_to(self, location: str) -> list[str] | None:
+        """The cheapest path from the start, both ends included; None when unreachable."""
+        if location not in self.cost:
+            return None
+        path = [location]
+        while path[-1] != self.start:
+            path.append(self.previous[path[-1]])
+        return path[::-1]
+
+
+def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
+    """Dijkstra over the model's step options, bounded by the unit's allowance.
+
+    A location entered through a stopping step is reachable but not expanded further. Costs
+    are integers, so ties resolve by the order the model lists its options, which keeps the
+    chosen paths deterministic.
+    """
+    allowance = model.allowance(unit_id)
+    reach = Reach(unit=unit_id, start=start, allowance=allowance)
+    reach.denied = model.no_movement(unit_id)
+    reach.cost[start] = 0
+    if reach.denied is not None:
+        return reach
+    stopped: set[str] = set()
+    counter = 0
+    frontier: list[tuple[int, int, str]] = [(0, counter, start)]
+    while frontier:
+        cost, _, here = heapq.heappop(frontier)
+        if cost > reach.cost.get(here, cost) or here in stopped:
+            continue
+        for option in model.step_options(unit_id, here):
+            if option.blocked is not None:
+                reach.blocked.setdefault(option.to, []).append(option.blocked)
+                continue
+            new_cost = cost + option.cost
+            if new_cost > allowance:
+                best = reach.too_far.get(option.to)
+                reach.too_far[option.to] = new_cost if best is None else min(best, new_cost)
+                continue
+            if new_cost < reach.cost.get(option.to, allowance + 1):
+                reach.cost[option.to] = new_cost
+                reach.previous[option.to] = here
+                if option.stops is not None:
+                    stopped.add(option.to)
+                else:
+                    stopped.discard(option.to)
+                counter += 1
+                heapq.heappush(frontier, (new_cost, counter, option.to))
+    for location in list(reach.blocked):
+        if location in reach.cost:
+            del reach.blocked[location]
+    for location in list(reach.too_far):
+        if location in reach.cost:
+            del reach.too_far[location]
+    return reach
+
+
+def shortest_path(model: MovementModel, unit_id: str, start: str, goal: str) -> list[str] | None:
+    """Fewest steps from ``start`` to ``goal`` through unblocked steps, with no allowance cap.
+
+    Used for effects that move a unit "to" something without a declared path. Ties go to the
+    path met first, and the model lists options in a stable order.
+    """
+    if start == goal:
+        return [start]
+    previous: dict[str, str] = {start: start}
+    layer = [start]
+    while layer:
+        next_layer: list[str] = []
+        for here in layer:
+            for option in model.step_options(unit_id, here):
+                if option.blocked is not None or option.to in previous:
+                    continue
+                previous[option.to] = here
+                if option.to == goal:
+                    path = [goal]
+                    while path[-1] != start:
+                        path.append(previous[path[-1]])
+                    return path[::-1]
+                if option.stops is None:
+                    next_layer.append(option.to)
+        layer = next_layer
+    return None

@@ -1,0 +1,28 @@
+"""References to the rule that allows or forbids something.
+
+Every refusal in the simulator carries one of these so that a user sees *which* rule said no
+(DESIGN.md, principle 7) rather than a bare "illegal".
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class RuleRef(BaseModel):
+    """A rule by its ruleset, its source section and a plain-language gist.
+
+    ``source`` names where the rule is written (a codex entry, a rulebook section, a card), so a
+    judge can look it up; ``timing`` is the ability's declared kind when an ability is the reason.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    source: str
+    message: str
+    timing: str | None = None
+
+    def __str__(self) -> str:
+        kind = f" ({self.timing})" if self.timing else ""
+        return f"{self.source}: {self.message}{kind}"

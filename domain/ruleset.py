@@ -1,0 +1,59 @@
+"""What the ``Game`` aggregate needs from a ruleset, and the registry of rulesets by name.
+
+A ruleset owns its board, its commands and its movement model; the aggregate owns event
+recording, atomicity and the event stream. Adding a ruleset adds an entry here, not a second
+engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, TypeAdapter
+
+from domain.errors import BadInput
+from domain.event_base import GameEvent
+from domain.movement import MovementModel
+from domain.state import GameState
+
+
+class GameHandle(Protocol):
+    """The part of the aggregate a ruleset's engine may touch."""
+
+    state: GameState
+
+    def record(self, event_class: type[GameEvent], **fields: Any) -> GameEvent: ...
+
+
+class Ruleset(Protocol):
+    name: str
+    title: str
+    #: validates one command (a discriminated union over the ruleset's command models)
+    commands: TypeAdapter[Any]
+    setup_model: type[BaseModel]
+    default_options: dict[str, Any]
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]: ...
+
+    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None: ...
+
+    def movement(self, state: GameState) -> MovementModel: ...
+
+    def parse_location(self, state: GameState, text: str) -> str: ...
+
+    def label(self, state: GameState, location: str) -> str: ...
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; imported lazily so unused rulesets cost nothing."""
+    if name == "sorcery":
+        from domain.rulesets.sorcery import RULESET
+
+        return RULESET
+    raise BadInput(f"unknown ruleset {name!r}: expected one of {', '.join(known_rulesets())}")
+
+
+def known_rulesets() -> list[str]:
+    return ["sorcery"]

@@ -1,0 +1,1 @@
+"""One sub-package per ruleset; ``registry`` maps a scenario's ``ruleset`` name to it."""

@@ -1,0 +1,106 @@
+"""Sorcery: Contested Realm: the realm, its cards and the range-of-motion rules.
+
+Sources: the seed (codex entry "Range of Motion"), the digest ../shared/reference/sorcery.md and
+the bundled card data. Rule options (``options:`` in a scenario):
+
+- ``trigger_order``: ``policy`` (default) orders one player's simultaneous triggers in the order
+  they were queued, recorded as decided by policy (digest gap 6); ``ask`` stops and waits for
+  that player's ``order_triggers`` command.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from domain.errors import BadInput
+from domain.movement import MovementModel
+from domain.ruleset import GameHandle
+from domain.rulesets.sorcery.commands import Command, SetUp
+from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.state import GameState
+
+OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
+    "trigger_order": (
+        "policy",
+        ("policy", "ask"),
+        "who orders one player's simultaneous triggers: the declaration-order policy, or the player",
+    ),
+}
+
+
+def parse_location(state: GameState, text: str) -> str:
+    """Canonical text of a location written with a square number or an alias.
+
+    A bare square means its surface when it holds a site and its void otherwise.
+    """
+    raw = str(text).strip()
+    head, sep, region = raw.partition("/")
+    square = state.aliases.get(head, head)
+    loc = parse_loc(f"{square}{sep}{region}")
+    if not sep:
+        has_site = any(
+            f.kind == "site" and f.location == str(loc.square) for f in state.features.values()
+        )
+        if not has_site:
+            loc = Loc(loc.square, Region.VOID)
+    return loc.text
+
+
+def label(state: GameState, location: str) -> str:
+    """A location as a scenario writes it: its alias when the square has one."""
+    if not location:
+        return "nowhere"
+    head, sep, region = location.partition("/")
+    names = {v: k for k, v in state.aliases.items()}
+    return f"{names.get(head, head)}{sep}{region}"
+
+
+class SorceryRuleset:
+    name = "sorcery"
+    title = "Sorcery: Contested Realm"
+    commands: TypeAdapter[Any] = TypeAdapter(Command)
+    setup_model = SetUp
+    default_options = {key: default for key, (default, _, _) in OPTIONS.items()}
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        merged = dict(self.default_options)
+        for key, value in options.items():
+            if key not in OPTIONS:
+                raise BadInput(f"unknown rule option {key!r} for sorcery: known are {', '.join(OPTIONS)}", "options")
+            allowed = OPTIONS[key][1]
+            if value not in allowed:
+                raise BadInput(f"option {key} must be one of {', '.join(map(str, allowed))}, not {value!r}", f"options.{key}")
+            merged[key] = value
+        return merged
+
+    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
+        from domain.rulesets.sorcery.engine import SorceryEngine
+
+        SorceryEngine(game, command_id).execute(command, None)
+
+    def movement(self, state: GameState) -> MovementModel:
+        from domain.rulesets.sorcery.movement import SorceryMovement
+
+        return SorceryMovement(state)
+
+    def parse_location(self, state: GameState, text: str) -> str:
+        return parse_location(state, text)
+
+    def label(self, state: GameState, location: str) -> str:
+        return label(state, location)
+
+    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for name, square in aliases.items():
+            loc = parse_loc(str(square))
+            if loc.region is not Region.SURFACE:
+                raise BadInput(f"alias {name!r} must name a square, not {square!r}", f"aliases.{name}")
+            if str(name).isdigit() or "/" in str(name):
+                raise BadInput(f"alias {name!r} must not look like a location", f"aliases.{name}")
+            found[str(name)] = str(loc.square)
+        return found
+
+
+RULESET = SorceryRuleset()

@@ -1,0 +1,121 @@
+"""Fights, strikes, damage and death (codex: Fight, Strike, Damage, Lethal, Die).
+
+Strikes in a fight are simultaneous: every strike is worked out from the state before any
+damage lands, then damage is dealt, then deaths are checked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.events import (
+    AttackResolved,
+    DamageTaken,
+    EffectEnded,
+    FightCancelled,
+    FightStarted,
+    SiteStruck,
+    StrikeDealt,
+    UnitDied,
+    UnitDropped,
+)
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.view import rule
+from domain.state import FightItem
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.engine import SorceryEngine
+
+DAMAGE = rule("codex: Damage", "a minion dies when its damage reaches its power")
+LETHAL = rule("codex: Lethal", "any damage from a Lethal unit kills a minion")
+
+
+def kill(engine: SorceryEngine, unit_id: str, why: RuleRef, cause: str) -> None:
+    """A unit dies: passengers are dropped where it was, its remaining steps are cancelled and
+    the passive effects it was the source of end."""
+    unit = engine.state.units[unit_id]
+    if not unit.alive:
+        return
+    at = unit.location
+    passengers = engine.view().passengers(unit_id)
+    engine.emit(UnitDied, cause=cause, unit=unit_id, at=at, rule=why)
+    for passenger in passengers:
+        engine.emit(UnitDropped, cause=cause, unit=passenger, carrier=unit_id, at=at, reason="its carrier died")
+    engine.cancel_moves(unit_id, "the unit died", cause)
+    for effect in list(engine.state.effects.values()):
+        if effect.source == unit_id and effect.duration == "while_in_realm":
+            engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} left the realm")
+
+
+def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location: str | None, reason: str, cause: str) -> None:
+    engine.emit(FightStarted, cause=cause, fight_id=fight_id, sides=sides, location=location, reason=reason)
+    view = engine.view()
+    strikes: list[tuple[str, str, int, bool]] = []
+    for mine, theirs in ((sides[0], sides[1]), (sides[1], sides[0])):
+        living = [u for u in theirs if engine.state.units[u].alive]
+        for striker in mine:
+            unit = engine.state.units[striker]
+            if not unit.alive or not living or unit.power <= 0:
+                continue
+            if unit.location and view.disabled(striker, parse_loc(unit.location)) is not None:
+                continue  # a disabled unit doesn't strike (codex: Disabled)
+            # one strike's damage, all to the first opponent listed (the default split policy)
+            strikes.append((striker, living[0], unit.power, "Lethal" in view.keywords(striker)))
+    lethal_hits: set[str] = set()
+    for striker, target, amount, lethal in strikes:
+        engine.emit(StrikeDealt, cause=cause, fight_id=fight_id, striker=striker, target=target, amount=amount, lethal=lethal)
+    for striker, target, amount, lethal in strikes:
+        unit = engine.state.units[target]
+        engine.emit(DamageTaken, cause=cause, unit=target, amount=amount, total=unit.damage + amount, source=striker)
+        if lethal and amount > 0:
+            lethal_hits.add(target)
+    for target in dict.fromkeys(t for _, t, _, _ in strikes):
+        unit = engine.state.units[target]
+        if unit.kind != "minion":
+            continue
+        if target in lethal_hits:
+            kill(engine, target, LETHAL, cause)
+        elif unit.damage >= unit.defence:
+            kill(engine, target, DAMAGE, cause)
+
+
+def resolve_fight_item(engine: SorceryEngine, item: FightItem) -> None:
+    """A fight started by a card's text: all its participants must still be there together."""
+    units = [engine.state.units[u] for u in item.requires]
+    gone = [u.id for u in units if not u.alive or u.location is None]
+    if gone:
+        engine.emit(FightCancelled, cause=item.cause, fight_id=item.fight_id, reason=f"{', '.join(gone)} no longer in the realm")
+        return
+    if len({u.location for u in units}) > 1:
+        engine.emit(FightCancelled, cause=item.cause, fight_id=item.fight_id, reason="the fighters are not at one location")
+        return
+    fight(engine, item.fight_id, item.sides, units[0].location, "card text", item.cause)
+
+
+def resolve_attack(engine: SorceryEngine) -> None:
+    """After the defence window: the attacker fights the defenders (a targeted site leaves the
+    fight; a targeted unit stays), or strikes the undefended target (codex: Attack)."""
+    attack = engine.state.attack
+    assert attack is not None
+    cause = attack.id
+    attacker = engine.state.units[attack.attacker]
+    if not attacker.alive or attacker.location != attack.location:
+        engine.emit(AttackResolved, cause=cause, attack_id=attack.id)
+        return
+    present = [
+        d for d in attack.defenders
+        if engine.state.units[d].alive and engine.state.units[d].location == attack.location
+    ]
+    opponents = list(present)
+    if attack.target_kind == "unit":
+        target = engine.state.units[attack.target]
+        if target.alive and target.location == attack.location:
+            opponents.insert(0, target.id)
+    fight_id = f"{attack.id}-fight"
+    if opponents:
+        fight(engine, fight_id, [[attacker.id], opponents], attack.location, f"attack {attack.id}", cause)
+    elif attack.target_kind == "site":
+        site = engine.state.features[attack.target]
+        engine.emit(SiteStruck, cause=cause, site=site.id, controller=site.controller, amount=attacker.power, striker=attacker.id)
+    engine.emit(AttackResolved, cause=cause, attack_id=attack.id)

@@ -1,0 +1,123 @@
+"""Sorcery commands and the set-up of a realm, as validated models.
+
+Scenario scripts, the Python API and verification of logs all speak these models, so a command
+reads the same wherever it comes from. ``player`` may be left out: it defaults to the owner of
+the unit named (or the active player), and when given it is checked against the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Location = Annotated[str, Field(description="a square 1-20 or an alias, optionally /region")]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SiteSetup(_Model):
+    at: Location
+    card: str
+    controller: str
+    id: str | None = Field(default=None, description="defaults to a name made from the card")
+
+
+class UnitSetup(_Model):
+    id: str
+    card: str
+    owner: str
+    at: Location
+    tapped: bool = False
+    carried_by: str | None = Field(default=None, description="id of an allied carrier at the same location")
+
+
+class ArtifactSetup(_Model):
+    id: str
+    card: str
+    controller: str | None = None
+    at: Location | None = None
+    bearer: str | None = Field(default=None, description="id of the unit carrying it")
+
+
+class SpellInEffect(_Model):
+    card: str
+    caster: str
+    targets: list[str] = Field(default_factory=list)
+
+
+class SetUp(_Model):
+    """The realm as a scenario begins: sites, units, artifacts and spells already in effect."""
+
+    command: Literal["set_up"] = "set_up"
+    sites: list[SiteSetup] = Field(default_factory=list)
+    units: list[UnitSetup] = Field(default_factory=list)
+    artifacts: list[ArtifactSetup] = Field(default_factory=list)
+    spells: list[SpellInEffect] = Field(default_factory=list)
+
+
+class MoveAndAttack(_Model):
+    """Tap: declare a path (may be empty), resolve it step by step, then optionally attack."""
+
+    command: Literal["move_and_attack"] = "move_and_attack"
+    player: str | None = None
+    unit: str
+    path: list[Location] = Field(default_factory=list)
+    attack: str | None = Field(default=None, description='an enemy unit id, or "site" for the site there')
+
+
+class Defend(_Model):
+    """Tap to defend against the open attack: move to its location, then join the fight."""
+
+    command: Literal["defend"] = "defend"
+    player: str | None = None
+    unit: str
+    path: list[Location] | None = Field(default=None, description="defaults to a cheapest path")
+
+
+class Pass(_Model):
+    """The defending player declares no more defenders; the fight is resolved."""
+
+    command: Literal["pass"] = "pass"
+    player: str | None = None
+
+
+class OrderTriggers(_Model):
+    """Answer a pending choice: the order of your simultaneous triggers, first resolving first."""
+
+    command: Literal["order_triggers"] = "order_triggers"
+    player: str | None = None
+    order: list[str] = Field(description="trigger ids (t3) or the subjects' unit ids")
+
+
+class EndTurn(_Model):
+    command: Literal["end_turn"] = "end_turn"
+    player: str | None = None
+
+
+class Cast(_Model):
+    """Cast a magic that starts an ongoing effect (Waypoint Portal, Mad Dash, Power of Flight)."""
+
+    command: Literal["cast"] = "cast"
+    player: str | None = None
+    card: str
+    targets: list[str] = Field(default_factory=list)
+
+
+class PlaySite(_Model):
+    """Play a site to a void square; its Genesis, if any, triggers (with ``target`` chosen)."""
+
+    command: Literal["play_site"] = "play_site"
+    player: str | None = None
+    card: str
+    at: Location
+    id: str | None = None
+    target: Location | None = None
+
+
+Command = Annotated[
+    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | SetUp,
+    Field(discriminator="command"),
+]

@@ -1,0 +1,663 @@
+"""The Sorcery rules engine: what each command does, resolved on the storyline.
+
+Commands are checked first (an illegal command raises and records nothing); then their work
+goes onto the storyline and resolves one item at a time: each declared step just before it
+happens, triggers inserted ahead of the remaining work, fights and attacks in turn (digest
+2.11, codex: Storyline). Every change is an event; the engine reads state only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from domain.errors import BadInput, IllegalCommand
+from domain.event_base import GameEvent
+from domain.events import (
+    AttackDeclared,
+    AttackPlanned,
+    AttackRefused,
+    AttackResolved,
+    ChoiceRequested,
+    DefenceClosed,
+    DefendDeclared,
+    DefenderJoined,
+    DefenderMissed,
+    EffectEnded,
+    EffectStarted,
+    FeaturePlaced,
+    MoveEnded,
+    PathDeclared,
+    SiteStruck,
+    StepRefused,
+    StepsCancelled,
+    StepTaken,
+    TriggerQueued,
+    TriggersOrdered,
+    TurnEnded,
+    TurnStarted,
+    UnitDropped,
+    UnitPlaced,
+    UnitTapped,
+)
+from domain.movement import search_reach
+from domain.ruleset import GameHandle
+from domain.rules import RuleRef
+from domain.rulesets.sorcery import combat, triggers
+from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
+from domain.rulesets.sorcery.catalog import Card, card
+from domain.rulesets.sorcery.commands import (
+    ArtifactSetup,
+    Cast,
+    Defend,
+    EndTurn,
+    MoveAndAttack,
+    OrderTriggers,
+    Pass,
+    PlaySite,
+    SetUp,
+)
+from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
+from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.view import RealmView, rule
+from domain.state import (
+    AttackItem,
+    EffectState,
+    FeatureState,
+    FightItem,
+    GameState,
+    JoinFightItem,
+    StepItem,
+    TriggerItem,
+    UnitState,
+)
+
+TAP = rule("codex: Tap", "only untapped units can tap")
+ACTIVE_ONLY = rule("codex: Activated Ability", "used only on your own turn")
+WAIT_CHOICE = rule("codex: Storyline", "a player's choice is pending; answer it first")
+WAIT_DEFENCE = rule("codex: Attack", "an attack awaits defenders; the defending player must defend or pass")
+BUSY = rule("codex: Storyline", "the storyline must be empty")
+OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
+DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
+DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
+NO_REPEAT = rule("codex: Path", "no step is repeated within one path")
+WRONG_START = rule("codex: Path", "a step must start where the unit is")
+ALLOWANCE = rule("codex: Move and Attack", "the path is longer than 1 step plus Movement +X")
+
+
+class SorceryEngine:
+    """Runs one command against one game; build a new engine per command."""
+
+    def __init__(self, game: GameHandle, command_id: str) -> None:
+        self.game = game
+        self.cause = command_id
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def emit(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent:
+        return self.game.record(event_class, cause=cause or self.cause, **fields)
+
+    def view(self) -> RealmView:
+        return RealmView(self.state)
+
+    def movement(self) -> SorceryMovement:
+        return SorceryMovement(self.state)
+
+    # --- locations and lookups --------------------------------------------------------------
+
+    def loc(self, text: str, where: str = "location") -> str:
+        from domain.rulesets.sorcery import parse_location
+
+        try:
+            return parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+
+    def unit(self, unit_id: str) -> UnitState:
+        found = self.state.units.get(unit_id)
+        if found is None:
+            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+        return found
+
+    def acting_player(self, given: str | None, default: str) -> str:
+        if given is not None and given not in self.state.players:
+            raise BadInput(f"unknown player {given!r}: the players are {', '.join(self.state.players)}", "player")
+        return given or default
+
+    # --- command dispatch -------------------------------------------------------------------
+
+    def execute(self, command: BaseModel, player: str | None) -> None:
+        if isinstance(command, SetUp):
+            self.set_up(command)
+            return
+        if self.state.choice is not None and not isinstance(command, OrderTriggers):
+            raise IllegalCommand(WAIT_CHOICE, f"{self.state.choice.player} must first answer: {self.state.choice.prompt}")
+        handlers = {
+            MoveAndAttack: self.move_and_attack,
+            Defend: self.defend,
+            Pass: self.pass_defence,
+            OrderTriggers: self.order_triggers,
+            EndTurn: self.end_turn,
+            Cast: self.cast,
+            PlaySite: self.play_site,
+        }
+        handlers[type(command)](command)  # type: ignore[operator]
+        self.run()
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def set_up(self, setup: SetUp) -> None:
+        seen: set[str] = set()
+
+        def new_id(candidate: str, where: str) -> str:
+            if candidate in seen:
+                raise BadInput(f"duplicate id {candidate!r}", where)
+            seen.add(candidate)
+            return candidate
+
+        names = [card(site.card).name if site.card else "" for site in setup.sites if _known(site.card)]
+        for i, site in enumerate(setup.sites):
+            where = f"setup.sites[{i}]"
+            data = self._card(site.card, where, "Site")
+            square = int(self.loc(site.at, f"{where}.at").split("/")[0])
+            if self.view().site_at(square) is not None:
+                raise BadInput(f"square {square} already has a site", f"{where}.at")
+            self._check_player(site.controller, f"{where}.controller")
+            default_id = _slug(data.name) if names.count(data.name) == 1 else f"{_slug(data.name)}-{square}"
+            site_id = new_id(site.id or default_id, f"{where}.id")
+            self._place_site(site_id, data, square, site.controller)
+        for i, spec in enumerate(setup.units):
+            where = f"setup.units[{i}]"
+            data = self._card(spec.card, where, "Minion", "Avatar")
+            new_id(spec.id, f"{where}.id")
+            self._check_player(spec.owner, f"{where}.owner")
+            at = self.loc(spec.at, f"{where}.at")
+            if not self.view().location_exists(parse_loc(at)):
+                raise BadInput(f"location {spec.at!r} does not exist (no site there)", f"{where}.at")
+            self._place_unit(spec.id, data, spec.owner, at, spec.tapped)
+        for i, spec in enumerate(setup.units):
+            if spec.carried_by is not None:
+                self._set_carried(spec.id, spec.carried_by, f"setup.units[{i}].carried_by")
+        for i, art in enumerate(setup.artifacts):
+            where = f"setup.artifacts[{i}]"
+            data = self._card(art.card, where, "Artifact")
+            new_id(art.id, f"{where}.id")
+            self._place_artifact(art, data, where)
+        for i, spell in enumerate(setup.spells):
+            self._check_player(spell.caster, f"setup.spells[{i}].caster")
+            self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
+
+    def _place_artifact(self, art: ArtifactSetup, data: Card, where: str) -> None:
+        if (art.at is None) == (art.bearer is None):
+            raise BadInput("give exactly one of 'at' and 'bearer'", where)
+        controller = art.controller
+        if controller is not None:
+            self._check_player(controller, f"{where}.controller")
+        location = None
+        if art.bearer is not None:
+            bearer = self.state.units.get(art.bearer)
+            if bearer is None:
+                raise BadInput(f"unknown unit {art.bearer!r}", f"{where}.bearer")
+            controller = controller or bearer.owner
+        else:
+            location = self.loc(art.at or "", f"{where}.at")
+        self.emit(
+            FeaturePlaced,
+            feature=FeatureState(
+                id=art.id, card=data.name, kind="artifact", controller=controller,
+                location=location, bearer=art.bearer,
+            ),
+        )
+        self._start_passives(art.id, data, controller, None)
+
+    def _check_player(self, player: str, where: str) -> None:
+        if player not in self.state.players:
+            raise BadInput(f"unknown player {player!r}: the players are {', '.join(self.state.players)}", where)
+
+    def _card(self, name: str, where: str, *types: str) -> Card:
+        try:
+            data = card(name)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+        if types and data.type not in types:
+            raise BadInput(f"{data.name} is a {data.type}, expected {' or '.join(types)}", where)
+        return data
+
+    def _place_site(self, site_id: str, data: Card, square: int, controller: str) -> None:
+        self.emit(
+            FeaturePlaced,
+            feature=FeatureState(
+                id=site_id, card=data.name, kind="site", controller=controller,
+                location=str(square), props={"water": data.water},
+            ),
+        )
+        self._start_passives(site_id, data, controller, square)
+
+    def _place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool) -> None:
+        carry = max((a.carry for a in abilities_of(data.name)), default=0)
+        allies = next((a.carry_allies for a in abilities_of(data.name) if a.carry), "minion")
+        self.emit(
+            UnitPlaced,
+            unit=UnitState(
+                id=unit_id, card=data.name, owner=owner,
+                kind="avatar" if data.type == "Avatar" else "minion",
+                location=at, power=data.attack or 0,
+                defence=data.defence if data.defence is not None else (data.attack or 0),
+                keywords=list(data.keywords), movement_bonus=data.movement_bonus,
+                carries=carry, carry_allies_only=allies == "minion", tapped=tapped,
+            ),
+        )
+        self._start_passives(unit_id, data, owner, int(at.split("/")[0]))
+
+    def _set_carried(self, unit_id: str, carrier_id: str, where: str) -> None:
+        carrier = self.state.units.get(carrier_id)
+        unit = self.state.units[unit_id]
+        if carrier is None:
+            raise BadInput(f"unknown unit {carrier_id!r}", where)
+        if carrier.carries == 0:
+            raise BadInput(f"{carrier.card} can't carry units", where)
+        if carrier.owner != unit.owner or (carrier.carry_allies_only and unit.kind != "minion"):
+            raise BadInput(f"{carrier.card} carries only allied {'minions' if carrier.carry_allies_only else 'units'}", where)
+        if carrier.location != unit.location:
+            raise BadInput(f"{unit_id} must share a location with its carrier {carrier_id}", where)
+        if len(self.view().passengers(carrier_id)) >= carrier.carries:
+            raise BadInput(f"{carrier.card} can carry only {carrier.carries} unit(s)", where)
+        self.emit(UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}))
+
+    def _start_passives(self, source_id: str, data: Card, controller: str | None, square: int | None) -> None:
+        for ability in abilities_of(data.name):
+            if ability.timing != "ongoing" or ability.passive is None:
+                continue
+            spec = fill(ability.passive, {"square": square, "self": source_id})
+            self.start_effect(source_id, controller, spec, "while_in_realm", f"{data.name}: {ability.name}")
+
+    def start_effect(
+        self, source: str, controller: str | None, spec: dict[str, Any], duration: str, label: str,
+        cause: str | None = None,
+    ) -> None:
+        from domain.rulesets.sorcery.effects import parse_spec
+
+        parse_spec(spec)
+        effect_id = self.state.next_id("x", "effect")
+        self.emit(
+            EffectStarted,
+            cause=cause,
+            effect=EffectState(
+                id=effect_id, source=source, controller=controller, spec=spec,
+                duration=duration, label=label, started_turn=self.state.turn,
+            ),
+        )
+
+    # --- Move and Attack ---------------------------------------------------------------------
+
+    def _check_main_phase(self, player: str) -> None:
+        if player != self.state.active_player:
+            raise IllegalCommand(ACTIVE_ONLY, f"it is {self.state.active_player}'s turn, not {player}'s")
+        if self.state.attack is not None:
+            raise IllegalCommand(WAIT_DEFENCE)
+        if self.state.storyline:
+            raise IllegalCommand(BUSY)
+
+    def _own_ready_unit(self, unit_id: str, player: str | None) -> tuple[UnitState, str]:
+        unit = self.unit(unit_id)
+        acting = self.acting_player(player, unit.owner)
+        if not unit.alive or unit.location is None:
+            raise IllegalCommand(rule("codex: Die", "the unit is no longer in the realm"), f"{unit_id} is dead")
+        if unit.owner != acting:
+            raise IllegalCommand(OWN_UNITS, f"{unit_id} belongs to {unit.owner}, not {acting}")
+        if unit.tapped:
+            raise IllegalCommand(TAP, f"{unit_id} is tapped")
+        return unit, acting
+
+    def _declared_path(self, unit: UnitState, path: list[str], field: str) -> list[str]:
+        """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
+        under the effects in force now; their legality is checked only as each one happens."""
+        assert unit.location is not None
+        steps = [self.loc(p, f"{field}[{i}]") for i, p in enumerate(path)]
+        if steps and steps[0] == unit.location:
+            steps = steps[1:]
+        full = [unit.location, *steps]
+        movement = self.movement()
+        for i, (frm, to) in enumerate(zip(full, full[1:])):
+            if frm == to:
+                raise BadInput(f"step {i + 1} goes from {frm} to itself; every step changes location", field)
+            if not movement.adjacent(frm, to, unit.owner):
+                raise IllegalCommand(NOT_ADJACENT, f"step {i + 1} of {unit.id}'s path: {frm} -> {to} are not adjacent")
+        return full
+
+    def move_and_attack(self, cmd: MoveAndAttack) -> None:
+        unit, player = self._own_ready_unit(cmd.unit, cmd.player)
+        self._check_main_phase(player)
+        denied = self.movement().no_movement(unit.id)
+        if denied is not None:
+            raise IllegalCommand(denied, f"{unit.id} can't use Move and Attack")
+        full = self._declared_path(unit, cmd.path, "path")
+        if cmd.attack is not None and cmd.attack != "site":
+            target = self.unit(cmd.attack)
+            if target.owner == player:
+                raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
+        self.emit(UnitTapped, unit=unit.id, reason="Move and Attack")
+        if len(full) > 1:
+            self.declare_path(unit.id, full, "move_and_attack", self.movement().allowance(unit.id))
+        if cmd.attack is not None:
+            self.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
+
+    def declare_path(self, unit_id: str, path: list[str], purpose: str, allowance: int | None, cause: str | None = None) -> None:
+        move_id = self.state.next_id("m", "move")
+        self.emit(PathDeclared, cause=cause, move_id=move_id, unit=unit_id, purpose=purpose, path=path, allowance=allowance)
+
+    # --- Defend -------------------------------------------------------------------------------
+
+    def defend(self, cmd: Defend) -> None:
+        attack = self.state.attack
+        unit = self.unit(cmd.unit)
+        if attack is None or not attack.window_open:
+            raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
+        attacker_owner = self.state.units[attack.attacker].owner
+        defending = self.state.opponent_of(attacker_owner)
+        unit, player = self._own_ready_unit(cmd.unit, cmd.player)
+        if player != defending:
+            raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
+        reach = search_reach(self.movement(), unit.id, unit.location or "")
+        if attack.location not in reach:
+            reasons = "; ".join(str(r) for r in why_not(reach, attack.location)) or "out of reach"
+            raise IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {self.label(attack.location)}: {reasons}")
+        if cmd.path is not None:
+            full = self._declared_path(unit, cmd.path, "path")
+            if full[-1] != attack.location:
+                raise IllegalCommand(rule("codex: Defend", "a defender's path ends at the attack's location"))
+        else:
+            full = reach.path_to(attack.location) or [attack.location]
+        self.emit(UnitTapped, unit=unit.id, reason="Defend")
+        self.emit(DefendDeclared, attack_id=attack.id, defender=unit.id)
+        if len(full) > 1:
+            self.declare_path(unit.id, full, "defend", self.movement().allowance(unit.id))
+
+    def pass_defence(self, cmd: Pass) -> None:
+        attack = self.state.attack
+        if attack is None or not attack.window_open:
+            raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
+        defending = self.state.opponent_of(self.state.units[attack.attacker].owner)
+        player = self.acting_player(cmd.player, defending)
+        if player != defending:
+            raise IllegalCommand(DEFEND_WINDOW, f"only {defending} declares defenders")
+        if self.state.storyline:
+            raise IllegalCommand(BUSY)
+        self.emit(DefenceClosed, attack_id=attack.id)
+        combat.resolve_attack(self)
+
+    def label(self, location: str) -> str:
+        from domain.rulesets.sorcery import label
+
+        return label(self.state, location)
+
+    # --- choices, turns, spells, sites ------------------------------------------------------
+
+    def order_triggers(self, cmd: OrderTriggers) -> None:
+        choice = self.state.choice
+        if choice is None:
+            raise IllegalCommand(rule("codex: Storyline", "no choice is pending"))
+        player = self.acting_player(cmd.player, choice.player)
+        if player != choice.player:
+            raise IllegalCommand(rule("codex: Storyline", "a player orders only their own triggers"), f"{choice.player} decides, not {player}")
+        order = [self._trigger_ref(ref) for ref in cmd.order]
+        if sorted(order) != sorted(choice.options):
+            raise BadInput(
+                f"the order must list each of {', '.join(self._describe(t) for t in choice.options)} once",
+                "order",
+            )
+        self.emit(TriggersOrdered, player=player, order=order, decided_by="player", reason=f"answer to {choice.id}")
+
+    def _trigger_ref(self, ref: str) -> str:
+        if ref in self.state.triggers:
+            return ref
+        matches = [t.id for t in self.state.triggers.values() if t.subject == ref and t.id in self.state.unordered]
+        if len(matches) == 1:
+            return matches[0]
+        raise BadInput(f"{ref!r} names no single pending trigger (use a trigger id such as t1)", "order")
+
+    def _describe(self, trigger_id: str) -> str:
+        trigger = self.state.triggers[trigger_id]
+        return f"{trigger_id} ({trigger.label})"
+
+    def end_turn(self, cmd: EndTurn) -> None:
+        player = self.acting_player(cmd.player, self.state.active_player)
+        self._check_main_phase(player)
+        for effect in list(self.state.effects.values()):
+            if effect.duration == "this_turn":
+                self.emit(EffectEnded, effect_id=effect.id, reason="this turn ended")
+        self.emit(TurnEnded, player=player, turn=self.state.turn)
+        upcoming = self.state.opponent_of(player)
+        for effect in list(self.state.effects.values()):
+            if effect.duration == "until_next_turn" and effect.controller == upcoming:
+                self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
+        untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive)
+        self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
+
+    def cast(self, cmd: Cast) -> None:
+        player = self.acting_player(cmd.player, self.state.active_player)
+        self._check_main_phase(player)
+        self._cast(cmd.card, player, cmd.targets, "card")
+
+    def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
+        data = self._card(name, where)
+        spell = SPELLS.get(data.name)
+        if spell is None:
+            raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if len(targets) != spell.targets:
+            raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
+        values: dict[str, Any] = {}
+        if spell.target_kind == "site":
+            squares = [int(self.loc(t, f"{where}.targets").split("/")[0]) for t in targets]
+            for sq in squares:
+                if self.view().site_at(sq) is None:
+                    raise BadInput(f"square {sq} has no site to choose", f"{where}.targets")
+            if len(set(squares)) != len(squares):
+                raise BadInput(f"{data.name} needs different sites", f"{where}.targets")
+            values["targets"] = squares
+            shown = " and ".join(self.label(str(s)) for s in squares)
+        else:
+            target = self.unit(targets[0])
+            if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
+                raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
+            values["target"] = target.id
+            shown = target.id
+        spec = fill(spell.effect, values)
+        source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
+        self.start_effect(source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown))
+
+    def play_site(self, cmd: PlaySite) -> None:
+        player = self.acting_player(cmd.player, self.state.active_player)
+        self._check_main_phase(player)
+        data = self._card(cmd.card, "card", "Site")
+        square = int(self.loc(cmd.at, "at").split("/")[0])
+        if self.view().site_at(square) is not None:
+            raise IllegalCommand(rule("codex: Site", "a site is played to a void"), f"square {square} already has a site")
+        site_id = cmd.id or _slug(data.name)
+        if site_id in self.state.features or site_id in self.state.units:
+            raise BadInput(f"duplicate id {site_id!r}", "id")
+        target = None
+        if cmd.target is not None:
+            target = int(self.loc(cmd.target, "target").split("/")[0])
+        genesis = [a for a in abilities_of(data.name) if a.timing == "triggered" and a.trigger and a.trigger.startswith("genesis")]
+        if genesis and genesis[0].trigger == "genesis_immobile_atop":
+            if target is None:
+                raise BadInput(f"{data.name}'s Genesis needs a target nearby site", "target")
+            if target not in nearby(square, *self.view().wrap) or (target != square and self.view().site_at(target) is None):
+                raise BadInput(f"target {cmd.target} is not a nearby site", "target")
+        self._place_site(site_id, data, square, player)
+        placed = self.game.state.features[site_id]
+        for ability in genesis:
+            triggers.queue(self, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
+
+    # --- the storyline ----------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Resolve the storyline until it is empty or a player must choose."""
+        while self.state.choice is None:
+            if self.state.unordered:
+                if not self.order_pending():
+                    return
+                continue
+            if not self.state.storyline:
+                return
+            item = self.state.storyline[0]
+            if isinstance(item, StepItem):
+                self.resolve_step(item)
+            elif isinstance(item, TriggerItem):
+                triggers.resolve(self, item.trigger_id)
+            elif isinstance(item, FightItem):
+                combat.resolve_fight_item(self, item)
+            elif isinstance(item, JoinFightItem):
+                self.resolve_join(item)
+            elif isinstance(item, AttackItem):
+                self.resolve_attack_item(item)
+
+    def order_pending(self) -> bool:
+        """Put queued triggers on the storyline, active player's first, so that the
+        non-active player's resolve first (digest 2.11). Returns False while a player must
+        choose the order of several of their own."""
+        policy = str(self.state.options.get("trigger_order", "policy"))
+        active = self.state.active_player
+        for player in [active, self.state.opponent_of(active)]:
+            pending = [t for t in self.state.unordered if self.state.triggers[t].controller == player]
+            if not pending:
+                continue
+            if len(pending) > 1 and policy == "ask":
+                choice_id = self.state.next_id("ch", "choice")
+                listed = ", ".join(self._describe(t) for t in pending)
+                self.emit(
+                    ChoiceRequested, choice_id=choice_id, player=player, kind="order_triggers",
+                    options=pending, prompt=f"order your simultaneous triggers: {listed}",
+                )
+                return False
+            decided = "policy:declaration-order" if len(pending) > 1 else "single trigger"
+            reason = ("triggers in the order they were queued (digest gap 6)" if len(pending) > 1 else "nothing to order")
+            self.emit(TriggersOrdered, player=player, order=pending, decided_by=decided, reason=reason)
+        unowned = [t for t in self.state.unordered if self.state.triggers[t].controller is None]
+        if unowned:
+            self.emit(TriggersOrdered, player=None, order=unowned, decided_by="single trigger", reason="no controller")
+        return True
+
+    def resolve_step(self, item: StepItem) -> None:
+        unit = self.state.units[item.unit]
+        move = self.state.moves.get(item.move_id)
+        if not unit.alive:
+            self.cancel_moves(unit.id, "the unit left the realm")
+            return
+        refusal = self.check_step(item)
+        if refusal is not None:
+            self.emit(StepRefused, move_id=item.move_id, unit=unit.id, index=item.index, frm=item.frm, to=item.to, rule=refusal)
+        else:
+            option = next(o for o in self.movement().step_options(unit.id, item.frm) if o.to == item.to)
+            view = self.view()
+            carried = []
+            for passenger in view.passengers(unit.id):
+                ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
+                if ban is not None:
+                    self.emit(UnitDropped, unit=passenger, carrier=unit.id, at=item.frm, reason=f"can't enter: {ban}")
+                else:
+                    carried.append(passenger)
+            step = self.emit(
+                StepTaken, move_id=item.move_id, unit=unit.id, index=item.index,
+                frm=item.frm, to=item.to, kind=option.kind, free=option.cost == 0, carried=carried,
+            )
+            for entered in [unit.id, *carried]:
+                triggers.on_entry(self, entered, item.frm, item.to, step.event_id)
+        if item.last and move is not None:
+            self.emit(MoveEnded, move_id=item.move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=move.taken)
+
+    def check_step(self, item: StepItem) -> RuleRef | None:
+        unit = self.state.units[item.unit]
+        move = self.state.moves[item.move_id]
+        if unit.location != item.frm:
+            return WRONG_START
+        if f"{item.frm}>{item.to}" in move.steps_done:
+            return NO_REPEAT
+        option = next((o for o in self.movement().step_options(unit.id, item.frm) if o.to == item.to), None)
+        if option is None:
+            return NOT_ADJACENT
+        if option.blocked is not None:
+            return option.blocked
+        if move.allowance is not None and option.cost and move.paid_steps + option.cost > move.allowance:
+            return ALLOWANCE
+        return None
+
+    def cancel_moves(self, unit_id: str, reason: str, cause: str | None = None) -> None:
+        for move in list(self.state.moves.values()):
+            if move.unit != unit_id:
+                continue
+            left = sum(1 for i in self.state.storyline if isinstance(i, StepItem) and i.move_id == move.id)
+            self.emit(StepsCancelled, cause=cause, move_id=move.id, unit=unit_id, steps=left, reason=reason)
+            self.emit(
+                MoveEnded, cause=cause, move_id=move.id, unit=unit_id,
+                at=self.state.units[unit_id].location, steps_taken=move.taken,
+            )
+
+    def resolve_join(self, item: JoinFightItem) -> None:
+        attack = self.state.attack
+        unit = self.state.units[item.unit]
+        if attack is None:
+            self.emit(DefenderMissed, attack_id=item.attack_id, defender=unit.id, reason="the attack is over")
+        elif not unit.alive:
+            self.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason="it died on the way")
+        elif unit.location != attack.location:
+            self.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason=f"it stopped at {self.label(unit.location or '')}")
+        else:
+            self.emit(DefenderJoined, attack_id=attack.id, defender=unit.id)
+
+    def resolve_attack_item(self, item: AttackItem) -> None:
+        unit = self.state.units[item.unit]
+        if not unit.alive or unit.location is None:
+            self.emit(AttackRefused, unit=unit.id, target=item.target, rule=rule("codex: Attack", "the attacker is no longer in the realm"))
+            return
+        if item.target == "site":
+            site = self.view().site_at(parse_loc(unit.location).square)
+            if site is None or parse_loc(unit.location).region.value != "surface":
+                self.emit(AttackRefused, unit=unit.id, target="site", rule=rule("codex: Attack", "sites are attacked at their surface"))
+                return
+            if site.controller == unit.owner:
+                self.emit(AttackRefused, unit=unit.id, target=site.id, rule=rule("codex: Attack", "attacks target enemy sites"))
+                return
+            self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=site.id, target_kind="site", location=unit.location)
+            return
+        target = self.state.units[item.target]
+        if not target.alive or target.location != unit.location:
+            self.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
+            return
+        self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
+
+
+def why_not(reach: Any, location: str) -> list[RuleRef]:
+    """The rules that keep ``location`` out of a reach (see domain.movement.Reach)."""
+    if location in reach:
+        return []
+    if reach.denied is not None:
+        return [reach.denied]
+    found: list[RuleRef] = list(dict.fromkeys(reach.blocked.get(location, [])))
+    if location in reach.too_far:
+        found.append(
+            rule("codex: Move and Attack", f"needs {reach.too_far[location]} steps; the allowance is {reach.allowance}")
+        )
+    if not found:
+        found.append(rule("codex: Range of Motion", "no path of legal steps leads there"))
+    return found
+
+
+def _known(name: str) -> bool:
+    try:
+        card(name)
+    except BadInput:
+        return False
+    return True
+
+
+def _new_site(frm: str, to: str) -> bool:
+    return frm.split("/")[0] != to.split("/")[0]
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")

@@ -1,0 +1,160 @@
+"""Sorcery's triggered abilities: when each one matches, and what it does when it resolves.
+
+Only the aggregate's engine calls this module. The lookahead never does: range of motion
+ignores every triggered ability (codex: Range of Motion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from domain.events import FightQueued, TriggerQueued, TriggerResolved
+from domain.movement import shortest_path
+from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.combat import kill
+from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.view import rule
+from domain.state import FightItem, TriggerState
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.engine import SorceryEngine
+
+
+def queue(
+    engine: SorceryEngine, ability: Ability, source: str, controller: str | None,
+    subject: str | None, params: dict[str, Any], cause: str,
+) -> None:
+    source_card = _source_card(engine, source)
+    about = f" for {subject}" if subject else ""
+    engine.emit(
+        TriggerQueued,
+        cause=cause,
+        trigger=TriggerState(
+            id=engine.state.next_id("t", "trigger"), ability=ability.trigger or ability.name,
+            source=source, controller=controller, subject=subject, cause=cause,
+            label=f"{source_card}{about}: {ability.name}", params=params,
+        ),
+    )
+
+
+def _source_card(engine: SorceryEngine, source: str) -> str:
+    thing = engine.state.units.get(source) or engine.state.features.get(source)
+    return thing.card if thing is not None else source
+
+
+def _sources(engine: SorceryEngine) -> list[tuple[str, str | None, Ability, str]]:
+    """Every card in the realm with a triggered ability: (id, controller, ability, location)."""
+    found = []
+    for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+        for ability in abilities_of(unit.card):
+            if ability.timing == "triggered" and unit.location is not None:
+                found.append((unit.id, unit.owner, ability, unit.location))
+    for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
+        for ability in abilities_of(feature.card):
+            if ability.timing == "triggered" and feature.location is not None:
+                found.append((feature.id, feature.controller, ability, feature.location))
+    return found
+
+
+def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str) -> None:
+    """Queue what triggers when ``unit_id`` has just moved from ``frm`` to ``to``."""
+    entered_site = frm.split("/")[0] != to.split("/")[0]
+    if not entered_site:
+        return  # surface <-> subsurface of one site enters no site (digest 2.3)
+    view = engine.view()
+    square = parse_loc(to).square
+    unit = engine.state.units[unit_id]
+    for source, controller, ability, where in _sources(engine):
+        matched = False
+        if ability.trigger == "kill_on_entry":
+            matched = (
+                int(where.split("/")[0]) == square
+                and unit.kind == "minion"
+                and "Airborne" not in view.keywords(unit_id)
+            )
+        elif ability.trigger == "shark_hunt":
+            matched = (
+                source != unit_id
+                and view.disabled(source, parse_loc(where)) is None
+                and square in view.body_of_water(parse_loc(where).square)
+            )
+        if matched:
+            queue(engine, ability, source, controller, unit_id, {}, cause)
+
+
+def resolve(engine: SorceryEngine, trigger_id: str) -> None:
+    trigger = engine.state.triggers[trigger_id]
+    if not _in_realm(engine, trigger.source):
+        engine.emit(
+            TriggerResolved, cause=trigger_id, trigger_id=trigger_id,
+            outcome=f"ignored: {trigger.source} is no longer in the realm",
+        )
+        return
+    RESOLVERS[trigger.ability](engine, trigger)
+
+
+def _in_realm(engine: SorceryEngine, thing_id: str) -> bool:
+    unit = engine.state.units.get(thing_id)
+    if unit is not None:
+        return unit.alive and unit.location is not None
+    feature = engine.state.features.get(thing_id)
+    return feature is not None and (feature.location is not None or feature.bearer is not None)
+
+
+def _kill_on_entry(engine: SorceryEngine, trigger: TriggerState) -> None:
+    subject = engine.state.units[trigger.subject or ""]
+    site = engine.state.features[trigger.source]
+    here = subject.alive and subject.location is not None and subject.location.split("/")[0] == site.location
+    if not here:
+        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"{subject.id} is no longer there")
+        return
+    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"kills {subject.id}")
+    kill(engine, subject.id, rule(site.card, "kills non-Airborne minions that enter it", "triggered"), trigger.id)
+
+
+def _shark_hunt(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Moves by a fewest-steps path to the unit, then fights it (digest 2.8, gap 7)."""
+    shark = engine.state.units[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    if not subject.alive or subject.location is None:
+        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"{subject.id} is no longer in the realm")
+        return
+    path = shortest_path(engine.movement(), shark.id, shark.location or "", subject.location)
+    if path is None:
+        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"no path to {subject.id}: no movement, no fight")
+        return
+    where = engine.label(subject.location)
+    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"moves to {where} to fight {subject.id}")
+    if len(path) > 1:
+        engine.declare_path(shark.id, path, f"trigger {trigger.id}", None, cause=trigger.id)
+    fight = FightItem(
+        fight_id=engine.state.next_id("f", "fight"), sides=[[shark.id], [subject.id]],
+        requires=[shark.id, subject.id], cause=trigger.id,
+    )
+    engine.emit(FightQueued, cause=trigger.id, fight=fight, position=len(path) - 1)
+
+
+def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: bool) -> None:
+    square = int(trigger.params["square"])
+    if any_level:
+        squares = [s for s in nearby(square, *engine.view().wrap) if engine.view().site_at(s) is not None]
+        label = f"units occupying sites near {engine.label(str(square))} are Immobile until {trigger.controller}'s next turn"
+    else:
+        squares = [int(trigger.params["target"])]
+        label = f"units atop {engine.label(str(squares[0]))} are Immobile until {trigger.controller}'s next turn"
+    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=label)
+    card_name = _source_card(engine, trigger.source)
+    engine.start_effect(
+        trigger.source, trigger.controller,
+        {"kind": "immobile_atop", "squares": squares, "any_level": any_level},
+        "until_next_turn", f"{card_name}: {label}", cause=trigger.id,
+    )
+
+
+RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "kill_on_entry": _kill_on_entry,
+    "shark_hunt": _shark_hunt,
+    "genesis_immobile_atop": lambda engine, trigger: _genesis_immobile(engine, trigger, False),
+    "genesis_immobile_nearby": lambda engine, trigger: _genesis_immobile(engine, trigger, True),
+}
