@@ -42,16 +42,21 @@ class GameStarted(GameCreatedEvent):
     active_player: str
     aliases: dict[str, str] = {}
     title: str = ""
+    seed: int = 0
 
-    def apply(self, aggregate: Any) -> None:
-        aggregate.state = GameState(
+    def initial_state(self) -> GameState:
+        return GameState(
             ruleset=self.ruleset,
             options=dict(self.options),
             players=list(self.players),
             active_player=self.active_player,
             life={player: 20 for player in self.players},
             aliases=dict(self.aliases),
+            seed=self.seed,
         )
+
+    def apply(self, aggregate: Any) -> None:
+        aggregate.state = self.initial_state()
         aggregate.title = self.title
 
 

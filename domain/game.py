@@ -45,6 +45,7 @@ class Game(BaseAggregate[UUID]):
         aliases: dict[str, Any] | None = None,
         title: str = "",
         game_id: UUID | None = None,
+        seed: int = 0,
     ) -> Game:
         rules = get_ruleset(ruleset)
         if len(players) != 2 or len(set(players)) != 2:
@@ -61,6 +62,7 @@ class Game(BaseAggregate[UUID]):
             active_player=active,
             aliases=rules.check_aliases(aliases or {}),
             title=title,
+            seed=seed,
         )
         return game
 

@@ -17,6 +17,9 @@ from typing import Protocol
 from domain.rules import RuleRef
 
 
+NO_PATH = RuleRef(ruleset="engine", source="range of motion", message="no path of legal steps leads there")
+
+
 @dataclass(frozen=True)
 class StepOption:
     """One step a unit could take from a location.
@@ -62,6 +65,7 @@ class Reach:
     blocked: dict[str, list[RuleRef]] = field(default_factory=dict)
     too_far: dict[str, int] = field(default_factory=dict)
     denied: RuleRef | None = None
+    allowance_rule: RuleRef | None = None
 
     def __contains__(self, location: object) -> bool:
         return location in self.cost
@@ -69,6 +73,22 @@ class Reach:
     @property
     def locations(self) -> list[str]:
         return list(self.cost)
+
+    def why_not(self, location: str) -> list[RuleRef]:
+        """The rules that keep ``location`` out of reach; empty when it is reachable."""
+        if location in self.cost:
+            return []
+        if self.denied is not None:
+            return [self.denied]
+        found: list[RuleRef] = list(dict.fromkeys(self.blocked.get(location, [])))
+        if location in self.too_far:
+            base = self.allowance_rule or NO_PATH
+            found.append(
+                base.model_copy(
+                    update={"message": f"needs {self.too_far[location]} steps; the allowance is {self.allowance}"}
+                )
+            )
+        return found or [NO_PATH]
 
     def path_to(self, location: str) -> list[str] | None:
         """The cheapest path from the start, both ends included; None when unreachable."""
@@ -81,49 +101,51 @@ class Reach:
 
 
 def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
-    """Dijkstra over the model's step options, bounded by the unit's allowance.
+    """Dijkstra over the model's step options; locations within the allowance are reachable.
 
-    A location entered through a stopping step is reachable but not expanded further. Costs
-    are integers, so ties resolve by the order the model lists its options, which keeps the
-    chosen paths deterministic.
+    The search goes on past the allowance so that "why not" can say how many steps a location
+    would need. A location entered through a stopping step is reached but not expanded. Ties
+    resolve by the order the model lists its options, which keeps chosen paths deterministic.
     """
     allowance = model.allowance(unit_id)
-    reach = Reach(unit=unit_id, start=start, allowance=allowance)
+    reach = Reach(
+        unit=unit_id, start=start, allowance=allowance, allowance_rule=getattr(model, "allowance_rule", None)
+    )
     reach.denied = model.no_movement(unit_id)
-    reach.cost[start] = 0
     if reach.denied is not None:
-        return reach
+        return reach  # no range of motion at all, not even where it stands
+    reach.cost[start] = 0
+    cost_of: dict[str, int] = {start: 0}
     stopped: set[str] = set()
     counter = 0
     frontier: list[tuple[int, int, str]] = [(0, counter, start)]
     while frontier:
         cost, _, here = heapq.heappop(frontier)
-        if cost > reach.cost.get(here, cost) or here in stopped:
+        if cost > cost_of.get(here, cost) or here in stopped:
             continue
         for option in model.step_options(unit_id, here):
             if option.blocked is not None:
                 reach.blocked.setdefault(option.to, []).append(option.blocked)
                 continue
             new_cost = cost + option.cost
-            if new_cost > allowance:
-                best = reach.too_far.get(option.to)
-                reach.too_far[option.to] = new_cost if best is None else min(best, new_cost)
-                continue
-            if new_cost < reach.cost.get(option.to, allowance + 1):
-                reach.cost[option.to] = new_cost
-                reach.previous[option.to] = here
+            if new_cost < cost_of.get(option.to, new_cost + 1):
+                cost_of[option.to] = new_cost
+                if new_cost <= allowance:
+                    reach.previous[option.to] = here
                 if option.stops is not None:
                     stopped.add(option.to)
                 else:
                     stopped.discard(option.to)
                 counter += 1
                 heapq.heappush(frontier, (new_cost, counter, option.to))
+    for location, cost in cost_of.items():
+        if cost <= allowance:
+            reach.cost[location] = cost
+        else:
+            reach.too_far[location] = cost
     for location in list(reach.blocked):
         if location in reach.cost:
             del reach.blocked[location]
-    for location in list(reach.too_far):
-        if location in reach.cost:
-            del reach.too_far[location]
     return reach
 
 

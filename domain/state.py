@@ -166,6 +166,7 @@ class GameState(_State):
     players: list[str]
     active_player: str
     turn: int = 1
+    seed: int = 0
     aliases: dict[str, str] = Field(default_factory=dict)
     units: dict[str, UnitState] = Field(default_factory=dict)
     features: dict[str, FeatureState] = Field(default_factory=dict)

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-Location = Annotated[str, Field(description="a square 1-20 or an alias, optionally /region")]
+
+def _text(value: object) -> object:
+    """Squares may be written as bare numbers in YAML; locations are text."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+Location = Annotated[
+    str, BeforeValidator(_text), Field(description="a square 1-20 or an alias, optionally /region")
+]
 
 
 class _Model(BaseModel):
@@ -45,7 +53,7 @@ class ArtifactSetup(_Model):
 class SpellInEffect(_Model):
     card: str
     caster: str
-    targets: list[str] = Field(default_factory=list)
+    targets: list[Location] = Field(default_factory=list)
 
 
 class SetUp(_Model):
@@ -103,7 +111,7 @@ class Cast(_Model):
     command: Literal["cast"] = "cast"
     player: str | None = None
     card: str
-    targets: list[str] = Field(default_factory=list)
+    targets: list[Location] = Field(default_factory=list)
 
 
 class PlaySite(_Model):

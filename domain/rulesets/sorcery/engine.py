@@ -363,7 +363,7 @@ class SorceryEngine:
             raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
         reach = search_reach(self.movement(), unit.id, unit.location or "")
         if attack.location not in reach:
-            reasons = "; ".join(str(r) for r in why_not(reach, attack.location)) or "out of reach"
+            reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
             raise IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {self.label(attack.location)}: {reasons}")
         if cmd.path is not None:
             full = self._declared_path(unit, cmd.path, "path")
@@ -629,22 +629,6 @@ class SorceryEngine:
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
-
-
-def why_not(reach: Any, location: str) -> list[RuleRef]:
-    """The rules that keep ``location`` out of a reach (see domain.movement.Reach)."""
-    if location in reach:
-        return []
-    if reach.denied is not None:
-        return [reach.denied]
-    found: list[RuleRef] = list(dict.fromkeys(reach.blocked.get(location, [])))
-    if location in reach.too_far:
-        found.append(
-            rule("codex: Move and Attack", f"needs {reach.too_far[location]} steps; the allowance is {reach.allowance}")
-        )
-    if not found:
-        found.append(rule("codex: Range of Motion", "no path of legal steps leads there"))
-    return found
 
 
 def _known(name: str) -> bool:

@@ -29,11 +29,13 @@ class _Candidate:
 
 def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
     words = " and ".join(needs)
-    return rule(f"codex: {needs[0]}", f"a {kind} step needs {words}")
+    return rule(f"codex: {needs[0]}", f"{kind} steps need {words}")
 
 
 class SorceryMovement:
     """``MovementModel`` for one game state (see domain.movement)."""
+
+    allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X")
 
     def __init__(self, state: GameState) -> None:
         self.view = RealmView(state)

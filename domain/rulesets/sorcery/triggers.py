@@ -125,7 +125,8 @@ def _shark_hunt(engine: SorceryEngine, trigger: TriggerState) -> None:
         engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"no path to {subject.id}: no movement, no fight")
         return
     where = engine.label(subject.location)
-    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"moves to {where} to fight {subject.id}")
+    outcome = f"moves to {where} to fight {subject.id}" if len(path) > 1 else f"fights {subject.id} at {where}"
+    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=outcome)
     if len(path) > 1:
         engine.declare_path(shark.id, path, f"trigger {trigger.id}", None, cause=trigger.id)
     fight = FightItem(

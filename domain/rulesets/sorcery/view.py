@@ -172,7 +172,7 @@ class RealmView:
             if at.region is Region.SURFACE or (spec.any_level and at.region is not Region.VOID):
                 return rule(
                     self.source_card(effect_id),
-                    f"units there are Immobile ({self.state.effects[effect_id].label})",
+                    self.state.effects[effect_id].label.split(": ", 1)[-1],
                     "ongoing",
                 )
         return None

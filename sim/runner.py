@@ -1,0 +1,211 @@
+"""Playing a scenario: set the board up, run its script, and check its expectations.
+
+Playing happens on an in-memory ``Game``; nothing is stored until the whole script has run, so
+a scenario that fails half-way leaves no partial game in any store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.errors import BadInput, IllegalCommand, SimError
+from domain.event_base import GameEvent
+from domain.game import Game
+from domain.ruleset import get_ruleset
+from projections.lookahead import Lookahead
+from sim.scenario import EventExpectation, SorceryScenario, split_entry
+
+
+@dataclass
+class StepOutcome:
+    index: int
+    command: dict[str, Any]
+    expected: str
+    refusal: SimError | None = None
+    events: list[GameEvent] = field(default_factory=list)
+    problem: str | None = None
+    events_after: int = 0
+
+
+@dataclass
+class Played:
+    scenario: SorceryScenario
+    game: Game
+    outcomes: list[StepOutcome]
+    setup_events: int = 0
+    #: every event of the game, captured before anything stores (and so drains) the aggregate
+    events: list[GameEvent] = field(default_factory=list)
+
+    def lookahead(self, after: int | None = None) -> Lookahead:
+        """The lookahead after the whole script, or after its first ``after`` commands."""
+        events = self.events
+        if after is not None:
+            cut = self.setup_events if after == 0 else self.outcomes[min(after, len(self.outcomes)) - 1].events_after
+            events = events[:cut]
+        return Lookahead.from_events(events)
+
+
+class ScriptRefused(SimError):
+    """A script command was refused that the scenario did not expect to be."""
+
+    def __init__(self, index: int, error: SimError) -> None:
+        self.index = index
+        self.error = error
+        super().__init__(f"script[{index}]: {error}")
+
+
+def start_game(scenario: SorceryScenario, game_id: UUID | None = None, seed: int | None = None) -> Game:
+    game = Game.start(
+        scenario.ruleset,
+        scenario.players,
+        scenario.active_player,
+        scenario.options,
+        scenario.aliases,
+        scenario.title,
+        game_id,
+        scenario.seed if seed is None else seed,
+    )
+    try:
+        game.issue(scenario.setup)
+    except BadInput as exc:
+        where = exc.where or ""
+        raise BadInput(exc.message, where if where.startswith("setup") else f"setup.{where}".rstrip(".")) from None
+    except IllegalCommand as exc:
+        raise BadInput(str(exc), "setup") from None
+    return game
+
+
+def play(scenario: SorceryScenario, strict: bool = True, game_id: UUID | None = None, seed: int | None = None) -> Played:
+    """Play the script. With ``strict``, a refusal the script did not expect raises
+    ``ScriptRefused``; otherwise it is recorded as a failed expectation and play goes on."""
+    game = start_game(scenario, game_id, seed)
+    setup_events = len(game.pending_events)
+    outcomes: list[StepOutcome] = []
+    for index, entry in enumerate(scenario.script):
+        command, meta = split_entry(entry)
+        outcome = StepOutcome(index=index, command=command, expected=meta.expect)
+        try:
+            outcome.events = game.issue(command)
+        except BadInput as exc:
+            where = f"script[{index}].{exc.where}" if exc.where else f"script[{index}]"
+            raise BadInput(exc.message, where) from None
+        except SimError as exc:
+            outcome.refusal = exc
+            if meta.expect == "ok":
+                if strict:
+                    raise ScriptRefused(index, exc) from None
+                outcome.problem = f"script[{index}] was refused: {exc}"
+            elif meta.rule and meta.rule.lower() not in str(exc).lower():
+                outcome.problem = f"script[{index}] was refused for another reason than {meta.rule!r}: {exc}"
+        else:
+            if meta.expect == "refused":
+                outcome.problem = f"script[{index}] ({command['command']}) was expected to be refused, and was not"
+        outcome.events_after = len(game.pending_events)
+        outcomes.append(outcome)
+    return Played(scenario, game, outcomes, setup_events, list(game.pending_events))  # type: ignore[arg-type]
+
+
+# --- expectations ---------------------------------------------------------------------------
+
+LOCATION_FIELDS = {"at", "frm", "to", "location"}
+
+
+def check_expectations(played: Played) -> list[str]:
+    """Every expectation that does not hold, as one line each."""
+    problems = [o.problem for o in played.outcomes if o.problem]
+    expect = played.scenario.expect
+    game = played.game
+    rules = get_ruleset(game.state.ruleset)
+    for item in expect.reach:
+        try:
+            target = rules.label(game.state, rules.parse_location(game.state, item.location))
+            answer = played.lookahead(item.after).range_of_motion(item.unit)
+        except BadInput as exc:
+            raise BadInput(exc.message, f"expect.reach: {item.unit} -> {item.location}") from None
+        reachable = target in answer
+        if reachable != item.reachable:
+            why = "; ".join(str(r) for r in answer.why_not(target))
+            state = "reachable" if reachable else f"not reachable ({why})"
+            problems.append(f"reach {item.unit} -> {item.location}: expected {'reachable' if item.reachable else 'not reachable'}, was {state}")
+            continue
+        if not reachable and item.rule:
+            reasons = " ".join(str(r) for r in answer.why_not(target))
+            if item.rule.lower() not in reasons.lower():
+                problems.append(f"reach {item.unit} -> {item.location}: reason {reasons!r} does not mention {item.rule!r}")
+        if reachable and item.path is not None:
+            wanted = [rules.label(game.state, rules.parse_location(game.state, p)) for p in item.path]
+            if answer.path_to(target) != wanted:
+                problems.append(f"reach {item.unit} -> {item.location}: path {answer.path_to(target)} is not {wanted}")
+    events = played.events
+    position = 0
+    for wanted in expect.events:
+        found = next((i for i in range(position, len(events)) if _matches(game, events[i], wanted)), None)
+        if found is None:
+            problems.append(f"event {_describe(wanted)} did not occur (after event {position})")
+        else:
+            position = found + 1
+    for unwanted in expect.no_events:
+        hit = next((e for e in events if _matches(game, e, unwanted)), None)
+        if hit is not None:
+            problems.append(f"event {_describe(unwanted)} occurred ({hit.event_id}) but must not")
+    for unit_id, want in expect.units.items():
+        unit = game.state.units.get(unit_id)
+        if unit is None:
+            problems.append(f"units.{unit_id}: no such unit")
+            continue
+        if want.at is not None:
+            where = rules.label(game.state, rules.parse_location(game.state, want.at))
+            actual = rules.label(game.state, unit.location) if unit.location else "nowhere"
+            if where != actual:
+                problems.append(f"units.{unit_id}.at: expected {want.at}, is {actual}")
+        for name in ("alive", "tapped", "damage", "carried_by"):
+            wanted_value = getattr(want, name)
+            if wanted_value is not None and getattr(unit, name) != wanted_value:
+                problems.append(f"units.{unit_id}.{name}: expected {wanted_value}, is {getattr(unit, name)}")
+    for player, life in expect.life.items():
+        if game.state.life.get(player) != life:
+            problems.append(f"life.{player}: expected {life}, is {game.state.life.get(player)}")
+    if expect.pending_choice is not None:
+        choice = game.state.choice
+        if choice is None or choice.player != expect.pending_choice:
+            problems.append(f"pending choice: expected one for {expect.pending_choice}, found {choice.player if choice else 'none'}")
+    return problems
+
+
+def _describe(wanted: EventExpectation) -> str:
+    extra = {k: v for k, v in (wanted.model_extra or {}).items()}
+    inner = ", ".join(f"{k}={v}" for k, v in extra.items())
+    return f"{wanted.type}({inner})"
+
+
+def _matches(game: Game, event: GameEvent, wanted: EventExpectation) -> bool:
+    if event.name != wanted.type:
+        return False
+    payload = event.payload()
+    return all(_field_matches(game, key, payload.get(key, _MISSING), value) for key, value in (wanted.model_extra or {}).items())
+
+
+_MISSING = object()
+
+
+def _field_matches(game: Game, key: str, actual: Any, wanted: Any) -> bool:
+    if actual is _MISSING:
+        return False
+    if isinstance(wanted, dict) and isinstance(actual, dict):
+        return all(_field_matches(game, k, actual.get(k, _MISSING), v) for k, v in wanted.items())
+    if isinstance(wanted, int) and not isinstance(wanted, bool) and isinstance(actual, str) and key in LOCATION_FIELDS:
+        wanted = str(wanted)
+    if isinstance(wanted, str) and isinstance(actual, str) and key in LOCATION_FIELDS:
+        rules = get_ruleset(game.state.ruleset)
+        try:
+            return rules.parse_location(game.state, wanted) == actual
+        except BadInput:
+            return False
+    if isinstance(wanted, str) and isinstance(actual, str) and key in ("source", "message", "outcome", "reason", "label"):
+        return wanted.lower() in actual.lower()
+    if isinstance(wanted, list) and isinstance(actual, list) and key == "path":
+        rules = get_ruleset(game.state.ruleset)
+        return [rules.parse_location(game.state, str(w)) for w in wanted] == actual
+    return bool(actual == wanted)

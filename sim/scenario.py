@@ -1,0 +1,171 @@
+"""Scenario files: a ruleset, its options, a board set-up, a script of commands and expectations.
+
+A scenario is both a game to play and a rules test: its ``expect`` section says what must be
+reachable or not, which events must (or must not) happen, and where units end up. Files are
+YAML validated by these pydantic models; ``sim schema`` prints their JSON Schema.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+
+from domain.errors import BadInput
+from domain.rulesets.sorcery import commands as sorcery_commands
+from domain.rulesets.sorcery.commands import Location
+from sim.yamlfile import Located, read_yaml
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ReachExpectation(_Model):
+    """Whether ``unit`` has ``location`` in its range of motion after the script."""
+
+    unit: str
+    location: Location
+    reachable: bool
+    rule: str | None = Field(default=None, description="text the reason must contain, when unreachable")
+    path: list[Location] | None = Field(default=None, description="the expected cheapest path, both ends included")
+    after: int | None = Field(
+        default=None, ge=0, description="ask after this many script commands (default: after the whole script)"
+    )
+
+
+class EventExpectation(BaseModel):
+    """An event by its type, plus any fields it must have (``unit: troll``, ``at: S``)."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str
+
+
+class UnitExpectation(_Model):
+    at: Location | None = None
+    alive: bool | None = None
+    tapped: bool | None = None
+    damage: int | None = None
+    carried_by: str | None = None
+
+
+class Expectations(_Model):
+    reach: list[ReachExpectation] = Field(default_factory=list)
+    events: list[EventExpectation] = Field(default_factory=list, description="must occur, in this order")
+    no_events: list[EventExpectation] = Field(default_factory=list, description="must not occur")
+    units: dict[str, UnitExpectation] = Field(default_factory=dict)
+    life: dict[str, int] = Field(default_factory=dict)
+    pending_choice: str | None = Field(default=None, description="the player a choice waits for")
+
+
+class ScriptMeta(_Model):
+    expect: Literal["ok", "refused"] = "ok"
+    rule: str | None = Field(default=None, description="text the refusal must contain")
+    note: str | None = None
+
+
+def _scripted(command_cls: type[BaseModel]) -> type[BaseModel]:
+    """The command model plus the script-only fields (expect, rule, note)."""
+    fields: dict[str, Any] = {name: (f.annotation, f) for name, f in ScriptMeta.model_fields.items()}
+    return create_model(f"Scripted{command_cls.__name__}", __base__=command_cls, **fields)  # type: ignore[call-overload, no-any-return]
+
+
+_SORCERY_SCRIPTED = [
+    _scripted(cls)
+    for cls in (
+        sorcery_commands.MoveAndAttack,
+        sorcery_commands.Defend,
+        sorcery_commands.Pass,
+        sorcery_commands.OrderTriggers,
+        sorcery_commands.EndTurn,
+        sorcery_commands.Cast,
+        sorcery_commands.PlaySite,
+    )
+]
+SorceryScriptEntry = Annotated[Union[tuple(_SORCERY_SCRIPTED)], Field(discriminator="command")]  # type: ignore[valid-type]
+
+
+class ScenarioBase(_Model):
+    title: str
+    source: str | None = Field(default=None, description="where the rule or example comes from")
+    description: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's named rule options")
+    players: list[str] = Field(default_factory=lambda: ["p1", "p2"])
+    active_player: str | None = None
+    aliases: dict[str, Any] = Field(default_factory=dict, description="names for locations, e.g. A: 11")
+    seed: int = 0
+    expect: Expectations = Field(default_factory=Expectations)
+
+
+class SorceryScenario(ScenarioBase):
+    ruleset: Literal["sorcery"]
+    setup: sorcery_commands.SetUp = Field(default_factory=sorcery_commands.SetUp)
+    script: list[SorceryScriptEntry] = Field(default_factory=list)  # type: ignore[valid-type]
+
+
+Scenario = Annotated[Union[SorceryScenario], Field(discriminator="ruleset")]  # noqa: UP007
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)
+
+
+def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:
+    """A script entry's command (as a dict) and its script-only fields."""
+    data = entry.model_dump(mode="json")
+    meta = ScriptMeta(**{k: data.pop(k) for k in ScriptMeta.model_fields})
+    return data, meta
+
+
+def parse_scenario(located: Located) -> SorceryScenario:
+    if not isinstance(located.data, dict):
+        raise BadInput("a scenario is a mapping with at least 'title' and 'ruleset'", located.where(()))
+    try:
+        return _ADAPTER.validate_python(located.data)  # type: ignore[no-any-return]
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        path = data_path(located.data, error["loc"])
+        field = ".".join(str(p) for p in path) or "scenario"
+        message = "unknown field" if error["type"] == "extra_forbidden" else str(error["msg"])
+        raise BadInput(f"{field}: {message}", located.where(path)) from None
+
+
+def data_path(data: Any, loc: tuple[Any, ...]) -> list[Any]:
+    """Pydantic's error location as a path into the data, without union tags."""
+    path: list[Any] = []
+    current = data
+    for part in loc:
+        if isinstance(current, dict) and part in current:
+            path.append(part)
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            path.append(part)
+            current = current[part]
+        elif isinstance(current, dict) and part in [str(v) for v in current.values()]:
+            continue  # a discriminated union's tag, not a key
+        else:
+            path.append(part)
+            break
+    return path
+
+
+def load_scenario(path: str | Path) -> SorceryScenario:
+    return parse_scenario(read_yaml(path))
+
+
+def scenario_schema() -> dict[str, Any]:
+    schema = _ADAPTER.json_schema()
+    schema["title"] = "sim scenario"
+    return schema
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    """Scenario files named directly or found (recursively, *.yaml / *.yml) in directories."""
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise BadInput("no such file or directory", name)
+    return found

@@ -1,0 +1,97 @@
+"""Defend, attacks and fights (codex: Defend, Attack, Fight, Strike, Damage, Lethal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import game
+
+ARENA = """
+title: arena
+ruleset: sorcery
+aliases: {A: 11, B: 12, C: 13}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p2}
+    - {at: B, card: Steppe, controller: p2}
+    - {at: C, card: Wasteland, controller: p2}
+  units:
+    - {id: boars, card: Wild Boars, owner: p1, at: A}
+    - {id: troll, card: Bosk Troll, owner: p2, at: B}
+    - {id: wizard, card: Apprentice Wizard, owner: p2, at: C}
+  artifacts:
+    - {id: dagger, card: Poisonous Dagger, bearer: wizard}
+"""
+
+
+def attacked() -> object:
+    g = game(ARENA)
+    g.issue({"command": "move_and_attack", "unit": "boars", "attack": "site"})
+    return g
+
+
+def test_defend_needs_the_attack_location_in_range_of_motion() -> None:
+    g = attacked()
+    with pytest.raises(IllegalCommand, match="range of motion"):
+        g.issue({"command": "defend", "unit": "wizard"})  # C -> A is two steps
+
+
+def test_defend_needs_an_untapped_unit() -> None:
+    g = game(ARENA.replace("{id: troll, card: Bosk Troll, owner: p2, at: B}", "{id: troll, card: Bosk Troll, owner: p2, at: B, tapped: true}"))
+    g.issue({"command": "move_and_attack", "unit": "boars", "attack": "site"})
+    with pytest.raises(IllegalCommand, match="untapped"):
+        g.issue({"command": "defend", "unit": "troll"})
+
+
+def test_only_the_attacked_player_defends() -> None:
+    g = game(ARENA.replace("{id: wizard, card: Apprentice Wizard, owner: p2, at: C}", "{id: wizard, card: Apprentice Wizard, owner: p1, at: B}"))
+    g.issue({"command": "move_and_attack", "unit": "boars", "attack": "site"})
+    with pytest.raises(IllegalCommand, match="own attack"):
+        g.issue({"command": "defend", "unit": "wizard"})
+
+
+def test_defend_without_an_open_attack_is_refused() -> None:
+    g = game(ARENA)
+    with pytest.raises(IllegalCommand, match="no attack awaits defenders"):
+        g.issue({"command": "defend", "unit": "troll"})
+
+
+def test_strikes_in_a_fight_are_simultaneous_and_death_comes_at_damage_equal_to_power() -> None:
+    g = attacked()
+    g.issue({"command": "defend", "unit": "troll"})
+    events = g.issue({"command": "pass"})
+    strikes = [(e.striker, e.target, e.amount) for e in events if e.name == "StrikeDealt"]
+    assert ("boars", "troll", 2) in strikes and ("troll", "boars", 3) in strikes
+    assert not g.state.units["boars"].alive  # 3 damage >= power 2
+    assert g.state.units["troll"].alive and g.state.units["troll"].damage == 2
+
+
+def test_a_defended_site_leaves_the_fight_and_is_not_struck() -> None:
+    g = attacked()
+    g.issue({"command": "defend", "unit": "troll"})
+    events = g.issue({"command": "pass"})
+    assert "SiteStruck" not in [e.name for e in events]
+    assert g.state.life["p2"] == 20
+
+
+def test_an_undefended_site_is_struck_and_its_controller_loses_life() -> None:
+    g = attacked()
+    g.issue({"command": "pass"})
+    assert g.state.life["p2"] == 18
+
+
+def test_lethal_kills_with_any_damage() -> None:
+    g = game(ARENA.replace("at: C}", "at: A}", 1).replace("{id: boars, card: Wild Boars, owner: p1, at: A}", "{id: boars, card: Bosk Troll, owner: p1, at: A}"))
+    g.issue({"command": "move_and_attack", "unit": "boars", "attack": "wizard"})
+    events = g.issue({"command": "pass"})
+    died = {e.unit: e.rule.source for e in events if e.name == "UnitDied"}
+    assert died == {"wizard": "codex: Damage", "boars": "codex: Lethal"}
+
+
+def test_damage_is_removed_at_the_end_of_the_turn() -> None:
+    g = attacked()
+    g.issue({"command": "defend", "unit": "troll"})
+    g.issue({"command": "pass"})
+    g.issue({"command": "end_turn"})
+    assert g.state.units["troll"].damage == 0

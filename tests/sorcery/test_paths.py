@@ -1,0 +1,91 @@
+"""Paths: declared whole, resolved one step at a time (codex: Path, Move and Attack; digest 2.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import game, names
+
+ROW = """
+title: paths
+ruleset: sorcery
+aliases: {A: 11, B: 12, C: 13, D: 14, E: 15}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: B, card: Gnome Hollows, controller: p1}
+    - {at: C, card: Steppe, controller: p1}
+    - {at: D, card: Spire, controller: p1}
+    - {at: E, card: Ruins, controller: p1}
+  units:
+    - {id: troll, card: Bosk Troll, owner: p1, at: A}
+    - {id: nomads, card: Rimland Nomads, owner: p1, at: C}
+    - {id: steed, card: Phantom Steed, owner: p1, at: C}
+"""
+
+
+def test_an_illegal_step_is_refused_and_resolution_goes_on() -> None:
+    g = game(ROW)
+    events = g.issue({"command": "move_and_attack", "unit": "troll", "path": ["B", "C"]})
+    refused = [e for e in events if e.name == "StepRefused"]
+    # A->B is refused (Gnome Hollows); B->C then fails too: it doesn't start where the troll is
+    assert [e.rule.source for e in refused] == ["Gnome Hollows", "codex: Path"]
+    assert "start where the unit is" in refused[1].rule.message
+    assert names(events)[-1] == "MoveEnded"
+    assert g.state.units["troll"].location == "11"
+
+
+def test_no_step_is_repeated_within_one_path() -> None:
+    g = game(ROW)
+    events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["D", "C", "D"]})
+    taken = [(e.frm, e.to) for e in events if e.name == "StepTaken"]
+    refused = [e for e in events if e.name == "StepRefused"]
+    assert taken == [("13", "14"), ("14", "13")]  # A->B->A is fine
+    assert len(refused) == 1 and "no step is repeated" in refused[0].rule.message
+
+
+def test_a_path_longer_than_the_allowance_may_be_declared_and_its_extra_steps_fail() -> None:
+    g = game(ROW)
+    events = g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["D", "E", "D"]})
+    assert [e.to for e in events if e.name == "StepTaken"] == ["14", "15"]
+    refused = [e for e in events if e.name == "StepRefused"]
+    assert len(refused) == 1 and refused[0].rule.source == "codex: Move and Attack"
+
+
+def test_a_step_to_a_location_that_is_not_adjacent_refuses_the_command_and_records_nothing() -> None:
+    g = game(ROW)
+    before = (len(g.pending_events), g.version, g.state.model_dump())
+    with pytest.raises(IllegalCommand, match="not adjacent"):
+        g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["E"]})
+    assert (len(g.pending_events), g.version, g.state.model_dump()) == before
+
+
+def test_move_and_attack_taps_the_unit_and_a_tapped_unit_cannot_move_again() -> None:
+    g = game(ROW)
+    g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["D"]})
+    assert g.state.units["nomads"].tapped
+    with pytest.raises(IllegalCommand, match="untapped"):
+        g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["E"]})
+
+
+def test_a_command_out_of_turn_is_refused() -> None:
+    g = game(ROW)
+    g.issue({"command": "end_turn"})
+    with pytest.raises(IllegalCommand, match="p2's turn"):
+        g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["D"]})
+
+
+def test_a_command_for_another_players_unit_is_refused() -> None:
+    g = game(ROW)
+    with pytest.raises(IllegalCommand, match="belongs to p1"):
+        g.issue({"command": "move_and_attack", "player": "p2", "unit": "nomads", "path": ["D"]})
+
+
+def test_end_of_turn_untaps_the_next_players_units_only() -> None:
+    g = game(ROW)
+    g.issue({"command": "move_and_attack", "unit": "nomads", "path": ["D"]})
+    g.issue({"command": "end_turn"})
+    assert g.state.units["nomads"].tapped  # p1's units untap at p1's next turn
+    g.issue({"command": "end_turn"})
+    assert not g.state.units["nomads"].tapped

@@ -1,0 +1,76 @@
+"""The Game aggregate: events are immutable facts, commands are atomic, replays rebuild state."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from domain.errors import BadInput, IllegalCommand
+from domain.event_base import EVENT_TYPES
+from domain.game import Game
+from projections.state_hash import fold, state_hash
+from tests.helpers import EXAMPLES, played
+from sim.runner import play
+from sim.scenario import load_scenario
+
+
+def steed_game() -> Game:
+    return play(load_scenario(EXAMPLES / "sorcery" / "07b-phantom-steed-shark-fights-warriors-first.yaml")).game
+
+
+def test_events_are_frozen() -> None:
+    event = steed_game().pending_events[3]
+    with pytest.raises(ValidationError):
+        event.cause = "tampered"  # type: ignore[misc]
+
+
+def test_every_event_class_has_an_explicit_stable_topic() -> None:
+    assert EVENT_TYPES
+    for topic, cls in EVENT_TYPES.items():
+        assert topic == f"sim.{cls.__name__}"
+        assert cls.class_version >= 1
+
+
+def test_a_refused_command_records_nothing_and_leaves_the_state_as_it_was() -> None:
+    game = steed_game()
+    before = (len(game.pending_events), game.version, state_hash(game.state))
+    with pytest.raises(IllegalCommand):
+        game.issue({"command": "move_and_attack", "unit": "raider"})  # dead, and not p2's turn
+    with pytest.raises(BadInput):
+        game.issue({"command": "move_and_attack", "unit": "nobody"})
+    with pytest.raises(BadInput):
+        game.issue({"command": "fly_away"})
+    assert (len(game.pending_events), game.version, state_hash(game.state)) == before
+
+
+def test_folding_the_events_rebuilds_the_aggregates_state() -> None:
+    game = steed_game()
+    assert state_hash(fold(game.pending_events)) == state_hash(game.state)  # type: ignore[arg-type]
+
+
+def test_unknown_card_is_bad_input_naming_the_field() -> None:
+    with pytest.raises(BadInput) as info:
+        played(
+            """
+            title: unknown card
+            ruleset: sorcery
+            setup:
+              units:
+                - {id: x, card: Nonexistent Dragon, owner: p1, at: 3}
+            """
+        )
+    assert "unknown card 'Nonexistent Dragon'" in str(info.value)
+    assert "setup.units[0]" in str(info.value)
+
+
+def test_unknown_location_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="squares 1-20"):
+        played(
+            """
+            title: unknown location
+            ruleset: sorcery
+            setup:
+              sites:
+                - {at: 21, card: Valley, controller: p1}
+            """
+        )

@@ -1,0 +1,154 @@
+"""The command line: the contract in the README, exit codes, one-line errors, nothing half-stored."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sim.cli import main
+from tests.helpers import EXAMPLES
+
+SORCERY = EXAMPLES / "sorcery"
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def one_line_error(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+def test_check_passes_every_example() -> None:
+    result = sim("check", str(EXAMPLES))
+    assert result.exit_code == 0, result.output
+    assert "0 failed, 0 bad input" in result.output
+
+
+def test_check_exits_1_when_an_expectation_fails(tmp_path: Path) -> None:
+    text = (SORCERY / "01-wizard-cannot-reach.yaml").read_text().replace("reachable: false, rule", "reachable: true, rule")
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text(text)
+    result = sim("check", str(bad))
+    assert result.exit_code == 1 and "FAIL" in result.output
+
+
+def test_check_exits_2_on_bad_input(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("title: x\nruleset: sorcery\nsetup: [\n")
+    result = sim("check", str(bad))
+    assert result.exit_code == 2 and "malformed YAML" in result.output
+
+
+def test_reach_json_contract() -> None:
+    result = sim("reach", str(SORCERY / "05-giant-shark.yaml"), "--unit", "shark", "--json")
+    data = json.loads(result.output)
+    assert set(data) == {"unit", "reachable", "paths"}
+    assert data["unit"] == "shark" and "S" in data["reachable"]
+    assert data["paths"]["S/underwater"] == ["S", "S/underwater"]
+
+
+def test_why_names_the_blocking_rule_or_gives_the_path() -> None:
+    blocked = sim("why", str(SORCERY / "03-gnome-hollows.yaml"), "--unit", "troll", "--to", "B")
+    assert "Gnome Hollows" in blocked.output and "3 or more power" in blocked.output
+    open_path = sim("why", str(SORCERY / "02a-magellan-globe.yaml"), "--unit", "raider", "--to", "A")
+    assert "A" in open_path.output
+
+
+def test_schema_is_json_schema_naming_the_scenario_fields() -> None:
+    data = json.loads(sim("schema").output)
+    text = json.dumps(data)
+    for name in ("ruleset", "setup", "script", "expect", "move_and_attack", "defend"):
+        assert name in text
+
+
+def test_run_stores_the_game_and_export_and_replay_round_trip(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    result = sim("run", str(SORCERY / "07a-phantom-steed-shark-fights-steed-first.yaml"), "--db", db)
+    assert result.exit_code == 0, result.output
+    assert "steed steps N -> S" in result.output
+    game_id = result.output.strip().splitlines()[-1].split()[1]
+    log = tmp_path / "game.jsonl"
+    exported = sim("log", "export", game_id, "--db", db, "-o", str(log))
+    assert exported.exit_code == 0
+    lines = log.read_text().splitlines()
+    assert all(json.loads(line)["topic"].startswith("sim.") for line in lines)
+    replayed = sim("replay", str(log), "--verify")
+    assert replayed.exit_code == 0, replayed.output
+    assert "state hash" in replayed.output and "verified" in replayed.output
+
+
+def test_replay_verify_fails_on_a_tampered_log(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    game_id = sim("run", str(SORCERY / "04-bottomless-pit.yaml"), "--db", db).output.strip().splitlines()[-1].split()[1]
+    log = tmp_path / "game.jsonl"
+    sim("log", "export", game_id, "--db", db, "-o", str(log))
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    died = next(r for r in records if r["topic"] == "sim.UnitDied")
+    died["event"]["unit"] = "raider"  # claim the wrong unit died
+    log.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    result = sim("replay", str(log), "--verify")
+    assert result.exit_code == 1 and "verification" in result.output
+
+
+def test_a_malformed_log_is_bad_input_with_its_line(tmp_path: Path) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text('{"topic": "sim.GameStarted"}\nnot json\n')
+    assert "bad.jsonl:1" in one_line_error(sim("replay", str(log)))
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (("card: Wild Boars", "card: Wild Boarz"), "unknown card 'Wild Boarz'"),
+        (("{command: defend, unit: wizard", "{command: defend, unit: merlin"), "unknown unit 'merlin'"),
+        (("{at: E, card: Ruins", "{at: Q, card: Ruins"), "unknown location 'Q'"),
+        (("{command: pass, player: p2}", "{command: pass, player: p1}"), "only p2 declares defenders"),
+        (("{command: move_and_attack, unit: raider", "{command: move_and_attack, player: p2, unit: raider"), "belongs to p1"),
+        (("{command: move_and_attack, unit: raider, attack: site}", "{command: move_and_attack, unit: raider, path: [C]}"), "not adjacent"),
+        (("active_player: p1", "active_player: p2"), "p2's turn"),
+        (("seed", "seed"), None),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_nothing_is_stored(tmp_path: Path, edit: tuple[str, str], expected: str | None) -> None:
+    text = (SORCERY / "01-wizard-cannot-reach.yaml").read_text()
+    if expected is None:  # a field of the wrong type
+        text = text.replace("active_player: p1", "active_player: p1\nseed: many")
+        expected = "seed"
+    else:
+        assert edit[0] in text
+        text = text.replace(edit[0], edit[1], 1)
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text)
+    db = tmp_path / "games.sqlite"
+    line = one_line_error(sim("run", str(path), "--db", str(db)))
+    assert expected in line and "scenario.yaml:" in line
+    if db.exists():
+        with sqlite3.connect(db) as conn:
+            tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
+            for table in tables:
+                assert conn.execute(f"select count(*) from {table}").fetchone()[0] == 0
+
+
+def test_the_installed_console_script_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nruleset: chess\n")
+    proc = subprocess.run([sys.executable, "-m", "sim.cli", "check", str(bad)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "ruleset" in proc.stdout
+
+
+def test_demo_runs_and_answers_a_range_of_motion_question(tmp_path: Path) -> None:
+    result = sim("demo", "--db", str(tmp_path / "demo.sqlite"))
+    assert result.exit_code == 0, result.output
+    assert "trigger t1 queued" in result.output and "range of motion of steed" in result.output
