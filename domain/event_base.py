@@ -43,6 +43,9 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
 
     TOPIC: ClassVar[str] = ""
     class_version: ClassVar[int] = 1
+    #: True for events that change what the lookahead needs: where things are, what they are,
+    #: and which ongoing effects are in force. Never True for trigger bookkeeping.
+    LOOKAHEAD: ClassVar[bool] = False
 
     cause: str | None = None
 

@@ -36,6 +36,7 @@ class GameStarted(GameCreatedEvent):
     """A game was set up for a ruleset, its options and its players."""
 
     TOPIC: ClassVar[str] = "sim.GameStarted"
+    LOOKAHEAD: ClassVar[bool] = True
     ruleset: str
     options: dict[str, Any]
     players: list[str]
@@ -77,6 +78,7 @@ class UnitPlaced(GameEvent):
     """A unit entered the board with these characteristics."""
 
     TOPIC: ClassVar[str] = "sim.UnitPlaced"
+    LOOKAHEAD: ClassVar[bool] = True
     unit: UnitState
 
     def apply_to(self, state: GameState) -> None:
@@ -87,6 +89,7 @@ class FeaturePlaced(GameEvent):
     """A site, artifact or terrain piece was put on the board."""
 
     TOPIC: ClassVar[str] = "sim.FeaturePlaced"
+    LOOKAHEAD: ClassVar[bool] = True
     feature: FeatureState
 
     def apply_to(self, state: GameState) -> None:
@@ -97,6 +100,7 @@ class EffectStarted(GameEvent):
     """An ongoing effect came into force (from a passive ability, a spell or a trigger)."""
 
     TOPIC: ClassVar[str] = "sim.EffectStarted"
+    LOOKAHEAD: ClassVar[bool] = True
     effect: EffectState
 
     def apply_to(self, state: GameState) -> None:
@@ -106,6 +110,7 @@ class EffectStarted(GameEvent):
 
 class EffectEnded(GameEvent):
     TOPIC: ClassVar[str] = "sim.EffectEnded"
+    LOOKAHEAD: ClassVar[bool] = True
     effect_id: str
     reason: str
 
@@ -141,7 +146,7 @@ class PathDeclared(GameEvent):
                 index=i,
                 last=i == len(self.path) - 2,
             )
-            for i, (frm, to) in enumerate(zip(self.path, self.path[1:]))
+            for i, (frm, to) in enumerate(zip(self.path, self.path[1:], strict=False))
         ]
         state.storyline[0:0] = steps
 
@@ -157,6 +162,7 @@ class StepTaken(GameEvent):
     """A unit moved one step; carried units moved with it and entered at the same moment."""
 
     TOPIC: ClassVar[str] = "sim.StepTaken"
+    LOOKAHEAD: ClassVar[bool] = True
     move_id: str
     unit: str
     index: int
@@ -261,6 +267,7 @@ class UnitDropped(GameEvent):
     """A carried unit stopped being carried and stays where it is."""
 
     TOPIC: ClassVar[str] = "sim.UnitDropped"
+    LOOKAHEAD: ClassVar[bool] = True
     unit: str
     carrier: str
     at: str | None
@@ -419,6 +426,7 @@ class SiteStruck(GameEvent):
 
 class UnitDied(GameEvent):
     TOPIC: ClassVar[str] = "sim.UnitDied"
+    LOOKAHEAD: ClassVar[bool] = True
     unit: str
     at: str | None
     rule: RuleRef
@@ -509,6 +517,7 @@ class TurnStarted(GameEvent):
     """A player's turn began: their cards untap."""
 
     TOPIC: ClassVar[str] = "sim.TurnStarted"
+    LOOKAHEAD: ClassVar[bool] = True
     player: str
     turn: int
     untapped: list[str]
@@ -527,3 +536,6 @@ class DiceRolled(GameEvent):
     purpose: str
     dice: str
     results: list[int]
+
+    def apply_to(self, state: GameState) -> None:
+        _bump(state, "dice")

@@ -10,12 +10,11 @@ the model (DESIGN.md, principle 1).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from domain.rules import RuleRef
-
 
 NO_PATH = RuleRef(ruleset="engine", source="range of motion", message="no path of legal steps leads there")
 
@@ -175,3 +174,57 @@ def shortest_path(model: MovementModel, unit_id: str, start: str, goal: str) -> 
                     next_layer.append(option.to)
         layer = next_layer
     return None
+
+
+@dataclass
+class RangeOfMotion:
+    """A unit's range of motion as users see it: locations written as in scenario files.
+
+    Grid rulesets fill it from a ``Reach``; a ruleset on continuous space subclasses it and
+    answers ``__contains__``, ``path_to`` and ``why_not`` for any point it is asked about.
+    ``extra`` adds ruleset-specific fields to the JSON answer (areas, checks, chances).
+    """
+
+    unit: str
+    start: str
+    reachable: list[str]
+    paths: dict[str, list[str]]
+    costs: dict[str, float]
+    allowance: float
+    reasons: dict[str, list[RuleRef]] = field(default_factory=dict)
+    denied: RuleRef | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def __contains__(self, location: object) -> bool:
+        return location in self.paths
+
+    def path_to(self, location: str) -> list[str] | None:
+        return self.paths.get(location)
+
+    def why_not(self, location: str) -> list[RuleRef]:
+        """The rules that keep ``location`` out of range; empty when it is reachable."""
+        if location in self.paths:
+            return []
+        if self.denied is not None:
+            return [self.denied]
+        return self.reasons.get(location) or [NO_PATH]
+
+    def as_json(self) -> dict[str, object]:
+        return {"unit": self.unit, "reachable": self.reachable, "paths": self.paths, **self.extra}
+
+
+def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[[str], object] = str) -> RangeOfMotion:
+    """A grid ruleset's answer: every reachable location with its cheapest path, and the reasons
+    for the locations the search tried and could not reach."""
+    paths = {label(loc): [label(step) for step in reach.path_to(loc) or []] for loc in sorted(reach.cost, key=order)}
+    candidates = set(reach.blocked) | set(reach.too_far)
+    return RangeOfMotion(
+        unit=reach.unit,
+        start=label(reach.start) if reach.start else "nowhere",
+        reachable=list(paths),
+        paths=paths,
+        costs={label(loc): cost for loc, cost in reach.cost.items()},
+        allowance=reach.allowance,
+        reasons={label(loc): reach.why_not(loc) for loc in candidates},
+        denied=reach.denied,
+    )

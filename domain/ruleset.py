@@ -7,13 +7,15 @@ engine.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Protocol
 
 from pydantic import BaseModel, TypeAdapter
 
+from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.movement import MovementModel
+from domain.movement import MovementModel, RangeOfMotion
 from domain.state import GameState
 
 
@@ -30,6 +32,8 @@ class Ruleset(Protocol):
     title: str
     #: validates one command (a discriminated union over the ruleset's command models)
     commands: TypeAdapter[Any]
+    #: the command models a scenario script may use (each with a ``command`` literal)
+    script_commands: tuple[type[BaseModel], ...]
     setup_model: type[BaseModel]
     default_options: dict[str, Any]
 
@@ -39,21 +43,36 @@ class Ruleset(Protocol):
 
     def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None: ...
 
+    def board(self, state: GameState) -> Board: ...
+
     def movement(self, state: GameState) -> MovementModel: ...
+
+    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion: ...
 
     def parse_location(self, state: GameState, text: str) -> str: ...
 
     def label(self, state: GameState, location: str) -> str: ...
 
 
+#: ruleset name -> the module whose ``RULESET`` implements it
+RULESETS: dict[str, str] = {
+    "sorcery": "domain.rulesets.sorcery",
+}
+
+
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``; imported lazily so unused rulesets cost nothing."""
-    if name == "sorcery":
-        from domain.rulesets.sorcery import RULESET
-
-        return RULESET
-    raise BadInput(f"unknown ruleset {name!r}: expected one of {', '.join(known_rulesets())}")
+    module = RULESETS.get(name)
+    if module is None:
+        raise BadInput(f"unknown ruleset {name!r}: expected one of {', '.join(known_rulesets())}")
+    return importlib.import_module(module).RULESET  # type: ignore[no-any-return]
 
 
 def known_rulesets() -> list[str]:
-    return ["sorcery"]
+    return list(RULESETS)
+
+
+def load_all_rulesets() -> None:
+    """Import every ruleset, so that all their event topics are registered (for log readers)."""
+    for name in RULESETS:
+        get_ruleset(name)

@@ -19,13 +19,14 @@ from pydantic import BaseModel
 
 from domain.event_base import GameEvent
 from domain.game import Game
+from domain.movement import RangeOfMotion
 from domain.state import GameState
-from projections.lookahead import Lookahead, RangeOfMotion
+from projections.lookahead import Lookahead
 from projections.state_hash import fold, state_hash
 from projections.timeline import Timeline, build_timeline
 from sim.app import GameStore, open_store
 from sim.runner import play
-from sim.scenario import SorceryScenario, load_scenario
+from sim.scenario import ScenarioBase, load_scenario
 
 DEFAULT_DB = "sim.sqlite"
 
@@ -90,9 +91,9 @@ class Simulator:
     def __init__(self, db: str | None = DEFAULT_DB) -> None:
         self.store = open_store(db)
 
-    def load(self, scenario: str | Path | SorceryScenario) -> GameSession:
+    def load(self, scenario: str | Path | ScenarioBase) -> GameSession:
         """Play a scenario's set-up and script, store the game, and return it."""
-        parsed = scenario if isinstance(scenario, SorceryScenario) else load_scenario(scenario)
+        parsed = scenario if isinstance(scenario, ScenarioBase) else load_scenario(scenario)
         played = play(parsed)
         self.store.add(played.game)
         return GameSession(self.store, played.game.id)

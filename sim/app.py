@@ -17,11 +17,13 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 from pydantic import BaseModel
 
-import domain.events  # noqa: F401  (registers every event topic before any read)
 from domain.errors import BadInput, VersionConflict
 from domain.event_base import GameEvent
 from domain.game import Game
+from domain.ruleset import load_all_rulesets
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
+
+load_all_rulesets()  # every ruleset's event topics, before any read
 
 RETRIES = 3
 

@@ -15,11 +15,12 @@ from uuid import UUID
 
 from pydantic import ValidationError
 
-import domain.events  # noqa: F401  (registers every event topic)
 from domain.errors import BadInput
 from domain.event_base import EVENT_TYPES, GameEvent
+from domain.ruleset import load_all_rulesets
 from sim.mapper import upcast
 
+load_all_rulesets()  # every ruleset's event topics, before any read
 
 def event_record(event: GameEvent) -> dict[str, Any]:
     return {

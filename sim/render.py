@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from domain.event_base import GameEvent
+from domain.movement import RangeOfMotion
 from domain.state import GameState
-from projections.lookahead import RangeOfMotion
 from projections.timeline import Timeline
 
 Labeler = Callable[[str], str]

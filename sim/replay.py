@@ -53,7 +53,7 @@ def verify(events: list[GameEvent]) -> Verdict:
         except SimError as exc:
             return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
     produced = game.pending_events
-    for logged, made in zip(events, produced):
+    for logged, made in zip(events, produced, strict=False):
         if logged.name != type(made).__name__ or logged.payload() != made.payload():  # type: ignore[attr-defined]
             return Verdict(
                 False, logged.originator_version,

@@ -15,7 +15,7 @@ from domain.event_base import GameEvent
 from domain.game import Game
 from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
-from sim.scenario import EventExpectation, SorceryScenario, split_entry
+from sim.scenario import EventExpectation, ScenarioBase, split_entry
 
 
 @dataclass
@@ -31,7 +31,7 @@ class StepOutcome:
 
 @dataclass
 class Played:
-    scenario: SorceryScenario
+    scenario: ScenarioBase
     game: Game
     outcomes: list[StepOutcome]
     setup_events: int = 0
@@ -56,7 +56,7 @@ class ScriptRefused(SimError):
         super().__init__(f"script[{index}]: {error}")
 
 
-def start_game(scenario: SorceryScenario, game_id: UUID | None = None, seed: int | None = None) -> Game:
+def start_game(scenario: ScenarioBase, game_id: UUID | None = None, seed: int | None = None) -> Game:
     game = Game.start(
         scenario.ruleset,
         scenario.players,
@@ -77,7 +77,7 @@ def start_game(scenario: SorceryScenario, game_id: UUID | None = None, seed: int
     return game
 
 
-def play(scenario: SorceryScenario, strict: bool = True, game_id: UUID | None = None, seed: int | None = None) -> Played:
+def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = None, seed: int | None = None) -> Played:
     """Play the script. With ``strict``, a refusal the script did not expect raises
     ``ScriptRefused``; otherwise it is recorded as a failed expectation and play goes on."""
     game = start_game(scenario, game_id, seed)

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from domain.errors import BadInput
-from domain.rulesets.sorcery import commands as sorcery_commands
-from domain.rulesets.sorcery.commands import Location
+from domain.locations import LocationText as Location
+from domain.ruleset import get_ruleset, known_rulesets
 from sim.yamlfile import Located, read_yaml
 
 
@@ -71,22 +71,10 @@ def _scripted(command_cls: type[BaseModel]) -> type[BaseModel]:
     return create_model(f"Scripted{command_cls.__name__}", __base__=command_cls, **fields)  # type: ignore[call-overload, no-any-return]
 
 
-_SORCERY_SCRIPTED = [
-    _scripted(cls)
-    for cls in (
-        sorcery_commands.MoveAndAttack,
-        sorcery_commands.Defend,
-        sorcery_commands.Pass,
-        sorcery_commands.OrderTriggers,
-        sorcery_commands.EndTurn,
-        sorcery_commands.Cast,
-        sorcery_commands.PlaySite,
-    )
-]
-SorceryScriptEntry = Annotated[Union[tuple(_SORCERY_SCRIPTED)], Field(discriminator="command")]  # type: ignore[valid-type]
-
-
 class ScenarioBase(_Model):
+    """What every scenario has; each ruleset adds its typed ``setup`` and ``script``."""
+
+    ruleset: str
     title: str
     source: str | None = Field(default=None, description="where the rule or example comes from")
     description: str | None = None
@@ -98,13 +86,23 @@ class ScenarioBase(_Model):
     expect: Expectations = Field(default_factory=Expectations)
 
 
-class SorceryScenario(ScenarioBase):
-    ruleset: Literal["sorcery"]
-    setup: sorcery_commands.SetUp = Field(default_factory=sorcery_commands.SetUp)
-    script: list[SorceryScriptEntry] = Field(default_factory=list)  # type: ignore[valid-type]
+def _scenario_model(name: str) -> type[ScenarioBase]:
+    """The scenario model of one ruleset: its set-up and script commands, typed."""
+    rules = get_ruleset(name)
+    scripted = tuple(_scripted(cls) for cls in rules.script_commands)
+    entry = Annotated[Union[scripted], Field(discriminator="command")]  # type: ignore[valid-type]  # noqa: UP007
+    model = create_model(  # type: ignore[call-overload]
+        f"{name.capitalize()}Scenario",
+        __base__=ScenarioBase,
+        ruleset=(Literal[name], ...),  # type: ignore[valid-type]
+        setup=(rules.setup_model, Field(default_factory=rules.setup_model)),
+        script=(list[entry], Field(default_factory=list)),  # type: ignore[valid-type]
+    )
+    return model  # type: ignore[no-any-return]
 
 
-Scenario = Annotated[Union[SorceryScenario], Field(discriminator="ruleset")]  # noqa: UP007
+SCENARIO_MODELS = {name: _scenario_model(name) for name in known_rulesets()}
+Scenario = Annotated[Union[tuple(SCENARIO_MODELS.values())], Field(discriminator="ruleset")]  # type: ignore[valid-type]  # noqa: UP007
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)
 
 
@@ -115,7 +113,7 @@ def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:
     return data, meta
 
 
-def parse_scenario(located: Located) -> SorceryScenario:
+def parse_scenario(located: Located) -> ScenarioBase:
     if not isinstance(located.data, dict):
         raise BadInput("a scenario is a mapping with at least 'title' and 'ruleset'", located.where(()))
     try:
@@ -147,7 +145,7 @@ def data_path(data: Any, loc: tuple[Any, ...]) -> list[Any]:
     return path
 
 
-def load_scenario(path: str | Path) -> SorceryScenario:
+def load_scenario(path: str | Path) -> ScenarioBase:
     return parse_scenario(read_yaml(path))
 
 

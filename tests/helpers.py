@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from domain.game import Game
-from projections.lookahead import Lookahead, RangeOfMotion
+from domain.movement import RangeOfMotion
+from projections.lookahead import Lookahead
 from sim.runner import Played, check_expectations, play
 from sim.scenario import parse_scenario
 from sim.yamlfile import load_yaml

@@ -8,10 +8,11 @@ from pydantic import ValidationError
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import EVENT_TYPES
 from domain.game import Game
+from domain.ruleset import known_rulesets, load_all_rulesets
 from projections.state_hash import fold, state_hash
-from tests.helpers import EXAMPLES, played
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.helpers import EXAMPLES, played
 
 
 def steed_game() -> Game:
@@ -25,9 +26,11 @@ def test_events_are_frozen() -> None:
 
 
 def test_every_event_class_has_an_explicit_stable_topic() -> None:
+    load_all_rulesets()
     assert EVENT_TYPES
     for topic, cls in EVENT_TYPES.items():
-        assert topic == f"sim.{cls.__name__}"
+        assert topic.endswith(f".{cls.__name__}") and topic.split(".")[0] in ("sim", *known_rulesets())
+        assert cls.__dict__.get("TOPIC") == topic
         assert cls.class_version >= 1
 
 

@@ -258,3 +258,21 @@ def test_carried_unit_has_its_carriers_movement_keywords() -> None:
         """
     )
     assert "12/void" in reach(g, "warriors")  # Voidwalk, conferred by the Steed
+
+
+def test_the_realm_board_measures_steps_and_wraps_with_magellan_globe() -> None:
+    from domain.rulesets.sorcery import RULESET
+
+    plain = game(row("    - {id: wizard, card: Apprentice Wizard, owner: p2, at: A}"))
+    board = RULESET.board(plain.state)
+    assert board.distance("11", "15") == 4 and board.distance("1", "20") == 7
+    assert board.label(board.parse("E")) == "E" and "12" in board.neighbours("11")
+    globe = game(
+        row(
+            "    - {id: wizard, card: Apprentice Wizard, owner: p2, at: A}",
+            "  artifacts:\n    - {id: globe, card: Magellan Globe, controller: p1, at: C}\n",
+        )
+    )
+    wrapped = RULESET.board(globe.state)
+    assert wrapped.distance("11", "15") == 1 and wrapped.distance("1", "20") == 2
+    assert "15" in wrapped.neighbours("11")

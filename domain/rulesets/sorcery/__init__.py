@@ -14,10 +14,11 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
+from domain.board import Board
 from domain.errors import BadInput
-from domain.movement import MovementModel
+from domain.movement import MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.ruleset import GameHandle
-from domain.rulesets.sorcery.commands import Command, SetUp
+from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.state import GameState
 
@@ -57,10 +58,15 @@ def label(state: GameState, location: str) -> str:
     return f"{names.get(head, head)}{sep}{region}"
 
 
+def _square_order(location: str) -> tuple[int, str]:
+    return (parse_loc(location).square, location)
+
+
 class SorceryRuleset:
     name = "sorcery"
     title = "Sorcery: Contested Realm"
     commands: TypeAdapter[Any] = TypeAdapter(Command)
+    script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
     default_options = {key: default for key, (default, _, _) in OPTIONS.items()}
 
@@ -79,6 +85,17 @@ class SorceryRuleset:
         from domain.rulesets.sorcery.engine import SorceryEngine
 
         SorceryEngine(game, command_id).execute(command, None)
+
+    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+        """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
+        unit = state.units[unit_id]
+        reach = search_reach(self.movement(state), unit_id, unit.location or "")
+        return range_from_reach(reach, lambda loc: label(state, loc), _square_order)
+
+    def board(self, state: GameState) -> Board:
+        from domain.rulesets.sorcery.board import RealmBoard
+
+        return RealmBoard(state)
 
     def movement(self, state: GameState) -> MovementModel:
         from domain.rulesets.sorcery.movement import SorceryMovement

@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-
-def _text(value: object) -> object:
-    """Squares may be written as bare numbers in YAML; locations are text."""
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-Location = Annotated[
-    str, BeforeValidator(_text), Field(description="a square 1-20 or an alias, optionally /region")
-]
+from domain.locations import LocationText as Location
 
 
 class _Model(BaseModel):
@@ -124,6 +116,9 @@ class PlaySite(_Model):
     id: str | None = None
     target: Location | None = None
 
+
+#: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
+SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite)
 
 Command = Annotated[
     MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | SetUp,

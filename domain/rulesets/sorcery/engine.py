@@ -18,7 +18,6 @@ from domain.events import (
     AttackDeclared,
     AttackPlanned,
     AttackRefused,
-    AttackResolved,
     ChoiceRequested,
     DefenceClosed,
     DefendDeclared,
@@ -29,11 +28,9 @@ from domain.events import (
     FeaturePlaced,
     MoveEnded,
     PathDeclared,
-    SiteStruck,
     StepRefused,
     StepsCancelled,
     StepTaken,
-    TriggerQueued,
     TriggersOrdered,
     TurnEnded,
     TurnStarted,
@@ -42,8 +39,8 @@ from domain.events import (
     UnitTapped,
 )
 from domain.movement import search_reach
-from domain.ruleset import GameHandle
 from domain.rules import RuleRef
+from domain.ruleset import GameHandle
 from domain.rulesets.sorcery import combat, triggers
 from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
@@ -321,7 +318,7 @@ class SorceryEngine:
             steps = steps[1:]
         full = [unit.location, *steps]
         movement = self.movement()
-        for i, (frm, to) in enumerate(zip(full, full[1:])):
+        for i, (frm, to) in enumerate(zip(full, full[1:], strict=False)):
             if frm == to:
                 raise BadInput(f"step {i + 1} goes from {frm} to itself; every step changes location", field)
             if not movement.adjacent(frm, to, unit.owner):

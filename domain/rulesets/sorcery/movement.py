@@ -58,7 +58,7 @@ class SorceryMovement:
         keywords = self.view.keywords(unit_id)
         stuck = self.view.disabled(unit_id, at) or self.view.immobile(unit_id, at)
         options: list[StepOption] = []
-        for cand in self._candidates(at, player):
+        for cand in self.candidates(at, player):
             blocked = stuck
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
@@ -74,9 +74,9 @@ class SorceryMovement:
     def adjacent(self, frm: str, to: str, player: str) -> bool:
         """Whether ``to`` is one step from ``frm`` for some unit under the effects in force."""
         at = parse_loc(frm)
-        return any(c.loc.text == to for c in self._candidates(at, player))
+        return any(c.loc.text == to for c in self.candidates(at, player))
 
-    def _candidates(self, at: Loc, player: str) -> list[_Candidate]:
+    def candidates(self, at: Loc, player: str | None) -> list[_Candidate]:
         """Step kinds per digest 2.2, in a fixed order so that searches are deterministic."""
         view = self.view
         found: list[_Candidate] = []

@@ -8,7 +8,7 @@ the top row as the first player sees it (sorcery digest, gap 1; codex: Realm, Lo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from domain.errors import BadInput
 
@@ -17,7 +17,7 @@ ROWS = 4
 SQUARES = range(1, COLUMNS * ROWS + 1)
 
 
-class Region(str, Enum):
+class Region(StrEnum):
     SURFACE = "surface"
     UNDERGROUND = "underground"
     UNDERWATER = "underwater"

@@ -69,10 +69,11 @@ class RealmView:
         columns, rows = self.wrap
         return orthogonal(square, columns, rows)
 
-    def as_if_adjacent(self, square: int, player: str) -> list[int]:
+    def as_if_adjacent(self, square: int, player: str | None) -> list[int]:
+        """Squares linked to ``square`` for ``player``'s units (any player's when None)."""
         found: list[int] = []
         for spec in self.effects(AsIfAdjacent):
-            if spec.for_player not in (None, player):
+            if player is not None and spec.for_player not in (None, player):
                 continue
             a, b = spec.squares
             if square == a:

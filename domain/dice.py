@@ -1,0 +1,26 @@
+"""Dice from a seeded, stateless source, so that the aggregate never touches global randomness.
+
+A roll is a pure function of the game's seed, how many rolls came before (a counter that the
+``DiceRolled`` events keep) and the die's index, hashed with SHA-256. The results go into a
+``DiceRolled`` event; a replay reads them and never rolls again (DESIGN.md, principle 5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from domain.events import DiceRolled
+from domain.ruleset import GameHandle
+
+
+def draw(seed: int, roll_number: int, index: int, sides: int) -> int:
+    digest = hashlib.sha256(f"{seed}:{roll_number}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % sides + 1
+
+
+def roll(game: GameHandle, count: int, sides: int, purpose: str, cause: str | None = None) -> list[int]:
+    """Roll ``count`` dice of ``sides`` sides, record them, and return the results."""
+    number = game.state.counters.get("dice", 0) + 1
+    results = [draw(game.state.seed, number, i, sides) for i in range(count)]
+    game.record(DiceRolled, cause=cause, purpose=purpose, dice=f"{count}d{sides}", results=results)
+    return results

@@ -1,0 +1,44 @@
+"""The Sorcery realm as a ``Board``: squares and regions, with edges joined by Magellan Globe."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, parse_loc
+from domain.rulesets.sorcery.view import RealmView
+from domain.state import GameState
+
+
+class RealmBoard:
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.view = RealmView(state)
+
+    def parse(self, text: str) -> str:
+        from domain.rulesets.sorcery import parse_location
+
+        return parse_location(self.state, text)
+
+    def label(self, location: str) -> str:
+        from domain.rulesets.sorcery import label
+
+        return label(self.state, location)
+
+    def neighbours(self, location: str) -> Sequence[str]:
+        """Every location one step of some kind away (digest 2.2), whoever steps."""
+        from domain.rulesets.sorcery.movement import SorceryMovement
+
+        movement = SorceryMovement(self.state)
+        return [c.loc.text for c in movement.candidates(parse_loc(location), player=None)]
+
+    def distance(self, a: str, b: str) -> float:
+        """Orthogonal steps between the squares, counting joined edges (codex: Step)."""
+        sa, sb = parse_loc(a), parse_loc(b)
+        columns, rows = self.view.wrap
+        d_col = abs(sa.column - sb.column)
+        d_row = abs(sa.row - sb.row)
+        if columns:
+            d_col = min(d_col, COLUMNS - d_col)
+        if rows:
+            d_row = min(d_row, ROWS - d_row)
+        return float(d_col + d_row)
