@@ -164,6 +164,10 @@ def check_expectations(played: Played) -> list[str]:
             wanted_value = getattr(want, name)
             if wanted_value is not None and getattr(unit, name) != wanted_value:
                 problems.append(f"units.{unit_id}.{name}: expected {wanted_value}, is {getattr(unit, name)}")
+        for name, wanted_value in want.extra.items():
+            actual = unit.extra.get(name)
+            if actual != wanted_value:
+                problems.append(f"units.{unit_id}.extra.{name}: expected {wanted_value!r}, is {actual!r}")
     for player, life in expect.life.items():
         if game.state.life.get(player) != life:
             problems.append(f"life.{player}: expected {life}, is {game.state.life.get(player)}")

@@ -48,6 +48,9 @@ class UnitExpectation(_Model):
     tapped: bool | None = None
     damage: int | None = None
     carried_by: str | None = None
+    extra: dict[str, Any] = Field(
+        default_factory=dict, description="ruleset-specific unit fields that must match (facing, wounds, states...)"
+    )
 
 
 class Expectations(_Model):
