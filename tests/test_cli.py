@@ -152,3 +152,24 @@ def test_demo_runs_and_answers_a_range_of_motion_question(tmp_path: Path) -> Non
     result = sim("demo", "--db", str(tmp_path / "demo.sqlite"))
     assert result.exit_code == 0, result.output
     assert "trigger t1 queued" in result.output and "range of motion of steed" in result.output
+
+
+def test_timeline_shows_who_ordered_the_triggers() -> None:
+    result = sim("timeline", str(SORCERY / "07b-phantom-steed-shark-fights-warriors-first.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "t2 Giant Shark for warriors" in result.output
+    assert "#1 by p1 (player)" in result.output
+    assert "ignored: shark is no longer in the realm" in result.output
+
+
+def test_log_json_writes_one_structured_record_per_event_on_stderr(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "--log-json", "run", str(SORCERY / "04-bottomless-pit.yaml"), "--db", str(tmp_path / "g.sqlite")],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stderr.splitlines() if line.strip()]
+    kinds = {r["event"] for r in records}
+    assert {"CommandIssued", "StepTaken", "TriggerQueued", "UnitDied"} <= kinds
+    assert all("game" in r and "level" in r for r in records)

@@ -89,3 +89,47 @@ def test_end_of_turn_untaps_the_next_players_units_only() -> None:
     assert g.state.units["nomads"].tapped  # p1's units untap at p1's next turn
     g.issue({"command": "end_turn"})
     assert not g.state.units["nomads"].tapped
+
+
+def test_a_carried_unit_that_cannot_enter_stays_behind_and_is_dropped() -> None:
+    g = game(
+        """
+        title: carried troll
+        ruleset: sorcery
+        aliases: {A: 11, B: 12}
+        setup:
+          sites:
+            - {at: A, card: Valley, controller: p1}
+            - {at: B, card: Gnome Hollows, controller: p1}
+          units:
+            - {id: steed, card: Phantom Steed, owner: p1, at: A}
+            - {id: troll, card: Bosk Troll, owner: p1, at: A, carried_by: steed}
+        """
+    )
+    events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["B"]})
+    dropped = next(e for e in events if e.name == "UnitDropped")
+    assert dropped.unit == "troll" and "Gnome Hollows" in dropped.reason
+    step = next(e for e in events if e.name == "StepTaken")
+    assert step.carried == []
+    assert g.state.units["troll"].location == "11" and g.state.units["troll"].carried_by is None
+    assert g.state.units["steed"].location == "12"
+
+
+def test_a_carried_unit_moves_with_its_carrier_and_enters_with_it() -> None:
+    g = game(
+        """
+        title: carried warriors
+        ruleset: sorcery
+        aliases: {A: 11, B: 12}
+        setup:
+          sites:
+            - {at: A, card: Valley, controller: p1}
+            - {at: B, card: Bottomless Pit, controller: p2}
+          units:
+            - {id: steed, card: Phantom Steed, owner: p1, at: A}
+            - {id: warriors, card: Amazon Warriors, owner: p1, at: A, carried_by: steed}
+        """
+    )
+    events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["B"]})
+    assert {e.trigger.subject for e in events if e.name == "TriggerQueued"} == {"steed", "warriors"}
+    assert not g.state.units["steed"].alive and not g.state.units["warriors"].alive
