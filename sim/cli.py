@@ -22,7 +22,7 @@ from rich.console import Console
 from domain.errors import BadInput, SimError
 from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
-from projections.state_hash import fold, state_hash
+from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
 from sim import logs
 from sim.app import open_store
@@ -64,7 +64,7 @@ def guarded(func: F) -> F:
             sys.exit(1)
         except SimError as exc:
             err.print(f"[red]error:[/red] {exc}", soft_wrap=True)
-            logs.log_refusal(str(exc))
+            logs.log_refusal(str(exc), fatal=True)
             sys.exit(2)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
@@ -118,7 +118,7 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     played, _ = _play_file(scenario, seed=seed)
     store = open_store(db)
     store.add(played.game)
-    logs.log_events(played.events, str(played.game.id))
+    logs.log_played(played)
     print_events(console, played.events, _labeler(played))
     console.print(f"game {played.game.id} stored in {db}")
 
@@ -203,6 +203,42 @@ def timeline(scenario: str) -> None:
     print_timeline(console, build_timeline(played.events))
 
 
+@main.command()
+@click.argument("first", type=click.Path(dir_okay=False))
+@click.argument("second", type=click.Path(dir_okay=False))
+@click.option("--context", default=12, show_default=True, help="Events to show from the divergence on.")
+@guarded
+def diff(first: str, second: str, context: int) -> None:
+    """Where two games part: compare state hashes event by event (scenarios or JSON Lines logs).
+
+    Play one scenario twice with a different trigger order (or seed) and see the first event
+    where the outcomes differ, then what each game did from there.
+    """
+    games = [_events_of(path) for path in (first, second)]
+    chains = [hash_chain(events) for events, _ in games]
+    at = next((i for i, (a, b) in enumerate(zip(*chains, strict=False)) if a != b), None)
+    if at is None and len(chains[0]) == len(chains[1]):
+        console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
+        return
+    at = min(len(c) for c in chains) if at is None else at
+    console.print(f"the games diverge at event e{at + 1}:")
+    for path, (events, label) in zip((first, second), games, strict=True):
+        console.rule(path)
+        print_events(console, events[at : at + context], label)
+    finals = [replay(events) for events, _ in games]
+    console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
+
+
+def _events_of(path: str) -> tuple[list[Any], Callable[[str], str]]:
+    if path.endswith((".jsonl", ".json")):
+        events = read_jsonl(path)
+    else:
+        events = _play_file(path)[0].events
+    state = fold(events)
+    rules = get_ruleset(state.ruleset)
+    return events, lambda loc: rules.label(state, loc)
+
+
 @main.group()
 def log() -> None:
     """Game logs as JSON Lines."""
@@ -237,11 +273,14 @@ def export(game_id: str, db: str, output: str | None) -> None:
 @main.command(name="replay")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--verify", "check_rules", is_flag=True, help="Also re-run the logged commands under the rules.")
+@click.option("--at", "at", type=int, default=None, help="Show the state right after event number AT.")
 @guarded
-def replay_command(file: str, check_rules: bool) -> None:
+def replay_command(file: str, check_rules: bool, at: int | None) -> None:
     """Rebuild a game from a JSON Lines log; print its final state and state hash."""
     events = read_jsonl(file)
-    result = replay(events)
+    if at is not None and not 1 <= at <= len(events):
+        raise BadInput(f"--at must be between 1 and {len(events)}, the events in the log")
+    result = replay(events if at is None else events[:at])
     rules = get_ruleset(result.state.ruleset)
     print_state(console, result.state, lambda loc: rules.label(result.state, loc))
     console.print(f"{result.events} events; state hash {result.hash}")

@@ -69,7 +69,21 @@ def log_events(events: list[GameEvent], game: str) -> None:
             log.debug(event.name, event_id=event.event_id, **fields)
 
 
-def log_refusal(message: str, **context: object) -> None:
-    """A refusal as a structured record; in a terminal the CLI's own error line says it once."""
-    if JSON_MODE:
+def log_refusal(message: str, fatal: bool = False, **context: object) -> None:
+    """A refused command as one structured record. When the refusal ends the CLI (``fatal``) in
+    a terminal, the CLI's own error line already says it, so no second line is printed."""
+    if JSON_MODE or not fatal:
         structlog.get_logger("sim").warning("refused", reason=message, **context)
+
+
+def log_played(played: object) -> None:
+    """Log a played scenario in order: set-up events, then each command's events or refusal."""
+    events = played.events  # type: ignore[attr-defined]
+    game = str(played.game.id)  # type: ignore[attr-defined]
+    log_events(events[: played.setup_events], game)  # type: ignore[attr-defined]
+    start = played.setup_events  # type: ignore[attr-defined]
+    for outcome in played.outcomes:  # type: ignore[attr-defined]
+        if outcome.refusal is not None:
+            log_refusal(str(outcome.refusal), game=game, command=outcome.command.get("command"), script=outcome.index)
+        log_events(events[start : outcome.events_after], game)
+        start = outcome.events_after

@@ -173,3 +173,31 @@ def test_log_json_writes_one_structured_record_per_event_on_stderr(tmp_path: Pat
     kinds = {r["event"] for r in records}
     assert {"CommandIssued", "StepTaken", "TriggerQueued", "UnitDied"} <= kinds
     assert all("game" in r and "level" in r for r in records)
+
+
+def test_diff_finds_where_two_trigger_orders_part() -> None:
+    result = sim(
+        "diff",
+        str(SORCERY / "07a-phantom-steed-shark-fights-steed-first.yaml"),
+        str(SORCERY / "07b-phantom-steed-shark-fights-warriors-first.yaml"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "diverge at event e26" in result.output
+    assert "p1 orders t1, t2 (player)" in result.output and "p1 orders t2, t1 (player)" in result.output
+
+
+def test_diff_of_a_game_with_itself_finds_no_divergence() -> None:
+    path = str(SORCERY / "05-giant-shark.yaml")
+    assert "no divergence" in sim("diff", path, path).output
+
+
+def test_replay_at_shows_an_earlier_state(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    game_id = sim("run", str(SORCERY / "04-bottomless-pit.yaml"), "--db", db).output.strip().splitlines()[-1].split()[1]
+    log = tmp_path / "game.jsonl"
+    sim("log", "export", game_id, "--db", db, "-o", str(log))
+    before = sim("replay", str(log), "--at", "14")
+    after = sim("replay", str(log))
+    assert "14 events" in before.output and "dead" not in before.output
+    assert "dead" in after.output
+    assert "--at must be between" in one_line_error(sim("replay", str(log), "--at", "999"))
