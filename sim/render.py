@@ -146,7 +146,7 @@ def print_timeline(console: Console, timeline: Timeline) -> None:
         return
     for entry in timeline.in_resolution_order():
         order = f"#{entry.order_position} by {entry.ordered_by or 'the game'} ({entry.decided_by})" if entry.order_position else "not yet ordered"
-        console.print(f"[magenta]{entry.id}[/magenta] {entry.label}".replace("[", "[", 1))
+        console.print(f"[magenta]{entry.id}[/magenta] " + entry.label.replace("[", "\\["))
         console.print(f"    matched on {entry.matched_on}, queued {entry.queued_at}, {order}")
         console.print(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}")
         for event in entry.consequences:

@@ -19,7 +19,8 @@ from domain.errors import BadInput
 from domain.movement import MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.ruleset import GameHandle
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.locations import label, parse_location
+from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.state import GameState
 
 OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
@@ -29,33 +30,6 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
         "who orders one player's simultaneous triggers: the declaration-order policy, or the player",
     ),
 }
-
-
-def parse_location(state: GameState, text: str) -> str:
-    """Canonical text of a location written with a square number or an alias.
-
-    A bare square means its surface when it holds a site and its void otherwise.
-    """
-    raw = str(text).strip()
-    head, sep, region = raw.partition("/")
-    square = state.aliases.get(head, head)
-    loc = parse_loc(f"{square}{sep}{region}")
-    if not sep:
-        has_site = any(
-            f.kind == "site" and f.location == str(loc.square) for f in state.features.values()
-        )
-        if not has_site:
-            loc = Loc(loc.square, Region.VOID)
-    return loc.text
-
-
-def label(state: GameState, location: str) -> str:
-    """A location as a scenario writes it: its alias when the square has one."""
-    if not location:
-        return "nowhere"
-    head, sep, region = location.partition("/")
-    names = {v: k for k, v in state.aliases.items()}
-    return f"{names.get(head, head)}{sep}{region}"
 
 
 def _square_order(location: str) -> tuple[int, str]:
@@ -84,7 +58,7 @@ class SorceryRuleset:
     def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
         from domain.rulesets.sorcery.engine import SorceryEngine
 
-        SorceryEngine(game, command_id).execute(command, None)
+        SorceryEngine(game, command_id).execute(command)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, parse_loc
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
@@ -15,13 +16,9 @@ class RealmBoard:
         self.view = RealmView(state)
 
     def parse(self, text: str) -> str:
-        from domain.rulesets.sorcery import parse_location
-
         return parse_location(self.state, text)
 
     def label(self, location: str) -> str:
-        from domain.rulesets.sorcery import label
-
         return label(self.state, location)
 
     def neighbours(self, location: str) -> Sequence[str]:

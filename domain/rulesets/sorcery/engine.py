@@ -55,6 +55,7 @@ from domain.rulesets.sorcery.commands import (
     PlaySite,
     SetUp,
 )
+from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.view import RealmView, rule
@@ -106,8 +107,6 @@ class SorceryEngine:
     # --- locations and lookups --------------------------------------------------------------
 
     def loc(self, text: str, where: str = "location") -> str:
-        from domain.rulesets.sorcery import parse_location
-
         try:
             return parse_location(self.state, text)
         except BadInput as exc:
@@ -126,7 +125,7 @@ class SorceryEngine:
 
     # --- command dispatch -------------------------------------------------------------------
 
-    def execute(self, command: BaseModel, player: str | None) -> None:
+    def execute(self, command: BaseModel) -> None:
         if isinstance(command, SetUp):
             self.set_up(command)
             return
@@ -155,10 +154,10 @@ class SorceryEngine:
             seen.add(candidate)
             return candidate
 
-        names = [card(site.card).name if site.card else "" for site in setup.sites if _known(site.card)]
-        for i, site in enumerate(setup.sites):
+        site_cards = [self._card(site.card, f"setup.sites[{i}]", "Site") for i, site in enumerate(setup.sites)]
+        names = [data.name for data in site_cards]
+        for i, (site, data) in enumerate(zip(setup.sites, site_cards, strict=True)):
             where = f"setup.sites[{i}]"
-            data = self._card(site.card, where, "Site")
             square = int(self.loc(site.at, f"{where}.at").split("/")[0])
             if self.view().site_at(square) is not None:
                 raise BadInput(f"square {square} already has a site", f"{where}.at")
@@ -387,8 +386,6 @@ class SorceryEngine:
         combat.resolve_attack(self)
 
     def label(self, location: str) -> str:
-        from domain.rulesets.sorcery import label
-
         return label(self.state, location)
 
     # --- choices, turns, spells, sites ------------------------------------------------------
@@ -626,14 +623,6 @@ class SorceryEngine:
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
-
-
-def _known(name: str) -> bool:
-    try:
-        card(name)
-    except BadInput:
-        return False
-    return True
 
 
 def _new_site(frm: str, to: str) -> bool:

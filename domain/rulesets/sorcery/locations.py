@@ -1,0 +1,33 @@
+"""Writing and reading Sorcery locations: square numbers, regions and a scenario's aliases."""
+
+from __future__ import annotations
+
+from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.state import GameState
+
+
+def parse_location(state: GameState, text: str) -> str:
+    """Canonical text of a location written with a square number or an alias.
+
+    A bare square means its surface when it holds a site and its void otherwise.
+    """
+    raw = str(text).strip()
+    head, sep, region = raw.partition("/")
+    square = state.aliases.get(head, head)
+    loc = parse_loc(f"{square}{sep}{region}")
+    if not sep:
+        has_site = any(
+            f.kind == "site" and f.location == str(loc.square) for f in state.features.values()
+        )
+        if not has_site:
+            loc = Loc(loc.square, Region.VOID)
+    return loc.text
+
+
+def label(state: GameState, location: str) -> str:
+    """A location as a scenario writes it: its alias when the square has one."""
+    if not location:
+        return "nowhere"
+    head, sep, region = location.partition("/")
+    names = {v: k for k, v in state.aliases.items()}
+    return f"{names.get(head, head)}{sep}{region}"
