@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from domain.rules import RuleRef
 
@@ -213,7 +213,7 @@ class RangeOfMotion:
         return {"unit": self.unit, "reachable": self.reachable, "paths": self.paths, **self.extra}
 
 
-def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[[str], object] = str) -> RangeOfMotion:
+def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[[str], Any] = str) -> RangeOfMotion:
     """A grid ruleset's answer: every reachable location with its cheapest path, and the reasons
     for the locations the search tried and could not reach."""
     paths = {label(loc): [label(step) for step in reach.path_to(loc) or []] for loc in sorted(reach.cost, key=order)}

@@ -115,66 +115,93 @@ LOCATION_FIELDS = {"at", "frm", "to", "location"}
 def check_expectations(played: Played) -> list[str]:
     """Every expectation that does not hold, as one line each."""
     problems = [o.problem for o in played.outcomes if o.problem]
-    expect = played.scenario.expect
-    game = played.game
-    rules = get_ruleset(game.state.ruleset)
-    for item in expect.reach:
+    problems += _check_reach(played)
+    problems += _check_events(played)
+    problems += _check_units(played)
+    problems += _check_players(played)
+    return problems
+
+
+def _check_reach(played: Played) -> list[str]:
+    problems: list[str] = []
+    state = played.game.state
+    rules = get_ruleset(state.ruleset)
+    for item in played.scenario.expect.reach:
         try:
-            target = rules.label(game.state, rules.parse_location(game.state, item.location))
+            target = rules.label(state, rules.parse_location(state, item.location))
             answer = played.lookahead(item.after).range_of_motion(item.unit)
         except BadInput as exc:
             raise BadInput(exc.message, f"expect.reach: {item.unit} -> {item.location}") from None
+        name = f"reach {item.unit} -> {item.location}"
         reachable = target in answer
         if reachable != item.reachable:
-            why = "; ".join(str(r) for r in answer.why_not(target))
-            state = "reachable" if reachable else f"not reachable ({why})"
-            problems.append(f"reach {item.unit} -> {item.location}: expected {'reachable' if item.reachable else 'not reachable'}, was {state}")
+            was = "reachable" if reachable else f"not reachable ({'; '.join(str(r) for r in answer.why_not(target))})"
+            problems.append(f"{name}: expected {'reachable' if item.reachable else 'not reachable'}, was {was}")
             continue
         if not reachable and item.rule:
             reasons = " ".join(str(r) for r in answer.why_not(target))
             if item.rule.lower() not in reasons.lower():
-                problems.append(f"reach {item.unit} -> {item.location}: reason {reasons!r} does not mention {item.rule!r}")
+                problems.append(f"{name}: reason {reasons!r} does not mention {item.rule!r}")
         if reachable and item.path is not None:
-            wanted = [rules.label(game.state, rules.parse_location(game.state, p)) for p in item.path]
-            if answer.path_to(target) != wanted:
-                problems.append(f"reach {item.unit} -> {item.location}: path {answer.path_to(target)} is not {wanted}")
-    events = played.events
+            path = [rules.label(state, rules.parse_location(state, p)) for p in item.path]
+            if answer.path_to(target) != path:
+                problems.append(f"{name}: path {answer.path_to(target)} is not {path}")
+    return problems
+
+
+def _check_events(played: Played) -> list[str]:
+    problems: list[str] = []
+    events, game = played.events, played.game
     position = 0
-    for wanted in expect.events:
+    for wanted in played.scenario.expect.events:
         found = next((i for i in range(position, len(events)) if _matches(game, events[i], wanted)), None)
         if found is None:
             problems.append(f"event {_describe(wanted)} did not occur (after event {position})")
         else:
             position = found + 1
-    for unwanted in expect.no_events:
+    for unwanted in played.scenario.expect.no_events:
         hit = next((e for e in events if _matches(game, e, unwanted)), None)
         if hit is not None:
             problems.append(f"event {_describe(unwanted)} occurred ({hit.event_id}) but must not")
-    for unit_id, want in expect.units.items():
-        unit = game.state.units.get(unit_id)
+    return problems
+
+
+def _check_units(played: Played) -> list[str]:
+    problems: list[str] = []
+    state = played.game.state
+    rules = get_ruleset(state.ruleset)
+    for unit_id, want in played.scenario.expect.units.items():
+        unit = state.units.get(unit_id)
         if unit is None:
             problems.append(f"units.{unit_id}: no such unit")
             continue
         if want.at is not None:
-            where = rules.label(game.state, rules.parse_location(game.state, want.at))
-            actual = rules.label(game.state, unit.location) if unit.location else "nowhere"
-            if where != actual:
-                problems.append(f"units.{unit_id}.at: expected {want.at}, is {actual}")
+            expected_at = rules.label(state, rules.parse_location(state, want.at))
+            actual_at = rules.label(state, unit.location) if unit.location else "nowhere"
+            if expected_at != actual_at:
+                problems.append(f"units.{unit_id}.at: expected {want.at}, is {actual_at}")
         for name in ("alive", "tapped", "damage", "carried_by"):
-            wanted_value = getattr(want, name)
-            if wanted_value is not None and getattr(unit, name) != wanted_value:
-                problems.append(f"units.{unit_id}.{name}: expected {wanted_value}, is {getattr(unit, name)}")
-        for name, wanted_value in want.extra.items():
-            actual = unit.extra.get(name)
-            if actual != wanted_value:
-                problems.append(f"units.{unit_id}.extra.{name}: expected {wanted_value!r}, is {actual!r}")
+            value = getattr(want, name)
+            if value is not None and getattr(unit, name) != value:
+                problems.append(f"units.{unit_id}.{name}: expected {value}, is {getattr(unit, name)}")
+        for name, value in want.extra.items():
+            if unit.extra.get(name) != value:
+                problems.append(f"units.{unit_id}.extra.{name}: expected {value!r}, is {unit.extra.get(name)!r}")
+    return problems
+
+
+def _check_players(played: Played) -> list[str]:
+    problems: list[str] = []
+    state = played.game.state
+    expect = played.scenario.expect
     for player, life in expect.life.items():
-        if game.state.life.get(player) != life:
-            problems.append(f"life.{player}: expected {life}, is {game.state.life.get(player)}")
+        if state.life.get(player) != life:
+            problems.append(f"life.{player}: expected {life}, is {state.life.get(player)}")
     if expect.pending_choice is not None:
-        choice = game.state.choice
+        choice = state.choice
         if choice is None or choice.player != expect.pending_choice:
-            problems.append(f"pending choice: expected one for {expect.pending_choice}, found {choice.player if choice else 'none'}")
+            found = choice.player if choice else "none"
+            problems.append(f"pending choice: expected one for {expect.pending_choice}, found {found}")
     return problems
 
 

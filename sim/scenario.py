@@ -87,6 +87,9 @@ class ScenarioBase(_Model):
     aliases: dict[str, Any] = Field(default_factory=dict, description="names for locations, e.g. A: 11")
     seed: int = 0
     expect: Expectations = Field(default_factory=Expectations)
+    #: typed per ruleset by ``_scenario_model``
+    setup: Any = None
+    script: list[Any] = Field(default_factory=list)
 
 
 def _scenario_model(name: str) -> type[ScenarioBase]:
@@ -97,7 +100,7 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
     model = create_model(  # type: ignore[call-overload]
         f"{name.capitalize()}Scenario",
         __base__=ScenarioBase,
-        ruleset=(Literal[name], ...),  # type: ignore[valid-type]
+        ruleset=(Literal[name], ...),  # type: ignore[valid-type, arg-type]
         setup=(rules.setup_model, Field(default_factory=rules.setup_model)),
         script=(list[entry], Field(default_factory=list)),  # type: ignore[valid-type]
     )
@@ -106,7 +109,7 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
 
 SCENARIO_MODELS = {name: _scenario_model(name) for name in known_rulesets()}
 Scenario = Annotated[Union[tuple(SCENARIO_MODELS.values())], Field(discriminator="ruleset")]  # type: ignore[valid-type]  # noqa: UP007
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)  # type: ignore[arg-type]
 
 
 def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:

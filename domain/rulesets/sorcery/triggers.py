@@ -45,7 +45,7 @@ def _source_card(engine: SorceryEngine, source: str) -> str:
 
 def _sources(engine: SorceryEngine) -> list[tuple[str, str | None, Ability, str]]:
     """Every card in the realm with a triggered ability: (id, controller, ability, location)."""
-    found = []
+    found: list[tuple[str, str | None, Ability, str]] = []
     for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
         for ability in abilities_of(unit.card):
             if ability.timing == "triggered" and unit.location is not None:
