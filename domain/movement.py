@@ -26,6 +26,8 @@ class StepOption:
     ``cost`` is what the step uses of the allowance (0 for a free step). ``blocked`` is the rule
     that forbids the step, if any; a blocked option is still listed so that "why not" can name
     the rule. ``stops`` is a rule that ends the move on entering (the step itself is legal).
+    ``pass_only`` is a rule that lets the unit move through the location but never end there
+    (an occupied hex it may cross).
     """
 
     to: str
@@ -33,6 +35,7 @@ class StepOption:
     cost: int = 1
     blocked: RuleRef | None = None
     stops: RuleRef | None = None
+    pass_only: RuleRef | None = None
 
 
 class MovementModel(Protocol):
@@ -46,6 +49,12 @@ class MovementModel(Protocol):
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """Every step geometry allows from ``frm``, with its cost and any rule blocking it."""
+
+
+# A model may also define, and the search reads them with getattr:
+#   allowance_rule: RuleRef        the rule named when a location needs more than the allowance
+#   first_step_guarantee: RuleRef  a first step is always allowed, whatever it costs (it then
+#                                  uses the whole allowance): GODSGLOOM's Minimum Move Guarantee
 
 
 @dataclass
@@ -65,6 +74,10 @@ class Reach:
     too_far: dict[str, int] = field(default_factory=dict)
     denied: RuleRef | None = None
     allowance_rule: RuleRef | None = None
+    #: locations the unit may cross but not end in, with the rule
+    pass_only: dict[str, RuleRef] = field(default_factory=dict)
+    #: locations cut off by a stop: the stop rule met first on the way there
+    stopped_before: dict[str, RuleRef] = field(default_factory=dict)
 
     def __contains__(self, location: object) -> bool:
         return location in self.cost
@@ -80,6 +93,10 @@ class Reach:
         if self.denied is not None:
             return [self.denied]
         found: list[RuleRef] = list(dict.fromkeys(self.blocked.get(location, [])))
+        if location in self.pass_only:
+            found.append(self.pass_only[location])
+        if location in self.stopped_before:
+            found.append(self.stopped_before[location])
         if location in self.too_far:
             base = self.allowance_rule or NO_PATH
             found.append(
@@ -103,7 +120,8 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
     """Dijkstra over the model's step options; locations within the allowance are reachable.
 
     The search goes on past the allowance so that "why not" can say how many steps a location
-    would need. A location entered through a stopping step is reached but not expanded. Ties
+    would need. A location entered through a stopping step is reached but not expanded; a
+    second pass that ignores stops finds, for what lies beyond, the stop that cuts it off. Ties
     resolve by the order the model lists its options, which keeps chosen paths deterministic.
     """
     allowance = model.allowance(unit_id)
@@ -113,39 +131,72 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
     reach.denied = model.no_movement(unit_id)
     if reach.denied is not None:
         return reach  # no range of motion at all, not even where it stands
-    reach.cost[start] = 0
-    cost_of: dict[str, int] = {start: 0}
-    stopped: set[str] = set()
-    counter = 0
-    frontier: list[tuple[int, int, str]] = [(0, counter, start)]
-    while frontier:
-        cost, _, here = heapq.heappop(frontier)
-        if cost > cost_of.get(here, cost) or here in stopped:
-            continue
-        for option in model.step_options(unit_id, here):
-            if option.blocked is not None:
-                reach.blocked.setdefault(option.to, []).append(option.blocked)
-                continue
-            new_cost = cost + option.cost
-            if new_cost < cost_of.get(option.to, new_cost + 1):
-                cost_of[option.to] = new_cost
-                if new_cost <= allowance:
-                    reach.previous[option.to] = here
-                if option.stops is not None:
-                    stopped.add(option.to)
-                else:
-                    stopped.discard(option.to)
-                counter += 1
-                heapq.heappush(frontier, (new_cost, counter, option.to))
+    cost_of, previous, stop_rules = _dijkstra(model, unit_id, start, allowance, reach, honour_stops=True)
+    reach.previous = previous
     for location, cost in cost_of.items():
+        if location in reach.pass_only:
+            continue
         if cost <= allowance:
             reach.cost[location] = cost
         else:
             reach.too_far[location] = cost
+    reach.cost[start] = 0
+    reach.pass_only.pop(start, None)
     for location in list(reach.blocked):
         if location in reach.cost:
             del reach.blocked[location]
+    if stop_rules:
+        free_cost, free_previous, _ = _dijkstra(model, unit_id, start, allowance, None, honour_stops=False)
+        for location, cost in free_cost.items():
+            if location in reach.cost or cost > allowance:
+                continue
+            node = location
+            while node != start:
+                node = free_previous[node]
+                if node in stop_rules:
+                    reach.stopped_before[location] = stop_rules[node]
+                    reach.too_far.pop(location, None)
+                    break
     return reach
+
+
+def _dijkstra(
+    model: MovementModel, unit_id: str, start: str, allowance: int, reach: Reach | None, honour_stops: bool
+) -> tuple[dict[str, int], dict[str, str], dict[str, RuleRef]]:
+    guarantee = getattr(model, "first_step_guarantee", None)
+    cost_of: dict[str, int] = {start: 0}
+    previous: dict[str, str] = {}
+    stop_rules: dict[str, RuleRef] = {}
+    counter = 0
+    frontier: list[tuple[int, int, str]] = [(0, counter, start)]
+    while frontier:
+        cost, _, here = heapq.heappop(frontier)
+        if cost > cost_of.get(here, cost) or (honour_stops and here in stop_rules):
+            continue
+        for option in model.step_options(unit_id, here):
+            if option.blocked is not None:
+                if reach is not None:
+                    reach.blocked.setdefault(option.to, []).append(option.blocked)
+                continue
+            new_cost = cost + option.cost
+            if guarantee is not None and here == start and new_cost > allowance:
+                new_cost = allowance  # the first step is always allowed; it uses everything
+            if new_cost < cost_of.get(option.to, new_cost + 1):
+                cost_of[option.to] = new_cost
+                if new_cost <= allowance:
+                    previous[option.to] = here
+                if option.stops is not None and option.pass_only is None:
+                    stop_rules[option.to] = option.stops
+                else:
+                    stop_rules.pop(option.to, None)
+                if reach is not None:
+                    if option.pass_only is not None:
+                        reach.pass_only[option.to] = option.pass_only
+                    else:
+                        reach.pass_only.pop(option.to, None)
+                counter += 1
+                heapq.heappush(frontier, (new_cost, counter, option.to))
+    return cost_of, previous, stop_rules
 
 
 def shortest_path(model: MovementModel, unit_id: str, start: str, goal: str) -> list[str] | None:

@@ -179,6 +179,8 @@ class GameState(_State):
     choice: ChoiceState | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     life: dict[str, int] = Field(default_factory=dict)
+    #: ruleset-specific game facts (phase, round, board bounds...), changed only by events
+    extra: dict[str, Any] = Field(default_factory=dict)
     last_refusal: RuleRef | None = None
 
     def unit(self, unit_id: str) -> UnitState:
