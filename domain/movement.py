@@ -101,7 +101,7 @@ class Reach:
             base = self.allowance_rule or NO_PATH
             found.append(
                 base.model_copy(
-                    update={"message": f"needs {self.too_far[location]} steps; the allowance is {self.allowance}"}
+                    update={"message": f"{base.message}: needs {self.too_far[location]}, has {self.allowance}"}
                 )
             )
         return found or [NO_PATH]
@@ -268,7 +268,7 @@ def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[
     """A grid ruleset's answer: every reachable location with its cheapest path, and the reasons
     for the locations the search tried and could not reach."""
     paths = {label(loc): [label(step) for step in reach.path_to(loc) or []] for loc in sorted(reach.cost, key=order)}
-    candidates = set(reach.blocked) | set(reach.too_far)
+    candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
     return RangeOfMotion(
         unit=reach.unit,
         start=label(reach.start) if reach.start else "nowhere",

@@ -57,6 +57,7 @@ class Ruleset(Protocol):
 #: ruleset name -> the module whose ``RULESET`` implements it
 RULESETS: dict[str, str] = {
     "sorcery": "domain.rulesets.sorcery",
+    "godsgloom": "domain.rulesets.godsgloom",
 }
 
 

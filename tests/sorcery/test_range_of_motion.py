@@ -34,7 +34,7 @@ def test_one_step_allowance_without_movement_bonus() -> None:
     g = game(row("    - {id: wizard, card: Apprentice Wizard, owner: p2, at: A}"))
     answer = reach(g, "wizard")
     assert "B" in answer and "C" not in answer
-    assert "needs 2 steps; the allowance is 1" in str(answer.why_not("C")[0])
+    assert "needs 2, has 1" in str(answer.why_not("C")[0])
 
 
 def test_movement_plus_x_adds_steps_to_the_allowance() -> None:

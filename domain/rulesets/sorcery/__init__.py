@@ -17,14 +17,15 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.movement import MovementModel, RangeOfMotion, range_from_reach, search_reach
+from domain.options import Option, check_options
 from domain.ruleset import GameHandle
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.state import GameState
 
-OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
-    "trigger_order": (
+OPTIONS: dict[str, Option] = {
+    "trigger_order": Option(
         "policy",
         ("policy", "ask"),
         "who orders one player's simultaneous triggers: the declaration-order policy, or the player",
@@ -42,18 +43,10 @@ class SorceryRuleset:
     commands: TypeAdapter[Any] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    default_options = {key: default for key, (default, _, _) in OPTIONS.items()}
+    default_options = {key: spec.default for key, spec in OPTIONS.items()}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        merged = dict(self.default_options)
-        for key, value in options.items():
-            if key not in OPTIONS:
-                raise BadInput(f"unknown rule option {key!r} for sorcery: known are {', '.join(OPTIONS)}", "options")
-            allowed = OPTIONS[key][1]
-            if value not in allowed:
-                raise BadInput(f"option {key} must be one of {', '.join(map(str, allowed))}, not {value!r}", f"options.{key}")
-            merged[key] = value
-        return merged
+        return check_options(self.name, OPTIONS, options)
 
     def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
         from domain.rulesets.sorcery.engine import SorceryEngine

@@ -35,7 +35,7 @@ def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
 class SorceryMovement:
     """``MovementModel`` for one game state (see domain.movement)."""
 
-    allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X")
+    allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X, in steps")
 
     def __init__(self, state: GameState) -> None:
         self.view = RealmView(state)

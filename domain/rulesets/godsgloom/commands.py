@@ -1,0 +1,139 @@
+"""GODSGLOOM commands and the set-up of a mat, as validated models.
+
+``player`` may be left out: it defaults to the owner of the unit named (or the active player)
+and is checked when given. Facings are N, NE, SE, S, SW, NW; hexes are axial ``"q,r"``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.locations import LocationText as Location
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TerrainSetup(_Model):
+    at: Location
+    type: str | None = Field(default=None, description="a terrain type (Hill, River, Forest...) giving its keywords")
+    keywords: list[str] = Field(default_factory=list, description="keywords, added to the type's")
+
+
+class UnitSetup(_Model):
+    id: str
+    owner: str
+    at: Location
+    facing: str = "N"
+    type: str = "Infantry"
+    name: str | None = None
+    speed: int = Field(default=4, ge=0)
+    wounds: int = Field(default=3, ge=1)
+    traits: list[str] = Field(default_factory=list)
+    tokens: dict[str, int] = Field(default_factory=dict, description="e.g. {slow: 1}")
+    activated: bool = False
+
+
+class SetUp(_Model):
+    command: Literal["set_up"] = "set_up"
+    width: int = Field(default=10, ge=1, le=60)
+    height: int = Field(default=9, ge=1, le=60)
+    phase: Literal["pregame", "activation"] = "activation"
+    terrain: list[TerrainSetup] = Field(default_factory=list)
+    units: list[UnitSetup] = Field(default_factory=list)
+
+
+class Activate(_Model):
+    """Nominate an unactivated unit (UAP.10)."""
+
+    command: Literal["activate"] = "activate"
+    player: str | None = None
+    unit: str
+
+
+class Move(_Model):
+    """The Move Action (MOV): initial pivot, the hexes entered in order, final pivot.
+
+    ``use`` chooses an active movement trait (Nimble, Flying, Trample, Breakaway, Harass). With
+    Flying, ``path`` is the one destination hex.
+    """
+
+    command: Literal["move"] = "move"
+    player: str | None = None
+    unit: str
+    path: list[Location] = Field(default_factory=list)
+    pivot: str | None = Field(default=None, description="facing after the free initial pivot")
+    face: str | None = Field(default=None, description="facing after the free final pivot")
+    use: str | None = None
+
+
+class MeleeAttack(_Model):
+    """The Standard Action, as far as the movement rules forbid or allow it."""
+
+    command: Literal["melee_attack"] = "melee_attack"
+    player: str | None = None
+    unit: str
+    target: str
+
+
+class EndActivation(_Model):
+    command: Literal["end_activation"] = "end_activation"
+    player: str | None = None
+
+
+class EndRound(_Model):
+    """All activations done: the God's Push step begins (option gods_push_timing)."""
+
+    command: Literal["end_round"] = "end_round"
+    player: str | None = None
+
+
+class GodsPushMove(_Model):
+    """In the God's Push step an eligible unit moves 1 hex (option gods_push_move)."""
+
+    command: Literal["gods_push_move"] = "gods_push_move"
+    player: str | None = None
+    unit: str
+    to: Location
+    face: str | None = None
+
+
+class StartRound(_Model):
+    """From the pre-game or the God's Push step: a new round, every unit unactivated."""
+
+    command: Literal["start_round"] = "start_round"
+    player: str | None = None
+    first_player: str | None = None
+
+
+class ScoutMove(_Model):
+    """Scout Deploy: a free Move Action in the pre-game; it may not end Engaged."""
+
+    command: Literal["scout_move"] = "scout_move"
+    player: str | None = None
+    unit: str
+    path: list[Location] = Field(default_factory=list)
+    face: str | None = None
+
+
+class Displace(_Model):
+    """A push or displacement of ``unit`` by ``by`` to an adjacent hex (MEL.60, simplified)."""
+
+    command: Literal["displace"] = "displace"
+    player: str | None = None
+    unit: str
+    by: str
+    to: Location
+
+
+SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
+    Activate, Move, MeleeAttack, EndActivation, EndRound, GodsPushMove, StartRound, ScoutMove, Displace,
+)
+
+Command = Annotated[
+    Activate | Move | MeleeAttack | EndActivation | EndRound | GodsPushMove | StartRound | ScoutMove | Displace | SetUp,
+    Field(discriminator="command"),
+]

@@ -1,0 +1,498 @@
+"""The GODSGLOOM rules engine: activations, Move Actions, the God's Push step and what they record.
+
+A command is checked whole before anything is recorded: a declared path is walked against the
+movement model, and an illegal step refuses the command with the rule that forbids it (there is
+no trigger in GODSGLOOM movement that could change the mat half-way). Then every step, stop,
+pivot, engagement and die roll is recorded as an event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from domain.dice import roll
+from domain.errors import BadInput, IllegalCommand
+from domain.event_base import GameEvent
+from domain.events import FeaturePlaced, MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitDied, UnitPlaced
+from domain.movement import StepOption
+from domain.rules import RuleRef
+from domain.ruleset import GameHandle
+from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
+from domain.rulesets.godsgloom.commands import (
+    Activate,
+    Displace,
+    EndActivation,
+    EndRound,
+    GodsPushMove,
+    MeleeAttack,
+    Move,
+    ScoutMove,
+    SetUp,
+    StartRound,
+)
+from domain.rulesets.godsgloom.events import (
+    ActivationEnded,
+    GodsPushMoved,
+    MatLaid,
+    MeleeAttackDeclared,
+    MeleeBarred,
+    MoveActionStarted,
+    RoundEnded,
+    RoundStarted,
+    ScoutMoved,
+    UnitActivated,
+    UnitDisplaced,
+    UnitEngaged,
+    UnitPivoted,
+    UnitTeleported,
+    WoundsSuffered,
+)
+from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
+from domain.rulesets.godsgloom.locations import label, parse_location
+from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.view import MatView, rule
+from domain.state import FeatureState, GameState, UnitState
+
+ALTERNATE = rule("GODSGLOOM ACT", "players alternate activations; it is another player's turn to nominate")
+ALREADY_ACTIVATED = rule("GODSGLOOM UAP.10", "only an unactivated unit may be nominated")
+ONE_AT_A_TIME = rule("GODSGLOOM UAP", "one unit is activated at a time; end its activation first")
+NOT_ACTIVE = rule("GODSGLOOM UAP.30", "only the unit being activated acts")
+ONE_MOVE = rule("GODSGLOOM UAP.30", "a unit makes at most one Move Action per activation")
+MOVE_FIRST = rule("GODSGLOOM UAP.30", "the Move Action comes before the Standard Action")
+PHASE = rule("GODSGLOOM", "that command belongs to another step of the round")
+OWN_UNITS = rule("GODSGLOOM", "a player acts only with their own units")
+
+
+@dataclass
+class Walk:
+    """A declared path checked against the movement model: where it really ends, and why."""
+
+    taken: list[tuple[str, str, StepOption]] = field(default_factory=list)
+    stop: RuleRef | None = None
+    entered_zone: bool = False
+    passed_zone: bool = False
+    trampled: list[str] = field(default_factory=list)
+
+
+class GloomEngine:
+    def __init__(self, game: GameHandle, command_id: str) -> None:
+        self.game = game
+        self.cause = command_id
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def view(self) -> MatView:
+        return MatView(self.state)
+
+    def emit(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent:
+        return self.game.record(event_class, cause=cause or self.cause, **fields)
+
+    def hex_text(self, text: str, where: str) -> str:
+        try:
+            return parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+
+    def unit(self, unit_id: str, where: str = "unit") -> UnitState:
+        found = self.state.units.get(unit_id)
+        if found is None or not found.alive:
+            raise BadInput(f"unknown unit {unit_id!r}", where)
+        return found
+
+    def player(self, given: str | None, default: str) -> str:
+        if given is not None and given not in self.state.players:
+            raise BadInput(f"unknown player {given!r}: the players are {', '.join(self.state.players)}", "player")
+        return given or default
+
+    def facing(self, name: str, where: str) -> str:
+        try:
+            return FACINGS[facing_index(name)]
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+
+    def label(self, location: str) -> str:
+        return label(self.state, location)
+
+    # --- dispatch -------------------------------------------------------------------------------
+
+    def execute(self, command: BaseModel) -> None:
+        handlers: dict[type[BaseModel], Any] = {
+            SetUp: self.set_up,
+            Activate: self.activate,
+            Move: self.move,
+            MeleeAttack: self.melee_attack,
+            EndActivation: self.end_activation,
+            EndRound: self.end_round,
+            GodsPushMove: self.gods_push_move,
+            StartRound: self.start_round,
+            ScoutMove: self.scout_move,
+            Displace: self.displace,
+        }
+        handlers[type(command)](command)
+
+    def require_phase(self, *phases: str) -> None:
+        phase = self.state.extra.get("phase")
+        if phase not in phases:
+            raise IllegalCommand(PHASE, f"the game is in the {phase} step, not {' or '.join(phases)}")
+
+    # --- set-up ---------------------------------------------------------------------------------
+
+    def set_up(self, setup: SetUp) -> None:
+        self.emit(MatLaid, width=setup.width, height=setup.height, phase=setup.phase)
+        view = self.view()
+        for i, terrain in enumerate(setup.terrain):
+            where = f"setup.terrain[{i}]"
+            at = self.hex_text(terrain.at, f"{where}.at")
+            if not view.on_mat(parse_hex(at)):
+                raise BadInput(f"hex {terrain.at} is off the {setup.width}x{setup.height} mat", f"{where}.at")
+            words: list[str] = []
+            if terrain.type is not None:
+                preset = next((k for k in TERRAIN_TYPES if k.casefold() == terrain.type.casefold()), None)
+                if preset is None:
+                    raise BadInput(f"unknown terrain type {terrain.type!r}: expected one of {', '.join(TERRAIN_TYPES)}", f"{where}.type")
+                words.extend(TERRAIN_TYPES[preset])
+            try:
+                words.extend(keyword(k) for k in terrain.keywords)
+            except BadInput as exc:
+                raise BadInput(exc.message, f"{where}.keywords") from None
+            self.emit(
+                FeaturePlaced,
+                feature=FeatureState(
+                    id=f"terrain-{at}", card=terrain.type or "terrain", kind="terrain", location=at,
+                    props={"keywords": sorted(set(words))},
+                ),
+            )
+        seen: set[str] = set()
+        for i, spec in enumerate(setup.units):
+            where = f"setup.units[{i}]"
+            if spec.id in seen:
+                raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
+            seen.add(spec.id)
+            if spec.owner not in self.state.players:
+                raise BadInput(f"unknown player {spec.owner!r}", f"{where}.owner")
+            at = self.hex_text(spec.at, f"{where}.at")
+            h = parse_hex(at)
+            current = self.view()
+            if not current.on_mat(h):
+                raise BadInput(f"hex {spec.at} is off the {setup.width}x{setup.height} mat", f"{where}.at")
+            if "Impassable" in current.keywords(h):
+                raise BadInput(f"hex {spec.at} is Impassable", f"{where}.at")
+            if h in current.occupants:
+                raise BadInput(f"hex {spec.at} is already occupied by {current.occupants[h].id}", f"{where}.at")
+            try:
+                traits = [trait(t).name for t in spec.traits]
+                kind = unit_type(spec.type)
+            except BadInput as exc:
+                raise BadInput(exc.message, f"{where}.traits" if "trait" in exc.message else f"{where}.type") from None
+            unknown_tokens = set(spec.tokens) - {"slow"}
+            if unknown_tokens:
+                raise BadInput(f"unknown token {sorted(unknown_tokens)[0]!r}: known tokens are slow", f"{where}.tokens")
+            self.emit(
+                UnitPlaced,
+                unit=UnitState(
+                    id=spec.id, card=spec.name or spec.id, owner=spec.owner, kind=kind, location=at, keywords=traits,
+                    extra={
+                        "facing": self.facing(spec.facing, f"{where}.facing"), "speed": spec.speed,
+                        "wounds": spec.wounds, "tokens": dict(spec.tokens), "activated": spec.activated,
+                    },
+                ),
+            )
+
+    # --- activations ------------------------------------------------------------------------------
+
+    def activate(self, cmd: Activate) -> None:
+        self.require_phase("activation")
+        unit = self.unit(cmd.unit)
+        player = self.player(cmd.player, unit.owner)
+        if unit.owner != player:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
+        if player != self.state.active_player:
+            raise IllegalCommand(ALTERNATE, f"{self.state.active_player} nominates next, not {player}")
+        if "activation" in self.state.extra:
+            raise IllegalCommand(ONE_AT_A_TIME, f"{self.state.extra['activation']['unit']} is being activated")
+        if unit.extra.get("activated"):
+            raise IllegalCommand(ALREADY_ACTIVATED, f"{unit.id} was already activated this round")
+        self.emit(UnitActivated, unit=unit.id, player=player, engaged_by=self.view().engaged_by(unit.id))
+
+    def _activated(self, unit_id: str, player: str | None) -> UnitState:
+        unit = self.unit(unit_id)
+        acting = self.player(player, unit.owner)
+        if unit.owner != acting:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
+        activation = self.state.extra.get("activation")
+        if activation is None or activation["unit"] != unit.id:
+            if unit.extra.get("activated"):
+                raise IllegalCommand(NOT_ACTIVE, f"{unit.id} was already activated this round")
+            raise IllegalCommand(NOT_ACTIVE, f"{unit.id} is not being activated (nominate it first)")
+        return unit
+
+    def move(self, cmd: Move) -> None:
+        self.require_phase("activation")
+        unit = self._activated(cmd.unit, cmd.player)
+        if self.state.extra["activation"]["moved"]:
+            raise IllegalCommand(ONE_MOVE, f"{unit.id} already made its Move Action")
+        if cmd.use is not None:
+            try:
+                trait(cmd.use)
+            except BadInput as exc:
+                raise BadInput(exc.message, "use") from None
+        self._move_action(unit, cmd.path, cmd.pivot, cmd.face, cmd.use, purpose="move")
+
+    def _move_action(
+        self, unit: UnitState, path: list[str], pivot: str | None, face: str | None, use: str | None, purpose: str
+    ) -> Walk | None:
+        """MOV.10-MOV.50: Movement Points, initial pivot, the hexes, final pivot."""
+        start_facing = self.facing(pivot, "pivot") if pivot is not None else None
+        final_facing = self.facing(face, "face") if face is not None else None
+        view = self.view()
+        chosen = trait(use).name if use is not None else None
+        mode, denied = choose_mode(view, unit.id, chosen)
+        if denied is not None:
+            raise IllegalCommand(denied, f"{unit.id} can't move that way")
+        model = GloomMovement(self.state, mode)
+        if mode != "flying":
+            blocked = model.no_movement(unit.id)
+            if blocked is not None:
+                raise IllegalCommand(blocked, f"{unit.id} can't make a Move Action")
+        hexes = [self.hex_text(p, f"path[{i}]") for i, p in enumerate(path)]
+        if hexes and hexes[0] == unit.location:
+            hexes = hexes[1:]
+        if mode == "flying":
+            return self._fly(unit, hexes, start_facing, final_facing, model)
+        walk = self.walk(unit, hexes, model)
+        self.emit(MoveActionStarted, unit=unit.id, mode=mode, movement_points=model.allowance(unit.id))
+        self.pivot(unit, start_facing, "initial")
+        self.record_walk(unit, [unit.location or "", *hexes], walk, model, purpose)
+        self.pivot(unit, final_facing, "final")
+        self.bar_melee(unit, mode, walk)
+        if walk.trampled:
+            self.trample(unit, walk.trampled)
+        return walk
+
+    def walk(self, unit: UnitState, hexes: list[str], model: GloomMovement) -> Walk:
+        """Check a declared path step by step against the movement model, as it would resolve."""
+        walk = Walk()
+        allowance = model.allowance(unit.id)
+        spent = 0
+        here = unit.location or ""
+        view = model.view
+        for i, to in enumerate(hexes):
+            option = next((o for o in model.step_options(unit.id, here) if o.to == to), None)
+            if option is None:
+                raise IllegalCommand(rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes"), f"step {i + 1}: {self.label(here)} -> {self.label(to)} are not adjacent")
+            if option.blocked is not None:
+                raise IllegalCommand(option.blocked, f"step {i + 1} of {unit.id}'s path, into {self.label(to)}")
+            cost = spent + option.cost
+            if cost > allowance:
+                if i == 0 and model.first_step_guarantee is not None:
+                    cost = allowance  # the Minimum Move Guarantee: the first hex is always allowed
+                else:
+                    rule_ref = model.allowance_rule
+                    raise IllegalCommand(rule_ref, f"{unit.id} needs {spent + option.cost} MP to reach {self.label(to)}, and has {allowance}")
+            spent = cost
+            walk.taken.append((here, to, option))
+            occupant = view.occupants.get(parse_hex(to))
+            if occupant is not None and occupant.owner != unit.owner and option.kind.endswith("(Trample)"):
+                walk.trampled.append(occupant.id)
+            if view.zones_over(parse_hex(to), unit.id) and option.pass_only is None:
+                walk.entered_zone = True
+                if i < len(hexes) - 1 and option.stops is None:
+                    walk.passed_zone = True
+            here = to
+            if option.stops is not None:
+                walk.stop = option.stops
+                break
+        final = walk.taken[-1][2] if walk.taken else None
+        if final is not None and final.pass_only is not None:
+            raise IllegalCommand(final.pass_only, f"{unit.id}'s move would end in {self.label(here)}")
+        return walk
+
+    def record_walk(self, unit: UnitState, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
+        if len(path) < 2:
+            return
+        move_id = self.state.next_id("m", "move")
+        self.emit(PathDeclared, move_id=move_id, unit=unit.id, purpose=purpose, path=path, allowance=model.allowance(unit.id))
+        for index, (frm, to, option) in enumerate(walk.taken):
+            self.emit(StepTaken, move_id=move_id, unit=unit.id, index=index, frm=frm, to=to, kind=option.kind)
+        left = len(path) - 1 - len(walk.taken)
+        if left and walk.stop is not None:
+            self.emit(StepsCancelled, move_id=move_id, unit=unit.id, steps=left, reason=str(walk.stop))
+        at = self.state.units[unit.id].location
+        self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=at, steps_taken=len(walk.taken))
+        self.note_engagement(unit.id)
+
+    def note_engagement(self, unit_id: str) -> None:
+        by = self.view().engaged_by(unit_id)
+        if by:
+            self.emit(UnitEngaged, unit=unit_id, at=self.state.units[unit_id].location or "", by=by)
+
+    def pivot(self, unit: UnitState, facing: str | None, when: str) -> None:
+        current = self.state.units[unit.id].extra.get("facing", "N")
+        if facing is not None and facing != current:
+            self.emit(UnitPivoted, unit=unit.id, frm=current, facing=facing, when=when)
+
+    def bar_melee(self, unit: UnitState, mode: str, walk: Walk) -> None:
+        """Moves that cost the Melee Attack Action: §8.2, Nimble through a zone, Unstoppable used."""
+        view = self.view()
+        reason: str | None = None
+        if mode == "engaged_step":
+            reason = "GODSGLOOM §8.2: it started its activation Engaged"
+        elif mode == "nimble":
+            crossed = walk.passed_zone if view.options["nimble_melee_ban"] == "if_passed_through_zone" else walk.entered_zone
+            if crossed:
+                reason = "Nimble: it moved through an enemy Engagement Zone"
+        elif view.has(unit.id, "Unstoppable"):
+            started_engaged = bool(self.state.extra["activation"]["engaged_by"]) if "activation" in self.state.extra else False
+            used = started_engaged or walk.passed_zone
+            if view.options["unstoppable_melee_ban"] == "always_after_move" and walk.taken:
+                used = True
+            if used:
+                reason = "Unstoppable: it used the trait to move"
+        if reason is not None:
+            self.emit(MeleeBarred, unit=unit.id, rule=reason)
+
+    def trample(self, unit: UnitState, trampled: list[str]) -> None:
+        """Trample: one Attack Die per enemy-occupied hex passed, rolled after the move; a
+        success is one Wound; no reroll (§18.2). Odds: options attack_die_faces/_success."""
+        options = self.state.options
+        faces, success = int(options["attack_die_faces"]), int(options["attack_die_success"])
+        for victim in trampled:
+            (result,) = roll(self.game, 1, faces, f"Trample: {unit.id} through {victim}", self.cause)
+            if result >= success:
+                left = int(self.state.units[victim].extra.get("wounds", 1)) - 1
+                self.emit(WoundsSuffered, unit=victim, wounds=1, left=left, source=f"Trample by {unit.id}")
+                if left <= 0:
+                    self.emit(UnitDied, unit=victim, at=self.state.units[victim].location, rule=rule("GODSGLOOM", "a unit with no Wounds left is destroyed"))
+
+    def _fly(self, unit: UnitState, hexes: list[str], start_facing: str | None, final_facing: str | None, model: GloomMovement) -> None:
+        if len(hexes) != 1:
+            raise BadInput("a Flying move names exactly one destination hex", "path")
+        destination = hexes[0]
+        option = next((o for o in model.teleport_options(unit.id) if o.to == destination), None)
+        if option is None:
+            raise IllegalCommand(rule("Flying (active)", "the destination must be on the mat"), f"{self.label(destination)}")
+        if option.blocked is not None:
+            raise IllegalCommand(option.blocked, f"Flying to {self.label(destination)}")
+        speed = model.view.speed(unit.id)
+        if option.cost > speed:
+            raise IllegalCommand(rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"), f"{self.label(destination)} is {option.cost} hexes away; Speed is {speed}")
+        self.emit(MoveActionStarted, unit=unit.id, mode="flying", movement_points=speed)
+        self.pivot(unit, start_facing, "initial")
+        self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")
+        if self.state.options["teleport_arrival_engages"]:
+            self.note_engagement(unit.id)
+        self.pivot(unit, final_facing, "final")
+
+    def melee_attack(self, cmd: MeleeAttack) -> None:
+        self.require_phase("activation")
+        unit = self._activated(cmd.unit, cmd.player)
+        target = self.unit(cmd.target, "target")
+        activation = self.state.extra["activation"]
+        if activation.get("attacked"):
+            raise IllegalCommand(rule("GODSGLOOM UAP.30", "one Standard Action per activation"))
+        if activation.get("melee"):
+            raise IllegalCommand(rule("GODSGLOOM", activation["melee"]), f"{unit.id} can't make a Melee Attack Action this activation")
+        if target.owner == unit.owner:
+            raise IllegalCommand(rule("GODSGLOOM MEL", "a Melee Attack targets an enemy"))
+        here, there = parse_hex(unit.location or ""), parse_hex(target.location or "")
+        d = direction_to(here, there)
+        if d is None:
+            raise IllegalCommand(rule("GODSGLOOM MEL", "the target must be in an adjacent hex"), f"{target.id} is {distance(here, there)} hexes away")
+        self.pivot(unit, FACINGS[d], "melee")
+        self.emit(MeleeAttackDeclared, unit=unit.id, target=target.id)
+
+    def end_activation(self, cmd: EndActivation) -> None:
+        self.require_phase("activation")
+        activation = self.state.extra.get("activation")
+        if activation is None:
+            raise IllegalCommand(rule("GODSGLOOM UAP.40", "no unit is being activated"))
+        unit = self.state.units[activation["unit"]]
+        player = self.player(cmd.player, unit.owner)
+        if player != unit.owner:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id}'s activation belongs to {unit.owner}")
+        opponent = self.state.opponent_of(unit.owner)
+        waiting = [u for u in self.state.living_units() if u.owner == opponent and not u.extra.get("activated")]
+        self.emit(ActivationEnded, unit=unit.id, next_player=opponent if waiting else unit.owner)
+
+    def end_round(self, cmd: EndRound) -> None:
+        self.require_phase("activation")
+        if "activation" in self.state.extra:
+            raise IllegalCommand(ONE_AT_A_TIME, f"{self.state.extra['activation']['unit']} is still being activated")
+        self.emit(RoundEnded, round=int(self.state.extra.get("round", 1)))
+
+    def gods_push_move(self, cmd: GodsPushMove) -> None:
+        """The God's Push step (assumption, options gods_push_*): an eligible unit moves 1 hex.
+        Eligible: unactivated and not Engaged; Combat Shift lifts "not Engaged", Tireless lifts
+        "unactivated" (§18.2)."""
+        self.require_phase("gods_push")
+        if self.state.options["gods_push_move"] == "disabled":
+            raise IllegalCommand(rule("option gods_push_move", "the God's Push move is disabled in this scenario"))
+        unit = self.unit(cmd.unit)
+        player = self.player(cmd.player, unit.owner)
+        if unit.owner != player:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
+        if unit.id in self.state.extra.get("pushed", []):
+            raise IllegalCommand(rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step"))
+        view = self.view()
+        reasons = []
+        if unit.extra.get("activated"):
+            if not view.has(unit.id, "Tireless"):
+                raise IllegalCommand(rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)"), f"{unit.id} was activated")
+            reasons.append("Tireless")
+        if view.engaged_by(unit.id):
+            if not view.has(unit.id, "Combat Shift"):
+                raise IllegalCommand(rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)"), f"{unit.id} is Engaged")
+            reasons.append("Combat Shift")
+        model = GloomMovement(self.state, "push")
+        to = self.hex_text(cmd.to, "to")
+        walk = self.walk(unit, [to], model)
+        self.emit(GodsPushMoved, unit=unit.id, eligible_because=", ".join(reasons) or "unactivated and not Engaged")
+        self.record_walk(unit, [unit.location or "", to], walk, model, "gods_push")
+        self.pivot(unit, self.facing(cmd.face, "face") if cmd.face else None, "final")
+
+    def start_round(self, cmd: StartRound) -> None:
+        self.require_phase("pregame", "gods_push")
+        first = self.player(cmd.first_player, self.state.players[0])
+        number = int(self.state.extra.get("round", 1)) + (0 if self.state.extra.get("phase") == "pregame" else 1)
+        self.emit(RoundStarted, round=number, first_player=first)
+
+    def scout_move(self, cmd: ScoutMove) -> None:
+        self.require_phase("pregame")
+        unit = self.unit(cmd.unit)
+        player = self.player(cmd.player, unit.owner)
+        if unit.owner != player:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
+        view = self.view()
+        if not view.has(unit.id, "Scout Deploy"):
+            raise IllegalCommand(rule("Scout Deploy (active)", "only units with Scout Deploy move before the game"), f"{unit.id} lacks Scout Deploy")
+        if unit.extra.get("scouted"):
+            raise IllegalCommand(rule("Scout Deploy (active)", "one free Move Action before the game"))
+        model = GloomMovement(self.state, "normal")
+        hexes = [self.hex_text(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
+        walk = self.walk(unit, hexes, model)
+        end = walk.taken[-1][1] if walk.taken else unit.location or ""
+        engaged = view.engaged_by(unit.id, parse_hex(end))
+        if engaged:
+            raise IllegalCommand(rule("Scout Deploy (active)", "the free move can't end where the unit would be Engaged"), f"{self.label(end)} is in the Engagement Zone of {', '.join(engaged)}")
+        self.emit(ScoutMoved, unit=unit.id)
+        self.record_walk(unit, [unit.location or "", *hexes], walk, model, "scout_deploy")
+        self.pivot(unit, self.facing(cmd.face, "face") if cmd.face else None, "final")
+
+    def displace(self, cmd: Displace) -> None:
+        unit = self.unit(cmd.unit)
+        by = self.unit(cmd.by, "by")
+        to = self.hex_text(cmd.to, "to")
+        view = self.view()
+        if by.owner != unit.owner and view.has(unit.id, "Immovable"):
+            raise IllegalCommand(rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive"), f"{by.id} can't displace {unit.id}")
+        here, there = parse_hex(unit.location or ""), parse_hex(to)
+        if direction_to(here, there) is None:
+            raise IllegalCommand(rule("GODSGLOOM MEL.60", "a push moves the unit 1 hex"))
+        if not view.on_mat(there) or "Impassable" in view.keywords(there) or there in view.occupants:
+            raise IllegalCommand(rule("GODSGLOOM MEL.60", "a pushed unit goes to an empty, enterable hex"), f"{self.label(to)}")
+        self.emit(UnitDisplaced, unit=unit.id, frm=unit.location or "", to=to, by=by.id)

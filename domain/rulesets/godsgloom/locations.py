@@ -1,0 +1,18 @@
+"""Writing and reading GODSGLOOM hexes: axial ``"q,r"`` and a scenario's aliases."""
+
+from __future__ import annotations
+
+from domain.rulesets.godsgloom.hexgrid import parse_hex
+from domain.state import GameState
+
+
+def parse_location(state: GameState, text: str) -> str:
+    raw = str(text).strip()
+    return parse_hex(state.aliases.get(raw, raw)).text
+
+
+def label(state: GameState, location: str) -> str:
+    if not location:
+        return "nowhere"
+    names = {v: k for k, v in state.aliases.items()}
+    return names.get(location, location)

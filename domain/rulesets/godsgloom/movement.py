@@ -1,0 +1,158 @@
+"""GODSGLOOM's movement model: from a hex, which hexes a unit may enter, at what cost, and why not.
+
+This is the one place the movement rules live (§8.1 moving through units, §8.2 Engaged, §8.3
+Engagement Zones and the Minimum Move Guarantee, the §18.2 traits). The engine checks a declared
+path against it; the lookahead searches over it. Triggered traits are not consulted here.
+
+A ``mode`` says which way the unit moves: ``normal``; ``engaged_step`` (§8.2); ``breakaway``,
+``nimble`` and ``trample`` (active traits chosen by the player); ``push`` (the God's Push hex).
+Flying teleports instead of stepping: see ``teleport_options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.movement import StepOption
+from domain.rules import RuleRef
+from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
+from domain.rulesets.godsgloom.view import MatView, rule
+from domain.state import GameState
+
+MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "push")
+THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
+NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
+IMPASSABLE = rule("GODSGLOOM terrain", "Impassable hexes can't be entered")
+OFF_MAT = rule("GODSGLOOM", "the hex is off the mat")
+MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may always move 1 hex in a Move Action")
+MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points equal to Speed")
+ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
+LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
+FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
+
+
+class GloomMovement:
+    """``MovementModel`` for one unit moving in one mode, in one game state."""
+
+    def __init__(self, state: GameState, mode: str = "normal") -> None:
+        self.view = MatView(state)
+        self.mode = mode
+        self.allowance_rule = ENGAGED_STEP if mode in ("engaged_step", "push") else MOVEMENT_POINTS
+        guaranteed = mode not in ("engaged_step", "push")
+        self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        unit = self.view.unit(unit_id)
+        if not unit.alive or unit.location is None:
+            return rule("GODSGLOOM", "the unit is no longer on the mat")
+        if self.mode != "trample" and self.mode != "push":
+            locking = [e for e in self.view.engaged_by(unit_id) if self.view.has(e, "Lockdown")]
+            if locking:
+                return LOCKDOWN.model_copy(update={"message": f"{LOCKDOWN.message} ({', '.join(locking)})"})
+        return None
+
+    def allowance(self, unit_id: str) -> int:
+        if self.mode in ("engaged_step", "push"):
+            return int(self.view.options["engaged_step_hexes"]) if self.mode == "engaged_step" else 1
+        return self.view.speed(unit_id)
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        here = parse_hex(frm)
+        options: list[StepOption] = []
+        for d, h in enumerate(here.neighbours()):
+            options.append(self._option(unit_id, h, d))
+        return options
+
+    def _option(self, unit_id: str, h: Hex, direction: int) -> StepOption:
+        view = self.view
+        kind = "hex"
+        if not view.on_mat(h):
+            return StepOption(to=h.text, kind=kind, blocked=OFF_MAT)
+        if "Impassable" in view.keywords(h):
+            return StepOption(to=h.text, kind=kind, blocked=IMPASSABLE)
+        cost = 1 if self.mode in ("engaged_step", "push") else view.entry_cost(unit_id, h)
+        occupant = view.occupants.get(h)
+        if occupant is not None and occupant.id != unit_id:
+            letting = self._may_pass(unit_id, occupant.id)
+            if letting is None:
+                blocked = THROUGH_UNITS
+                if view.has(unit_id, "Trample") and self.mode != "trample" and occupant.kind in self._trample_types():
+                    blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + "; Trample would let it through"})
+                return StepOption(to=h.text, kind=kind, cost=cost, blocked=blocked)
+            return StepOption(to=h.text, kind=f"through ({letting})", cost=cost, pass_only=NEVER_END_OCCUPIED)
+        return StepOption(to=h.text, kind=kind, cost=cost, stops=self._zone_stop(unit_id, h))
+
+    def _trample_types(self) -> tuple[str, ...]:
+        return tuple(self.view.options["trample_passable"])
+
+    def _may_pass(self, unit_id: str, occupant_id: str) -> str | None:
+        """Which exception of §8.1 lets the mover through the occupant's hex, if any."""
+        view = self.view
+        friendly = view.unit(occupant_id).owner == view.unit(unit_id).owner
+        if friendly and view.has(unit_id, "Skirmish"):
+            return "Skirmish"
+        if friendly and view.has(occupant_id, "Skirmish"):
+            return "the occupant's Skirmish"
+        if self.mode == "trample" and view.unit(occupant_id).kind in self._trample_types():
+            return "Trample"
+        return None
+
+    def _zone_stop(self, unit_id: str, h: Hex) -> RuleRef | None:
+        """§8.3: entering an empty hex in an enemy Engagement Zone ends the move, unless a trait
+        lets the unit through (Nimble, negated by Lockdown; Unstoppable)."""
+        zones = self.view.zones_over(h, unit_id)
+        if not zones or self.mode == "push":
+            return None
+        view = self.view
+        if view.has(unit_id, "Unstoppable") and self.mode != "engaged_step":
+            return None
+        if self.mode == "nimble" and not any(view.has(e, "Lockdown") for e in zones):
+            return None
+        helpers = [t for t in ("Nimble", "Unstoppable") if view.has(unit_id, t)]
+        hint = f"; {' or '.join(helpers)} would let it through" if helpers and self.mode != "nimble" else ""
+        if self.mode == "nimble":
+            hint = "; Lockdown negates Nimble"
+        return rule(
+            "GODSGLOOM §8.3",
+            f"entering {h.text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}",
+        )
+
+    # --- Flying -------------------------------------------------------------------------------
+
+    def teleport_options(self, unit_id: str) -> list[StepOption]:
+        """Flying: any empty, enterable hex within Speed hexes (option teleport_destination)."""
+        view = self.view
+        start = view.at(unit_id)
+        found: list[StepOption] = []
+        for h in sorted(view.hexes):
+            if h == start:
+                continue
+            d = distance(start, h)
+            if "Impassable" in view.keywords(h):
+                found.append(StepOption(to=h.text, kind="teleport", cost=d, blocked=IMPASSABLE))
+            elif h in view.occupants:
+                found.append(StepOption(to=h.text, kind="teleport", cost=d, blocked=NEVER_END_OCCUPIED))
+            else:
+                found.append(StepOption(to=h.text, kind="teleport", cost=d))
+        return found
+
+
+def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, RuleRef | None]:
+    """How the unit moves in this Move Action, given the active trait it uses (if any), and the
+    rule that forbids it, if one does (§8.2, Flying, Breakaway, Nimble, Lockdown)."""
+    if use is not None and use not in view.traits(unit_id):
+        return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {use}")
+    engaged = view.engaged_by(unit_id)
+    if use == "Flying":
+        return "flying", (FLYING_ENGAGED if engaged else None)
+    if use == "Trample":
+        return ("engaged_step" if engaged else "trample"), None
+    if engaged:
+        if use == "Breakaway":
+            return "breakaway", None
+        if view.has(unit_id, "Unstoppable"):
+            return "normal", None
+        return "engaged_step", None  # Nimble doesn't work for a unit that starts Engaged
+    if use in ("Nimble", "Harass"):
+        return "nimble", None
+    return "normal", None

@@ -1,0 +1,53 @@
+"""Range of motion on the hex mat: the unit's own Move Action, with passive traits in force, and
+the extra hexes each active movement trait would open. Triggered traits play no part."""
+
+from __future__ import annotations
+
+from domain.movement import RangeOfMotion, range_from_reach, search_reach
+from domain.rulesets.godsgloom.catalog import TRAITS
+from domain.rulesets.godsgloom.hexgrid import parse_hex
+from domain.rulesets.godsgloom.locations import label
+from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.view import MatView, rule
+from domain.state import GameState
+
+
+def _order(location: str) -> tuple[int, int]:
+    h = parse_hex(location)
+    return (h.q, h.r)
+
+
+def _reachable(state: GameState, unit_id: str, mode: str) -> set[str]:
+    model = GloomMovement(state, mode)
+    if mode == "flying":
+        speed = model.view.speed(unit_id)
+        return {o.to for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= speed}
+    return set(search_reach(model, unit_id, state.units[unit_id].location or "").cost)
+
+
+def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
+    view = MatView(state)
+    base_mode, _ = choose_mode(view, unit_id, None)
+    model = GloomMovement(state, base_mode)
+    reach = search_reach(model, unit_id, state.units[unit_id].location or "")
+    answer = range_from_reach(reach, lambda loc: label(state, loc), _order)
+    base = set(reach.cost)
+    with_traits: dict[str, list[str]] = {}
+    for name in sorted(view.traits(unit_id)):
+        known = TRAITS.get(name)
+        if known is None or not known.movement_option or (name == "Harass" and "Nimble" in view.traits(unit_id)):
+            continue
+        mode, blocked = choose_mode(view, unit_id, name)
+        if blocked is not None or mode in (base_mode, "engaged_step"):
+            continue
+        extra = sorted(_reachable(state, unit_id, mode) - base, key=_order)
+        if not extra:
+            continue
+        with_traits[name] = [label(state, h) for h in extra]
+        for h in extra:
+            shown = label(state, h)
+            note = rule(f"{name} ({known.timing})", f"reachable if {unit_id} uses {name}", known.timing)
+            answer.reasons.setdefault(shown, reach.why_not(h)).append(note)
+    facing = state.units[unit_id].extra.get("facing")
+    answer.extra = {"mode": base_mode, "facing": facing, "with_traits": with_traits}
+    return answer
