@@ -64,6 +64,23 @@ def describe(event: GameEvent, label: Labeler) -> str:
         "TurnEnded": lambda: f"{p['player']}'s turn {p['turn']} ends",
         "TurnStarted": lambda: f"{p['player']}'s turn {p['turn']} begins" + (f"; untaps {', '.join(p['untapped'])}" if p["untapped"] else ""),
         "DiceRolled": lambda: f"rolled {p['dice']} for {p['purpose']}: {p['results']}",
+        # GODSGLOOM
+        "MatLaid": lambda: f"mat of {p['width']}x{p['height']} hexes; {p['phase']} step",
+        "UnitPivoted": lambda: f"{p['unit']} pivots {p['frm']} -> {p['facing']} ({p['when']})",
+        "UnitActivated": lambda: f"{p['player']} activates {p['unit']}"
+        + (f" (Engaged by {', '.join(p['engaged_by'])})" if p["engaged_by"] else ""),
+        "MoveActionStarted": lambda: f"{p['unit']} makes its Move Action ({p['mode']}, {p['movement_points']} MP)",
+        "MeleeBarred": lambda: f"{p['unit']} may not make a Melee Attack this activation: {p['rule']}",
+        "UnitEngaged": lambda: f"{p['unit']} is Engaged at {loc('at')} by {', '.join(p['by'])}",
+        "UnitTeleported": lambda: f"{p['unit']} teleports {loc('frm')} -> {loc('to')} ({p['reason']})",
+        "UnitDisplaced": lambda: f"{p['unit']} is pushed {loc('frm')} -> {loc('to')} by {p['by']}",
+        "WoundsSuffered": lambda: f"{p['unit']} suffers {p['wounds']} Wound(s), {p['left']} left ({p['source']})",
+        "MeleeAttackDeclared": lambda: f"{p['unit']} makes a Melee Attack on {p['target']}",
+        "ActivationEnded": lambda: f"{p['unit']}'s activation ends; {p['next_player']} nominates next",
+        "RoundEnded": lambda: f"round {p['round']} ends: the God's Push step",
+        "GodsPushMoved": lambda: f"{p['unit']} moves in the God's Push step ({p['eligible_because']})",
+        "RoundStarted": lambda: f"round {p['round']} begins; {p['first_player']} nominates first",
+        "ScoutMoved": lambda: f"{p['unit']} makes its Scout Deploy move",
     }
     text = texts.get(name)
     return text() if text else f"{name} {p}"

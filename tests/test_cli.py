@@ -132,6 +132,10 @@ def test_bad_input_is_one_line_exit_2_and_nothing_is_stored(tmp_path: Path, edit
     db = tmp_path / "games.sqlite"
     line = one_line_error(sim("run", str(path), "--db", str(db)))
     assert expected in line and "scenario.yaml:" in line
+    assert_nothing_stored(db)
+
+
+def assert_nothing_stored(db: Path) -> None:
     if db.exists():
         with sqlite3.connect(db) as conn:
             tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]

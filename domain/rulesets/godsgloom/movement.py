@@ -76,7 +76,12 @@ class GloomMovement:
             letting = self._may_pass(unit_id, occupant.id)
             if letting is None:
                 blocked = THROUGH_UNITS
-                if view.has(unit_id, "Trample") and self.mode != "trample" and occupant.kind in self._trample_types():
+                trample_types = self._trample_types()
+                if self.mode == "trample":
+                    passes = " and ".join(trample_types)
+                    note = f"; Trample passes only {passes}, and {occupant.id} is {occupant.kind}"
+                    blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + note})
+                elif view.has(unit_id, "Trample") and occupant.kind in trample_types:
                     blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + "; Trample would let it through"})
                 return StepOption(to=h.text, kind=kind, cost=cost, blocked=blocked)
             return StepOption(to=h.text, kind=f"through ({letting})", cost=cost, pass_only=NEVER_END_OCCUPIED)
