@@ -56,6 +56,9 @@ from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.view import MatView, rule
 from domain.state import FeatureState, GameState, UnitState
 
+#: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
+TOKENS = ("slow", "boost", "morale")
+
 ALTERNATE = rule("GODSGLOOM ACT", "players alternate activations; it is another player's turn to nominate")
 ALREADY_ACTIVATED = rule("GODSGLOOM UAP.10", "only an unactivated unit may be nominated")
 ONE_AT_A_TIME = rule("GODSGLOOM UAP", "one unit is activated at a time; end its activation first")
@@ -189,9 +192,10 @@ class GloomEngine:
                 kind = unit_type(spec.type)
             except BadInput as exc:
                 raise BadInput(exc.message, f"{where}.traits" if "trait" in exc.message else f"{where}.type") from None
-            unknown_tokens = set(spec.tokens) - {"slow"}
+            unknown_tokens = set(spec.tokens) - set(TOKENS)
             if unknown_tokens:
-                raise BadInput(f"unknown token {sorted(unknown_tokens)[0]!r}: known tokens are slow", f"{where}.tokens")
+                known = ", ".join(TOKENS)
+                raise BadInput(f"unknown token {sorted(unknown_tokens)[0]!r}: known tokens are {known}", f"{where}.tokens")
             self.emit(
                 UnitPlaced,
                 unit=UnitState(
