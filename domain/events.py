@@ -126,7 +126,7 @@ class PathDeclared(GameEvent):
     unit: str
     purpose: str
     path: list[str]
-    allowance: int | None
+    allowance: float | None
 
     def apply_to(self, state: GameState) -> None:
         _bump(state, "move")

@@ -260,6 +260,10 @@ class RangeOfMotion:
             return [self.denied]
         return self.reasons.get(location) or [NO_PATH]
 
+    def details(self, location: str) -> list[str]:
+        """Extra lines about the way to a reachable location (the checks it needs, say)."""
+        return []
+
     def as_json(self) -> dict[str, object]:
         return {"unit": self.unit, "reachable": self.reachable, "paths": self.paths, **self.extra}
 

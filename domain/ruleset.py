@@ -15,7 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.movement import MovementModel, RangeOfMotion
+from domain.movement import RangeOfMotion
 from domain.state import GameState
 
 
@@ -45,8 +45,6 @@ class Ruleset(Protocol):
 
     def board(self, state: GameState) -> Board: ...
 
-    def movement(self, state: GameState) -> MovementModel: ...
-
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion: ...
 
     def parse_location(self, state: GameState, text: str) -> str: ...
@@ -58,6 +56,7 @@ class Ruleset(Protocol):
 RULESETS: dict[str, str] = {
     "sorcery": "domain.rulesets.sorcery",
     "godsgloom": "domain.rulesets.godsgloom",
+    "skirmish": "domain.rulesets.skirmish",
 }
 
 

@@ -181,7 +181,9 @@ def why(scenario: str, unit: str, to: str) -> None:
     path = answer.path_to(target)
     if path is not None:
         steps = len(path) - 1
-        console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance}: {' -> '.join(path)}")
+        console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")
+        for line in answer.details(target):
+            console.print(f"  - {line}")
         return
     console.print(f"{unit} can't reach {target}:")
     for reason in answer.why_not(target):

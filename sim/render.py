@@ -81,6 +81,21 @@ def describe(event: GameEvent, label: Labeler) -> str:
         "GodsPushMoved": lambda: f"{p['unit']} moves in the God's Push step ({p['eligible_because']})",
         "RoundStarted": lambda: f"round {p['round']} begins; {p['first_player']} nominates first",
         "ScoutMoved": lambda: f"{p['unit']} makes its Scout Deploy move",
+        # the skirmish ruleset
+        "TableLaid": lambda: f"table of {p['table']['width']:g}x{p['table']['depth']:g} inches, "
+        f"{len(p['table']['surfaces'])} raised surface(s), {len(p['table']['ladders'])} ladder(s)",
+        "MoveStarted": lambda: f"{p['unit']} starts to {p['mode']}: {p['allowance']:g}\" allowed"
+        + (" (difficult terrain: 2\" less)" if p["difficult"] else ""),
+        "UnitRan": lambda: f"{p['unit']} ran: it may not Shoot this turn",
+        "CheckMade": lambda: f"{p['unit']} {'passes' if p['passed'] else 'fails'} a {p['check']} check: "
+        f"rolled {p['rolls']}{' (disadvantage)' if p['disadvantage'] else ''}, kept {p['kept']} vs Agility {p['agility']}",
+        "JumpDeclared": lambda: f"{p['unit']} declares a jump {loc('frm')} -> {loc('to')}",
+        "JumpMeasured": lambda: f"measured: {p['distance']:g}\" across, {p['rise']:g}\" up: {p['outcome']}",
+        "UnitFell": lambda: f"{p['unit']} falls {p['height']:g}\" from {loc('frm')} to {loc('to')} ({p['reason']})",
+        "InjuryRolled": lambda: f"{p['unit']}'s Injury Roll: {p['roll']} + {p['modifier']} = {p['total']}: {p['result']}",
+        "UnitStateChanged": lambda: f"{p['unit']} is now {', '.join(p['states']) or 'unhurt'}, {p['wounds']} Wound(s) ({p['reason']})",
+        "EngageAttempted": lambda: f"{p['unit']} attempts to Engage (no Move this turn)",
+        "TurnPassed": lambda: f"{p['player']}'s turn ends; {p['next_player']} moves next",
     }
     text = texts.get(name)
     return text() if text else f"{name} {p}"

@@ -1,0 +1,134 @@
+"""The skirmish ruleset's own events. Paths, steps, moves ending and dice use the generic ones."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from domain.event_base import GameEvent
+from domain.state import GameState
+
+
+class TableLaid(GameEvent):
+    """The table: size, raised surfaces, obstacles, difficult areas and ladders, as plain data."""
+
+    TOPIC: ClassVar[str] = "skirmish.TableLaid"
+    LOOKAHEAD: ClassVar[bool] = True
+    table: dict[str, Any]
+
+    def apply_to(self, state: GameState) -> None:
+        state.extra["table"] = self.table
+
+
+class MoveStarted(GameEvent):
+    """A Move or Run begins, with its allowance after every modifier."""
+
+    TOPIC: ClassVar[str] = "skirmish.MoveStarted"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    mode: str
+    allowance: float
+    difficult: bool
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].extra["moved"] = True
+        if self.mode == "run":
+            state.units[self.unit].extra["ran"] = True
+
+
+class UnitRan(GameEvent):
+    """The unit Ran: it may not Shoot this turn (read by later phases)."""
+
+    TOPIC: ClassVar[str] = "skirmish.UnitRan"
+    unit: str
+    may_not_shoot: bool = True
+
+
+class CheckMade(GameEvent):
+    """An Agility Check: the d20 roll(s) kept against the unit's Agility."""
+
+    TOPIC: ClassVar[str] = "skirmish.CheckMade"
+    unit: str
+    check: str
+    agility: int
+    rolls: list[int]
+    kept: int
+    disadvantage: bool
+    passed: bool
+
+
+class JumpDeclared(GameEvent):
+    """Jumping Across: take-off and landing declared before anything is measured."""
+
+    TOPIC: ClassVar[str] = "skirmish.JumpDeclared"
+    unit: str
+    frm: str
+    to: str
+
+
+class JumpMeasured(GameEvent):
+    TOPIC: ClassVar[str] = "skirmish.JumpMeasured"
+    unit: str
+    distance: float
+    rise: float
+    outcome: str
+
+
+class UnitFell(GameEvent):
+    TOPIC: ClassVar[str] = "skirmish.UnitFell"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    frm: str
+    to: str
+    height: float
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].location = self.to
+
+
+class InjuryRolled(GameEvent):
+    TOPIC: ClassVar[str] = "skirmish.InjuryRolled"
+    unit: str
+    roll: int
+    modifier: int
+    total: int
+    result: str
+
+
+class UnitStateChanged(GameEvent):
+    TOPIC: ClassVar[str] = "skirmish.UnitStateChanged"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    states: list[str]
+    wounds: int
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        unit = state.units[self.unit]
+        unit.extra["states"] = list(self.states)
+        unit.extra["wounds"] = self.wounds
+
+
+class EngageAttempted(GameEvent):
+    TOPIC: ClassVar[str] = "skirmish.EngageAttempted"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].extra["attempted_engage"] = True
+
+
+class TurnPassed(GameEvent):
+    """The turn ends: per-turn marks (moved, ran, attempted to Engage) are cleared."""
+
+    TOPIC: ClassVar[str] = "skirmish.TurnPassed"
+    LOOKAHEAD: ClassVar[bool] = True
+    player: str
+    next_player: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.active_player = self.next_player
+        state.turn += 1
+        for unit in state.units.values():
+            for mark in ("moved", "ran", "attempted_engage"):
+                unit.extra.pop(mark, None)

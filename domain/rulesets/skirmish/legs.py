@@ -1,0 +1,159 @@
+"""One leg of a move on the table: what it costs, which checks it needs, and the rule that forbids
+it. The engine plans a declared move leg by leg with these functions; the lookahead builds its
+search graph from the same ones (DESIGN.md, principle 1).
+
+Sections cited are the seed's Move Phase headings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.rules import RuleRef
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.view import TableView, rule
+
+VIAS = ("walk", "climb", "ladder", "jump_down", "jump_across")
+
+
+@dataclass(frozen=True)
+class Check:
+    """An Agility Check a leg needs; ``fall`` says whether failing it is a Fall."""
+
+    name: str
+    disadvantage: bool = False
+    fall: bool = False
+
+
+@dataclass
+class Leg:
+    frm: Spot
+    to: Spot
+    via: str
+    cost: float = 0.0
+    checks: list[Check] = field(default_factory=list)
+    refusal: RuleRef | None = None
+    difficult: bool = False
+    #: Jumping Across: measured too long or too high, so the jump fails outright
+    automatic_fail: RuleRef | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
+    leg = Leg(frm=a, to=b, via=via)
+    table = view.table
+    if via == "walk":
+        if not table.walkable(a, b):
+            rise = abs(table.height(a.surface) - table.height(b.surface))
+            if rise > LOW_OBSTACLE + EPSILON:
+                leg.refusal = rule("Move Phase", f"a {rise:g}\" rise is more than 1\": climb, use a ladder or jump")
+            else:
+                leg.refusal = rule("Move Phase", "terrain higher than 1\" is in the way: climb, use a ladder or jump")
+            return leg
+        leg.cost = a.flat_distance(b)
+    elif via == "climb":
+        leeway = float(view.options["climb_horizontal_leeway"])
+        rise = abs(table.height(a.surface) - table.height(b.surface))
+        across = a.flat_distance(b)
+        if rise <= EPSILON:
+            leg.refusal = rule("Move Phase, Climbing", "a climb goes up or down a vertical surface")
+            return leg
+        if across > leeway + EPSILON:
+            leg.refusal = rule("Move Phase, Climbing", f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\"")
+            return leg
+        leg.cost = rise + across
+        leg.checks.append(Check("climb"))
+    elif via == "ladder":
+        ladder = next(
+            (lad for lad in table.ladders.values() if {_key(lad.bottom), _key(lad.top)} == {_key(a), _key(b)}),
+            None,
+        )
+        if ladder is None:
+            leg.refusal = rule("Move Phase, Ladders", "no ladder joins these two points")
+            return leg
+        leg.cost = abs(table.height(a.surface) - table.height(b.surface)) + a.flat_distance(b)
+        if view.unit(unit_id).extra.get("animal"):
+            leg.checks.append(Check("climb (animal on a ladder)"))
+    elif via == "jump_down":
+        drop = table.height(a.surface) - table.height(b.surface)
+        across = a.flat_distance(b)
+        reach = float(view.options["jump_down_max_horizontal"])
+        if drop <= EPSILON:
+            leg.refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
+        elif view.options["jump_down_target"] == "ground_only" and b.surface != GROUND:
+            leg.refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
+        elif across > reach + EPSILON:
+            leg.refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
+        elif table.highest_between(a, b) > table.height(a.surface) + EPSILON:
+            leg.refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
+        if leg.refusal is not None:
+            return leg
+        leg.cost = across  # the vertical drop is free
+        disadvantage = drop >= float(view.options["jump_down_disadvantage_height"]) - EPSILON
+        leg.checks.append(Check("jump down", disadvantage=disadvantage, fall=True))
+    elif via == "jump_across":
+        gap = a.flat_distance(b)
+        rise = table.height(b.surface) - table.height(a.surface)
+        leg.cost = gap
+        if gap > float(view.options["jump_across_max_gap"]) + EPSILON:
+            leg.automatic_fail = rule("Move Phase, Jumping Across", f"a {gap:.2f}\" jump is longer than 3\": it fails and the unit falls")
+        elif rise > float(view.options["jump_across_max_rise"]) + EPSILON:
+            leg.automatic_fail = rule("Move Phase, Jumping Across", f"landing {rise:g}\" higher is more than 1\": it fails and the unit falls")
+        elif gap > float(view.options["jump_across_free_gap"]) + EPSILON:
+            leg.checks.append(Check("jump across", fall=True))
+    else:
+        leg.refusal = rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}")
+        return leg
+    blocker = view.blocker_on(unit_id, a, b) if via in ("walk", "climb", "ladder") else None
+    if blocker is not None:
+        leg.refusal = blocker[1]
+        return leg
+    leg.difficult = table.crosses_difficult(a, b)
+    return leg
+
+
+def _key(spot: Spot) -> tuple[float, float, str]:
+    return (round(spot.x, 3), round(spot.y, 3), spot.surface)
+
+
+def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleRef | None:
+    """Move Phase: who may Move this turn. The lookahead asks with ``ignore_moved``: having
+    moved already this turn is bookkeeping, like tapping, not a limit on the range of motion."""
+    unit = view.unit(unit_id)
+    states = view.states(unit_id)
+    if not unit.alive or "incapacitated" in states:
+        return rule("Move Phase", "an Incapacitated unit doesn't move")
+    if unit.extra.get("attempted_engage"):
+        return rule("Move Phase", "a unit that attempted to Engage this turn may not Move")
+    for state in ("stunned", "dazed"):
+        if state in states:
+            return rule("Move Phase", f"a {state.capitalize()} unit may not Move")
+    holding = [e for e in view.engaged_with(unit_id) if e in view.state.units and not view.states(e) & set(("stunned", "dazed"))]
+    if holding:
+        return rule("Move Phase", f"Engaged with {', '.join(holding)}, an enemy neither Stunned nor Dazed")
+    if unit.extra.get("moved") and not ignore_moved:
+        return rule("Move Phase", "a unit moves once in the Move Phase")
+    return None
+
+
+def may_run(view: TableView, unit_id: str) -> RuleRef | None:
+    """Move Phase, Running: not within 8\" of an enemy, not carrying a Treasure token."""
+    if view.unit(unit_id).extra.get("treasure"):
+        return rule("Move Phase, Running", "a unit carrying a Treasure token may not Run")
+    limit = float(view.options["run_enemy_range"])
+    nearest = view.nearest_enemy_gap(unit_id)
+    if nearest is not None and nearest[1] <= limit + EPSILON:
+        return rule("Move Phase, Running", f"{nearest[0]} is {nearest[1]:.2f}\" away: no Running within {limit:g}\" of an enemy")
+    return None
+
+
+def allowance(view: TableView, unit_id: str, running: bool, difficult: bool) -> float:
+    """Move, or Move x 1.5 when Running; then -2\" if any difficult terrain is crossed, after all
+    other modifiers (Move Phase, Difficult Terrain: 6\" -> 4\", a 9\" run -> 7\")."""
+    total = view.move_inches(unit_id) * (float(view.options["run_multiplier"]) if running else 1.0)
+    if difficult:
+        total -= float(view.options["difficult_penalty"])
+    return max(0.0, total)

@@ -1,0 +1,195 @@
+"""The inch-measured table: a ground plane, raised surfaces, ladders, low obstacles and difficult
+areas, with the geometry questions movement asks of them (through shapely).
+
+A location is a point on one surface: ``"x,y"`` on the ground, ``"x,y@roof"`` on the surface
+``roof``. Heights are absolute, in inches above the ground. Walls are the sides of raised
+surfaces: a surface more than ``LOW_OBSTACLE`` above the ground blocks walking on the ground
+across its footprint, and is reached by climbing, ladders or jumping.
+
+Distances are horizontal inches compared with a tolerance of ``EPSILON`` (1e-6).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+from shapely.prepared import prep
+
+from domain.errors import BadInput
+
+EPSILON = 1e-6
+GROUND = "ground"
+#: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
+LOW_OBSTACLE = 1.0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A point on a surface."""
+
+    x: float
+    y: float
+    surface: str = GROUND
+
+    @property
+    def text(self) -> str:
+        where = "" if self.surface == GROUND else f"@{self.surface}"
+        return f"{_num(self.x)},{_num(self.y)}{where}"
+
+    @property
+    def point(self) -> Point:
+        return Point(self.x, self.y)
+
+    def flat_distance(self, other: Spot) -> float:
+        return math.hypot(self.x - other.x, self.y - other.y)
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def parse_spot(text: str) -> Spot:
+    raw = str(text).strip()
+    coords, _, surface = raw.partition("@")
+    parts = coords.split(",")
+    if len(parts) != 2:
+        raise BadInput(f"unknown point {raw!r}: expected 'x,y' or 'x,y@surface' in inches")
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise BadInput(f"unknown point {raw!r}: coordinates must be numbers of inches") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise BadInput(f"unknown point {raw!r}: coordinates must be finite")
+    return Spot(x, y, surface.strip() or GROUND)
+
+
+@dataclass(frozen=True)
+class Surface:
+    id: str
+    polygon: Polygon
+    height: float
+
+
+@dataclass(frozen=True)
+class Ladder:
+    id: str
+    bottom: Spot
+    top: Spot
+
+
+@dataclass(frozen=True)
+class Area:
+    """A difficult area (or a low obstacle) on one surface."""
+
+    surface: str
+    polygon: Polygon
+
+
+class Table:
+    def __init__(
+        self,
+        width: float,
+        depth: float,
+        surfaces: list[Surface],
+        ladders: list[Ladder],
+        difficult: list[Area],
+        obstacles: list[tuple[Polygon, float]],
+    ) -> None:
+        self.width = width
+        self.depth = depth
+        self.surfaces = {s.id: s for s in surfaces}
+        self.ladders = {ladder.id: ladder for ladder in ladders}
+        self.difficult = difficult
+        self.obstacles = obstacles
+
+    @cached_property
+    def bounds(self) -> Polygon:
+        return Polygon([(0, 0), (self.width, 0), (self.width, self.depth), (0, self.depth)])
+
+    @cached_property
+    def ground_blocks(self) -> Polygon:
+        """What can't be walked through on the ground: tall surfaces and tall obstacles."""
+        tall = [s.polygon for s in self.surfaces.values() if s.height > LOW_OBSTACLE + EPSILON]
+        tall += [poly for poly, height in self.obstacles if height > LOW_OBSTACLE + EPSILON]
+        return unary_union(tall) if tall else Polygon()
+
+    def height(self, surface: str) -> float:
+        return 0.0 if surface == GROUND else self.surfaces[surface].height
+
+    def region(self, surface: str) -> Polygon:
+        """Where a unit may stand on ``surface``."""
+        return self._regions[surface][0]
+
+    @cached_property
+    def _regions(self) -> dict[str, tuple[Polygon, Any]]:
+        """Each surface's standing area and a prepared, tolerance-grown copy for fast tests."""
+        found: dict[str, tuple[Polygon, Any]] = {}
+        for surface in [GROUND, *self.surfaces]:
+            area = self.bounds.difference(self.ground_blocks) if surface == GROUND else self.surfaces[surface].polygon
+            found[surface] = (area, prep(area.buffer(EPSILON)))
+        return found
+
+    def _covers(self, surface: str, geometry: Any) -> bool:
+        return bool(self._regions[surface][1].covers(geometry))
+
+    def check_spot(self, spot: Spot) -> None:
+        """BadInput unless the point is on the table and on its surface (not inside a wall)."""
+        if spot.surface != GROUND and spot.surface not in self.surfaces:
+            raise BadInput(f"unknown surface {spot.surface!r}: the table has {', '.join(['ground', *self.surfaces])}")
+        if not self.bounds.buffer(EPSILON).covers(spot.point):
+            raise BadInput(f"point {spot.text} is off the {_num(self.width)}x{_num(self.depth)} table")
+        if not self._covers(spot.surface, spot.point):
+            if spot.surface == GROUND:
+                raise BadInput(f"point {spot.text} is inside a wall or tall terrain; name the surface on top (x,y@id)")
+            raise BadInput(f"point {spot.text} is not on surface {spot.surface}")
+
+    def surface_below(self, spot: Spot) -> Spot:
+        """Where something dropping from ``spot`` lands: the highest surface under it that is
+        lower than it, else the ground."""
+        start = self.height(spot.surface)
+        best = Spot(spot.x, spot.y, GROUND)
+        best_height = 0.0
+        for surface in self.surfaces.values():
+            if surface.id != spot.surface and surface.height < start - EPSILON and surface.height > best_height:
+                if surface.polygon.buffer(EPSILON).covers(spot.point):
+                    best, best_height = Spot(spot.x, spot.y, surface.id), surface.height
+        return best
+
+    def standable_near(self, spot: Spot, radius: float) -> Spot:
+        """``spot`` if a unit can stand there, else the nearest point of its surface clear of walls
+        (a unit falling from a roof edge lands at the foot of the wall, not inside it)."""
+        region = self.region(spot.surface)
+        if region.buffer(EPSILON).covers(spot.point):
+            return spot
+        inner = region.buffer(-min(radius, 0.5))
+        target = inner if not inner.is_empty else region
+        nearest = target.exterior.interpolate(target.exterior.project(spot.point)) if hasattr(target, "exterior") else target.boundary.interpolate(target.boundary.project(spot.point))
+        return Spot(round(nearest.x, 3), round(nearest.y, 3), spot.surface)
+
+    def walkable(self, a: Spot, b: Spot) -> bool:
+        """A straight walk from a to b: on one surface inside its region, or between surfaces whose
+        heights differ by at most the low-obstacle height (stepped over freely)."""
+        if abs(self.height(a.surface) - self.height(b.surface)) > LOW_OBSTACLE + EPSILON:
+            return False
+        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+        if a.surface == b.surface:
+            return self._covers(a.surface, line)
+        walk_area = self.region(a.surface).union(self.region(b.surface)).buffer(EPSILON)
+        return bool(walk_area.covers(line))
+
+    def crosses_difficult(self, a: Spot, b: Spot) -> bool:
+        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+        return any(area.surface in (a.surface, b.surface) and area.polygon.intersects(line) for area in self.difficult)
+
+    def highest_between(self, a: Spot, b: Spot) -> float:
+        """The highest terrain a jump from a to b passes over (for Jumping Down)."""
+        line = LineString([(a.x, a.y), (b.x, b.y)])
+        heights = [s.height for s in self.surfaces.values() if s.id not in (a.surface, b.surface) and s.polygon.intersects(line)]
+        heights += [h for poly, h in self.obstacles if poly.intersects(line)]
+        return max(heights, default=0.0)
