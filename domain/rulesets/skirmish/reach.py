@@ -110,8 +110,8 @@ class TableGraph:
         table = self.view.table
         options: list[StepOption] = []
         for key, there in self.nodes.items():
-            if key == frm:
-                continue
+            if key == frm or here.flat_distance(there) > self.budget + EPSILON:
+                continue  # no leg longer than the whole allowance can be part of a move
             via = self.way(frm, key, here, there)
             if via is None:
                 continue
@@ -175,6 +175,11 @@ class TableSearch:
         self.view.table.check_spot(target)
         if self.denied is not None:
             return PointAnswer(False, reasons=[self.denied])
+        if target != self.view.spot(self.unit_id):
+            overlap = self.view.overlap_at(self.unit_id, target)
+            if overlap is not None:
+                why = rule("Move Phase, Moving Through Other Units", f"a unit may not end its move on another unit ({overlap})")
+                return PointAnswer(False, reasons=[why])
         best: tuple[float, TableGraph, Reach, str, Leg | None] | None = None
         nearest_total: float | None = None
         refusals: list[tuple[float, RuleRef]] = []
@@ -219,10 +224,6 @@ class TableSearch:
         if last is not None:
             path = [*path, target.text]
             legs.append(last)
-        overlap = self.view.overlap_at(self.unit_id, target) if len(path) > 1 else None
-        if overlap is not None:
-            why = rule("Move Phase, Moving Through Other Units", f"a unit may not end its move on another unit ({overlap})")
-            return PointAnswer(False, reasons=[why])
         agility = self.view.agility(self.unit_id)
         checks = [
             {"check": c.name, "disadvantage": c.disadvantage, "fall_on_failure": c.fall, "chance": round(chance(agility, c.disadvantage), 4)}
@@ -255,7 +256,7 @@ def _diagnose(search: TableSearch, target: Spot, nearest_total: float | None, re
         gap = _nearest_gap(view, target.surface)
         if climb > move + EPSILON and not ladders:
             reasons.append(rule("Move Phase, Climbing", f"the wall is {climb:g}\" high: too high to climb in one move ({move:g}\" Move)"))
-        elif gap is not None and gap > float(view.options["jump_across_max_gap"]) + EPSILON:
+        if gap is not None and gap > float(view.options["jump_across_max_gap"]) + EPSILON:
             reasons.append(rule("Move Phase, Jumping Across", f"the gap is {gap:.2f}\": more than 3\" can't be jumped"))
     if refusals and "Moving Through Other Units" in refusals[0].source:
         reasons.append(refusals[0])  # the unit in the way of the cheapest way there

@@ -1,0 +1,91 @@
+"""Range of motion on the table: any point answered, with the path, its checks and their chance,
+the reachable area per surface, and the rule that stops an unreachable point. No dice rolled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import EXAMPLES, reach
+from tests.skirmish.test_move_phase import table
+from tests.test_cli import assert_nothing_stored, one_line_error, sim
+
+SKIRMISH = EXAMPLES / "skirmish"
+
+
+def test_the_lookahead_answers_any_point_with_its_checks_and_chance_and_rolls_nothing() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,2', agility: 10}")
+    before = len(g.pending_events)
+    answer = reach(g, "a")
+    found = answer.answer("7,2@tower")  # type: ignore[attr-defined]
+    assert found.reachable and found.path[-1] == "7,2@tower"
+    assert [c["check"] for c in found.checks] == ["climb"] and found.chance == 0.55
+    assert len(g.pending_events) == before  # nothing rolled, nothing recorded
+
+
+def test_a_jump_down_path_reports_its_disadvantage() -> None:
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}")
+    found = reach(g, "a").answer("11,12")  # type: ignore[attr-defined]
+    assert found.reachable and found.checks[0]["disadvantage"] and found.chance == 0.3025
+
+
+def test_why_names_the_rule_that_stops_a_point() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18', move: 4}\n    - {id: foe, side: p2, at: '1,14.5', base: 3}")
+    reasons = " ".join(str(r) for r in reach(g, "a").why_not("1,5"))
+    assert "never through enemies: foe is in the way" in reasons and "too far" in reasons
+    walled = table("    - {id: a, side: p1, at: '5.5,12', move: 4}")
+    assert "too high to climb in one move" in str(reach(walled, "a").why_not("7,12@keep")[0])
+
+
+def test_why_names_a_gap_too_wide(tmp_path: Path) -> None:
+    scenario = tmp_path / "roofs.yaml"
+    scenario.write_text(
+        "title: roofs\nruleset: skirmish\nsetup:\n  width: 24\n  depth: 10\n  surfaces:\n"
+        "    - {id: west, rect: [6, 0, 4, 6], height: 9}\n    - {id: east, rect: [14, 0, 4, 6], height: 9}\n"
+        "  units:\n    - {id: a, side: p1, at: '9,2@west'}\n"
+    )
+    out = sim("why", str(scenario), "--unit", "a", "--to", "15,2@east").output
+    assert "the gap is 4.00\": more than 3\" can't be jumped" in out
+
+
+def test_why_names_the_ally_that_can_not_be_ended_on(tmp_path: Path) -> None:
+    out = sim("why", str(SKIRMISH / "10-moving-through-units.yaml"), "--unit", "medic", "--to", "4,8").output
+    assert "may not end its move on another unit (patient)" in out
+
+
+def test_reach_json_gives_reachable_areas_per_surface_and_sample_points() -> None:
+    data = json.loads(sim("reach", str(SKIRMISH / "03-climb-succeeds.yaml"), "--unit", "climber", "--json").output)
+    assert set(data) >= {"unit", "reachable", "paths", "areas", "samples"}
+    assert "ground" in data["areas"] and data["samples"]
+    assert all("@spire" not in s for s in data["samples"])  # the 7" wall can't be climbed
+
+
+def test_the_lookahead_rebuilt_from_events_answers_like_the_live_game() -> None:
+    from projections.lookahead import Lookahead
+
+    g = table("    - {id: a, side: p1, at: '5.5,2', agility: 10}")
+    live = reach(g, "a").answer("8,3@tower")  # type: ignore[attr-defined]
+    rebuilt = Lookahead.from_events(list(g.pending_events)).range_of_motion("a").answer("8,3@tower")  # type: ignore[attr-defined]
+    assert (live.reachable, live.path, live.chance) == (rebuilt.reachable, rebuilt.path, rebuilt.chance)
+
+
+def bad(tmp_path: Path, setup: str, script: str = "[]") -> str:
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text(f"title: bad\nruleset: skirmish\nsetup:\n{setup}\nscript: {script}\n")
+    db = tmp_path / "g.sqlite"
+    line = one_line_error(sim("run", str(scenario), "--db", str(db)))
+    assert_nothing_stored(db)
+    assert "bad.yaml:" in line
+    return line
+
+
+def test_bad_table_input_is_one_line_exit_2_and_nothing_stored(tmp_path: Path) -> None:
+    units = "  units:\n    - {id: a, side: p1, at: '2,2'}\n"
+    walls = "  surfaces:\n    - {id: roof, rect: [6, 0, 4, 6], height: 3}\n"
+    assert "off the" in bad(tmp_path, "  width: 10\n  depth: 10\n  units:\n    - {id: a, side: p1, at: '12,2'}")
+    assert "inside a wall" in bad(tmp_path, walls + "  units:\n    - {id: a, side: p1, at: '7,2'}")
+    assert "greater than or equal to 0" in bad(tmp_path, "  units:\n    - {id: a, side: p1, at: '2,2', move: -3}")
+    assert "valid number" in bad(tmp_path, "  units:\n    - {id: a, side: p1, at: '2,2', move: six}")
+    assert "overlaps" in bad(tmp_path, "  units:\n    - {id: a, side: p1, at: '2,2'}\n    - {id: b, side: p2, at: '2.5,2'}")
+    assert "unknown point" in bad(tmp_path, units, "[{command: move, unit: a, path: ['two,3']}]")
+    assert "off the" in bad(tmp_path, units, "[{command: move, unit: a, path: ['30,3']}]")

@@ -1,0 +1,296 @@
+"""The skirmish ruleset's Move Phase (seed 004), one test per rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from domain.dice import draw
+from domain.errors import BadInput, IllegalCommand
+from domain.rulesets.skirmish.view import chance, full_inches_above
+from projections.state_hash import fold
+from tests.helpers import game, names
+
+TABLE = """
+title: table
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {{id: tower, rect: [6, 0, 4, 6], height: 3}}
+    - {{id: keep, rect: [6, 10, 4, 6], height: 5}}
+    - {{id: wall, rect: [13, 0, 4, 6], height: 3}}
+    - {{id: high, rect: [13, 10, 4, 6], height: 4.5}}
+    - {{id: near, rect: [10.5, 6.2, 3, 3], height: 3}}
+  ladders:
+    - {{id: ladder, bottom: "5.5,4", top: "6.5,4@tower"}}
+  difficult:
+    - {{rect: [20, 0, 2, 20]}}
+  units:
+{units}
+"""
+
+
+def table(units: str, seed: int = 0):  # type: ignore[no-untyped-def]
+    return game(TABLE.format(units=units, seed=seed))
+
+
+def seed_where(test: Callable[[int], bool]) -> int:
+    """A seed whose recorded dice make ``test`` true: scenarios pick outcomes by seed, never by
+    rigging the engine."""
+    return next(s for s in range(2000) if test(s))
+
+
+def first_roll(seed: int, index: int = 0, roll_number: int = 1) -> int:
+    return draw(seed, roll_number, index, 20)
+
+
+def test_difficult_terrain_costs_two_inches_after_running() -> None:
+    g = table("    - {id: a, side: p1, at: '19,2', move: 6}\n    - {id: b, side: p1, at: '19,8', move: 6}")
+    with pytest.raises(IllegalCommand, match="allowance is 4.00"):
+        g.issue({"command": "move", "unit": "a", "path": ["23.5,2"]})
+    events = g.issue({"command": "move", "unit": "a", "path": ["23,2"]})
+    assert events[1].allowance == 4.0  # 6" - 2"
+    events = g.issue({"command": "run", "unit": "b", "path": ["26,8"]})
+    assert events[1].allowance == 7.0  # 9" - 2"
+
+
+def test_difficult_penalty_is_flat_however_much_is_crossed() -> None:
+    g = table("    - {id: a, side: p1, at: '20.5,2', move: 6}")
+    events = g.issue({"command": "move", "unit": "a", "path": ["20.5,6"]})  # 4" inside the rubble
+    assert events[1].allowance == 4.0
+
+
+def test_running_moves_one_and_a_half_times_the_move() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18', move: 6}")
+    with pytest.raises(IllegalCommand, match="allowance is 6.00"):
+        g.issue({"command": "move", "unit": "a", "path": ["10,18"]})
+    events = g.issue({"command": "run", "unit": "a", "path": ["10,18"]})
+    assert events[1].allowance == 9.0 and "UnitRan" in names(events)
+
+
+def test_no_running_within_8_inches_of_an_enemy() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '9.9,18'}")
+    with pytest.raises(IllegalCommand, match="within 8"):
+        g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
+    far = table("    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '10.1,18'}")
+    far.issue({"command": "run", "unit": "a", "path": ["1,12"]})  # 8.1" base to base
+
+
+def test_no_running_while_carrying_treasure() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18', treasure: true}")
+    with pytest.raises(IllegalCommand, match="Treasure"):
+        g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
+
+
+def test_a_unit_that_ran_is_marked_as_unable_to_shoot() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18'}")
+    events = g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
+    ran = next(e for e in events if e.name == "UnitRan")
+    assert ran.may_not_shoot and g.state.units["a"].extra["ran"]
+
+
+def test_climbing_counts_the_vertical_distance_and_needs_an_agility_check() -> None:
+    seed = seed_where(lambda s: first_roll(s) >= 10)
+    g = table("    - {id: a, side: p1, at: '5.5,2', agility: 10}", seed)
+    with pytest.raises(IllegalCommand, match="needs 7.00"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "9.5,2@tower"}]})
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "8.5,2@tower"}]})
+    assert [e.name for e in events if e.name in ("CheckMade", "StepTaken")] == ["CheckMade", "StepTaken", "StepTaken"]
+
+
+def test_a_failed_climb_leaves_the_unit_at_the_foot_and_does_not_fall() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    g = table("    - {id: a, side: p1, at: '5.5,2', agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "8.5,2@tower"}]})
+    assert g.state.units["a"].location == "5.5,2"
+    assert "UnitFell" not in names(events) and "InjuryRolled" not in names(events)
+    assert names(events)[-2:] == ["StepsCancelled", "MoveEnded"]
+
+
+def test_no_climb_that_cannot_be_finished_this_turn() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,12', move: 5}")
+    with pytest.raises(IllegalCommand, match="can't finish this turn"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,12@keep", "via": "climb"}]})
+
+
+def test_climbs_allow_one_inch_of_horizontal_movement() -> None:
+    g = table("    - {id: a, side: p1, at: '5,2'}")
+    with pytest.raises(IllegalCommand, match="1\" of horizontal movement"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}]})
+
+
+def test_a_unit_never_stands_half_way_up_a_wall() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,2'}")
+    with pytest.raises(BadInput, match="inside a wall"):
+        g.issue({"command": "move", "unit": "a", "path": ["7,2"]})
+
+
+def test_ladders_need_no_check_and_count_their_height() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,4', move: 6}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}, {"to": "8.5,4@tower"}]})
+    assert "CheckMade" not in names(events)
+    with pytest.raises(IllegalCommand, match="needs 6.50"):
+        table("    - {id: a, side: p1, at: '5.5,4', move: 6}").issue(
+            {"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}, {"to": "9,4@tower"}]}
+        )
+
+
+def test_animals_must_make_a_climb_check_on_a_ladder() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,4', animal: true}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}]})
+    assert next(e for e in events if e.name == "CheckMade").check == "climb (animal on a ladder)"
+
+
+def test_jump_down_pays_only_the_horizontal_distance() -> None:
+    seed = seed_where(lambda s: first_roll(s) >= 10)
+    g = table("    - {id: a, side: p1, at: '9.5,2@tower', move: 3, agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "12.5,2", "via": "jump_down"}]})
+    assert g.state.units["a"].location == "12.5,2" and events[1].allowance == 3.0  # 3" across, 3" drop free
+
+
+def test_jump_down_lands_within_three_inches() -> None:
+    g = table("    - {id: a, side: p1, at: '9.5,2@tower', move: 6}")
+    with pytest.raises(IllegalCommand, match="within 3"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "12.6,2", "via": "jump_down"}]})
+
+
+def test_jump_down_from_four_inches_or_more_is_checked_with_disadvantage() -> None:
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert check.disadvantage and len(check.rolls) == 2 and check.kept == min(check.rolls)
+    low = table("    - {id: a, side: p1, at: '9.5,2@tower', agility: 10}")
+    events = low.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,2", "via": "jump_down"}]})
+    assert not next(e for e in events if e.name == "CheckMade").disadvantage  # 3" drop
+
+
+def test_a_failed_jump_down_falls_where_it_landed() -> None:
+    seed = seed_where(lambda s: min(first_roll(s), first_roll(s, 1)) < 10)
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}, {"to": "12.5,12"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "11.5,12" and fell.height == 5.0
+    assert g.state.units["a"].location == "11.5,12"
+
+
+def test_jump_across_up_to_one_inch_needs_no_check() -> None:
+    g = table("    - {id: a, side: p1, at: '9.9,5.9@tower'}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "10.6,6.3@near", "via": "jump_across"}]})
+    assert "CheckMade" not in names(events) and g.state.units["a"].location == "10.6,6.3@near"
+
+
+def test_jump_across_is_declared_before_it_is_measured() -> None:
+    g = table("    - {id: a, side: p1, at: '9.5,4@tower'}")
+    events = names(g.issue({"command": "move", "unit": "a", "path": [{"to": "13.5,4@wall", "via": "jump_across"}]}))
+    assert events.index("JumpDeclared") < events.index("JumpMeasured")
+
+
+def test_jump_across_longer_than_three_inches_fails_outright_and_falls_from_the_take_off() -> None:
+    g = table("    - {id: a, side: p1, at: '9.75,2@tower'}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "13.25,2@wall", "via": "jump_across"}]})
+    measured = next(e for e in events if e.name == "JumpMeasured")
+    assert measured.distance == 3.5 and measured.outcome == "automatic failure"
+    assert "CheckMade" not in names(events)
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.frm == "9.75,2@tower" and fell.to.endswith(",2") and "@" not in fell.to and fell.height == 3.0
+
+
+def test_jump_across_landing_more_than_one_inch_higher_fails_outright() -> None:
+    g = table("    - {id: b, side: p1, at: '13.4,9@near'}")
+    events = g.issue({"command": "move", "unit": "b", "path": [{"to": "13.5,10.5@high", "via": "jump_across"}]})
+    assert "more than 1\"" in next(e for e in events if e.name == "UnitFell").reason
+    measured = next(e for e in events if e.name == "JumpMeasured")
+    assert measured.outcome == "automatic failure" and measured.rise == 1.5
+
+
+def test_a_failed_jump_across_check_is_a_fall_from_the_take_off() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    g = table("    - {id: a, side: p1, at: '9.9,5.5@tower', agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11,7@near", "via": "jump_across"}]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "check"
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.frm == "9.9,5.5@tower" and "@" not in fell.to
+
+
+def test_injury_roll_adds_two_per_full_inch_above_two() -> None:
+    assert [2 * full_inches_above(h, 2.0) for h in (2.0, 2.9, 3.0, 4.5, 5.0)] == [0, 0, 2, 4, 6]
+
+
+def test_a_multi_wound_unit_is_stunned_and_loses_a_wound_instead_of_incapacitated() -> None:
+    seed = seed_where(lambda s: min(first_roll(s), first_roll(s, 1)) < 10 and first_roll(s, 0, 2) + 6 >= 18)
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10, wounds: 3}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
+    assert next(e for e in events if e.name == "InjuryRolled").result == "incapacitated"
+    assert g.state.units["a"].extra["states"] == ["stunned"] and g.state.units["a"].extra["wounds"] == 2
+    one = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10, wounds: 1}", seed)
+    one.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
+    assert one.state.units["a"].extra["states"] == ["incapacitated"]
+
+
+def test_a_unit_falling_onto_another_is_placed_beside_it_with_a_recorded_direction() -> None:
+    g = table("    - {id: a, side: p1, at: '9.75,2@tower'}\n    - {id: b, side: p2, at: '10.5,2'}")
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "13.25,2@wall", "via": "jump_across"}]})
+    rolls = [e for e in events if e.name == "DiceRolled"]
+    assert rolls[0].dice == "1d12"
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to != "10.5,2"
+    from domain.rulesets.skirmish.table import parse_spot
+
+    assert parse_spot(fell.to).flat_distance(parse_spot("10.5,2")) >= 1.0
+
+
+def test_who_may_move() -> None:
+    units = (
+        "    - {id: s, side: p1, at: '1,18', states: [stunned]}\n"
+        "    - {id: d, side: p1, at: '3,18', states: [dazed]}\n"
+        "    - {id: e1, side: p1, at: '25,18', engaged_with: [f1]}\n"
+        "    - {id: f1, side: p2, at: '26,18', engaged_with: [e1]}\n"
+        "    - {id: e2, side: p1, at: '25,10', engaged_with: [f2]}\n"
+        "    - {id: f2, side: p2, at: '26,10', states: [dazed], engaged_with: [e2]}"
+    )
+    g = table(units)
+    for unit, reason in (("s", "Stunned"), ("d", "Dazed"), ("e1", "Engaged with f1")):
+        with pytest.raises(IllegalCommand, match=reason):
+            g.issue({"command": "move", "unit": unit, "path": ["5,14"]})
+    g.issue({"command": "move", "unit": "e2", "path": ["23,10"]})  # its only foe is Dazed
+
+
+def test_no_move_after_an_engage_attempt_and_only_once_per_turn() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18'}\n    - {id: b, side: p1, at: '3,18'}")
+    g.issue({"command": "attempt_engage", "unit": "a"})
+    with pytest.raises(IllegalCommand, match="attempted to Engage"):
+        g.issue({"command": "move", "unit": "a", "path": ["1,16"]})
+    g.issue({"command": "move", "unit": "b", "path": ["3,16"]})
+    with pytest.raises(IllegalCommand, match="once"):
+        g.issue({"command": "move", "unit": "b", "path": ["3,14"]})
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "move", "unit": "b", "path": ["3,14"]})
+
+
+def test_moving_through_free_allies_but_never_enemies_nor_ending_on_anyone() -> None:
+    units = "    - {id: a, side: p1, at: '1,18'}\n    - {id: ally, side: p1, at: '3,18'}\n    - {id: foe, side: p2, at: '1,14'}"
+    g = table(units)
+    with pytest.raises(IllegalCommand, match="never through enemies"):
+        g.issue({"command": "move", "unit": "a", "path": ["1,12"]})
+    with pytest.raises(IllegalCommand, match="may not end its move on another unit"):
+        g.issue({"command": "move", "unit": "a", "path": ["3,18"]})
+    g.issue({"command": "move", "unit": "a", "path": ["5,18"]})
+
+
+def test_every_check_and_roll_is_recorded_so_a_replay_never_rolls() -> None:
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10, wounds: 3}", 1)
+    g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
+    rolled = [e for e in g.pending_events if e.name == "DiceRolled"]
+    checks = [e for e in g.pending_events if e.name in ("CheckMade", "InjuryRolled")]
+    assert rolled and len(checks) == len(rolled)
+    assert fold(g.pending_events).units["a"].extra == g.state.units["a"].extra  # type: ignore[arg-type]
+
+
+def test_agility_check_chance_with_and_without_disadvantage() -> None:
+    assert chance(10, False) == 0.55 and chance(10, True) == pytest.approx(0.3025)
+    assert chance(1, False) == 1.0 and chance(21, False) == 0.0
