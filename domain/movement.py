@@ -32,7 +32,7 @@ class StepOption:
 
     to: str
     kind: str
-    cost: int = 1
+    cost: float = 1
     blocked: RuleRef | None = None
     stops: RuleRef | None = None
     pass_only: RuleRef | None = None
@@ -44,8 +44,8 @@ class MovementModel(Protocol):
     def no_movement(self, unit_id: str) -> RuleRef | None:
         """The rule that denies this unit any range of motion at all (e.g. Disabled), if any."""
 
-    def allowance(self, unit_id: str) -> int:
-        """How much of the step budget the unit's basic move has."""
+    def allowance(self, unit_id: str) -> float:
+        """How much of the step budget the unit's basic move has (steps, MP or inches)."""
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """Every step geometry allows from ``frm``, with its cost and any rule blocking it."""
@@ -67,11 +67,11 @@ class Reach:
 
     unit: str
     start: str
-    allowance: int
-    cost: dict[str, int] = field(default_factory=dict)
+    allowance: float
+    cost: dict[str, float] = field(default_factory=dict)
     previous: dict[str, str] = field(default_factory=dict)
     blocked: dict[str, list[RuleRef]] = field(default_factory=dict)
-    too_far: dict[str, int] = field(default_factory=dict)
+    too_far: dict[str, float] = field(default_factory=dict)
     denied: RuleRef | None = None
     allowance_rule: RuleRef | None = None
     #: locations the unit may cross but not end in, with the rule
@@ -161,14 +161,14 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
 
 
 def _dijkstra(
-    model: MovementModel, unit_id: str, start: str, allowance: int, reach: Reach | None, honour_stops: bool
-) -> tuple[dict[str, int], dict[str, str], dict[str, RuleRef]]:
+    model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool
+) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef]]:
     guarantee = getattr(model, "first_step_guarantee", None)
-    cost_of: dict[str, int] = {start: 0}
+    cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
     stop_rules: dict[str, RuleRef] = {}
     counter = 0
-    frontier: list[tuple[int, int, str]] = [(0, counter, start)]
+    frontier: list[tuple[float, int, str]] = [(0, counter, start)]
     while frontier:
         cost, _, here = heapq.heappop(frontier)
         if cost > cost_of.get(here, cost) or (honour_stops and here in stop_rules):

@@ -16,6 +16,7 @@ from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.movement import RangeOfMotion
+from domain.options import Option, check_options
 from domain.state import GameState
 
 
@@ -50,6 +51,32 @@ class Ruleset(Protocol):
     def parse_location(self, state: GameState, text: str) -> str: ...
 
     def label(self, state: GameState, location: str) -> str: ...
+
+
+class RulesetBase:
+    """What every ruleset does the same way: options checked against its ``OPTIONS`` table, and
+    locations read and written by its board. Subclasses set ``name``, ``title``, ``OPTIONS``,
+    ``commands``, ``script_commands`` and ``setup_model``, and give ``board``, ``execute`` and
+    ``range_of_motion``."""
+
+    name: str
+    OPTIONS: dict[str, Option] = {}
+
+    @property
+    def default_options(self) -> dict[str, Any]:
+        return {key: spec.default for key, spec in self.OPTIONS.items()}
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return check_options(self.name, self.OPTIONS, options)
+
+    def board(self, state: GameState) -> Board:
+        raise NotImplementedError
+
+    def parse_location(self, state: GameState, text: str) -> str:
+        return self.board(state).parse(text)
+
+    def label(self, state: GameState, location: str) -> str:
+        return self.board(state).label(location)
 
 
 #: ruleset name -> the module whose ``RULESET`` implements it

@@ -144,10 +144,10 @@ class MoveState(_State):
     unit: str
     purpose: str
     path: list[str]
-    paid_steps: int = 0
+    paid_steps: float = 0
     taken: int = 0
     steps_done: list[str] = Field(default_factory=list)
-    allowance: int | None = None
+    allowance: float | None = None
 
 
 class ChoiceState(_State):

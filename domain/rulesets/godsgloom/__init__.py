@@ -13,13 +13,12 @@ from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.movement import MovementModel, RangeOfMotion
-from domain.options import Option, check_options
-from domain.ruleset import GameHandle
+from domain.movement import RangeOfMotion
+from domain.options import Option
+from domain.ruleset import GameHandle, RulesetBase
 from domain.rulesets.godsgloom import events as _events  # noqa: F401  (registers the topics)
 from domain.rulesets.godsgloom.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.godsgloom.hexgrid import parse_hex
-from domain.rulesets.godsgloom.locations import label, parse_location
 from domain.state import GameState
 
 OPTIONS: dict[str, Option] = {
@@ -39,16 +38,13 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-class GodsgloomRuleset:
+class GodsgloomRuleset(RulesetBase):
     name = "godsgloom"
     title = "GODSGLOOM"
     commands: TypeAdapter[Any] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    default_options = {key: spec.default for key, spec in OPTIONS.items()}
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(self.name, OPTIONS, options)
+    OPTIONS = OPTIONS
 
     def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
         found: dict[str, str] = {}
@@ -71,21 +67,11 @@ class GodsgloomRuleset:
 
         return HexBoard(state)
 
-    def movement(self, state: GameState) -> MovementModel:
-        from domain.rulesets.godsgloom.movement import GloomMovement
-
-        return GloomMovement(state)
-
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.godsgloom.reach import range_of_motion
 
         return range_of_motion(state, unit_id)
 
-    def parse_location(self, state: GameState, text: str) -> str:
-        return parse_location(state, text)
-
-    def label(self, state: GameState, location: str) -> str:
-        return label(state, location)
 
 
 RULESET = GodsgloomRuleset()

@@ -14,12 +14,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.dice import roll
+from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.event_base import GameEvent
 from domain.events import FeaturePlaced, MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitDied, UnitPlaced
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.ruleset import GameHandle
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -54,7 +53,7 @@ from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, f
 from domain.rulesets.godsgloom.locations import label, parse_location
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.view import MatView, rule
-from domain.state import FeatureState, GameState, UnitState
+from domain.state import FeatureState, UnitState
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
 TOKENS = ("slow", "boost", "morale")
@@ -80,20 +79,12 @@ class Walk:
     trampled: list[str] = field(default_factory=list)
 
 
-class GloomEngine:
-    def __init__(self, game: GameHandle, command_id: str) -> None:
-        self.game = game
-        self.cause = command_id
+class GloomEngine(EngineBase):
 
-    @property
-    def state(self) -> GameState:
-        return self.game.state
 
     def view(self) -> MatView:
         return MatView(self.state)
 
-    def emit(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent:
-        return self.game.record(event_class, cause=cause or self.cause, **fields)
 
     def hex_text(self, text: str, where: str) -> str:
         try:
@@ -267,7 +258,8 @@ class GloomEngine:
         if hexes and hexes[0] == unit.location:
             hexes = hexes[1:]
         if mode == "flying":
-            return self._fly(unit, hexes, start_facing, final_facing, model)
+            self._fly(unit, hexes, start_facing, final_facing, model)
+            return None
         walk = self.walk(unit, hexes, model)
         self.emit(MoveActionStarted, unit=unit.id, mode=mode, movement_points=model.allowance(unit.id))
         self.pivot(unit, start_facing, "initial")
@@ -282,7 +274,7 @@ class GloomEngine:
         """Check a declared path step by step against the movement model, as it would resolve."""
         walk = Walk()
         allowance = model.allowance(unit.id)
-        spent = 0
+        spent = 0.0
         here = unit.location or ""
         view = model.view
         for i, to in enumerate(hexes):
@@ -297,7 +289,7 @@ class GloomEngine:
                     cost = allowance  # the Minimum Move Guarantee: the first hex is always allowed
                 else:
                     rule_ref = model.allowance_rule
-                    raise IllegalCommand(rule_ref, f"{unit.id} needs {spent + option.cost} MP to reach {self.label(to)}, and has {allowance}")
+                    raise IllegalCommand(rule_ref, f"{unit.id} needs {spent + option.cost:g} MP to reach {self.label(to)}, and has {allowance:g}")
             spent = cost
             walk.taken.append((here, to, option))
             occupant = view.occupants.get(parse_hex(to))

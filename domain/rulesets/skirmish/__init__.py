@@ -15,11 +15,10 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.movement import RangeOfMotion
-from domain.options import Option, check_options
-from domain.ruleset import GameHandle
+from domain.options import Option
+from domain.ruleset import GameHandle, RulesetBase
 from domain.rulesets.skirmish import events as _events  # noqa: F401  (registers the topics)
 from domain.rulesets.skirmish.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.skirmish.locations import label, parse_location
 from domain.rulesets.skirmish.table import parse_spot
 from domain.state import GameState
 
@@ -37,16 +36,13 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-class SkirmishRuleset:
+class SkirmishRuleset(RulesetBase):
     name = "skirmish"
     title = "the skirmish ruleset"
     commands: TypeAdapter[Any] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    default_options = {key: spec.default for key, spec in OPTIONS.items()}
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(self.name, OPTIONS, options)
+    OPTIONS = OPTIONS
 
     def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
         found: dict[str, str] = {}
@@ -73,11 +69,6 @@ class SkirmishRuleset:
 
         return range_of_motion(TableView(state), unit_id)
 
-    def parse_location(self, state: GameState, text: str) -> str:
-        return parse_location(state, text)
-
-    def label(self, state: GameState, location: str) -> str:
-        return label(state, location)
 
 
 RULESET = SkirmishRuleset()

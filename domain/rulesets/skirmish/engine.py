@@ -16,10 +16,9 @@ from pydantic import BaseModel
 from shapely.geometry import Polygon
 
 from domain.dice import roll
+from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.event_base import GameEvent
 from domain.events import MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitPlaced
-from domain.ruleset import GameHandle
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetUp, Shape
 from domain.rulesets.skirmish.events import (
     CheckMade,
@@ -38,27 +37,19 @@ from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, pla
 from domain.rulesets.skirmish.locations import label, parse_location
 from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, full_inches_above, rule
-from domain.state import GameState, UnitState
+from domain.state import UnitState
 
 TOO_FAR = "Move Phase"
 ACTIVE = rule("Move Phase", "units move in their side's own turn")
 INJURY_CHART = ((14, "dazed"), (17, "stunned"), (10**6, "incapacitated"))
 
 
-class SkirmishEngine:
-    def __init__(self, game: GameHandle, command_id: str) -> None:
-        self.game = game
-        self.cause = command_id
+class SkirmishEngine(EngineBase):
 
-    @property
-    def state(self) -> GameState:
-        return self.game.state
 
     def view(self) -> TableView:
         return TableView(self.state)
 
-    def emit(self, event_class: type[GameEvent], **fields: Any) -> GameEvent:
-        return self.game.record(event_class, cause=self.cause, **fields)
 
     def spot(self, text: str, where: str) -> Spot:
         try:

@@ -102,7 +102,7 @@ class TableGraph:
     def no_movement(self, unit_id: str) -> RuleRef | None:
         return may_move(self.view, unit_id, ignore_moved=True)
 
-    def allowance(self, unit_id: str) -> float:  # type: ignore[override]
+    def allowance(self, unit_id: str) -> float:
         return self.budget
 
     def step_options(self, unit_id: str, frm: str) -> list[StepOption]:

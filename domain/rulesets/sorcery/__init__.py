@@ -17,10 +17,10 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.movement import MovementModel, RangeOfMotion, range_from_reach, search_reach
-from domain.options import Option, check_options
-from domain.ruleset import GameHandle
+from domain.options import Option
+from domain.ruleset import GameHandle, RulesetBase
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.locations import label, parse_location
+from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.state import GameState
 
@@ -37,16 +37,13 @@ def _square_order(location: str) -> tuple[int, str]:
     return (parse_loc(location).square, location)
 
 
-class SorceryRuleset:
+class SorceryRuleset(RulesetBase):
     name = "sorcery"
     title = "Sorcery: Contested Realm"
     commands: TypeAdapter[Any] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    default_options = {key: spec.default for key, spec in OPTIONS.items()}
-
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(self.name, OPTIONS, options)
+    OPTIONS = OPTIONS
 
     def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
         from domain.rulesets.sorcery.engine import SorceryEngine
@@ -68,12 +65,6 @@ class SorceryRuleset:
         from domain.rulesets.sorcery.movement import SorceryMovement
 
         return SorceryMovement(state)
-
-    def parse_location(self, state: GameState, text: str) -> str:
-        return parse_location(state, text)
-
-    def label(self, state: GameState, location: str) -> str:
-        return label(state, location)
 
     def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
         found: dict[str, str] = {}

@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.event_base import GameEvent
 from domain.events import (
     AttackDeclared,
     AttackPlanned,
@@ -40,7 +40,6 @@ from domain.events import (
 )
 from domain.movement import search_reach
 from domain.rules import RuleRef
-from domain.ruleset import GameHandle
 from domain.rulesets.sorcery import combat, triggers
 from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
@@ -64,7 +63,6 @@ from domain.state import (
     EffectState,
     FeatureState,
     FightItem,
-    GameState,
     JoinFightItem,
     StepItem,
     TriggerItem,
@@ -84,19 +82,11 @@ WRONG_START = rule("codex: Path", "a step must start where the unit is")
 ALLOWANCE = rule("codex: Move and Attack", "the path is longer than 1 step plus Movement +X")
 
 
-class SorceryEngine:
+class SorceryEngine(EngineBase):
     """Runs one command against one game; build a new engine per command."""
 
-    def __init__(self, game: GameHandle, command_id: str) -> None:
-        self.game = game
-        self.cause = command_id
 
-    @property
-    def state(self) -> GameState:
-        return self.game.state
 
-    def emit(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent:
-        return self.game.record(event_class, cause=cause or self.cause, **fields)
 
     def view(self) -> RealmView:
         return RealmView(self.state)
