@@ -6,7 +6,8 @@ ratio to the baseline named on each line. Not part of the test suite: timings de
 Baselines:
 - replay from SQLite with the library's default projector vs our fast projector;
 - folding all events into a state (what replay and the lookahead do) vs building the aggregate;
-- a range-of-motion query on a full realm vs the same query on an empty 3-site row.
+- a range-of-motion query on a full realm vs the same query on an empty 3-site row;
+- range of motion on a hex mat and on the inch table vs on the Sorcery realm.
 """
 
 from __future__ import annotations
@@ -130,6 +131,31 @@ def main() -> None:
     print()
     row("range of motion: Hounds on a 3-site row", base, per=1, unit="queries")
     row("range of motion: Hounds + Boots on a full wrapped realm", heavy, base, per=1, unit="queries")
+    print()
+    lookahead_per_ruleset(args.repeats)
+
+
+def lookahead_per_ruleset(repeats: int) -> None:
+    """One range-of-motion answer on each board kind, against the Sorcery realm as baseline."""
+    from sim.runner import play
+    from sim.scenario import load_scenario
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+
+    def look(name: str) -> Lookahead:
+        return play(load_scenario(examples / name)).lookahead(after=0)
+
+    sorcery = look("sorcery/07a-phantom-steed-shark-fights-steed-first.yaml")
+    hexes = look("godsgloom/12-nimble.yaml")
+    table = look("skirmish/10-moving-through-units.yaml")
+    base = median_seconds(lambda: sorcery.range_of_motion("steed"), repeats * 10)
+    row("Sorcery: range of motion of a 3-step Voidwalker", base, per=1, unit="queries")
+    hex_time = median_seconds(lambda: hexes.range_of_motion("rangers"), repeats * 10)
+    row("GODSGLOOM: range of motion incl. trait alternatives", hex_time, base, per=1, unit="queries")
+    point = median_seconds(lambda: table.range_of_motion("scout").answer("6,14"), repeats)  # type: ignore[attr-defined]
+    row("skirmish: one point (graph build + two searches)", point, base, per=1, unit="queries")
+    area = median_seconds(lambda: table.range_of_motion("scout").as_json(), 1)
+    row("skirmish: reachable areas on a 30x20 table (1\" grid)", area, base, per=1, unit="queries")
 
 
 def _rebuild_aggregate(events: list[object]) -> Game:

@@ -74,6 +74,15 @@ class MatView:
 
     def zone(self, unit_id: str) -> set[Hex]:
         """The unit's Engagement Zone (option engagement_zone)."""
+        if unit_id not in self._zones:
+            self._zones[unit_id] = self._zone(unit_id)
+        return self._zones[unit_id]
+
+    @cached_property
+    def _zones(self) -> dict[str, set[Hex]]:
+        return {}
+
+    def _zone(self, unit_id: str) -> set[Hex]:
         here = self.at(unit_id)
         if self.options["engagement_zone"] == "all_adjacent":
             edges: tuple[int, ...] = tuple(range(6))
