@@ -139,7 +139,7 @@ def print_events(console: Console, events: Iterable[GameEvent], label: Labeler) 
         console.print(f"[dim]{event.event_id:>4}[/dim] " + describe(event, label).replace("[", "\\["), style=style)
 
 
-def print_reach(console: Console, answer: RangeOfMotion) -> None:
+def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None:
     if answer.denied is not None:
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
         return
@@ -150,8 +150,11 @@ def print_reach(console: Console, answer: RangeOfMotion) -> None:
     for location in answer.reachable:
         table.add_row(location, str(answer.costs[location]), " -> ".join(answer.paths[location]))
     console.print(table)
-    for location, reasons in sorted(answer.reasons.items()):
+    shown = sorted(answer.reasons.items())
+    for location, reasons in shown[:limit]:
         console.print(f"  not {location}: " + "; ".join(str(r) for r in reasons))
+    if len(shown) > limit:
+        console.print(f"  ... and {len(shown) - limit} more out of reach (sim why SCENARIO --unit ID --to LOCATION)")
 
 
 def print_state(console: Console, state: GameState, label: Labeler) -> None:
