@@ -199,6 +199,60 @@ def _dijkstra(
     return cost_of, previous, stop_rules
 
 
+@dataclass
+class PathWalk:
+    """A declared path followed over a model: the steps it takes, the stop that ends it early,
+    or the first step it can't take (its 1-based number and the rule)."""
+
+    taken: list[tuple[str, str, StepOption]] = field(default_factory=list)
+    spent: float = 0
+    stop: RuleRef | None = None
+    refused_at: int | None = None
+    refusal: RuleRef | None = None
+    detail: str = ""
+    #: when the allowance refused a step: what the path needed up to it
+    needed: float | None = None
+
+    @property
+    def end(self) -> StepOption | None:
+        return self.taken[-1][2] if self.taken else None
+
+
+def walk_path(model: MovementModel, unit_id: str, start: str, steps: Sequence[str]) -> PathWalk:
+    """Follow ``steps`` from ``start`` with the same rules the search uses: each step must be an
+    unblocked option, the allowance holds (the first step under a first-step guarantee always
+    fits), a stopping step ends the walk, and a walk may not end on a pass-only location."""
+    walk = PathWalk()
+    allowance = model.allowance(unit_id)
+    guarantee = getattr(model, "first_step_guarantee", None)
+    here = start
+    for number, to in enumerate(steps, start=1):
+        option = next((o for o in model.step_options(unit_id, here) if o.to == to), None)
+        if option is None or option.blocked is not None:
+            walk.refused_at, walk.refusal = number, option.blocked if option else None
+            walk.detail = f"{here} -> {to}"
+            return walk
+        cost = walk.spent + option.cost
+        if cost > allowance:
+            if number == 1 and guarantee is not None:
+                cost = allowance
+            else:
+                walk.refused_at, walk.needed = number, walk.spent + option.cost
+                walk.refusal = getattr(model, "allowance_rule", None) or NO_PATH
+                walk.detail = f"needs {walk.needed:g} to reach {to}, has {allowance:g}"
+                return walk
+        walk.spent = cost
+        walk.taken.append((here, to, option))
+        here = to
+        if option.stops is not None and option.pass_only is None:
+            walk.stop = option.stops
+            break
+    end = walk.end
+    if end is not None and end.pass_only is not None:
+        walk.refused_at, walk.refusal, walk.detail = len(walk.taken), end.pass_only, f"it would end at {here}"
+    return walk
+
+
 def shortest_path(model: MovementModel, unit_id: str, start: str, goal: str) -> list[str] | None:
     """Fewest steps from ``start`` to ``goal`` through unblocked steps, with no allowance cap.
 

@@ -81,7 +81,7 @@ MOVERS = ["Rimland Nomads", "Phantom Steed", "Cloud Spirit", "Bosk Troll", "Cora
 def test_every_path_the_lookahead_offers_is_walked_by_the_aggregate(sites: dict[int, str], mover: str, globe: bool) -> None:
     start = min(sites)
     site_list = "".join(f"    - {{at: {sq}, card: {card}, controller: p1, id: s{sq}}}\n" for sq, card in sites.items())
-    artifacts = "  artifacts:\n    - {id: globe, card: Magellan Globe, controller: p1, at: %d}\n" % start if globe else ""
+    artifacts = f"  artifacts:\n    - {{id: globe, card: Magellan Globe, controller: p1, at: {start}}}\n" if globe else ""
     text = (
         "title: property\nruleset: sorcery\nsetup:\n  sites:\n" + site_list
         + f"  units:\n    - {{id: u, card: {mover}, owner: p1, at: {start}}}\n" + artifacts

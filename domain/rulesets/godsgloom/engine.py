@@ -17,7 +17,7 @@ from domain.dice import roll
 from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
 from domain.events import FeaturePlaced, MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitDied, UnitPlaced
-from domain.movement import StepOption
+from domain.movement import StepOption, walk_path
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
@@ -271,27 +271,23 @@ class GloomEngine(EngineBase):
         return walk
 
     def walk(self, unit: UnitState, hexes: list[str], model: GloomMovement) -> Walk:
-        """Check a declared path step by step against the movement model, as it would resolve."""
-        walk = Walk()
-        allowance = model.allowance(unit.id)
-        spent = 0.0
-        here = unit.location or ""
+        """Check a declared path against the movement model as it would resolve, and note what
+        the traits care about: zone hexes entered or passed, enemies trampled."""
+        followed = walk_path(model, unit.id, unit.location or "", hexes)
+        if followed.refusal is None and followed.refused_at is not None:
+            raise IllegalCommand(
+                rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes"),
+                f"step {followed.refused_at}: {followed.detail} are not adjacent",
+            )
+        if followed.needed is not None:
+            target = self.label(hexes[(followed.refused_at or 1) - 1])
+            detail = f"{unit.id} needs {followed.needed:g} MP to reach {target}, and has {model.allowance(unit.id):g}"
+            raise IllegalCommand(followed.refusal or model.allowance_rule, detail)
+        if followed.refusal is not None:
+            raise IllegalCommand(followed.refusal, f"step {followed.refused_at} of {unit.id}'s path: {followed.detail}")
+        walk = Walk(taken=followed.taken, stop=followed.stop)
         view = model.view
-        for i, to in enumerate(hexes):
-            option = next((o for o in model.step_options(unit.id, here) if o.to == to), None)
-            if option is None:
-                raise IllegalCommand(rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes"), f"step {i + 1}: {self.label(here)} -> {self.label(to)} are not adjacent")
-            if option.blocked is not None:
-                raise IllegalCommand(option.blocked, f"step {i + 1} of {unit.id}'s path, into {self.label(to)}")
-            cost = spent + option.cost
-            if cost > allowance:
-                if i == 0 and model.first_step_guarantee is not None:
-                    cost = allowance  # the Minimum Move Guarantee: the first hex is always allowed
-                else:
-                    rule_ref = model.allowance_rule
-                    raise IllegalCommand(rule_ref, f"{unit.id} needs {spent + option.cost:g} MP to reach {self.label(to)}, and has {allowance:g}")
-            spent = cost
-            walk.taken.append((here, to, option))
+        for i, (_, to, option) in enumerate(followed.taken):
             occupant = view.occupants.get(parse_hex(to))
             if occupant is not None and occupant.owner != unit.owner and option.kind.endswith("(Trample)"):
                 walk.trampled.append(occupant.id)
@@ -299,13 +295,6 @@ class GloomEngine(EngineBase):
                 walk.entered_zone = True
                 if i < len(hexes) - 1 and option.stops is None:
                     walk.passed_zone = True
-            here = to
-            if option.stops is not None:
-                walk.stop = option.stops
-                break
-        final = walk.taken[-1][2] if walk.taken else None
-        if final is not None and final.pass_only is not None:
-            raise IllegalCommand(final.pass_only, f"{unit.id}'s move would end in {self.label(here)}")
         return walk
 
     def record_walk(self, unit: UnitState, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
