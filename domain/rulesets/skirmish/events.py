@@ -109,6 +109,24 @@ class UnitStateChanged(GameEvent):
         unit.extra["wounds"] = self.wounds
 
 
+class MeleeLeft(GameEvent):
+    """The unit moved away from a melee whose enemies were all Stunned or Dazed (Move Phase):
+    it is no longer Engaged with them, nor they with it."""
+
+    TOPIC: ClassVar[str] = "skirmish.MeleeLeft"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    enemies: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        mover = state.units[self.unit]
+        mover.extra["engaged_with"] = [e for e in mover.extra.get("engaged_with", []) if e not in self.enemies]
+        for enemy in self.enemies:
+            if enemy in state.units:
+                other = state.units[enemy].extra
+                other["engaged_with"] = [e for e in other.get("engaged_with", []) if e != self.unit]
+
+
 class EngageAttempted(GameEvent):
     TOPIC: ClassVar[str] = "skirmish.EngageAttempted"
     LOOKAHEAD: ClassVar[bool] = True

@@ -172,6 +172,48 @@ class Table:
         nearest = target.exterior.interpolate(target.exterior.project(spot.point)) if hasattr(target, "exterior") else target.boundary.interpolate(target.boundary.project(spot.point))
         return Spot(round(nearest.x, 3), round(nearest.y, 3), spot.surface)
 
+    def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, Spot, float] | None:
+        """The nearest edge of ``spot``'s raised surface, if it is within ``within`` inches and
+        drops more than ``LOW_OBSTACLE`` to what lies beyond: (the edge point, where a unit going
+        over it lands, the drop). None on the ground, far from an edge, or where the edge only
+        steps onto a surface of about the same height."""
+        if spot.surface == GROUND:
+            return None
+        surface = self.surfaces[spot.surface]
+        ring = surface.polygon.exterior
+        if ring.distance(spot.point) > within + EPSILON:
+            return None
+        edge = ring.interpolate(ring.project(spot.point))
+        outward = self._outward(surface.polygon, spot, edge)
+        beyond = Spot(outward[0], outward[1], GROUND)
+        below = GROUND
+        for other in self.surfaces.values():
+            if other.id == surface.id or other.height > surface.height + EPSILON:
+                continue
+            if other.height > self.height(below) and other.polygon.buffer(EPSILON).covers(beyond.point):
+                below = other.id
+        drop = surface.height - self.height(below)
+        if drop <= LOW_OBSTACLE + EPSILON:
+            return None
+        edge_spot = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
+        return edge_spot, Spot(beyond.x, beyond.y, below), drop
+
+    @staticmethod
+    def _outward(polygon: Polygon, spot: Spot, edge: Point) -> tuple[float, float]:
+        """A point just beyond ``edge``, away from the surface: straight out from ``spot``, or
+        (when ``spot`` is on the edge itself) whichever nearby point lies outside."""
+        step = 0.05
+        dx, dy = edge.x - spot.x, edge.y - spot.y
+        length = math.hypot(dx, dy)
+        if length > EPSILON:
+            return (edge.x + dx / length * step, edge.y + dy / length * step)
+        for k in range(16):
+            angle = math.pi * k / 8
+            x, y = edge.x + step * math.cos(angle), edge.y + step * math.sin(angle)
+            if not polygon.covers(Point(x, y)):
+                return (x, y)
+        return (edge.x, edge.y)
+
     def walkable(self, a: Spot, b: Spot) -> bool:
         """A straight walk from a to b: on one surface inside its region, or between surfaces whose
         heights differ by at most the low-obstacle height (stepped over freely)."""
