@@ -35,6 +35,9 @@ OPTIONS: dict[str, Option] = {
     "attack_die_faces": Option(6, (), "faces of an Attack Die (odds not public)"),
     "attack_die_success": Option(4, (), "lowest face that is a success (default 4+ on a d6)"),
     "gods_push_move": Option("one_hex", ("one_hex", "disabled"), "what an eligible unit may do in the God's Push step"),
+    "gods_push_timing": Option(
+        "end_of_round", ("end_of_round",), "when the God's Push step comes: its procedure is not public; only this is modelled"
+    ),
 }
 
 

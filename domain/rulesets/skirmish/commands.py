@@ -108,11 +108,24 @@ class AttemptEngage(_Model):
     unit: str
 
 
+class SetState(_Model):
+    """Records states a unit got outside the Move Phase (Shooting, Melee, a spell), so that a
+    scenario can start from them. A unit made Stunned or Dazed near an edge then makes the ledge
+    check (option ledge_check)."""
+
+    command: Literal["set_state"] = "set_state"
+    player: str | None = None
+    unit: str
+    states: list[Literal["stunned", "dazed", "incapacitated"]] = Field(default_factory=list)
+    wounds: int | None = Field(default=None, ge=1, description="Wounds left; unchanged when omitted")
+    reason: str = "from another phase"
+
+
 class EndTurn(_Model):
     command: Literal["end_turn"] = "end_turn"
     player: str | None = None
 
 
-SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (Move, Run, AttemptEngage, EndTurn)
+SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (Move, Run, AttemptEngage, SetState, EndTurn)
 
-Command = Annotated[Move | Run | AttemptEngage | EndTurn | SetUp, Field(discriminator="command")]
+Command = Annotated[Move | Run | AttemptEngage | SetState | EndTurn | SetUp, Field(discriminator="command")]

@@ -31,16 +31,18 @@ class MoveStarted(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.units[self.unit].extra["moved"] = True
-        if self.mode == "run":
-            state.units[self.unit].extra["ran"] = True
 
 
 class UnitRan(GameEvent):
-    """The unit Ran: it may not Shoot this turn (read by later phases)."""
+    """The unit Ran: it may not Shoot this turn. Later phases read the ``ran`` mark this leaves
+    on the unit (cleared when the turn passes)."""
 
     TOPIC: ClassVar[str] = "skirmish.UnitRan"
     unit: str
     may_not_shoot: bool = True
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].extra["ran"] = True
 
 
 class CheckMade(GameEvent):
@@ -66,6 +68,9 @@ class JumpDeclared(GameEvent):
 
 
 class JumpMeasured(GameEvent):
+    """Jumping Across, after the declaration: the measured length and rise, and what follows
+    (no check needed, a check, or an automatic failure)."""
+
     TOPIC: ClassVar[str] = "skirmish.JumpMeasured"
     unit: str
     distance: float
@@ -74,6 +79,8 @@ class JumpMeasured(GameEvent):
 
 
 class UnitFell(GameEvent):
+    """Falling: where the unit fell from, where it was placed, and the height of the fall."""
+
     TOPIC: ClassVar[str] = "skirmish.UnitFell"
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
@@ -87,6 +94,8 @@ class UnitFell(GameEvent):
 
 
 class InjuryRolled(GameEvent):
+    """The Injury Roll after a fall: the d20, the height modifier and the chart's result."""
+
     TOPIC: ClassVar[str] = "skirmish.InjuryRolled"
     unit: str
     roll: int
@@ -96,6 +105,8 @@ class InjuryRolled(GameEvent):
 
 
 class UnitStateChanged(GameEvent):
+    """A unit's states (Stunned, Dazed, Incapacitated) and Wounds are now these."""
+
     TOPIC: ClassVar[str] = "skirmish.UnitStateChanged"
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
@@ -128,6 +139,9 @@ class MeleeLeft(GameEvent):
 
 
 class EngageAttempted(GameEvent):
+    """The unit attempted to Engage this turn, so it may not Move (the Engage phase itself is
+    not modelled)."""
+
     TOPIC: ClassVar[str] = "skirmish.EngageAttempted"
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
