@@ -96,6 +96,7 @@ def describe(event: GameEvent, label: Labeler) -> str:
         "UnitStateChanged": lambda: f"{p['unit']} is now {', '.join(p['states']) or 'unhurt'}, {p['wounds']} Wound(s) ({p['reason']})",
         "EngageAttempted": lambda: f"{p['unit']} attempts to Engage (no Move this turn)",
         "TurnPassed": lambda: f"{p['player']}'s turn ends; {p['next_player']} moves next",
+        "MeleeLeft": lambda: f"{p['unit']} leaves the melee with {', '.join(p['enemies'])} (all Stunned or Dazed)",
     }
     text = texts.get(name)
     return text() if text else f"{name} {p}"

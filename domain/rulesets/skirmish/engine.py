@@ -4,13 +4,14 @@ checks, falls and injuries, each recorded as events with every die rolled.
 A move is planned whole first (each leg's geometry and cost, assuming its checks pass) and
 refused with the rule if any leg is illegal. Then it resolves leg by leg: checks are rolled as
 each leg is taken, and a failed check ends the move as the Move Phase says (a climb stays at its
-foot, a jump falls).
+foot, a jump falls). Jumps Across are declared before they are measured, so what follows a jump
+is only checked against the movement left once the jump has been made.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 from shapely.geometry import Polygon
@@ -19,13 +20,14 @@ from domain.dice import roll
 from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
 from domain.events import MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitPlaced
-from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetUp, Shape
+from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetState, SetUp, Shape
 from domain.rulesets.skirmish.events import (
     CheckMade,
     EngageAttempted,
     InjuryRolled,
     JumpDeclared,
     JumpMeasured,
+    MeleeLeft,
     MoveStarted,
     TableLaid,
     TurnPassed,
@@ -36,20 +38,25 @@ from domain.rulesets.skirmish.events import (
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
 from domain.rulesets.skirmish.locations import label, parse_location
 from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
-from domain.rulesets.skirmish.view import TableView, full_inches_above, rule
+from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import UnitState
 
 TOO_FAR = "Move Phase"
 ACTIVE = rule("Move Phase", "units move in their side's own turn")
+#: the Injury chart (d20): up to 14 Dazed, up to 17 Stunned, above that Incapacitated
 INJURY_CHART = ((14, "dazed"), (17, "stunned"), (10**6, "incapacitated"))
+SEVERITY = ("dazed", "stunned", "incapacitated")
+#: how close to an edge a unit made Stunned or Dazed must stand for the ledge check (base edge)
+LEDGE_DISTANCE = 1.0
+#: the gap left between bases when a falling unit is put beside another: next to, not touching
+BESIDE_GAP = 0.01
 
 
 class SkirmishEngine(EngineBase):
-
+    """Runs one command against one game; build a new engine per command."""
 
     def view(self) -> TableView:
         return TableView(self.state)
-
 
     def spot(self, text: str, where: str) -> Spot:
         try:
@@ -71,6 +78,8 @@ class SkirmishEngine(EngineBase):
         elif isinstance(command, AttemptEngage):
             unit = self.unit(command.unit, command.player)
             self.emit(EngageAttempted, unit=unit.id)
+        elif isinstance(command, SetState):
+            self.set_state(command)
         elif isinstance(command, EndTurn):
             player = command.player or self.state.active_player
             if player != self.state.active_player:
@@ -78,16 +87,20 @@ class SkirmishEngine(EngineBase):
             self.emit(TurnPassed, player=player, next_player=self.state.opponent_of(player))
 
     def unit(self, unit_id: str, player: str | None) -> UnitState:
-        unit = self.state.units.get(unit_id)
-        if unit is None:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+        unit = self.known_unit(unit_id, player)
         acting = player or unit.owner
-        if acting not in self.state.players:
-            raise BadInput(f"unknown player {acting!r}", "player")
         if unit.owner != acting:
             raise IllegalCommand(rule("Move Phase", "a player moves only their own units"), f"{unit.id} is {unit.owner}'s")
         if acting != self.state.active_player:
             raise IllegalCommand(ACTIVE, f"it is {self.state.active_player}'s turn")
+        return unit
+
+    def known_unit(self, unit_id: str, player: str | None) -> UnitState:
+        unit = self.state.units.get(unit_id)
+        if unit is None:
+            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+        if player is not None and player not in self.state.players:
+            raise BadInput(f"unknown player {player!r}", "player")
         return unit
 
     # --- set-up -----------------------------------------------------------------------------------
@@ -176,27 +189,39 @@ class SkirmishEngine(EngineBase):
             if denied is not None:
                 raise IllegalCommand(denied, f"{unit.id} may not Run")
         legs = self.plan_legs(view, unit, cmd.path)
+        if running:
+            denied = may_run(view, unit.id, legs)
+            if denied is not None:
+                raise IllegalCommand(denied, f"{unit.id} may not Run")
         start = view.spot(unit.id)
         difficult = any(leg.difficult for leg in legs) or view.table.crosses_difficult(start, start)
         budget = allowance(view, unit.id, running, difficult)
+        self.check_budget(unit, legs, budget)
+        if legs:
+            end = legs[-1].to
+            other = view.overlap_at(unit.id, end)
+            if other is not None:
+                why = rule("Move Phase, Moving Through Other Units", "a unit may not end its move on another unit")
+                raise IllegalCommand(why, f"{other} stands at {end.text}")
+        self.emit(MoveStarted, unit=unit.id, mode="run" if running else "move", allowance=budget, difficult=difficult)
+        if running:
+            self.emit(UnitRan, unit=unit.id)
+        self.resolve(unit, legs, budget)
+        self.leave_melee(unit.id, start)
+
+    def check_budget(self, unit: UnitState, legs: list[Leg], budget: float) -> None:
+        """Refuse a move whose legs cost more than the allowance, up to the first Jump Across:
+        a jump is declared before it is measured (Move Phase, Jumping Across), so the legs after
+        it are checked against what is left once it has been made (``resolve``)."""
         spent = 0.0
         for i, leg in enumerate(legs):
             if leg.via == "jump_across":
-                break  # from here a jump too long for what is left simply fails (option)
+                return
             spent += leg.cost
             if spent > budget + EPSILON:
                 what = "climb it can't finish this turn" if leg.via in ("climb", "ladder") else "move"
                 reason = rule(TOO_FAR, f"too far: a {what} needs {spent:.2f}\", the allowance is {budget:.2f}\"")
                 raise IllegalCommand(reason, f"leg {i + 1} of {unit.id}'s path")
-        if legs:
-            end = legs[-1].to
-            other = view.overlap_at(unit.id, end)
-            if other is not None:
-                raise IllegalCommand(rule("Move Phase, Moving Through Other Units", "a unit may not end its move on another unit"), f"{other} stands at {end.text}")
-        self.emit(MoveStarted, unit=unit.id, mode="run" if running else "move", allowance=budget, difficult=difficult)
-        if running:
-            self.emit(UnitRan, unit=unit.id)
-        self.resolve(unit, legs, budget)
 
     def plan_legs(self, view: TableView, unit: UnitState, path: list[LegSpec | str]) -> list[Leg]:
         legs: list[Leg] = []
@@ -219,90 +244,167 @@ class SkirmishEngine(EngineBase):
         self.emit(PathDeclared, move_id=move_id, unit=unit.id, purpose="move", path=path, allowance=budget)
         remaining = budget
         for index, leg in enumerate(legs):
+            left = len(legs) - index
             if leg.via == "jump_across":
-                self.emit(JumpDeclared, unit=unit.id, frm=leg.frm.text, to=leg.to.text)
-                failure = leg.automatic_fail
-                if failure is None and leg.cost > remaining + EPSILON:
-                    failure = rule("Move Phase, Jumping Across", f"the jump needs {leg.cost:.2f}\" and only {remaining:.2f}\" are left: it fails")
-                rise = self.view().table.height(leg.to.surface) - self.view().table.height(leg.frm.surface)
-                outcome = "automatic failure" if failure else ("check" if leg.checks else "no check needed")
-                self.emit(JumpMeasured, unit=unit.id, distance=round(leg.cost, 3), rise=rise, outcome=outcome)
-                if failure is not None:
-                    self.fall_from(unit, leg.frm, str(failure), move_id, len(legs) - index)
+                if not self.jump_across(unit, leg, remaining, move_id, index, left):
                     return
+            elif leg.cost > remaining + EPSILON:  # only after a jump: see check_budget
+                why = f"too far: after the jump {remaining:.2f}\" are left, and the next leg needs {leg.cost:.2f}\""
+                self.stop(move_id, unit.id, index, left, str(rule(TOO_FAR, why)))
+                return
             for check in leg.checks:
-                if not self.agility_check(unit, check.name, check.disadvantage):
-                    if not check.fall:  # a failed climb: back at its foot, the move ends, no Fall
-                        self.emit(StepsCancelled, move_id=move_id, unit=unit.id, steps=len(legs) - index, reason="failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)")
-                        self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=index)
-                        return
-                    if leg.via == "jump_down":  # lands, then falls where it landed
-                        self.emit(StepTaken, move_id=move_id, unit=unit.id, index=index, frm=leg.frm.text, to=leg.to.text, kind=leg.via)
-                        drop = self.view().table.height(leg.frm.surface) - self.view().table.height(leg.to.surface)
-                        self.fall(unit, leg.to, leg.to, drop, "failed the Jump Down check", move_id, len(legs) - index - 1, index + 1)
-                        return
-                    self.fall_from(unit, leg.frm, "failed the Jump Across check", move_id, len(legs) - index)
+                made = self.agility_check(unit, check.name, check.disadvantage)
+                if made.passed:
+                    continue
+                failed = made.event_id  # what follows a failed check is caused by it
+                if not check.fall:  # a failed climb: at its foot, the move ends, no Fall
+                    why = "failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)"
+                    self.stop(move_id, unit.id, index, left, why, failed)
                     return
-            self.emit(StepTaken, move_id=move_id, unit=unit.id, index=index, frm=leg.frm.text, to=leg.to.text, kind=leg.via)
+                if leg.via == "jump_down":  # it lands, then falls where it landed
+                    self.step(move_id, unit.id, index, leg)
+                    drop = self.view().table.height(leg.frm.surface) - self.view().table.height(leg.to.surface)
+                    self.fall(unit.id, leg.frm, leg.to, drop, "failed the Jump Down check", failed)
+                    self.stop(move_id, unit.id, index + 1, left - 1, "the unit fell: failed the Jump Down check", failed)
+                    return
+                self.fall_from(unit.id, leg.frm, "failed the Jump Across check", failed)
+                self.stop(move_id, unit.id, index, left, "the unit fell: failed the Jump Across check", failed)
+                return
+            self.step(move_id, unit.id, index, leg)
             remaining -= leg.cost
         self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=len(legs))
 
-    def agility_check(self, unit: UnitState, name: str, disadvantage: bool) -> bool:
+    def jump_across(self, unit: UnitState, leg: Leg, remaining: float, move_id: str, index: int, left: int) -> bool:
+        """Move Phase, Jumping Across: declared, then measured; too long, too high or longer than
+        the movement left (option jump_across_distance_cost) fails outright and the unit falls
+        from where it took off. True when the unit goes on to the jump's check (if any)."""
+        self.emit(JumpDeclared, unit=unit.id, frm=leg.frm.text, to=leg.to.text)
+        failure = leg.automatic_fail
+        if failure is None and leg.cost > remaining + EPSILON:
+            why = f"the jump needs {leg.cost:.2f}\" and only {remaining:.2f}\" are left: it fails"
+            failure = rule("Move Phase, Jumping Across", why)
+        table = self.view().table
+        rise = table.height(leg.to.surface) - table.height(leg.frm.surface)
+        outcome = "automatic failure" if failure else ("check" if leg.checks else "no check needed")
+        distance = round(leg.frm.flat_distance(leg.to), 3)
+        measured = self.emit(JumpMeasured, unit=unit.id, distance=distance, rise=rise, outcome=outcome)
+        if failure is None:
+            return True
+        self.fall_from(unit.id, leg.frm, str(failure), measured.event_id)
+        self.stop(move_id, unit.id, index, left, f"the unit fell: {failure}", measured.event_id)
+        return False
+
+    def step(self, move_id: str, unit_id: str, index: int, leg: Leg) -> None:
+        self.emit(StepTaken, move_id=move_id, unit=unit_id, index=index, frm=leg.frm.text, to=leg.to.text, kind=leg.via)
+
+    def stop(self, move_id: str, unit_id: str, taken: int, left: int, reason: str, cause: str | None = None) -> None:
+        """The move ends early: its remaining legs are cancelled with the reason."""
+        if left > 0:
+            self.emit(StepsCancelled, cause=cause, move_id=move_id, unit=unit_id, steps=left, reason=reason)
+        at = self.state.units[unit_id].location
+        self.emit(MoveEnded, cause=cause, move_id=move_id, unit=unit_id, at=at, steps_taken=taken)
+
+    def leave_melee(self, unit_id: str, start: Spot) -> None:
+        """Move Phase: a unit Engaged only with Stunned or Dazed enemies may leave the melee;
+        once it stands somewhere else it is no longer Engaged with them."""
+        unit = self.state.units[unit_id]
+        enemies = [e for e in unit.extra.get("engaged_with", []) if e in self.state.units]
+        if enemies and unit.location != start.text:
+            self.emit(MeleeLeft, unit=unit_id, enemies=enemies)
+
+    def agility_check(self, unit: UnitState, name: str, disadvantage: bool, cause: str | None = None) -> CheckMade:
         """d20 against Agility, passing on a roll >= Agility; disadvantage rolls two and keeps
-        the worse (option disadvantage)."""
+        the worse (option disadvantage). The ``CheckMade`` event says whether it passed."""
         agility = int(unit.extra.get("agility", 10))
-        rolls = roll(self.game, 2 if disadvantage else 1, 20, f"{name} check for {unit.id}", self.cause)
+        rolls = roll(self.game, 2 if disadvantage else 1, 20, f"{name} check for {unit.id}", cause or self.cause)
         kept = min(rolls)
-        passed = kept >= agility
-        self.emit(CheckMade, unit=unit.id, check=name, agility=agility, rolls=rolls, kept=kept, disadvantage=disadvantage, passed=passed)
-        return passed
+        made = self.emit(
+            CheckMade, cause=cause, unit=unit.id, check=name, agility=agility, rolls=rolls, kept=kept,
+            disadvantage=disadvantage, passed=kept >= agility,
+        )
+        return cast(CheckMade, made)
+
+    # --- states from other phases, and the ledge check ---------------------------------------------
+
+    def set_state(self, cmd: SetState) -> None:
+        unit = self.known_unit(cmd.unit, cmd.player)
+        if unit.location is None or not unit.alive:
+            raise BadInput(f"{unit.id} is not on the table", "unit")
+        wounds = int(unit.extra.get("wounds", 1)) if cmd.wounds is None else cmd.wounds
+        before = set(unit.extra.get("states", []))
+        changed = self.emit(UnitStateChanged, unit=unit.id, states=list(cmd.states), wounds=wounds, reason=cmd.reason)
+        if set(cmd.states) & (set(HELPLESS) - before):  # newly Stunned or Dazed
+            self.ledge_check(unit.id, changed.event_id)
+
+    def ledge_check(self, unit_id: str, cause: str) -> None:
+        """A unit made Stunned or Dazed within 1\" of an edge makes one Agility Check or falls
+        over it (the designers' comment of 23-03-25; option ledge_check)."""
+        if self.state.options["ledge_check"] != "on":
+            return
+        view = self.view()
+        here = view.spot(unit_id)
+        ledge = view.table.ledge_near(here, LEDGE_DISTANCE + view.radius(unit_id))
+        if ledge is None:
+            return
+        edge, below, drop = ledge
+        made = self.agility_check(self.state.units[unit_id], "ledge", False, cause)
+        if made.passed:
+            return
+        # over the edge, to the foot of the wall below it (as for a failed Jump Across)
+        landing = view.table.standable_near(Spot(here.x, here.y, below), view.radius(unit_id))
+        self.fall(unit_id, here, landing, drop, f"failed the ledge check at the edge {edge.text}", made.event_id)
 
     # --- falling ----------------------------------------------------------------------------------
 
-    def fall_from(self, unit: UnitState, take_off: Spot, reason: str, move_id: str, legs_left: int) -> None:
-        """A failed Jump Across: the unit falls to what lies below its take-off point."""
+    def fall_from(self, unit_id: str, take_off: Spot, reason: str, cause: str) -> None:
+        """A failed Jump Across: the unit falls to what lies below its take-off point (option
+        fall_height_from: the take-off surface's height above where it lands)."""
         view = self.view()
         table = view.table
-        landing = table.standable_near(table.surface_below(take_off), view.radius(unit.id))
+        landing = table.standable_near(table.surface_below(take_off), view.radius(unit_id))
         height = table.height(take_off.surface) - table.height(landing.surface)
-        self.fall(unit, take_off, landing, height, reason, move_id, legs_left, None)
+        self.fall(unit_id, take_off, landing, height, reason, cause)
 
-    def fall(self, unit: UnitState, frm: Spot, landing: Spot, height: float, reason: str, move_id: str, legs_left: int, taken: int | None) -> None:
+    def fall(self, unit_id: str, frm: Spot, landing: Spot, height: float, reason: str, cause: str) -> None:
         """Move Phase, Falling: placed where it lands (beside, not on, another unit), an Injury
         Roll with +2 per full inch above 2\", and Stunned instead of Incapacitated while it has
-        more than 1 Wound left."""
-        spot = self.place_beside(unit, landing)
-        self.emit(UnitFell, unit=unit.id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason)
-        modifier = 2 * full_inches_above(height, 2.0)
-        (injury,) = roll(self.game, 1, 20, f"Injury Roll for {unit.id}", self.cause)
+        more than 1 Wound left. A state never improves by falling: a Stunned unit that rolls
+        Dazed stays Stunned."""
+        spot = self.place_beside(unit_id, landing, cause)
+        fell = self.emit(UnitFell, cause=cause, unit=unit_id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason)
+        modifier = int(self.state.options["fall_injury_modifier"]) * full_inches_above(height, 2.0)
+        (injury,) = roll(self.game, 1, 20, f"Injury Roll for {unit_id}", fell.event_id)
         total = injury + modifier
         result = next(name for top, name in INJURY_CHART if total <= top)
-        self.emit(InjuryRolled, unit=unit.id, roll=injury, modifier=modifier, total=total, result=result)
+        if result == "dazed" and not self.state.options["fall_always_injures"]:
+            result = "unhurt"
+        rolled = self.emit(InjuryRolled, cause=fell.event_id, unit=unit_id, roll=injury, modifier=modifier, total=total, result=result)
+        unit = self.state.units[unit_id]
         wounds = int(unit.extra.get("wounds", 1))
-        states = [s for s in unit.extra.get("states", []) if s not in ("dazed", "stunned")]
+        old = list(unit.extra.get("states", []))
+        why = "Injury Roll after a fall"
         if result == "incapacitated" and wounds > 1:
-            states.append("stunned")
-            wounds -= 1
+            result, wounds = "stunned", wounds - 1
             why = "a fall that would Incapacitate a unit with more than 1 Wound Stuns it and costs a Wound"
-        else:
-            states.append(result)
-            why = "Injury Roll after a fall"
-        self.emit(UnitStateChanged, unit=unit.id, states=states, wounds=wounds, reason=why)
-        if legs_left > 0:
-            self.emit(StepsCancelled, move_id=move_id, unit=unit.id, steps=legs_left, reason=f"the unit fell: {reason}")
-        done = taken if taken is not None else 0
-        self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=done)
+        if result == "unhurt":
+            return
+        worst = max([s for s in old if s in SEVERITY] + [result], key=SEVERITY.index)
+        states = [s for s in old if s not in SEVERITY] + [worst]
+        changed = self.emit(UnitStateChanged, cause=rolled.event_id, unit=unit_id, states=states, wounds=wounds, reason=why)
+        if worst in HELPLESS and worst not in old:
+            self.ledge_check(unit_id, changed.event_id)
 
-    def place_beside(self, unit: UnitState, landing: Spot) -> Spot:
-        """Where a falling unit is put: where it lands, or next to a unit it would land on, at a
-        random bearing (a recorded d12: 30 degree sectors)."""
+    def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
+        """Where a falling unit is put: where it lands, or next to (not touching, so not
+        Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
+        sectors; the next free sector clockwise when that one is taken)."""
         view = self.view()
-        other = view.overlap_at(unit.id, landing)
+        other = view.overlap_at(unit_id, landing)
         if other is None:
             return landing
-        (sector,) = roll(self.game, 1, 12, f"direction to place {unit.id} beside {other}", self.cause)
+        (sector,) = roll(self.game, 1, 12, f"direction to place {unit_id} beside {other}", cause)
         there = view.spot(other)
-        distance = view.radius(unit.id) + view.radius(other) + 0.01
+        distance = view.radius(unit_id) + view.radius(other) + BESIDE_GAP
         for turn in range(12):
             angle = math.radians(30 * ((sector - 1 + turn) % 12))
             spot = Spot(there.x + distance * math.cos(angle), there.y + distance * math.sin(angle), landing.surface)
@@ -311,6 +413,6 @@ class SkirmishEngine(EngineBase):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            if view.overlap_at(unit.id, spot) is None:
+            if view.overlap_at(unit_id, spot) is None:
                 return spot
         return landing

@@ -7,6 +7,7 @@ Sections cited are the seed's Move Phase headings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.rules import RuleRef
@@ -61,7 +62,7 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
         if rise <= EPSILON:
             leg.refusal = rule("Move Phase, Climbing", "a climb goes up or down a vertical surface")
             return leg
-        if across > leeway + EPSILON:
+        if across > leeway + EPSILON and view.options["wall_running"] == "forbidden":
             leg.refusal = rule("Move Phase, Climbing", f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\"")
             return leg
         leg.cost = rise + across
@@ -97,11 +98,15 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
     elif via == "jump_across":
         gap = a.flat_distance(b)
         rise = table.height(b.surface) - table.height(a.surface)
-        leg.cost = gap
+        leg.cost = gap if view.options["jump_across_distance_cost"] == "deducted" else 0.0
         if gap > float(view.options["jump_across_max_gap"]) + EPSILON:
-            leg.automatic_fail = rule("Move Phase, Jumping Across", f"a {gap:.2f}\" jump is longer than 3\": it fails and the unit falls")
+            limit = float(view.options["jump_across_max_gap"])
+            why = f"a {gap:.2f}\" jump is longer than {limit:g}\": it fails and the unit falls"
+            leg.automatic_fail = rule("Move Phase, Jumping Across", why)
         elif rise > float(view.options["jump_across_max_rise"]) + EPSILON:
-            leg.automatic_fail = rule("Move Phase, Jumping Across", f"landing {rise:g}\" higher is more than 1\": it fails and the unit falls")
+            limit = float(view.options["jump_across_max_rise"])
+            why = f"landing {rise:g}\" higher is more than {limit:g}\": it fails and the unit falls"
+            leg.automatic_fail = rule("Move Phase, Jumping Across", why)
         elif gap > float(view.options["jump_across_free_gap"]) + EPSILON:
             leg.checks.append(Check("jump across", fall=True))
     else:
@@ -139,14 +144,23 @@ def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleR
     return None
 
 
-def may_run(view: TableView, unit_id: str) -> RuleRef | None:
-    """Move Phase, Running: not within 8\" of an enemy, not carrying a Treasure token."""
+def may_run(view: TableView, unit_id: str, legs: Sequence[Leg] = ()) -> RuleRef | None:
+    """Move Phase, Running: not within 8\" of an enemy, not carrying a Treasure token. The range
+    is measured base to base where the unit stands (option run_enemy_range_measured:
+    ``start_of_move``), or from every point of the declared legs as well (``whole_path``)."""
     if view.unit(unit_id).extra.get("treasure"):
         return rule("Move Phase, Running", "a unit carrying a Treasure token may not Run")
     limit = float(view.options["run_enemy_range"])
     nearest = view.nearest_enemy_gap(unit_id)
     if nearest is not None and nearest[1] <= limit + EPSILON:
         return rule("Move Phase, Running", f"{nearest[0]} is {nearest[1]:.2f}\" away: no Running within {limit:g}\" of an enemy")
+    if view.options["run_enemy_range_measured"] == "whole_path":
+        for leg in legs:
+            for enemy in view.enemies(unit_id):
+                gap = view.gap_from_line(unit_id, enemy.id, leg.frm, leg.to)
+                if gap <= limit + EPSILON:
+                    why = f"the run passes {gap:.2f}\" from {enemy.id}: no Running within {limit:g}\" of an enemy"
+                    return rule("Move Phase, Running", why)
     return None
 
 

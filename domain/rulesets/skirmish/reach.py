@@ -154,7 +154,12 @@ class PointAnswer:
     cost: float | None = None
     checks: list[dict[str, object]] = field(default_factory=list)
     chance: float = 1.0
+    #: the allowance the way is measured against (2" less when it crosses difficult terrain)
+    allowance: float | None = None
     reasons: list[RuleRef] = field(default_factory=list)
+    #: how each leg of ``path`` is taken (walk, climb, ladder, jump_down, jump_across): with the
+    #: path, a ``move`` command's legs
+    ways: list[str] = field(default_factory=list)
 
 
 class TableSearch:
@@ -202,8 +207,8 @@ class TableSearch:
                     continue
                 leg = plan(self.view, self.unit_id, node, target, via)
                 if leg.refusal is not None or leg.automatic_fail is not None:
-                    if key in reach.cost:
-                        refusals.append((cost + leg.cost, leg.refusal or leg.automatic_fail))  # type: ignore[arg-type]
+                    if key in reach.cost:  # ranked by the shortest such a way could be
+                        refusals.append((cost + node.flat_distance(target), leg.refusal or leg.automatic_fail))  # type: ignore[arg-type]
                     continue
                 if graph.avoid_difficult and leg.difficult:
                     continue
@@ -216,7 +221,7 @@ class TableSearch:
                 if best is None or total < best[0]:
                     best = (total, graph, reach, key, leg)
         if best is None:
-            ranked = [r for _, r in sorted(refusals, key=lambda item: item[0])]
+            ranked = sorted(refusals, key=lambda item: item[0])
             return PointAnswer(False, reasons=_diagnose(self, target, nearest_total, ranked))
         total, graph, reach, key, last = best
         path = reach.path_to(key) or [key]
@@ -224,21 +229,42 @@ class TableSearch:
         if last is not None:
             path = [*path, target.text]
             legs.append(last)
+        checks, odds = self.checks_on(legs)
+        ways = [leg.via for leg in legs]
+        return PointAnswer(True, path, round(total, 3), checks, odds, allowance=graph.budget, ways=ways)
+
+    def checks_on(self, legs: list[Leg]) -> tuple[list[dict[str, object]], float]:
+        """The Agility Checks a way needs, each with its chance, and the chance of passing all."""
         agility = self.view.agility(self.unit_id)
-        checks = [
-            {"check": c.name, "disadvantage": c.disadvantage, "fall_on_failure": c.fall, "chance": round(chance(agility, c.disadvantage), 4)}
-            for leg in legs
-            for c in leg.checks
-        ]
+        checks: list[dict[str, object]] = []
         odds = 1.0
-        for check in checks:
-            odds *= float(check["chance"])  # type: ignore[arg-type]
-        return PointAnswer(True, path, round(total, 3), checks, round(odds, 4))
+        for leg in legs:
+            for c in leg.checks:
+                p = chance(agility, c.disadvantage)
+                odds *= p
+                checks.append({"check": c.name, "disadvantage": c.disadvantage, "fall_on_failure": c.fall, "chance": round(p, 4)})
+        return checks, round(odds, 4)
+
+    def key_point_checks(self, paths: dict[str, list[str]]) -> dict[str, dict[str, object]]:
+        """For each reachable key point whose way needs checks: the checks and their chance."""
+        found: dict[str, dict[str, object]] = {}
+        for key, path in paths.items():
+            graph = next((g for g, r in self.runs if key in r.cost and r.path_to(key) == path), None)
+            if graph is None:
+                continue
+            checks, odds = self.checks_on([graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)])
+            if checks:
+                found[key] = {"checks": checks, "chance": odds}
+        return found
 
 
-def _diagnose(search: TableSearch, target: Spot, nearest_total: float | None, refusals: list[RuleRef]) -> list[RuleRef]:
+def _diagnose(
+    search: TableSearch, target: Spot, nearest_total: float | None, ranked: list[tuple[float, RuleRef]]
+) -> list[RuleRef]:
     """Name the rule that stops a point: a wall too high to climb in one move, a gap too wide to
-    jump, an enemy in the way, or simply too far."""
+    jump, a unit in the way of a shorter way than any open one, or simply too far. ``ranked``
+    holds the refused last legs with the least a way through them could cost."""
+    refusals = [r for _, r in ranked]
     view, unit_id = search.view, search.unit_id
     graph = search.runs[1][0]
     table = view.table
@@ -256,10 +282,12 @@ def _diagnose(search: TableSearch, target: Spot, nearest_total: float | None, re
         gap = _nearest_gap(view, target.surface)
         if climb > move + EPSILON and not ladders:
             reasons.append(rule("Move Phase, Climbing", f"the wall is {climb:g}\" high: too high to climb in one move ({move:g}\" Move)"))
-        if gap is not None and gap > float(view.options["jump_across_max_gap"]) + EPSILON:
-            reasons.append(rule("Move Phase, Jumping Across", f"the gap is {gap:.2f}\": more than 3\" can't be jumped"))
-    if refusals and "Moving Through Other Units" in refusals[0].source:
-        reasons.append(refusals[0])  # the unit in the way of the cheapest way there
+        widest = float(view.options["jump_across_max_gap"])
+        if gap is not None and gap > widest + EPSILON:
+            reasons.append(rule("Move Phase, Jumping Across", f"the gap is {gap:.2f}\": more than {widest:g}\" can't be jumped"))
+    shortest_open = math.inf if nearest_total is None else nearest_total - EPSILON
+    if ranked and "Moving Through Other Units" in ranked[0][1].source and ranked[0][0] < shortest_open:
+        reasons.append(ranked[0][1])  # a unit stands in the way of the shortest way there
     if nearest_total is not None:
         reasons.append(rule("Move Phase", f"too far: needs {nearest_total:.2f}\", the Move is {move:g}\""))
     if not reasons:
@@ -300,7 +328,12 @@ class TableRange(RangeOfMotion):
         found = self.answer(location)
         if not found.reachable:
             return []
-        lines = [f"{found.cost:g}\" of {self.allowance:g}\""]
+        budget = self.allowance if found.allowance is None else found.allowance
+        less = self.allowance - budget
+        difficult = f" (through difficult terrain: {less:g}\" less)" if less > EPSILON else ""
+        lines = [f"{found.cost:g}\" of {budget:g}\"{difficult}"]
+        if found.ways:
+            lines.append("legs: " + ", ".join(f"{way} to {to}" for way, to in zip(found.ways, (found.path or [])[1:], strict=False)))
         for check in found.checks:
             odds = f"{float(check['chance']):.0%}"  # type: ignore[arg-type]
             extra = ", with disadvantage" if check["disadvantage"] else ""
@@ -312,6 +345,7 @@ class TableRange(RangeOfMotion):
 
     def as_json(self) -> dict[str, object]:
         data = super().as_json()
+        data["checks"] = self.search.key_point_checks(self.paths)
         data["areas"], data["samples"] = reachable_areas(self.search)
         return data
 
@@ -323,6 +357,11 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     samples: list[str] = []
     cells: dict[str, list[Polygon]] = {}
     half = AREA_SPACING / 2
+    start = search.view.spot(search.unit_id)
+    # every leg costs at least its horizontal length unless jumps are free, so a cell centre
+    # further than the largest allowance in a straight line can't be reached: don't ask
+    paid = search.view.options["jump_across_distance_cost"] == "deducted"
+    furthest = max(graph.budget for graph, _ in search.runs) + EPSILON if paid else math.inf
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)
         minx, miny, maxx, maxy = region.bounds
@@ -331,7 +370,8 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
             y = miny + half
             while y < maxy:
                 spot = Spot(round(x, 3), round(y, 3), surface)
-                if region.covers(spot.point) and search.answer(spot).reachable:
+                near = spot.flat_distance(start) <= furthest
+                if near and region.covers(spot.point) and search.answer(spot).reachable:
                     samples.append(spot.text)
                     square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
                     cells.setdefault(surface, []).append(Polygon(square))
@@ -349,17 +389,24 @@ def range_of_motion(view: TableView, unit_id: str) -> TableRange:
     search = TableSearch(view, unit_id)
     paths: dict[str, list[str]] = {}
     costs: dict[str, float] = {}
+    start = view.spot(unit_id).text
     if search.denied is None:
-        for _graph, reach in search.runs:
+        for graph, reach in search.runs:
             for key, cost in reach.cost.items():
-                if key not in paths:
-                    paths[key] = reach.path_to(key) or [key]
-                    costs[key] = cost
+                if key in paths or (key != start and view.overlap_at(unit_id, graph.nodes[key]) is not None):
+                    continue  # a key point the unit may pass but not end on (another unit's base)
+                paths[key] = reach.path_to(key) or [key]
+                costs[key] = cost
     answer = TableRange(
-        unit=unit_id, start=view.spot(unit_id).text, reachable=list(paths), paths=paths, costs=costs,
+        unit=unit_id, start=start, reachable=list(paths), paths=paths, costs=costs,
         allowance=allowance(view, unit_id, running=False, difficult=False), denied=search.denied,
     )
     answer.search = search
     run = may_run(view, unit_id)
-    answer.extra = {"mode": "move", "run": "allowed" if run is None else str(run)}
+    answer.extra = {
+        "mode": "move",
+        "allowance": answer.allowance,
+        "allowance_through_difficult": allowance(view, unit_id, running=False, difficult=True),
+        "run": "allowed" if run is None else str(run),
+    }
     return answer

@@ -172,11 +172,11 @@ class Table:
         nearest = target.exterior.interpolate(target.exterior.project(spot.point)) if hasattr(target, "exterior") else target.boundary.interpolate(target.boundary.project(spot.point))
         return Spot(round(nearest.x, 3), round(nearest.y, 3), spot.surface)
 
-    def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, Spot, float] | None:
+    def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, str, float] | None:
         """The nearest edge of ``spot``'s raised surface, if it is within ``within`` inches and
-        drops more than ``LOW_OBSTACLE`` to what lies beyond: (the edge point, where a unit going
-        over it lands, the drop). None on the ground, far from an edge, or where the edge only
-        steps onto a surface of about the same height."""
+        drops more than ``LOW_OBSTACLE`` to what lies beyond: (the edge point, the surface beyond
+        it, the drop). None on the ground, far from an edge, or where the edge only steps onto a
+        surface of about the same height."""
         if spot.surface == GROUND:
             return None
         surface = self.surfaces[spot.surface]
@@ -184,19 +184,17 @@ class Table:
         if ring.distance(spot.point) > within + EPSILON:
             return None
         edge = ring.interpolate(ring.project(spot.point))
-        outward = self._outward(surface.polygon, spot, edge)
-        beyond = Spot(outward[0], outward[1], GROUND)
+        beyond = Point(self._outward(surface.polygon, spot, edge))
         below = GROUND
         for other in self.surfaces.values():
             if other.id == surface.id or other.height > surface.height + EPSILON:
                 continue
-            if other.height > self.height(below) and other.polygon.buffer(EPSILON).covers(beyond.point):
+            if other.height > self.height(below) and other.polygon.buffer(EPSILON).covers(beyond):
                 below = other.id
         drop = surface.height - self.height(below)
         if drop <= LOW_OBSTACLE + EPSILON:
             return None
-        edge_spot = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
-        return edge_spot, Spot(beyond.x, beyond.y, below), drop
+        return Spot(round(edge.x, 3), round(edge.y, 3), surface.id), below, drop
 
     @staticmethod
     def _outward(polygon: Polygon, spot: Spot, edge: Point) -> tuple[float, float]:

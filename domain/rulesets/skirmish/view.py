@@ -66,6 +66,11 @@ class TableView:
         pa, pb = self.spot(a), self.spot(b)
         return max(0.0, pa.flat_distance(pb) - self.radius(a) - self.radius(b))
 
+    def gap_from_line(self, unit_id: str, other_id: str, a: Spot, b: Spot) -> float:
+        """Base-to-base distance between ``other_id`` and a unit moving straight from a to b."""
+        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+        return max(0.0, float(line.distance(self.spot(other_id).point)) - self.radius(unit_id) - self.radius(other_id))
+
     def engaged_with(self, unit_id: str) -> list[str]:
         return list(self.unit(unit_id).extra.get("engaged_with", []))
 

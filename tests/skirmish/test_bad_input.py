@@ -1,0 +1,47 @@
+"""Bad input for the skirmish ruleset at the command line: one line naming the place and the
+problem, exit 2, nothing stored (README: Errors)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.skirmish.test_lookahead_table import bad
+
+UNITS = "  units:\n    - {id: a, side: p1, at: '2,2'}\n"
+WALLS = "  surfaces:\n    - {id: roof, rect: [6, 0, 4, 6], height: 3}\n"
+
+
+@pytest.mark.parametrize(
+    ("setup", "script", "message", "where"),
+    [
+        (UNITS, "[{command: move, unit: ghost, path: ['3,3']}]", "unknown unit 'ghost'", "script[0].unit"),
+        (UNITS, "[{command: move, unit: a, path: ['3,3@attic']}]", "unknown surface 'attic'", "script[0].path[0].to"),
+        (UNITS, "[{command: move, unit: a, path: ['-1,3']}]", "off the", "script[0].path[0].to"),
+        (WALLS + UNITS, "[{command: move, unit: a, path: ['7,3']}]", "inside a wall", "script[0].path[0].to"),
+        (UNITS, "[{command: move, unit: a, path: [{to: '3,3', via: fly}]}]", "Input should be 'walk'", "script.0.path.0"),
+        (UNITS, "[{command: set_state, unit: ghost, states: [dazed]}]", "unknown unit 'ghost'", "script[0].unit"),
+        ("  difficult:\n    - {rect: [1, 1, 2, 2], surface: attic}\n", "[]", "unknown surface 'attic'", "setup.difficult[0].surface"),
+        ("  surfaces:\n    - {id: roof, rect: [6, 0, 40, 6], height: 3}\n", "[]", "goes off the table", "setup.surfaces[0]"),
+        ("  surfaces:\n    - {id: roof, rect: [6, 0, 4, 6], height: -3}\n", "[]", "greater than or equal to 0", "setup.surfaces"),
+        ("  width: ten\n", "[]", "valid number", "setup.width"),
+        ("  ladders:\n    - {id: l, bottom: '1,1', top: '1,2'}\n", "[]", "top must be higher", "setup.ladders[0]"),
+    ],
+)
+def test_bad_table_or_command_input_is_one_line_exit_2_and_nothing_stored(
+    tmp_path: Path, setup: str, script: str, message: str, where: str
+) -> None:
+    line = bad(tmp_path, setup, script)
+    assert message in line and where in line, line
+
+
+def test_a_negative_rule_option_is_bad_input(tmp_path: Path) -> None:
+    from tests.test_cli import assert_nothing_stored, one_line_error, sim
+
+    scenario = tmp_path / "opt.yaml"
+    scenario.write_text("title: opt\nruleset: skirmish\noptions: {run_enemy_range: -8}\nsetup:\n" + UNITS)
+    db = tmp_path / "g.sqlite"
+    line = one_line_error(sim("run", str(scenario), "--db", str(db)))
+    assert "must not be negative" in line and "options.run_enemy_range" in line
+    assert_nothing_stored(db)

@@ -1,0 +1,166 @@
+"""More of the skirmish Move Phase (seed 004), one test per rule or reading: what follows a Jump
+Across, leaving a melee, ladders and climbs that can't be finished, jumping down over terrain and
+units, moving through held allies, the ledge check, and how a fall changes a unit's state."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import game, names
+from tests.skirmish.test_move_phase import first_roll, seed_where, table
+
+
+def test_after_a_jump_across_the_move_goes_on_only_with_the_movement_left() -> None:
+    short = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 4}")
+    path = [{"to": "10.6,6.3@near", "via": "jump_across"}, {"to": "13.4,9@near"}]  # 0.81" + 3.89"
+    events = short.issue({"command": "move", "unit": "a", "path": path})
+    cancelled = next(e for e in events if e.name == "StepsCancelled")
+    assert "too far" in cancelled.reason and cancelled.steps == 1
+    assert short.state.units["a"].location == "10.6,6.3@near"
+    enough = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 4}")
+    enough.issue({"command": "move", "unit": "a", "path": [path[0], {"to": "12,7@near"}]})  # 0.81" + 1.57"
+    assert enough.state.units["a"].location == "12,7@near"
+
+
+def test_a_jump_across_longer_than_the_movement_left_fails_outright() -> None:
+    g = table("    - {id: a, side: p1, at: '8.5,5.5@tower', move: 2}")
+    path = ["9.9,5.5@tower", {"to": "11,7@near", "via": "jump_across"}]  # 1.4" walked, then a 1.86" jump
+    events = g.issue({"command": "move", "unit": "a", "path": path})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "automatic failure"
+    assert "CheckMade" not in names(events)
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.frm == "9.9,5.5@tower" and "only 0.60\" are left" in fell.reason
+    assert events[-1].name == "MoveEnded" and events[-1].steps_taken == 1
+
+
+def test_leaving_a_melee_whose_enemies_are_all_stunned_or_dazed_ends_the_engagement() -> None:
+    units = (
+        "    - {id: a, side: p1, at: '25,10', engaged_with: [f, g]}\n"
+        "    - {id: f, side: p2, at: '26,10', states: [dazed], engaged_with: [a]}\n"
+        "    - {id: g, side: p2, at: '25,11', states: [stunned], engaged_with: [a]}"
+    )
+    g = table(units)
+    events = g.issue({"command": "move", "unit": "a", "path": ["23,8"]})
+    left = next(e for e in events if e.name == "MeleeLeft")
+    assert left.enemies == ["f", "g"]
+    assert [g.state.units[u].extra["engaged_with"] for u in ("a", "f", "g")] == [[], [], []]
+
+
+def test_no_ending_half_way_up_a_ladder() -> None:
+    g = table("    - {id: a, side: p1, at: '5.5,4', move: 3}")  # the ladder needs 3" up and 1" across
+    with pytest.raises(IllegalCommand, match="climb it can't finish this turn"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}]})
+    assert g.state.units["a"].location == "5.5,4"
+
+
+def test_running_up_a_ladder_needs_no_check() -> None:
+    g = table("    - {id: a, side: p1, at: '3,4', move: 6}")  # 2.5" + 3" up and 1" across + 2": 8.5" of 9"
+    events = g.issue({"command": "run", "unit": "a", "path": ["5.5,4", {"to": "6.5,4@tower", "via": "ladder"}, "8.5,4@tower"]})
+    assert "CheckMade" not in names(events) and g.state.units["a"].location == "8.5,4@tower"
+
+
+YARD = """
+title: yard
+ruleset: skirmish
+setup:
+  width: 20
+  depth: 10
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 8], height: 3}
+  obstacles:
+    - {rect: [10.5, 2, 0.5, 1], height: 4}
+    - {rect: [10.5, 5, 0.5, 1], height: 2}
+  units:
+    - {id: a, side: p1, at: "9.8,2.5@roof"}
+    - {id: b, side: p1, at: "9.8,5.5@roof"}
+"""
+
+
+def test_jump_down_only_over_terrain_no_higher_than_the_start() -> None:
+    g = game(YARD)
+    with pytest.raises(IllegalCommand, match="no higher than where it starts"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "12,2.5", "via": "jump_down"}]})  # over a 4" statue
+    events = g.issue({"command": "move", "unit": "b", "path": [{"to": "12,5.5", "via": "jump_down"}]})  # a 2" crate
+    assert next(e for e in events if e.name == "StepTaken").to == "12,5.5"
+
+
+def test_jumping_down_over_an_enemy() -> None:
+    seed = seed_where(lambda s: first_roll(s) >= 10)
+    g = table("    - {id: a, side: p1, at: '9.5,2@tower', agility: 10}\n    - {id: e, side: p2, at: '10.8,2'}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "12.3,2", "via": "jump_down"}]})
+    assert g.state.units["a"].location == "12.3,2" and "UnitFell" not in names(events)
+    walker = table("    - {id: a, side: p1, at: '12.3,4'}\n    - {id: e, side: p2, at: '12.3,2'}")
+    with pytest.raises(IllegalCommand, match="never through enemies"):
+        walker.issue({"command": "move", "unit": "a", "path": ["12.3,0.2"]})
+
+
+@pytest.mark.parametrize("state", ["engaged_with: [foe]", "states: [dazed]", "states: [stunned]"])
+def test_no_moving_through_an_ally_that_is_engaged_stunned_or_dazed(state: str) -> None:
+    units = (
+        "    - {id: a, side: p1, at: '1,18'}\n"
+        f"    - {{id: ally, side: p1, at: '3,18', {state}}}\n"
+        "    - {id: foe, side: p2, at: '3,19.5'}"
+    )
+    g = table(units)
+    with pytest.raises(IllegalCommand, match="through allies only when they are not Engaged, Stunned or Dazed"):
+        g.issue({"command": "move", "unit": "a", "path": ["5,18"]})
+
+
+def test_a_unit_stunned_within_an_inch_of_an_edge_makes_a_ledge_check_or_falls() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    g = table("    - {id: a, side: p1, at: '6.3,12.5@keep', agility: 10}\n    - {id: b, side: p1, at: '8,13@keep'}", seed)
+    quiet = g.issue({"command": "set_state", "unit": "b", "states": ["stunned"]})  # 2" from every edge
+    assert "CheckMade" not in names(quiet)
+    events = g.issue({"command": "set_state", "unit": "a", "states": ["dazed"]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert check.check == "ledge" and not check.passed
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.frm == "6.3,12.5@keep" and fell.height == 5.0 and "@" not in fell.to
+    assert g.state.units["a"].location == fell.to
+
+
+def test_a_passed_ledge_check_keeps_the_unit_where_it_is() -> None:
+    seed = seed_where(lambda s: first_roll(s) >= 10)
+    g = table("    - {id: a, side: p1, at: '6.3,12.5@keep', agility: 10}", seed)
+    events = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    assert next(e for e in events if e.name == "CheckMade").passed and "UnitFell" not in names(events)
+    assert g.state.units["a"].location == "6.3,12.5@keep"
+
+
+def test_a_fall_never_makes_a_unit_better_off() -> None:
+    # a Stunned unit fails its ledge check and the fall's Injury Roll reads Dazed: it stays Stunned
+    seed = seed_where(lambda s: first_roll(s) < 10 and first_roll(s, 0, 2) + 2 <= 14)
+    g = table("    - {id: a, side: p1, at: '9.8,3@tower', agility: 10}", seed)
+    events = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    assert next(e for e in events if e.name == "InjuryRolled").result == "dazed"
+    assert g.state.units["a"].extra["states"] == ["stunned"]
+
+
+def test_set_state_records_states_from_other_phases_as_events() -> None:
+    g = table("    - {id: a, side: p1, at: '1,18', wounds: 3}")
+    events = g.issue({"command": "set_state", "unit": "a", "states": ["dazed"], "wounds": 2})
+    assert names(events)[-1] == "UnitStateChanged"
+    assert g.state.units["a"].extra["states"] == ["dazed"] and g.state.units["a"].extra["wounds"] == 2
+    with pytest.raises(IllegalCommand, match="Dazed unit may not Move"):
+        g.issue({"command": "move", "unit": "a", "path": ["1,16"]})
+
+
+def test_a_failed_climb_down_stays_on_top_and_does_not_fall() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    g = table("    - {id: a, side: p1, at: '9.5,2@tower', agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "10.5,2", "via": "climb"}, "12,2"]})
+    assert not next(e for e in events if e.name == "CheckMade").passed
+    assert g.state.units["a"].location == "9.5,2@tower"
+    assert "UnitFell" not in names(events) and "InjuryRolled" not in names(events)
+
+
+def test_what_a_failed_check_sets_off_names_it_as_its_cause() -> None:
+    seed = seed_where(lambda s: min(first_roll(s), first_roll(s, 1)) < 10)
+    g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}", seed)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
+    by_name = {e.name: e for e in events}
+    assert by_name["CheckMade"].cause == events[0].command_id  # the check: the command
+    assert by_name["UnitFell"].cause == by_name["CheckMade"].event_id
+    assert by_name["InjuryRolled"].cause == by_name["UnitFell"].event_id
+    assert by_name["UnitStateChanged"].cause == by_name["InjuryRolled"].event_id

@@ -1,0 +1,141 @@
+"""The skirmish ruleset's rule options (digest section 5): their names and defaults, what each
+non-default choice changes, and bad option values refused as bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import BadInput, IllegalCommand
+from domain.game import Game
+from domain.rulesets.skirmish import OPTIONS, RULESET
+from tests.helpers import game, names
+from tests.skirmish.test_move_phase import first_roll, seed_where
+
+#: the digest's open points, with the defaults it suggests
+DIGEST_DEFAULTS = {
+    "run_multiplier": 1.5,
+    "run_enemy_range": 8.0,
+    "run_enemy_range_measured": "start_of_move",
+    "difficult_penalty": 2.0,
+    "climb_check_per": "surface",
+    "climb_horizontal_leeway": 1.0,
+    "jump_down_max_horizontal": 3.0,
+    "jump_down_target": "ground_only",
+    "jump_down_disadvantage_height": 4.0,
+    "jump_across_free_gap": 1.0,
+    "jump_across_max_gap": 3.0,
+    "jump_across_max_rise": 1.0,
+    "jump_across_distance_cost": "deducted",
+    "jump_across_lower_landing": "allowed",
+    "fall_height_from": "take_off_surface",
+    "fall_injury_modifier": 2,
+    "fall_always_injures": True,
+    "disadvantage": "two_d20_keep_worse",
+    "ledge_check": "on",
+    "wall_running": "forbidden",
+    "ladder_users": "not_animals",
+    "fall_scatter": "random_direction",
+    "declare_before_measure": True,
+}
+
+ROOFS = """
+title: roofs
+ruleset: skirmish
+seed: {seed}
+options: {options}
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {{id: tower, rect: [6, 0, 4, 6], height: 3}}
+    - {{id: near, rect: [10.5, 6.2, 3, 3], height: 3}}
+  units:
+{units}
+"""
+
+
+def roofs(units: str, options: str = "{}", seed: int = 0) -> Game:
+    return game(ROOFS.format(units=units, options=options, seed=seed))
+
+
+def test_every_open_point_of_the_digest_is_an_option_with_its_suggested_default() -> None:
+    assert RULESET.default_options == DIGEST_DEFAULTS
+    assert all(spec.doc for spec in OPTIONS.values())
+
+
+def test_inch_options_accept_whole_numbers_and_refuse_negative_ones() -> None:
+    assert RULESET.check_options({"run_enemy_range": 6})["run_enemy_range"] == 6.0
+    with pytest.raises(BadInput, match="must not be negative") as refused:
+        RULESET.check_options({"difficult_penalty": -2})
+    assert refused.value.where == "options.difficult_penalty"
+    with pytest.raises(BadInput, match="must be one of"):
+        RULESET.check_options({"ledge_check": "sometimes"})
+
+
+def test_run_enemy_range_measured_over_the_whole_path() -> None:
+    units = "    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '14,18'}"  # 12" apart
+    start_only = roofs(units)
+    start_only.issue({"command": "run", "unit": "a", "path": ["9,18"]})  # ends 4" from e: allowed
+    whole = roofs(units, "{run_enemy_range_measured: whole_path}")
+    with pytest.raises(IllegalCommand, match="the run passes 4.00\" from e"):
+        whole.issue({"command": "run", "unit": "a", "path": ["9,18"]})
+    whole.issue({"command": "run", "unit": "a", "path": ["1,10"]})
+
+
+def test_wall_running_allowed_lets_a_climb_go_along_the_wall() -> None:
+    units = "    - {id: a, side: p1, at: '5.5,1'}"
+    climb = {"command": "move", "unit": "a", "path": [{"to": "6.5,3@tower", "via": "climb"}]}  # 2.24" across
+    with pytest.raises(IllegalCommand, match="1\" of horizontal movement"):
+        roofs(units).issue(climb)
+    events = roofs(units, "{wall_running: allowed}", seed_where(lambda s: first_roll(s) >= 10)).issue(climb)
+    assert events[1].allowance == 6.0 and "StepTaken" in names(events)
+
+
+def test_jump_across_distance_cost_free_leaves_the_movement_for_after_the_jump() -> None:
+    units = "    - {id: a, side: p1, at: '8.5,5.5@tower', move: 2}"
+    path = ["9.9,5.5@tower", {"to": "11,7@near", "via": "jump_across"}, "12.5,7@near"]  # 1.4" + 1.86" + 1.5"
+    deducted = roofs(units).issue({"command": "move", "unit": "a", "path": path})
+    assert next(e for e in deducted if e.name == "JumpMeasured").outcome == "automatic failure"
+    seed = seed_where(lambda s: first_roll(s) >= 10)
+    free = roofs(units, "{jump_across_distance_cost: free}", seed)
+    events = free.issue({"command": "move", "unit": "a", "path": path[:2]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "check"
+    assert free.state.units["a"].location == "11,7@near"
+
+
+def test_fall_always_injures_false_lets_a_dazed_result_leave_the_unit_unhurt() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10 and first_roll(s, 0, 2) + 2 <= 14)  # fails, then Dazed
+    units = "    - {id: a, side: p1, at: '9.8,3@tower', agility: 10}"
+    hurt = roofs(units, "{}", seed)
+    hurt.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,3", "via": "jump_down"}]})
+    assert hurt.state.units["a"].extra["states"] == ["dazed"]
+    unhurt = roofs(units, "{fall_always_injures: false}", seed)
+    events = unhurt.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,3", "via": "jump_down"}]})
+    assert next(e for e in events if e.name == "InjuryRolled").result == "unhurt"
+    assert unhurt.state.units["a"].extra["states"] == []
+
+
+def test_ledge_check_off_means_no_check_near_an_edge() -> None:
+    units = "    - {id: a, side: p1, at: '9.8,3@tower'}"
+    on = roofs(units).issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    off = roofs(units, "{ledge_check: 'off'}").issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    assert "CheckMade" in names(on) and "CheckMade" not in names(off)
+
+
+def test_fall_injury_modifier_is_per_full_inch_above_two() -> None:
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    units = "    - {id: a, side: p1, at: '9.8,3@tower', agility: 10}"
+    events = roofs(units, "{fall_injury_modifier: 3}", seed).issue(
+        {"command": "move", "unit": "a", "path": [{"to": "11.5,3", "via": "jump_down"}]}
+    )
+    assert next(e for e in events if e.name == "InjuryRolled").modifier == 3  # 3" drop: one full inch above 2"
+
+
+def test_jump_down_target_any_lower_surface() -> None:
+    units = "    - {id: a, side: p1, at: '9.8,5.5@tower'}"  # the tower is 5" here, 'near' 3"
+    text = ROOFS.replace("height: 3}}\n    - {{id: near", "height: 5}}\n    - {{id: near")
+    jump = {"command": "move", "unit": "a", "path": [{"to": "11,6.5@near", "via": "jump_down"}]}
+    with pytest.raises(IllegalCommand, match="lands on the ground"):
+        game(text.format(units=units, options="{}", seed=0)).issue(jump)
+    events = game(text.format(units=units, options="{jump_down_target: any_lower_surface}", seed=0)).issue(jump)
+    assert "JumpMeasured" not in names(events) and any(e.name == "CheckMade" for e in events)
