@@ -8,9 +8,20 @@ A roll is a pure function of the game's seed, how many rolls came before (a coun
 from __future__ import annotations
 
 import hashlib
+from typing import Any, Protocol
 
+from domain.event_base import GameEvent
 from domain.events import DiceRolled
-from domain.ruleset import GameHandle
+from domain.state import GameState
+
+
+class Recorder(Protocol):
+    """Where dice are recorded: the resolver of the command that rolls them."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def record(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent: ...
 
 
 def draw(seed: int, roll_number: int, index: int, sides: int) -> int:
@@ -18,7 +29,7 @@ def draw(seed: int, roll_number: int, index: int, sides: int) -> int:
     return int.from_bytes(digest[:8], "big") % sides + 1
 
 
-def roll(game: GameHandle, count: int, sides: int, purpose: str, cause: str | None = None) -> list[int]:
+def roll(game: Recorder, count: int, sides: int, purpose: str, cause: str | None = None) -> list[int]:
     """Roll ``count`` dice of ``sides`` sides, record them, and return the results."""
     number = game.state.counters.get("dice", 0) + 1
     results = [draw(game.state.seed, number, i, sides) for i in range(count)]

@@ -9,19 +9,30 @@ so renaming a class never orphans a log) and a ``class_version`` for upcasting.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
 from eventsourcing.utils import register_topic
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 if TYPE_CHECKING:
     from domain.state import GameState
 
-#: topic -> event class, for readers of exported logs that need no aggregate.
+#: topic -> event class, for readers of exported logs that need no aggregate. Old topics kept
+#: readable (``ALIASES``) resolve here too.
 EVENT_TYPES: dict[str, type[GameEvent]] = {}
+
+#: a location as people read it (its alias when it has one)
+Labeler = Callable[[str], str]
+
+
+def alias_topic(old: str, cls: type[GameEvent]) -> None:
+    """Keep an event's former topic readable after it was renamed (logs are forever)."""
+    register_topic(old, cls)
+    EVENT_TYPES[old] = cls
 
 
 class DomainEvent(BaseModel):
@@ -49,6 +60,10 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
 
     cause: str | None = None
 
+    #: fields this event's class has that the stored record (an older schema) did not: they
+    #: were filled by defaults or an upcaster, so verification does not compare them
+    _not_recorded: frozenset[str] = PrivateAttr(default=frozenset())
+
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
@@ -70,6 +85,39 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         return self.model_dump(
             mode="json", exclude={"originator_id", "originator_version", "timestamp"}
         )
+
+    def recorded_payload(self) -> dict[str, Any]:
+        """The fields the log really recorded: what verification compares."""
+        return {k: v for k, v in self.payload().items() if k not in self._not_recorded}
+
+    def mark_not_recorded(self, fields: frozenset[str]) -> None:
+        self._not_recorded = fields
+
+    @classmethod
+    def from_record(
+        cls, originator_id: UUID, originator_version: int, timestamp: Any, data: dict[str, Any]
+    ) -> GameEvent:
+        """Rebuild an event from its stored fields (a store's record or a log line), validating
+        them and bringing an older ``class_version`` up to date one version at a time through
+        the class's ``upcast_vN_vN+1`` static methods."""
+        fields = dict(data)
+        version = int(fields.pop("class_version", 1))
+        stored = frozenset(fields)
+        upcast = version < cls.class_version
+        while version < cls.class_version:
+            fields = getattr(cls, f"upcast_v{version}_v{version + 1}")(fields)
+            version += 1
+        event = cls(
+            originator_id=originator_id, originator_version=originator_version, timestamp=timestamp, **fields
+        )
+        if upcast:
+            event.mark_not_recorded(frozenset(event.payload()) - stored)
+        return event
+
+    def describe(self, label: Labeler) -> str:
+        """One line saying what happened, in the game's own words (event log, timeline, trace).
+        Every concrete event overrides it; this fallback shows the raw fields."""
+        return f"{self.name} {self.payload()}"
 
     def apply(self, aggregate: Any) -> None:
         self.apply_to(aggregate.state)

@@ -1,35 +1,20 @@
-"""The game's domain events: immutable facts, named in the past tense, self-contained.
+"""The engine's own events: what every ruleset records the same way.
 
-Each event folds itself into a ``GameState`` in ``apply_to`` without consulting any rule, so a
-replay (or a projection) rebuilds exactly what happened from the events alone. Topics are
-explicit and stable (``sim.<Name>``); ``class_version`` is the schema version.
+Immutable facts, named in the past tense, self-contained: each folds itself into the game state
+in ``apply_to`` without consulting any rule, and describes itself for people in ``describe``.
+Topics are explicit and stable (``sim.<Name>``); ``class_version`` is the schema version, with an
+``upcast_vN_vN+1`` static method for each older one. A ruleset's own events live in its package
+(``<ruleset>.<Name>``); events whose body is ruleset-typed (``UnitPlaced``) have a base here and a
+concrete class there.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.event_base import GameCreatedEvent, GameEvent
+from domain.event_base import GameCreatedEvent, GameEvent, Labeler
 from domain.rules import RuleRef
-from domain.state import (
-    AttackItem,
-    AttackState,
-    ChoiceState,
-    EffectState,
-    FeatureState,
-    FightItem,
-    GameState,
-    JoinFightItem,
-    MoveState,
-    StepItem,
-    TriggerItem,
-    TriggerState,
-    UnitState,
-)
-
-
-def _bump(state: GameState, counter: str) -> None:
-    state.counters[counter] = state.counters.get(counter, 0) + 1
+from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerItem, TriggerState, UnitState
 
 
 class GameStarted(GameCreatedEvent):
@@ -46,12 +31,13 @@ class GameStarted(GameCreatedEvent):
     seed: int = 0
 
     def initial_state(self) -> GameState:
-        return GameState(
+        from domain.ruleset import get_ruleset
+
+        return get_ruleset(self.ruleset).new_state(
             ruleset=self.ruleset,
             options=dict(self.options),
             players=list(self.players),
             active_player=self.active_player,
-            life={player: 20 for player in self.players},
             aliases=dict(self.aliases),
             seed=self.seed,
         )
@@ -59,6 +45,9 @@ class GameStarted(GameCreatedEvent):
     def apply(self, aggregate: Any) -> None:
         aggregate.state = self.initial_state()
         aggregate.title = self.title
+
+    def describe(self, label: Labeler) -> str:
+        return f"game started: {self.ruleset}, players {', '.join(self.players)}, {self.active_player} to act"
 
 
 class CommandIssued(GameEvent):
@@ -70,85 +59,94 @@ class CommandIssued(GameEvent):
     command: dict[str, Any]
 
     def apply_to(self, state: GameState) -> None:
-        _bump(state, "command")
+        state.bump("command")
         state.last_refusal = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.command_id}: {command_text(self.command, label)}"
+
+
+def command_text(command: dict[str, Any], label: Labeler) -> str:
+    """A command as one line: its name, then its fields (locations by their labels)."""
+    kind = str(command.get("command"))
+    if kind == "set_up":
+        return "set up the board"
+    parts = [kind.replace("_", " ")]
+    for key, value in command.items():
+        if key == "command" or value in (None, [], {}):
+            continue
+        parts.append(f"{key}={_value_text(key, value, label)}")
+    return " ".join(parts)
+
+
+def _value_text(key: str, value: Any, label: Labeler) -> str:
+    if key in ("path", "targets") and isinstance(value, list):
+        return ">".join(_step_text(v, label) for v in value)
+    if key in ("at", "to", "target") and isinstance(value, str):
+        return label(value)
+    return str(value)
+
+
+def _step_text(value: Any, label: Labeler) -> str:
+    if isinstance(value, dict):
+        return f"{label(str(value.get('to')))}({value.get('via', 'walk')})"
+    return label(str(value))
 
 
 class UnitPlaced(GameEvent):
-    """A unit entered the board with these characteristics."""
+    """A unit entered the board with these characteristics. Each ruleset subclasses it with a
+    topic of its own and its typed unit model."""
 
-    TOPIC: ClassVar[str] = "sim.UnitPlaced"
     LOOKAHEAD: ClassVar[bool] = True
     unit: UnitState
 
     def apply_to(self, state: GameState) -> None:
         state.units[self.unit.id] = self.unit.model_copy(deep=True)
 
-
-class FeaturePlaced(GameEvent):
-    """A site, artifact or terrain piece was put on the board."""
-
-    TOPIC: ClassVar[str] = "sim.FeaturePlaced"
-    LOOKAHEAD: ClassVar[bool] = True
-    feature: FeatureState
-
-    def apply_to(self, state: GameState) -> None:
-        state.features[self.feature.id] = self.feature.model_copy(deep=True)
-
-
-class EffectStarted(GameEvent):
-    """An ongoing effect came into force (from a passive ability, a spell or a trigger)."""
-
-    TOPIC: ClassVar[str] = "sim.EffectStarted"
-    LOOKAHEAD: ClassVar[bool] = True
-    effect: EffectState
-
-    def apply_to(self, state: GameState) -> None:
-        state.effects[self.effect.id] = self.effect.model_copy(deep=True)
-        _bump(state, "effect")
-
-
-class EffectEnded(GameEvent):
-    TOPIC: ClassVar[str] = "sim.EffectEnded"
-    LOOKAHEAD: ClassVar[bool] = True
-    effect_id: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.effects.pop(self.effect_id, None)
+    def describe(self, label: Labeler) -> str:
+        unit = self.unit
+        where = label(unit.location) if unit.location else "nowhere"
+        carried = f", carried by {unit.carried_by}" if unit.carried_by else ""
+        return f"{unit.id} ({unit.card}, {unit.owner}) placed at {where}{carried}"
 
 
 class PathDeclared(GameEvent):
-    """A unit's whole path was declared; its steps now wait on the storyline (front first)."""
+    """A unit's whole path was declared; its steps now wait on the storyline (front first).
+
+    ``kinds`` says how each step was declared where the ruleset lets a player choose (a skirmish
+    leg's walk, climb or jump); None where steps have no declared kind.
+    """
 
     TOPIC: ClassVar[str] = "sim.PathDeclared"
+    class_version: ClassVar[int] = 2
     move_id: str
     unit: str
     purpose: str
     path: list[str]
     allowance: float | None
+    kinds: list[str] | None = None
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        return {**fields, "kinds": None}
 
     def apply_to(self, state: GameState) -> None:
-        _bump(state, "move")
+        state.bump("move")
         state.moves[self.move_id] = MoveState(
-            id=self.move_id,
-            unit=self.unit,
-            purpose=self.purpose,
-            path=list(self.path),
-            allowance=self.allowance,
+            id=self.move_id, unit=self.unit, purpose=self.purpose, path=list(self.path), allowance=self.allowance
         )
+        kinds: list[str | None] = list(self.kinds) if self.kinds else [None] * (len(self.path) - 1)
         steps = [
             StepItem(
-                move_id=self.move_id,
-                unit=self.unit,
-                frm=frm,
-                to=to,
-                index=i,
-                last=i == len(self.path) - 2,
+                move_id=self.move_id, unit=self.unit, frm=frm, to=to, index=i,
+                last=i == len(self.path) - 2, kind=kinds[i] if i < len(kinds) else None,
             )
             for i, (frm, to) in enumerate(zip(self.path, self.path[1:], strict=False))
         ]
         state.storyline[0:0] = steps
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} declares path {' -> '.join(label(x) for x in self.path)} ({self.purpose})"
 
 
 def _pop_step(state: GameState, move_id: str, index: int) -> None:
@@ -159,9 +157,14 @@ def _pop_step(state: GameState, move_id: str, index: int) -> None:
 
 
 class StepTaken(GameEvent):
-    """A unit moved one step; carried units moved with it and entered at the same moment."""
+    """A unit moved one step; carried units moved with it and entered at the same moment.
+
+    ``cost`` is what the step used of the move's allowance (absent in logs of schema 1, where a
+    step cost 1 unless ``free``).
+    """
 
     TOPIC: ClassVar[str] = "sim.StepTaken"
+    class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     move_id: str
     unit: str
@@ -171,6 +174,11 @@ class StepTaken(GameEvent):
     kind: str
     free: bool = False
     carried: list[str] = []
+    cost: float | None = None
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        return {**fields, "cost": None}
 
     def apply_to(self, state: GameState) -> None:
         _pop_step(state, self.move_id, self.index)
@@ -180,8 +188,14 @@ class StepTaken(GameEvent):
         if move is not None:
             move.taken += 1
             move.steps_done.append(f"{self.frm}>{self.to}")
-            if not self.free:
+            if self.cost is not None:
+                move.paid_steps += self.cost
+            elif not self.free:
                 move.paid_steps += 1
+
+    def describe(self, label: Labeler) -> str:
+        carried = f", carrying {', '.join(self.carried)}" if self.carried else ""
+        return f"{self.unit} steps {label(self.frm)} -> {label(self.to)} ({self.kind}{', free' if self.free else ''}){carried}"
 
 
 class StepRefused(GameEvent):
@@ -199,9 +213,13 @@ class StepRefused(GameEvent):
         _pop_step(state, self.move_id, self.index)
         state.last_refusal = self.rule
 
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} can't step {label(self.frm)} -> {label(self.to)}: {self.rule}"
+
 
 class StepsCancelled(GameEvent):
-    """A mover left the board (died, was banished) with steps still on the storyline."""
+    """A move ended early (a stop, a failed check, the mover left the board) with steps still
+    on the storyline: they are dropped."""
 
     TOPIC: ClassVar[str] = "sim.StepsCancelled"
     move_id: str
@@ -211,10 +229,11 @@ class StepsCancelled(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.storyline = [
-            item
-            for item in state.storyline
-            if not (isinstance(item, StepItem) and item.move_id == self.move_id)
+            item for item in state.storyline if not (isinstance(item, StepItem) and item.move_id == self.move_id)
         ]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit}'s remaining {self.steps} step(s) cancelled: {self.reason}"
 
 
 class MoveEnded(GameEvent):
@@ -229,202 +248,14 @@ class MoveEnded(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.moves.pop(self.move_id, None)
 
-
-class AttackPlanned(GameEvent):
-    """A Move and Attack will declare this attack once its path has resolved."""
-
-    TOPIC: ClassVar[str] = "sim.AttackPlanned"
-    unit: str
-    target: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.storyline.append(AttackItem(unit=self.unit, target=self.target))
-
-
-class AttackRefused(GameEvent):
-    """The planned attack could not be declared (the attacker died, or the target is elsewhere)."""
-
-    TOPIC: ClassVar[str] = "sim.AttackRefused"
-    unit: str
-    target: str
-    rule: RuleRef
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, AttackItem)
-        state.last_refusal = self.rule
-
-
-class UnitTapped(GameEvent):
-    TOPIC: ClassVar[str] = "sim.UnitTapped"
-    unit: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].tapped = True
-
-
-class UnitDropped(GameEvent):
-    """A carried unit stopped being carried and stays where it is."""
-
-    TOPIC: ClassVar[str] = "sim.UnitDropped"
-    LOOKAHEAD: ClassVar[bool] = True
-    unit: str
-    carrier: str
-    at: str | None
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].carried_by = None
-
-
-class AttackDeclared(GameEvent):
-    TOPIC: ClassVar[str] = "sim.AttackDeclared"
-    attack_id: str
-    attacker: str
-    target: str
-    target_kind: str
-    location: str
-
-    def apply_to(self, state: GameState) -> None:
-        _bump(state, "attack")
-        _drop_head(state, AttackItem)
-        state.attack = AttackState(
-            id=self.attack_id,
-            attacker=self.attacker,
-            target=self.target,
-            target_kind=self.target_kind,
-            location=self.location,
-        )
-
-
-class DefendDeclared(GameEvent):
-    """A unit tapped to defend and will move to the attack's location."""
-
-    TOPIC: ClassVar[str] = "sim.DefendDeclared"
-    attack_id: str
-    defender: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.storyline.append(JoinFightItem(attack_id=self.attack_id, unit=self.defender))
-
-
-class DefenderJoined(GameEvent):
-    TOPIC: ClassVar[str] = "sim.DefenderJoined"
-    attack_id: str
-    defender: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, JoinFightItem)
-        if state.attack is not None:
-            state.attack.defenders.append(self.defender)
-
-
-class DefenderMissed(GameEvent):
-    """A defender's movement ended away from the attack (or it died): it does not fight."""
-
-    TOPIC: ClassVar[str] = "sim.DefenderMissed"
-    attack_id: str
-    defender: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, JoinFightItem)
-
-
-class DefenceClosed(GameEvent):
-    """The defending player is done declaring defenders; the fight follows."""
-
-    TOPIC: ClassVar[str] = "sim.DefenceClosed"
-    attack_id: str
-
-    def apply_to(self, state: GameState) -> None:
-        if state.attack is not None:
-            state.attack.window_open = False
-
-
-class AttackResolved(GameEvent):
-    TOPIC: ClassVar[str] = "sim.AttackResolved"
-    attack_id: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.attack = None
-
-
-def _drop_head(state: GameState, kind: type) -> None:
-    if state.storyline and isinstance(state.storyline[0], kind):
-        del state.storyline[0]
-
-
-class FightQueued(GameEvent):
-    """A card's text started a fight; it resolves when it reaches the head of the storyline."""
-
-    TOPIC: ClassVar[str] = "sim.FightQueued"
-    fight: FightItem
-    position: int = 0
-
-    def apply_to(self, state: GameState) -> None:
-        _bump(state, "fight")
-        state.storyline.insert(self.position, self.fight.model_copy(deep=True))
-
-
-class FightStarted(GameEvent):
-    TOPIC: ClassVar[str] = "sim.FightStarted"
-    fight_id: str
-    sides: list[list[str]]
-    location: str | None
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, FightItem)
-
-
-class FightCancelled(GameEvent):
-    TOPIC: ClassVar[str] = "sim.FightCancelled"
-    fight_id: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, FightItem)
-
-
-class StrikeDealt(GameEvent):
-    """One unit's strike: damage equal to its power (split between targets as recorded)."""
-
-    TOPIC: ClassVar[str] = "sim.StrikeDealt"
-    fight_id: str
-    striker: str
-    target: str
-    amount: int
-    lethal: bool = False
-
-
-class DamageTaken(GameEvent):
-    TOPIC: ClassVar[str] = "sim.DamageTaken"
-    unit: str
-    amount: int
-    total: int
-    source: str
-
-    def apply_to(self, state: GameState) -> None:
-        if self.unit in state.units:
-            state.units[self.unit].damage = self.total
-
-
-class SiteStruck(GameEvent):
-    """An undefended site was struck: its controller loses that much life."""
-
-    TOPIC: ClassVar[str] = "sim.SiteStruck"
-    site: str
-    controller: str | None
-    amount: int
-    striker: str
-
-    def apply_to(self, state: GameState) -> None:
-        if self.controller is not None:
-            state.life[self.controller] = state.life.get(self.controller, 20) - self.amount
+    def describe(self, label: Labeler) -> str:
+        where = f"{self.unit} stops at {label(self.at)}" if self.at else f"{self.unit}'s move ends (it left the board)"
+        return f"{where} after {self.steps_taken} step(s)"
 
 
 class UnitDied(GameEvent):
+    """A unit died (or was destroyed) and left the board, for the rule named."""
+
     TOPIC: ClassVar[str] = "sim.UnitDied"
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
@@ -432,26 +263,25 @@ class UnitDied(GameEvent):
     rule: RuleRef
 
     def apply_to(self, state: GameState) -> None:
-        unit = state.units[self.unit]
-        unit.alive = False
-        unit.location = None
-        unit.carried_by = None
-        for feature in state.features.values():
-            if feature.bearer == self.unit:
-                feature.bearer = None
-                feature.location = self.at
+        state.unit_died(self.unit, self.at)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} dies at {label(self.at) if self.at else 'nowhere'}: {self.rule}"
 
 
 class TriggerQueued(GameEvent):
-    """A triggered ability matched an event; it waits for its controller to order it."""
+    """A triggered ability matched an event; it waits to be ordered onto the storyline."""
 
     TOPIC: ClassVar[str] = "sim.TriggerQueued"
     trigger: TriggerState
 
     def apply_to(self, state: GameState) -> None:
-        _bump(state, "trigger")
+        state.bump("trigger")
         state.triggers[self.trigger.id] = self.trigger.model_copy(deep=True)
         state.unordered.append(self.trigger.id)
+
+    def describe(self, label: Labeler) -> str:
+        return f"trigger {self.trigger.id} queued: {self.trigger.label}"
 
 
 class ChoiceRequested(GameEvent):
@@ -465,14 +295,13 @@ class ChoiceRequested(GameEvent):
     prompt: str
 
     def apply_to(self, state: GameState) -> None:
-        _bump(state, "choice")
+        state.bump("choice")
         state.choice = ChoiceState(
-            id=self.choice_id,
-            player=self.player,
-            kind=self.kind,
-            options=list(self.options),
-            prompt=self.prompt,
+            id=self.choice_id, player=self.player, kind=self.kind, options=list(self.options), prompt=self.prompt
         )
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} must choose ({self.choice_id}): {self.prompt}"
 
 
 class TriggersOrdered(GameEvent):
@@ -487,8 +316,10 @@ class TriggersOrdered(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.unordered = [t for t in state.unordered if t not in self.order]
         state.choice = None
-        items = [TriggerItem(trigger_id=t) for t in self.order]
-        state.storyline[0:0] = items
+        state.storyline[0:0] = [TriggerItem(trigger_id=t) for t in self.order]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player or 'the game'} orders {', '.join(self.order)} ({self.decided_by})"
 
 
 class TriggerResolved(GameEvent):
@@ -497,36 +328,12 @@ class TriggerResolved(GameEvent):
     outcome: str
 
     def apply_to(self, state: GameState) -> None:
-        _drop_head(state, TriggerItem)
+        if state.storyline and isinstance(state.storyline[0], TriggerItem):
+            del state.storyline[0]
         state.triggers.pop(self.trigger_id, None)
 
-
-class TurnEnded(GameEvent):
-    """The active player's end phase closed: minions' damage is removed."""
-
-    TOPIC: ClassVar[str] = "sim.TurnEnded"
-    player: str
-    turn: int
-
-    def apply_to(self, state: GameState) -> None:
-        for unit in state.units.values():
-            unit.damage = 0
-
-
-class TurnStarted(GameEvent):
-    """A player's turn began: their cards untap."""
-
-    TOPIC: ClassVar[str] = "sim.TurnStarted"
-    LOOKAHEAD: ClassVar[bool] = True
-    player: str
-    turn: int
-    untapped: list[str]
-
-    def apply_to(self, state: GameState) -> None:
-        state.active_player = self.player
-        state.turn = self.turn
-        for unit_id in self.untapped:
-            state.units[unit_id].tapped = False
+    def describe(self, label: Labeler) -> str:
+        return f"trigger {self.trigger_id} resolves: {self.outcome}"
 
 
 class DiceRolled(GameEvent):
@@ -538,4 +345,7 @@ class DiceRolled(GameEvent):
     results: list[int]
 
     def apply_to(self, state: GameState) -> None:
-        _bump(state, "dice")
+        state.bump("dice")
+
+    def describe(self, label: Labeler) -> str:
+        return f"rolled {self.dice} for {self.purpose}: {self.results}"

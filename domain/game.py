@@ -11,11 +11,13 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from eventsourcing.domain import BaseAggregate
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from domain.errors import BadInput
+from domain.commands import OrderTriggers
+from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
+from domain.resolution import WAIT_CHOICE, Resolver, trigger_orders
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
 
@@ -78,14 +80,7 @@ class Game(BaseAggregate[UUID]):
         return self.pending_events[-1]  # type: ignore[return-value]
 
     def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
-        if isinstance(data, BaseModel):
-            return data
-        try:
-            return self.rules.commands.validate_python(data)  # type: ignore[no-any-return]
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise BadInput(first["msg"], where or "command") from None
+        return self.rules.parse_command(data)
 
     def issue(self, command: dict[str, Any] | BaseModel) -> list[GameEvent]:
         """Apply one command atomically and return the events it recorded.
@@ -102,7 +97,15 @@ class Game(BaseAggregate[UUID]):
             payload = parsed.model_dump(mode="json", exclude_defaults=False)
             player = payload.get("player")
             self.record(CommandIssued, cause=None, command_id=command_id, player=player, command=payload)
-            self.rules.execute(self, parsed, command_id)
+            resolver = Resolver(self, self.rules, command_id)
+            if isinstance(parsed, OrderTriggers):
+                resolver.answer_order(parsed)
+            elif self.state.choice is not None and payload.get("command") != "set_up":
+                choice = self.state.choice
+                raise IllegalCommand(WAIT_CHOICE, f"{choice.player} must first answer: {choice.prompt}")
+            else:
+                self.rules.execute(resolver, parsed)
+            resolver.run()
         except BaseException:
             self.state = saved_state
             self.version = saved_version
@@ -110,3 +113,13 @@ class Game(BaseAggregate[UUID]):
             del self.pending_events[pending_before:]
             raise
         return list(self.pending_events[pending_before:])  # type: ignore[arg-type]
+
+    # --- what may happen next -------------------------------------------------------------
+
+    def legal_commands(self) -> list[BaseModel]:
+        """Every command the player to act may issue now, as python-chess's ``legal_moves``:
+        the answers to a pending choice, or the ruleset's commands for its turn structure."""
+        choice = self.state.choice
+        if choice is not None:
+            return [OrderTriggers(player=choice.player, order=order) for order in trigger_orders(choice.options)]
+        return self.rules.legal_commands(self.state)

@@ -163,7 +163,6 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
 def _dijkstra(
     model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool
 ) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef]]:
-    guarantee = getattr(model, "first_step_guarantee", None)
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
     stop_rules: dict[str, RuleRef] = {}
@@ -174,13 +173,13 @@ def _dijkstra(
         if cost > cost_of.get(here, cost) or (honour_stops and here in stop_rules):
             continue
         for option in model.step_options(unit_id, here):
-            if option.blocked is not None:
+            verdict = judge_option(model, option, cost, allowance, here == start)
+            if verdict.refusal is not None and not verdict.over_allowance:
                 if reach is not None:
-                    reach.blocked.setdefault(option.to, []).append(option.blocked)
+                    reach.blocked.setdefault(option.to, []).append(verdict.refusal)
                 continue
-            new_cost = cost + option.cost
-            if guarantee is not None and here == start and new_cost > allowance:
-                new_cost = allowance  # the first step is always allowed; it uses everything
+            # past the allowance the search goes on, so that "why not" can say what is needed
+            new_cost = verdict.spent
             if new_cost < cost_of.get(option.to, new_cost + 1):
                 cost_of[option.to] = new_cost
                 if new_cost <= allowance:
@@ -197,6 +196,61 @@ def _dijkstra(
                 counter += 1
                 heapq.heappush(frontier, (new_cost, counter, option.to))
     return cost_of, previous, stop_rules
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The step judge's verdict on one step: the option it takes (None when no step leads
+    there), what the move has spent once it is taken, and the rule that refuses it, if any.
+    ``over_allowance`` marks a refusal by the allowance alone (the step itself is legal)."""
+
+    option: StepOption | None
+    spent: float
+    refusal: RuleRef | None = None
+    over_allowance: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.option is not None and self.refusal is None
+
+
+def judge_option(model: MovementModel, option: StepOption, spent: float, allowance: float | None, first: bool) -> Judgement:
+    """The one judge of a step's legality and cost, given what the move has spent so far.
+
+    The lookahead's search, declared paths resolving on the storyline and forced movement all
+    call it, so no ruleset does budget arithmetic of its own: a blocked option is refused by its
+    rule; a step that would spend more than the allowance is refused by the model's allowance
+    rule, except a first step under a first-step guarantee (it is always allowed, and uses the
+    whole allowance: GODSGLOOM §8.3). ``allowance`` None means no cap ("moves to" effects).
+    """
+    if option.blocked is not None:
+        return Judgement(option, spent, option.blocked)
+    total = spent + option.cost
+    if allowance is not None and total > allowance + getattr(model, "tolerance", 0.0):
+        if first and getattr(model, "first_step_guarantee", None) is not None:
+            return Judgement(option, allowance)
+        rule = getattr(model, "allowance_rule", None) or NO_PATH
+        return Judgement(option, total, rule, over_allowance=True)
+    return Judgement(option, total)
+
+
+def find_option(model: MovementModel, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
+    """The step from ``frm`` to ``to`` (of the declared ``kind`` when given), if geometry has one.
+    A model on continuous space plans that one step directly (``step_option``)."""
+    direct = getattr(model, "step_option", None)
+    if direct is not None:
+        return direct(unit_id, frm, to, kind)  # type: ignore[no-any-return]
+    return next((o for o in model.step_options(unit_id, frm) if o.to == to and (kind is None or o.kind == kind)), None)
+
+
+def judge_step(
+    model: MovementModel, unit_id: str, frm: str, to: str, spent: float, allowance: float | None, first: bool,
+    kind: str | None = None,
+) -> Judgement:
+    option = find_option(model, unit_id, frm, to, kind)
+    if option is None:
+        return Judgement(None, spent)
+    return judge_option(model, option, spent, allowance, first)
 
 
 @dataclass
@@ -218,34 +272,36 @@ class PathWalk:
         return self.taken[-1][2] if self.taken else None
 
 
-def walk_path(model: MovementModel, unit_id: str, start: str, steps: Sequence[str]) -> PathWalk:
-    """Follow ``steps`` from ``start`` with the same rules the search uses: each step must be an
-    unblocked option, the allowance holds (the first step under a first-step guarantee always
-    fits), a stopping step ends the walk, and a walk may not end on a pass-only location."""
+def walk_path(
+    model: MovementModel, unit_id: str, start: str, steps: Sequence[str], kinds: Sequence[str | None] | None = None,
+    until: Callable[[StepOption], bool] | None = None,
+) -> PathWalk:
+    """Follow ``steps`` from ``start`` with the step judge: each step must be a legal option
+    within the allowance, a stopping step ends the walk, and a walk may not end on a pass-only
+    location. ``until`` ends the walk, unchecked from there on, before the first step it
+    accepts (a skirmish Jump Across is measured only when it is made)."""
     walk = PathWalk()
     allowance = model.allowance(unit_id)
-    guarantee = getattr(model, "first_step_guarantee", None)
     here = start
     for number, to in enumerate(steps, start=1):
-        option = next((o for o in model.step_options(unit_id, here) if o.to == to), None)
-        if option is None or option.blocked is not None:
-            walk.refused_at, walk.refusal = number, option.blocked if option else None
+        kind = kinds[number - 1] if kinds is not None else None
+        option = find_option(model, unit_id, here, to, kind)
+        if option is not None and until is not None and until(option):
+            return walk
+        verdict = judge_step(model, unit_id, here, to, walk.spent, allowance, number == 1, kind)
+        if verdict.option is None or (verdict.refusal is not None and not verdict.over_allowance):
+            walk.refused_at, walk.refusal = number, verdict.refusal
             walk.detail = f"{here} -> {to}"
             return walk
-        cost = walk.spent + option.cost
-        if cost > allowance:
-            if number == 1 and guarantee is not None:
-                cost = allowance
-            else:
-                walk.refused_at, walk.needed = number, walk.spent + option.cost
-                walk.refusal = getattr(model, "allowance_rule", None) or NO_PATH
-                walk.detail = f"needs {walk.needed:g} to reach {to}, has {allowance:g}"
-                return walk
-        walk.spent = cost
-        walk.taken.append((here, to, option))
+        if verdict.over_allowance:
+            walk.refused_at, walk.needed, walk.refusal = number, verdict.spent, verdict.refusal
+            walk.detail = f"needs {walk.needed:g} to reach {to}, has {allowance:g}"
+            return walk
+        walk.spent = verdict.spent
+        walk.taken.append((here, to, verdict.option))
         here = to
-        if option.stops is not None and option.pass_only is None:
-            walk.stop = option.stops
+        if verdict.option.stops is not None and verdict.option.pass_only is None:
+            walk.stop = verdict.option.stops
             break
     end = walk.end
     if end is not None and end.pass_only is not None:
@@ -267,7 +323,7 @@ def shortest_path(model: MovementModel, unit_id: str, start: str, goal: str) -> 
         next_layer: list[str] = []
         for here in layer:
             for option in model.step_options(unit_id, here):
-                if option.blocked is not None or option.to in previous:
+                if option.to in previous or not judge_option(model, option, 0, None, False).ok:
                     continue
                 previous[option.to] = here
                 if option.to == goal:

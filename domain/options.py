@@ -1,37 +1,55 @@
 """Named rule options: where the sources are silent or disagree, a scenario chooses.
 
-Each ruleset declares its options with a default, the values allowed and why the default was
-chosen (DESIGN.md, principle 8); ``check_options`` merges a scenario's choices over the defaults
-and refuses unknown names and values with a line naming the option.
+Each ruleset declares its options as a typed pydantic model: every field has a default, the
+values it allows and a description saying why the default was chosen (DESIGN.md, principle 8).
+``check_options`` merges a scenario's choices over the defaults and refuses unknown names and
+values with one line naming the option; the models' JSON Schema is part of ``sim schema``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import typing
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from domain.errors import BadInput
 
 
-@dataclass(frozen=True)
-class Option:
-    default: Any
-    #: allowed values; empty means "any value of the default's type"
-    choices: tuple[Any, ...] = ()
-    doc: str = ""
+class RuleOptions(BaseModel):
+    """Base of every ruleset's options model. Frozen: options never change during a game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self, name)
 
 
-def check_options(ruleset: str, specs: dict[str, Option], given: dict[str, Any]) -> dict[str, Any]:
-    merged = {name: spec.default for name, spec in specs.items()}
+def _allowed(model: type[RuleOptions], name: str) -> str:
+    annotation = model.model_fields[name].annotation
+    choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
+    if choices:
+        return "one of " + ", ".join(str(c) for c in choices)
+    return f"a {getattr(annotation, '__name__', str(annotation))}"
+
+
+def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any]) -> dict[str, Any]:
+    """The full set of options (defaults filled in) as plain JSON data, or ``BadInput``."""
+    for name in given:
+        if name not in model.model_fields:
+            known = ", ".join(model.model_fields)
+            raise BadInput(f"unknown rule option {name!r} for {ruleset}: known are {known}", "options")
+    try:
+        parsed = model.model_validate(given, strict=False)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        name = str(error["loc"][0]) if error["loc"] else "options"
+        value = given.get(name)
+        raise BadInput(f"option {name} must be {_allowed(model, name)}, not {value!r}", f"options.{name}") from None
     for name, value in given.items():
-        spec = specs.get(name)
-        if spec is None:
-            raise BadInput(f"unknown rule option {name!r} for {ruleset}: known are {', '.join(specs)}", "options")
-        if spec.choices and value not in spec.choices:
-            allowed = ", ".join(map(str, spec.choices))
-            raise BadInput(f"option {name} must be one of {allowed}, not {value!r}", f"options.{name}")
-        if not spec.choices and type(value) is not type(spec.default):
-            kind = type(spec.default).__name__
-            raise BadInput(f"option {name} must be a {kind}, not {value!r}", f"options.{name}")
-        merged[name] = value
-    return merged
+        default = model.model_fields[name].default
+        if isinstance(default, bool) != isinstance(value, bool) or (
+            isinstance(default, (int, float)) and isinstance(value, str)
+        ):
+            raise BadInput(f"option {name} must be {_allowed(model, name)}, not {value!r}", f"options.{name}")
+    return parsed.model_dump(mode="json")

@@ -1,73 +1,99 @@
-"""What the ``Game`` aggregate needs from a ruleset, and the registry of rulesets by name.
+"""What a ruleset is, and the registry of rulesets by name.
 
-A ruleset owns its board, its commands and its movement model; the aggregate owns event
-recording, atomicity and the event stream. Adding a ruleset adds an entry here, not a second
-engine.
+A ruleset is a package that gives: its typed state and options, its board and movement model
+(the step judge's rules), its commands and what they do, its trigger sources and how each
+trigger resolves, its turn structure and the commands legal in a state, and its docs. The core
+owns event recording, atomicity, the storyline and trigger ordering (``domain.resolution``).
+As in python-chess's variants, a ruleset overrides a handful of hooks of ``Ruleset`` and writes
+no loop of its own.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.movement import RangeOfMotion
-from domain.options import Option, check_options
-from domain.state import GameState
+from domain.movement import Judgement, MovementModel, RangeOfMotion
+from domain.options import RuleOptions, check_options
+from domain.rules import RuleRef
+from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
+
+if TYPE_CHECKING:
+    from domain.legacy import LegacyEvent
+    from domain.resolution import Resolver
+
+
+@dataclass
+class StateSummary:
+    """A game state as a ruleset shows it to people: a headline, a row per unit with the
+    ruleset's own columns, and notes (effects in force, life, the step of the round)."""
+
+    headline: str
+    columns: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 class GameHandle(Protocol):
-    """The part of the aggregate a ruleset's engine may touch."""
+    """The part of the aggregate the resolution engine touches."""
 
     state: GameState
 
     def record(self, event_class: type[GameEvent], **fields: Any) -> GameEvent: ...
 
 
-class Ruleset(Protocol):
-    name: str
-    title: str
+class Ruleset:
+    """Base of every ruleset: the hooks the engine calls, with the defaults most rulesets want."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    Options: ClassVar[type[RuleOptions]] = RuleOptions
+    State: ClassVar[type[GameState]] = GameState
     #: validates one command (a discriminated union over the ruleset's command models)
-    commands: TypeAdapter[Any]
+    commands: ClassVar[TypeAdapter[Any]]
     #: the command models a scenario script may use (each with a ``command`` literal)
-    script_commands: tuple[type[BaseModel], ...]
-    setup_model: type[BaseModel]
-    default_options: dict[str, Any]
+    script_commands: ClassVar[tuple[type[BaseModel], ...]]
+    setup_model: ClassVar[type[BaseModel]]
+    #: what a step refusal names when no step of geometry leads there
+    not_a_step: ClassVar[RuleRef]
+    #: where the ruleset's source says how paths are declared (cited by path refusals)
+    path_source: ClassVar[str] = "Path"
+    #: why a move ends when its unit has left the board
+    left_board: ClassVar[str] = "the unit left the board"
+    #: how triggers ignored because their source left are described ("in the realm")
+    in_play_words: ClassVar[str] = "on the board"
 
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
-
-    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]: ...
-
-    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None: ...
-
-    def board(self, state: GameState) -> Board: ...
-
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion: ...
-
-    def parse_location(self, state: GameState, text: str) -> str: ...
-
-    def label(self, state: GameState, location: str) -> str: ...
-
-
-class RulesetBase:
-    """What every ruleset does the same way: options checked against its ``OPTIONS`` table, and
-    locations read and written by its board. Subclasses set ``name``, ``title``, ``OPTIONS``,
-    ``commands``, ``script_commands`` and ``setup_model``, and give ``board``, ``execute`` and
-    ``range_of_motion``."""
-
-    name: str
-    OPTIONS: dict[str, Option] = {}
+    # --- state, options, locations -----------------------------------------------------------
 
     @property
     def default_options(self) -> dict[str, Any]:
-        return {key: spec.default for key, spec in self.OPTIONS.items()}
+        return self.Options().model_dump(mode="json")
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return check_options(self.name, self.OPTIONS, options)
+        return check_options(self.name, self.Options, options)
+
+    def new_state(self, options: dict[str, Any], **fields: Any) -> GameState:
+        return self.State(options=self.Options.model_validate(options), **fields)
+
+    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for name, where in aliases.items():
+            try:
+                found[str(name)] = self.alias_target(str(name), where)
+            except BadInput as exc:
+                raise BadInput(exc.message, f"aliases.{name}") from None
+        return found
+
+    def alias_target(self, name: str, where: Any) -> str:
+        """The canonical location an alias names, or BadInput."""
+        raise BadInput(f"{self.name} has no aliases")
 
     def board(self, state: GameState) -> Board:
         raise NotImplementedError
@@ -76,7 +102,136 @@ class RulesetBase:
         return self.board(state).parse(text)
 
     def label(self, state: GameState, location: str) -> str:
-        return self.board(state).label(location)
+        return self.board(state).label(location) if location else "nowhere"
+
+    def path_rule(self, message: str) -> RuleRef:
+        return RuleRef(ruleset=self.name, source=self.path_source, message=message)
+
+    def name_of(self, state: GameState, thing_id: str) -> str:
+        """What a unit or other thing on the board is called (its card or name)."""
+        unit = state.units.get(thing_id)
+        return unit.card if unit is not None else thing_id
+
+    def in_play(self, state: GameState, thing_id: str) -> bool:
+        """Whether a trigger's source is still where its ability works."""
+        unit = state.units.get(thing_id)
+        return unit is not None and unit.alive and unit.location is not None
+
+    # --- movement -----------------------------------------------------------------------------
+
+    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+        raise NotImplementedError
+
+    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+        """The movement model that judges the steps of a declared path."""
+        raise NotImplementedError
+
+    # --- commands and their resolution --------------------------------------------------------
+
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        """Check one command and record what it does; the engine then runs the storyline."""
+        raise NotImplementedError
+
+    def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
+        """Queue the triggered abilities that ``event`` matches (``resolver.queue_trigger``)."""
+
+    def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
+        raise NotImplementedError(f"{self.name} has no triggered ability {trigger.ability!r}")
+
+    def resolve_item(self, resolver: Resolver, item: BaseModel) -> None:
+        raise NotImplementedError(f"{self.name} has no storyline item {item!r}")
+
+    def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        """Record a step the judge allowed. False when the ruleset ended the move itself."""
+        resolver.take_step(item, verdict)
+        return True
+
+    def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        """Record a step the judge refused; resolution goes on with the next item. False when
+        the ruleset ended the move itself."""
+        resolver.refuse_step(item, verdict.refusal or self.not_a_step)
+        return True
+
+    def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
+        """What follows the end of a move (GODSGLOOM: who Engages the unit now)."""
+
+    # --- turns --------------------------------------------------------------------------------
+
+    def legal_commands(self, state: GameState) -> list[BaseModel]:
+        """Every command the player to act may issue now (the engine adds choice answers)."""
+        return []
+
+    def turn_number(self, state: GameState) -> int:
+        """The turn (or round) the game is in, as self-play counts them."""
+        return state.turn
+
+    def to_act(self, state: GameState) -> str:
+        """The player who acts next (a pending choice's player first)."""
+        return state.choice.player if state.choice is not None else state.active_player
+
+    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+        """What a command is decided against: a command retried after a concurrent write lands
+        only where this is unchanged (turn, player to act)."""
+        return (self.turn_number(state), state.active_player)
+
+    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+        """The state for people (``sim replay``, the state printouts)."""
+        summary = StateSummary(
+            headline=f"turn {self.turn_number(state)}, {state.active_player} to act",
+            columns=["unit", "name", "owner", "at", "state"],
+        )
+        for unit in state.units.values():
+            summary.rows.append(
+                [unit.id, unit.card, unit.owner, label(unit.location) if unit.location else "-", self.unit_flags(unit)]
+            )
+        return summary
+
+    def unit_flags(self, unit: UnitState) -> str:
+        flags = [] if unit.alive else ["dead"]
+        if unit.carried_by:
+            flags.append(f"carried by {unit.carried_by}")
+        return ", ".join(flags)
+
+    # --- logs ---------------------------------------------------------------------------------
+
+    def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
+        """Today's event for a record of the first released version (``domain.legacy``)."""
+        raise BadInput(f"{event.name} records of schema 1 have no meaning in {self.name}")
+
+    # --- helpers for command handlers ---------------------------------------------------------
+
+    def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
+        if isinstance(data, BaseModel):
+            return data
+        try:
+            return self.commands.validate_python(data)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise BadInput(first["msg"], where or "command") from None
+
+
+def known_unit(state: GameState, unit_id: str, where: str = "unit") -> UnitState:
+    found = state.units.get(unit_id)
+    if found is None:
+        known = ", ".join(sorted(state.units)) or "none"
+        raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", where)
+    return found
+
+
+def known_player(state: GameState, given: str | None, default: str, where: str = "player") -> str:
+    if given is not None and given not in state.players:
+        raise BadInput(f"unknown player {given!r}: the players are {', '.join(state.players)}", where)
+    return given or default
+
+
+def unique_ids(ids: Sequence[tuple[str, str]]) -> None:
+    """Refuse a set-up that gives two things the same id: (id, where) pairs in order."""
+    seen: set[str] = set()
+    for thing_id, where in ids:
+        if thing_id in seen:
+            raise BadInput(f"duplicate id {thing_id!r}", where)
+        seen.add(thing_id)
 
 
 #: ruleset name -> the module whose ``RULESET`` implements it

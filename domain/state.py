@@ -1,72 +1,42 @@
-"""The game state that events fold into.
+"""The game state that events fold into: what every ruleset shares, and the base its own extends.
 
-One state model serves every ruleset: units, board features (sites, artifacts, terrain pieces),
-ongoing effects, the storyline of pending work, queued triggers and turn bookkeeping. Locations
-are kept as their canonical text (``"11"``, ``"11/underwater"``) so that events stay plain,
-self-contained data whichever board a ruleset uses; each board parses them when it needs to.
+The core knows units by their id, owner and location, the storyline of pending work, moves
+being resolved, triggers waiting to resolve and a pending player choice. Everything else a
+ruleset needs (a Sorcery unit's power, a GODSGLOOM unit's facing, a skirmish table) lives in the
+ruleset's own subclasses of ``GameState`` and ``UnitState``: typed fields, never a dictionary of
+strings. Locations are kept as their canonical text (``"11/underwater"``, ``"2,-1"``,
+``"10.5,3@roof"``) so that events stay plain, self-contained data on every board.
 
 The models are mutable on purpose: only events change them, and only through ``apply_to``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.options import RuleOptions
 from domain.rules import RuleRef
 
 
-class _State(BaseModel):
+class StateModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class UnitState(_State):
-    """A unit on the board, with the characteristics it entered with (events carry them)."""
+class UnitState(StateModel):
+    """A unit on the board. Rulesets subclass it with their own typed characteristics."""
 
     id: str
-    card: str
+    card: str = Field(description="what the unit is: a card's name, a unit's name")
     owner: str
-    kind: str = "minion"
+    kind: str = "unit"
     location: str | None = None
-    power: int = 0
-    defence: int = 0
-    keywords: list[str] = Field(default_factory=list)
-    movement_bonus: int = 0
-    carries: int = 0
-    carry_allies_only: bool = True
-    tapped: bool = False
-    damage: int = 0
     alive: bool = True
     carried_by: str | None = None
-    extra: dict[str, Any] = Field(default_factory=dict)
 
 
-class FeatureState(_State):
-    """A card or terrain piece that is not a unit: a site, an artifact, a terrain hex."""
-
-    id: str
-    card: str
-    kind: str
-    controller: str | None = None
-    location: str | None = None
-    bearer: str | None = None
-    props: dict[str, Any] = Field(default_factory=dict)
-
-
-class EffectState(_State):
-    """An ongoing effect in force: what it does (``spec``), where it came from, how long it lasts."""
-
-    id: str
-    source: str
-    controller: str | None
-    spec: dict[str, Any]
-    duration: str
-    label: str
-    started_turn: int
-
-
-class TriggerState(_State):
+class TriggerState(StateModel):
     """A triggered ability that matched an event and waits to resolve."""
 
     id: str
@@ -79,8 +49,9 @@ class TriggerState(_State):
     params: dict[str, Any] = Field(default_factory=dict)
 
 
-class StepItem(_State):
-    """One declared step of a path, waiting on the storyline."""
+class StepItem(StateModel):
+    """One declared step of a path, waiting on the storyline; ``kind`` is how it was declared
+    (a skirmish leg's ``via``), when the ruleset's steps have kinds to choose from."""
 
     item: Literal["step"] = "step"
     move_id: str
@@ -89,56 +60,20 @@ class StepItem(_State):
     to: str
     index: int
     last: bool
+    kind: str | None = None
 
 
-class TriggerItem(_State):
+class TriggerItem(StateModel):
     item: Literal["trigger"] = "trigger"
     trigger_id: str
 
 
-class FightItem(_State):
-    """A fight a card's text starts (a trigger), resolved when it reaches the head of the storyline."""
-
-    item: Literal["fight"] = "fight"
-    fight_id: str
-    sides: list[list[str]]
-    requires: list[str] = Field(default_factory=list)
-    cause: str
+#: the storyline items the core resolves itself; rulesets add theirs in their state's union
+CoreItem = Annotated[StepItem | TriggerItem, Field(discriminator="item")]
 
 
-class AttackItem(_State):
-    """After a Move and Attack's path: declare the attack at the final location, if still legal."""
-
-    item: Literal["attack"] = "attack"
-    unit: str
-    target: str
-
-
-class JoinFightItem(_State):
-    """After a defender's movement: it joins the fight if it stands at the attack's location."""
-
-    item: Literal["join"] = "join"
-    attack_id: str
-    unit: str
-
-
-StorylineItem = Annotated[
-    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem, Field(discriminator="item")
-]
-
-
-class AttackState(_State):
-    id: str
-    attacker: str
-    target: str
-    target_kind: str
-    location: str
-    defenders: list[str] = Field(default_factory=list)
-    window_open: bool = True
-
-
-class MoveState(_State):
-    """A path being resolved: who moves, why, and how many steps of its allowance are used."""
+class MoveState(StateModel):
+    """A path being resolved: who moves, why, and how much of its allowance is spent."""
 
     id: str
     unit: str
@@ -150,7 +85,7 @@ class MoveState(_State):
     allowance: float | None = None
 
 
-class ChoiceState(_State):
+class ChoiceState(StateModel):
     id: str
     player: str
     kind: str
@@ -158,29 +93,29 @@ class ChoiceState(_State):
     prompt: str
 
 
-class GameState(_State):
-    """Everything the rules need to decide what a command does next."""
+class GameState(StateModel):
+    """Everything the rules need to decide what a command does next.
+
+    A ruleset's state class sets ``RULESET`` and narrows ``options``, ``units`` and
+    ``storyline`` to its own typed models.
+    """
+
+    RULESET: ClassVar[str] = ""
 
     ruleset: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: RuleOptions = Field(default_factory=RuleOptions)
     players: list[str]
     active_player: str
     turn: int = 1
     seed: int = 0
     aliases: dict[str, str] = Field(default_factory=dict)
     units: dict[str, UnitState] = Field(default_factory=dict)
-    features: dict[str, FeatureState] = Field(default_factory=dict)
-    effects: dict[str, EffectState] = Field(default_factory=dict)
     triggers: dict[str, TriggerState] = Field(default_factory=dict)
     unordered: list[str] = Field(default_factory=list)
-    storyline: list[StorylineItem] = Field(default_factory=list)
+    storyline: list[CoreItem] = Field(default_factory=list)
     moves: dict[str, MoveState] = Field(default_factory=dict)
-    attack: AttackState | None = None
     choice: ChoiceState | None = None
     counters: dict[str, int] = Field(default_factory=dict)
-    life: dict[str, int] = Field(default_factory=dict)
-    #: ruleset-specific game facts (phase, round, board bounds...), changed only by events
-    extra: dict[str, Any] = Field(default_factory=dict)
     last_refusal: RuleRef | None = None
 
     def unit(self, unit_id: str) -> UnitState:
@@ -195,5 +130,23 @@ class GameState(_State):
     def next_id(self, prefix: str, counter: str) -> str:
         return f"{prefix}{self.counters.get(counter, 0) + 1}"
 
+    def bump(self, counter: str) -> None:
+        self.counters[counter] = self.counters.get(counter, 0) + 1
+
     def opponent_of(self, player: str) -> str:
         return next(p for p in self.players if p != player)
+
+    # --- what a ruleset adds to the core's facts --------------------------------------------
+
+    def unit_died(self, unit_id: str, at: str | None) -> None:
+        """Fold a death: the core takes the unit off the board; a ruleset adds what goes with
+        it (what it bore, what it carried)."""
+        unit = self.units[unit_id]
+        unit.alive = False
+        unit.location = None
+        unit.carried_by = None
+
+    def new_turn(self, player: str, turn: int) -> None:
+        """Fold the start of ``player``'s turn number ``turn``."""
+        self.active_player = player
+        self.turn = turn

@@ -18,7 +18,6 @@ from pydantic import ValidationError
 from domain.errors import BadInput
 from domain.event_base import EVENT_TYPES, GameEvent
 from domain.ruleset import load_all_rulesets
-from sim.mapper import upcast
 
 load_all_rulesets()  # every ruleset's event topics, before any read
 
@@ -68,12 +67,7 @@ def read_jsonl(path: str | Path) -> list[GameEvent]:
                 raise BadInput(f"unknown event topic {topic!r}", where)
             state = dict(record["event"])
             state["class_version"] = record.get("schema", 1)
-            event = cls(
-                originator_id=UUID(record["game"]),
-                originator_version=int(record["version"]),
-                timestamp=record["timestamp"],
-                **upcast(cls, state),
-            )
+            event = cls.from_record(UUID(record["game"]), int(record["version"]), record["timestamp"], state)
         except KeyError as exc:
             raise BadInput(f"missing field {exc.args[0]!r}", where) from None
         except ValidationError as exc:

@@ -26,16 +26,6 @@ class JSONBytesTranscoder(Transcoder):
         return json.loads(data.decode("utf-8"))
 
 
-def upcast(cls: type, state: dict[str, Any]) -> dict[str, Any]:
-    """Bring stored state of an older ``class_version`` up to date, one version at a time."""
-    version = int(state.pop("class_version", 1))
-    target = int(getattr(cls, "class_version", 1))
-    while version < target:
-        state = getattr(cls, f"upcast_v{version}_v{version + 1}")(state)
-        version += 1
-    return state
-
-
 class PydanticMapper(Mapper[UUID]):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         state = domain_event.model_dump(mode="json", exclude={"originator_id", "originator_version"})
@@ -61,9 +51,7 @@ class PydanticMapper(Mapper[UUID]):
             data = self.cipher.decrypt(data)
         if self.compressor:
             data = self.compressor.decompress(data)
-        state = upcast(cls, self.transcoder.decode(data))
-        return cls(
-            originator_id=stored_event.originator_id,
-            originator_version=stored_event.originator_version,
-            **state,
+        state = self.transcoder.decode(data)
+        return cls.from_record(
+            stored_event.originator_id, stored_event.originator_version, state.pop("timestamp"), state
         )

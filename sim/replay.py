@@ -14,6 +14,7 @@ from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.game import Game
+from domain.legacy import upcast_log
 from domain.state import GameState
 from projections.state_hash import fold, state_hash
 
@@ -37,7 +38,12 @@ class Verdict:
 
 
 def verify(events: list[GameEvent]) -> Verdict:
-    """Re-run the log's commands under the rules; the log is valid when every event matches."""
+    """Re-run the log's commands under the rules; the log is valid when every event matches.
+
+    Records of older schemas are compared as today's events (``domain.legacy``), on the fields
+    they recorded: a field added to an event since the log was written is not compared.
+    """
+    events = upcast_log(events)
     start = events[0]
     if not isinstance(start, GameStarted):
         return Verdict(False, 0, "the log does not begin with GameStarted")
@@ -54,10 +60,13 @@ def verify(events: list[GameEvent]) -> Verdict:
             return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
     produced = game.pending_events
     for logged, made in zip(events, produced, strict=False):
-        if logged.name != type(made).__name__ or logged.payload() != made.payload():  # type: ignore[attr-defined]
+        assert isinstance(made, GameEvent)
+        recorded = logged.recorded_payload()
+        same_fields = {k: v for k, v in made.payload().items() if k in recorded}
+        if logged.name != made.name or recorded != same_fields:
             return Verdict(
                 False, logged.originator_version,
-                f"{logged.event_id}: the log has {logged.name} {logged.payload()}, the rules give {type(made).__name__} {made.payload()}",  # type: ignore[attr-defined]
+                f"{logged.event_id}: the log has {logged.name} {recorded}, the rules give {made.name} {same_fields}",
             )
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from pydantic import BaseModel
+
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.event_base import GameEvent
 from domain.game import Game
@@ -180,13 +182,19 @@ def _check_units(played: Played) -> list[str]:
             actual_at = rules.label(state, unit.location) if unit.location else "nowhere"
             if expected_at != actual_at:
                 problems.append(f"units.{unit_id}.at: expected {want.at}, is {actual_at}")
-        for name in ("alive", "tapped", "damage", "carried_by"):
-            value = getattr(want, name)
-            if value is not None and getattr(unit, name) != value:
-                problems.append(f"units.{unit_id}.{name}: expected {value}, is {getattr(unit, name)}")
-        for name, value in want.extra.items():
-            if unit.extra.get(name) != value:
-                problems.append(f"units.{unit_id}.extra.{name}: expected {value!r}, is {unit.extra.get(name)!r}")
+        fields = {name: getattr(want, name) for name in ("alive", "tapped", "damage", "carried_by")}
+        fields.update(want.extra)
+        for name, value in fields.items():
+            if value is None and name not in want.extra:
+                continue
+            if name not in type(unit).model_fields:
+                problems.append(f"units.{unit_id}.{name}: {state.ruleset} units have no field {name!r}")
+                continue
+            actual = getattr(unit, name)
+            if isinstance(actual, BaseModel):
+                actual = actual.model_dump(mode="json")
+            if actual != value:
+                problems.append(f"units.{unit_id}.{name}: expected {value!r}, is {actual!r}")
     return problems
 
 
@@ -194,9 +202,10 @@ def _check_players(played: Played) -> list[str]:
     problems: list[str] = []
     state = played.game.state
     expect = played.scenario.expect
+    lives: dict[str, int] = getattr(state, "life", {})
     for player, life in expect.life.items():
-        if state.life.get(player) != life:
-            problems.append(f"life.{player}: expected {life}, is {state.life.get(player)}")
+        if lives.get(player) != life:
+            problems.append(f"life.{player}: expected {life}, is {lives.get(player)}")
     if expect.pending_choice is not None:
         choice = state.choice
         if choice is None or choice.player != expect.pending_choice:

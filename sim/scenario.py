@@ -97,10 +97,17 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
     rules = get_ruleset(name)
     scripted = tuple(_scripted(cls) for cls in rules.script_commands)
     entry = Annotated[Union[scripted], Field(discriminator="command")]  # type: ignore[valid-type]  # noqa: UP007
+    options_schema = rules.Options.model_json_schema()
+    options_field = Field(
+        default_factory=dict,
+        description=f"{rules.title}'s named rule options; each defaults as shown",
+        json_schema_extra={"properties": options_schema["properties"], "additionalProperties": False},
+    )
     model = create_model(  # type: ignore[call-overload]
         f"{name.capitalize()}Scenario",
         __base__=ScenarioBase,
         ruleset=(Literal[name], ...),  # type: ignore[valid-type, arg-type]
+        options=(dict[str, Any], options_field),
         setup=(rules.setup_model, Field(default_factory=rules.setup_model)),
         script=(list[entry], Field(default_factory=list)),  # type: ignore[valid-type]
     )

@@ -81,7 +81,7 @@ def test_run_stores_the_game_and_export_and_replay_round_trip(tmp_path: Path) ->
     exported = sim("log", "export", game_id, "--db", db, "-o", str(log))
     assert exported.exit_code == 0
     lines = log.read_text().splitlines()
-    assert all(json.loads(line)["topic"].startswith("sim.") for line in lines)
+    assert all(json.loads(line)["topic"].split(".")[0] in ("sim", "sorcery") for line in lines)
     replayed = sim("replay", str(log), "--verify")
     assert replayed.exit_code == 0, replayed.output
     assert "state hash" in replayed.output and "verified" in replayed.output

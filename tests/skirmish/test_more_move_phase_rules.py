@@ -44,7 +44,7 @@ def test_leaving_a_melee_whose_enemies_are_all_stunned_or_dazed_ends_the_engagem
     events = g.issue({"command": "move", "unit": "a", "path": ["23,8"]})
     left = next(e for e in events if e.name == "MeleeLeft")
     assert left.enemies == ["f", "g"]
-    assert [g.state.units[u].extra["engaged_with"] for u in ("a", "f", "g")] == [[], [], []]
+    assert [g.state.units[u].engaged_with for u in ("a", "f", "g")] == [[], [], []]
 
 
 def test_no_ending_half_way_up_a_ladder() -> None:
@@ -134,14 +134,14 @@ def test_a_fall_never_makes_a_unit_better_off() -> None:
     g = table("    - {id: a, side: p1, at: '9.8,3@tower', agility: 10}", seed)
     events = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
     assert next(e for e in events if e.name == "InjuryRolled").result == "dazed"
-    assert g.state.units["a"].extra["states"] == ["stunned"]
+    assert g.state.units["a"].states == ["stunned"]
 
 
 def test_set_state_records_states_from_other_phases_as_events() -> None:
     g = table("    - {id: a, side: p1, at: '1,18', wounds: 3}")
     events = g.issue({"command": "set_state", "unit": "a", "states": ["dazed"], "wounds": 2})
     assert names(events)[-1] == "UnitStateChanged"
-    assert g.state.units["a"].extra["states"] == ["dazed"] and g.state.units["a"].extra["wounds"] == 2
+    assert g.state.units["a"].states == ["dazed"] and g.state.units["a"].wounds == 2
     with pytest.raises(IllegalCommand, match="Dazed unit may not Move"):
         g.issue({"command": "move", "unit": "a", "path": ["1,16"]})
 

@@ -90,7 +90,7 @@ def test_a_unit_that_ran_is_marked_as_unable_to_shoot() -> None:
     g = table("    - {id: a, side: p1, at: '1,18'}")
     events = g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
     ran = next(e for e in events if e.name == "UnitRan")
-    assert ran.may_not_shoot and g.state.units["a"].extra["ran"]
+    assert ran.may_not_shoot and g.state.units["a"].ran
 
 
 def test_climbing_counts_the_vertical_distance_and_needs_an_agility_check() -> None:
@@ -225,10 +225,10 @@ def test_a_multi_wound_unit_is_stunned_and_loses_a_wound_instead_of_incapacitate
     g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10, wounds: 3}", seed)
     events = g.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
     assert next(e for e in events if e.name == "InjuryRolled").result == "incapacitated"
-    assert g.state.units["a"].extra["states"] == ["stunned"] and g.state.units["a"].extra["wounds"] == 2
+    assert g.state.units["a"].states == ["stunned"] and g.state.units["a"].wounds == 2
     one = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10, wounds: 1}", seed)
     one.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,12", "via": "jump_down"}]})
-    assert one.state.units["a"].extra["states"] == ["incapacitated"]
+    assert one.state.units["a"].states == ["incapacitated"]
 
 
 def test_a_unit_falling_onto_another_is_placed_beside_it_with_a_recorded_direction() -> None:
@@ -288,7 +288,7 @@ def test_every_check_and_roll_is_recorded_so_a_replay_never_rolls() -> None:
     rolled = [e for e in g.pending_events if e.name == "DiceRolled"]
     checks = [e for e in g.pending_events if e.name in ("CheckMade", "InjuryRolled")]
     assert rolled and len(checks) == len(rolled)
-    assert fold(g.pending_events).units["a"].extra == g.state.units["a"].extra  # type: ignore[arg-type]
+    assert fold(g.pending_events).units["a"] == g.state.units["a"]  # type: ignore[arg-type]
 
 
 def test_agility_check_chance_with_and_without_disadvantage() -> None:

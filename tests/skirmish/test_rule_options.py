@@ -7,7 +7,8 @@ import pytest
 
 from domain.errors import BadInput, IllegalCommand
 from domain.game import Game
-from domain.rulesets.skirmish import OPTIONS, RULESET
+from domain.rulesets.skirmish import RULESET
+from domain.rulesets.skirmish.options import SkirmishOptions
 from tests.helpers import game, names
 from tests.skirmish.test_move_phase import first_roll, seed_where
 
@@ -60,7 +61,7 @@ def roofs(units: str, options: str = "{}", seed: int = 0) -> Game:
 
 def test_every_open_point_of_the_digest_is_an_option_with_its_suggested_default() -> None:
     assert RULESET.default_options == DIGEST_DEFAULTS
-    assert all(spec.doc for spec in OPTIONS.values())
+    assert all(field.description for field in SkirmishOptions.model_fields.values())
 
 
 def test_inch_options_accept_whole_numbers_and_refuse_negative_ones() -> None:
@@ -108,11 +109,11 @@ def test_fall_always_injures_false_lets_a_dazed_result_leave_the_unit_unhurt() -
     units = "    - {id: a, side: p1, at: '9.8,3@tower', agility: 10}"
     hurt = roofs(units, "{}", seed)
     hurt.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,3", "via": "jump_down"}]})
-    assert hurt.state.units["a"].extra["states"] == ["dazed"]
+    assert hurt.state.units["a"].states == ["dazed"]
     unhurt = roofs(units, "{fall_always_injures: false}", seed)
     events = unhurt.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,3", "via": "jump_down"}]})
     assert next(e for e in events if e.name == "InjuryRolled").result == "unhurt"
-    assert unhurt.state.units["a"].extra["states"] == []
+    assert unhurt.state.units["a"].states == []
 
 
 def test_ledge_check_off_means_no_check_near_an_edge() -> None:

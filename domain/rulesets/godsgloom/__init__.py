@@ -7,63 +7,49 @@ follow the digest's section 10 except where docs/godsgloom.md says otherwise.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.movement import RangeOfMotion
-from domain.options import Option
-from domain.ruleset import GameHandle, RulesetBase
-from domain.rulesets.godsgloom import events as _events  # noqa: F401  (registers the topics)
+from domain.event_base import GameEvent
+from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
+from domain.movement import MovementModel, RangeOfMotion
+from domain.resolution import Resolver
+from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.godsgloom.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.godsgloom.events import TerrainPlaced, UnitPlaced
 from domain.rulesets.godsgloom.hexgrid import parse_hex
-from domain.state import GameState
+from domain.rulesets.godsgloom.options import GloomOptions
+from domain.rulesets.godsgloom.state import GloomState, GloomUnit, Terrain, Tokens
+from domain.rulesets.godsgloom.view import rule
+from domain.state import GameState, MoveState
 
-OPTIONS: dict[str, Option] = {
-    "engagement_zone": Option("front_arc", ("front_arc", "all_adjacent"), "the 3 hexes across the Front Arc, or all 6 neighbours"),
-    "engaged_rule": Option("in_enemy_zone", ("in_enemy_zone", "mutual_adjacent"), "when a unit counts as Engaged"),
-    "difficult_cost": Option(2, (), "MP to enter a Difficult hex (§8.3 example)"),
-    "slow_speed_modifier": Option(-1, (), "Speed change per Slow token (§8.3 example)"),
-    "engaged_step_hexes": Option(1, (), "hexes a unit that starts Engaged may move (§8.2)"),
-    "teleport_arrival_engages": Option(True, (True, False), "a Flying unit landing in an enemy zone is Engaged"),
-    "nimble_melee_ban": Option("if_passed_through_zone", ("if_passed_through_zone", "if_entered_zone"), "when Nimble costs the Melee Attack"),
-    "unstoppable_melee_ban": Option("when_used", ("when_used", "always_after_move"), "when Unstoppable costs the Melee Attack"),
-    "harass": Option("alias_of_nimble", ("alias_of_nimble", "disabled"), "Harass, named only by Lockdown, read as Nimble"),
-    "trample_passable": Option(["Infantry", "Swarm"], (), "unit types Trample moves through"),
-    "attack_die_faces": Option(6, (), "faces of an Attack Die (odds not public)"),
-    "attack_die_success": Option(4, (), "lowest face that is a success (default 4+ on a d6)"),
-    "gods_push_move": Option("one_hex", ("one_hex", "disabled"), "what an eligible unit may do in the God's Push step"),
-    "gods_push_timing": Option(
-        "end_of_round", ("end_of_round",), "when the God's Push step comes: its procedure is not public; only this is modelled"
-    ),
-}
+#: the movement mode of a declared path, by its purpose (a Move Action's mode is recorded by
+#: ``MoveActionStarted``)
+PURPOSE_MODES = {"scout_deploy": "normal", "gods_push": "push"}
 
 
-class GodsgloomRuleset(RulesetBase):
+class GodsgloomRuleset(Ruleset):
     name = "godsgloom"
     title = "GODSGLOOM"
-    commands: TypeAdapter[Any] = TypeAdapter(Command)
+    Options = GloomOptions
+    State = GloomState
+    commands: ClassVar[TypeAdapter[Any]] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    OPTIONS = OPTIONS
+    not_a_step = rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes")
+    path_source = "GODSGLOOM MOV.30"
+    left_board = "the unit left the mat"
+    in_play_words = "on the mat"
 
-    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for name, where in aliases.items():
-            try:
-                found[str(name)] = parse_hex(str(where)).text
-            except BadInput as exc:
-                raise BadInput(exc.message, f"aliases.{name}") from None
-            if "," in str(name):
-                raise BadInput(f"alias {name!r} must not look like a hex", f"aliases.{name}")
+    def alias_target(self, name: str, where: Any) -> str:
+        found = parse_hex(str(where)).text
+        if "," in name:
+            raise BadInput(f"alias {name!r} must not look like a hex")
         return found
-
-    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
-        from domain.rulesets.godsgloom.engine import GloomEngine
-
-        GloomEngine(game, command_id).execute(command)
 
     def board(self, state: GameState) -> Board:
         from domain.rulesets.godsgloom.board import HexBoard
@@ -75,6 +61,79 @@ class GodsgloomRuleset(RulesetBase):
 
         return range_of_motion(state, unit_id)
 
+    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+        from domain.rulesets.godsgloom.movement import GloomMovement
+
+        assert isinstance(state, GloomState)
+        mode = PURPOSE_MODES.get(move.purpose)
+        if mode is None:
+            activation = state.activation
+            mode = activation.mode if activation is not None and activation.mode else "normal"
+        return GloomMovement(state, mode)
+
+    def _commands(self, resolver: Resolver) -> Any:
+        from domain.rulesets.godsgloom.engine import GloomCommands
+
+        return GloomCommands(resolver)
+
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        self._commands(resolver).execute(command)
+
+    def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
+        """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
+        self._commands(resolver).note_engagement(move.unit)
+
+    def turn_number(self, state: GameState) -> int:
+        assert isinstance(state, GloomState)
+        return state.round
+
+    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+        assert isinstance(state, GloomState)
+        activation = state.activation.unit if state.activation is not None else None
+        return (state.round, state.phase, state.active_player, activation)
+
+    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+        assert isinstance(state, GloomState)
+        summary = StateSummary(
+            headline=f"round {state.round}, {state.phase} step, {state.active_player} to act",
+            columns=["unit", "name", "type", "owner", "at", "facing", "speed", "wounds", "tokens", "state"],
+        )
+        for unit in state.units.values():
+            tokens = ", ".join(f"{n} {c}" for n, c in unit.tokens.model_dump().items() if c)
+            flags = [f for f, on in (("activated", unit.activated), ("scouted", unit.scouted)) if on]
+            flags += [self.unit_flags(unit)] if self.unit_flags(unit) else []
+            at = label(unit.location) if unit.location else "-"
+            summary.rows.append(
+                [unit.id, unit.card, unit.kind, unit.owner, at, unit.facing, str(unit.speed), str(unit.wounds),
+                 tokens, ", ".join(flags)]
+            )
+        activation = state.activation
+        if activation is not None:
+            done = [w for w, on in (("moved", activation.moved), ("attacked", activation.attacked)) if on]
+            barred = f"; no Melee Attack: {activation.melee}" if activation.melee else ""
+            summary.notes.append(f"activating {activation.unit} ({', '.join(done) or 'not yet moved'}){barred}")
+        if state.pushed:
+            summary.notes.append(f"moved in the God's Push step: {', '.join(state.pushed)}")
+        return summary
+
+    def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
+        if isinstance(event, LegacyUnitPlaced):
+            old = event.unit
+            unit = GloomUnit(
+                id=old.id, card=old.card, owner=old.owner, kind=old.kind, location=old.location, alive=old.alive,
+                carried_by=old.carried_by, traits=list(old.keywords), facing=old.extra.get("facing", "N"),
+                speed=int(old.extra.get("speed", 4)), wounds=int(old.extra.get("wounds", 3)),
+                tokens=Tokens(**old.extra.get("tokens", {})), activated=bool(old.extra.get("activated", False)),
+                scouted=bool(old.extra.get("scouted", False)),
+            )
+            return UnitPlaced(**envelope(event), unit=unit)
+        if isinstance(event, LegacyFeaturePlaced):
+            old_feature = event.feature
+            terrain = Terrain(
+                at=old_feature.location or "", type=old_feature.card, keywords=list(old_feature.props.get("keywords", []))
+            )
+            return TerrainPlaced(**envelope(event), terrain=terrain)
+        return super().upcast_legacy(event)
 
 
 RULESET = GodsgloomRuleset()

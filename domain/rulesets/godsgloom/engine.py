@@ -1,24 +1,26 @@
-"""The GODSGLOOM rules engine: activations, Move Actions, the God's Push step and what they record.
+"""What each GODSGLOOM command does: activations, Move Actions, the God's Push step.
 
-A command is checked whole before anything is recorded: a declared path is walked against the
-movement model, and an illegal step refuses the command with the rule that forbids it (there is
-no trigger in GODSGLOOM movement that could change the mat half-way). Then every step, stop,
-pivot, engagement and die roll is recorded as an event.
+A command is checked whole before anything is recorded: a declared path is walked with the step
+judge, and an illegal step refuses the command with the rule that forbids it (a command is
+atomic). Then the path is declared and the engine's resolver takes it one step at a time, with
+the same judge: a step into an enemy Engagement Zone stops it (§8.3) and the steps left are
+cancelled. Pivots, engagement, the Melee Attack it costs and Trample's dice follow as events.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from domain.dice import roll
-from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.events import FeaturePlaced, MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitDied, UnitPlaced
+from domain.events import UnitDied
 from domain.movement import StepOption, walk_path
+from domain.resolution import Resolver
 from domain.rules import RuleRef
+from domain.ruleset import known_player
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -42,18 +44,20 @@ from domain.rulesets.godsgloom.events import (
     RoundEnded,
     RoundStarted,
     ScoutMoved,
+    TerrainPlaced,
     UnitActivated,
     UnitDisplaced,
     UnitEngaged,
     UnitPivoted,
+    UnitPlaced,
     UnitTeleported,
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
 from domain.rulesets.godsgloom.locations import label, parse_location
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
-from domain.state import FeatureState, UnitState
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
 TOKENS = ("slow", "boost", "morale")
@@ -79,12 +83,27 @@ class Walk:
     trampled: list[str] = field(default_factory=list)
 
 
-class GloomEngine(EngineBase):
+class GloomCommands:
+    """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.game = resolver
+        self.emit = resolver.emit
+        self.cause = resolver.cause
+
+    @property
+    def state(self) -> GloomState:
+        state = self.resolver.state
+        assert isinstance(state, GloomState)
+        return state
+
+    @property
+    def activation(self) -> Activation | None:
+        return self.state.activation
 
     def view(self) -> MatView:
         return MatView(self.state)
-
 
     def hex_text(self, text: str, where: str) -> str:
         try:
@@ -92,20 +111,19 @@ class GloomEngine(EngineBase):
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
 
-    def unit(self, unit_id: str, where: str = "unit") -> UnitState:
+    def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
         found = self.state.units.get(unit_id)
         if found is None or not found.alive:
-            raise BadInput(f"unknown unit {unit_id!r}", where)
+            known = ", ".join(sorted(u.id for u in self.state.living_units())) or "none"
+            raise BadInput(f"unknown unit {unit_id!r}: the units on the mat are {known}", where)
         return found
 
     def player(self, given: str | None, default: str) -> str:
-        if given is not None and given not in self.state.players:
-            raise BadInput(f"unknown player {given!r}: the players are {', '.join(self.state.players)}", "player")
-        return given or default
+        return known_player(self.state, given, default)
 
-    def facing(self, name: str, where: str) -> str:
+    def facing(self, name: str, where: str) -> Facing:
         try:
-            return FACINGS[facing_index(name)]
+            return cast(Facing, FACINGS[facing_index(name)])
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
 
@@ -130,7 +148,7 @@ class GloomEngine(EngineBase):
         handlers[type(command)](command)
 
     def require_phase(self, *phases: str) -> None:
-        phase = self.state.extra.get("phase")
+        phase = self.state.phase
         if phase not in phases:
             raise IllegalCommand(PHASE, f"the game is in the {phase} step, not {' or '.join(phases)}")
 
@@ -154,13 +172,7 @@ class GloomEngine(EngineBase):
                 words.extend(keyword(k) for k in terrain.keywords)
             except BadInput as exc:
                 raise BadInput(exc.message, f"{where}.keywords") from None
-            self.emit(
-                FeaturePlaced,
-                feature=FeatureState(
-                    id=f"terrain-{at}", card=terrain.type or "terrain", kind="terrain", location=at,
-                    props={"keywords": sorted(set(words))},
-                ),
-            )
+            self.emit(TerrainPlaced, terrain=Terrain(at=at, type=terrain.type or "terrain", keywords=sorted(set(words))))
         seen: set[str] = set()
         for i, spec in enumerate(setup.units):
             where = f"setup.units[{i}]"
@@ -189,12 +201,10 @@ class GloomEngine(EngineBase):
                 raise BadInput(f"unknown token {sorted(unknown_tokens)[0]!r}: known tokens are {known}", f"{where}.tokens")
             self.emit(
                 UnitPlaced,
-                unit=UnitState(
-                    id=spec.id, card=spec.name or spec.id, owner=spec.owner, kind=kind, location=at, keywords=traits,
-                    extra={
-                        "facing": self.facing(spec.facing, f"{where}.facing"), "speed": spec.speed,
-                        "wounds": spec.wounds, "tokens": dict(spec.tokens), "activated": spec.activated,
-                    },
+                unit=GloomUnit(
+                    id=spec.id, card=spec.name or spec.id, owner=spec.owner, kind=kind, location=at, traits=traits,
+                    facing=self.facing(spec.facing, f"{where}.facing"), speed=spec.speed, wounds=spec.wounds,
+                    tokens=Tokens(**spec.tokens), activated=spec.activated,
                 ),
             )
 
@@ -208,20 +218,20 @@ class GloomEngine(EngineBase):
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
         if player != self.state.active_player:
             raise IllegalCommand(ALTERNATE, f"{self.state.active_player} nominates next, not {player}")
-        if "activation" in self.state.extra:
-            raise IllegalCommand(ONE_AT_A_TIME, f"{self.state.extra['activation']['unit']} is being activated")
-        if unit.extra.get("activated"):
+        if self.activation is not None:
+            raise IllegalCommand(ONE_AT_A_TIME, f"{self.activation.unit} is being activated")
+        if unit.activated:
             raise IllegalCommand(ALREADY_ACTIVATED, f"{unit.id} was already activated this round")
         self.emit(UnitActivated, unit=unit.id, player=player, engaged_by=self.view().engaged_by(unit.id))
 
-    def _activated(self, unit_id: str, player: str | None) -> UnitState:
+    def _activated(self, unit_id: str, player: str | None) -> GloomUnit:
         unit = self.unit(unit_id)
         acting = self.player(player, unit.owner)
         if unit.owner != acting:
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
-        activation = self.state.extra.get("activation")
-        if activation is None or activation["unit"] != unit.id:
-            if unit.extra.get("activated"):
+        activation = self.activation
+        if activation is None or activation.unit != unit.id:
+            if unit.activated:
                 raise IllegalCommand(NOT_ACTIVE, f"{unit.id} was already activated this round")
             raise IllegalCommand(NOT_ACTIVE, f"{unit.id} is not being activated (nominate it first)")
         return unit
@@ -229,7 +239,7 @@ class GloomEngine(EngineBase):
     def move(self, cmd: Move) -> None:
         self.require_phase("activation")
         unit = self._activated(cmd.unit, cmd.player)
-        if self.state.extra["activation"]["moved"]:
+        if self.activation is not None and self.activation.moved:
             raise IllegalCommand(ONE_MOVE, f"{unit.id} already made its Move Action")
         if cmd.use is not None:
             try:
@@ -239,7 +249,7 @@ class GloomEngine(EngineBase):
         self._move_action(unit, cmd.path, cmd.pivot, cmd.face, cmd.use, purpose="move")
 
     def _move_action(
-        self, unit: UnitState, path: list[str], pivot: str | None, face: str | None, use: str | None, purpose: str
+        self, unit: GloomUnit, path: list[str], pivot: str | None, face: str | None, use: str | None, purpose: str
     ) -> Walk | None:
         """MOV.10-MOV.50: Movement Points, initial pivot, the hexes, final pivot."""
         start_facing = self.facing(pivot, "pivot") if pivot is not None else None
@@ -270,7 +280,7 @@ class GloomEngine(EngineBase):
             self.trample(unit, walk.trampled)
         return walk
 
-    def walk(self, unit: UnitState, hexes: list[str], model: GloomMovement) -> Walk:
+    def walk(self, unit: GloomUnit, hexes: list[str], model: GloomMovement) -> Walk:
         """Check a declared path against the movement model as it would resolve, and note what
         the traits care about: zone hexes entered or passed, enemies trampled."""
         followed = walk_path(model, unit.id, unit.location or "", hexes)
@@ -297,64 +307,58 @@ class GloomEngine(EngineBase):
                     walk.passed_zone = True
         return walk
 
-    def record_walk(self, unit: UnitState, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
+    def record_walk(self, unit: GloomUnit, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
+        """Declare the checked path; the resolver takes it step by step with the same judge,
+        and the end of the move notes who Engages the unit (``GodsgloomRuleset.move_ended``)."""
         if len(path) < 2:
             return
-        move_id = self.state.next_id("m", "move")
-        self.emit(PathDeclared, move_id=move_id, unit=unit.id, purpose=purpose, path=path, allowance=model.allowance(unit.id))
-        for index, (frm, to, option) in enumerate(walk.taken):
-            self.emit(StepTaken, move_id=move_id, unit=unit.id, index=index, frm=frm, to=to, kind=option.kind)
-        left = len(path) - 1 - len(walk.taken)
-        if left and walk.stop is not None:
-            self.emit(StepsCancelled, move_id=move_id, unit=unit.id, steps=left, reason=str(walk.stop))
-        at = self.state.units[unit.id].location
-        self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=at, steps_taken=len(walk.taken))
-        self.note_engagement(unit.id)
+        self.resolver.declare_path(unit.id, path, purpose, model.allowance(unit.id))
+        self.resolver.run_to_end()
 
     def note_engagement(self, unit_id: str) -> None:
         by = self.view().engaged_by(unit_id)
         if by:
             self.emit(UnitEngaged, unit=unit_id, at=self.state.units[unit_id].location or "", by=by)
 
-    def pivot(self, unit: UnitState, facing: str | None, when: str) -> None:
-        current = self.state.units[unit.id].extra.get("facing", "N")
+    def pivot(self, unit: GloomUnit, facing: str | None, when: str) -> None:
+        current = self.state.units[unit.id].facing
         if facing is not None and facing != current:
             self.emit(UnitPivoted, unit=unit.id, frm=current, facing=facing, when=when)
 
-    def bar_melee(self, unit: UnitState, mode: str, walk: Walk) -> None:
+    def bar_melee(self, unit: GloomUnit, mode: str, walk: Walk) -> None:
         """Moves that cost the Melee Attack Action: §8.2, Nimble through a zone, Unstoppable used."""
         view = self.view()
         reason: str | None = None
         if mode == "engaged_step":
             reason = "GODSGLOOM §8.2: it started its activation Engaged"
         elif mode == "nimble":
-            crossed = walk.passed_zone if view.options["nimble_melee_ban"] == "if_passed_through_zone" else walk.entered_zone
+            crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
             if crossed:
                 reason = "Nimble: it moved through an enemy Engagement Zone"
         elif view.has(unit.id, "Unstoppable"):
-            started_engaged = bool(self.state.extra["activation"]["engaged_by"]) if "activation" in self.state.extra else False
+            started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
             used = started_engaged or walk.passed_zone
-            if view.options["unstoppable_melee_ban"] == "always_after_move" and walk.taken:
+            if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:
                 used = True
             if used:
                 reason = "Unstoppable: it used the trait to move"
         if reason is not None:
             self.emit(MeleeBarred, unit=unit.id, rule=reason)
 
-    def trample(self, unit: UnitState, trampled: list[str]) -> None:
+    def trample(self, unit: GloomUnit, trampled: list[str]) -> None:
         """Trample: one Attack Die per enemy-occupied hex passed, rolled after the move; a
         success is one Wound; no reroll (§18.2). Odds: options attack_die_faces/_success."""
         options = self.state.options
-        faces, success = int(options["attack_die_faces"]), int(options["attack_die_success"])
+        faces, success = options.attack_die_faces, options.attack_die_success
         for victim in trampled:
             (result,) = roll(self.game, 1, faces, f"Trample: {unit.id} through {victim}", self.cause)
             if result >= success:
-                left = int(self.state.units[victim].extra.get("wounds", 1)) - 1
+                left = self.state.units[victim].wounds - 1
                 self.emit(WoundsSuffered, unit=victim, wounds=1, left=left, source=f"Trample by {unit.id}")
                 if left <= 0:
                     self.emit(UnitDied, unit=victim, at=self.state.units[victim].location, rule=rule("GODSGLOOM", "a unit with no Wounds left is destroyed"))
 
-    def _fly(self, unit: UnitState, hexes: list[str], start_facing: str | None, final_facing: str | None, model: GloomMovement) -> None:
+    def _fly(self, unit: GloomUnit, hexes: list[str], start_facing: str | None, final_facing: str | None, model: GloomMovement) -> None:
         if len(hexes) != 1:
             raise BadInput("a Flying move names exactly one destination hex", "path")
         destination = hexes[0]
@@ -369,7 +373,7 @@ class GloomEngine(EngineBase):
         self.emit(MoveActionStarted, unit=unit.id, mode="flying", movement_points=speed)
         self.pivot(unit, start_facing, "initial")
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")
-        if self.state.options["teleport_arrival_engages"]:
+        if self.state.options.teleport_arrival_engages:
             self.note_engagement(unit.id)
         self.pivot(unit, final_facing, "final")
 
@@ -377,11 +381,12 @@ class GloomEngine(EngineBase):
         self.require_phase("activation")
         unit = self._activated(cmd.unit, cmd.player)
         target = self.unit(cmd.target, "target")
-        activation = self.state.extra["activation"]
-        if activation.get("attacked"):
+        activation = self.activation
+        assert activation is not None
+        if activation.attacked:
             raise IllegalCommand(rule("GODSGLOOM UAP.30", "one Standard Action per activation"))
-        if activation.get("melee"):
-            raise IllegalCommand(rule("GODSGLOOM", activation["melee"]), f"{unit.id} can't make a Melee Attack Action this activation")
+        if activation.melee:
+            raise IllegalCommand(rule("GODSGLOOM", activation.melee), f"{unit.id} can't make a Melee Attack Action this activation")
         if target.owner == unit.owner:
             raise IllegalCommand(rule("GODSGLOOM MEL", "a Melee Attack targets an enemy"))
         here, there = parse_hex(unit.location or ""), parse_hex(target.location or "")
@@ -393,39 +398,39 @@ class GloomEngine(EngineBase):
 
     def end_activation(self, cmd: EndActivation) -> None:
         self.require_phase("activation")
-        activation = self.state.extra.get("activation")
+        activation = self.activation
         if activation is None:
             raise IllegalCommand(rule("GODSGLOOM UAP.40", "no unit is being activated"))
-        unit = self.state.units[activation["unit"]]
+        unit = self.state.units[activation.unit]
         player = self.player(cmd.player, unit.owner)
         if player != unit.owner:
             raise IllegalCommand(OWN_UNITS, f"{unit.id}'s activation belongs to {unit.owner}")
         opponent = self.state.opponent_of(unit.owner)
-        waiting = [u for u in self.state.living_units() if u.owner == opponent and not u.extra.get("activated")]
+        waiting = [u for u in self.state.units.values() if u.alive and u.location and u.owner == opponent and not u.activated]
         self.emit(ActivationEnded, unit=unit.id, next_player=opponent if waiting else unit.owner)
 
     def end_round(self, cmd: EndRound) -> None:
         self.require_phase("activation")
-        if "activation" in self.state.extra:
-            raise IllegalCommand(ONE_AT_A_TIME, f"{self.state.extra['activation']['unit']} is still being activated")
-        self.emit(RoundEnded, round=int(self.state.extra.get("round", 1)))
+        if self.activation is not None:
+            raise IllegalCommand(ONE_AT_A_TIME, f"{self.activation.unit} is still being activated")
+        self.emit(RoundEnded, round=self.state.round)
 
     def gods_push_move(self, cmd: GodsPushMove) -> None:
         """The God's Push step (assumption, options gods_push_*): an eligible unit moves 1 hex.
         Eligible: unactivated and not Engaged; Combat Shift lifts "not Engaged", Tireless lifts
         "unactivated" (§18.2)."""
         self.require_phase("gods_push")
-        if self.state.options["gods_push_move"] == "disabled":
+        if self.state.options.gods_push_move == "disabled":
             raise IllegalCommand(rule("option gods_push_move", "the God's Push move is disabled in this scenario"))
         unit = self.unit(cmd.unit)
         player = self.player(cmd.player, unit.owner)
         if unit.owner != player:
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
-        if unit.id in self.state.extra.get("pushed", []):
+        if unit.id in self.state.pushed:
             raise IllegalCommand(rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step"))
         view = self.view()
         reasons = []
-        if unit.extra.get("activated"):
+        if unit.activated:
             if not view.has(unit.id, "Tireless"):
                 raise IllegalCommand(rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)"), f"{unit.id} was activated")
             reasons.append("Tireless")
@@ -443,7 +448,7 @@ class GloomEngine(EngineBase):
     def start_round(self, cmd: StartRound) -> None:
         self.require_phase("pregame", "gods_push")
         first = self.player(cmd.first_player, self.state.players[0])
-        number = int(self.state.extra.get("round", 1)) + (0 if self.state.extra.get("phase") == "pregame" else 1)
+        number = self.state.round + (0 if self.state.phase == "pregame" else 1)
         self.emit(RoundStarted, round=number, first_player=first)
 
     def scout_move(self, cmd: ScoutMove) -> None:
@@ -455,7 +460,7 @@ class GloomEngine(EngineBase):
         view = self.view()
         if not view.has(unit.id, "Scout Deploy"):
             raise IllegalCommand(rule("Scout Deploy (active)", "only units with Scout Deploy move before the game"), f"{unit.id} lacks Scout Deploy")
-        if unit.extra.get("scouted"):
+        if unit.scouted:
             raise IllegalCommand(rule("Scout Deploy (active)", "one free Move Action before the game"))
         model = GloomMovement(self.state, "normal")
         hexes = [self.hex_text(p, f"path[{i}]") for i, p in enumerate(cmd.path)]

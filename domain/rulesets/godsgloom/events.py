@@ -1,11 +1,49 @@
-"""GODSGLOOM's own events. Steps, paths, dice and deaths use the engine's generic events."""
+"""GODSGLOOM's own events. Steps, paths, dice and deaths use the engine's."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.event_base import GameEvent
+from domain.event_base import GameEvent, Labeler
+from domain.events import UnitPlaced as CoreUnitPlaced
+from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain
 from domain.state import GameState
+
+
+def _mat(state: GameState) -> GloomState:
+    assert isinstance(state, GloomState)
+    return state
+
+
+def _unit(state: GameState, unit_id: str) -> GloomUnit:
+    return _mat(state).units[unit_id]
+
+
+def _activation_of(state: GameState, unit_id: str) -> Activation | None:
+    activation = _mat(state).activation
+    return activation if activation is not None and activation.unit == unit_id else None
+
+
+class UnitPlaced(CoreUnitPlaced):
+    """A unit was deployed on the mat with these characteristics."""
+
+    TOPIC: ClassVar[str] = "godsgloom.UnitPlaced"
+    unit: GloomUnit
+
+
+class TerrainPlaced(GameEvent):
+    """A terrain hex of the mat: its type and keywords."""
+
+    TOPIC: ClassVar[str] = "godsgloom.TerrainPlaced"
+    LOOKAHEAD: ClassVar[bool] = True
+    terrain: Terrain
+
+    def apply_to(self, state: GameState) -> None:
+        _mat(state).terrain[self.terrain.at] = self.terrain.model_copy(deep=True)
+
+    def describe(self, label: Labeler) -> str:
+        keywords = ", ".join(self.terrain.keywords) or "no keywords"
+        return f"terrain {self.terrain.type} at {label(self.terrain.at)}: {keywords}"
 
 
 class MatLaid(GameEvent):
@@ -18,7 +56,11 @@ class MatLaid(GameEvent):
     phase: str
 
     def apply_to(self, state: GameState) -> None:
-        state.extra.update(width=self.width, height=self.height, phase=self.phase, round=1)
+        mat = _mat(state)
+        mat.width, mat.height, mat.phase, mat.round = self.width, self.height, self.phase, 1  # type: ignore[assignment]  # phase is checked by the set-up command
+
+    def describe(self, label: Labeler) -> str:
+        return f"mat of {self.width}x{self.height} hexes; {self.phase} step"
 
 
 class UnitPivoted(GameEvent):
@@ -26,11 +68,14 @@ class UnitPivoted(GameEvent):
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
     frm: str
-    facing: str
+    facing: Facing
     when: str
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["facing"] = self.facing
+        _unit(state, self.unit).facing = self.facing
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} pivots {self.frm} -> {self.facing} ({self.when})"
 
 
 class UnitActivated(GameEvent):
@@ -42,7 +87,11 @@ class UnitActivated(GameEvent):
     engaged_by: list[str]
 
     def apply_to(self, state: GameState) -> None:
-        state.extra["activation"] = {"unit": self.unit, "engaged_by": list(self.engaged_by), "moved": False, "melee": None, "attacked": False}
+        _mat(state).activation = Activation(unit=self.unit, engaged_by=list(self.engaged_by))
+
+    def describe(self, label: Labeler) -> str:
+        engaged = f" (Engaged by {', '.join(self.engaged_by)})" if self.engaged_by else ""
+        return f"{self.player} activates {self.unit}{engaged}"
 
 
 class MoveActionStarted(GameEvent):
@@ -54,9 +103,13 @@ class MoveActionStarted(GameEvent):
     movement_points: int
 
     def apply_to(self, state: GameState) -> None:
-        activation = state.extra.get("activation")
-        if activation is not None and activation.get("unit") == self.unit:
-            activation["moved"] = True
+        activation = _activation_of(state, self.unit)
+        if activation is not None:
+            activation.moved = True
+            activation.mode = self.mode
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} makes its Move Action ({self.mode}, {self.movement_points} MP)"
 
 
 class MeleeBarred(GameEvent):
@@ -67,9 +120,12 @@ class MeleeBarred(GameEvent):
     rule: str
 
     def apply_to(self, state: GameState) -> None:
-        activation = state.extra.get("activation")
-        if activation is not None and activation.get("unit") == self.unit:
-            activation["melee"] = self.rule
+        activation = _activation_of(state, self.unit)
+        if activation is not None:
+            activation.melee = self.rule
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} may not make a Melee Attack this activation: {self.rule}"
 
 
 class UnitEngaged(GameEvent):
@@ -79,6 +135,9 @@ class UnitEngaged(GameEvent):
     unit: str
     at: str
     by: list[str]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} is Engaged at {label(self.at)} by {', '.join(self.by)}"
 
 
 class UnitTeleported(GameEvent):
@@ -92,6 +151,9 @@ class UnitTeleported(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.units[self.unit].location = self.to
 
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} teleports {label(self.frm)} -> {label(self.to)} ({self.reason})"
+
 
 class UnitDisplaced(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.UnitDisplaced"
@@ -104,6 +166,9 @@ class UnitDisplaced(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.units[self.unit].location = self.to
 
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} is pushed {label(self.frm)} -> {label(self.to)} by {self.by}"
+
 
 class WoundsSuffered(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.WoundsSuffered"
@@ -113,7 +178,10 @@ class WoundsSuffered(GameEvent):
     source: str
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["wounds"] = self.left
+        _unit(state, self.unit).wounds = self.left
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} suffers {self.wounds} Wound(s), {self.left} left ({self.source})"
 
 
 class MeleeAttackDeclared(GameEvent):
@@ -124,9 +192,12 @@ class MeleeAttackDeclared(GameEvent):
     target: str
 
     def apply_to(self, state: GameState) -> None:
-        activation = state.extra.get("activation")
+        activation = _mat(state).activation
         if activation is not None:
-            activation["attacked"] = True
+            activation.attacked = True
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} makes a Melee Attack on {self.target}"
 
 
 class ActivationEnded(GameEvent):
@@ -137,9 +208,13 @@ class ActivationEnded(GameEvent):
     next_player: str
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["activated"] = True
-        state.extra.pop("activation", None)
-        state.active_player = self.next_player
+        mat = _mat(state)
+        mat.units[self.unit].activated = True
+        mat.activation = None
+        mat.active_player = self.next_player
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit}'s activation ends; {self.next_player} nominates next"
 
 
 class RoundEnded(GameEvent):
@@ -149,8 +224,12 @@ class RoundEnded(GameEvent):
     round: int
 
     def apply_to(self, state: GameState) -> None:
-        state.extra["phase"] = "gods_push"
-        state.extra["pushed"] = []
+        mat = _mat(state)
+        mat.phase = "gods_push"
+        mat.pushed = []
+
+    def describe(self, label: Labeler) -> str:
+        return f"round {self.round} ends: the God's Push step"
 
 
 class GodsPushMoved(GameEvent):
@@ -161,7 +240,10 @@ class GodsPushMoved(GameEvent):
     eligible_because: str
 
     def apply_to(self, state: GameState) -> None:
-        state.extra.setdefault("pushed", []).append(self.unit)
+        _mat(state).pushed.append(self.unit)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} moves in the God's Push step ({self.eligible_because})"
 
 
 class RoundStarted(GameEvent):
@@ -171,11 +253,14 @@ class RoundStarted(GameEvent):
     first_player: str
 
     def apply_to(self, state: GameState) -> None:
-        state.extra.update(phase="activation", round=self.round)
-        state.extra.pop("pushed", None)
-        state.active_player = self.first_player
-        for unit in state.units.values():
-            unit.extra["activated"] = False
+        mat = _mat(state)
+        mat.phase, mat.round, mat.pushed = "activation", self.round, []
+        mat.active_player = self.first_player
+        for unit in mat.units.values():
+            unit.activated = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"round {self.round} begins; {self.first_player} nominates first"
 
 
 class ScoutMoved(GameEvent):
@@ -183,4 +268,7 @@ class ScoutMoved(GameEvent):
     unit: str
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["scouted"] = True
+        _unit(state, self.unit).scouted = True
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} makes its Scout Deploy move"

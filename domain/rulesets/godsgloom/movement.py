@@ -53,7 +53,7 @@ class GloomMovement:
 
     def allowance(self, unit_id: str) -> int:
         if self.mode in ("engaged_step", "push"):
-            return int(self.view.options["engaged_step_hexes"]) if self.mode == "engaged_step" else 1
+            return self.view.options.engaged_step_hexes if self.mode == "engaged_step" else 1
         return self.view.speed(unit_id)
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
@@ -88,7 +88,7 @@ class GloomMovement:
         return StepOption(to=h.text, kind=kind, cost=cost, stops=self._zone_stop(unit_id, h))
 
     def _trample_types(self) -> tuple[str, ...]:
-        return tuple(self.view.options["trample_passable"])
+        return tuple(self.view.options.trample_passable)
 
     def _may_pass(self, unit_id: str, occupant_id: str) -> str | None:
         """Which exception of §8.1 lets the mover through the occupant's hex, if any."""

@@ -48,6 +48,6 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
             shown = label(state, h)
             note = rule(f"{name} ({known.timing})", f"reachable if {unit_id} uses {name}", known.timing)
             answer.reasons.setdefault(shown, reach.why_not(h)).append(note)
-    facing = state.units[unit_id].extra.get("facing")
+    facing = view.unit(unit_id).facing
     answer.extra = {"mode": base_mode, "facing": facing, "with_traits": with_traits}
     return answer

@@ -9,7 +9,8 @@ from functools import cached_property
 
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle
-from domain.state import GameState, UnitState
+from domain.rulesets.godsgloom.state import GloomState, GloomUnit
+from domain.state import GameState
 
 RULESET = "godsgloom"
 
@@ -20,12 +21,13 @@ def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
 
 class MatView:
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        assert isinstance(state, GloomState)
+        self.state: GloomState = state
         self.options = state.options
 
     @cached_property
     def hexes(self) -> set[Hex]:
-        return rectangle(int(self.state.extra.get("width", 0)), int(self.state.extra.get("height", 0)))
+        return rectangle(self.state.width, self.state.height)
 
     def on_mat(self, h: Hex) -> bool:
         return h in self.hexes
@@ -33,27 +35,30 @@ class MatView:
     @cached_property
     def terrain(self) -> dict[Hex, set[str]]:
         found: dict[Hex, set[str]] = {}
-        for feature in self.state.features.values():
-            if feature.kind == "terrain" and feature.location is not None:
-                found.setdefault(parse_hex(feature.location), set()).update(feature.props.get("keywords", []))
+        for terrain in self.state.terrain.values():
+            found.setdefault(parse_hex(terrain.at), set()).update(terrain.keywords)
         return found
 
     def keywords(self, h: Hex) -> set[str]:
         return self.terrain.get(h, set())
 
     @cached_property
-    def occupants(self) -> dict[Hex, UnitState]:
-        return {parse_hex(u.location): u for u in self.state.living_units() if u.location is not None}
+    def occupants(self) -> dict[Hex, GloomUnit]:
+        return {parse_hex(u.location): u for u in self.living if u.location is not None}
 
-    def unit(self, unit_id: str) -> UnitState:
+    @cached_property
+    def living(self) -> list[GloomUnit]:
+        return [u for u in self.state.units.values() if u.alive and u.location is not None]
+
+    def unit(self, unit_id: str) -> GloomUnit:
         return self.state.units[unit_id]
 
     def at(self, unit_id: str) -> Hex:
         return parse_hex(self.unit(unit_id).location or "")
 
     def traits(self, unit_id: str) -> set[str]:
-        names = set(self.unit(unit_id).keywords)
-        if "Harass" in names and self.options.get("harass") == "alias_of_nimble":
+        names = set(self.unit(unit_id).traits)
+        if "Harass" in names and self.options.harass == "alias_of_nimble":
             names.add("Nimble")
         return names
 
@@ -66,11 +71,10 @@ class MatView:
     def speed(self, unit_id: str) -> int:
         """Speed after tokens: each Slow token changes it by option slow_speed_modifier (-1)."""
         unit = self.unit(unit_id)
-        slow = int(unit.extra.get("tokens", {}).get("slow", 0))
-        return max(0, int(unit.extra.get("speed", 0)) + slow * int(self.options["slow_speed_modifier"]))
+        return max(0, unit.speed + unit.tokens.slow * self.options.slow_speed_modifier)
 
     def facing(self, unit_id: str) -> int:
-        return FACINGS.index(self.unit(unit_id).extra.get("facing", "N"))
+        return FACINGS.index(self.unit(unit_id).facing)
 
     def zone(self, unit_id: str) -> set[Hex]:
         """The unit's Engagement Zone (option engagement_zone)."""
@@ -84,15 +88,15 @@ class MatView:
 
     def _zone(self, unit_id: str) -> set[Hex]:
         here = self.at(unit_id)
-        if self.options["engagement_zone"] == "all_adjacent":
+        if self.options.engagement_zone == "all_adjacent":
             edges: tuple[int, ...] = tuple(range(6))
         else:
             edges = front_arc(self.facing(unit_id))
         return {here.neighbour(d) for d in edges}
 
-    def enemies(self, unit_id: str) -> list[UnitState]:
+    def enemies(self, unit_id: str) -> list[GloomUnit]:
         owner = self.unit(unit_id).owner
-        return [u for u in self.state.living_units() if u.owner != owner]
+        return [u for u in self.living if u.owner != owner]
 
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
@@ -101,12 +105,12 @@ class MatView:
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
         here = at or self.at(unit_id)
-        if self.options["engaged_rule"] == "mutual_adjacent":
+        if self.options.engaged_rule == "mutual_adjacent":
             return sorted(e.id for e in self.enemies(unit_id) if here in set(parse_hex(e.location or "").neighbours()))
         return self.zones_over(here, unit_id)
 
     def entry_cost(self, unit_id: str, h: Hex) -> int:
         """MP to enter ``h``: 1, or option difficult_cost for Difficult unless Ignore Difficult."""
         if "Difficult" in self.keywords(h) and not self.has(unit_id, "Ignore Difficult"):
-            return int(self.options["difficult_cost"])
+            return self.options.difficult_cost
         return 1

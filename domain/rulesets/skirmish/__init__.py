@@ -30,86 +30,50 @@ Rule options (``options:`` in a scenario), named and defaulted as in the digest'
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.movement import RangeOfMotion
-from domain.options import Option
-from domain.ruleset import GameHandle, RulesetBase
-from domain.rulesets.skirmish import events as _events  # noqa: F401  (registers the topics)
+from domain.event_base import GameEvent
+from domain.legacy import LegacyEvent, LegacyUnitPlaced, envelope
+from domain.movement import Judgement, MovementModel, RangeOfMotion
+from domain.resolution import Resolver
+from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.skirmish.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.skirmish.events import UnitPlaced
+from domain.rulesets.skirmish.options import SkirmishOptions
+from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit
 from domain.rulesets.skirmish.table import parse_spot
-from domain.state import GameState
-
-OPTIONS: dict[str, Option] = {
-    "run_multiplier": Option(1.5, (), "Run = Move x 1.5"),
-    "run_enemy_range": Option(8.0, (), "no Running within this many inches of an enemy (base to base)"),
-    "run_enemy_range_measured": Option(
-        "start_of_move", ("start_of_move", "whole_path"), "where the enemy range is measured from"
-    ),
-    "difficult_penalty": Option(2.0, (), "inches lost once per turn after crossing difficult terrain"),
-    "climb_check_per": Option("surface", ("surface",), "one Agility Check per vertical surface climbed"),
-    "climb_horizontal_leeway": Option(1.0, (), "horizontal inches a climb may include"),
-    "wall_running": Option("forbidden", ("forbidden", "allowed"), "whether a climb may go further along the wall"),
-    "jump_down_max_horizontal": Option(3.0, (), "how far from the edge a Jump Down may land"),
-    "jump_down_target": Option("ground_only", ("ground_only", "any_lower_surface"), "where a Jump Down may land"),
-    "jump_down_disadvantage_height": Option(4.0, (), "drops this high or more are checked with disadvantage"),
-    "jump_across_free_gap": Option(1.0, (), "gaps up to this need no check"),
-    "jump_across_max_gap": Option(3.0, (), "longer jumps fail outright"),
-    "jump_across_max_rise": Option(1.0, (), "landing higher than this above the take-off fails outright"),
-    "jump_across_distance_cost": Option(
-        "deducted", ("deducted", "free"), "whether a jump's length is paid from the movement left"
-    ),
-    "jump_across_lower_landing": Option("allowed", ("allowed",), "a lower landing is a Jump Across too"),
-    "fall_height_from": Option("take_off_surface", ("take_off_surface",), "a fall's height is measured from"),
-    "fall_injury_modifier": Option(2, (), "added to the Injury Roll per full inch fallen above 2\""),
-    "fall_always_injures": Option(True, (True, False), "a fall always has the chart's effect (else Dazed = unhurt)"),
-    "fall_scatter": Option("random_direction", ("random_direction",), "how a unit landing on another is placed"),
-    "disadvantage": Option("two_d20_keep_worse", ("two_d20_keep_worse",), "what disadvantage means"),
-    "ladder_users": Option("not_animals", ("not_animals",), "who climbs ladders without a check"),
-    "ledge_check": Option("on", ("on", "off"), "a unit Stunned or Dazed within 1\" of an edge checks or falls"),
-    "declare_before_measure": Option(True, (True,), "jumps are declared (an event) before they are measured"),
-}
+from domain.rulesets.skirmish.view import rule
+from domain.state import GameState, MoveState, StepItem
 
 
-class SkirmishRuleset(RulesetBase):
+class SkirmishRuleset(Ruleset):
     name = "skirmish"
     title = "the skirmish ruleset"
-    commands: TypeAdapter[Any] = TypeAdapter(Command)
+    Options = SkirmishOptions
+    State = SkirmishState
+    commands: ClassVar[TypeAdapter[Any]] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    OPTIONS = OPTIONS
+    not_a_step = rule("Move Phase", "a leg goes straight to a point on the table")
+    path_source = "Move Phase"
+    left_board = "the unit left the table"
+    in_play_words = "on the table"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Inches may be written as whole numbers (YAML reads ``8`` as an int), but never as
         negative numbers or booleans."""
-        given = dict(options)
         for name, value in options.items():
-            spec = OPTIONS.get(name)
-            if spec is None or spec.choices or isinstance(value, bool) or not isinstance(value, (int, float)):
-                continue
-            if isinstance(spec.default, float):
-                given[name] = float(value)
-            if value < 0:
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
                 raise BadInput(f"option {name} must not be negative, not {value!r}", f"options.{name}")
-        return super().check_options(given)
+        return super().check_options(options)
 
-    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for name, where in aliases.items():
-            try:
-                found[str(name)] = parse_spot(str(where)).text
-            except BadInput as exc:
-                raise BadInput(exc.message, f"aliases.{name}") from None
-        return found
-
-    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
-        from domain.rulesets.skirmish.engine import SkirmishEngine
-
-        SkirmishEngine(game, command_id).execute(command)
+    def alias_target(self, name: str, where: Any) -> str:
+        return parse_spot(str(where)).text
 
     def board(self, state: GameState) -> Board:
         from domain.rulesets.skirmish.board import TableBoard
@@ -121,6 +85,51 @@ class SkirmishRuleset(RulesetBase):
         from domain.rulesets.skirmish.view import TableView
 
         return range_of_motion(TableView(state), unit_id)
+
+    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+        from domain.rulesets.skirmish.legs import LegModel
+
+        return LegModel(state, move.allowance or 0.0)
+
+    def _commands(self, resolver: Resolver) -> Any:
+        from domain.rulesets.skirmish.engine import SkirmishCommands
+
+        return SkirmishCommands(resolver)
+
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        self._commands(resolver).execute(command)
+
+    def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        return bool(self._commands(resolver).take_leg(item, verdict))
+
+    def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        return bool(self._commands(resolver).refuse_leg(item, verdict))
+
+    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+        assert isinstance(state, SkirmishState)
+        summary = StateSummary(
+            headline=f"turn {state.turn}, {state.active_player} to move",
+            columns=["unit", "side", "at", "move", "agility", "wounds", "states", "engaged with", "this turn"],
+        )
+        for unit in state.units.values():
+            marks = [m for m, on in (("moved", unit.moved), ("ran", unit.ran), ("attempted to engage", unit.attempted_engage)) if on]
+            at = label(unit.location) if unit.location else "-"
+            summary.rows.append(
+                [unit.id, unit.owner, at, f"{unit.move:g}\"", str(unit.agility), str(unit.wounds),
+                 ", ".join(unit.states), ", ".join(unit.engaged_with), ", ".join(marks)]
+            )
+        return summary
+
+    def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
+        if isinstance(event, LegacyUnitPlaced):
+            old = event.unit
+            unit = SkirmishUnit.model_validate({
+                "id": old.id, "card": old.card, "owner": old.owner, "kind": old.kind, "location": old.location,
+                "alive": old.alive, "carried_by": old.carried_by,
+                **{k: v for k, v in old.extra.items() if k in SkirmishUnit.model_fields},
+            })
+            return UnitPlaced(**envelope(event), unit=unit)
+        return super().upcast_legacy(event)
 
 
 RULESET = SkirmishRuleset()

@@ -1,25 +1,28 @@
-"""The skirmish rules engine: set-up of a table, Move and Run with climbs, ladders and jumps,
-checks, falls and injuries, each recorded as events with every die rolled.
+"""What each skirmish command does: set-up of a table, Move and Run with climbs, ladders and
+jumps, checks, falls and injuries, each recorded as events with every die rolled.
 
 A move is planned whole first (each leg's geometry and cost, assuming its checks pass) and
-refused with the rule if any leg is illegal. Then it resolves leg by leg: checks are rolled as
-each leg is taken, and a failed check ends the move as the Move Phase says (a climb stays at its
-foot, a jump falls). Jumps Across are declared before they are measured, so what follows a jump
-is only checked against the movement left once the jump has been made.
+refused with the rule if any leg is illegal or, up to the first Jump Across, longer than the
+allowance (the step judge says so). Then it is declared, and the engine's resolver takes it leg
+by leg with the same judge: checks are rolled as each leg is taken, and a failed check ends the
+move as the Move Phase says (a climb stays at its foot, a jump falls). Jumps Across are declared
+before they are measured, so what follows a jump is judged against the movement left once the
+jump has been made.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, cast
+from typing import cast
 
 from pydantic import BaseModel
 from shapely.geometry import Polygon
 
 from domain.dice import roll
-from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.events import MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitPlaced
+from domain.movement import Judgement, walk_path
+from domain.resolution import Resolver
+from domain.rules import RuleRef
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetState, SetUp, Shape
 from domain.rulesets.skirmish.events import (
     CheckMade,
@@ -32,14 +35,16 @@ from domain.rulesets.skirmish.events import (
     TableLaid,
     TurnPassed,
     UnitFell,
+    UnitPlaced,
     UnitRan,
     UnitStateChanged,
 )
-from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
+from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_move, may_run, plan
 from domain.rulesets.skirmish.locations import label, parse_location
+from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
-from domain.state import UnitState
+from domain.state import StepItem
 
 TOO_FAR = "Move Phase"
 ACTIVE = rule("Move Phase", "units move in their side's own turn")
@@ -52,8 +57,20 @@ LEDGE_DISTANCE = 1.0
 BESIDE_GAP = 0.01
 
 
-class SkirmishEngine(EngineBase):
-    """Runs one command against one game; build a new engine per command."""
+class SkirmishCommands:
+    """What each skirmish command does, recorded through the resolver of one command."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.game = resolver
+        self.emit = resolver.emit
+        self.cause = resolver.cause
+
+    @property
+    def state(self) -> SkirmishState:
+        state = self.resolver.state
+        assert isinstance(state, SkirmishState)
+        return state
 
     def view(self) -> TableView:
         return TableView(self.state)
@@ -61,7 +78,7 @@ class SkirmishEngine(EngineBase):
     def spot(self, text: str, where: str) -> Spot:
         try:
             found = parse_spot(parse_location(self.state, text))
-            if "table" in self.state.extra:
+            if self.state.table is not None:
                 self.view().table.check_spot(found)
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
@@ -86,7 +103,7 @@ class SkirmishEngine(EngineBase):
                 raise IllegalCommand(ACTIVE, f"it is {self.state.active_player}'s turn")
             self.emit(TurnPassed, player=player, next_player=self.state.opponent_of(player))
 
-    def unit(self, unit_id: str, player: str | None) -> UnitState:
+    def unit(self, unit_id: str, player: str | None) -> SkirmishUnit:
         unit = self.known_unit(unit_id, player)
         acting = player or unit.owner
         if unit.owner != acting:
@@ -95,10 +112,11 @@ class SkirmishEngine(EngineBase):
             raise IllegalCommand(ACTIVE, f"it is {self.state.active_player}'s turn")
         return unit
 
-    def known_unit(self, unit_id: str, player: str | None) -> UnitState:
+    def known_unit(self, unit_id: str, player: str | None) -> SkirmishUnit:
         unit = self.state.units.get(unit_id)
         if unit is None:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+            known = ", ".join(sorted(self.state.units)) or "none"
+            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", "unit")
         if player is not None and player not in self.state.players:
             raise BadInput(f"unknown player {player!r}", "player")
         return unit
@@ -124,10 +142,10 @@ class SkirmishEngine(EngineBase):
             if area.surface not in ids:
                 raise BadInput(f"unknown surface {area.surface!r}", f"setup.difficult[{i}].surface")
             difficult.append({"surface": area.surface, "polygon": self._footprint(area, bounds, f"setup.difficult[{i}]")})
-        table: dict[str, Any] = {
+        table = TableData.model_validate({
             "width": setup.width, "depth": setup.depth, "surfaces": surfaces,
             "obstacles": obstacles, "difficult": difficult, "ladders": [],
-        }
+        })
         self.emit(TableLaid, table=table)
         ladders = []
         for i, ladder in enumerate(setup.ladders):
@@ -138,7 +156,7 @@ class SkirmishEngine(EngineBase):
                 raise BadInput("a ladder's top must be higher than its bottom", where)
             ladders.append({"id": ladder.id, "bottom": bottom.text, "top": top.text})
         if ladders:
-            self.emit(TableLaid, table={**table, "ladders": ladders})
+            self.emit(TableLaid, table=table.model_copy(update={"ladders": TableData.model_validate({**table.model_dump(), "ladders": ladders}).ladders}))
         seen: set[str] = set()
         for i, spec in enumerate(setup.units):
             where = f"setup.units[{i}]"
@@ -150,13 +168,10 @@ class SkirmishEngine(EngineBase):
             at = self.spot(spec.at, f"{where}.at")
             self.emit(
                 UnitPlaced,
-                unit=UnitState(
+                unit=SkirmishUnit(
                     id=spec.id, card=spec.id, owner=spec.side, kind="animal" if spec.animal else "unit", location=at.text,
-                    extra={
-                        "move": spec.move, "agility": spec.agility, "wounds": spec.wounds, "base": spec.base,
-                        "animal": spec.animal, "treasure": spec.treasure, "states": list(spec.states),
-                        "engaged_with": list(spec.engaged_with),
-                    },
+                    move=spec.move, agility=spec.agility, wounds=spec.wounds, base=spec.base, animal=spec.animal,
+                    treasure=spec.treasure, states=list(spec.states), engaged_with=list(spec.engaged_with),
                 ),
             )
             other = self.view().overlap_at(spec.id, at)
@@ -206,24 +221,30 @@ class SkirmishEngine(EngineBase):
         self.emit(MoveStarted, unit=unit.id, mode="run" if running else "move", allowance=budget, difficult=difficult)
         if running:
             self.emit(UnitRan, unit=unit.id)
-        self.resolve(unit, legs, budget)
+        if legs:
+            path = [legs[0].frm.text, *(leg.to.text for leg in legs)]
+            self.resolver.declare_path(unit.id, path, "move", budget, kinds=[leg.via for leg in legs])
+            self.resolver.run_to_end()
         self.leave_melee(unit.id, start)
 
-    def check_budget(self, unit: UnitState, legs: list[Leg], budget: float) -> None:
+    def check_budget(self, unit: SkirmishUnit, legs: list[Leg], budget: float) -> None:
         """Refuse a move whose legs cost more than the allowance, up to the first Jump Across:
         a jump is declared before it is measured (Move Phase, Jumping Across), so the legs after
-        it are checked against what is left once it has been made (``resolve``)."""
-        spent = 0.0
-        for i, leg in enumerate(legs):
-            if leg.via == "jump_across":
-                return
-            spent += leg.cost
-            if spent > budget + EPSILON:
-                what = "climb it can't finish this turn" if leg.via in ("climb", "ladder") else "move"
-                reason = rule(TOO_FAR, f"too far: a {what} needs {spent:.2f}\", the allowance is {budget:.2f}\"")
-                raise IllegalCommand(reason, f"leg {i + 1} of {unit.id}'s path")
+        it are judged against what is left once it has been made, as they resolve."""
+        if not legs:
+            return
+        model = LegModel(self.state, budget)
+        walk = walk_path(
+            model, unit.id, legs[0].frm.text, [leg.to.text for leg in legs], [leg.via for leg in legs],
+            until=lambda option: option.kind == "jump_across",
+        )
+        if walk.needed is not None and walk.refused_at is not None:
+            leg = legs[walk.refused_at - 1]
+            what = "climb it can't finish this turn" if leg.via in ("climb", "ladder") else "move"
+            reason = rule(TOO_FAR, f"too far: a {what} needs {walk.needed:.2f}\", the allowance is {budget:.2f}\"")
+            raise IllegalCommand(reason, f"leg {walk.refused_at} of {unit.id}'s path")
 
-    def plan_legs(self, view: TableView, unit: UnitState, path: list[LegSpec | str]) -> list[Leg]:
+    def plan_legs(self, view: TableView, unit: SkirmishUnit, path: list[LegSpec | str]) -> list[Leg]:
         legs: list[Leg] = []
         here = view.spot(unit.id)
         for i, item in enumerate(path):
@@ -236,53 +257,65 @@ class SkirmishEngine(EngineBase):
             here = to
         return legs
 
-    def resolve(self, unit: UnitState, legs: list[Leg], budget: float) -> None:
-        if not legs:
-            return
-        move_id = self.state.next_id("m", "move")
-        path = [legs[0].frm.text, *(leg.to.text for leg in legs)]
-        self.emit(PathDeclared, move_id=move_id, unit=unit.id, purpose="move", path=path, allowance=budget)
-        remaining = budget
-        for index, leg in enumerate(legs):
-            left = len(legs) - index
-            if leg.via == "jump_across":
-                if not self.jump_across(unit, leg, remaining, move_id, index, left):
-                    return
-            elif leg.cost > remaining + EPSILON:  # only after a jump: see check_budget
-                why = f"too far: after the jump {remaining:.2f}\" are left, and the next leg needs {leg.cost:.2f}\""
-                self.stop(move_id, unit.id, index, left, str(rule(TOO_FAR, why)))
-                return
-            for check in leg.checks:
-                made = self.agility_check(unit, check.name, check.disadvantage)
-                if made.passed:
-                    continue
-                failed = made.event_id  # what follows a failed check is caused by it
-                if not check.fall:  # a failed climb: at its foot, the move ends, no Fall
-                    why = "failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)"
-                    self.stop(move_id, unit.id, index, left, why, failed)
-                    return
-                if leg.via == "jump_down":  # it lands, then falls where it landed
-                    self.step(move_id, unit.id, index, leg)
-                    drop = self.view().table.height(leg.frm.surface) - self.view().table.height(leg.to.surface)
-                    self.fall(unit.id, leg.frm, leg.to, drop, "failed the Jump Down check", failed)
-                    self.stop(move_id, unit.id, index + 1, left - 1, "the unit fell: failed the Jump Down check", failed)
-                    return
-                self.fall_from(unit.id, leg.frm, "failed the Jump Across check", failed)
-                self.stop(move_id, unit.id, index, left, "the unit fell: failed the Jump Across check", failed)
-                return
-            self.step(move_id, unit.id, index, leg)
-            remaining -= leg.cost
-        self.emit(MoveEnded, move_id=move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=len(legs))
+    # --- a declared leg, as the resolver reaches it ---------------------------------------------
 
-    def jump_across(self, unit: UnitState, leg: Leg, remaining: float, move_id: str, index: int, left: int) -> bool:
-        """Move Phase, Jumping Across: declared, then measured; too long, too high or longer than
-        the movement left (option jump_across_distance_cost) fails outright and the unit falls
-        from where it took off. True when the unit goes on to the jump's check (if any)."""
-        self.emit(JumpDeclared, unit=unit.id, frm=leg.frm.text, to=leg.to.text)
-        failure = leg.automatic_fail
-        if failure is None and leg.cost > remaining + EPSILON:
+    def take_leg(self, item: StepItem, verdict: Judgement) -> bool:
+        """The leg is within the movement left: a jump is declared and measured, checks are
+        rolled, and a failure ends the move as the Move Phase says. True when the leg is taken
+        and the move goes on."""
+        unit = self.state.units[item.unit]
+        leg = self.leg_of(item)
+        if leg.via == "jump_across" and not self.jump_across(unit, leg, item, None):
+            return False
+        for check in leg.checks:
+            made = self.agility_check(unit, check.name, check.disadvantage)
+            if made.passed:
+                continue
+            failed = made.event_id  # what follows a failed check is caused by it
+            if not check.fall:  # a failed climb: at its foot, the move ends, no Fall
+                why = "failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)"
+                self.resolver.stop_move(item.move_id, why, failed)
+                return False
+            if leg.via == "jump_down":  # it lands, then falls where it landed
+                self.resolver.take_step(item, verdict)
+                drop = self.view().table.height(leg.frm.surface) - self.view().table.height(leg.to.surface)
+                self.fall(unit.id, leg.frm, leg.to, drop, "failed the Jump Down check", failed)
+                self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Down check", failed)
+                return False
+            self.fall_from(unit.id, leg.frm, "failed the Jump Across check", failed)
+            self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Across check", failed)
+            return False
+        self.resolver.take_step(item, verdict)
+        return True
+
+    def refuse_leg(self, item: StepItem, verdict: Judgement) -> bool:
+        """A leg the judge refuses once the move is under way: only after a Jump Across can a
+        leg be longer than what is left. A jump too long for it fails and the unit falls; any
+        other leg ends the move where the unit stands."""
+        unit = self.state.units[item.unit]
+        move = self.state.moves[item.move_id]
+        remaining = (move.allowance or 0.0) - move.paid_steps
+        leg = self.leg_of(item)
+        if verdict.over_allowance and leg.via == "jump_across":
             why = f"the jump needs {leg.cost:.2f}\" and only {remaining:.2f}\" are left: it fails"
-            failure = rule("Move Phase, Jumping Across", why)
+            self.jump_across(unit, leg, item, rule("Move Phase, Jumping Across", why))
+            return False
+        if verdict.over_allowance:
+            why = f"too far: after the jump {remaining:.2f}\" are left, and the next leg needs {leg.cost:.2f}\""
+            self.resolver.stop_move(item.move_id, str(rule(TOO_FAR, why)))
+            return False
+        self.resolver.stop_move(item.move_id, str(verdict.refusal))
+        return False
+
+    def leg_of(self, item: StepItem) -> Leg:
+        return plan(self.view(), item.unit, parse_spot(item.frm), parse_spot(item.to), item.kind or "walk")
+
+    def jump_across(self, unit: SkirmishUnit, leg: Leg, item: StepItem, too_long: RuleRef | None) -> bool:
+        """Move Phase, Jumping Across: declared, then measured; too long, too high or longer than
+        the movement left (``too_long``; option jump_across_distance_cost) fails outright and the
+        unit falls from where it took off. True when the unit goes on to the jump's check (if any)."""
+        self.emit(JumpDeclared, unit=unit.id, frm=leg.frm.text, to=leg.to.text)
+        failure = leg.automatic_fail or too_long
         table = self.view().table
         rise = table.height(leg.to.surface) - table.height(leg.frm.surface)
         outcome = "automatic failure" if failure else ("check" if leg.checks else "no check needed")
@@ -291,31 +324,21 @@ class SkirmishEngine(EngineBase):
         if failure is None:
             return True
         self.fall_from(unit.id, leg.frm, str(failure), measured.event_id)
-        self.stop(move_id, unit.id, index, left, f"the unit fell: {failure}", measured.event_id)
+        self.resolver.stop_move(item.move_id, f"the unit fell: {failure}", measured.event_id)
         return False
-
-    def step(self, move_id: str, unit_id: str, index: int, leg: Leg) -> None:
-        self.emit(StepTaken, move_id=move_id, unit=unit_id, index=index, frm=leg.frm.text, to=leg.to.text, kind=leg.via)
-
-    def stop(self, move_id: str, unit_id: str, taken: int, left: int, reason: str, cause: str | None = None) -> None:
-        """The move ends early: its remaining legs are cancelled with the reason."""
-        if left > 0:
-            self.emit(StepsCancelled, cause=cause, move_id=move_id, unit=unit_id, steps=left, reason=reason)
-        at = self.state.units[unit_id].location
-        self.emit(MoveEnded, cause=cause, move_id=move_id, unit=unit_id, at=at, steps_taken=taken)
 
     def leave_melee(self, unit_id: str, start: Spot) -> None:
         """Move Phase: a unit Engaged only with Stunned or Dazed enemies may leave the melee;
         once it stands somewhere else it is no longer Engaged with them."""
         unit = self.state.units[unit_id]
-        enemies = [e for e in unit.extra.get("engaged_with", []) if e in self.state.units]
+        enemies = [e for e in unit.engaged_with if e in self.state.units]
         if enemies and unit.location != start.text:
             self.emit(MeleeLeft, unit=unit_id, enemies=enemies)
 
-    def agility_check(self, unit: UnitState, name: str, disadvantage: bool, cause: str | None = None) -> CheckMade:
+    def agility_check(self, unit: SkirmishUnit, name: str, disadvantage: bool, cause: str | None = None) -> CheckMade:
         """d20 against Agility, passing on a roll >= Agility; disadvantage rolls two and keeps
         the worse (option disadvantage). The ``CheckMade`` event says whether it passed."""
-        agility = int(unit.extra.get("agility", 10))
+        agility = unit.agility
         rolls = roll(self.game, 2 if disadvantage else 1, 20, f"{name} check for {unit.id}", cause or self.cause)
         kept = min(rolls)
         made = self.emit(
@@ -330,8 +353,8 @@ class SkirmishEngine(EngineBase):
         unit = self.known_unit(cmd.unit, cmd.player)
         if unit.location is None or not unit.alive:
             raise BadInput(f"{unit.id} is not on the table", "unit")
-        wounds = int(unit.extra.get("wounds", 1)) if cmd.wounds is None else cmd.wounds
-        before = set(unit.extra.get("states", []))
+        wounds = unit.wounds if cmd.wounds is None else cmd.wounds
+        before = set(unit.states)
         changed = self.emit(UnitStateChanged, unit=unit.id, states=list(cmd.states), wounds=wounds, reason=cmd.reason)
         if set(cmd.states) & (set(HELPLESS) - before):  # newly Stunned or Dazed
             self.ledge_check(unit.id, changed.event_id)
@@ -339,7 +362,7 @@ class SkirmishEngine(EngineBase):
     def ledge_check(self, unit_id: str, cause: str) -> None:
         """A unit made Stunned or Dazed within 1\" of an edge makes one Agility Check or falls
         over it (the designers' comment of 23-03-25; option ledge_check)."""
-        if self.state.options["ledge_check"] != "on":
+        if self.state.options.ledge_check != "on":
             return
         view = self.view()
         here = view.spot(unit_id)
@@ -372,16 +395,16 @@ class SkirmishEngine(EngineBase):
         Dazed stays Stunned."""
         spot = self.place_beside(unit_id, landing, cause)
         fell = self.emit(UnitFell, cause=cause, unit=unit_id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason)
-        modifier = int(self.state.options["fall_injury_modifier"]) * full_inches_above(height, 2.0)
+        modifier = self.state.options.fall_injury_modifier * full_inches_above(height, 2.0)
         (injury,) = roll(self.game, 1, 20, f"Injury Roll for {unit_id}", fell.event_id)
         total = injury + modifier
         result = next(name for top, name in INJURY_CHART if total <= top)
-        if result == "dazed" and not self.state.options["fall_always_injures"]:
+        if result == "dazed" and not self.state.options.fall_always_injures:
             result = "unhurt"
         rolled = self.emit(InjuryRolled, cause=fell.event_id, unit=unit_id, roll=injury, modifier=modifier, total=total, result=result)
         unit = self.state.units[unit_id]
-        wounds = int(unit.extra.get("wounds", 1))
-        old = list(unit.extra.get("states", []))
+        wounds = unit.wounds
+        old = list(unit.states)
         why = "Injury Roll after a fall"
         if result == "incapacitated" and wounds > 1:
             result, wounds = "stunned", wounds - 1

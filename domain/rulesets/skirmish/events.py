@@ -1,11 +1,29 @@
-"""The skirmish ruleset's own events. Paths, steps, moves ending and dice use the generic ones."""
+"""The skirmish ruleset's own events. Paths, steps, moves ending and dice use the engine's."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from domain.event_base import GameEvent
+from domain.event_base import GameEvent, Labeler
+from domain.events import UnitPlaced as CoreUnitPlaced
+from domain.rulesets.skirmish.state import Condition, SkirmishState, SkirmishUnit, TableData
 from domain.state import GameState
+
+
+def _table(state: GameState) -> SkirmishState:
+    assert isinstance(state, SkirmishState)
+    return state
+
+
+def _unit(state: GameState, unit_id: str) -> SkirmishUnit:
+    return _table(state).units[unit_id]
+
+
+class UnitPlaced(CoreUnitPlaced):
+    """A unit was put on the table with these characteristics."""
+
+    TOPIC: ClassVar[str] = "skirmish.UnitPlaced"
+    unit: SkirmishUnit
 
 
 class TableLaid(GameEvent):
@@ -13,10 +31,14 @@ class TableLaid(GameEvent):
 
     TOPIC: ClassVar[str] = "skirmish.TableLaid"
     LOOKAHEAD: ClassVar[bool] = True
-    table: dict[str, Any]
+    table: TableData
 
     def apply_to(self, state: GameState) -> None:
-        state.extra["table"] = self.table
+        _table(state).table = self.table.model_copy(deep=True)
+
+    def describe(self, label: Labeler) -> str:
+        t = self.table
+        return f"table of {t.width:g}x{t.depth:g} inches, {len(t.surfaces)} raised surface(s), {len(t.ladders)} ladder(s)"
 
 
 class MoveStarted(GameEvent):
@@ -30,7 +52,11 @@ class MoveStarted(GameEvent):
     difficult: bool
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["moved"] = True
+        _unit(state, self.unit).moved = True
+
+    def describe(self, label: Labeler) -> str:
+        difficult = " (difficult terrain: 2\" less)" if self.difficult else ""
+        return f"{self.unit} starts to {self.mode}: {self.allowance:g}\" allowed{difficult}"
 
 
 class UnitRan(GameEvent):
@@ -42,7 +68,10 @@ class UnitRan(GameEvent):
     may_not_shoot: bool = True
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["ran"] = True
+        _unit(state, self.unit).ran = True
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} ran: it may not Shoot this turn"
 
 
 class CheckMade(GameEvent):
@@ -57,6 +86,11 @@ class CheckMade(GameEvent):
     disadvantage: bool
     passed: bool
 
+    def describe(self, label: Labeler) -> str:
+        verdict = "passes" if self.passed else "fails"
+        worse = " (disadvantage)" if self.disadvantage else ""
+        return f"{self.unit} {verdict} a {self.check} check: rolled {self.rolls}{worse}, kept {self.kept} vs Agility {self.agility}"
+
 
 class JumpDeclared(GameEvent):
     """Jumping Across: take-off and landing declared before anything is measured."""
@@ -65,6 +99,9 @@ class JumpDeclared(GameEvent):
     unit: str
     frm: str
     to: str
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} declares a jump {label(self.frm)} -> {label(self.to)}"
 
 
 class JumpMeasured(GameEvent):
@@ -76,6 +113,9 @@ class JumpMeasured(GameEvent):
     distance: float
     rise: float
     outcome: str
+
+    def describe(self, label: Labeler) -> str:
+        return f"measured: {self.distance:g}\" across, {self.rise:g}\" up: {self.outcome}"
 
 
 class UnitFell(GameEvent):
@@ -92,6 +132,9 @@ class UnitFell(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.units[self.unit].location = self.to
 
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} falls {self.height:g}\" from {label(self.frm)} to {label(self.to)} ({self.reason})"
+
 
 class InjuryRolled(GameEvent):
     """The Injury Roll after a fall: the d20, the height modifier and the chart's result."""
@@ -103,6 +146,9 @@ class InjuryRolled(GameEvent):
     total: int
     result: str
 
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit}'s Injury Roll: {self.roll} + {self.modifier} = {self.total}: {self.result}"
+
 
 class UnitStateChanged(GameEvent):
     """A unit's states (Stunned, Dazed, Incapacitated) and Wounds are now these."""
@@ -110,14 +156,17 @@ class UnitStateChanged(GameEvent):
     TOPIC: ClassVar[str] = "skirmish.UnitStateChanged"
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
-    states: list[str]
+    states: list[Condition]
     wounds: int
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        unit = state.units[self.unit]
-        unit.extra["states"] = list(self.states)
-        unit.extra["wounds"] = self.wounds
+        unit = _unit(state, self.unit)
+        unit.states = list(self.states)
+        unit.wounds = self.wounds
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} is now {', '.join(self.states) or 'unhurt'}, {self.wounds} Wound(s) ({self.reason})"
 
 
 class MeleeLeft(GameEvent):
@@ -130,12 +179,15 @@ class MeleeLeft(GameEvent):
     enemies: list[str]
 
     def apply_to(self, state: GameState) -> None:
-        mover = state.units[self.unit]
-        mover.extra["engaged_with"] = [e for e in mover.extra.get("engaged_with", []) if e not in self.enemies]
+        units = _table(state).units
+        mover = units[self.unit]
+        mover.engaged_with = [e for e in mover.engaged_with if e not in self.enemies]
         for enemy in self.enemies:
-            if enemy in state.units:
-                other = state.units[enemy].extra
-                other["engaged_with"] = [e for e in other.get("engaged_with", []) if e != self.unit]
+            if enemy in units:
+                units[enemy].engaged_with = [e for e in units[enemy].engaged_with if e != self.unit]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} leaves the melee with {', '.join(self.enemies)} (all Stunned or Dazed)"
 
 
 class EngageAttempted(GameEvent):
@@ -147,7 +199,10 @@ class EngageAttempted(GameEvent):
     unit: str
 
     def apply_to(self, state: GameState) -> None:
-        state.units[self.unit].extra["attempted_engage"] = True
+        _unit(state, self.unit).attempted_engage = True
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} attempts to Engage (no Move this turn)"
 
 
 class TurnPassed(GameEvent):
@@ -159,8 +214,10 @@ class TurnPassed(GameEvent):
     next_player: str
 
     def apply_to(self, state: GameState) -> None:
-        state.active_player = self.next_player
-        state.turn += 1
-        for unit in state.units.values():
-            for mark in ("moved", "ran", "attempted_engage"):
-                unit.extra.pop(mark, None)
+        table = _table(state)
+        table.new_turn(self.next_player, table.turn + 1)
+        for unit in table.units.values():
+            unit.moved = unit.ran = unit.attempted_engage = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player}'s turn ends; {self.next_player} moves next"

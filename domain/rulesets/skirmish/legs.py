@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, rule
+from domain.state import GameState
 
 VIAS = ("walk", "climb", "ladder", "jump_down", "jump_across")
 
@@ -56,13 +58,13 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
             return leg
         leg.cost = a.flat_distance(b)
     elif via == "climb":
-        leeway = float(view.options["climb_horizontal_leeway"])
+        leeway = view.options.climb_horizontal_leeway
         rise = abs(table.height(a.surface) - table.height(b.surface))
         across = a.flat_distance(b)
         if rise <= EPSILON:
             leg.refusal = rule("Move Phase, Climbing", "a climb goes up or down a vertical surface")
             return leg
-        if across > leeway + EPSILON and view.options["wall_running"] == "forbidden":
+        if across > leeway + EPSILON and view.options.wall_running == "forbidden":
             leg.refusal = rule("Move Phase, Climbing", f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\"")
             return leg
         leg.cost = rise + across
@@ -76,15 +78,15 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
             leg.refusal = rule("Move Phase, Ladders", "no ladder joins these two points")
             return leg
         leg.cost = abs(table.height(a.surface) - table.height(b.surface)) + a.flat_distance(b)
-        if view.unit(unit_id).extra.get("animal"):
+        if view.unit(unit_id).animal:
             leg.checks.append(Check("climb (animal on a ladder)"))
     elif via == "jump_down":
         drop = table.height(a.surface) - table.height(b.surface)
         across = a.flat_distance(b)
-        reach = float(view.options["jump_down_max_horizontal"])
+        reach = view.options.jump_down_max_horizontal
         if drop <= EPSILON:
             leg.refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
-        elif view.options["jump_down_target"] == "ground_only" and b.surface != GROUND:
+        elif view.options.jump_down_target == "ground_only" and b.surface != GROUND:
             leg.refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
         elif across > reach + EPSILON:
             leg.refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
@@ -93,21 +95,21 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
         if leg.refusal is not None:
             return leg
         leg.cost = across  # the vertical drop is free
-        disadvantage = drop >= float(view.options["jump_down_disadvantage_height"]) - EPSILON
+        disadvantage = drop >= view.options.jump_down_disadvantage_height - EPSILON
         leg.checks.append(Check("jump down", disadvantage=disadvantage, fall=True))
     elif via == "jump_across":
         gap = a.flat_distance(b)
         rise = table.height(b.surface) - table.height(a.surface)
-        leg.cost = gap if view.options["jump_across_distance_cost"] == "deducted" else 0.0
-        if gap > float(view.options["jump_across_max_gap"]) + EPSILON:
-            limit = float(view.options["jump_across_max_gap"])
+        leg.cost = gap if view.options.jump_across_distance_cost == "deducted" else 0.0
+        if gap > view.options.jump_across_max_gap + EPSILON:
+            limit = view.options.jump_across_max_gap
             why = f"a {gap:.2f}\" jump is longer than {limit:g}\": it fails and the unit falls"
             leg.automatic_fail = rule("Move Phase, Jumping Across", why)
-        elif rise > float(view.options["jump_across_max_rise"]) + EPSILON:
-            limit = float(view.options["jump_across_max_rise"])
+        elif rise > view.options.jump_across_max_rise + EPSILON:
+            limit = view.options.jump_across_max_rise
             why = f"landing {rise:g}\" higher is more than {limit:g}\": it fails and the unit falls"
             leg.automatic_fail = rule("Move Phase, Jumping Across", why)
-        elif gap > float(view.options["jump_across_free_gap"]) + EPSILON:
+        elif gap > view.options.jump_across_free_gap + EPSILON:
             leg.checks.append(Check("jump across", fall=True))
     else:
         leg.refusal = rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}")
@@ -131,7 +133,7 @@ def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleR
     states = view.states(unit_id)
     if not unit.alive or "incapacitated" in states:
         return rule("Move Phase", "an Incapacitated unit doesn't move")
-    if unit.extra.get("attempted_engage"):
+    if unit.attempted_engage:
         return rule("Move Phase", "a unit that attempted to Engage this turn may not Move")
     for state in ("stunned", "dazed"):
         if state in states:
@@ -139,7 +141,7 @@ def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleR
     holding = [e for e in view.engaged_with(unit_id) if e in view.state.units and not view.states(e) & set(("stunned", "dazed"))]
     if holding:
         return rule("Move Phase", f"Engaged with {', '.join(holding)}, an enemy neither Stunned nor Dazed")
-    if unit.extra.get("moved") and not ignore_moved:
+    if unit.moved and not ignore_moved:
         return rule("Move Phase", "a unit moves once in the Move Phase")
     return None
 
@@ -148,13 +150,13 @@ def may_run(view: TableView, unit_id: str, legs: Sequence[Leg] = ()) -> RuleRef 
     """Move Phase, Running: not within 8\" of an enemy, not carrying a Treasure token. The range
     is measured base to base where the unit stands (option run_enemy_range_measured:
     ``start_of_move``), or from every point of the declared legs as well (``whole_path``)."""
-    if view.unit(unit_id).extra.get("treasure"):
+    if view.unit(unit_id).treasure:
         return rule("Move Phase, Running", "a unit carrying a Treasure token may not Run")
-    limit = float(view.options["run_enemy_range"])
+    limit = view.options.run_enemy_range
     nearest = view.nearest_enemy_gap(unit_id)
     if nearest is not None and nearest[1] <= limit + EPSILON:
         return rule("Move Phase, Running", f"{nearest[0]} is {nearest[1]:.2f}\" away: no Running within {limit:g}\" of an enemy")
-    if view.options["run_enemy_range_measured"] == "whole_path":
+    if view.options.run_enemy_range_measured == "whole_path":
         for leg in legs:
             for enemy in view.enemies(unit_id):
                 gap = view.gap_from_line(unit_id, enemy.id, leg.frm, leg.to)
@@ -167,7 +169,33 @@ def may_run(view: TableView, unit_id: str, legs: Sequence[Leg] = ()) -> RuleRef 
 def allowance(view: TableView, unit_id: str, running: bool, difficult: bool) -> float:
     """Move, or Move x 1.5 when Running; then -2\" if any difficult terrain is crossed, after all
     other modifiers (Move Phase, Difficult Terrain: 6\" -> 4\", a 9\" run -> 7\")."""
-    total = view.move_inches(unit_id) * (float(view.options["run_multiplier"]) if running else 1.0)
+    total = view.move_inches(unit_id) * (view.options.run_multiplier if running else 1.0)
     if difficult:
-        total -= float(view.options["difficult_penalty"])
+        total -= view.options.difficult_penalty
     return max(0.0, total)
+
+
+class LegModel:
+    """``MovementModel`` for a declared move on the table: the step judge asks it about one leg
+    at a time (``step_option``), planned by ``plan`` as the lookahead's graph edges are.
+    ``allowance`` is what the move was declared with (Move or Run, less difficult terrain)."""
+
+    tolerance = EPSILON
+    allowance_rule = rule("Move Phase", "too far: a move is at most its allowance in inches")
+
+    def __init__(self, state: GameState, budget: float) -> None:
+        self.view = TableView(state)
+        self.budget = budget
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        return None
+
+    def allowance(self, unit_id: str) -> float:
+        return self.budget
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        return []  # continuous space: steps are planned one at a time, never listed
+
+    def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption:
+        leg = plan(self.view, unit_id, parse_spot(frm), parse_spot(to), kind or "walk")
+        return StepOption(to=to, kind=leg.via, cost=leg.cost, blocked=leg.refusal)

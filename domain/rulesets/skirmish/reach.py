@@ -137,12 +137,12 @@ class TableGraph:
         if a.surface == b.surface:
             return "walk"
         ha, hb = table.height(a.surface), table.height(b.surface)
-        near = a.flat_distance(b) <= float(self.view.options["jump_across_max_gap"]) + EPSILON
+        near = a.flat_distance(b) <= self.view.options.jump_across_max_gap + EPSILON
         if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
             return "walk"
         if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
             return "jump_across"
-        if ha > hb and a.surface != GROUND and a.flat_distance(b) <= float(self.view.options["jump_down_max_horizontal"]) + EPSILON:
+        if ha > hb and a.surface != GROUND and a.flat_distance(b) <= self.view.options.jump_down_max_horizontal + EPSILON:
             return "jump_down"
         return None
 
@@ -282,7 +282,7 @@ def _diagnose(
         gap = _nearest_gap(view, target.surface)
         if climb > move + EPSILON and not ladders:
             reasons.append(rule("Move Phase, Climbing", f"the wall is {climb:g}\" high: too high to climb in one move ({move:g}\" Move)"))
-        widest = float(view.options["jump_across_max_gap"])
+        widest = view.options.jump_across_max_gap
         if gap is not None and gap > widest + EPSILON:
             reasons.append(rule("Move Phase, Jumping Across", f"the gap is {gap:.2f}\": more than {widest:g}\" can't be jumped"))
     shortest_open = math.inf if nearest_total is None else nearest_total - EPSILON
@@ -360,7 +360,7 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     start = search.view.spot(search.unit_id)
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
     # further than the largest allowance in a straight line can't be reached: don't ask
-    paid = search.view.options["jump_across_distance_cost"] == "deducted"
+    paid = search.view.options.jump_across_distance_cost == "deducted"
     furthest = max(graph.budget for graph, _ in search.runs) + EPSILON if paid else math.inf
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
-from typing import Any
 
 from shapely.geometry import LineString, Polygon
 
 from domain.rules import RuleRef
+from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, Area, Ladder, Spot, Surface, Table, parse_spot
-from domain.state import GameState, UnitState
+from domain.state import GameState
 
 RULESET = "skirmish"
 HELPLESS = ("stunned", "dazed")
@@ -21,43 +21,45 @@ def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
 
 
-def table_from_data(data: dict[str, Any]) -> Table:
-    """Rebuild the table from the plain data a ``TableLaid`` event carries."""
+def table_from_data(data: TableData) -> Table:
+    """Build the table's geometry from what a ``TableLaid`` event carries."""
     return Table(
-        width=float(data["width"]),
-        depth=float(data["depth"]),
-        surfaces=[Surface(s["id"], Polygon(s["polygon"]), float(s["height"])) for s in data.get("surfaces", [])],
-        ladders=[Ladder(lad["id"], parse_spot(lad["bottom"]), parse_spot(lad["top"])) for lad in data.get("ladders", [])],
-        difficult=[Area(a["surface"], Polygon(a["polygon"])) for a in data.get("difficult", [])],
-        obstacles=[(Polygon(o["polygon"]), float(o["height"])) for o in data.get("obstacles", [])],
+        width=data.width,
+        depth=data.depth,
+        surfaces=[Surface(s.id, Polygon(s.polygon), s.height) for s in data.surfaces],
+        ladders=[Ladder(lad.id, parse_spot(lad.bottom), parse_spot(lad.top)) for lad in data.ladders],
+        difficult=[Area(a.surface, Polygon(a.polygon)) for a in data.difficult],
+        obstacles=[(Polygon(o.polygon), o.height) for o in data.obstacles],
     )
 
 
 class TableView:
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        assert isinstance(state, SkirmishState)
+        self.state: SkirmishState = state
         self.options = state.options
 
     @cached_property
     def table(self) -> Table:
-        return table_from_data(self.state.extra["table"])
+        assert self.state.table is not None, "the table is laid by the set-up"
+        return table_from_data(self.state.table)
 
-    def unit(self, unit_id: str) -> UnitState:
+    def unit(self, unit_id: str) -> SkirmishUnit:
         return self.state.units[unit_id]
 
     def spot(self, unit_id: str) -> Spot:
         return parse_spot(self.unit(unit_id).location or "")
 
     def radius(self, unit_id: str) -> float:
-        return float(self.unit(unit_id).extra.get("base", 1.0)) / 2
+        return self.unit(unit_id).base / 2
 
     def states(self, unit_id: str) -> set[str]:
-        return set(self.unit(unit_id).extra.get("states", []))
+        return set(self.unit(unit_id).states)
 
-    def others(self, unit_id: str) -> list[UnitState]:
-        return [u for u in self.state.living_units() if u.id != unit_id and u.location is not None]
+    def others(self, unit_id: str) -> list[SkirmishUnit]:
+        return [u for u in self.state.units.values() if u.alive and u.id != unit_id and u.location is not None]
 
-    def enemies(self, unit_id: str) -> list[UnitState]:
+    def enemies(self, unit_id: str) -> list[SkirmishUnit]:
         side = self.unit(unit_id).owner
         return [u for u in self.others(unit_id) if u.owner != side]
 
@@ -72,7 +74,7 @@ class TableView:
         return max(0.0, float(line.distance(self.spot(other_id).point)) - self.radius(unit_id) - self.radius(other_id))
 
     def engaged_with(self, unit_id: str) -> list[str]:
-        return list(self.unit(unit_id).extra.get("engaged_with", []))
+        return list(self.unit(unit_id).engaged_with)
 
     def blocker_on(self, unit_id: str, a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
         """A unit whose base the straight move from a to b would cross, and the rule: never
@@ -113,10 +115,10 @@ class TableView:
         return min(gaps, key=lambda g: g[1]) if gaps else None
 
     def agility(self, unit_id: str) -> int:
-        return int(self.unit(unit_id).extra.get("agility", 10))
+        return self.unit(unit_id).agility
 
     def move_inches(self, unit_id: str) -> float:
-        return float(self.unit(unit_id).extra.get("move", 6.0))
+        return self.unit(unit_id).move
 
 
 def chance(agility: int, disadvantage: bool) -> float:

@@ -1,54 +1,86 @@
 """Sorcery: Contested Realm: the realm, its cards and the range-of-motion rules.
 
 Sources: the seed (codex entry "Range of Motion"), the digest ../shared/reference/sorcery.md and
-the bundled card data. Rule options (``options:`` in a scenario):
-
-- ``trigger_order``: ``policy`` (default) orders one player's simultaneous triggers in the order
-  they were queued, recorded as decided by policy (digest gap 6); ``ask`` stops and waits for
-  that player's ``order_triggers`` command.
+the bundled card data. Rule options: ``options.SorceryOptions``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.movement import MovementModel, RangeOfMotion, range_from_reach, search_reach
-from domain.options import Option
-from domain.ruleset import GameHandle, RulesetBase
+from domain.event_base import GameEvent
+from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
+from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
+from domain.resolution import Resolver
+from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced
 from domain.rulesets.sorcery.locations import label
+from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
-from domain.state import GameState
-
-OPTIONS: dict[str, Option] = {
-    "trigger_order": Option(
-        "policy",
-        ("policy", "ask"),
-        "who orders one player's simultaneous triggers: the declaration-order policy, or the player",
-    ),
-}
+from domain.rulesets.sorcery.state import AttackItem, CardState, JoinFightItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.view import rule
+from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
 def _square_order(location: str) -> tuple[int, str]:
     return (parse_loc(location).square, location)
 
 
-class SorceryRuleset(RulesetBase):
+class SorceryRuleset(Ruleset):
     name = "sorcery"
     title = "Sorcery: Contested Realm"
-    commands: TypeAdapter[Any] = TypeAdapter(Command)
+    Options = SorceryOptions
+    State = SorceryState
+    commands: ClassVar[TypeAdapter[Any]] = TypeAdapter(Command)
     script_commands = SCRIPT_COMMANDS
     setup_model = SetUp
-    OPTIONS = OPTIONS
+    not_a_step = rule("codex: Path", "a step must go to an adjacent location")
+    path_source = "codex: Path"
+    left_board = "the unit left the realm"
+    in_play_words = "in the realm"
 
-    def execute(self, game: GameHandle, command: BaseModel, command_id: str) -> None:
-        from domain.rulesets.sorcery.engine import SorceryEngine
+    # --- state and locations --------------------------------------------------------------------
 
-        SorceryEngine(game, command_id).execute(command)
+    def alias_target(self, name: str, where: Any) -> str:
+        loc = parse_loc(str(where))
+        if loc.region is not Region.SURFACE:
+            raise BadInput(f"alias {name!r} must name a square, not {where!r}")
+        if name.isdigit() or "/" in name:
+            raise BadInput(f"alias {name!r} must not look like a location")
+        return str(loc.square)
+
+    def board(self, state: GameState) -> Board:
+        from domain.rulesets.sorcery.board import RealmBoard
+
+        return RealmBoard(state)
+
+    def name_of(self, state: GameState, thing_id: str) -> str:
+        assert isinstance(state, SorceryState)
+        thing = state.units.get(thing_id) or state.features.get(thing_id)
+        return thing.card if thing is not None else thing_id
+
+    def in_play(self, state: GameState, thing_id: str) -> bool:
+        assert isinstance(state, SorceryState)
+        if thing_id in state.units:
+            return super().in_play(state, thing_id)
+        feature = state.features.get(thing_id)
+        return feature is not None and (feature.location is not None or feature.bearer is not None)
+
+    # --- movement -------------------------------------------------------------------------------
+
+    def movement(self, state: GameState) -> MovementModel:
+        from domain.rulesets.sorcery.movement import SorceryMovement
+
+        return SorceryMovement(state)
+
+    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+        return self.movement(state)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
@@ -56,26 +88,84 @@ class SorceryRuleset(RulesetBase):
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
         return range_from_reach(reach, lambda loc: label(state, loc), _square_order)
 
-    def board(self, state: GameState) -> Board:
-        from domain.rulesets.sorcery.board import RealmBoard
+    # --- commands and resolution ----------------------------------------------------------------
 
-        return RealmBoard(state)
+    def _commands(self, resolver: Resolver) -> Any:
+        from domain.rulesets.sorcery.engine import SorceryCommands
 
-    def movement(self, state: GameState) -> MovementModel:
-        from domain.rulesets.sorcery.movement import SorceryMovement
+        return SorceryCommands(resolver)
 
-        return SorceryMovement(state)
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        self._commands(resolver).execute(command)
 
-    def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for name, square in aliases.items():
-            loc = parse_loc(str(square))
-            if loc.region is not Region.SURFACE:
-                raise BadInput(f"alias {name!r} must name a square, not {square!r}", f"aliases.{name}")
-            if str(name).isdigit() or "/" in str(name):
-                raise BadInput(f"alias {name!r} must not look like a location", f"aliases.{name}")
-            found[str(name)] = str(loc.square)
-        return found
+    def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
+        from domain.events import StepTaken
+        from domain.rulesets.sorcery import triggers
+
+        if isinstance(event, StepTaken):
+            commands = self._commands(resolver)
+            for entered in [event.unit, *event.carried]:
+                triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
+
+    def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
+        from domain.rulesets.sorcery import triggers
+
+        triggers.resolve(self._commands(resolver), trigger)
+
+    def resolve_item(self, resolver: Resolver, item: BaseModel) -> None:
+        from domain.rulesets.sorcery import combat
+        from domain.rulesets.sorcery.state import FightItem
+
+        commands = self._commands(resolver)
+        if isinstance(item, FightItem):
+            combat.resolve_fight_item(commands, item)
+        elif isinstance(item, JoinFightItem):
+            commands.resolve_join(item)
+        elif isinstance(item, AttackItem):
+            commands.resolve_attack_item(item)
+        else:
+            super().resolve_item(resolver, item)
+
+    def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        self._commands(resolver).take_step(item, verdict)
+        return True
+
+    # --- people ---------------------------------------------------------------------------------
+
+    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+        assert isinstance(state, SorceryState)
+        summary = StateSummary(
+            headline=f"turn {state.turn}, {state.active_player} to act",
+            columns=["unit", "card", "owner", "at", "power", "damage", "state"],
+        )
+        for unit in state.units.values():
+            flags = ["tapped"] if unit.tapped else []
+            flags += [self.unit_flags(unit)] if self.unit_flags(unit) else []
+            at = label(unit.location) if unit.location else "-"
+            summary.rows.append([unit.id, unit.card, unit.owner, at, str(unit.power), str(unit.damage), ", ".join(flags)])
+        for effect in state.effects.values():
+            summary.notes.append(f"effect {effect.id}: {effect.label} ({effect.duration.replace('_', ' ')})")
+        if state.attack is not None:
+            summary.notes.append(f"attack {state.attack.id} by {state.attack.attacker} awaits defenders")
+        summary.notes.append("life: " + ", ".join(f"{p} {life}" for p, life in state.life.items()))
+        return summary
+
+    # --- logs -----------------------------------------------------------------------------------
+
+    def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
+        if isinstance(event, LegacyUnitPlaced):
+            old = event.unit
+            unit = SorceryUnit(**old.model_dump(exclude={"extra"}))
+            return UnitPlaced(**envelope(event), unit=unit)
+        if isinstance(event, LegacyFeaturePlaced):
+            old_feature = event.feature
+            card = CardState(
+                id=old_feature.id, card=old_feature.card, kind=old_feature.kind,  # type: ignore[arg-type]
+                controller=old_feature.controller, location=old_feature.location, bearer=old_feature.bearer,
+                water=bool(old_feature.props.get("water", False)),
+            )
+            return FeaturePlaced(**envelope(event), feature=card)
+        return super().upcast_legacy(event)
 
 
 RULESET = SorceryRuleset()

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.events import (
+from domain.events import UnitDied
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.events import (
     AttackResolved,
     DamageTaken,
     EffectEnded,
@@ -16,16 +18,14 @@ from domain.events import (
     FightStarted,
     SiteStruck,
     StrikeDealt,
-    UnitDied,
     UnitDropped,
 )
-from domain.rules import RuleRef
 from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
-from domain.state import FightItem
 
 if TYPE_CHECKING:
-    from domain.rulesets.sorcery.engine import SorceryEngine
+    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
 DAMAGE = rule("codex: Damage", "a minion dies when its damage reaches its power")
 LETHAL = rule("codex: Lethal", "any damage from a Lethal unit kills a minion")
@@ -42,7 +42,7 @@ def kill(engine: SorceryEngine, unit_id: str, why: RuleRef, cause: str) -> None:
     engine.emit(UnitDied, cause=cause, unit=unit_id, at=at, rule=why)
     for passenger in passengers:
         engine.emit(UnitDropped, cause=cause, unit=passenger, carrier=unit_id, at=at, reason="its carrier died")
-    engine.cancel_moves(unit_id, "the unit died", cause)
+    engine.resolver.cancel_moves(unit_id, "the unit died", cause)
     for effect in list(engine.state.effects.values()):
         if effect.source == unit_id and effect.duration == "while_in_realm":
             engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} left the realm")

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.commands import OrderTriggers
 from domain.locations import LocationText as Location
 
 
@@ -82,14 +83,6 @@ class Pass(_Model):
 
     command: Literal["pass"] = "pass"
     player: str | None = None
-
-
-class OrderTriggers(_Model):
-    """Answer a pending choice: the order of your simultaneous triggers, first resolving first."""
-
-    command: Literal["order_triggers"] = "order_triggers"
-    player: str | None = None
-    order: list[str] = Field(description="trigger ids (t3) or the subjects' unit ids")
 
 
 class EndTurn(_Model):

@@ -68,4 +68,5 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)
 
 
 def parse_spec(data: dict[str, Any]) -> ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant:
-    return _ADAPTER.validate_python(data)  # type: ignore[no-any-return]
+    parsed: ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant = _ADAPTER.validate_python(data)
+    return parsed

@@ -1,9 +1,9 @@
-"""The Sorcery rules engine: what each command does, resolved on the storyline.
+"""What each Sorcery command does, and the storyline items only Sorcery has.
 
 Commands are checked first (an illegal command raises and records nothing); then their work
-goes onto the storyline and resolves one item at a time: each declared step just before it
-happens, triggers inserted ahead of the remaining work, fights and attacks in turn (digest
-2.11, codex: Storyline). Every change is an event; the engine reads state only.
+goes onto the storyline, which the engine's resolver works through one item at a time: each
+declared step just before it happens, triggers inserted ahead of the remaining work, then the
+attack to declare and defenders joining the fight (digest 2.11, codex: Storyline).
 """
 
 from __future__ import annotations
@@ -12,34 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from domain.engine_base import EngineBase
 from domain.errors import BadInput, IllegalCommand
-from domain.events import (
-    AttackDeclared,
-    AttackPlanned,
-    AttackRefused,
-    ChoiceRequested,
-    DefenceClosed,
-    DefendDeclared,
-    DefenderJoined,
-    DefenderMissed,
-    EffectEnded,
-    EffectStarted,
-    FeaturePlaced,
-    MoveEnded,
-    PathDeclared,
-    StepRefused,
-    StepsCancelled,
-    StepTaken,
-    TriggersOrdered,
-    TurnEnded,
-    TurnStarted,
-    UnitDropped,
-    UnitPlaced,
-    UnitTapped,
-)
-from domain.movement import search_reach
-from domain.rules import RuleRef
+from domain.movement import Judgement, search_reach
+from domain.resolution import Resolver
+from domain.ruleset import known_player
 from domain.rulesets.sorcery import combat, triggers
 from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
@@ -49,44 +25,57 @@ from domain.rulesets.sorcery.commands import (
     Defend,
     EndTurn,
     MoveAndAttack,
-    OrderTriggers,
     Pass,
     PlaySite,
     SetUp,
 )
+from domain.rulesets.sorcery.effects import parse_spec
+from domain.rulesets.sorcery.events import (
+    AttackDeclared,
+    AttackPlanned,
+    AttackRefused,
+    DefenceClosed,
+    DefendDeclared,
+    DefenderJoined,
+    DefenderMissed,
+    EffectEnded,
+    EffectStarted,
+    FeaturePlaced,
+    TurnEnded,
+    TurnStarted,
+    UnitDropped,
+    UnitPlaced,
+    UnitTapped,
+)
 from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
 from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.state import AttackItem, CardState, EffectState, JoinFightItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView, rule
-from domain.state import (
-    AttackItem,
-    EffectState,
-    FeatureState,
-    FightItem,
-    JoinFightItem,
-    StepItem,
-    TriggerItem,
-    UnitState,
-)
+from domain.state import StepItem
 
 TAP = rule("codex: Tap", "only untapped units can tap")
 ACTIVE_ONLY = rule("codex: Activated Ability", "used only on your own turn")
-WAIT_CHOICE = rule("codex: Storyline", "a player's choice is pending; answer it first")
 WAIT_DEFENCE = rule("codex: Attack", "an attack awaits defenders; the defending player must defend or pass")
 BUSY = rule("codex: Storyline", "the storyline must be empty")
 OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
-NO_REPEAT = rule("codex: Path", "no step is repeated within one path")
-WRONG_START = rule("codex: Path", "a step must start where the unit is")
-ALLOWANCE = rule("codex: Move and Attack", "the path is longer than 1 step plus Movement +X")
 
 
-class SorceryEngine(EngineBase):
-    """Runs one command against one game; build a new engine per command."""
+class SorceryCommands:
+    """What each Sorcery command does, recorded through the resolver of one command."""
 
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.emit = resolver.emit
+        self.cause = resolver.cause
 
-
+    @property
+    def state(self) -> SorceryState:
+        state = self.resolver.state
+        assert isinstance(state, SorceryState)
+        return state
 
     def view(self) -> RealmView:
         return RealmView(self.state)
@@ -102,36 +91,29 @@ class SorceryEngine(EngineBase):
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
 
-    def unit(self, unit_id: str) -> UnitState:
+    def unit(self, unit_id: str) -> SorceryUnit:
         found = self.state.units.get(unit_id)
         if found is None:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+            known = ", ".join(sorted(self.state.units)) or "none"
+            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", "unit")
         return found
 
     def acting_player(self, given: str | None, default: str) -> str:
-        if given is not None and given not in self.state.players:
-            raise BadInput(f"unknown player {given!r}: the players are {', '.join(self.state.players)}", "player")
-        return given or default
+        return known_player(self.state, given, default)
 
     # --- command dispatch -------------------------------------------------------------------
 
     def execute(self, command: BaseModel) -> None:
-        if isinstance(command, SetUp):
-            self.set_up(command)
-            return
-        if self.state.choice is not None and not isinstance(command, OrderTriggers):
-            raise IllegalCommand(WAIT_CHOICE, f"{self.state.choice.player} must first answer: {self.state.choice.prompt}")
-        handlers = {
+        handlers: dict[type[BaseModel], Any] = {
+            SetUp: self.set_up,
             MoveAndAttack: self.move_and_attack,
             Defend: self.defend,
             Pass: self.pass_defence,
-            OrderTriggers: self.order_triggers,
             EndTurn: self.end_turn,
             Cast: self.cast,
             PlaySite: self.play_site,
         }
-        handlers[type(command)](command)  # type: ignore[operator]
-        self.run()
+        handlers[type(command)](command)
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -192,7 +174,7 @@ class SorceryEngine(EngineBase):
             location = self.loc(art.at or "", f"{where}.at")
         self.emit(
             FeaturePlaced,
-            feature=FeatureState(
+            feature=CardState(
                 id=art.id, card=data.name, kind="artifact", controller=controller,
                 location=location, bearer=art.bearer,
             ),
@@ -215,9 +197,8 @@ class SorceryEngine(EngineBase):
     def _place_site(self, site_id: str, data: Card, square: int, controller: str) -> None:
         self.emit(
             FeaturePlaced,
-            feature=FeatureState(
-                id=site_id, card=data.name, kind="site", controller=controller,
-                location=str(square), props={"water": data.water},
+            feature=CardState(
+                id=site_id, card=data.name, kind="site", controller=controller, location=str(square), water=data.water,
             ),
         )
         self._start_passives(site_id, data, controller, square)
@@ -227,7 +208,7 @@ class SorceryEngine(EngineBase):
         allies = next((a.carry_allies for a in abilities_of(data.name) if a.carry), "minion")
         self.emit(
             UnitPlaced,
-            unit=UnitState(
+            unit=SorceryUnit(
                 id=unit_id, card=data.name, owner=owner,
                 kind="avatar" if data.type == "Avatar" else "minion",
                 location=at, power=data.attack or 0,
@@ -264,15 +245,12 @@ class SorceryEngine(EngineBase):
         self, source: str, controller: str | None, spec: dict[str, Any], duration: str, label: str,
         cause: str | None = None,
     ) -> None:
-        from domain.rulesets.sorcery.effects import parse_spec
-
-        parse_spec(spec)
         effect_id = self.state.next_id("x", "effect")
         self.emit(
             EffectStarted,
             cause=cause,
             effect=EffectState(
-                id=effect_id, source=source, controller=controller, spec=spec,
+                id=effect_id, source=source, controller=controller, spec=parse_spec(spec),
                 duration=duration, label=label, started_turn=self.state.turn,
             ),
         )
@@ -287,7 +265,7 @@ class SorceryEngine(EngineBase):
         if self.state.storyline:
             raise IllegalCommand(BUSY)
 
-    def _own_ready_unit(self, unit_id: str, player: str | None) -> tuple[UnitState, str]:
+    def _own_ready_unit(self, unit_id: str, player: str | None) -> tuple[SorceryUnit, str]:
         unit = self.unit(unit_id)
         acting = self.acting_player(player, unit.owner)
         if not unit.alive or unit.location is None:
@@ -298,7 +276,7 @@ class SorceryEngine(EngineBase):
             raise IllegalCommand(TAP, f"{unit_id} is tapped")
         return unit, acting
 
-    def _declared_path(self, unit: UnitState, path: list[str], field: str) -> list[str]:
+    def _declared_path(self, unit: SorceryUnit, path: list[str], field: str) -> list[str]:
         """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
         under the effects in force now; their legality is checked only as each one happens."""
         assert unit.location is not None
@@ -331,9 +309,8 @@ class SorceryEngine(EngineBase):
         if cmd.attack is not None:
             self.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
 
-    def declare_path(self, unit_id: str, path: list[str], purpose: str, allowance: int | None, cause: str | None = None) -> None:
-        move_id = self.state.next_id("m", "move")
-        self.emit(PathDeclared, cause=cause, move_id=move_id, unit=unit_id, purpose=purpose, path=path, allowance=allowance)
+    def declare_path(self, unit_id: str, path: list[str], purpose: str, allowance: float | None, cause: str | None = None) -> None:
+        self.resolver.declare_path(unit_id, path, purpose, allowance, cause)
 
     # --- Defend -------------------------------------------------------------------------------
 
@@ -379,33 +356,6 @@ class SorceryEngine(EngineBase):
         return label(self.state, location)
 
     # --- choices, turns, spells, sites ------------------------------------------------------
-
-    def order_triggers(self, cmd: OrderTriggers) -> None:
-        choice = self.state.choice
-        if choice is None:
-            raise IllegalCommand(rule("codex: Storyline", "no choice is pending"))
-        player = self.acting_player(cmd.player, choice.player)
-        if player != choice.player:
-            raise IllegalCommand(rule("codex: Storyline", "a player orders only their own triggers"), f"{choice.player} decides, not {player}")
-        order = [self._trigger_ref(ref) for ref in cmd.order]
-        if sorted(order) != sorted(choice.options):
-            raise BadInput(
-                f"the order must list each of {', '.join(self._describe(t) for t in choice.options)} once",
-                "order",
-            )
-        self.emit(TriggersOrdered, player=player, order=order, decided_by="player", reason=f"answer to {choice.id}")
-
-    def _trigger_ref(self, ref: str) -> str:
-        if ref in self.state.triggers:
-            return ref
-        matches = [t.id for t in self.state.triggers.values() if t.subject == ref and t.id in self.state.unordered]
-        if len(matches) == 1:
-            return matches[0]
-        raise BadInput(f"{ref!r} names no single pending trigger (use a trigger id such as t1)", "order")
-
-    def _describe(self, trigger_id: str) -> str:
-        trigger = self.state.triggers[trigger_id]
-        return f"{trigger_id} ({trigger.label})"
 
     def end_turn(self, cmd: EndTurn) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)
@@ -473,113 +423,24 @@ class SorceryEngine(EngineBase):
             if target not in nearby(square, *self.view().wrap) or (target != square and self.view().site_at(target) is None):
                 raise BadInput(f"target {cmd.target} is not a nearby site", "target")
         self._place_site(site_id, data, square, player)
-        placed = self.game.state.features[site_id]
+        placed = self.state.features[site_id]
         for ability in genesis:
-            triggers.queue(self, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
+            triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
 
-    # --- the storyline ----------------------------------------------------------------------
+    # --- storyline items only Sorcery queues ---------------------------------------------------
 
-    def run(self) -> None:
-        """Resolve the storyline until it is empty or a player must choose."""
-        while self.state.choice is None:
-            if self.state.unordered:
-                if not self.order_pending():
-                    return
-                continue
-            if not self.state.storyline:
-                return
-            item = self.state.storyline[0]
-            if isinstance(item, StepItem):
-                self.resolve_step(item)
-            elif isinstance(item, TriggerItem):
-                triggers.resolve(self, item.trigger_id)
-            elif isinstance(item, FightItem):
-                combat.resolve_fight_item(self, item)
-            elif isinstance(item, JoinFightItem):
-                self.resolve_join(item)
-            elif isinstance(item, AttackItem):
-                self.resolve_attack_item(item)
-
-    def order_pending(self) -> bool:
-        """Put queued triggers on the storyline, active player's first, so that the
-        non-active player's resolve first (digest 2.11). Returns False while a player must
-        choose the order of several of their own."""
-        policy = str(self.state.options.get("trigger_order", "policy"))
-        active = self.state.active_player
-        for player in [active, self.state.opponent_of(active)]:
-            pending = [t for t in self.state.unordered if self.state.triggers[t].controller == player]
-            if not pending:
-                continue
-            if len(pending) > 1 and policy == "ask":
-                choice_id = self.state.next_id("ch", "choice")
-                listed = ", ".join(self._describe(t) for t in pending)
-                self.emit(
-                    ChoiceRequested, choice_id=choice_id, player=player, kind="order_triggers",
-                    options=pending, prompt=f"order your simultaneous triggers: {listed}",
-                )
-                return False
-            decided = "policy:declaration-order" if len(pending) > 1 else "single trigger"
-            reason = ("triggers in the order they were queued (digest gap 6)" if len(pending) > 1 else "nothing to order")
-            self.emit(TriggersOrdered, player=player, order=pending, decided_by=decided, reason=reason)
-        unowned = [t for t in self.state.unordered if self.state.triggers[t].controller is None]
-        if unowned:
-            self.emit(TriggersOrdered, player=None, order=unowned, decided_by="single trigger", reason="no controller")
-        return True
-
-    def resolve_step(self, item: StepItem) -> None:
-        unit = self.state.units[item.unit]
-        move = self.state.moves.get(item.move_id)
-        if not unit.alive:
-            self.cancel_moves(unit.id, "the unit left the realm")
-            return
-        refusal = self.check_step(item)
-        if refusal is not None:
-            self.emit(StepRefused, move_id=item.move_id, unit=unit.id, index=item.index, frm=item.frm, to=item.to, rule=refusal)
-        else:
-            option = next(o for o in self.movement().step_options(unit.id, item.frm) if o.to == item.to)
-            view = self.view()
-            carried = []
-            for passenger in view.passengers(unit.id):
-                ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
-                if ban is not None:
-                    self.emit(UnitDropped, unit=passenger, carrier=unit.id, at=item.frm, reason=f"can't enter: {ban}")
-                else:
-                    carried.append(passenger)
-            step = self.emit(
-                StepTaken, move_id=item.move_id, unit=unit.id, index=item.index,
-                frm=item.frm, to=item.to, kind=option.kind, free=option.cost == 0, carried=carried,
-            )
-            for entered in [unit.id, *carried]:
-                triggers.on_entry(self, entered, item.frm, item.to, step.event_id)
-        if item.last and move is not None:
-            self.emit(MoveEnded, move_id=item.move_id, unit=unit.id, at=self.state.units[unit.id].location, steps_taken=move.taken)
-
-    def check_step(self, item: StepItem) -> RuleRef | None:
-        unit = self.state.units[item.unit]
-        move = self.state.moves[item.move_id]
-        if unit.location != item.frm:
-            return WRONG_START
-        if f"{item.frm}>{item.to}" in move.steps_done:
-            return NO_REPEAT
-        option = next((o for o in self.movement().step_options(unit.id, item.frm) if o.to == item.to), None)
-        if option is None:
-            return NOT_ADJACENT
-        if option.blocked is not None:
-            return option.blocked
-        if move.allowance is not None and option.cost and move.paid_steps + option.cost > move.allowance:
-            return ALLOWANCE
-        return None
-
-    def cancel_moves(self, unit_id: str, reason: str, cause: str | None = None) -> None:
-        for move in list(self.state.moves.values()):
-            if move.unit != unit_id:
-                continue
-            left = sum(1 for i in self.state.storyline if isinstance(i, StepItem) and i.move_id == move.id)
-            self.emit(StepsCancelled, cause=cause, move_id=move.id, unit=unit_id, steps=left, reason=reason)
-            self.emit(
-                MoveEnded, cause=cause, move_id=move.id, unit=unit_id,
-                at=self.state.units[unit_id].location, steps_taken=move.taken,
-            )
+    def take_step(self, item: StepItem, verdict: Judgement) -> None:
+        """Passengers move with their carrier, unless they can't enter where it goes (they are
+        dropped where it was, digest 2.6); then whatever the entry triggers is queued."""
+        view = self.view()
+        carried = []
+        for passenger in view.passengers(item.unit):
+            ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
+            if ban is not None:
+                self.emit(UnitDropped, unit=passenger, carrier=item.unit, at=item.frm, reason=f"can't enter: {ban}")
+            else:
+                carried.append(passenger)
+        self.resolver.take_step(item, verdict, carried)
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack

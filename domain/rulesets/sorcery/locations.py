@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
 
 
@@ -16,6 +17,7 @@ def parse_location(state: GameState, text: str) -> str:
     square = state.aliases.get(head, head)
     loc = parse_loc(f"{square}{sep}{region}")
     if not sep:
+        assert isinstance(state, SorceryState)
         has_site = any(
             f.kind == "site" and f.location == str(loc.square) for f in state.features.values()
         )

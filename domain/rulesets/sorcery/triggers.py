@@ -9,33 +9,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from domain.events import FightQueued, TriggerQueued, TriggerResolved
 from domain.movement import shortest_path
+from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.combat import kill
+from domain.rulesets.sorcery.events import FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
-from domain.state import FightItem, TriggerState
+from domain.state import TriggerState
 
 if TYPE_CHECKING:
-    from domain.rulesets.sorcery.engine import SorceryEngine
+    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
 
 def queue(
-    engine: SorceryEngine, ability: Ability, source: str, controller: str | None,
+    resolver: Resolver, ability: Ability, source: str, controller: str | None,
     subject: str | None, params: dict[str, Any], cause: str,
 ) -> None:
-    source_card = _source_card(engine, source)
-    about = f" for {subject}" if subject else ""
-    engine.emit(
-        TriggerQueued,
-        cause=cause,
-        trigger=TriggerState(
-            id=engine.state.next_id("t", "trigger"), ability=ability.trigger or ability.name,
-            source=source, controller=controller, subject=subject, cause=cause,
-            label=f"{source_card}{about}: {ability.name}", params=params,
-        ),
-    )
+    resolver.queue_trigger(ability.trigger or ability.name, ability.name, source, controller, subject, params, cause)
 
 
 def _source_card(engine: SorceryEngine, source: str) -> str:
@@ -80,26 +72,11 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 and square in view.body_of_water(parse_loc(where).square)
             )
         if matched:
-            queue(engine, ability, source, controller, unit_id, {}, cause)
+            queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
 
 
-def resolve(engine: SorceryEngine, trigger_id: str) -> None:
-    trigger = engine.state.triggers[trigger_id]
-    if not _in_realm(engine, trigger.source):
-        engine.emit(
-            TriggerResolved, cause=trigger_id, trigger_id=trigger_id,
-            outcome=f"ignored: {trigger.source} is no longer in the realm",
-        )
-        return
+def resolve(engine: SorceryEngine, trigger: TriggerState) -> None:
     RESOLVERS[trigger.ability](engine, trigger)
-
-
-def _in_realm(engine: SorceryEngine, thing_id: str) -> bool:
-    unit = engine.state.units.get(thing_id)
-    if unit is not None:
-        return unit.alive and unit.location is not None
-    feature = engine.state.features.get(thing_id)
-    return feature is not None and (feature.location is not None or feature.bearer is not None)
 
 
 def _kill_on_entry(engine: SorceryEngine, trigger: TriggerState) -> None:
@@ -107,9 +84,9 @@ def _kill_on_entry(engine: SorceryEngine, trigger: TriggerState) -> None:
     site = engine.state.features[trigger.source]
     here = subject.alive and subject.location is not None and subject.location.split("/")[0] == site.location
     if not here:
-        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"{subject.id} is no longer there")
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer there")
         return
-    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"kills {subject.id}")
+    engine.resolver.resolved(trigger, f"kills {subject.id}")
     kill(engine, subject.id, rule(site.card, "kills non-Airborne minions that enter it", "triggered"), trigger.id)
 
 
@@ -118,15 +95,15 @@ def _shark_hunt(engine: SorceryEngine, trigger: TriggerState) -> None:
     shark = engine.state.units[trigger.source]
     subject = engine.state.units[trigger.subject or ""]
     if not subject.alive or subject.location is None:
-        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"{subject.id} is no longer in the realm")
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer in the realm")
         return
     path = shortest_path(engine.movement(), shark.id, shark.location or "", subject.location)
     if path is None:
-        engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=f"no path to {subject.id}: no movement, no fight")
+        engine.resolver.resolved(trigger, f"no path to {subject.id}: no movement, no fight")
         return
     where = engine.label(subject.location)
     outcome = f"moves to {where} to fight {subject.id}" if len(path) > 1 else f"fights {subject.id} at {where}"
-    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=outcome)
+    engine.resolver.resolved(trigger, outcome)
     if len(path) > 1:
         engine.declare_path(shark.id, path, f"trigger {trigger.id}", None, cause=trigger.id)
     fight = FightItem(
@@ -144,7 +121,7 @@ def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: b
     else:
         squares = [int(trigger.params["target"])]
         label = f"units atop {engine.label(str(squares[0]))} are Immobile until {trigger.controller}'s next turn"
-    engine.emit(TriggerResolved, cause=trigger.id, trigger_id=trigger.id, outcome=label)
+    engine.resolver.resolved(trigger, label)
     card_name = _source_card(engine, trigger.source)
     engine.start_effect(
         trigger.source, trigger.controller,

@@ -14,13 +14,14 @@ from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS
 from domain.rulesets.sorcery.effects import (
     AsIfAdjacent,
     ConnectEdges,
+    EffectSpec,
     EntryBan,
     Grant,
     ImmobileAtop,
-    parse_spec,
 )
 from domain.rulesets.sorcery.realm import Loc, Region, orthogonal
-from domain.state import FeatureState, GameState, UnitState
+from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
+from domain.state import GameState
 
 RULESET = "sorcery"
 
@@ -33,28 +34,29 @@ class RealmView:
     """A read-only interpretation of one game state; build a new one after the state changes."""
 
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        assert isinstance(state, SorceryState)
+        self.state: SorceryState = state
 
     # --- sites and geometry -------------------------------------------------------------
 
     @cached_property
-    def sites(self) -> dict[int, FeatureState]:
-        found: dict[int, FeatureState] = {}
+    def sites(self) -> dict[int, CardState]:
+        found: dict[int, CardState] = {}
         for feature in self.state.features.values():
             if feature.kind == "site" and feature.location is not None:
                 found[int(feature.location)] = feature
         return found
 
-    def site_at(self, square: int) -> FeatureState | None:
+    def site_at(self, square: int) -> CardState | None:
         return self.sites.get(square)
 
     def is_water(self, square: int) -> bool:
         site = self.site_at(square)
-        return bool(site and site.props.get("water"))
+        return bool(site and site.water)
 
     @cached_property
-    def specs(self) -> list[tuple[str, object]]:
-        return [(e.id, parse_spec(e.spec)) for e in self.state.effects.values()]
+    def specs(self) -> list[tuple[str, EffectSpec]]:
+        return [(e.id, e.spec) for e in self.state.effects.values()]
 
     def effects(self, kind: type) -> list:  # type: ignore[type-arg]
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
@@ -89,9 +91,9 @@ class RealmView:
         if loc.region is Region.SURFACE:
             return True
         if loc.region is Region.UNDERWATER:
-            return bool(site.props.get("water"))
+            return site.water
         if loc.region is Region.UNDERGROUND:
-            return not site.props.get("water")
+            return not site.water
         return False
 
     def body_of_water(self, square: int) -> set[int]:
@@ -110,14 +112,14 @@ class RealmView:
 
     # --- units ----------------------------------------------------------------------------
 
-    def unit(self, unit_id: str) -> UnitState:
+    def unit(self, unit_id: str) -> SorceryUnit:
         return self.state.units[unit_id]
 
     def bearer_of(self, feature_id: str) -> str | None:
         feature = self.state.features.get(feature_id)
         return feature.bearer if feature else None
 
-    def grants(self, unit: UnitState) -> list[Grant]:
+    def grants(self, unit: SorceryUnit) -> list[Grant]:
         found = []
         for spec in self.effects(Grant):
             target = spec.unit if spec.unit is not None else self.bearer_of(spec.bearer_of or "")

@@ -1,0 +1,21 @@
+"""Commands the engine answers for every ruleset: a player's answer to a pending choice."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CommandModel(BaseModel):
+    """Base of every command: validated, frozen, unknown fields refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class OrderTriggers(CommandModel):
+    """Answer a pending choice: the order of your simultaneous triggers, first resolving first."""
+
+    command: Literal["order_triggers"] = "order_triggers"
+    player: str | None = None
+    order: list[str] = Field(description="trigger ids (t3) or the subjects' unit ids")

@@ -1,0 +1,41 @@
+"""GODSGLOOM's rule options (``options:`` in a scenario). Defaults follow the digest's section 10
+except where docs/godsgloom.md says otherwise; each description says what the option decides."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from domain.options import RuleOptions
+
+
+class GloomOptions(RuleOptions):
+    engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
+        default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
+    )
+    engaged_rule: Literal["in_enemy_zone", "mutual_adjacent"] = Field(
+        default="in_enemy_zone", description="when a unit counts as Engaged"
+    )
+    difficult_cost: int = Field(default=2, description="MP to enter a Difficult hex (§8.3 example)")
+    slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
+    engaged_step_hexes: int = Field(default=1, description="hexes a unit that starts Engaged may move (§8.2)")
+    teleport_arrival_engages: bool = Field(default=True, description="a Flying unit landing in an enemy zone is Engaged")
+    nimble_melee_ban: Literal["if_passed_through_zone", "if_entered_zone"] = Field(
+        default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
+    )
+    unstoppable_melee_ban: Literal["when_used", "always_after_move"] = Field(
+        default="when_used", description="when Unstoppable costs the Melee Attack"
+    )
+    harass: Literal["alias_of_nimble", "disabled"] = Field(
+        default="alias_of_nimble", description="Harass, named only by Lockdown, read as Nimble"
+    )
+    trample_passable: list[str] = Field(default=["Infantry", "Swarm"], description="unit types Trample moves through")
+    attack_die_faces: int = Field(default=6, description="faces of an Attack Die (odds not public)")
+    attack_die_success: int = Field(default=4, description="lowest face that is a success (default 4+ on a d6)")
+    gods_push_move: Literal["one_hex", "disabled"] = Field(
+        default="one_hex", description="what an eligible unit may do in the God's Push step"
+    )
+    gods_push_timing: Literal["end_of_round"] = Field(
+        default="end_of_round", description="when the God's Push step comes: its procedure is not public; only this is modelled"
+    )

@@ -1,0 +1,71 @@
+"""GODSGLOOM's typed game state: the mat, terrain, units with facing, Speed, Wounds, tokens and
+activation marks, the step of the round and the unit being activated."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from domain.rulesets.godsgloom.options import GloomOptions
+from domain.state import GameState, StateModel, UnitState
+
+Facing = Literal["N", "NE", "SE", "S", "SW", "NW"]
+Phase = Literal["pregame", "activation", "gods_push"]
+
+
+class Tokens(StateModel):
+    """Tokens on a unit; only Slow changes movement (option slow_speed_modifier)."""
+
+    slow: int = Field(default=0, ge=0)
+    boost: int = Field(default=0, ge=0)
+    morale: int = Field(default=0, ge=0)
+
+
+class GloomUnit(UnitState):
+    """A unit on the mat; ``kind`` is its unit type (Infantry, Swarm, Cavalry...)."""
+
+    kind: str = "Infantry"
+    traits: list[str] = Field(default_factory=list)
+    facing: Facing = "N"
+    speed: int = 4
+    wounds: int = 3
+    tokens: Tokens = Field(default_factory=Tokens)
+    activated: bool = False
+    scouted: bool = False
+
+
+class Terrain(StateModel):
+    """A terrain hex: its type (when one was named) and its keywords."""
+
+    at: str
+    type: str
+    keywords: list[str] = Field(default_factory=list)
+
+
+class Activation(StateModel):
+    """The unit being activated (UAP) and what it has done so far this activation."""
+
+    unit: str
+    engaged_by: list[str] = Field(default_factory=list)
+    moved: bool = False
+    #: how its Move Action moves (normal, engaged_step, breakaway, nimble, trample...)
+    mode: str | None = None
+    #: why it may no longer make a Melee Attack Action, once a rule says so
+    melee: str | None = None
+    attacked: bool = False
+
+
+class GloomState(GameState):
+    RULESET: ClassVar[str] = "godsgloom"
+
+    options: GloomOptions = GloomOptions()
+    units: dict[str, GloomUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
+    width: int = 0
+    height: int = 0
+    phase: Phase = "activation"
+    round: int = 1
+    terrain: dict[str, Terrain] = Field(default_factory=dict)
+    activation: Activation | None = None
+    #: units that made their God's Push move this step
+    pushed: list[str] = Field(default_factory=list)

@@ -1,0 +1,54 @@
+"""The skirmish ruleset's rule options (``options:`` in a scenario), named and defaulted as in the
+digest's open points (section 5); docs/skirmish.md explains each reading."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from domain.options import RuleOptions
+
+
+class SkirmishOptions(RuleOptions):
+    run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
+    run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
+    run_enemy_range_measured: Literal["start_of_move", "whole_path"] = Field(
+        default="start_of_move", description="where the enemy range is measured from"
+    )
+    difficult_penalty: float = Field(default=2.0, description="inches lost once per turn after crossing difficult terrain")
+    climb_check_per: Literal["surface"] = Field(default="surface", description="one Agility Check per vertical surface climbed")
+    climb_horizontal_leeway: float = Field(default=1.0, description="horizontal inches a climb may include")
+    wall_running: Literal["forbidden", "allowed"] = Field(
+        default="forbidden", description="whether a climb may go further along the wall"
+    )
+    jump_down_max_horizontal: float = Field(default=3.0, description="how far from the edge a Jump Down may land")
+    jump_down_target: Literal["ground_only", "any_lower_surface"] = Field(
+        default="ground_only", description="where a Jump Down may land"
+    )
+    jump_down_disadvantage_height: float = Field(
+        default=4.0, description="drops this high or more are checked with disadvantage"
+    )
+    jump_across_free_gap: float = Field(default=1.0, description="gaps up to this need no check")
+    jump_across_max_gap: float = Field(default=3.0, description="longer jumps fail outright")
+    jump_across_max_rise: float = Field(default=1.0, description="landing higher than this above the take-off fails outright")
+    jump_across_distance_cost: Literal["deducted", "free"] = Field(
+        default="deducted", description="whether a jump's length is paid from the movement left"
+    )
+    jump_across_lower_landing: Literal["allowed"] = Field(default="allowed", description="a lower landing is a Jump Across too")
+    fall_height_from: Literal["take_off_surface"] = Field(
+        default="take_off_surface", description="a fall's height is measured from"
+    )
+    fall_injury_modifier: int = Field(default=2, description="added to the Injury Roll per full inch fallen above 2\"")
+    fall_always_injures: bool = Field(default=True, description="a fall always has the chart's effect (else Dazed = unhurt)")
+    fall_scatter: Literal["random_direction"] = Field(
+        default="random_direction", description="how a unit landing on another is placed"
+    )
+    disadvantage: Literal["two_d20_keep_worse"] = Field(default="two_d20_keep_worse", description="what disadvantage means")
+    ladder_users: Literal["not_animals"] = Field(default="not_animals", description="who climbs ladders without a check")
+    ledge_check: Literal["on", "off"] = Field(
+        default="on", description="a unit Stunned or Dazed within 1\" of an edge checks or falls"
+    )
+    declare_before_measure: Literal[True] = Field(
+        default=True, description="jumps are declared (an event) before they are measured"
+    )

@@ -1,0 +1,373 @@
+"""Sorcery's own events: cards entering the realm, effects, taps, carrying, attacks, defence,
+fights, damage, life and turns.
+
+The first released version wrote most of these under ``sim.*`` topics; each is registered under
+that topic too (``alias_topic``), so old logs read as today's events.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.event_base import GameEvent, Labeler, alias_topic
+from domain.events import UnitPlaced as CoreUnitPlaced
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    AttackState,
+    CardState,
+    EffectState,
+    FightItem,
+    JoinFightItem,
+    SorceryState,
+    SorceryUnit,
+)
+from domain.state import GameState
+
+
+def _sorcery(state: GameState) -> SorceryState:
+    assert isinstance(state, SorceryState)
+    return state
+
+
+def _drop_head(state: GameState, kind: type) -> None:
+    if state.storyline and isinstance(state.storyline[0], kind):
+        del state.storyline[0]
+
+
+def _duration(duration: str) -> str:
+    return duration.replace("_", " ")
+
+
+class UnitPlaced(CoreUnitPlaced):
+    """A minion or avatar entered the realm with these characteristics (or, placed again,
+    began being carried)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitPlaced"
+    unit: SorceryUnit
+
+
+class FeaturePlaced(GameEvent):
+    """A site was played to a square, or an artifact put down or given to a bearer."""
+
+    TOPIC: ClassVar[str] = "sorcery.FeaturePlaced"
+    LOOKAHEAD: ClassVar[bool] = True
+    feature: CardState
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).features[self.feature.id] = self.feature.model_copy(deep=True)
+
+    def describe(self, label: Labeler) -> str:
+        f = self.feature
+        where = f" at {label(f.location)}" if f.location else f" borne by {f.bearer}"
+        return f"{f.kind} {f.id} ({f.card}){where}"
+
+
+class EffectStarted(GameEvent):
+    """An ongoing effect came into force (from a passive ability, a spell or a trigger)."""
+
+    TOPIC: ClassVar[str] = "sorcery.EffectStarted"
+    LOOKAHEAD: ClassVar[bool] = True
+    effect: EffectState
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).effects[self.effect.id] = self.effect.model_copy(deep=True)
+        state.bump("effect")
+
+    def describe(self, label: Labeler) -> str:
+        return f"effect {self.effect.id} starts ({_duration(self.effect.duration)}): {self.effect.label}"
+
+
+class EffectEnded(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.EffectEnded"
+    LOOKAHEAD: ClassVar[bool] = True
+    effect_id: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).effects.pop(self.effect_id, None)
+
+    def describe(self, label: Labeler) -> str:
+        return f"effect {self.effect_id} ends: {self.reason}"
+
+
+class AttackPlanned(GameEvent):
+    """A Move and Attack will declare this attack once its path has resolved."""
+
+    TOPIC: ClassVar[str] = "sorcery.AttackPlanned"
+    unit: str
+    target: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(AttackItem(unit=self.unit, target=self.target))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} will attack {self.target} after moving"
+
+
+class AttackRefused(GameEvent):
+    """The planned attack could not be declared (the attacker died, or the target is elsewhere)."""
+
+    TOPIC: ClassVar[str] = "sorcery.AttackRefused"
+    unit: str
+    target: str
+    rule: RuleRef
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, AttackItem)
+        state.last_refusal = self.rule
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} can't attack {self.target}: {self.rule}"
+
+
+class UnitTapped(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.UnitTapped"
+    unit: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).units[self.unit].tapped = True
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} taps ({self.reason})"
+
+
+class UnitDropped(GameEvent):
+    """A carried unit stopped being carried and stays where it is."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitDropped"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    carrier: str
+    at: str | None
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].carried_by = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} is dropped by {self.carrier} at {label(self.at) if self.at else 'nowhere'}: {self.reason}"
+
+
+class AttackDeclared(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
+    attack_id: str
+    attacker: str
+    target: str
+    target_kind: str
+    location: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("attack")
+        _drop_head(state, AttackItem)
+        _sorcery(state).attack = AttackState(
+            id=self.attack_id, attacker=self.attacker, target=self.target, target_kind=self.target_kind,
+            location=self.location,
+        )
+
+    def describe(self, label: Labeler) -> str:
+        return f"attack {self.attack_id}: {self.attacker} attacks {self.target} at {label(self.location)}"
+
+
+class DefendDeclared(GameEvent):
+    """A unit tapped to defend and will move to the attack's location."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefendDeclared"
+    attack_id: str
+    defender: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(JoinFightItem(attack_id=self.attack_id, unit=self.defender))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} defends against {self.attack_id}"
+
+
+class DefenderJoined(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.DefenderJoined"
+    attack_id: str
+    defender: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, JoinFightItem)
+        attack = _sorcery(state).attack
+        if attack is not None:
+            attack.defenders.append(self.defender)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} joins the fight of {self.attack_id}"
+
+
+class DefenderMissed(GameEvent):
+    """A defender's movement ended away from the attack (or it died): it does not fight."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefenderMissed"
+    attack_id: str
+    defender: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, JoinFightItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} does not join {self.attack_id}: {self.reason}"
+
+
+class DefenceClosed(GameEvent):
+    """The defending player is done declaring defenders; the fight follows."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefenceClosed"
+    attack_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        attack = _sorcery(state).attack
+        if attack is not None:
+            attack.window_open = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"no more defenders for {self.attack_id}"
+
+
+class AttackResolved(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.AttackResolved"
+    attack_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).attack = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"attack {self.attack_id} is over"
+
+
+class FightQueued(GameEvent):
+    """A card's text started a fight; it resolves when it reaches the head of the storyline."""
+
+    TOPIC: ClassVar[str] = "sorcery.FightQueued"
+    fight: FightItem
+    position: int = 0
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("fight")
+        _sorcery(state).storyline.insert(self.position, self.fight.model_copy(deep=True))
+
+    def describe(self, label: Labeler) -> str:
+        return f"fight {self.fight.fight_id} queued: {' vs '.join(', '.join(s) for s in self.fight.sides)}"
+
+
+class FightStarted(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.FightStarted"
+    fight_id: str
+    sides: list[list[str]]
+    location: str | None
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, FightItem)
+
+    def describe(self, label: Labeler) -> str:
+        where = label(self.location) if self.location else "nowhere"
+        return f"fight {self.fight_id} at {where}: {' vs '.join(', '.join(s) for s in self.sides)}"
+
+
+class FightCancelled(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.FightCancelled"
+    fight_id: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, FightItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"fight {self.fight_id} doesn't happen: {self.reason}"
+
+
+class StrikeDealt(GameEvent):
+    """One unit's strike: damage equal to its power (split between targets as recorded)."""
+
+    TOPIC: ClassVar[str] = "sorcery.StrikeDealt"
+    fight_id: str
+    striker: str
+    target: str
+    amount: int
+    lethal: bool = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
+
+
+class DamageTaken(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.DamageTaken"
+    unit: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        units = _sorcery(state).units
+        if self.unit in units:
+            units[self.unit].damage = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} has {self.total} damage"
+
+
+class SiteStruck(GameEvent):
+    """An undefended site was struck: its controller loses that much life."""
+
+    TOPIC: ClassVar[str] = "sorcery.SiteStruck"
+    site: str
+    controller: str | None
+    amount: int
+    striker: str
+
+    def apply_to(self, state: GameState) -> None:
+        life = _sorcery(state).life
+        if self.controller is not None:
+            life[self.controller] = life.get(self.controller, 20) - self.amount
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.striker} strikes site {self.site}: {self.controller} loses {self.amount} life"
+
+
+class TurnEnded(GameEvent):
+    """The active player's end phase closed: minions' damage is removed."""
+
+    TOPIC: ClassVar[str] = "sorcery.TurnEnded"
+    player: str
+    turn: int
+
+    def apply_to(self, state: GameState) -> None:
+        for unit in _sorcery(state).units.values():
+            unit.damage = 0
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player}'s turn {self.turn} ends"
+
+
+class TurnStarted(GameEvent):
+    """A player's turn began: their cards untap."""
+
+    TOPIC: ClassVar[str] = "sorcery.TurnStarted"
+    LOOKAHEAD: ClassVar[bool] = True
+    player: str
+    turn: int
+    untapped: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        state.new_turn(self.player, self.turn)
+        units = _sorcery(state).units
+        for unit_id in self.untapped:
+            units[unit_id].tapped = False
+
+    def describe(self, label: Labeler) -> str:
+        untaps = f"; untaps {', '.join(self.untapped)}" if self.untapped else ""
+        return f"{self.player}'s turn {self.turn} begins{untaps}"
+
+
+for _event in (
+    EffectStarted, EffectEnded, AttackPlanned, AttackRefused, UnitTapped, UnitDropped, AttackDeclared,
+    DefendDeclared, DefenderJoined, DefenderMissed, DefenceClosed, AttackResolved, FightQueued, FightStarted,
+    FightCancelled, StrikeDealt, DamageTaken, SiteStruck, TurnEnded, TurnStarted,
+):
+    alias_topic(f"sim.{_event.__name__}", _event)

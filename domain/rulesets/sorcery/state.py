@@ -1,0 +1,117 @@
+"""Sorcery's typed game state: minions and avatars, sites and artifacts, effects in force, the
+attack awaiting defenders, players' life, and the storyline items only Sorcery queues."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from domain.rulesets.sorcery.effects import EffectSpec
+from domain.rulesets.sorcery.options import SorceryOptions
+from domain.state import GameState, StateModel, StepItem, TriggerItem, UnitState
+
+
+class SorceryUnit(UnitState):
+    """A minion or avatar with the characteristics it entered the realm with."""
+
+    kind: str = "minion"
+    power: int = 0
+    defence: int = 0
+    keywords: list[str] = Field(default_factory=list)
+    movement_bonus: int = 0
+    #: how many units it may carry, and whether only allied minions (codex: Carry)
+    carries: int = 0
+    carry_allies_only: bool = True
+    tapped: bool = False
+    damage: int = 0
+
+
+class CardState(StateModel):
+    """A site in the realm or an artifact (on the ground, or borne by a unit)."""
+
+    id: str
+    card: str
+    kind: Literal["site", "artifact"]
+    controller: str | None = None
+    location: str | None = None
+    bearer: str | None = None
+    water: bool = False
+
+
+class EffectState(StateModel):
+    """An ongoing effect in force: what it does, where it came from, how long it lasts."""
+
+    id: str
+    source: str
+    controller: str | None
+    spec: EffectSpec
+    duration: str
+    label: str
+    started_turn: int
+
+
+class FightItem(StateModel):
+    """A fight a card's text starts (a trigger), resolved when it reaches the head of the storyline."""
+
+    item: Literal["fight"] = "fight"
+    fight_id: str
+    sides: list[list[str]]
+    requires: list[str] = Field(default_factory=list)
+    cause: str
+
+
+class AttackItem(StateModel):
+    """After a Move and Attack's path: declare the attack at the final location, if still legal."""
+
+    item: Literal["attack"] = "attack"
+    unit: str
+    target: str
+
+
+class JoinFightItem(StateModel):
+    """After a defender's movement: it joins the fight if it stands at the attack's location."""
+
+    item: Literal["join"] = "join"
+    attack_id: str
+    unit: str
+
+
+SorceryItem = Annotated[
+    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem, Field(discriminator="item")
+]
+
+
+class AttackState(StateModel):
+    id: str
+    attacker: str
+    target: str
+    target_kind: str
+    location: str
+    defenders: list[str] = Field(default_factory=list)
+    window_open: bool = True
+
+
+class SorceryState(GameState):
+    RULESET: ClassVar[str] = "sorcery"
+
+    options: SorceryOptions = SorceryOptions()
+    units: dict[str, SorceryUnit] = Field(default_factory=dict)  # type: ignore[assignment]
+    storyline: list[SorceryItem] = Field(default_factory=list)  # type: ignore[assignment]
+    features: dict[str, CardState] = Field(default_factory=dict)
+    effects: dict[str, EffectState] = Field(default_factory=dict)
+    attack: AttackState | None = None
+    #: each player's life; players start at 20 (digest gap: life totals are not the subject)
+    life: dict[str, int] = Field(default_factory=dict)
+
+    def model_post_init(self, __context: object) -> None:
+        for player in self.players:
+            self.life.setdefault(player, 20)
+
+    def unit_died(self, unit_id: str, at: str | None) -> None:
+        """Artifacts it bore stay where it died (codex: Carry)."""
+        super().unit_died(unit_id, at)
+        for feature in self.features.values():
+            if feature.bearer == unit_id:
+                feature.bearer = None
+                feature.location = at
