@@ -320,5 +320,8 @@ def demo(db: str) -> None:
     console.print(f"next: sim log export {played.game.id} --db {db} -o demo.jsonl && sim replay demo.jsonl --verify")
 
 
+# commands defined in their own modules register themselves on ``main``
+from sim import play_cli as _play_cli  # noqa: E402, F401
+
 if __name__ == "__main__":
     main()

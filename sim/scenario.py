@@ -98,7 +98,7 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
     scripted = tuple(_scripted(cls) for cls in rules.script_commands)
     entry = Annotated[Union[scripted], Field(discriminator="command")]  # type: ignore[valid-type]  # noqa: UP007
     options_schema = rules.Options.model_json_schema()
-    options_field = Field(
+    options_field: Any = Field(
         default_factory=dict,
         description=f"{rules.title}'s named rule options; each defaults as shown",
         json_schema_extra={"properties": options_schema["properties"], "additionalProperties": False},

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
+
+import pytest
 
 from domain.events import ChoiceRequested, TriggerQueued, TriggerResolved, TriggersOrdered
+from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead, fact_topics
+from projections.state_hash import fold
 from sim.logfile import read_jsonl, write_jsonl
 from sim.runner import play
 from sim.scenario import load_scenario
@@ -38,3 +44,31 @@ def test_the_lookahead_agrees_with_the_aggregates_defend_check() -> None:
     played = play(load_scenario(EXAMPLES / "sorcery" / "05-giant-shark.yaml"))
     assert "DefendDeclared" in [e.name for e in played.events]
     assert "A" in played.lookahead(after=1).range_of_motion("nomads")
+
+
+BOOKKEEPING = {"storyline", "triggers", "unordered", "moves", "choice", "counters", "last_refusal"}
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_lookahead_equals_the_range_on_the_full_state_after_every_event(path: Path) -> None:
+    """One rules model, two consumers: after any prefix of an example's events, the range of
+    motion of every unit computed on the aggregate's full state (triggers queued, storyline and
+    all) equals the lookahead's, built from fact events only. Prefixes where neither the full
+    state's facts nor the lookahead changed are not asked twice."""
+    played = play(load_scenario(path), strict=False)
+    lookahead = Lookahead()
+    last: str | None = None
+    for n, event in enumerate(played.events, start=1):
+        lookahead.process(event)
+        full = fold(played.events[:n])
+        rules = get_ruleset(full.ruleset)
+        facts = full.model_dump(mode="json", exclude=BOOKKEEPING)
+        key = json.dumps([facts, lookahead.view.model_dump(mode="json", exclude=BOOKKEEPING) if lookahead.view else None], sort_keys=True)
+        if key == last or not full.units:
+            continue
+        last = key
+        for unit_id, unit in full.units.items():
+            if not unit.alive or unit.location is None:
+                continue
+            a, b = rules.range_of_motion(full, unit_id), lookahead.range_of_motion(unit_id)
+            assert (a.paths, a.costs, a.reasons, a.denied) == (b.paths, b.costs, b.reasons, b.denied), f"e{n}: {unit_id}"

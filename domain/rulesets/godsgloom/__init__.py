@@ -83,6 +83,12 @@ class GodsgloomRuleset(Ruleset):
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
         self._commands(resolver).note_engagement(move.unit)
 
+    def legal_commands(self, state: GameState) -> list[BaseModel]:
+        from domain.rulesets.godsgloom.legal import legal_commands
+
+        assert isinstance(state, GloomState)
+        return legal_commands(state)
+
     def turn_number(self, state: GameState) -> int:
         assert isinstance(state, GloomState)
         return state.round

@@ -83,6 +83,26 @@ class Walk:
     trampled: list[str] = field(default_factory=list)
 
 
+def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str | None] | None, list[str]]:
+    """Whether a unit may move in the God's Push step (GPP.10 as modelled): unactivated and not
+    Engaged; Combat Shift lifts "not Engaged", Tireless lifts "unactivated" (§18.2). Returns the
+    refusal (rule and detail), or the traits that made it eligible."""
+    if unit.id in view.state.pushed:
+        return (rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step"), None), []
+    reasons = []
+    if unit.activated:
+        if not view.has(unit.id, "Tireless"):
+            why = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
+            return (why, f"{unit.id} was activated"), []
+        reasons.append("Tireless")
+    if view.engaged_by(unit.id):
+        if not view.has(unit.id, "Combat Shift"):
+            why = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
+            return (why, f"{unit.id} is Engaged"), []
+        reasons.append("Combat Shift")
+    return None, reasons
+
+
 class GloomCommands:
     """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
@@ -426,18 +446,9 @@ class GloomCommands:
         player = self.player(cmd.player, unit.owner)
         if unit.owner != player:
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
-        if unit.id in self.state.pushed:
-            raise IllegalCommand(rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step"))
-        view = self.view()
-        reasons = []
-        if unit.activated:
-            if not view.has(unit.id, "Tireless"):
-                raise IllegalCommand(rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)"), f"{unit.id} was activated")
-            reasons.append("Tireless")
-        if view.engaged_by(unit.id):
-            if not view.has(unit.id, "Combat Shift"):
-                raise IllegalCommand(rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)"), f"{unit.id} is Engaged")
-            reasons.append("Combat Shift")
+        refusal, reasons = push_eligibility(self.view(), unit)
+        if refusal is not None:
+            raise IllegalCommand(*refusal)
         model = GloomMovement(self.state, "push")
         to = self.hex_text(cmd.to, "to")
         walk = self.walk(unit, [to], model)

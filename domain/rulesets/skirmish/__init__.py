@@ -105,6 +105,12 @@ class SkirmishRuleset(Ruleset):
     def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         return bool(self._commands(resolver).refuse_leg(item, verdict))
 
+    def legal_commands(self, state: GameState) -> list[BaseModel]:
+        from domain.rulesets.skirmish.legal import legal_commands
+
+        assert isinstance(state, SkirmishState)
+        return legal_commands(state)
+
     def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
         assert isinstance(state, SkirmishState)
         summary = StateSummary(

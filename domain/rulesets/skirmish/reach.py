@@ -166,13 +166,13 @@ class TableSearch:
     """Both searches for one unit, done once; any point is then answered by joining it to the
     graph through the cheapest legal leg from a key point."""
 
-    def __init__(self, view: TableView, unit_id: str) -> None:
+    def __init__(self, view: TableView, unit_id: str, running: bool = False) -> None:
         self.view = view
         self.unit_id = unit_id
         self.denied = may_move(view, unit_id, ignore_moved=True)
         self.runs: list[tuple[TableGraph, Reach]] = []
         for difficult in (False, True):
-            budget = allowance(view, unit_id, running=False, difficult=difficult)
+            budget = allowance(view, unit_id, running=running, difficult=difficult)
             graph = TableGraph(view, unit_id, budget, avoid_difficult=not difficult)
             self.runs.append((graph, search_reach(graph, unit_id, view.spot(unit_id).text)))
 

@@ -130,6 +130,25 @@ class SorceryRuleset(Ruleset):
         self._commands(resolver).take_step(item, verdict)
         return True
 
+    # --- turns ----------------------------------------------------------------------------------
+
+    def legal_commands(self, state: GameState) -> list[BaseModel]:
+        from domain.rulesets.sorcery.legal import legal_commands
+
+        assert isinstance(state, SorceryState)
+        return legal_commands(state)
+
+    def to_act(self, state: GameState) -> str:
+        from domain.rulesets.sorcery.legal import to_act
+
+        assert isinstance(state, SorceryState)
+        return to_act(state)
+
+    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+        assert isinstance(state, SorceryState)
+        attack = state.attack.id if state.attack is not None else None
+        return (state.turn, state.active_player, attack, state.choice.id if state.choice else None)
+
     # --- people ---------------------------------------------------------------------------------
 
     def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:

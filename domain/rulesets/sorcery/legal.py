@@ -1,0 +1,91 @@
+"""The Sorcery commands the player to act may issue now (``Game.legal_commands``).
+
+Listed: in the main phase with an empty storyline, Move and Attack for each untapped unit of the
+active player to each location of its range of motion by a cheapest path, without an attack and
+with each attack that is possible there now (an enemy unit standing there, the enemy site's
+surface), then ``end_turn``; while an attack awaits defenders, ``defend`` for each untapped unit of
+the defending player that has the attack's location in its range, then ``pass``.
+
+Not listed, though the codex allows them (docs/design.md, "Legal commands"): paths other than a
+cheapest one, and paths that fail part-way (codex: Path: legality is checked per step as it is
+taken); casting spells and playing sites (a hand of cards is not modelled).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from domain.movement import search_reach
+from domain.rulesets.sorcery.commands import Defend, EndTurn, MoveAndAttack, Pass
+from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.realm import Region, parse_loc
+from domain.rulesets.sorcery.state import SorceryState
+from domain.rulesets.sorcery.view import RealmView
+
+
+def to_act(state: SorceryState) -> str:
+    """The defending player while an attack awaits defenders, else the active player."""
+    if state.choice is not None:
+        return state.choice.player
+    attack = state.attack
+    if attack is not None and attack.window_open:
+        return state.opponent_of(state.units[attack.attacker].owner)
+    return state.active_player
+
+
+def legal_commands(state: SorceryState) -> list[BaseModel]:
+    attack = state.attack
+    if attack is not None and attack.window_open:
+        return _defence(state)
+    if attack is not None or state.storyline:
+        return []
+    return [*_moves(state), EndTurn(player=state.active_player)]
+
+
+def _ready(state: SorceryState, player: str) -> list[str]:
+    movement = SorceryMovement(state)
+    return [
+        u.id for u in sorted(state.units.values(), key=lambda u: u.id)
+        if u.owner == player and u.alive and u.location is not None and not u.tapped
+        and movement.no_movement(u.id) is None
+    ]
+
+
+def _moves(state: SorceryState) -> list[BaseModel]:
+    player = state.active_player
+    movement = SorceryMovement(state)
+    view = RealmView(state)
+    found: list[BaseModel] = []
+    for unit_id in _ready(state, player):
+        unit = state.units[unit_id]
+        reach = search_reach(movement, unit_id, unit.location or "")
+        for location in sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc)):
+            path = (reach.path_to(location) or [location])[1:]
+            found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
+            for target in _targets(state, view, unit.owner, location):
+                found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
+    return found
+
+
+def _targets(state: SorceryState, view: RealmView, owner: str, location: str) -> list[str]:
+    """What a unit ending its move at ``location`` could attack, as the realm stands now."""
+    targets = sorted(u.id for u in state.units_at(location) if u.owner != owner)
+    loc = parse_loc(location)
+    site = view.site_at(loc.square)
+    if loc.region is Region.SURFACE and site is not None and site.controller != owner:
+        targets.append("site")
+    return targets
+
+
+def _defence(state: SorceryState) -> list[BaseModel]:
+    attack = state.attack
+    assert attack is not None
+    defending = to_act(state)
+    movement = SorceryMovement(state)
+    found: list[BaseModel] = []
+    for unit_id in _ready(state, defending):
+        unit = state.units[unit_id]
+        if attack.location in search_reach(movement, unit_id, unit.location or ""):
+            found.append(Defend(player=defending, unit=unit_id))
+    found.append(Pass(player=defending))
+    return found

@@ -1,0 +1,128 @@
+"""``sim legal`` and ``sim play``: what the player to act may do, and whole turns of self-play."""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import click
+from rich.progress import Progress
+from rich.table import Table
+
+from domain.errors import BadInput
+from domain.events import command_text
+from sim.app import open_store
+from sim.cli import Failed, _labeler, _play_file, console, err, guarded, main
+from sim.scenario import parse_scenario
+from sim.selfplay import POLICIES, GameReport, Played, self_play
+from sim.yamlfile import read_yaml
+
+
+@main.command()
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@guarded
+def legal(scenario: str, as_json: bool) -> None:
+    """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves)."""
+    played, _ = _play_file(scenario)
+    game = played.game
+    player = game.rules.to_act(game.state)
+    commands = game.legal_commands()
+    if as_json:
+        click.echo(json.dumps({"player": player, "commands": [c.model_dump(mode="json") for c in commands]}, indent=2))
+        return
+    label = _labeler(played)
+    console.print(f"{len(commands)} legal command(s) for {player}:")
+    for command in commands:
+        console.print("  " + command_text(command.model_dump(mode="json"), label).replace("[", "\\["))
+
+
+def _one_game(args: tuple[str, int, str, int]) -> Played:
+    """One self-played game, in a worker process: the scenario is read there."""
+    path, turns, policy, seed = args
+    scenario = parse_scenario(read_yaml(path))
+    return self_play(scenario, turns, policy, seed)
+
+
+@main.command(name="play")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
+@click.option("--policy", default="greedy", show_default=True, help=f"How commands are chosen: {', '.join(POLICIES)}.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (policy and dice); game i uses seed+i.")
+@click.option("--games", type=int, default=1, show_default=True, help="Games to play, in parallel processes.")
+@click.option("--db", default="sim.sqlite", show_default=True, help="Where the games are stored.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@guarded
+def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, db: str, as_json: bool) -> None:
+    """Play whole turns for both players: the script first, then POLICY chooses among the legal
+    commands. Every game is stored, and every game's log is verified."""
+    if policy not in POLICIES:
+        raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
+    if turns < 1:
+        raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    if games < 1:
+        raise BadInput(f"--games must be 1 or more, not {games}", "--games")
+    played, _ = _play_file(scenario)  # bad input is refused here, before any game is played
+    jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
+    results: list[Played] = []
+    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"playing {games} game(s)", total=games)
+        if games == 1:
+            results.append(self_play(played.scenario, turns, policy, seed))
+            progress.advance(task)
+        else:
+            workers = min(games, os.cpu_count() or 1)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for result in pool.map(_one_game, jobs):
+                    results.append(result)
+                    progress.advance(task)
+    store = open_store(db)
+    for result in results:
+        store.add(result.game)
+    reports = [r.report for r in results]
+    if as_json:
+        click.echo(json.dumps(_summary(reports, policy, db), indent=2))
+    else:
+        _print_summary(reports, policy, db)
+    unverified = [r for r in reports if not r.verified]
+    if unverified:
+        raise Failed(f"{len(unverified)} game(s) failed verification: {unverified[0].verdict}")
+
+
+def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, object]:
+    return {
+        "policy": policy,
+        "store": db,
+        "games": [r.as_json() for r in reports],
+        "totals": {
+            "games": len(reports),
+            "turns": sum(r.turns for r in reports),
+            "commands": sum(r.commands for r in reports),
+            "events": sum(r.events for r in reports),
+            "deaths": sum(len(r.deaths) for r in reports),
+            "verified": sum(r.verified for r in reports),
+        },
+    }
+
+
+def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
+    table = Table(title=f"self-play ({policy})")
+    for column in ("game", "seed", "turns", "commands", "events", "deaths", "verified", "ended"):
+        table.add_column(column)
+    for r in reports:
+        table.add_row(
+            str(r.game_id), str(r.seed), str(r.turns), str(r.commands), str(r.events),
+            ", ".join(r.deaths) or "-", "yes" if r.verified else "NO", r.stopped,
+        )
+    console.print(table)
+    if len(reports) == 1:
+        where = ", ".join(f"{unit} at {at}" for unit, at in reports[0].positions.items())
+        console.print(f"where the units ended: {where}")
+    totals = _summary(reports, policy, db)["totals"]
+    assert isinstance(totals, dict)
+    console.print(
+        f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
+        f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
+    )

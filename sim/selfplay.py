@@ -1,0 +1,170 @@
+"""Self-play: whole turns for both players, each command chosen by a policy among the legal ones.
+
+A game starts from a scenario (its script is played first), then a policy picks one command at a
+time from ``Game.legal_commands()`` until the ruleset's turn (or round) count has advanced by the
+number asked for, or nobody can act. Every command goes through the aggregate, so the rules are
+enforced exactly as for a scripted game, and every game's log verifies.
+
+Policies (``POLICIES``):
+
+- ``scripted``: the scenario's script only; no command is chosen.
+- ``random``: uniform among the legal commands, from a ``random.Random`` seeded per game.
+- ``greedy``: the move that ends closest to the nearest enemy of the unit that moves (board
+  distance); at equal distance a command that attacks comes first, then the order the ruleset
+  lists its commands in. When no command moves a unit, the first listed command that does not
+  end the turn, and the turn's end last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from pydantic import BaseModel
+
+from domain.errors import BadInput
+from domain.event_base import GameEvent
+from domain.events import UnitDied
+from domain.game import Game
+from domain.ruleset import get_ruleset
+from domain.state import GameState
+from projections.state_hash import state_hash
+from sim.replay import verify
+from sim.runner import play
+from sim.scenario import ScenarioBase
+
+POLICIES = ("scripted", "greedy", "random")
+#: commands one game may issue before self-play gives up on it (a rules bug that never ends a turn)
+MAX_COMMANDS_PER_TURN = 2_000
+#: command names that end the player's part of the turn: greedy keeps them for last
+TURN_ENDERS = ("end_turn", "end_round", "end_activation", "start_round", "pass")
+
+
+Policy = Callable[[Game, list[BaseModel], random.Random], BaseModel]
+
+
+@dataclass
+class GameReport:
+    """What one self-played game did."""
+
+    game_id: UUID
+    seed: int
+    turns: int
+    commands: int
+    events: int
+    deaths: list[str]
+    positions: dict[str, str]
+    state_hash: str
+    verified: bool
+    verdict: str
+    stopped: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": str(self.game_id), "seed": self.seed, "turns": self.turns, "commands": self.commands,
+            "events": self.events, "deaths": self.deaths, "positions": self.positions,
+            "state_hash": self.state_hash, "verified": self.verified, "verdict": self.verdict, "stopped": self.stopped,
+        }
+
+
+@dataclass
+class Played:
+    report: GameReport
+    game: Game
+    events: list[GameEvent] = field(default_factory=list)
+
+
+def choose_random(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+    return commands[rng.randrange(len(commands))]
+
+
+def destination(command: BaseModel, state: GameState) -> str | None:
+    """Where a command would leave the unit it moves: its path's end, or its ``to``."""
+    data = command.model_dump(mode="json")
+    path = data.get("path")
+    if isinstance(path, list) and path:
+        last = path[-1]
+        return str(last["to"] if isinstance(last, dict) else last)
+    if isinstance(data.get("to"), str):
+        return str(data["to"])
+    unit = data.get("unit")
+    if data.get("command") in ("defend",) and getattr(state, "attack", None) is not None:
+        return str(state.attack.location)  # type: ignore[attr-defined]
+    if unit in state.units and data.get("command") in ("move_and_attack",):
+        return state.units[unit].location
+    return None
+
+
+def choose_greedy(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+    state = game.state
+    rules = game.rules
+    board = rules.board(state)
+    best: tuple[float, int, int] | None = None
+    chosen: BaseModel | None = None
+    for order, command in enumerate(commands):
+        unit_id = getattr(command, "unit", None)
+        where = destination(command, state)
+        if unit_id not in state.units or where is None:
+            continue
+        owner = state.units[unit_id].owner
+        enemies = [u.location for u in state.living_units() if u.owner != owner and u.location]
+        if not enemies:
+            continue
+        try:
+            gap = min(board.distance(rules.parse_location(state, where), e) for e in enemies)
+        except BadInput:
+            continue
+        attacks = 0 if getattr(command, "attack", None) or getattr(command, "target", None) else 1
+        key = (gap, attacks, order)
+        if best is None or key < best:
+            best, chosen = key, command
+    if chosen is not None:
+        return chosen
+    others = [c for c in commands if getattr(c, "command", "") not in TURN_ENDERS]
+    return others[0] if others else commands[0]
+
+
+CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy}
+
+
+def self_play(scenario: ScenarioBase, turns: int, policy: str, seed: int) -> Played:
+    """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``."""
+    if policy not in POLICIES:
+        raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
+    if turns < 1:
+        raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    played = play(scenario, seed=scenario.seed + seed)
+    game = played.game
+    events = list(played.events)
+    rules = get_ruleset(game.state.ruleset)
+    start_turn = rules.turn_number(game.state)
+    commands = 0
+    stopped = "script played" if policy == "scripted" else f"{turns} turn(s) played"
+    if policy != "scripted":
+        if not game.legal_commands():
+            who = rules.to_act(game.state)
+            raise BadInput(f"the scenario leaves {who} no legal command: no turn can start", "scenario")
+        rng = random.Random(seed)
+        choose = CHOOSERS[policy]
+        while rules.turn_number(game.state) < start_turn + turns:
+            legal = game.legal_commands()
+            if not legal:
+                stopped = f"nobody can act in turn {rules.turn_number(game.state)}"
+                break
+            if commands >= MAX_COMMANDS_PER_TURN * turns:
+                stopped = f"stopped after {commands} commands without finishing the turns"
+                break
+            events.extend(game.issue(choose(game, legal, rng)))
+            commands += 1
+    verdict = verify(events)
+    state = game.state
+    report = GameReport(
+        game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
+        events=len(events), deaths=[e.unit for e in events if isinstance(e, UnitDied)],
+        positions={u.id: rules.label(state, u.location) if u.location else "-" for u in state.units.values()},
+        state_hash=state_hash(state), verified=verdict.ok, verdict=verdict.message, stopped=stopped,
+    )
+    return Played(report, game, events)

@@ -1,0 +1,95 @@
+"""``sim legal`` and ``sim play``: the commands the player to act may issue, and self-play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner, Result
+
+from sim.app import open_store
+from sim.cli import main
+from sim.replay import verify
+from tests.helpers import EXAMPLES
+
+NIMBLE = str(EXAMPLES / "godsgloom" / "12-nimble.yaml")
+SHARK = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_legal_lists_the_commands_of_the_player_to_act_as_json() -> None:
+    result = sim("legal", NIMBLE, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["player"] == "p1"
+    moves = [c for c in data["commands"] if c["command"] == "move"]
+    assert moves and all(c["unit"] == "elves" for c in moves)
+    assert data["commands"][-1]["command"] == "end_activation"
+
+
+def test_play_stores_every_game_and_each_log_verifies(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    result = sim("play", SHARK, "--turns", "2", "--policy", "random", "--games", "3", "--seed", "7", "--db", db, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["totals"]["games"] == 3 and summary["totals"]["verified"] == 3
+    assert [g["seed"] for g in summary["games"]] == [7, 8, 9]
+    store = open_store(db)
+    assert len(store.game_ids()) == 3
+    for game_id in store.game_ids():
+        assert verify(list(store.game_events(game_id))).ok
+
+
+def test_play_is_the_same_game_from_the_same_seed(tmp_path: Path) -> None:
+    runs = [
+        json.loads(sim("play", NIMBLE, "--turns", "2", "--policy", "random", "--seed", "3", "--db", str(tmp_path / f"{i}.sqlite"), "--json").output)
+        for i in range(2)
+    ]
+    assert runs[0]["games"][0]["state_hash"] == runs[1]["games"][0]["state_hash"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--policy", "clever"], "unknown policy 'clever'"),
+        (["--turns", "0"], "1 or more"),
+        (["--turns", "-2"], "1 or more"),
+        (["--games", "0"], "1 or more"),
+    ],
+)
+def test_play_refuses_bad_options_in_one_line_and_stores_nothing(tmp_path: Path, args: list[str], message: str) -> None:
+    db = tmp_path / "games.sqlite"
+    result = sim("play", SHARK, "--db", str(db), *args)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
+def test_a_scenario_whose_script_is_refused_cannot_start_a_turn(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    text = (EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text(encoding="utf-8")
+    broken.write_text(text.replace("- {command: defend, unit: nomads}", "- {command: defend, unit: raider}"), encoding="utf-8")
+    db = tmp_path / "games.sqlite"
+    result = sim("play", str(broken), "--db", str(db))
+    assert result.exit_code == 2 and "script[1] refused" in result.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
+def test_self_play_answers_a_pending_choice_first(tmp_path: Path) -> None:
+    """Example 7a's script stops before the trigger-order choice is answered (option ask): the
+    player to act is the one who must choose, and the policy answers with a listed order."""
+    waiting = tmp_path / "waiting.yaml"
+    data = yaml.safe_load((EXAMPLES / "sorcery" / "07a-phantom-steed-shark-fights-steed-first.yaml").read_text("utf-8"))
+    data["script"] = data["script"][:2]
+    del data["expect"]
+    waiting.write_text(yaml.safe_dump(data), encoding="utf-8")
+    listed = json.loads(sim("legal", str(waiting), "--json").output)
+    assert {c["command"] for c in listed["commands"]} == {"order_triggers"}
+    result = sim("play", str(waiting), "--db", str(tmp_path / "g.sqlite"), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["totals"]["verified"] == 1
