@@ -325,7 +325,7 @@ class GloomEngine(EngineBase):
         """Moves that cost the Melee Attack Action: §8.2, Nimble through a zone, Unstoppable used."""
         view = self.view()
         reason: str | None = None
-        if mode == "engaged_step":
+        if mode in ("engaged_step", "engaged_trample"):
             reason = "GODSGLOOM §8.2: it started its activation Engaged"
         elif mode == "nimble":
             crossed = walk.passed_zone if view.options["nimble_melee_ban"] == "if_passed_through_zone" else walk.entered_zone
