@@ -397,7 +397,9 @@ class SkirmishEngine(EngineBase):
     def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
-        sectors; the next free sector clockwise when that one is taken)."""
+        sectors; the next free sector clockwise when that one is taken). A sector is free when
+        the base fits there: on the table, on no other base, and on the ground clear of every
+        wall (a base beside a unit at the foot of a building must not reach into it)."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
         if other is None:
@@ -413,6 +415,6 @@ class SkirmishEngine(EngineBase):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            if view.overlap_at(unit_id, spot) is None:
+            if view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id)):
                 return spot
         return landing

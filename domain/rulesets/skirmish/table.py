@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import unary_union
+from shapely.ops import nearest_points, unary_union
 from shapely.prepared import prep
 
 from domain.errors import BadInput
@@ -26,6 +26,12 @@ EPSILON = 1e-6
 GROUND = "ground"
 #: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
 LOW_OBSTACLE = 1.0
+#: how much farther than its base's radius from a wall a falling unit's centre is sought, before
+#: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
+#: again, so the recorded base touches the wall at most, never overlaps it
+FALL_MARGIN = 1e-4
+#: locations are written to 3 decimals (see ``_num``)
+PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,15 @@ class Table:
 
     def standable_near(self, spot: Spot, radius: float) -> Spot:
         """``spot`` if a unit can stand there, else the nearest point of its surface clear of walls
-        (a unit falling from a roof edge lands at the foot of the wall, not inside it)."""
+        (a unit falling from a roof edge lands at the foot of the wall, not inside it).
+
+        On the ground (Move Phase, Falling and Jumping Across: the unit falls "to the ground
+        below"), the point below a roof is inside the building, so the unit goes to the nearest
+        point where its whole base stands clear of every wall and tall obstacle and on the table:
+        just outside the wall under its take-off, at its base's radius. That may be between
+        free-standing buildings, or beyond the end of a gap too narrow for the base."""
+        if spot.surface == GROUND:
+            return self._clear_ground_near(spot, radius)
         region = self.region(spot.surface)
         if region.buffer(EPSILON).covers(spot.point):
             return spot
@@ -171,6 +185,46 @@ class Table:
         target = inner if not inner.is_empty else region
         nearest = target.exterior.interpolate(target.exterior.project(spot.point)) if hasattr(target, "exterior") else target.boundary.interpolate(target.boundary.project(spot.point))
         return Spot(round(nearest.x, 3), round(nearest.y, 3), spot.surface)
+
+    def base_clear(self, spot: Spot, radius: float) -> bool:
+        """Whether a base of ``radius`` at ``spot`` overlaps no wall or tall obstacle (touching is
+        allowed). Only the ground has walls standing on it; on a raised surface the centre rules."""
+        if spot.surface != GROUND or self.ground_blocks.is_empty:
+            return True
+        return bool(self.ground_blocks.distance(spot.point) >= radius - EPSILON)
+
+    def _clear_ground_near(self, spot: Spot, radius: float) -> Spot:
+        """The nearest ground point to ``spot`` where a base of ``radius`` fits: ``spot`` itself
+        when it is on the table and clear of walls, else a point of the free area (the table shrunk
+        by the radius, less every wall grown by it), rounded to a point that still fits."""
+        if self._covers(GROUND, spot.point) and self.base_clear(spot, radius):
+            return spot
+        room = self.bounds.buffer(-radius, join_style="mitre")
+        if room.is_empty:  # a table narrower than the base: keep only the centre on it
+            room = self.bounds
+        free = room
+        if not self.ground_blocks.is_empty:
+            # 64 segments a quarter circle: the grown corners fall short of the radius by under
+            # 1e-4 of it, which FALL_MARGIN and the check after rounding absorb
+            free = room.difference(self.ground_blocks.buffer(radius + FALL_MARGIN, quad_segs=64))
+        if free.is_empty:  # nowhere on this table fits the base: the old centre-only answer
+            nearest = nearest_points(self.region(GROUND), spot.point)[0]
+            return Spot(round(nearest.x, PLACES), round(nearest.y, PLACES), GROUND)
+        nearest = nearest_points(free, spot.point)[0]
+        return self._round_clear(nearest.x, nearest.y, radius)
+
+    def _round_clear(self, x: float, y: float, radius: float) -> Spot:
+        """(x, y) written to 3 decimals: the plain rounding if the base still fits there, else the
+        nearest of the neighbouring grid points that fits (rounding must not push a base into a
+        wall or off the table)."""
+        step = 10.0**-PLACES
+        plain = Spot(round(x, PLACES), round(y, PLACES), GROUND)
+        fx, fy = math.floor(x / step) * step, math.floor(y / step) * step
+        grid = [Spot(round(fx + i * step, PLACES), round(fy + j * step, PLACES), GROUND) for i in (0, 1) for j in (0, 1)]
+        for candidate in [plain, *sorted(grid, key=lambda c: math.hypot(c.x - x, c.y - y))]:
+            if self._covers(GROUND, candidate.point) and self.base_clear(candidate, radius):
+                return candidate
+        return plain
 
     def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, str, float] | None:
         """The nearest edge of ``spot``'s raised surface, if it is within ``within`` inches and
