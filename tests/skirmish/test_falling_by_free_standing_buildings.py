@@ -132,3 +132,22 @@ def test_placed_beside_a_unit_at_any_rolled_bearing_the_base_stays_clear_of_the_
         assert 1.0 < landing.flat_distance(parse_spot("5.2,8")) < 1.1, (sector, landing)
         for other in BUILDINGS:
             assert other.distance(Point(landing.x, landing.y)) >= 0.5 - 1e-6, (sector, landing)
+
+
+def test_with_no_room_beside_the_unit_fallen_on_the_faller_takes_the_nearest_place_touching_no_base() -> None:
+    # b stands at the foot of the tower's west wall, hemmed in by c, d and e: every bearing of the
+    # d12 is in the wall or on a base, so a is put at the nearest point clear of all of them
+    units = (
+        "    - {id: a, side: p1, at: '6.25,8@tower', move: 6}\n"
+        "    - {id: b, side: p2, at: '5.5,8'}\n    - {id: c, side: p2, at: '5.5,9'}\n"
+        "    - {id: d, side: p2, at: '4.5,8'}\n    - {id: e, side: p2, at: '5.5,7'}"
+    )
+    g = table(units)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "2,17@far", "via": "jump_across"}]})
+    assert "1d12" in [e.dice for e in events if e.name == "DiceRolled"]
+    landing = parse_spot(fell_to(events))
+    for other in ("5.5,8", "5.5,9", "4.5,8", "5.5,7"):
+        assert landing.flat_distance(parse_spot(other)) > 1.0, (landing, other)  # not on, not touching
+    for building in BUILDINGS:
+        assert building.distance(Point(landing.x, landing.y)) >= 0.5 - 1e-6
+    assert landing.flat_distance(parse_spot("5.5,8")) < 1.5  # in the nook between two of them
