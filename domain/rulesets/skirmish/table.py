@@ -196,9 +196,13 @@ class Table:
             return True
         return bool(self.ground_blocks.distance(spot.point) >= radius - EPSILON)
 
-    def _fits(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]]) -> bool:
+    def _fits(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float = 0.0) -> bool:
+        """The base fits at ``spot``: its centre on its surface and at least ``edge`` inside the
+        table's edges, clear of walls, and outside every ``avoid`` circle."""
+        inside = edge - EPSILON <= spot.x <= self.width - edge + EPSILON and edge - EPSILON <= spot.y <= self.depth - edge + EPSILON
         return (
-            self._covers(spot.surface, spot.point)
+            inside
+            and self._covers(spot.surface, spot.point)
             and self.base_clear(spot, radius)
             and all(spot.flat_distance(centre) >= reach + radius - EPSILON for centre, reach in avoid)
         )
@@ -210,10 +214,12 @@ class Table:
         point that still fits."""
         if self._fits(spot, radius, avoid):
             return spot
+        edge = 0.0
         if spot.surface == GROUND:
             room = self.bounds.buffer(-radius, join_style="mitre")
+            edge = radius
             if room.is_empty:  # a table narrower than the base: keep only the centre on it
-                room = self.bounds
+                room, edge = self.bounds, 0.0
             if not self.ground_blocks.is_empty:
                 # 64 segments a quarter circle: the grown corners fall short of the radius by under
                 # 1e-4 of it, which FALL_MARGIN and the check after rounding absorb
@@ -229,9 +235,9 @@ class Table:
             nearest = nearest_points(self.region(GROUND), spot.point)[0]  # nothing fits: centre only
             return Spot(round(nearest.x, PLACES), round(nearest.y, PLACES), GROUND)
         nearest = nearest_points(room, spot.point)[0]
-        return self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid)
+        return self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge)
 
-    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]]) -> Spot:
+    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float) -> Spot:
         """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
         the nearest grid point around it that fits (rounding must not push a base into a wall, off
         the table or onto another base). The search widens ring by ring: where two walls leave a
@@ -239,7 +245,7 @@ class Table:
         step = 10.0**-PLACES
         x, y, surface = exact.x, exact.y, exact.surface
         plain = Spot(round(x, PLACES), round(y, PLACES), surface)
-        if self._fits(plain, radius, avoid):
+        if self._fits(plain, radius, avoid, edge):
             return plain
         fx, fy = math.floor(x / step), math.floor(y / step)
         for ring in range(1, 26):
@@ -249,7 +255,7 @@ class Table:
                 for j in range(1 - ring, ring + 1)
                 if max(abs(i - 0.5), abs(j - 0.5)) > ring - 1.5
             ]
-            fitting = [c for c in grid if self._fits(c, radius, avoid)]
+            fitting = [c for c in grid if self._fits(c, radius, avoid, edge)]
             if fitting:
                 return min(fitting, key=lambda c: (math.hypot(c.x - x, c.y - y), c.x, c.y))
         return plain
