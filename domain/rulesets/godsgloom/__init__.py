@@ -27,7 +27,7 @@ OPTIONS: dict[str, Option] = {
     "difficult_cost": Option(2, (), "MP to enter a Difficult hex (§8.3 example)"),
     "slow_speed_modifier": Option(-1, (), "Speed change per Slow token (§8.3 example)"),
     "engaged_step_hexes": Option(1, (), "hexes a unit that starts Engaged may move (§8.2)"),
-    "teleport_arrival_engages": Option(True, (True, False), "a unit arriving by Flying or teleport in an enemy zone is Engaged"),
+    "teleport_arrival_engages": Option(True, (True, False), "a Flying unit landing in an enemy zone is Engaged"),
     "nimble_melee_ban": Option("if_passed_through_zone", ("if_passed_through_zone", "if_entered_zone"), "when Nimble costs the Melee Attack"),
     "unstoppable_melee_ban": Option("when_used", ("when_used", "always_after_move"), "when Unstoppable costs the Melee Attack"),
     "harass": Option("alias_of_nimble", ("alias_of_nimble", "disabled"), "Harass, named only by Lockdown, read as Nimble"),
