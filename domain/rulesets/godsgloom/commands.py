@@ -129,11 +129,33 @@ class Displace(_Model):
     to: Location
 
 
+class Teleport(_Model):
+    """``by`` teleports ``unit`` to the hex ``to`` (the Teleport mechanic of another unit's ability,
+    simplified: its range and triggers are not public). It exists so that Immovable's "teleported
+    by enemy" and Lockdown's "does not restrict ... Teleport" (seed 001) can be played."""
+
+    command: Literal["teleport"] = "teleport"
+    player: str | None = None
+    unit: str
+    by: str
+    to: Location
+
+
 SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
-    Activate, Move, MeleeAttack, EndActivation, EndRound, GodsPushMove, StartRound, ScoutMove, Displace,
+    Activate, Move, MeleeAttack, EndActivation, EndRound, GodsPushMove, StartRound, ScoutMove, Displace, Teleport,
 )
 
 Command = Annotated[
-    Activate | Move | MeleeAttack | EndActivation | EndRound | GodsPushMove | StartRound | ScoutMove | Displace | SetUp,
+    Activate
+    | Move
+    | MeleeAttack
+    | EndActivation
+    | EndRound
+    | GodsPushMove
+    | StartRound
+    | ScoutMove
+    | Displace
+    | Teleport
+    | SetUp,
     Field(discriminator="command"),
 ]

@@ -33,6 +33,7 @@ from domain.rulesets.godsgloom.commands import (
     ScoutMove,
     SetUp,
     StartRound,
+    Teleport,
 )
 from domain.rulesets.godsgloom.events import (
     ActivationEnded,
@@ -70,6 +71,8 @@ ONE_MOVE = rule("GODSGLOOM UAP.30", "a unit makes at most one Move Action per ac
 MOVE_FIRST = rule("GODSGLOOM UAP.30", "the Move Action comes before the Standard Action")
 PHASE = rule("GODSGLOOM", "that command belongs to another step of the round")
 OWN_UNITS = rule("GODSGLOOM", "a player acts only with their own units")
+IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive")
+TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 
 @dataclass
@@ -164,6 +167,7 @@ class GloomCommands:
             StartRound: self.start_round,
             ScoutMove: self.scout_move,
             Displace: self.displace,
+            Teleport: self.teleport,
         }
         handlers[type(command)](command)
 
@@ -349,7 +353,7 @@ class GloomCommands:
         """Moves that cost the Melee Attack Action: §8.2, Nimble through a zone, Unstoppable used."""
         view = self.view()
         reason: str | None = None
-        if mode == "engaged_step":
+        if mode in ("engaged_step", "engaged_trample"):
             reason = "GODSGLOOM §8.2: it started its activation Engaged"
         elif mode == "nimble":
             crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
@@ -490,10 +494,36 @@ class GloomCommands:
         to = self.hex_text(cmd.to, "to")
         view = self.view()
         if by.owner != unit.owner and view.has(unit.id, "Immovable"):
-            raise IllegalCommand(rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive"), f"{by.id} can't displace {unit.id}")
+            raise IllegalCommand(IMMOVABLE, f"{by.id} can't displace {unit.id}")
         here, there = parse_hex(unit.location or ""), parse_hex(to)
         if direction_to(here, there) is None:
             raise IllegalCommand(rule("GODSGLOOM MEL.60", "a push moves the unit 1 hex"))
         if not view.on_mat(there) or "Impassable" in view.keywords(there) or there in view.occupants:
             raise IllegalCommand(rule("GODSGLOOM MEL.60", "a pushed unit goes to an empty, enterable hex"), f"{self.label(to)}")
         self.emit(UnitDisplaced, unit=unit.id, frm=unit.location or "", to=to, by=by.id)
+
+    def teleport(self, cmd: Teleport) -> None:
+        """``by`` teleports ``unit`` (seed 001: Immovable refuses an enemy's teleport, Lockdown
+        doesn't restrict it). The Teleport mechanic is not public: like Flying's destination, the
+        hex must be on the mat, not Impassable and empty (§8.1: never ending in an occupied hex);
+        no range is enforced. Arriving in an enemy zone engages under the same option as Flying,
+        teleport_arrival_engages."""
+        unit = self.unit(cmd.unit)
+        by = self.unit(cmd.by, "by")
+        player = self.player(cmd.player, by.owner)
+        if player != by.owner:
+            raise IllegalCommand(OWN_UNITS, f"{by.id} belongs to {by.owner}")
+        to = self.hex_text(cmd.to, "to")
+        view = self.view()
+        if by.owner != unit.owner and view.has(unit.id, "Immovable"):
+            raise IllegalCommand(IMMOVABLE, f"{by.id} can't teleport {unit.id}")
+        there = parse_hex(to)
+        if not view.on_mat(there):
+            raise IllegalCommand(TELEPORT_DESTINATION, f"{self.label(to)} is not on the mat")
+        if "Impassable" in view.keywords(there):
+            raise IllegalCommand(TELEPORT_DESTINATION, f"{self.label(to)} is Impassable")
+        if there in view.occupants:
+            raise IllegalCommand(TELEPORT_DESTINATION, f"{self.label(to)} is occupied by {view.occupants[there].id}")
+        self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=to, reason=f"teleported by {by.id}")
+        if self.state.options.teleport_arrival_engages:
+            self.note_engagement(unit.id)

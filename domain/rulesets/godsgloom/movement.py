@@ -5,8 +5,10 @@ Engagement Zones and the Minimum Move Guarantee, the §18.2 traits). The engine 
 path against it; the lookahead searches over it. Triggered traits are not consulted here.
 
 A ``mode`` says which way the unit moves: ``normal``; ``engaged_step`` (§8.2); ``breakaway``,
-``nimble`` and ``trample`` (active traits chosen by the player); ``push`` (the God's Push hex).
-Flying teleports instead of stepping: see ``teleport_options``.
+``nimble`` and ``trample`` (active traits chosen by the player); ``engaged_trample`` (Trample used
+by a unit that starts Engaged: the §8.2 step, through Infantry and Swarm, and not restricted by
+Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
+``teleport_options``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.view import MatView, rule
 from domain.state import GameState
 
-MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "push")
+MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
+#: modes held to the §8.2 step (seed 002): a fixed number of hexes, each costing 1, no guarantee
+STEP_MODES = ("engaged_step", "engaged_trample", "push")
+#: modes that move through Infantry and Swarm (seed 001, Trample)
+TRAMPLE_MODES = ("trample", "engaged_trample")
+#: modes Lockdown leaves alone: seed 001, Lockdown "does not restrict movement from other sources",
+#: Trample named among them; the God's Push hex is not a Move Action
+NOT_LOCKED = ("trample", "engaged_trample", "push")
 THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
 NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
 IMPASSABLE = rule("GODSGLOOM terrain", "Impassable hexes can't be entered")
@@ -37,23 +46,23 @@ class GloomMovement:
     def __init__(self, state: GameState, mode: str = "normal") -> None:
         self.view = MatView(state)
         self.mode = mode
-        self.allowance_rule = ENGAGED_STEP if mode in ("engaged_step", "push") else MOVEMENT_POINTS
-        guaranteed = mode not in ("engaged_step", "push")
+        self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
+        guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
         if not unit.alive or unit.location is None:
             return rule("GODSGLOOM", "the unit is no longer on the mat")
-        if self.mode != "trample" and self.mode != "push":
+        if self.mode not in NOT_LOCKED:
             locking = [e for e in self.view.engaged_by(unit_id) if self.view.has(e, "Lockdown")]
             if locking:
                 return LOCKDOWN.model_copy(update={"message": f"{LOCKDOWN.message} ({', '.join(locking)})"})
         return None
 
     def allowance(self, unit_id: str) -> int:
-        if self.mode in ("engaged_step", "push"):
-            return self.view.options.engaged_step_hexes if self.mode == "engaged_step" else 1
+        if self.mode in STEP_MODES:
+            return 1 if self.mode == "push" else self.view.options.engaged_step_hexes
         return self.view.speed(unit_id)
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
@@ -70,14 +79,14 @@ class GloomMovement:
             return StepOption(to=h.text, kind=kind, blocked=OFF_MAT)
         if "Impassable" in view.keywords(h):
             return StepOption(to=h.text, kind=kind, blocked=IMPASSABLE)
-        cost = 1 if self.mode in ("engaged_step", "push") else view.entry_cost(unit_id, h)
+        cost = 1 if self.mode in STEP_MODES else view.entry_cost(unit_id, h)
         occupant = view.occupants.get(h)
         if occupant is not None and occupant.id != unit_id:
             letting = self._may_pass(unit_id, occupant.id)
             if letting is None:
                 blocked = THROUGH_UNITS
                 trample_types = self._trample_types()
-                if self.mode == "trample":
+                if self.mode in TRAMPLE_MODES:
                     passes = " and ".join(trample_types)
                     note = f"; Trample passes only {passes}, and {occupant.id} is {occupant.kind}"
                     blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + note})
@@ -98,7 +107,7 @@ class GloomMovement:
             return "Skirmish"
         if friendly and view.has(occupant_id, "Skirmish"):
             return "the occupant's Skirmish"
-        if self.mode == "trample" and view.unit(occupant_id).kind in self._trample_types():
+        if self.mode in TRAMPLE_MODES and view.unit(occupant_id).kind in self._trample_types():
             return "Trample"
         return None
 
@@ -109,7 +118,7 @@ class GloomMovement:
         if not zones or self.mode == "push":
             return None
         view = self.view
-        if view.has(unit_id, "Unstoppable") and self.mode != "engaged_step":
+        if view.has(unit_id, "Unstoppable") and self.mode not in ("engaged_step", "engaged_trample"):
             return None
         if self.mode == "nimble" and not any(view.has(e, "Lockdown") for e in zones):
             return None
@@ -151,7 +160,9 @@ def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, Rule
     if use == "Flying":
         return "flying", (FLYING_ENGAGED if engaged else None)
     if use == "Trample":
-        return ("engaged_step" if engaged else "trample"), None
+        # seed 002 §8.2 still holds a unit that starts Engaged to its step (Trample lifts §8.1
+        # only); seed 001 Lockdown leaves that step alone (see GloomMovement.no_movement)
+        return ("engaged_trample" if engaged else "trample"), None
     if engaged:
         if use == "Breakaway":
             return "breakaway", None

@@ -420,7 +420,10 @@ class SkirmishCommands:
     def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
-        sectors; the next free sector clockwise when that one is taken)."""
+        sectors; the next free sector clockwise when that one is taken). A sector is free when
+        the base fits there: on the table, on no other base, and on the ground clear of every
+        wall (a base beside a unit at the foot of a building must not reach into it). When no
+        sector is free, the nearest point clear of every base and wall."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
         if other is None:
@@ -436,6 +439,10 @@ class SkirmishCommands:
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            if view.overlap_at(unit_id, spot) is None:
+            if view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id)):
                 return spot
-        return landing
+        # no bearing has room (walls and other bases all round): the nearest point where the base
+        # touches no other base, rather than on top of one
+        bases = [(view.spot(o.id), view.radius(o.id) + BESIDE_GAP) for o in view.others(unit_id)]
+        avoid = [(there, reach) for there, reach in bases if there.surface == landing.surface]
+        return view.table.standable_near(landing, view.radius(unit_id), avoid)

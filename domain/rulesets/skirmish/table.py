@@ -12,12 +12,13 @@ Distances are horizontal inches compared with a tolerance of ``EPSILON`` (1e-6).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import unary_union
+from shapely.ops import nearest_points, unary_union
 from shapely.prepared import prep
 
 from domain.errors import BadInput
@@ -26,6 +27,12 @@ EPSILON = 1e-6
 GROUND = "ground"
 #: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
 LOW_OBSTACLE = 1.0
+#: how much farther than its base's radius from a wall a falling unit's centre is sought, before
+#: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
+#: again, so the recorded base touches the wall at most, never overlaps it
+FALL_MARGIN = 1e-4
+#: locations are written to 3 decimals (see ``_num``)
+PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -161,9 +168,19 @@ class Table:
                     best, best_height = Spot(spot.x, spot.y, surface.id), surface.height
         return best
 
-    def standable_near(self, spot: Spot, radius: float) -> Spot:
+    def standable_near(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]] = ()) -> Spot:
         """``spot`` if a unit can stand there, else the nearest point of its surface clear of walls
-        (a unit falling from a roof edge lands at the foot of the wall, not inside it)."""
+        (a unit falling from a roof edge lands at the foot of the wall, not inside it).
+
+        On the ground (Move Phase, Falling and Jumping Across: the unit falls "to the ground
+        below"), the point below a roof is inside the building, so the unit goes to the nearest
+        point where its whole base stands clear of every wall and tall obstacle and on the table:
+        just outside the wall under its take-off, at its base's radius. That may be between
+        free-standing buildings, or beyond the end of a gap too narrow for the base. ``avoid``
+        adds circles (a centre and how far from it) the unit's base must stay out of: other
+        units' bases, when a falling unit can't be put beside the one it fell on."""
+        if spot.surface == GROUND or avoid:
+            return self._room_near(spot, radius, avoid)
         region = self.region(spot.surface)
         if region.buffer(EPSILON).covers(spot.point):
             return spot
@@ -171,6 +188,77 @@ class Table:
         target = inner if not inner.is_empty else region
         nearest = target.exterior.interpolate(target.exterior.project(spot.point)) if hasattr(target, "exterior") else target.boundary.interpolate(target.boundary.project(spot.point))
         return Spot(round(nearest.x, 3), round(nearest.y, 3), spot.surface)
+
+    def base_clear(self, spot: Spot, radius: float) -> bool:
+        """Whether a base of ``radius`` at ``spot`` overlaps no wall or tall obstacle (touching is
+        allowed). Only the ground has walls standing on it; on a raised surface the centre rules."""
+        if spot.surface != GROUND or self.ground_blocks.is_empty:
+            return True
+        return bool(self.ground_blocks.distance(spot.point) >= radius - EPSILON)
+
+    def _fits(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float = 0.0) -> bool:
+        """The base fits at ``spot``: its centre on its surface and at least ``edge`` inside the
+        table's edges, clear of walls, and outside every ``avoid`` circle."""
+        inside = edge - EPSILON <= spot.x <= self.width - edge + EPSILON and edge - EPSILON <= spot.y <= self.depth - edge + EPSILON
+        return (
+            inside
+            and self._covers(spot.surface, spot.point)
+            and self.base_clear(spot, radius)
+            and all(spot.flat_distance(centre) >= reach + radius - EPSILON for centre, reach in avoid)
+        )
+
+    def _room_near(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]]) -> Spot:
+        """The nearest point to ``spot`` on its surface where a base of ``radius`` fits: ``spot``
+        itself if it does, else a point of the room left (on the ground: the table shrunk by the
+        radius, less every wall grown by it; less the ``avoid`` circles grown by it), rounded to a
+        point that still fits."""
+        if self._fits(spot, radius, avoid):
+            return spot
+        edge = 0.0
+        if spot.surface == GROUND:
+            room = self.bounds.buffer(-radius, join_style="mitre")
+            edge = radius
+            if room.is_empty:  # a table narrower than the base: keep only the centre on it
+                room, edge = self.bounds, 0.0
+            if not self.ground_blocks.is_empty:
+                # 64 segments a quarter circle: the grown corners fall short of the radius by under
+                # 1e-4 of it, which FALL_MARGIN and the check after rounding absorb
+                room = room.difference(self.ground_blocks.buffer(radius + FALL_MARGIN, quad_segs=64))
+        else:
+            room = self.region(spot.surface)
+        if avoid:
+            circles = [centre.point.buffer(reach + radius + FALL_MARGIN, quad_segs=64) for centre, reach in avoid]
+            room = room.difference(unary_union(circles))
+        if room.is_empty:
+            if avoid:  # no room clear of the others: at least clear of the walls
+                return self.standable_near(spot, radius)
+            nearest = nearest_points(self.region(GROUND), spot.point)[0]  # nothing fits: centre only
+            return Spot(round(nearest.x, PLACES), round(nearest.y, PLACES), GROUND)
+        nearest = nearest_points(room, spot.point)[0]
+        return self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge)
+
+    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float) -> Spot:
+        """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
+        the nearest grid point around it that fits (rounding must not push a base into a wall, off
+        the table or onto another base). The search widens ring by ring: where two walls leave a
+        sharp wedge of room, its tip can be thinner than the grid."""
+        step = 10.0**-PLACES
+        x, y, surface = exact.x, exact.y, exact.surface
+        plain = Spot(round(x, PLACES), round(y, PLACES), surface)
+        if self._fits(plain, radius, avoid, edge):
+            return plain
+        fx, fy = math.floor(x / step), math.floor(y / step)
+        for ring in range(1, 26):
+            grid = [
+                Spot(round((fx + i) * step, PLACES), round((fy + j) * step, PLACES), surface)
+                for i in range(1 - ring, ring + 1)
+                for j in range(1 - ring, ring + 1)
+                if max(abs(i - 0.5), abs(j - 0.5)) > ring - 1.5
+            ]
+            fitting = [c for c in grid if self._fits(c, radius, avoid, edge)]
+            if fitting:
+                return min(fitting, key=lambda c: (math.hypot(c.x - x, c.y - y), c.x, c.y))
+        return plain
 
     def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, str, float] | None:
         """The nearest edge of ``spot``'s raised surface, if it is within ``within`` inches and

@@ -1,0 +1,58 @@
+"""Seed 001, Lockdown: the trait stops the Move Action of an enemy it Engages, but it "does not
+restrict movement from other sources", Trample named among them. A unit that starts its
+activation Engaged is still held to the §8.2 step (seed 002) when it uses Trample: Trample lifts
+§8.1 for Infantry and Swarm, not §8.2."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.godsgloom.test_movement_rules import activated, mat
+from tests.helpers import names, reach
+
+#: a Trample unit k Engaged by a Lockdown unit w (w faces S; k stands across its front edge)
+LOCKED = (
+    "    - {id: k, owner: p1, type: Cavalry, at: '2,5', speed: 5, traits: [Trample]}\n"
+    "    - {id: w, owner: p2, at: '2,4', facing: S, traits: [Lockdown]}"
+)
+
+
+def test_lockdown_does_not_restrict_a_trample_move() -> None:
+    g = activated(mat(LOCKED), "k")
+    with pytest.raises(IllegalCommand, match="Lockdown"):
+        g.issue({"command": "move", "unit": "k", "path": ["2,6"]})
+    events = g.issue({"command": "move", "unit": "k", "use": "Trample", "path": ["2,6"]})
+    assert g.state.units["k"].location == "2,6"
+    started = next(e for e in events if e.name == "MoveActionStarted")
+    assert started.mode == "engaged_trample"
+
+
+def test_trample_while_engaged_is_still_the_one_hex_step_of_section_8_2() -> None:
+    g = activated(mat(LOCKED), "k")
+    with pytest.raises(IllegalCommand, match="at most 1 hex"):
+        g.issue({"command": "move", "unit": "k", "use": "Trample", "path": ["2,6", "2,7"]})
+
+
+def test_trample_while_engaged_costs_the_melee_attack_as_section_8_2_says() -> None:
+    g = activated(mat(LOCKED), "k")
+    events = g.issue({"command": "move", "unit": "k", "use": "Trample", "path": ["1,5"]})
+    assert "MeleeBarred" in names(events)
+    with pytest.raises(IllegalCommand, match="8.2"):
+        g.issue({"command": "melee_attack", "unit": "k", "target": "w"})
+
+
+def test_trample_while_engaged_passes_infantry_when_the_step_is_longer() -> None:
+    units = LOCKED + "\n    - {id: foot, owner: p2, type: Infantry, at: '2,6', facing: N, wounds: 3}"
+    g = activated(mat(units, options="{engaged_step_hexes: 2}"), "k")
+    events = g.issue({"command": "move", "unit": "k", "use": "Trample", "path": ["2,6", "2,7"]})
+    assert [e.kind for e in events if e.name == "StepTaken"] == ["through (Trample)", "hex"]
+    assert [e.purpose for e in events if e.name == "DiceRolled"] == ["Trample: k through foot"]
+
+
+def test_the_lookahead_offers_the_trample_step_past_lockdown() -> None:
+    g = activated(mat(LOCKED), "k")
+    answer = reach(g, "k")
+    assert answer.reachable == []
+    assert "2,6" in answer.extra["with_traits"]["Trample"]
+    assert "2,7" not in answer.extra["with_traits"]["Trample"]

@@ -1,0 +1,85 @@
+"""Teleporting another unit. Seed 001, Immovable: an Immovable unit can't be teleported by an
+enemy (a friend may); seed 001, Lockdown: being Engaged by a Lockdown unit doesn't stop it. The
+Teleport mechanic itself is not public (digest, section 9): a teleport goes to an empty hex of the
+mat that is not Impassable, at any range."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.godsgloom.test_movement_rules import mat
+from tests.helpers import game, names, played
+
+UNITS = (
+    "    - {id: golem, owner: p1, type: Monster, at: '2,5', traits: [Immovable]}\n"
+    "    - {id: mage, owner: p2, type: Hero, at: '4,4', facing: N}\n"
+    "    - {id: priest, owner: p1, type: Hero, at: '1,7', facing: N}"
+)
+
+
+def test_immovable_units_cannot_be_teleported_by_enemies() -> None:
+    g = game(mat(UNITS))
+    with pytest.raises(IllegalCommand, match="Immovable"):
+        g.issue({"command": "teleport", "unit": "golem", "by": "mage", "to": "5,6"})
+    assert g.state.units["golem"].location == "2,5"
+
+
+def test_a_friend_may_teleport_an_immovable_unit() -> None:
+    g = game(mat(UNITS))
+    events = g.issue({"command": "teleport", "unit": "golem", "by": "priest", "to": "5,6"})
+    teleported = [e for e in events if e.name == "UnitTeleported"]
+    assert [(e.unit, e.frm, e.to) for e in teleported] == [("golem", "2,5", "5,6")]
+    assert "priest" in teleported[0].reason
+    assert g.state.units["golem"].location == "5,6"
+
+
+def test_an_enemy_may_teleport_a_unit_that_is_not_immovable() -> None:
+    g = game(mat(UNITS))
+    g.issue({"command": "teleport", "unit": "priest", "by": "mage", "to": "6,0"})
+    assert g.state.units["priest"].location == "6,0"
+
+
+@pytest.mark.parametrize(
+    ("to", "why"),
+    [("9,9", "on the mat"), ("3,3", "Impassable"), ("4,4", "occupied"), ("2,5", "occupied")],
+)
+def test_a_teleport_ends_on_an_empty_enterable_hex_of_the_mat(to: str, why: str) -> None:
+    g = game(mat(UNITS, "{at: '3,3', type: Lake}"))
+    with pytest.raises(IllegalCommand, match=why):
+        g.issue({"command": "teleport", "unit": "golem", "by": "priest", "to": to})
+    assert g.state.units["golem"].location == "2,5"
+
+
+def test_lockdown_does_not_restrict_being_teleported() -> None:
+    units = "    - {id: a, owner: p1, at: '2,5'}\n    - {id: w, owner: p2, at: '2,4', facing: S, traits: [Lockdown]}\n    - {id: f, owner: p1, at: '5,5'}"
+    g = game(mat(units))
+    g.issue({"command": "teleport", "unit": "a", "by": "f", "to": "5,6"})
+    assert g.state.units["a"].location == "5,6"
+
+
+def test_a_teleport_is_recorded_so_a_replay_places_the_unit_without_the_rules() -> None:
+    from projections.state_hash import fold
+
+    g = game(mat(UNITS))
+    g.issue({"command": "teleport", "unit": "golem", "by": "priest", "to": "5,6"})
+    assert fold(g.pending_events).units["golem"].location == "5,6"  # type: ignore[arg-type]
+
+
+def test_a_scenario_script_may_teleport() -> None:
+    text = mat(UNITS) + "script:\n  - {command: teleport, unit: golem, by: mage, to: '5,6', expect: refused, rule: Immovable}\n"
+    text += "  - {command: teleport, unit: golem, by: priest, to: '5,6'}\n"
+    assert "UnitTeleported" in names(played(text).events)
+
+
+def test_a_unit_teleported_into_an_enemy_zone_is_engaged_like_a_flying_one() -> None:
+    g = game(mat(UNITS))
+    events = g.issue({"command": "teleport", "unit": "priest", "by": "golem", "to": "4,3"})  # across mage's front
+    engaged = [e for e in events if e.name == "UnitEngaged"]
+    assert [(e.unit, e.by) for e in engaged] == [("priest", ["mage"])]
+
+
+def test_only_the_owner_of_the_teleporting_unit_teleports_with_it() -> None:
+    g = game(mat(UNITS))
+    with pytest.raises(IllegalCommand, match="own units"):
+        g.issue({"command": "teleport", "player": "p2", "unit": "golem", "by": "priest", "to": "5,6"})
