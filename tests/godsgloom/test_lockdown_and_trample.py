@@ -56,3 +56,26 @@ def test_the_lookahead_offers_the_trample_step_past_lockdown() -> None:
     assert answer.reachable == []
     assert "2,6" in answer.extra["with_traits"]["Trample"]
     assert "2,7" not in answer.extra["with_traits"]["Trample"]
+
+
+def test_option_engaged_trample_full_move_lets_an_engaged_trampler_move_its_speed() -> None:
+    """The other reading of seed 001 Trample for a unit that starts Engaged (option
+    engaged_trample: full_move): Trample is a movement of its own, §8.2 does not hold it."""
+    from domain.rulesets.godsgloom.movement import choose_mode
+    from domain.rulesets.godsgloom.view import MatView
+    from tests.helpers import game as make_game
+
+    text = """
+title: engaged trampler
+ruleset: godsgloom
+options: {engaged_trample: %s}
+setup:
+  width: 7
+  height: 8
+  units:
+    - {id: knights, owner: p1, type: Cavalry, at: "2,5", facing: N, speed: 4, traits: [Trample]}
+    - {id: foe, owner: p2, type: Infantry, at: "2,4", facing: S, speed: 3}
+"""
+    for option, mode in (("engaged_step", "engaged_trample"), ("full_move", "trample")):
+        g = make_game(text % option)
+        assert choose_mode(MatView(g.state), "knights", "Trample")[0] == mode

@@ -160,9 +160,11 @@ def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, Rule
     if use == "Flying":
         return "flying", (FLYING_ENGAGED if engaged else None)
     if use == "Trample":
-        # seed 002 §8.2 still holds a unit that starts Engaged to its step (Trample lifts §8.1
-        # only); seed 001 Lockdown leaves that step alone (see GloomMovement.no_movement)
-        return ("engaged_trample" if engaged else "trample"), None
+        # option engaged_trample: by default seed 002 §8.2 still holds a unit that starts
+        # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
+        # alone, see GloomMovement.no_movement); full_move reads Trample as a movement of its own
+        step = engaged and view.options.engaged_trample == "engaged_step"
+        return ("engaged_trample" if step else "trample"), None
     if engaged:
         if use == "Breakaway":
             return "breakaway", None

@@ -20,7 +20,9 @@ class GloomOptions(RuleOptions):
     difficult_cost: int = Field(default=2, description="MP to enter a Difficult hex (§8.3 example)")
     slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
     engaged_step_hexes: int = Field(default=1, description="hexes a unit that starts Engaged may move (§8.2)")
-    teleport_arrival_engages: bool = Field(default=True, description="a Flying unit landing in an enemy zone is Engaged")
+    teleport_arrival_engages: bool = Field(
+        default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
+    )
     nimble_melee_ban: Literal["if_passed_through_zone", "if_entered_zone"] = Field(
         default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
     )
@@ -33,6 +35,13 @@ class GloomOptions(RuleOptions):
     trample_passable: list[str] = Field(default=["Infantry", "Swarm"], description="unit types Trample moves through")
     attack_die_faces: int = Field(default=6, description="faces of an Attack Die (odds not public)")
     attack_die_success: int = Field(default=4, description="lowest face that is a success (default 4+ on a d6)")
+    engaged_trample: Literal["engaged_step", "full_move"] = Field(
+        default="engaged_step",
+        description=(
+            "Trample by a unit that starts Engaged: the §8.2 step that may pass Infantry and Swarm, or a "
+            "full Speed move (Trample read as a movement of its own)"
+        ),
+    )
     gods_push_move: Literal["one_hex", "disabled"] = Field(
         default="one_hex", description="what an eligible unit may do in the God's Push step"
     )
