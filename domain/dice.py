@@ -33,5 +33,9 @@ def roll(game: Recorder, count: int, sides: int, purpose: str, cause: str | None
     """Roll ``count`` dice of ``sides`` sides, record them, and return the results."""
     number = game.state.counters.get("dice", 0) + 1
     results = [draw(game.state.seed, number, i, sides) for i in range(count)]
+    aggregate = getattr(game, "game", game)  # the resolver records into the Game aggregate
+    override: dict[int, list[int]] = getattr(aggregate, "dice_override", {})
+    if number in override:  # a hypothetical branch of ``sim explore --dice``: never stored
+        results = list(override[number])
     game.record(DiceRolled, cause=cause, purpose=purpose, dice=f"{count}d{sides}", results=results)
     return results

@@ -93,6 +93,11 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     def mark_not_recorded(self, fields: frozenset[str]) -> None:
         self._not_recorded = fields
 
+    def introduces(self) -> str | None:
+        """An id this event gives to something later events may name as their cause (a
+        command, a trigger, an attack), so that a causation trace can hang them under it."""
+        return None
+
     @classmethod
     def from_record(
         cls, originator_id: UUID, originator_version: int, timestamp: Any, data: dict[str, Any]

@@ -62,6 +62,9 @@ class CommandIssued(GameEvent):
         state.bump("command")
         state.last_refusal = None
 
+    def introduces(self) -> str | None:
+        return self.command_id
+
     def describe(self, label: Labeler) -> str:
         return f"{self.command_id}: {command_text(self.command, label)}"
 
@@ -282,6 +285,9 @@ class TriggerQueued(GameEvent):
 
     def describe(self, label: Labeler) -> str:
         return f"trigger {self.trigger.id} queued: {self.trigger.label}"
+
+    def introduces(self) -> str | None:
+        return self.trigger.id
 
 
 class ChoiceRequested(GameEvent):

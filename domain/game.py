@@ -7,7 +7,7 @@ aggregate is restored to where it was and no event of that command remains pendi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
 from eventsourcing.domain import BaseAggregate
@@ -27,6 +27,8 @@ class Game(BaseAggregate[UUID]):
 
     state: GameState
     title: str
+    #: roll number -> results: set only by ``sim explore --dice`` on a game it never stores
+    dice_override: ClassVar[dict[int, list[int]]] = {}
 
     def __init__(self) -> None:
         """Fields are set by ``GameStarted.apply``; nothing else happens on creation."""
@@ -113,6 +115,11 @@ class Game(BaseAggregate[UUID]):
             del self.pending_events[pending_before:]
             raise
         return list(self.pending_events[pending_before:])  # type: ignore[arg-type]
+
+    def override_dice(self, rolls: dict[int, list[int]]) -> None:
+        """Make these roll numbers give these results instead of the seed's: only for a
+        hypothetical branch that ``sim explore --dice`` never stores (its log can't verify)."""
+        setattr(self, "dice_override", dict(rolls))  # shadows the empty class default on this game only  # noqa: B010
 
     # --- what may happen next -------------------------------------------------------------
 

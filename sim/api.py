@@ -20,10 +20,12 @@ from pydantic import BaseModel
 from domain.event_base import GameEvent
 from domain.game import Game
 from domain.movement import RangeOfMotion
+from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, state_hash
 from projections.timeline import Timeline, build_timeline
+from projections.trace import Trace, build_trace
 from sim.app import GameStore, open_store
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
@@ -63,6 +65,19 @@ class GameSession:
 
     def timeline(self) -> Timeline:
         return build_timeline(self.events())
+
+    def trace(self) -> Trace:
+        """The causation tree: each command, what it caused, the triggers, their order and
+        what they did (``Trace.lines()``, ``Trace.as_json()``)."""
+        events = self.events()
+        state = fold(events)
+        rules = get_ruleset(state.ruleset)
+        names = {u.id: rules.name_of(state, u.id) for u in state.units.values()}
+        return build_trace(events, lambda loc: rules.label(state, loc), names)
+
+    def legal_commands(self) -> list[BaseModel]:
+        """What the player to act may issue now (``Game.legal_commands``)."""
+        return self.store.game(self.id).legal_commands()
 
     # --- commands -------------------------------------------------------------------------------
 

@@ -322,6 +322,7 @@ def demo(db: str) -> None:
 
 # commands defined in their own modules register themselves on ``main``
 from sim import play_cli as _play_cli  # noqa: E402, F401
+from sim import trace_cli as _trace_cli  # noqa: E402, F401
 
 if __name__ == "__main__":
     main()

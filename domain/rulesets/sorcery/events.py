@@ -169,6 +169,9 @@ class AttackDeclared(GameEvent):
     def describe(self, label: Labeler) -> str:
         return f"attack {self.attack_id}: {self.attacker} attacks {self.target} at {label(self.location)}"
 
+    def introduces(self) -> str | None:
+        return self.attack_id
+
 
 class DefendDeclared(GameEvent):
     """A unit tapped to defend and will move to the attack's location."""

@@ -1,0 +1,306 @@
+"""Exploring the other ways a game could have gone: each order of a trigger batch, each answer to
+a choice, each result of a die.
+
+A **choice point** is a moment of a logged game where something other than the rules decided:
+a player's answer to ``ChoiceRequested``, a trigger batch the ordering policy put in declaration
+order, or (asked for with ``dice=True``) a die roll. ``explore`` re-plays the logged commands
+from the start once for each alternative at that point, continues each branch to the end of the
+logged commands, and groups the branches by their outcome (positions, deaths, damage, life).
+
+A branch is a game of its own that the rules can verify: trigger orders are played as player
+choices (the game runs with ``trigger_order: ask`` and each choice is answered by an
+``order_triggers`` command: the explored alternative at the point, the logged answer or the
+declaration order elsewhere). A die cannot be chosen by a command: dice branches are
+hypothetical, answered from an override, and are never stored.
+
+Beyond ``CAP`` alternatives (all orders of six triggers are 720) a seeded sample is explored,
+and the result says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.commands import OrderTriggers
+from domain.errors import BadInput, SimError
+from domain.event_base import GameEvent
+from domain.events import ChoiceRequested, CommandIssued, DiceRolled, GameStarted, TriggersOrdered
+from domain.game import Game
+from domain.legacy import upcast_log
+from domain.ruleset import get_ruleset
+from projections.state_hash import state_hash
+from sim.replay import verify
+
+CAP = 120
+
+
+@dataclass(frozen=True)
+class ChoicePoint:
+    """A moment where a player, the ordering policy or a die decided."""
+
+    event: int
+    kind: str  # "trigger_order" or "dice"
+    player: str | None
+    options: tuple[str, ...]
+    text: str
+    #: for trigger orders: the position of this batch among the game's trigger batches;
+    #: for dice: the number of the roll (1 for the game's first)
+    index: int
+    dice: tuple[int, int] = (0, 0)  # (count, sides)
+
+    @property
+    def alternatives(self) -> int:
+        if self.kind == "dice":
+            count, sides = self.dice
+            return int(sides**count)
+        return math.factorial(len(self.options))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event, "kind": self.kind, "player": self.player, "options": list(self.options),
+            "alternatives": self.alternatives, "text": self.text,
+        }
+
+
+def choice_points(events: list[GameEvent], dice: bool = False) -> list[ChoicePoint]:
+    """Every choice point of a logged game, in event order."""
+    found: list[ChoicePoint] = []
+    batch = roll = 0
+    for event in events:
+        if isinstance(event, ChoiceRequested) and event.kind == "order_triggers":
+            batch += 1
+            found.append(ChoicePoint(
+                event.originator_version, "trigger_order", event.player, tuple(event.options),
+                f"{event.player} chooses the order of {', '.join(event.options)}", batch,
+            ))
+        elif isinstance(event, TriggersOrdered) and event.decided_by.startswith("policy") and len(event.order) > 1:
+            batch += 1
+            found.append(ChoicePoint(
+                event.originator_version, "trigger_order", event.player, tuple(event.order),
+                f"the policy ordered {', '.join(event.order)} for {event.player}", batch,
+            ))
+        elif isinstance(event, DiceRolled):
+            roll += 1
+            count, _, sides = event.dice.partition("d")
+            if dice:
+                found.append(ChoicePoint(
+                    event.originator_version, "dice", None, tuple(str(r) for r in event.results),
+                    f"rolled {event.dice} for {event.purpose}: {event.results}", roll, (int(count), int(sides)),
+                ))
+    return found
+
+
+@dataclass
+class Branch:
+    """One alternative, played to the end of the logged commands."""
+
+    alternative: list[Any]
+    game: Game
+    events: list[GameEvent]
+    refused: str | None = None
+    logged: bool = False
+
+    def outcome(self) -> dict[str, Any]:
+        """What the branch ended with: every unit's position and condition, players' life."""
+        state = self.game.state
+        rules = get_ruleset(state.ruleset)
+        units = {}
+        for unit in state.units.values():
+            data = unit.model_dump(mode="json", exclude={"id", "card", "owner", "kind"})
+            data["location"] = rules.label(state, unit.location) if unit.location else None
+            units[unit.id] = data
+        return {"units": units, "life": dict(getattr(state, "life", {}))}
+
+
+@dataclass
+class Group:
+    """Branches that ended the same way."""
+
+    outcome: dict[str, Any]
+    branches: list[Branch] = field(default_factory=list)
+    parts_at: int | None = None
+    parts_with: str | None = None
+    #: the first differing event that is not a command or an order: what the difference did
+    then: str | None = None
+
+
+@dataclass
+class Exploration:
+    point: ChoicePoint
+    groups: list[Group]
+    explored: int
+    sampled: bool
+    seed: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "point": self.point.as_json(),
+            "explored": self.explored,
+            "sampled": self.sampled,
+            "seed": self.seed,
+            "groups": [
+                {
+                    "alternatives": [b.alternative for b in g.branches],
+                    "logged": any(b.logged for b in g.branches),
+                    "outcome": g.outcome,
+                    "deaths": _deaths(g.outcome),
+                    "state_hash": state_hash(g.branches[0].game.state),
+                    "parts_at": g.parts_at,
+                    "parts_with": g.parts_with,
+                    "then": g.then,
+                    "refused": g.branches[0].refused,
+                }
+                for g in self.groups
+            ],
+        }
+
+
+def _deaths(outcome: dict[str, Any]) -> list[str]:
+    return sorted(u for u, data in outcome["units"].items() if data.get("alive") is False)
+
+
+def _alternatives(point: ChoicePoint, cap: int, seed: int) -> tuple[list[list[Any]], bool]:
+    if point.kind == "dice":
+        count, sides = point.dice
+        every: Iterator[tuple[Any, ...]] = itertools.product(range(1, sides + 1), repeat=count)
+    else:
+        every = itertools.permutations(point.options)
+    if point.alternatives <= cap:
+        return [list(a) for a in every], False
+    rng = random.Random(seed)
+    logged = list(point.options) if point.kind == "trigger_order" else [int(r) for r in point.options]
+    picked: list[list[Any]] = [logged]
+    seen = {tuple(logged)}
+    while len(picked) < cap:
+        if point.kind == "dice":
+            count, sides = point.dice
+            candidate: list[Any] = [rng.randint(1, sides) for _ in range(count)]
+        else:
+            candidate = list(point.options)
+            rng.shuffle(candidate)
+        if tuple(candidate) not in seen:
+            seen.add(tuple(candidate))
+            picked.append(candidate)
+    return picked, True
+
+
+def explore(
+    events: list[GameEvent], at: int, dice: bool = False, cap: int = CAP, seed: int = 0, depth: int | None = None
+) -> Exploration:
+    """Re-play the game once per alternative at the choice point that is event ``at``; each
+    branch goes on to the end of the logged commands, or ``depth`` commands past the point's."""
+    events = upcast_log(events)
+    if not 1 <= at <= len(events):
+        raise BadInput(f"event {at} is out of range: the game has {len(events)} events", "--at")
+    points = {p.event: p for p in choice_points(events, dice=True)}
+    point = points.get(at)
+    if point is None or (point.kind == "dice" and not dice):
+        listed = ", ".join(f"e{p.event}" for p in choice_points(events, dice=dice)) or "none"
+        what = "a die roll: add --dice to explore it" if point is not None else "not a choice point"
+        raise BadInput(f"e{at} is {what} (choice points: {listed})", "--at")
+    verdict = verify(events)
+    if not verdict.ok:
+        raise BadInput(f"the log does not verify, so it can't be re-played: {verdict.message}", "log")
+    if depth is not None and depth < 0:
+        raise BadInput(f"--depth must be 0 or more, not {depth}", "--depth")
+    last = None
+    if depth is not None:
+        commands = [e.originator_version for e in events if isinstance(e, CommandIssued)]
+        at_command = max(i for i, n in enumerate(commands) if n < at)
+        last = commands[at_command + depth] if at_command + depth < len(commands) else None
+    alternatives, sampled = _alternatives(point, cap, seed)
+    branches = [_play_branch(events, point, alternative, last) for alternative in alternatives]
+    logged = tuple(point.options) if point.kind == "trigger_order" else tuple(int(r) for r in point.options)
+    baseline = next((b for b in branches if tuple(b.alternative) == logged), None)
+    if baseline is not None:
+        baseline.logged = True
+    groups: list[Group] = []
+    for branch in branches:
+        outcome = branch.outcome()
+        group = next((g for g in groups if g.outcome == outcome), None)
+        if group is None:
+            group = Group(outcome)
+            groups.append(group)
+        group.branches.append(branch)
+    if baseline is not None:
+        for group in groups:
+            if not any(b.logged for b in group.branches):
+                group.parts_at, group.parts_with, group.then = _parting(baseline, group.branches[0])
+    return Exploration(point, groups, len(branches), sampled, seed)
+
+
+def _parting(baseline: Branch, branch: Branch) -> tuple[int | None, str | None, str | None]:
+    """The first event where a branch differs from the logged game's re-play, what it was, and
+    the first differing event past the answer itself (what the different choice did)."""
+    rules = get_ruleset(branch.game.state.ruleset)
+    state = branch.game.state
+
+    def text(event: GameEvent) -> str:
+        return event.describe(lambda loc: rules.label(state, loc))
+
+    differing = [
+        b for a, b in zip(baseline.events, branch.events, strict=False) if a.name != b.name or a.payload() != b.payload()
+    ]
+    if not differing:
+        if len(baseline.events) != len(branch.events):
+            return min(len(baseline.events), len(branch.events)) + 1, None, None
+        return None, None, None
+    then = next((b for b in differing if not isinstance(b, (CommandIssued, TriggersOrdered, DiceRolled))), None)
+    return differing[0].originator_version, text(differing[0]), text(then) if then is not None else None
+
+
+def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[Any], last: int | None) -> Branch:
+    """One branch: the logged commands re-issued, up to the command logged as event ``last``."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    options = dict(start.options)
+    if point.kind == "trigger_order" and "trigger_order" in options:
+        options["trigger_order"] = "ask"
+    game = Game.start(
+        start.ruleset, start.players, start.active_player, options, start.aliases, start.title, None, start.seed,
+    )
+    if point.kind == "dice":
+        game.override_dice({point.index: [int(r) for r in alternative]})
+    logged_answers = [
+        e.command["order"] for e in events if isinstance(e, CommandIssued) and e.command.get("command") == "order_triggers"
+    ]
+    branch = Branch(alternative, game, [e for e in game.pending_events if isinstance(e, GameEvent)])
+    batch = 0
+    for event in events:
+        if last is not None and event.originator_version > last:
+            break
+        if not isinstance(event, CommandIssued) or event.command.get("command") == "order_triggers":
+            continue
+        try:
+            branch.events.extend(game.issue(event.command))
+            while game.state.choice is not None:
+                choice = game.state.choice
+                batch += 1
+                if batch == point.index and point.kind == "trigger_order":
+                    order = list(alternative)
+                elif logged_answers and sorted(_ids(game, logged_answers[0])) == sorted(choice.options):
+                    order = _ids(game, logged_answers.pop(0))
+                else:
+                    order = list(choice.options)  # what the declaration-order policy would do
+                branch.events.extend(game.issue(OrderTriggers(player=choice.player, order=order)))
+        except SimError as exc:
+            branch.refused = f"{event.command_id} ({event.command.get('command')}) is refused in this branch: {exc}"
+            break
+    return branch
+
+
+def _ids(game: Game, order: list[str]) -> list[str]:
+    """A logged answer's trigger references (ids, or the subjects' unit ids) as trigger ids."""
+    state = game.state
+    found = []
+    for ref in order:
+        if ref in state.triggers:
+            found.append(ref)
+        else:
+            found.extend(t.id for t in state.triggers.values() if t.subject == ref and t.id in state.unordered)
+    return found

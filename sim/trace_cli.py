@@ -1,0 +1,163 @@
+"""``sim trace`` and ``sim explore``: debugging the order of triggered abilities."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+import click
+from rich.tree import Tree
+
+from domain.errors import BadInput
+from domain.event_base import GameEvent
+from domain.legacy import upcast_log
+from domain.ruleset import get_ruleset
+from projections.state_hash import fold
+from projections.trace import Trace, TraceNode, build_trace
+from sim.app import open_store
+from sim.cli import _play_file, console, err, guarded, main
+from sim.explore import CAP, choice_points, explore
+from sim.logfile import read_jsonl
+
+
+def game_events(source: str | None, db: str | None, game: str | None) -> list[GameEvent]:
+    """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
+    if db is not None or game is not None:
+        if db is None or game is None:
+            raise BadInput("a stored game needs both --db and --game", "--game")
+        try:
+            game_id = UUID(game)
+        except ValueError:
+            raise BadInput(f"not a game id: {game!r}", "--game") from None
+        events = list(open_store(db).game_events(game_id))
+        if not events:
+            raise BadInput(f"no game {game} in {db}", "--game")
+        return upcast_log(events)
+    if source is None:
+        raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
+    if source.endswith((".jsonl", ".json")):
+        return upcast_log(read_jsonl(source))
+    return list(_play_file(source)[0].events)
+
+
+def trace_of(events: list[GameEvent]) -> Trace:
+    state = fold(events)
+    rules = get_ruleset(state.ruleset)
+    names = {u.id: rules.name_of(state, u.id) for u in state.units.values()}
+    return build_trace(events, lambda loc: rules.label(state, loc), names)
+
+
+@main.command()
+@click.argument("source", required=False, type=click.Path(dir_okay=False))
+@click.option("--db", default=None, help="A store holding the game (with --game).")
+@click.option("--game", "game_id", default=None, help="The stored game's id.")
+@click.option("--unit", default=None, help="Only what involves this unit.")
+@click.option("--from", "first", type=int, default=None, help="Only from event N on.")
+@click.option("--to", "last", type=int, default=None, help="Only up to event N.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@guarded
+def trace(source: str | None, db: str | None, game_id: str | None, unit: str | None, first: int | None,
+          last: int | None, as_json: bool) -> None:
+    """The causation tree of a game: each command, what it caused, the triggers each event
+    queued, who ordered each batch and why, and what each trigger resolved into."""
+    events = game_events(source, db, game_id)
+    full = trace_of(events)
+    if unit is not None and unit not in full.names:
+        raise BadInput(f"unknown unit {unit!r}: the units are {', '.join(sorted(full.names)) or 'none'}", "--unit")
+    shown = full.filtered(unit, first, last)
+    if as_json:
+        click.echo(json.dumps(shown.as_json(), indent=2))
+        return
+    for root in shown.roots:
+        console.print(_tree(root))
+
+
+def _tree(node: TraceNode) -> Tree:
+    style = {"CommandIssued": "bold", "UnitDied": "red", "TriggerQueued": "magenta", "TriggersOrdered": "magenta",
+             "TriggerResolved": "magenta", "ChoiceRequested": "bold magenta"}.get(node.event.name, "")
+    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[")
+    tree = Tree(f"[{style}]{text}[/{style}]" if style else text)
+    if node.outcome:
+        tree.add(f"[bold]=> {node.outcome}[/bold]")
+    for child in node.children:
+        tree.add(_tree(child))
+    return tree
+
+
+@main.command(name="explore")
+@click.argument("source", required=False, type=click.Path(dir_okay=False))
+@click.option("--at", "at", default=None, help="The choice point to explore: an event number (18 or e18).")
+@click.option("--db", default=None, help="A store holding the game (with --game); also where --save stores branches.")
+@click.option("--game", "game_id", default=None, help="The stored game's id.")
+@click.option("--depth", type=int, default=None, help="Play each branch N commands past the point (default: to the end).")
+@click.option("--dice", is_flag=True, help="Die rolls are choice points too (branches that can't be stored).")
+@click.option("--cap", type=int, default=CAP, show_default=True, help="Most branches; beyond it a seeded sample.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample beyond --cap.")
+@click.option("--save", is_flag=True, help="Store each branch as its own game (in --db, default sim.sqlite).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@guarded
+def explore_command(source: str | None, at: str | None, db: str | None, game_id: str | None, depth: int | None,
+                    dice: bool, cap: int, seed: int, save: bool, as_json: bool) -> None:
+    """Every way a moment could have gone: without --at, the game's choice points; with --at, the
+    game re-played once per alternative there, branches grouped by outcome."""
+    events = game_events(source, db if game_id else None, game_id)
+    if at is None:
+        points = choice_points(events, dice=dice)
+        if as_json:
+            click.echo(json.dumps({"points": [p.as_json() for p in points]}, indent=2))
+            return
+        if not points:
+            console.print("no choice points: no trigger batch was ordered and no choice asked" + ("" if dice else " (--dice adds die rolls)"))
+        for p in points:
+            console.print(f"e{p.event} {p.kind}: {p.text}; {p.alternatives} alternative(s)".replace("[", "\\["))
+        return
+    number = _event_number(at)
+    if cap < 1:
+        raise BadInput(f"--cap must be 1 or more, not {cap}", "--cap")
+    if save and dice:
+        raise BadInput("dice branches can't be stored: their dice are not the ones their seed gives, so their logs would not verify", "--save")
+    result = explore(events, number, dice=dice, cap=cap, seed=seed, depth=depth)
+    if save:
+        store = open_store(db or "sim.sqlite")
+        for group in result.groups:
+            for branch in group.branches:
+                store.add(branch.game)
+    data = result.as_json()
+    if save:
+        data["stored"] = [str(b.game.id) for g in result.groups for b in g.branches]
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    _print_exploration(data)
+    if save:
+        err.print(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}")
+
+
+def _event_number(at: str) -> int:
+    text = at.strip().lower().removeprefix("e")
+    if not text.isdigit():
+        raise BadInput(f"--at names an event by number (18 or e18), not {at!r}", "--at")
+    return int(text)
+
+
+def _print_exploration(data: dict[str, Any]) -> None:
+    point = data["point"]
+    sampled = f" (a sample of {data['explored']} of {point['alternatives']}, seed {data['seed']})" if data["sampled"] else ""
+    console.print(f"e{point['event']} {point['kind']}: {point['text']}".replace("[", "\\["))
+    console.print(f"{data['explored']} branch(es){sampled}, {len(data['groups'])} outcome(s):")
+    for i, group in enumerate(data["groups"], start=1):
+        alts = "; ".join(", ".join(str(x) for x in a) for a in group["alternatives"][:6])
+        more = f" and {len(group['alternatives']) - 6} more" if len(group["alternatives"]) > 6 else ""
+        logged = " (the logged game)" if group["logged"] else ""
+        console.print(f"[bold]outcome {i}[/bold]{logged}: {len(group['alternatives'])} branch(es): {alts}{more}".replace("[o", "\\[o"))
+        deaths = ", ".join(group["deaths"]) or "nobody"
+        where = ", ".join(f"{u} at {d['location']}" for u, d in group["outcome"]["units"].items() if d.get("location"))
+        console.print(f"  dies: {deaths}; where: {where or '-'}")
+        if group["parts_at"] is not None:
+            console.print(f"  parts from the logged game's re-play at its e{group['parts_at']}: {group['parts_with']}".replace("[", "\\["))
+            if group["then"]:
+                console.print(f"  then: {group['then']}".replace("[", "\\["))
+        if group["refused"]:
+            console.print(f"  stopped: {group['refused']}".replace("[", "\\["))
+        console.print(f"  state hash {group['state_hash'][:16]}")

@@ -1,0 +1,166 @@
+"""Debugging trigger order: the causation trace and the explorer of alternative orders and dice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from projections.trace import build_trace
+from sim.api import Simulator
+from sim.app import open_store
+from sim.cli import main
+from sim.explore import choice_points, explore
+from sim.logfile import write_jsonl
+from sim.replay import verify
+from sim.runner import play
+from sim.scenario import load_scenario
+from tests.helpers import EXAMPLES
+
+STEED_A = EXAMPLES / "sorcery" / "07a-phantom-steed-shark-fights-steed-first.yaml"
+STEED_B = EXAMPLES / "sorcery" / "07b-phantom-steed-shark-fights-warriors-first.yaml"
+THREE = EXAMPLES / "sorcery" / "09-three-triggers-at-once.yaml"
+TRAMPLE = EXAMPLES / "godsgloom" / "20-trample-two-rolls.yaml"
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def events_of(path: Path) -> list:  # type: ignore[type-arg]
+    return list(play(load_scenario(path)).events)
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_trace_of_every_example_names_every_event_exactly_once(path: Path) -> None:
+    events = events_of(path)
+    result = sim("trace", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    seen: list[str] = []
+
+    def visit(node: dict) -> None:  # type: ignore[type-arg]
+        seen.append(node["event"])
+        for child in node["children"]:
+            visit(child)
+
+    for root in json.loads(result.output)["roots"]:
+        visit(root)
+    assert sorted(seen, key=lambda e: int(e[1:])) == [e.event_id for e in events]
+    assert sim("trace", str(path)).exit_code == 0
+
+
+def test_a_trigger_hangs_under_the_step_that_matched_it_and_its_fight_under_the_trigger() -> None:
+    trace = build_trace(events_of(STEED_A))
+    queued = [n for n in trace.nodes() if n.event.name == "TriggerQueued"]
+    assert [n.event.trigger.id for n in queued] == ["t1", "t2"]  # type: ignore[attr-defined]
+    step = next(n for n in trace.nodes() if n.event.name == "StepTaken" and n.event.unit == "steed")  # type: ignore[attr-defined]
+    assert queued[0].event.event_id in {c.event.event_id for c in step.children}
+    inside = [c.event.name for c in queued[0].walk()]
+    assert "FightStarted" in inside and "UnitDied" in inside
+
+
+def test_the_python_api_gives_the_same_trace_with_unit_names(tmp_path: Path) -> None:
+    game = Simulator(str(tmp_path / "g.sqlite")).load(STEED_A)
+    trace = game.trace()
+    assert trace.names["shark"] == "Giant Shark"
+    assert any("Phantom Steed dies" in (n.outcome or "") for n in trace.nodes())
+
+
+def test_trace_filters_by_unit_and_event_range() -> None:
+    result = sim("trace", str(THREE), "--unit", "warriors", "--json")
+    roots = json.loads(result.output)["roots"]
+    assert roots and all("warriors" in json.dumps(r) for r in roots)
+    ranged = json.loads(sim("trace", str(THREE), "--from", "13", "--to", "13", "--json").output)["roots"]
+    assert [r["event"] for r in ranged] == ["e12"]  # the command whose tree holds event 13
+    assert "e13" in json.dumps(ranged)
+
+
+def test_exploring_the_phantom_steed_question_finds_exactly_the_two_outcomes_of_the_seed() -> None:
+    """Codex, Range of Motion, the Phantom Steed question: with the Steed first nobody reaches
+    A; with the Warriors first the Steed reaches A."""
+    for path in (STEED_A, STEED_B):
+        events = events_of(path)
+        (point,) = choice_points(events)
+        result = explore(events, point.event)
+        assert len(result.groups) == 2
+        where = sorted(g.outcome["units"]["steed"]["location"] or "dead" for g in result.groups)
+        assert where == ["A", "dead"]
+
+
+def test_a_batch_of_three_triggers_yields_six_branches() -> None:
+    events = events_of(THREE)
+    (point,) = choice_points(events)
+    assert point.alternatives == 6
+    result = explore(events, point.event)
+    assert result.explored == 6 and not result.sampled
+    assert sorted(len(g.branches) for g in result.groups) == [1, 1, 2, 2]
+    logged = [g for g in result.groups if any(b.logged for b in g.branches)]
+    assert len(logged) == 1 and logged[0].parts_at is None
+
+
+def test_beyond_the_cap_a_seeded_sample_is_explored_and_says_so() -> None:
+    events = events_of(THREE)
+    (point,) = choice_points(events)
+    first = explore(events, point.event, cap=4, seed=7)
+    again = explore(events, point.event, cap=4, seed=7)
+    assert first.explored == 4 and first.sampled
+    assert [b.alternative for g in first.groups for b in g.branches] == [b.alternative for g in again.groups for b in g.branches]
+    assert ["t1", "t2", "t3"] in [b.alternative for g in first.groups for b in g.branches]  # the logged order is kept
+
+
+def test_dice_are_choice_points_only_when_asked_and_group_by_outcome() -> None:
+    events = events_of(TRAMPLE)
+    assert choice_points(events) == []
+    rolls = choice_points(events, dice=True)
+    assert [p.alternatives for p in rolls] == [6, 6]
+    result = explore(events, rolls[0].event, dice=True)
+    survives = [g for g in result.groups if g.outcome["units"]["pikemen"]["alive"]]
+    dies = [g for g in result.groups if not g.outcome["units"]["pikemen"]["alive"]]
+    assert sorted(b.alternative[0] for g in survives for b in g.branches) == [1, 2, 3]
+    assert sorted(b.alternative[0] for g in dies for b in g.branches) == [4, 5, 6]
+
+
+def test_explore_saves_branches_only_when_asked_and_each_verifies(tmp_path: Path) -> None:
+    db = tmp_path / "branches.sqlite"
+    assert sim("explore", str(STEED_B), "--at", "24", "--json").exit_code == 0
+    assert not db.exists()
+    result = sim("explore", str(STEED_B), "--at", "e24", "--save", "--db", str(db), "--json")
+    assert result.exit_code == 0, result.output
+    stored = json.loads(result.output)["stored"]
+    store = open_store(str(db))
+    assert len(stored) == 2 == len(store.game_ids())
+    for game_id in store.game_ids():
+        assert verify(list(store.game_events(game_id))).ok
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--at", "3"], "not a choice point"),
+        (["--at", "999"], "out of range"),
+        (["--at", "x1"], "by number"),
+        (["--at", "17", "--save"], None),
+    ],
+)
+def test_explore_refuses_bad_input_in_one_line(args: list[str], message: str | None) -> None:
+    path = TRAMPLE if "--save" in args else STEED_A
+    extra = ["--dice"] if "--save" in args else []
+    result = sim("explore", str(path), *args, *extra)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert message is None or message in lines[0]
+
+
+def test_explore_refuses_a_log_that_does_not_verify(tmp_path: Path) -> None:
+    events = events_of(STEED_A)
+    log = tmp_path / "game.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        write_jsonl(events, out)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    lines = [line.replace('"amount": 5', '"amount": 6') for line in lines]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = sim("explore", str(log), "--at", "24")
+    assert result.exit_code == 2 and "does not verify" in result.output
