@@ -125,7 +125,12 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         return f"{self.name} {self.payload()}"
 
     def apply(self, aggregate: Any) -> None:
-        self.apply_to(aggregate.state)
+        self.fold_into(aggregate.state)
+
+    def fold_into(self, state: GameState) -> None:
+        """Apply this fact, then drop the indexes derived from the state before it."""
+        self.apply_to(state)
+        state.changed()
 
     def apply_to(self, state: GameState) -> None:
         """Fold this fact into a game state. Must not consult any rule: events are facts."""

@@ -90,6 +90,7 @@ class Game(BaseAggregate[UUID]):
         Raises ``BadInput`` or ``IllegalCommand`` with nothing recorded when refused.
         """
         parsed = self.parse_command(command)
+        self.state.changed()  # the copy for rollback need not carry derived indexes
         saved_state = self.state.model_copy(deep=True)
         saved_version = self.version
         saved_modified = self.modified_on

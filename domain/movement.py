@@ -19,7 +19,7 @@ from domain.rules import RuleRef
 NO_PATH = RuleRef(ruleset="engine", source="range of motion", message="no path of legal steps leads there")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepOption:
     """One step a unit could take from a location.
 
@@ -78,6 +78,13 @@ class Reach:
     pass_only: dict[str, RuleRef] = field(default_factory=dict)
     #: locations cut off by a stop: the stop rule met first on the way there
     stopped_before: dict[str, RuleRef] = field(default_factory=dict)
+    #: the search stopped at the allowance; asked about a location it never saw, the reach
+    #: runs the unbounded search once (``unbounded``) to say what that location would need
+    bounded: bool = False
+    unbounded: Callable[[], Reach] | None = field(default=None, repr=False, compare=False)
+
+    def seen(self, location: str) -> bool:
+        return any(location in d for d in (self.cost, self.blocked, self.too_far, self.pass_only, self.stopped_before))
 
     def __contains__(self, location: object) -> bool:
         return location in self.cost
@@ -92,6 +99,8 @@ class Reach:
             return []
         if self.denied is not None:
             return [self.denied]
+        if self.bounded and self.unbounded is not None and not self.seen(location):
+            return self.unbounded().why_not(location)
         found: list[RuleRef] = list(dict.fromkeys(self.blocked.get(location, [])))
         if location in self.pass_only:
             found.append(self.pass_only[location])
@@ -116,22 +125,35 @@ class Reach:
         return path[::-1]
 
 
-def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
+def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool = True) -> Reach:
     """Dijkstra over the model's step options; locations within the allowance are reachable.
 
-    The search goes on past the allowance so that "why not" can say how many steps a location
-    would need. A location entered through a stopping step is reached but not expanded; a
-    second pass that ignores stops finds, for what lies beyond, the stop that cuts it off. Ties
-    resolve by the order the model lists its options, which keeps chosen paths deterministic.
+    The search expands no location beyond the allowance: the ring just past it is kept with
+    what it would cost (``too_far``), and a question about a location further away runs the
+    unbounded search (``bounded=False``) once, on demand, to say what it would need. A location
+    entered through a stopping step is reached but not expanded; a second pass that ignores
+    stops finds, for what lies beyond, the stop that cuts it off. Ties resolve by the order the
+    model lists its options, which keeps chosen paths deterministic.
     """
     allowance = model.allowance(unit_id)
     reach = Reach(
-        unit=unit_id, start=start, allowance=allowance, allowance_rule=getattr(model, "allowance_rule", None)
+        unit=unit_id, start=start, allowance=allowance, allowance_rule=getattr(model, "allowance_rule", None),
+        bounded=bounded,
     )
     reach.denied = model.no_movement(unit_id)
     if reach.denied is not None:
         return reach  # no range of motion at all, not even where it stands
-    cost_of, previous, stop_rules = _dijkstra(model, unit_id, start, allowance, reach, honour_stops=True)
+    if bounded:
+        cache: list[Reach] = []
+
+        def unbounded() -> Reach:
+            if not cache:
+                cache.append(search_reach(model, unit_id, start, bounded=False))
+            return cache[0]
+
+        reach.unbounded = unbounded
+    bound = allowance if bounded else None
+    cost_of, previous, stop_rules = _dijkstra(model, unit_id, start, allowance, reach, True, bound)
     reach.previous = previous
     for location, cost in cost_of.items():
         if location in reach.pass_only:
@@ -146,7 +168,7 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
         if location in reach.cost:
             del reach.blocked[location]
     if stop_rules:
-        free_cost, free_previous, _ = _dijkstra(model, unit_id, start, allowance, None, honour_stops=False)
+        free_cost, free_previous, _ = _dijkstra(model, unit_id, start, allowance, None, False, bound)
         for location, cost in free_cost.items():
             if location in reach.cost or cost > allowance:
                 continue
@@ -161,7 +183,8 @@ def search_reach(model: MovementModel, unit_id: str, start: str) -> Reach:
 
 
 def _dijkstra(
-    model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool
+    model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool,
+    bound: float | None,
 ) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef]]:
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
@@ -172,13 +195,15 @@ def _dijkstra(
         cost, _, here = heapq.heappop(frontier)
         if cost > cost_of.get(here, cost) or (honour_stops and here in stop_rules):
             continue
+        if bound is not None and cost > bound:
+            break  # every location left costs more than the allowance: the question is answered
         for option in model.step_options(unit_id, here):
             verdict = judge_option(model, option, cost, allowance, here == start)
             if verdict.refusal is not None and not verdict.over_allowance:
                 if reach is not None:
                     reach.blocked.setdefault(option.to, []).append(verdict.refusal)
                 continue
-            # past the allowance the search goes on, so that "why not" can say what is needed
+            # the first ring past the allowance is kept, so that "why not" can say what it needs
             new_cost = verdict.spent
             if new_cost < cost_of.get(option.to, new_cost + 1):
                 cost_of[option.to] = new_cost
@@ -198,7 +223,7 @@ def _dijkstra(
     return cost_of, previous, stop_rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Judgement:
     """The step judge's verdict on one step: the option it takes (None when no step leads
     there), what the move has spent once it is taken, and the rule that refuses it, if any.
@@ -355,6 +380,8 @@ class RangeOfMotion:
     reasons: dict[str, list[RuleRef]] = field(default_factory=dict)
     denied: RuleRef | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    #: why a location the (bounded) search never saw is out of range, worked out on demand
+    fallback: Callable[[str], list[RuleRef]] | None = field(default=None, repr=False, compare=False)
 
     def __contains__(self, location: object) -> bool:
         return location in self.paths
@@ -368,6 +395,8 @@ class RangeOfMotion:
             return []
         if self.denied is not None:
             return [self.denied]
+        if location not in self.reasons and self.fallback is not None:
+            return self.fallback(location)
         return self.reasons.get(location) or [NO_PATH]
 
     def details(self, location: str) -> list[str]:
@@ -378,12 +407,26 @@ class RangeOfMotion:
         return {"unit": self.unit, "reachable": self.reachable, "paths": self.paths, **self.extra}
 
 
+def _memo(label: Callable[[str], str]) -> Callable[[str], str]:
+    """A labeler that works each location out once (paths repeat their early steps)."""
+    known: dict[str, str] = {}
+
+    def cached(location: str) -> str:
+        found = known.get(location)
+        if found is None:
+            found = known[location] = label(location)
+        return found
+
+    return cached
+
+
 def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[[str], Any] = str) -> RangeOfMotion:
     """A grid ruleset's answer: every reachable location with its cheapest path, and the reasons
     for the locations the search tried and could not reach."""
+    label = _memo(label)
     paths = {label(loc): [label(step) for step in reach.path_to(loc) or []] for loc in sorted(reach.cost, key=order)}
     candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
-    return RangeOfMotion(
+    answer = RangeOfMotion(
         unit=reach.unit,
         start=label(reach.start) if reach.start else "nowhere",
         reachable=list(paths),
@@ -393,3 +436,14 @@ def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[
         reasons={label(loc): reach.why_not(loc) for loc in candidates},
         denied=reach.denied,
     )
+    if reach.bounded and reach.unbounded is not None:
+        unbounded = reach.unbounded
+        full: list[RangeOfMotion] = []
+
+        def fallback(location: str) -> list[RuleRef]:
+            if not full:
+                full.append(range_from_reach(unbounded(), label, order))
+            return full[0].reasons.get(location) or [NO_PATH]
+
+        answer.fallback = fallback
+    return answer

@@ -12,12 +12,15 @@ The models are mutable on purpose: only events change them, and only through ``a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from domain.options import RuleOptions
 from domain.rules import RuleRef
+
+T = TypeVar("T")
 
 
 class StateModel(BaseModel):
@@ -117,6 +120,20 @@ class GameState(StateModel):
     choice: ChoiceState | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     last_refusal: RuleRef | None = None
+    #: indexes derived from this state (occupancy, zones, terrain by hex...), built once and
+    #: dropped whenever an event changes the state (``GameEvent.fold_into``)
+    _indexes: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def index(self, name: str, build: Callable[[], T]) -> T:
+        """An index of this state, built on first use and kept until the next event."""
+        found = self._indexes.get(name)
+        if found is None:
+            found = self._indexes[name] = build()
+        return found  # type: ignore[no-any-return]  # each name is always built by the same function
+
+    def changed(self) -> None:
+        """An event changed the state: every index derived from it is stale."""
+        self._indexes.clear()
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

@@ -48,7 +48,7 @@ class Lookahead:
         if isinstance(event, GameStarted):
             self.view = event.initial_state()
         elif self.view is not None:
-            event.apply_to(self.view)
+            event.fold_into(self.view)
 
     def _state(self) -> GameState:
         if self.view is None:

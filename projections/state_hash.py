@@ -27,7 +27,7 @@ def fold(events: Iterable[GameEvent]) -> GameState:
         if isinstance(event, GameStarted):
             state = event.initial_state()
         elif state is not None:
-            event.apply_to(state)
+            event.fold_into(state)
     if state is None:
         raise ValueError("no GameStarted event")
     return state
@@ -42,7 +42,7 @@ def hash_chain(events: Iterable[GameEvent]) -> list[str]:
         if isinstance(event, GameStarted):
             state = event.initial_state()
         elif state is not None:
-            event.apply_to(state)
+            event.fold_into(state)
         assert state is not None
         hashes.append(state_hash(state))
     return hashes

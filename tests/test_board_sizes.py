@@ -38,7 +38,7 @@ setup:
 
 def test_a_200_by_200_hex_mat_is_accepted_and_its_far_corner_is_reachable() -> None:
     played = game(BIG_MAT)
-    assert played.state.extra["width"] == 200 and played.state.extra["height"] == 200
+    assert played.state.width == 200 and played.state.height == 200  # type: ignore[attr-defined]
     assert "199,1" in reach(played, "runner")
 
 
@@ -49,6 +49,6 @@ def test_a_mat_larger_than_the_cap_is_bad_input() -> None:
 
 def test_a_120_by_120_inch_table_is_accepted_and_its_far_corner_is_reachable() -> None:
     played = game(BIG_TABLE)
-    assert played.state.extra["table"]["width"] == 120.0
+    assert played.state.table.width == 120.0  # type: ignore[attr-defined]
     assert "117,4" in reach(played, "climber")
     assert "114,112@tower" in reach(played, "watcher")

@@ -7,7 +7,7 @@ faces and the two beside it (GODSGLOOM rulebook: three sides of the hex form the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from domain.errors import BadInput
 
@@ -16,8 +16,10 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
+class Hex(NamedTuple):
+    """A hex by axial coordinates; a tuple, so that hashing it (every step of every search) is
+    done in C."""
+
     q: int
     r: int
 

@@ -30,21 +30,39 @@ class MatView:
         return rectangle(self.state.width, self.state.height)
 
     def on_mat(self, h: Hex) -> bool:
-        return h in self.hexes
+        """Arithmetic, so that no view builds the mat's hexes to ask (a 200x200 mat has 40,000)."""
+        return 0 <= h.q < self.state.width and 0 <= h.r + h.q // 2 < self.state.height
 
     @cached_property
     def terrain(self) -> dict[Hex, set[str]]:
-        found: dict[Hex, set[str]] = {}
-        for terrain in self.state.terrain.values():
-            found.setdefault(parse_hex(terrain.at), set()).update(terrain.keywords)
-        return found
+        def build() -> dict[Hex, set[str]]:
+            found: dict[Hex, set[str]] = {}
+            for terrain in self.state.terrain.values():
+                found.setdefault(parse_hex(terrain.at), set()).update(terrain.keywords)
+            return found
+
+        return self.state.index("godsgloom.terrain", build)
 
     def keywords(self, h: Hex) -> set[str]:
         return self.terrain.get(h, set())
 
     @cached_property
+    def impassable(self) -> frozenset[Hex]:
+        return self.state.index(
+            "godsgloom.impassable", lambda: frozenset(h for h, words in self.terrain.items() if "Impassable" in words)
+        )
+
+    @cached_property
+    def difficult(self) -> frozenset[Hex]:
+        return self.state.index(
+            "godsgloom.difficult", lambda: frozenset(h for h, words in self.terrain.items() if "Difficult" in words)
+        )
+
+    @cached_property
     def occupants(self) -> dict[Hex, GloomUnit]:
-        return {parse_hex(u.location): u for u in self.living if u.location is not None}
+        return self.state.index(
+            "godsgloom.occupants", lambda: {parse_hex(u.location): u for u in self.living if u.location is not None}
+        )
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -57,10 +75,17 @@ class MatView:
         return parse_hex(self.unit(unit_id).location or "")
 
     def traits(self, unit_id: str) -> set[str]:
-        names = set(self.unit(unit_id).traits)
-        if "Harass" in names and self.options.harass == "alias_of_nimble":
-            names.add("Nimble")
-        return names
+        found = self._traits.get(unit_id)
+        if found is None:
+            found = set(self.unit(unit_id).traits)
+            if "Harass" in found and self.options.harass == "alias_of_nimble":
+                found.add("Nimble")
+            self._traits[unit_id] = found
+        return found
+
+    @cached_property
+    def _traits(self) -> dict[str, set[str]]:
+        return {}
 
     def has(self, unit_id: str, trait_name: str) -> bool:
         return trait_name in self.traits(unit_id)
@@ -98,9 +123,23 @@ class MatView:
         owner = self.unit(unit_id).owner
         return [u for u in self.living if u.owner != owner]
 
+    @cached_property
+    def zone_cover(self) -> dict[Hex, list[tuple[str, str]]]:
+        """Hex -> the (unit, owner) pairs whose Engagement Zone covers it: built once per view, so
+        that a step into a hex asks a dict, not every unit on the mat."""
+        def build() -> dict[Hex, list[tuple[str, str]]]:
+            cover: dict[Hex, list[tuple[str, str]]] = {}
+            for unit in sorted(self.living, key=lambda u: u.id):
+                for h in self.zone(unit.id):
+                    cover.setdefault(h, []).append((unit.id, unit.owner))
+            return cover
+
+        return self.state.index("godsgloom.zone_cover", build)
+
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
-        return sorted(e.id for e in self.enemies(unit_id) if h in self.zone(e.id))
+        owner = self.unit(unit_id).owner
+        return [e for e, side in self.zone_cover.get(h, ()) if side != owner]
 
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
@@ -111,6 +150,6 @@ class MatView:
 
     def entry_cost(self, unit_id: str, h: Hex) -> int:
         """MP to enter ``h``: 1, or option difficult_cost for Difficult unless Ignore Difficult."""
-        if "Difficult" in self.keywords(h) and not self.has(unit_id, "Ignore Difficult"):
+        if h in self.difficult and not self.has(unit_id, "Ignore Difficult"):
             return self.options.difficult_cost
         return 1
