@@ -7,6 +7,7 @@ aggregate is restored to where it was and no event of that command remains pendi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
@@ -20,6 +21,22 @@ from domain.events import CommandIssued, GameStarted
 from domain.resolution import WAIT_CHOICE, Resolver, trigger_orders
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
+
+
+@dataclass
+class _Checkpoint:
+    state: GameState
+    version: int
+    modified_on: Any
+    #: how many events were pending when it was taken, and the last of them
+    pending: int
+    marker: object
+
+    def still_valid(self, version: int, pending: list[Any]) -> bool:
+        """True while no pending event was saved away since the checkpoint."""
+        if len(pending) < self.pending or version - (len(pending) - self.pending) != self.version:
+            return False
+        return self.pending == 0 or pending[self.pending - 1] is self.marker
 
 
 class Game(BaseAggregate[UUID]):
@@ -84,17 +101,16 @@ class Game(BaseAggregate[UUID]):
     def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
         return self.rules.parse_command(data)
 
-    def issue(self, command: dict[str, Any] | BaseModel) -> list[GameEvent]:
+    def issue(self, command: dict[str, Any] | BaseModel, rollback: bool = True) -> list[GameEvent]:
         """Apply one command atomically and return the events it recorded.
 
-        Raises ``BadInput`` or ``IllegalCommand`` with nothing recorded when refused.
+        Raises ``BadInput`` or ``IllegalCommand`` with nothing recorded when refused: the game
+        is put back as it was from a checkpoint (``rollback``). A caller that throws the game
+        away on a refusal (the store reloads it) passes ``rollback=False`` and saves the copy.
         """
         parsed = self.parse_command(command)
-        self.state.changed()  # the copy for rollback need not carry derived indexes
-        saved_state = self.state.model_copy(deep=True)
-        saved_version = self.version
-        saved_modified = self.modified_on
         pending_before = len(self.pending_events)
+        checkpoint = self._checkpoint() if rollback else None
         try:
             command_id = self.state.next_id("c", "command")
             payload = parsed.model_dump(mode="json", exclude_defaults=False)
@@ -110,12 +126,36 @@ class Game(BaseAggregate[UUID]):
                 self.rules.execute(resolver, parsed)
             resolver.run()
         except BaseException:
-            self.state = saved_state
-            self.version = saved_version
-            self.modified_on = saved_modified
-            del self.pending_events[pending_before:]
+            if checkpoint is not None:
+                self._restore(checkpoint, pending_before)
             raise
         return list(self.pending_events[pending_before:])  # type: ignore[arg-type]
+
+    # --- rollback ---------------------------------------------------------------------------
+
+    def _checkpoint(self) -> _Checkpoint:
+        """A copy of the state to roll back to, taken once per batch of pending events rather
+        than once per command: a refused command restores it and re-applies the pending events
+        of the commands before it in the batch (refusals are rare, commands are not)."""
+        pending = self.pending_events
+        current = self.__dict__.get("_rollback_point")
+        if current is not None and current.still_valid(self.version, pending):
+            return current  # type: ignore[no-any-return]
+        self.state.changed()  # derived indexes are not worth copying
+        point = _Checkpoint(
+            self.state.model_copy(deep=True), self.version, self.modified_on, len(pending),
+            pending[-1] if pending else None,
+        )
+        self.__dict__["_rollback_point"] = point
+        return point
+
+    def _restore(self, point: _Checkpoint, pending_before: int) -> None:
+        self.state = point.state.model_copy(deep=True)
+        self.version = point.version
+        self.modified_on = point.modified_on
+        del self.pending_events[pending_before:]
+        for event in self.pending_events[point.pending:]:
+            event.mutate(self)  # the batch's earlier commands, as they were
 
     def override_dice(self, rolls: dict[int, list[int]]) -> None:
         """Make these roll numbers give these results instead of the seed's: only for a
