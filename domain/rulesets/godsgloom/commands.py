@@ -37,10 +37,15 @@ class UnitSetup(_Model):
     activated: bool = False
 
 
+#: the largest mat side, in hexes: big enough for any table and for benchmarks (200x200), small
+#: enough that a typo can't make a mat of millions of hexes
+MAX_MAT_SIDE = 200
+
+
 class SetUp(_Model):
     command: Literal["set_up"] = "set_up"
-    width: int = Field(default=10, ge=1, le=60)
-    height: int = Field(default=9, ge=1, le=60)
+    width: int = Field(default=10, ge=1, le=MAX_MAT_SIDE)
+    height: int = Field(default=9, ge=1, le=MAX_MAT_SIDE)
     phase: Literal["pregame", "activation"] = "activation"
     terrain: list[TerrainSetup] = Field(default_factory=list)
     units: list[UnitSetup] = Field(default_factory=list)
