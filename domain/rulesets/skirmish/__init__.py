@@ -120,7 +120,8 @@ class SkirmishRuleset(RulesetBase):
         from domain.rulesets.skirmish.reach import range_of_motion
         from domain.rulesets.skirmish.view import TableView
 
-        return range_of_motion(TableView(state), unit_id)
+        # a frozen copy: the answer is searched lazily and must stay that of this state
+        return range_of_motion(TableView.snapshot(state), unit_id)
 
 
 RULESET = SkirmishRuleset()
