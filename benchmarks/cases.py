@@ -106,14 +106,24 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
 def skirmish_case(sizes: Sizes, repeats: int) -> list[Row]:
     from scipy.sparse.csgraph import dijkstra
 
+    from domain.rulesets.skirmish.view import forget_tables
+
     board = skirmish_board(sizes.table, sizes.buildings, sizes.ladders, sizes.units)
     lookahead = board.lookahead()
     graph, start = skirmish_grid(board)
+
+    def cold() -> float:
+        forget_tables()  # a table never seen before: its geometry and key points are built first
+        started = _now()
+        lookahead.range_of_motion(board.unit).answer(board.point)  # type: ignore[attr-defined]
+        return _now() - started
+
     found = interleaved({
-        "area": timed(lambda: lookahead.range_of_motion(board.unit).as_json()),
+        "area": calibrated(lambda: lookahead.range_of_motion(board.unit).as_json(), sizes.budget),
         "baseline": calibrated(lambda: dijkstra(graph, indices=start, limit=6.0), sizes.budget),
-        "point": timed(lambda: lookahead.range_of_motion(board.unit).answer(board.point)),  # type: ignore[attr-defined]
+        "point": calibrated(lambda: lookahead.range_of_motion(board.unit).answer(board.point), sizes.budget),  # type: ignore[attr-defined]
         "baseline again": calibrated(lambda: dijkstra(graph, indices=start, limit=6.0), sizes.budget),
+        "cold": cold,
     }, repeats)
     baseline = (found["baseline"] + found["baseline again"]) / 2
     where = f"{sizes.table:g}\"x{sizes.table:g}\" table, {sizes.buildings} buildings ({sizes.ladders} ladders), {sizes.units} units"
@@ -123,6 +133,8 @@ def skirmish_case(sizes: Sizes, repeats: int) -> list[Row]:
             f"{found['area'] / baseline:,.0f}x", "<= 50 ms", found["area"] <= 0.050),
         Row(f"skirmish one point from scratch (`range_of_motion` + `answer`), {where}", seconds(found["point"]), grid,
             f"{found['point'] / baseline:,.0f}x", "<= 5 ms", found["point"] <= 0.005),
+        Row(f"skirmish one point on a table never seen before (geometry and key points built first), {where}",
+            seconds(found["cold"]), grid, f"{found['cold'] / baseline:,.0f}x", "(no target)", None),
     ]
 
 

@@ -42,8 +42,10 @@ class Spot:
         where = "" if self.surface == GROUND else f"@{self.surface}"
         return f"{_num(self.x)},{_num(self.y)}{where}"
 
-    @property
+    @cached_property
     def point(self) -> Point:
+        """The point as shapely's (kept: shapely geometries are immutable, and making one costs
+        more than the question asked of it)."""
         return Point(self.x, self.y)
 
     def flat_distance(self, other: Spot) -> float:
@@ -131,6 +133,11 @@ class Table:
         return {s.id: prep(s.polygon.buffer(EPSILON)) for s in self.surfaces.values()}
 
     @cached_property
+    def _boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each raised surface's bounding box (shapely computes ``bounds`` anew on every call)."""
+        return {s.id: s.polygon.bounds for s in self.surfaces.values()}
+
+    @cached_property
     def _walk_areas(self) -> dict[tuple[str, str], Any]:
         """Prepared unions of two surfaces' standing areas, made when a walk between them is
         first asked about (steps onto low surfaces)."""
@@ -195,6 +202,10 @@ class Table:
         best_height = 0.0
         for surface in self.surfaces.values():
             if surface.id != spot.surface and surface.height < start - EPSILON and surface.height > best_height:
+                minx, miny, maxx, maxy = self._boxes[surface.id]
+                reach = 2 * EPSILON  # the footprint is grown by EPSILON: a point beyond its box plus that is outside
+                if spot.x < minx - reach or spot.x > maxx + reach or spot.y < miny - reach or spot.y > maxy + reach:
+                    continue
                 if self._footprints[surface.id].covers(spot.point):
                     best, best_height = Spot(spot.x, spot.y, surface.id), surface.height
         return best
