@@ -28,3 +28,10 @@ def test_the_results_file_gets_markers_when_it_has_none(tmp_path: Path) -> None:
     write_results(out, "| a table |")
     text = out.read_text(encoding="utf-8")
     assert text.index("hand-written") < text.index(START) < text.index("| a table |") < text.index(END)
+
+
+def test_the_profiler_runs_a_case(capsys) -> None:  # type: ignore[no-untyped-def]
+    from benchmarks.profiles import main
+
+    main(["issue", "--events", "200", "--top", "3"])
+    assert "by cumulative" in capsys.readouterr().out

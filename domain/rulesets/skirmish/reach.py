@@ -28,7 +28,7 @@ from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
-from domain.rulesets.skirmish.search import bounded_reach, nearest_total, way_to
+from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, rule
 
@@ -213,17 +213,17 @@ class TableSearch:
         first = self.graphs[0]
         if target.text == self.start and self.start in first.nodes:
             return PointAnswer(True, [self.start], 0, [], 1.0, allowance=first.budget, ways=[])
-        best: tuple[TableGraph, object] | None = None
+        best: tuple[TableGraph, Way] | None = None
         for graph in self.graphs:  # the second only if strictly cheaper: ties go to the full Move
-            found = way_to(graph, self.start, target, below=math.inf if best is None else best[1].total)  # type: ignore[attr-defined]
+            found = way_to(graph, self.start, target, below=math.inf if best is None else best[1].total)
             if found is not None:
                 best = (graph, found)
         if best is None:
             return self._unreachable(target)
-        graph, found = best
-        checks, odds = self.checks_on(found.legs)  # type: ignore[attr-defined]
-        ways = [leg.via for leg in found.legs]  # type: ignore[attr-defined]
-        return PointAnswer(True, found.path, round(found.total, 3), checks, odds, allowance=graph.budget, ways=ways)  # type: ignore[attr-defined]
+        graph, way_there = best
+        checks, odds = self.checks_on(way_there.legs)
+        ways = [leg.via for leg in way_there.legs]
+        return PointAnswer(True, way_there.path, round(way_there.total, 3), checks, odds, allowance=graph.budget, ways=ways)
 
     def reachable(self, target: Spot) -> bool:
         """``answer(target).reachable``, without what only an unreachable point's reasons need:
