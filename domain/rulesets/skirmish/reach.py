@@ -372,16 +372,16 @@ class TableRange(RangeOfMotion):
                     costs[key] = cost
         return paths, costs
 
-    @property  # type: ignore[override]
-    def paths(self) -> dict[str, list[str]]:
+    @property
+    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]
         return self._key_points[0]
 
-    @property  # type: ignore[override]
-    def costs(self) -> dict[str, float]:
+    @property
+    def costs(self) -> dict[str, float]:  # type: ignore[override]
         return self._key_points[1]
 
-    @property  # type: ignore[override]
-    def reachable(self) -> list[str]:
+    @property
+    def reachable(self) -> list[str]:  # type: ignore[override]
         return list(self._key_points[0])
 
     def answer(self, location: str) -> PointAnswer:
