@@ -84,7 +84,8 @@ class SkirmishRuleset(Ruleset):
         from domain.rulesets.skirmish.reach import range_of_motion
         from domain.rulesets.skirmish.view import TableView
 
-        return range_of_motion(TableView(state), unit_id)
+        # a frozen copy: the answer is searched lazily and must stay that of this state
+        return range_of_motion(TableView.snapshot(state), unit_id)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
         from domain.rulesets.skirmish.legs import LegModel

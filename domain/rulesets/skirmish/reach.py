@@ -1,101 +1,117 @@
 """Range of motion on the table, without rolling a die.
 
-The table is continuous, so the lookahead searches a graph of key points: where the unit
-stands, the corners of walls and surfaces (shortest walks bend only there), ladder ends, and
-points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where climbs and jumps
-start and end). Every edge of the graph is a leg planned by ``legs.plan``, the same function the
-engine uses, so the lookahead and the rules never disagree about a leg. For any point asked
-about, the point joins the graph and the search answers: reachable or not, the path, the checks
-on the way and the chance of passing them all. Difficult terrain is handled by two searches: one
-that avoids it with the full allowance, one that may cross it with 2" less.
+The table is continuous, so the lookahead searches a graph of key points (``keypoints.py``):
+where the unit stands, the corners of walls and surfaces (shortest walks bend only there), ladder
+ends, and points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where climbs
+and jumps start and end). Every edge of the graph is a leg planned by ``legs.plan``, the same
+function the engine uses, so the lookahead and the rules never disagree about a leg. For any
+point asked about, the point joins the graph and the search answers: reachable or not, the path,
+the checks on the way and the chance of passing them all. Difficult terrain is handled by two
+searches: one that avoids it with the full allowance, one that may cross it with 2" less.
+
+Nothing is searched before it is asked for, and each search stops where its question is
+answered (``search.py``): one point is an A* search towards it; the key points and the
+reachable area need a search up to the allowance; only "too far: needs ..." searches beyond.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from shapely.geometry import Point, Polygon
+import shapely
+from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption, search_reach
+from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption
 from domain.rules import RuleRef
+from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
+from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
+from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, rule
 
-PORTAL_SPACING = 1.0
-MARGIN = 0.05
+__all__ = ["AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion"]
+
 AREA_SPACING = 1.0
-
-
-def _ring_points(polygon: Polygon, spacing: float) -> list[tuple[float, float]]:
-    ring = polygon.exterior
-    count = max(4, int(ring.length / spacing))
-    points = [ring.interpolate(i * ring.length / count) for i in range(count)]
-    return [(p.x, p.y) for p in points] + [tuple(c) for c in list(ring.coords)[:-1]]
+DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
 
 
 class TableGraph:
-    """``MovementModel`` over key points of the table, for one unit."""
+    """``MovementModel`` over key points of the table, for one unit, one allowance and one way
+    of treating difficult terrain (avoiding it, or crossing it).
 
-    def __init__(self, view: TableView, unit_id: str, budget: float, avoid_difficult: bool, extra: list[Spot] = ()) -> None:  # type: ignore[assignment]
+    Legs are planned when a search first needs them and kept: ``planned`` may be shared by the
+    graphs of one question, as a leg's plan doesn't depend on the allowance.
+    """
+
+    def __init__(
+        self,
+        view: TableView,
+        unit_id: str,
+        budget: float,
+        avoid_difficult: bool,
+        extra: tuple[Spot, ...] = (),
+        points: KeyPoints | None = None,
+        planned: dict[tuple[str, object], Leg | None] | None = None,
+    ) -> None:
         self.view = view
         self.unit_id = unit_id
         self.budget = budget
         self.avoid_difficult = avoid_difficult
         self.allowance_rule = rule("Move Phase", "a unit moves up to its Move in inches")
+        self.points = points if points is not None else KeyPoints(view, unit_id, tuple(extra))
+        self.nodes: dict[str, Spot] = self.points.nodes
+        self.climb_pairs = self.points.climb_pairs
+        #: the legs the searches took, by (from, to)
         self.legs: dict[tuple[str, str], Leg] = {}
-        self.nodes: dict[str, Spot] = {}
-        self.climb_pairs: set[tuple[str, str]] = set()
-        self._build(list(extra))
+        self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
+        #: whether every leg costs at least its horizontal length (see ``search.py``)
+        self.paid = view.options.jump_across_distance_cost == "deducted"
+        self._max_gap = view.options.jump_across_max_gap
 
-    def _add(self, spot: Spot) -> str | None:
-        try:
-            self.view.table.check_spot(spot)
-        except Exception:
+    # --- legs ----------------------------------------------------------------------------------
+
+    def raw_leg(self, a_key: str, b_key: str) -> Leg | None:
+        """The planned leg between two key points (refused or not); None if no way joins them."""
+        key = (a_key, b_key)
+        if key not in self.planned:
+            a, b = self.nodes[a_key], self.nodes[b_key]
+            via = self.way(a_key, b_key, a, b)
+            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, b, via)
+        return self.planned[key]
+
+    def raw_join(self, a_key: str, target: Spot) -> Leg | None:
+        """The planned last leg from a key point to a point asked about; None if no way joins them."""
+        key = (a_key, target)
+        if key not in self.planned:
+            a = self.nodes[a_key]
+            via = self.way(a_key, target.text, a, target)
+            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, target, via)
+        return self.planned[key]
+
+    def usable(self, leg: Leg | None) -> Leg | None:
+        """``leg`` if a move may take it in this search: legal, not failing outright, and not on
+        difficult terrain when the search avoids it."""
+        if leg is None or leg.refusal is not None or leg.automatic_fail is not None:
             return None
-        self.nodes.setdefault(spot.text, spot)
-        return spot.text
+        if self.avoid_difficult and leg.difficult:
+            return None
+        return leg
 
-    def _build(self, extra: list[Spot]) -> None:
-        table = self.view.table
-        self._add(self.view.spot(self.unit_id))
-        for spot in extra:
-            self._add(spot)
-        blocks = table.ground_blocks
-        for poly in getattr(blocks, "geoms", [blocks]):
-            if not poly.is_empty:
-                for x, y in list(poly.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
-                    self._add(Spot(round(x, 3), round(y, 3), GROUND))
-        for ladder in table.ladders.values():
-            self._add(ladder.bottom)
-            self._add(ladder.top)
-        me = self.view.radius(self.unit_id)
-        for other in self.view.others(self.unit_id):
-            there = self.view.spot(other.id)
-            # an octagon around each other base, wide enough that its sides clear the base:
-            # shortest detours around units bend at its corners
-            clearance = (me + self.view.radius(other.id) + MARGIN) / math.cos(math.pi / 8)
-            for k in range(8):
-                angle = math.pi * k / 4
-                self._add(Spot(round(there.x + clearance * math.cos(angle), 3), round(there.y + clearance * math.sin(angle), 3), there.surface))
-        for surface in table.surfaces.values():
-            inner = surface.polygon.buffer(-MARGIN, join_style="mitre")
-            if inner.is_empty:
-                continue
-            for x, y in _ring_points(inner, PORTAL_SPACING):
-                top = self._add(Spot(round(x, 3), round(y, 3), surface.id))
-                if top is None:
-                    continue
-                outside = surface.polygon.exterior.interpolate(surface.polygon.exterior.project(Point(x, y)))
-                dx, dy = outside.x - x, outside.y - y
-                foot_xy = (round(outside.x + dx, 3), round(outside.y + dy, 3))
-                below = table.surface_below(Spot(foot_xy[0], foot_xy[1], surface.id))
-                foot = self._add(Spot(foot_xy[0], foot_xy[1], below.surface))
-                if foot is not None and surface.height - table.height(below.surface) > LOW_OBSTACLE + EPSILON:
-                    self.climb_pairs.add((top, foot))
-                    self.climb_pairs.add((foot, top))
+    def leg(self, a_key: str, b_key: str) -> Leg | None:
+        return self.usable(self.raw_leg(a_key, b_key))
+
+    def join(self, a_key: str, target: Spot) -> Leg | None:
+        return self.usable(self.raw_join(a_key, target))
+
+    def reach_from(self, cost: float) -> float:
+        """How long a leg from a point reached at ``cost`` may be and still end within the
+        allowance: what is left, or (free jumps) a jump's length; never more than the whole
+        allowance, as no leg longer than that is part of a move."""
+        left = self.budget - cost
+        return left if self.paid else min(self.budget, max(left, self._max_gap))
 
     # --- MovementModel ------------------------------------------------------------------------------
 
@@ -106,45 +122,32 @@ class TableGraph:
         return self.budget
 
     def step_options(self, unit_id: str, frm: str) -> list[StepOption]:
+        """Every leg from ``frm`` to a key point within the allowance, refused ones with their
+        rule (walls between two points are geometry, not worth naming)."""
         here = self.nodes[frm]
         table = self.view.table
         options: list[StepOption] = []
-        for key, there in self.nodes.items():
-            if key == frm or here.flat_distance(there) > self.budget + EPSILON:
-                continue  # no leg longer than the whole allowance can be part of a move
-            via = self.way(frm, key, here, there)
-            if via is None:
+        for key in self.points.within(here, self.budget):
+            if key == frm:
                 continue
-            leg = plan(self.view, unit_id, here, there, via)
-            if leg.refusal is None and leg.automatic_fail is None and self.avoid_difficult and leg.difficult:
-                leg.refusal = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
-            self.legs[(frm, key)] = leg
-            blocked = leg.refusal or leg.automatic_fail
-            if blocked is not None and via == "walk" and not table.walkable(here, there):
-                continue  # walls between two points are geometry, not worth naming
-            options.append(StepOption(to=key, kind=via, cost=leg.cost, blocked=blocked))  # type: ignore[arg-type]
+            leg = self.raw_leg(frm, key)
+            if leg is None:
+                continue
+            blocked = leg.refusal
+            if blocked is None and leg.automatic_fail is None and self.avoid_difficult and leg.difficult:
+                blocked = DIFFICULT
+            blocked = blocked or leg.automatic_fail
+            if blocked is not None and leg.via == "walk" and not table.walkable(here, self.nodes[key]):
+                continue
+            if blocked is None:
+                self.legs[(frm, key)] = leg
+            options.append(StepOption(to=key, kind=leg.via, cost=leg.cost, blocked=blocked))
         return options
 
     def way(self, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
         """Which way of moving could join two key points, if any (the leg planner then says
         whether it is legal)."""
-        table = self.view.table
-        if (a_key, b_key) in self.climb_pairs:
-            return "climb"
-        for ladder in table.ladders.values():
-            if {a_key, b_key} == {ladder.bottom.text, ladder.top.text}:
-                return "ladder"
-        if a.surface == b.surface:
-            return "walk"
-        ha, hb = table.height(a.surface), table.height(b.surface)
-        near = a.flat_distance(b) <= self.view.options.jump_across_max_gap + EPSILON
-        if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
-            return "walk"
-        if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
-            return "jump_across"
-        if ha > hb and a.surface != GROUND and a.flat_distance(b) <= self.view.options.jump_down_max_horizontal + EPSILON:
-            return "jump_down"
-        return None
+        return way(self.view, self.points, a_key, b_key, a, b)
 
 
 @dataclass
@@ -163,20 +166,37 @@ class PointAnswer:
 
 
 class TableSearch:
-    """Both searches for one unit, done once; any point is then answered by joining it to the
-    graph through the cheapest legal leg from a key point."""
+    """Both searches for one unit (avoiding difficult terrain with the full Move, crossing it
+    with 2" less), on demand: a point is answered by the cheapest way to it in either; the key
+    points' ranges (``runs``) are searched once, when first needed."""
 
     def __init__(self, view: TableView, unit_id: str, running: bool = False) -> None:
         self.view = view
         self.unit_id = unit_id
         self.denied = may_move(view, unit_id, ignore_moved=True)
-        self.runs: list[tuple[TableGraph, Reach]] = []
-        for difficult in (False, True):
-            budget = allowance(view, unit_id, running=running, difficult=difficult)
-            graph = TableGraph(view, unit_id, budget, avoid_difficult=not difficult)
-            self.runs.append((graph, search_reach(graph, unit_id, view.spot(unit_id).text)))
+        self.start = view.spot(unit_id).text
+        self.running = running
 
-    def answer(self, target: Spot) -> PointAnswer:
+    @cached_property
+    def graphs(self) -> list[TableGraph]:
+        points = KeyPoints(self.view, self.unit_id)
+        planned: dict[tuple[str, object], Leg | None] = {}
+        return [
+            TableGraph(
+                self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
+                avoid_difficult=not difficult, points=points, planned=planned,
+            )
+            for difficult in (False, True)
+        ]
+
+    @cached_property
+    def runs(self) -> list[tuple[TableGraph, Reach]]:
+        """Each graph with its range up to the allowance."""
+        return [(graph, bounded_reach(graph, self.start)) for graph in self.graphs]
+
+    def _refused(self, target: Spot) -> PointAnswer | None:
+        """The answer when the point is ruled out before any search: the unit may not move, or
+        another unit stands there."""
         self.view.table.check_spot(target)
         if self.denied is not None:
             return PointAnswer(False, reasons=[self.denied])
@@ -185,53 +205,70 @@ class TableSearch:
             if overlap is not None:
                 why = rule("Move Phase, Moving Through Other Units", f"a unit may not end its move on another unit ({overlap})")
                 return PointAnswer(False, reasons=[why])
-        best: tuple[float, TableGraph, Reach, str, Leg | None] | None = None
-        nearest_total: float | None = None
-        refusals: list[tuple[float, RuleRef]] = []
+        return None
+
+    def answer(self, target: Spot) -> PointAnswer:
+        refused = self._refused(target)
+        if refused is not None:
+            return refused
+        first = self.graphs[0]
+        if target.text == self.start and self.start in first.nodes:
+            return PointAnswer(True, [self.start], 0, [], 1.0, allowance=first.budget, ways=[])
+        best: tuple[TableGraph, Way] | None = None
+        for graph in self.graphs:  # the second only if strictly cheaper: ties go to the full Move
+            found = way_to(graph, self.start, target, below=math.inf if best is None else best[1].total)
+            if found is not None:
+                best = (graph, found)
+        if best is None:
+            return self._unreachable(target)
+        graph, way_there = best
+        checks, odds = self.checks_on(way_there.legs)
+        ways = [leg.via for leg in way_there.legs]
+        return PointAnswer(True, way_there.path, round(way_there.total, 3), checks, odds, allowance=graph.budget, ways=ways)
+
+    def reachable(self, target: Spot) -> bool:
+        """``answer(target).reachable``, without what only an unreachable point's reasons need:
+        the cheapest ways to the key points are joined to the target, nearest first, until no
+        key point could be close enough."""
+        if self._refused(target) is not None:
+            return False
         for graph, reach in self.runs:
             if target.text in reach.cost:
-                total = reach.cost[target.text]
-                if best is None or total < best[0]:
-                    best = (total, graph, reach, target.text, None)
-                continue
-            candidates = sorted(
-                [*reach.cost.items(), *reach.too_far.items()],
-                key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target),
-            )
-            for key, cost in candidates:
-                node = graph.nodes[key]
-                if best is not None and cost + node.flat_distance(target) >= best[0]:
+                return True
+            target = graph.nodes.get(target.text, target)  # a key point asked about is that key point
+            limit = graph.budget + EPSILON
+            keys = list(reach.cost)
+            cost = [float(reach.cost[k]) for k in keys]
+            spots = [graph.nodes[k] for k in keys]
+            lower = [c + (s.flat_distance(target) if graph.paid else 0.0) for c, s in zip(cost, spots, strict=True)]
+            for i in sorted(range(len(keys)), key=lower.__getitem__):
+                if lower[i] > limit:
                     break
-                via = graph.way(key, target.text, node, target)
-                if via is None:
+                leg = graph.join(keys[i], target)
+                if leg is not None and cost[i] + leg.cost <= limit:
+                    return True
+        return False
+
+    def _unreachable(self, target: Spot) -> PointAnswer:
+        """Why a point is out of reach: the refused last legs from the key points in range
+        (ranked by the least a way through them could cost), and what the cheapest way there
+        would need."""
+        refusals: list[tuple[float, RuleRef]] = []
+        nearest: float | None = None
+        for graph, reach in self.runs:
+            candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
+            for key, cost in candidates:
+                leg = graph.raw_join(key, target)
+                if leg is None:
                     continue
-                leg = plan(self.view, self.unit_id, node, target, via)
-                if leg.refusal is not None or leg.automatic_fail is not None:
-                    if key in reach.cost:  # ranked by the shortest such a way could be
-                        refusals.append((cost + node.flat_distance(target), leg.refusal or leg.automatic_fail))  # type: ignore[arg-type]
-                    continue
-                if graph.avoid_difficult and leg.difficult:
-                    continue
-                total = cost + leg.cost
-                if total > graph.budget + EPSILON:
-                    nearest_total = total if nearest_total is None else min(nearest_total, total)
-                    continue
-                if key not in reach.cost:
-                    continue
-                if best is None or total < best[0]:
-                    best = (total, graph, reach, key, leg)
-        if best is None:
-            ranked = sorted(refusals, key=lambda item: item[0])
-            return PointAnswer(False, reasons=_diagnose(self, target, nearest_total, ranked))
-        total, graph, reach, key, last = best
-        path = reach.path_to(key) or [key]
-        legs = [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
-        if last is not None:
-            path = [*path, target.text]
-            legs.append(last)
-        checks, odds = self.checks_on(legs)
-        ways = [leg.via for leg in legs]
-        return PointAnswer(True, path, round(total, 3), checks, odds, allowance=graph.budget, ways=ways)
+                refusal = leg.refusal or leg.automatic_fail
+                if refusal is not None:
+                    refusals.append((cost + graph.nodes[key].flat_distance(target), refusal))
+            total = nearest_total(graph, self.start, target)
+            if total is not None:
+                nearest = total if nearest is None else min(nearest, total)
+        ranked = sorted(refusals, key=lambda item: item[0])
+        return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
 
     def checks_on(self, legs: list[Leg]) -> tuple[list[dict[str, object]], float]:
         """The Agility Checks a way needs, each with its chance, and the chance of passing all."""
@@ -307,9 +344,46 @@ def _nearest_gap(view: TableView, surface_id: str) -> float | None:
 
 
 class TableRange(RangeOfMotion):
-    """Range of motion that answers for any point of the table (see module docstring)."""
+    """Range of motion that answers for any point of the table (see module docstring).
 
-    search: TableSearch
+    The key points in range (``reachable``, ``paths``, ``costs``) are searched when first read:
+    a question about one point doesn't need them.
+    """
+
+    def __init__(self, search: TableSearch, allowance: float, extra: dict[str, object]) -> None:
+        self.search = search
+        self.unit = search.unit_id
+        self.start = search.start
+        self.allowance = allowance
+        self.reasons: dict[str, list[RuleRef]] = {}
+        self.denied = search.denied
+        self.extra = extra
+
+    @cached_property
+    def _key_points(self) -> tuple[dict[str, list[str]], dict[str, float]]:
+        search = self.search
+        paths: dict[str, list[str]] = {}
+        costs: dict[str, float] = {}
+        if search.denied is None:
+            for graph, reach in search.runs:
+                for key, cost in reach.cost.items():
+                    if key in paths or (key != self.start and search.view.overlap_at(self.unit, graph.nodes[key]) is not None):
+                        continue  # a key point the unit may pass but not end on (another unit's base)
+                    paths[key] = reach.path_to(key) or [key]
+                    costs[key] = cost
+        return paths, costs
+
+    @property
+    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]
+        return self._key_points[0]
+
+    @property
+    def costs(self) -> dict[str, float]:  # type: ignore[override]
+        return self._key_points[1]
+
+    @property
+    def reachable(self) -> list[str]:  # type: ignore[override]
+        return list(self._key_points[0])
 
     def answer(self, location: str) -> PointAnswer:
         return self.search.answer(parse_spot(location))
@@ -361,22 +435,29 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
     # further than the largest allowance in a straight line can't be reached: don't ask
     paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph, _ in search.runs) + EPSILON if paid else math.inf
+    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else math.inf
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)
         minx, miny, maxx, maxy = region.bounds
+        centres: list[tuple[float, float, Spot]] = []
         x = minx + half
         while x < maxx:
             y = miny + half
             while y < maxy:
                 spot = Spot(round(x, 3), round(y, 3), surface)
-                near = spot.flat_distance(start) <= furthest
-                if near and region.covers(spot.point) and search.answer(spot).reachable:
-                    samples.append(spot.text)
-                    square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-                    cells.setdefault(surface, []).append(Polygon(square))
+                if spot.flat_distance(start) <= furthest:
+                    centres.append((x, y, spot))
                 y += AREA_SPACING
             x += AREA_SPACING
+        if not centres:
+            continue
+        # one vectorised "is it on the surface" for all the centres, then the search per centre
+        inside = shapely.covers(region, shapely.points([(c[2].x, c[2].y) for c in centres]))
+        for (x, y, spot), on_surface in zip(centres, inside, strict=True):
+            if on_surface and search.reachable(spot):
+                samples.append(spot.text)
+                square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
+                cells.setdefault(surface, []).append(Polygon(square))
     areas: dict[str, list[list[list[float]]]] = {}
     for surface, squares in cells.items():
         merged = unary_union(squares).intersection(table.region(surface))
@@ -387,26 +468,12 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
 
 def range_of_motion(view: TableView, unit_id: str) -> TableRange:
     search = TableSearch(view, unit_id)
-    paths: dict[str, list[str]] = {}
-    costs: dict[str, float] = {}
-    start = view.spot(unit_id).text
-    if search.denied is None:
-        for graph, reach in search.runs:
-            for key, cost in reach.cost.items():
-                if key in paths or (key != start and view.overlap_at(unit_id, graph.nodes[key]) is not None):
-                    continue  # a key point the unit may pass but not end on (another unit's base)
-                paths[key] = reach.path_to(key) or [key]
-                costs[key] = cost
-    answer = TableRange(
-        unit=unit_id, start=start, reachable=list(paths), paths=paths, costs=costs,
-        allowance=allowance(view, unit_id, running=False, difficult=False), denied=search.denied,
-    )
-    answer.search = search
     run = may_run(view, unit_id)
-    answer.extra = {
+    base = allowance(view, unit_id, running=False, difficult=False)
+    extra: dict[str, object] = {
         "mode": "move",
-        "allowance": answer.allowance,
+        "allowance": base,
         "allowance_through_difficult": allowance(view, unit_id, running=False, difficult=True),
         "run": "allowed" if run is None else str(run),
     }
-    return answer
+    return TableRange(search, base, extra)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
@@ -43,13 +43,16 @@ class Spot:
     y: float
     surface: str = GROUND
 
-    @property
+    @cached_property
     def text(self) -> str:
+        """The point as written (kept: a search compares thousands of points by their text)."""
         where = "" if self.surface == GROUND else f"@{self.surface}"
         return f"{_num(self.x)},{_num(self.y)}{where}"
 
-    @property
+    @cached_property
     def point(self) -> Point:
+        """The point as shapely's (kept: shapely geometries are immutable, and making one costs
+        more than the question asked of it)."""
         return Point(self.x, self.y)
 
     def flat_distance(self, other: Spot) -> float:
@@ -62,7 +65,13 @@ def _num(value: float) -> str:
 
 
 def parse_spot(text: str) -> Spot:
-    raw = str(text).strip()
+    return _parse_spot(str(text).strip())
+
+
+@lru_cache(maxsize=65536)
+def _parse_spot(raw: str) -> Spot:
+    """Parsing is pure and a ``Spot`` is immutable, so each text is parsed once: the lookahead
+    reads every unit's location on every leg it plans."""
     coords, _, surface = raw.partition("@")
     parts = coords.split(",")
     if len(parts) != 2:
@@ -120,6 +129,42 @@ class Table:
         return Polygon([(0, 0), (self.width, 0), (self.width, self.depth), (0, self.depth)])
 
     @cached_property
+    def _on_table(self) -> Any:
+        """The table grown by the tolerance, prepared: ``check_spot`` asks it of every point."""
+        return prep(self.bounds.buffer(EPSILON))
+
+    @cached_property
+    def _footprints(self) -> dict[str, Any]:
+        """Each raised surface's footprint grown by the tolerance, prepared, for "what is under
+        this point" questions."""
+        return {s.id: prep(s.polygon.buffer(EPSILON)) for s in self.surfaces.values()}
+
+    @cached_property
+    def _boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each raised surface's bounding box (shapely computes ``bounds`` anew on every call)."""
+        return {s.id: s.polygon.bounds for s in self.surfaces.values()}
+
+    @cached_property
+    def _walk_areas(self) -> dict[tuple[str, str], Any]:
+        """Prepared unions of two surfaces' standing areas, made when a walk between them is
+        first asked about (steps onto low surfaces)."""
+        return {}
+
+    @cached_property
+    def _difficult(self) -> list[tuple[str, tuple[float, float, float, float], Any]]:
+        return [(area.surface, area.polygon.bounds, prep(area.polygon)) for area in self.difficult]
+
+    @cached_property
+    def _terrain(self) -> list[tuple[str | None, float, tuple[float, float, float, float], Any]]:
+        """Surfaces and obstacles with their heights, boxes and prepared footprints, for the
+        terrain a jump passes over (obstacles have no surface id)."""
+        found: list[tuple[str | None, float, tuple[float, float, float, float], Any]] = [
+            (s.id, s.height, s.polygon.bounds, prep(s.polygon)) for s in self.surfaces.values()
+        ]
+        found += [(None, h, poly.bounds, prep(poly)) for poly, h in self.obstacles]
+        return found
+
+    @cached_property
     def ground_blocks(self) -> Polygon:
         """What can't be walked through on the ground: tall surfaces and tall obstacles."""
         tall = [s.polygon for s in self.surfaces.values() if s.height > LOW_OBSTACLE + EPSILON]
@@ -149,7 +194,7 @@ class Table:
         """BadInput unless the point is on the table and on its surface (not inside a wall)."""
         if spot.surface != GROUND and spot.surface not in self.surfaces:
             raise BadInput(f"unknown surface {spot.surface!r}: the table has {', '.join(['ground', *self.surfaces])}")
-        if not self.bounds.buffer(EPSILON).covers(spot.point):
+        if not self._on_table.covers(spot.point):
             raise BadInput(f"point {spot.text} is off the {_num(self.width)}x{_num(self.depth)} table")
         if not self._covers(spot.surface, spot.point):
             if spot.surface == GROUND:
@@ -164,7 +209,11 @@ class Table:
         best_height = 0.0
         for surface in self.surfaces.values():
             if surface.id != spot.surface and surface.height < start - EPSILON and surface.height > best_height:
-                if surface.polygon.buffer(EPSILON).covers(spot.point):
+                minx, miny, maxx, maxy = self._boxes[surface.id]
+                reach = 2 * EPSILON  # the footprint is grown by EPSILON: a point beyond its box plus that is outside
+                if spot.x < minx - reach or spot.x > maxx + reach or spot.y < miny - reach or spot.y > maxy + reach:
+                    continue
+                if self._footprints[surface.id].covers(spot.point):
                     best, best_height = Spot(spot.x, spot.y, surface.id), surface.height
         return best
 
@@ -277,7 +326,7 @@ class Table:
         for other in self.surfaces.values():
             if other.id == surface.id or other.height > surface.height + EPSILON:
                 continue
-            if other.height > self.height(below) and other.polygon.buffer(EPSILON).covers(beyond):
+            if other.height > self.height(below) and self._footprints[other.id].covers(beyond):
                 below = other.id
         drop = surface.height - self.height(below)
         if drop <= LOW_OBSTACLE + EPSILON:
@@ -308,16 +357,36 @@ class Table:
         line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
         if a.surface == b.surface:
             return self._covers(a.surface, line)
-        walk_area = self.region(a.surface).union(self.region(b.surface)).buffer(EPSILON)
+        pair = (a.surface, b.surface)
+        walk_area = self._walk_areas.get(pair)
+        if walk_area is None:
+            walk_area = prep(self.region(a.surface).union(self.region(b.surface)).buffer(EPSILON))
+            self._walk_areas[pair] = walk_area
         return bool(walk_area.covers(line))
 
     def crosses_difficult(self, a: Spot, b: Spot) -> bool:
-        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
-        return any(area.surface in (a.surface, b.surface) and area.polygon.intersects(line) for area in self.difficult)
+        line: Any = None
+        for surface, box, area in self._difficult:
+            if surface not in (a.surface, b.surface) or _apart(box, a, b):
+                continue
+            if line is None:
+                line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+            if area.intersects(line):
+                return True
+        return False
 
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
         line = LineString([(a.x, a.y), (b.x, b.y)])
-        heights = [s.height for s in self.surfaces.values() if s.id not in (a.surface, b.surface) and s.polygon.intersects(line)]
-        heights += [h for poly, h in self.obstacles if poly.intersects(line)]
+        heights = [
+            height for surface, height, box, footprint in self._terrain
+            if surface not in (a.surface, b.surface) and not _apart(box, a, b) and footprint.intersects(line)
+        ]
         return max(heights, default=0.0)
+
+
+def _apart(box: tuple[float, float, float, float], a: Spot, b: Spot) -> bool:
+    """Whether the segment from a to b lies wholly outside the box (so it meets nothing inside
+    it): a cheap test that spares the exact one for far-away terrain."""
+    minx, miny, maxx, maxy = box
+    return max(a.x, b.x) < minx or min(a.x, b.x) > maxx or max(a.y, b.y) < miny or min(a.y, b.y) > maxy

@@ -4,7 +4,9 @@ pass whom. Built from the game state that events fold into, for the engine and t
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from functools import cached_property
+from typing import Any, NamedTuple
 
 from shapely.geometry import LineString, Polygon
 
@@ -33,16 +35,82 @@ def table_from_data(data: TableData) -> Table:
     )
 
 
+#: tables already built, by their data: a table's geometry (unions, prepared shapes, key points)
+#: is made once however many views and questions there are
+_TABLES: OrderedDict[str, Table] = OrderedDict()
+_TABLES_KEPT = 16
+
+
+#: the last data dicts seen, by identity, with their tables (the lookahead asks about the same
+#: dict again and again; holding it keeps its id from being reused)
+_BY_IDENTITY: OrderedDict[int, tuple[TableData, Table]] = OrderedDict()
+
+
+def cached_table(data: TableData) -> Table:
+    """The table for this data, built once. Keyed by the data itself, not only the dict's
+    identity: every command works on a copy of the state, and the table stays the same."""
+    known = _BY_IDENTITY.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    key = data.model_dump_json()
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = table_from_data(data)
+        while len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    _BY_IDENTITY[id(data)] = (data, table)
+    while len(_BY_IDENTITY) > _TABLES_KEPT:
+        _BY_IDENTITY.popitem(last=False)
+    return table
+
+
+def forget_tables() -> None:
+    """Drop every table built so far, and with them what is kept per table (key points): the
+    next question starts cold, as on a table never seen before (benchmarks measure both)."""
+    _TABLES.clear()
+    _BY_IDENTITY.clear()
+
+
+class Placed(NamedTuple):
+    """Another unit as the movement rules see it: where it stands and whether it may be passed."""
+
+    id: str
+    owner: str
+    spot: Spot
+    radius: float
+    #: why an ally can't be moved through (engaged, stunned, dazed), if it can't
+    stuck: str | None
+
+
 class TableView:
-    def __init__(self, state: GameState) -> None:
+    """The table and the units on it, read from a game state.
+
+    A ``frozen`` view promises that its state won't change while the view is used (the
+    lookahead works on its own copy), so it reads each unit once; the engine's views read the
+    live state every time.
+    """
+
+    def __init__(self, state: GameState, frozen: bool = False) -> None:
         assert isinstance(state, SkirmishState)
         self.state: SkirmishState = state
         self.options = state.options
+        self.frozen = frozen
+
+    @classmethod
+    def snapshot(cls, state: GameState) -> TableView:
+        """A frozen view of a copy of ``state``: answers stay those of this moment even if the
+        state goes on changing (a lookahead folding more events). Only what events change is
+        copied (the units and the ruleset's slots): a deep copy of the table's data would cost
+        more than the question."""
+        units = {uid: unit.model_copy(deep=True) for uid, unit in state.units.items()}
+        return cls(state.model_copy(update={"units": units}), frozen=True)
 
     @cached_property
     def table(self) -> Table:
         assert self.state.table is not None, "the table is laid by the set-up"
-        return table_from_data(self.state.table)
+        return cached_table(self.state.table)
 
     def unit(self, unit_id: str) -> SkirmishUnit:
         return self.state.units[unit_id]
@@ -76,37 +144,68 @@ class TableView:
     def engaged_with(self, unit_id: str) -> list[str]:
         return list(self.unit(unit_id).engaged_with)
 
+    def placed(self) -> list[Placed]:
+        """Every living unit on the table with what passing it depends on (read once in a frozen
+        view)."""
+        if self.frozen:
+            return self._placed
+        return self._read_placed()
+
+    @cached_property
+    def _placed(self) -> list[Placed]:
+        return self._read_placed()
+
+    def _read_placed(self) -> list[Placed]:
+        found = []
+        for unit in self.state.units.values():
+            if not unit.alive or unit.location is None:
+                continue
+            stuck = sorted(set(unit.states) & set(HELPLESS))
+            if unit.engaged_with:
+                stuck.insert(0, "engaged")
+            found.append(Placed(unit.id, unit.owner, parse_spot(unit.location), self.radius(unit.id), stuck[0] if stuck else None))
+        return found
+
     def blocker_on(self, unit_id: str, a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
         """A unit whose base the straight move from a to b would cross, and the rule: never
         through enemies; through allies only when they are not Engaged, Stunned or Dazed."""
         mover = self.unit(unit_id)
-        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
-        for other in self.others(unit_id):
-            there = self.spot(other.id)
-            if abs(self.table.height(there.surface) - self.table.height(a.surface)) > 1.0 and there.surface not in (a.surface, b.surface):
+        mine = self.radius(unit_id)
+        height = self.table.height
+        line: Any = None
+        low_x, high_x, low_y, high_y = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
+        for other in self.placed():
+            if other.id == unit_id:
                 continue
-            reach = self.radius(unit_id) + self.radius(other.id) - EPSILON * 10
+            there = other.spot
+            if abs(height(there.surface) - height(a.surface)) > 1.0 and there.surface not in (a.surface, b.surface):
+                continue
+            reach = mine + other.radius - EPSILON * 10
+            # a base further than ``reach`` from the leg's box is further from the leg: skip the
+            # exact distance (the margin keeps rounding on the safe side)
+            margin = reach + 1e-9
+            if there.x < low_x - margin or there.x > high_x + margin or there.y < low_y - margin or there.y > high_y + margin:
+                continue
+            if line is None:
+                line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
             if line.distance(there.point) >= reach:
                 continue
             if other.owner != mover.owner:
                 return other.id, rule("Move Phase, Moving Through Other Units", f"never through enemies: {other.id} is in the way")
-            stuck = sorted(self.states(other.id) & set(HELPLESS))
-            if self.engaged_with(other.id):
-                stuck.insert(0, "engaged")
-            if stuck:
+            if other.stuck is not None:
                 return other.id, rule(
                     "Move Phase, Moving Through Other Units",
-                    f"through allies only when they are not Engaged, Stunned or Dazed: {other.id} is {stuck[0]}",
+                    f"through allies only when they are not Engaged, Stunned or Dazed: {other.id} is {other.stuck}",
                 )
         return None
 
     def overlap_at(self, unit_id: str, spot: Spot) -> str | None:
         """Another unit whose base a unit ending at ``spot`` would overlap."""
-        for other in self.others(unit_id):
-            there = self.spot(other.id)
-            if there.surface != spot.surface:
+        mine = self.radius(unit_id)
+        for other in self.placed():
+            if other.id == unit_id or other.spot.surface != spot.surface:
                 continue
-            if spot.flat_distance(there) < self.radius(unit_id) + self.radius(other.id) - 1e-4:
+            if spot.flat_distance(other.spot) < mine + other.radius - 1e-4:
                 return other.id
         return None
 

@@ -1,0 +1,326 @@
+"""The cases of issue 8, each against its baseline in the same run.
+
+Every case builds its own data through the public API, times product and baseline interleaved,
+and returns rows for the table. Ratios follow the issue: for durations, product time over
+baseline time (lower is better); for throughputs, product rate over baseline rate (higher is
+better); for growth, the largest size over the smallest.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from uuid import UUID
+
+from benchmarks.boards import hex_board, hex_graph, plain_bfs, skirmish_board, skirmish_grid, sorcery_realm
+from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_projector, prefix, store_game
+from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
+from benchmarks.memory import in_subprocess
+from domain.event_base import GameEvent
+from projections.lookahead import Lookahead
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big each case is; ``FULL`` is the issue's."""
+
+    name: str
+    hex_side: int
+    hex_enemies: int
+    hex_speed: int
+    table: float
+    buildings: int
+    ladders: int
+    units: int
+    events: int
+    issue_at: tuple[int, ...]
+    memory_at: tuple[int, int]
+    batch: int
+    #: seconds a sample of a fast call should last (fast calls are repeated inside a sample)
+    budget: float
+
+    def describe(self) -> str:
+        return (
+            f"sizes `{self.name}`: hex mat {self.hex_side}x{self.hex_side} with {self.hex_enemies} enemies, Speed "
+            f"{self.hex_speed}; table {self.table:g}\"x{self.table:g}\" with {self.buildings} buildings, "
+            f"{self.ladders} ladders, {self.units} units; a {self.events:,}-event game stored "
+            f"{self.batch:,} events per transaction"
+        )
+
+
+FULL = Sizes("full", 100, 200, 10, 48.0, 30, 10, 20, 100_000, (1_000, 10_000, 100_000), (10_000, 100_000), 1_000, 0.2)
+QUICK = Sizes("quick", 50, 50, 8, 32.0, 12, 4, 8, 20_000, (1_000, 5_000, 20_000), (2_000, 20_000), 1_000, 0.05)
+#: for the smoke test: every code path, in seconds
+TINY = Sizes("tiny", 8, 3, 3, 24.0, 3, 1, 3, 300, (100, 300), (100, 300), 100, 0.0)
+
+
+def progress(message: str) -> None:
+    print(f"  {message}", file=sys.stderr, flush=True)
+
+
+# --- range of motion ----------------------------------------------------------------------------
+
+
+def hex_case(sizes: Sizes, repeats: int) -> list[Row]:
+    import networkx as nx
+
+    board = hex_board(sizes.hex_side, sizes.hex_enemies, sizes.hex_speed)
+    lookahead = board.lookahead()
+    graph = hex_graph(board)
+    found = interleaved({
+        "product": calibrated(lambda: lookahead.range_of_motion(board.unit), sizes.budget),
+        "baseline": calibrated(lambda: nx.single_source_dijkstra_path_length(graph, board.start, cutoff=board.speed), sizes.budget),
+    }, repeats)
+    ratio = found["product"] / found["baseline"]
+    return [Row(
+        f"hex range of motion, {sizes.hex_side}x{sizes.hex_side} mat, a fifth Difficult, 1% Impassable, "
+        f"{sizes.hex_enemies} enemies with Engagement Zones, Speed {sizes.hex_speed}",
+        seconds(found["product"]),
+        f"networkx `single_source_dijkstra_path_length`, cutoff {sizes.hex_speed}, same terrain, no units: "
+        f"{seconds(found['baseline'])}",
+        f"{ratio:,.0f}x" if ratio >= 10 else f"{ratio:.2f}x", "<= 1.0x", ratio <= 1.0,
+    )]
+
+
+def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
+    game, unit, adjacency = sorcery_realm()
+    lookahead = Lookahead.from_events(game.pending_events)  # type: ignore[arg-type]
+    start = int(game.state.units[unit].location or "1")
+    found = interleaved({
+        # the answer holds every reachable location's path and every other's reasons
+        "product": calibrated(lambda: lookahead.range_of_motion(unit), sizes.budget),
+        "baseline": calibrated(lambda: plain_bfs(adjacency, start), sizes.budget),
+    }, repeats)
+    product = found["product"]
+    ratio = product / found["baseline"]
+    return [Row(
+        "Sorcery range of motion, full 20-site realm, 7 units, 6 effects in force, paths and reasons included",
+        seconds(product), f"plain BFS on the same realm, with paths: {seconds(found['baseline'])}",
+        f"{ratio:,.0f}x", "<= 100 us per query, <= 5x the BFS", product <= 100e-6 and ratio <= 5,
+    )]
+
+
+def skirmish_case(sizes: Sizes, repeats: int) -> list[Row]:
+    from scipy.sparse.csgraph import dijkstra
+
+    from domain.rulesets.skirmish.view import forget_tables
+
+    board = skirmish_board(sizes.table, sizes.buildings, sizes.ladders, sizes.units)
+    lookahead = board.lookahead()
+    graph, start = skirmish_grid(board)
+
+    def cold() -> float:
+        forget_tables()  # a table never seen before: its geometry and key points are built first
+        started = _now()
+        lookahead.range_of_motion(board.unit).answer(board.point)  # type: ignore[attr-defined]
+        return _now() - started
+
+    found = interleaved({
+        "area": calibrated(lambda: lookahead.range_of_motion(board.unit).as_json(), sizes.budget),
+        "baseline": calibrated(lambda: dijkstra(graph, indices=start, limit=6.0), sizes.budget),
+        "point": calibrated(lambda: lookahead.range_of_motion(board.unit).answer(board.point), sizes.budget),  # type: ignore[attr-defined]
+        "baseline again": calibrated(lambda: dijkstra(graph, indices=start, limit=6.0), sizes.budget),
+        "cold": cold,
+    }, repeats)
+    baseline = (found["baseline"] + found["baseline again"]) / 2
+    where = f"{sizes.table:g}\"x{sizes.table:g}\" table, {sizes.buildings} buildings ({sizes.ladders} ladders), {sizes.units} units"
+    grid = f"grid Dijkstra (scipy) at 0.5\", 6\" cutoff: {seconds(baseline)}"
+    return [
+        Row(f"skirmish reachable area (`as_json`), {where}", seconds(found["area"]), grid,
+            f"{found['area'] / baseline:,.0f}x", "<= 50 ms", found["area"] <= 0.050),
+        Row(f"skirmish one point from scratch (`range_of_motion` + `answer`), {where}", seconds(found["point"]), grid,
+            f"{found['point'] / baseline:,.0f}x", "<= 5 ms", found["point"] <= 0.005),
+        Row(f"skirmish one point on a table never seen before (geometry and key points built first), {where}",
+            seconds(found["cold"]), grid, f"{found['cold'] / baseline:,.0f}x", "(no target)", None),
+    ]
+
+
+# --- the event store ----------------------------------------------------------------------------
+
+
+class LongGames:
+    """The long game and the stores made from it, built once and shared by the store cases."""
+
+    def __init__(self, sizes: Sizes, work: Path) -> None:
+        self.sizes = sizes
+        self.work = work
+        self._files = 0
+
+    @cached_property
+    def events(self) -> list[GameEvent]:
+        progress(f"making a {self.sizes.events:,}-event game")
+        game = long_game(self.sizes.events)
+        return list(game.pending_events)  # type: ignore[arg-type]
+
+    def path(self, name: str) -> str:
+        self._files += 1
+        return str(self.work / f"{self._files}-{name}")
+
+    def stored(self, count: int) -> tuple[str, UUID, int]:
+        """A new SQLite store holding the game's first ``count`` events (whole commands):
+        its path, the game's id and how many events it holds."""
+        from sim.app import open_store
+
+        events = prefix(self.events, count)
+        db = self.path(f"game-{count}.sqlite")
+        store_game(open_store(db), events, self.sizes.batch)
+        return db, events[0].originator_id, len(events)
+
+    def log(self, count: int) -> str:
+        from sim.logfile import write_jsonl
+
+        path = self.path(f"game-{count}.jsonl")
+        with open(path, "w", encoding="utf-8") as out:
+            write_jsonl(prefix(self.events, count), out)
+        return path
+
+
+def recording_case(games: LongGames, repeats: int) -> list[Row]:
+    from sim.app import open_store
+
+    sizes = games.sizes
+    count = len(games.events)
+
+    def product() -> float:
+        store = open_store(games.path("record.sqlite"))
+        started = _now()
+        game = long_game(sizes.events, after_command=lambda g: store.save(g) if len(g.pending_events) >= sizes.batch else None)
+        store.save(game)
+        return _now() - started
+
+    def baseline() -> float:
+        store = bare_store(games.path("bare-record.sqlite"))
+        started = _now()
+        counter = Counter()
+        for i in range(1, count):
+            counter.count_to(i)
+            if len(counter.pending_events) >= sizes.batch:
+                store.save(counter)
+        store.save(counter)
+        return _now() - started
+
+    found = interleaved({"product": product, "baseline": baseline}, repeats)
+    ratio = found["baseline"] / found["product"]
+    return [Row(
+        f"recording a {count:,}-event game to SQLite (issuing its commands, saving every {sizes.batch:,} events)",
+        rate(count, found["product"]),
+        f"a bare eventsourcing aggregate, same event count and batch size: {rate(count, found['baseline'])}",
+        f"{ratio:.2f}x", ">= 0.8x", ratio >= 0.8,
+    )]
+
+
+def issuing_case(games: LongGames, repeats: int) -> list[Row]:
+    from sim.app import open_store
+
+    samplers: dict[str, Callable[[], float]] = {}
+    for count in games.sizes.issue_at:
+        db, game_id, _ = games.stored(count)
+        store = open_store(db)
+        samplers[f"{count:,}"] = timed(lambda store=store, game_id=game_id: store.issue(game_id, {"command": "end_turn"}))  # type: ignore[misc]
+    found = interleaved(samplers, repeats)
+    sizes = " / ".join(found)
+    growth = max(found.values()) / min(found.values())
+    return [Row(
+        f"issuing one command (`end_turn`) into a stored game of {sizes} events",
+        " / ".join(seconds(v) for v in found.values()), "", f"{growth:,.1f}x largest / smallest",
+        "flat (largest <= 1.5x smallest)", growth <= 1.5,
+    )]
+
+
+def replay_case(games: LongGames, repeats: int) -> list[Row]:
+    from sim.app import open_store
+
+    db, game_id, count = games.stored(len(games.events))
+    store = open_store(db)
+    bare_id, events = bare_events(count)
+    bare = bare_store(games.path("bare-replay.sqlite"))
+    store_game(bare, events, games.sizes.batch)
+    found = interleaved({
+        "product": timed(lambda: store.game(game_id)),
+        "baseline": timed(lambda: bare.repository.get(bare_id, projector_func=plain_projector)),
+    }, repeats)
+    ratio = found["baseline"] / found["product"]
+    return [Row(
+        f"replay of {count:,} events from SQLite (`GameStore.game`)", rate(count, found["product"]),
+        f"bare aggregate, plain projector: {rate(count, found['baseline'])}", f"{ratio:.2f}x", ">= 1.0x", ratio >= 1.0,
+    )]
+
+
+def cli_replay_case(games: LongGames, repeats: int) -> list[Row]:
+    from click.testing import CliRunner
+
+    from sim.app import open_store
+    from sim.cli import main
+    from sim.logfile import read_jsonl
+
+    db, game_id, count = games.stored(len(games.events))
+    store = open_store(db)
+    log = games.log(count)
+    runner = CliRunner()
+
+    def cli() -> None:
+        result = runner.invoke(main, ["replay", log])
+        if result.exit_code != 0:
+            raise RuntimeError(f"sim replay failed: {result.output}")
+
+    found = interleaved({
+        "product": timed(cli), "baseline": timed(lambda: store.game(game_id)), "reading": timed(lambda: read_jsonl(log)),
+    }, repeats)
+    ratio = found["product"] / found["baseline"]
+    return [Row(
+        f"`sim replay FILE`, {count:,}-event log", f"{seconds(found['product'])} (reading the file {seconds(found['reading'])})",
+        f"replay from SQLite: {seconds(found['baseline'])}", f"{ratio:.2f}x", "<= 1.2x", ratio <= 1.2,
+    )]
+
+
+def memory_case(games: LongGames, repeats: int) -> list[Row]:
+    """Peak traced memory in a fresh process (see ``benchmarks.memory``); the peak is the same
+    run after run, so one run of each size is enough."""
+    small, large = games.sizes.memory_at
+    inputs = {}
+    for count in (small, large):
+        db, game_id, _ = games.stored(count)
+        inputs[count] = (db, game_id, games.log(count))
+    found = {count: in_subprocess(*inputs[count]) for count in (small, large)}
+    rows = []
+    for kind, what in (("sqlite", "from SQLite (`GameStore.game`)"), ("file", "with `sim replay FILE`")):
+        growth = found[large][kind] / found[small][kind]
+        rows.append(Row(
+            f"peak memory replaying {small:,} vs {large:,} events {what}",
+            f"{mib(found[small][kind])} vs {mib(found[large][kind])}", "", f"{growth:.1f}x", "<= 1.5x", growth <= 1.5,
+        ))
+    return rows
+
+
+def _now() -> float:
+    import time
+
+    return time.perf_counter()
+
+
+RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
+    "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case,
+}
+STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
+    "recording": recording_case, "issuing": issuing_case, "replay": replay_case,
+    "cli-replay": cli_replay_case, "memory": memory_case,
+}
+CASES = (*RANGE_CASES, *STORE_CASES)
+
+
+def run_cases(sizes: Sizes, repeats: int, work: Path, only: tuple[str, ...] = CASES) -> list[Row]:
+    """Every case named in ``only``, in the issue's order."""
+    rows: list[Row] = []
+    games = LongGames(sizes, work)
+    for name in CASES:
+        if name not in only:
+            continue
+        progress(f"case {name}")
+        if name in RANGE_CASES:
+            rows += RANGE_CASES[name](sizes, repeats)
+        else:
+            rows += STORE_CASES[name](games, repeats)
+    return rows

@@ -1,0 +1,190 @@
+"""The key points the lookahead searches between, and which way of moving could join two of them.
+
+Shortest walks on the table bend only at corners: of walls (the ground blocks, grown by
+``MARGIN``) and of the octagons that clear other units' bases. Climbs and jumps start and end at
+portals: points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each
+with its foot outside the wall. Ladder ends are points too.
+
+What depends on the table alone (corners, portals, ladder ends, which of them a unit may stand
+on) is computed once per table and kept with it; only the unit's own point and the octagons
+around the other units are added per question. The points keep the order the search has always
+listed them in (the unit, corners, ladder ends, octagons, portals), which is the order ties
+between equally short ways resolve in.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+from shapely.geometry import Point, Polygon
+
+from domain.errors import BadInput
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, Table
+from domain.rulesets.skirmish.view import TableView
+
+PORTAL_SPACING = 1.0
+MARGIN = 0.05
+
+
+def _ring_points(polygon: Polygon, spacing: float) -> list[tuple[float, float]]:
+    ring = polygon.exterior
+    count = max(4, int(ring.length / spacing))
+    points = [ring.interpolate(i * ring.length / count) for i in range(count)]
+    return [(p.x, p.y) for p in points] + [tuple(c) for c in list(ring.coords)[:-1]]
+
+
+@dataclass(frozen=True)
+class TablePoints:
+    """The key points a table has whoever moves: only those a unit may stand on."""
+
+    corners: tuple[Spot, ...]
+    ladder_ends: tuple[Spot, ...]
+    #: (top, its foot or None when no unit can stand there, whether the wall is a climb)
+    portals: tuple[tuple[Spot, Spot | None, bool], ...]
+    #: the two ends' texts of each ladder
+    ladders: frozenset[frozenset[str]]
+
+
+_TABLE_POINTS: weakref.WeakKeyDictionary[Table, TablePoints] = weakref.WeakKeyDictionary()
+#: per table: the octagon points clear of walls around a base, by (centre, clearance)
+_OCTAGONS: weakref.WeakKeyDictionary[Table, dict[tuple[str, float], tuple[Spot, ...]]] = weakref.WeakKeyDictionary()
+
+
+def _standable(table: Table, spot: Spot) -> bool:
+    try:
+        table.check_spot(spot)
+    except BadInput:
+        return False
+    return True
+
+
+def table_points(table: Table) -> TablePoints:
+    """The table's own key points, computed on first use and kept with the table."""
+    found = _TABLE_POINTS.get(table)
+    if found is not None:
+        return found
+    corners: list[Spot] = []
+    blocks = table.ground_blocks
+    for poly in getattr(blocks, "geoms", [blocks]):
+        if not poly.is_empty:
+            for x, y in list(poly.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
+                corners.append(Spot(round(x, 3), round(y, 3), GROUND))
+    ends = [end for ladder in table.ladders.values() for end in (ladder.bottom, ladder.top)]
+    portals: list[tuple[Spot, Spot | None, bool]] = []
+    for surface in table.surfaces.values():
+        inner = surface.polygon.buffer(-MARGIN, join_style="mitre")
+        if inner.is_empty:
+            continue
+        for x, y in _ring_points(inner, PORTAL_SPACING):
+            top = Spot(round(x, 3), round(y, 3), surface.id)
+            if not _standable(table, top):
+                continue
+            outside = surface.polygon.exterior.interpolate(surface.polygon.exterior.project(Point(x, y)))
+            dx, dy = outside.x - x, outside.y - y
+            foot_xy = (round(outside.x + dx, 3), round(outside.y + dy, 3))
+            below = table.surface_below(Spot(foot_xy[0], foot_xy[1], surface.id))
+            foot: Spot | None = Spot(foot_xy[0], foot_xy[1], below.surface)
+            if not _standable(table, foot):  # type: ignore[arg-type]
+                foot = None
+            climb = surface.height - table.height(below.surface) > LOW_OBSTACLE + EPSILON
+            portals.append((top, foot, climb))
+    found = TablePoints(
+        corners=tuple(s for s in corners if _standable(table, s)),
+        ladder_ends=tuple(s for s in ends if _standable(table, s)),
+        portals=tuple(portals),
+        ladders=frozenset(frozenset((lad.bottom.text, lad.top.text)) for lad in table.ladders.values()),
+    )
+    _TABLE_POINTS[table] = found
+    return found
+
+
+def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
+    """The corners, clear of walls, of an octagon around a base: wide enough that its sides
+    clear the base, so shortest detours around units bend at them. Kept per table."""
+    known = _OCTAGONS.setdefault(table, {})
+    key = (centre.text, clearance)
+    found = known.get(key)
+    if found is None:
+        if len(known) > 4096:
+            known.clear()
+        spots = []
+        for k in range(8):
+            angle = math.pi * k / 4
+            spot = Spot(round(centre.x + clearance * math.cos(angle), 3), round(centre.y + clearance * math.sin(angle), 3), centre.surface)
+            if _standable(table, spot):
+                spots.append(spot)
+        found = known[key] = tuple(spots)
+    return found
+
+
+class KeyPoints:
+    """The key points for one unit in one state, with a spatial lookup: which points lie within
+    a distance of a point (a leg longer than the allowance is never part of a move, and a
+    search needs no leg longer than what is left of it)."""
+
+    def __init__(self, view: TableView, unit_id: str, extra: tuple[Spot, ...] = ()) -> None:
+        table = view.table
+        static = table_points(table)
+        self.ladders = static.ladders
+        nodes: dict[str, Spot] = {}
+        start = view.spot(unit_id)
+        for spot in (start, *extra):
+            if _standable(table, spot):
+                nodes.setdefault(spot.text, spot)
+        for spot in (*static.corners, *static.ladder_ends):
+            nodes.setdefault(spot.text, spot)
+        me = view.radius(unit_id)
+        for other in view.placed():
+            if other.id == unit_id:
+                continue
+            clearance = (me + other.radius + MARGIN) / math.cos(math.pi / 8)
+            for spot in octagon(table, other.spot, clearance):
+                nodes.setdefault(spot.text, spot)
+        self.climb_pairs: set[tuple[str, str]] = set()
+        for top, foot, climb in static.portals:
+            nodes.setdefault(top.text, top)
+            if foot is None:
+                continue
+            nodes.setdefault(foot.text, foot)
+            if climb:
+                self.climb_pairs.add((top.text, foot.text))
+                self.climb_pairs.add((foot.text, top.text))
+        self.nodes = nodes
+        self.keys = list(nodes)
+        self.xs = np.array([s.x for s in nodes.values()], dtype=float)
+        self.ys = np.array([s.y for s in nodes.values()], dtype=float)
+
+    def within(self, spot: Spot, radius: float) -> list[str]:
+        """The points no further than ``radius`` (+ the tolerance) from ``spot``, in order."""
+        if radius < 0:
+            return []
+        reach = radius + EPSILON
+        near = np.flatnonzero((self.xs - spot.x) ** 2 + (self.ys - spot.y) ** 2 <= (reach + 1e-9) ** 2)
+        keys, nodes = self.keys, self.nodes
+        # the exact test is the one the search has always made (math.hypot): numpy only narrows
+        return [keys[i] for i in near if spot.flat_distance(nodes[keys[i]]) <= reach]
+
+
+def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
+    """Which way of moving could join two points, if any (the leg planner then says whether it
+    is legal): a climb between a portal and its foot, a ladder between its ends, a walk on one
+    surface or onto one within 1", a jump across between raised surfaces, a jump down."""
+    table = view.table
+    if (a_key, b_key) in points.climb_pairs:
+        return "climb"
+    if frozenset((a_key, b_key)) in points.ladders:
+        return "ladder"
+    if a.surface == b.surface:
+        return "walk"
+    ha, hb = table.height(a.surface), table.height(b.surface)
+    near = a.flat_distance(b) <= view.options.jump_across_max_gap + EPSILON
+    if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
+        return "walk"
+    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
+        return "jump_across"
+    if ha > hb and a.surface != GROUND and a.flat_distance(b) <= view.options.jump_down_max_horizontal + EPSILON:
+        return "jump_down"
+    return None

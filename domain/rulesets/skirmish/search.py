@@ -1,0 +1,173 @@
+"""Searches over the table's key points, bounded by what each question needs.
+
+The table is a visibility graph: any two key points within the allowance may be joined by a
+leg. Listing every such leg from every point, as a grid search lists neighbours, costs a leg
+plan per pair. These searches plan only the legs that could still matter, which no answer can
+tell apart from planning them all:
+
+- every leg costs at least its horizontal length (walks, climbs, ladders and jumps down pay it;
+  jumps across too unless ``jump_across_distance_cost`` is ``free``), so from a point reached at
+  cost ``c`` no leg longer than ``allowance - c`` is looked at, nor a leg to a point already
+  reached at ``c`` plus the leg's length or less;
+- the range search (``bounded_reach``) stops at the allowance: a point beyond it is out of
+  range whatever its cost;
+- a question about one point (``way_to``) is an A* search towards it, the straight-line
+  distance being a lower bound of what is left: it stops once no way through the points still
+  open could be cheaper than the best found.
+
+Ties between equally cheap ways resolve by the order the points are listed, as before; the
+costs found are the same as a search that plans every leg (tests/skirmish/test_search_properties.py
+checks this against a plain search on random tables).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from domain.movement import Reach
+from domain.rulesets.skirmish.legs import Leg
+from domain.rulesets.skirmish.table import EPSILON, Spot
+
+if TYPE_CHECKING:
+    from domain.rulesets.skirmish.reach import TableGraph
+
+
+def bounded_reach(graph: TableGraph, start: str) -> Reach:
+    """Dijkstra from ``start`` over the key points, up to the allowance: each point's cost and a
+    cheapest path (``Reach.too_far`` stays empty: nothing beyond the allowance is searched)."""
+    unit_id = graph.unit_id
+    budget = graph.budget
+    reach = Reach(unit=unit_id, start=start, allowance=budget, allowance_rule=graph.allowance_rule)
+    reach.denied = graph.no_movement(unit_id)
+    if reach.denied is not None:
+        return reach
+    nodes, points = graph.nodes, graph.points
+    paid = graph.paid
+    cost_of: dict[str, float] = {start: 0}  # an int, as the shared engine has it (costs print "0")
+    frontier: list[tuple[float, int, str]] = [(0.0, 0, start)]
+    counter = 0
+    while frontier:
+        cost, _, here_key = heapq.heappop(frontier)
+        if cost > cost_of[here_key]:
+            continue
+        here = nodes[here_key]
+        for key in points.within(here, graph.reach_from(cost)):
+            if key == here_key:
+                continue
+            lower = cost + here.flat_distance(nodes[key]) if paid else cost
+            if lower >= cost_of.get(key, math.inf):
+                continue  # a leg costs at least its length: it can't improve on what is known
+            leg = graph.leg(here_key, key)
+            if leg is None:
+                continue
+            new_cost = cost + leg.cost
+            if new_cost > budget or new_cost >= cost_of.get(key, math.inf):
+                continue
+            cost_of[key] = new_cost
+            reach.previous[key] = here_key
+            graph.legs[(here_key, key)] = leg
+            counter += 1
+            heapq.heappush(frontier, (new_cost, counter, key))
+    reach.cost = cost_of
+    return reach
+
+
+@dataclass
+class Way:
+    """A way to a point: its cost, the key points it passes (the point itself last) and its legs."""
+
+    total: float
+    path: list[str]
+    legs: list[Leg]
+
+
+def way_to(graph: TableGraph, start: str, target: Spot, below: float = math.inf) -> Way | None:
+    """The cheapest way from ``start`` to ``target`` within the allowance (to the tolerance) and
+    cheaper than ``below``: through key points reached within the allowance, then one leg to
+    the target. None when there is none."""
+    limit = graph.budget + EPSILON
+    return _towards(
+        graph, start, target, accept=lambda total: total <= limit and total < below,
+        hopeless=lambda bound: bound > limit or bound >= below, bounded=True,
+    )
+
+
+def nearest_total(graph: TableGraph, start: str, target: Spot) -> float | None:
+    """What the cheapest way to ``target`` would cost, when it costs more than the allowance:
+    for "too far: needs ..." (no allowance bound on this search)."""
+    limit = graph.budget + EPSILON
+    found = _towards(graph, start, target, accept=lambda total: total > limit, hopeless=lambda bound: False, bounded=False)
+    return None if found is None else found.total
+
+
+def _towards(
+    graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool], bounded: bool
+) -> Way | None:
+    """A* from ``start`` to ``target``. A point is joined to the target by ``graph.join``; a way
+    counts if ``accept`` takes its total; the search stops when ``hopeless`` says no way costing
+    at least that could count. With ``bounded`` only points within the allowance are passed
+    through."""
+    nodes, points = graph.nodes, graph.points
+    paid = graph.paid
+    budget = graph.budget
+    target_key = target.text
+    as_node = nodes.get(target_key)
+    if as_node is not None:
+        target = as_node  # a key point asked about is that key point
+
+    def h(spot: Spot) -> float:
+        return spot.flat_distance(target) if paid else 0.0
+
+    cost_of: dict[str, float] = {start: 0.0}
+    previous: dict[str, str] = {}
+    best: tuple[float, str, Leg] | None = None
+    counter = 0
+    frontier: list[tuple[float, int, float, str]] = [(h(nodes[start]), 0, 0.0, start)]
+    while frontier:
+        bound, _, cost, here_key = heapq.heappop(frontier)
+        if cost > cost_of[here_key]:
+            continue
+        if (best is not None and bound >= best[0]) or hopeless(bound):
+            break  # every way through what is left costs at least ``bound``
+        here = nodes[here_key]
+        if here_key != target_key:
+            if best is None or cost + h(here) < best[0]:
+                leg = graph.join(here_key, target)
+                if leg is not None:
+                    total = cost + leg.cost
+                    if accept(total) and (best is None or total < best[0]):
+                        best = (total, here_key, leg)
+        reach = graph.reach_from(cost) if bounded else budget
+        for key in points.within(here, reach):
+            if key == here_key:
+                continue
+            there = nodes[key]
+            lower = cost + here.flat_distance(there) if paid else cost
+            if lower >= cost_of.get(key, math.inf):
+                continue
+            if (best is not None and lower + h(there) >= best[0]) or hopeless(lower + h(there)):
+                continue
+            leg = graph.leg(here_key, key)
+            if leg is None:
+                continue
+            new_cost = cost + leg.cost
+            if (bounded and new_cost > budget) or new_cost >= cost_of.get(key, math.inf):
+                continue
+            cost_of[key] = new_cost
+            previous[key] = here_key
+            graph.legs[(here_key, key)] = leg
+            counter += 1
+            heapq.heappush(frontier, (new_cost + h(there), counter, new_cost, key))
+    if best is None:
+        return None
+    total, last, leg = best
+    path = [last]
+    while path[-1] != start:
+        path.append(previous[path[-1]])
+    path.reverse()
+    legs = [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
+    return Way(total, [*path, target_key], [*legs, leg])

@@ -1,0 +1,310 @@
+"""Speed never changes an answer: on random tables, the lookahead's fast searches (bounded by the
+allowance, goal-directed for one point, with cached geometry) find the same key points, costs
+and reachable points as a plain search written here, which plans every leg between every pair
+of key points and runs a textbook Dijkstra.
+
+The reference shares nothing with the product but the leg rules (``legs.plan``): it builds its
+own key points from the table's data with shapely, following docs/skirmish.md, and decides
+itself which way of moving could join two points.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from domain.errors import BadInput
+from domain.game import Game
+from domain.rulesets.skirmish.legs import plan
+from domain.rulesets.skirmish.table import Spot
+from domain.rulesets.skirmish.view import TableView
+from projections.lookahead import Lookahead
+
+EPS = 1e-6
+LOW = 1.0
+MARGIN = 0.05
+
+
+def _spot_text(x: float, y: float, surface: str) -> str:
+    def num(v: float) -> str:
+        text = f"{v:.3f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+
+    return f"{num(x)},{num(y)}" + ("" if surface == "ground" else f"@{surface}")
+
+
+class Reference:
+    """The plain search, from the table's data."""
+
+    def __init__(self, state: Any, unit_id: str) -> None:
+        data = state.table.model_dump()
+        self.view = TableView(state)  # plan() takes a view: the leg rules are the product's
+        self.options = state.options
+        self.unit_id = unit_id
+        self.width, self.depth = float(data["width"]), float(data["depth"])
+        self.heights = {"ground": 0.0, **{s["id"]: float(s["height"]) for s in data["surfaces"]}}
+        self.polygons = {s["id"]: Polygon(s["polygon"]) for s in data["surfaces"]}
+        tall = [p for sid, p in self.polygons.items() if self.heights[sid] > LOW + EPS]
+        tall += [Polygon(o["polygon"]) for o in data.get("obstacles", []) if float(o["height"]) > LOW + EPS]
+        self.blocks = unary_union(tall) if tall else Polygon()
+        bounds = Polygon([(0, 0), (self.width, 0), (self.width, self.depth), (0, self.depth)])
+        self.bounds = bounds
+        self.regions = {"ground": bounds.difference(self.blocks), **self.polygons}
+        self.ladders = [(lad["bottom"], lad["top"]) for lad in data.get("ladders", [])]
+        units = [u for u in state.units.values() if u.alive and u.location is not None]
+        self.me = next(u for u in units if u.id == unit_id)
+        self.others = [u for u in units if u.id != unit_id]
+        self.nodes, self.climbs = self._key_points()
+
+    # --- points ------------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Spot:
+        coords, _, surface = text.partition("@")
+        x, y = (float(v) for v in coords.split(","))
+        return Spot(x, y, surface or "ground")
+
+    def radius(self, unit: Any) -> float:
+        return float(unit.base) / 2
+
+    def standable(self, spot: Spot) -> bool:
+        point = Point(spot.x, spot.y)
+        return bool(self.bounds.buffer(EPS).covers(point) and self.regions[spot.surface].buffer(EPS).covers(point))
+
+    def _key_points(self) -> tuple[dict[str, Spot], set[tuple[str, str]]]:
+        nodes: dict[str, Spot] = {}
+
+        def add(x: float, y: float, surface: str) -> str | None:
+            spot = Spot(x, y, surface)
+            if not self.standable(spot):
+                return None
+            text = _spot_text(x, y, surface)
+            nodes.setdefault(text, spot)
+            return text
+
+        start = self.parse(self.me.location)
+        add(start.x, start.y, start.surface)
+        for poly in getattr(self.blocks, "geoms", [self.blocks]):
+            if not poly.is_empty:
+                for x, y in list(poly.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
+                    add(round(x, 3), round(y, 3), "ground")
+        for bottom, top in self.ladders:
+            for end in (self.parse(bottom), self.parse(top)):
+                add(end.x, end.y, end.surface)
+        for other in self.others:
+            there = self.parse(other.location)
+            clearance = (self.radius(self.me) + self.radius(other) + MARGIN) / math.cos(math.pi / 8)
+            for k in range(8):
+                angle = math.pi * k / 4
+                add(round(there.x + clearance * math.cos(angle), 3), round(there.y + clearance * math.sin(angle), 3), there.surface)
+        climbs: set[tuple[str, str]] = set()
+        for sid, polygon in self.polygons.items():
+            inner = polygon.buffer(-MARGIN, join_style="mitre")
+            if inner.is_empty:
+                continue
+            ring = inner.exterior
+            count = max(4, int(ring.length / 1.0))
+            corners = [(p.x, p.y) for p in (ring.interpolate(i * ring.length / count) for i in range(count))]
+            corners += [tuple(c) for c in list(ring.coords)[:-1]]
+            for x, y in corners:
+                top = add(round(x, 3), round(y, 3), sid)
+                if top is None:
+                    continue
+                edge = polygon.exterior.interpolate(polygon.exterior.project(Point(x, y)))
+                fx, fy = round(edge.x + (edge.x - x), 3), round(edge.y + (edge.y - y), 3)
+                below, height = "ground", 0.0
+                for other_id, other in self.polygons.items():
+                    h = self.heights[other_id]
+                    if other_id != sid and h < self.heights[sid] - EPS and h > height and other.buffer(EPS).covers(Point(fx, fy)):
+                        below, height = other_id, h
+                foot = add(fx, fy, below)
+                if foot is not None and self.heights[sid] - height > LOW + EPS:
+                    climbs |= {(top, foot), (foot, top)}
+        return nodes, climbs
+
+    # --- legs ----------------------------------------------------------------------------------
+
+    def walkable(self, a: Spot, b: Spot) -> bool:
+        if abs(self.heights[a.surface] - self.heights[b.surface]) > LOW + EPS:
+            return False
+        line = LineString([(a.x, a.y), (b.x, b.y)]) if math.hypot(a.x - b.x, a.y - b.y) > EPS else Point(a.x, a.y)
+        area = self.regions[a.surface].union(self.regions[b.surface]).buffer(EPS)
+        return bool(area.covers(line))
+
+    def via(self, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
+        if (a_key, b_key) in self.climbs:
+            return "climb"
+        if {a_key, b_key} in [{bottom, top} for bottom, top in self.ladders]:
+            return "ladder"
+        if a.surface == b.surface:
+            return "walk"
+        ha, hb = self.heights[a.surface], self.heights[b.surface]
+        apart = math.hypot(a.x - b.x, a.y - b.y)
+        if abs(ha - hb) <= LOW + EPS and self.walkable(a, b):
+            return "walk"
+        if a.surface != "ground" and b.surface != "ground" and hb - ha <= LOW + EPS and apart <= self.options.jump_across_max_gap + EPS:
+            return "jump_across"
+        if ha > hb and a.surface != "ground" and apart <= self.options.jump_down_max_horizontal + EPS:
+            return "jump_down"
+        return None
+
+    def leg_cost(self, a_key: str, b_key: str, a: Spot, b: Spot, avoid: bool) -> float | None:
+        via = self.via(a_key, b_key, a, b)
+        if via is None:
+            return None
+        leg = plan(self.view, self.unit_id, a, b, via)
+        if leg.refusal is not None or leg.automatic_fail is not None or (avoid and leg.difficult):
+            return None
+        return leg.cost
+
+    # --- searches ------------------------------------------------------------------------------
+
+    def budgets(self) -> list[tuple[float, bool]]:
+        move = float(self.me.move)
+        penalty = self.options.difficult_penalty
+        return [(move, True), (max(0.0, move - penalty), False)]
+
+    def dijkstra(self, budget: float, avoid: bool) -> dict[str, float]:
+        start = _spot_text(*self._xy(self.me.location))
+        cost: dict[str, float] = {start: 0.0}
+        done: set[str] = set()
+        heap = [(0.0, start)]
+        while heap:
+            c, key = heapq.heappop(heap)
+            if key in done:
+                continue
+            done.add(key)
+            here = self.nodes[key]
+            for other_key, there in self.nodes.items():
+                if other_key == key or math.hypot(here.x - there.x, here.y - there.y) > budget + EPS:
+                    continue
+                step = self.leg_cost(key, other_key, here, there, avoid)
+                if step is not None and c + step <= budget and c + step < cost.get(other_key, math.inf):
+                    cost[other_key] = c + step
+                    heapq.heappush(heap, (c + step, other_key))
+        return cost
+
+    def _xy(self, text: str) -> tuple[float, float, str]:
+        spot = self.parse(text)
+        return spot.x, spot.y, spot.surface
+
+    def ends_on_someone(self, spot: Spot) -> bool:
+        return any(
+            self.parse(o.location).surface == spot.surface
+            and math.hypot(spot.x - self.parse(o.location).x, spot.y - self.parse(o.location).y) < self.radius(self.me) + self.radius(o) - 1e-4
+            for o in self.others
+        )
+
+    def key_point_costs(self, runs: list[tuple[float, bool, dict[str, float]]]) -> dict[str, float]:
+        start = _spot_text(*self._xy(self.me.location))
+        found: dict[str, float] = {}
+        for _, _, cost in runs:
+            for key, c in cost.items():
+                if key not in found and (key == start or not self.ends_on_someone(self.nodes[key])):
+                    found[key] = c
+        return found
+
+    def point_cost(self, runs: list[tuple[float, bool, dict[str, float]]], target: Spot) -> float | None:
+        """The cheapest way to a point that is not a key point: a key point in range, then one leg."""
+        if self.ends_on_someone(target):
+            return None
+        best: float | None = None
+        for budget, avoid, cost in runs:
+            for key, c in cost.items():
+                step = self.leg_cost(key, target.text, self.nodes[key], target, avoid)
+                if step is not None and c + step <= budget + EPS and (best is None or c + step < best):
+                    best = c + step
+        return best
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict[str, Any]:
+    size = 16.0
+    surfaces: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(1, 3))):
+        x, y = draw(st.integers(1, 10)), draw(st.integers(1, 10))
+        w, d = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+        if x + w > size - 1 or y + d > size - 1:
+            continue
+        height = draw(st.sampled_from([0.5, 2.0, 3.0, 3.5, 5.0]))
+        surfaces.append({"id": f"s{i}", "rect": [x, y, w, d], "height": height})
+    ladders = []
+    tall = [s for s in surfaces if s["height"] > 1]
+    if tall and draw(st.booleans()):
+        x, y, _, d = tall[0]["rect"]
+        ladders.append({"id": "ladder", "bottom": f"{x - 0.5},{y + d / 2}", "top": f"{x + 0.5},{y + d / 2}@{tall[0]['id']}"})
+    difficult = [{"rect": [draw(st.integers(1, 12)), draw(st.integers(1, 12)), 2, 2]} for _ in range(draw(st.integers(0, 2)))]
+    units = [{"id": "mover", "side": "p1", "at": f"{draw(st.integers(1, 15))},{draw(st.integers(1, 15))}",
+              "move": draw(st.sampled_from([3.0, 4.0, 6.0]))}]
+    for i in range(draw(st.integers(0, 3))):
+        units.append({
+            "id": f"u{i}", "side": draw(st.sampled_from(["p1", "p2"])),
+            "at": f"{draw(st.integers(1, 15))}.5,{draw(st.integers(1, 15))}",
+            "states": draw(st.sampled_from([[], [], ["stunned"]])),
+        })
+    options = {"jump_across_distance_cost": draw(st.sampled_from(["deducted", "deducted", "free"]))}
+    return {"options": options, "setup": {
+        "command": "set_up", "width": size, "depth": size, "surfaces": surfaces, "ladders": ladders,
+        "difficult": difficult, "units": units,
+    }}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tables(), st.data())
+def test_the_fast_searches_find_what_a_plain_search_finds(drawn: dict[str, Any], data: st.DataObject) -> None:
+    game = Game.start("skirmish", ["p1", "p2"], "p1", options=drawn["options"])
+    try:
+        game.issue(drawn["setup"])
+    except BadInput:
+        assume(False)
+    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    reference = Reference(game.state, "mover")
+    assume(answer.denied is None)
+    runs = [(budget, avoid, reference.dijkstra(budget, avoid)) for budget, avoid in reference.budgets()]
+
+    # the graph's points are the reference's, and every key point in range costs the same
+    assert set(answer.search.graphs[0].nodes) == set(reference.nodes)
+    expected = reference.key_point_costs(runs)
+    assert set(answer.costs) == set(expected)
+    for key, cost in expected.items():
+        assert math.isclose(answer.costs[key], cost, abs_tol=1e-9), key
+
+    # any point: reachable or not, and at what cost; the area's samples agree with both
+    areas = answer.as_json()
+    samples = set(areas["samples"])  # type: ignore[arg-type]
+    for _ in range(12):
+        surface = data.draw(st.sampled_from(["ground", *reference.polygons]))
+        x, y = data.draw(st.integers(0, 31)) / 2 + 0.25, data.draw(st.integers(0, 31)) / 2 + 0.25
+        target = Spot(x, y, surface)
+        if not reference.standable(target) or target.text in reference.nodes:
+            continue
+        found = answer.answer(target.text)  # type: ignore[attr-defined]
+        cost = reference.point_cost(runs, target)
+        assert found.reachable == (cost is not None), target.text
+        if cost is not None:
+            assert math.isclose(found.cost, round(cost, 3), abs_tol=1e-9), target.text
+    table_grid = []
+    for surface, region in reference.regions.items():
+        minx, miny, maxx, maxy = region.bounds
+        x = minx + 0.5
+        while x < maxx:
+            y = miny + 0.5
+            while y < maxy:
+                spot = Spot(round(x, 3), round(y, 3), surface)
+                start = reference.parse(reference.me.location)
+                near = math.hypot(spot.x - start.x, spot.y - start.y) <= reference.budgets()[0][0] + EPS or drawn["options"]["jump_across_distance_cost"] == "free"
+                if near and region.covers(Point(spot.x, spot.y)):
+                    table_grid.append(spot)
+                y += 1.0
+            x += 1.0
+    for spot in table_grid:
+        if spot.text in reference.nodes:
+            reachable = spot.text in reference.key_point_costs(runs) or reference.point_cost(runs, reference.nodes[spot.text]) is not None
+        else:
+            reachable = reference.point_cost(runs, spot) is not None
+        assert (spot.text in samples) == reachable, spot.text

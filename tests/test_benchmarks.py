@@ -1,0 +1,37 @@
+"""The benchmark harness runs every case end to end on tiny sizes. Timings are never asserted
+here (they depend on the machine); only that each case runs and reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks.__main__ import run
+from benchmarks.cases import CASES, TINY
+from benchmarks.harness import END, START, write_results
+
+
+def test_every_case_runs_and_the_report_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "RESULTS.md"
+    out.write_text("# Results\n\nnotes before\n\n" + START + "\nold\n" + END + "\n\nnotes after\n", encoding="utf-8")
+    printed = run(TINY, repeats=1, out=out, only=CASES, command="python -m benchmarks (smoke test)")
+    text = out.read_text(encoding="utf-8")
+    for words in ("hex range of motion", "Sorcery range of motion", "skirmish reachable area", "skirmish one point",
+                  "recording", "issuing one command", "replay of", "sim replay FILE", "peak memory"):
+        assert words in printed and words in text
+    assert "notes before" in text and "notes after" in text and "old" not in text
+    assert "CPU" in text and "Python" in text and "cores" in text
+
+
+def test_the_results_file_gets_markers_when_it_has_none(tmp_path: Path) -> None:
+    out = tmp_path / "RESULTS.md"
+    out.write_text("# Results\n\nhand-written\n", encoding="utf-8")
+    write_results(out, "| a table |")
+    text = out.read_text(encoding="utf-8")
+    assert text.index("hand-written") < text.index(START) < text.index("| a table |") < text.index(END)
+
+
+def test_the_profiler_runs_a_case(capsys) -> None:  # type: ignore[no-untyped-def]
+    from benchmarks.profiles import main
+
+    main(["issue", "--events", "200", "--top", "3"])
+    assert "by cumulative" in capsys.readouterr().out
