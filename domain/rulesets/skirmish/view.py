@@ -160,7 +160,7 @@ class TableView:
         for unit in self.state.units.values():
             if not unit.alive or unit.location is None:
                 continue
-            stuck = sorted(set(unit.states) & set(HELPLESS))
+            stuck: list[str] = sorted(set(unit.states) & set(HELPLESS))
             if unit.engaged_with:
                 stuck.insert(0, "engaged")
             found.append(Placed(unit.id, unit.owner, parse_spot(unit.location), self.radius(unit.id), stuck[0] if stuck else None))
