@@ -61,6 +61,8 @@ class TableGraph:
         self.budget = budget
         self.avoid_difficult = avoid_difficult
         self.allowance_rule = rule("Move Phase", "a unit moves up to its Move in inches")
+        #: the step judge compares inches with this tolerance, as for a declared move (LegModel)
+        self.tolerance = EPSILON
         self.points = points if points is not None else KeyPoints(view, unit_id, tuple(extra))
         self.nodes: dict[str, Spot] = self.points.nodes
         self.climb_pairs = self.points.climb_pairs

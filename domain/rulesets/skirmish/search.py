@@ -15,7 +15,8 @@ tell apart from planning them all:
   distance being a lower bound of what is left: it stops once no way through the points still
   open could be cheaper than the best found.
 
-Ties between equally cheap ways resolve by the order the points are listed, as before; the
+Every leg is planned by ``legs.plan`` and judged against the allowance by the engine's one step
+judge (``judge_option``), as the legs of a declared move are. Ties between equally cheap ways resolve by the order the points are listed, as before; the
 costs found are the same as a search that plans every leg (tests/skirmish/test_search_properties.py
 checks this against a plain search on random tables).
 """
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from domain.movement import Reach
+from domain.movement import Reach, StepOption, judge_option
 from domain.rulesets.skirmish.legs import Leg
 from domain.rulesets.skirmish.table import EPSILON, Spot
 
@@ -64,9 +65,10 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
             leg = graph.leg(here_key, key)
             if leg is None:
                 continue
-            new_cost = cost + leg.cost
-            if new_cost > budget or new_cost >= cost_of.get(key, math.inf):
+            verdict = judge_option(graph, StepOption(to=key, kind=leg.via, cost=leg.cost), cost, budget, False)
+            if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
                 continue
+            new_cost = verdict.spent
             cost_of[key] = new_cost
             reach.previous[key] = here_key
             graph.legs[(here_key, key)] = leg
@@ -154,9 +156,11 @@ def _towards(
             leg = graph.leg(here_key, key)
             if leg is None:
                 continue
-            new_cost = cost + leg.cost
-            if (bounded and new_cost > budget) or new_cost >= cost_of.get(key, math.inf):
+            option = StepOption(to=key, kind=leg.via, cost=leg.cost)
+            verdict = judge_option(graph, option, cost, budget if bounded else None, False)
+            if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
                 continue
+            new_cost = verdict.spent
             cost_of[key] = new_cost
             previous[key] = here_key
             graph.legs[(here_key, key)] = leg
