@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,21 @@ def test_an_unknown_option_value_names_the_option(tmp_path: Path) -> None:
     scenario.write_text(BOARD + "options: {adjacency: hex6}\n")
     line = one_line_error(sim("run", str(scenario), "--db", str(tmp_path / "g.sqlite")))
     assert "adjacency" in line
+
+
+def test_a_stored_game_exports_and_verifies_in_fresh_processes(tmp_path: Path) -> None:
+    """Each command runs in a process of its own, so every event topic must be registered by
+    loading the rulesets alone (not by having played a game first)."""
+    db, log = tmp_path / "g.sqlite", tmp_path / "g.jsonl"
+    run = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "run", str(TET / "10-ballista-after-moving-in.yaml"), "--db", str(db)],
+        capture_output=True, text=True,
+    )
+    game_id = run.stdout.strip().splitlines()[-1].split()[1]
+    export = subprocess.run(
+        [sys.executable, "-m", "sim.cli", "log", "export", game_id, "--db", str(db), "-o", str(log)],
+        capture_output=True, text=True,
+    )
+    assert export.returncode == 0, export.stdout + export.stderr
+    replayed = subprocess.run([sys.executable, "-m", "sim.cli", "replay", str(log), "--verify"], capture_output=True, text=True)
+    assert replayed.returncode == 0 and "verified" in replayed.stdout, replayed.stdout + replayed.stderr

@@ -20,6 +20,7 @@ from domain.event_base import GameEvent
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
+from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.options import TetOptions
@@ -157,17 +158,19 @@ class TinyEpicTacticsRuleset(Ruleset):
         assert isinstance(state, TetState)
         summary = StateSummary(
             headline=f"turn {state.turn}, {state.active_player} to act, {state.actions_taken} of 3 actions taken",
-            columns=["unit", "class", "owner", "at", "ground", "move", "health", "ammo", "mana", "actions", "state"],
+            columns=["unit", "class", "owner", "at", "move", "health", "ammo/mana", "this turn"],
         )
         for unit in state.units.values():
-            ground = "-"
+            at = "-"
             if unit.location:
                 s = parse_space(unit.location)
-                ground = f"{state.terrain_at(s.x, s.y)}, level {state.level(s.x, s.y)}"
+                at = f"{label(unit.location)} {state.terrain_at(s.x, s.y)} L{state.level(s.x, s.y)}"
+            stores = [f"{name} {now}/{most}" for name, now, most in
+                      (("ammo", unit.ammo, unit.max_ammo), ("mana", unit.mana, unit.max_mana)) if most]
+            done = ", ".join([*unit.actions, *([self.unit_flags(unit)] if self.unit_flags(unit) else [])])
             summary.rows.append(
-                [unit.id, unit.kind, unit.owner, label(unit.location) if unit.location else "-", ground,
-                 str(unit.movement), f"{unit.health}/{unit.max_health}", f"{unit.ammo}/{unit.max_ammo}",
-                 f"{unit.mana}/{unit.max_mana}", ", ".join(unit.actions), self.unit_flags(unit)]
+                [unit.id, unit.kind, unit.owner, at, str(unit.movement), f"{unit.health}/{unit.max_health}",
+                 ", ".join(stores) or "-", done]
             )
         if state.ballista_starters:
             summary.notes.append("started the turn on a Ballista: " + ", ".join(state.ballista_starters))
