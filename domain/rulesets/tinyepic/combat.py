@@ -27,7 +27,7 @@ from domain.rulesets.tinyepic.events import (
     KnockBackStarted,
     ResourceSpent,
 )
-from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, Space, away_directions, direction_between, manhattan
+from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, away_directions, direction_between, manhattan
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import drop_unused_tokens
 from domain.rulesets.tinyepic.view import GridView, rule
@@ -93,12 +93,8 @@ def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal
     here, there = view.at(unit.id), view.at(target.id)
     if not view.in_range(here, there, reach):
         shown = view.effective_range(here, there, reach)
-        return OUT_OF_RANGE, f"{target.id} is {_distance(here, there)} spaces away; {unit.id}'s range there is {shown}"
+        return OUT_OF_RANGE, f"{target.id} is {manhattan(here, there)} spaces away; {unit.id}'s range there is {shown}"
     return None
-
-
-def _distance(a: Space, b: Space) -> int:
-    return manhattan(a, b)
 
 
 def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[Direction]:
@@ -121,7 +117,7 @@ def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: 
     there = view.at(target.id)
     adjust = view.options.ballista_range_elevation_adjust
     if not view.in_range(here, there, BALLISTA_RANGE, elevation_adjust=adjust, peak=False):
-        return BALLISTA_RANGE_RULE, f"{target.id} is {_distance(here, there)} spaces away"
+        return BALLISTA_RANGE_RULE, f"{target.id} is {manhattan(here, there)} spaces away"
     if direction is not None and direction not in ballista_directions(view, unit, target):
         return BALLISTA_DIRECTION, f"{direction} does not take {target.id} away from the Ballista"
     return None
@@ -246,9 +242,10 @@ class Combat:
         unit, attacker = self.unit(unit_id), self.unit(against)
         if melee_refusal(view, unit, attacker) is None:
             return "melee"
-        for kind in ("missile", "spell"):
-            if ranged_refusal(view, unit, attacker, kind) is None:  # type: ignore[arg-type]
-                return kind  # type: ignore[return-value]
+        ranged: tuple[Literal["missile", "spell"], ...] = ("missile", "spell")
+        for kind in ranged:
+            if ranged_refusal(view, unit, attacker, kind) is None:
+                return kind
         return None
 
     def counter(self, unit_id: str, against: str) -> None:

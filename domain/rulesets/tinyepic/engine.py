@@ -9,7 +9,7 @@ queueing a Village's trigger when a step enters one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -198,13 +198,13 @@ class TetCommands:
     def spell_attack(self, cmd: SpellAttack) -> None:
         self._ranged(cmd.unit, cmd.player, cmd.target, "spell")
 
-    def _ranged(self, unit_id: str, player: str | None, target_id: str, kind: Action) -> None:
+    def _ranged(self, unit_id: str, player: str | None, target_id: str, kind: Literal["missile", "spell"]) -> None:
         unit = self.acting(unit_id, player)
         target = self.unit(target_id, "target")
         _fail(turns.action_refusal(self.state, unit, kind))
-        _fail(ranged_refusal(self.view(), unit, target, "missile" if kind == "missile" else "spell"))
+        _fail(ranged_refusal(self.view(), unit, target, kind))
         self.begin(unit, kind)
-        self.combat.attack(unit.id, target.id, "missile" if kind == "missile" else "spell")
+        self.combat.attack(unit.id, target.id, kind)
 
     def fire_ballista(self, cmd: FireBallista) -> None:
         unit = self.acting(cmd.unit, cmd.player)

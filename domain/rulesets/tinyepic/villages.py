@@ -10,6 +10,7 @@ of this, so range of motion ignores the Villages.
 
 from __future__ import annotations
 
+from domain.errors import BadInput
 from domain.events import StepTaken
 from domain.resolution import Resolver
 from domain.rulesets.tinyepic.events import VillageVisited
@@ -26,7 +27,7 @@ WHAT = "regains 4 Health and refills Ammo and Mana"
 def is_village(state: TetState, location: str) -> bool:
     try:
         space = parse_space(location)
-    except Exception:
+    except BadInput:
         return False
     view = GridView(state)
     return view.on_board(space) and view.terrain(space) == "village"
