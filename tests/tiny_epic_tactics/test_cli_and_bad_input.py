@@ -124,3 +124,15 @@ def test_a_stored_game_exports_and_verifies_in_fresh_processes(tmp_path: Path) -
     assert export.returncode == 0, export.stdout + export.stderr
     replayed = subprocess.run([sys.executable, "-m", "sim.cli", "replay", str(log), "--verify"], capture_output=True, text=True)
     assert replayed.returncode == 0 and "verified" in replayed.stdout, replayed.stdout + replayed.stderr
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["{movement_values: {Rogue: -1}}", "{terrain_entry_surcharge: {water: -2}}", "{terrain_entry_surcharge: {lava: 1}}",
+     "{melee_die_faces: []}", "{knockback_stop_damage: -1}", "{portal_model: door}"],
+)
+def test_a_bad_option_value_is_one_line_naming_the_option(tmp_path: Path, options: str) -> None:
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text(BOARD + f"options: {options}\n")
+    line = one_line_error(sim("run", str(scenario), "--db", str(tmp_path / "g.sqlite")))
+    assert "option" in line and options.split(":")[0].strip("{") in line, line

@@ -44,6 +44,24 @@ class TinyEpicTacticsRuleset(Ruleset):
     left_board = "the unit left the board"
     in_play_words = "on the board"
 
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The two maps among the options say which key or value is wrong (the shared check can
+        only say that the option must be a map)."""
+        from typing import get_args
+
+        from domain.rulesets.tinyepic.options import Terrain, UnitClass
+
+        for name, keys in (("movement_values", get_args(UnitClass)), ("terrain_entry_surcharge", get_args(Terrain))):
+            given = options.get(name)
+            if not isinstance(given, dict):
+                continue
+            for key, value in given.items():
+                if key not in keys:
+                    raise BadInput(f"option {name}: {key!r} is not one of {', '.join(keys)}", f"options.{name}")
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise BadInput(f"option {name}: {key} must be a whole number of 0 or more, not {value!r}", f"options.{name}")
+        return super().check_options(options)
+
     # --- locations ------------------------------------------------------------------------------
 
     def alias_target(self, name: str, where: Any) -> str:

@@ -8,7 +8,7 @@ faces they rest on are not public (docs/tiny-epic-tactics.md).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -18,6 +18,7 @@ Terrain = Literal["plains", "bridge", "water", "forest", "peak", "village", "por
 UnitClass = Literal["Fighter", "Rogue", "Wizard", "Beast"]
 MeleeFace = Literal["blank", "damage", "knock_back"]
 MissFace = Literal["hit", "miss"]
+Count = Annotated[int, Field(ge=0)]
 
 #: seed 003: Water, Peak and Ballista cost +1 to enter; every other terrain nothing extra
 DEFAULT_SURCHARGE: dict[Terrain, int] = {"water": 1, "peak": 1, "ballista": 1}
@@ -36,7 +37,7 @@ class TetOptions(RuleOptions):
     adjacency: Literal["orthogonal4", "king8"] = Field(
         default="orthogonal4", description="steps to the 4 orthogonal neighbours, or to all 8 (diagonals too)"
     )
-    movement_values: dict[UnitClass, int] = Field(
+    movement_values: dict[UnitClass, Count] = Field(
         default_factory=dict,
         description="Movement per class (card values are not public); a unit's own movement field wins",
     )
@@ -44,7 +45,7 @@ class TetOptions(RuleOptions):
         default="per_step_up", description="+1 for any step up whatever the height (seed), or +1 per level climbed"
     )
     descend_cost: int = Field(default=0, ge=0, description="extra cost of a step down a level (seed: none)")
-    terrain_entry_surcharge: dict[Terrain, int] = Field(
+    terrain_entry_surcharge: dict[Terrain, Count] = Field(
         default_factory=lambda: dict(DEFAULT_SURCHARGE),
         description="extra cost to enter each terrain; terrains not named keep their default (Water, Peak, Ballista 1)",
     )
