@@ -239,6 +239,7 @@ RULESETS: dict[str, str] = {
     "sorcery": "domain.rulesets.sorcery",
     "godsgloom": "domain.rulesets.godsgloom",
     "skirmish": "domain.rulesets.skirmish",
+    "tinyepic": "domain.rulesets.tinyepic",
 }
 
 

@@ -94,11 +94,59 @@ def skirmish(rng: random.Random) -> dict[str, Any]:
     }
 
 
+#: Tiny Epic Tactics terrain marks, plains the most common
+TET_TERRAIN = [".", ".", ".", ".", ".", "=", "~", "f", "^", "v", "b"]
+TET_CLASSES = ["Fighter", "Rogue", "Wizard", "Beast"]
+
+
+def tinyepic(rng: random.Random) -> dict[str, Any]:
+    width, height = rng.randint(3, 8), rng.randint(3, 6)
+    terrain = [[rng.choice(TET_TERRAIN) for _ in range(width)] for _ in range(height)]
+    spaces = [(x, y) for y in range(height) for x in range(width)]
+    rng.shuffle(spaces)
+    for x, y in spaces[: rng.choice([0, 0, 2, 3])]:
+        terrain[y][x] = "o"
+    levels = [[rng.choice([0, 0, 0, 1, 2, 3]) for _ in range(width)] for _ in range(height)]
+    counts = {"p1": rng.randint(1, 4), "p2": rng.randint(1, 4)}
+    units: list[dict[str, Any]] = []
+    free = list(spaces)
+    rng.shuffle(free)
+    for player, count in counts.items():
+        for i in range(count):
+            if not free:
+                break
+            x, y = free.pop()
+            ammo, mana = rng.randint(0, 2), rng.randint(0, 2)
+            units.append({
+                "id": f"{player}u{i}", "owner": player, "class": rng.choice(TET_CLASSES), "at": f"{x},{y}",
+                "movement": rng.randint(0, 5), "health": rng.randint(1, 6), "max_health": 6,
+                "ammo": ammo, "max_ammo": ammo + rng.randint(0, 1), "mana": mana, "max_mana": mana,
+                "melee": rng.randint(0, 2), "missile": rng.choice([0, 0, 2, 4]), "spell": rng.choice([0, 0, 1, 3]),
+                "miss_dice": rng.randint(0, 1), "weakened": count >= 3 and rng.random() < 0.3,
+            })
+    options = {
+        "adjacency": rng.choice(["orthogonal4", "king8"]),
+        "climb_cost_mode": rng.choice(["per_step_up", "per_level"]),
+        "portal_model": rng.choice(["access_space", "portal_space"]),
+        "ballista_knockback_direction": rng.choice(["any_orthogonal", "away_from_ballista"]),
+        "counters": rng.choice(["when_able", "never"]),
+        "weakened_counter": rng.choice(["never", "pay_2_health"]),
+        "knockback_fall_damage": rng.choice([0, 1]),
+    }
+    return {
+        "title": "random grid", "ruleset": "tinyepic", "seed": rng.randint(0, 99), "options": options,
+        "setup": {
+            "terrain": [" ".join(row) for row in terrain], "levels": [" ".join(str(v) for v in row) for row in levels],
+            "units": units,
+        },
+    }
+
+
 def _overlap(a: list[float], b: list[float]) -> bool:
     return not (a[0] + a[2] + 1 <= b[0] or b[0] + b[2] + 1 <= a[0] or a[1] + a[3] + 1 <= b[1] or b[1] + b[3] + 1 <= a[1])
 
 
-BUILDERS = {"sorcery": sorcery, "godsgloom": godsgloom, "skirmish": skirmish}
+BUILDERS = {"sorcery": sorcery, "godsgloom": godsgloom, "skirmish": skirmish, "tinyepic": tinyepic}
 
 
 def scenario(ruleset: str, seed: int) -> ScenarioBase:

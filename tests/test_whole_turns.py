@@ -29,7 +29,7 @@ from sim.runner import play
 from sim.selfplay import self_play
 from tests import boards
 
-RULESETS = ["sorcery", "godsgloom", "skirmish"]
+RULESETS = ["sorcery", "godsgloom", "skirmish", "tinyepic"]
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

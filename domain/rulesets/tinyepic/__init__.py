@@ -1,0 +1,204 @@
+"""Tiny Epic Tactics: a square grid with elevation levels and terrain, Villages, Portals, the
+Ballista, knock back, and a turn of up to three actions.
+
+Sources: the seed 003 ("Effects of Terrain"), with the digest ../shared/reference/tiny-epic-tactics.md
+for the turn structure, knock back, missile counting and the open points (its section 6, the rule
+options in ``options.py``). The seed wins where they differ. docs/tiny-epic-tactics.md explains
+each option and reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from domain.board import Board
+from domain.errors import BadInput
+from domain.event_base import GameEvent
+from domain.movement import Judgement, MovementModel, RangeOfMotion
+from domain.resolution import Resolver
+from domain.ruleset import Ruleset, StateSummary
+from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
+from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.options import TetOptions
+from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.view import rule
+from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
+
+KNOCK_BACK = "knock back"
+
+
+class TinyEpicTacticsRuleset(Ruleset):
+    name = "tinyepic"
+    title = "Tiny Epic Tactics"
+    Options = TetOptions
+    State = TetState
+    commands: ClassVar[TypeAdapter[Any]] = TypeAdapter(Command)
+    script_commands = SCRIPT_COMMANDS
+    setup_model = SetUp
+    not_a_step = rule("seed 003, Movement", "a unit moves space by space to an adjacent space, or from a portal to another")
+    path_source = "seed 003, Movement"
+    left_board = "the unit left the board"
+    in_play_words = "on the board"
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The two maps among the options say which key or value is wrong (the shared check can
+        only say that the option must be a map)."""
+        from typing import get_args
+
+        from domain.rulesets.tinyepic.options import Terrain, UnitClass
+
+        for name, keys in (("movement_values", get_args(UnitClass)), ("terrain_entry_surcharge", get_args(Terrain))):
+            given = options.get(name)
+            if not isinstance(given, dict):
+                continue
+            for key, value in given.items():
+                if key not in keys:
+                    raise BadInput(f"option {name}: {key!r} is not one of {', '.join(keys)}", f"options.{name}")
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise BadInput(f"option {name}: {key} must be a whole number of 0 or more, not {value!r}", f"options.{name}")
+        return super().check_options(options)
+
+    # --- locations ------------------------------------------------------------------------------
+
+    def alias_target(self, name: str, where: Any) -> str:
+        found = parse_space(str(where)).text
+        if "," in name:
+            raise BadInput(f"alias {name!r} must not look like a space")
+        return found
+
+    def board(self, state: GameState) -> Board:
+        from domain.rulesets.tinyepic.board import GridBoard
+
+        return GridBoard(state)
+
+    def name_of(self, state: GameState, thing_id: str) -> str:
+        from domain.rulesets.tinyepic.villages import is_village
+
+        assert isinstance(state, TetState)
+        if thing_id not in state.units and is_village(state, thing_id):
+            return f"the Village at {self.label(state, thing_id)}"
+        return super().name_of(state, thing_id)
+
+    def in_play(self, state: GameState, thing_id: str) -> bool:
+        """A Village is a space of the board: it is always in play."""
+        from domain.rulesets.tinyepic.villages import is_village
+
+        assert isinstance(state, TetState)
+        return is_village(state, thing_id) or super().in_play(state, thing_id)
+
+    # --- movement -------------------------------------------------------------------------------
+
+    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+        from domain.rulesets.tinyepic.reach import range_of_motion
+
+        return range_of_motion(state, unit_id)
+
+    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+        from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement
+
+        if move.purpose == KNOCK_BACK:
+            a, b = parse_space(move.path[0]), parse_space(move.path[1])
+            return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
+        return TetMovement(state)
+
+    # --- commands and resolution ----------------------------------------------------------------
+
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        from domain.rulesets.tinyepic.engine import TetCommands
+
+        TetCommands(resolver).execute(command)
+
+    def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
+        from domain.events import StepTaken
+        from domain.rulesets.tinyepic import villages
+
+        if isinstance(event, StepTaken):
+            villages.on_step(resolver, event)
+
+    def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
+        from domain.rulesets.tinyepic import villages
+
+        if trigger.ability == villages.ABILITY:
+            villages.resolve(resolver, trigger)
+        else:
+            super().resolve_trigger(resolver, trigger)
+
+    def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        """A knock back that drops a level may hurt (option knockback_fall_damage, 0 by default)."""
+        resolver.take_step(item, verdict)
+        state = resolver.state
+        assert isinstance(state, TetState)
+        move = state.moves[item.move_id]
+        damage = state.options.knockback_fall_damage
+        if move.purpose == KNOCK_BACK and damage and verdict.option is not None and verdict.option.kind == "fall":
+            from domain.rulesets.tinyepic.combat import Combat
+
+            frm, to = parse_space(item.frm), parse_space(item.to)
+            drop = state.level(frm.x, frm.y) - state.level(to.x, to.y)
+            Combat(resolver).deal(item.unit, damage * drop, f"falling {drop} level(s) in a knock back", attack=False)
+        return True
+
+    def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
+        """A knock back cut short by a wall, the edge, a unit or a portal stops there, and the
+        unit loses Health (digest 4; option knockback_stop_damage)."""
+        state = resolver.state
+        assert isinstance(state, TetState)
+        move = state.moves[item.move_id]
+        if move.purpose != KNOCK_BACK:
+            return super().refuse_step(resolver, item, verdict)
+        why = verdict.refusal or self.not_a_step
+        resolver.refuse_step(item, why)
+        damage = state.options.knockback_stop_damage
+        if damage:
+            from domain.rulesets.tinyepic.combat import Combat
+
+            Combat(resolver).deal(item.unit, damage, f"a knock back cut short ({why.message})", attack=False)
+        resolver.stop_move(item.move_id, why.message)
+        return False
+
+    # --- turns ----------------------------------------------------------------------------------
+
+    def legal_commands(self, state: GameState) -> list[BaseModel]:
+        from domain.rulesets.tinyepic.legal import legal_commands
+
+        assert isinstance(state, TetState)
+        return legal_commands(state)
+
+    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+        assert isinstance(state, TetState)
+        return (state.turn, state.active_player, state.actions_taken)
+
+    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+        assert isinstance(state, TetState)
+        summary = StateSummary(
+            headline=f"turn {state.turn}, {state.active_player} to act, {state.actions_taken} of 3 actions taken",
+            columns=["unit", "class", "owner", "at", "move", "health", "ammo/mana", "this turn"],
+        )
+        for unit in state.units.values():
+            at = "-"
+            if unit.location:
+                s = parse_space(unit.location)
+                at = f"{label(unit.location)} {state.terrain_at(s.x, s.y)} L{state.level(s.x, s.y)}"
+            stores = [f"{name} {now}/{most}" for name, now, most in
+                      (("ammo", unit.ammo, unit.max_ammo), ("mana", unit.mana, unit.max_mana)) if most]
+            done = ", ".join([*unit.actions, *([self.unit_flags(unit)] if self.unit_flags(unit) else [])])
+            summary.rows.append(
+                [unit.id, unit.kind, unit.owner, at, str(unit.movement), f"{unit.health}/{unit.max_health}",
+                 ", ".join(stores) or "-", done]
+            )
+        if state.ballista_starters:
+            summary.notes.append("started the turn on a Ballista: " + ", ".join(state.ballista_starters))
+        return summary
+
+    def unit_flags(self, unit: UnitState) -> str:
+        flags = [super().unit_flags(unit)] if super().unit_flags(unit) else []
+        if getattr(unit, "weakened", False):
+            flags.append("Weakened")
+        return ", ".join(flags)
+
+
+RULESET = TinyEpicTacticsRuleset()

@@ -1,0 +1,30 @@
+"""The Tiny Epic Tactics grid as a ``Board``: ``x,y`` spaces, orthogonal counting."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.rulesets.tinyepic.grid import DIRECTIONS, manhattan, parse_space
+from domain.rulesets.tinyepic.locations import label, parse_location
+from domain.rulesets.tinyepic.view import GridView
+from domain.state import GameState
+
+
+class GridBoard:
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.view = GridView(state)
+
+    def parse(self, text: str) -> str:
+        return parse_location(self.state, text)
+
+    def label(self, location: str) -> str:
+        return label(self.state, location)
+
+    def neighbours(self, location: str) -> Sequence[str]:
+        here = parse_space(location)
+        found = [here.plus(dx, dy) for dx, dy in DIRECTIONS.values()]
+        return [s.text for s in found if self.view.on_board(s)]
+
+    def distance(self, a: str, b: str) -> float:
+        return float(manhattan(parse_space(a), parse_space(b)))

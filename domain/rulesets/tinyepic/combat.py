@@ -1,0 +1,266 @@
+"""Attacks, as far as the movement rules need them: terrain effects on damage (seed 003: Water
++1, Forest -1, Peak's unlimited range), knock back (digest 4), Counters (digest 5) and the
+Ballista (seed 003). Health at 0 removes a unit.
+
+Simplified on purpose (docs/tiny-epic-tactics.md): a Melee die shows one face of option
+melee_die_faces (damage, knock back or blank); a Missile or Spell that lands deals the unit's
+``ranged_damage``; Missile misses roll option miss_die_faces; Spell power-up dice, Tactic cards
+and abilities are not modelled. A damaged target Counters whenever it can (option counters).
+
+Checks are pure functions returning the refusal, shared by the command handlers and
+``legal.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from domain.dice import roll
+from domain.events import UnitDied
+from domain.rules import RuleRef
+from domain.rulesets.tinyepic.events import (
+    AttackKind,
+    AttackMade,
+    AttackMissed,
+    DamageDealt,
+    HealthPaid,
+    KnockBackStarted,
+    ResourceSpent,
+)
+from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, away_directions, direction_between, manhattan
+from domain.rulesets.tinyepic.state import TetState, TetUnit
+from domain.rulesets.tinyepic.turns import drop_unused_tokens
+from domain.rulesets.tinyepic.view import GridView, rule
+
+if TYPE_CHECKING:
+    from domain.resolution import Resolver
+
+BALLISTA_RANGE = 4
+BALLISTA_DAMAGE = 1
+BALLISTA_PUSH = 1
+WEAKENED_COUNTER_COST = 2
+
+ENEMIES_ONLY = rule("Tiny Epic Tactics", "attacks target enemy units")
+MELEE_ADJACENT = rule("digest 4 (Melee)", "a Melee Attack targets an enemy orthogonally adjacent at the same level")
+NO_MELEE = rule("digest 4 (Melee)", "the unit has no Melee dice")
+NO_MISSILE = rule("digest 5 (Missile)", "the unit has no Missile Attack")
+NO_SPELL = rule("digest 5 (Spell)", "the unit has no Spell Attack")
+NO_AMMO = rule("digest 5 (Missile)", "a Missile Attack costs 1 Ammo")
+NO_MANA = rule("digest 5 (Spell)", "a Spell Attack costs 1 Mana")
+OUT_OF_RANGE = rule(
+    "digest 5 (Range)",
+    "out of range: spaces are counted orthogonally over the map, never through a Portal (+1 range shooting down a "
+    "level, -1 up; unlimited from a Peak)",
+)
+BALLISTA_ONLY = rule("seed 003, Ballista", "only a unit standing on the Ballista fires it")
+BALLISTA_WHEN = rule("seed 003, Ballista", "a unit fires the Ballista after moving into it, or when it started its turn there")
+BALLISTA_RANGE_RULE = rule("seed 003, Ballista", "the Ballista's target is an enemy within 4 spaces, counted as for a Missile")
+BALLISTA_DIRECTION = rule("option ballista_knockback_direction", "the Ballista knocks its target back away from it")
+DIED = rule("Tiny Epic Tactics", "a unit with no Health left is removed from the board")
+
+Refusal = tuple[RuleRef, str] | None
+
+
+def _target_refusal(view: GridView, unit: TetUnit, target: TetUnit) -> Refusal:
+    if target.owner == unit.owner:
+        return ENEMIES_ONLY, f"{target.id} is {unit.owner}'s own unit"
+    return None
+
+
+def melee_refusal(view: GridView, unit: TetUnit, target: TetUnit) -> Refusal:
+    found = _target_refusal(view, unit, target)
+    if found is not None:
+        return found
+    if unit.melee <= 0:
+        return NO_MELEE, f"{unit.id} has no Melee dice"
+    here, there = view.at(unit.id), view.at(target.id)
+    if direction_between(here, there) is None or view.level(here) != view.level(there):
+        return MELEE_ADJACENT, f"{target.id} is at {there.text}, level {view.level(there)}; {unit.id} at {here.text}, level {view.level(here)}"
+    return None
+
+
+def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> Refusal:
+    found = _target_refusal(view, unit, target)
+    if found is not None:
+        return found
+    reach = unit.missile if kind == "missile" else unit.spell
+    if reach <= 0:
+        return (NO_MISSILE if kind == "missile" else NO_SPELL), f"{unit.id} has no {kind.capitalize()} range"
+    if kind == "missile" and unit.ammo < 1:
+        return NO_AMMO, f"{unit.id} has no Ammo left"
+    if kind == "spell" and unit.mana < 1:
+        return NO_MANA, f"{unit.id} has no Mana left"
+    here, there = view.at(unit.id), view.at(target.id)
+    if not view.in_range(here, there, reach):
+        shown = view.effective_range(here, there, reach)
+        return OUT_OF_RANGE, f"{target.id} is {manhattan(here, there)} spaces away; {unit.id}'s range there is {shown}"
+    return None
+
+
+def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[Direction]:
+    """Where the Ballista may knock the target back (option ballista_knockback_direction)."""
+    if view.options.ballista_knockback_direction == "any_orthogonal":
+        return list(DIRECTIONS)
+    return away_directions(view.at(unit.id), view.at(target.id))
+
+
+def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: Direction | None) -> Refusal:
+    here = view.at(unit.id)
+    if view.terrain(here) != "ballista":
+        return BALLISTA_ONLY, f"{unit.id} stands on {view.terrain(here)} at {here.text}"
+    started = view.state.ballista_starters.get(unit.id) == here.text
+    if not started and "move" not in unit.actions:
+        return BALLISTA_WHEN, f"{unit.id} neither moved into it nor started its turn there"
+    found = _target_refusal(view, unit, target)
+    if found is not None:
+        return found
+    there = view.at(target.id)
+    adjust = view.options.ballista_range_elevation_adjust
+    if not view.in_range(here, there, BALLISTA_RANGE, elevation_adjust=adjust, peak=False):
+        return BALLISTA_RANGE_RULE, f"{target.id} is {manhattan(here, there)} spaces away"
+    if direction is not None and direction not in ballista_directions(view, unit, target):
+        return BALLISTA_DIRECTION, f"{direction} does not take {target.id} away from the Ballista"
+    return None
+
+
+class Combat:
+    """Resolves attacks through the resolver of one command."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+
+    @property
+    def state(self) -> TetState:
+        state = self.resolver.state
+        assert isinstance(state, TetState)
+        return state
+
+    def view(self) -> GridView:
+        return GridView(self.state)
+
+    def unit(self, unit_id: str) -> TetUnit:
+        return self.state.units[unit_id]
+
+    def alive(self, unit_id: str) -> bool:
+        unit = self.unit(unit_id)
+        return unit.alive and unit.location is not None
+
+    def attack(
+        self, attacker_id: str, target_id: str, kind: AttackKind, knock_back: bool = True,
+        direction: Direction | None = None, counter: bool = False,
+    ) -> None:
+        """One attack, its knock back, then the target's Counter (after the whole attack)."""
+        emit = self.resolver.emit
+        emit(AttackMade, attacker=attacker_id, target=target_id, attack=kind, counter=counter)
+        attacker, target = self.unit(attacker_id), self.unit(target_id)
+        push = 0
+        if kind == "melee":
+            faces = self.state.options.melee_die_faces
+            results = roll(self.resolver, attacker.melee, len(faces), f"Melee: {attacker_id} on {target_id}")
+            shown = [faces[r - 1] for r in results]
+            base = shown.count("damage")
+            push = shown.count("knock_back") if knock_back else 0
+            direction = direction_between(self.view().at(attacker_id), self.view().at(target_id))
+        elif kind == "ballista":
+            base, push = BALLISTA_DAMAGE, BALLISTA_PUSH
+        else:
+            if not self._pay_for_shot(attacker, target, kind):
+                return
+            base = attacker.ranged_damage
+        dealt = self.deal(target_id, base, f"{attacker_id}'s {'Counter' if counter else kind}", attack=True)
+        if push and direction is not None and self.alive(target_id):
+            self.knock_back(target_id, attacker_id, direction, push)
+        if not counter and dealt > 0 and self.alive(target_id) and self.alive(attacker_id):
+            self.counter(target_id, attacker_id)
+
+    def _pay_for_shot(self, attacker: TetUnit, target: TetUnit, kind: AttackKind) -> bool:
+        """1 Ammo or Mana; a Missile then rolls its miss dice and pays 1 Ammo per miss, or
+        misses with its Ammo gone when it can't pay (digest 5). False when the shot misses."""
+        resource: Literal["ammo", "mana"] = "ammo" if kind == "missile" else "mana"
+        name = "Missile Attack" if kind == "missile" else "Spell Attack"
+        left = getattr(attacker, resource) - 1
+        self.resolver.emit(ResourceSpent, unit=attacker.id, resource=resource, amount=1, left=left, reason=name)
+        if kind != "missile" or attacker.miss_dice <= 0:
+            return True
+        faces = self.state.options.miss_die_faces
+        results = roll(self.resolver, attacker.miss_dice, len(faces), f"Missile misses: {attacker.id} at {target.id}")
+        misses = [faces[r - 1] for r in results].count("miss")
+        if not misses:
+            return True
+        if left >= misses:
+            self.resolver.emit(
+                ResourceSpent, unit=attacker.id, resource="ammo", amount=misses, left=left - misses,
+                reason=f"{misses} miss(es)",
+            )
+            return True
+        if left:
+            self.resolver.emit(ResourceSpent, unit=attacker.id, resource="ammo", amount=left, left=0, reason="can't pay for the misses")
+        self.resolver.emit(
+            AttackMissed, attacker=attacker.id, target=target.id, reason=f"{misses} miss(es), {left} Ammo left to pay",
+        )
+        return False
+
+    def deal(self, unit_id: str, base: int, source: str, attack: bool, cause: str | None = None) -> int:
+        """Damage to a unit. An attack's damage changes with the ground it lands on (seed 003:
+        Water +1, Forest -1; option terrain_damage); a knock back's does not."""
+        unit = self.unit(unit_id)
+        amount, modifiers = base, []
+        if attack and (base > 0 or self.state.options.terrain_damage == "every_attack"):
+            terrain = self.view().terrain(self.view().at(unit_id))
+            if terrain == "water":
+                amount, modifiers = amount + 1, ["+1 Water"]
+            elif terrain == "forest":
+                amount, modifiers = max(0, amount - 1), ["-1 Forest"]
+        health = unit.health - amount
+        self.resolver.emit(
+            DamageDealt, cause=cause, unit=unit_id, amount=amount, base=base, modifiers=modifiers, health=health,
+            source=source,
+        )
+        if health <= 0:
+            self.kill(unit_id, cause)
+        return amount
+
+    def kill(self, unit_id: str, cause: str | None = None) -> None:
+        unit = self.unit(unit_id)
+        self.resolver.emit(UnitDied, cause=cause, unit=unit_id, at=unit.location, rule=DIED)
+        drop_unused_tokens(self.resolver, unit.owner)
+
+    def knock_back(self, unit_id: str, by: str, direction: Direction, spaces: int) -> None:
+        """Digest 4: a straight line, declared as a path whose steps the knock back model judges
+        one at a time (``TetRuleset.refuse_step`` ends it at an obstacle, with its damage)."""
+        self.resolver.emit(KnockBackStarted, unit=unit_id, by=by, direction=direction, spaces=spaces)
+        start = self.view().at(unit_id)
+        dx, dy = DIRECTIONS[direction]
+        path = [start.plus(dx, dy, i).text for i in range(spaces + 1)]
+        self.resolver.declare_path(unit_id, path, "knock back", None)
+        self.resolver.run_to_end()
+
+    def counter_kind(self, unit_id: str, against: str) -> AttackKind | None:
+        """How a damaged target Counters its attacker, without moving: in Melee when it can,
+        else with a Missile, else a Spell, if the attacker is in range (digest 5)."""
+        view = self.view()
+        unit, attacker = self.unit(unit_id), self.unit(against)
+        if melee_refusal(view, unit, attacker) is None:
+            return "melee"
+        ranged: tuple[Literal["missile", "spell"], ...] = ("missile", "spell")
+        for kind in ranged:
+            if ranged_refusal(view, unit, attacker, kind) is None:
+                return kind
+        return None
+
+    def counter(self, unit_id: str, against: str) -> None:
+        options = self.state.options
+        if options.counters == "never":
+            return
+        kind = self.counter_kind(unit_id, against)
+        if kind is None:
+            return
+        unit = self.unit(unit_id)
+        if unit.weakened:
+            if options.weakened_counter == "never" or unit.health <= WEAKENED_COUNTER_COST:
+                return
+            self.resolver.emit(
+                HealthPaid, unit=unit_id, amount=WEAKENED_COUNTER_COST, health=unit.health - WEAKENED_COUNTER_COST,
+                reason="to Counter while Weakened",
+            )
+        self.attack(unit_id, against, kind, counter=True)

@@ -1,0 +1,285 @@
+"""What each Tiny Epic Tactics command does.
+
+A command is checked whole before anything is recorded (a command is atomic): the turn
+structure (``turns.py``), then the move's path walked with the step judge over the movement
+model, or the attack's target and range (``combat.py``). Then the action is recorded, a move's
+path is declared and the engine's resolver takes it one step at a time with the same judge,
+queueing a Village's trigger when a step enters one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from domain.errors import BadInput, IllegalCommand
+from domain.movement import find_option, walk_path
+from domain.resolution import Resolver
+from domain.rules import RuleRef
+from domain.ruleset import known_player
+from domain.rulesets.tinyepic import turns
+from domain.rulesets.tinyepic.combat import Combat, ballista_refusal, melee_refusal, ranged_refusal
+from domain.rulesets.tinyepic.commands import (
+    TERRAIN_MARKS,
+    EndTurn,
+    FireBallista,
+    MeleeAttack,
+    MissileAttack,
+    Move,
+    PayToRemoveWeakened,
+    SetUp,
+    SpellAttack,
+    UnitSetup,
+)
+from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
+from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.locations import label, parse_location
+from domain.rulesets.tinyepic.movement import TetMovement, shortfall
+from domain.rulesets.tinyepic.options import Terrain
+from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
+from domain.rulesets.tinyepic.view import GridView, rule
+
+TERRAINS: tuple[Terrain, ...] = ("plains", "bridge", "water", "forest", "peak", "village", "portal", "ballista")
+MAX_SIDE = 60
+
+NOT_A_STEP = rule("seed 003, Movement", "a unit moves space by space to an adjacent space, or from a portal to another")
+GOES_NOWHERE = rule("seed 003, Movement", "a move enters at least one space")
+OWN_UNITS = rule("Tiny Epic Tactics", "a player acts only with their own units")
+GONE = rule("Tiny Epic Tactics", "the unit is no longer on the board")
+
+
+def _fail(refusal: tuple[RuleRef, str] | None) -> None:
+    if refusal is not None:
+        raise IllegalCommand(*refusal)
+
+
+class TetCommands:
+    """What each command does, recorded through the resolver of one command."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.emit = resolver.emit
+        self.combat = Combat(resolver)
+
+    @property
+    def state(self) -> TetState:
+        state = self.resolver.state
+        assert isinstance(state, TetState)
+        return state
+
+    def view(self) -> GridView:
+        return GridView(self.state)
+
+    def space(self, text: str, where: str) -> str:
+        try:
+            return parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+
+    def unit(self, unit_id: str, where: str = "unit") -> TetUnit:
+        found = self.state.units.get(unit_id)
+        if found is None:
+            known = ", ".join(sorted(self.state.units)) or "none"
+            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", where)
+        if not found.alive or found.location is None:
+            raise IllegalCommand(GONE, f"{unit_id} was removed")
+        return found
+
+    def acting(self, unit_id: str, player: str | None) -> TetUnit:
+        unit = self.unit(unit_id)
+        acting = known_player(self.state, player, unit.owner)
+        if acting != unit.owner:
+            raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
+        return unit
+
+    # --- dispatch -------------------------------------------------------------------------------
+
+    def execute(self, command: BaseModel) -> None:
+        handlers: dict[type[BaseModel], Any] = {
+            SetUp: self.set_up,
+            Move: self.move,
+            MeleeAttack: self.melee_attack,
+            MissileAttack: self.missile_attack,
+            SpellAttack: self.spell_attack,
+            FireBallista: self.fire_ballista,
+            PayToRemoveWeakened: self.pay_to_remove_weakened,
+            EndTurn: self.end_turn,
+        }
+        handlers[type(command)](command)
+
+    # --- set-up ---------------------------------------------------------------------------------
+
+    def set_up(self, setup: SetUp) -> None:
+        width, height, levels, terrain = read_board(setup)
+        self.emit(BoardLaid, width=width, height=height, levels=levels, terrain=terrain)
+        counts: dict[str, int] = {}
+        for spec in setup.units:
+            counts[spec.owner] = counts.get(spec.owner, 0) + 1
+        seen: set[str] = set()
+        for i, spec in enumerate(setup.units):
+            where = f"setup.units[{i}]"
+            if spec.id in seen:
+                raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
+            seen.add(spec.id)
+            if spec.owner not in self.state.players:
+                raise BadInput(f"unknown player {spec.owner!r}: the players are {', '.join(self.state.players)}", f"{where}.owner")
+            at = self.space(spec.at, f"{where}.at")
+            holder = self.view().occupants.get(parse_space(at))
+            if holder is not None:
+                raise BadInput(f"space {spec.at} already holds {holder.id}: one unit per space", f"{where}.at")
+            if spec.weakened and counts[spec.owner] < 3:
+                raise BadInput(f"{spec.owner} has {counts[spec.owner]} units: Weakened tokens are used only with three or more", f"{where}.weakened")
+            self.emit(UnitPlaced, unit=self.new_unit(spec, at, where))
+
+        turns.start_turn(self.resolver, self.state.active_player, self.state.turn)
+
+    def new_unit(self, spec: UnitSetup, at: str, where: str) -> TetUnit:
+        movement = spec.movement if spec.movement is not None else self.state.options.movement_values.get(spec.unit_class)
+        if movement is None:
+            raise BadInput(
+                f"no Movement for {spec.id}: give movement, or option movement_values for {spec.unit_class} "
+                "(the cards' values are not public)", f"{where}.movement",
+            )
+        maxima = {"health": spec.max_health, "ammo": spec.max_ammo, "mana": spec.max_mana}
+        values = {"health": spec.health, "ammo": spec.ammo, "mana": spec.mana}
+        for name, most in maxima.items():
+            if most is not None and values[name] > most:
+                raise BadInput(f"{name} {values[name]} is more than max_{name} {most}", f"{where}.{name}")
+        return TetUnit(
+            id=spec.id, card=spec.name or spec.id, owner=spec.owner, kind=spec.unit_class, location=at,
+            movement=movement, health=spec.health, max_health=spec.max_health or spec.health, ammo=spec.ammo,
+            max_ammo=spec.ammo if spec.max_ammo is None else spec.max_ammo, mana=spec.mana,
+            max_mana=spec.mana if spec.max_mana is None else spec.max_mana, melee=spec.melee, missile=spec.missile,
+            spell=spec.spell, ranged_damage=spec.ranged_damage, miss_dice=spec.miss_dice, weakened=spec.weakened,
+            weakened_turn=0 if spec.weakened else None,
+        )
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def begin(self, unit: TetUnit, action: Action) -> None:
+        turns.begin_action(self.resolver, unit, action)
+
+    def move(self, cmd: Move) -> None:
+        unit = self.acting(cmd.unit, cmd.player)
+        _fail(turns.action_refusal(self.state, unit, "move"))
+        start = unit.location or ""
+        steps = [self.space(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
+        if steps and steps[0] == start:
+            steps = steps[1:]
+        if not steps:
+            raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
+        model = TetMovement(self.state)
+        walk = walk_path(model, unit.id, start, steps)
+        if walk.refused_at is not None:
+            number = walk.refused_at
+            frm, to = ([start, *steps])[number - 1], steps[number - 1]
+            if walk.needed is not None:
+                option = find_option(model, unit.id, frm, to)
+                refusal = shortfall(model, unit.id, frm, to, option.kind if option else "step", walk.spent)
+                raise IllegalCommand(refusal, f"{unit.id} needs {walk.needed:g} to reach {label(self.state, to)}, and has {unit.movement}")
+            if walk.refusal is None:
+                raise IllegalCommand(NOT_A_STEP, f"step {number}: {walk.detail} are not adjacent")
+            raise IllegalCommand(walk.refusal, f"step {number} of {unit.id}'s path: {walk.detail}")
+        self.begin(unit, "move")
+        self.resolver.declare_path(unit.id, [start, *steps], "move", model.allowance(unit.id))
+
+    def melee_attack(self, cmd: MeleeAttack) -> None:
+        unit = self.acting(cmd.unit, cmd.player)
+        target = self.unit(cmd.target, "target")
+        _fail(turns.action_refusal(self.state, unit, "melee"))
+        _fail(melee_refusal(self.view(), unit, target))
+        self.begin(unit, "melee")
+        self.combat.attack(unit.id, target.id, "melee", knock_back=cmd.knock_back)
+
+    def missile_attack(self, cmd: MissileAttack) -> None:
+        self._ranged(cmd.unit, cmd.player, cmd.target, "missile")
+
+    def spell_attack(self, cmd: SpellAttack) -> None:
+        self._ranged(cmd.unit, cmd.player, cmd.target, "spell")
+
+    def _ranged(self, unit_id: str, player: str | None, target_id: str, kind: Literal["missile", "spell"]) -> None:
+        unit = self.acting(unit_id, player)
+        target = self.unit(target_id, "target")
+        _fail(turns.action_refusal(self.state, unit, kind))
+        _fail(ranged_refusal(self.view(), unit, target, kind))
+        self.begin(unit, kind)
+        self.combat.attack(unit.id, target.id, kind)
+
+    def fire_ballista(self, cmd: FireBallista) -> None:
+        unit = self.acting(cmd.unit, cmd.player)
+        target = self.unit(cmd.target, "target")
+        _fail(turns.action_refusal(self.state, unit, "ballista"))
+        _fail(ballista_refusal(self.view(), unit, target, cmd.direction))
+        self.begin(unit, "ballista")
+        self.combat.attack(unit.id, target.id, "ballista", direction=cmd.direction)
+
+    def pay_to_remove_weakened(self, cmd: PayToRemoveWeakened) -> None:
+        unit = self.acting(cmd.unit, cmd.player)
+        _fail(turns.pay_refusal(self.state, unit))
+        turns.pay_to_remove(self.resolver, unit)
+
+    def end_turn(self, cmd: EndTurn) -> None:
+        player = known_player(self.state, cmd.player, self.state.active_player)
+        if player != self.state.active_player:
+            raise IllegalCommand(turns.NOT_ACTIVE, f"it is {self.state.active_player}'s turn, not {player}'s")
+        turns.end_turn(self.resolver, player)
+
+
+def read_board(setup: SetUp) -> tuple[int, int, list[list[int]], list[list[Terrain]]]:
+    """The board's rows of terrain and levels, checked: rectangular, the same size, every token
+    a terrain or a level the board knows (one clear line naming the row otherwise)."""
+    terrain_rows = _rows(setup.terrain, "setup.terrain")
+    level_rows = _rows(setup.levels, "setup.levels")
+    shape = (len(terrain_rows[0]), len(terrain_rows)) if terrain_rows else None
+    level_shape = (len(level_rows[0]), len(level_rows)) if level_rows else None
+    if shape and level_shape and shape != level_shape:
+        raise BadInput(
+            f"the levels rows are {level_shape[0]}x{level_shape[1]} spaces, the terrain rows {shape[0]}x{shape[1]}: they must match",
+            "setup.levels",
+        )
+    found = shape or level_shape
+    if found is None:
+        if setup.width is None or setup.height is None:
+            raise BadInput("give rows of terrain or levels, or width and height", "setup")
+        found = (setup.width, setup.height)
+    width, height = found
+    for name, given, size in (("width", setup.width, width), ("height", setup.height, height)):
+        if given is not None and given != size:
+            raise BadInput(f"{name} {given} does not match the rows, which are {size} spaces", f"setup.{name}")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise BadInput(f"a board is at most {MAX_SIDE} spaces a side, not {width}x{height}", "setup")
+    terrain: list[list[Terrain]] = [["plains"] * width for _ in range(height)]
+    for y, row in enumerate(terrain_rows):
+        terrain[y] = [_terrain(token, x, y) for x, token in enumerate(row)]
+    levels = [[0] * width for _ in range(height)]
+    for y, row in enumerate(level_rows):
+        levels[y] = [_level(token, x, y) for x, token in enumerate(row)]
+    return width, height, levels, terrain
+
+
+def _rows(rows: list[str], where: str) -> list[list[str]]:
+    split = [row.split() for row in rows]
+    for y, row in enumerate(split):
+        if not row:
+            raise BadInput(f"row {y} is empty: a board is rectangular", f"{where}[{y}]")
+        if len(row) != len(split[0]):
+            raise BadInput(
+                f"row {y} has {len(row)} spaces and row 0 has {len(split[0])}: a board is rectangular", f"{where}[{y}]"
+            )
+    return split
+
+
+def _terrain(token: str, x: int, y: int) -> Terrain:
+    name = TERRAIN_MARKS.get(token, token.lower())
+    for known in TERRAINS:
+        if known == name:
+            return known
+    marks = ", ".join(f"{t} ({m})" for m, t in TERRAIN_MARKS.items())
+    raise BadInput(f"unknown terrain {token!r} at {x},{y}: the terrains are {marks}", f"setup.terrain[{y}]")
+
+
+def _level(token: str, x: int, y: int) -> int:
+    if not token.isdigit():
+        raise BadInput(f"level {token!r} at {x},{y} is not a whole number of 0 or more", f"setup.levels[{y}]")
+    return int(token)

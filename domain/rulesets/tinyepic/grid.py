@@ -1,0 +1,55 @@
+"""The square grid's geometry: spaces written ``"x,y"`` (column, row; 0,0 top left), the four
+orthogonal directions and orthogonal (Manhattan) counting. No rules live here."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from domain.errors import BadInput
+
+Direction = Literal["N", "E", "S", "W"]
+#: N is towards the first row
+DIRECTIONS: dict[Direction, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+DIAGONALS: tuple[tuple[int, int], ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+
+
+class Space(NamedTuple):
+    x: int
+    y: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def plus(self, dx: int, dy: int, times: int = 1) -> Space:
+        return Space(self.x + dx * times, self.y + dy * times)
+
+
+def parse_space(text: str) -> Space:
+    parts = str(text).strip().split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return Space(int(parts[0]), int(parts[1]))
+    except ValueError:
+        raise BadInput(f"{text!r} is not a space: write it x,y (column, row; 0,0 is top left)") from None
+
+
+def manhattan(a: Space, b: Space) -> int:
+    """Spaces counted orthogonally (digest 5: zig-zag, never diagonally)."""
+    return abs(a.x - b.x) + abs(a.y - b.y)
+
+
+def direction_between(frm: Space, to: Space) -> Direction | None:
+    """The orthogonal direction of one step from ``frm`` to ``to``, if they are adjacent."""
+    step = (to.x - frm.x, to.y - frm.y)
+    return next((name for name, d in DIRECTIONS.items() if d == step), None)
+
+
+def away_directions(frm: Space, target: Space) -> list[Direction]:
+    """The orthogonal directions that take ``target`` further from ``frm``."""
+    found: list[Direction] = []
+    for name, (dx, dy) in DIRECTIONS.items():
+        if (dx and dx * (target.x - frm.x) > 0) or (dy and dy * (target.y - frm.y) > 0):
+            found.append(name)
+    return found

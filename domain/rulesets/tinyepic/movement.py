@@ -1,0 +1,169 @@
+"""Tiny Epic Tactics' movement models: a Move (seed 003) and a knock back (digest 4).
+
+This is the one place the movement rules live. ``TetMovement`` says, from a space, which spaces a
+unit may enter, what each costs and which rule blocks it; the engine's step judge applies the
+unit's Movement to it, the lookahead searches over it and the Move command walks its declared
+path over it. Nothing here knows the Villages: they are triggered abilities (``villages.py``),
+so range of motion ignores them.
+
+Costs (seed 003, "Effects of Terrain"): 1 per space entered, plus the terrain's surcharge
+(Water, Peak and Ballista +1: option terrain_entry_surcharge), plus 1 for a step onto a higher
+level whatever the height (option climb_cost_mode), plus option descend_cost for a step down.
+From a portal's space every other portal's space is one step away (option
+portal_transit_cost, plus the exit's surcharge, no climb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.movement import StepOption
+from domain.rules import RuleRef
+from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
+from domain.rulesets.tinyepic.state import TetUnit
+from domain.rulesets.tinyepic.view import GridView, rule
+from domain.state import GameState
+
+ENEMY = rule("seed 003, Enemies", "enemy in the way: a unit can't pass through or end its move on a space with an enemy")
+BEHIND_ENEMY = rule("seed 003, Enemies", "enemy in the way: every path within Movement passes a space with an enemy")
+ALLY_END = rule("seed 003, Allies", "a unit may pass through a space with an ally but may not end its move there")
+ALLY_BLOCKS = rule("option ally_pass_through", "allies can't be passed through in this scenario")
+PORTAL_BLOCKED = rule(
+    "seed 003, Portals", "portal blocked by an enemy standing in front of it: enemy units can't pass through it"
+)
+BALLISTA_REENTRY = rule(
+    "seed 003, Ballista", "a unit that started its turn on the Ballista may not move out and back into it this turn"
+)
+MOVEMENT = rule("seed 003, Movement", "not enough Movement")
+CLIMB = rule("seed 003, Climbing", "not enough Movement for the climb")
+GONE = rule("Tiny Epic Tactics", "the unit is no longer on the board")
+
+EDGE = rule("digest 4 (Knock Back)", "the map edge stops a knock back")
+WALL = rule("digest 4 (Knock Back)", "a cliff wall stops a knock back: a unit is never knocked back up a level")
+INTO_PORTAL = rule("seed 003, Portals", "a unit can't be knocked back into or through a Portal")
+UNIT_IN_WAY = rule("digest 4 (Knock Back)", "another unit stops a knock back")
+
+
+class TetMovement:
+    """``MovementModel`` of a Move action, for every unit of one game state."""
+
+    allowance_rule = MOVEMENT
+
+    def __init__(self, state: GameState, enemies_passable: bool = False) -> None:
+        self.view = GridView(state)
+        self.options = self.view.options
+        #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
+        self.enemies_passable = enemies_passable
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        unit = self.view.unit(unit_id)
+        return GONE if not unit.alive or unit.location is None else None
+
+    def allowance(self, unit_id: str) -> int:
+        return self.view.unit(unit_id).movement
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        here = parse_space(frm)
+        unit = self.view.unit(unit_id)
+        deltas = list(DIRECTIONS.values())
+        if self.options.adjacency == "king8":
+            deltas += list(DIAGONALS)
+        found: dict[str, StepOption] = {}
+        for i, (dx, dy) in enumerate(deltas):
+            to = here.plus(dx, dy)
+            if self.view.on_board(to):
+                _keep_better(found, self._option(unit, here, to, "step" if i < 4 else "diagonal"))
+        if here in self.view.portals:
+            for portal in self.view.portals:
+                if portal != here:
+                    _keep_better(found, self._option(unit, here, portal, "portal"))
+        return list(found.values())
+
+    def cost_parts(self, frm: Space, to: Space, kind: str) -> list[tuple[str, int]]:
+        """What entering ``to`` from ``frm`` costs, part by part (the parts are named for "why")."""
+        parts = [("portal", self.options.portal_transit_cost)] if kind == "portal" else [("space", 1)]
+        surcharge = self.view.surcharge(to)
+        if surcharge:
+            parts.append((self.view.terrain(to), surcharge))
+        if kind != "portal":
+            rise = self.view.level(to) - self.view.level(frm)
+            if rise > 0:
+                parts.append(("climb", 1 if self.options.climb_cost_mode == "per_step_up" else rise))
+            elif rise < 0 and self.options.descend_cost:
+                parts.append(("descent", self.options.descend_cost))
+        return parts
+
+    def _option(self, unit: TetUnit, frm: Space, to: Space, kind: str) -> StepOption:
+        cost = sum(c for _, c in self.cost_parts(frm, to, kind))
+        occupant = self.view.occupants.get(to)
+        if occupant is not None and occupant.id != unit.id:
+            if not self.view.allied(unit, occupant):
+                if self.enemies_passable:
+                    return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ENEMY)
+                return StepOption(to=to.text, kind=kind, cost=cost, blocked=PORTAL_BLOCKED if kind == "portal" else ENEMY)
+            if not self.options.ally_pass_through:
+                return StepOption(to=to.text, kind=kind, cost=cost, blocked=ALLY_BLOCKS)
+            return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ALLY_END)
+        if self.view.state.ballista_starters.get(unit.id) == to.text:
+            return StepOption(to=to.text, kind=kind, cost=cost, blocked=BALLISTA_REENTRY)
+        return StepOption(to=to.text, kind=kind, cost=cost)
+
+
+def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:
+    """One option per space: two portals side by side are reached by a step and by the portal;
+    the unblocked, cheaper one is kept (a step at equal cost), so that a declared path follows
+    the very option the search chose."""
+    held = found.get(option.to)
+    if held is None or (held.blocked is not None and option.blocked is None) or (
+        (held.blocked is None) == (option.blocked is None) and option.cost < held.cost
+    ):
+        found[option.to] = option
+
+
+def describe_parts(parts: list[tuple[str, int]]) -> str:
+    """``1 + climb 1 + peak 1 = 3``"""
+    shown = " + ".join(str(c) if name in ("space", "portal") else f"{name} {c}" for name, c in parts)
+    return f"{shown} = {sum(c for _, c in parts)}"
+
+
+def shortfall(model: TetMovement, unit_id: str, frm: str, to: str, kind: str, spent: float) -> RuleRef:
+    """The rule a step over the allowance breaks, saying what the step costs and what is left:
+    "not enough Movement for the climb" when a climb is part of it (seed 003, Climbing)."""
+    parts = model.cost_parts(parse_space(frm), parse_space(to), kind)
+    left = model.allowance(unit_id) - spent
+    base = CLIMB if any(name == "climb" for name, _ in parts) else MOVEMENT
+    detail = f"entering {to} from {frm} costs {describe_parts(parts)}, {left:g} left there"
+    return base.model_copy(update={"message": f"{base.message}: {detail}"})
+
+
+class KnockBackMovement:
+    """``MovementModel`` of a knock back (digest 4): one straight line, each step free, never up a
+    level, down where the ground drops, stopped by a cliff wall, the map edge, another unit or
+    (option portal_model portal_space) a portal. Terrain gives no benefit or penalty."""
+
+    def __init__(self, state: GameState, direction: tuple[int, int]) -> None:
+        self.view = GridView(state)
+        self.direction = direction
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        unit = self.view.unit(unit_id)
+        return GONE if not unit.alive or unit.location is None else None
+
+    def allowance(self, unit_id: str) -> float:
+        return float("inf")
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        here = parse_space(frm)
+        to = here.plus(*self.direction)
+        view = self.view
+        if not view.on_board(to):
+            return [StepOption(to=to.text, kind="knock back", cost=0, blocked=EDGE)]
+        if view.level(to) > view.level(here):
+            return [StepOption(to=to.text, kind="knock back", cost=0, blocked=WALL)]
+        if view.options.portal_model == "portal_space" and view.terrain(to) == "portal":
+            return [StepOption(to=to.text, kind="knock back", cost=0, blocked=INTO_PORTAL)]
+        occupant = view.occupants.get(to)
+        if occupant is not None and occupant.id != unit_id:
+            return [StepOption(to=to.text, kind="knock back", cost=0, blocked=UNIT_IN_WAY)]
+        kind = "fall" if view.level(to) < view.level(here) else "knock back"
+        return [StepOption(to=to.text, kind=kind, cost=0)]

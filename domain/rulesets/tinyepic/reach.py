@@ -1,0 +1,48 @@
+"""Range of motion on the grid: the unit's Move with everything ongoing in force (units, portals
+and who blocks them, climbing, terrain costs, the Ballista it started on), and no Village: those
+are triggered abilities, which the lookahead never sees (DESIGN.md, "The lookahead").
+
+A space just beyond the Movement left is explained step by step: what entering it costs (the
+climb named when there is one) and what is left on the cheapest way there. A space within
+Movement that only enemies keep out of reach says so (a second search over the same model, with
+enemies' spaces passable, for the explanation only).
+"""
+
+from __future__ import annotations
+
+from domain.movement import RangeOfMotion, range_from_reach, search_reach
+from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.locations import label
+from domain.rulesets.tinyepic.movement import BEHIND_ENEMY, ENEMY, TetMovement, shortfall
+from domain.state import GameState
+
+
+def _order(location: str) -> tuple[int, int]:
+    s = parse_space(location)
+    return (s.y, s.x)
+
+
+def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
+    model = TetMovement(state)
+    start = state.units[unit_id].location or ""
+    reach = search_reach(model, unit_id, start)
+    answer = range_from_reach(reach, lambda loc: label(state, loc), _order)
+    for location, needed in reach.too_far.items():
+        for frm, spent in sorted(reach.cost.items(), key=lambda kv: (kv[1], _order(kv[0]))):
+            option = next((o for o in model.step_options(unit_id, frm) if o.to == location), None)
+            if option is None or option.blocked is not None or spent + option.cost != needed:
+                continue
+            rule = shortfall(model, unit_id, frm, location, option.kind, spent)
+            detail = rule.model_copy(update={"message": f"{rule.message}: needs {needed:g}, has {reach.allowance:g}"})
+            shown = label(state, location)
+            answer.reasons[shown] = [r for r in answer.reasons.get(shown, []) if "not enough Movement" not in r.message]
+            answer.reasons[shown].append(detail)
+            break
+    if reach.denied is None:
+        behind = search_reach(TetMovement(state, enemies_passable=True), unit_id, start)
+        for location in behind.cost:
+            shown = label(state, location)
+            reasons = answer.reasons.setdefault(shown, [])
+            if location not in reach.cost and BEHIND_ENEMY not in reasons and reach.blocked.get(location) != [ENEMY]:
+                reasons.insert(0, BEHIND_ENEMY)
+    return answer

@@ -1,0 +1,69 @@
+"""Tiny Epic Tactics' typed game state: the grid of spaces (level and terrain), the units with
+their class, Movement, Health, Ammo and Mana, Weakened tokens, and the marks a turn keeps (the
+actions taken, the Villages each unit has used, who started on a Ballista)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
+from domain.state import GameState, UnitState
+
+#: the action types a unit takes (digest 2); the Ballista is an action of its own (seed 003)
+Action = Literal["move", "melee", "missile", "spell", "ballista"]
+
+
+class TetUnit(UnitState):
+    """A unit on the grid; ``kind`` is its class."""
+
+    kind: UnitClass = "Fighter"
+    movement: int = Field(ge=0)
+    health: int
+    max_health: int
+    ammo: int = 0
+    max_ammo: int = 0
+    mana: int = 0
+    max_mana: int = 0
+    #: Melee dice
+    melee: int = 1
+    #: Missile and Spell range (0: the unit has no such attack)
+    missile: int = 0
+    spell: int = 0
+    #: what a Missile or Spell that lands deals, before terrain
+    ranged_damage: int = 1
+    #: Missile miss dice (the green squares)
+    miss_dice: int = 0
+    weakened: bool = False
+    #: the turn the token was taken: it stays for the rest of that turn
+    weakened_turn: int | None = None
+    #: the actions taken this turn, in order
+    actions: list[Action] = Field(default_factory=list)
+    #: the Villages it benefited from this turn (seed 003, Villages: once per Village per turn)
+    villages_used: list[str] = Field(default_factory=list)
+
+
+class TetState(GameState):
+    RULESET: ClassVar[str] = "tinyepic"
+
+    options: TetOptions = TetOptions()
+    units: dict[str, TetUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
+    width: int = 0
+    height: int = 0
+    #: rows top to bottom, each space's level and terrain (x is the column, y the row)
+    levels: list[list[int]] = Field(default_factory=list)
+    terrain: list[list[Terrain]] = Field(default_factory=list)
+    #: actions the active player has taken this turn (digest 2: at most three)
+    actions_taken: int = 0
+    #: units of the active player that started the turn on a Ballista, and where
+    ballista_starters: dict[str, str] = Field(default_factory=dict)
+
+    def level(self, x: int, y: int) -> int:
+        return self.levels[y][x]
+
+    def terrain_at(self, x: int, y: int) -> Terrain:
+        return self.terrain[y][x]
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height

@@ -1,0 +1,129 @@
+"""The turn structure (digest 2): up to three actions a turn; a unit's second, different action
+makes it Weakened; no repeated action while more than one of the player's units remains;
+Weakened tokens removed at the end of a turn without action, by paying 2 Health, or for good when
+a player is down to two units.
+
+The checks here are pure functions of the state, so that the command handlers refuse exactly
+what ``legal.py`` does not list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rules import RuleRef
+from domain.rulesets.tinyepic.events import ActionTaken, TurnEnded, TurnStarted, UnitWeakened, WeakenedRemoved
+from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
+from domain.rulesets.tinyepic.view import GridView, rule
+
+if TYPE_CHECKING:
+    from domain.resolution import Resolver
+
+ACTIONS_PER_TURN = 3
+PAY_TO_REMOVE = 2
+
+NOT_ACTIVE = rule("digest 2 (Turn)", "only the active player's units act")
+THREE_ACTIONS = rule("digest 2 (Turn)", "a turn has at most three actions")
+WEAKENED = rule("digest 2 (Weakened)", "a Weakened unit can take no action until its token is removed")
+NO_REPEAT = rule("digest 2 (Actions)", "no unit repeats an action while more than one of its player's units remains")
+TWO_PER_UNIT = rule(
+    "digest 2 (Actions)", "a unit takes at most two actions a turn while more than one of its player's units remains"
+)
+NOT_WEAKENED = rule("digest 2 (Weakened)", "only a Weakened unit pays to remove its token")
+SAME_TURN = rule("digest 2 (Weakened)", "a unit stays Weakened for the rest of the turn it took the token")
+TOO_HURT = rule("digest 2 (Weakened)", "a unit with 2 Health or less can't pay 2 Health to remove the token")
+
+
+def tokens_in_use(state: TetState, player: str) -> bool:
+    """Weakened tokens are used while the player has three units or more (digest 2)."""
+    return len(GridView(state).units_of(player)) >= 3
+
+
+def last_unit(state: TetState, player: str) -> bool:
+    return len(GridView(state).units_of(player)) <= 1
+
+
+def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[RuleRef, str] | None:
+    """Why ``unit`` may not take ``action`` now (the rule and a detail), or None."""
+    if unit.owner != state.active_player:
+        return NOT_ACTIVE, f"it is {state.active_player}'s turn, and {unit.id} belongs to {unit.owner}"
+    if state.actions_taken >= ACTIONS_PER_TURN:
+        return THREE_ACTIONS, f"{unit.owner} has taken {state.actions_taken} actions this turn"
+    if unit.weakened and tokens_in_use(state, unit.owner):
+        return WEAKENED, f"{unit.id} is Weakened"
+    if not last_unit(state, unit.owner):
+        if action in unit.actions:
+            return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
+        if len(unit.actions) >= 2:
+            return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
+    return None
+
+
+def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
+    if unit.owner != state.active_player:
+        return NOT_ACTIVE, f"it is {state.active_player}'s turn"
+    if not unit.weakened:
+        return NOT_WEAKENED, f"{unit.id} is not Weakened"
+    if unit.weakened_turn == state.turn:
+        return SAME_TURN, f"{unit.id} was Weakened this turn"
+    if unit.health <= PAY_TO_REMOVE:
+        return TOO_HURT, f"{unit.id} has {unit.health} Health"
+    return None
+
+
+def begin_action(resolver: Resolver, unit: TetUnit, action: Action) -> None:
+    """Record the action; a unit's second action makes it Weakened while tokens are in use."""
+    state = resolver.state
+    assert isinstance(state, TetState)
+    resolver.emit(ActionTaken, unit=unit.id, action=action, number=state.actions_taken + 1)
+    if len(state.units[unit.id].actions) == 2 and tokens_in_use(state, unit.owner):
+        resolver.emit(UnitWeakened, unit=unit.id, turn=state.turn)
+
+
+def pay_to_remove(resolver: Resolver, unit: TetUnit) -> None:
+    resolver.emit(
+        WeakenedRemoved, unit=unit.id, reason="paid for with Health", health_paid=PAY_TO_REMOVE,
+        health=unit.health - PAY_TO_REMOVE,
+    )
+
+
+def drop_unused_tokens(resolver: Resolver, player: str) -> None:
+    """After a death: a player down to two units no longer uses Weakened tokens (digest 2)."""
+    state = resolver.state
+    assert isinstance(state, TetState)
+    if tokens_in_use(state, player):
+        return
+    for unit in sorted(GridView(state).units_of(player), key=lambda u: u.id):
+        if unit.weakened:
+            resolver.emit(
+                WeakenedRemoved, unit=unit.id, reason=f"{player} has two units or fewer: Weakened tokens are no longer used",
+                health=unit.health,
+            )
+
+
+def on_ballista(state: TetState, player: str) -> dict[str, str]:
+    """The player's units standing on a Ballista as their turn starts (seed 003, Ballista)."""
+    view = GridView(state)
+    return {
+        u.id: u.location or "" for u in sorted(view.units_of(player), key=lambda u: u.id)
+        if view.terrain(parse_space(u.location or "")) == "ballista"
+    }
+
+
+def start_turn(resolver: Resolver, player: str, turn: int) -> None:
+    state = resolver.state
+    assert isinstance(state, TetState)
+    resolver.emit(TurnStarted, player=player, turn=turn, on_ballista=on_ballista(state, player))
+
+
+def end_turn(resolver: Resolver, player: str) -> None:
+    """Step 3 of the turn: Weakened tokens go from the player's units that took no action; then
+    the other player's turn begins."""
+    state = resolver.state
+    assert isinstance(state, TetState)
+    for unit in sorted(GridView(state).units_of(player), key=lambda u: u.id):
+        if unit.weakened and not unit.actions:
+            resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
+    resolver.emit(TurnEnded, player=player, turn=state.turn, actions=state.actions_taken)
+    start_turn(resolver, state.opponent_of(player), state.turn + 1)

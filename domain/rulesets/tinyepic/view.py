@@ -1,0 +1,92 @@
+"""What a Tiny Epic Tactics grid's facts mean: levels, terrain, occupants, portals, allies and
+enemies, and how far a shot reaches. Reads only what events put in the state, so the engine and
+the lookahead agree."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from domain.rules import RuleRef
+from domain.rulesets.tinyepic.grid import Space, manhattan, parse_space
+from domain.rulesets.tinyepic.options import Terrain
+from domain.rulesets.tinyepic.state import TetState, TetUnit
+from domain.state import GameState
+
+RULESET = "tinyepic"
+
+
+def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
+    return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
+
+
+def tet_state(state: GameState) -> TetState:
+    assert isinstance(state, TetState)
+    return state
+
+
+class GridView:
+    def __init__(self, state: GameState) -> None:
+        self.state = tet_state(state)
+        self.options = self.state.options
+
+    # --- the board --------------------------------------------------------------------------
+
+    def on_board(self, s: Space) -> bool:
+        return self.state.on_board(s.x, s.y)
+
+    def level(self, s: Space) -> int:
+        return self.state.level(s.x, s.y)
+
+    def terrain(self, s: Space) -> Terrain:
+        return self.state.terrain_at(s.x, s.y)
+
+    def surcharge(self, s: Space) -> int:
+        return self.options.terrain_entry_surcharge.get(self.terrain(s), 0)
+
+    @cached_property
+    def spaces(self) -> list[Space]:
+        return [Space(x, y) for y in range(self.state.height) for x in range(self.state.width)]
+
+    @cached_property
+    def portals(self) -> list[Space]:
+        """Every portal's space, in reading order (seed 003, Portals)."""
+        return [s for s in self.spaces if self.terrain(s) == "portal"]
+
+    # --- units ------------------------------------------------------------------------------
+
+    @cached_property
+    def living(self) -> list[TetUnit]:
+        return [u for u in self.state.units.values() if u.alive and u.location is not None]
+
+    @cached_property
+    def occupants(self) -> dict[Space, TetUnit]:
+        return {parse_space(u.location or ""): u for u in self.living}
+
+    def unit(self, unit_id: str) -> TetUnit:
+        return self.state.units[unit_id]
+
+    def at(self, unit_id: str) -> Space:
+        return parse_space(self.unit(unit_id).location or "")
+
+    def units_of(self, player: str) -> list[TetUnit]:
+        return [u for u in self.living if u.owner == player]
+
+    def allied(self, a: TetUnit, b: TetUnit) -> bool:
+        """Allies are units of the same player (digest 6: ally_pass_through)."""
+        return a.owner == b.owner
+
+    # --- counting range (digest 5) ------------------------------------------------------------
+
+    def in_range(self, frm: Space, to: Space, reach: int, elevation_adjust: bool = True, peak: bool = True) -> bool:
+        """Whether ``to`` is within ``reach`` spaces of ``frm``, counted orthogonally over the
+        map and never through a Portal (seed 003, Portals): +1 when shooting down a level, -1
+        up; unlimited from a Peak (seed 003, Peaks)."""
+        if peak and self.terrain(frm) == "peak":
+            return True
+        return manhattan(frm, to) <= self.effective_range(frm, to, reach, elevation_adjust)
+
+    def effective_range(self, frm: Space, to: Space, reach: int, elevation_adjust: bool = True) -> int:
+        if not elevation_adjust:
+            return reach
+        up, down = self.level(frm), self.level(to)
+        return reach + (1 if up > down else -1 if up < down else 0)

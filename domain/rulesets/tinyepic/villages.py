@@ -1,0 +1,65 @@
+"""Villages, a triggered ability (seed 003, Villages): a unit that passes through or ends its
+move in a Village regains 4 Health and refills its Ammo and Mana; once per Village per unit per
+turn; not for starting the turn there; a knock back never benefits (digest 3).
+
+The trigger matches a ``StepTaken`` of a Move (a path declared with purpose ``move``) into a
+Village space. What records "once per turn" is the ``VillageVisited`` event the trigger resolves
+to (the unit's ``villages_used``, emptied when a turn starts). The movement model never reads any
+of this, so range of motion ignores the Villages.
+"""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+from domain.events import StepTaken
+from domain.resolution import Resolver
+from domain.rulesets.tinyepic.events import VillageVisited
+from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.view import GridView
+from domain.state import TriggerState
+
+ABILITY = "village"
+VILLAGE_HEALTH = 4
+WHAT = "regains 4 Health and refills Ammo and Mana"
+
+
+def is_village(state: TetState, location: str) -> bool:
+    try:
+        space = parse_space(location)
+    except BadInput:
+        return False
+    view = GridView(state)
+    return view.on_board(space) and view.terrain(space) == "village"
+
+
+def on_step(resolver: Resolver, event: StepTaken) -> None:
+    state = resolver.state
+    assert isinstance(state, TetState)
+    move = state.moves.get(event.move_id)
+    if move is None or move.purpose != "move" or not is_village(state, event.to):
+        return
+    unit = state.units[event.unit]
+    if event.to in unit.villages_used:
+        return  # the same Village twice in a turn: no benefit
+    waiting = any(
+        t.ability == ABILITY and t.subject == unit.id and t.source == event.to for t in state.triggers.values()
+    )
+    if not waiting:
+        resolver.queue_trigger(ABILITY, WHAT, event.to, unit.owner, unit.id, {}, event.event_id)
+
+
+def resolve(resolver: Resolver, trigger: TriggerState) -> None:
+    state = resolver.state
+    assert isinstance(state, TetState)
+    unit = state.units[trigger.subject or ""]
+    if not unit.alive or unit.location is None:
+        resolver.resolved(trigger, f"{unit.id} is no longer on the board")
+        return
+    health = min(unit.max_health, unit.health + VILLAGE_HEALTH)
+    healed = health - unit.health
+    resolver.resolved(trigger, f"{unit.id} regains {healed} Health and refills Ammo and Mana")
+    resolver.emit(
+        VillageVisited, cause=trigger.id, unit=unit.id, village=trigger.source, healed=healed, health=health,
+        ammo=unit.max_ammo, mana=unit.max_mana,
+    )

@@ -1,0 +1,70 @@
+"""The Ballista (seed 003, Ballista)."""
+
+from __future__ import annotations
+
+from tests.tiny_epic_tactics.support import health, of, reach_of, refused, tet, unit
+
+BOARD = [". . . . . . .", ". . b . . . .", ". . . . . . ."]
+
+
+def test_the_ballista_fires_after_moving_in_as_a_second_action() -> None:
+    units = [unit("g", "p1", "1,1", movement=2), unit("w", "p1", "0,0"), unit("x", "p1", "0,2"), unit("r", "p2", "5,1")]
+    game = tet(BOARD, units=units).game
+    refused(game, {"command": "fire_ballista", "unit": "g", "target": "r", "direction": "E"}, "standing on the Ballista")
+    game.issue({"command": "move", "unit": "g", "path": ["2,1"]})
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "r", "direction": "E"})
+    assert of(events, "ActionTaken", unit="g", action="ballista", number=2) and of(events, "UnitWeakened", unit="g")
+
+
+def test_the_ballista_deals_one_damage_knocks_back_one_space_then_the_target_counters() -> None:
+    units = [unit("g", "p1", "2,1"), unit("r", "p2", "5,1", "Rogue", missile=4, ammo=1)]
+    game = tet(BOARD, units=units).game
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "r", "direction": "S"})
+    assert of(events, "DamageDealt", unit="r", amount=1) and game.state.units["r"].location == "5,2"
+    names = [e.name for e in events]
+    assert names.index("MoveEnded") < names.index("AttackMade", names.index("MoveEnded"))  # Counter after the knock back
+    assert of(events, "AttackMade", attacker="r", target="g", counter=True) and health(game, "g") == 5
+    assert not of(events, "ResourceSpent", unit="g")  # the Ballista needs no Ammo
+
+
+def test_the_ballista_range_is_four_spaces_counted_as_for_a_missile() -> None:
+    units = [unit("g", "p1", "2,1"), unit("near", "p2", "6,1"), unit("far", "p2", "6,2")]
+    game = tet(BOARD, levels=["0 0 0 0 0 0 0", "0 0 1 0 0 0 0", "0 0 0 0 0 0 0"], units=units).game
+    refused(game, {"command": "fire_ballista", "unit": "g", "target": "far", "direction": "E"}, "within 4 spaces")
+    game.issue({"command": "fire_ballista", "unit": "g", "target": "near", "direction": "W"})
+    adjusted = tet(BOARD, levels=["0 0 0 0 0 0 0", "0 0 1 0 0 0 0", "0 0 0 0 0 0 0"], units=units,
+                   options={"ballista_range_elevation_adjust": True}).game
+    adjusted.issue({"command": "fire_ballista", "unit": "g", "target": "far", "direction": "E"})  # 5 <= 4 + 1 downhill
+
+
+def test_a_unit_that_starts_on_the_ballista_may_fire_but_not_leave_and_reenter() -> None:
+    played = tet(BOARD, units=[unit("g", "p1", "2,1"), unit("b", "p2", "6,1")])
+    game = played.game
+    refused(game, {"command": "move", "unit": "g", "path": ["1,1", "2,1"]}, "out and back into it")
+    game.issue({"command": "move", "unit": "g", "path": ["1,1"]})
+    assert "2,1" not in reach_of(game, "g") and "out and back" in str(reach_of(game, "g").why_not("2,1"))
+    game.issue({"command": "end_turn"})
+    game.issue({"command": "end_turn"})
+    assert "2,1" in reach_of(game, "g")  # a new turn, and it did not start there
+
+
+def test_a_unit_knocked_onto_the_ballista_may_not_fire_it_the_same_turn() -> None:
+    """Standing there is not enough: the unit fires after moving in, or when it starts its turn
+    there (a unit knocked onto it by the other player starts its next turn there)."""
+    units = [unit("g", "p1", "1,1"), unit("f", "p2", "0,1", melee=1), unit("x", "p2", "6,1")]
+    game = tet(BOARD, units=units, options={"melee_die_faces": ["knock_back"]}, active_player="p2").game
+    game.issue({"command": "melee_attack", "unit": "f", "target": "g"})
+    assert game.state.units["g"].location == "2,1"
+    game.issue({"command": "end_turn"})
+    game.issue({"command": "fire_ballista", "unit": "g", "target": "x", "direction": "E"})  # p1 starts there
+    one_turn = tet(BOARD, units=[unit("g", "p1", "2,0"), unit("k", "p1", "0,0"), unit("x", "p2", "5,1")]).game
+    one_turn.issue({"command": "move", "unit": "k", "path": ["1,0"]})
+    refused(one_turn, {"command": "fire_ballista", "unit": "g", "target": "x", "direction": "E"}, "standing on the Ballista")
+
+
+def test_option_ballista_knockback_direction_away_from_ballista() -> None:
+    units = [unit("g", "p1", "2,1"), unit("b", "p2", "4,1")]
+    game = tet(BOARD, units=units, options={"ballista_knockback_direction": "away_from_ballista"}).game
+    refused(game, {"command": "fire_ballista", "unit": "g", "target": "b", "direction": "N"}, "away from it")
+    game.issue({"command": "fire_ballista", "unit": "g", "target": "b", "direction": "E"})
+    assert game.state.units["b"].location == "5,1"

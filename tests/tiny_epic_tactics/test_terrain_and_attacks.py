@@ -1,0 +1,100 @@
+"""Ongoing terrain effects on attacks (seed 003: Water, Forest, Peaks), Counters and death."""
+
+from __future__ import annotations
+
+from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
+
+DAMAGE = {"melee_die_faces": ["damage"]}
+
+
+def duel(ground: str, options: dict[str, object] | None = None, melee: int = 1) -> tuple[object, int]:
+    """A Fighter on plains hits a Beast standing on ``ground``; the Beast's Health after."""
+    played = tet([f". {ground}"], units=[unit("f", "p1", "0,0", melee=melee), unit("b", "p2", "1,0", melee=0)],
+                 options={**DAMAGE, **(options or {})})
+    played.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    return played.game, health(played.game, "b")  # type: ignore[arg-type]
+
+
+def test_a_unit_in_water_takes_one_more_damage() -> None:
+    game, left = duel("~")
+    assert left == 6 - 2
+    assert of(game.pending_events, "DamageDealt", unit="b", base=1, amount=2, modifiers=["+1 Water"])  # type: ignore[attr-defined]
+
+
+def test_a_unit_in_a_forest_takes_one_less_damage() -> None:
+    _, left = duel("f", melee=2)
+    assert left == 6 - 1
+
+
+def test_option_terrain_damage_decides_whether_water_adds_to_an_attack_that_dealt_nothing() -> None:
+    assert duel("~", {"melee_die_faces": ["blank"]})[1] == 5  # every_attack: the seed's "each time attacked"
+    assert duel("~", {"melee_die_faces": ["blank"], "terrain_damage": "damaging_attacks"})[1] == 6
+
+
+def test_a_unit_on_a_peak_has_unlimited_range_for_missiles_spells_and_counters() -> None:
+    row = "^ . . . . . . . . ^"
+    units = [
+        unit("archer", "p1", "0,0", "Rogue", missile=1, ammo=1),
+        unit("mage", "p1", "0,1", "Wizard", spell=1, mana=1),
+        unit("sniper", "p2", "9,0", "Rogue", missile=1, ammo=1, melee=0),
+    ]
+    played = tet([row, ". . . . . . . . . ."], units=units)
+    game = played.game
+    refused(game, {"command": "spell_attack", "unit": "mage", "target": "sniper"}, "out of range")
+    game.issue({"command": "missile_attack", "unit": "archer", "target": "sniper"})
+    assert of(game.pending_events, "AttackMade", attacker="sniper", target="archer", attack="missile", counter=True)
+    assert health(game, "archer") == 5 and health(game, "sniper") == 5
+
+
+def test_missile_range_changes_with_elevation() -> None:
+    units = [unit("archer", "p1", "0,0", "Rogue", missile=2, ammo=3), unit("low", "p2", "3,0", melee=0)]
+    high = tet(levels=["1 0 0 0"], units=units)
+    high.game.issue({"command": "missile_attack", "unit": "archer", "target": "low"})  # 3 spaces, range 2 + 1 downhill
+    level = tet(levels=["0 0 0 0"], units=units)
+    refused(level.game, {"command": "missile_attack", "unit": "archer", "target": "low"}, "out of range")
+
+
+def test_a_counter_follows_damage_against_the_attacker_and_is_never_countered() -> None:
+    played = tet([". ."], units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=1)], options=DAMAGE)
+    events = played.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    attacks = of(events, "AttackMade")
+    assert [(e.attacker, e.counter) for e in attacks] == [("f", False), ("b", True)]  # type: ignore[attr-defined]
+    no_damage = tet([". ."], units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=1)],
+                    options={"melee_die_faces": ["blank"], "terrain_damage": "damaging_attacks"})
+    events = no_damage.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert len(of(events, "AttackMade")) == 1  # no damage taken: no Counter
+
+
+def test_option_counters_never() -> None:
+    played = tet([". ."], units=[unit("f", "p1", "0,0"), unit("b", "p2", "1,0")], options={**DAMAGE, "counters": "never"})
+    assert len(of(played.game.issue({"command": "melee_attack", "unit": "f", "target": "b"}), "AttackMade")) == 1
+
+
+def test_a_weakened_target_counters_only_after_paying_two_health_under_the_option() -> None:
+    units = [unit("f", "p1", "0,0"), unit("b", "p2", "1,0", health=6, weakened=True),
+             unit("c", "p2", "0,2"), unit("d", "p2", "1,2")]
+    plain = tet(width=2, height=3, units=units, options=DAMAGE)
+    assert len(of(plain.game.issue({"command": "melee_attack", "unit": "f", "target": "b"}), "AttackMade")) == 1
+    paying = tet(width=2, height=3, units=units, options={**DAMAGE, "weakened_counter": "pay_2_health"})
+    events = paying.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert of(events, "HealthPaid", unit="b", amount=2) and len(of(events, "AttackMade")) == 2
+    assert health(paying.game, "b") == 6 - 1 - 2
+
+
+def test_health_zero_removes_the_unit() -> None:
+    played = tet([". ."], units=[unit("f", "p1", "0,0", melee=2), unit("b", "p2", "1,0", health=2)], options=DAMAGE)
+    events = played.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert of(events, "UnitDied", unit="b") and not played.game.state.units["b"].alive
+    assert not of(events, "AttackMade", attacker="b")
+
+
+def test_a_missile_pays_for_its_misses_or_misses_when_it_cannot() -> None:
+    units = [unit("a", "p1", "0,0", "Rogue", missile=3, ammo=2, miss_dice=1), unit("b", "p2", "2,0", melee=0)]
+    paid = tet([". . ."], units=units, options={"miss_die_faces": ["miss"]})
+    paid.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert paid.game.state.units["a"].ammo == 0 and health(paid.game, "b") == 5  # type: ignore[attr-defined]
+    units[0] = unit("a", "p1", "0,0", "Rogue", missile=3, ammo=1, miss_dice=1)
+    short = tet([". . ."], units=units, options={"miss_die_faces": ["miss"]})
+    events = short.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert of(events, "AttackMissed") and health(short.game, "b") == 6
+    refused(short.game, {"command": "missile_attack", "unit": "a", "target": "b"}, "costs 1 Ammo")

@@ -1,0 +1,64 @@
+"""Villages, a triggered ability (seed 003, Villages)."""
+
+from __future__ import annotations
+
+from tests.tiny_epic_tactics.support import health, of, reach_of, tet, unit
+
+
+def scout(**more: object) -> dict[str, object]:
+    return unit("s", "p1", "0,1", "Rogue", movement=12, health=2, max_health=30, ammo=0, max_ammo=3, mana=0, max_mana=2, **more)
+
+
+def board(units: list[dict[str, object]]):  # type: ignore[no-untyped-def]
+    return tet([". . . . .", ". v . . v", ". . . . ."], units=[*units, unit("e", "p2", "4,2")])
+
+
+def test_a_village_heals_a_unit_passing_through_and_refills_ammo_and_mana() -> None:
+    played = board([scout()])
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["1,1", "2,1"]})
+    assert of(events, "VillageVisited", unit="s", village="1,1", healed=4, health=6, ammo=3, mana=2)
+    assert of(events, "TriggerQueued") and of(events, "TriggerResolved")
+
+
+def test_a_village_benefits_a_unit_once_per_turn() -> None:
+    played = board([scout()])
+    loop = ["1,1", "2,1", "2,0", "1,0", "1,1", "1,2"]
+    events = played.game.issue({"command": "move", "unit": "s", "path": loop})
+    assert len(of(events, "VillageVisited")) == 1 and health(played.game, "s") == 6
+    played.game.issue({"command": "end_turn"})
+    played.game.issue({"command": "end_turn"})
+    played.game.issue({"command": "move", "unit": "s", "path": ["1,1"]})
+    assert health(played.game, "s") == 10  # a new turn: the same Village again
+
+
+def test_a_second_village_heals_again_the_same_turn() -> None:
+    played = board([scout()])
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["1,1", "2,1", "3,1", "4,1"]})
+    assert [e.village for e in of(events, "VillageVisited")] == ["1,1", "4,1"]  # type: ignore[attr-defined]
+    assert health(played.game, "s") == 10
+
+
+def test_starting_the_turn_in_a_village_gives_nothing() -> None:
+    played = board([unit("s", "p1", "1,1", health=2, max_health=9)])
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["2,1"]})
+    assert not of(events, "VillageVisited") and health(played.game, "s") == 2
+
+
+def test_a_knock_back_into_a_village_gives_nothing() -> None:
+    played = tet([". . v"], units=[unit("f", "p1", "0,0"), unit("b", "p2", "1,0", health=2, max_health=9, melee=0)],
+                 options={"melee_die_faces": ["knock_back"]})
+    events = played.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert played.game.state.units["b"].location == "2,0"
+    assert not of(events, "TriggerQueued") and health(played.game, "b") == 2
+
+
+def test_range_of_motion_ignores_villages() -> None:
+    """The same board with and without Villages gives the same range of motion, and the
+    lookahead reads none of the Village's events."""
+    with_villages = board([scout()])
+    plain = tet([". . . . .", ". . . . .", ". . . . ."], units=[scout(), unit("e", "p2", "4,2")])
+    assert reach_of(with_villages, "s").costs == reach_of(plain, "s").costs
+    with_villages.game.issue({"command": "move", "unit": "s", "path": ["1,1", "2,1"]})
+    events = list(with_villages.game.pending_events)
+    fed = [e for e in events if e.LOOKAHEAD]  # type: ignore[attr-defined]
+    assert not [e for e in fed if e.name in ("VillageVisited", "TriggerQueued", "TriggerResolved")]
