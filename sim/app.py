@@ -65,9 +65,12 @@ class GameStore(Application[UUID]):
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            return self.repository.get(game_id, version=version, projector_func=_fast_projector)  # type: ignore[no-any-return]
+            game = self.repository.get(game_id, version=version, projector_func=_fast_projector)
         except AggregateNotFoundError:
             raise BadInput(f"no game {game_id} in this store") from None
+        if not isinstance(game, Game):
+            raise BadInput(f"{game_id} is not a game")
+        return game
 
     def issue(self, game_id: UUID, command: dict[str, Any] | BaseModel) -> list[GameEvent]:
         """Apply one command to a stored game and store its events in one transaction."""
@@ -82,12 +85,14 @@ class GameStore(Application[UUID]):
         raise VersionConflict(f"game {game_id} kept changing under this command; it was not applied")
 
     def game_events(self, game_id: UUID) -> Iterator[GameEvent]:
-        yield from self.repository.event_store.get(game_id)  # type: ignore[misc]
+        for event in self.repository.event_store.get(game_id):
+            if isinstance(event, GameEvent):  # every stored event is; the library types them loosely
+                yield event
 
     def game_ids(self) -> list[UUID]:
         ids: list[UUID] = []
         for notification in self.recorder.select_notifications(start=None, limit=1_000_000, topics=["sim.GameStarted"]):
-            ids.append(notification.originator_id)  # type: ignore[arg-type]
+            ids.append(UUID(str(notification.originator_id)))
         return ids
 
 

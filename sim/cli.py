@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 import click
@@ -74,7 +74,7 @@ def guarded(func: F) -> F:
                 err.print(traceback.format_exc())
             sys.exit(3)
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)
 
 
 _verbose = False

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 import structlog
 
 from domain.event_base import GameEvent
+
+if TYPE_CHECKING:
+    from sim.runner import Played
 
 #: events worth a log record at info level; the rest are logged at debug level
 NOTABLE = {
@@ -76,13 +80,13 @@ def log_refusal(message: str, fatal: bool = False, **context: object) -> None:
         structlog.get_logger("sim").warning("refused", reason=message, **context)
 
 
-def log_played(played: object) -> None:
+def log_played(played: Played) -> None:
     """Log a played scenario in order: set-up events, then each command's events or refusal."""
-    events = played.events  # type: ignore[attr-defined]
-    game = str(played.game.id)  # type: ignore[attr-defined]
-    log_events(events[: played.setup_events], game)  # type: ignore[attr-defined]
-    start = played.setup_events  # type: ignore[attr-defined]
-    for outcome in played.outcomes:  # type: ignore[attr-defined]
+    events = played.events
+    game = str(played.game.id)
+    log_events(events[: played.setup_events], game)
+    start = played.setup_events
+    for outcome in played.outcomes:
         if outcome.refusal is not None:
             log_refusal(str(outcome.refusal), game=game, command=outcome.command.get("command"), script=outcome.index)
         log_events(events[start : outcome.events_after], game)

@@ -16,6 +16,7 @@ from domain.events import CommandIssued, GameStarted
 from domain.game import Game
 from domain.state import GameState
 from projections.state_hash import fold, state_hash
+from sim.runner import recorded
 
 
 @dataclass
@@ -52,12 +53,12 @@ def verify(events: list[GameEvent]) -> Verdict:
             game.issue(event.command)
         except SimError as exc:
             return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
-    produced = game.pending_events
+    produced = recorded(game)
     for logged, made in zip(events, produced, strict=False):
-        if logged.name != type(made).__name__ or logged.payload() != made.payload():  # type: ignore[attr-defined]
+        if logged.name != made.name or logged.payload() != made.payload():
             return Verdict(
                 False, logged.originator_version,
-                f"{logged.event_id}: the log has {logged.name} {logged.payload()}, the rules give {type(made).__name__} {made.payload()}",  # type: ignore[attr-defined]
+                f"{logged.event_id}: the log has {logged.name} {logged.payload()}, the rules give {made.name} {made.payload()}",
             )
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")
