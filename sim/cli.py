@@ -1,7 +1,9 @@
 """The ``sim`` command line. ``--json`` output is the stable machine interface.
 
-Exit codes: 0 success; 1 a scenario's expectation failed (``check``) or a log failed
-verification; 2 bad input (malformed file, unknown unit/card/location, illegal command).
+Exit codes: 0 success; 1 a check did not hold (a scenario's expectation, a log's verification,
+an unreachable place for ``why``, two games that part for ``diff``); 2 bad input (malformed file,
+unknown unit/card/location, illegal command, an unusable output path); 3 an internal error (a
+bug); 4 the store could not be reached or failed on its side (``StoreError``).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
 from sim import logs
-from sim.app import open_store
-from sim.logfile import read_jsonl, write_jsonl
+from sim.app import init_store, open_store
+from sim.logfile import read_jsonl, write_jsonl, write_log_file
 from sim.render import print_events, print_reach, print_state, print_timeline
 from sim.replay import replay, verify
 from sim.runner import Played, ScriptRefused, check_expectations, play
 from sim.scenario import parse_scenario, scenario_files, scenario_schema
+from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -60,24 +63,49 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except Failed as exc:
-            err.print(f"[red]failed:[/red] {exc}")
+            err.print(f"[red]failed:[/red] {_escape(str(exc))}")
             sys.exit(1)
+        except StoreError as exc:
+            err.print(f"[red]store error:[/red] {_escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(4)
         except SimError as exc:
-            err.print(f"[red]error:[/red] {exc}", soft_wrap=True)
-            logs.log_refusal(str(exc), fatal=True)
+            err.print(f"[red]error:[/red] {_escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(2)
+        except BrokenPipeError:
+            _silence_stdout()
+            err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
             sys.exit(2)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
-        except Exception as exc:  # a bug: say so in one line; -v shows the traceback
-            err.print(f"[red]internal error:[/red] {type(exc).__name__}: {exc}", soft_wrap=True)
-            if _verbose:
-                err.print(traceback.format_exc())
+        except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
+            err.print(f"[red]internal error:[/red] {type(exc).__name__}: {_escape(redact(str(exc)))}", soft_wrap=True)
+            if _verbosity >= 2:
+                err.print(redact(traceback.format_exc()))
             sys.exit(3)
 
     return cast(F, wrapper)
 
 
-_verbose = False
+_verbosity = 0
+
+
+def _escape(text: str) -> str:
+    """Text shown as it is, not read as rich markup (a message may quote ``[...]``)."""
+    return text.replace("[", "\\[")
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, point stdout at /dev/null so that the interpreter's
+    final flush does not fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[Played, Located]:
@@ -100,12 +128,12 @@ def _labeler(played: Played) -> Callable[[str], str]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--log-json", is_flag=True, help="Structured log records as JSON lines on stderr.")
-@click.option("-v", "--verbose", is_flag=True, help="Debug-level log records (every event).")
-def main(log_json: bool, verbose: bool) -> None:
+@click.option("-v", "--verbose", count=True, help="-v: info-level log records (commands, steps, triggers); -vv: debug (every event).")
+def main(log_json: bool, verbose: int) -> None:
     """Simulate tabletop movement rules with every change recorded as an event."""
-    global _verbose
-    _verbose = verbose
-    logs.configure(json_lines=log_json, verbose=verbose)
+    global _verbosity
+    _verbosity = verbose
+    logs.configure(json_lines=log_json, verbosity=verbose)
 
 
 @main.command()
@@ -120,7 +148,7 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     store.add(played.game)
     logs.log_played(played)
     print_events(console, played.events, _labeler(played))
-    console.print(f"game {played.game.id} stored in {db}")
+    console.print(f"game {played.game.id} stored in {store.address.shown}")
 
 
 @main.command()
@@ -257,18 +285,15 @@ def export(game_id: str, db: str, output: str | None) -> None:
         uuid = UUID(game_id)
     except ValueError:
         raise BadInput(f"not a game id: {game_id!r}") from None
-    store = open_store(db)
+    store = open_store(db, create=False)
     events = list(store.game_events(uuid))
     if not events:
-        raise BadInput(f"no game {game_id} in {db}")
+        raise BadInput(f"no game {game_id} in {store.address.shown}")
     if output is None:
         write_jsonl(events, sys.stdout)
+        sys.stdout.flush()  # a closed pipe shows here, inside the error handling
         return
-    target = Path(output)
-    partial = target.with_name(target.name + ".partial")
-    with partial.open("w", encoding="utf-8") as out:
-        count = write_jsonl(events, out)
-    partial.replace(target)
+    count = write_log_file(events, Path(output))
     err.print(f"{count} events written to {output}")
 
 
@@ -307,6 +332,7 @@ def demo(db: str) -> None:
     played = play(parse_scenario(located))
     store = open_store(db)
     store.add(played.game)
+    shown = store.address.shown
     console.rule(played.scenario.title)
     if played.scenario.description:
         console.print(played.scenario.description.strip())
@@ -316,8 +342,45 @@ def demo(db: str) -> None:
     for unit in ("steed",):
         print_reach(console, lookahead.range_of_motion(unit))
     state = fold(played.events)
-    console.print(f"game {played.game.id} stored in {db}; state hash {state_hash(state)[:16]}")
-    console.print(f"next: sim log export {played.game.id} --db {db} -o demo.jsonl && sim replay demo.jsonl --verify")
+    console.print(f"game {played.game.id} stored in {shown}; state hash {state_hash(state)[:16]}")
+    console.print(f"next: sim log export {played.game.id} --db {shown} -o demo.jsonl && sim replay demo.jsonl --verify")
+
+
+@main.group()
+def db() -> None:
+    """Game stores."""
+
+
+@db.command("init")
+@click.option("--db", "db_name", default="sim.sqlite", show_default=True, help="SQLite file, postgresql:// URL.")
+@guarded
+def db_init(db_name: str) -> None:
+    """Create the store's schema (tables, index, type, function); harmless when it exists.
+
+    Opening a store to write creates the schema too, safely under concurrency; this does it once,
+    ahead of time, for example before many processes start at once or with a role that may create
+    tables when the players' role may not."""
+    store = init_store(db_name)
+    console.print(f"store ready: {store.address.shown}")
+
+
+@main.command()
+@click.option("--db", "db_name", default="sim.sqlite", show_default=True, help="The store to list.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@guarded
+def games(db_name: str, as_json: bool) -> None:
+    """The stored games: id, ruleset, title, number of events and the time of the last one."""
+    store = open_store(db_name, create=False)
+    summaries = store.summaries()
+    if as_json:
+        click.echo(json.dumps({"store": store.address.shown, "games": [s.as_json() for s in summaries]}, indent=2))
+        return
+    if not summaries:
+        console.print(f"no games in {store.address.shown}")
+        return
+    for s in summaries:
+        title = f"  {s.title}" if s.title else ""
+        console.print(f"{s.id}  {s.ruleset:<10} {s.events:>5} events  {s.last_change:%Y-%m-%d %H:%M:%S}{_escape(title)}")
 
 
 if __name__ == "__main__":
