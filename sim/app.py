@@ -100,6 +100,12 @@ class GameStore(Application[UUID]):
         with store_errors(self.address, "write"):
             self.save(game)
 
+    def record(self, events: list[GameEvent]) -> None:
+        """Store events as they are (an imported log), in one transaction; ``IntegrityError`` if
+        any of their versions is stored already."""
+        with store_errors(self.address, "write"):
+            self.recorder.insert_events([self.mapper.to_stored_event(event) for event in events])
+
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game, or its state after event ``version``; ``BadInput`` if there is none."""
         if not self.schema_ready:

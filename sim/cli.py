@@ -28,7 +28,8 @@ from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
 from sim import logs
 from sim.app import init_store, open_store
-from sim.logfile import read_jsonl, write_jsonl, write_log_file
+from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
+from sim.logimport import import_log
 from sim.render import print_events, print_reach, print_state, print_timeline
 from sim.replay import replay, verify
 from sim.runner import Played, ScriptRefused, check_expectations, play
@@ -295,6 +296,22 @@ def export(game_id: str, db: str, output: str | None) -> None:
         return
     count = write_log_file(events, Path(output))
     err.print(f"{count} events written to {output}")
+
+
+@log.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--db", default="sim.sqlite", show_default=True, help="The store to import into.")
+@guarded
+def import_command(file: str, db: str) -> None:
+    """Store the game of a JSON Lines log: every line checked first, then all events at once."""
+    checked = read_log(file)  # before the store is opened: a refused log leaves no trace
+    store = open_store(db)
+    result = import_log(checked, store)
+    chain = "hash chain checked" if result.chained else "no hash chain (exported before chains)"
+    if result.already:
+        console.print(f"game {result.game} is already in {store.address.shown}, identical: nothing imported")
+    else:
+        console.print(f"game {result.game} imported into {store.address.shown}: {result.events} events, {chain}")
 
 
 @main.command(name="replay")
