@@ -260,16 +260,18 @@ def ensure_postgres_schema(recorder: Any, create: bool) -> bool:
     datastore = recorder.datastore
     with datastore.get_connection() as conn:
         with conn.cursor() as cursor:
-            if _postgres_schema_present(cursor, recorder):
-                return True
-        if not create:
+            present = _postgres_schema_present(cursor, recorder)
+        if not present and not create:
             return False
-        with conn.transaction(), conn.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_lock_key(datastore.schema, recorder.events_table_name),))
-            if not _postgres_schema_present(cursor, recorder):
-                cursor.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(datastore.schema)))
-                for statement in recorder.sql_create_statements:
-                    cursor.execute(statement, prepare=False)
+        if not present:
+            with conn.transaction(), conn.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_lock_key(datastore.schema, recorder.events_table_name),))
+                if not _postgres_schema_present(cursor, recorder):
+                    cursor.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(datastore.schema)))
+                    for statement in recorder.sql_create_statements:
+                        cursor.execute(statement, prepare=False)
+    # the recorder looked the composite type up when it was made, which may have been before
+    # another process created it: look again now that it exists
     datastore.register_type_adapters()
     return True
 

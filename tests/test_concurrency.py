@@ -25,6 +25,8 @@ from sim.api import Simulator
 from sim.app import GameStore, open_store
 from sim.logfile import parse_log, write_jsonl
 from sim.replay import verify
+from sim.runner import play
+from sim.scenario import load_scenario
 from tests.helpers import EXAMPLES
 
 SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
@@ -182,3 +184,19 @@ def test_parallel_sim_runs_on_a_new_store_all_store_their_game(store_db: str) ->
     failures = [(run.returncode, err) for run, (_, err) in zip(runs, outputs, strict=True) if run.returncode != 0]
     assert failures == []
     assert len(open_store(store_db, create=False).game_ids()) == 4
+
+
+@pytest.mark.postgres
+def test_a_store_made_before_another_process_created_the_schema_can_still_write(postgres_url: str) -> None:
+    """The race behind a 'composite type not found': this store's recorder looked for the type
+    before it existed; another opener then created the schema; this one must still write."""
+    from sim.app import GameStore
+    from sim.store import ensure_postgres_schema, parse_address
+
+    address = parse_address(postgres_url)
+    early = GameStore(env={**address.env, "CREATE_TABLE": "n"})  # the schema does not exist yet
+    early.address = address
+    open_store(postgres_url)  # another opener creates it
+    assert ensure_postgres_schema(early.recorder, create=True)
+    early.add(play(load_scenario(SHARK)).game)
+    assert len(early.game_ids()) == 1
