@@ -26,7 +26,7 @@ from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
-from sim import logs
+from sim import jsonout, logs
 from sim.app import init_store, open_store
 from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
@@ -152,46 +152,65 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     console.print(f"game {played.game.id} stored in {store.address.shown}")
 
 
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (shapes in the README).")
+
+
+def _emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
+@JSON_OPTION
 @guarded
-def check(paths: tuple[str, ...]) -> None:
-    """Play each scenario and check its expectations; one line per scenario."""
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Play each scenario and check its expectations; one line per scenario.
+
+    Exit 0 when all pass, 1 when an expectation failed, 2 when a file is bad input."""
     files = scenario_files(list(paths))
     if not files:
         raise BadInput("no scenario files found", " ".join(paths))
-    failed = bad = 0
+    results: list[dict[str, Any]] = []
     for file in files:
         try:
             played, _ = _play_file(str(file), strict=False)
             problems = check_expectations(played)
         except SimError as exc:
-            bad += 1
-            console.print(f"[red]ERROR[/red] {file}: {exc}", soft_wrap=True)
+            results.append({"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc)})
             continue
-        if problems:
-            failed += 1
-            console.print(f"[red]FAIL[/red]  {file}: " + "; ".join(problems), soft_wrap=True)
-        else:
-            console.print(f"[green]ok[/green]    {file}: {played.scenario.title}", soft_wrap=True)
-    console.print(f"{len(files)} scenarios: {len(files) - failed - bad} passed, {failed} failed, {bad} bad input")
-    if bad:
+        status = "fail" if problems else "ok"
+        results.append({"file": str(file), "title": played.scenario.title, "status": status, "problems": problems, "error": None})
+    counts = {status: sum(r["status"] == status for r in results) for status in ("ok", "fail", "error")}
+    if as_json:
+        _emit({"scenarios": results, "passed": counts["ok"], "failed": counts["fail"], "bad_input": counts["error"]})
+    else:
+        for r in results:
+            if r["status"] == "error":
+                console.print(f"[red]ERROR[/red] {r['file']}: {_escape(r['error'])}", soft_wrap=True)
+            elif r["status"] == "fail":
+                console.print(f"[red]FAIL[/red]  {r['file']}: " + _escape("; ".join(r["problems"])), soft_wrap=True)
+            else:
+                console.print(f"[green]ok[/green]    {r['file']}: {_escape(r['title'])}", soft_wrap=True)
+        console.print(
+            f"{len(files)} scenarios: {counts['ok']} passed, {counts['fail']} failed, {counts['error']} bad input"
+        )
+    if counts["error"]:
         sys.exit(2)
-    if failed:
+    if counts["fail"]:
         sys.exit(1)
 
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True, help="The unit whose range of motion to show.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@JSON_OPTION
 @guarded
 def reach(scenario: str, unit: str, as_json: bool) -> None:
     """Range of motion of UNIT after the scenario's script (ongoing effects only, no triggers)."""
     played, _ = _play_file(scenario)
     answer = Lookahead.from_events(played.events).range_of_motion(unit)
     if as_json:
-        click.echo(json.dumps(answer.as_json(), indent=2))
+        _emit(jsonout.reach(answer))
     else:
         print_reach(console, answer)
 
@@ -200,23 +219,30 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True)
 @click.option("--to", "to", required=True, help="The location asked about, as in the scenario.")
+@JSON_OPTION
 @guarded
-def why(scenario: str, unit: str, to: str) -> None:
-    """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way."""
+def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
+    """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way.
+
+    Exit 0 when it can, 1 when it can't."""
     played, _ = _play_file(scenario)
     lookahead = Lookahead.from_events(played.events)
     answer = lookahead.range_of_motion(unit)
     target = lookahead.label(lookahead.parse(to))
     path = answer.path_to(target)
-    if path is not None:
+    if as_json:
+        _emit(jsonout.why(answer, target))
+    elif path is not None:
         steps = len(path) - 1
         console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")
         for line in answer.details(target):
-            console.print(f"  - {line}")
-        return
-    console.print(f"{unit} can't reach {target}:")
-    for reason in answer.why_not(target):
-        console.print(f"  - {reason}")
+            console.print(f"  - {_escape(line)}")
+    else:
+        console.print(f"{unit} can't reach {target}:")
+        for reason in answer.why_not(target):
+            console.print(f"  - {_escape(str(reason))}")
+    if path is None:
+        sys.exit(1)
 
 
 @main.command()
@@ -227,37 +253,57 @@ def schema() -> None:
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
+@JSON_OPTION
 @guarded
-def timeline(scenario: str) -> None:
+def timeline(scenario: str, as_json: bool) -> None:
     """Which event triggered what, in which order, decided by whom."""
     played, _ = _play_file(scenario)
-    print_timeline(console, build_timeline(played.events))
+    found = build_timeline(played.events)
+    if as_json:
+        _emit(jsonout.timeline(found))
+    else:
+        print_timeline(console, found)
 
 
 @main.command()
 @click.argument("first", type=click.Path(dir_okay=False))
 @click.argument("second", type=click.Path(dir_okay=False))
 @click.option("--context", default=12, show_default=True, help="Events to show from the divergence on.")
+@JSON_OPTION
 @guarded
-def diff(first: str, second: str, context: int) -> None:
+def diff(first: str, second: str, context: int, as_json: bool) -> None:
     """Where two games part: compare state hashes event by event (scenarios or JSON Lines logs).
 
     Play one scenario twice with a different trigger order (or seed) and see the first event
-    where the outcomes differ, then what each game did from there.
+    where the outcomes differ, then what each game did from there. Exit 0 when the games never
+    part, 1 when they do (as diff(1)).
     """
     games = [_events_of(path) for path in (first, second)]
     chains = [hash_chain(events) for events, _ in games]
     at = next((i for i, (a, b) in enumerate(zip(*chains, strict=False)) if a != b), None)
-    if at is None and len(chains[0]) == len(chains[1]):
-        console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
-        return
-    at = min(len(c) for c in chains) if at is None else at
-    console.print(f"the games diverge at event e{at + 1}:")
-    for path, (events, label) in zip((first, second), games, strict=True):
-        console.rule(path)
-        print_events(console, events[at : at + context], label)
+    same = at is None and len(chains[0]) == len(chains[1])
+    if at is None:
+        at = min(len(c) for c in chains)
     finals = [replay(events) for events, _ in games]
-    console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
+    if as_json:
+        _emit({
+            "diverge_at": None if same else at + 1,
+            "events": [len(c) for c in chains],
+            "games": [
+                {"path": path, "final_state_hash": final.hash, "from_divergence": [jsonout.event(e, label) for e in events[at : at + context]]}
+                for path, (events, label), final in zip((first, second), games, finals, strict=True)
+            ],
+        })
+    elif same:
+        console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
+    else:
+        console.print(f"the games diverge at event e{at + 1}:")
+        for path, (events, label) in zip((first, second), games, strict=True):
+            console.rule(path)
+            print_events(console, events[at : at + context], label)
+        console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
+    if not same:
+        sys.exit(1)
 
 
 def _events_of(path: str) -> tuple[list[Any], Callable[[str], str]]:
@@ -318,21 +364,37 @@ def import_command(file: str, db: str) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--verify", "check_rules", is_flag=True, help="Also re-run the logged commands under the rules.")
 @click.option("--at", "at", type=int, default=None, help="Show the state right after event number AT.")
+@JSON_OPTION
 @guarded
-def replay_command(file: str, check_rules: bool, at: int | None) -> None:
-    """Rebuild a game from a JSON Lines log; print its final state and state hash."""
-    events = read_jsonl(file)
+def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) -> None:
+    """Rebuild a game from a JSON Lines log; print its final state and state hash.
+
+    Every line is checked first, the hash chain too (a line that breaks it is named; exit 2).
+    With --verify, exit 1 when the rules disagree with the log."""
+    log_file = read_log(file)
+    events = log_file.events
     if at is not None and not 1 <= at <= len(events):
         raise BadInput(f"--at must be between 1 and {len(events)}, the events in the log")
     result = replay(events if at is None else events[:at])
-    rules = get_ruleset(result.state.ruleset)
-    print_state(console, result.state, lambda loc: rules.label(result.state, loc))
-    console.print(f"{result.events} events; state hash {result.hash}")
-    if check_rules:
-        verdict = verify(events)
-        if not verdict.ok:
-            raise Failed(f"verification: {verdict.message}")
-        console.print(f"verified: {verdict.message}")
+    verdict = verify(events) if check_rules else None
+    if as_json:
+        _emit({
+            "game": str(log_file.game),
+            "events": result.events,
+            "state_hash": result.hash,
+            "chain": "intact" if log_file.chained else "absent",
+            "state": result.state.model_dump(mode="json"),
+            "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message},
+        })
+    else:
+        rules = get_ruleset(result.state.ruleset)
+        print_state(console, result.state, lambda loc: rules.label(result.state, loc))
+        chain = "hash chain intact" if log_file.chained else "no hash chain (exported before chains)"
+        console.print(f"{result.events} events; state hash {result.hash}; {chain}")
+        if verdict is not None and verdict.ok:
+            console.print(f"verified: {verdict.message}")
+    if verdict is not None and not verdict.ok:
+        raise Failed(f"verification: {verdict.message}")
 
 
 @main.command()

@@ -52,7 +52,7 @@ def test_check_exits_2_on_bad_input(tmp_path: Path) -> None:
 def test_reach_json_contract() -> None:
     result = sim("reach", str(SORCERY / "05-giant-shark.yaml"), "--unit", "shark", "--json")
     data = json.loads(result.output)
-    assert set(data) == {"unit", "reachable", "paths"}
+    assert set(data) == {"unit", "reachable", "paths", "start", "allowance", "costs", "denied", "unreachable"}
     assert data["unit"] == "shark" and "S" in data["reachable"]
     assert data["paths"]["S/underwater"] == ["S", "S/underwater"]
 
@@ -182,13 +182,13 @@ def test_log_json_with_v_writes_one_structured_record_per_event_on_stderr(tmp_pa
     assert all("game" in r and "level" in r for r in records)
 
 
-def test_diff_finds_where_two_trigger_orders_part() -> None:
+def test_diff_finds_where_two_trigger_orders_part_and_exits_1() -> None:
     result = sim(
         "diff",
         str(SORCERY / "07a-phantom-steed-shark-fights-steed-first.yaml"),
         str(SORCERY / "07b-phantom-steed-shark-fights-warriors-first.yaml"),
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "diverge at event e26" in result.output
     assert "p1 orders t1, t2 (player)" in result.output and "p1 orders t2, t1 (player)" in result.output
 
