@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from domain.dice import roll
 from domain.engine_base import EngineBase
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.events import FeaturePlaced, MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitDied, UnitPlaced
 from domain.movement import StepOption, walk_path
 from domain.rules import RuleRef
@@ -95,7 +95,8 @@ class GloomEngine(EngineBase):
     def unit(self, unit_id: str, where: str = "unit") -> UnitState:
         found = self.state.units.get(unit_id)
         if found is None or not found.alive:
-            raise BadInput(f"unknown unit {unit_id!r}", where)
+            living = [u.id for u in self.state.units.values() if u.alive]
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, living, 'units')}", where)
         return found
 
     def player(self, given: str | None, default: str) -> str:

@@ -18,7 +18,7 @@ from shapely.geometry import Polygon
 
 from domain.dice import roll
 from domain.engine_base import EngineBase
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.events import MoveEnded, PathDeclared, StepsCancelled, StepTaken, UnitPlaced
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetState, SetUp, Shape
 from domain.rulesets.skirmish.events import (
@@ -98,7 +98,7 @@ class SkirmishEngine(EngineBase):
     def known_unit(self, unit_id: str, player: str | None) -> UnitState:
         unit = self.state.units.get(unit_id)
         if unit is None:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
         if player is not None and player not in self.state.players:
             raise BadInput(f"unknown player {player!r}", "player")
         return unit
@@ -165,7 +165,7 @@ class SkirmishEngine(EngineBase):
         for i, spec in enumerate(setup.units):
             for enemy in spec.engaged_with:
                 if enemy not in seen:
-                    raise BadInput(f"unknown unit {enemy!r}", f"setup.units[{i}].engaged_with")
+                    raise BadInput(f"unknown unit {enemy!r}{suggest(enemy, seen, 'units')}", f"setup.units[{i}].engaged_with")
 
     def _footprint(self, shape: Shape, bounds: Polygon, where: str) -> list[list[float]]:
         corners = shape.corners()

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.engine_base import EngineBase
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.events import (
     AttackDeclared,
     AttackPlanned,
@@ -105,7 +105,7 @@ class SorceryEngine(EngineBase):
     def unit(self, unit_id: str) -> UnitState:
         found = self.state.units.get(unit_id)
         if found is None:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
         return found
 
     def acting_player(self, given: str | None, default: str) -> str:
@@ -186,7 +186,7 @@ class SorceryEngine(EngineBase):
         if art.bearer is not None:
             bearer = self.state.units.get(art.bearer)
             if bearer is None:
-                raise BadInput(f"unknown unit {art.bearer!r}", f"{where}.bearer")
+                raise BadInput(f"unknown unit {art.bearer!r}{suggest(art.bearer, self.state.units, 'units')}", f"{where}.bearer")
             controller = controller or bearer.owner
         else:
             location = self.loc(art.at or "", f"{where}.at")
@@ -242,7 +242,7 @@ class SorceryEngine(EngineBase):
         carrier = self.state.units.get(carrier_id)
         unit = self.state.units[unit_id]
         if carrier is None:
-            raise BadInput(f"unknown unit {carrier_id!r}", where)
+            raise BadInput(f"unknown unit {carrier_id!r}{suggest(carrier_id, self.state.units, 'units')}", where)
         if carrier.carries == 0:
             raise BadInput(f"{carrier.card} can't carry units", where)
         if carrier.owner != unit.owner or (carrier.carry_allies_only and unit.kind != "minion"):
