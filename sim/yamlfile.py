@@ -110,9 +110,10 @@ def load_yaml(text: str, name: str) -> Located:
     if len(text) > MAX_BYTES:
         raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", name)
     positions: dict[tuple[Any, ...], Position] = {}
-    loader = yaml.SafeLoader(text)
+    loader: yaml.SafeLoader | None = None
     try:
         check_shape(text, name)
+        loader = yaml.SafeLoader(text)  # inside the try: it refuses control characters at once
         node = loader.get_single_node()
         if node is None:
             raise BadInput("the file is empty", name)
@@ -151,7 +152,8 @@ def load_yaml(text: str, name: str) -> Located:
     except RecursionError:  # a bound above was not enough for some shape: still the input's fault
         raise BadInput("the YAML is nested too deeply", name) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Located(data, positions, name)
 
 
