@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,9 +109,26 @@ def test_running_into_a_read_only_sqlite_store_is_bad_input_and_writes_nothing(t
     assert db.read_bytes() == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only files; the file: URI test covers the store")
-def test_running_into_a_sqlite_file_without_write_permission_is_bad_input(tmp_path: Path) -> None:
+def make_read_only(path: Path) -> Callable[[], None]:
+    """Make a file read-only even for root (which ignores permissions): ``chattr +i``; returns how
+    to undo it. Skips when neither works here."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        return lambda: path.chmod(0o644)
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("running as root where files can't be made immutable; the file: URI test covers the store")
+    return lambda: subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_running_into_a_read_only_sqlite_file_is_bad_input_and_reading_it_still_works(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
-    Simulator(str(db)).load(SHARK)
-    db.chmod(0o444)
-    assert "read-only" in one_line_exit_2(sim("run", str(SHARK), "--db", str(db)))
+    game = Simulator(str(db)).load(SHARK)
+    undo = make_read_only(db)
+    try:
+        assert "games.sqlite: the store is read-only: nothing was written" in one_line_exit_2(
+            sim("run", str(SHARK), "--db", str(db))
+        )
+        listed = sim("games", "--db", str(db))
+        assert listed.exit_code == 0 and str(game.id) in listed.output
+    finally:
+        undo()
