@@ -7,6 +7,9 @@ exist), an *illegal command* (well-formed, but the rules forbid it now) and a *v
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 from domain.rules import RuleRef
 
 
@@ -38,3 +41,20 @@ class IllegalCommand(SimError):
 
 class VersionConflict(SimError):
     """Another writer stored events for the same game first; the command was not applied."""
+
+
+def suggest(name: object, known: Iterable[str], listing: str | None = None, limit: int = 12) -> str:
+    """Text to end an "unknown ..." message with: the closest known name, and (when ``listing``
+    names what they are, "units" say) the known names themselves, so a typo is fixed at once.
+
+    >>> "unknown unit 'wizzard'" + suggest("wizzard", ["raider", "wizard"], "units")
+    "unknown unit 'wizzard'; did you mean 'wizard'? The units are: raider, wizard"
+    """
+    names = sorted(set(known))
+    close = difflib.get_close_matches(str(name), names, n=1, cutoff=0.6)
+    text = f"; did you mean {close[0]!r}?" if close else ""
+    if listing is not None:
+        shown = ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
+        lead = " The" if close else "; the"
+        text += f"{lead} {listing} are: {shown}" if names else f"; there are no {listing}"
+    return text

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from domain.errors import BadInput
+from domain.errors import BadInput, suggest
 from domain.event_base import EVENT_TYPES, GameEvent
 from domain.events import GameStarted
 from domain.movement import RangeOfMotion
@@ -67,7 +67,7 @@ class Lookahead:
         """Where ``unit_id`` could get with its basic move, applying ongoing effects only."""
         state = self._state()
         if unit_id not in state.units:
-            raise BadInput(f"unknown unit {unit_id!r}", "unit")
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, state.units, 'units')}", "unit")
         return get_ruleset(state.ruleset).range_of_motion(state, unit_id)
 
     def why_not(self, unit_id: str, location: str) -> list[RuleRef]:

@@ -39,7 +39,7 @@ class Timeline:
     def in_resolution_order(self) -> list[TriggerEntry]:
         resolved = [t for t in self.triggers.values() if t.resolved_at is not None]
         pending = [t for t in self.triggers.values() if t.resolved_at is None]
-        return sorted(resolved, key=lambda t: int(t.resolved_at[1:])) + pending  # type: ignore[index]
+        return sorted(resolved, key=lambda t: int((t.resolved_at or "e0")[1:])) + pending
 
 
 def build_timeline(events: Iterable[GameEvent]) -> Timeline:

@@ -7,51 +7,120 @@
     game.move_and_attack("raider", path=["B"], attack="site")
     for event in game.events(since=10): ...
     game.at(12)                                        # the state after event 12
+
+Errors are the documented ones: ``BadInput`` (an unknown game, unit, location or event number),
+``IllegalCommand`` (the rules forbid it now), ``VersionConflict`` (the game moved on since this
+session decided the command), ``sim.store.StoreError`` (the store could not be reached or failed).
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 from pydantic import BaseModel
 
+from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.game import Game
 from domain.movement import RangeOfMotion
+from domain.rules import RuleRef
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, state_hash
 from projections.timeline import Timeline, build_timeline
 from projections.trace import Trace, build_trace
-from sim.app import GameStore, open_store
+from sim.app import GameStore, decision_context, open_store
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
 
 DEFAULT_DB = "sim.sqlite"
 
 
-class GameSession:
-    """One stored game. Every command is validated by the rules and stored atomically."""
+class Reach:
+    """A unit's range of motion that checks the locations it is asked about.
 
-    def __init__(self, store: GameStore, game_id: UUID) -> None:
+    Locations are written as in scenario files (``"S/underwater"``, ``"12/underwater"``, ``"6,14"``)
+    and read by the game's board, so ``why_not("bogus")`` is ``BadInput`` rather than a reason.
+    Everything else (``reachable``, ``paths``, ``allowance``, ``as_json()``...) is the answer's."""
+
+    def __init__(self, answer: RangeOfMotion, lookahead: Lookahead) -> None:
+        self.answer = answer
+        self._lookahead = lookahead
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.answer, name)
+
+    def location(self, text: str) -> str:
+        """``text`` as the answer writes locations; ``BadInput`` when the board has no such place."""
+        return self._lookahead.label(self._lookahead.parse(str(text)))
+
+    def __contains__(self, location: object) -> bool:
+        try:
+            return self.location(str(location)) in self.answer
+        except BadInput:
+            return False  # `in` answers yes or no; why_not and path_to say what is wrong
+
+    def path_to(self, location: str) -> list[str] | None:
+        return self.answer.path_to(self.location(location))
+
+    def why_not(self, location: str) -> list[RuleRef]:
+        return self.answer.why_not(self.location(location))
+
+    def details(self, location: str) -> list[str]:
+        return self.answer.details(self.location(location))
+
+    def __repr__(self) -> str:
+        return f"Reach({self.answer.unit}: {len(self.answer.reachable)} reachable)"
+
+
+class GameSession:
+    """One player's view of one stored game. Every command is validated by the rules and stored
+    atomically.
+
+    A command is decided against the state the session last saw: when it was opened, when its
+    ``state`` was last read, or after its own last command. If the game moved on since (another
+    writer ended the turn, say), the command raises ``VersionConflict`` instead of landing in a
+    turn it was not meant for; read ``state`` again and decide anew. ``expected_version`` pins a
+    command to one exact version instead."""
+
+    def __init__(self, store: GameStore, game_id: UUID, seen: GameState | None = None) -> None:
         self.store = store
         self.id = game_id
+        self._lock = threading.Lock()
+        self._seen: tuple[Any, ...] | None = decision_context(seen) if seen is not None else None
+
+    def _saw(self, state: GameState) -> None:
+        with self._lock:
+            self._seen = decision_context(state)
 
     # --- reading ------------------------------------------------------------------------------
 
     @property
     def state(self) -> GameState:
-        return self.store.game(self.id).state
+        state = self.store.game(self.id).state
+        self._saw(state)
+        return state
+
+    @property
+    def version(self) -> int:
+        """The number of events the game has now."""
+        return self.store.game(self.id).version
 
     def events(self, since: int = 0) -> list[GameEvent]:
         """Events after number ``since`` (events are numbered from 1)."""
         return [e for e in self.store.game_events(self.id) if e.originator_version > since]
 
     def at(self, event_number: int) -> GameState:
-        """The state right after event ``event_number``."""
+        """The state right after event ``event_number`` (1 is the game's start)."""
+        if isinstance(event_number, bool) or not isinstance(event_number, int):
+            raise BadInput(f"an event number is a whole number, not {event_number!r}", "event_number")
+        latest = self.store.game(self.id).version
+        if not 1 <= event_number <= latest:
+            raise BadInput(f"no event {event_number}: this game's events are numbered 1 to {latest}", "event_number")
         return self.store.game(self.id, version=event_number).state
 
     def state_hash(self) -> str:
@@ -60,8 +129,9 @@ class GameSession:
     def lookahead(self) -> Lookahead:
         return Lookahead.from_events(self.events())
 
-    def range_of_motion(self, unit: str) -> RangeOfMotion:
-        return self.lookahead().range_of_motion(unit)
+    def range_of_motion(self, unit: str) -> Reach:
+        lookahead = self.lookahead()
+        return Reach(lookahead.range_of_motion(unit), lookahead)
 
     def timeline(self) -> Timeline:
         return build_timeline(self.events())
@@ -81,23 +151,35 @@ class GameSession:
 
     # --- commands -------------------------------------------------------------------------------
 
-    def issue(self, command: dict[str, Any] | BaseModel) -> list[GameEvent]:
-        return self.store.issue(self.id, command)
+    def issue(self, command: dict[str, Any] | BaseModel, expected_version: int | None = None) -> list[GameEvent]:
+        with self._lock:
+            decided_in = self._seen
+        game, events = self.store.apply(self.id, command, expected_version=expected_version, decided_in=decided_in)
+        with self._lock:
+            if self._seen == decided_in:  # another thread of this session may have moved it on
+                self._seen = decision_context(game.state)
+        return events
 
-    def move_and_attack(self, unit: str, path: list[str] | None = None, attack: str | None = None, player: str | None = None) -> list[GameEvent]:
-        return self.issue({"command": "move_and_attack", "unit": unit, "path": path or [], "attack": attack, "player": player})
+    def move_and_attack(
+        self, unit: str, path: list[str] | None = None, attack: str | None = None, player: str | None = None,
+        expected_version: int | None = None,
+    ) -> list[GameEvent]:
+        command = {"command": "move_and_attack", "unit": unit, "path": path or [], "attack": attack, "player": player}
+        return self.issue(command, expected_version)
 
-    def defend(self, unit: str, path: list[str] | None = None, player: str | None = None) -> list[GameEvent]:
-        return self.issue({"command": "defend", "unit": unit, "path": path, "player": player})
+    def defend(
+        self, unit: str, path: list[str] | None = None, player: str | None = None, expected_version: int | None = None
+    ) -> list[GameEvent]:
+        return self.issue({"command": "defend", "unit": unit, "path": path, "player": player}, expected_version)
 
-    def pass_defence(self, player: str | None = None) -> list[GameEvent]:
-        return self.issue({"command": "pass", "player": player})
+    def pass_defence(self, player: str | None = None, expected_version: int | None = None) -> list[GameEvent]:
+        return self.issue({"command": "pass", "player": player}, expected_version)
 
-    def order_triggers(self, order: list[str], player: str | None = None) -> list[GameEvent]:
-        return self.issue({"command": "order_triggers", "order": order, "player": player})
+    def order_triggers(self, order: list[str], player: str | None = None, expected_version: int | None = None) -> list[GameEvent]:
+        return self.issue({"command": "order_triggers", "order": order, "player": player}, expected_version)
 
-    def end_turn(self, player: str | None = None) -> list[GameEvent]:
-        return self.issue({"command": "end_turn", "player": player})
+    def end_turn(self, player: str | None = None, expected_version: int | None = None) -> list[GameEvent]:
+        return self.issue({"command": "end_turn", "player": player}, expected_version)
 
 
 class Simulator:
@@ -111,16 +193,21 @@ class Simulator:
         parsed = scenario if isinstance(scenario, ScenarioBase) else load_scenario(scenario)
         played = play(parsed)
         self.store.add(played.game)
-        return GameSession(self.store, played.game.id)
+        return GameSession(self.store, played.game.id, played.game.state)
 
     def new_game(self, ruleset: str, setup: dict[str, Any], players: list[str] | None = None, **kwargs: Any) -> GameSession:
         game = Game.start(ruleset, players or ["p1", "p2"], **kwargs)
         game.issue({"command": "set_up", **setup})
         self.store.add(game)
-        return GameSession(self.store, game.id)
+        return GameSession(self.store, game.id, game.state)
 
     def game(self, game_id: str | UUID) -> GameSession:
-        return GameSession(self.store, UUID(str(game_id)))
+        """The stored game ``game_id``; ``BadInput`` when it is not a game id or not in the store."""
+        try:
+            uuid = game_id if isinstance(game_id, UUID) else UUID(str(game_id))
+        except ValueError:
+            raise BadInput(f"not a game id: {game_id!r}", "game_id") from None
+        return GameSession(self.store, uuid, self.store.game(uuid).state)
 
     def games(self) -> list[UUID]:
         return self.store.game_ids()

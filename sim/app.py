@@ -1,14 +1,19 @@
-"""The ``eventsourcing`` application that stores games, and its persistence settings.
+"""The ``eventsourcing`` application that stores games, and the rule for concurrent commands.
 
 One ``Game`` aggregate per game; every command is get -> issue -> one ``save`` (atomic). A
-concurrent writer that saved first makes ``save`` fail with the library's ``IntegrityError``;
-the command is then retried on the fresh state, and refused with ``VersionConflict`` if it
-keeps losing (DESIGN.md, principle 9).
+concurrent writer that saved first makes ``save`` fail with the library's ``IntegrityError``.
+A command is a decision taken against the state its caller saw, so it is retried on the fresh
+state only where it still means the same thing: when the fresh state's ``decision_context`` is
+the one the command was decided against. Otherwise, or when the caller named the version it
+expected, it is refused with ``VersionConflict`` and nothing is stored (DESIGN.md, principle 9).
+Eight players pressing "end turn" for turn 1 at once therefore end one turn, not eight.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -19,76 +24,184 @@ from pydantic import BaseModel
 
 from domain.errors import BadInput, VersionConflict
 from domain.event_base import GameEvent
+from domain.events import GameStarted
 from domain.game import Game
-from domain.ruleset import load_all_rulesets
+from domain.ruleset import get_ruleset, load_all_rulesets
+from domain.state import GameState
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
+from sim.store import (
+    StoreAddress,
+    check_sqlite_file,
+    ensure_postgres_schema,
+    parse_address,
+    probe_postgres,
+    sqlite_has_tables,
+    store_errors,
+)
 
 load_all_rulesets()  # every ruleset's event topics, before any read
 
 RETRIES = 3
 
 
-def persistence_env(db: str | None) -> dict[str, str]:
-    """Settings for a database given as a path, ``:memory:`` or a ``postgresql://`` URL."""
-    if db is None or db == ":memory:":
-        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
-    if db.startswith(("postgresql://", "postgres://")):
-        from urllib.parse import parse_qs, unquote, urlparse
+def decision_context(state: GameState) -> tuple[Any, ...]:
+    """What a command was decided against (the ruleset says: the turn, the player to act, the
+    attack or activation under way). A command retried after a concurrent write lands only if
+    this is unchanged: "end turn" decided in turn 1 must not end turn 2."""
+    return (state.ruleset, *get_ruleset(state.ruleset).decision_context(state))
 
-        url = urlparse(db)
-        query = parse_qs(url.query)
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One stored game, as ``sim games`` lists it."""
+
+    id: UUID
+    ruleset: str
+    title: str
+    events: int
+    last_change: datetime
+
+    def as_json(self) -> dict[str, Any]:
         return {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "POSTGRES_DBNAME": (url.path or "/postgres").lstrip("/") or "postgres",
-            "POSTGRES_HOST": url.hostname or "127.0.0.1",
-            "POSTGRES_PORT": str(url.port or 5432),
-            "POSTGRES_USER": unquote(url.username or "postgres"),
-            "POSTGRES_PASSWORD": unquote(url.password or ""),
-            "POSTGRES_SCHEMA": query.get("schema", ["public"])[0],
-            "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", ["5"])[0],
+            "id": str(self.id),
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "events": self.events,
+            "last_change": self.last_change.isoformat(),
         }
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db}
 
 
 class GameStore(Application[UUID]):
-    """Stores games; ``env`` picks the store (in-memory, SQLite file or PostgreSQL)."""
+    """Stores games; ``env`` picks the store (in-memory, SQLite file or PostgreSQL).
+
+    Open one with ``open_store``: it checks the address, reaches the server and makes the schema
+    safely. Every method reports store failures as ``BadInput`` or ``StoreError``."""
 
     name = "Games"
     env = {
         "MAPPER_TOPIC": get_topic(PydanticMapper),
         "TRANSCODER_TOPIC": get_topic(JSONBytesTranscoder),
     }
+    address: StoreAddress = parse_address(":memory:")
+    #: False for a store opened for reading whose tables were never created: it holds no games
+    schema_ready: bool = True
 
     def add(self, game: Game) -> None:
         """Store a new game's events (all of them, in one transaction)."""
-        self.save(game)
+        with store_errors(self.address, "write"):
+            self.save(game)
+
+    def record(self, events: list[GameEvent]) -> None:
+        """Store events as they are (an imported log), in one transaction; ``IntegrityError`` if
+        any of their versions is stored already."""
+        with store_errors(self.address, "write"):
+            self.recorder.insert_events([self.mapper.to_stored_event(event) for event in events])
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
+        """The game, or its state after event ``version``; ``BadInput`` if there is none."""
+        if not self.schema_ready:
+            raise BadInput(f"no game {game_id} in {self.address.shown}")
         try:
-            return self.repository.get(game_id, version=version, projector_func=_fast_projector)  # type: ignore[no-any-return]
+            with store_errors(self.address, "read"):
+                game = self.repository.get(game_id, version=version, projector_func=_fast_projector)
         except AggregateNotFoundError:
-            raise BadInput(f"no game {game_id} in this store") from None
+            raise BadInput(f"no game {game_id} in {self.address.shown}") from None
+        if not isinstance(game, Game):
+            raise BadInput(f"{game_id} is not a game")
+        return game
 
-    def issue(self, game_id: UUID, command: dict[str, Any] | BaseModel) -> list[GameEvent]:
-        """Apply one command to a stored game and store its events in one transaction."""
+    def issue(
+        self,
+        game_id: UUID,
+        command: dict[str, Any] | BaseModel,
+        expected_version: int | None = None,
+        decided_in: tuple[Any, ...] | None = None,
+    ) -> list[GameEvent]:
+        """Apply one command to a stored game (see ``apply``) and return the events it recorded."""
+        return self.apply(game_id, command, expected_version, decided_in)[1]
+
+    def apply(
+        self,
+        game_id: UUID,
+        command: dict[str, Any] | BaseModel,
+        expected_version: int | None = None,
+        decided_in: tuple[Any, ...] | None = None,
+    ) -> tuple[Game, list[GameEvent]]:
+        """Apply one command to a stored game and store its events in one transaction.
+
+        The command was decided against some state: ``decided_in`` is that state's
+        ``decision_context`` when the caller knows it (a ``GameSession`` does), else the context of
+        the game as this call first loads it. The command is applied, and after a concurrent write
+        retried, only while the game is still in that context. With ``expected_version`` it applies
+        only to the game at exactly that version and is never retried. A command that no longer
+        fits raises ``VersionConflict`` and stores nothing."""
+        game = self.game(game_id)
+        if expected_version is not None and game.version != expected_version:
+            raise VersionConflict(
+                f"game {game_id} is at version {game.version}, not {expected_version}: the command was not applied"
+            )
+        now = decision_context(game.state)
+        if decided_in is None:
+            decided_in = now
+        elif now != decided_in:
+            raise VersionConflict(
+                f"game {game_id} moved on since the command was decided ({_context_text(decided_in)} -> "
+                f"{_context_text(now)}); it was not applied"
+            )
         for _ in range(RETRIES):
-            game = self.game(game_id)
             events = game.issue(command)
             try:
-                self.save(game)
+                with store_errors(self.address, "write"):
+                    self.save(game)
             except IntegrityError:
-                continue  # someone else wrote first: retry on the new state
-            return events
+                pass  # someone else wrote first
+            else:
+                return game, events
+            if expected_version is not None:
+                raise VersionConflict(
+                    f"game {game_id} changed after version {expected_version}: the command was not applied"
+                )
+            game = self.game(game_id)
+            now = decision_context(game.state)
+            if now != decided_in:
+                raise VersionConflict(
+                    f"game {game_id} moved on while the command was applied ({_context_text(decided_in)} -> "
+                    f"{_context_text(now)}); it was not applied"
+                )
         raise VersionConflict(f"game {game_id} kept changing under this command; it was not applied")
 
     def game_events(self, game_id: UUID) -> Iterator[GameEvent]:
-        yield from self.repository.event_store.get(game_id)  # type: ignore[misc]
+        if not self.schema_ready:
+            return
+        with store_errors(self.address, "read"):
+            stored = list(self.repository.event_store.get(game_id))
+        for event in stored:
+            if isinstance(event, GameEvent):  # every stored event is; the library types them loosely
+                yield event
 
     def game_ids(self) -> list[UUID]:
-        ids: list[UUID] = []
-        for notification in self.recorder.select_notifications(start=None, limit=1_000_000, topics=["sim.GameStarted"]):
-            ids.append(notification.originator_id)  # type: ignore[arg-type]
-        return ids
+        if not self.schema_ready:
+            return []
+        with store_errors(self.address, "read"):
+            notifications = self.recorder.select_notifications(start=None, limit=1_000_000, topics=[GameStarted.TOPIC])
+        return [UUID(str(notification.originator_id)) for notification in notifications]
+
+    def summaries(self) -> list[GameSummary]:
+        """Every stored game with its ruleset, title, event count and the time of its last event."""
+        found: list[GameSummary] = []
+        for game_id in self.game_ids():
+            with store_errors(self.address, "read"):
+                first = list(self.repository.event_store.get(game_id, lte=1))
+                last = list(self.repository.event_store.get(game_id, desc=True, limit=1))
+            if not first or not last or not isinstance(first[0], GameStarted) or not isinstance(last[0], GameEvent):
+                continue
+            found.append(GameSummary(game_id, first[0].ruleset, first[0].title, last[0].originator_version, last[0].timestamp))
+        return found
+
+
+def _context_text(context: tuple[Any, ...]) -> str:
+    names = ("turn", "active", "phase", "round", "activation")
+    return ", ".join(f"{name} {value}" for name, value in zip(names, context, strict=True) if value is not None)
 
 
 def _fast_projector(initial: Game | None, events: Any) -> Game | None:
@@ -99,9 +212,37 @@ def _fast_projector(initial: Game | None, events: Any) -> Game | None:
     return game
 
 
-def open_store(db: str | None) -> GameStore:
-    env = persistence_env(db)
-    try:
-        return GameStore(env=env)
-    except Exception as exc:  # a driver's own error types differ per store
-        raise BadInput(f"can't open the game store {db!r}: {exc}".splitlines()[0]) from None
+def open_store(db: str | None, *, create: bool = True) -> GameStore:
+    """Open the store ``db`` names (see ``sim.store.parse_address``).
+
+    ``create=False`` is for readers: a missing SQLite file is ``BadInput`` and nothing is created,
+    not even empty tables. Writers create the schema once, safely under concurrency."""
+    address = parse_address(db)
+    env = dict(address.env)
+    if address.kind == "postgres":
+        probe_postgres(address)
+        env["CREATE_TABLE"] = "n"  # ensure_postgres_schema does it, once and under a lock
+    elif address.kind == "sqlite":
+        check_sqlite_file(address, create)
+        env["CREATE_TABLE"] = "y" if create else "n"
+    with store_errors(address, "open"):
+        store = GameStore(env=env)
+        store.address = address
+        if address.kind == "postgres":
+            store.schema_ready = ensure_postgres_schema(store.recorder, create)
+        elif address.kind == "sqlite" and not create:
+            store.schema_ready = _sqlite_ready(store)
+    return store
+
+
+def _sqlite_ready(store: GameStore) -> bool:
+    datastore = getattr(store.recorder, "datastore", None)
+    if datastore is None:
+        return True
+    with datastore.transaction(commit=False) as cursor:
+        return sqlite_has_tables(cursor)
+
+
+def init_store(db: str) -> GameStore:
+    """Create a store's schema (``sim db init``); harmless when it exists already."""
+    return open_store(db, create=True)

@@ -1,7 +1,9 @@
 """The ``sim`` command line. ``--json`` output is the stable machine interface.
 
-Exit codes: 0 success; 1 a scenario's expectation failed (``check``) or a log failed
-verification; 2 bad input (malformed file, unknown unit/card/location, illegal command).
+Exit codes: 0 success; 1 a check did not hold (a scenario's expectation, a log's verification,
+an unreachable place for ``why``, two games that part for ``diff``); 2 bad input (malformed file,
+unknown unit/card/location, illegal command, an unusable output path); 3 an internal error (a
+bug); 4 the store could not be reached or failed on its side (``StoreError``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 import click
@@ -24,13 +26,15 @@ from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
-from sim import logs
-from sim.app import open_store
-from sim.logfile import read_jsonl, write_jsonl
+from sim import jsonout, logs
+from sim.app import init_store, open_store
+from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
+from sim.logimport import import_log
 from sim.render import print_events, print_reach, print_state, print_timeline
 from sim.replay import replay, verify
 from sim.runner import Played, ScriptRefused, check_expectations, play
 from sim.scenario import parse_scenario, scenario_files, scenario_schema
+from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -60,24 +64,49 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except Failed as exc:
-            err.print(f"[red]failed:[/red] {exc}")
+            err.print(f"[red]failed:[/red] {_escape(str(exc))}")
             sys.exit(1)
+        except StoreError as exc:
+            err.print(f"[red]store error:[/red] {_escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(4)
         except SimError as exc:
-            err.print(f"[red]error:[/red] {exc}", soft_wrap=True)
-            logs.log_refusal(str(exc), fatal=True)
+            err.print(f"[red]error:[/red] {_escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(2)
+        except BrokenPipeError:
+            _silence_stdout()
+            err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
             sys.exit(2)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
-        except Exception as exc:  # a bug: say so in one line; -v shows the traceback
-            err.print(f"[red]internal error:[/red] {type(exc).__name__}: {exc}", soft_wrap=True)
-            if _verbose:
-                err.print(traceback.format_exc())
+        except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
+            err.print(f"[red]internal error:[/red] {type(exc).__name__}: {_escape(redact(str(exc)))}", soft_wrap=True)
+            if _verbosity >= 2:
+                err.print(redact(traceback.format_exc()))
             sys.exit(3)
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)
 
 
-_verbose = False
+_verbosity = 0
+
+
+def _escape(text: str) -> str:
+    """Text shown as it is, not read as rich markup (a message may quote ``[...]``)."""
+    return text.replace("[", "\\[")
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, point stdout at /dev/null so that the interpreter's
+    final flush does not fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[Played, Located]:
@@ -100,12 +129,12 @@ def _labeler(played: Played) -> Callable[[str], str]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--log-json", is_flag=True, help="Structured log records as JSON lines on stderr.")
-@click.option("-v", "--verbose", is_flag=True, help="Debug-level log records (every event).")
-def main(log_json: bool, verbose: bool) -> None:
+@click.option("-v", "--verbose", count=True, help="-v: info-level log records (commands, steps, triggers); -vv: debug (every event).")
+def main(log_json: bool, verbose: int) -> None:
     """Simulate tabletop movement rules with every change recorded as an event."""
-    global _verbose
-    _verbose = verbose
-    logs.configure(json_lines=log_json, verbose=verbose)
+    global _verbosity
+    _verbosity = verbose
+    logs.configure(json_lines=log_json, verbosity=verbose)
 
 
 @main.command()
@@ -120,49 +149,68 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     store.add(played.game)
     logs.log_played(played)
     print_events(console, played.events, _labeler(played))
-    console.print(f"game {played.game.id} stored in {db}")
+    console.print(f"game {played.game.id} stored in {store.address.shown}")
+
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (shapes in the README).")
+
+
+def _emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
+@JSON_OPTION
 @guarded
-def check(paths: tuple[str, ...]) -> None:
-    """Play each scenario and check its expectations; one line per scenario."""
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Play each scenario and check its expectations; one line per scenario.
+
+    Exit 0 when all pass, 1 when an expectation failed, 2 when a file is bad input."""
     files = scenario_files(list(paths))
     if not files:
         raise BadInput("no scenario files found", " ".join(paths))
-    failed = bad = 0
+    results: list[dict[str, Any]] = []
     for file in files:
         try:
             played, _ = _play_file(str(file), strict=False)
             problems = check_expectations(played)
         except SimError as exc:
-            bad += 1
-            console.print(f"[red]ERROR[/red] {file}: {exc}", soft_wrap=True)
+            results.append({"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc)})
             continue
-        if problems:
-            failed += 1
-            console.print(f"[red]FAIL[/red]  {file}: " + "; ".join(problems), soft_wrap=True)
-        else:
-            console.print(f"[green]ok[/green]    {file}: {played.scenario.title}", soft_wrap=True)
-    console.print(f"{len(files)} scenarios: {len(files) - failed - bad} passed, {failed} failed, {bad} bad input")
-    if bad:
+        status = "fail" if problems else "ok"
+        results.append({"file": str(file), "title": played.scenario.title, "status": status, "problems": problems, "error": None})
+    counts = {status: sum(r["status"] == status for r in results) for status in ("ok", "fail", "error")}
+    if as_json:
+        _emit({"scenarios": results, "passed": counts["ok"], "failed": counts["fail"], "bad_input": counts["error"]})
+    else:
+        for r in results:
+            if r["status"] == "error":
+                console.print(f"[red]ERROR[/red] {r['file']}: {_escape(r['error'])}", soft_wrap=True)
+            elif r["status"] == "fail":
+                console.print(f"[red]FAIL[/red]  {r['file']}: " + _escape("; ".join(r["problems"])), soft_wrap=True)
+            else:
+                console.print(f"[green]ok[/green]    {r['file']}: {_escape(r['title'])}", soft_wrap=True)
+        console.print(
+            f"{len(files)} scenarios: {counts['ok']} passed, {counts['fail']} failed, {counts['error']} bad input"
+        )
+    if counts["error"]:
         sys.exit(2)
-    if failed:
+    if counts["fail"]:
         sys.exit(1)
 
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True, help="The unit whose range of motion to show.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@JSON_OPTION
 @guarded
 def reach(scenario: str, unit: str, as_json: bool) -> None:
     """Range of motion of UNIT after the scenario's script (ongoing effects only, no triggers)."""
     played, _ = _play_file(scenario)
     answer = Lookahead.from_events(played.events).range_of_motion(unit)
     if as_json:
-        click.echo(json.dumps(answer.as_json(), indent=2))
+        _emit(jsonout.reach(answer))
     else:
         print_reach(console, answer)
 
@@ -171,23 +219,30 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True)
 @click.option("--to", "to", required=True, help="The location asked about, as in the scenario.")
+@JSON_OPTION
 @guarded
-def why(scenario: str, unit: str, to: str) -> None:
-    """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way."""
+def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
+    """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way.
+
+    Exit 0 when it can, 1 when it can't."""
     played, _ = _play_file(scenario)
     lookahead = Lookahead.from_events(played.events)
     answer = lookahead.range_of_motion(unit)
     target = lookahead.label(lookahead.parse(to))
     path = answer.path_to(target)
-    if path is not None:
+    if as_json:
+        _emit(jsonout.why(answer, target))
+    elif path is not None:
         steps = len(path) - 1
         console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")
         for line in answer.details(target):
-            console.print(f"  - {line}")
-        return
-    console.print(f"{unit} can't reach {target}:")
-    for reason in answer.why_not(target):
-        console.print(f"  - {reason}")
+            console.print(f"  - {_escape(line)}")
+    else:
+        console.print(f"{unit} can't reach {target}:")
+        for reason in answer.why_not(target):
+            console.print(f"  - {_escape(str(reason))}")
+    if path is None:
+        sys.exit(1)
 
 
 @main.command()
@@ -198,37 +253,57 @@ def schema() -> None:
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
+@JSON_OPTION
 @guarded
-def timeline(scenario: str) -> None:
+def timeline(scenario: str, as_json: bool) -> None:
     """Which event triggered what, in which order, decided by whom."""
     played, _ = _play_file(scenario)
-    print_timeline(console, build_timeline(played.events))
+    found = build_timeline(played.events)
+    if as_json:
+        _emit(jsonout.timeline(found))
+    else:
+        print_timeline(console, found, _labeler(played))
 
 
 @main.command()
 @click.argument("first", type=click.Path(dir_okay=False))
 @click.argument("second", type=click.Path(dir_okay=False))
 @click.option("--context", default=12, show_default=True, help="Events to show from the divergence on.")
+@JSON_OPTION
 @guarded
-def diff(first: str, second: str, context: int) -> None:
+def diff(first: str, second: str, context: int, as_json: bool) -> None:
     """Where two games part: compare state hashes event by event (scenarios or JSON Lines logs).
 
     Play one scenario twice with a different trigger order (or seed) and see the first event
-    where the outcomes differ, then what each game did from there.
+    where the outcomes differ, then what each game did from there. Exit 0 when the games never
+    part, 1 when they do (as diff(1)).
     """
     games = [_events_of(path) for path in (first, second)]
     chains = [hash_chain(events) for events, _ in games]
     at = next((i for i, (a, b) in enumerate(zip(*chains, strict=False)) if a != b), None)
-    if at is None and len(chains[0]) == len(chains[1]):
-        console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
-        return
-    at = min(len(c) for c in chains) if at is None else at
-    console.print(f"the games diverge at event e{at + 1}:")
-    for path, (events, label) in zip((first, second), games, strict=True):
-        console.rule(path)
-        print_events(console, events[at : at + context], label)
+    same = at is None and len(chains[0]) == len(chains[1])
+    if at is None:
+        at = min(len(c) for c in chains)
     finals = [replay(events) for events, _ in games]
-    console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
+    if as_json:
+        _emit({
+            "diverge_at": None if same else at + 1,
+            "events": [len(c) for c in chains],
+            "games": [
+                {"path": path, "final_state_hash": final.hash, "from_divergence": [jsonout.event(e, label) for e in events[at : at + context]]}
+                for path, (events, label), final in zip((first, second), games, finals, strict=True)
+            ],
+        })
+    elif same:
+        console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
+    else:
+        console.print(f"the games diverge at event e{at + 1}:")
+        for path, (events, label) in zip((first, second), games, strict=True):
+            console.rule(path)
+            print_events(console, events[at : at + context], label)
+        console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
+    if not same:
+        sys.exit(1)
 
 
 def _events_of(path: str) -> tuple[list[Any], Callable[[str], str]]:
@@ -257,40 +332,69 @@ def export(game_id: str, db: str, output: str | None) -> None:
         uuid = UUID(game_id)
     except ValueError:
         raise BadInput(f"not a game id: {game_id!r}") from None
-    store = open_store(db)
+    store = open_store(db, create=False)
     events = list(store.game_events(uuid))
     if not events:
-        raise BadInput(f"no game {game_id} in {db}")
+        raise BadInput(f"no game {game_id} in {store.address.shown}")
     if output is None:
         write_jsonl(events, sys.stdout)
+        sys.stdout.flush()  # a closed pipe shows here, inside the error handling
         return
-    target = Path(output)
-    partial = target.with_name(target.name + ".partial")
-    with partial.open("w", encoding="utf-8") as out:
-        count = write_jsonl(events, out)
-    partial.replace(target)
+    count = write_log_file(events, Path(output))
     err.print(f"{count} events written to {output}")
+
+
+@log.command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--db", default="sim.sqlite", show_default=True, help="The store to import into.")
+@guarded
+def import_command(file: str, db: str) -> None:
+    """Store the game of a JSON Lines log: every line checked first, then all events at once."""
+    checked = read_log(file)  # before the store is opened: a refused log leaves no trace
+    store = open_store(db)
+    result = import_log(checked, store)
+    chain = "hash chain checked" if result.chained else "no hash chain (exported before chains)"
+    if result.already:
+        console.print(f"game {result.game} is already in {store.address.shown}, identical: nothing imported")
+    else:
+        console.print(f"game {result.game} imported into {store.address.shown}: {result.events} events, {chain}")
 
 
 @main.command(name="replay")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--verify", "check_rules", is_flag=True, help="Also re-run the logged commands under the rules.")
 @click.option("--at", "at", type=int, default=None, help="Show the state right after event number AT.")
+@JSON_OPTION
 @guarded
-def replay_command(file: str, check_rules: bool, at: int | None) -> None:
-    """Rebuild a game from a JSON Lines log; print its final state and state hash."""
-    events = read_jsonl(file)
+def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) -> None:
+    """Rebuild a game from a JSON Lines log; print its final state and state hash.
+
+    Every line is checked first, the hash chain too (a line that breaks it is named; exit 2).
+    With --verify, exit 1 when the rules disagree with the log."""
+    log_file = read_log(file)
+    events = log_file.events
     if at is not None and not 1 <= at <= len(events):
         raise BadInput(f"--at must be between 1 and {len(events)}, the events in the log")
     result = replay(events if at is None else events[:at])
-    rules = get_ruleset(result.state.ruleset)
-    print_state(console, result.state, lambda loc: rules.label(result.state, loc))
-    console.print(f"{result.events} events; state hash {result.hash}")
-    if check_rules:
-        verdict = verify(events)
-        if not verdict.ok:
-            raise Failed(f"verification: {verdict.message}")
-        console.print(f"verified: {verdict.message}")
+    verdict = verify(events) if check_rules else None
+    if as_json:
+        _emit({
+            "game": str(log_file.game),
+            "events": result.events,
+            "state_hash": result.hash,
+            "chain": "intact" if log_file.chained else "absent",
+            "state": result.state.model_dump(mode="json"),
+            "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message},
+        })
+    else:
+        rules = get_ruleset(result.state.ruleset)
+        print_state(console, result.state, lambda loc: rules.label(result.state, loc))
+        chain = "hash chain intact" if log_file.chained else "no hash chain (exported before chains)"
+        console.print(f"{result.events} events; state hash {result.hash}; {chain}")
+        if verdict is not None and verdict.ok:
+            console.print(f"verified: {verdict.message}")
+    if verdict is not None and not verdict.ok:
+        raise Failed(f"verification: {verdict.message}")
 
 
 @main.command()
@@ -307,6 +411,7 @@ def demo(db: str) -> None:
     played = play(parse_scenario(located))
     store = open_store(db)
     store.add(played.game)
+    shown = store.address.shown
     console.rule(played.scenario.title)
     if played.scenario.description:
         console.print(played.scenario.description.strip())
@@ -316,8 +421,45 @@ def demo(db: str) -> None:
     for unit in ("steed",):
         print_reach(console, lookahead.range_of_motion(unit))
     state = fold(played.events)
-    console.print(f"game {played.game.id} stored in {db}; state hash {state_hash(state)[:16]}")
-    console.print(f"next: sim log export {played.game.id} --db {db} -o demo.jsonl && sim replay demo.jsonl --verify")
+    console.print(f"game {played.game.id} stored in {shown}; state hash {state_hash(state)[:16]}")
+    console.print(f"next: sim log export {played.game.id} --db {shown} -o demo.jsonl && sim replay demo.jsonl --verify")
+
+
+@main.group()
+def db() -> None:
+    """Game stores."""
+
+
+@db.command("init")
+@click.option("--db", "db_name", default="sim.sqlite", show_default=True, help="SQLite file, postgresql:// URL.")
+@guarded
+def db_init(db_name: str) -> None:
+    """Create the store's schema (tables, index, type, function); harmless when it exists.
+
+    Opening a store to write creates the schema too, safely under concurrency; this does it once,
+    ahead of time, for example before many processes start at once or with a role that may create
+    tables when the players' role may not."""
+    store = init_store(db_name)
+    console.print(f"store ready: {store.address.shown}")
+
+
+@main.command()
+@click.option("--db", "db_name", default="sim.sqlite", show_default=True, help="The store to list.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@guarded
+def games(db_name: str, as_json: bool) -> None:
+    """The stored games: id, ruleset, title, number of events and the time of the last one."""
+    store = open_store(db_name, create=False)
+    summaries = store.summaries()
+    if as_json:
+        click.echo(json.dumps({"store": store.address.shown, "games": [s.as_json() for s in summaries]}, indent=2))
+        return
+    if not summaries:
+        console.print(f"no games in {store.address.shown}")
+        return
+    for s in summaries:
+        title = f"  {s.title}" if s.title else ""
+        console.print(f"{s.id}  {s.ruleset:<10} {s.events:>5} events  {s.last_change:%Y-%m-%d %H:%M:%S}{_escape(title)}")
 
 
 # commands defined in their own modules register themselves on ``main``

@@ -1,14 +1,28 @@
 """Game logs as JSON Lines: one event per line, in stream order.
 
-Each line is ``{"topic", "schema", "game", "version", "timestamp", "event"}``; ``event`` holds the
-event's own fields. Reading validates every line through its event class (upcasting older
-schema versions), so a bad log fails with the line that is wrong and nothing else happens.
+Each line is ``{"topic", "schema", "game", "version", "timestamp", "event", "chain"}`` (the last
+line also ``"end": true``); ``event`` holds the event's own fields and ``chain`` the hash chain
+(``sim.hashchain``). A log is untrusted input, so reading checks every line and refuses the log
+at the first line that is wrong, naming it and the reason; nothing else happens then:
+
+- the line is a JSON object with the fields above, of the right types;
+- the hash chain holds (when the log has one: logs exported before chains have none), and the
+  log ends where its ``end`` mark says;
+- the topic is known, its ``schema`` is one this version reads (older ones are upcast), and the
+  event validates through its class;
+- the first event is ``GameStarted``; every event belongs to that game, to the game's ruleset
+  (``event_ruleset``), and comes in version order 1, 2, 3... with timestamps that never go back;
+- the events fold, in order, into a game state (an event naming a unit the game does not have,
+  say, is refused with its line).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 from uuid import UUID
@@ -17,9 +31,29 @@ from pydantic import ValidationError
 
 from domain.errors import BadInput
 from domain.event_base import EVENT_TYPES, GameEvent
+from domain.events import GameStarted
 from domain.ruleset import load_all_rulesets
+from domain.state import GameState
+from sim import hashchain
 
 load_all_rulesets()  # every ruleset's event topics, before any read
+
+#: the topic prefix of the engine's own events, which belong to every ruleset
+ENGINE = "sim"
+
+
+def event_ruleset(cls: type[GameEvent]) -> str | None:
+    """The ruleset an event class belongs to, or None for the engine's events (any ruleset).
+
+    A class may say so itself (``RULESET = "sorcery"``); otherwise the topic's prefix tells
+    (``godsgloom.UnitPivoted``), ``sim.`` meaning the engine. Some Sorcery-only events still carry
+    ``sim.`` topics; they pass for every ruleset until they are renamed."""
+    declared = getattr(cls, "RULESET", None)
+    if isinstance(declared, str):
+        return declared
+    prefix = cls.TOPIC.split(".", 1)[0]
+    return None if prefix == ENGINE else prefix
+
 
 def event_record(event: GameEvent) -> dict[str, Any]:
     return {
@@ -33,57 +67,218 @@ def event_record(event: GameEvent) -> dict[str, Any]:
 
 
 def write_jsonl(events: Iterable[GameEvent], out: TextIO) -> int:
-    count = 0
-    for event in events:
-        out.write(json.dumps(event_record(event), sort_keys=True, ensure_ascii=False) + "\n")
-        count += 1
+    """Write the events, hash-chained, one per line; return how many."""
+    records = hashchain.chained([event_record(event) for event in events])
+    for record in records:
+        out.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
+    return len(records)
+
+
+def write_log_file(events: Iterable[GameEvent], target: Path) -> int:
+    """Write a log file whole or not at all: into a ``.partial`` file renamed when complete."""
+    if target.is_dir():
+        raise BadInput("is a folder; name a file to write", str(target))
+    if not target.parent.exists():
+        raise BadInput(f"can't write the log: no folder {str(target.parent)!r}", str(target))
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with partial.open("w", encoding="utf-8") as out:
+            count = write_jsonl(events, out)
+        os.replace(partial, target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise BadInput(f"can't write the log: {exc.strerror or exc}", str(target)) from None
     return count
 
 
+@dataclass
+class LogFile:
+    """A log that passed every check: its events, and whether it carried a hash chain."""
+
+    events: list[GameEvent]
+    chained: bool
+
+    @property
+    def game(self) -> UUID:
+        return self.events[0].originator_id
+
+
 def read_jsonl(path: str | Path) -> list[GameEvent]:
+    """The events of a log file, every line checked (see the module's docstring)."""
+    return read_log(path).events
+
+
+def read_log(path: str | Path) -> LogFile:
     name = str(path)
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BadInput("no such file", name) from None
+    except IsADirectoryError:
+        raise BadInput("is a folder, not a log file", name) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"can't read the log: {exc}", name) from None
-    events: list[GameEvent] = []
-    game: str | None = None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = f"{name}:{number}"
+    return parse_log(text, name)
+
+
+def parse_log(text: str, name: str) -> LogFile:
+    reader = _Reader(name)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            reader.line(number, line)
+    return reader.finish()
+
+
+class _Reader:
+    """Checks one line after the other; keeps what the next line is checked against."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.events: list[GameEvent] = []
+        self.chain: str | None = None  # None: no chain seen (yet)
+        self.ended_at: int | None = None
+        self.game: str | None = None
+        self.ruleset: str | None = None
+        self.timestamp: datetime | None = None
+        self.state: GameState | None = None
+        self.last_line = 0
+
+    def fail(self, number: int, message: str) -> BadInput:
+        return BadInput(message, f"{self.name}:{number}")
+
+    def line(self, number: int, line: str) -> None:
+        self.last_line = number
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise BadInput(f"not JSON: {exc.msg}", where) from None
+            raise self.fail(number, f"not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise self.fail(number, "not JSON: nested too deeply") from None
         if not isinstance(record, dict):
-            raise BadInput("each line must be a JSON object", where)
+            raise self.fail(number, "each line must be a JSON object")
+        if self.ended_at is not None:
+            raise self.fail(number, f"the log ended at line {self.ended_at} (its end mark), yet goes on")
+        self.check_chain(number, record)
+        event = self.build(number, record)
+        self.check_order(number, record, event)
+        self.fold(number, event)
+        self.events.append(event)
+
+    def check_chain(self, number: int, record: dict[str, Any]) -> None:
+        value = record.get(hashchain.CHAIN)
+        first = not self.events
+        if first:
+            if value is None:
+                return  # a log exported before chains: read, unchecked
+            self.chain = hashchain.GENESIS
+        if self.chain is None:
+            if value is not None:
+                raise self.fail(number, "a hash chain starts mid-log: earlier lines were removed or replaced")
+            return
+        if not isinstance(value, str):
+            raise self.fail(number, "chain: must be text" if first else "the line has no hash chain value while the lines before it do")
+        expected = hashchain.link(self.chain, record)
+        if value != expected:
+            raise self.fail(number, "the hash chain breaks here: this line (or the one before it) was changed after export")
+        self.chain = value
+        end = record.get(hashchain.END, False)
+        if end is not False:
+            if end is not True:
+                raise self.fail(number, "'end' must be true when present")
+            self.ended_at = number
+
+    def build(self, number: int, record: dict[str, Any]) -> GameEvent:
+        for key in ("topic", "schema", "game", "version", "timestamp", "event"):
+            if key not in record:
+                raise self.fail(number, f"missing field {key!r}")
+        topic = record["topic"]
+        if not isinstance(topic, str):
+            raise self.fail(number, "topic: must be text")
+        cls = EVENT_TYPES.get(topic)
+        if cls is None:
+            raise self.fail(number, f"unknown event topic {topic!r}")
+        schema = record["schema"]
+        if not _is_int(schema) or schema < 1:
+            raise self.fail(number, f"{topic}: schema must be a whole number from 1, not {schema!r}")
+        if schema > cls.class_version:
+            raise self.fail(
+                number, f"{topic}: schema {schema} is newer than this version of sim reads ({cls.class_version})"
+            )
+        version = record["version"]
+        if not _is_int(version):
+            raise self.fail(number, f"{topic}: version must be a whole number, not {version!r}")
+        if not isinstance(record["event"], dict):
+            raise self.fail(number, f"{topic}: event must be an object of the event's fields")
+        if not isinstance(record["game"], str):
+            raise self.fail(number, f"{topic}: game must be a game id")
         try:
-            topic = record["topic"]
-            cls = EVENT_TYPES.get(topic)
-            if cls is None:
-                raise BadInput(f"unknown event topic {topic!r}", where)
-            state = dict(record["event"])
-            state["class_version"] = record.get("schema", 1)
-            event = cls.from_record(UUID(record["game"]), int(record["version"]), record["timestamp"], state)
-        except KeyError as exc:
-            raise BadInput(f"missing field {exc.args[0]!r}", where) from None
+            game = UUID(record["game"])
+        except ValueError:
+            raise self.fail(number, f"{topic}: game: not a game id: {record['game']!r}") from None
+        state = dict(record["event"])
+        state["class_version"] = schema
+        try:
+            return cls.from_record(game, version, record["timestamp"], state)
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(str(p) for p in first["loc"]) or "event"
-            raise BadInput(f"{topic}: {field}: {first['msg']}", where) from None
-        except (TypeError, ValueError) as exc:
-            raise BadInput(f"bad value: {exc}", where) from None
-        if game is None:
-            game = record["game"]
-        elif record["game"] != game:
-            raise BadInput("the log mixes events of different games", where)
-        expected = len(events) + 1
+            raise self.fail(number, f"{topic}: {field}: {first['msg']}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise self.fail(number, f"{topic}: bad value: {_describe(exc)}") from None
+
+    def check_order(self, number: int, record: dict[str, Any], event: GameEvent) -> None:
+        if not self.events:
+            if not isinstance(event, GameStarted):
+                raise self.fail(number, f"a log begins with sim.GameStarted, not {record['topic']}")
+            self.game = record["game"]
+            self.ruleset = event.ruleset
+        elif isinstance(event, GameStarted):
+            raise self.fail(number, "a second GameStarted: a log holds one game")
+        if str(event.originator_id) != str(UUID(str(self.game))):
+            raise self.fail(number, "the log mixes events of different games")
+        expected = len(self.events) + 1
         if event.originator_version != expected:
-            raise BadInput(f"event version {event.originator_version} out of sequence (expected {expected})", where)
-        events.append(event)
-    if not events:
-        raise BadInput("the log holds no events", name)
-    return events
+            raise self.fail(number, f"event version {event.originator_version} out of sequence (expected {expected})")
+        owner = event_ruleset(type(event))
+        if owner is not None and owner != self.ruleset:
+            raise self.fail(
+                number, f"{record['topic']} is an event of the {owner} ruleset, but this game plays {self.ruleset}"
+            )
+        if event.timestamp.tzinfo is None:
+            raise self.fail(number, f"{record['topic']}: timestamp needs a time zone (it was written as UTC)")
+        if self.timestamp is not None and event.timestamp < self.timestamp:
+            raise self.fail(
+                number, f"timestamp {event.timestamp.isoformat()} is earlier than the line before ({self.timestamp.isoformat()})"
+            )
+        self.timestamp = event.timestamp
+
+    def fold(self, number: int, event: GameEvent) -> None:
+        """Apply the event to the game so far: a fact about a unit, place or trigger the game does
+        not have is refused here, with its line, rather than failing somewhere later."""
+        try:
+            if isinstance(event, GameStarted):
+                self.state = event.initial_state()
+            elif self.state is not None:
+                event.fold_into(self.state)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError, ValidationError) as exc:
+            raise self.fail(number, f"{event.TOPIC} does not fit the game so far: {_describe(exc)}") from None
+
+    def finish(self) -> LogFile:
+        if not self.events:
+            raise BadInput("the log holds no events", self.name)
+        if self.chain is not None and self.ended_at is None:
+            raise self.fail(self.last_line, "the log stops here without its end mark: it was cut short")
+        return LogFile(self.events, self.chain is not None)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"it names {exc.args[0]!r}, which the game does not have"
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        return f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__

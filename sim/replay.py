@@ -17,6 +17,7 @@ from domain.game import Game
 from domain.legacy import upcast_log
 from domain.state import GameState
 from projections.state_hash import fold, state_hash
+from sim.runner import recorded
 
 
 @dataclass
@@ -58,19 +59,19 @@ def verify(events: list[GameEvent]) -> Verdict:
             game.issue(event.command)
         except SimError as exc:
             return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
-    produced = game.pending_events
+    produced = recorded(game)
     for logged, made in zip(events, produced, strict=False):
         assert isinstance(made, GameEvent)
-        recorded = logged.recorded_payload()
-        same_fields = {k: v for k, v in made.payload().items() if k in recorded}
-        if isinstance(made, GameStarted) and isinstance(recorded.get("options"), dict):
+        in_log = logged.recorded_payload()
+        same_fields = {k: v for k, v in made.payload().items() if k in in_log}
+        if isinstance(made, GameStarted) and isinstance(in_log.get("options"), dict):
             # an option added since the log was written is not compared: its default is, by
             # rule, the behaviour the log was played under (docs/design.md, "Logs are forever")
-            same_fields["options"] = {k: v for k, v in same_fields["options"].items() if k in recorded["options"]}
-        if logged.name != made.name or recorded != same_fields:
+            same_fields["options"] = {k: v for k, v in same_fields["options"].items() if k in in_log["options"]}
+        if logged.name != made.name or in_log != same_fields:
             return Verdict(
                 False, logged.originator_version,
-                f"{logged.event_id}: the log has {logged.name} {recorded}, the rules give {made.name} {same_fields}",
+                f"{logged.event_id}: the log has {logged.name} {in_log}, the rules give {made.name} {same_fields}",
             )
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")

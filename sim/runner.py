@@ -106,7 +106,20 @@ def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = Non
                 outcome.problem = f"script[{index}] ({command['command']}) was expected to be refused, and was not"
         outcome.events_after = len(game.pending_events)
         outcomes.append(outcome)
-    return Played(scenario, game, outcomes, setup_events, list(game.pending_events))  # type: ignore[arg-type]
+    return Played(scenario, game, outcomes, setup_events, recorded(game))
+
+
+def recorded(game: Game) -> list[GameEvent]:
+    """The events a game has recorded and not yet stored.
+
+    The library types ``pending_events`` as its own event protocol; every event a ``Game``
+    records is a ``GameEvent``, and this checks it rather than assuming it."""
+    events: list[GameEvent] = []
+    for event in game.pending_events:
+        if not isinstance(event, GameEvent):
+            raise TypeError(f"{type(event).__name__} is not a game event")
+        events.append(event)
+    return events
 
 
 # --- expectations ---------------------------------------------------------------------------

@@ -71,7 +71,7 @@ class ScriptMeta(_Model):
 def _scripted(command_cls: type[BaseModel]) -> type[BaseModel]:
     """The command model plus the script-only fields (expect, rule, note)."""
     fields: dict[str, Any] = {name: (f.annotation, f) for name, f in ScriptMeta.model_fields.items()}
-    return create_model(f"Scripted{command_cls.__name__}", __base__=command_cls, **fields)  # type: ignore[call-overload, no-any-return]
+    return create_model(f"Scripted{command_cls.__name__}", __base__=command_cls, **fields)
 
 
 class ScenarioBase(_Model):
@@ -96,27 +96,29 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
     """The scenario model of one ruleset: its set-up and script commands, typed."""
     rules = get_ruleset(name)
     scripted = tuple(_scripted(cls) for cls in rules.script_commands)
-    entry = Annotated[Union[scripted], Field(discriminator="command")]  # type: ignore[valid-type]  # noqa: UP007
+    # types built at run time from the ruleset's commands: to mypy they are plain values (Any)
+    entry: Any = Annotated[Union[scripted], Field(discriminator="command")]  # noqa: UP007
+    tag: Any = Literal.__getitem__(name)
     options_schema = rules.Options.model_json_schema()
     options_field: Any = Field(
         default_factory=dict,
         description=f"{rules.title}'s named rule options; each defaults as shown",
         json_schema_extra={"properties": options_schema["properties"], "additionalProperties": False},
     )
-    model = create_model(  # type: ignore[call-overload]
+    model: type[ScenarioBase] = create_model(
         f"{name.capitalize()}Scenario",
         __base__=ScenarioBase,
-        ruleset=(Literal[name], ...),  # type: ignore[valid-type, arg-type]
+        ruleset=(tag, ...),
         options=(dict[str, Any], options_field),
         setup=(rules.setup_model, Field(default_factory=rules.setup_model)),
-        script=(list[entry], Field(default_factory=list)),  # type: ignore[valid-type]
+        script=(list[entry], Field(default_factory=list)),
     )
-    return model  # type: ignore[no-any-return]
+    return model
 
 
 SCENARIO_MODELS = {name: _scenario_model(name) for name in known_rulesets()}
-Scenario = Annotated[Union[tuple(SCENARIO_MODELS.values())], Field(discriminator="ruleset")]  # type: ignore[valid-type]  # noqa: UP007
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)  # type: ignore[arg-type]
+Scenario: Any = Annotated[Union[tuple(SCENARIO_MODELS.values())], Field(discriminator="ruleset")]  # noqa: UP007
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)
 
 
 def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:
@@ -130,7 +132,8 @@ def parse_scenario(located: Located) -> ScenarioBase:
     if not isinstance(located.data, dict):
         raise BadInput("a scenario is a mapping with at least 'title' and 'ruleset'", located.where(()))
     try:
-        return _ADAPTER.validate_python(located.data)  # type: ignore[no-any-return]
+        scenario: ScenarioBase = _ADAPTER.validate_python(located.data)
+        return scenario
     except ValidationError as exc:
         error = exc.errors()[0]
         path = data_path(located.data, error["loc"])

@@ -2,6 +2,14 @@
 
 A scenario error says ``file:line:column: field: problem``; PyYAML's node tree has the marks,
 so values are built from nodes here while recording each path's position.
+
+A scenario file is untrusted input, and YAML can make a small file expensive: aliases that refer
+to aliases (a "billion laughs" of a few hundred bytes expands to gigabytes), nesting thousands
+deep (PyYAML composes recursively), or a huge file. So the file's size is bounded, its nesting
+depth and alias count are checked on PyYAML's event stream (which needs no recursion) before
+anything is composed, and the number of values the aliases expand to is counted on the composed
+node graph (each node once) before anything is built: more than ``MAX_VALUES`` is refused at
+once, however the aliases multiply them. Each refusal is ``BadInput`` with the position.
 """
 
 from __future__ import annotations
@@ -14,6 +22,12 @@ import yaml
 from domain.errors import BadInput
 
 Position = tuple[int, int]
+
+#: a scenario is a page or two of YAML; these bounds are far above any real one
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_ALIASES = 1_000
+MAX_VALUES = 100_000
 
 
 class Located:
@@ -33,24 +47,97 @@ class Located:
         return f"{self.name}:{line}:{column}"
 
 
+def _at(name: str, mark: Any) -> str:
+    return f"{name}:{mark.line + 1}:{mark.column + 1}" if mark is not None else name
+
+
+def check_shape(text: str, name: str) -> None:
+    """Refuse, before composing, YAML nested deeper than ``MAX_DEPTH`` or with more than
+    ``MAX_ALIASES`` aliases; the event stream is read without recursion."""
+    depth = aliases = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadInput(f"nested more than {MAX_DEPTH} levels deep", _at(name, event.start_mark))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise BadInput(f"more than {MAX_ALIASES} aliases", _at(name, event.start_mark))
+
+
+def expanded_size(root: yaml.Node, name: str) -> int:
+    """How many values building ``root`` makes, aliases expanded, counted without expanding
+    them: each node's count is its own plus its children's, each node computed once (iteratively,
+    since alias chains can be longer than Python's recursion allows). A node that contains itself
+    through an alias is refused."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if children_done:
+            on_path.discard(key)
+            sizes[key] = min(1 + sum(sizes[id(child)] for child in children), MAX_VALUES + 1)
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            raise BadInput("an alias refers to the value that contains it", _at(name, node.start_mark))
+        on_path.add(key)
+        stack.append((node, True))
+        for child in children:
+            if id(child) in on_path:
+                raise BadInput("an alias refers to the value that contains it", _at(name, child.start_mark))
+            if id(child) not in sizes:
+                stack.append((child, False))
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def load_yaml(text: str, name: str) -> Located:
-    loader = yaml.SafeLoader(text)
+    if len(text) > MAX_BYTES:
+        raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", name)
     positions: dict[tuple[Any, ...], Position] = {}
+    loader: yaml.SafeLoader | None = None
     try:
+        check_shape(text, name)
+        loader = yaml.SafeLoader(text)  # inside the try: it refuses control characters at once
         node = loader.get_single_node()
         if node is None:
             raise BadInput("the file is empty", name)
+        if expanded_size(node, name) > MAX_VALUES:
+            raise BadInput(f"more than {MAX_VALUES} values once aliases are expanded", name)
+        built = 0
 
         def build(node: yaml.Node, path: tuple[Any, ...]) -> Any:
+            nonlocal built
+            built += 1
+            if built > MAX_VALUES:
+                raise BadInput(f"more than {MAX_VALUES} values once aliases are expanded", _at(name, node.start_mark))
+            if len(path) > MAX_DEPTH:
+                raise BadInput(f"nested more than {MAX_DEPTH} levels deep (through aliases)", _at(name, node.start_mark))
             positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
             if isinstance(node, yaml.MappingNode):
                 loader.flatten_mapping(node)
                 out: dict[Any, Any] = {}
                 for key_node, value_node in node.value:
+                    if not isinstance(key_node, yaml.ScalarNode):
+                        raise BadInput("a key must be a plain value, not a list or mapping", _at(name, key_node.start_mark))
                     key = loader.construct_object(key_node, deep=True)
                     if key in out:
-                        mark = key_node.start_mark
-                        raise BadInput(f"duplicate key {key!r}", f"{name}:{mark.line + 1}:{mark.column + 1}")
+                        raise BadInput(f"duplicate key {key!r}", _at(name, key_node.start_mark))
                     out[key] = build(value_node, (*path, key))
                 return out
             if isinstance(node, yaml.SequenceNode):
@@ -61,16 +148,20 @@ def load_yaml(text: str, name: str) -> Located:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
-        raise BadInput(f"malformed YAML: {problem}", where) from None
+        raise BadInput(f"malformed YAML: {problem}", _at(name, mark)) from None
+    except RecursionError:  # a bound above was not enough for some shape: still the input's fault
+        raise BadInput("the YAML is nested too deeply", name) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Located(data, positions, name)
 
 
 def read_yaml(path: str | Path) -> Located:
     file = Path(path)
     try:
+        if file.stat().st_size > 4 * MAX_BYTES:  # refused unread; between the bounds, by characters
+            raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", str(path))
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BadInput("no such file", str(path)) from None

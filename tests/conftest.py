@@ -1,7 +1,8 @@
 """Fixtures for the stores: in-memory, SQLite file and PostgreSQL.
 
 PostgreSQL tests skip with a reason when no server is reachable, except when
-``SIM_REQUIRE_POSTGRES=1`` (as ``.ci/run`` sets), where they are required.
+``SIM_REQUIRE_POSTGRES=1`` (as ``.ci/run`` sets), where they are required. ``store_db`` runs a
+test once per store (memory, SQLite, PostgreSQL), so the store tests are one suite.
 """
 
 from __future__ import annotations
@@ -38,3 +39,21 @@ def postgres_url() -> Iterator[str]:
     finally:
         with _pg_connect() as cleanup:
             cleanup.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+STORES = [
+    pytest.param("memory", id="memory"),
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgres", id="postgres", marks=pytest.mark.postgres),
+]
+
+
+@pytest.fixture(params=STORES)
+def store_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A store for one test: ``:memory:``, a fresh SQLite file, or a fresh PostgreSQL schema."""
+    if request.param == "memory":
+        return ":memory:"
+    if request.param == "sqlite":
+        return str(tmp_path_factory.mktemp("store") / "games.sqlite")
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -1,90 +1,81 @@
-"""Storing games: in-memory, SQLite and PostgreSQL, atomic commands and version conflicts."""
+"""Storing games, on every store (memory, SQLite, PostgreSQL): round trips, atomic commands,
+version conflicts, what readers may and may not do to a store, and the API's refusals."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from eventsourcing.persistence import IntegrityError
 
-from domain.errors import IllegalCommand, VersionConflict
+from domain.errors import BadInput, IllegalCommand, VersionConflict
 from sim.api import Simulator
-from sim.app import open_store
+from sim.app import GameStore, decision_context, open_store
 from tests.helpers import EXAMPLES
 
 SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
+FIRST = EXAMPLES / "sorcery" / "01-wizard-cannot-reach.yaml"
 
 
-def roundtrip(db: str) -> None:
-    sim = Simulator(db)
+def second_store(sim: Simulator, db: str) -> GameStore:
+    """Another store on the same database; for memory, where each store is its own, the same one."""
+    return sim.store if db == ":memory:" else open_store(db)
+
+
+def test_a_game_round_trips_through_the_store(store_db: str) -> None:
+    sim = Simulator(store_db)
     game = sim.load(SHARK)
     events = game.events()
     assert events[0].name == "GameStarted" and events[-1].name == "AttackResolved"
     assert game.id in sim.games()
-    again = (sim if db == ":memory:" else Simulator(db)).game(game.id)  # memory lives per store
-    assert [e.payload() for e in again.events()] == [e.payload() for e in events]
-    assert again.state_hash() == game.state_hash()
-    assert again.at(1).units == {}
-    assert "nomads" in again.at(len(events)).units
+    again = Simulator.__new__(Simulator)
+    again.store = second_store(sim, store_db)
+    reread = again.game(game.id)
+    assert [e.payload() for e in reread.events()] == [e.payload() for e in events]
+    assert reread.state_hash() == game.state_hash()
+    assert reread.at(1).units == {}
+    assert "nomads" in reread.at(len(events)).units
 
 
-def test_in_memory_store() -> None:
-    roundtrip(":memory:")
-
-
-def test_sqlite_store(tmp_path: Path) -> None:
-    roundtrip(str(tmp_path / "games.sqlite"))
-
-
-@pytest.mark.postgres
-def test_postgres_store(postgres_url: str) -> None:
-    roundtrip(postgres_url)
-
-
-def test_a_refused_command_stores_nothing(tmp_path: Path) -> None:
-    sim = Simulator(str(tmp_path / "games.sqlite"))
+def test_a_refused_command_stores_nothing(store_db: str) -> None:
+    sim = Simulator(store_db)
     game = sim.load(SHARK)
     count = len(game.events())
     with pytest.raises(IllegalCommand):
         game.move_and_attack("raider", path=["S"])  # raider is tapped
-    assert len(Simulator(str(tmp_path / "games.sqlite")).game(game.id).events()) == count
+    assert len(game.events()) == count
 
 
-def test_commands_go_through_the_store_and_are_replayed(tmp_path: Path) -> None:
-    sim = Simulator(str(tmp_path / "games.sqlite"))
-    game = sim.load(EXAMPLES / "sorcery" / "01-wizard-cannot-reach.yaml")
+def test_commands_go_through_the_store_and_are_replayed(store_db: str) -> None:
+    sim = Simulator(store_db)
+    game = sim.load(FIRST)
     game.end_turn()
     events = game.move_and_attack("wizard", path=["B"])
     assert [(e.frm, e.to) for e in events if e.name == "StepTaken"] == [("11", "12")]
-    reloaded = Simulator(str(tmp_path / "games.sqlite")).game(game.id)
+    reloaded = second_store(sim, store_db).game(game.id)
     assert reloaded.state.units["wizard"].location == "12" and reloaded.state.turn == 2
 
 
-def test_two_writers_on_one_game_cannot_both_win(tmp_path: Path) -> None:
-    """Both read version N; the second save conflicts and is retried on the new state."""
-    db = str(tmp_path / "games.sqlite")
-    game = Simulator(db).load(SHARK)
-    writer_a, writer_b = open_store(db), open_store(db)
+def test_a_stale_save_conflicts_and_the_command_is_decided_again_on_the_fresh_state(store_db: str) -> None:
+    """Both read version N; saving the stale copy conflicts. Through the store, the command is
+    decided on the game as it is now, where p1 is no longer active: refused, not lost or doubled."""
+    sim = Simulator(store_db)
+    game = sim.load(SHARK)
+    writer_a, writer_b = sim.store, second_store(sim, store_db)
     stale = writer_b.game(game.id)
     writer_a.issue(game.id, {"command": "end_turn"})  # p1 -> p2
-    # writer B's copy is stale: saving it directly is a conflict...
     stale.issue({"command": "end_turn"})
-    from eventsourcing.persistence import IntegrityError
-
     with pytest.raises(IntegrityError):
         writer_b.save(stale)
-    # ...and through the application the command is re-run on the new state, where p1 is
-    # no longer the active player, so it is refused instead of lost or duplicated
     with pytest.raises(IllegalCommand):
         writer_b.issue(game.id, {"command": "end_turn", "player": "p1"})
-    events = list(writer_a.game_events(game.id))
-    assert sum(1 for e in events if e.name == "TurnEnded") == 1
+    assert sum(1 for e in game.events() if e.name == "TurnEnded") == 1
 
 
-def test_a_command_that_keeps_losing_the_race_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    db = str(tmp_path / "games.sqlite")
-    game = Simulator(db).load(SHARK)
-    store = open_store(db)
-    from eventsourcing.persistence import IntegrityError
+def test_a_command_that_keeps_losing_the_race_is_refused(store_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = Simulator(store_db)
+    game = sim.load(SHARK)
+    store = sim.store
 
     def always_conflicts(*_: object, **__: object) -> None:
         raise IntegrityError("simulated concurrent writer")
@@ -92,3 +83,160 @@ def test_a_command_that_keeps_losing_the_race_is_refused(tmp_path: Path, monkeyp
     monkeypatch.setattr(store, "save", always_conflicts)
     with pytest.raises(VersionConflict):
         store.issue(game.id, {"command": "end_turn"})
+
+
+def test_a_command_retried_after_a_conflict_is_refused_when_the_turn_moved_on(
+    store_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first save loses to a writer that ended the turn; the retry must not end the next one."""
+    sim = Simulator(store_db)
+    game = sim.load(SHARK)
+    store = sim.store
+    real_save = store.save
+    other = second_store(sim, store_db)
+    raced = False
+
+    def loses_once(*aggregates: object, **kwargs: object) -> object:
+        nonlocal raced
+        if not raced:
+            raced = True
+            other.issue(game.id, {"command": "end_turn"})  # lands first
+            raise IntegrityError("another writer saved this version first")
+        return real_save(*aggregates, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "save", loses_once)
+    with pytest.raises(VersionConflict, match="moved on"):
+        store.issue(game.id, {"command": "end_turn"})
+    assert game.state.turn == 2
+
+
+def test_a_command_retried_after_a_conflict_lands_when_the_game_is_in_the_same_turn(
+    store_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A concurrent write that leaves turn, player and phase alone does not change what the
+    command means: the retry lands, on top of it."""
+    sim = Simulator(store_db)
+    game = sim.load(FIRST)
+    store = sim.store
+    real_save = store.save
+    before = game.version
+    raced = False
+
+    def loses_once(*aggregates: object, **kwargs: object) -> object:
+        nonlocal raced
+        if not raced:
+            raced = True
+            raise IntegrityError("another writer saved this version first")
+        return real_save(*aggregates, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "save", loses_once)
+    store.issue(game.id, {"command": "end_turn"})
+    assert raced and game.state.turn == 2 and game.version > before
+
+
+def test_an_expected_version_that_is_not_the_games_is_refused_and_stores_nothing(store_db: str) -> None:
+    sim = Simulator(store_db)
+    game = sim.load(SHARK)
+    version = game.version
+    with pytest.raises(VersionConflict, match=f"version {version}, not {version - 1}"):
+        game.end_turn(expected_version=version - 1)
+    assert game.version == version
+    game.end_turn(expected_version=version)
+    assert game.state.turn == 2
+
+
+def test_a_session_whose_game_moved_on_is_refused_until_it_looks_again(store_db: str) -> None:
+    sim = Simulator(store_db)
+    mine = sim.load(SHARK)
+    theirs = sim.game(mine.id)
+    theirs.end_turn()  # p1's turn 1 ends while my session still shows it
+    with pytest.raises(VersionConflict, match="moved on"):
+        mine.end_turn()
+    assert mine.state.turn == 2  # reading the state is looking again
+    mine.end_turn()
+    assert mine.state.turn == 3
+
+
+def test_decision_context_is_what_the_ruleset_says_a_command_is_decided_against() -> None:
+    """Sorcery: the turn, the active player, the attack awaiting defenders and a pending choice;
+    GODSGLOOM: the round, its step, the player to nominate and the unit being activated."""
+    sim = Simulator(":memory:")
+    state = sim.load(SHARK).state
+    assert decision_context(state) == ("sorcery", 1, "p1", None, None)
+    gloom = sim.load(EXAMPLES / "godsgloom" / "19-a-whole-round.yaml").state
+    assert decision_context(gloom) == ("godsgloom", 2, "activation", "p2", None)
+
+
+# --- what readers do to a store ------------------------------------------------------------
+
+
+def test_opening_a_sqlite_store_for_reading_never_creates_one(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.sqlite"
+    with pytest.raises(BadInput, match="no such store"):
+        open_store(str(typo), create=False)
+    assert not typo.exists()
+
+
+def test_a_store_opened_for_reading_whose_tables_were_never_made_holds_no_games(store_db: str) -> None:
+    if store_db.endswith(".sqlite"):
+        Path(store_db).touch()  # an empty file: no tables
+    store = open_store(store_db, create=False)
+    assert store.game_ids() == [] and store.summaries() == []
+    with pytest.raises(BadInput, match="no game"):
+        store.game(Simulator(":memory:").load(SHARK).id)
+
+
+def test_writing_to_a_read_only_sqlite_store_is_bad_input_and_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    game = Simulator(str(db)).load(SHARK)
+    before = db.read_bytes()
+    read_only = open_store(f"file:{db}?mode=ro")
+    with pytest.raises(BadInput, match="read-only"):
+        read_only.issue(game.id, {"command": "end_turn"})
+    assert len(read_only.game(game.id).pending_events) == 0
+    assert Simulator(str(db)).game(game.id).state.turn == 1
+    assert db.read_bytes() == before
+
+
+def test_a_store_lists_its_games_with_ruleset_title_events_and_last_change(store_db: str) -> None:
+    sim = Simulator(store_db)
+    first = sim.load(SHARK)
+    second = sim.load(EXAMPLES / "godsgloom" / "01-minimum-move-guarantee.yaml")
+    summaries = {s.id: s for s in sim.store.summaries()}
+    assert set(summaries) == {first.id, second.id}
+    assert summaries[first.id].ruleset == "sorcery" and summaries[second.id].ruleset == "godsgloom"
+    assert summaries[first.id].title.startswith("Range of motion, example 5")
+    assert summaries[first.id].events == first.version
+    assert summaries[first.id].last_change == first.events()[-1].timestamp
+
+
+# --- the API's documented refusals ------------------------------------------------------------
+
+
+def test_the_api_refuses_an_unknown_or_malformed_game_id_as_bad_input() -> None:
+    sim = Simulator(":memory:")
+    with pytest.raises(BadInput, match="not a game id: 'nope'"):
+        sim.game("nope")
+    with pytest.raises(BadInput, match="no game 00000000-0000-0000-0000-000000000000"):
+        sim.game("00000000-0000-0000-0000-000000000000")
+
+
+def test_the_api_refuses_event_numbers_outside_the_game(store_db: str) -> None:
+    game = Simulator(store_db).load(SHARK)
+    last = game.version
+    for bad in (0, -1, last + 1, 9999):
+        with pytest.raises(BadInput, match=f"numbered 1 to {last}"):
+            game.at(bad)
+    assert game.at(last).turn == 1
+
+
+def test_why_not_an_unknown_place_is_bad_input_not_a_reason() -> None:
+    game = Simulator(":memory:").load(SHARK)
+    reach = game.range_of_motion("shark")
+    with pytest.raises(BadInput, match="unknown location 'bogus'"):
+        reach.why_not("bogus")
+    with pytest.raises(BadInput, match="unknown location 'bogus'"):
+        reach.path_to("bogus")
+    assert "bogus" not in reach
+    assert reach.path_to("12/underwater") == reach.path_to("S/underwater") == ["S", "S/underwater"]
+    assert reach.why_not("S") == []

@@ -39,7 +39,7 @@ def test_reach_json_writes_spaces_as_x_comma_y() -> None:
 )
 def test_why_names_the_rule(to: str, words: str) -> None:
     result = sim("why", str(TET / "19-why-a-space-is-out-of-reach.yaml"), "--unit", "scout", "--to", to)
-    assert result.exit_code == 0 and words in result.output
+    assert result.exit_code == 1 and words in result.output  # sim why exits 1 for "no"
 
 
 def test_why_gives_the_path_when_reachable() -> None:

@@ -15,7 +15,7 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from domain.dice import roll
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.events import UnitDied
 from domain.movement import StepOption, walk_path
 from domain.resolution import Resolver
@@ -137,8 +137,8 @@ class GloomCommands:
     def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
         found = self.state.units.get(unit_id)
         if found is None or not found.alive:
-            known = ", ".join(sorted(u.id for u in self.state.living_units())) or "none"
-            raise BadInput(f"unknown unit {unit_id!r}: the units on the mat are {known}", where)
+            living = [u.id for u in self.state.units.values() if u.alive]
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, living, 'units')}", where)
         return found
 
     def player(self, given: str | None, default: str) -> str:

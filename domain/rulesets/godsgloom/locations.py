@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from domain.errors import BadInput, suggest
 from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.state import GameState
 
 
 def parse_location(state: GameState, text: str) -> str:
     raw = str(text).strip()
-    return parse_hex(state.aliases.get(raw, raw)).text
+    try:
+        return parse_hex(state.aliases.get(raw, raw)).text
+    except BadInput as exc:
+        raise BadInput(exc.message + suggest(raw, state.aliases, "aliases"), exc.where) if state.aliases else exc from None
 
 
 def label(state: GameState, location: str) -> str:

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from shapely.geometry import Polygon
 
 from domain.dice import roll
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.movement import Judgement, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
@@ -115,8 +115,7 @@ class SkirmishCommands:
     def known_unit(self, unit_id: str, player: str | None) -> SkirmishUnit:
         unit = self.state.units.get(unit_id)
         if unit is None:
-            known = ", ".join(sorted(self.state.units)) or "none"
-            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", "unit")
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
         if player is not None and player not in self.state.players:
             raise BadInput(f"unknown player {player!r}", "player")
         return unit
@@ -180,7 +179,7 @@ class SkirmishCommands:
         for i, spec in enumerate(setup.units):
             for enemy in spec.engaged_with:
                 if enemy not in seen:
-                    raise BadInput(f"unknown unit {enemy!r}", f"setup.units[{i}].engaged_with")
+                    raise BadInput(f"unknown unit {enemy!r}{suggest(enemy, seen, 'units')}", f"setup.units[{i}].engaged_with")
 
     def _footprint(self, shape: Shape, bounds: Polygon, where: str) -> list[list[float]]:
         corners = shape.corners()

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.errors import BadInput
+from domain.errors import BadInput, suggest
 
 Timing = Literal["ongoing", "activated", "triggered"]
 
@@ -137,4 +137,5 @@ def card(name: str) -> Card:
     folded = _folded_names().get(_fold(name))
     if folded is not None:
         return card_pool()[folded]
-    raise BadInput(f"unknown card {name!r}: not in the Sorcery card pool")
+    close = suggest(name, card_pool())
+    raise BadInput(f"unknown card {name!r}{close}" if close else f"unknown card {name!r}: not in the Sorcery card pool")

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, suggest
 from domain.movement import Judgement, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import known_player
@@ -94,8 +94,7 @@ class SorceryCommands:
     def unit(self, unit_id: str) -> SorceryUnit:
         found = self.state.units.get(unit_id)
         if found is None:
-            known = ", ".join(sorted(self.state.units)) or "none"
-            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", "unit")
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
         return found
 
     def acting_player(self, given: str | None, default: str) -> str:
@@ -168,7 +167,7 @@ class SorceryCommands:
         if art.bearer is not None:
             bearer = self.state.units.get(art.bearer)
             if bearer is None:
-                raise BadInput(f"unknown unit {art.bearer!r}", f"{where}.bearer")
+                raise BadInput(f"unknown unit {art.bearer!r}{suggest(art.bearer, self.state.units, 'units')}", f"{where}.bearer")
             controller = controller or bearer.owner
         else:
             location = self.loc(art.at or "", f"{where}.at")
@@ -223,7 +222,7 @@ class SorceryCommands:
         carrier = self.state.units.get(carrier_id)
         unit = self.state.units[unit_id]
         if carrier is None:
-            raise BadInput(f"unknown unit {carrier_id!r}", where)
+            raise BadInput(f"unknown unit {carrier_id!r}{suggest(carrier_id, self.state.units, 'units')}", where)
         if carrier.carries == 0:
             raise BadInput(f"{carrier.card} can't carry units", where)
         if carrier.owner != unit.owner or (carrier.carry_allies_only and unit.kind != "minion"):

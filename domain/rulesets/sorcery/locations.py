@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.errors import BadInput, suggest
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
@@ -15,7 +16,10 @@ def parse_location(state: GameState, text: str) -> str:
     raw = str(text).strip()
     head, sep, region = raw.partition("/")
     square = state.aliases.get(head, head)
-    loc = parse_loc(f"{square}{sep}{region}")
+    try:
+        loc = parse_loc(f"{square}{sep}{region}")
+    except BadInput as exc:
+        raise BadInput(exc.message + suggest(head, state.aliases, "aliases"), exc.where) if state.aliases else exc from None
     if not sep:
         assert isinstance(state, SorceryState)
         has_site = any(

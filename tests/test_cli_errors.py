@@ -1,0 +1,134 @@
+"""Inputs that used to end in "internal error": each is now one clear line, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sim.api import Simulator
+from sim.cli import main
+from sim.yamlfile import MAX_DEPTH, MAX_VALUES
+from tests.helpers import EXAMPLES
+
+SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def one_line_exit_2(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    return lines[0]
+
+
+def stored_game(tmp_path: Path) -> tuple[str, str]:
+    db = str(tmp_path / "games.sqlite")
+    return db, str(Simulator(db).load(SHARK).id)
+
+
+def test_export_into_a_missing_folder_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    db, game_id = stored_game(tmp_path)
+    target = tmp_path / "missing-folder" / "x.jsonl"
+    line = one_line_exit_2(sim("log", "export", game_id, "--db", db, "-o", str(target)))
+    assert "can't write the log: no folder" in line and "missing-folder" in line
+    assert not target.parent.exists()
+
+
+def test_export_into_a_closed_pipe_says_so_in_one_line(tmp_path: Path) -> None:
+    db, game_id = stored_game(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written, as after `| head -1`
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sim.cli", "log", "export", game_id, "--db", db],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        )
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "error: the output was closed before everything was written (broken pipe)"
+
+
+def test_export_from_a_store_that_does_not_exist_creates_none(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.sqlite"
+    line = one_line_exit_2(sim("log", "export", "3d8402fc-3196-49f1-ade2-99a812a54bf8", "--db", str(typo)))
+    assert "typo.sqlite: no such store" in line
+    assert not typo.exists()
+
+
+def scenario_file(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "scenario.yaml"
+    path.write_text("title: x\nruleset: sorcery\n" + body, encoding="utf-8")
+    return path
+
+
+def test_yaml_nested_five_thousand_deep_is_refused_with_its_position(tmp_path: Path) -> None:
+    path = scenario_file(tmp_path, "setup: " + "[" * 5000 + "]" * 5000 + "\n")
+    db = tmp_path / "games.sqlite"
+    line = one_line_exit_2(sim("run", str(path), "--db", str(db)))
+    assert f"scenario.yaml:3:{8 + MAX_DEPTH - 1}: nested more than {MAX_DEPTH} levels deep" in line
+    assert not db.exists()
+
+
+def test_a_yaml_alias_bomb_is_refused_before_it_is_expanded(tmp_path: Path) -> None:
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for previous, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
+    path = scenario_file(tmp_path, "\n".join(lines) + "\n")  # 9**9 values once expanded
+    line = one_line_exit_2(sim("run", str(path), "--db", str(tmp_path / "g.sqlite")))
+    assert f"more than {MAX_VALUES} values once aliases are expanded" in line
+
+
+def test_an_alias_that_contains_itself_is_refused(tmp_path: Path) -> None:
+    path = scenario_file(tmp_path, "setup: &loop [*loop]\n")
+    assert "an alias refers to the value that contains it" in one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+
+
+def test_a_list_as_a_mapping_key_is_refused(tmp_path: Path) -> None:
+    path = scenario_file(tmp_path, "? [1, 2]\n: 3\n")
+    assert "scenario.yaml:3:3: a key must be a plain value" in one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+
+
+def test_running_into_a_read_only_sqlite_store_is_bad_input_and_writes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    Simulator(str(db)).load(SHARK)
+    before = db.read_bytes()
+    line = one_line_exit_2(sim("run", str(SHARK), "--db", f"file:{db}?mode=ro"))
+    assert "the store is read-only: nothing was written" in line
+    assert db.read_bytes() == before
+
+
+def make_read_only(path: Path) -> Callable[[], None]:
+    """Make a file read-only even for root (which ignores permissions): ``chattr +i``; returns how
+    to undo it. Skips when neither works here."""
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        return lambda: path.chmod(0o644)
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("running as root where files can't be made immutable; the file: URI test covers the store")
+    return lambda: subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_running_into_a_read_only_sqlite_file_is_bad_input_and_reading_it_still_works(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    game = Simulator(str(db)).load(SHARK)
+    undo = make_read_only(db)
+    try:
+        assert "games.sqlite: the store is read-only: nothing was written" in one_line_exit_2(
+            sim("run", str(SHARK), "--db", str(db))
+        )
+        listed = sim("games", "--db", str(db))
+        assert listed.exit_code == 0 and str(game.id) in listed.output
+    finally:
+        undo()
