@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import GameStarted
 from domain.game import Game
 from domain.movement import RangeOfMotion
 from domain.rules import RuleRef
@@ -92,6 +93,11 @@ class GameSession:
         self.id = game_id
         self._lock = threading.Lock()
         self._seen: tuple[Any, ...] | None = decision_context(seen) if seen is not None else None
+        #: the state after some event, folded so far: stepping through the game with ``at``
+        #: folds each event once, whatever order is asked (a replay viewer goes forward)
+        self._cursor: tuple[int, GameState] | None = None
+        #: the lookahead, kept current by folding only the events stored since it last looked
+        self._lookahead: Lookahead | None = None
 
     def _saw(self, state: GameState) -> None:
         with self._lock:
@@ -121,13 +127,31 @@ class GameSession:
         latest = self.store.game(self.id).version
         if not 1 <= event_number <= latest:
             raise BadInput(f"no event {event_number}: this game's events are numbered 1 to {latest}", "event_number")
-        return self.store.game(self.id, version=event_number).state
+        with self._lock:
+            folded, state = 0, None
+            if self._cursor is not None and self._cursor[0] <= event_number:
+                folded, state = self._cursor
+            for event in self.store.game_events(self.id, after=folded, upto=event_number):
+                if isinstance(event, GameStarted):
+                    state = event.initial_state()
+                elif state is not None:
+                    event.fold_into(state)
+            assert state is not None, "a stored game begins with GameStarted"
+            self._cursor = (event_number, state)
+            return state.model_copy(deep=True)
 
     def state_hash(self) -> str:
         return state_hash(fold(self.events()))
 
     def lookahead(self) -> Lookahead:
-        return Lookahead.from_events(self.events())
+        """The lookahead of the game as stored now: only events stored since the last call are
+        read and folded."""
+        with self._lock:
+            if self._lookahead is None:
+                self._lookahead = Lookahead()
+            for event in self.store.game_events(self.id, after=self._lookahead.position):
+                self._lookahead.process(event)
+            return self._lookahead
 
     def range_of_motion(self, unit: str) -> Reach:
         lookahead = self.lookahead()

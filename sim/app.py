@@ -81,6 +81,9 @@ class GameStore(Application[UUID]):
     env = {
         "MAPPER_TOPIC": get_topic(PydanticMapper),
         "TRANSCODER_TOPIC": get_topic(JSONBytesTranscoder),
+        # games already read stay in memory and are brought up to date with the events stored
+        # since (the library's fast-forward), so a command costs the same in a game of any length
+        "AGGREGATE_CACHE_MAXSIZE": "64",
     }
     address: StoreAddress = parse_address(":memory:")
     #: False for a store opened for reading whose tables were never created: it holds no games
@@ -149,7 +152,7 @@ class GameStore(Application[UUID]):
                 f"{_context_text(now)}); it was not applied"
             )
         for _ in range(RETRIES):
-            events = game.issue(command)
+            events = game.issue(command, rollback=False)  # a refused game is dropped: the cache keeps the good one
             try:
                 with store_errors(self.address, "write"):
                     self.save(game)
@@ -170,11 +173,12 @@ class GameStore(Application[UUID]):
                 )
         raise VersionConflict(f"game {game_id} kept changing under this command; it was not applied")
 
-    def game_events(self, game_id: UUID) -> Iterator[GameEvent]:
+    def game_events(self, game_id: UUID, after: int | None = None, upto: int | None = None) -> Iterator[GameEvent]:
+        """The game's events numbered after ``after`` and up to ``upto`` (both optional)."""
         if not self.schema_ready:
             return
         with store_errors(self.address, "read"):
-            stored = list(self.repository.event_store.get(game_id))
+            stored = list(self.repository.event_store.get(game_id, gt=after, lte=upto))
         for event in stored:
             if isinstance(event, GameEvent):  # every stored event is; the library types them loosely
                 yield event

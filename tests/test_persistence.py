@@ -9,6 +9,8 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from domain.errors import BadInput, IllegalCommand, VersionConflict
+from projections.lookahead import Lookahead
+from projections.state_hash import state_hash
 from sim.api import Simulator
 from sim.app import GameStore, decision_context, open_store
 from tests.helpers import EXAMPLES
@@ -240,3 +242,33 @@ def test_why_not_an_unknown_place_is_bad_input_not_a_reason() -> None:
     assert "bogus" not in reach
     assert reach.path_to("12/underwater") == reach.path_to("S/underwater") == ["S", "S/underwater"]
     assert reach.why_not("S") == []
+
+
+def test_stepping_through_a_stored_game_gives_each_state_and_folds_each_event_once(tmp_path: Path) -> None:
+    """A replay viewer calls at(n) for every n: each answer equals the state rebuilt from the
+    store at that version, and the store is read for the new events only."""
+    sim = Simulator(str(tmp_path / "g.sqlite"))
+    game = sim.load(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
+    reads: list[tuple[int | None, int | None]] = []
+    original = game.store.game_events
+
+    def counting(game_id, after=None, upto=None):  # type: ignore[no-untyped-def]
+        reads.append((after, upto))
+        return original(game_id, after=after, upto=upto)
+
+    game.store.game_events = counting  # type: ignore[method-assign]
+    last = game.version
+    for n in range(1, last + 1):
+        assert state_hash(game.at(n)) == state_hash(game.store.game(game.id, version=n).state)
+    assert reads == [(n - 1, n) for n in range(1, last + 1)]
+
+
+def test_a_sessions_lookahead_reads_only_the_events_stored_since_it_last_looked(tmp_path: Path) -> None:
+    sim = Simulator(str(tmp_path / "g.sqlite"))
+    game = sim.load(SHARK)
+    first = game.lookahead()
+    position = first.position
+    game.end_turn()
+    again = game.lookahead()
+    assert again is first and again.position > position
+    assert again.range_of_motion("raider").paths == Lookahead.from_events(game.events()).range_of_motion("raider").paths
