@@ -33,13 +33,14 @@ def peak(func: Callable[[], object]) -> int:
 
 
 def measure(db: str, game_id: str, log: str) -> dict[str, int]:
+    from projections.state_hash import state_hash
     from sim.app import open_store
-    from sim.logfile import read_jsonl
-    from sim.replay import replay
+    from sim.logfile import read_log
 
     store = open_store(db)
     found = {"sqlite": peak(lambda: store.game(UUID(game_id)))}
-    found["file"] = peak(lambda: replay(read_jsonl(log)))
+    # what `sim replay FILE` does: read the log line by line into its state, hash the state
+    found["file"] = peak(lambda: state_hash(read_log(log, keep_events=False).state))
     return found
 
 

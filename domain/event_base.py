@@ -9,6 +9,7 @@ so renaming a class never orphans a log) and a ``class_version`` for upcasting.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -16,7 +17,7 @@ from uuid import UUID
 
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
 from eventsourcing.utils import register_topic
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from domain.state import GameState
@@ -29,6 +30,10 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {}
 Labeler = Callable[[str], str]
 
 
+#: the library's fields, which every stored record has outside its own fields
+ENVELOPE = frozenset({"originator_id", "originator_version", "timestamp", "not_recorded", "stored_schema"})
+
+
 def alias_topic(old: str, cls: type[GameEvent]) -> None:
     """Keep an event's former topic readable after it was renamed (logs are forever)."""
     register_topic(old, cls)
@@ -38,7 +43,7 @@ def alias_topic(old: str, cls: type[GameEvent]) -> None:
 class DomainEvent(BaseModel):
     """Immutable, validated on construction; the library's base fields plus nothing else."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     originator_id: UUID
     originator_version: int
@@ -61,8 +66,13 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     cause: str | None = None
 
     #: fields this event's class has that the stored record (an older schema) did not: they
-    #: were filled by defaults or an upcaster, so verification does not compare them
-    _not_recorded: frozenset[str] = PrivateAttr(default=frozenset())
+    #: were filled by defaults or an upcaster, so verification does not compare them. Never
+    #: stored nor shown (``exclude``); a field rather than a private attribute because pydantic
+    #: initialises private attributes for every event it builds, and replays build many.
+    not_recorded: frozenset[str] = Field(default=frozenset(), exclude=True, repr=False)
+    #: the schema a stored record says it was written with (read from its ``class_version``
+    #: key, never written back): a record older than the class goes through ``from_record``
+    stored_schema: int = Field(default=0, alias="class_version", exclude=True, repr=False)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -88,10 +98,7 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
 
     def recorded_payload(self) -> dict[str, Any]:
         """The fields the log really recorded: what verification compares."""
-        return {k: v for k, v in self.payload().items() if k not in self._not_recorded}
-
-    def mark_not_recorded(self, fields: frozenset[str]) -> None:
-        self._not_recorded = fields
+        return {k: v for k, v in self.payload().items() if k not in self.not_recorded}
 
     def introduces(self) -> str | None:
         """An id this event gives to something later events may name as their cause (a
@@ -112,11 +119,20 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         while version < cls.class_version:
             fields = getattr(cls, f"upcast_v{version}_v{version + 1}")(fields)
             version += 1
-        event = cls(
-            originator_id=originator_id, originator_version=originator_version, timestamp=timestamp, **fields
-        )
         if upcast:
-            event.mark_not_recorded(frozenset(event.payload()) - stored)
+            fields["not_recorded"] = frozenset(cls.model_fields) - stored - ENVELOPE
+        return cls(originator_id=originator_id, originator_version=originator_version, timestamp=timestamp, **fields)
+
+    @classmethod
+    def from_json(cls, originator_id: UUID, originator_version: int, data: bytes) -> GameEvent:
+        """Rebuild an event from a stored record's JSON (its own fields, its timestamp and, for a
+        schema above 1, its ``class_version``): parsed and validated by pydantic in one pass, and
+        brought up to date through ``from_record`` when the record is older than the class."""
+        head = b'{"originator_id":"%s","originator_version":%d,' % (str(originator_id).encode(), originator_version)
+        event = cls.model_validate_json(head + data.lstrip()[1:] if data.lstrip() != b"{}" else head[:-1] + b"}")
+        if max(event.stored_schema, 1) < cls.class_version:
+            fields = json.loads(data)
+            return cls.from_record(originator_id, originator_version, fields.pop("timestamp"), fields)
         return event
 
     def describe(self, label: Labeler) -> str:

@@ -133,7 +133,9 @@ class GameState(StateModel):
 
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""
-        self._indexes.clear()
+        indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        if indexes:
+            indexes.clear()
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

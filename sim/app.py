@@ -12,6 +12,7 @@ Eight players pressing "end turn" for turn 1 at once therefore end one turn, not
 from __future__ import annotations
 
 from collections.abc import Iterator
+from copy import deepcopy
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -42,6 +43,8 @@ from sim.store import (
 load_all_rulesets()  # every ruleset's event topics, before any read
 
 RETRIES = 3
+#: events read from the store at a time when a game is rebuilt
+PAGE = 1_000
 
 
 def decision_context(state: GameState) -> tuple[Any, ...]:
@@ -104,13 +107,36 @@ class GameStore(Application[UUID]):
         """The game, or its state after event ``version``; ``BadInput`` if there is none."""
         if not self.schema_ready:
             raise BadInput(f"no game {game_id} in {self.address.shown}")
+        cache = self.repository.cache
         try:
             with store_errors(self.address, "read"):
-                game = self.repository.get(game_id, version=version, projector_func=_fast_projector)
+                if version is None and cache is not None and _cached(cache, game_id):
+                    game = self.repository.get(game_id, projector_func=_fast_projector)  # fast-forwarded
+                else:
+                    game = self._fold_pages(game_id, version)
+                    if version is None and cache is not None:
+                        cache.put(game_id, deepcopy(game))
         except AggregateNotFoundError:
             raise BadInput(f"no game {game_id} in {self.address.shown}") from None
         if not isinstance(game, Game):
             raise BadInput(f"{game_id} is not a game")
+        return game
+
+    def _fold_pages(self, game_id: UUID, version: int | None) -> Game:
+        """Fold a game's events from the store a page at a time, so that replaying a long game
+        holds its state and one page of events, never the whole stream."""
+        game: Game | None = None
+        after: int | None = None
+        while True:
+            page = list(self.repository.event_store.get(game_id, gt=after, lte=version, limit=PAGE))
+            if not page:
+                break
+            game = _fast_projector(game, page)
+            after = page[-1].originator_version
+            if len(page) < PAGE:
+                break
+        if game is None:
+            raise AggregateNotFoundError(game_id)
         return game
 
     def issue(
@@ -206,6 +232,14 @@ class GameStore(Application[UUID]):
 def _context_text(context: tuple[Any, ...]) -> str:
     names = ("turn", "active", "phase", "round", "activation")
     return ", ".join(f"{name} {value}" for name, value in zip(names, context, strict=True) if value is not None)
+
+
+def _cached(cache: Any, game_id: UUID) -> bool:
+    try:
+        cache.get(game_id)
+    except KeyError:
+        return False
+    return True
 
 
 def _fast_projector(initial: Game | None, events: Any) -> Game | None:

@@ -31,7 +31,7 @@ from sim.app import init_store, open_store
 from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
 from sim.render import print_events, print_reach, print_state, print_timeline
-from sim.replay import replay, verify
+from sim.replay import Replayed, replay, verify
 from sim.runner import Played, ScriptRefused, check_expectations, play
 from sim.scenario import parse_scenario, scenario_files, scenario_schema
 from sim.store import StoreError, redact
@@ -371,12 +371,14 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
 
     Every line is checked first, the hash chain too (a line that breaks it is named; exit 2).
     With --verify, exit 1 when the rules disagree with the log."""
-    log_file = read_log(file)
-    events = log_file.events
-    if at is not None and not 1 <= at <= len(events):
-        raise BadInput(f"--at must be between 1 and {len(events)}, the events in the log")
-    result = replay(events if at is None else events[:at])
-    verdict = verify(events) if check_rules else None
+    # the log is read line by line into its state: without --verify its events are not kept
+    log_file = read_log(file, keep_events=check_rules, at=at)
+    if at is not None and not 1 <= at <= log_file.count:
+        raise BadInput(f"--at must be between 1 and {log_file.count}, the events in the log")
+    state = log_file.state if at is None else log_file.state_at
+    assert state is not None
+    result = Replayed(state=state, hash=state_hash(state), events=log_file.count if at is None else at)
+    verdict = verify(log_file.events) if check_rules else None
     if as_json:
         _emit({
             "game": str(log_file.game),

@@ -33,6 +33,32 @@ def link(previous: str, record: dict[str, Any]) -> str:
     return hashlib.sha256(previous.encode("ascii") + b"\n" + canonical(record)).hexdigest()
 
 
+#: how a line written by ``line`` ends: the chain value, after the canonical JSON of the rest
+_TAIL = ',"chain":"'
+_HEX = 64
+
+
+def line(previous: str, record: dict[str, Any]) -> tuple[str, str]:
+    """A log line for ``record`` (whose chain value is computed here) and that value. The line
+    is the record's canonical JSON with the chain added last, so that a reader can hash the
+    text it read instead of writing the JSON out again (``expected``)."""
+    body = canonical(record).decode("utf-8")
+    value = hashlib.sha256(previous.encode("ascii") + b"\n" + body.encode("utf-8")).hexdigest()
+    return f"{body[:-1]}{_TAIL}{value}\"}}", value
+
+
+def expected(previous: str, text: str, record: dict[str, Any]) -> str:
+    """The chain value the line ``text`` (parsed as ``record``) must carry. A line as ``line``
+    wrote it is hashed as read; any other line is written out canonically first."""
+    value = record.get(CHAIN)
+    cut = len(text) - len(_TAIL) - _HEX - 2
+    if isinstance(value, str) and cut > 0 and text.endswith(f"{_TAIL}{value}\"}}"):
+        digest = hashlib.sha256(previous.encode("ascii") + b"\n" + (text[:cut] + "}").encode("utf-8")).hexdigest()
+        if digest == value:
+            return digest
+    return link(previous, record)
+
+
 def chained(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The records with their chain values, the last one marked as the end."""
     out: list[dict[str, Any]] = []

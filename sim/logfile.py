@@ -68,10 +68,20 @@ def event_record(event: GameEvent) -> dict[str, Any]:
 
 def write_jsonl(events: Iterable[GameEvent], out: TextIO) -> int:
     """Write the events, hash-chained, one per line; return how many."""
-    records = hashchain.chained([event_record(event) for event in events])
-    for record in records:
-        out.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
-    return len(records)
+    previous = hashchain.GENESIS
+    count = 0
+    pending: dict[str, Any] | None = None
+    for event in events:  # one behind, so that the last line can carry the end mark
+        if pending is not None:
+            text, previous = hashchain.line(previous, pending)
+            out.write(text + "\n")
+            count += 1
+        pending = event_record(event)
+    if pending is not None:
+        text, previous = hashchain.line(previous, {**pending, hashchain.END: True})
+        out.write(text + "\n")
+        count += 1
+    return count
 
 
 def write_log_file(events: Iterable[GameEvent], target: Path) -> int:
@@ -93,14 +103,16 @@ def write_log_file(events: Iterable[GameEvent], target: Path) -> int:
 
 @dataclass
 class LogFile:
-    """A log that passed every check: its events, and whether it carried a hash chain."""
+    """A log that passed every check: its events (unless the reader was asked not to keep them),
+    whether it carried a hash chain, and the game state its events fold into (after every event,
+    and after event ``at`` when asked)."""
 
     events: list[GameEvent]
     chained: bool
-
-    @property
-    def game(self) -> UUID:
-        return self.events[0].originator_id
+    game: UUID
+    count: int
+    state: GameState
+    state_at: GameState | None = None
 
 
 def read_jsonl(path: str | Path) -> list[GameEvent]:
@@ -108,22 +120,29 @@ def read_jsonl(path: str | Path) -> list[GameEvent]:
     return read_log(path).events
 
 
-def read_log(path: str | Path) -> LogFile:
+def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) -> LogFile:
+    """Read a log line by line, checking each (see the module's docstring). Without
+    ``keep_events`` only the folded state is kept, so a long log is replayed in the memory its
+    state needs; ``at`` also keeps the state after that event."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open(encoding="utf-8") as lines:
+            return _read(lines, name, keep_events, at)
     except FileNotFoundError:
         raise BadInput("no such file", name) from None
     except IsADirectoryError:
         raise BadInput("is a folder, not a log file", name) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"can't read the log: {exc}", name) from None
-    return parse_log(text, name)
 
 
 def parse_log(text: str, name: str) -> LogFile:
-    reader = _Reader(name)
-    for number, line in enumerate(text.splitlines(), start=1):
+    return _read(text.splitlines(), name, True, None)
+
+
+def _read(lines: Iterable[str], name: str, keep_events: bool, at: int | None) -> LogFile:
+    reader = _Reader(name, keep_events, at)
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             reader.line(number, line)
     return reader.finish()
@@ -132,8 +151,13 @@ def parse_log(text: str, name: str) -> LogFile:
 class _Reader:
     """Checks one line after the other; keeps what the next line is checked against."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, keep_events: bool = True, at: int | None = None) -> None:
         self.name = name
+        self.keep_events = keep_events
+        self.at = at
+        self.state_at: GameState | None = None
+        self.count = 0
+        self.game_id: UUID | None = None
         self.events: list[GameEvent] = []
         self.chain: str | None = None  # None: no chain seen (yet)
         self.ended_at: int | None = None
@@ -158,15 +182,19 @@ class _Reader:
             raise self.fail(number, "each line must be a JSON object")
         if self.ended_at is not None:
             raise self.fail(number, f"the log ended at line {self.ended_at} (its end mark), yet goes on")
-        self.check_chain(number, record)
+        self.check_chain(number, record, line.strip())
         event = self.build(number, record)
         self.check_order(number, record, event)
         self.fold(number, event)
-        self.events.append(event)
+        self.count += 1
+        if self.keep_events:
+            self.events.append(event)
+        if self.at == self.count and self.state is not None:
+            self.state_at = self.state.model_copy(deep=True)
 
-    def check_chain(self, number: int, record: dict[str, Any]) -> None:
+    def check_chain(self, number: int, record: dict[str, Any], text: str = "") -> None:
         value = record.get(hashchain.CHAIN)
-        first = not self.events
+        first = not self.count
         if first:
             if value is None:
                 return  # a log exported before chains: read, unchecked
@@ -177,7 +205,7 @@ class _Reader:
             return
         if not isinstance(value, str):
             raise self.fail(number, "chain: must be text" if first else "the line has no hash chain value while the lines before it do")
-        expected = hashchain.link(self.chain, record)
+        expected = hashchain.expected(self.chain, text, record) if text else hashchain.link(self.chain, record)
         if value != expected:
             raise self.fail(number, "the hash chain breaks here: this line (or the one before it) was changed after export")
         self.chain = value
@@ -211,10 +239,13 @@ class _Reader:
             raise self.fail(number, f"{topic}: event must be an object of the event's fields")
         if not isinstance(record["game"], str):
             raise self.fail(number, f"{topic}: game must be a game id")
-        try:
-            game = UUID(record["game"])
-        except ValueError:
-            raise self.fail(number, f"{topic}: game: not a game id: {record['game']!r}") from None
+        if self.game_id is not None and record["game"] == self.game:
+            game = self.game_id  # the same game as every line before: parsed once
+        else:
+            try:
+                game = UUID(record["game"])
+            except ValueError:
+                raise self.fail(number, f"{topic}: game: not a game id: {record['game']!r}") from None
         state = dict(record["event"])
         state["class_version"] = schema
         try:
@@ -227,16 +258,17 @@ class _Reader:
             raise self.fail(number, f"{topic}: bad value: {_describe(exc)}") from None
 
     def check_order(self, number: int, record: dict[str, Any], event: GameEvent) -> None:
-        if not self.events:
+        if not self.count:
             if not isinstance(event, GameStarted):
                 raise self.fail(number, f"a log begins with sim.GameStarted, not {record['topic']}")
             self.game = record["game"]
+            self.game_id = event.originator_id
             self.ruleset = event.ruleset
         elif isinstance(event, GameStarted):
             raise self.fail(number, "a second GameStarted: a log holds one game")
-        if str(event.originator_id) != str(UUID(str(self.game))):
+        if event.originator_id != self.game_id:
             raise self.fail(number, "the log mixes events of different games")
-        expected = len(self.events) + 1
+        expected = self.count + 1
         if event.originator_version != expected:
             raise self.fail(number, f"event version {event.originator_version} out of sequence (expected {expected})")
         owner = event_ruleset(type(event))
@@ -264,11 +296,11 @@ class _Reader:
             raise self.fail(number, f"{event.TOPIC} does not fit the game so far: {_describe(exc)}") from None
 
     def finish(self) -> LogFile:
-        if not self.events:
+        if not self.count or self.state is None or self.game_id is None:
             raise BadInput("the log holds no events", self.name)
         if self.chain is not None and self.ended_at is None:
             raise self.fail(self.last_line, "the log stops here without its end mark: it was cut short")
-        return LogFile(self.events, self.chain is not None)
+        return LogFile(self.events, self.chain is not None, self.game_id, self.count, self.state, self.state_at)
 
 
 def _is_int(value: Any) -> bool:

@@ -51,6 +51,8 @@ class PydanticMapper(Mapper[UUID]):
             data = self.cipher.decrypt(data)
         if self.compressor:
             data = self.compressor.decompress(data)
+        if hasattr(cls, "from_json"):
+            return cls.from_json(stored_event.originator_id, stored_event.originator_version, data)
         state = self.transcoder.decode(data)
         return cls.from_record(
             stored_event.originator_id, stored_event.originator_version, state.pop("timestamp"), state

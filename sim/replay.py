@@ -28,7 +28,8 @@ class Replayed:
 
 
 def replay(events: list[GameEvent]) -> Replayed:
-    return Replayed(state=fold(events), hash=state_hash(fold(events)), events=len(events))
+    state = fold(events)
+    return Replayed(state=state, hash=state_hash(state), events=len(events))
 
 
 @dataclass
