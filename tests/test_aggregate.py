@@ -92,3 +92,24 @@ def test_unknown_location_is_bad_input() -> None:
                 - {at: 21, card: Valley, controller: p1}
             """
         )
+
+
+def test_loading_the_rulesets_registers_every_event_topic_in_a_fresh_process() -> None:
+    """A log exported or read in a new process resolves every topic a ruleset can record: each
+    ruleset's event modules load with the ruleset, not lazily with its engine."""
+    import subprocess
+    import sys
+
+    code = (
+        "import inspect, pkgutil, importlib\n"
+        "from domain.ruleset import load_all_rulesets\n"
+        "from domain.event_base import EVENT_TYPES, GameEvent\n"
+        "load_all_rulesets()\n"
+        "known = set(EVENT_TYPES)\n"
+        "import domain.rulesets as pkg\n"
+        "for m in pkgutil.walk_packages(pkg.__path__, 'domain.rulesets.'): importlib.import_module(m.name)\n"
+        "missing = sorted(t for t in EVENT_TYPES if t not in known)\n"
+        "print(missing)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
