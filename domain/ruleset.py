@@ -69,6 +69,9 @@ class Ruleset:
     left_board: ClassVar[str] = "the unit left the board"
     #: how triggers ignored because their source left are described ("in the realm")
     in_play_words: ClassVar[str] = "on the board"
+    #: the class that handles its commands, as "module:Class", imported when first needed so
+    #: that an unused ruleset costs nothing
+    handlers: ClassVar[str] = ""
 
     # --- state, options, locations -----------------------------------------------------------
 
@@ -128,9 +131,14 @@ class Ruleset:
 
     # --- commands and their resolution --------------------------------------------------------
 
+    def commands_for(self, resolver: Resolver) -> Any:
+        """The ruleset's command handlers (``handlers``), recording through ``resolver``."""
+        module, _, name = self.handlers.partition(":")
+        return getattr(importlib.import_module(module), name)(resolver)
+
     def execute(self, resolver: Resolver, command: BaseModel) -> None:
         """Check one command and record what it does; the engine then runs the storyline."""
-        raise NotImplementedError
+        self.commands_for(resolver).execute(command)
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         """Queue the triggered abilities that ``event`` matches (``resolver.queue_trigger``)."""

@@ -44,6 +44,7 @@ class GodsgloomRuleset(Ruleset):
     path_source = "GODSGLOOM MOV.30"
     left_board = "the unit left the mat"
     in_play_words = "on the mat"
+    handlers = "domain.rulesets.godsgloom.engine:GloomCommands"
 
     def alias_target(self, name: str, where: Any) -> str:
         found = parse_hex(str(where)).text
@@ -71,17 +72,9 @@ class GodsgloomRuleset(Ruleset):
             mode = activation.mode if activation is not None and activation.mode else "normal"
         return GloomMovement(state, mode)
 
-    def _commands(self, resolver: Resolver) -> Any:
-        from domain.rulesets.godsgloom.engine import GloomCommands
-
-        return GloomCommands(resolver)
-
-    def execute(self, resolver: Resolver, command: BaseModel) -> None:
-        self._commands(resolver).execute(command)
-
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
-        self._commands(resolver).note_engagement(move.unit)
+        self.commands_for(resolver).note_engagement(move.unit)
 
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         from domain.rulesets.godsgloom.legal import legal_commands

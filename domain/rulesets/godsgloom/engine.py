@@ -15,12 +15,11 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from domain.dice import roll
-from domain.errors import BadInput, IllegalCommand, suggest
+from domain.errors import BadInput, IllegalCommand
 from domain.events import UnitDied
+from domain.handlers import CommandHandlers
 from domain.movement import StepOption, walk_path
-from domain.resolution import Resolver
 from domain.rules import RuleRef
-from domain.ruleset import known_player
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -55,7 +54,6 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.locations import label, parse_location
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
@@ -106,20 +104,10 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
     return None, reasons
 
 
-class GloomCommands:
+class GloomCommands(CommandHandlers[GloomState]):
     """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        self.game = resolver
-        self.emit = resolver.emit
-        self.cause = resolver.cause
-
-    @property
-    def state(self) -> GloomState:
-        state = self.resolver.state
-        assert isinstance(state, GloomState)
-        return state
+    State = GloomState
 
     @property
     def activation(self) -> Activation | None:
@@ -128,30 +116,15 @@ class GloomCommands:
     def view(self) -> MatView:
         return MatView(self.state)
 
-    def hex_text(self, text: str, where: str) -> str:
-        try:
-            return parse_location(self.state, text)
-        except BadInput as exc:
-            raise BadInput(exc.message, where) from None
-
     def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
-        found = self.state.units.get(unit_id)
-        if found is None or not found.alive:
-            living = [u.id for u in self.state.units.values() if u.alive]
-            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, living, 'units')}", where)
+        found: GloomUnit = self.known_unit(unit_id, where, living=True)
         return found
-
-    def player(self, given: str | None, default: str) -> str:
-        return known_player(self.state, given, default)
 
     def facing(self, name: str, where: str) -> Facing:
         try:
             return cast(Facing, FACINGS[facing_index(name)])
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
-
-    def label(self, location: str) -> str:
-        return label(self.state, location)
 
     # --- dispatch -------------------------------------------------------------------------------
 
@@ -183,7 +156,7 @@ class GloomCommands:
         view = self.view()
         for i, terrain in enumerate(setup.terrain):
             where = f"setup.terrain[{i}]"
-            at = self.hex_text(terrain.at, f"{where}.at")
+            at = self.location(terrain.at, f"{where}.at")
             if not view.on_mat(parse_hex(at)):
                 raise BadInput(f"hex {terrain.at} is off the {setup.width}x{setup.height} mat", f"{where}.at")
             words: list[str] = []
@@ -205,7 +178,7 @@ class GloomCommands:
             seen.add(spec.id)
             if spec.owner not in self.state.players:
                 raise BadInput(f"unknown player {spec.owner!r}", f"{where}.owner")
-            at = self.hex_text(spec.at, f"{where}.at")
+            at = self.location(spec.at, f"{where}.at")
             h = parse_hex(at)
             current = self.view()
             if not current.on_mat(h):
@@ -288,7 +261,7 @@ class GloomCommands:
             blocked = model.no_movement(unit.id)
             if blocked is not None:
                 raise IllegalCommand(blocked, f"{unit.id} can't make a Move Action")
-        hexes = [self.hex_text(p, f"path[{i}]") for i, p in enumerate(path)]
+        hexes = [self.location(p, f"path[{i}]") for i, p in enumerate(path)]
         if hexes and hexes[0] == unit.location:
             hexes = hexes[1:]
         if mode == "flying":
@@ -454,7 +427,7 @@ class GloomCommands:
         if refusal is not None:
             raise IllegalCommand(*refusal)
         model = GloomMovement(self.state, "push")
-        to = self.hex_text(cmd.to, "to")
+        to = self.location(cmd.to, "to")
         walk = self.walk(unit, [to], model)
         self.emit(GodsPushMoved, unit=unit.id, eligible_because=", ".join(reasons) or "unactivated and not Engaged")
         self.record_walk(unit, [unit.location or "", to], walk, model, "gods_push")
@@ -478,7 +451,7 @@ class GloomCommands:
         if unit.scouted:
             raise IllegalCommand(rule("Scout Deploy (active)", "one free Move Action before the game"))
         model = GloomMovement(self.state, "normal")
-        hexes = [self.hex_text(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
+        hexes = [self.location(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
         walk = self.walk(unit, hexes, model)
         end = walk.taken[-1][1] if walk.taken else unit.location or ""
         engaged = view.engaged_by(unit.id, parse_hex(end))
@@ -491,7 +464,7 @@ class GloomCommands:
     def displace(self, cmd: Displace) -> None:
         unit = self.unit(cmd.unit)
         by = self.unit(cmd.by, "by")
-        to = self.hex_text(cmd.to, "to")
+        to = self.location(cmd.to, "to")
         view = self.view()
         if by.owner != unit.owner and view.has(unit.id, "Immovable"):
             raise IllegalCommand(IMMOVABLE, f"{by.id} can't displace {unit.id}")
@@ -513,7 +486,7 @@ class GloomCommands:
         player = self.player(cmd.player, by.owner)
         if player != by.owner:
             raise IllegalCommand(OWN_UNITS, f"{by.id} belongs to {by.owner}")
-        to = self.hex_text(cmd.to, "to")
+        to = self.location(cmd.to, "to")
         view = self.view()
         if by.owner != unit.owner and view.has(unit.id, "Immovable"):
             raise IllegalCommand(IMMOVABLE, f"{by.id} can't teleport {unit.id}")

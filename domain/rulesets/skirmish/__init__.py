@@ -63,6 +63,7 @@ class SkirmishRuleset(Ruleset):
     path_source = "Move Phase"
     left_board = "the unit left the table"
     in_play_words = "on the table"
+    handlers = "domain.rulesets.skirmish.engine:SkirmishCommands"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Inches may be written as whole numbers (YAML reads ``8`` as an int), but never as
@@ -92,19 +93,11 @@ class SkirmishRuleset(Ruleset):
 
         return LegModel(state, move.allowance or 0.0)
 
-    def _commands(self, resolver: Resolver) -> Any:
-        from domain.rulesets.skirmish.engine import SkirmishCommands
-
-        return SkirmishCommands(resolver)
-
-    def execute(self, resolver: Resolver, command: BaseModel) -> None:
-        self._commands(resolver).execute(command)
-
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
-        return bool(self._commands(resolver).take_leg(item, verdict))
+        return bool(self.commands_for(resolver).take_leg(item, verdict))
 
     def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
-        return bool(self._commands(resolver).refuse_leg(item, verdict))
+        return bool(self.commands_for(resolver).refuse_leg(item, verdict))
 
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         from domain.rulesets.skirmish.legal import legal_commands

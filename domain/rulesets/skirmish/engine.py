@@ -20,8 +20,8 @@ from shapely.geometry import Polygon
 
 from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand, suggest
+from domain.handlers import CommandHandlers
 from domain.movement import Judgement, walk_path
-from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run, SetState, SetUp, Shape
 from domain.rulesets.skirmish.events import (
@@ -40,7 +40,6 @@ from domain.rulesets.skirmish.events import (
     UnitStateChanged,
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_move, may_run, plan
-from domain.rulesets.skirmish.locations import label, parse_location
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
@@ -57,35 +56,22 @@ LEDGE_DISTANCE = 1.0
 BESIDE_GAP = 0.01
 
 
-class SkirmishCommands:
+class SkirmishCommands(CommandHandlers[SkirmishState]):
     """What each skirmish command does, recorded through the resolver of one command."""
 
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        self.game = resolver
-        self.emit = resolver.emit
-        self.cause = resolver.cause
-
-    @property
-    def state(self) -> SkirmishState:
-        state = self.resolver.state
-        assert isinstance(state, SkirmishState)
-        return state
+    State = SkirmishState
 
     def view(self) -> TableView:
         return TableView(self.state)
 
     def spot(self, text: str, where: str) -> Spot:
-        try:
-            found = parse_spot(parse_location(self.state, text))
-            if self.state.table is not None:
+        found = parse_spot(self.location(text, where))
+        if self.state.table is not None:
+            try:
                 self.view().table.check_spot(found)
-        except BadInput as exc:
-            raise BadInput(exc.message, where) from None
+            except BadInput as exc:
+                raise BadInput(exc.message, where) from None
         return found
-
-    def label(self, location: str) -> str:
-        return label(self.state, location)
 
     def execute(self, command: BaseModel) -> None:
         if isinstance(command, SetUp):
@@ -104,7 +90,7 @@ class SkirmishCommands:
             self.emit(TurnPassed, player=player, next_player=self.state.opponent_of(player))
 
     def unit(self, unit_id: str, player: str | None) -> SkirmishUnit:
-        unit = self.known_unit(unit_id, player)
+        unit = self.unit_of(unit_id, player)
         acting = player or unit.owner
         if unit.owner != acting:
             raise IllegalCommand(rule("Move Phase", "a player moves only their own units"), f"{unit.id} is {unit.owner}'s")
@@ -112,12 +98,11 @@ class SkirmishCommands:
             raise IllegalCommand(ACTIVE, f"it is {self.state.active_player}'s turn")
         return unit
 
-    def known_unit(self, unit_id: str, player: str | None) -> SkirmishUnit:
-        unit = self.state.units.get(unit_id)
-        if unit is None:
-            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
-        if player is not None and player not in self.state.players:
-            raise BadInput(f"unknown player {player!r}", "player")
+    def unit_of(self, unit_id: str, player: str | None) -> SkirmishUnit:
+        """The unit named, and the player named (when one is) checked to exist."""
+        unit: SkirmishUnit = self.known_unit(unit_id)
+        if player is not None:
+            self.player(player, unit.owner)
         return unit
 
     # --- set-up -----------------------------------------------------------------------------------
@@ -349,7 +334,7 @@ class SkirmishCommands:
     # --- states from other phases, and the ledge check ---------------------------------------------
 
     def set_state(self, cmd: SetState) -> None:
-        unit = self.known_unit(cmd.unit, cmd.player)
+        unit = self.unit_of(cmd.unit, cmd.player)
         if unit.location is None or not unit.alive:
             raise BadInput(f"{unit.id} is not on the table", "unit")
         wounds = unit.wounds if cmd.wounds is None else cmd.wounds

@@ -43,6 +43,7 @@ class TinyEpicTacticsRuleset(Ruleset):
     path_source = "seed 003, Movement"
     left_board = "the unit left the board"
     in_play_words = "on the board"
+    handlers = "domain.rulesets.tinyepic.engine:TetCommands"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The two maps among the options say which key or value is wrong (the shared check can
@@ -106,11 +107,6 @@ class TinyEpicTacticsRuleset(Ruleset):
         return TetMovement(state)
 
     # --- commands and resolution ----------------------------------------------------------------
-
-    def execute(self, resolver: Resolver, command: BaseModel) -> None:
-        from domain.rulesets.tinyepic.engine import TetCommands
-
-        TetCommands(resolver).execute(command)
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         from domain.events import StepTaken

@@ -14,10 +14,10 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand
+from domain.handlers import CommandHandlers
 from domain.movement import find_option, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
-from domain.ruleset import known_player
 from domain.rulesets.tinyepic import turns
 from domain.rulesets.tinyepic.combat import Combat, ballista_refusal, melee_refusal, ranged_refusal
 from domain.rulesets.tinyepic.commands import (
@@ -34,7 +34,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.locations import label, parse_location
+from domain.rulesets.tinyepic.locations import label
 from domain.rulesets.tinyepic.movement import TetMovement, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
@@ -54,41 +54,27 @@ def _fail(refusal: tuple[RuleRef, str] | None) -> None:
         raise IllegalCommand(*refusal)
 
 
-class TetCommands:
+class TetCommands(CommandHandlers[TetState]):
     """What each command does, recorded through the resolver of one command."""
 
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        self.emit = resolver.emit
-        self.combat = Combat(resolver)
+    State = TetState
 
-    @property
-    def state(self) -> TetState:
-        state = self.resolver.state
-        assert isinstance(state, TetState)
-        return state
+    def __init__(self, resolver: Resolver) -> None:
+        super().__init__(resolver)
+        self.combat = Combat(resolver)
 
     def view(self) -> GridView:
         return GridView(self.state)
 
-    def space(self, text: str, where: str) -> str:
-        try:
-            return parse_location(self.state, text)
-        except BadInput as exc:
-            raise BadInput(exc.message, where) from None
-
     def unit(self, unit_id: str, where: str = "unit") -> TetUnit:
-        found = self.state.units.get(unit_id)
-        if found is None:
-            known = ", ".join(sorted(self.state.units)) or "none"
-            raise BadInput(f"unknown unit {unit_id!r}: the units are {known}", where)
+        found: TetUnit = self.known_unit(unit_id, where)
         if not found.alive or found.location is None:
             raise IllegalCommand(GONE, f"{unit_id} was removed")
         return found
 
     def acting(self, unit_id: str, player: str | None) -> TetUnit:
         unit = self.unit(unit_id)
-        acting = known_player(self.state, player, unit.owner)
+        acting = self.player(player, unit.owner)
         if acting != unit.owner:
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
         return unit
@@ -124,7 +110,7 @@ class TetCommands:
             seen.add(spec.id)
             if spec.owner not in self.state.players:
                 raise BadInput(f"unknown player {spec.owner!r}: the players are {', '.join(self.state.players)}", f"{where}.owner")
-            at = self.space(spec.at, f"{where}.at")
+            at = self.location(spec.at, f"{where}.at")
             holder = self.view().occupants.get(parse_space(at))
             if holder is not None:
                 raise BadInput(f"space {spec.at} already holds {holder.id}: one unit per space", f"{where}.at")
@@ -164,7 +150,7 @@ class TetCommands:
         unit = self.acting(cmd.unit, cmd.player)
         _fail(turns.action_refusal(self.state, unit, "move"))
         start = unit.location or ""
-        steps = [self.space(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
+        steps = [self.location(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
         if steps and steps[0] == start:
             steps = steps[1:]
         if not steps:
@@ -220,7 +206,7 @@ class TetCommands:
         turns.pay_to_remove(self.resolver, unit)
 
     def end_turn(self, cmd: EndTurn) -> None:
-        player = known_player(self.state, cmd.player, self.state.active_player)
+        player = self.player(cmd.player, self.state.active_player)
         if player != self.state.active_player:
             raise IllegalCommand(turns.NOT_ACTIVE, f"it is {self.state.active_player}'s turn, not {player}'s")
         turns.end_turn(self.resolver, player)

@@ -1,0 +1,57 @@
+"""What every ruleset's command handlers share: the resolver they record through, the typed
+state, and reading what a command names (a location, a unit, a player) with errors that say
+which field is wrong and what exists instead."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from domain.errors import BadInput, suggest
+from domain.resolution import Resolver
+from domain.ruleset import get_ruleset, known_player
+from domain.state import GameState, UnitState
+
+S = TypeVar("S", bound=GameState)
+
+
+class CommandHandlers(Generic[S]):
+    """Base of a ruleset's command handlers; one instance per command (or per hook call)."""
+
+    #: the ruleset's state class, checked when the state is read
+    State: ClassVar[type[GameState]] = GameState
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        #: what ``domain.dice.roll`` records into
+        self.game = resolver
+        self.emit = resolver.emit
+        self.cause = resolver.cause
+
+    @property
+    def state(self) -> S:
+        state = self.resolver.state
+        assert isinstance(state, self.State), f"{type(state).__name__} is not a {self.State.__name__}"
+        return state  # type: ignore[return-value]  # checked just above against the ruleset's class
+
+    def location(self, text: str, where: str = "location") -> str:
+        """A location as the command wrote it, in the board's canonical text; ``BadInput`` names
+        the field."""
+        try:
+            return get_ruleset(self.state.ruleset).parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
+
+    def label(self, location: str) -> str:
+        return get_ruleset(self.state.ruleset).label(self.state, location)
+
+    def known_unit(self, unit_id: str, where: str = "unit", living: bool = False) -> Any:
+        """The unit named, or ``BadInput`` with the closest name and the units there are (only
+        the living ones when ``living``)."""
+        found: UnitState | None = self.state.units.get(unit_id)
+        if found is None or (living and not found.alive):
+            names = [u.id for u in self.state.units.values() if u.alive or not living]
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, names, 'units')}", where)
+        return found
+
+    def player(self, given: str | None, default: str) -> str:
+        return known_player(self.state, given, default)
