@@ -305,8 +305,44 @@ def _now() -> float:
     return time.perf_counter()
 
 
+#: a whole-turn scenario of each ruleset, played on by random self-play
+SELF_PLAY = {
+    "sorcery": "sorcery/08-a-whole-turn.yaml",
+    "godsgloom": "godsgloom/19-a-whole-round.yaml",
+    "skirmish": "skirmish/20-a-whole-turn.yaml",
+    "tinyepic": "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+}
+
+
+def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
+    """Issue 7: turns per second of random self-play (``sim play --policy random``), each game
+    verified as the CLI does; a ruleset's own turns (a GODSGLOOM round counts both sides)."""
+    from sim.scenario import load_scenario
+    from sim.selfplay import self_play
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    turns = {"full": 10, "quick": 4, "tiny": 1}[sizes.name]
+    rows = []
+    for ruleset, path in SELF_PLAY.items():
+        scenario = load_scenario(root / path)
+        played = [0]
+
+        def game(scenario=scenario, played=played) -> None:  # type: ignore[no-untyped-def]
+            report = self_play(scenario, turns, "random", played[0]).report
+            played[0] += 1
+            if not report.verified:
+                raise RuntimeError(report.verdict)
+
+        found = interleaved({"product": timed(game)}, repeats)
+        rows.append(Row(
+            f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified",
+            f"{turns / found['product']:.1f} turns/s", "", "", "(reported, no target)", None,
+        ))
+    return rows
+
+
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
-    "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case,
+    "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,
