@@ -41,6 +41,23 @@ class StateSummary:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Diagnostic:
+    """Something in a game that the ruleset does not model, so that no answer about the game
+    is silently wrong: the thing (by id), the card or name it is, and the text not modelled."""
+
+    subject: str
+    name: str
+    unmodelled: tuple[str, ...]
+
+    def __str__(self) -> str:
+        who = f"{self.name} ({self.subject})" if self.subject != self.name else self.name
+        return f"{who}: not modelled: " + " | ".join(self.unmodelled)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.subject, "card": self.name, "not_modelled": list(self.unmodelled)}
+
+
 class GameHandle(Protocol):
     """The part of the aggregate the resolution engine touches."""
 
@@ -191,6 +208,10 @@ class Ruleset:
         if unit.carried_by:
             flags.append(f"carried by {unit.carried_by}")
         return ", ".join(flags)
+
+    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+        """What in this game the ruleset does not model (Sorcery: cards' unmodelled text)."""
+        return []
 
     # --- logs ---------------------------------------------------------------------------------
 

@@ -26,6 +26,8 @@ from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
 from sim import logs
 from sim.app import open_store
+from sim.diagnostics import as_json as diagnostics_json
+from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
 from sim.logfile import read_jsonl, write_jsonl
 from sim.render import print_events, print_reach, print_state, print_timeline
 from sim.replay import replay, verify
@@ -120,32 +122,50 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     store.add(played.game)
     logs.log_played(played)
     print_events(console, played.events, _labeler(played))
+    print_diagnostics(console, diagnostics_of(played.game.state))
     console.print(f"game {played.game.id} stored in {db}")
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output: each scenario's outcome and diagnostics.")
 @guarded
-def check(paths: tuple[str, ...]) -> None:
-    """Play each scenario and check its expectations; one line per scenario."""
+def check(paths: tuple[str, ...], as_json: bool) -> None:
+    """Play each scenario and check its expectations; one line per scenario, then what it does
+    not model."""
     files = scenario_files(list(paths))
     if not files:
         raise BadInput("no scenario files found", " ".join(paths))
     failed = bad = 0
+    results: list[dict[str, Any]] = []
     for file in files:
         try:
             played, _ = _play_file(str(file), strict=False)
             problems = check_expectations(played)
         except SimError as exc:
             bad += 1
-            console.print(f"[red]ERROR[/red] {file}: {exc}", soft_wrap=True)
+            results.append({"file": str(file), "status": "error", "error": str(exc)})
+            if not as_json:
+                console.print(f"[red]ERROR[/red] {file}: {exc}", soft_wrap=True)
+            continue
+        found = diagnostics_of(played.game.state)
+        results.append({
+            "file": str(file), "title": played.scenario.title, "status": "fail" if problems else "ok",
+            "problems": problems, "diagnostics": diagnostics_json(found),
+        })
+        if as_json:
+            failed += bool(problems)
             continue
         if problems:
             failed += 1
             console.print(f"[red]FAIL[/red]  {file}: " + "; ".join(problems), soft_wrap=True)
         else:
             console.print(f"[green]ok[/green]    {file}: {played.scenario.title}", soft_wrap=True)
-    console.print(f"{len(files)} scenarios: {len(files) - failed - bad} passed, {failed} failed, {bad} bad input")
+        print_diagnostics(console, found, indent="      ")
+    if as_json:
+        click.echo(json.dumps({"scenarios": results, "passed": len(files) - failed - bad, "failed": failed, "bad": bad}, indent=2))
+    else:
+        console.print(f"{len(files)} scenarios: {len(files) - failed - bad} passed, {failed} failed, {bad} bad input")
     if bad:
         sys.exit(2)
     if failed:
@@ -165,6 +185,7 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
         click.echo(json.dumps(answer.as_json(), indent=2))
     else:
         print_reach(console, answer)
+        print_diagnostics(console, diagnostics_of_events(played.events))
 
 
 @main.command()
@@ -184,10 +205,11 @@ def why(scenario: str, unit: str, to: str) -> None:
         console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")
         for line in answer.details(target):
             console.print(f"  - {line}")
-        return
-    console.print(f"{unit} can't reach {target}:")
-    for reason in answer.why_not(target):
-        console.print(f"  - {reason}")
+    else:
+        console.print(f"{unit} can't reach {target}:")
+        for reason in answer.why_not(target):
+            console.print(f"  - {reason}")
+    print_diagnostics(console, diagnostics_of_events(played.events))
 
 
 @main.command()
@@ -321,6 +343,7 @@ def demo(db: str) -> None:
 
 
 # commands defined in their own modules register themselves on ``main``
+from sim import cards_cli as _cards_cli  # noqa: E402, F401
 from sim import play_cli as _play_cli  # noqa: E402, F401
 
 if __name__ == "__main__":

@@ -17,9 +17,9 @@ from domain.event_base import GameEvent
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
-from domain.ruleset import Ruleset, StateSummary
+from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced
+from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modelled_of
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -86,7 +86,9 @@ class SorceryRuleset(Ruleset):
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
-        return range_from_reach(reach, lambda loc: label(state, loc), _square_order)
+        answer = range_from_reach(reach, lambda loc: label(state, loc), _square_order)
+        answer.extra["diagnostics"] = [d.as_json() for d in self.diagnostics(state)]
+        return answer
 
     # --- commands and resolution ----------------------------------------------------------------
 
@@ -169,13 +171,22 @@ class SorceryRuleset(Ruleset):
         summary.notes.append("life: " + ", ".join(f"{p} {life}" for p, life in state.life.items()))
         return summary
 
+    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+        """Every card in the game whose rules text is not fully modelled, with that text, as the
+        events that brought them in recorded it (option ``unmodelled``; coverage.py)."""
+        assert isinstance(state, SorceryState)
+        return [
+            Diagnostic(subject=thing, name=found.card, unmodelled=tuple(found.text))
+            for thing, found in state.not_modelled.items()
+        ]
+
     # --- logs -----------------------------------------------------------------------------------
 
     def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
         if isinstance(event, LegacyUnitPlaced):
             old = event.unit
             unit = SorceryUnit(**old.model_dump(exclude={"extra"}))
-            return UnitPlaced(**envelope(event), unit=unit)
+            return UnitPlaced(**envelope(event), unit=unit, not_modelled=not_modelled_of(unit.card))
         if isinstance(event, LegacyFeaturePlaced):
             old_feature = event.feature
             card = CardState(
@@ -183,7 +194,7 @@ class SorceryRuleset(Ruleset):
                 controller=old_feature.controller, location=old_feature.location, bearer=old_feature.bearer,
                 water=bool(old_feature.props.get("water", False)),
             )
-            return FeaturePlaced(**envelope(event), feature=card)
+            return FeaturePlaced(**envelope(event), feature=card, not_modelled=not_modelled_of(card.card))
         return super().upcast_legacy(event)
 
 

@@ -46,11 +46,20 @@ from domain.rulesets.sorcery.events import (
     UnitDropped,
     UnitPlaced,
     UnitTapped,
+    not_modelled_of,
 )
 from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
 from domain.rulesets.sorcery.realm import nearby, parse_loc
-from domain.rulesets.sorcery.state import AttackItem, CardState, EffectState, JoinFightItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    CardState,
+    EffectState,
+    JoinFightItem,
+    NotModelled,
+    SorceryState,
+    SorceryUnit,
+)
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import StepItem
 
@@ -61,6 +70,7 @@ BUSY = rule("codex: Storyline", "the storyline must be empty")
 OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
+UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
 class SorceryCommands:
@@ -127,6 +137,11 @@ class SorceryCommands:
             return candidate
 
         site_cards = [self._card(site.card, f"setup.sites[{i}]", "Site") for i, site in enumerate(setup.sites)]
+        self._refuse_unmodelled(
+            [*(s.card for s in setup.sites), *(u.card for u in setup.units), *(a.card for a in setup.artifacts),
+             *(sp.card for sp in setup.spells)],
+            "set-up",
+        )
         names = [data.name for data in site_cards]
         for i, (site, data) in enumerate(zip(setup.sites, site_cards, strict=True)):
             where = f"setup.sites[{i}]"
@@ -157,6 +172,30 @@ class SorceryCommands:
         for i, spell in enumerate(setup.spells):
             self._check_player(spell.caster, f"setup.spells[{i}].caster")
             self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
+        for i, spec in enumerate(setup.units):
+            self._check_placement(spec.id, f"setup.units[{i}].at")
+
+    # --- what is not modelled, and where units may be --------------------------------------------
+
+    def _refuse_unmodelled(self, names: list[str], what: str) -> None:
+        """Under ``unmodelled: refuse``, refuse ``what`` when any of its cards has rules text the
+        simulator does not model, naming each card and the text."""
+        if self.state.options.unmodelled != "refuse":
+            return
+        found = [not_modelled_of(name) for name in dict.fromkeys(names)]
+        listed = [d.describe() for d in found if d is not None]
+        if listed:
+            raise IllegalCommand(UNMODELLED, f"{what} refused: " + "; ".join(listed))
+
+    def _check_placement(self, unit_id: str, where: str) -> None:
+        """A unit may be set up only where it could be summoned and survive (digest 1.6, 2.3):
+        Avatars on the surface; minions underground with Burrowing, underwater with Submerge, in
+        the void with Voidwalk; nowhere a passive ban keeps it from entering."""
+        view = self.view()
+        refusal = view.cannot_be_at(unit_id, parse_loc(self.state.units[unit_id].location or ""))
+        if refusal is not None:
+            unit = self.state.units[unit_id]
+            raise IllegalCommand(refusal, f"{where}: {unit_id} ({unit.card}) can't be set up at {self.label(unit.location or '')}")
 
     def _place_artifact(self, art: ArtifactSetup, data: Card, where: str) -> None:
         if (art.at is None) == (art.bearer is None):
@@ -178,6 +217,7 @@ class SorceryCommands:
                 id=art.id, card=data.name, kind="artifact", controller=controller,
                 location=location, bearer=art.bearer,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(art.id, data, controller, None)
 
@@ -200,6 +240,7 @@ class SorceryCommands:
             feature=CardState(
                 id=site_id, card=data.name, kind="site", controller=controller, location=str(square), water=data.water,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(site_id, data, controller, square)
 
@@ -216,6 +257,7 @@ class SorceryCommands:
                 keywords=list(data.keywords), movement_bonus=data.movement_bonus,
                 carries=carry, carry_allies_only=allies == "minion", tapped=tapped,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(unit_id, data, owner, int(at.split("/")[0]))
 
@@ -232,7 +274,10 @@ class SorceryCommands:
             raise BadInput(f"{unit_id} must share a location with its carrier {carrier_id}", where)
         if len(self.view().passengers(carrier_id)) >= carrier.carries:
             raise BadInput(f"{carrier.card} can carry only {carrier.carries} unit(s)", where)
-        self.emit(UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}))
+        self.emit(
+            UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}),
+            not_modelled=self.state.not_modelled.get(unit_id),
+        )
 
     def _start_passives(self, source_id: str, data: Card, controller: str | None, square: int | None) -> None:
         for ability in abilities_of(data.name):
@@ -243,12 +288,13 @@ class SorceryCommands:
 
     def start_effect(
         self, source: str, controller: str | None, spec: dict[str, Any], duration: str, label: str,
-        cause: str | None = None,
+        cause: str | None = None, not_modelled: NotModelled | None = None,
     ) -> None:
         effect_id = self.state.next_id("x", "effect")
         self.emit(
             EffectStarted,
             cause=cause,
+            not_modelled=not_modelled,
             effect=EffectState(
                 id=effect_id, source=source, controller=controller, spec=parse_spec(spec),
                 duration=duration, label=label, started_turn=self.state.turn,
@@ -374,6 +420,7 @@ class SorceryCommands:
     def cast(self, cmd: Cast) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
+        self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
         self._cast(cmd.card, player, cmd.targets, "card")
 
     def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
@@ -401,12 +448,16 @@ class SorceryCommands:
             shown = target.id
         spec = fill(spell.effect, values)
         source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
-        self.start_effect(source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown))
+        self.start_effect(
+            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown),
+            not_modelled=not_modelled_of(data.name),
+        )
 
     def play_site(self, cmd: PlaySite) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
         data = self._card(cmd.card, "card", "Site")
+        self._refuse_unmodelled([data.name], f"playing {data.name}")
         square = int(self.loc(cmd.at, "at").split("/")[0])
         if self.view().site_at(square) is not None:
             raise IllegalCommand(rule("codex: Site", "a site is played to a void"), f"square {square} already has a site")

@@ -7,7 +7,7 @@ that topic too (``alias_topic``), so old logs read as today's events.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
@@ -19,6 +19,7 @@ from domain.rulesets.sorcery.state import (
     EffectState,
     FightItem,
     JoinFightItem,
+    NotModelled,
     SorceryState,
     SorceryUnit,
 )
@@ -39,43 +40,115 @@ def _duration(duration: str) -> str:
     return duration.replace("_", " ")
 
 
-class UnitPlaced(CoreUnitPlaced):
+def not_modelled_of(card_name: str | None) -> NotModelled | None:
+    """What today's simulator does not model of a card (None when it models it all)."""
+    from domain.errors import BadInput
+    from domain.rulesets.sorcery.coverage import derive
+
+    if not card_name:
+        return None
+    try:
+        derivation = derive(card_name)
+    except BadInput:
+        return None
+    if not derivation.unmodelled:
+        return None
+    return NotModelled(card=derivation.name, text=list(derivation.unmodelled))
+
+
+class _Diagnosed(GameEvent):
+    """An event that brings a card into the game and says what of it is not modelled.
+
+    ``not_modelled`` is a diagnostic of the simulator that recorded the event, not a fact of the
+    game: verification does not compare it (a later version may model more), and logs written
+    before it existed read with today's diagnostics (``upcast_v1_v2``)."""
+
+    not_modelled: NotModelled | None = None
+
+    def recorded_payload(self) -> dict[str, Any]:
+        recorded = super().recorded_payload()
+        recorded.pop("not_modelled", None)
+        return recorded
+
+    def _fold_diagnostic(self, state: GameState, thing: str) -> None:
+        if self.not_modelled is not None:
+            _sorcery(state).not_modelled[thing] = self.not_modelled.model_copy(deep=True)
+
+    def _diagnostic_text(self) -> str:
+        return f" [not modelled: {' | '.join(self.not_modelled.text)}]" if self.not_modelled else ""
+
+
+class UnitPlaced(_Diagnosed, CoreUnitPlaced):
     """A minion or avatar entered the realm with these characteristics (or, placed again,
     began being carried)."""
 
     TOPIC: ClassVar[str] = "sorcery.UnitPlaced"
+    class_version: ClassVar[int] = 2
     unit: SorceryUnit
 
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        unit = fields.get("unit") or {}
+        return {**fields, "not_modelled": not_modelled_of(unit.get("card"))}
 
-class FeaturePlaced(GameEvent):
+    def apply_to(self, state: GameState) -> None:
+        super().apply_to(state)
+        self._fold_diagnostic(state, self.unit.id)
+
+    def describe(self, label: Labeler) -> str:
+        return super().describe(label) + self._diagnostic_text()
+
+
+class FeaturePlaced(_Diagnosed):
     """A site was played to a square, or an artifact put down or given to a bearer."""
 
     TOPIC: ClassVar[str] = "sorcery.FeaturePlaced"
+    class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     feature: CardState
 
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        feature = fields.get("feature") or {}
+        return {**fields, "not_modelled": not_modelled_of(feature.get("card"))}
+
     def apply_to(self, state: GameState) -> None:
         _sorcery(state).features[self.feature.id] = self.feature.model_copy(deep=True)
+        self._fold_diagnostic(state, self.feature.id)
 
     def describe(self, label: Labeler) -> str:
         f = self.feature
         where = f" at {label(f.location)}" if f.location else f" borne by {f.bearer}"
-        return f"{f.kind} {f.id} ({f.card}){where}"
+        return f"{f.kind} {f.id} ({f.card}){where}" + self._diagnostic_text()
 
 
-class EffectStarted(GameEvent):
-    """An ongoing effect came into force (from a passive ability, a spell or a trigger)."""
+class EffectStarted(_Diagnosed):
+    """An ongoing effect came into force (from a passive ability, a spell or a trigger). A
+    spell's effect says what of the spell is not modelled."""
 
     TOPIC: ClassVar[str] = "sorcery.EffectStarted"
+    class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     effect: EffectState
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        from domain.rulesets.sorcery.abilities import SPELLS
+
+        effect = fields.get("effect") or {}
+        spell = str(effect.get("label", "")).split(": ", 1)[0]
+        return {**fields, "not_modelled": not_modelled_of(spell) if spell in SPELLS else None}
 
     def apply_to(self, state: GameState) -> None:
         _sorcery(state).effects[self.effect.id] = self.effect.model_copy(deep=True)
         state.bump("effect")
+        self._fold_diagnostic(state, self.effect.source)
 
     def describe(self, label: Labeler) -> str:
-        return f"effect {self.effect.id} starts ({_duration(self.effect.duration)}): {self.effect.label}"
+        return (
+            f"effect {self.effect.id} starts ({_duration(self.effect.duration)}): {self.effect.label}"
+            + self._diagnostic_text()
+        )
 
 
 class EffectEnded(GameEvent):

@@ -27,6 +27,18 @@ class SorceryUnit(UnitState):
     damage: int = 0
 
 
+class NotModelled(StateModel):
+    """A card in the game whose rules text the simulator does not fully model, and that text
+    word for word (coverage.py). Shown with every answer about the game: never silent."""
+
+    card: str
+    text: list[str]
+
+    def describe(self, thing: str | None = None) -> str:
+        who = f"{self.card} ({thing})" if thing and thing != self.card else self.card
+        return f"{who}: not modelled: " + " | ".join(self.text)
+
+
 class CardState(StateModel):
     """A site in the realm or an artifact (on the ground, or borne by a unit)."""
 
@@ -101,6 +113,8 @@ class SorceryState(GameState):
     features: dict[str, CardState] = Field(default_factory=dict)
     effects: dict[str, EffectState] = Field(default_factory=dict)
     attack: AttackState | None = None
+    #: cards in the game whose rules text is not fully modelled, by the id of what they are
+    not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
 

@@ -180,6 +180,33 @@ class RealmView:
                 )
         return None
 
+    def cannot_be_at(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """Why a unit can't be (summoned or set up) at ``at``: an Avatar off the surface, a minion
+        where it can't survive (digest 1.6), or a passive ban on entering (digest 2.3)."""
+        unit = self.unit(unit_id)
+        if unit.kind == "avatar" and at.region is not Region.SURFACE:
+            return rule("codex: Characteristics", "an Avatar occupies only surface locations")
+        survival = self.survival(unit_id, at)
+        if survival is not None:
+            return survival
+        if self.site_at(at.square) is not None:
+            return self.entry_ban(unit_id, at.square)
+        return None
+
+    def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
+        unit = self.unit(unit_id)
+        if unit.kind != "minion":
+            return None
+        keywords = self.keywords(unit_id)
+        if at.region is Region.VOID and "Voidwalk" not in keywords:
+            return rule("codex: Void", "a minion without Voidwalk in the void is banished")
+        if at.region is Region.UNDERGROUND and "Burrowing" not in keywords:
+            return rule("codex: Underground", "a minion without Burrowing underground dies")
+        if at.region is Region.UNDERWATER and "Submerge" not in keywords:
+            return rule("codex: Underwater", "a minion without Submerge underwater dies")
+        return None
+
     def entry_ban(self, unit_id: str, square: int) -> RuleRef | None:
         for effect_id, spec in self.specs:
             if isinstance(spec, EntryBan) and spec.square == square:
