@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS
+from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS, power_for_checks
 from domain.rulesets.sorcery.effects import (
     AsIfAdjacent,
     ConnectEdges,
@@ -151,7 +151,10 @@ class RealmView:
         )
 
     def power(self, unit_id: str) -> int:
-        return self.unit(unit_id).power
+        """Power for checks (Gnome Hollows, "weaker"): split power averaged, rounded down
+        (codex: Split Power). Strikes use attack power (``SorceryUnit.power``)."""
+        unit = self.unit(unit_id)
+        return power_for_checks(unit.power, unit.defence)
 
     # --- restrictions ---------------------------------------------------------------------
 
