@@ -193,5 +193,5 @@ def test_a_path_repeating_a_step_is_refused_when_declared() -> None:
     g = game(CARRIED.replace("carried_by: steed", "").replace("id: troll, card: Bosk Troll", "id: nomads, card: Rimland Nomads"))
     before = len(g.pending_events)
     with pytest.raises(IllegalCommand, match="repeat"):
-        g.issue({"command": "move_and_attack", "unit": "steed", "path": ["C", "A", "C"]})
+        g.issue({"command": "move_and_attack", "unit": "steed", "path": ["B", "A", "B"]})
     assert len(g.pending_events) == before

@@ -132,6 +132,11 @@ class SorceryRuleset(Ruleset):
         self._commands(resolver).take_step(item, verdict)
         return True
 
+    def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
+        """The mover stopped: a minion that ended where it can't survive dies there, and what it
+        carried is settled with it (digest 1.6, 2.6)."""
+        self._commands(resolver).settle(cause or resolver.cause)
+
     # --- turns ----------------------------------------------------------------------------------
 
     def legal_commands(self, state: GameState) -> list[BaseModel]:

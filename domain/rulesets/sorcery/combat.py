@@ -43,6 +43,8 @@ def kill(engine: SorceryEngine, unit_id: str, why: RuleRef, cause: str) -> None:
     for passenger in passengers:
         engine.emit(UnitDropped, cause=cause, unit=passenger, carrier=unit_id, at=at, reason="its carrier died")
     engine.resolver.cancel_moves(unit_id, "the unit died", cause)
+    if passengers:
+        engine.settle(cause)  # a passenger dropped where it can't survive dies too (digest 1.6)
     for effect in list(engine.state.effects.values()):
         if effect.source == unit_id and effect.duration == "while_in_realm":
             engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} left the realm")

@@ -31,7 +31,7 @@ KEYWORD_GAPS: dict[str, str] = {
     "Stealth": "Stealth marks and their limits on targeting are not simulated",
     "Ranged": "ranged strikes (projectiles) are not simulated",
     "Charge": "summoning sickness is not simulated (no minion is summoned during a game)",
-    "Airborne": "attack targeting and interception limits are not simulated",
+    "Airborne": "Intercept is not simulated, so neither is its Airborne limit",
 }
 
 #: how a modelled ability is reported (the ability's declared timing kind, or a spell's)

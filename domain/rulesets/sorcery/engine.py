@@ -41,6 +41,7 @@ from domain.rulesets.sorcery.events import (
     EffectEnded,
     EffectStarted,
     FeaturePlaced,
+    SiteFormedUnder,
     TurnEnded,
     TurnStarted,
     UnitDropped,
@@ -70,6 +71,7 @@ BUSY = rule("codex: Storyline", "the storyline must be empty")
 OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
+NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
 UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
@@ -331,9 +333,13 @@ class SorceryCommands:
             steps = steps[1:]
         full = [unit.location, *steps]
         movement = self.movement()
+        declared: set[tuple[str, str]] = set()
         for i, (frm, to) in enumerate(zip(full, full[1:], strict=False)):
             if frm == to:
                 raise BadInput(f"step {i + 1} goes from {frm} to itself; every step changes location", field)
+            if (frm, to) in declared:
+                raise IllegalCommand(NO_REPEAT, f"step {i + 1} of {unit.id}'s path repeats {self.label(frm)} -> {self.label(to)}")
+            declared.add((frm, to))
             if not movement.adjacent(frm, to, unit.owner):
                 raise IllegalCommand(NOT_ADJACENT, f"step {i + 1} of {unit.id}'s path: {frm} -> {to} are not adjacent")
         return full
@@ -473,7 +479,12 @@ class SorceryCommands:
                 raise BadInput(f"{data.name}'s Genesis needs a target nearby site", "target")
             if target not in nearby(square, *self.view().wrap) or (target != square and self.view().site_at(target) is None):
                 raise BadInput(f"target {cmd.target} is not a nearby site", "target")
+        void = f"{square}/void"
+        under = sorted(u.id for u in self.state.living_units() if u.location == void)
+        artifacts = sorted(f.id for f in self.state.features.values() if f.kind == "artifact" and f.location == void)
         self._place_site(site_id, data, square, player)
+        if under or artifacts:
+            self.emit(SiteFormedUnder, site=site_id, square=square, units=under, artifacts=artifacts)
         placed = self.state.features[site_id]
         for ability in genesis:
             triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
@@ -481,17 +492,45 @@ class SorceryCommands:
     # --- storyline items only Sorcery queues ---------------------------------------------------
 
     def take_step(self, item: StepItem, verdict: Judgement) -> None:
-        """Passengers move with their carrier, unless they can't enter where it goes (they are
-        dropped where it was, digest 2.6); then whatever the entry triggers is queued."""
+        """Passengers move with their carrier, unless they can't enter where it goes: then they
+        stay, and once the step has separated them they are dropped (digest 2.6). Entry
+        triggers are queued by the step itself. Then whatever the step changed is settled."""
         view = self.view()
-        carried = []
+        carried: list[str] = []
+        left: list[tuple[str, str]] = []
         for passenger in view.passengers(item.unit):
             ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
             if ban is not None:
-                self.emit(UnitDropped, unit=passenger, carrier=item.unit, at=item.frm, reason=f"can't enter: {ban}")
+                left.append((passenger, f"can't enter {self.label(item.to)}: {ban}"))
             else:
                 carried.append(passenger)
-        self.resolver.take_step(item, verdict, carried)
+        step = self.resolver.take_step(item, verdict, carried)
+        for passenger, reason in left:
+            self.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+        self.settle(step.event_id, moving=item.unit)
+
+    def settle(self, cause: str, moving: str | None = None) -> None:
+        """After anything that moves units: a carried unit that no longer shares a location with
+        its carrier is dropped (digest 2.6), then a minion where it can't survive dies, or is
+        banished from the void (digest 1.6). The unit still moving is settled when its move ends."""
+        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+            carrier = self.state.units.get(unit.carried_by or "")
+            if carrier is None:
+                continue
+            if not carrier.alive or carrier.location != unit.location:
+                self.emit(
+                    UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
+                    reason="it no longer shares a location with its carrier",
+                )
+        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+            if unit.id == moving or unit.location is None or not unit.alive:
+                continue
+            carrier = self.state.units.get(unit.carried_by or "")
+            if carrier is not None and carrier.id == moving:
+                continue  # a passenger is settled with its carrier
+            fatal = self.view().survival(unit.id, parse_loc(unit.location))
+            if fatal is not None:
+                combat.kill(self, unit.id, fatal, cause)
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack
@@ -523,6 +562,10 @@ class SorceryCommands:
         target = self.state.units[item.target]
         if not target.alive or target.location != unit.location:
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
+            return
+        barred = self.view().attack_refusal(unit.id, target.id)
+        if barred is not None:
+            self.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
 

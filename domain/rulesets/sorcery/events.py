@@ -122,6 +122,29 @@ class FeaturePlaced(_Diagnosed):
         return f"{f.kind} {f.id} ({f.card}){where}" + self._diagnostic_text()
 
 
+class SiteFormedUnder(GameEvent):
+    """A site was played to a void square where minions or artifacts were: they are now on its
+    surface, without having moved or entered it (codex: Site; digest 1.6, 2.3)."""
+
+    TOPIC: ClassVar[str] = "sorcery.SiteFormedUnder"
+    LOOKAHEAD: ClassVar[bool] = True
+    site: str
+    square: int
+    units: list[str]
+    artifacts: list[str] = []
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery = _sorcery(state)
+        for unit_id in self.units:
+            sorcery.units[unit_id].location = str(self.square)
+        for feature_id in self.artifacts:
+            sorcery.features[feature_id].location = str(self.square)
+
+    def describe(self, label: Labeler) -> str:
+        things = ", ".join([*self.units, *self.artifacts])
+        return f"{things} now atop {self.site} at {label(str(self.square))} (the site formed under them; nothing entered)"
+
+
 class EffectStarted(_Diagnosed):
     """An ongoing effect came into force (from a passive ability, a spell or a trigger). A
     spell's effect says what of the spell is not modelled."""

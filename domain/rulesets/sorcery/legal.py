@@ -62,14 +62,20 @@ def _moves(state: SorceryState) -> list[BaseModel]:
         for location in sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc)):
             path = (reach.path_to(location) or [location])[1:]
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
-            for target in _targets(state, view, unit.owner, location):
+            for target in _targets(state, view, unit_id, location):
                 found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
 
 
-def _targets(state: SorceryState, view: RealmView, owner: str, location: str) -> list[str]:
-    """What a unit ending its move at ``location`` could attack, as the realm stands now."""
-    targets = sorted(u.id for u in state.units_at(location) if u.owner != owner)
+def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) -> list[str]:
+    """What a unit ending its move at ``location`` could attack, as the realm stands now (an
+    Airborne target only by an Airborne attacker: codex: Airborne)."""
+    owner = state.units[unit_id].owner
+    airborne = "Airborne" in view.keywords(unit_id, parse_loc(location)) and parse_loc(location).region is Region.SURFACE
+    targets = sorted(
+        u.id for u in state.units_at(location)
+        if u.owner != owner and (airborne or not view.airborne(u.id))
+    )
     loc = parse_loc(location)
     site = view.site_at(loc.square)
     if loc.region is Region.SURFACE and site is not None and site.controller != owner:

@@ -18,6 +18,7 @@ from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import GameState
 
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
+AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
 @dataclass(frozen=True)
@@ -54,19 +55,23 @@ class SorceryMovement:
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         at = parse_loc(frm)
-        player = self.view.unit(unit_id).owner
-        keywords = self.view.keywords(unit_id)
+        unit = self.view.unit(unit_id)
+        keywords = self.view.keywords(unit_id, at)
         stuck = self.view.disabled(unit_id, at) or self.view.immobile(unit_id, at)
         options: list[StepOption] = []
-        for cand in self.candidates(at, player):
+        for cand in self.candidates(at, unit.owner):
             blocked = stuck
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
                 if missing:
                     blocked = _needs_rule(cand.kind, missing)
+            if blocked is None and unit.kind == "avatar" and cand.loc.region is not Region.SURFACE:
+                blocked = AVATAR_SURFACE
             if blocked is None and cand.loc.square != at.square:
                 blocked = self.view.entry_ban(unit_id, cand.loc.square)
-            options.append(StepOption(to=cand.loc.text, kind=cand.kind, blocked=blocked))
+            # a unit may step where it can't survive; it dies (or is banished) there (digest 1.6)
+            stops = self.view.survival(unit_id, cand.loc) if blocked is None else None
+            options.append(StepOption(to=cand.loc.text, kind=cand.kind, blocked=blocked, stops=stops))
         return options
 
     # --- geometry: which locations count as one step away ----------------------------------

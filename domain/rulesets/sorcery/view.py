@@ -19,7 +19,7 @@ from domain.rulesets.sorcery.effects import (
     Grant,
     ImmobileAtop,
 )
-from domain.rulesets.sorcery.realm import Loc, Region, orthogonal
+from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 from domain.state import GameState
 
@@ -130,15 +130,20 @@ class RealmView:
             found.append(spec)
         return found
 
-    def keywords(self, unit_id: str) -> set[str]:
-        """Keywords in force: printed, granted by effects, and conferred by a carrier."""
+    def keywords(self, unit_id: str, at: Loc | None = None) -> set[str]:
+        """Keywords in force for the unit at ``at`` (default: where it is): printed, granted by
+        effects, and conferred by a carrier while the two share a location (digest 2.6): a
+        carried unit stepping away on its own keeps them for that first step only."""
         unit = self.unit(unit_id)
         found = set(unit.keywords)
         for spec in self.grants(unit):
             found.update(spec.keywords)
-        if unit.carried_by is not None and unit.carried_by in self.state.units:
-            carrier = self.keywords(unit.carried_by)
-            found.update(k for k in MOVEMENT_KEYWORDS if k in carrier)
+        carrier = self.state.units.get(unit.carried_by or "")
+        if carrier is not None and carrier.alive and carrier.location is not None:
+            here = at.text if at is not None else unit.location
+            if here == carrier.location:
+                conferred = self.keywords(carrier.id)
+                found.update(k for k in MOVEMENT_KEYWORDS if k in conferred)
         return found
 
     def movement_bonus(self, unit_id: str) -> int:
@@ -183,6 +188,20 @@ class RealmView:
                 )
         return None
 
+    def airborne(self, unit_id: str) -> bool:
+        """Airborne works only on the surface (codex: Airborne)."""
+        unit = self.unit(unit_id)
+        if unit.location is None or parse_loc(unit.location).region is not Region.SURFACE:
+            return False
+        return "Airborne" in self.keywords(unit_id)
+
+    def attack_refusal(self, attacker_id: str, target_id: str) -> RuleRef | None:
+        """Why ``attacker_id`` may not target ``target_id`` with an attack (codex: Airborne:
+        only an Airborne attacker may target an Airborne unit)."""
+        if self.airborne(target_id) and not self.airborne(attacker_id):
+            return rule("codex: Airborne", "an Airborne unit can be targeted by attacks only from Airborne units", "keyword")
+        return None
+
     def cannot_be_at(self, unit_id: str, at: Loc) -> RuleRef | None:
         """Why a unit can't be (summoned or set up) at ``at``: an Avatar off the surface, a minion
         where it can't survive (digest 1.6), or a passive ban on entering (digest 2.3)."""
@@ -201,7 +220,7 @@ class RealmView:
         unit = self.unit(unit_id)
         if unit.kind != "minion":
             return None
-        keywords = self.keywords(unit_id)
+        keywords = self.keywords(unit_id, at)
         if at.region is Region.VOID and "Voidwalk" not in keywords:
             return rule("codex: Void", "a minion without Voidwalk in the void is banished")
         if at.region is Region.UNDERGROUND and "Burrowing" not in keywords:
