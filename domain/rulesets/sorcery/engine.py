@@ -340,7 +340,7 @@ class SorceryCommands:
             if (frm, to) in declared:
                 raise IllegalCommand(NO_REPEAT, f"step {i + 1} of {unit.id}'s path repeats {self.label(frm)} -> {self.label(to)}")
             declared.add((frm, to))
-            if not movement.adjacent(frm, to, unit.owner):
+            if not movement.adjacent(frm, to, unit.owner, unit.id):
                 raise IllegalCommand(NOT_ADJACENT, f"step {i + 1} of {unit.id}'s path: {frm} -> {to} are not adjacent")
         return full
 
@@ -499,7 +499,7 @@ class SorceryCommands:
         carried: list[str] = []
         left: list[tuple[str, str]] = []
         for passenger in view.passengers(item.unit):
-            ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
+            ban = view.entry_refusal(passenger, parse_loc(item.frm), parse_loc(item.to), verdict.option.kind if verdict.option else "carried")
             if ban is not None:
                 left.append((passenger, f"can't enter {self.label(item.to)}: {ban}"))
             else:
@@ -568,10 +568,6 @@ class SorceryCommands:
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
-
-
-def _new_site(frm: str, to: str) -> bool:
-    return frm.split("/")[0] != to.split("/")[0]
 
 
 def _slug(name: str) -> str:

@@ -1,9 +1,10 @@
 """Sorcery's movement model: which steps a unit may take from a location, and why not.
 
 This is the one place Sorcery movement rules live (digest 2.2 step kinds, 2.3 entering, 2.4
-keywords and restrictions, 1.5 edges, 2.9 as-if-adjacent). The aggregate asks it about each
-declared step just before the step happens; the lookahead searches over it. Triggered
-abilities are not consulted here, ever.
+keywords and restrictions, 2.5 Moves Freely, 1.5 edges, 2.9 as-if-adjacent, 2.10 borders). The
+aggregate asks it about each declared step just before the step happens; the lookahead searches
+over it; forced movement is judged by ``ForcedMovement`` over the same view. Triggered abilities
+are not consulted here, ever.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.realm import Loc, Region, diagonal, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, diagonal, orthogonal, parse_loc, square_at
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import GameState
 
@@ -34,12 +35,14 @@ def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
 
 
 class SorceryMovement:
-    """``MovementModel`` for one game state (see domain.movement)."""
+    """``MovementModel`` for one game state (see domain.movement). ``basic`` says whether the
+    steps judged are basic movement (Move and Attack, Defend): only those move freely."""
 
     allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X, in steps")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, basic: bool = True) -> None:
         self.view = RealmView(state)
+        self.basic = basic
 
     # --- MovementModel ----------------------------------------------------------------------
 
@@ -55,11 +58,12 @@ class SorceryMovement:
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         at = parse_loc(frm)
-        unit = self.view.unit(unit_id)
-        keywords = self.view.keywords(unit_id, at)
-        stuck = self.view.disabled(unit_id, at) or self.view.immobile(unit_id, at)
+        view = self.view
+        unit = view.unit(unit_id)
+        keywords = view.keywords(unit_id, at)
+        stuck = view.disabled(unit_id, at) or view.immobile(unit_id, at)
         options: list[StepOption] = []
-        for cand in self.candidates(at, unit.owner):
+        for cand in self.candidates(at, unit.owner, unit_id):
             blocked = stuck
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
@@ -67,25 +71,39 @@ class SorceryMovement:
                     blocked = _needs_rule(cand.kind, missing)
             if blocked is None and unit.kind == "avatar" and cand.loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
-            if blocked is None and cand.loc.square != at.square:
-                blocked = self.view.entry_ban(unit_id, cand.loc.square)
+            if blocked is None:
+                blocked = view.level_change_refusal(unit_id, at, cand.kind)
+            if blocked is None:
+                blocked = view.border_refusal(unit_id, at, cand.loc, cand.kind)
+            if blocked is None:
+                blocked = view.entry_refusal(unit_id, at, cand.loc, cand.kind)
             # a unit may step where it can't survive; it dies (or is banished) there (digest 1.6)
-            stops = self.view.survival(unit_id, cand.loc) if blocked is None else None
-            options.append(StepOption(to=cand.loc.text, kind=cand.kind, blocked=blocked, stops=stops))
+            stops = view.survival(unit_id, cand.loc) if blocked is None else None
+            free = self.basic and blocked is None and view.free_step(unit_id, at, cand.loc, cand.kind) is not None
+            options.append(StepOption(to=cand.loc.text, kind=cand.kind, cost=0 if free else 1, blocked=blocked, stops=stops))
         return options
 
     # --- geometry: which locations count as one step away ----------------------------------
 
-    def adjacent(self, frm: str, to: str, player: str) -> bool:
-        """Whether ``to`` is one step from ``frm`` for some unit under the effects in force."""
+    def adjacent(self, frm: str, to: str, player: str, unit_id: str | None = None) -> bool:
+        """Whether ``to`` is one step from ``frm`` (for ``unit_id``, or for some unit) under the
+        effects in force."""
         at = parse_loc(frm)
-        return any(c.loc.text == to for c in self.candidates(at, player))
+        return any(c.loc.text == to for c in self.candidates(at, player, unit_id))
 
-    def candidates(self, at: Loc, player: str | None) -> list[_Candidate]:
+    def _orthogonal(self, at: Loc, unit_id: str | None) -> list[int]:
+        """Orthogonal neighbours; across the top and bottom edges too when the unit moves as if
+        they were connected (codex: As If Connected; the realm's own wrap: Magellan Globe)."""
+        columns, rows = self.view.wrap
+        if not rows and unit_id is not None and self.view.connected_rows(unit_id, at):
+            rows = True
+        return orthogonal(at.square, columns, rows)
+
+    def candidates(self, at: Loc, player: str | None, unit_id: str | None = None) -> list[_Candidate]:
         """Step kinds per digest 2.2, in a fixed order so that searches are deterministic."""
         view = self.view
         found: list[_Candidate] = []
-        neighbours = view.orthogonal(at.square)
+        neighbours = self._orthogonal(at, unit_id)
         site_here = view.site_at(at.square)
         if at.region is Region.SURFACE:
             for sq in neighbours:
@@ -100,6 +118,9 @@ class SorceryMovement:
             for sq in view.as_if_adjacent(at.square, player):
                 if view.site_at(sq) is not None:
                     found.append(_Candidate(Loc(sq, Region.SURFACE), "as-if-adjacent"))
+            if unit_id is not None and view.leaps(unit_id, at):
+                for sq in self._leaps(at.square):
+                    found.append(_Candidate(Loc(sq, Region.SURFACE), "leap"))
             if site_here is not None:
                 if view.is_water(at.square):
                     found.append(_Candidate(Loc(at.square, Region.UNDERWATER), "submerge", ("Submerge",)))
@@ -130,3 +151,22 @@ class SorceryMovement:
                     lower = Region.UNDERWATER if view.is_water(sq) else Region.UNDERGROUND
                     found.append(_Candidate(Loc(sq, lower), "void", ("Voidwalk",)))
         return [c for c in found if c.loc != at]
+
+    def _leaps(self, square: int) -> list[int]:
+        """Felbog Frog Men: over an orthogonally adjacent site to the site beyond it, in the same
+        direction (digest gap 9); the jumped site is not entered."""
+        columns, rows = self.view.wrap
+        row, column = divmod(square - 1, COLUMNS)
+        found = []
+        for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            r1, c1, r2, c2 = row + d_row, column + d_col, row + 2 * d_row, column + 2 * d_col
+            if rows:
+                r1, r2 = r1 % ROWS, r2 % ROWS
+            if columns:
+                c1, c2 = c1 % COLUMNS, c2 % COLUMNS
+            if not (0 <= r1 < ROWS and 0 <= c1 < COLUMNS and 0 <= r2 < ROWS and 0 <= c2 < COLUMNS):
+                continue
+            over, beyond = square_at(r1, c1), square_at(r2, c2)
+            if beyond != square and self.view.site_at(over) is not None and self.view.site_at(beyond) is not None:
+                found.append(beyond)
+        return found
