@@ -47,12 +47,10 @@ def test_every_printed_keyword_is_derived_and_every_line_is_modelled_or_listed(n
     assert list(data.keywords) == plain
     assert data.movement_bonus == sum(int(k.split("+")[1]) for k in printed if k.startswith("Movement +"))
     # the rest of each line, after its keywords, is ability text, and all of it is accounted for
-    listed = " ".join(derivation.unmodelled)
-    covered = " ".join(m.text for m in derivation.modelled)
+    accounted = re.findall(r"[\w'’+-]+", " ".join([*derivation.unmodelled, *(m.text for m in derivation.modelled)]))
     for rest in data.ability_lines:
-        pieces = [p for p in re.split(r"[.,;]\s*", rest) if re.search(r"\w", p)]
-        for piece in pieces:
-            assert piece.strip() in listed or piece.strip() in covered, (name, piece)
+        for word in re.findall(r"[\w'’+-]+", rest):
+            assert word in accounted, (name, word, rest)
     # a keyword is modelled or reported with what is missing
     for keyword in dict.fromkeys(data.keywords):
         base = "Spellcaster" if keyword.endswith("Spellcaster") else keyword.split(" ")[0]

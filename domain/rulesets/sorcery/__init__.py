@@ -108,6 +108,7 @@ class SorceryRuleset(Ruleset):
             commands = self._commands(resolver)
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
+                triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         from domain.rulesets.sorcery import triggers

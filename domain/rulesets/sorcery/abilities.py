@@ -158,6 +158,192 @@ ABILITIES: dict[str, tuple[Ability, ...]] = {
     ),
 }
 
+
+def _passive(name: str, covers: str | tuple[str, ...], passive: dict[str, Any], gaps: str | None = None) -> Ability:
+    texts = (covers,) if isinstance(covers, str) else covers
+    return Ability(name=name, timing="ongoing", passive=passive, covers=texts, gaps=gaps)
+
+
+#: how an aura conjured atop a border is placed (set-up gives the border; digest 2.10)
+BORDER_CONJURING = {
+    "Wall of Ice": "Conjure atop the border of a site you control.",
+    "Wall of Air": "Conjure atop the border of a site you control.",
+    "Wall of Fire": "Conjure atop the border of a site you control.",
+    "Wall of Brambles": "Conjure atop the border of an allied site.",
+}
+
+ABILITIES.update({
+    # --- keywords lost or gained, regions (digest 2.4) ---------------------------------------
+    "Sky Baron": (
+        _passive("all other minions lose Airborne", "All other minions lose Airborne.",
+                 {"kind": "lose", "keywords": ["Airborne"], "everywhere": True, "minions_only": True, "exclude": "$self"}),
+    ),
+    "Entangle Terrain": (
+        _passive("minions occupying affected sites lose Airborne",
+                 "Minions occupying affected sites lose Airborne and are Immobile.",
+                 {"kind": "lose", "keywords": ["Airborne"], "squares": "$area", "any_level": True, "minions_only": True}),
+        _passive("minions occupying affected sites are Immobile",
+                 "Minions occupying affected sites lose Airborne and are Immobile.",
+                 {"kind": "condition", "condition": "immobile", "squares": "$area", "any_level": True,
+                  "minions_only": True}),
+    ),
+    "Scarecrow": (
+        _passive("Airborne minions can't enter its location", "Airborne minions can't enter this location.",
+                 {"kind": "location_ban", "airborne_at": "$self"}),
+    ),
+    "Planar Gate": (
+        _passive("minions at the Gate have Voidwalk, kept in the void until they enter a site",
+                 "Minions here can traverse the void, gaining Voidwalk until leaving it.",
+                 {"kind": "grant", "keywords": ["Voidwalk"], "squares": ["$square"], "any_level": True,
+                  "minions_only": True, "kept_in_void": True},
+                 gaps="the lookahead does not foresee steps past the first void from the Gate"),
+    ),
+    "Felbog Frog Men": (
+        _passive("leaps over an adjacent site in one step", "Can leap entirely over adjacent sites in one step.",
+                 {"kind": "leap", "unit": "$self"}),
+    ),
+    "Iceberg": (
+        _passive("minions occupying nearby sites can't submerge or surface",
+                 "Minions occupying nearby sites can't submerge or surface.",
+                 {"kind": "no_level_change", "squares": "$nearby"}),
+    ),
+    "Dwarven Digging Team": (
+        _passive("allied minions occupying nearby sites have Burrowing",
+                 "Allied minions occupying nearby sites have Burrowing.",
+                 {"kind": "grant", "keywords": ["Burrowing"], "near": "$self", "near_sites": True,
+                  "allies_of": "$controller", "minions_only": True}),
+    ),
+    # --- Moves Freely (digest 2.5) ----------------------------------------------------------------
+    "Sir Pelleas": (
+        _passive("moves freely between water locations", "Moves freely between water locations.",
+                 {"kind": "moves_freely", "condition": "water_locations", "unit": "$self"}),
+    ),
+    "Outback Strider": (
+        _passive("moves freely between land sites not occupied by other units",
+                 "Moves freely between land sites not occupied by other units.",
+                 {"kind": "moves_freely", "condition": "land_sites_unoccupied", "unit": "$self"}),
+    ),
+    "East-West Dragon": (
+        _passive("moves freely sideways", "Moves freely sideways.",
+                 {"kind": "moves_freely", "condition": "sideways", "unit": "$self"}),
+    ),
+    "Updraft Ridge": (
+        _passive("Airborne minions atop it move freely away", "Airborne minions atop Updraft Ridge move freely away.",
+                 {"kind": "moves_freely", "condition": "airborne_away_from", "square": "$square"}),
+    ),
+    # --- silenced and disabled (digest 2.4, 4.2) ----------------------------------------------------
+    "Silence": (
+        _passive("minions occupying affected sites are silenced", "Minions occupying affected sites are silenced.",
+                 {"kind": "condition", "condition": "silenced", "squares": "$area", "any_level": True,
+                  "minions_only": True}),
+    ),
+    "Sisters of Silence": (
+        _passive("other nearby minions are silenced", "Other nearby minions are silenced.",
+                 {"kind": "condition", "condition": "silenced", "near": "$self", "exclude": "$self",
+                  "minions_only": True}),
+    ),
+    "Sister Stefánia": (
+        _passive("other nearby minions are silenced", "Other nearby minions are silenced.",
+                 {"kind": "condition", "condition": "silenced", "near": "$self", "exclude": "$self",
+                  "minions_only": True}),
+    ),
+    "A Midsummer Night's Dream": (
+        _passive("Mortals here are disabled", "Mortals here are disabled",
+                 {"kind": "condition", "condition": "disabled", "squares": "$area", "subtypes": ["Mortal"]}),
+    ),
+    "Cold Iron Rod": (
+        _passive("Faeries here are disabled", "Faeries here are disabled.",
+                 {"kind": "condition", "condition": "disabled", "here": "$self", "subtypes": ["Faerie"]}),
+    ),
+    "Iron Shackles": (
+        _passive("bearer is disabled", ("May be conjured to target enemy minion.", "Bearer is disabled."),
+                 {"kind": "condition", "condition": "disabled", "bearer_of": "$self"}),
+    ),
+    "Magnetic Muzzle": (
+        _passive("bearer is silenced", "Bearer is silenced",
+                 {"kind": "condition", "condition": "silenced", "bearer_of": "$self"}),
+    ),
+    "Tabula Rasa": (
+        _passive("bearer is silenced", "Bearer is silenced",
+                 {"kind": "condition", "condition": "silenced", "bearer_of": "$self"}),
+    ),
+    "All-terrain Vestments": (
+        _passive("bearer has Burrowing, Submerge and Voidwalk, if a minion",
+                 "Bearer has Burrowing, Submerge, and Voidwalk, if it's a minion.",
+                 {"kind": "grant", "bearer_of": "$self", "keywords": ["Burrowing", "Submerge", "Voidwalk"],
+                  "minions_only": True}),
+    ),
+    # --- edges (digest 1.5) ----------------------------------------------------------------------------
+    "Polar Explorers": (
+        _passive("allied units here move as if top and bottom edges were connected",
+                 "Allied units here can move as if the top and bottom edges of the realm were connected.",
+                 {"kind": "as_if_connected", "allies_here_of": "$controller"}),
+    ),
+    "Ruler of Thul": (
+        _passive("allies move as if top and bottom edges were connected",
+                 "Allies can move as if the top and bottom edges of the realm were connected.",
+                 {"kind": "as_if_connected", "allies_of": "$controller"}),
+    ),
+    "Polar Bears": (
+        _passive("moves as if top and bottom edges were connected",
+                 "Can move as if the top and bottom edges of the realm were connected.",
+                 {"kind": "as_if_connected", "unit": "$self"}),
+    ),
+    # --- borders and on the ground (digest 2.10) ------------------------------------------------------
+    "Mountain Pass": (
+        _passive("minions can't enter on the ground while a minion is atop",
+                 "Minions can't enter this site on the ground if there's already a minion atop.",
+                 {"kind": "location_ban", "square": "$square", "ground_if_occupied": True}),
+    ),
+    "Wall of Ice": (
+        _passive("units can't traverse it on the ground",
+                 (BORDER_CONJURING["Wall of Ice"], "Units can't traverse Wall of Ice on the ground."),
+                 {"kind": "border_ban", "border": "$border", "on_the_ground": True}),
+    ),
+    "Wall of Air": (
+        _passive("minions with Airborne or 2 or less power can't traverse it",
+                 (BORDER_CONJURING["Wall of Air"], "Minions with Airborne or 2 or less power can't traverse Wall of Air."),
+                 {"kind": "border_ban", "border": "$border", "on_the_ground": False, "airborne_or_weak": True}),
+    ),
+    "Great Wall": (
+        _passive("enemy units can't move through its top border on the ground",
+                 "Enemy units can’t move through this site’s top border on the ground.",
+                 {"kind": "border_ban", "border": "$top_border", "on_the_ground": True, "enemies_of": "$controller"}),
+    ),
+    "Perilous Bridge": (
+        _passive("units can't traverse its top border on the ground",
+                 "Units can’t traverse this site’s top border on the ground.",
+                 {"kind": "border_ban", "border": "$top_border", "on_the_ground": True}),
+    ),
+    "Undesirables": (
+        _passive("allies can't enter its site", "Allies can't enter this site.",
+                 {"kind": "location_ban", "allies_of": "$controller", "site_of": "$self"}),
+    ),
+    "Endless Fence": (
+        _passive("minions can't enter its span of land from the void",
+                 "Minions can't enter this span of land from the void.",
+                 {"kind": "location_ban", "square": "$square", "from_void_span": True}),
+    ),
+    "Bailey": (
+        _passive("enemies can't move to its location on the ground", "Enemies can't move to here on the ground.",
+                 {"kind": "location_ban", "enemies_of": "$controller", "ground_at": "$self"}),
+    ),
+    "Wall of Brambles": (
+        Ability(
+            name="an enemy traversing it on the ground takes 2 damage", timing="triggered", trigger="wall_damage",
+            covers=(BORDER_CONJURING["Wall of Brambles"], "Whenever an enemy traverses this wall",
+                    "on the ground, it takes 2 damage."),
+        ),
+    ),
+    "Wall of Fire": (
+        Ability(
+            name="a unit passing through it takes 3 damage", timing="triggered", trigger="wall_damage",
+            covers=(BORDER_CONJURING["Wall of Fire"], "Whenever a unit passes through Wall of Fire, it takes 3 damage."),
+        ),
+    ),
+})
+
+
 SPELLS: dict[str, Spell] = {
     "Waypoint Portal": Spell(
         targets=2,
@@ -174,6 +360,22 @@ SPELLS: dict[str, Spell] = {
         duration="this_turn",
         label="{target} has Movement +1",
         covers=("then give an ally Movement +1 this turn.",),
+    ),
+    "Minecart Madness": Spell(
+        targets=1,
+        target_kind="site",
+        effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": False, "for_player": "$caster"},
+        duration="this_turn",
+        label="{caster}'s units can move between the sites of the span of land at {targets} as if adjacent",
+        covers=("This turn, your units can move between any sites in a chosen span of land as if they were adjacent.",),
+    ),
+    "Marine Voyage": Spell(
+        targets=1,
+        target_kind="site",
+        effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": True, "for_player": "$caster"},
+        duration="this_turn",
+        label="{caster}'s units can move between the sites of the body of water at {targets} as if adjacent",
+        covers=("This turn, your units can move between any sites in a chosen body of water as if they were adjacent.",),
     ),
     "Power of Flight": Spell(
         targets=1,

@@ -7,9 +7,9 @@ the unit named (or the active player), and when given it is checked against the 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from domain.commands import OrderTriggers
 from domain.locations import LocationText as Location
@@ -43,6 +43,17 @@ class ArtifactSetup(_Model):
     bearer: str | None = Field(default=None, description="id of the unit carrying it")
 
 
+class AuraSetup(_Model):
+    """An aura in the realm: ``at`` is the top-left square of its 2x2 area; a wall conjured atop a
+    border gives ``border``, the two squares it separates."""
+
+    id: str
+    card: str
+    controller: str
+    at: Location | None = None
+    border: list[Location] | None = None
+
+
 class SpellInEffect(_Model):
     card: str
     caster: str
@@ -56,7 +67,17 @@ class SetUp(_Model):
     sites: list[SiteSetup] = Field(default_factory=list)
     units: list[UnitSetup] = Field(default_factory=list)
     artifacts: list[ArtifactSetup] = Field(default_factory=list)
+    auras: list[AuraSetup] = Field(default_factory=list)
     spells: list[SpellInEffect] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_auras(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``auras`` came later: a set-up without any is recorded as before, so that logs written
+        before it verify unchanged (docs/design.md, "Logs are forever")."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("auras"):
+            data.pop("auras", None)
+        return data
 
 
 class MoveAndAttack(_Model):

@@ -26,7 +26,8 @@ class Scope(_Spec):
     - ``squares``: units occupying the sites on these squares, their surface only ("atop")
       unless ``any_level`` (both levels, never the void: digest gap 12);
     - ``near``: units nearby that unit or card (its square and the eight around it), in the
-      unit's region, or occupying nearby sites when the card is a site (codex: Nearby);
+      unit's region, or occupying nearby sites when the card is a site or ``near_sites`` says
+      "occupying nearby sites" (codex: Nearby; digest 1.4);
     - ``here``: units at that unit's or artifact's location, or occupying that site;
     - ``everywhere``: every unit in the realm;
     - ``allies_of`` / ``enemies_of``: units of / not of that player; ``exclude``: not that unit;
@@ -38,6 +39,7 @@ class Scope(_Spec):
     squares: tuple[int, ...] | None = None
     any_level: bool = False
     near: str | None = None
+    near_sites: bool = False
     here: str | None = None
     everywhere: bool = False
     allies_of: str | None = None
@@ -92,6 +94,9 @@ class Grant(Scope):
     kind: Literal["grant"] = "grant"
     keywords: tuple[str, ...] = ()
     movement: int = 0
+    #: Planar Gate: a minion that steps from here into the void keeps the keywords there until
+    #: it enters a site (digest gap 10)
+    kept_in_void: bool = False
 
 
 class Lose(Scope):

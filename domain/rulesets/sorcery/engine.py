@@ -17,10 +17,11 @@ from domain.movement import Judgement, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import known_player
 from domain.rulesets.sorcery import combat, triggers
-from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
+from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
     ArtifactSetup,
+    AuraSetup,
     Cast,
     Defend,
     EndTurn,
@@ -51,7 +52,7 @@ from domain.rulesets.sorcery.events import (
 )
 from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
-from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Region, nearby, parse_loc
 from domain.rulesets.sorcery.state import (
     AttackItem,
     CardState,
@@ -141,7 +142,7 @@ class SorceryCommands:
         site_cards = [self._card(site.card, f"setup.sites[{i}]", "Site") for i, site in enumerate(setup.sites)]
         self._refuse_unmodelled(
             [*(s.card for s in setup.sites), *(u.card for u in setup.units), *(a.card for a in setup.artifacts),
-             *(sp.card for sp in setup.spells)],
+             *(a.card for a in setup.auras), *(sp.card for sp in setup.spells)],
             "set-up",
         )
         names = [data.name for data in site_cards]
@@ -171,6 +172,12 @@ class SorceryCommands:
             data = self._card(art.card, where, "Artifact")
             new_id(art.id, f"{where}.id")
             self._place_artifact(art, data, where)
+        for i, aura in enumerate(setup.auras):
+            where = f"setup.auras[{i}]"
+            data = self._card(aura.card, where, "Aura")
+            new_id(aura.id, f"{where}.id")
+            self._check_player(aura.controller, f"{where}.controller")
+            self._place_aura(aura, data, where)
         for i, spell in enumerate(setup.spells):
             self._check_player(spell.caster, f"setup.spells[{i}].caster")
             self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
@@ -222,6 +229,39 @@ class SorceryCommands:
             not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(art.id, data, controller, None)
+
+    def _place_aura(self, aura: AuraSetup, data: Card, where: str) -> None:
+        """An aura atop a 2x2 area given by its top-left square, or a wall atop the border of a
+        site its controller controls (codex: Aura, Border; digest 1.2, 2.10)."""
+        if data.name in BORDER_CONJURING:
+            if aura.border is None or len(aura.border) != 2 or aura.at is not None:
+                raise BadInput(f"{data.name} is conjured atop a border: give 'border: [square, square]'", where)
+            a, b = (parse_loc(self.loc(x, f"{where}.border")).square for x in aura.border)
+            if b not in self.view().orthogonal(a):
+                raise BadInput(f"squares {a} and {b} share no border", f"{where}.border")
+            owned = [sq for sq in (a, b) if (site := self.view().site_at(sq)) is not None and site.controller == aura.controller]
+            if not owned:
+                raise IllegalCommand(
+                    rule(data.name, BORDER_CONJURING[data.name]),
+                    f"{where}: neither square {a} nor {b} is a site {aura.controller} controls",
+                )
+            area, square = [a, b], a
+        else:
+            if aura.at is None or aura.border is not None:
+                raise BadInput(f"{data.name} covers a 2x2 area: give 'at', its top-left square", where)
+            square = parse_loc(self.loc(aura.at, f"{where}.at")).square
+            column, row = (square - 1) % COLUMNS, (square - 1) // COLUMNS
+            if column >= COLUMNS - 1 or row >= ROWS - 1:
+                raise BadInput(f"a 2x2 area with top-left square {square} would leave the realm", f"{where}.at")
+            area = [square, square + 1, square + COLUMNS, square + COLUMNS + 1]
+        self.emit(
+            FeaturePlaced,
+            feature=CardState(
+                id=aura.id, card=data.name, kind="aura", controller=aura.controller, location=str(square), area=area,
+            ),
+            not_modelled=not_modelled_of(data.name),
+        )
+        self._start_passives(aura.id, data, aura.controller, square, area)
 
     def _check_player(self, player: str, where: str) -> None:
         if player not in self.state.players:
@@ -281,12 +321,30 @@ class SorceryCommands:
             not_modelled=self.state.not_modelled.get(unit_id),
         )
 
-    def _start_passives(self, source_id: str, data: Card, controller: str | None, square: int | None) -> None:
+    def _start_passives(
+        self, source_id: str, data: Card, controller: str | None, square: int | None, area: list[int] | None = None,
+    ) -> None:
+        view = self.view()
+        values: dict[str, Any] = {
+            "square": square, "self": source_id, "controller": controller,
+            "area": area, "border": area, "nearby": view.nearby(square) if square is not None else [],
+            "top_border": self._top_border(square, controller),
+        }
         for ability in abilities_of(data.name):
             if ability.timing != "ongoing" or ability.passive is None:
                 continue
-            spec = fill(ability.passive, {"square": square, "self": source_id})
+            spec = fill(ability.passive, values)
+            if spec.get("border", ()) is None:
+                continue  # a top border off the edge of the realm: nothing to bar
             self.start_effect(source_id, controller, spec, "while_in_realm", f"{data.name}: {ability.name}")
+
+    def _top_border(self, square: int | None, controller: str | None) -> list[int] | None:
+        """The site's border farthest from its controller's starting edge (codex: Top Border):
+        the first player's home row is the bottom one (digest gap 1)."""
+        if square is None or controller is None:
+            return None
+        above = square - COLUMNS if controller == self.state.players[0] else square + COLUMNS
+        return [square, above] if 1 <= above <= COLUMNS * ROWS else None
 
     def start_effect(
         self, source: str, controller: str | None, spec: dict[str, Any], duration: str, label: str,
@@ -445,6 +503,7 @@ class SorceryCommands:
             if len(set(squares)) != len(squares):
                 raise BadInput(f"{data.name} needs different sites", f"{where}.targets")
             values["targets"] = squares
+            values["target_square"] = squares[0]
             shown = " and ".join(self.label(str(s)) for s in squares)
         else:
             target = self.unit(targets[0])
@@ -452,10 +511,11 @@ class SorceryCommands:
                 raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
             values["target"] = target.id
             shown = target.id
+        values["caster"] = caster
         spec = fill(spell.effect, values)
         source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
         self.start_effect(
-            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown),
+            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster),
             not_modelled=not_modelled_of(data.name),
         )
 
@@ -504,15 +564,29 @@ class SorceryCommands:
                 left.append((passenger, f"can't enter {self.label(item.to)}: {ban}"))
             else:
                 carried.append(passenger)
+        gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
         step = self.resolver.take_step(item, verdict, carried)
         for passenger, reason in left:
             self.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+        if gate and "Voidwalk" not in self.view().keywords(item.unit):
+            self.start_effect(
+                item.unit, self.state.units[item.unit].owner,
+                {"kind": "grant", "unit": item.unit, "keywords": ["Voidwalk"]}, "until_enters_site",
+                f"Planar Gate: {item.unit} keeps Voidwalk until it enters a site", cause=step.event_id,
+            )
         self.settle(step.event_id, moving=item.unit)
 
     def settle(self, cause: str, moving: str | None = None) -> None:
         """After anything that moves units: a carried unit that no longer shares a location with
         its carrier is dropped (digest 2.6), then a minion where it can't survive dies, or is
-        banished from the void (digest 1.6). The unit still moving is settled when its move ends."""
+        banished from the void (digest 1.6). The unit still moving is settled when its move ends.
+        A Voidwalk kept from a Planar Gate ends once its unit is out of the void."""
+        for effect in list(self.state.effects.values()):
+            if effect.duration != "until_enters_site":
+                continue
+            owner = self.state.units.get(effect.source)
+            if owner is None or not owner.alive or owner.location is None or parse_loc(owner.location).region is not Region.VOID:
+                self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{effect.source} left the void")
         for unit in sorted(self.state.living_units(), key=lambda u: u.id):
             carrier = self.state.units.get(unit.carried_by or "")
             if carrier is None:

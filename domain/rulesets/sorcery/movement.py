@@ -79,6 +79,8 @@ class SorceryMovement:
                 blocked = view.entry_refusal(unit_id, at, cand.loc, cand.kind)
             # a unit may step where it can't survive; it dies (or is banished) there (digest 1.6)
             stops = view.survival(unit_id, cand.loc) if blocked is None else None
+            if stops is not None and cand.loc.region is Region.VOID and view.kept_in_void(unit_id, at):
+                stops = None  # the Gate's Voidwalk goes with it into the void
             free = self.basic and blocked is None and view.free_step(unit_id, at, cand.loc, cand.kind) is not None
             options.append(StepOption(to=cand.loc.text, kind=cand.kind, cost=0 if free else 1, blocked=blocked, stops=stops))
         return options

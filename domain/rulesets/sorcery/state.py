@@ -40,15 +40,17 @@ class NotModelled(StateModel):
 
 
 class CardState(StateModel):
-    """A site in the realm or an artifact (on the ground, or borne by a unit)."""
+    """A site in the realm, an artifact (on the ground, or borne by a unit) or an aura."""
 
     id: str
     card: str
-    kind: Literal["site", "artifact"]
+    kind: Literal["site", "artifact", "aura"]
     controller: str | None = None
     location: str | None = None
     bearer: str | None = None
     water: bool = False
+    #: an aura's squares: its 2x2 area, or the two squares whose border it is conjured atop
+    area: list[int] = Field(default_factory=list)
 
 
 class EffectState(StateModel):

@@ -13,7 +13,7 @@ from domain.movement import shortest_path
 from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.combat import kill
-from domain.rulesets.sorcery.events import FightQueued
+from domain.rulesets.sorcery.events import DamageTaken, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
@@ -75,6 +75,27 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
 
 
+def on_step(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
+    """Queue what triggers when ``unit_id`` traverses a border with a wall atop it (Wall of
+    Brambles: an enemy on the ground; Wall of Fire: any unit passing through)."""
+    view = engine.view()
+    start, end = parse_loc(frm), parse_loc(to)
+    crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
+    if not crossed:
+        return
+    unit = engine.state.units[unit_id]
+    for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
+        if feature.kind != "aura" or set(feature.area) not in crossed:
+            continue
+        for ability in abilities_of(feature.card):
+            if ability.trigger != "wall_damage":
+                continue
+            if feature.card == "Wall of Brambles":
+                if unit.owner == feature.controller or not view.on_the_ground(unit_id, start, end, kind):
+                    continue
+            queue(engine.resolver, ability, feature.id, feature.controller, unit_id, {}, cause)
+
+
 def resolve(engine: SorceryEngine, trigger: TriggerState) -> None:
     RESOLVERS[trigger.ability](engine, trigger)
 
@@ -130,7 +151,24 @@ def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: b
     )
 
 
+WALL_DAMAGE = {"Wall of Brambles": 2, "Wall of Fire": 3}
+
+
+def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
+    wall = engine.state.features[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    if not subject.alive:
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer in the realm")
+        return
+    amount = WALL_DAMAGE[wall.card]
+    engine.resolver.resolved(trigger, f"{subject.id} takes {amount} damage")
+    engine.emit(DamageTaken, cause=trigger.id, unit=subject.id, amount=amount, total=subject.damage + amount, source=wall.id)
+    if subject.kind == "minion" and engine.state.units[subject.id].damage >= subject.defence:
+        kill(engine, subject.id, rule(wall.card, f"{amount} damage to a unit traversing it", "triggered"), trigger.id)
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "wall_damage": _wall_damage,
     "kill_on_entry": _kill_on_entry,
     "shark_hunt": _shark_hunt,
     "genesis_immobile_atop": lambda engine, trigger: _genesis_immobile(engine, trigger, False),

@@ -207,17 +207,17 @@ class RealmView:
                 return False
             if not scope.any_level and at.region is not Region.SURFACE:
                 return False
-        if scope.near is not None and not self._near(scope.near, at, on_site):
+        if scope.near is not None and not self._near(scope.near, at, on_site, scope.near_sites):
             return False
         if scope.here is not None and not self._here(scope.here, at):
             return False
         return True
 
-    def _near(self, thing: str, at: Loc, on_site: bool) -> bool:
+    def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
         where = self.location_of(thing)
         if where is None or at.square not in self.nearby(where.square):
             return False
-        if thing in self.state.features and self.state.features[thing].kind == "site":
+        if sites or (thing in self.state.features and self.state.features[thing].kind == "site"):
             return on_site  # occupying a nearby site, either level
         return at.region is where.region  # nearby units share the reference's region
 
@@ -553,6 +553,14 @@ class RealmView:
                 if source is not None and self.location_of(source) == at:
                     return True
         return False
+
+    def kept_in_void(self, unit_id: str, at: Loc) -> bool:
+        """Whether the unit has a Voidwalk at ``at`` that it keeps in the void until it enters a
+        site (Planar Gate; digest gap 10)."""
+        unit = self.unit(unit_id)
+        if self.silenced(unit_id, at) is not None:
+            return False
+        return any(s.kept_in_void and "Voidwalk" in s.keywords and self.in_scope(s, unit, at) for s in self.effects(Grant))
 
     def leaps(self, unit_id: str, at: Loc) -> bool:
         return any(s.unit == unit_id for s in self.effects(Leap)) and self.silenced(unit_id, at) is None
