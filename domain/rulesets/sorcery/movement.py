@@ -68,7 +68,7 @@ class SorceryMovement:
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
                 if missing:
-                    blocked = _needs_rule(cand.kind, missing)
+                    blocked = view.why_lacking(unit_id, at, missing[0]) or _needs_rule(cand.kind, missing)
             if blocked is None and unit.kind == "avatar" and cand.loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
             if blocked is None:

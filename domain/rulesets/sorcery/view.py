@@ -265,6 +265,18 @@ class RealmView:
                     found -= set(spec.keywords)
         return found
 
+    def why_lacking(self, unit_id: str, at: Loc, keyword: str) -> RuleRef | None:
+        """The effect that takes ``keyword`` away from the unit at ``at`` (a "lose" effect, or
+        being silenced), so that a refusal names the card (Sky Baron, Silence)."""
+        unit = self.unit(unit_id)
+        silenced = self._condition(unit, at, "silenced")
+        if silenced is not None:
+            return silenced
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Lose) and keyword in spec.keywords and self.in_scope(spec, unit, at):
+                return self._effect_rule(effect_id, f"loses {keyword}")
+        return None
+
     def keywords(self, unit_id: str, at: Loc | None = None) -> set[str]:
         """Keywords in force for the unit at ``at`` (default: where it is): printed, granted by
         effects, and conferred by a carrier while the two share a location (digest 2.6): a
