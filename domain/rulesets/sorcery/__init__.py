@@ -80,7 +80,10 @@ class SorceryRuleset(Ruleset):
         return SorceryMovement(state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        return self.movement(state)
+        """Only basic movement (Move and Attack, Defend) moves freely (codex: Moves Freely)."""
+        from domain.rulesets.sorcery.movement import SorceryMovement
+
+        return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""

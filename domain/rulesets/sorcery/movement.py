@@ -39,6 +39,9 @@ class SorceryMovement:
     steps judged are basic movement (Move and Attack, Defend): only those move freely."""
 
     allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X, in steps")
+    #: Movement +X is read again before each step: it may be lost or regained on the way
+    #: (codex: Path, the Silence example)
+    live_allowance = True
 
     def __init__(self, state: GameState, basic: bool = True) -> None:
         self.view = RealmView(state)
@@ -53,8 +56,13 @@ class SorceryMovement:
         return self.view.disabled(unit_id, parse_loc(unit.location))
 
     def allowance(self, unit_id: str) -> int:
-        """1 step plus every Movement +X (codex: Move and Attack, Movement +X)."""
+        """1 step plus every Movement +X (codex: Move and Attack, Movement +X), where the unit is."""
         return 1 + self.view.movement_bonus(unit_id)
+
+    def allowance_at(self, unit_id: str, location: str) -> int:
+        """The allowance for a step starting at ``location``: Movement +X may be lost there (a
+        Silence aura) or regained (codex: Path: each step is judged as it is taken)."""
+        return 1 + self.view.movement_bonus(unit_id, parse_loc(location))
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         at = parse_loc(frm)

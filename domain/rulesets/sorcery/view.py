@@ -105,8 +105,9 @@ class RealmView:
 
     @cached_property
     def wrap(self) -> tuple[bool, bool]:
-        """(columns, rows): whether left/right and top/bottom edges are connected."""
-        links = self.effects(ConnectEdges)
+        """(columns, rows): whether left/right and top/bottom edges are connected (by an
+        artifact, whose passive no unit's silencing switches off)."""
+        links = [spec for _, spec in self.all_specs if isinstance(spec, ConnectEdges)]
         return any(s.columns for s in links), any(s.rows for s in links)
 
     def orthogonal(self, square: int) -> list[int]:
