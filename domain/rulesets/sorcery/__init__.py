@@ -80,9 +80,12 @@ class SorceryRuleset(Ruleset):
         return SorceryMovement(state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        """Only basic movement (Move and Attack, Defend) moves freely (codex: Moves Freely)."""
-        from domain.rulesets.sorcery.movement import SorceryMovement
+        """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
+        freely (codex: Moves Freely, Forced Movement)."""
+        from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 
+        if move.purpose.startswith("forced:"):
+            return ForcedMovement(state, move.purpose.split(":", 1)[1])
         return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:

@@ -49,9 +49,12 @@ class Spell(BaseModel):
     target_kind: str
     #: the card's text the spell models (as ``Ability.covers``)
     covers: tuple[str, ...] = ()
-    effect: dict[str, Any]
-    duration: str
-    label: str
+    effect: dict[str, Any] = {}
+    duration: str = ""
+    label: str = ""
+    #: a spell that moves units by force instead (movement.FORCED_KINDS): how
+    moves: str | None = None
+    gaps: str | None = None
 
 
 ABILITIES: dict[str, tuple[Ability, ...]] = {
@@ -376,6 +379,24 @@ SPELLS: dict[str, Spell] = {
         duration="this_turn",
         label="{caster}'s units can move between the sites of the body of water at {targets} as if adjacent",
         covers=("This turn, your units can move between any sites in a chosen body of water as if they were adjacent.",),
+    ),
+    "Blink": Spell(
+        targets=2, target_kind="ally_to_location", moves="teleport_nearby",
+        covers=("An ally teleports to a location it’s nearby.",),
+    ),
+    "Displace": Spell(
+        targets=2, target_kind="minion_to_location", moves="teleport_diagonal",
+        covers=("Teleport target minion, artifact, or aura one diagonal step.",),
+        gaps="only a minion can be the target here, not an artifact or an aura",
+    ),
+    "Flanking Maneuver": Spell(
+        targets=-1, target_kind="allies_to_location", moves="teleport_knight",
+        covers=("Teleport any number of allies at one location to another location a chess knight's move away.",),
+    ),
+    "Windblast": Spell(
+        targets=1, target_kind="direction", moves="push",
+        covers=("Push everything atop sites one step in a cardinal direction.",),
+        gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
     ),
     "Power of Flight": Spell(
         targets=1,

@@ -116,6 +116,8 @@ def derive(name: str) -> Derivation:
     if spell is not None:
         for text in spell.covers:
             modelled.append(Modelled(name=data.name, timing="spell", text=text))
+            if spell.gaps:
+                unmodelled.append(f"{text} ({spell.gaps})")
         covers.extend(spell.covers)
     for line in data.ability_lines:
         rest = _uncovered(line, covers)

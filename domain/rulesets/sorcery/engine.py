@@ -17,7 +17,7 @@ from domain.movement import Judgement, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import known_player
 from domain.rulesets.sorcery import combat, triggers
-from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, abilities_of, fill
+from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
     ArtifactSetup,
@@ -43,6 +43,7 @@ from domain.rulesets.sorcery.events import (
     EffectStarted,
     FeaturePlaced,
     SiteFormedUnder,
+    SpellCast,
     TurnEnded,
     TurnStarted,
     UnitDropped,
@@ -51,8 +52,12 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.locations import label, parse_location
-from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Region, nearby, parse_loc
+from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc
+
+#: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
+#: as the first player sees it: digest gap 1)
+DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
 from domain.rulesets.sorcery.state import (
     AttackItem,
     CardState,
@@ -492,6 +497,11 @@ class SorceryCommands:
         spell = SPELLS.get(data.name)
         if spell is None:
             raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if spell.moves is not None:
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            self._cast_forced(data, spell, caster, targets, where)
+            return
         if len(targets) != spell.targets:
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
@@ -518,6 +528,76 @@ class SorceryCommands:
             source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster),
             not_modelled=not_modelled_of(data.name),
         )
+
+    def _cast_forced(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
+        """A spell that pushes or teleports: each move is declared as a one-step path judged by
+        the forced-movement model as it resolves (digest 2.7); a move into a place the unit
+        can't enter fails there (StepRefused)."""
+        assert spell.moves is not None
+        how, kind = spell.moves, FORCED_KINDS[spell.moves]
+        field = f"{where}.targets"
+        moves: list[tuple[str, str]] = []
+        if spell.target_kind == "direction":
+            if len(targets) != 1 or targets[0] not in DIRECTIONS:
+                raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
+            d_row, d_col = DIRECTIONS[targets[0]]
+            columns, rows = self.view().wrap
+            for unit in sorted(self.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+                at = parse_loc(unit.location or "")
+                if at.region is not Region.SURFACE or unit.carried_by is not None:
+                    continue
+                row, column = divmod(at.square - 1, COLUMNS)
+                r, c = row + d_row, column + d_col
+                r, c = (r % ROWS if rows else r), (c % COLUMNS if columns else c)
+                if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                    moves.append((unit.id, str(r * COLUMNS + c + 1)))
+        elif spell.target_kind in ("ally_to_location", "minion_to_location"):
+            if len(targets) != 2:
+                raise BadInput(f"{data.name} needs a unit and a location", field)
+            unit = self.unit(targets[0])
+            if not unit.alive or unit.location is None:
+                raise IllegalCommand(rule("codex: Target", "the target must be in the realm"), f"{unit.id} is not")
+            if spell.target_kind == "ally_to_location" and unit.owner != caster:
+                raise IllegalCommand(rule(data.name, "an ally teleports"), f"{unit.id} is not {caster}'s")
+            if spell.target_kind == "minion_to_location" and unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")
+            moves.append((unit.id, self._parse_in_region(targets[1], unit.location, field)))
+        else:  # allies at one location to another location
+            if len(targets) < 2:
+                raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
+            destination = self.loc(targets[0], field)
+            units = [self.unit(t) for t in targets[1:]]
+            if len({u.location for u in units}) != 1 or any(u.owner != caster or not u.alive for u in units):
+                raise IllegalCommand(rule(data.name, "allies at one location"), "the units must be living allies at one location")
+            moves.extend((u.id, destination) for u in units)
+        model = ForcedMovement(self.state, how)
+        for unit_id, to in moves:
+            frm = self.state.units[unit_id].location or ""
+            if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
+                    f"{unit_id} can't be moved from {self.label(frm)} to {self.label(to)} by {data.name}",
+                )
+        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        self.emit(
+            SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
+            not_modelled=not_modelled_of(data.name),
+        )
+        for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
+            frm = self.state.units[unit_id].location or ""
+            if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
+                self.resolver.declare_path(unit_id, [frm, to], f"forced:{how}", None, kinds=[kind])
+
+    def _parse_in_region(self, text: str, unit_location: str, field: str) -> str:
+        """A destination written as a bare square means the unit's own region there when that
+        location exists (a teleport to "a location it's nearby" keeps its region)."""
+        loc = self.loc(text, field)
+        if "/" not in str(text):
+            region = parse_loc(unit_location).region
+            same = Loc(parse_loc(loc).square, region)
+            if self.view().location_exists(same):
+                return same.text
+        return loc
 
     def play_site(self, cmd: PlaySite) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)

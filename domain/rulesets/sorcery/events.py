@@ -122,6 +122,25 @@ class FeaturePlaced(_Diagnosed):
         return f"{f.kind} {f.id} ({f.card}){where}" + self._diagnostic_text()
 
 
+class SpellCast(_Diagnosed):
+    """A spell that moves units by force was cast (its moves follow on the storyline); it says
+    what of the spell is not modelled."""
+
+    TOPIC: ClassVar[str] = "sorcery.SpellCast"
+    LOOKAHEAD: ClassVar[bool] = True
+    spell_id: str
+    card: str
+    caster: str
+    targets: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("spell")
+        self._fold_diagnostic(state, self.spell_id)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.caster} casts {self.card} ({self.spell_id}) on {', '.join(self.targets)}" + self._diagnostic_text()
+
+
 class SiteFormedUnder(GameEvent):
     """A site was played to a void square where minions or artifacts were: they are now on its
     surface, without having moved or entered it (codex: Site; digest 1.6, 2.3)."""

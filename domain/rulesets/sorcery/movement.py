@@ -180,3 +180,84 @@ class SorceryMovement:
             if beyond != square and self.view.site_at(over) is not None and self.view.site_at(beyond) is not None:
                 found.append(beyond)
         return found
+
+
+#: forced movements cards make, with the step kind each records (digest 2.7)
+FORCED_KINDS = {
+    "teleport_nearby": "teleport",
+    "teleport_diagonal": "teleport",
+    "teleport_knight": "teleport",
+    "push": "push",
+}
+_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+
+
+class ForcedMovement:
+    """``MovementModel`` for movement the unit doesn't make itself: pushes and teleports
+    (codex: Forced Movement, Teleport; digest 2.7). Judged by the same view as every step: the
+    unit needs no keyword and Immobile doesn't stop it; a push stays in its region and is barred
+    by on-the-ground border bans unless the unit is Airborne; a teleport crosses no border and
+    may change region unless its text keeps it ("nearby", "one diagonal step"); "can't enter"
+    bars both. A unit moved where it can't survive dies there (digest 1.6)."""
+
+    allowance_rule = rule("codex: Forced Movement", "forced movement has no allowance")
+
+    def __init__(self, state: GameState, how: str) -> None:
+        self.view = RealmView(state)
+        self.how = how
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        unit = self.view.unit(unit_id)
+        if not unit.alive or unit.location is None:
+            return rule("codex: Forced Movement", "the unit is not in the realm")
+        return None
+
+    def allowance(self, unit_id: str) -> int:
+        return 1
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        at = parse_loc(frm)
+        view = self.view
+        unit = view.unit(unit_id)
+        kind = FORCED_KINDS[self.how]
+        options = []
+        for loc in self._destinations(at):
+            blocked: RuleRef | None = None
+            if unit.kind == "avatar" and loc.region is not Region.SURFACE:
+                blocked = AVATAR_SURFACE
+            if blocked is None and kind == "push":
+                blocked = view.border_refusal(unit_id, at, loc, "push")
+            if blocked is None:
+                blocked = view.entry_refusal(unit_id, at, loc, kind)
+            stops = view.survival(unit_id, loc) if blocked is None else None
+            options.append(StepOption(to=loc.text, kind=kind, blocked=blocked, stops=stops))
+        return options
+
+    def _destinations(self, at: Loc) -> list[Loc]:
+        view = self.view
+        columns, rows = view.wrap
+        if self.how == "push":
+            squares = orthogonal(at.square, columns, rows)
+        elif self.how == "teleport_nearby":
+            squares = [sq for sq in view.nearby(at.square) if sq != at.square]
+        elif self.how == "teleport_diagonal":
+            squares = diagonal(at.square, columns, rows)
+        else:
+            row, column = divmod(at.square - 1, COLUMNS)
+            squares = []
+            for d_row, d_col in _KNIGHT:
+                r, c = row + d_row, column + d_col
+                if rows:
+                    r %= ROWS
+                if columns:
+                    c %= COLUMNS
+                if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                    squares.append(square_at(r, c))
+            found = []
+            for sq in squares:  # a teleport may change region unless its text says otherwise
+                for region in (Region.SURFACE, Region.UNDERGROUND, Region.UNDERWATER, Region.VOID):
+                    if view.location_exists(Loc(sq, region)):
+                        found.append(Loc(sq, region))
+            return found
+        # pushes and region-keeping teleports stay in the unit's region
+        return [Loc(sq, at.region) for sq in squares if view.location_exists(Loc(sq, at.region))]

@@ -492,7 +492,7 @@ class RealmView:
         leap (digest gap 9); none for diagonal, as-if-adjacent or teleport steps (digest 2.9)."""
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE or frm.square == to.square:
             return []
-        if kind == "orthogonal":
+        if kind in ("orthogonal", "push"):
             return [(frm.square, to.square)]
         if kind == "leap":
             over = next((sq for sq in self.orthogonal(frm.square) if to.square in self.orthogonal(sq)), None)
