@@ -34,6 +34,25 @@ def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
     return rule(f"codex: {needs[0]}", f"{kind} steps need {words}")
 
 
+def _best_per_destination(options: list[StepOption]) -> list[StepOption]:
+    """Where two kinds of step lead to one location (an orthogonal step barred by a Wall of Ice,
+    and an as-if-adjacent one that crosses no border), the mover takes the one it may take,
+    the cheapest first (codex: As If Adjacent: the mover picks how the step counts). Every
+    refusal is kept when none may be taken, so "why not" can name them all."""
+    best: dict[str, StepOption] = {}
+    refused: list[StepOption] = []
+    for option in options:
+        if option.blocked is not None:
+            refused.append(option)
+            continue
+        kept = best.get(option.to)
+        if kept is None or option.cost < kept.cost:
+            best[option.to] = option
+    found = list(best.values())
+    found.extend(o for o in refused if o.to not in best)
+    return found
+
+
 class SorceryMovement:
     """``MovementModel`` for one game state (see domain.movement). ``basic`` says whether the
     steps judged are basic movement (Move and Attack, Defend): only those move freely."""
@@ -91,7 +110,7 @@ class SorceryMovement:
                 stops = None  # the Gate's Voidwalk goes with it into the void
             free = self.basic and blocked is None and view.free_step(unit_id, at, cand.loc, cand.kind) is not None
             options.append(StepOption(to=cand.loc.text, kind=cand.kind, cost=0 if free else 1, blocked=blocked, stops=stops))
-        return options
+        return _best_per_destination(options)
 
     # --- geometry: which locations count as one step away ----------------------------------
 
