@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict
 
 from domain.rulesets.sorcery.catalog import Timing
 
-#: what carrying cards still lack (digest 2.6)
-CARRY_GAPS = "Pick Up and Drop are not commands: a unit is carried only from set-up"
+#: what carrying cards still lack (digest 2.6): nothing, now that Pick Up and Drop are commands
+CARRY_GAPS: str | None = None
 
 
 class Ability(BaseModel):
@@ -35,7 +35,8 @@ class Ability(BaseModel):
     passive: dict[str, Any] | None = None
     #: for triggered abilities: the behaviour that matches and resolves it (see triggers.py)
     trigger: str | None = None
-    #: for carriers: how many units, and which
+    #: for carriers: how many units, and which: "minion" (allied minions), "unit" (allies, an
+    #: Avatar included), "weaker_minion" (weaker allied minions), "any_minion" (any minions)
     carry: int = 0
     carry_allies: str = "minion"
 
@@ -330,6 +331,21 @@ ABILITIES.update({
     "Bailey": (
         _passive("enemies can't move to its location on the ground", "Enemies can't move to here on the ground.",
                  {"kind": "location_ban", "enemies_of": "$controller", "ground_at": "$self"}),
+    ),
+    "Haast Eagle": (
+        Ability(
+            name="may carry a weaker allied minion", timing="ongoing", carry=1, carry_allies="weaker_minion",
+            covers=("May carry a weaker allied minion.",),
+        ),
+    ),
+    "Fine Courser": (
+        Ability(name="may carry an ally", timing="ongoing", carry=1, carry_allies="unit", covers=("May carry an ally.",)),
+    ),
+    "Stagecoach": (
+        Ability(
+            name="may carry any number of minions", timing="ongoing", carry=99, carry_allies="any_minion",
+            covers=("May carry any number of minions.",),
+        ),
     ),
     "Wall of Brambles": (
         Ability(

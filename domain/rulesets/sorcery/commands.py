@@ -33,6 +33,15 @@ class UnitSetup(_Model):
     at: Location
     tapped: bool = False
     carried_by: str | None = Field(default=None, description="id of an allied carrier at the same location")
+    summoned: bool = Field(default=False, description="it entered the realm this turn: summoning sickness, unless Charge")
+
+    @model_serializer(mode="wrap")
+    def _without_default_summoned(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``summoned`` came later: a unit without it is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("summoned"):
+            data.pop("summoned", None)
+        return data
 
 
 class ArtifactSetup(_Model):
@@ -106,6 +115,26 @@ class Pass(_Model):
     player: str | None = None
 
 
+class PickUp(_Model):
+    """Basic ability, once on your turn: a carrier picks up target units at its location
+    (codex: Pick Up, Carrying Units)."""
+
+    command: Literal["pick_up"] = "pick_up"
+    player: str | None = None
+    unit: str
+    targets: list[str]
+
+
+class Drop(_Model):
+    """Basic ability, once on your turn, if the unit hasn't interacted with the realm: drop
+    carried units (all of them when none are named; codex: Drop)."""
+
+    command: Literal["drop"] = "drop"
+    player: str | None = None
+    unit: str
+    targets: list[str] = Field(default_factory=list)
+
+
 class EndTurn(_Model):
     command: Literal["end_turn"] = "end_turn"
     player: str | None = None
@@ -132,9 +161,11 @@ class PlaySite(_Model):
 
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
-SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite)
+SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
+    MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite, PickUp, Drop,
+)
 
 Command = Annotated[
-    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | SetUp,
+    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | PickUp | Drop | SetUp,
     Field(discriminator="command"),
 ]

@@ -24,14 +24,17 @@ from domain.rulesets.sorcery.commands import (
     AuraSetup,
     Cast,
     Defend,
+    Drop,
     EndTurn,
     MoveAndAttack,
     Pass,
+    PickUp,
     PlaySite,
     SetUp,
 )
 from domain.rulesets.sorcery.effects import parse_spec
 from domain.rulesets.sorcery.events import (
+    AbilityUsed,
     AttackDeclared,
     AttackPlanned,
     AttackRefused,
@@ -47,6 +50,7 @@ from domain.rulesets.sorcery.events import (
     TurnEnded,
     TurnStarted,
     UnitDropped,
+    UnitPickedUp,
     UnitPlaced,
     UnitTapped,
     not_modelled_of,
@@ -58,6 +62,7 @@ from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, pa
 #: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
 #: as the first player sees it: digest gap 1)
 DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
+from domain.rules import RuleRef
 from domain.rulesets.sorcery.state import (
     AttackItem,
     CardState,
@@ -78,6 +83,8 @@ OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' ab
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
 NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
+ONCE_PER_TURN = rule("codex: Pick Up", "Pick Up and Drop are each used once on your turn")
+SICK = rule("codex: Summoning Sickness", "a minion that entered the realm this turn can't tap, unless it has Charge")
 UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
@@ -130,6 +137,8 @@ class SorceryCommands:
             EndTurn: self.end_turn,
             Cast: self.cast,
             PlaySite: self.play_site,
+            PickUp: self.pick_up,
+            Drop: self.drop,
         }
         handlers[type(command)](command)
 
@@ -168,7 +177,7 @@ class SorceryCommands:
             at = self.loc(spec.at, f"{where}.at")
             if not self.view().location_exists(parse_loc(at)):
                 raise BadInput(f"location {spec.at!r} does not exist (no site there)", f"{where}.at")
-            self._place_unit(spec.id, data, spec.owner, at, spec.tapped)
+            self._place_unit(spec.id, data, spec.owner, at, spec.tapped, spec.summoned)
         for i, spec in enumerate(setup.units):
             if spec.carried_by is not None:
                 self._set_carried(spec.id, spec.carried_by, f"setup.units[{i}].carried_by")
@@ -188,6 +197,7 @@ class SorceryCommands:
             self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
         for i, spec in enumerate(setup.units):
             self._check_placement(spec.id, f"setup.units[{i}].at")
+        self.settle(self.cause)  # e.g. a carrier set up silenced carries nothing (digest 2.6)
 
     # --- what is not modelled, and where units may be --------------------------------------------
 
@@ -291,7 +301,7 @@ class SorceryCommands:
         )
         self._start_passives(site_id, data, controller, square)
 
-    def _place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool) -> None:
+    def _place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool, summoned: bool = False) -> None:
         carry = max((a.carry for a in abilities_of(data.name)), default=0)
         allies = next((a.carry_allies for a in abilities_of(data.name) if a.carry), "minion")
         self.emit(
@@ -302,7 +312,8 @@ class SorceryCommands:
                 location=at, power=data.attack or 0,
                 defence=data.defence if data.defence is not None else (data.attack or 0),
                 keywords=list(data.keywords), movement_bonus=data.movement_bonus,
-                carries=carry, carry_allies_only=allies == "minion", tapped=tapped,
+                carries=carry, carry_allies_only=allies != "unit", tapped=tapped,
+                entered_turn=self.state.turn if summoned else None,
             ),
             not_modelled=not_modelled_of(data.name),
         )
@@ -313,18 +324,81 @@ class SorceryCommands:
         unit = self.state.units[unit_id]
         if carrier is None:
             raise BadInput(f"unknown unit {carrier_id!r}", where)
-        if carrier.carries == 0:
-            raise BadInput(f"{carrier.card} can't carry units", where)
-        if carrier.owner != unit.owner or (carrier.carry_allies_only and unit.kind != "minion"):
-            raise BadInput(f"{carrier.card} carries only allied {'minions' if carrier.carry_allies_only else 'units'}", where)
-        if carrier.location != unit.location:
-            raise BadInput(f"{unit_id} must share a location with its carrier {carrier_id}", where)
-        if len(self.view().passengers(carrier_id)) >= carrier.carries:
-            raise BadInput(f"{carrier.card} can carry only {carrier.carries} unit(s)", where)
+        refusal = self.carry_refusal(carrier, unit)
+        if refusal is not None:
+            raise BadInput(str(refusal), where)
         self.emit(
             UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}),
             not_modelled=self.state.not_modelled.get(unit_id),
         )
+
+    def carry_refusal(self, carrier: SorceryUnit, unit: SorceryUnit) -> RuleRef | None:
+        """Why ``carrier`` can't carry ``unit`` now (codex: Carrying Units; digest 2.6, gap 11)."""
+        ability = next((a for a in abilities_of(carrier.card) if a.carry), None)
+        view = self.view()
+        if ability is None or carrier.carries == 0:
+            return rule("codex: Carrying Units", f"{carrier.card} can't carry units")
+        where = parse_loc(carrier.location or "")
+        if view.silenced(carrier.id, where) is not None or view.disabled(carrier.id, where) is not None:
+            return rule("codex: Carrying Units", f"{carrier.card} has lost its ability to carry units")
+        if unit.id == carrier.id or not unit.alive:
+            return rule("codex: Carrying Units", "a carrier carries other units in the realm")
+        kind = ability.carry_allies
+        if kind != "any_minion" and unit.owner != carrier.owner:
+            return rule(carrier.card, f"{ability.name}: allies only")
+        if kind in ("minion", "weaker_minion", "any_minion") and unit.kind != "minion":
+            return rule(carrier.card, f"{ability.name}: minions only")
+        if kind == "weaker_minion" and view.power(unit.id) >= view.power(carrier.id):
+            return rule(carrier.card, f"{ability.name}: only a weaker one (strictly less power; digest gap 11)")
+        if carrier.location != unit.location:
+            return rule("codex: Pick Up", "units are picked up at the carrier's location")
+        if unit.carried_by == carrier.id:
+            return rule("codex: Pick Up", "that unit is already carried by it")
+        if len(view.passengers(carrier.id)) >= carrier.carries:
+            return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
+        return None
+
+    # --- Pick Up and Drop (codex: Pick Up, Drop, Carrying Units) ---------------------------------
+
+    def pick_up(self, cmd: PickUp) -> None:
+        carrier = self.unit(cmd.unit)
+        player = self.acting_player(cmd.player, carrier.owner)
+        self._check_main_phase(player)
+        if carrier.owner != player or not carrier.alive:
+            raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
+        if f"pick_up:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(ONCE_PER_TURN, f"{carrier.id} has used Pick Up this turn")
+        if not cmd.targets:
+            raise BadInput("name the units to pick up", "targets")
+        self.emit(AbilityUsed, unit=carrier.id, ability="pick_up")
+        for target_id in cmd.targets:
+            unit = self.unit(target_id)
+            refusal = self.carry_refusal(self.state.units[carrier.id], unit)
+            if refusal is not None:
+                raise IllegalCommand(refusal, f"{carrier.id} can't pick up {unit.id}")
+            if unit.carried_by is not None:
+                self.emit(UnitDropped, unit=unit.id, carrier=unit.carried_by, at=unit.location, reason=f"picked up by {carrier.id}")
+            self.emit(UnitPickedUp, carrier=carrier.id, unit=unit.id)
+
+    def drop(self, cmd: Drop) -> None:
+        carrier = self.unit(cmd.unit)
+        player = self.acting_player(cmd.player, carrier.owner)
+        self._check_main_phase(player)
+        if carrier.owner != player or not carrier.alive:
+            raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
+        if f"drop:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(ONCE_PER_TURN, f"{carrier.id} has used Drop this turn")
+        if f"interacted:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(rule("codex: Drop", "only if the unit hasn't interacted with the realm this turn"), f"{carrier.id} has struck this turn")
+        carried = self.view().passengers(carrier.id)
+        targets = cmd.targets or carried
+        for target in targets:
+            if target not in carried:
+                raise IllegalCommand(rule("codex: Drop", "a unit drops only what it carries"), f"{carrier.id} doesn't carry {target}")
+        self.emit(AbilityUsed, unit=carrier.id, ability="drop")
+        for target in targets:
+            self.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
+        self.settle(self.cause)
 
     def _start_passives(
         self, source_id: str, data: Card, controller: str | None, square: int | None, area: list[int] | None = None,
@@ -385,7 +459,15 @@ class SorceryCommands:
             raise IllegalCommand(OWN_UNITS, f"{unit_id} belongs to {unit.owner}, not {acting}")
         if unit.tapped:
             raise IllegalCommand(TAP, f"{unit_id} is tapped")
+        if self.summoning_sick(unit):
+            raise IllegalCommand(SICK, f"{unit_id} entered the realm this turn")
         return unit, acting
+
+    def summoning_sick(self, unit: SorceryUnit) -> bool:
+        """Entered the realm this turn, and no Charge (codex: Summoning Sickness, Charge)."""
+        if unit.entered_turn != self.state.turn:
+            return False
+        return "Charge" not in self.view().keywords(unit.id)
 
     def _declared_path(self, unit: SorceryUnit, path: list[str], field: str) -> list[str]:
         """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
@@ -675,6 +757,14 @@ class SorceryCommands:
                 self.emit(
                     UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
                     reason="it no longer shares a location with its carrier",
+                )
+                continue
+            where = parse_loc(carrier.location or "")
+            lost = self.view().silenced(carrier.id, where) or self.view().disabled(carrier.id, where)
+            if lost is not None:
+                self.emit(
+                    UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
+                    reason=f"its carrier lost the ability to carry: {lost}",
                 )
         for unit in sorted(self.state.living_units(), key=lambda u: u.id):
             if unit.id == moving or unit.location is None or not unit.alive:

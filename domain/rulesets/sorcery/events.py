@@ -265,6 +265,35 @@ class UnitDropped(GameEvent):
         return f"{self.unit} is dropped by {self.carrier} at {label(self.at) if self.at else 'nowhere'}: {self.reason}"
 
 
+class UnitPickedUp(GameEvent):
+    """A carrier used Pick Up: it now carries the unit (codex: Pick Up, Carrying Units)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitPickedUp"
+    LOOKAHEAD: ClassVar[bool] = True
+    carrier: str
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].carried_by = self.carrier
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.carrier} picks up {self.unit}"
+
+
+class AbilityUsed(GameEvent):
+    """A once-per-turn basic ability was used (Pick Up, Drop), for the rest of this turn."""
+
+    TOPIC: ClassVar[str] = "sorcery.AbilityUsed"
+    unit: str
+    ability: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).used_this_turn.append(f"{self.ability}:{self.unit}")
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} uses {self.ability.replace('_', ' ')} (once per turn)"
+
+
 class AttackDeclared(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
     attack_id: str
@@ -407,6 +436,9 @@ class StrikeDealt(GameEvent):
     amount: int
     lethal: bool = False
 
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).used_this_turn.append(f"interacted:{self.striker}")  # codex: Interact
+
     def describe(self, label: Labeler) -> str:
         return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
 
@@ -471,6 +503,7 @@ class TurnStarted(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.new_turn(self.player, self.turn)
+        _sorcery(state).used_this_turn.clear()
         units = _sorcery(state).units
         for unit_id in self.untapped:
             units[unit_id].tapped = False

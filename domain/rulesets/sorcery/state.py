@@ -25,6 +25,8 @@ class SorceryUnit(UnitState):
     carry_allies_only: bool = True
     tapped: bool = False
     damage: int = 0
+    #: the turn it entered the realm, when it did so during the game (summoning sickness)
+    entered_turn: int | None = None
 
 
 class NotModelled(StateModel):
@@ -115,6 +117,9 @@ class SorceryState(GameState):
     features: dict[str, CardState] = Field(default_factory=dict)
     effects: dict[str, EffectState] = Field(default_factory=dict)
     attack: AttackState | None = None
+    #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
+    #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
+    used_this_turn: list[str] = Field(default_factory=list)
     #: cards in the game whose rules text is not fully modelled, by the id of what they are
     not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
