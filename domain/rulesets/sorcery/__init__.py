@@ -23,7 +23,14 @@ from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modell
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
-from domain.rulesets.sorcery.state import AttackItem, CardState, JoinFightItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    CardState,
+    InterceptItem,
+    JoinFightItem,
+    SorceryState,
+    SorceryUnit,
+)
 from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
@@ -132,6 +139,8 @@ class SorceryRuleset(Ruleset):
             commands.resolve_join(item)
         elif isinstance(item, AttackItem):
             commands.resolve_attack_item(item)
+        elif isinstance(item, InterceptItem):
+            commands.resolve_intercept_item(item)
         else:
             super().resolve_item(resolver, item)
 
@@ -142,7 +151,12 @@ class SorceryRuleset(Ruleset):
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """The mover stopped: a minion that ended where it can't survive dies there, and what it
         carried is settled with it (digest 1.6, 2.6)."""
-        self._commands(resolver).settle(cause or resolver.cause)
+        commands = self._commands(resolver)
+        commands.settle(cause or resolver.cause)
+        if move.purpose == "move_and_attack" and not any(
+            isinstance(item, AttackItem) and item.unit == move.unit for item in resolver.state.storyline
+        ):
+            commands.await_intercept(move.unit)  # it finished its movement and won't attack
 
     # --- turns ----------------------------------------------------------------------------------
 
@@ -161,7 +175,8 @@ class SorceryRuleset(Ruleset):
     def decision_context(self, state: GameState) -> tuple[Any, ...]:
         assert isinstance(state, SorceryState)
         attack = state.attack.id if state.attack is not None else None
-        return (state.turn, state.active_player, attack, state.choice.id if state.choice else None)
+        intercept = state.intercept.id if state.intercept is not None else None
+        return (state.turn, state.active_player, attack, intercept, state.choice.id if state.choice else None)
 
     # --- people ---------------------------------------------------------------------------------
 
@@ -180,6 +195,8 @@ class SorceryRuleset(Ruleset):
             summary.notes.append(f"effect {effect.id}: {effect.label} ({effect.duration.replace('_', ' ')})")
         if state.attack is not None:
             summary.notes.append(f"attack {state.attack.id} by {state.attack.attacker} awaits defenders")
+        if state.intercept is not None:
+            summary.notes.append(f"{state.intercept.unit} may be intercepted ({state.intercept.id})")
         summary.notes.append("life: " + ", ".join(f"{p} {life}" for p, life in state.life.items()))
         return summary
 

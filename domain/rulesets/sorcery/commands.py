@@ -108,8 +108,17 @@ class Defend(_Model):
     path: list[Location] | None = Field(default=None, description="defaults to a cheapest path")
 
 
+class Intercept(_Model):
+    """Tap to intercept an enemy that used Move and Attack and didn't attack, at its final
+    location, where this unit already is (codex: Intercept)."""
+
+    command: Literal["intercept"] = "intercept"
+    player: str | None = None
+    unit: str
+
+
 class Pass(_Model):
-    """The defending player declares no more defenders; the fight is resolved."""
+    """The defending player declares no more defenders (or interceptors); the fight follows."""
 
     command: Literal["pass"] = "pass"
     player: str | None = None
@@ -162,10 +171,10 @@ class PlaySite(_Model):
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
 SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
-    MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite, PickUp, Drop,
+    MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept,
 )
 
 Command = Annotated[
-    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | PickUp | Drop | SetUp,
+    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept | SetUp,
     Field(discriminator="command"),
 ]

@@ -28,10 +28,8 @@ KEYWORD_GAPS: dict[str, str] = {
     "Spellcaster": "units casting spells are not simulated",
     "Ward": "Ward marks are not simulated",
     "Lance": "the Lance token (first strike, +1 damage) is not simulated",
-    "Stealth": "Stealth marks and their limits on targeting are not simulated",
-    "Ranged": "ranged strikes (projectiles) are not simulated",
-    "Charge": "summoning sickness is not simulated (no minion is summoned during a game)",
-    "Airborne": "Intercept is not simulated, so neither is its Airborne limit",
+    "Stealth": "only 'can't be intercepted' is simulated: Stealth marks, and the limits on targeting, defending and projectiles, are not",
+    "Ranged": "ranged strikes (projectiles) are not simulated; only its leave to intercept Airborne units is",
 }
 
 #: how a modelled ability is reported (the ability's declared timing kind, or a spell's)

@@ -26,6 +26,7 @@ from domain.rulesets.sorcery.commands import (
     Defend,
     Drop,
     EndTurn,
+    Intercept,
     MoveAndAttack,
     Pass,
     PickUp,
@@ -45,6 +46,11 @@ from domain.rulesets.sorcery.events import (
     EffectEnded,
     EffectStarted,
     FeaturePlaced,
+    InterceptAwaited,
+    InterceptClosed,
+    InterceptDeclared,
+    InterceptLapsed,
+    InterceptOffered,
     SiteFormedUnder,
     SpellCast,
     TurnEnded,
@@ -67,6 +73,7 @@ from domain.rulesets.sorcery.state import (
     AttackItem,
     CardState,
     EffectState,
+    InterceptItem,
     JoinFightItem,
     NotModelled,
     SorceryState,
@@ -85,6 +92,8 @@ DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in t
 NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
 ONCE_PER_TURN = rule("codex: Pick Up", "Pick Up and Drop are each used once on your turn")
 SICK = rule("codex: Summoning Sickness", "a minion that entered the realm this turn can't tap, unless it has Charge")
+WAIT_INTERCEPT = rule("codex: Intercept", "an enemy may be intercepted; its player must intercept or pass")
+INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and didn't attack, at its final location")
 UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
@@ -139,6 +148,7 @@ class SorceryCommands:
             PlaySite: self.play_site,
             PickUp: self.pick_up,
             Drop: self.drop,
+            Intercept: self.intercept,
         }
         handlers[type(command)](command)
 
@@ -447,6 +457,8 @@ class SorceryCommands:
             raise IllegalCommand(ACTIVE_ONLY, f"it is {self.state.active_player}'s turn, not {player}'s")
         if self.state.attack is not None:
             raise IllegalCommand(WAIT_DEFENCE)
+        if self.state.intercept is not None:
+            raise IllegalCommand(WAIT_INTERCEPT)
         if self.state.storyline:
             raise IllegalCommand(BUSY)
 
@@ -505,6 +517,76 @@ class SorceryCommands:
             self.declare_path(unit.id, full, "move_and_attack", self.movement().allowance(unit.id))
         if cmd.attack is not None:
             self.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
+        elif len(full) == 1:
+            self.await_intercept(unit.id)  # used Move and Attack without moving or attacking
+
+    # --- Intercept (codex: Intercept; digest 3.4) ----------------------------------------------
+
+    def interceptors(self, unit_id: str) -> tuple[list[str], str]:
+        """The enemy units that may intercept ``unit_id`` where it is now, and why none may."""
+        unit = self.state.units[unit_id]
+        if not unit.alive or unit.location is None:
+            return [], "it is no longer in the realm"
+        view = self.view()
+        where = parse_loc(unit.location)
+        if "Stealth" in view.keywords(unit_id):
+            return [], "a unit with Stealth can't be intercepted"
+        airborne = view.airborne(unit_id)
+        found = []
+        for other in sorted(self.state.units_at(unit.location), key=lambda u: u.id):
+            assert isinstance(other, SorceryUnit)
+            if other.owner == unit.owner or other.tapped or self.summoning_sick(other):
+                continue
+            if view.disabled(other.id, where) is not None:
+                continue
+            if airborne and not ({"Airborne"} & view.keywords(other.id) or any(k.startswith("Ranged") for k in view.keywords(other.id))):
+                continue  # an Airborne unit only by Airborne or Ranged units (codex: Airborne)
+            found.append(other.id)
+        return found, "no untapped enemy unit there may intercept it"
+
+    def await_intercept(self, unit_id: str) -> None:
+        if self.interceptors(unit_id)[0]:
+            self.emit(InterceptAwaited, unit=unit_id)
+
+    def resolve_intercept_item(self, item: InterceptItem) -> None:
+        eligible, why = self.interceptors(item.unit)
+        unit = self.state.units[item.unit]
+        if not eligible:
+            self.emit(InterceptLapsed, unit=item.unit, reason=why)
+            return
+        self.emit(
+            InterceptOffered, intercept_id=self.state.next_id("i", "intercept"), unit=item.unit,
+            location=unit.location or "", eligible=eligible,
+        )
+
+    def intercept(self, cmd: Intercept) -> None:
+        window = self.state.intercept
+        if window is None:
+            raise IllegalCommand(INTERCEPT, "no enemy may be intercepted now")
+        unit, player = self._own_ready_unit(cmd.unit, cmd.player)
+        mover = self.state.units[window.unit]
+        if player == mover.owner:
+            raise IllegalCommand(INTERCEPT, f"{player} can't intercept their own unit")
+        if unit.id in window.interceptors:
+            raise IllegalCommand(INTERCEPT, f"{unit.id} already intercepts")
+        eligible, why = self.interceptors(window.unit)
+        if unit.id not in eligible:
+            at = self.label(window.location)
+            raise IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}")
+        self.emit(UnitTapped, unit=unit.id, reason="Intercept")
+        self.emit(InterceptDeclared, intercept_id=window.id, unit=unit.id)
+
+    def close_intercept(self, player: str) -> None:
+        window = self.state.intercept
+        assert window is not None
+        intercepting = self.state.opponent_of(self.state.units[window.unit].owner)
+        if player != intercepting:
+            raise IllegalCommand(INTERCEPT, f"only {intercepting} decides on intercepting")
+        self.emit(InterceptClosed, intercept_id=window.id)
+        mover = self.state.units[window.unit]
+        present = [u for u in window.interceptors if self.state.units[u].alive and self.state.units[u].location == mover.location]
+        if present and mover.alive:
+            combat.fight(self, f"{window.id}-fight", [[mover.id], present], mover.location, f"intercept {window.id}", window.id)
 
     def declare_path(self, unit_id: str, path: list[str], purpose: str, allowance: float | None, cause: str | None = None) -> None:
         self.resolver.declare_path(unit_id, path, purpose, allowance, cause)
@@ -537,6 +619,12 @@ class SorceryCommands:
             self.declare_path(unit.id, full, "defend", self.movement().allowance(unit.id))
 
     def pass_defence(self, cmd: Pass) -> None:
+        if self.state.intercept is not None:
+            if self.state.storyline:
+                raise IllegalCommand(BUSY)
+            window = self.state.intercept
+            self.close_intercept(self.acting_player(cmd.player, self.state.opponent_of(self.state.units[window.unit].owner)))
+            return
         attack = self.state.attack
         if attack is None or not attack.window_open:
             raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")

@@ -18,6 +18,8 @@ from domain.rulesets.sorcery.state import (
     CardState,
     EffectState,
     FightItem,
+    InterceptItem,
+    InterceptState,
     JoinFightItem,
     NotModelled,
     SorceryState,
@@ -292,6 +294,81 @@ class AbilityUsed(GameEvent):
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} uses {self.ability.replace('_', ' ')} (once per turn)"
+
+
+class InterceptAwaited(GameEvent):
+    """A Move and Attack ended without an attack where enemy units stand: once the storyline
+    has resolved, they may intercept (codex: Intercept)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(InterceptItem(unit=self.unit))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} moved and didn't attack: enemies there may intercept"
+
+
+class InterceptOffered(GameEvent):
+    """The window to intercept opens: the enemy's units at the unit's final location may tap."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
+    intercept_id: str
+    unit: str
+    location: str
+    eligible: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, InterceptItem)
+        state.bump("intercept")
+        _sorcery(state).intercept = InterceptState(id=self.intercept_id, unit=self.unit, location=self.location)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id}: {', '.join(self.eligible)} may intercept {self.unit} at {label(self.location)}"
+
+
+class InterceptLapsed(GameEvent):
+    """No unit may intercept after all (the mover died, or no eligible unit is there now)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptLapsed"
+    unit: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, InterceptItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"no intercept of {self.unit}: {self.reason}"
+
+
+class InterceptDeclared(GameEvent):
+    """A unit tapped to intercept; it will fight the enemy where they both are."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptDeclared"
+    intercept_id: str
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        intercept = _sorcery(state).intercept
+        if intercept is not None:
+            intercept.interceptors.append(self.unit)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} intercepts ({self.intercept_id})"
+
+
+class InterceptClosed(GameEvent):
+    """No more interceptors: the fight, if any, follows."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptClosed"
+    intercept_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).intercept = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id} closes"
 
 
 class AttackDeclared(GameEvent):

@@ -30,6 +30,8 @@ def to_act(state: SorceryState) -> str:
     attack = state.attack
     if attack is not None and attack.window_open:
         return state.opponent_of(state.units[attack.attacker].owner)
+    if state.intercept is not None:
+        return state.opponent_of(state.units[state.intercept.unit].owner)
     return state.active_player
 
 
@@ -37,18 +39,49 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     attack = state.attack
     if attack is not None and attack.window_open:
         return _defence(state)
+    if state.intercept is not None:
+        return _intercepts(state)
     if attack is not None or state.storyline:
         return []
     return [*_moves(state), EndTurn(player=state.active_player)]
 
 
 def _ready(state: SorceryState, player: str) -> list[str]:
+    """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
     movement = SorceryMovement(state)
+    view = movement.view
     return [
         u.id for u in sorted(state.units.values(), key=lambda u: u.id)
         if u.owner == player and u.alive and u.location is not None and not u.tapped
         and movement.no_movement(u.id) is None
+        and not (u.entered_turn == state.turn and "Charge" not in view.keywords(u.id))
     ]
+
+
+def _intercepts(state: SorceryState) -> list[BaseModel]:
+    from domain.rulesets.sorcery.commands import Intercept
+
+    window = state.intercept
+    assert window is not None
+    player = to_act(state)
+    found: list[BaseModel] = []
+    for unit_id in _ready(state, player):
+        if unit_id in window.interceptors or state.units[unit_id].location != window.location:
+            continue
+        if _may_intercept(state, unit_id, window.unit):
+            found.append(Intercept(player=player, unit=unit_id))
+    found.append(Pass(player=player))
+    return found
+
+
+def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
+    view = RealmView(state)
+    if "Stealth" in view.keywords(mover_id):
+        return False
+    if view.airborne(mover_id):
+        keywords = view.keywords(unit_id)
+        return "Airborne" in keywords or any(k.startswith("Ranged") for k in keywords)
+    return True
 
 
 def _moves(state: SorceryState) -> list[BaseModel]:

@@ -93,8 +93,16 @@ class JoinFightItem(StateModel):
     unit: str
 
 
+class InterceptItem(StateModel):
+    """After a Move and Attack that ends without an attack: the enemy's units at its final
+    location may intercept it (codex: Intercept)."""
+
+    item: Literal["intercept"] = "intercept"
+    unit: str
+
+
 SorceryItem = Annotated[
-    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem, Field(discriminator="item")
+    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem, Field(discriminator="item")
 ]
 
 
@@ -108,6 +116,15 @@ class AttackState(StateModel):
     window_open: bool = True
 
 
+class InterceptState(StateModel):
+    """An enemy that used Move and Attack and didn't attack, waiting for interceptors."""
+
+    id: str
+    unit: str
+    location: str
+    interceptors: list[str] = Field(default_factory=list)
+
+
 class SorceryState(GameState):
     RULESET: ClassVar[str] = "sorcery"
 
@@ -117,6 +134,7 @@ class SorceryState(GameState):
     features: dict[str, CardState] = Field(default_factory=dict)
     effects: dict[str, EffectState] = Field(default_factory=dict)
     attack: AttackState | None = None
+    intercept: InterceptState | None = None
     #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
     #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
     used_this_turn: list[str] = Field(default_factory=list)
