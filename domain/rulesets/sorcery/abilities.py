@@ -347,6 +347,23 @@ ABILITIES.update({
             covers=("May carry any number of minions.",),
         ),
     ),
+    "Mask of Mayhem": (
+        _passive("a nearby minion that can attack must", "Whenever a nearby minion can attack, it must.",
+                 {"kind": "must_attack", "near": "$self"}),
+        _passive("nearby strikes against units deal double damage", "Nearby strikes against units deal double damage.",
+                 {"kind": "double_strikes", "near": "$self"}),
+    ),
+    "The Green Knight": (
+        _passive("an enemy minion that can attack it must", "Whenever an enemy minion can attack The Green Knight, it must.",
+                 {"kind": "must_attack", "target": "$self", "enemies_of": "$controller"}),
+    ),
+    "Mariner's Curse": (
+        Ability(
+            name="submerges a minion entering an affected water site, then returns to hand", timing="triggered",
+            trigger="mariners_curse",
+            covers=("Whenever a minion enters an affected water site, submerge it and return Mariner's Curse to its owner's hand.",),
+        ),
+    ),
     "Wall of Brambles": (
         Ability(
             name="an enemy traversing it on the ground takes 2 damage", timing="triggered", trigger="wall_damage",

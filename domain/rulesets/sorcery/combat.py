@@ -62,8 +62,10 @@ def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location
                 continue
             if unit.location and view.disabled(striker, parse_loc(unit.location)) is not None:
                 continue  # a disabled unit doesn't strike (codex: Disabled)
-            # one strike's damage, all to the first opponent listed (the default split policy)
-            strikes.append((striker, living[0], unit.power, "Lethal" in view.keywords(striker)))
+            # one strike's damage, all to the first opponent listed (the default split policy);
+            # Mask of Mayhem doubles strikes against units near it
+            amount = unit.power * view.strike_multiplier(living[0])
+            strikes.append((striker, living[0], amount, "Lethal" in view.keywords(striker)))
     lethal_hits: set[str] = set()
     for striker, target, amount, lethal in strikes:
         engine.emit(StrikeDealt, cause=cause, fight_id=fight_id, striker=striker, target=target, amount=amount, lethal=lethal)

@@ -190,9 +190,28 @@ class Leap(_Spec):
     unit: str
 
 
+class MustAttack(_Spec):
+    """Mandatory attacks (codex: Mandatory Actions): minions nearby ``near`` (Mask of Mayhem)
+    must attack when they can; enemies of ``enemies_of`` must attack ``target`` (The Green
+    Knight) when they can. "Can attack" is judged by range of motion (digest 3.5)."""
+
+    kind: Literal["must_attack"] = "must_attack"
+    near: str | None = None
+    target: str | None = None
+    enemies_of: str | None = None
+
+
+class DoubleStrikes(_Spec):
+    """Strikes against units nearby ``near`` deal double damage; two double to four times
+    (Mask of Mayhem; its FAQ: a strike is at the struck unit's location)."""
+
+    kind: Literal["double_strikes"] = "double_strikes"
+    near: str
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | LocationBan | BorderBan
-    | MovesFreely | AsIfConnected | NoLevelChange | Leap
+    | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

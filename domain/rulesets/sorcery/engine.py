@@ -16,7 +16,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.movement import Judgement, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import known_player
-from domain.rulesets.sorcery import combat, triggers
+from domain.rulesets.sorcery import combat, mandatory, triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
@@ -150,7 +150,28 @@ class SorceryCommands:
             Drop: self.drop,
             Intercept: self.intercept,
         }
+        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop)):
+            self._check_duties(command)
         handlers[type(command)](command)
+
+    def _check_duties(self, command: BaseModel) -> None:
+        """Mandatory attacks first (codex: Mandatory Actions): while an active player's minion
+        can attack and must, only a Move and Attack that meets the duty is accepted."""
+        if self.state.attack is not None or self.state.intercept is not None or self.state.storyline:
+            return
+        found = mandatory.duties(self.state)
+        if not found:
+            return
+        if isinstance(command, MoveAndAttack):
+            unit = self.state.units.get(command.unit)
+            if unit is not None and unit.location is not None:
+                end = self.loc(command.path[-1], "path") if command.path else unit.location
+                if any(mandatory.satisfies(self.state, d, unit.id, end, command.attack) for d in found):
+                    return
+        listed = "; ".join(
+            f"{d.unit} must attack {d.target}" if d.target else f"{d.unit} must attack (near {d.source})" for d in found
+        )
+        raise IllegalCommand(rule("codex: Mandatory Actions", "a minion that can attack and must, does so first"), f"{listed} ({found[0].source})")
 
     # --- set-up -----------------------------------------------------------------------------
 

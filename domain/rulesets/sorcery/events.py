@@ -143,6 +143,21 @@ class SpellCast(_Diagnosed):
         return f"{self.caster} casts {self.card} ({self.spell_id}) on {', '.join(self.targets)}" + self._diagnostic_text()
 
 
+class FeatureRemoved(GameEvent):
+    """A card left the realm (Mariner's Curse returning to its owner's hand)."""
+
+    TOPIC: ClassVar[str] = "sorcery.FeatureRemoved"
+    LOOKAHEAD: ClassVar[bool] = True
+    feature: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).features.pop(self.feature, None)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.feature} leaves the realm: {self.reason}"
+
+
 class SiteFormedUnder(GameEvent):
     """A site was played to a void square where minions or artifacts were: they are now on its
     surface, without having moved or entered it (codex: Site; digest 1.6, 2.3)."""

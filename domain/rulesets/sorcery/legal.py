@@ -16,6 +16,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from domain.movement import search_reach
+from domain.rulesets.sorcery import mandatory
 from domain.rulesets.sorcery.commands import Defend, EndTurn, MoveAndAttack, Pass
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -43,7 +44,17 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
         return _intercepts(state)
     if attack is not None or state.storyline:
         return []
+    found = mandatory.duties(state)
+    if found:  # mandatory attacks first (codex: Mandatory Actions)
+        moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
+        return moves
     return [*_moves(state), EndTurn(player=state.active_player)]
+
+
+def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack) -> bool:
+    unit = state.units[move.unit]
+    end = move.path[-1] if move.path else unit.location or ""
+    return any(mandatory.satisfies(state, d, move.unit, end, move.attack) for d in found)
 
 
 def _ready(state: SorceryState, player: str) -> list[str]:

@@ -207,6 +207,7 @@ FORCED_KINDS = {
     "teleport_diagonal": "teleport",
     "teleport_knight": "teleport",
     "push": "push",
+    "submerge": "submerge",
 }
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
@@ -246,6 +247,8 @@ class ForcedMovement:
                 blocked = AVATAR_SURFACE
             if blocked is None and kind == "push":
                 blocked = view.border_refusal(unit_id, at, loc, "push")
+            if blocked is None and kind == "submerge":
+                blocked = view.level_change_refusal(unit_id, at, "submerge")
             if blocked is None:
                 blocked = view.entry_refusal(unit_id, at, loc, kind)
             stops = view.survival(unit_id, loc) if blocked is None else None
@@ -255,6 +258,9 @@ class ForcedMovement:
     def _destinations(self, at: Loc) -> list[Loc]:
         view = self.view
         columns, rows = view.wrap
+        if self.how == "submerge":  # the verb: surface to underwater of a water site (codex: Submerge)
+            below = Loc(at.square, Region.UNDERWATER)
+            return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
         if self.how == "push":
             squares = orthogonal(at.square, columns, rows)
         elif self.how == "teleport_nearby":

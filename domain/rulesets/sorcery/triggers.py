@@ -13,7 +13,7 @@ from domain.movement import shortest_path
 from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.combat import kill
-from domain.rulesets.sorcery.events import DamageTaken, FightQueued
+from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
@@ -44,7 +44,7 @@ def _sources(engine: SorceryEngine) -> list[tuple[str, str | None, Ability, str]
                 found.append((unit.id, unit.owner, ability, unit.location))
     for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
         for ability in abilities_of(feature.card):
-            if ability.timing == "triggered" and feature.location is not None:
+            if ability.timing == "triggered" and feature.location is not None and ability.trigger != "wall_damage":
                 found.append((feature.id, feature.controller, ability, feature.location))
     return found
 
@@ -64,6 +64,12 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 int(where.split("/")[0]) == square
                 and unit.kind == "minion"
                 and "Airborne" not in view.keywords(unit_id)
+            )
+        elif ability.trigger == "mariners_curse":
+            feature = engine.state.features.get(source)
+            matched = (
+                unit.kind == "minion" and feature is not None and square in feature.area
+                and view.is_water(square)
             )
         elif ability.trigger == "shark_hunt":
             matched = (
@@ -151,6 +157,21 @@ def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: b
     )
 
 
+def _mariners_curse(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Submerge the minion (forced: it needs no Submerge, and dies underwater without it), then
+    the Curse returns to its owner's hand (digest 5, gap 13: an Iceberg bars the submerging)."""
+    curse = engine.state.features[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    here = subject.location or ""
+    if not subject.alive or not here or parse_loc(here).region.value != "surface" or int(here.split("/")[0]) not in curse.area:
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer atop an affected site")
+        return
+    engine.resolver.resolved(trigger, f"submerges {subject.id}, then returns to its owner's hand")
+    engine.emit(FeatureRemoved, cause=trigger.id, feature=curse.id, reason="Mariner's Curse returns to its owner's hand")
+    below = f"{here}/underwater"
+    engine.declare_path(subject.id, [here, below], "forced:submerge", None, cause=trigger.id)
+
+
 WALL_DAMAGE = {"Wall of Brambles": 2, "Wall of Fire": 3}
 
 
@@ -169,6 +190,7 @@ def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
 
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "wall_damage": _wall_damage,
+    "mariners_curse": _mariners_curse,
     "kill_on_entry": _kill_on_entry,
     "shark_hunt": _shark_hunt,
     "genesis_immobile_atop": lambda engine, trigger: _genesis_immobile(engine, trigger, False),

@@ -22,6 +22,7 @@ from domain.rulesets.sorcery.effects import (
     BorderBan,
     Condition,
     ConnectEdges,
+    DoubleStrikes,
     EffectSpec,
     EntryBan,
     Grant,
@@ -587,6 +588,22 @@ class RealmView:
     def _effect_rule(self, effect_id: str, fallback: str) -> RuleRef:
         label = self.state.effects[effect_id].label
         return rule(self.source_card(effect_id), label.split(": ", 1)[-1] if label else fallback, "ongoing")
+
+    def name_of(self, thing: str) -> str:
+        found = self.state.units.get(thing) or self.state.features.get(thing)
+        return found.card if found is not None else thing
+
+    def strike_multiplier(self, struck: str) -> int:
+        """Mask of Mayhem doubles strikes against units nearby it; two Masks, four times."""
+        at = self.location_of(struck)
+        factor = 1
+        if at is None:
+            return factor
+        for spec in self.effects(DoubleStrikes):
+            mask = self.location_of(spec.near)
+            if mask is not None and at.square in self.nearby(mask.square) and at.region is mask.region:
+                factor *= 2
+        return factor
 
     def source_card(self, effect_id: str) -> str:
         effect = self.state.effects[effect_id]
