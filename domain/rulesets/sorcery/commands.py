@@ -97,6 +97,18 @@ class MoveAndAttack(_Model):
     unit: str
     path: list[Location] = Field(default_factory=list)
     attack: str | None = Field(default=None, description='an enemy unit id, or "site" for the site there')
+    split: dict[str, int] | None = Field(
+        default=None,
+        description="how this unit's strike is split when it fights several units (unit id: damage; codex: Strike)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_split(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``split`` came later: a command without one is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("split") is None:
+            data.pop("split", None)
+        return data
 
 
 class Defend(_Model):

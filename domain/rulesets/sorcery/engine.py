@@ -53,6 +53,7 @@ from domain.rulesets.sorcery.events import (
     InterceptOffered,
     SiteFormedUnder,
     SpellCast,
+    SplitDeclared,
     TurnEnded,
     TurnStarted,
     UnitDropped,
@@ -533,7 +534,14 @@ class SorceryCommands:
             target = self.unit(cmd.attack)
             if target.owner == player:
                 raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
+        if cmd.split is not None:
+            if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
+                raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
+            for named in cmd.split:
+                self.unit(named)
         self.emit(UnitTapped, unit=unit.id, reason="Move and Attack")
+        if cmd.split is not None:
+            self.emit(SplitDeclared, unit=unit.id, split=dict(cmd.split))
         if len(full) > 1:
             self.declare_path(unit.id, full, "move_and_attack", self.movement().allowance(unit.id))
         if cmd.attack is not None:

@@ -386,6 +386,37 @@ class InterceptClosed(GameEvent):
         return f"{self.intercept_id} closes"
 
 
+class SplitDeclared(GameEvent):
+    """A player declared how a unit's strike is split if it fights several units this turn."""
+
+    TOPIC: ClassVar[str] = "sorcery.SplitDeclared"
+    unit: str
+    split: dict[str, int]
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).declared_splits[self.unit] = dict(self.split)
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.unit}'s strike will be split: {shares}"
+
+
+class DamageSplit(GameEvent):
+    """One strike against several units, split among them (codex: Strike: the striker's
+    controller decides; zero is allowed): who decided, and why."""
+
+    TOPIC: ClassVar[str] = "sorcery.DamageSplit"
+    fight_id: str
+    striker: str
+    split: dict[str, int]
+    decided_by: str
+    reason: str
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.striker}'s strike is split ({self.decided_by}): {shares}; {self.reason}"
+
+
 class AttackDeclared(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
     attack_id: str
@@ -596,6 +627,7 @@ class TurnStarted(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.new_turn(self.player, self.turn)
         _sorcery(state).used_this_turn.clear()
+        _sorcery(state).declared_splits.clear()
         units = _sorcery(state).units
         for unit_id in self.untapped:
             units[unit_id].tapped = False

@@ -138,6 +138,8 @@ class SorceryState(GameState):
     #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
     #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
     used_this_turn: list[str] = Field(default_factory=list)
+    #: damage splits players declared for their units' strikes this turn (codex: Strike)
+    declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)
     #: cards in the game whose rules text is not fully modelled, by the id of what they are
     not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
