@@ -347,6 +347,36 @@ ABILITIES.update({
             covers=("May carry any number of minions.",),
         ),
     ),
+    "Tawny": (
+        _passive("can't defend", "Can't defend", {"kind": "restriction", "unit": "$self", "no_defend": True}),
+    ),
+    "Lumbering Giant": (
+        _passive("can't defend or intercept", "Can't defend or intercept.",
+                 {"kind": "restriction", "unit": "$self", "no_defend": True, "no_intercept": True}),
+    ),
+    "Zombie Horde": (
+        _passive("can't move to defend", "Can't move to defend.",
+                 {"kind": "restriction", "unit": "$self", "defend_in_place": True}),
+    ),
+    "Skeleton": (
+        _passive("can't move to defend", "Can't move to defend.",
+                 {"kind": "restriction", "unit": "$self", "defend_in_place": True}),
+    ),
+    "Hellstar": (
+        _passive("can't attack or defend", "can't attack or defend.",
+                 {"kind": "restriction", "unit": "$self", "no_attack": True, "no_defend": True}),
+    ),
+    "Monstrous Lion": (
+        _passive("can't attack sites", "Can't attack sites", {"kind": "restriction", "unit": "$self", "no_attack_sites": True}),
+    ),
+    "Dalcean Phalanx": (
+        _passive("moves itself only forward", "Can only move themselves forward.",
+                 {"kind": "restriction", "unit": "$self", "own_steps": "forward"}),
+    ),
+    "Sedge Crabs": (
+        _passive("moves itself only sideways", "Can only move themselves sideways.",
+                 {"kind": "restriction", "unit": "$self", "own_steps": "sideways"}),
+    ),
     "Mask of Mayhem": (
         _passive("a nearby minion that can attack must", "Whenever a nearby minion can attack, it must.",
                  {"kind": "must_attack", "near": "$self"}),
@@ -430,6 +460,10 @@ SPELLS: dict[str, Spell] = {
         targets=1, target_kind="direction", moves="push",
         covers=("Push everything atop sites one step in a cardinal direction.",),
         gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
+    ),
+    "Teleport": Spell(
+        targets=2, target_kind="ally_to_site_surface", moves="teleport_site",
+        covers=("Teleport an ally to the surface of target site.",),
     ),
     "Power of Flight": Spell(
         targets=1,

@@ -201,6 +201,21 @@ class MustAttack(_Spec):
     enemies_of: str | None = None
 
 
+class Restriction(_Spec):
+    """What ``unit`` can't do (the card's own "can't"; codex: Can vs. Can't): defend, move to
+    defend (it defends only where it stands), intercept, attack, attack sites; and which own
+    steps it may take ("forward": toward its controller's far edge; "sideways": along its row)."""
+
+    kind: Literal["restriction"] = "restriction"
+    unit: str
+    no_defend: bool = False
+    defend_in_place: bool = False
+    no_intercept: bool = False
+    no_attack: bool = False
+    no_attack_sites: bool = False
+    own_steps: Literal["forward", "sideways"] | None = None
+
+
 class DoubleStrikes(_Spec):
     """Strikes against units nearby ``near`` deal double damage; two double to four times
     (Mask of Mayhem; its FAQ: a strike is at the struck unit's location)."""
@@ -212,6 +227,7 @@ class DoubleStrikes(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
+    | Restriction
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

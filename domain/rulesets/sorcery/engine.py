@@ -530,6 +530,13 @@ class SorceryCommands:
         if denied is not None:
             raise IllegalCommand(denied, f"{unit.id} can't use Move and Attack")
         full = self._declared_path(unit, cmd.path, "path")
+        if cmd.attack is not None:
+            view = self.view()
+            barred = view.restriction(unit.id, "no_attack") or (
+                view.restriction(unit.id, "no_attack_sites") if cmd.attack == "site" else None
+            )
+            if barred is not None:
+                raise IllegalCommand(barred, f"{unit.id} can't attack {'sites' if cmd.attack == 'site' else ''}".strip())
         if cmd.attack is not None and cmd.attack != "site":
             target = self.unit(cmd.attack)
             if target.owner == player:
@@ -566,7 +573,7 @@ class SorceryCommands:
             assert isinstance(other, SorceryUnit)
             if other.owner == unit.owner or other.tapped or self.summoning_sick(other):
                 continue
-            if view.disabled(other.id, where) is not None:
+            if view.disabled(other.id, where) is not None or view.restriction(other.id, "no_intercept") is not None:
                 continue
             if airborne and not ({"Airborne"} & view.keywords(other.id) or any(k.startswith("Ranged") for k in view.keywords(other.id))):
                 continue  # an Airborne unit only by Airborne or Ranged units (codex: Airborne)
@@ -632,6 +639,12 @@ class SorceryCommands:
         unit, player = self._own_ready_unit(cmd.unit, cmd.player)
         if player != defending:
             raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
+        barred = self.view().restriction(unit.id, "no_defend")
+        if barred is not None:
+            raise IllegalCommand(barred, f"{unit.id} can't defend")
+        in_place = self.view().restriction(unit.id, "defend_in_place")
+        if in_place is not None and attack.location != unit.location:
+            raise IllegalCommand(in_place, f"{unit.id} can't move to defend")
         reach = search_reach(self.movement(), unit.id, unit.location or "")
         if attack.location not in reach:
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
@@ -750,13 +763,13 @@ class SorceryCommands:
                 r, c = (r % ROWS if rows else r), (c % COLUMNS if columns else c)
                 if 0 <= r < ROWS and 0 <= c < COLUMNS:
                     moves.append((unit.id, str(r * COLUMNS + c + 1)))
-        elif spell.target_kind in ("ally_to_location", "minion_to_location"):
+        elif spell.target_kind in ("ally_to_location", "minion_to_location", "ally_to_site_surface"):
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs a unit and a location", field)
             unit = self.unit(targets[0])
             if not unit.alive or unit.location is None:
                 raise IllegalCommand(rule("codex: Target", "the target must be in the realm"), f"{unit.id} is not")
-            if spell.target_kind == "ally_to_location" and unit.owner != caster:
+            if spell.target_kind in ("ally_to_location", "ally_to_site_surface") and unit.owner != caster:
                 raise IllegalCommand(rule(data.name, "an ally teleports"), f"{unit.id} is not {caster}'s")
             if spell.target_kind == "minion_to_location" and unit.kind != "minion":
                 raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")

@@ -87,6 +87,8 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
 
 def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
     view = RealmView(state)
+    if view.restriction(unit_id, "no_intercept") is not None or view.disabled(unit_id) is not None:
+        return False
     if "Stealth" in view.keywords(mover_id):
         return False
     if view.airborne(mover_id):
@@ -106,7 +108,11 @@ def _moves(state: SorceryState) -> list[BaseModel]:
         for location in sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc)):
             path = (reach.path_to(location) or [location])[1:]
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
+            if view.restriction(unit_id, "no_attack") is not None:
+                continue
             for target in _targets(state, view, unit_id, location):
+                if target == "site" and view.restriction(unit_id, "no_attack_sites") is not None:
+                    continue
                 found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
 
@@ -133,8 +139,13 @@ def _defence(state: SorceryState) -> list[BaseModel]:
     defending = to_act(state)
     movement = SorceryMovement(state)
     found: list[BaseModel] = []
+    view = RealmView(state)
     for unit_id in _ready(state, defending):
         unit = state.units[unit_id]
+        if view.restriction(unit_id, "no_defend") is not None:
+            continue
+        if view.restriction(unit_id, "defend_in_place") is not None and attack.location != unit.location:
+            continue
         if attack.location in search_reach(movement, unit_id, unit.location or ""):
             found.append(Defend(player=defending, unit=unit_id))
     found.append(Pass(player=defending))

@@ -67,7 +67,7 @@ def duties(state: SorceryState) -> list[Duty]:
             continue
         if getattr(unit, "entered_turn", None) == state.turn and "Charge" not in view.keywords(unit.id):
             continue
-        if movement.no_movement(unit.id) is not None:
+        if movement.no_movement(unit.id) is not None or view.restriction(unit.id, "no_attack") is not None:
             continue
         at = parse_loc(unit.location or "")
         reach = None

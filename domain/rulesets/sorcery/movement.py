@@ -99,6 +99,8 @@ class SorceryMovement:
             if blocked is None and unit.kind == "avatar" and cand.loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
             if blocked is None:
+                blocked = view.own_step_refusal(unit_id, at, cand.loc, cand.kind)
+            if blocked is None:
                 blocked = view.level_change_refusal(unit_id, at, cand.kind)
             if blocked is None:
                 blocked = view.border_refusal(unit_id, at, cand.loc, cand.kind)
@@ -208,6 +210,7 @@ FORCED_KINDS = {
     "teleport_knight": "teleport",
     "push": "push",
     "submerge": "submerge",
+    "teleport_site": "teleport",
 }
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
@@ -261,6 +264,8 @@ class ForcedMovement:
         if self.how == "submerge":  # the verb: surface to underwater of a water site (codex: Submerge)
             below = Loc(at.square, Region.UNDERWATER)
             return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
+        if self.how == "teleport_site":  # to the surface of any site (Teleport)
+            return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
         if self.how == "push":
             squares = orthogonal(at.square, columns, rows)
         elif self.how == "teleport_nearby":

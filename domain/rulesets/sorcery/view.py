@@ -32,6 +32,7 @@ from domain.rulesets.sorcery.effects import (
     Lose,
     MovesFreely,
     NoLevelChange,
+    Restriction,
     Scope,
 )
 from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
@@ -588,6 +589,36 @@ class RealmView:
     def _effect_rule(self, effect_id: str, fallback: str) -> RuleRef:
         label = self.state.effects[effect_id].label
         return rule(self.source_card(effect_id), label.split(": ", 1)[-1] if label else fallback, "ongoing")
+
+    def restriction(self, unit_id: str, what: str) -> RuleRef | None:
+        """The unit's own "can't" (``what``: a Restriction field), unless it is silenced or
+        disabled (the text is an ability of its own)."""
+        unit = self.unit(unit_id)
+        at = self._where(unit, None)
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Restriction) and spec.unit == unit_id and getattr(spec, what):
+                if at is not None and self.silenced(unit_id, at) is not None:
+                    return None
+                return self._effect_rule(effect_id, what)
+        return None
+
+    def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
+        """Dalcean Phalanx (only forward) and Sedge Crabs (only sideways): forward is toward the
+        controller's far edge (codex: Forward; digest 1.1, gap 1); a level change is neither."""
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, Restriction) or spec.unit != unit_id or spec.own_steps is None:
+                continue
+            if self.silenced(unit_id, frm) is not None:
+                return None
+            if spec.own_steps == "sideways":
+                ok = frm.square != to.square and (frm.row == to.row or kind == "as-if-adjacent")
+            else:
+                first = self.unit(unit_id).owner == self.state.players[0]
+                ok = frm.square != to.square and frm.column == to.column and (to.row < frm.row if first else to.row > frm.row)
+                ok = ok or kind == "as-if-adjacent"
+            if not ok:
+                return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
+        return None
 
     def name_of(self, thing: str) -> str:
         found = self.state.units.get(thing) or self.state.features.get(thing)
