@@ -377,6 +377,25 @@ ABILITIES.update({
         _passive("moves itself only sideways", "Can only move themselves sideways.",
                  {"kind": "restriction", "unit": "$self", "own_steps": "sideways"}),
     ),
+    "Babbling Brook": (
+        Ability(
+            name="Genesis: minions atop nearby sites are disabled until your next turn", timing="triggered",
+            trigger="genesis_disabled_nearby",
+            covers=("Genesis → Until your next turn, minions are disabled while atop nearby sites.",),
+        ),
+    ),
+    "Silent Hills": (
+        Ability(
+            name="Genesis: minions atop nearby sites are silenced until your next turn", timing="triggered",
+            trigger="genesis_silenced_nearby",
+            covers=("Genesis → Until your next turn, minions are silenced while atop nearby sites.",),
+        ),
+    ),
+    "Bower of Bliss": (
+        _passive("Mortals in the realm are silenced", "Mortals in the realm become Beasts and are silenced.",
+                 {"kind": "condition", "condition": "silenced", "everywhere": True, "subtypes": ["Mortal"]},
+                 gaps="they do not become Beasts: subtypes are not changed"),
+    ),
     "Mask of Mayhem": (
         _passive("a nearby minion that can attack must", "Whenever a nearby minion can attack, it must.",
                  {"kind": "must_attack", "near": "$self"}),

@@ -188,7 +188,24 @@ def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
         kill(engine, subject.id, rule(wall.card, f"{amount} damage to a unit traversing it", "triggered"), trigger.id)
 
 
+def _genesis_condition(engine: SorceryEngine, trigger: TriggerState, condition: str) -> None:
+    """Babbling Brook, Silent Hills: until the controller's next turn, minions atop nearby sites
+    are disabled / silenced (an ongoing effect a trigger made: the lookahead applies it)."""
+    square = int(trigger.params["square"])
+    squares = [s for s in nearby(square, *engine.view().wrap) if engine.view().site_at(s) is not None]
+    label = f"minions atop sites near {engine.label(str(square))} are {condition} until {trigger.controller}'s next turn"
+    engine.resolver.resolved(trigger, label)
+    engine.start_effect(
+        trigger.source, trigger.controller,
+        {"kind": "condition", "condition": condition, "squares": squares, "minions_only": True},
+        "until_next_turn", f"{_source_card(engine, trigger.source)}: {label}", cause=trigger.id,
+    )
+    engine.settle(trigger.id)
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "genesis_disabled_nearby": lambda engine, trigger: _genesis_condition(engine, trigger, "disabled"),
+    "genesis_silenced_nearby": lambda engine, trigger: _genesis_condition(engine, trigger, "silenced"),
     "wall_damage": _wall_damage,
     "mariners_curse": _mariners_curse,
     "kill_on_entry": _kill_on_entry,
