@@ -152,13 +152,15 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
             return cache[0]
 
         reach.unbounded = unbounded
-    bound = allowance if bounded else None
-    cost_of, previous, stop_rules = _dijkstra(model, unit_id, start, allowance, reach, True, bound)
+    # a model whose allowance depends on where the unit is is searched whole (its realm is small)
+    bound = allowance if bounded and getattr(model, "allowance_at", None) is None else None
+    cost_of, previous, stop_rules, within = _dijkstra(model, unit_id, start, allowance, reach, True, bound)
     reach.previous = previous
+    live = getattr(model, "allowance_at", None) is not None
     for location, cost in cost_of.items():
         if location in reach.pass_only:
             continue
-        if cost <= allowance:
+        if (location in within) if live else cost <= allowance:
             reach.cost[location] = cost
         else:
             reach.too_far[location] = cost
@@ -168,7 +170,7 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
         if location in reach.cost:
             del reach.blocked[location]
     if stop_rules:
-        free_cost, free_previous, _ = _dijkstra(model, unit_id, start, allowance, None, False, bound)
+        free_cost, free_previous, _, _ = _dijkstra(model, unit_id, start, allowance, None, False, bound)
         for location, cost in free_cost.items():
             if location in reach.cost or cost > allowance:
                 continue
@@ -185,10 +187,17 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
 def _dijkstra(
     model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool,
     bound: float | None,
-) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef]]:
+) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef], set[str]]:
+    """Cheapest costs from ``start``, expanding nothing that costs more than ``bound`` (None: no
+    bound). A model whose allowance depends on where the unit is (``allowance_at``: Sorcery's
+    Movement +X, lost inside a Silence aura) has each step judged against the allowance where it
+    starts; ``within`` are the locations reached by steps each within its allowance (for other
+    models: within the one allowance)."""
+    allowance_at = getattr(model, "allowance_at", None)
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
     stop_rules: dict[str, RuleRef] = {}
+    within: set[str] = {start}
     counter = 0
     frontier: list[tuple[float, int, str]] = [(0, counter, start)]
     while frontier:
@@ -197,18 +206,24 @@ def _dijkstra(
             continue
         if bound is not None and cost > bound:
             break  # every location left costs more than the allowance: the question is answered
+        limit = allowance_at(unit_id, here) if allowance_at is not None else allowance
         for option in model.step_options(unit_id, here):
-            verdict = judge_option(model, option, cost, allowance, here == start)
+            verdict = judge_option(model, option, cost, limit, here == start)
             if verdict.refusal is not None and not verdict.over_allowance:
                 if reach is not None:
                     reach.blocked.setdefault(option.to, []).append(verdict.refusal)
                 continue
             # the first ring past the allowance is kept, so that "why not" can say what it needs
             new_cost = verdict.spent
+            ok = here in within and not verdict.over_allowance
             if new_cost < cost_of.get(option.to, new_cost + 1):
                 cost_of[option.to] = new_cost
-                if new_cost <= allowance:
+                if ok if allowance_at is not None else new_cost <= allowance:
                     previous[option.to] = here
+                if ok:
+                    within.add(option.to)
+                else:
+                    within.discard(option.to)
                 if option.stops is not None and option.pass_only is None:
                     stop_rules[option.to] = option.stops
                 else:
@@ -220,7 +235,13 @@ def _dijkstra(
                         reach.pass_only.pop(option.to, None)
                 counter += 1
                 heapq.heappush(frontier, (new_cost, counter, option.to))
-    return cost_of, previous, stop_rules
+            elif allowance_at is not None and ok and new_cost == cost_of[option.to] and option.to not in within:
+                # as cheap, and this way within the allowance: take it, and look on from there again
+                within.add(option.to)
+                previous[option.to] = here
+                counter += 1
+                heapq.heappush(frontier, (new_cost, counter, option.to))
+    return cost_of, previous, stop_rules, within
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,9 +98,15 @@ class Resolver:
         return move_id
 
     def judge(self, item: StepItem, move: MoveState) -> tuple[MovementModel, Judgement]:
+        """Judge a step against what the move has spent. A model whose allowance can change
+        during a move (``live_allowance``: Sorcery's Movement +X, lost in a Silence aura and
+        regained on leaving it, codex: Path) has it read again for each step."""
         model = self.rules.movement_for_move(self.state, move)
         first = move.taken == 0
-        return model, judge_step(model, item.unit, item.frm, item.to, move.paid_steps, move.allowance, first, item.kind)
+        allowance = move.allowance
+        if allowance is not None and getattr(model, "live_allowance", False):
+            allowance = model.allowance(item.unit)
+        return model, judge_step(model, item.unit, item.frm, item.to, move.paid_steps, allowance, first, item.kind)
 
     def resolve_step(self, item: StepItem) -> None:
         unit = self.state.units[item.unit]

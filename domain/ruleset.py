@@ -41,6 +41,23 @@ class StateSummary:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Diagnostic:
+    """Something in a game that the ruleset does not model, so that no answer about the game
+    is silently wrong: the thing (by id), the card or name it is, and the text not modelled."""
+
+    subject: str
+    name: str
+    unmodelled: tuple[str, ...]
+
+    def __str__(self) -> str:
+        who = f"{self.name} ({self.subject})" if self.subject != self.name else self.name
+        return f"{who}: not modelled: " + " | ".join(self.unmodelled)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.subject, "card": self.name, "not_modelled": list(self.unmodelled)}
+
+
 class GameHandle(Protocol):
     """The part of the aggregate the resolution engine touches."""
 
@@ -177,10 +194,10 @@ class Ruleset:
         """The player who acts next (a pending choice's player first)."""
         return state.choice.player if state.choice is not None else state.active_player
 
-    def decision_context(self, state: GameState) -> tuple[Any, ...]:
-        """What a command is decided against: a command retried after a concurrent write lands
-        only where this is unchanged (turn, player to act)."""
-        return (self.turn_number(state), state.active_player)
+    def decision_context(self, state: GameState) -> dict[str, Any]:
+        """What a command is decided against, by name: a command retried after a concurrent
+        write lands only where this is unchanged (the turn, the player to act)."""
+        return {"turn": self.turn_number(state), "player": state.active_player}
 
     def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
         """The state for people (``sim replay``, the state printouts)."""
@@ -199,6 +216,10 @@ class Ruleset:
         if unit.carried_by:
             flags.append(f"carried by {unit.carried_by}")
         return ", ".join(flags)
+
+    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+        """What in this game the ruleset does not model (Sorcery: cards' unmodelled text)."""
+        return []
 
     # --- logs ---------------------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ def decision_context(state: GameState) -> tuple[Any, ...]:
     """What a command was decided against (the ruleset says: the turn, the player to act, the
     attack or activation under way). A command retried after a concurrent write lands only if
     this is unchanged: "end turn" decided in turn 1 must not end turn 2."""
-    return (state.ruleset, *get_ruleset(state.ruleset).decision_context(state))
+    return (("ruleset", state.ruleset), *get_ruleset(state.ruleset).decision_context(state).items())
 
 
 @dataclass(frozen=True)
@@ -230,8 +230,7 @@ class GameStore(Application[UUID]):
 
 
 def _context_text(context: tuple[Any, ...]) -> str:
-    names = ("turn", "active", "phase", "round", "activation")
-    return ", ".join(f"{name} {value}" for name, value in zip(names, context, strict=True) if value is not None)
+    return ", ".join(f"{name} {value}" for name, value in context[1:] if value is not None)
 
 
 def _cached(cache: Any, game_id: UUID) -> bool:

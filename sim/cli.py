@@ -22,12 +22,14 @@ import click
 from rich.console import Console
 
 from domain.errors import BadInput, SimError
-from domain.ruleset import get_ruleset
+from domain.ruleset import Diagnostic, get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain, state_hash
 from projections.timeline import build_timeline
 from sim import jsonout, logs
 from sim.app import init_store, open_store
+from sim.diagnostics import as_json as diagnostics_json
+from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
 from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
 from sim.render import print_events, print_reach, print_state, print_timeline
@@ -149,6 +151,7 @@ def run(scenario: str, db: str, seed: int | None) -> None:
     store.add(played.game)
     logs.log_played(played)
     print_events(console, played.events, _labeler(played))
+    print_diagnostics(console, diagnostics_of(played.game.state))
     console.print(f"game {played.game.id} stored in {store.address.shown}")
 
 
@@ -164,33 +167,42 @@ def _emit(data: Any) -> None:
 @JSON_OPTION
 @guarded
 def check(paths: tuple[str, ...], as_json: bool) -> None:
-    """Play each scenario and check its expectations; one line per scenario.
+    """Play each scenario and check its expectations; one line per scenario, then what it does
+    not model.
 
     Exit 0 when all pass, 1 when an expectation failed, 2 when a file is bad input."""
     files = scenario_files(list(paths))
     if not files:
         raise BadInput("no scenario files found", " ".join(paths))
     results: list[dict[str, Any]] = []
+    unmodelled: list[list[Diagnostic]] = []
     for file in files:
         try:
             played, _ = _play_file(str(file), strict=False)
             problems = check_expectations(played)
         except SimError as exc:
-            results.append({"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc)})
+            results.append({"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc), "diagnostics": []})
+            unmodelled.append([])
             continue
         status = "fail" if problems else "ok"
-        results.append({"file": str(file), "title": played.scenario.title, "status": status, "problems": problems, "error": None})
+        found = diagnostics_of(played.game.state)
+        unmodelled.append(found)
+        results.append({
+            "file": str(file), "title": played.scenario.title, "status": status, "problems": problems, "error": None,
+            "diagnostics": diagnostics_json(found),
+        })
     counts = {status: sum(r["status"] == status for r in results) for status in ("ok", "fail", "error")}
     if as_json:
         _emit({"scenarios": results, "passed": counts["ok"], "failed": counts["fail"], "bad_input": counts["error"]})
     else:
-        for r in results:
+        for r, found in zip(results, unmodelled, strict=True):
             if r["status"] == "error":
                 console.print(f"[red]ERROR[/red] {r['file']}: {_escape(r['error'])}", soft_wrap=True)
             elif r["status"] == "fail":
                 console.print(f"[red]FAIL[/red]  {r['file']}: " + _escape("; ".join(r["problems"])), soft_wrap=True)
             else:
                 console.print(f"[green]ok[/green]    {r['file']}: {_escape(r['title'])}", soft_wrap=True)
+            print_diagnostics(console, found, indent="      ")
         console.print(
             f"{len(files)} scenarios: {counts['ok']} passed, {counts['fail']} failed, {counts['error']} bad input"
         )
@@ -213,6 +225,7 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
         _emit(jsonout.reach(answer))
     else:
         print_reach(console, answer)
+        print_diagnostics(console, diagnostics_of_events(played.events))
 
 
 @main.command()
@@ -241,6 +254,8 @@ def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
         console.print(f"{unit} can't reach {target}:")
         for reason in answer.why_not(target):
             console.print(f"  - {_escape(str(reason))}")
+    if not as_json:
+        print_diagnostics(console, diagnostics_of_events(played.events))
     if path is None:
         sys.exit(1)
 
@@ -465,6 +480,7 @@ def games(db_name: str, as_json: bool) -> None:
 
 
 # commands defined in their own modules register themselves on ``main``
+from sim import cards_cli as _cards_cli  # noqa: E402, F401
 from sim import play_cli as _play_cli  # noqa: E402, F401
 from sim import trace_cli as _trace_cli  # noqa: E402, F401
 

@@ -16,6 +16,8 @@ from sim.yamlfile import load_yaml
 SITES = ["Valley", "Stream", "Steppe", "Spire", "Deep Sea", "Gnome Hollows", "Bottomless Pit", "Autumn River"]
 #: minions with movement keywords, and a Giant Shark for a trigger (it is Waterbound)
 MINIONS = ["Rimland Nomads", "Phantom Steed", "Cloud Spirit", "Bosk Troll", "Hounds of Ondaros", "Wild Boars", "Apprentice Wizard"]
+#: the minions above with 3 or more power, kept off Gnome Hollows
+STRONG = {"Bosk Troll", "Hounds of Ondaros"}
 TRAITS = ["Skirmish", "Nimble", "Trample", "Unstoppable", "Lockdown", "Breakaway", "Flying", "Ignore Difficult", "Tireless"]
 
 
@@ -23,8 +25,14 @@ def sorcery(rng: random.Random) -> dict[str, Any]:
     squares = rng.sample(range(1, 21), rng.randint(6, 16))
     sites = [{"at": sq, "card": rng.choice(SITES), "controller": rng.choice(["p1", "p2"]), "id": f"s{sq}"} for sq in squares]
     units = []
+    hollows = {s["at"] for s in sites if s["card"] == "Gnome Hollows"}
     for i in range(rng.randint(2, 6)):
-        units.append({"id": f"u{i}", "card": rng.choice(MINIONS), "owner": "p1" if i % 2 == 0 else "p2", "at": rng.choice(squares)})
+        minion = rng.choice(MINIONS)
+        # set-up refuses a unit with 3 or more power on Gnome Hollows (it could not enter there)
+        allowed = [sq for sq in squares if sq not in hollows or minion not in STRONG]
+        if not allowed:
+            minion, allowed = "Wild Boars", squares
+        units.append({"id": f"u{i}", "card": minion, "owner": "p1" if i % 2 == 0 else "p2", "at": rng.choice(allowed)})
     water = [s["at"] for s in sites if s["card"] in ("Stream", "Deep Sea", "Autumn River")]
     if water and rng.random() < 0.5:
         units.append({"id": "shark", "card": "Giant Shark", "owner": rng.choice(["p1", "p2"]), "at": rng.choice(water)})

@@ -52,7 +52,7 @@ def test_check_exits_2_on_bad_input(tmp_path: Path) -> None:
 def test_reach_json_contract() -> None:
     result = sim("reach", str(SORCERY / "05-giant-shark.yaml"), "--unit", "shark", "--json")
     data = json.loads(result.output)
-    assert set(data) == {"unit", "reachable", "paths", "start", "allowance", "costs", "denied", "unreachable"}
+    assert set(data) == {"unit", "reachable", "paths", "start", "allowance", "costs", "denied", "unreachable", "diagnostics"}
     assert data["unit"] == "shark" and "S" in data["reachable"]
     assert data["paths"]["S/underwater"] == ["S", "S/underwater"]
 

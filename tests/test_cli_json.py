@@ -40,7 +40,7 @@ def test_check_json_lists_each_scenario_with_its_status_and_the_counts(tmp_path:
     assert set(data) == {"scenarios", "passed", "failed", "bad_input"}
     assert (data["passed"], data["failed"], data["bad_input"]) == (1, 1, 0)
     ok, failed = data["scenarios"]
-    assert set(ok) == {"file", "title", "status", "problems", "error"}
+    assert set(ok) == {"file", "title", "status", "problems", "error", "diagnostics"}
     assert ok["status"] == "ok" and ok["problems"] == [] and ok["error"] is None
     assert failed["status"] == "fail" and "expected reachable" in failed["problems"][0]
 

@@ -164,9 +164,13 @@ def test_decision_context_is_what_the_ruleset_says_a_command_is_decided_against(
     GODSGLOOM: the round, its step, the player to nominate and the unit being activated."""
     sim = Simulator(":memory:")
     state = sim.load(SHARK).state
-    assert decision_context(state) == ("sorcery", 1, "p1", None, None)
+    assert dict(decision_context(state)) == {
+        "ruleset": "sorcery", "turn": 1, "player": "p1", "attack": None, "intercept": None, "choice": None,
+    }
     gloom = sim.load(EXAMPLES / "godsgloom" / "19-a-whole-round.yaml").state
-    assert decision_context(gloom) == ("godsgloom", 2, "activation", "p2", None)
+    assert dict(decision_context(gloom)) == {
+        "ruleset": "godsgloom", "round": 2, "step": "activation", "player": "p2", "activation": None,
+    }
 
 
 # --- what readers do to a store ------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from domain.errors import SimError
@@ -79,7 +79,9 @@ MOVERS = ["Rimland Nomads", "Phantom Steed", "Cloud Spirit", "Bosk Troll", "Cora
     st.booleans(),
 )
 def test_every_path_the_lookahead_offers_is_walked_by_the_aggregate(sites: dict[int, str], mover: str, globe: bool) -> None:
-    start = min(sites)
+    # set-up refuses a power-3 mover on Gnome Hollows, so the mover starts elsewhere
+    assume(any(card != "Gnome Hollows" for card in sites.values()))
+    start = min(sq for sq, card in sites.items() if card != "Gnome Hollows")
     site_list = "".join(f"    - {{at: {sq}, card: {card}, controller: p1, id: s{sq}}}\n" for sq, card in sites.items())
     artifacts = f"  artifacts:\n    - {{id: globe, card: Magellan Globe, controller: p1, at: {start}}}\n" if globe else ""
     text = (

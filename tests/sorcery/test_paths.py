@@ -37,12 +37,12 @@ def test_an_illegal_step_is_refused_and_resolution_goes_on() -> None:
 
 
 def test_no_step_is_repeated_within_one_path() -> None:
+    """codex: Path: the declaration itself may not repeat a step; A -> B -> A is fine."""
     g = game(ROW)
-    events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["D", "C", "D"]})
-    taken = [(e.frm, e.to) for e in events if e.name == "StepTaken"]
-    refused = [e for e in events if e.name == "StepRefused"]
-    assert taken == [("13", "14"), ("14", "13")]  # A->B->A is fine
-    assert len(refused) == 1 and "no step is repeated" in refused[0].rule.message
+    with pytest.raises(IllegalCommand, match="repeats"):
+        g.issue({"command": "move_and_attack", "unit": "steed", "path": ["D", "C", "D"]})
+    events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["D", "C"]})
+    assert [(e.frm, e.to) for e in events if e.name == "StepTaken"] == [("13", "14"), ("14", "13")]
 
 
 def test_a_path_longer_than_the_allowance_may_be_declared_and_its_extra_steps_fail() -> None:

@@ -86,10 +86,10 @@ class GodsgloomRuleset(Ruleset):
         assert isinstance(state, GloomState)
         return state.round
 
-    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+    def decision_context(self, state: GameState) -> dict[str, Any]:
         assert isinstance(state, GloomState)
         activation = state.activation.unit if state.activation is not None else None
-        return (state.round, state.phase, state.active_player, activation)
+        return {"round": state.round, "step": state.phase, "player": state.active_player, "activation": activation}
 
     def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
         assert isinstance(state, GloomState)

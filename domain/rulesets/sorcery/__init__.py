@@ -17,13 +17,20 @@ from domain.event_base import GameEvent
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
-from domain.ruleset import Ruleset, StateSummary
+from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced
+from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modelled_of
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
-from domain.rulesets.sorcery.state import AttackItem, CardState, JoinFightItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    CardState,
+    InterceptItem,
+    JoinFightItem,
+    SorceryState,
+    SorceryUnit,
+)
 from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
@@ -80,13 +87,21 @@ class SorceryRuleset(Ruleset):
         return SorceryMovement(state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        return self.movement(state)
+        """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
+        freely (codex: Moves Freely, Forced Movement)."""
+        from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
+
+        if move.purpose.startswith("forced:"):
+            return ForcedMovement(state, move.purpose.split(":", 1)[1])
+        return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
-        return range_from_reach(reach, lambda loc: label(state, loc), _square_order)
+        answer = range_from_reach(reach, lambda loc: label(state, loc), _square_order)
+        answer.extra["diagnostics"] = [d.as_json() for d in self.diagnostics(state)]
+        return answer
 
     # --- commands and resolution ----------------------------------------------------------------
 
@@ -106,6 +121,7 @@ class SorceryRuleset(Ruleset):
             commands = self._commands(resolver)
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
+                triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         from domain.rulesets.sorcery import triggers
@@ -123,12 +139,24 @@ class SorceryRuleset(Ruleset):
             commands.resolve_join(item)
         elif isinstance(item, AttackItem):
             commands.resolve_attack_item(item)
+        elif isinstance(item, InterceptItem):
+            commands.resolve_intercept_item(item)
         else:
             super().resolve_item(resolver, item)
 
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         self._commands(resolver).take_step(item, verdict)
         return True
+
+    def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
+        """The mover stopped: a minion that ended where it can't survive dies there, and what it
+        carried is settled with it (digest 1.6, 2.6)."""
+        commands = self._commands(resolver)
+        commands.settle(cause or resolver.cause)
+        if move.purpose == "move_and_attack" and not any(
+            isinstance(item, AttackItem) and item.unit == move.unit for item in resolver.state.storyline
+        ):
+            commands.await_intercept(move.unit)  # it finished its movement and won't attack
 
     # --- turns ----------------------------------------------------------------------------------
 
@@ -144,10 +172,14 @@ class SorceryRuleset(Ruleset):
         assert isinstance(state, SorceryState)
         return to_act(state)
 
-    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+    def decision_context(self, state: GameState) -> dict[str, Any]:
         assert isinstance(state, SorceryState)
-        attack = state.attack.id if state.attack is not None else None
-        return (state.turn, state.active_player, attack, state.choice.id if state.choice else None)
+        return {
+            "turn": state.turn, "player": state.active_player,
+            "attack": state.attack.id if state.attack is not None else None,
+            "intercept": state.intercept.id if state.intercept is not None else None,
+            "choice": state.choice.id if state.choice else None,
+        }
 
     # --- people ---------------------------------------------------------------------------------
 
@@ -166,8 +198,19 @@ class SorceryRuleset(Ruleset):
             summary.notes.append(f"effect {effect.id}: {effect.label} ({effect.duration.replace('_', ' ')})")
         if state.attack is not None:
             summary.notes.append(f"attack {state.attack.id} by {state.attack.attacker} awaits defenders")
+        if state.intercept is not None:
+            summary.notes.append(f"{state.intercept.unit} may be intercepted ({state.intercept.id})")
         summary.notes.append("life: " + ", ".join(f"{p} {life}" for p, life in state.life.items()))
         return summary
+
+    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+        """Every card in the game whose rules text is not fully modelled, with that text, as the
+        events that brought them in recorded it (option ``unmodelled``; coverage.py)."""
+        assert isinstance(state, SorceryState)
+        return [
+            Diagnostic(subject=thing, name=found.card, unmodelled=tuple(found.text))
+            for thing, found in state.not_modelled.items()
+        ]
 
     # --- logs -----------------------------------------------------------------------------------
 
@@ -175,7 +218,7 @@ class SorceryRuleset(Ruleset):
         if isinstance(event, LegacyUnitPlaced):
             old = event.unit
             unit = SorceryUnit(**old.model_dump(exclude={"extra"}))
-            return UnitPlaced(**envelope(event), unit=unit)
+            return UnitPlaced(**envelope(event), unit=unit, not_modelled=not_modelled_of(unit.card))
         if isinstance(event, LegacyFeaturePlaced):
             old_feature = event.feature
             card = CardState(
@@ -183,7 +226,7 @@ class SorceryRuleset(Ruleset):
                 controller=old_feature.controller, location=old_feature.location, bearer=old_feature.bearer,
                 water=bool(old_feature.props.get("water", False)),
             )
-            return FeaturePlaced(**envelope(event), feature=card)
+            return FeaturePlaced(**envelope(event), feature=card, not_modelled=not_modelled_of(card.card))
         return super().upcast_legacy(event)
 
 

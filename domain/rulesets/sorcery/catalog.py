@@ -40,7 +40,10 @@ KEYWORDS = {
 }
 MOVEMENT_KEYWORDS = ("Airborne", "Burrowing", "Submerge", "Voidwalk")
 _MOVEMENT_X = re.compile(r"^Movement \+(\d+)$")
-_SPELLCASTER = re.compile(r"Spellcaster$")
+_RANGED_X = re.compile(r"^Ranged \d+$")
+_SPELLCASTER = re.compile(r"^(?:(?:Air|Earth|Fire|Water|Non-fire) )?Spellcaster$")
+#: a line's parts: text up to a comma or a full stop (the separators keywords are printed with)
+_PART = re.compile(r"[^,.]+[,.]?")
 
 
 class Card(BaseModel):
@@ -55,6 +58,7 @@ class Card(BaseModel):
     text: str
     keywords: tuple[str, ...]
     movement_bonus: int
+    #: the card's rules text that is not keywords: each line's rest after its leading keywords
     ability_lines: tuple[str, ...]
 
     @property
@@ -63,33 +67,69 @@ class Card(BaseModel):
 
     @property
     def power(self) -> int:
+        """Attack power: what the unit strikes for (codex: Strike)."""
         return self.attack or 0
+
+    @property
+    def check_power(self) -> int:
+        """Power for checks such as Gnome Hollows: the average of split power, rounded down
+        (codex: Split Power)."""
+        return power_for_checks(self.attack or 0, self.defence if self.defence is not None else self.attack or 0)
+
+
+def power_for_checks(attack: int, defence: int) -> int:
+    """A unit's power when an effect asks for it: split power averaged, rounded down
+    (codex: Split Power); power is never negative."""
+    return max(0, (attack + defence) // 2)
+
+
+def is_keyword(part: str) -> bool:
+    return (
+        part in KEYWORDS
+        or bool(_MOVEMENT_X.match(part))
+        or bool(_RANGED_X.match(part))
+        or bool(_SPELLCASTER.match(part))
+    )
+
+
+def read_line(line: str) -> tuple[list[str], int, str]:
+    """One line of rules text: its leading keywords (printed comma- or full-stop-separated),
+    their Movement +X, and the rest of the line, which is ability text ("" when none).
+
+    A part that is not a keyword ends the keywords; everything from it on is ability text, so
+    "Airborne, Immune to fire damage" gives Airborne and "Immune to fire damage"."""
+    keywords: list[str] = []
+    bonus = 0
+    position = 0
+    for match in _PART.finditer(line):
+        part = match.group().rstrip(",.").strip()
+        if not part:
+            position = match.end()
+            continue
+        if not is_keyword(part):
+            break
+        movement = _MOVEMENT_X.match(part)
+        if movement:
+            bonus += int(movement.group(1))
+        else:
+            keywords.append(part)  # copies kept as printed: Lance, Lance, Lance (codex: Lance)
+        position = match.end()
+    return keywords, bonus, line[position:].strip()
 
 
 def _split_keywords(text: str) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
     keywords: list[str] = []
     bonus = 0
     abilities: list[str] = []
-    for line in text.replace("UPDATED:", "").split("\n"):
-        line = line.strip()
+    for raw in text.replace("UPDATED:", "").split("\n"):
+        line = raw.strip()
         if not line:
             continue
-        parts = [p.strip() for p in line.split(",")]
-        parsed: list[str] = []
-        line_bonus = 0
-        for part in parts:
-            match = _MOVEMENT_X.match(part)
-            if match:
-                line_bonus += int(match.group(1))
-            elif part in KEYWORDS or part.startswith("Ranged ") or _SPELLCASTER.search(part):
-                parsed.append(part)
-            else:
-                break
-        else:
-            keywords.extend(parsed)
-            bonus += line_bonus
-            continue
-        abilities.append(line)
+        found, line_bonus, rest = read_line(line)
+        keywords.extend(found)
+        bonus += line_bonus
+        if rest:
+            abilities.append(rest)
     return tuple(keywords), bonus, tuple(abilities)
 
 

@@ -12,6 +12,7 @@ from domain.events import UnitDied
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.events import (
     AttackResolved,
+    DamageSplit,
     DamageTaken,
     EffectEnded,
     FightCancelled,
@@ -43,6 +44,8 @@ def kill(engine: SorceryEngine, unit_id: str, why: RuleRef, cause: str) -> None:
     for passenger in passengers:
         engine.emit(UnitDropped, cause=cause, unit=passenger, carrier=unit_id, at=at, reason="its carrier died")
     engine.resolver.cancel_moves(unit_id, "the unit died", cause)
+    if passengers:
+        engine.settle(cause)  # a passenger dropped where it can't survive dies too (digest 1.6)
     for effect in list(engine.state.effects.values()):
         if effect.source == unit_id and effect.duration == "while_in_realm":
             engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} left the realm")
@@ -60,8 +63,10 @@ def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location
                 continue
             if unit.location and view.disabled(striker, parse_loc(unit.location)) is not None:
                 continue  # a disabled unit doesn't strike (codex: Disabled)
-            # one strike's damage, all to the first opponent listed (the default split policy)
-            strikes.append((striker, living[0], unit.power, "Lethal" in view.keywords(striker)))
+            lethal = "Lethal" in view.keywords(striker)
+            for target, share in _split(engine, fight_id, striker, living, cause).items():
+                # Mask of Mayhem doubles strikes against units near it
+                strikes.append((striker, target, share * view.strike_multiplier(target), lethal))
     lethal_hits: set[str] = set()
     for striker, target, amount, lethal in strikes:
         engine.emit(StrikeDealt, cause=cause, fight_id=fight_id, striker=striker, target=target, amount=amount, lethal=lethal)
@@ -78,6 +83,26 @@ def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location
             kill(engine, target, LETHAL, cause)
         elif unit.damage >= unit.defence:
             kill(engine, target, DAMAGE, cause)
+
+
+def _split(engine: SorceryEngine, fight_id: str, striker: str, living: list[str], cause: str) -> dict[str, int]:
+    """One strike against several units: its controller splits the damage (codex: Strike). A
+    split declared with the unit's Move and Attack is used when it names exactly the units
+    fought; otherwise the policy gives it all to the first listed (the attack's target, else
+    the first defender). Either way the split is an event, saying who decided."""
+    power = engine.state.units[striker].power
+    if len(living) == 1:
+        return {living[0]: power}
+    declared = engine.state.declared_splits.get(striker)
+    if declared is not None and set(declared) == set(living):
+        split = {u: declared[u] for u in living}
+        decided, reason = "player", "as declared with its Move and Attack"
+    else:
+        split = {u: (power if i == 0 else 0) for i, u in enumerate(living)}
+        decided = "policy:all-to-first"
+        reason = "no declared split names exactly these units" if declared is not None else "no split was declared"
+    engine.emit(DamageSplit, cause=cause, fight_id=fight_id, striker=striker, split=split, decided_by=decided, reason=reason)
+    return {u: n for u, n in split.items() if n > 0}
 
 
 def resolve_fight_item(engine: SorceryEngine, item: FightItem) -> None:

@@ -7,9 +7,9 @@ the unit named (or the active player), and when given it is checked against the 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from domain.commands import OrderTriggers
 from domain.locations import LocationText as Location
@@ -33,6 +33,15 @@ class UnitSetup(_Model):
     at: Location
     tapped: bool = False
     carried_by: str | None = Field(default=None, description="id of an allied carrier at the same location")
+    summoned: bool = Field(default=False, description="it entered the realm this turn: summoning sickness, unless Charge")
+
+    @model_serializer(mode="wrap")
+    def _without_default_summoned(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``summoned`` came later: a unit without it is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("summoned"):
+            data.pop("summoned", None)
+        return data
 
 
 class ArtifactSetup(_Model):
@@ -41,6 +50,17 @@ class ArtifactSetup(_Model):
     controller: str | None = None
     at: Location | None = None
     bearer: str | None = Field(default=None, description="id of the unit carrying it")
+
+
+class AuraSetup(_Model):
+    """An aura in the realm: ``at`` is the top-left square of its 2x2 area; a wall conjured atop a
+    border gives ``border``, the two squares it separates."""
+
+    id: str
+    card: str
+    controller: str
+    at: Location | None = None
+    border: list[Location] | None = None
 
 
 class SpellInEffect(_Model):
@@ -56,7 +76,17 @@ class SetUp(_Model):
     sites: list[SiteSetup] = Field(default_factory=list)
     units: list[UnitSetup] = Field(default_factory=list)
     artifacts: list[ArtifactSetup] = Field(default_factory=list)
+    auras: list[AuraSetup] = Field(default_factory=list)
     spells: list[SpellInEffect] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_auras(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``auras`` came later: a set-up without any is recorded as before, so that logs written
+        before it verify unchanged (docs/design.md, "Logs are forever")."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("auras"):
+            data.pop("auras", None)
+        return data
 
 
 class MoveAndAttack(_Model):
@@ -67,6 +97,18 @@ class MoveAndAttack(_Model):
     unit: str
     path: list[Location] = Field(default_factory=list)
     attack: str | None = Field(default=None, description='an enemy unit id, or "site" for the site there')
+    split: dict[str, int] | None = Field(
+        default=None,
+        description="how this unit's strike is split when it fights several units (unit id: damage; codex: Strike)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_split(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``split`` came later: a command without one is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("split") is None:
+            data.pop("split", None)
+        return data
 
 
 class Defend(_Model):
@@ -78,11 +120,40 @@ class Defend(_Model):
     path: list[Location] | None = Field(default=None, description="defaults to a cheapest path")
 
 
+class Intercept(_Model):
+    """Tap to intercept an enemy that used Move and Attack and didn't attack, at its final
+    location, where this unit already is (codex: Intercept)."""
+
+    command: Literal["intercept"] = "intercept"
+    player: str | None = None
+    unit: str
+
+
 class Pass(_Model):
-    """The defending player declares no more defenders; the fight is resolved."""
+    """The defending player declares no more defenders (or interceptors); the fight follows."""
 
     command: Literal["pass"] = "pass"
     player: str | None = None
+
+
+class PickUp(_Model):
+    """Basic ability, once on your turn: a carrier picks up target units at its location
+    (codex: Pick Up, Carrying Units)."""
+
+    command: Literal["pick_up"] = "pick_up"
+    player: str | None = None
+    unit: str
+    targets: list[str]
+
+
+class Drop(_Model):
+    """Basic ability, once on your turn, if the unit hasn't interacted with the realm: drop
+    carried units (all of them when none are named; codex: Drop)."""
+
+    command: Literal["drop"] = "drop"
+    player: str | None = None
+    unit: str
+    targets: list[str] = Field(default_factory=list)
 
 
 class EndTurn(_Model):
@@ -111,9 +182,11 @@ class PlaySite(_Model):
 
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
-SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite)
+SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
+    MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept,
+)
 
 Command = Annotated[
-    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | SetUp,
+    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept | SetUp,
     Field(discriminator="command"),
 ]

@@ -1,8 +1,11 @@
 """Ongoing effects of Sorcery cards, as typed specs stored in ``EffectStarted`` events.
 
-Each spec says what the effect does to movement in terms of concrete squares and units, so the
-lookahead can apply it from the event alone, without the card that made it. Which cards make
-which effects lives in ``abilities.py``.
+Each spec says what the effect does to movement in terms of concrete squares and units (by id),
+so the lookahead can apply it from the event alone, without the card that made it. Which cards
+make which effects lives in ``abilities.py``; what each spec means is read in ``view.py`` and
+``movement.py`` (the one rules model). Specs that name a unit follow it as it moves.
+
+Fields added since a spec was first stored all have defaults, so stored effects read unchanged.
 """
 
 from __future__ import annotations
@@ -16,6 +19,36 @@ class _Spec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Scope(_Spec):
+    """Which units an effect applies to. Everything given must hold:
+
+    - ``unit``: that unit; ``bearer_of``: whoever bears that artifact;
+    - ``squares``: units occupying the sites on these squares, their surface only ("atop")
+      unless ``any_level`` (both levels, never the void: digest gap 12);
+    - ``near``: units nearby that unit or card (its square and the eight around it), in the
+      unit's region, or occupying nearby sites when the card is a site or ``near_sites`` says
+      "occupying nearby sites" (codex: Nearby; digest 1.4);
+    - ``here``: units at that unit's or artifact's location, or occupying that site;
+    - ``everywhere``: every unit in the realm;
+    - ``allies_of`` / ``enemies_of``: units of / not of that player; ``exclude``: not that unit;
+    - ``minions_only``; ``subtypes``: units of one of these subtypes (Mortal, Faerie).
+    """
+
+    unit: str | None = None
+    bearer_of: str | None = None
+    squares: tuple[int, ...] | None = None
+    any_level: bool = False
+    near: str | None = None
+    near_sites: bool = False
+    here: str | None = None
+    everywhere: bool = False
+    allies_of: str | None = None
+    enemies_of: str | None = None
+    exclude: str | None = None
+    minions_only: bool = False
+    subtypes: tuple[str, ...] = ()
+
+
 class ConnectEdges(_Spec):
     """Opposite edges of the realm are connected (Magellan Globe; digest gap 2: both pairs)."""
 
@@ -26,11 +59,15 @@ class ConnectEdges(_Spec):
 
 class AsIfAdjacent(_Spec):
     """Units may step between these sites as if adjacent (Waypoint Portal); ``for_player`` limits
-    it to one player's units when the card says "your units"."""
+    it to one player's units when the card says "your units". With ``span_of``, every site of the
+    span of land (or, ``water``, body of water) holding that square, recomputed as the realm
+    changes (Minecart Madness, Marine Voyage; digest 2.9)."""
 
     kind: Literal["as_if_adjacent"] = "as_if_adjacent"
-    squares: tuple[int, int]
+    squares: tuple[int, ...] = ()
     for_player: str | None = None
+    span_of: int | None = None
+    water: bool = False
 
 
 class EntryBan(_Spec):
@@ -50,23 +87,152 @@ class ImmobileAtop(_Spec):
     any_level: bool = False
 
 
-class Grant(_Spec):
-    """A unit (or whoever bears an artifact) has extra keywords and Movement +X."""
+class Grant(Scope):
+    """Units in scope have extra keywords and Movement +X (an artifact's bearer, a spell's
+    target, allies near a card)."""
 
     kind: Literal["grant"] = "grant"
-    unit: str | None = None
-    bearer_of: str | None = None
     keywords: tuple[str, ...] = ()
     movement: int = 0
-    minions_only: bool = False
+    #: Planar Gate: a minion that steps from here into the void keeps the keywords there until
+    #: it enters a site (digest gap 10)
+    kept_in_void: bool = False
 
 
-EffectSpec = Annotated[
-    ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant, Field(discriminator="kind")
-]
+class Lose(Scope):
+    """Units in scope lose these keywords: lose, can't gain, can't have (codex: Lose; Sky Baron,
+    Entangle Terrain)."""
+
+    kind: Literal["lose"] = "lose"
+    keywords: tuple[str, ...]
+
+
+class Condition(Scope):
+    """Units in scope are silenced, disabled or Immobile (Silence, Iron Shackles, Entangle
+    Terrain, Frost Nova; codex: Silenced, Disabled, Immobile)."""
+
+    kind: Literal["condition"] = "condition"
+    condition: Literal["silenced", "disabled", "immobile"]
+
+
+class LocationBan(_Spec):
+    """Units can't enter a location or site (codex: Enter; digest 2.3):
+
+    - ``airborne_at``: Airborne minions can't enter the location of that artifact, or of its
+      bearer (Scarecrow; digest gap 17);
+    - ``allies_of`` with ``site_of``: that player's units can't enter the site that unit occupies
+      (Undesirables);
+    - ``ground_if_occupied``: minions can't enter the site at ``square`` on the ground while a
+      minion is atop it (Mountain Pass);
+    - ``from_void_span``: minions can't enter the span of land holding ``square`` from the void
+      (Endless Fence);
+    - ``enemies_of`` with ``ground_at``: that player's enemies can't move to that artifact's
+      location on the ground (Bailey).
+    """
+
+    kind: Literal["location_ban"] = "location_ban"
+    airborne_at: str | None = None
+    allies_of: str | None = None
+    site_of: str | None = None
+    square: int | None = None
+    ground_if_occupied: bool = False
+    from_void_span: bool = False
+    enemies_of: str | None = None
+    ground_at: str | None = None
+
+
+class BorderBan(_Spec):
+    """Units can't traverse the border between two squares (codex: Traverse, On the Ground):
+    ``on_the_ground`` limits it to surface-to-surface steps without Airborne (Wall of Ice, Great
+    Wall, Perilous Bridge); ``airborne_or_weak`` bars minions with Airborne or 2 or less power,
+    whatever way they step (Wall of Air); ``enemies_of`` limits it to that player's enemies
+    (Great Wall). Diagonal steps and as-if-adjacent steps cross no border (digest 2.9, 2.10)."""
+
+    kind: Literal["border_ban"] = "border_ban"
+    border: tuple[int, int]
+    on_the_ground: bool = True
+    airborne_or_weak: bool = False
+    enemies_of: str | None = None
+
+
+class MovesFreely(_Spec):
+    """Basic-movement steps of ``unit`` (or, for Updraft Ridge, of any Airborne minion starting
+    atop ``square``) cost nothing when start and end meet the condition (codex: Moves Freely)."""
+
+    kind: Literal["moves_freely"] = "moves_freely"
+    condition: Literal["water_locations", "land_sites_unoccupied", "sideways", "airborne_away_from"]
+    unit: str | None = None
+    square: int | None = None
+
+
+class AsIfConnected(_Spec):
+    """Units in scope may move as if the top and bottom edges of the realm were connected: for
+    their own steps only, never for other adjacency (codex: As If Connected)."""
+
+    kind: Literal["as_if_connected"] = "as_if_connected"
+    unit: str | None = None
+    allies_here_of: str | None = None
+    allies_of: str | None = None
+
+
+class NoLevelChange(_Spec):
+    """Minions occupying the sites on these squares can't submerge or surface (Iceberg)."""
+
+    kind: Literal["no_level_change"] = "no_level_change"
+    squares: tuple[int, ...]
+
+
+class Leap(_Spec):
+    """``unit`` may leap over an adjacent site to the square beyond it in one step, on the
+    surface (Felbog Frog Men; digest gap 9)."""
+
+    kind: Literal["leap"] = "leap"
+    unit: str
+
+
+class MustAttack(_Spec):
+    """Mandatory attacks (codex: Mandatory Actions): minions nearby ``near`` (Mask of Mayhem)
+    must attack when they can; enemies of ``enemies_of`` must attack ``target`` (The Green
+    Knight) when they can. "Can attack" is judged by range of motion (digest 3.5)."""
+
+    kind: Literal["must_attack"] = "must_attack"
+    near: str | None = None
+    target: str | None = None
+    enemies_of: str | None = None
+
+
+class Restriction(_Spec):
+    """What ``unit`` can't do (the card's own "can't"; codex: Can vs. Can't): defend, move to
+    defend (it defends only where it stands), intercept, attack, attack sites; and which own
+    steps it may take ("forward": toward its controller's far edge; "sideways": along its row)."""
+
+    kind: Literal["restriction"] = "restriction"
+    unit: str
+    no_defend: bool = False
+    defend_in_place: bool = False
+    no_intercept: bool = False
+    no_attack: bool = False
+    no_attack_sites: bool = False
+    own_steps: Literal["forward", "sideways"] | None = None
+
+
+class DoubleStrikes(_Spec):
+    """Strikes against units nearby ``near`` deal double damage; two double to four times
+    (Mask of Mayhem; its FAQ: a strike is at the struck unit's location)."""
+
+    kind: Literal["double_strikes"] = "double_strikes"
+    near: str
+
+
+AnySpec = (
+    ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | LocationBan | BorderBan
+    | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
+    | Restriction
+)
+EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)
 
 
-def parse_spec(data: dict[str, Any]) -> ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant:
-    parsed: ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant = _ADAPTER.validate_python(data)
+def parse_spec(data: dict[str, Any]) -> AnySpec:
+    parsed: AnySpec = _ADAPTER.validate_python(data)
     return parsed

@@ -16,21 +16,26 @@ from domain.errors import BadInput, IllegalCommand, suggest
 from domain.movement import Judgement, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import known_player
-from domain.rulesets.sorcery import combat, triggers
-from domain.rulesets.sorcery.abilities import SPELLS, abilities_of, fill
+from domain.rulesets.sorcery import combat, mandatory, triggers
+from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
     ArtifactSetup,
+    AuraSetup,
     Cast,
     Defend,
+    Drop,
     EndTurn,
+    Intercept,
     MoveAndAttack,
     Pass,
+    PickUp,
     PlaySite,
     SetUp,
 )
 from domain.rulesets.sorcery.effects import parse_spec
 from domain.rulesets.sorcery.events import (
+    AbilityUsed,
     AttackDeclared,
     AttackPlanned,
     AttackRefused,
@@ -41,16 +46,40 @@ from domain.rulesets.sorcery.events import (
     EffectEnded,
     EffectStarted,
     FeaturePlaced,
+    InterceptAwaited,
+    InterceptClosed,
+    InterceptDeclared,
+    InterceptLapsed,
+    InterceptOffered,
+    SiteFormedUnder,
+    SpellCast,
+    SplitDeclared,
     TurnEnded,
     TurnStarted,
     UnitDropped,
+    UnitPickedUp,
     UnitPlaced,
     UnitTapped,
+    not_modelled_of,
 )
 from domain.rulesets.sorcery.locations import label, parse_location
-from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
-from domain.rulesets.sorcery.realm import nearby, parse_loc
-from domain.rulesets.sorcery.state import AttackItem, CardState, EffectState, JoinFightItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc
+
+#: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
+#: as the first player sees it: digest gap 1)
+DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    CardState,
+    EffectState,
+    InterceptItem,
+    JoinFightItem,
+    NotModelled,
+    SorceryState,
+    SorceryUnit,
+)
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import StepItem
 
@@ -61,6 +90,12 @@ BUSY = rule("codex: Storyline", "the storyline must be empty")
 OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
+NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
+ONCE_PER_TURN = rule("codex: Pick Up", "Pick Up and Drop are each used once on your turn")
+SICK = rule("codex: Summoning Sickness", "a minion that entered the realm this turn can't tap, unless it has Charge")
+WAIT_INTERCEPT = rule("codex: Intercept", "an enemy may be intercepted; its player must intercept or pass")
+INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and didn't attack, at its final location")
+UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
 class SorceryCommands:
@@ -111,8 +146,32 @@ class SorceryCommands:
             EndTurn: self.end_turn,
             Cast: self.cast,
             PlaySite: self.play_site,
+            PickUp: self.pick_up,
+            Drop: self.drop,
+            Intercept: self.intercept,
         }
+        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop)):
+            self._check_duties(command)
         handlers[type(command)](command)
+
+    def _check_duties(self, command: BaseModel) -> None:
+        """Mandatory attacks first (codex: Mandatory Actions): while an active player's minion
+        can attack and must, only a Move and Attack that meets the duty is accepted."""
+        if self.state.attack is not None or self.state.intercept is not None or self.state.storyline:
+            return
+        found = mandatory.duties(self.state)
+        if not found:
+            return
+        if isinstance(command, MoveAndAttack):
+            unit = self.state.units.get(command.unit)
+            if unit is not None and unit.location is not None:
+                end = self.loc(command.path[-1], "path") if command.path else unit.location
+                if any(mandatory.satisfies(self.state, d, unit.id, end, command.attack) for d in found):
+                    return
+        listed = "; ".join(
+            f"{d.unit} must attack {d.target}" if d.target else f"{d.unit} must attack (near {d.source})" for d in found
+        )
+        raise IllegalCommand(rule("codex: Mandatory Actions", "a minion that can attack and must, does so first"), f"{listed} ({found[0].source})")
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -126,6 +185,11 @@ class SorceryCommands:
             return candidate
 
         site_cards = [self._card(site.card, f"setup.sites[{i}]", "Site") for i, site in enumerate(setup.sites)]
+        self._refuse_unmodelled(
+            [*(s.card for s in setup.sites), *(u.card for u in setup.units), *(a.card for a in setup.artifacts),
+             *(a.card for a in setup.auras), *(sp.card for sp in setup.spells)],
+            "set-up",
+        )
         names = [data.name for data in site_cards]
         for i, (site, data) in enumerate(zip(setup.sites, site_cards, strict=True)):
             where = f"setup.sites[{i}]"
@@ -144,7 +208,7 @@ class SorceryCommands:
             at = self.loc(spec.at, f"{where}.at")
             if not self.view().location_exists(parse_loc(at)):
                 raise BadInput(f"location {spec.at!r} does not exist (no site there)", f"{where}.at")
-            self._place_unit(spec.id, data, spec.owner, at, spec.tapped)
+            self._place_unit(spec.id, data, spec.owner, at, spec.tapped, spec.summoned)
         for i, spec in enumerate(setup.units):
             if spec.carried_by is not None:
                 self._set_carried(spec.id, spec.carried_by, f"setup.units[{i}].carried_by")
@@ -153,9 +217,40 @@ class SorceryCommands:
             data = self._card(art.card, where, "Artifact")
             new_id(art.id, f"{where}.id")
             self._place_artifact(art, data, where)
+        for i, aura in enumerate(setup.auras):
+            where = f"setup.auras[{i}]"
+            data = self._card(aura.card, where, "Aura")
+            new_id(aura.id, f"{where}.id")
+            self._check_player(aura.controller, f"{where}.controller")
+            self._place_aura(aura, data, where)
         for i, spell in enumerate(setup.spells):
             self._check_player(spell.caster, f"setup.spells[{i}].caster")
             self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
+        for i, spec in enumerate(setup.units):
+            self._check_placement(spec.id, f"setup.units[{i}].at")
+        self.settle(self.cause)  # e.g. a carrier set up silenced carries nothing (digest 2.6)
+
+    # --- what is not modelled, and where units may be --------------------------------------------
+
+    def _refuse_unmodelled(self, names: list[str], what: str) -> None:
+        """Under ``unmodelled: refuse``, refuse ``what`` when any of its cards has rules text the
+        simulator does not model, naming each card and the text."""
+        if self.state.options.unmodelled != "refuse":
+            return
+        found = [not_modelled_of(name) for name in dict.fromkeys(names)]
+        listed = [d.describe() for d in found if d is not None]
+        if listed:
+            raise IllegalCommand(UNMODELLED, f"{what} refused: " + "; ".join(listed))
+
+    def _check_placement(self, unit_id: str, where: str) -> None:
+        """A unit may be set up only where it could be summoned and survive (digest 1.6, 2.3):
+        Avatars on the surface; minions underground with Burrowing, underwater with Submerge, in
+        the void with Voidwalk; nowhere a passive ban keeps it from entering."""
+        view = self.view()
+        refusal = view.cannot_be_at(unit_id, parse_loc(self.state.units[unit_id].location or ""))
+        if refusal is not None:
+            unit = self.state.units[unit_id]
+            raise IllegalCommand(refusal, f"{where}: {unit_id} ({unit.card}) can't be set up at {self.label(unit.location or '')}")
 
     def _place_artifact(self, art: ArtifactSetup, data: Card, where: str) -> None:
         if (art.at is None) == (art.bearer is None):
@@ -177,8 +272,42 @@ class SorceryCommands:
                 id=art.id, card=data.name, kind="artifact", controller=controller,
                 location=location, bearer=art.bearer,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(art.id, data, controller, None)
+
+    def _place_aura(self, aura: AuraSetup, data: Card, where: str) -> None:
+        """An aura atop a 2x2 area given by its top-left square, or a wall atop the border of a
+        site its controller controls (codex: Aura, Border; digest 1.2, 2.10)."""
+        if data.name in BORDER_CONJURING:
+            if aura.border is None or len(aura.border) != 2 or aura.at is not None:
+                raise BadInput(f"{data.name} is conjured atop a border: give 'border: [square, square]'", where)
+            a, b = (parse_loc(self.loc(x, f"{where}.border")).square for x in aura.border)
+            if b not in self.view().orthogonal(a):
+                raise BadInput(f"squares {a} and {b} share no border", f"{where}.border")
+            owned = [sq for sq in (a, b) if (site := self.view().site_at(sq)) is not None and site.controller == aura.controller]
+            if not owned:
+                raise IllegalCommand(
+                    rule(data.name, BORDER_CONJURING[data.name]),
+                    f"{where}: neither square {a} nor {b} is a site {aura.controller} controls",
+                )
+            area, square = [a, b], a
+        else:
+            if aura.at is None or aura.border is not None:
+                raise BadInput(f"{data.name} covers a 2x2 area: give 'at', its top-left square", where)
+            square = parse_loc(self.loc(aura.at, f"{where}.at")).square
+            column, row = (square - 1) % COLUMNS, (square - 1) // COLUMNS
+            if column >= COLUMNS - 1 or row >= ROWS - 1:
+                raise BadInput(f"a 2x2 area with top-left square {square} would leave the realm", f"{where}.at")
+            area = [square, square + 1, square + COLUMNS, square + COLUMNS + 1]
+        self.emit(
+            FeaturePlaced,
+            feature=CardState(
+                id=aura.id, card=data.name, kind="aura", controller=aura.controller, location=str(square), area=area,
+            ),
+            not_modelled=not_modelled_of(data.name),
+        )
+        self._start_passives(aura.id, data, aura.controller, square, area)
 
     def _check_player(self, player: str, where: str) -> None:
         if player not in self.state.players:
@@ -199,10 +328,11 @@ class SorceryCommands:
             feature=CardState(
                 id=site_id, card=data.name, kind="site", controller=controller, location=str(square), water=data.water,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(site_id, data, controller, square)
 
-    def _place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool) -> None:
+    def _place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool, summoned: bool = False) -> None:
         carry = max((a.carry for a in abilities_of(data.name)), default=0)
         allies = next((a.carry_allies for a in abilities_of(data.name) if a.carry), "minion")
         self.emit(
@@ -213,8 +343,10 @@ class SorceryCommands:
                 location=at, power=data.attack or 0,
                 defence=data.defence if data.defence is not None else (data.attack or 0),
                 keywords=list(data.keywords), movement_bonus=data.movement_bonus,
-                carries=carry, carry_allies_only=allies == "minion", tapped=tapped,
+                carries=carry, carry_allies_only=allies != "unit", tapped=tapped,
+                entered_turn=self.state.turn if summoned else None,
             ),
+            not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(unit_id, data, owner, int(at.split("/")[0]))
 
@@ -223,31 +355,116 @@ class SorceryCommands:
         unit = self.state.units[unit_id]
         if carrier is None:
             raise BadInput(f"unknown unit {carrier_id!r}{suggest(carrier_id, self.state.units, 'units')}", where)
-        if carrier.carries == 0:
-            raise BadInput(f"{carrier.card} can't carry units", where)
-        if carrier.owner != unit.owner or (carrier.carry_allies_only and unit.kind != "minion"):
-            raise BadInput(f"{carrier.card} carries only allied {'minions' if carrier.carry_allies_only else 'units'}", where)
-        if carrier.location != unit.location:
-            raise BadInput(f"{unit_id} must share a location with its carrier {carrier_id}", where)
-        if len(self.view().passengers(carrier_id)) >= carrier.carries:
-            raise BadInput(f"{carrier.card} can carry only {carrier.carries} unit(s)", where)
-        self.emit(UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}))
+        refusal = self.carry_refusal(carrier, unit)
+        if refusal is not None:
+            raise BadInput(str(refusal), where)
+        self.emit(
+            UnitPlaced, unit=unit.model_copy(update={"carried_by": carrier_id}),
+            not_modelled=self.state.not_modelled.get(unit_id),
+        )
 
-    def _start_passives(self, source_id: str, data: Card, controller: str | None, square: int | None) -> None:
+    def carry_refusal(self, carrier: SorceryUnit, unit: SorceryUnit) -> RuleRef | None:
+        """Why ``carrier`` can't carry ``unit`` now (codex: Carrying Units; digest 2.6, gap 11)."""
+        ability = next((a for a in abilities_of(carrier.card) if a.carry), None)
+        view = self.view()
+        if ability is None or carrier.carries == 0:
+            return rule("codex: Carrying Units", f"{carrier.card} can't carry units")
+        where = parse_loc(carrier.location or "")
+        if view.silenced(carrier.id, where) is not None or view.disabled(carrier.id, where) is not None:
+            return rule("codex: Carrying Units", f"{carrier.card} has lost its ability to carry units")
+        if unit.id == carrier.id or not unit.alive:
+            return rule("codex: Carrying Units", "a carrier carries other units in the realm")
+        kind = ability.carry_allies
+        if kind != "any_minion" and unit.owner != carrier.owner:
+            return rule(carrier.card, f"{ability.name}: allies only")
+        if kind in ("minion", "weaker_minion", "any_minion") and unit.kind != "minion":
+            return rule(carrier.card, f"{ability.name}: minions only")
+        if kind == "weaker_minion" and view.power(unit.id) >= view.power(carrier.id):
+            return rule(carrier.card, f"{ability.name}: only a weaker one (strictly less power; digest gap 11)")
+        if carrier.location != unit.location:
+            return rule("codex: Pick Up", "units are picked up at the carrier's location")
+        if unit.carried_by == carrier.id:
+            return rule("codex: Pick Up", "that unit is already carried by it")
+        if len(view.passengers(carrier.id)) >= carrier.carries:
+            return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
+        return None
+
+    # --- Pick Up and Drop (codex: Pick Up, Drop, Carrying Units) ---------------------------------
+
+    def pick_up(self, cmd: PickUp) -> None:
+        carrier = self.unit(cmd.unit)
+        player = self.acting_player(cmd.player, carrier.owner)
+        self._check_main_phase(player)
+        if carrier.owner != player or not carrier.alive:
+            raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
+        if f"pick_up:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(ONCE_PER_TURN, f"{carrier.id} has used Pick Up this turn")
+        if not cmd.targets:
+            raise BadInput("name the units to pick up", "targets")
+        self.emit(AbilityUsed, unit=carrier.id, ability="pick_up")
+        for target_id in cmd.targets:
+            unit = self.unit(target_id)
+            refusal = self.carry_refusal(self.state.units[carrier.id], unit)
+            if refusal is not None:
+                raise IllegalCommand(refusal, f"{carrier.id} can't pick up {unit.id}")
+            if unit.carried_by is not None:
+                self.emit(UnitDropped, unit=unit.id, carrier=unit.carried_by, at=unit.location, reason=f"picked up by {carrier.id}")
+            self.emit(UnitPickedUp, carrier=carrier.id, unit=unit.id)
+
+    def drop(self, cmd: Drop) -> None:
+        carrier = self.unit(cmd.unit)
+        player = self.acting_player(cmd.player, carrier.owner)
+        self._check_main_phase(player)
+        if carrier.owner != player or not carrier.alive:
+            raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
+        if f"drop:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(ONCE_PER_TURN, f"{carrier.id} has used Drop this turn")
+        if f"interacted:{carrier.id}" in self.state.used_this_turn:
+            raise IllegalCommand(rule("codex: Drop", "only if the unit hasn't interacted with the realm this turn"), f"{carrier.id} has struck this turn")
+        carried = self.view().passengers(carrier.id)
+        targets = cmd.targets or carried
+        for target in targets:
+            if target not in carried:
+                raise IllegalCommand(rule("codex: Drop", "a unit drops only what it carries"), f"{carrier.id} doesn't carry {target}")
+        self.emit(AbilityUsed, unit=carrier.id, ability="drop")
+        for target in targets:
+            self.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
+        self.settle(self.cause)
+
+    def _start_passives(
+        self, source_id: str, data: Card, controller: str | None, square: int | None, area: list[int] | None = None,
+    ) -> None:
+        view = self.view()
+        values: dict[str, Any] = {
+            "square": square, "self": source_id, "controller": controller,
+            "area": area, "border": area, "nearby": view.nearby(square) if square is not None else [],
+            "top_border": self._top_border(square, controller),
+        }
         for ability in abilities_of(data.name):
             if ability.timing != "ongoing" or ability.passive is None:
                 continue
-            spec = fill(ability.passive, {"square": square, "self": source_id})
+            spec = fill(ability.passive, values)
+            if spec.get("border", ()) is None:
+                continue  # a top border off the edge of the realm: nothing to bar
             self.start_effect(source_id, controller, spec, "while_in_realm", f"{data.name}: {ability.name}")
+
+    def _top_border(self, square: int | None, controller: str | None) -> list[int] | None:
+        """The site's border farthest from its controller's starting edge (codex: Top Border):
+        the first player's home row is the bottom one (digest gap 1)."""
+        if square is None or controller is None:
+            return None
+        above = square - COLUMNS if controller == self.state.players[0] else square + COLUMNS
+        return [square, above] if 1 <= above <= COLUMNS * ROWS else None
 
     def start_effect(
         self, source: str, controller: str | None, spec: dict[str, Any], duration: str, label: str,
-        cause: str | None = None,
+        cause: str | None = None, not_modelled: NotModelled | None = None,
     ) -> None:
         effect_id = self.state.next_id("x", "effect")
         self.emit(
             EffectStarted,
             cause=cause,
+            not_modelled=not_modelled,
             effect=EffectState(
                 id=effect_id, source=source, controller=controller, spec=parse_spec(spec),
                 duration=duration, label=label, started_turn=self.state.turn,
@@ -261,6 +478,8 @@ class SorceryCommands:
             raise IllegalCommand(ACTIVE_ONLY, f"it is {self.state.active_player}'s turn, not {player}'s")
         if self.state.attack is not None:
             raise IllegalCommand(WAIT_DEFENCE)
+        if self.state.intercept is not None:
+            raise IllegalCommand(WAIT_INTERCEPT)
         if self.state.storyline:
             raise IllegalCommand(BUSY)
 
@@ -273,7 +492,15 @@ class SorceryCommands:
             raise IllegalCommand(OWN_UNITS, f"{unit_id} belongs to {unit.owner}, not {acting}")
         if unit.tapped:
             raise IllegalCommand(TAP, f"{unit_id} is tapped")
+        if self.summoning_sick(unit):
+            raise IllegalCommand(SICK, f"{unit_id} entered the realm this turn")
         return unit, acting
+
+    def summoning_sick(self, unit: SorceryUnit) -> bool:
+        """Entered the realm this turn, and no Charge (codex: Summoning Sickness, Charge)."""
+        if unit.entered_turn != self.state.turn:
+            return False
+        return "Charge" not in self.view().keywords(unit.id)
 
     def _declared_path(self, unit: SorceryUnit, path: list[str], field: str) -> list[str]:
         """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
@@ -284,10 +511,14 @@ class SorceryCommands:
             steps = steps[1:]
         full = [unit.location, *steps]
         movement = self.movement()
+        declared: set[tuple[str, str]] = set()
         for i, (frm, to) in enumerate(zip(full, full[1:], strict=False)):
             if frm == to:
                 raise BadInput(f"step {i + 1} goes from {frm} to itself; every step changes location", field)
-            if not movement.adjacent(frm, to, unit.owner):
+            if (frm, to) in declared:
+                raise IllegalCommand(NO_REPEAT, f"step {i + 1} of {unit.id}'s path repeats {self.label(frm)} -> {self.label(to)}")
+            declared.add((frm, to))
+            if not movement.adjacent(frm, to, unit.owner, unit.id):
                 raise IllegalCommand(NOT_ADJACENT, f"step {i + 1} of {unit.id}'s path: {frm} -> {to} are not adjacent")
         return full
 
@@ -298,15 +529,99 @@ class SorceryCommands:
         if denied is not None:
             raise IllegalCommand(denied, f"{unit.id} can't use Move and Attack")
         full = self._declared_path(unit, cmd.path, "path")
+        if cmd.attack is not None:
+            view = self.view()
+            barred = view.restriction(unit.id, "no_attack") or (
+                view.restriction(unit.id, "no_attack_sites") if cmd.attack == "site" else None
+            )
+            if barred is not None:
+                raise IllegalCommand(barred, f"{unit.id} can't attack {'sites' if cmd.attack == 'site' else ''}".strip())
         if cmd.attack is not None and cmd.attack != "site":
             target = self.unit(cmd.attack)
             if target.owner == player:
                 raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
+        if cmd.split is not None:
+            if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
+                raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
+            for named in cmd.split:
+                self.unit(named)
         self.emit(UnitTapped, unit=unit.id, reason="Move and Attack")
+        if cmd.split is not None:
+            self.emit(SplitDeclared, unit=unit.id, split=dict(cmd.split))
         if len(full) > 1:
             self.declare_path(unit.id, full, "move_and_attack", self.movement().allowance(unit.id))
         if cmd.attack is not None:
             self.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
+        elif len(full) == 1:
+            self.await_intercept(unit.id)  # used Move and Attack without moving or attacking
+
+    # --- Intercept (codex: Intercept; digest 3.4) ----------------------------------------------
+
+    def interceptors(self, unit_id: str) -> tuple[list[str], str]:
+        """The enemy units that may intercept ``unit_id`` where it is now, and why none may."""
+        unit = self.state.units[unit_id]
+        if not unit.alive or unit.location is None:
+            return [], "it is no longer in the realm"
+        view = self.view()
+        where = parse_loc(unit.location)
+        if "Stealth" in view.keywords(unit_id):
+            return [], "a unit with Stealth can't be intercepted"
+        airborne = view.airborne(unit_id)
+        found = []
+        for other in sorted(self.state.units_at(unit.location), key=lambda u: u.id):
+            assert isinstance(other, SorceryUnit)
+            if other.owner == unit.owner or other.tapped or self.summoning_sick(other):
+                continue
+            if view.disabled(other.id, where) is not None or view.restriction(other.id, "no_intercept") is not None:
+                continue
+            if airborne and not ({"Airborne"} & view.keywords(other.id) or any(k.startswith("Ranged") for k in view.keywords(other.id))):
+                continue  # an Airborne unit only by Airborne or Ranged units (codex: Airborne)
+            found.append(other.id)
+        return found, "no untapped enemy unit there may intercept it"
+
+    def await_intercept(self, unit_id: str) -> None:
+        if self.interceptors(unit_id)[0]:
+            self.emit(InterceptAwaited, unit=unit_id)
+
+    def resolve_intercept_item(self, item: InterceptItem) -> None:
+        eligible, why = self.interceptors(item.unit)
+        unit = self.state.units[item.unit]
+        if not eligible:
+            self.emit(InterceptLapsed, unit=item.unit, reason=why)
+            return
+        self.emit(
+            InterceptOffered, intercept_id=self.state.next_id("i", "intercept"), unit=item.unit,
+            location=unit.location or "", eligible=eligible,
+        )
+
+    def intercept(self, cmd: Intercept) -> None:
+        window = self.state.intercept
+        if window is None:
+            raise IllegalCommand(INTERCEPT, "no enemy may be intercepted now")
+        unit, player = self._own_ready_unit(cmd.unit, cmd.player)
+        mover = self.state.units[window.unit]
+        if player == mover.owner:
+            raise IllegalCommand(INTERCEPT, f"{player} can't intercept their own unit")
+        if unit.id in window.interceptors:
+            raise IllegalCommand(INTERCEPT, f"{unit.id} already intercepts")
+        eligible, why = self.interceptors(window.unit)
+        if unit.id not in eligible:
+            at = self.label(window.location)
+            raise IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}")
+        self.emit(UnitTapped, unit=unit.id, reason="Intercept")
+        self.emit(InterceptDeclared, intercept_id=window.id, unit=unit.id)
+
+    def close_intercept(self, player: str) -> None:
+        window = self.state.intercept
+        assert window is not None
+        intercepting = self.state.opponent_of(self.state.units[window.unit].owner)
+        if player != intercepting:
+            raise IllegalCommand(INTERCEPT, f"only {intercepting} decides on intercepting")
+        self.emit(InterceptClosed, intercept_id=window.id)
+        mover = self.state.units[window.unit]
+        present = [u for u in window.interceptors if self.state.units[u].alive and self.state.units[u].location == mover.location]
+        if present and mover.alive:
+            combat.fight(self, f"{window.id}-fight", [[mover.id], present], mover.location, f"intercept {window.id}", window.id)
 
     def declare_path(self, unit_id: str, path: list[str], purpose: str, allowance: float | None, cause: str | None = None) -> None:
         self.resolver.declare_path(unit_id, path, purpose, allowance, cause)
@@ -323,6 +638,12 @@ class SorceryCommands:
         unit, player = self._own_ready_unit(cmd.unit, cmd.player)
         if player != defending:
             raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
+        barred = self.view().restriction(unit.id, "no_defend")
+        if barred is not None:
+            raise IllegalCommand(barred, f"{unit.id} can't defend")
+        in_place = self.view().restriction(unit.id, "defend_in_place")
+        if in_place is not None and attack.location != unit.location:
+            raise IllegalCommand(in_place, f"{unit.id} can't move to defend")
         reach = search_reach(self.movement(), unit.id, unit.location or "")
         if attack.location not in reach:
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
@@ -339,6 +660,12 @@ class SorceryCommands:
             self.declare_path(unit.id, full, "defend", self.movement().allowance(unit.id))
 
     def pass_defence(self, cmd: Pass) -> None:
+        if self.state.intercept is not None:
+            if self.state.storyline:
+                raise IllegalCommand(BUSY)
+            window = self.state.intercept
+            self.close_intercept(self.acting_player(cmd.player, self.state.opponent_of(self.state.units[window.unit].owner)))
+            return
         attack = self.state.attack
         if attack is None or not attack.window_open:
             raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
@@ -373,6 +700,7 @@ class SorceryCommands:
     def cast(self, cmd: Cast) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
+        self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
         self._cast(cmd.card, player, cmd.targets, "card")
 
     def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
@@ -380,6 +708,11 @@ class SorceryCommands:
         spell = SPELLS.get(data.name)
         if spell is None:
             raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if spell.moves is not None:
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            self._cast_forced(data, spell, caster, targets, where)
+            return
         if len(targets) != spell.targets:
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
@@ -391,6 +724,7 @@ class SorceryCommands:
             if len(set(squares)) != len(squares):
                 raise BadInput(f"{data.name} needs different sites", f"{where}.targets")
             values["targets"] = squares
+            values["target_square"] = squares[0]
             shown = " and ".join(self.label(str(s)) for s in squares)
         else:
             target = self.unit(targets[0])
@@ -398,14 +732,89 @@ class SorceryCommands:
                 raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
             values["target"] = target.id
             shown = target.id
+        values["caster"] = caster
         spec = fill(spell.effect, values)
         source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
-        self.start_effect(source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown))
+        self.start_effect(
+            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster),
+            not_modelled=not_modelled_of(data.name),
+        )
+
+    def _cast_forced(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
+        """A spell that pushes or teleports: each move is declared as a one-step path judged by
+        the forced-movement model as it resolves (digest 2.7); a move into a place the unit
+        can't enter fails there (StepRefused)."""
+        assert spell.moves is not None
+        how, kind = spell.moves, FORCED_KINDS[spell.moves]
+        field = f"{where}.targets"
+        moves: list[tuple[str, str]] = []
+        if spell.target_kind == "direction":
+            if len(targets) != 1 or targets[0] not in DIRECTIONS:
+                raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
+            d_row, d_col = DIRECTIONS[targets[0]]
+            columns, rows = self.view().wrap
+            for unit in sorted(self.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+                at = parse_loc(unit.location or "")
+                if at.region is not Region.SURFACE or unit.carried_by is not None:
+                    continue
+                row, column = divmod(at.square - 1, COLUMNS)
+                r, c = row + d_row, column + d_col
+                r, c = (r % ROWS if rows else r), (c % COLUMNS if columns else c)
+                if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                    moves.append((unit.id, str(r * COLUMNS + c + 1)))
+        elif spell.target_kind in ("ally_to_location", "minion_to_location", "ally_to_site_surface"):
+            if len(targets) != 2:
+                raise BadInput(f"{data.name} needs a unit and a location", field)
+            unit = self.unit(targets[0])
+            if not unit.alive or unit.location is None:
+                raise IllegalCommand(rule("codex: Target", "the target must be in the realm"), f"{unit.id} is not")
+            if spell.target_kind in ("ally_to_location", "ally_to_site_surface") and unit.owner != caster:
+                raise IllegalCommand(rule(data.name, "an ally teleports"), f"{unit.id} is not {caster}'s")
+            if spell.target_kind == "minion_to_location" and unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")
+            moves.append((unit.id, self._parse_in_region(targets[1], unit.location, field)))
+        else:  # allies at one location to another location
+            if len(targets) < 2:
+                raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
+            destination = self.loc(targets[0], field)
+            units = [self.unit(t) for t in targets[1:]]
+            if len({u.location for u in units}) != 1 or any(u.owner != caster or not u.alive for u in units):
+                raise IllegalCommand(rule(data.name, "allies at one location"), "the units must be living allies at one location")
+            moves.extend((u.id, destination) for u in units)
+        model = ForcedMovement(self.state, how)
+        for unit_id, to in moves:
+            frm = self.state.units[unit_id].location or ""
+            if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
+                    f"{unit_id} can't be moved from {self.label(frm)} to {self.label(to)} by {data.name}",
+                )
+        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        self.emit(
+            SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
+            not_modelled=not_modelled_of(data.name),
+        )
+        for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
+            frm = self.state.units[unit_id].location or ""
+            if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
+                self.resolver.declare_path(unit_id, [frm, to], f"forced:{how}", None, kinds=[kind])
+
+    def _parse_in_region(self, text: str, unit_location: str, field: str) -> str:
+        """A destination written as a bare square means the unit's own region there when that
+        location exists (a teleport to "a location it's nearby" keeps its region)."""
+        loc = self.loc(text, field)
+        if "/" not in str(text):
+            region = parse_loc(unit_location).region
+            same = Loc(parse_loc(loc).square, region)
+            if self.view().location_exists(same):
+                return same.text
+        return loc
 
     def play_site(self, cmd: PlaySite) -> None:
         player = self.acting_player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
         data = self._card(cmd.card, "card", "Site")
+        self._refuse_unmodelled([data.name], f"playing {data.name}")
         square = int(self.loc(cmd.at, "at").split("/")[0])
         if self.view().site_at(square) is not None:
             raise IllegalCommand(rule("codex: Site", "a site is played to a void"), f"square {square} already has a site")
@@ -421,7 +830,12 @@ class SorceryCommands:
                 raise BadInput(f"{data.name}'s Genesis needs a target nearby site", "target")
             if target not in nearby(square, *self.view().wrap) or (target != square and self.view().site_at(target) is None):
                 raise BadInput(f"target {cmd.target} is not a nearby site", "target")
+        void = f"{square}/void"
+        under = sorted(u.id for u in self.state.living_units() if u.location == void)
+        artifacts = sorted(f.id for f in self.state.features.values() if f.kind == "artifact" and f.location == void)
         self._place_site(site_id, data, square, player)
+        if under or artifacts:
+            self.emit(SiteFormedUnder, site=site_id, square=square, units=under, artifacts=artifacts)
         placed = self.state.features[site_id]
         for ability in genesis:
             triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
@@ -429,17 +843,67 @@ class SorceryCommands:
     # --- storyline items only Sorcery queues ---------------------------------------------------
 
     def take_step(self, item: StepItem, verdict: Judgement) -> None:
-        """Passengers move with their carrier, unless they can't enter where it goes (they are
-        dropped where it was, digest 2.6); then whatever the entry triggers is queued."""
+        """Passengers move with their carrier, unless they can't enter where it goes: then they
+        stay, and once the step has separated them they are dropped (digest 2.6). Entry
+        triggers are queued by the step itself. Then whatever the step changed is settled."""
         view = self.view()
-        carried = []
+        carried: list[str] = []
+        left: list[tuple[str, str]] = []
         for passenger in view.passengers(item.unit):
-            ban = view.entry_ban(passenger, parse_loc(item.to).square) if _new_site(item.frm, item.to) else None
+            ban = view.entry_refusal(passenger, parse_loc(item.frm), parse_loc(item.to), verdict.option.kind if verdict.option else "carried")
             if ban is not None:
-                self.emit(UnitDropped, unit=passenger, carrier=item.unit, at=item.frm, reason=f"can't enter: {ban}")
+                left.append((passenger, f"can't enter {self.label(item.to)}: {ban}"))
             else:
                 carried.append(passenger)
-        self.resolver.take_step(item, verdict, carried)
+        gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
+        step = self.resolver.take_step(item, verdict, carried)
+        for passenger, reason in left:
+            self.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+        if gate and "Voidwalk" not in self.view().keywords(item.unit):
+            self.start_effect(
+                item.unit, self.state.units[item.unit].owner,
+                {"kind": "grant", "unit": item.unit, "keywords": ["Voidwalk"]}, "until_enters_site",
+                f"Planar Gate: {item.unit} keeps Voidwalk until it enters a site", cause=step.event_id,
+            )
+        self.settle(step.event_id, moving=item.unit)
+
+    def settle(self, cause: str, moving: str | None = None) -> None:
+        """After anything that moves units: a carried unit that no longer shares a location with
+        its carrier is dropped (digest 2.6), then a minion where it can't survive dies, or is
+        banished from the void (digest 1.6). The unit still moving is settled when its move ends.
+        A Voidwalk kept from a Planar Gate ends once its unit is out of the void."""
+        for effect in list(self.state.effects.values()):
+            if effect.duration != "until_enters_site":
+                continue
+            owner = self.state.units.get(effect.source)
+            if owner is None or not owner.alive or owner.location is None or parse_loc(owner.location).region is not Region.VOID:
+                self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{effect.source} left the void")
+        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+            carrier = self.state.units.get(unit.carried_by or "")
+            if carrier is None:
+                continue
+            if not carrier.alive or carrier.location != unit.location:
+                self.emit(
+                    UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
+                    reason="it no longer shares a location with its carrier",
+                )
+                continue
+            where = parse_loc(carrier.location or "")
+            lost = self.view().silenced(carrier.id, where) or self.view().disabled(carrier.id, where)
+            if lost is not None:
+                self.emit(
+                    UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
+                    reason=f"its carrier lost the ability to carry: {lost}",
+                )
+        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+            if unit.id == moving or unit.location is None or not unit.alive:
+                continue
+            carrier = self.state.units.get(unit.carried_by or "")
+            if carrier is not None and carrier.id == moving:
+                continue  # a passenger is settled with its carrier
+            fatal = self.view().survival(unit.id, parse_loc(unit.location))
+            if fatal is not None:
+                combat.kill(self, unit.id, fatal, cause)
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack
@@ -472,11 +936,11 @@ class SorceryCommands:
         if not target.alive or target.location != unit.location:
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
             return
+        barred = self.view().attack_refusal(unit.id, target.id)
+        if barred is not None:
+            self.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
+            return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
-
-
-def _new_site(frm: str, to: str) -> bool:
-    return frm.split("/")[0] != to.split("/")[0]
 
 
 def _slug(name: str) -> str:

@@ -7,7 +7,7 @@ that topic too (``alias_topic``), so old logs read as today's events.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
@@ -18,7 +18,10 @@ from domain.rulesets.sorcery.state import (
     CardState,
     EffectState,
     FightItem,
+    InterceptItem,
+    InterceptState,
     JoinFightItem,
+    NotModelled,
     SorceryState,
     SorceryUnit,
 )
@@ -39,43 +42,172 @@ def _duration(duration: str) -> str:
     return duration.replace("_", " ")
 
 
-class UnitPlaced(CoreUnitPlaced):
+def not_modelled_of(card_name: str | None) -> NotModelled | None:
+    """What today's simulator does not model of a card (None when it models it all)."""
+    from domain.errors import BadInput
+    from domain.rulesets.sorcery.coverage import derive
+
+    if not card_name:
+        return None
+    try:
+        derivation = derive(card_name)
+    except BadInput:
+        return None
+    if not derivation.unmodelled:
+        return None
+    return NotModelled(card=derivation.name, text=list(derivation.unmodelled))
+
+
+class _Diagnosed(GameEvent):
+    """An event that brings a card into the game and says what of it is not modelled.
+
+    ``not_modelled`` is a diagnostic of the simulator that recorded the event, not a fact of the
+    game: verification does not compare it (a later version may model more), and logs written
+    before it existed read with today's diagnostics (``upcast_v1_v2``)."""
+
+    not_modelled: NotModelled | None = None
+
+    def recorded_payload(self) -> dict[str, Any]:
+        recorded = super().recorded_payload()
+        recorded.pop("not_modelled", None)
+        return recorded
+
+    def _fold_diagnostic(self, state: GameState, thing: str) -> None:
+        if self.not_modelled is not None:
+            _sorcery(state).not_modelled[thing] = self.not_modelled.model_copy(deep=True)
+
+    def _diagnostic_text(self) -> str:
+        return f" [not modelled: {' | '.join(self.not_modelled.text)}]" if self.not_modelled else ""
+
+
+class UnitPlaced(_Diagnosed, CoreUnitPlaced):
     """A minion or avatar entered the realm with these characteristics (or, placed again,
     began being carried)."""
 
     TOPIC: ClassVar[str] = "sorcery.UnitPlaced"
+    class_version: ClassVar[int] = 2
     unit: SorceryUnit
 
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        unit = fields.get("unit") or {}
+        return {**fields, "not_modelled": not_modelled_of(unit.get("card"))}
 
-class FeaturePlaced(GameEvent):
+    def apply_to(self, state: GameState) -> None:
+        super().apply_to(state)
+        self._fold_diagnostic(state, self.unit.id)
+
+    def describe(self, label: Labeler) -> str:
+        return super().describe(label) + self._diagnostic_text()
+
+
+class FeaturePlaced(_Diagnosed):
     """A site was played to a square, or an artifact put down or given to a bearer."""
 
     TOPIC: ClassVar[str] = "sorcery.FeaturePlaced"
+    class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     feature: CardState
 
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        feature = fields.get("feature") or {}
+        return {**fields, "not_modelled": not_modelled_of(feature.get("card"))}
+
     def apply_to(self, state: GameState) -> None:
         _sorcery(state).features[self.feature.id] = self.feature.model_copy(deep=True)
+        self._fold_diagnostic(state, self.feature.id)
 
     def describe(self, label: Labeler) -> str:
         f = self.feature
         where = f" at {label(f.location)}" if f.location else f" borne by {f.bearer}"
-        return f"{f.kind} {f.id} ({f.card}){where}"
+        return f"{f.kind} {f.id} ({f.card}){where}" + self._diagnostic_text()
 
 
-class EffectStarted(GameEvent):
-    """An ongoing effect came into force (from a passive ability, a spell or a trigger)."""
+class SpellCast(_Diagnosed):
+    """A spell that moves units by force was cast (its moves follow on the storyline); it says
+    what of the spell is not modelled."""
+
+    TOPIC: ClassVar[str] = "sorcery.SpellCast"
+    LOOKAHEAD: ClassVar[bool] = True
+    spell_id: str
+    card: str
+    caster: str
+    targets: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("spell")
+        self._fold_diagnostic(state, self.spell_id)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.caster} casts {self.card} ({self.spell_id}) on {', '.join(self.targets)}" + self._diagnostic_text()
+
+
+class FeatureRemoved(GameEvent):
+    """A card left the realm (Mariner's Curse returning to its owner's hand)."""
+
+    TOPIC: ClassVar[str] = "sorcery.FeatureRemoved"
+    LOOKAHEAD: ClassVar[bool] = True
+    feature: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).features.pop(self.feature, None)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.feature} leaves the realm: {self.reason}"
+
+
+class SiteFormedUnder(GameEvent):
+    """A site was played to a void square where minions or artifacts were: they are now on its
+    surface, without having moved or entered it (codex: Site; digest 1.6, 2.3)."""
+
+    TOPIC: ClassVar[str] = "sorcery.SiteFormedUnder"
+    LOOKAHEAD: ClassVar[bool] = True
+    site: str
+    square: int
+    units: list[str]
+    artifacts: list[str] = []
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery = _sorcery(state)
+        for unit_id in self.units:
+            sorcery.units[unit_id].location = str(self.square)
+        for feature_id in self.artifacts:
+            sorcery.features[feature_id].location = str(self.square)
+
+    def describe(self, label: Labeler) -> str:
+        things = ", ".join([*self.units, *self.artifacts])
+        return f"{things} now atop {self.site} at {label(str(self.square))} (the site formed under them; nothing entered)"
+
+
+class EffectStarted(_Diagnosed):
+    """An ongoing effect came into force (from a passive ability, a spell or a trigger). A
+    spell's effect says what of the spell is not modelled."""
 
     TOPIC: ClassVar[str] = "sorcery.EffectStarted"
+    class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     effect: EffectState
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        from domain.rulesets.sorcery.abilities import SPELLS
+
+        effect = fields.get("effect") or {}
+        spell = str(effect.get("label", "")).split(": ", 1)[0]
+        return {**fields, "not_modelled": not_modelled_of(spell) if spell in SPELLS else None}
 
     def apply_to(self, state: GameState) -> None:
         _sorcery(state).effects[self.effect.id] = self.effect.model_copy(deep=True)
         state.bump("effect")
+        self._fold_diagnostic(state, self.effect.source)
 
     def describe(self, label: Labeler) -> str:
-        return f"effect {self.effect.id} starts ({_duration(self.effect.duration)}): {self.effect.label}"
+        return (
+            f"effect {self.effect.id} starts ({_duration(self.effect.duration)}): {self.effect.label}"
+            + self._diagnostic_text()
+        )
 
 
 class EffectEnded(GameEvent):
@@ -148,6 +280,141 @@ class UnitDropped(GameEvent):
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} is dropped by {self.carrier} at {label(self.at) if self.at else 'nowhere'}: {self.reason}"
+
+
+class UnitPickedUp(GameEvent):
+    """A carrier used Pick Up: it now carries the unit (codex: Pick Up, Carrying Units)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitPickedUp"
+    LOOKAHEAD: ClassVar[bool] = True
+    carrier: str
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].carried_by = self.carrier
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.carrier} picks up {self.unit}"
+
+
+class AbilityUsed(GameEvent):
+    """A once-per-turn basic ability was used (Pick Up, Drop), for the rest of this turn."""
+
+    TOPIC: ClassVar[str] = "sorcery.AbilityUsed"
+    unit: str
+    ability: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).used_this_turn.append(f"{self.ability}:{self.unit}")
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} uses {self.ability.replace('_', ' ')} (once per turn)"
+
+
+class InterceptAwaited(GameEvent):
+    """A Move and Attack ended without an attack where enemy units stand: once the storyline
+    has resolved, they may intercept (codex: Intercept)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(InterceptItem(unit=self.unit))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} moved and didn't attack: enemies there may intercept"
+
+
+class InterceptOffered(GameEvent):
+    """The window to intercept opens: the enemy's units at the unit's final location may tap."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
+    intercept_id: str
+    unit: str
+    location: str
+    eligible: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, InterceptItem)
+        state.bump("intercept")
+        _sorcery(state).intercept = InterceptState(id=self.intercept_id, unit=self.unit, location=self.location)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id}: {', '.join(self.eligible)} may intercept {self.unit} at {label(self.location)}"
+
+
+class InterceptLapsed(GameEvent):
+    """No unit may intercept after all (the mover died, or no eligible unit is there now)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptLapsed"
+    unit: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, InterceptItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"no intercept of {self.unit}: {self.reason}"
+
+
+class InterceptDeclared(GameEvent):
+    """A unit tapped to intercept; it will fight the enemy where they both are."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptDeclared"
+    intercept_id: str
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        intercept = _sorcery(state).intercept
+        if intercept is not None:
+            intercept.interceptors.append(self.unit)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} intercepts ({self.intercept_id})"
+
+
+class InterceptClosed(GameEvent):
+    """No more interceptors: the fight, if any, follows."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptClosed"
+    intercept_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).intercept = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id} closes"
+
+
+class SplitDeclared(GameEvent):
+    """A player declared how a unit's strike is split if it fights several units this turn."""
+
+    TOPIC: ClassVar[str] = "sorcery.SplitDeclared"
+    unit: str
+    split: dict[str, int]
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).declared_splits[self.unit] = dict(self.split)
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.unit}'s strike will be split: {shares}"
+
+
+class DamageSplit(GameEvent):
+    """One strike against several units, split among them (codex: Strike: the striker's
+    controller decides; zero is allowed): who decided, and why."""
+
+    TOPIC: ClassVar[str] = "sorcery.DamageSplit"
+    fight_id: str
+    striker: str
+    split: dict[str, int]
+    decided_by: str
+    reason: str
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.striker}'s strike is split ({self.decided_by}): {shares}; {self.reason}"
 
 
 class AttackDeclared(GameEvent):
@@ -295,6 +562,9 @@ class StrikeDealt(GameEvent):
     amount: int
     lethal: bool = False
 
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).used_this_turn.append(f"interacted:{self.striker}")  # codex: Interact
+
     def describe(self, label: Labeler) -> str:
         return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
 
@@ -359,6 +629,8 @@ class TurnStarted(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.new_turn(self.player, self.turn)
+        _sorcery(state).used_this_turn.clear()
+        _sorcery(state).declared_splits.clear()
         units = _sorcery(state).units
         for unit_id in self.untapped:
             units[unit_id].tapped = False

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from domain.movement import search_reach
+from domain.rulesets.sorcery import mandatory
 from domain.rulesets.sorcery.commands import Defend, EndTurn, MoveAndAttack, Pass
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -30,6 +31,8 @@ def to_act(state: SorceryState) -> str:
     attack = state.attack
     if attack is not None and attack.window_open:
         return state.opponent_of(state.units[attack.attacker].owner)
+    if state.intercept is not None:
+        return state.opponent_of(state.units[state.intercept.unit].owner)
     return state.active_player
 
 
@@ -37,18 +40,61 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     attack = state.attack
     if attack is not None and attack.window_open:
         return _defence(state)
+    if state.intercept is not None:
+        return _intercepts(state)
     if attack is not None or state.storyline:
         return []
+    found = mandatory.duties(state)
+    if found:  # mandatory attacks first (codex: Mandatory Actions)
+        moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
+        return moves
     return [*_moves(state), EndTurn(player=state.active_player)]
 
 
+def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack) -> bool:
+    unit = state.units[move.unit]
+    end = move.path[-1] if move.path else unit.location or ""
+    return any(mandatory.satisfies(state, d, move.unit, end, move.attack) for d in found)
+
+
 def _ready(state: SorceryState, player: str) -> list[str]:
+    """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
     movement = SorceryMovement(state)
+    view = movement.view
     return [
         u.id for u in sorted(state.units.values(), key=lambda u: u.id)
         if u.owner == player and u.alive and u.location is not None and not u.tapped
         and movement.no_movement(u.id) is None
+        and not (u.entered_turn == state.turn and "Charge" not in view.keywords(u.id))
     ]
+
+
+def _intercepts(state: SorceryState) -> list[BaseModel]:
+    from domain.rulesets.sorcery.commands import Intercept
+
+    window = state.intercept
+    assert window is not None
+    player = to_act(state)
+    found: list[BaseModel] = []
+    for unit_id in _ready(state, player):
+        if unit_id in window.interceptors or state.units[unit_id].location != window.location:
+            continue
+        if _may_intercept(state, unit_id, window.unit):
+            found.append(Intercept(player=player, unit=unit_id))
+    found.append(Pass(player=player))
+    return found
+
+
+def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
+    view = RealmView(state)
+    if view.restriction(unit_id, "no_intercept") is not None or view.disabled(unit_id) is not None:
+        return False
+    if "Stealth" in view.keywords(mover_id):
+        return False
+    if view.airborne(mover_id):
+        keywords = view.keywords(unit_id)
+        return "Airborne" in keywords or any(k.startswith("Ranged") for k in keywords)
+    return True
 
 
 def _moves(state: SorceryState) -> list[BaseModel]:
@@ -62,14 +108,24 @@ def _moves(state: SorceryState) -> list[BaseModel]:
         for location in sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc)):
             path = (reach.path_to(location) or [location])[1:]
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
-            for target in _targets(state, view, unit.owner, location):
+            if view.restriction(unit_id, "no_attack") is not None:
+                continue
+            for target in _targets(state, view, unit_id, location):
+                if target == "site" and view.restriction(unit_id, "no_attack_sites") is not None:
+                    continue
                 found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
 
 
-def _targets(state: SorceryState, view: RealmView, owner: str, location: str) -> list[str]:
-    """What a unit ending its move at ``location`` could attack, as the realm stands now."""
-    targets = sorted(u.id for u in state.units_at(location) if u.owner != owner)
+def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) -> list[str]:
+    """What a unit ending its move at ``location`` could attack, as the realm stands now (an
+    Airborne target only by an Airborne attacker: codex: Airborne)."""
+    owner = state.units[unit_id].owner
+    airborne = "Airborne" in view.keywords(unit_id, parse_loc(location)) and parse_loc(location).region is Region.SURFACE
+    targets = sorted(
+        u.id for u in state.units_at(location)
+        if u.owner != owner and (airborne or not view.airborne(u.id))
+    )
     loc = parse_loc(location)
     site = view.site_at(loc.square)
     if loc.region is Region.SURFACE and site is not None and site.controller != owner:
@@ -83,8 +139,13 @@ def _defence(state: SorceryState) -> list[BaseModel]:
     defending = to_act(state)
     movement = SorceryMovement(state)
     found: list[BaseModel] = []
+    view = RealmView(state)
     for unit_id in _ready(state, defending):
         unit = state.units[unit_id]
+        if view.restriction(unit_id, "no_defend") is not None:
+            continue
+        if view.restriction(unit_id, "defend_in_place") is not None and attack.location != unit.location:
+            continue
         if attack.location in search_reach(movement, unit_id, unit.location or ""):
             found.append(Defend(player=defending, unit=unit_id))
     found.append(Pass(player=defending))

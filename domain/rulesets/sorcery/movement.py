@@ -1,9 +1,10 @@
 """Sorcery's movement model: which steps a unit may take from a location, and why not.
 
 This is the one place Sorcery movement rules live (digest 2.2 step kinds, 2.3 entering, 2.4
-keywords and restrictions, 1.5 edges, 2.9 as-if-adjacent). The aggregate asks it about each
-declared step just before the step happens; the lookahead searches over it. Triggered
-abilities are not consulted here, ever.
+keywords and restrictions, 2.5 Moves Freely, 1.5 edges, 2.9 as-if-adjacent, 2.10 borders). The
+aggregate asks it about each declared step just before the step happens; the lookahead searches
+over it; forced movement is judged by ``ForcedMovement`` over the same view. Triggered abilities
+are not consulted here, ever.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from dataclasses import dataclass
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.realm import Loc, Region, diagonal, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, diagonal, orthogonal, parse_loc, square_at
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import GameState
 
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
+AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
 @dataclass(frozen=True)
@@ -32,13 +34,37 @@ def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
     return rule(f"codex: {needs[0]}", f"{kind} steps need {words}")
 
 
+def _best_per_destination(options: list[StepOption]) -> list[StepOption]:
+    """Where two kinds of step lead to one location (an orthogonal step barred by a Wall of Ice,
+    and an as-if-adjacent one that crosses no border), the mover takes the one it may take,
+    the cheapest first (codex: As If Adjacent: the mover picks how the step counts). Every
+    refusal is kept when none may be taken, so "why not" can name them all."""
+    best: dict[str, StepOption] = {}
+    refused: list[StepOption] = []
+    for option in options:
+        if option.blocked is not None:
+            refused.append(option)
+            continue
+        kept = best.get(option.to)
+        if kept is None or option.cost < kept.cost:
+            best[option.to] = option
+    found = list(best.values())
+    found.extend(o for o in refused if o.to not in best)
+    return found
+
+
 class SorceryMovement:
-    """``MovementModel`` for one game state (see domain.movement)."""
+    """``MovementModel`` for one game state (see domain.movement). ``basic`` says whether the
+    steps judged are basic movement (Move and Attack, Defend): only those move freely."""
 
     allowance_rule = rule("codex: Move and Attack", "a basic move has 1 step plus Movement +X, in steps")
+    #: Movement +X is read again before each step: it may be lost or regained on the way
+    #: (codex: Path, the Silence example)
+    live_allowance = True
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, basic: bool = True) -> None:
         self.view = RealmView(state)
+        self.basic = basic
 
     # --- MovementModel ----------------------------------------------------------------------
 
@@ -49,38 +75,66 @@ class SorceryMovement:
         return self.view.disabled(unit_id, parse_loc(unit.location))
 
     def allowance(self, unit_id: str) -> int:
-        """1 step plus every Movement +X (codex: Move and Attack, Movement +X)."""
+        """1 step plus every Movement +X (codex: Move and Attack, Movement +X), where the unit is."""
         return 1 + self.view.movement_bonus(unit_id)
+
+    def allowance_at(self, unit_id: str, location: str) -> int:
+        """The allowance for a step starting at ``location``: Movement +X may be lost there (a
+        Silence aura) or regained (codex: Path: each step is judged as it is taken)."""
+        return 1 + self.view.movement_bonus(unit_id, parse_loc(location))
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         at = parse_loc(frm)
-        player = self.view.unit(unit_id).owner
-        keywords = self.view.keywords(unit_id)
-        stuck = self.view.disabled(unit_id, at) or self.view.immobile(unit_id, at)
+        view = self.view
+        unit = view.unit(unit_id)
+        keywords = view.keywords(unit_id, at)
+        stuck = view.disabled(unit_id, at) or view.immobile(unit_id, at)
         options: list[StepOption] = []
-        for cand in self.candidates(at, player):
+        for cand in self.candidates(at, unit.owner, unit_id):
             blocked = stuck
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
                 if missing:
-                    blocked = _needs_rule(cand.kind, missing)
-            if blocked is None and cand.loc.square != at.square:
-                blocked = self.view.entry_ban(unit_id, cand.loc.square)
-            options.append(StepOption(to=cand.loc.text, kind=cand.kind, blocked=blocked))
-        return options
+                    blocked = view.why_lacking(unit_id, at, missing[0]) or _needs_rule(cand.kind, missing)
+            if blocked is None and unit.kind == "avatar" and cand.loc.region is not Region.SURFACE:
+                blocked = AVATAR_SURFACE
+            if blocked is None:
+                blocked = view.own_step_refusal(unit_id, at, cand.loc, cand.kind)
+            if blocked is None:
+                blocked = view.level_change_refusal(unit_id, at, cand.kind)
+            if blocked is None:
+                blocked = view.border_refusal(unit_id, at, cand.loc, cand.kind)
+            if blocked is None:
+                blocked = view.entry_refusal(unit_id, at, cand.loc, cand.kind)
+            # a unit may step where it can't survive; it dies (or is banished) there (digest 1.6)
+            stops = view.survival(unit_id, cand.loc) if blocked is None else None
+            if stops is not None and cand.loc.region is Region.VOID and view.kept_in_void(unit_id, at):
+                stops = None  # the Gate's Voidwalk goes with it into the void
+            free = self.basic and blocked is None and view.free_step(unit_id, at, cand.loc, cand.kind) is not None
+            options.append(StepOption(to=cand.loc.text, kind=cand.kind, cost=0 if free else 1, blocked=blocked, stops=stops))
+        return _best_per_destination(options)
 
     # --- geometry: which locations count as one step away ----------------------------------
 
-    def adjacent(self, frm: str, to: str, player: str) -> bool:
-        """Whether ``to`` is one step from ``frm`` for some unit under the effects in force."""
+    def adjacent(self, frm: str, to: str, player: str, unit_id: str | None = None) -> bool:
+        """Whether ``to`` is one step from ``frm`` (for ``unit_id``, or for some unit) under the
+        effects in force."""
         at = parse_loc(frm)
-        return any(c.loc.text == to for c in self.candidates(at, player))
+        return any(c.loc.text == to for c in self.candidates(at, player, unit_id))
 
-    def candidates(self, at: Loc, player: str | None) -> list[_Candidate]:
+    def _orthogonal(self, at: Loc, unit_id: str | None) -> list[int]:
+        """Orthogonal neighbours; across the top and bottom edges too when the unit moves as if
+        they were connected (codex: As If Connected; the realm's own wrap: Magellan Globe)."""
+        columns, rows = self.view.wrap
+        if not rows and unit_id is not None and self.view.connected_rows(unit_id, at):
+            rows = True
+        return orthogonal(at.square, columns, rows)
+
+    def candidates(self, at: Loc, player: str | None, unit_id: str | None = None) -> list[_Candidate]:
         """Step kinds per digest 2.2, in a fixed order so that searches are deterministic."""
         view = self.view
         found: list[_Candidate] = []
-        neighbours = view.orthogonal(at.square)
+        neighbours = self._orthogonal(at, unit_id)
         site_here = view.site_at(at.square)
         if at.region is Region.SURFACE:
             for sq in neighbours:
@@ -95,6 +149,9 @@ class SorceryMovement:
             for sq in view.as_if_adjacent(at.square, player):
                 if view.site_at(sq) is not None:
                     found.append(_Candidate(Loc(sq, Region.SURFACE), "as-if-adjacent"))
+            if unit_id is not None and view.leaps(unit_id, at):
+                for sq in self._leaps(at.square):
+                    found.append(_Candidate(Loc(sq, Region.SURFACE), "leap"))
             if site_here is not None:
                 if view.is_water(at.square):
                     found.append(_Candidate(Loc(at.square, Region.UNDERWATER), "submerge", ("Submerge",)))
@@ -125,3 +182,112 @@ class SorceryMovement:
                     lower = Region.UNDERWATER if view.is_water(sq) else Region.UNDERGROUND
                     found.append(_Candidate(Loc(sq, lower), "void", ("Voidwalk",)))
         return [c for c in found if c.loc != at]
+
+    def _leaps(self, square: int) -> list[int]:
+        """Felbog Frog Men: over an orthogonally adjacent site to the site beyond it, in the same
+        direction (digest gap 9); the jumped site is not entered."""
+        columns, rows = self.view.wrap
+        row, column = divmod(square - 1, COLUMNS)
+        found = []
+        for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            r1, c1, r2, c2 = row + d_row, column + d_col, row + 2 * d_row, column + 2 * d_col
+            if rows:
+                r1, r2 = r1 % ROWS, r2 % ROWS
+            if columns:
+                c1, c2 = c1 % COLUMNS, c2 % COLUMNS
+            if not (0 <= r1 < ROWS and 0 <= c1 < COLUMNS and 0 <= r2 < ROWS and 0 <= c2 < COLUMNS):
+                continue
+            over, beyond = square_at(r1, c1), square_at(r2, c2)
+            if beyond != square and self.view.site_at(over) is not None and self.view.site_at(beyond) is not None:
+                found.append(beyond)
+        return found
+
+
+#: forced movements cards make, with the step kind each records (digest 2.7)
+FORCED_KINDS = {
+    "teleport_nearby": "teleport",
+    "teleport_diagonal": "teleport",
+    "teleport_knight": "teleport",
+    "push": "push",
+    "submerge": "submerge",
+    "teleport_site": "teleport",
+}
+_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+
+
+class ForcedMovement:
+    """``MovementModel`` for movement the unit doesn't make itself: pushes and teleports
+    (codex: Forced Movement, Teleport; digest 2.7). Judged by the same view as every step: the
+    unit needs no keyword and Immobile doesn't stop it; a push stays in its region and is barred
+    by on-the-ground border bans unless the unit is Airborne; a teleport crosses no border and
+    may change region unless its text keeps it ("nearby", "one diagonal step"); "can't enter"
+    bars both. A unit moved where it can't survive dies there (digest 1.6)."""
+
+    allowance_rule = rule("codex: Forced Movement", "forced movement has no allowance")
+
+    def __init__(self, state: GameState, how: str) -> None:
+        self.view = RealmView(state)
+        self.how = how
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        unit = self.view.unit(unit_id)
+        if not unit.alive or unit.location is None:
+            return rule("codex: Forced Movement", "the unit is not in the realm")
+        return None
+
+    def allowance(self, unit_id: str) -> int:
+        return 1
+
+    def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        at = parse_loc(frm)
+        view = self.view
+        unit = view.unit(unit_id)
+        kind = FORCED_KINDS[self.how]
+        options = []
+        for loc in self._destinations(at):
+            blocked: RuleRef | None = None
+            if unit.kind == "avatar" and loc.region is not Region.SURFACE:
+                blocked = AVATAR_SURFACE
+            if blocked is None and kind == "push":
+                blocked = view.border_refusal(unit_id, at, loc, "push")
+            if blocked is None and kind == "submerge":
+                blocked = view.level_change_refusal(unit_id, at, "submerge")
+            if blocked is None:
+                blocked = view.entry_refusal(unit_id, at, loc, kind)
+            stops = view.survival(unit_id, loc) if blocked is None else None
+            options.append(StepOption(to=loc.text, kind=kind, blocked=blocked, stops=stops))
+        return options
+
+    def _destinations(self, at: Loc) -> list[Loc]:
+        view = self.view
+        columns, rows = view.wrap
+        if self.how == "submerge":  # the verb: surface to underwater of a water site (codex: Submerge)
+            below = Loc(at.square, Region.UNDERWATER)
+            return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
+        if self.how == "teleport_site":  # to the surface of any site (Teleport)
+            return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
+        if self.how == "push":
+            squares = orthogonal(at.square, columns, rows)
+        elif self.how == "teleport_nearby":
+            squares = [sq for sq in view.nearby(at.square) if sq != at.square]
+        elif self.how == "teleport_diagonal":
+            squares = diagonal(at.square, columns, rows)
+        else:
+            row, column = divmod(at.square - 1, COLUMNS)
+            squares = []
+            for d_row, d_col in _KNIGHT:
+                r, c = row + d_row, column + d_col
+                if rows:
+                    r %= ROWS
+                if columns:
+                    c %= COLUMNS
+                if 0 <= r < ROWS and 0 <= c < COLUMNS:
+                    squares.append(square_at(r, c))
+            found = []
+            for sq in squares:  # a teleport may change region unless its text says otherwise
+                for region in (Region.SURFACE, Region.UNDERGROUND, Region.UNDERWATER, Region.VOID):
+                    if view.location_exists(Loc(sq, region)):
+                        found.append(Loc(sq, region))
+            return found
+        # pushes and region-keeping teleports stay in the unit's region
+        return [Loc(sq, at.region) for sq in squares if view.location_exists(Loc(sq, at.region))]

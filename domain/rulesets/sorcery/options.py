@@ -17,3 +17,11 @@ class SorceryOptions(RuleOptions):
             "(recorded as decided by policy; digest gap 6), 'ask' stops for that player's order_triggers"
         ),
     )
+    unmodelled: Literal["warn", "refuse"] = Field(
+        default="warn",
+        description=(
+            "a card whose rules text the simulator does not fully model: 'warn' plays it and records what "
+            "is not modelled with the event that brings it in (shown by run, check, reach and why); "
+            "'refuse' refuses the set-up or command that brings it in, naming the card and the text"
+        ),
+    )

@@ -25,18 +25,34 @@ class SorceryUnit(UnitState):
     carry_allies_only: bool = True
     tapped: bool = False
     damage: int = 0
+    #: the turn it entered the realm, when it did so during the game (summoning sickness)
+    entered_turn: int | None = None
+
+
+class NotModelled(StateModel):
+    """A card in the game whose rules text the simulator does not fully model, and that text
+    word for word (coverage.py). Shown with every answer about the game: never silent."""
+
+    card: str
+    text: list[str]
+
+    def describe(self, thing: str | None = None) -> str:
+        who = f"{self.card} ({thing})" if thing and thing != self.card else self.card
+        return f"{who}: not modelled: " + " | ".join(self.text)
 
 
 class CardState(StateModel):
-    """A site in the realm or an artifact (on the ground, or borne by a unit)."""
+    """A site in the realm, an artifact (on the ground, or borne by a unit) or an aura."""
 
     id: str
     card: str
-    kind: Literal["site", "artifact"]
+    kind: Literal["site", "artifact", "aura"]
     controller: str | None = None
     location: str | None = None
     bearer: str | None = None
     water: bool = False
+    #: an aura's squares: its 2x2 area, or the two squares whose border it is conjured atop
+    area: list[int] = Field(default_factory=list)
 
 
 class EffectState(StateModel):
@@ -77,8 +93,16 @@ class JoinFightItem(StateModel):
     unit: str
 
 
+class InterceptItem(StateModel):
+    """After a Move and Attack that ends without an attack: the enemy's units at its final
+    location may intercept it (codex: Intercept)."""
+
+    item: Literal["intercept"] = "intercept"
+    unit: str
+
+
 SorceryItem = Annotated[
-    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem, Field(discriminator="item")
+    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem, Field(discriminator="item")
 ]
 
 
@@ -92,6 +116,15 @@ class AttackState(StateModel):
     window_open: bool = True
 
 
+class InterceptState(StateModel):
+    """An enemy that used Move and Attack and didn't attack, waiting for interceptors."""
+
+    id: str
+    unit: str
+    location: str
+    interceptors: list[str] = Field(default_factory=list)
+
+
 class SorceryState(GameState):
     RULESET: ClassVar[str] = "sorcery"
 
@@ -101,6 +134,14 @@ class SorceryState(GameState):
     features: dict[str, CardState] = Field(default_factory=dict)
     effects: dict[str, EffectState] = Field(default_factory=dict)
     attack: AttackState | None = None
+    intercept: InterceptState | None = None
+    #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
+    #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
+    used_this_turn: list[str] = Field(default_factory=list)
+    #: damage splits players declared for their units' strikes this turn (codex: Strike)
+    declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)
+    #: cards in the game whose rules text is not fully modelled, by the id of what they are
+    not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
 

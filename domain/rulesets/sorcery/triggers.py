@@ -13,7 +13,7 @@ from domain.movement import shortest_path
 from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.combat import kill
-from domain.rulesets.sorcery.events import FightQueued
+from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
@@ -44,7 +44,7 @@ def _sources(engine: SorceryEngine) -> list[tuple[str, str | None, Ability, str]
                 found.append((unit.id, unit.owner, ability, unit.location))
     for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
         for ability in abilities_of(feature.card):
-            if ability.timing == "triggered" and feature.location is not None:
+            if ability.timing == "triggered" and feature.location is not None and ability.trigger != "wall_damage":
                 found.append((feature.id, feature.controller, ability, feature.location))
     return found
 
@@ -65,6 +65,12 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 and unit.kind == "minion"
                 and "Airborne" not in view.keywords(unit_id)
             )
+        elif ability.trigger == "mariners_curse":
+            feature = engine.state.features.get(source)
+            matched = (
+                unit.kind == "minion" and feature is not None and square in feature.area
+                and view.is_water(square)
+            )
         elif ability.trigger == "shark_hunt":
             matched = (
                 source != unit_id
@@ -73,6 +79,27 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
             )
         if matched:
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
+
+
+def on_step(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
+    """Queue what triggers when ``unit_id`` traverses a border with a wall atop it (Wall of
+    Brambles: an enemy on the ground; Wall of Fire: any unit passing through)."""
+    view = engine.view()
+    start, end = parse_loc(frm), parse_loc(to)
+    crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
+    if not crossed:
+        return
+    unit = engine.state.units[unit_id]
+    for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
+        if feature.kind != "aura" or set(feature.area) not in crossed:
+            continue
+        for ability in abilities_of(feature.card):
+            if ability.trigger != "wall_damage":
+                continue
+            if feature.card == "Wall of Brambles":
+                if unit.owner == feature.controller or not view.on_the_ground(unit_id, start, end, kind):
+                    continue
+            queue(engine.resolver, ability, feature.id, feature.controller, unit_id, {}, cause)
 
 
 def resolve(engine: SorceryEngine, trigger: TriggerState) -> None:
@@ -130,7 +157,57 @@ def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: b
     )
 
 
+def _mariners_curse(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Submerge the minion (forced: it needs no Submerge, and dies underwater without it), then
+    the Curse returns to its owner's hand (digest 5, gap 13: an Iceberg bars the submerging)."""
+    curse = engine.state.features[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    here = subject.location or ""
+    if not subject.alive or not here or parse_loc(here).region.value != "surface" or int(here.split("/")[0]) not in curse.area:
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer atop an affected site")
+        return
+    engine.resolver.resolved(trigger, f"submerges {subject.id}, then returns to its owner's hand")
+    engine.emit(FeatureRemoved, cause=trigger.id, feature=curse.id, reason="Mariner's Curse returns to its owner's hand")
+    below = f"{here}/underwater"
+    engine.declare_path(subject.id, [here, below], "forced:submerge", None, cause=trigger.id)
+
+
+WALL_DAMAGE = {"Wall of Brambles": 2, "Wall of Fire": 3}
+
+
+def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
+    wall = engine.state.features[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    if not subject.alive:
+        engine.resolver.resolved(trigger, f"{subject.id} is no longer in the realm")
+        return
+    amount = WALL_DAMAGE[wall.card]
+    engine.resolver.resolved(trigger, f"{subject.id} takes {amount} damage")
+    engine.emit(DamageTaken, cause=trigger.id, unit=subject.id, amount=amount, total=subject.damage + amount, source=wall.id)
+    if subject.kind == "minion" and engine.state.units[subject.id].damage >= subject.defence:
+        kill(engine, subject.id, rule(wall.card, f"{amount} damage to a unit traversing it", "triggered"), trigger.id)
+
+
+def _genesis_condition(engine: SorceryEngine, trigger: TriggerState, condition: str) -> None:
+    """Babbling Brook, Silent Hills: until the controller's next turn, minions atop nearby sites
+    are disabled / silenced (an ongoing effect a trigger made: the lookahead applies it)."""
+    square = int(trigger.params["square"])
+    squares = [s for s in nearby(square, *engine.view().wrap) if engine.view().site_at(s) is not None]
+    label = f"minions atop sites near {engine.label(str(square))} are {condition} until {trigger.controller}'s next turn"
+    engine.resolver.resolved(trigger, label)
+    engine.start_effect(
+        trigger.source, trigger.controller,
+        {"kind": "condition", "condition": condition, "squares": squares, "minions_only": True},
+        "until_next_turn", f"{_source_card(engine, trigger.source)}: {label}", cause=trigger.id,
+    )
+    engine.settle(trigger.id)
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "genesis_disabled_nearby": lambda engine, trigger: _genesis_condition(engine, trigger, "disabled"),
+    "genesis_silenced_nearby": lambda engine, trigger: _genesis_condition(engine, trigger, "silenced"),
+    "wall_damage": _wall_damage,
+    "mariners_curse": _mariners_curse,
     "kill_on_entry": _kill_on_entry,
     "shark_hunt": _shark_hunt,
     "genesis_immobile_atop": lambda engine, trigger: _genesis_immobile(engine, trigger, False),

@@ -1,8 +1,13 @@
 """What the realm's facts mean: sites, water, bodies of water and each unit's keywords in force.
 
-Reads only facts that events put in the ``GameState`` (units, sites, artifacts, ongoing effects),
-so the aggregate and the lookahead projection interpret a realm identically. It never looks at
-triggered abilities.
+Reads only facts that events put in the ``GameState`` (units, sites, artifacts, auras, ongoing
+effects), so the aggregate and the lookahead projection interpret a realm identically. It never
+looks at triggered abilities.
+
+Keywords in force follow the layers of the codex (Ordering Ongoing Effects): printed keywords;
+removal (silenced: every special ability; disabled: every ability but Landbound and
+Waterbound); grants (artifacts, spells, area effects, a carrier's movement keywords while the
+two share a location); then "lose", which beats any grant (codex: Lose).
 """
 
 from __future__ import annotations
@@ -10,20 +15,33 @@ from __future__ import annotations
 from functools import cached_property
 
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS
+from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS, card, power_for_checks
 from domain.rulesets.sorcery.effects import (
     AsIfAdjacent,
+    AsIfConnected,
+    BorderBan,
+    Condition,
     ConnectEdges,
+    DoubleStrikes,
     EffectSpec,
     EntryBan,
     Grant,
     ImmobileAtop,
+    Leap,
+    LocationBan,
+    Lose,
+    MovesFreely,
+    NoLevelChange,
+    Restriction,
+    Scope,
 )
-from domain.rulesets.sorcery.realm import Loc, Region, orthogonal
+from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 from domain.state import GameState
 
 RULESET = "sorcery"
+#: keywords a disabled unit keeps (codex: Landbound, Waterbound)
+KEPT_WHEN_DISABLED = frozenset({"Landbound", "Waterbound"})
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
@@ -55,21 +73,51 @@ class RealmView:
         return bool(site and site.water)
 
     @cached_property
-    def specs(self) -> list[tuple[str, EffectSpec]]:
+    def all_specs(self) -> list[tuple[str, EffectSpec]]:
         return [(e.id, e.spec) for e in self.state.effects.values()]
+
+    @cached_property
+    def specs(self) -> list[tuple[str, EffectSpec]]:
+        """The effects in force: a passive ability of a unit that is silenced or disabled is
+        not (codex: Silenced, Disabled); effects with a duration last it out (digest 4.2)."""
+        found = []
+        for effect_id, spec in self.all_specs:
+            effect = self.state.effects[effect_id]
+            if effect.duration == "while_in_realm" and effect.source in self.suppressed_sources:
+                continue
+            found.append((effect_id, spec))
+        return found
+
+    @cached_property
+    def suppressed_sources(self) -> set[str]:
+        """Units whose own passive abilities are switched off by a silencing or disabling effect
+        (judged with every effect in force, one level deep)."""
+        found: set[str] = set()
+        for unit in self.state.living_units():
+            assert isinstance(unit, SorceryUnit)
+            at = parse_loc(unit.location or "")
+            for effect_id, spec in self.all_specs:
+                if isinstance(spec, Condition) and spec.condition in ("silenced", "disabled"):
+                    if self.state.effects[effect_id].source != unit.id and self.in_scope(spec, unit, at):
+                        found.add(unit.id)
+        return found
 
     def effects(self, kind: type) -> list:  # type: ignore[type-arg]
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
 
     @cached_property
     def wrap(self) -> tuple[bool, bool]:
-        """(columns, rows): whether left/right and top/bottom edges are connected."""
-        links = self.effects(ConnectEdges)
+        """(columns, rows): whether left/right and top/bottom edges are connected (by an
+        artifact, whose passive no unit's silencing switches off)."""
+        links = [spec for _, spec in self.all_specs if isinstance(spec, ConnectEdges)]
         return any(s.columns for s in links), any(s.rows for s in links)
 
     def orthogonal(self, square: int) -> list[int]:
         columns, rows = self.wrap
         return orthogonal(square, columns, rows)
+
+    def nearby(self, square: int) -> list[int]:
+        return nearby(square, *self.wrap)
 
     def as_if_adjacent(self, square: int, player: str | None) -> list[int]:
         """Squares linked to ``square`` for ``player``'s units (any player's when None)."""
@@ -77,12 +125,10 @@ class RealmView:
         for spec in self.effects(AsIfAdjacent):
             if player is not None and spec.for_player not in (None, player):
                 continue
-            a, b = spec.squares
-            if square == a:
-                found.append(b)
-            elif square == b:
-                found.append(a)
-        return found
+            linked = self.span(spec.span_of, spec.water) if spec.span_of is not None else set(spec.squares)
+            if square in linked:
+                found.extend(sorted(linked - {square}))
+        return sorted(set(found))
 
     def location_exists(self, loc: Loc) -> bool:
         site = self.site_at(loc.square)
@@ -96,21 +142,26 @@ class RealmView:
             return not site.water
         return False
 
-    def body_of_water(self, square: int) -> set[int]:
-        """Orthogonally connected water sites containing ``square`` (codex: Body of Water)."""
-        if not self.is_water(square):
+    def span(self, square: int, water: bool) -> set[int]:
+        """Orthogonally connected water (or land) sites containing ``square`` (codex: Body of
+        Water, Span of Land); empty when that site is not (or no longer) of that kind."""
+        if self.site_at(square) is None or self.is_water(square) != water:
             return set()
         seen = {square}
         todo = [square]
         while todo:
             here = todo.pop()
             for other in self.orthogonal(here):
-                if other not in seen and self.is_water(other):
+                if other not in seen and self.site_at(other) is not None and self.is_water(other) == water:
                     seen.add(other)
                     todo.append(other)
         return seen
 
-    # --- units ----------------------------------------------------------------------------
+    def body_of_water(self, square: int) -> set[int]:
+        """Orthogonally connected water sites containing ``square`` (codex: Body of Water)."""
+        return self.span(square, True)
+
+    # --- where things are -------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> SorceryUnit:
         return self.state.units[unit_id]
@@ -119,31 +170,144 @@ class RealmView:
         feature = self.state.features.get(feature_id)
         return feature.bearer if feature else None
 
-    def grants(self, unit: SorceryUnit) -> list[Grant]:
-        found = []
+    def location_of(self, thing: str) -> Loc | None:
+        """Where a unit, an artifact (on the ground or with its bearer: digest gap 17) or a site
+        is; None when it is not in the realm."""
+        unit = self.state.units.get(thing)
+        if unit is not None:
+            return parse_loc(unit.location) if unit.alive and unit.location else None
+        feature = self.state.features.get(thing)
+        if feature is None:
+            return None
+        if feature.bearer is not None:
+            return self.location_of(feature.bearer)
+        return parse_loc(feature.location) if feature.location else None
+
+    def subtypes(self, unit: SorceryUnit) -> tuple[str, ...]:
+        return card(unit.card).subtypes
+
+    # --- who an effect applies to -----------------------------------------------------------
+
+    def in_scope(self, scope: Scope, unit: SorceryUnit, at: Loc) -> bool:
+        """Whether ``unit``, at ``at``, is among the units ``scope`` names (effects.Scope)."""
+        if scope.minions_only and unit.kind != "minion":
+            return False
+        if scope.exclude is not None and unit.id == scope.exclude:
+            return False
+        if scope.allies_of is not None and unit.owner != scope.allies_of:
+            return False
+        if scope.enemies_of is not None and unit.owner == scope.enemies_of:
+            return False
+        if scope.subtypes and not set(scope.subtypes) & set(self.subtypes(unit)):
+            return False
+        if scope.unit is not None and unit.id != scope.unit:
+            return False
+        if scope.bearer_of is not None and self.bearer_of(scope.bearer_of) != unit.id:
+            return False
+        on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
+        if scope.squares is not None:
+            if at.square not in scope.squares or not on_site:
+                return False
+            if not scope.any_level and at.region is not Region.SURFACE:
+                return False
+        if scope.near is not None and not self._near(scope.near, at, on_site, scope.near_sites):
+            return False
+        if scope.here is not None and not self._here(scope.here, at):
+            return False
+        return True
+
+    def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
+        where = self.location_of(thing)
+        if where is None or at.square not in self.nearby(where.square):
+            return False
+        if sites or (thing in self.state.features and self.state.features[thing].kind == "site"):
+            return on_site  # occupying a nearby site, either level
+        return at.region is where.region  # nearby units share the reference's region
+
+    def _here(self, thing: str, at: Loc) -> bool:
+        feature = self.state.features.get(thing)
+        if feature is not None and feature.kind == "site":
+            return feature.location == str(at.square) and at.region is not Region.VOID
+        where = self.location_of(thing)
+        return where == at
+
+    def _where(self, unit: SorceryUnit, at: Loc | None) -> Loc | None:
+        if at is not None:
+            return at
+        return parse_loc(unit.location) if unit.location else None
+
+    # --- silenced, disabled, keywords in force -----------------------------------------------
+
+    def _condition(self, unit: SorceryUnit, at: Loc | None, condition: str) -> RuleRef | None:
+        if at is None:
+            return None
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Condition) and spec.condition == condition and self.in_scope(spec, unit, at):
+                return self._effect_rule(effect_id, condition)
+        return None
+
+    def silenced(self, unit_id: str, at: Loc | None = None) -> RuleRef | None:
+        unit = self.unit(unit_id)
+        return self._condition(unit, self._where(unit, at), "silenced")
+
+    def _raw_keywords(self, unit: SorceryUnit, at: Loc | None) -> set[str]:
+        """Printed, granted and conferred keywords, after silencing and "lose"; before disabling."""
+        silenced = self._condition(unit, at, "silenced") is not None
+        found: set[str] = set() if silenced else set(unit.keywords)
+        if not silenced and at is not None:
+            for spec in self.effects(Grant):
+                if self.in_scope(spec, unit, at):
+                    found.update(spec.keywords)
+            carrier = self.state.units.get(unit.carried_by or "")
+            if carrier is not None and carrier.alive and carrier.location == at.text:
+                conferred = self.keywords(carrier.id)
+                found.update(k for k in MOVEMENT_KEYWORDS if k in conferred)
+        if at is not None:
+            for spec in self.effects(Lose):
+                if self.in_scope(spec, unit, at):
+                    found -= set(spec.keywords)
+        return found
+
+    def why_lacking(self, unit_id: str, at: Loc, keyword: str) -> RuleRef | None:
+        """The effect that takes ``keyword`` away from the unit at ``at`` (a "lose" effect, or
+        being silenced), so that a refusal names the card (Sky Baron, Silence)."""
+        unit = self.unit(unit_id)
+        silenced = self._condition(unit, at, "silenced")
+        if silenced is not None:
+            return silenced
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Lose) and keyword in spec.keywords and self.in_scope(spec, unit, at):
+                return self._effect_rule(effect_id, f"loses {keyword}")
+        return None
+
+    def keywords(self, unit_id: str, at: Loc | None = None) -> set[str]:
+        """Keywords in force for the unit at ``at`` (default: where it is): printed, granted by
+        effects, and conferred by a carrier while the two share a location (digest 2.6): a
+        carried unit stepping away on its own keeps them for that first step only. Silenced:
+        none; disabled: Landbound and Waterbound only; lost keywords can't be had."""
+        unit = self.unit(unit_id)
+        where = self._where(unit, at)
+        found = self._raw_keywords(unit, where)
+        if self._disabled(unit, where, found) is not None:
+            return found & KEPT_WHEN_DISABLED
+        return found
+
+    def survival_keywords(self, unit_id: str, at: Loc) -> set[str]:
+        """The keywords that keep a minion alive below or in the void: a disabled unit keeps its
+        movement keywords for that (the codex says disabled units lose abilities to act; it
+        never says they sink; our choice, docs/sorcery.md)."""
+        return self._raw_keywords(self.unit(unit_id), at)
+
+    def movement_bonus(self, unit_id: str, at: Loc | None = None) -> int:
+        unit = self.unit(unit_id)
+        where = self._where(unit, at)
+        if where is None or self.silenced(unit_id, where) is not None:
+            return 0
+        total = unit.movement_bonus
         for spec in self.effects(Grant):
-            target = spec.unit if spec.unit is not None else self.bearer_of(spec.bearer_of or "")
-            if target != unit.id:
-                continue
-            if spec.minions_only and unit.kind != "minion":
-                continue
-            found.append(spec)
-        return found
-
-    def keywords(self, unit_id: str) -> set[str]:
-        """Keywords in force: printed, granted by effects, and conferred by a carrier."""
-        unit = self.unit(unit_id)
-        found = set(unit.keywords)
-        for spec in self.grants(unit):
-            found.update(spec.keywords)
-        if unit.carried_by is not None and unit.carried_by in self.state.units:
-            carrier = self.keywords(unit.carried_by)
-            found.update(k for k in MOVEMENT_KEYWORDS if k in carrier)
-        return found
-
-    def movement_bonus(self, unit_id: str) -> int:
-        unit = self.unit(unit_id)
-        return unit.movement_bonus + sum(spec.movement for spec in self.grants(unit))
+            if self.in_scope(spec, unit, where):
+                total += spec.movement
+        return total
 
     def passengers(self, carrier_id: str) -> list[str]:
         return sorted(
@@ -151,13 +315,19 @@ class RealmView:
         )
 
     def power(self, unit_id: str) -> int:
-        return self.unit(unit_id).power
+        """Power for checks (Gnome Hollows, "weaker"): split power averaged, rounded down
+        (codex: Split Power). Strikes use attack power (``SorceryUnit.power``)."""
+        unit = self.unit(unit_id)
+        return power_for_checks(unit.power, unit.defence)
 
     # --- restrictions ---------------------------------------------------------------------
 
-    def disabled(self, unit_id: str, at: Loc) -> RuleRef | None:
-        """Waterbound off water / Landbound off land disables a unit (codex: Waterbound)."""
-        keywords = self.keywords(unit_id)
+    def _disabled(self, unit: SorceryUnit, at: Loc | None, keywords: set[str]) -> RuleRef | None:
+        if at is None:
+            return None
+        found = self._condition(unit, at, "disabled")
+        if found is not None:
+            return found
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         water_here = on_site and self.is_water(at.square)
         if "Waterbound" in keywords and not water_here:
@@ -166,21 +336,67 @@ class RealmView:
             return rule("codex: Landbound", "disabled while not occupying a land location", "ongoing")
         return None
 
+    def disabled(self, unit_id: str, at: Loc | None = None) -> RuleRef | None:
+        """Why the unit is disabled at ``at``: an effect (Iron Shackles), or Waterbound off water
+        / Landbound off land (codex: Disabled, Waterbound, Landbound)."""
+        unit = self.unit(unit_id)
+        where = self._where(unit, at)
+        return self._disabled(unit, where, self._raw_keywords(unit, where))
+
     def immobile(self, unit_id: str, at: Loc) -> RuleRef | None:
-        if "Immobile" in self.keywords(unit_id):
+        if "Immobile" in self.keywords(unit_id, at):
             return rule("codex: Immobile", "an Immobile unit takes no steps", "ongoing")
         for effect_id, spec in self.specs:
             if not isinstance(spec, ImmobileAtop) or at.square not in spec.squares:
                 continue
+            if self.site_at(at.square) is None:
+                continue
             if at.region is Region.SURFACE or (spec.any_level and at.region is not Region.VOID):
-                return rule(
-                    self.source_card(effect_id),
-                    self.state.effects[effect_id].label.split(": ", 1)[-1],
-                    "ongoing",
-                )
+                return self._effect_rule(effect_id, "Immobile")
+        return self._condition(self.unit(unit_id), at, "immobile")
+
+    def airborne(self, unit_id: str, at: Loc | None = None) -> bool:
+        """Airborne works only on the surface (codex: Airborne)."""
+        unit = self.unit(unit_id)
+        where = self._where(unit, at)
+        if where is None or where.region is not Region.SURFACE:
+            return False
+        return "Airborne" in self.keywords(unit_id, where)
+
+    def attack_refusal(self, attacker_id: str, target_id: str) -> RuleRef | None:
+        """Why ``attacker_id`` may not target ``target_id`` with an attack (codex: Airborne:
+        only an Airborne attacker may target an Airborne unit)."""
+        if self.airborne(target_id) and not self.airborne(attacker_id):
+            return rule("codex: Airborne", "an Airborne unit can be targeted by attacks only from Airborne units", "keyword")
+        return None
+
+    def cannot_be_at(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """Why a unit can't be (summoned or set up) at ``at``: an Avatar off the surface, a minion
+        where it can't survive (digest 1.6), or a passive ban on entering (digest 2.3)."""
+        unit = self.unit(unit_id)
+        if unit.kind == "avatar" and at.region is not Region.SURFACE:
+            return rule("codex: Characteristics", "an Avatar occupies only surface locations")
+        survival = self.survival(unit_id, at)
+        if survival is not None:
+            return survival
+        return self.entry_refusal(unit_id, None, at, "summon")
+
+    def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
+        unit = self.unit(unit_id)
+        if unit.kind != "minion":
+            return None
+        keywords = self.survival_keywords(unit_id, at)
+        if at.region is Region.VOID and "Voidwalk" not in keywords:
+            return rule("codex: Void", "a minion without Voidwalk in the void is banished")
+        if at.region is Region.UNDERGROUND and "Burrowing" not in keywords:
+            return rule("codex: Underground", "a minion without Burrowing underground dies")
+        if at.region is Region.UNDERWATER and "Submerge" not in keywords:
+            return rule("codex: Underwater", "a minion without Submerge underwater dies")
         return None
 
     def entry_ban(self, unit_id: str, square: int) -> RuleRef | None:
+        """Power bans on entering the site at ``square`` (Gnome Hollows; codex: Split Power)."""
         for effect_id, spec in self.specs:
             if isinstance(spec, EntryBan) and spec.square == square:
                 if self.power(unit_id) >= spec.min_power:
@@ -191,7 +407,246 @@ class RealmView:
                     )
         return None
 
+    def on_the_ground(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> bool:
+        """A step from a site's surface to another site's surface, not Airborne, not a teleport
+        (codex: On the Ground; digest 2.10)."""
+        if kind in ("teleport", "fly"):
+            return False
+        if frm.region is not Region.SURFACE or to.region is not Region.SURFACE or frm.square == to.square:
+            return False
+        if self.site_at(frm.square) is None or self.site_at(to.square) is None:
+            return False
+        return not self.airborne(unit_id, frm)
+
+    def entry_refusal(self, unit_id: str, frm: Loc | None, to: Loc, kind: str) -> RuleRef | None:
+        """Why the unit can't enter ``to`` (from ``frm``; None when summoned or set up there):
+        power bans on entering a site, and the location bans of Scarecrow, Undesirables,
+        Mountain Pass, Endless Fence and Bailey (digest 2.3: "can't enter" covers every way)."""
+        unit = self.unit(unit_id)
+        new_site = frm is None or frm.square != to.square or frm.region is Region.VOID
+        if new_site and self.site_at(to.square) is not None and to.region is not Region.VOID:
+            ban = self.entry_ban(unit_id, to.square)
+            if ban is not None:
+                return ban
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, LocationBan):
+                continue
+            why = self._location_ban(spec, unit, frm, to, kind, new_site)
+            if why is not None:
+                return rule(self.source_card(effect_id), why, "ongoing")
+        return None
+
+    def _location_ban(
+        self, spec: LocationBan, unit: SorceryUnit, frm: Loc | None, to: Loc, kind: str, new_site: bool
+    ) -> str | None:
+        if spec.airborne_at is not None:
+            where = self.location_of(spec.airborne_at)
+            if where == to and unit.kind == "minion" and "Airborne" in self.keywords(unit.id, to) and to.region is Region.SURFACE:
+                return "Airborne minions can't enter this location"
+        if spec.allies_of is not None and spec.site_of is not None and unit.owner == spec.allies_of:
+            where = self.location_of(spec.site_of)
+            if (
+                where is not None and where.region is not Region.VOID and where.square == to.square
+                and to.region is not Region.VOID and new_site and unit.id != spec.site_of
+            ):
+                return "allies can't enter this site"
+        if spec.ground_if_occupied and spec.square == to.square and unit.kind == "minion" and frm is not None:
+            atop = [
+                u for u in self.state.living_units()
+                if u.kind == "minion" and u.location == str(to.square) and u.id != unit.id
+                and u.carried_by != unit.id
+            ]
+            if atop and self.on_the_ground(unit.id, frm, to, kind):
+                return "minions can't enter this site on the ground while a minion is atop it"
+        if spec.from_void_span and spec.square is not None and unit.kind == "minion" and frm is not None:
+            if frm.region is Region.VOID and to.square in self.span(spec.square, False) and to.region is not Region.VOID:
+                return "minions can't enter this span of land from the void"
+        if spec.enemies_of is not None and spec.ground_at is not None and unit.owner != spec.enemies_of and frm is not None:
+            where = self.location_of(spec.ground_at)
+            if where == to and self.on_the_ground(unit.id, frm, to, kind):
+                return "enemies can't move here on the ground"
+        return None
+
+    def border_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
+        """Why the unit can't traverse the border this step crosses (Wall of Ice, Wall of Air,
+        Great Wall, Perilous Bridge; codex: Traverse; digest 2.10). Diagonal, as-if-adjacent and
+        teleport steps cross no border; subsurface units and the void are unaffected."""
+        borders = [set(b) for b in self.crossed_borders(frm, to, kind)]
+        if not borders:
+            return None
+        unit = self.unit(unit_id)
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, BorderBan) or set(spec.border) not in borders:
+                continue
+            if spec.enemies_of is not None and unit.owner == spec.enemies_of:
+                continue
+            if spec.airborne_or_weak:
+                if unit.kind == "minion" and (self.airborne(unit_id, frm) or self.power(unit_id) <= 2):
+                    return rule(self.source_card(effect_id), "minions with Airborne or 2 or less power can't traverse it", "ongoing")
+                continue
+            if spec.on_the_ground and not self.on_the_ground(unit_id, frm, to, kind):
+                continue
+            return rule(self.source_card(effect_id), "can't be traversed on the ground", "ongoing")
+        return None
+
+    def crossed_borders(self, frm: Loc, to: Loc, kind: str) -> list[tuple[int, int]]:
+        """The borders a step traverses on the surface: one for an orthogonal step, two for a
+        leap (digest gap 9); none for diagonal, as-if-adjacent or teleport steps (digest 2.9)."""
+        if frm.region is not Region.SURFACE or to.region is not Region.SURFACE or frm.square == to.square:
+            return []
+        if kind in ("orthogonal", "push"):
+            return [(frm.square, to.square)]
+        if kind == "leap":
+            over = next((sq for sq in self.orthogonal(frm.square) if to.square in self.orthogonal(sq)), None)
+            return [(frm.square, over), (over, to.square)] if over is not None else []
+        return []
+
+    def level_change_refusal(self, unit_id: str, at: Loc, kind: str) -> RuleRef | None:
+        """Iceberg: minions occupying nearby sites can't submerge or surface."""
+        if kind not in ("submerge", "surface") or self.unit(unit_id).kind != "minion":
+            return None
+        if kind == "surface" and at.region is not Region.UNDERWATER:
+            return None
+        for effect_id, spec in self.specs:
+            if isinstance(spec, NoLevelChange) and at.square in spec.squares and self.site_at(at.square) is not None:
+                return rule(self.source_card(effect_id), "minions occupying nearby sites can't submerge or surface", "ongoing")
+        return None
+
+    def free_step(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
+        """The Moves Freely ability that makes this basic-movement step cost nothing: both its
+        start and end meet the condition (codex: Moves Freely; digest 2.5)."""
+        unit = self.unit(unit_id)
+        if self.silenced(unit_id, frm) is not None:
+            return None
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, MovesFreely):
+                continue
+            if spec.unit is not None and spec.unit != unit_id:
+                continue
+            if self._free(spec, unit, frm, to, kind):
+                return rule(self.source_card(effect_id), _FREE_TEXT[spec.condition], "ongoing")
+        return None
+
+    def _free(self, spec: MovesFreely, unit: SorceryUnit, frm: Loc, to: Loc, kind: str) -> bool:
+        if spec.condition == "water_locations":
+            return self._water_location(frm) and self._water_location(to)
+        if spec.condition == "land_sites_unoccupied":
+            return self._unoccupied_land(frm, unit) and self._unoccupied_land(to, unit)
+        if spec.condition == "sideways":
+            return kind in ("orthogonal", "as-if-adjacent") and (frm.row == to.row or kind == "as-if-adjacent")
+        if spec.condition == "airborne_away_from":
+            return (
+                unit.kind == "minion" and frm.square == spec.square and frm.region is Region.SURFACE
+                and to.square != spec.square and self.airborne(unit.id, frm)
+            )
+        return False
+
+    def _water_location(self, loc: Loc) -> bool:
+        return loc.region in (Region.SURFACE, Region.UNDERWATER) and self.is_water(loc.square)
+
+    def _unoccupied_land(self, loc: Loc, mover: SorceryUnit) -> bool:
+        if loc.region is Region.VOID or self.site_at(loc.square) is None or self.is_water(loc.square):
+            return False
+        others = [
+            u for u in self.state.living_units()
+            if u.id != mover.id and u.carried_by != mover.id and u.location is not None
+            and parse_loc(u.location).square == loc.square and parse_loc(u.location).region is not Region.VOID
+        ]
+        return not others  # digest gap 18: other units at either level; passengers don't count
+
+    def connected_rows(self, unit_id: str, at: Loc) -> bool:
+        """Whether the unit may step as if the top and bottom edges were connected (codex: As If
+        Connected: for its own steps only)."""
+        unit = self.unit(unit_id)
+        for spec in self.effects(AsIfConnected):
+            if spec.unit is not None and spec.unit == unit_id and self.silenced(unit_id, at) is None:
+                return True
+            if spec.allies_of is not None and spec.allies_of == unit.owner:
+                return True
+            if spec.allies_here_of is not None and spec.allies_here_of == unit.owner:
+                source = self._effect_source(spec)
+                if source is not None and self.location_of(source) == at:
+                    return True
+        return False
+
+    def kept_in_void(self, unit_id: str, at: Loc) -> bool:
+        """Whether the unit has a Voidwalk at ``at`` that it keeps in the void until it enters a
+        site (Planar Gate; digest gap 10)."""
+        unit = self.unit(unit_id)
+        if self.silenced(unit_id, at) is not None:
+            return False
+        return any(s.kept_in_void and "Voidwalk" in s.keywords and self.in_scope(s, unit, at) for s in self.effects(Grant))
+
+    def leaps(self, unit_id: str, at: Loc) -> bool:
+        return any(s.unit == unit_id for s in self.effects(Leap)) and self.silenced(unit_id, at) is None
+
+    def _effect_source(self, spec: object) -> str | None:
+        for effect_id, found in self.specs:
+            if found is spec:
+                return self.state.effects[effect_id].source
+        return None
+
+    def _effect_rule(self, effect_id: str, fallback: str) -> RuleRef:
+        label = self.state.effects[effect_id].label
+        return rule(self.source_card(effect_id), label.split(": ", 1)[-1] if label else fallback, "ongoing")
+
+    def restriction(self, unit_id: str, what: str) -> RuleRef | None:
+        """The unit's own "can't" (``what``: a Restriction field), unless it is silenced or
+        disabled (the text is an ability of its own)."""
+        unit = self.unit(unit_id)
+        at = self._where(unit, None)
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Restriction) and spec.unit == unit_id and getattr(spec, what):
+                if at is not None and self.silenced(unit_id, at) is not None:
+                    return None
+                return self._effect_rule(effect_id, what)
+        return None
+
+    def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
+        """Dalcean Phalanx (only forward) and Sedge Crabs (only sideways): forward is toward the
+        controller's far edge (codex: Forward; digest 1.1, gap 1); a level change is neither."""
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, Restriction) or spec.unit != unit_id or spec.own_steps is None:
+                continue
+            if self.silenced(unit_id, frm) is not None:
+                return None
+            if spec.own_steps == "sideways":
+                ok = frm.square != to.square and (frm.row == to.row or kind == "as-if-adjacent")
+            else:
+                first = self.unit(unit_id).owner == self.state.players[0]
+                ok = frm.square != to.square and frm.column == to.column and (to.row < frm.row if first else to.row > frm.row)
+                ok = ok or kind == "as-if-adjacent"
+            if not ok:
+                return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
+        return None
+
+    def name_of(self, thing: str) -> str:
+        found = self.state.units.get(thing) or self.state.features.get(thing)
+        return found.card if found is not None else thing
+
+    def strike_multiplier(self, struck: str) -> int:
+        """Mask of Mayhem doubles strikes against units nearby it; two Masks, four times."""
+        at = self.location_of(struck)
+        factor = 1
+        if at is None:
+            return factor
+        for spec in self.effects(DoubleStrikes):
+            mask = self.location_of(spec.near)
+            if mask is not None and at.square in self.nearby(mask.square) and at.region is mask.region:
+                factor *= 2
+        return factor
+
     def source_card(self, effect_id: str) -> str:
         effect = self.state.effects[effect_id]
         source = self.state.features.get(effect.source) or self.state.units.get(effect.source)
-        return source.card if source is not None else effect.source
+        if source is not None:
+            return source.card
+        return effect.label.split(": ", 1)[0] if ": " in effect.label else effect.source
+
+
+_FREE_TEXT = {
+    "water_locations": "moves freely between water locations",
+    "land_sites_unoccupied": "moves freely between land sites not occupied by other units",
+    "sideways": "moves freely sideways",
+    "airborne_away_from": "Airborne minions atop it move freely away",
+}

@@ -164,9 +164,9 @@ class TinyEpicTacticsRuleset(Ruleset):
         assert isinstance(state, TetState)
         return legal_commands(state)
 
-    def decision_context(self, state: GameState) -> tuple[Any, ...]:
+    def decision_context(self, state: GameState) -> dict[str, Any]:
         assert isinstance(state, TetState)
-        return (state.turn, state.active_player, state.actions_taken)
+        return {"turn": state.turn, "player": state.active_player, "actions": state.actions_taken}
 
     def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
         assert isinstance(state, TetState)

@@ -1,0 +1,141 @@
+"""What the simulator derives from each card, and what of its rules text it does not model.
+
+Every card of the pool is read into keywords (``catalog.read_line``) and ability text; each
+piece of ability text is either covered by a modelled ability or spell (``abilities.py``, each
+with its timing kind) or reported as not modelled, word for word. Keywords whose rules are
+only partly simulated are reported too (``KEYWORD_GAPS``). Nothing is dropped: the derivation of
+a card is a partition of its rules text, and a test checks that over the whole pool.
+
+The engine uses the derivation to say, for every card in a game, what it does not model
+(``NotModelled`` on the event that brings the card in), and to refuse such cards under the
+rule option ``unmodelled: refuse``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from domain.rulesets.sorcery.abilities import SPELLS, abilities_of
+from domain.rulesets.sorcery.catalog import Card, card, card_pool
+
+#: keywords whose rules the simulator applies only in part, or not at all: what is missing.
+#: A keyword not listed here is fully modelled (movement keywords, Immobile, Lethal...).
+KEYWORD_GAPS: dict[str, str] = {
+    "Spellcaster": "units casting spells are not simulated",
+    "Ward": "Ward marks are not simulated",
+    "Lance": "the Lance token (first strike, +1 damage) is not simulated",
+    "Stealth": "only 'can't be intercepted' is simulated: Stealth marks, and the limits on targeting, defending and projectiles, are not",
+    "Ranged": "ranged strikes (projectiles) are not simulated; only its leave to intercept Airborne units is",
+}
+
+#: how a modelled ability is reported (the ability's declared timing kind, or a spell's)
+Kind = Literal["keyword", "ongoing", "activated", "triggered", "spell"]
+
+
+class Modelled(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    timing: Kind
+    text: str
+
+
+class Derivation(BaseModel):
+    """One card as the simulator reads it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    type: str
+    subtypes: tuple[str, ...]
+    attack: int | None
+    defence: int | None
+    #: power for checks (Gnome Hollows, "weaker"): split power averaged, rounded down
+    check_power: int | None
+    water: bool
+    keywords: tuple[str, ...]
+    movement_bonus: int
+    modelled: tuple[Modelled, ...]
+    #: the card's text the simulator does not model, word for word (keywords: with what is missing)
+    unmodelled: tuple[str, ...]
+
+    @property
+    def status(self) -> Literal["full", "partial", "none"]:
+        if not self.unmodelled:
+            return "full"
+        return "partial" if self.modelled else "none"
+
+
+def _keyword_name(keyword: str) -> str:
+    if keyword.endswith("Spellcaster"):
+        return "Spellcaster"
+    if keyword.startswith("Ranged"):
+        return "Ranged"
+    return keyword
+
+
+_LEFTOVER = re.compile(r"[\w\"“”()]")
+
+
+def _uncovered(line: str, covers: list[str]) -> str:
+    """What is left of ``line`` once the covered texts are taken out; "" when nothing is."""
+    rest = line
+    for text in covers:
+        rest = rest.replace(text, " ")
+    rest = re.sub(r"\s+", " ", rest).strip(" ,;")
+    return rest if _LEFTOVER.search(rest) else ""
+
+
+@cache
+def derive(name: str) -> Derivation:
+    data = card(name)
+    modelled: list[Modelled] = []
+    unmodelled: list[str] = []
+    for keyword in dict.fromkeys(data.keywords):
+        gap = KEYWORD_GAPS.get(_keyword_name(keyword))
+        if gap is None:
+            modelled.append(Modelled(name=keyword, timing="keyword", text=keyword))
+        else:
+            unmodelled.append(f"{keyword} (keyword: {gap})")
+    if data.movement_bonus:
+        modelled.append(Modelled(name=f"Movement +{data.movement_bonus}", timing="keyword", text="Movement +X"))
+    covers: list[str] = []
+    for ability in abilities_of(data.name):
+        for text in ability.covers:
+            modelled.append(Modelled(name=ability.name, timing=ability.timing, text=text))
+            if ability.gaps:
+                unmodelled.append(f"{text} ({ability.gaps})")
+        covers.extend(ability.covers)
+    spell = SPELLS.get(data.name)
+    if spell is not None:
+        for text in spell.covers:
+            modelled.append(Modelled(name=data.name, timing="spell", text=text))
+            if spell.gaps:
+                unmodelled.append(f"{text} ({spell.gaps})")
+        covers.extend(spell.covers)
+    for line in data.ability_lines:
+        rest = _uncovered(line, covers)
+        if rest:
+            unmodelled.append(rest)
+    return Derivation(
+        name=data.name, type=data.type, subtypes=data.subtypes, attack=data.attack, defence=data.defence,
+        check_power=data.check_power if data.attack is not None else None, water=data.water,
+        keywords=data.keywords, movement_bonus=data.movement_bonus,
+        modelled=tuple(modelled), unmodelled=tuple(unmodelled),
+    )
+
+
+def derive_card(data: Card) -> Derivation:
+    return derive(data.name)
+
+
+def pool_coverage() -> dict[str, list[str]]:
+    """Card names by status: fully modelled, partly, not at all."""
+    found: dict[str, list[str]] = {"full": [], "partial": [], "none": []}
+    for name in card_pool():
+        found[derive(name).status].append(name)
+    return found

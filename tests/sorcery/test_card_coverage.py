@@ -1,0 +1,115 @@
+"""The card derivation over the whole pool: every keyword read, every line of rules text either
+modelled or listed as not modelled (issue 9: never a silent wrong ruling)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
+from domain.rulesets.sorcery.catalog import card, card_pool, is_keyword
+from domain.rulesets.sorcery.coverage import KEYWORD_GAPS, derive, pool_coverage
+
+POOL = sorted(card_pool())
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.replace("UPDATED:", "").split("\n") if line.strip()]
+
+
+def _leading_keywords(line: str) -> list[str]:
+    """An independent reading of a line's keywords: split on commas and full stops, keep the
+    parts before the first one that is not a keyword."""
+    found = []
+    for part in re.split(r"[,.]", line):
+        part = part.strip()
+        if not part:
+            continue
+        if not is_keyword(part):
+            break
+        found.append(part)
+    return found
+
+
+def test_the_whole_pool_derives() -> None:
+    assert len(POOL) == 1104
+    counts = pool_coverage()
+    assert sum(len(v) for v in counts.values()) == 1104
+
+
+@pytest.mark.parametrize("name", POOL)
+def test_every_printed_keyword_is_derived_and_every_line_is_modelled_or_listed(name: str) -> None:
+    data = card(name)
+    derivation = derive(name)
+    printed = [k for line in _lines(data.text) for k in _leading_keywords(line)]
+    plain = [k for k in printed if not k.startswith("Movement +")]
+    assert list(data.keywords) == plain
+    assert data.movement_bonus == sum(int(k.split("+")[1]) for k in printed if k.startswith("Movement +"))
+    # the rest of each line, after its keywords, is ability text, and all of it is accounted for
+    accounted = re.findall(r"[\w'’+-]+", " ".join([*derivation.unmodelled, *(m.text for m in derivation.modelled)]))
+    for rest in data.ability_lines:
+        for word in re.findall(r"[\w'’+-]+", rest):
+            assert word in accounted, (name, word, rest)
+    # a keyword is modelled or reported with what is missing
+    for keyword in dict.fromkeys(data.keywords):
+        base = "Spellcaster" if keyword.endswith("Spellcaster") else keyword.split(" ")[0]
+        if base in KEYWORD_GAPS:
+            assert any(u.startswith(keyword) for u in derivation.unmodelled), (name, keyword)
+        else:
+            assert any(m.name == keyword and m.timing == "keyword" for m in derivation.modelled), (name, keyword)
+
+
+def test_modelled_texts_are_the_cards_own_words() -> None:
+    for name, abilities in ABILITIES.items():
+        for ability in abilities:
+            assert ability.covers, f"{name}: {ability.name} says nothing of what text it models"
+            for text in ability.covers:
+                assert text in card(name).text, (name, text)
+    for name, spell in SPELLS.items():
+        for text in spell.covers:
+            assert text in card(name).text, (name, text)
+
+
+def test_keyword_reader_keeps_keywords_before_a_part_that_is_not_one() -> None:
+    """codex: Keyword Ability; issue 9: a line with one non-keyword part lost all its keywords."""
+    assert card("Ignis Rex").keywords == ("Airborne",)
+    assert "Immune to fire damage" in derive("Ignis Rex").unmodelled
+    assert card("Tawny").keywords == ("Airborne", "Spellcaster")
+    assert "Can't defend" in [m.text for m in derive("Tawny").modelled]
+    assert card("The Ninth Legion").keywords == ("Voidwalk",)
+    assert "Must be cast to a corner." in derive("The Ninth Legion").unmodelled
+    assert card("Hellstar").keywords == ("Airborne",)
+    assert any(u.startswith("At the start of your turn") for u in derive("Hellstar").unmodelled)
+    assert card("War Horse").keywords == ("Charge",)
+
+
+def test_keyword_copies_are_kept_as_printed() -> None:
+    """codex: Lance: several Lances each add damage."""
+    assert card("Thankless Squire").keywords == ("Lance", "Lance", "Lance", "Immobile")
+
+
+def test_words_that_only_look_like_keywords_are_ability_text() -> None:
+    assert card("Drown").keywords == ()  # "Submerge target minion" is the verb
+    assert card("Eerie Coral").keywords == ()
+    assert card("Zeppelin of Zealots").keywords == ("Ward",)
+    assert "Airborne while Warded" in derive("Zeppelin of Zealots").unmodelled
+
+
+def test_split_power_for_checks_is_the_average_rounded_down() -> None:
+    """codex: Split Power."""
+    assert card("Blue Knight").check_power == 2
+    assert card("Sir Priamus").check_power == 3
+    assert card("The Green Knight").check_power == 5
+    assert derive("Blue Knight").check_power == 2
+
+
+def test_a_partly_modelled_card_lists_exactly_what_is_missing() -> None:
+    mad_dash = derive("Mad Dash")
+    assert mad_dash.status == "partial"
+    assert [m.timing for m in mad_dash.modelled] == ["spell"]
+    assert mad_dash.unmodelled == ("Draw a card",)
+    assert derive("Valley").status == "full"
+    assert derive("Gnome Hollows").status == "full"
+    assert derive("Gnome Hollows").modelled[0].timing == "ongoing"
+    assert derive("Bottomless Pit").modelled[0].timing == "triggered"

@@ -1,0 +1,69 @@
+"""Keywords and regions (digest 2.4; codex: Airborne, Lose, Landbound, Waterbound, Burrowing,
+Submerge), checked on every card of the pool that has them."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.rulesets.sorcery.catalog import card_pool
+from tests.helpers import game, reach
+
+BOUND = sorted(name for name, c in card_pool().items() if {"Landbound", "Waterbound"} & set(c.keywords))
+
+
+def test_the_pool_has_landbound_and_waterbound_cards() -> None:
+    assert "Sand Worm" in BOUND and "Giant Shark" in BOUND and len(BOUND) == 6
+
+
+@pytest.mark.parametrize("name", BOUND)
+def test_every_landbound_or_waterbound_card_is_disabled_off_its_element(name: str) -> None:
+    waterbound = "Waterbound" in card_pool()[name].keywords
+    home, away = ("Stream", "Valley") if waterbound else ("Valley", "Stream")
+    g = game(
+        f"""
+        title: bound
+        ruleset: sorcery
+        setup:
+          sites:
+            - {{at: 11, card: {home}, controller: p1}}
+            - {{at: 12, card: {away}, controller: p1}}
+            - {{at: 13, card: {home}, controller: p1}}
+          units:
+            - {{id: home, card: {name}, owner: p1, at: 11}}
+            - {{id: away, card: {name}, owner: p1, at: 12}}
+        """
+    )
+    assert reach(g, "home").reachable != ["11"] or name == "Salmon of Knowledge"
+    denied = reach(g, "away").denied
+    assert denied is not None and ("Waterbound" if waterbound else "Landbound") in denied.source
+
+
+SKY = """
+title: sky baron
+ruleset: sorcery
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p1}
+    - {at: 13, card: Steppe, controller: p1}
+  units:
+    - {id: pegasus, card: Plumed Pegasus, owner: p1, at: 7}
+%s
+  artifacts:
+    - {id: wings, card: Wings of Invention, bearer: troll}
+"""
+
+
+def test_lose_beats_a_grant_whatever_its_timestamp() -> None:
+    """codex: Lose: Sky Baron wins over Wings of Invention given later."""
+    with_baron = game(SKY % "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n    - {id: baron, card: Sky Baron, owner: p2, at: 13}")
+    for unit in ("troll", "pegasus"):
+        answer = reach(with_baron, unit)
+        assert "13" not in answer
+        assert "Sky Baron" in str(answer.why_not("13")[0])
+    without = game(SKY % "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}")
+    assert reach(without, "troll").path_to("13") == ["7", "13"]
+
+
+def test_sky_baron_keeps_its_own_airborne() -> None:
+    g = game(SKY % "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n    - {id: baron, card: Sky Baron, owner: p2, at: 13}")
+    assert reach(g, "baron").path_to("7") == ["13", "7"]

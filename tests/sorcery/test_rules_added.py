@@ -1,0 +1,64 @@
+"""Rules added for issue 9 beyond the scenarios: what each records and why (digest 2.3, 2.7,
+3.4-3.6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import EXAMPLES, game
+
+SPLIT = (EXAMPLES / "sorcery" / "43-damage-split.yaml").read_text()
+
+
+def test_without_a_declared_split_the_policy_gives_all_to_the_first_and_says_so() -> None:
+    """codex: Strike; docs/design.md: a choice is always an event saying who decided."""
+    text = SPLIT.replace(", split: {boars: 2, troll: 3}", "")
+    g = game(text)
+    split = next(e for e in g.pending_events if e.name == "DamageSplit")
+    assert split.decided_by == "policy:all-to-first"  # type: ignore[attr-defined]
+    assert split.split == {"boars": 5, "troll": 0}  # type: ignore[attr-defined]
+    assert not g.state.units["boars"].alive and g.state.units["troll"].alive
+
+
+def test_a_split_must_give_the_whole_strike() -> None:
+    from domain.errors import BadInput
+
+    with pytest.raises(BadInput, match="all its 5 damage"):
+        game(SPLIT.replace("split: {boars: 2, troll: 3}", "split: {boars: 2, troll: 2}"))
+
+
+def test_a_single_opponent_records_no_split() -> None:
+    g = game((EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text())
+    assert "DamageSplit" not in [e.name for e in g.pending_events]
+
+
+def test_entering_by_a_level_change_triggers_no_site_entry() -> None:
+    g = game((EXAMPLES / "sorcery" / "42-entering-a-site-or-a-location.yaml").read_text())
+    names = [(e.name, getattr(e, "to", None)) for e in g.pending_events]
+    submerge = names.index(("StepTaken", "13/underwater"))
+    assert names[submerge + 1][0] != "TriggerQueued"
+
+
+def test_intercept_is_refused_to_a_unit_not_at_the_final_location() -> None:
+    text = (EXAMPLES / "sorcery" / "37-intercept.yaml").read_text()
+    text = text.replace("  - {command: intercept, player: p2, unit: troll}\n  - {command: pass, player: p2}\n", "")
+    text = text.replace("    - {id: troll, card: Bosk Troll, owner: p2, at: C}\n",
+                        "    - {id: troll, card: Bosk Troll, owner: p2, at: C}\n    - {id: far, card: Bosk Troll, owner: p2, at: A}\n")
+    text = text[: text.index("expect:")]
+    g = game(text)
+    assert g.state.intercept is not None  # type: ignore[attr-defined]
+    with pytest.raises(IllegalCommand, match="must already be there"):
+        g.issue({"command": "intercept", "player": "p2", "unit": "far"})
+    with pytest.raises(IllegalCommand, match="intercept or pass"):
+        g.issue({"command": "end_turn"})
+    g.issue({"command": "pass", "player": "p2"})
+    assert g.state.intercept is None  # type: ignore[attr-defined]
+
+
+def test_legal_commands_under_a_mandatory_attack_are_the_attacks_that_meet_it() -> None:
+    text = (EXAMPLES / "sorcery" / "39-the-green-knight.yaml").read_text()
+    text = text[: text.index("  - {command: end_turn")]
+    g = game(text)
+    legal = g.legal_commands()
+    assert legal and all(getattr(c, "unit", None) == "troll" and getattr(c, "attack", None) == "knight" for c in legal)
