@@ -152,8 +152,11 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
             return cache[0]
 
         reach.unbounded = unbounded
-    # a model whose allowance depends on where the unit is is searched whole (its realm is small)
-    bound = allowance if bounded and getattr(model, "allowance_at", None) is None else None
+    # a model whose allowance depends on where the unit is says the most it can be anywhere
+    # (``max_allowance``); without that it is searched whole
+    varying = getattr(model, "allowance_at", None) is not None
+    most = getattr(model, "max_allowance", None)
+    bound = (most(unit_id) if varying and most is not None else None if varying else allowance) if bounded else None
     cost_of, previous, stop_rules, within = _dijkstra(model, unit_id, start, allowance, reach, True, bound)
     reach.previous = previous
     live = getattr(model, "allowance_at", None) is not None

@@ -14,7 +14,17 @@ from dataclasses import dataclass
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, diagonal, orthogonal, parse_loc, square_at
+from domain.rulesets.sorcery.realm import (
+    COLUMNS,
+    ROWS,
+    SQUARES,
+    Loc,
+    Region,
+    diagonal,
+    orthogonal,
+    parse_loc,
+    square_at,
+)
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import GameState
 
@@ -63,7 +73,7 @@ class SorceryMovement:
     live_allowance = True
 
     def __init__(self, state: GameState, basic: bool = True) -> None:
-        self.view = RealmView(state)
+        self.view = RealmView.of(state)
         self.basic = basic
 
     # --- MovementModel ----------------------------------------------------------------------
@@ -83,7 +93,22 @@ class SorceryMovement:
         Silence aura) or regained (codex: Path: each step is judged as it is taken)."""
         return 1 + self.view.movement_bonus(unit_id, parse_loc(location))
 
+    def max_allowance(self, unit_id: str) -> int:
+        """The most the allowance can be at any location of the realm: the search never needs to
+        look past it (a step is judged against the allowance where it starts)."""
+        locations = [Loc(sq, region) for sq in SQUARES for region in Region]
+        return 1 + max(self.view.movement_bonus(unit_id, at) for at in locations)
+
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        """Kept with the view of the state (``RealmView.of``): asked again, by a second search
+        pass or another question about the same state, they are not worked out again."""
+        key = (unit_id, frm, self.basic)
+        known: Sequence[StepOption] | None = self.view.step_options.get(key)
+        if known is None:
+            known = self.view.step_options[key] = self._step_options(unit_id, frm)
+        return known
+
+    def _step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         at = parse_loc(frm)
         view = self.view
         unit = view.unit(unit_id)
@@ -226,7 +251,7 @@ class ForcedMovement:
     allowance_rule = rule("codex: Forced Movement", "forced movement has no allowance")
 
     def __init__(self, state: GameState, how: str) -> None:
-        self.view = RealmView(state)
+        self.view = RealmView.of(state)
         self.how = how
 
     def no_movement(self, unit_id: str) -> RuleRef | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from domain.errors import BadInput
 
@@ -49,8 +50,14 @@ def square_at(row: int, column: int) -> int:
 
 
 def parse_loc(text: str) -> Loc:
-    """Parse canonical location text; raises BadInput naming the expected form."""
-    raw = str(text).strip()
+    """Parse canonical location text; raises BadInput naming the expected form. The realm has
+    40 locations, so each text is parsed once (the search reads them for every step)."""
+    return _parse_loc(str(text))
+
+
+@lru_cache(maxsize=1024)
+def _parse_loc(text: str) -> Loc:
+    raw = text.strip()
     square_part, _, region_part = raw.partition("/")
     try:
         square = int(square_part)

@@ -12,7 +12,10 @@ two share a location); then "lose", which beats any grant (codex: Lose).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from functools import cached_property
+from typing import Any, TypeVar
 
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS, card, power_for_checks
@@ -48,12 +51,44 @@ def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def memo(method: F) -> F:
+    """Work each answer of a view out once: a view reads one state that no event changes while
+    it is used, and the search asks the same questions of every location it reaches. A unit
+    passed in is keyed by its id."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def cached(self: RealmView, *args: Any, **kwargs: Any) -> Any:
+        key = (name, *[a.id if type(a) is SorceryUnit else a for a in args])
+        if kwargs:
+            key += tuple(sorted(kwargs.items()))
+        try:
+            return self._answers[key]
+        except KeyError:
+            found = self._answers[key] = method(self, *args, **kwargs)
+            return found
+
+    return cached  # type: ignore[return-value]  # the same signature as the method it wraps
+
+
 class RealmView:
     """A read-only interpretation of one game state; build a new one after the state changes."""
 
     def __init__(self, state: GameState) -> None:
         assert isinstance(state, SorceryState)
         self.state: SorceryState = state
+        self._answers: dict[tuple[Any, ...], Any] = {}
+        #: (unit, location, basic movement?) -> the step options the movement model found
+        self.step_options: dict[tuple[str, str, bool], Any] = {}
+
+    @classmethod
+    def of(cls, state: GameState) -> RealmView:
+        """The view of ``state``, shared by every question asked of it until an event changes it
+        (``GameState.index``): the answers it has worked out are kept with it."""
+        return state.index("sorcery.view", lambda: cls(state))
 
     # --- sites and geometry -------------------------------------------------------------
 
@@ -102,6 +137,7 @@ class RealmView:
                         found.add(unit.id)
         return found
 
+    @memo
     def effects(self, kind: type) -> list:  # type: ignore[type-arg]
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
 
@@ -238,6 +274,7 @@ class RealmView:
 
     # --- silenced, disabled, keywords in force -----------------------------------------------
 
+    @memo
     def _condition(self, unit: SorceryUnit, at: Loc | None, condition: str) -> RuleRef | None:
         if at is None:
             return None
@@ -250,7 +287,8 @@ class RealmView:
         unit = self.unit(unit_id)
         return self._condition(unit, self._where(unit, at), "silenced")
 
-    def _raw_keywords(self, unit: SorceryUnit, at: Loc | None) -> set[str]:
+    @memo
+    def _raw_keywords(self, unit: SorceryUnit, at: Loc | None) -> frozenset[str]:
         """Printed, granted and conferred keywords, after silencing and "lose"; before disabling."""
         silenced = self._condition(unit, at, "silenced") is not None
         found: set[str] = set() if silenced else set(unit.keywords)
@@ -266,8 +304,9 @@ class RealmView:
             for spec in self.effects(Lose):
                 if self.in_scope(spec, unit, at):
                     found -= set(spec.keywords)
-        return found
+        return frozenset(found)
 
+    @memo
     def why_lacking(self, unit_id: str, at: Loc, keyword: str) -> RuleRef | None:
         """The effect that takes ``keyword`` away from the unit at ``at`` (a "lose" effect, or
         being silenced), so that a refusal names the card (Sky Baron, Silence)."""
@@ -280,7 +319,7 @@ class RealmView:
                 return self._effect_rule(effect_id, f"loses {keyword}")
         return None
 
-    def keywords(self, unit_id: str, at: Loc | None = None) -> set[str]:
+    def keywords(self, unit_id: str, at: Loc | None = None) -> frozenset[str]:
         """Keywords in force for the unit at ``at`` (default: where it is): printed, granted by
         effects, and conferred by a carrier while the two share a location (digest 2.6): a
         carried unit stepping away on its own keeps them for that first step only. Silenced:
@@ -292,12 +331,13 @@ class RealmView:
             return found & KEPT_WHEN_DISABLED
         return found
 
-    def survival_keywords(self, unit_id: str, at: Loc) -> set[str]:
+    def survival_keywords(self, unit_id: str, at: Loc) -> frozenset[str]:
         """The keywords that keep a minion alive below or in the void: a disabled unit keeps its
         movement keywords for that (the codex says disabled units lose abilities to act; it
         never says they sink; our choice, docs/sorcery.md)."""
         return self._raw_keywords(self.unit(unit_id), at)
 
+    @memo
     def movement_bonus(self, unit_id: str, at: Loc | None = None) -> int:
         unit = self.unit(unit_id)
         where = self._where(unit, at)
@@ -322,7 +362,7 @@ class RealmView:
 
     # --- restrictions ---------------------------------------------------------------------
 
-    def _disabled(self, unit: SorceryUnit, at: Loc | None, keywords: set[str]) -> RuleRef | None:
+    def _disabled(self, unit: SorceryUnit, at: Loc | None, keywords: frozenset[str]) -> RuleRef | None:
         if at is None:
             return None
         found = self._condition(unit, at, "disabled")
@@ -336,6 +376,7 @@ class RealmView:
             return rule("codex: Landbound", "disabled while not occupying a land location", "ongoing")
         return None
 
+    @memo
     def disabled(self, unit_id: str, at: Loc | None = None) -> RuleRef | None:
         """Why the unit is disabled at ``at``: an effect (Iron Shackles), or Waterbound off water
         / Landbound off land (codex: Disabled, Waterbound, Landbound)."""
@@ -343,6 +384,7 @@ class RealmView:
         where = self._where(unit, at)
         return self._disabled(unit, where, self._raw_keywords(unit, where))
 
+    @memo
     def immobile(self, unit_id: str, at: Loc) -> RuleRef | None:
         if "Immobile" in self.keywords(unit_id, at):
             return rule("codex: Immobile", "an Immobile unit takes no steps", "ongoing")
@@ -381,6 +423,7 @@ class RealmView:
             return survival
         return self.entry_refusal(unit_id, None, at, "summon")
 
+    @memo
     def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
         """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
         unit = self.unit(unit_id)
@@ -418,6 +461,7 @@ class RealmView:
             return False
         return not self.airborne(unit_id, frm)
 
+    @memo
     def entry_refusal(self, unit_id: str, frm: Loc | None, to: Loc, kind: str) -> RuleRef | None:
         """Why the unit can't enter ``to`` (from ``frm``; None when summoned or set up there):
         power bans on entering a site, and the location bans of Scarecrow, Undesirables,
@@ -467,6 +511,7 @@ class RealmView:
                 return "enemies can't move here on the ground"
         return None
 
+    @memo
     def border_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
         """Why the unit can't traverse the border this step crosses (Wall of Ice, Wall of Air,
         Great Wall, Perilous Bridge; codex: Traverse; digest 2.10). Diagonal, as-if-adjacent and
@@ -512,6 +557,7 @@ class RealmView:
                 return rule(self.source_card(effect_id), "minions occupying nearby sites can't submerge or surface", "ongoing")
         return None
 
+    @memo
     def free_step(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
         """The Moves Freely ability that makes this basic-movement step cost nothing: both its
         start and end meet the condition (codex: Moves Freely; digest 2.5)."""
@@ -602,6 +648,7 @@ class RealmView:
                 return self._effect_rule(effect_id, what)
         return None
 
+    @memo
     def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
         """Dalcean Phalanx (only forward) and Sedge Crabs (only sideways): forward is toward the
         controller's far edge (codex: Forward; digest 1.1, gap 1); a level change is neither."""
