@@ -52,6 +52,7 @@ def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+_UNKNOWN = object()
 
 
 def memo(method: F) -> F:
@@ -65,11 +66,10 @@ def memo(method: F) -> F:
         key = (name, *[a.id if type(a) is SorceryUnit else a for a in args])
         if kwargs:
             key += tuple(sorted(kwargs.items()))
-        try:
-            return self._answers[key]
-        except KeyError:
+        found = self._answers.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # worked out outside any handler, so its errors stand alone
             found = self._answers[key] = method(self, *args, **kwargs)
-            return found
+        return found
 
     return cached  # type: ignore[return-value]  # the same signature as the method it wraps
 
