@@ -51,6 +51,7 @@ class SorceryRuleset(Ruleset):
     path_source = "codex: Path"
     left_board = "the unit left the realm"
     in_play_words = "in the realm"
+    handlers = "domain.rulesets.sorcery.engine:SorceryCommands"
 
     # --- state and locations --------------------------------------------------------------------
 
@@ -105,20 +106,12 @@ class SorceryRuleset(Ruleset):
 
     # --- commands and resolution ----------------------------------------------------------------
 
-    def _commands(self, resolver: Resolver) -> Any:
-        from domain.rulesets.sorcery.engine import SorceryCommands
-
-        return SorceryCommands(resolver)
-
-    def execute(self, resolver: Resolver, command: BaseModel) -> None:
-        self._commands(resolver).execute(command)
-
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         from domain.events import StepTaken
         from domain.rulesets.sorcery import triggers
 
         if isinstance(event, StepTaken):
-            commands = self._commands(resolver)
+            commands = self.commands_for(resolver)
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
                 triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
@@ -126,13 +119,13 @@ class SorceryRuleset(Ruleset):
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         from domain.rulesets.sorcery import triggers
 
-        triggers.resolve(self._commands(resolver), trigger)
+        triggers.resolve(self.commands_for(resolver), trigger)
 
     def resolve_item(self, resolver: Resolver, item: BaseModel) -> None:
         from domain.rulesets.sorcery import combat
         from domain.rulesets.sorcery.state import FightItem
 
-        commands = self._commands(resolver)
+        commands = self.commands_for(resolver)
         if isinstance(item, FightItem):
             combat.resolve_fight_item(commands, item)
         elif isinstance(item, JoinFightItem):
@@ -145,13 +138,13 @@ class SorceryRuleset(Ruleset):
             super().resolve_item(resolver, item)
 
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
-        self._commands(resolver).take_step(item, verdict)
+        self.commands_for(resolver).take_step(item, verdict)
         return True
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """The mover stopped: a minion that ended where it can't survive dies there, and what it
         carried is settled with it (digest 1.6, 2.6)."""
-        commands = self._commands(resolver)
+        commands = self.commands_for(resolver)
         commands.settle(cause or resolver.cause)
         if move.purpose == "move_and_attack" and not any(
             isinstance(item, AttackItem) and item.unit == move.unit for item in resolver.state.storyline

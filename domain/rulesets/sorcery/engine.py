@@ -13,9 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand, suggest
+from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
-from domain.resolution import Resolver
-from domain.ruleset import known_player
 from domain.rulesets.sorcery import combat, mandatory, triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
@@ -62,7 +61,6 @@ from domain.rulesets.sorcery.events import (
     UnitTapped,
     not_modelled_of,
 )
-from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc
 
@@ -98,19 +96,10 @@ INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and did
 UNMODELLED = rule("option unmodelled: refuse", "cards whose rules text is not fully modelled are refused")
 
 
-class SorceryCommands:
+class SorceryCommands(CommandHandlers[SorceryState]):
     """What each Sorcery command does, recorded through the resolver of one command."""
 
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        self.emit = resolver.emit
-        self.cause = resolver.cause
-
-    @property
-    def state(self) -> SorceryState:
-        state = self.resolver.state
-        assert isinstance(state, SorceryState)
-        return state
+    State = SorceryState
 
     def view(self) -> RealmView:
         return RealmView(self.state)
@@ -120,20 +109,9 @@ class SorceryCommands:
 
     # --- locations and lookups --------------------------------------------------------------
 
-    def loc(self, text: str, where: str = "location") -> str:
-        try:
-            return parse_location(self.state, text)
-        except BadInput as exc:
-            raise BadInput(exc.message, where) from None
-
     def unit(self, unit_id: str) -> SorceryUnit:
-        found = self.state.units.get(unit_id)
-        if found is None:
-            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, self.state.units, 'units')}", "unit")
+        found: SorceryUnit = self.known_unit(unit_id)
         return found
-
-    def acting_player(self, given: str | None, default: str) -> str:
-        return known_player(self.state, given, default)
 
     # --- command dispatch -------------------------------------------------------------------
 
@@ -165,7 +143,7 @@ class SorceryCommands:
         if isinstance(command, MoveAndAttack):
             unit = self.state.units.get(command.unit)
             if unit is not None and unit.location is not None:
-                end = self.loc(command.path[-1], "path") if command.path else unit.location
+                end = self.location(command.path[-1], "path") if command.path else unit.location
                 if any(mandatory.satisfies(self.state, d, unit.id, end, command.attack) for d in found):
                     return
         listed = "; ".join(
@@ -193,7 +171,7 @@ class SorceryCommands:
         names = [data.name for data in site_cards]
         for i, (site, data) in enumerate(zip(setup.sites, site_cards, strict=True)):
             where = f"setup.sites[{i}]"
-            square = int(self.loc(site.at, f"{where}.at").split("/")[0])
+            square = int(self.location(site.at, f"{where}.at").split("/")[0])
             if self.view().site_at(square) is not None:
                 raise BadInput(f"square {square} already has a site", f"{where}.at")
             self._check_player(site.controller, f"{where}.controller")
@@ -205,7 +183,7 @@ class SorceryCommands:
             data = self._card(spec.card, where, "Minion", "Avatar")
             new_id(spec.id, f"{where}.id")
             self._check_player(spec.owner, f"{where}.owner")
-            at = self.loc(spec.at, f"{where}.at")
+            at = self.location(spec.at, f"{where}.at")
             if not self.view().location_exists(parse_loc(at)):
                 raise BadInput(f"location {spec.at!r} does not exist (no site there)", f"{where}.at")
             self._place_unit(spec.id, data, spec.owner, at, spec.tapped, spec.summoned)
@@ -265,7 +243,7 @@ class SorceryCommands:
                 raise BadInput(f"unknown unit {art.bearer!r}{suggest(art.bearer, self.state.units, 'units')}", f"{where}.bearer")
             controller = controller or bearer.owner
         else:
-            location = self.loc(art.at or "", f"{where}.at")
+            location = self.location(art.at or "", f"{where}.at")
         self.emit(
             FeaturePlaced,
             feature=CardState(
@@ -282,7 +260,7 @@ class SorceryCommands:
         if data.name in BORDER_CONJURING:
             if aura.border is None or len(aura.border) != 2 or aura.at is not None:
                 raise BadInput(f"{data.name} is conjured atop a border: give 'border: [square, square]'", where)
-            a, b = (parse_loc(self.loc(x, f"{where}.border")).square for x in aura.border)
+            a, b = (parse_loc(self.location(x, f"{where}.border")).square for x in aura.border)
             if b not in self.view().orthogonal(a):
                 raise BadInput(f"squares {a} and {b} share no border", f"{where}.border")
             owned = [sq for sq in (a, b) if (site := self.view().site_at(sq)) is not None and site.controller == aura.controller]
@@ -295,7 +273,7 @@ class SorceryCommands:
         else:
             if aura.at is None or aura.border is not None:
                 raise BadInput(f"{data.name} covers a 2x2 area: give 'at', its top-left square", where)
-            square = parse_loc(self.loc(aura.at, f"{where}.at")).square
+            square = parse_loc(self.location(aura.at, f"{where}.at")).square
             column, row = (square - 1) % COLUMNS, (square - 1) // COLUMNS
             if column >= COLUMNS - 1 or row >= ROWS - 1:
                 raise BadInput(f"a 2x2 area with top-left square {square} would leave the realm", f"{where}.at")
@@ -393,7 +371,7 @@ class SorceryCommands:
 
     def pick_up(self, cmd: PickUp) -> None:
         carrier = self.unit(cmd.unit)
-        player = self.acting_player(cmd.player, carrier.owner)
+        player = self.player(cmd.player, carrier.owner)
         self._check_main_phase(player)
         if carrier.owner != player or not carrier.alive:
             raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
@@ -413,7 +391,7 @@ class SorceryCommands:
 
     def drop(self, cmd: Drop) -> None:
         carrier = self.unit(cmd.unit)
-        player = self.acting_player(cmd.player, carrier.owner)
+        player = self.player(cmd.player, carrier.owner)
         self._check_main_phase(player)
         if carrier.owner != player or not carrier.alive:
             raise IllegalCommand(OWN_UNITS, f"{carrier.id} is not {player}'s unit in the realm")
@@ -485,7 +463,7 @@ class SorceryCommands:
 
     def _own_ready_unit(self, unit_id: str, player: str | None) -> tuple[SorceryUnit, str]:
         unit = self.unit(unit_id)
-        acting = self.acting_player(player, unit.owner)
+        acting = self.player(player, unit.owner)
         if not unit.alive or unit.location is None:
             raise IllegalCommand(rule("codex: Die", "the unit is no longer in the realm"), f"{unit_id} is dead")
         if unit.owner != acting:
@@ -506,7 +484,7 @@ class SorceryCommands:
         """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
         under the effects in force now; their legality is checked only as each one happens."""
         assert unit.location is not None
-        steps = [self.loc(p, f"{field}[{i}]") for i, p in enumerate(path)]
+        steps = [self.location(p, f"{field}[{i}]") for i, p in enumerate(path)]
         if steps and steps[0] == unit.location:
             steps = steps[1:]
         full = [unit.location, *steps]
@@ -664,13 +642,13 @@ class SorceryCommands:
             if self.state.storyline:
                 raise IllegalCommand(BUSY)
             window = self.state.intercept
-            self.close_intercept(self.acting_player(cmd.player, self.state.opponent_of(self.state.units[window.unit].owner)))
+            self.close_intercept(self.player(cmd.player, self.state.opponent_of(self.state.units[window.unit].owner)))
             return
         attack = self.state.attack
         if attack is None or not attack.window_open:
             raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
         defending = self.state.opponent_of(self.state.units[attack.attacker].owner)
-        player = self.acting_player(cmd.player, defending)
+        player = self.player(cmd.player, defending)
         if player != defending:
             raise IllegalCommand(DEFEND_WINDOW, f"only {defending} declares defenders")
         if self.state.storyline:
@@ -678,13 +656,10 @@ class SorceryCommands:
         self.emit(DefenceClosed, attack_id=attack.id)
         combat.resolve_attack(self)
 
-    def label(self, location: str) -> str:
-        return label(self.state, location)
-
     # --- choices, turns, spells, sites ------------------------------------------------------
 
     def end_turn(self, cmd: EndTurn) -> None:
-        player = self.acting_player(cmd.player, self.state.active_player)
+        player = self.player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
         for effect in list(self.state.effects.values()):
             if effect.duration == "this_turn":
@@ -698,7 +673,7 @@ class SorceryCommands:
         self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
 
     def cast(self, cmd: Cast) -> None:
-        player = self.acting_player(cmd.player, self.state.active_player)
+        player = self.player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
         self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
         self._cast(cmd.card, player, cmd.targets, "card")
@@ -717,7 +692,7 @@ class SorceryCommands:
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
         if spell.target_kind == "site":
-            squares = [int(self.loc(t, f"{where}.targets").split("/")[0]) for t in targets]
+            squares = [int(self.location(t, f"{where}.targets").split("/")[0]) for t in targets]
             for sq in squares:
                 if self.view().site_at(sq) is None:
                     raise BadInput(f"square {sq} has no site to choose", f"{where}.targets")
@@ -776,7 +751,7 @@ class SorceryCommands:
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
-            destination = self.loc(targets[0], field)
+            destination = self.location(targets[0], field)
             units = [self.unit(t) for t in targets[1:]]
             if len({u.location for u in units}) != 1 or any(u.owner != caster or not u.alive for u in units):
                 raise IllegalCommand(rule(data.name, "allies at one location"), "the units must be living allies at one location")
@@ -802,7 +777,7 @@ class SorceryCommands:
     def _parse_in_region(self, text: str, unit_location: str, field: str) -> str:
         """A destination written as a bare square means the unit's own region there when that
         location exists (a teleport to "a location it's nearby" keeps its region)."""
-        loc = self.loc(text, field)
+        loc = self.location(text, field)
         if "/" not in str(text):
             region = parse_loc(unit_location).region
             same = Loc(parse_loc(loc).square, region)
@@ -811,11 +786,11 @@ class SorceryCommands:
         return loc
 
     def play_site(self, cmd: PlaySite) -> None:
-        player = self.acting_player(cmd.player, self.state.active_player)
+        player = self.player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
         data = self._card(cmd.card, "card", "Site")
         self._refuse_unmodelled([data.name], f"playing {data.name}")
-        square = int(self.loc(cmd.at, "at").split("/")[0])
+        square = int(self.location(cmd.at, "at").split("/")[0])
         if self.view().site_at(square) is not None:
             raise IllegalCommand(rule("codex: Site", "a site is played to a void"), f"square {square} already has a site")
         site_id = cmd.id or _slug(data.name)
@@ -823,7 +798,7 @@ class SorceryCommands:
             raise BadInput(f"duplicate id {site_id!r}", "id")
         target = None
         if cmd.target is not None:
-            target = int(self.loc(cmd.target, "target").split("/")[0])
+            target = int(self.location(cmd.target, "target").split("/")[0])
         genesis = [a for a in abilities_of(data.name) if a.timing == "triggered" and a.trigger and a.trigger.startswith("genesis")]
         if genesis and genesis[0].trigger == "genesis_immobile_atop":
             if target is None:
