@@ -16,8 +16,20 @@ from sim.scenario import parse_scenario
 from sim.yamlfile import load_yaml, read_yaml
 from tests.helpers import EXAMPLES, reach
 
-BASE = read_yaml(EXAMPLES / "sorcery" / "05-giant-shark.yaml").data
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 25), st.text(max_size=6), st.lists(st.integers(0, 3), max_size=3))
+#: damaged in every way below: one scenario of each ruleset, or more where its board is richer
+BASES = [
+    read_yaml(EXAMPLES / path).data
+    for path in (
+        "sorcery/05-giant-shark.yaml", "sorcery/08-a-whole-turn.yaml", "godsgloom/19-a-whole-round.yaml",
+        "skirmish/20-a-whole-turn.yaml", "tiny-epic-tactics/10-ballista-after-moving-in.yaml",
+        "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+        "tiny-epic-tactics/07-portal-blocked-by-an-enemy-and-used-by-an-ally.yaml",
+    )
+]
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 25), st.text(max_size=6), st.lists(st.integers(0, 3), max_size=3),
+    st.sampled_from(["9,9", "-1,0", "0,0", ". . .", "~ ^ x", "0 0 7", "Wizard", "N", "move", "end_turn", "13/void"]),
+)
 
 
 def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -31,15 +43,13 @@ def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-PATHS = _paths(BASE)
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(PATHS), JUNK), min_size=1, max_size=3))
-def test_a_damaged_scenario_is_refused_as_bad_input_never_a_crash(edits: list[tuple[tuple[Any, ...], Any]]) -> None:
-    data = copy.deepcopy(BASE)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(BASES) - 1), st.data())
+def test_a_damaged_scenario_is_refused_as_bad_input_never_a_crash(base: int, data: st.DataObject) -> None:
+    scenario = copy.deepcopy(BASES[base])
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(_paths(BASES[base])), JUNK), min_size=1, max_size=3))
     for path, value in edits:
-        target = data
+        target = scenario
         try:
             for key in path[:-1]:
                 target = target[key]
@@ -47,7 +57,7 @@ def test_a_damaged_scenario_is_refused_as_bad_input_never_a_crash(edits: list[tu
         except (KeyError, IndexError, TypeError):
             continue
     located = load_yaml("{}", "<generated>")
-    located.data = data
+    located.data = scenario
     try:
         play(parse_scenario(located), strict=False)
     except SimError:
