@@ -108,7 +108,15 @@ class SorceryMovement:
             known = self.view.step_options[key] = self._step_options(unit_id, frm)
         return known
 
-    def _step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+    def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption | None:
+        """The step to ``to`` alone, for the judge of a declared step: only the candidates that
+        lead there are worked out (the search, which wants them all, uses ``step_options``)."""
+        known = self.view.step_options.get((unit_id, frm, self.basic))
+        if known is None:
+            known = self._step_options(unit_id, frm, only=to)
+        return next((o for o in known if o.to == to and (kind is None or o.kind == kind)), None)
+
+    def _step_options(self, unit_id: str, frm: str, only: str | None = None) -> Sequence[StepOption]:
         at = parse_loc(frm)
         view = self.view
         unit = view.unit(unit_id)
@@ -116,6 +124,8 @@ class SorceryMovement:
         stuck = view.disabled(unit_id, at) or view.immobile(unit_id, at)
         options: list[StepOption] = []
         for cand in self.candidates(at, unit.owner, unit_id):
+            if only is not None and cand.loc.text != only:
+                continue
             blocked = stuck
             if blocked is None:
                 missing = tuple(k for k in cand.needs if k not in keywords)
