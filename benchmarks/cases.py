@@ -202,14 +202,41 @@ def recording_case(games: LongGames, repeats: int) -> list[Row]:
         store.save(counter)
         return _now() - started
 
-    found = interleaved({"product": product, "baseline": baseline}, repeats)
+    _, bare_made = bare_events(count)
+
+    def storing() -> float:
+        store = open_store(games.path("store.sqlite"))
+        started = _now()
+        store_game(store, games.events, sizes.batch)
+        return _now() - started
+
+    def bare_storing() -> float:
+        store = bare_store(games.path("bare-store.sqlite"))
+        started = _now()
+        store_game(store, bare_made, sizes.batch)
+        return _now() - started
+
+    found = interleaved(
+        {"product": product, "baseline": baseline, "storing": storing, "bare storing": bare_storing}, repeats
+    )
     ratio = found["baseline"] / found["product"]
-    return [Row(
-        f"recording a {count:,}-event game to SQLite (issuing its commands, saving every {sizes.batch:,} events)",
-        rate(count, found["product"]),
-        f"a bare eventsourcing aggregate, same event count and batch size: {rate(count, found['baseline'])}",
-        f"{ratio:.2f}x", ">= 0.8x", ratio >= 0.8,
-    )]
+    stored_ratio = found["bare storing"] / found["storing"]
+    return [
+        Row(
+            f"recording a {count:,}-event game to SQLite (issuing its commands, saving every {sizes.batch:,} events)",
+            rate(count, found["product"]),
+            f"a bare eventsourcing aggregate, same event count and batch size: {rate(count, found['baseline'])}",
+            f"{ratio:.2f}x", ">= 0.8x", ratio >= 0.8,
+        ),
+        # The storage layer alone: the same events, already made, written through each mapper.
+        # It separates what the store costs from what judging the rules costs.
+        Row(
+            f"storing the same {count:,} events once made (mapper, transcoder and SQLite only)",
+            rate(count, found["storing"]),
+            f"the bare aggregate's events, already made: {rate(count, found['bare storing'])}",
+            f"{stored_ratio:.2f}x", "(reported, no target)", None,
+        ),
+    ]
 
 
 def issuing_case(games: LongGames, repeats: int) -> list[Row]:

@@ -10,6 +10,7 @@ no loop of its own.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -150,8 +151,7 @@ class Ruleset:
 
     def commands_for(self, resolver: Resolver) -> Any:
         """The ruleset's command handlers (``handlers``), recording through ``resolver``."""
-        module, _, name = self.handlers.partition(":")
-        return getattr(importlib.import_module(module), name)(resolver)
+        return handlers_class(self.handlers)(resolver)
 
     def execute(self, resolver: Resolver, command: BaseModel) -> None:
         """Check one command and record what it does; the engine then runs the storyline."""
@@ -272,8 +272,17 @@ RULESETS: dict[str, str] = {
 }
 
 
+@functools.cache
+def handlers_class(spec: str) -> Any:
+    """The class a ``module:Class`` handlers spec names, imported once."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@functools.cache
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; imported lazily so unused rulesets cost nothing."""
+    """The ruleset called ``name``; imported lazily so unused rulesets cost nothing (and once:
+    it is asked for on every event folded)."""
     module = RULESETS.get(name)
     if module is None:
         raise BadInput(f"unknown ruleset {name!r}: expected one of {', '.join(known_rulesets())}")
