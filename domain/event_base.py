@@ -62,6 +62,9 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     #: True for events that change what the lookahead needs: where things are, what they are,
     #: and which ongoing effects are in force. Never True for trigger bookkeeping.
     LOOKAHEAD: ClassVar[bool] = False
+    #: True for events that change the board (the state's ``BOARD_FIELDS``): terrain, the
+    #: mat's size, sites. Folding one drops the board's indexes (``GameState.board_index``).
+    CHANGES_BOARD: ClassVar[bool] = False
 
     cause: str | None = None
 
@@ -144,8 +147,12 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         self.fold_into(aggregate.state)
 
     def fold_into(self, state: GameState) -> None:
-        """Apply this fact, then drop the indexes derived from the state before it."""
+        """Apply this fact, then drop the indexes derived from the state before it (answers still
+        asked of that state settle first)."""
+        state.settle()
         self.apply_to(state)
+        if self.CHANGES_BOARD:
+            state.board_changed()
         state.changed()
 
     def apply_to(self, state: GameState) -> None:

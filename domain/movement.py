@@ -9,19 +9,23 @@ the model (DESIGN.md, principle 1).
 
 from __future__ import annotations
 
+import functools
 import heapq
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from functools import cached_property
+from typing import Any, NamedTuple, Protocol
 
 from domain.rules import RuleRef
 
+INFINITY = math.inf
 NO_PATH = RuleRef(ruleset="engine", source="range of motion", message="no path of legal steps leads there")
 
 
-@dataclass(frozen=True, slots=True)
-class StepOption:
-    """One step a unit could take from a location.
+class StepOption(NamedTuple):
+    """One step a unit could take from a location (a named tuple: searches build and read
+    many, and a tuple is built and read in C).
 
     ``cost`` is what the step uses of the allowance (0 for a free step). ``blocked`` is the rule
     that forbids the step, if any; a blocked option is still listed so that "why not" can name
@@ -57,31 +61,93 @@ class MovementModel(Protocol):
 #                                  uses the whole allowance): GODSGLOOM's Minimum Move Guarantee
 
 
-@dataclass
+class StepsFrom(dict[str, Sequence[StepOption]]):
+    """The steps out of each location for one unit, each location asked of the model once: a
+    search reads it for every location it expands, and explaining a refusal reads it again.
+    Read as a dict (``steps[location]``), so a location already asked costs one look-up."""
+
+    def __init__(self, ask: Callable[[str], Sequence[StepOption]]) -> None:
+        super().__init__()
+        self._ask = ask
+
+    def __missing__(self, location: str) -> Sequence[StepOption]:
+        found = self[location] = self._ask(location)
+        return found
+
+
+def steps_from(model: MovementModel, unit_id: str) -> StepsFrom:
+    """The unit's steps under ``model``: the model's own (``steps_from``, kept as long as its
+    state lasts) when it has them, else asked of ``step_options`` for this search."""
+    own = getattr(model, "steps_from", None)
+    if own is not None:
+        return own(unit_id)  # type: ignore[no-any-return]
+    return StepsFrom(functools.partial(model.step_options, unit_id))
+
+
 class Reach:
     """A unit's range of motion: each reachable location with its cost and a cheapest path.
 
     ``blocked`` keeps, for locations that are not reachable, the rules that stopped the steps
     that tried to enter them; ``too_far`` keeps those that need more than the allowance.
+
+    A search answers the question it was asked, costs and paths, and nothing more: the rules
+    that refused steps (``blocked``) and the stops that cut places off (``stopped_before``) are
+    worked out when first read, from the same model, so a reach is read before the state it was
+    asked of changes, or settled (``settle``) before that.
     """
 
-    unit: str
-    start: str
-    allowance: float
-    cost: dict[str, float] = field(default_factory=dict)
-    previous: dict[str, str] = field(default_factory=dict)
-    blocked: dict[str, list[RuleRef]] = field(default_factory=dict)
-    too_far: dict[str, float] = field(default_factory=dict)
-    denied: RuleRef | None = None
-    allowance_rule: RuleRef | None = None
-    #: locations the unit may cross but not end in, with the rule
-    pass_only: dict[str, RuleRef] = field(default_factory=dict)
-    #: locations cut off by a stop: the stop rule met first on the way there
-    stopped_before: dict[str, RuleRef] = field(default_factory=dict)
-    #: the search stopped at the allowance; asked about a location it never saw, the reach
-    #: runs the unbounded search once (``unbounded``) to say what that location would need
-    bounded: bool = False
-    unbounded: Callable[[], Reach] | None = field(default=None, repr=False, compare=False)
+    def __init__(
+        self, unit: str, start: str, allowance: float, allowance_rule: RuleRef | None = None, bounded: bool = False
+    ) -> None:
+        self.unit = unit
+        self.start = start
+        self.allowance = allowance
+        self.allowance_rule = allowance_rule
+        self.bounded = bounded
+        self.cost: dict[str, float] = {}
+        self.previous: dict[str, str] = {}
+        self._too_far: dict[str, float] = {}
+        self.denied: RuleRef | None = None
+        #: locations the unit may cross but not end in, with the rule
+        self.pass_only: dict[str, RuleRef] = {}
+        #: the search stopped at the allowance; asked about a location it never saw, the reach
+        #: runs the unbounded search once (``unbounded``) to say what that location would need
+        self.unbounded: Callable[[], Reach] | None = None
+        self._blocked: dict[str, list[RuleRef]] | None = {}
+        self._stopped_before: dict[str, RuleRef] | None = {}
+        self._explain: Callable[[Reach], None] | None = None
+
+    @property
+    def blocked(self) -> dict[str, list[RuleRef]]:
+        if self._blocked is None:
+            self.settle()
+        assert self._blocked is not None
+        return self._blocked
+
+    @blocked.setter
+    def blocked(self, value: dict[str, list[RuleRef]]) -> None:
+        self._blocked = value
+
+    @property
+    def too_far(self) -> dict[str, float]:
+        """Locations that need more than the allowance, with what they would cost (those a stop
+        cuts off are in ``stopped_before`` instead)."""
+        self.settle()
+        return self._too_far
+
+    @property
+    def stopped_before(self) -> dict[str, RuleRef]:
+        """Locations cut off by a stop: the stop rule met first on the way there."""
+        if self._stopped_before is None:
+            self.settle()
+        assert self._stopped_before is not None
+        return self._stopped_before
+
+    def settle(self) -> None:
+        """Work out what the search left for later (see the class docstring)."""
+        explain, self._explain = self._explain, None
+        if explain is not None:
+            explain(self)
 
     def seen(self, location: str) -> bool:
         return any(location in d for d in (self.cost, self.blocked, self.too_far, self.pass_only, self.stopped_before))
@@ -120,8 +186,9 @@ class Reach:
         if location not in self.cost:
             return None
         path = [location]
+        previous = self.previous
         while path[-1] != self.start:
-            path.append(self.previous[path[-1]])
+            path.append(previous[path[-1]])
         return path[::-1]
 
 
@@ -131,15 +198,12 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     The search expands no location beyond the allowance: the ring just past it is kept with
     what it would cost (``too_far``), and a question about a location further away runs the
     unbounded search (``bounded=False``) once, on demand, to say what it would need. A location
-    entered through a stopping step is reached but not expanded; a second pass that ignores
-    stops finds, for what lies beyond, the stop that cuts it off. Ties resolve by the order the
-    model lists its options, which keeps chosen paths deterministic.
+    entered through a stopping step is reached but not expanded; for what lies beyond, a second
+    pass that ignores stops finds the stop that cuts it off, when first asked. Ties resolve by
+    the order the model lists its options, which keeps chosen paths deterministic.
     """
     allowance = model.allowance(unit_id)
-    reach = Reach(
-        unit=unit_id, start=start, allowance=allowance, allowance_rule=getattr(model, "allowance_rule", None),
-        bounded=bounded,
-    )
+    reach = Reach(unit_id, start, allowance, getattr(model, "allowance_rule", None), bounded)
     reach.denied = model.no_movement(unit_id)
     if reach.denied is not None:
         return reach  # no range of motion at all, not even where it stands
@@ -154,97 +218,203 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
         reach.unbounded = unbounded
     # a model whose allowance depends on where the unit is says the most it can be anywhere
     # (``max_allowance``); without that it is searched whole
-    varying = getattr(model, "allowance_at", None) is not None
+    varying = _allowance_at(model, unit_id) is not None
     most = getattr(model, "max_allowance", None)
     bound = (most(unit_id) if varying and most is not None else None if varying else allowance) if bounded else None
-    cost_of, previous, stop_rules, within = _dijkstra(model, unit_id, start, allowance, reach, True, bound)
-    reach.previous = previous
-    live = getattr(model, "allowance_at", None) is not None
-    for location, cost in cost_of.items():
-        if location in reach.pass_only:
-            continue
-        if (location in within) if live else cost <= allowance:
-            reach.cost[location] = cost
-        else:
-            reach.too_far[location] = cost
+    found = _dijkstra(model, unit_id, start, allowance, True, bound)
+    reach.previous = found.previous
+    reach.pass_only = found.pass_only
+    within = found.within
+    if within is None:
+        reach.cost = {location: cost for location, cost in found.cost.items() if cost <= allowance}
+    else:
+        reach.cost = {location: cost for location, cost in found.cost.items() if location in within}
+    for location in found.pass_only:
+        reach.cost.pop(location, None)
     reach.cost[start] = 0
     reach.pass_only.pop(start, None)
-    for location in list(reach.blocked):
+    reach._blocked = reach._stopped_before = None
+    reach._explain = lambda r: _explain(model, unit_id, start, allowance, bound, found, r)
+    return reach
+
+
+def _allowance_at(model: MovementModel, unit_id: str) -> Callable[[str, str], float] | None:
+    """The model's allowance by where a step starts, when it has one and it is not the same
+    everywhere for this unit (``allowance_varies``): otherwise every step is judged against the
+    one allowance."""
+    allowance_at: Callable[[str, str], float] | None = getattr(model, "allowance_at", None)
+    varies = getattr(model, "allowance_varies", None)
+    if allowance_at is not None and varies is not None and not varies(unit_id):
+        return None
+    return allowance_at
+
+
+@dataclass
+class _Found:
+    """What one Dijkstra pass found: costs, a cheapest way to each, the stops met, and the
+    locations it expanded in the order it expanded them (to say later which steps it refused)."""
+
+    cost: dict[str, float]
+    previous: dict[str, str]
+    stops: dict[str, RuleRef]
+    within: set[str] | None
+    pass_only: dict[str, RuleRef]
+    expanded: list[tuple[str, float]]
+    steps: StepsFrom
+
+
+def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None, found: _Found, reach: Reach) -> None:
+    """The rules that refused steps out of each expanded location, and what each stop cut off:
+    the two things a range-of-motion answer needs only when someone asks why not."""
+    judge = StepJudge.of(model)
+    reach._too_far = {
+        location: cost for location, cost in found.cost.items() if location not in reach.cost and location not in found.pass_only
+    }
+    blocked: dict[str, list[RuleRef]] = {}
+    refusal = judge.refusal
+    for here, _ in found.expanded:
+        for option in found.steps[here]:
+            refused = refusal(option)
+            if refused is not None:
+                blocked.setdefault(option.to, []).append(refused)
+    for location in list(blocked):
         if location in reach.cost:
-            del reach.blocked[location]
-    if stop_rules:
-        free_cost, free_previous, _, _ = _dijkstra(model, unit_id, start, allowance, None, False, bound)
-        for location, cost in free_cost.items():
+            del blocked[location]
+    stopped: dict[str, RuleRef] = {}
+    if found.stops:
+        free = _dijkstra(model, unit_id, start, allowance, False, bound)
+        for location, cost in free.cost.items():
             if location in reach.cost or cost > allowance:
                 continue
             node = location
             while node != start:
-                node = free_previous[node]
-                if node in stop_rules:
-                    reach.stopped_before[location] = stop_rules[node]
-                    reach.too_far.pop(location, None)
+                node = free.previous[node]
+                if node in found.stops:
+                    stopped[location] = found.stops[node]
+                    reach._too_far.pop(location, None)
                     break
-    return reach
+    reach._blocked, reach._stopped_before = blocked, stopped
 
 
 def _dijkstra(
-    model: MovementModel, unit_id: str, start: str, allowance: float, reach: Reach | None, honour_stops: bool,
-    bound: float | None,
-) -> tuple[dict[str, float], dict[str, str], dict[str, RuleRef], set[str]]:
+    model: MovementModel, unit_id: str, start: str, allowance: float, honour_stops: bool, bound: float | None,
+) -> _Found:
     """Cheapest costs from ``start``, expanding nothing that costs more than ``bound`` (None: no
     bound). A model whose allowance depends on where the unit is (``allowance_at``: Sorcery's
     Movement +X, lost inside a Silence aura) has each step judged against the allowance where it
     starts; ``within`` are the locations reached by steps each within its allowance (for other
-    models: within the one allowance)."""
-    allowance_at = getattr(model, "allowance_at", None)
+    models, every location that costs no more than the allowance, and ``within`` is left None).
+
+    The steps out of the start are judged one by one (``StepJudge.judge``: a first step may be
+    guaranteed); every later step that is not blocked is relaxed against the judge's limit
+    (``StepJudge.limit``), which is all the judge asks of such a step. Refused steps are not
+    recorded here: ``_explain`` asks the judge about them when someone wants to know why. The
+    step that last made a location cheaper is kept (``via``): whether it stops the move there or
+    only lets the unit pass is read from it.
+
+    Locations wait in buckets by cost, expanded cheapest first and, within a cost, in the order
+    they were reached (Dial's queue: few distinct costs, no heap of every location); the order
+    makes ties, and so the paths chosen, deterministic."""
+    judge = StepJudge.of(model)
+    allowance_at = _allowance_at(model, unit_id)
+    varying = allowance_at is not None
+    steps = steps_from(model, unit_id)
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
-    stop_rules: dict[str, RuleRef] = {}
+    via: dict[str, StepOption] = {}
+    marked: list[str] = []  # locations entered by a step that stops or only lets the unit pass
     within: set[str] = {start}
-    counter = 0
-    frontier: list[tuple[float, int, str]] = [(0, counter, start)]
-    while frontier:
-        cost, _, here = heapq.heappop(frontier)
-        if cost > cost_of.get(here, cost) or (honour_stops and here in stop_rules):
+    expanded: list[tuple[str, float]] = [(start, 0)]
+    waiting: dict[float, list[str]] = {}
+    costs: list[float] = []  # the costs that have a bucket, as a heap
+    push = heapq.heappush
+    # with one allowance, a step past it is never expanded: it is kept for "why not" only
+    beyond = math.inf if varying or bound is None else bound
+    first_allowance = allowance_at(unit_id, start) if varying else allowance  # type: ignore[misc]  # varying: not None
+    for option in steps[start]:
+        verdict = judge.judge(option, 0, first_allowance, True)
+        if verdict.refusal is not None and not verdict.over_allowance:
             continue
+        to, new_cost = option.to, verdict.spent
+        if new_cost < cost_of.get(to, INFINITY):
+            cost_of[to] = new_cost
+            via[to] = option
+            if option.stops is not None or option.pass_only is not None:
+                marked.append(to)
+            if not verdict.over_allowance:
+                previous[to] = start
+                within.add(to)
+            if new_cost <= beyond:
+                _wait(waiting, costs, new_cost, to)
+    limit = judge.limit(allowance)
+    pop = heapq.heappop
+    while costs:
+        cost = pop(costs)
         if bound is not None and cost > bound:
             break  # every location left costs more than the allowance: the question is answered
-        limit = allowance_at(unit_id, here) if allowance_at is not None else allowance
-        for option in model.step_options(unit_id, here):
-            verdict = judge_option(model, option, cost, limit, here == start)
-            if verdict.refusal is not None and not verdict.over_allowance:
-                if reach is not None:
-                    reach.blocked.setdefault(option.to, []).append(verdict.refusal)
-                continue
-            # the first ring past the allowance is kept, so that "why not" can say what it needs
-            new_cost = verdict.spent
-            ok = here in within and not verdict.over_allowance
-            if new_cost < cost_of.get(option.to, new_cost + 1):
-                cost_of[option.to] = new_cost
-                if ok if allowance_at is not None else new_cost <= allowance:
-                    previous[option.to] = here
-                if ok:
-                    within.add(option.to)
-                else:
-                    within.discard(option.to)
-                if option.stops is not None and option.pass_only is None:
-                    stop_rules[option.to] = option.stops
-                else:
-                    stop_rules.pop(option.to, None)
-                if reach is not None:
-                    if option.pass_only is not None:
-                        reach.pass_only[option.to] = option.pass_only
-                    else:
-                        reach.pass_only.pop(option.to, None)
-                counter += 1
-                heapq.heappush(frontier, (new_cost, counter, option.to))
-            elif allowance_at is not None and ok and new_cost == cost_of[option.to] and option.to not in within:
-                # as cheap, and this way within the allowance: take it, and look on from there again
-                within.add(option.to)
-                previous[option.to] = here
-                counter += 1
-                heapq.heappush(frontier, (new_cost, counter, option.to))
-    return cost_of, previous, stop_rules, within
+        for here in waiting.pop(cost):
+            if cost > cost_of[here]:
+                continue  # reached more cheaply since
+            if honour_stops:
+                entered = via[here]
+                if entered.stops is not None and entered.pass_only is None:
+                    continue  # the move ends on entering: nothing beyond through here
+            expanded.append((here, cost))
+            if varying:
+                limit = judge.limit(allowance_at(unit_id, here))  # type: ignore[misc]  # varying: not None
+            ok_here = here in within
+            for option in steps[here]:
+                to, _, step_cost, blocked, stopping, passing = option
+                if blocked is not None:
+                    continue
+                new_cost = cost + step_cost
+                known = cost_of.get(to, INFINITY)
+                if new_cost < known:
+                    cost_of[to] = new_cost
+                    via[to] = option
+                    if stopping is not None or passing is not None:
+                        marked.append(to)
+                    if new_cost <= limit:  # the first ring past the allowance is kept for "why not"
+                        if not varying:
+                            previous[to] = here
+                        elif ok_here:
+                            previous[to] = here
+                            within.add(to)
+                        else:
+                            within.discard(to)
+                    elif varying:
+                        within.discard(to)
+                    if new_cost <= beyond:
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            push(costs, new_cost)
+                        else:
+                            bucket.append(to)
+                elif varying and ok_here and new_cost == known and new_cost <= limit and to not in within:
+                    # as cheap, and this way within the allowance: take it, and look on from there again
+                    within.add(to)
+                    previous[to] = here
+                    _wait(waiting, costs, new_cost, to)
+    stops: dict[str, RuleRef] = {}
+    pass_only: dict[str, RuleRef] = {}
+    for location in marked:
+        option = via[location]
+        if option.pass_only is not None:
+            pass_only[location] = option.pass_only
+        elif option.stops is not None:
+            stops[location] = option.stops
+    return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
+
+
+def _wait(waiting: dict[float, list[str]], costs: list[float], cost: float, location: str) -> None:
+    """Put ``location`` in the bucket of its cost, after those already there."""
+    bucket = waiting.get(cost)
+    if bucket is None:
+        waiting[cost] = [location]
+        heapq.heappush(costs, cost)
+    else:
+        bucket.append(location)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,24 +433,55 @@ class Judgement:
         return self.option is not None and self.refusal is None
 
 
-def judge_option(model: MovementModel, option: StepOption, spent: float, allowance: float | None, first: bool) -> Judgement:
+@dataclass(frozen=True, slots=True)
+class StepJudge:
     """The one judge of a step's legality and cost, given what the move has spent so far.
 
     The lookahead's search, declared paths resolving on the storyline and forced movement all
     call it, so no ruleset does budget arithmetic of its own: a blocked option is refused by its
     rule; a step that would spend more than the allowance is refused by the model's allowance
     rule, except a first step under a first-step guarantee (it is always allowed, and uses the
-    whole allowance: GODSGLOOM §8.3). ``allowance`` None means no cap ("moves to" effects).
+    whole allowance: GODSGLOOM §8.3). An allowance of None means no cap ("moves to" effects).
+    A search asks the judge about the steps out of its start, where a guarantee may apply, and
+    relaxes every later step against ``limit``: a step that is not blocked is within the
+    allowance exactly when what the move has spent with it is no more than the limit.
     """
-    if option.blocked is not None:
-        return Judgement(option, spent, option.blocked)
-    total = spent + option.cost
-    if allowance is not None and total > allowance + getattr(model, "tolerance", 0.0):
-        if first and getattr(model, "first_step_guarantee", None) is not None:
-            return Judgement(option, allowance)
-        rule = getattr(model, "allowance_rule", None) or NO_PATH
-        return Judgement(option, total, rule, over_allowance=True)
-    return Judgement(option, total)
+
+    tolerance: float = 0.0
+    guarantee: RuleRef | None = None
+    rule: RuleRef = NO_PATH
+
+    @staticmethod
+    def of(model: object) -> StepJudge:
+        return StepJudge(
+            getattr(model, "tolerance", 0.0), getattr(model, "first_step_guarantee", None),
+            getattr(model, "allowance_rule", None) or NO_PATH,
+        )
+
+    def limit(self, allowance: float | None) -> float:
+        """The most a move may have spent after a step, for an allowance (None: no cap)."""
+        return math.inf if allowance is None else allowance + self.tolerance
+
+    @staticmethod
+    def refusal(option: StepOption) -> RuleRef | None:
+        """The rule refusing a step whatever the move has spent: the one blocking it."""
+        return option.blocked
+
+    def judge(self, option: StepOption, spent: float, allowance: float | None, first: bool) -> Judgement:
+        refusal = self.refusal(option)
+        if refusal is not None:
+            return Judgement(option, spent, refusal)
+        total = spent + option.cost
+        if total <= self.limit(allowance):
+            return Judgement(option, total)
+        if first and self.guarantee is not None and allowance is not None:
+            return Judgement(option, allowance)  # the whole allowance is used
+        return Judgement(option, total, self.rule, over_allowance=True)
+
+
+def judge_option(model: MovementModel, option: StepOption, spent: float, allowance: float | None, first: bool) -> Judgement:
+    """The step judge (``StepJudge``) of ``model`` on one step."""
+    return StepJudge.of(model).judge(option, spent, allowance, first)
 
 
 def find_option(model: MovementModel, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
@@ -427,6 +628,10 @@ class RangeOfMotion:
         """Extra lines about the way to a reachable location (the checks it needs, say)."""
         return []
 
+    def settle(self) -> None:
+        """Work out now whatever the answer would work out when read: the state it was asked of
+        is about to change (``GameState.keep_settled``)."""
+
     def as_json(self) -> dict[str, object]:
         return {"unit": self.unit, "reachable": self.reachable, "paths": self.paths, **self.extra}
 
@@ -444,30 +649,124 @@ def _memo(label: Callable[[str], str]) -> Callable[[str], str]:
     return cached
 
 
-def range_from_reach(reach: Reach, label: Callable[[str], str], order: Callable[[str], Any] = str) -> RangeOfMotion:
-    """A grid ruleset's answer: every reachable location with its cheapest path, and the reasons
-    for the locations the search tried and could not reach."""
-    label = _memo(label)
-    paths = {label(loc): [label(step) for step in reach.path_to(loc) or []] for loc in sorted(reach.cost, key=order)}
-    candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
-    answer = RangeOfMotion(
-        unit=reach.unit,
-        start=label(reach.start) if reach.start else "nowhere",
-        reachable=list(paths),
-        paths=paths,
-        costs={label(loc): cost for loc, cost in reach.cost.items()},
-        allowance=reach.allowance,
-        reasons={label(loc): reach.why_not(loc) for loc in candidates},
-        denied=reach.denied,
-    )
-    if reach.bounded and reach.unbounded is not None:
-        unbounded = reach.unbounded
-        full: list[RangeOfMotion] = []
+class GridRange(RangeOfMotion):
+    """A grid ruleset's answer, drawn from a ``Reach`` as it is read: every reachable location
+    with its cheapest path (``paths``, in the ruleset's order), and the reasons for the
+    locations the search tried and could not reach (``reasons``, with what the ruleset adds
+    through ``explain``). Nothing is labelled or explained before someone asks; the reach
+    beneath settles before its state changes, so the answer stays that of its moment."""
 
-        def fallback(location: str) -> list[RuleRef]:
-            if not full:
-                full.append(range_from_reach(unbounded(), label, order))
-            return full[0].reasons.get(location) or [NO_PATH]
+    def __init__(
+        self, reach: Reach, label: Callable[[str], str] | None, order: Callable[[str], Any],
+        explain: Callable[[dict[str, list[RuleRef]]], None] | None = None,
+    ) -> None:
+        self.reach = reach
+        #: None when every location is shown as it is written (a game without aliases)
+        self.label = _memo(label) if label is not None else _same
+        self.order = order
+        self.explain = explain
+        self.unit = reach.unit
+        self.start = self.label(reach.start) if reach.start else "nowhere"
+        self.allowance = reach.allowance
+        self.denied = reach.denied
+        self.extra = {}
+        self.fallback = None
+        if reach.bounded and reach.unbounded is not None:
+            unbounded = reach.unbounded
+            full: list[RangeOfMotion] = []
 
-        answer.fallback = fallback
-    return answer
+            def fallback(location: str) -> list[RuleRef]:
+                if not full:
+                    found = GridRange(unbounded(), self.label, order, explain)
+                    found.settle()
+                    full.append(found)
+                return full[0].reasons.get(location) or [NO_PATH]
+
+            self.fallback = fallback
+
+    @cached_property
+    def _by_label(self) -> dict[str, str]:
+        return {name: location for location, name in self._names.items()}
+
+    def settle(self) -> None:
+        self.reach.settle()
+        self.paths, self.reasons  # noqa: B018  # worked out now, from the state as it is
+        if self.fallback is not None:
+            self.fallback("")  # the search past the allowance, for places it never saw
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        """Each reachable location's label, worked out once."""
+        label = self.label
+        if label is _same:
+            return {location: location for location in self.reach.cost}
+        return {location: label(location) for location in self.reach.cost}
+
+    @cached_property
+    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]  # worked out when read
+        """Each path is its last step's path plus one location: a shared beginning is labelled
+        and walked once."""
+        reach, names, label = self.reach, self._names, self.label
+        if not reach.cost:
+            return {}  # no range of motion (``denied``)
+        previous = reach.previous
+        built: dict[str, list[str]] = {reach.start: [names[reach.start]]}
+
+        def path(location: str) -> list[str]:
+            found = built.get(location)
+            if found is None:  # a location it only passes through has no name yet
+                name = names.get(location) or label(location)
+                found = built[location] = [*path(previous[location]), name]
+            return found
+
+        return {names[location]: path(location) for location in sorted(reach.cost, key=self.order)}
+
+    @property
+    def reachable(self) -> list[str]:  # type: ignore[override]  # worked out when read
+        return list(self.paths)
+
+    @cached_property
+    def costs(self) -> dict[str, float]:  # type: ignore[override]  # worked out when read
+        names = self._names
+        return {names[location]: cost for location, cost in self.reach.cost.items()}
+
+    @cached_property
+    def reasons(self) -> dict[str, list[RuleRef]]:  # type: ignore[override]  # worked out when read
+        reach, label = self.reach, self.label
+        candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
+        found = {label(loc): reach.why_not(loc) for loc in candidates}
+        if self.explain is not None:
+            self.explain(found)
+        return found
+
+    def __contains__(self, location: object) -> bool:
+        return location in self._by_label
+
+    def path_to(self, location: str) -> list[str] | None:
+        found = self._by_label.get(location)
+        if found is None:
+            return None
+        return [self.label(step) for step in self.reach.path_to(found) or []]
+
+    def why_not(self, location: str) -> list[RuleRef]:
+        if location in self._by_label:
+            return []
+        if self.denied is not None:
+            return [self.denied]
+        reasons = self.reasons
+        if location not in reasons and self.fallback is not None:
+            return self.fallback(location)
+        return reasons.get(location) or [NO_PATH]
+
+
+def _same(location: str) -> str:
+    return location
+
+
+def range_from_reach(
+    reach: Reach, label: Callable[[str], str] | None, order: Callable[[str], Any] = str,
+    explain: Callable[[dict[str, list[RuleRef]]], None] | None = None,
+) -> RangeOfMotion:
+    """A grid ruleset's answer from its reach (``GridRange``); ``explain`` adds the ruleset's
+    own reasons, by location label, when the reasons are first read."""
+    return GridRange(reach, label, order, explain)

@@ -12,6 +12,7 @@ The models are mutable on purpose: only events change them, and only through ``a
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
@@ -21,6 +22,18 @@ from domain.options import RuleOptions
 from domain.rules import RuleRef
 
 T = TypeVar("T")
+
+
+class BoardIndexes(dict[str, Any]):
+    """Indexes of a board (terrain by hex, the steps out of each location...), shared by every
+    copy of a state: copying a state for a rollback point copies no board. A state whose board
+    changes is given new ones (``GameState.board_changed``), so no copy ever sees another's."""
+
+    def __copy__(self) -> BoardIndexes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BoardIndexes:
+        return self
 
 
 class StateModel(BaseModel):
@@ -104,6 +117,9 @@ class GameState(StateModel):
     """
 
     RULESET: ClassVar[str] = ""
+    #: the fields that make up the board: what ``board_index`` builds may read, and what only
+    #: events flagged ``CHANGES_BOARD`` may change (a test checks every example's events)
+    BOARD_FIELDS: ClassVar[tuple[str, ...]] = ("aliases",)
 
     ruleset: str
     options: RuleOptions = Field(default_factory=RuleOptions)
@@ -123,6 +139,11 @@ class GameState(StateModel):
     #: indexes derived from this state (occupancy, zones, terrain by hex...), built once and
     #: dropped whenever an event changes the state (``GameEvent.fold_into``)
     _indexes: dict[str, Any] = PrivateAttr(default_factory=dict)
+    #: indexes of the board alone (``BOARD_FIELDS``), kept until an event changes the board
+    _board: BoardIndexes = PrivateAttr(default_factory=BoardIndexes)
+    #: answers asked of this state that work parts out when first read (a reach's reasons):
+    #: they settle before an event changes the state (``keep_settled``)
+    _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
 
     def index(self, name: str, build: Callable[[], T]) -> T:
         """An index of this state, built on first use and kept until the next event."""
@@ -130,6 +151,33 @@ class GameState(StateModel):
         if found is None:
             found = self._indexes[name] = build()
         return found  # type: ignore[no-any-return]  # each name is always built by the same function
+
+    def board_index(self, name: str, build: Callable[[], T]) -> T:
+        """An index of the board alone: built once, kept through every event that leaves the
+        board as it is (units moving, turns passing), shared with copies of the state."""
+        board = self.__pydantic_private__["_board"]  # type: ignore[index]  # set by PrivateAttr
+        found = board.get(name)
+        if found is None:
+            found = board[name] = build()
+        return found  # type: ignore[no-any-return]  # each name is always built by the same function
+
+    def board_changed(self) -> None:
+        """An event changed the board: this state gets new board indexes (copies keep theirs)."""
+        self.__pydantic_private__["_board"] = BoardIndexes()  # type: ignore[index]  # set by PrivateAttr
+
+    def keep_settled(self, answer: Any) -> None:
+        """Have ``answer.settle()`` called before the next event changes this state, unless the
+        answer is gone by then: a lazy answer stays the answer of the state it was asked of."""
+        self.__pydantic_private__["_unsettled"].append(weakref.ref(answer))  # type: ignore[index]  # set by PrivateAttr
+
+    def settle(self) -> None:
+        """An event is about to change the state: answers still asked of it settle first."""
+        waiting = self.__pydantic_private__["_unsettled"]  # type: ignore[index]  # set by PrivateAttr
+        if waiting:
+            answers = [found for ref in waiting if (found := ref()) is not None]
+            waiting.clear()
+            for answer in answers:
+                answer.settle()
 
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""

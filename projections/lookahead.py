@@ -68,7 +68,9 @@ class Lookahead:
         state = self._state()
         if unit_id not in state.units:
             raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, state.units, 'units')}", "unit")
-        return get_ruleset(state.ruleset).range_of_motion(state, unit_id)
+        answer = get_ruleset(state.ruleset).range_of_motion(state, unit_id)
+        state.keep_settled(answer)  # parts worked out when read are of this state, not a later one
+        return answer
 
     def why_not(self, unit_id: str, location: str) -> list[RuleRef]:
         """Why ``location`` is out of range (empty when it is reachable)."""

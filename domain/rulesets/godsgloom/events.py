@@ -35,6 +35,7 @@ class TerrainPlaced(GameEvent):
     """A terrain hex of the mat: its type and keywords."""
 
     TOPIC: ClassVar[str] = "godsgloom.TerrainPlaced"
+    CHANGES_BOARD: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     terrain: Terrain
 
@@ -50,6 +51,7 @@ class MatLaid(GameEvent):
     """The mat's size (a rectangle of flat-topped hexes)."""
 
     TOPIC: ClassVar[str] = "godsgloom.MatLaid"
+    CHANGES_BOARD: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     width: int
     height: int

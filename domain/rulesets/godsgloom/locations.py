@@ -18,5 +18,7 @@ def parse_location(state: GameState, text: str) -> str:
 def label(state: GameState, location: str) -> str:
     if not location:
         return "nowhere"
-    names = {v: k for k, v in state.aliases.items()}
+    if not state.aliases:
+        return location
+    names = state.board_index("aliases.by_location", lambda: {v: k for k, v in state.aliases.items()})
     return names.get(location, location)

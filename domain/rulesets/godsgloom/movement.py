@@ -13,13 +13,14 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from domain.movement import StepOption
+from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, Hex, distance, parse_hex
+from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import MatView, rule
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, rule
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -32,8 +33,6 @@ TRAMPLE_MODES = ("trample", "engaged_trample")
 NOT_LOCKED = ("trample", "engaged_trample", "push")
 THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
 NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
-IMPASSABLE = rule("GODSGLOOM terrain", "Impassable hexes can't be entered")
-OFF_MAT = rule("GODSGLOOM", "the hex is off the mat")
 MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may always move 1 hex in a Move Action")
 MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points equal to Speed")
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
@@ -46,12 +45,14 @@ class GloomMovement:
 
     def __init__(self, state: GameState, mode: str = "normal") -> None:
         self.view = MatView(state)
+        self.state = state  # answers asked of it settle before it changes
         self.mode = mode
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
         guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
-        #: (unit, hex) -> its step options: a search asks twice when a zone stop is met
-        self._options: dict[tuple[str, str], list[StepOption]] = {}
+        self._costs: dict[str, int] = {}
+        #: (unit, the mat's plain step into a marked hex) -> the step as units make it
+        self._into: dict[tuple[str, StepOption], StepOption] = state.index(f"godsgloom.into.{mode}", dict)
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
@@ -69,39 +70,57 @@ class GloomMovement:
         return self.view.speed(unit_id)
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        return self.steps_from(unit_id)[frm]
+
+    def steps_from(self, unit_id: str) -> StepsFrom:
+        """The unit's steps out of each hex, kept with the state for this mode: every search
+        and every declared step in this state asks the same questions."""
+        return self.state.index(
+            f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(functools.partial(self._steps, unit_id))
+        )
+
+    def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only
-        lets the unit pass. Written for speed (the search asks it for every hex it reaches):
-        the view's indexes are read once per call, each check is a set or dict look-up."""
-        options = self._options.get((unit_id, frm))
-        if options is not None:
-            return options
+        lets the unit pass. The mat's plain steps are kept with the mat (``HexSteps``); only
+        steps into a hex held by a unit or in an Engagement Zone (``MatView.marked``) are
+        looked at here."""
         view = self.view
-        width, height = view.state.width, view.state.height
-        impassable, difficult, occupants, cover = view.impassable, view.difficult, view.occupants, view.zone_cover
+        plain, targets = view.steps.out_of(frm, self._difficult_cost(unit_id))
+        marked = view.marked
+        if marked.isdisjoint(targets):
+            return plain
+        return [o if o.blocked is not None or o.to not in marked else self._marked(unit_id, o) for o in plain]
+
+    def _difficult_cost(self, unit_id: str) -> int:
+        """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult."""
+        found = self._costs.get(unit_id)
+        if found is None:
+            view = self.view
+            step_mode = self.mode in STEP_MODES
+            found = 1 if step_mode or view.has(unit_id, "Ignore Difficult") else view.options.difficult_cost
+            self._costs[unit_id] = found
+        return found
+
+    def _marked(self, unit_id: str, plain: StepOption) -> StepOption:
+        """A step into a hex held by a unit (§8.1) or in an Engagement Zone (§8.3): the same
+        from every hex around it, so worked out once per hex."""
+        found = self._into.get((unit_id, plain))
+        if found is None:
+            found = self._into[(unit_id, plain)] = self._step_into(unit_id, plain)
+        return found
+
+    def _step_into(self, unit_id: str, plain: StepOption) -> StepOption:
+        view = self.view
+        occupant = view.occupant_at.get(plain.to)
+        if occupant is not None and occupant.id != unit_id:
+            return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
-        step_mode = self.mode in STEP_MODES
-        extra_cost = 1 if step_mode or view.has(unit_id, "Ignore Difficult") else view.options.difficult_cost
-        q, r = parse_hex(frm)
-        options = []
-        for dq, dr in DIRECTIONS:
-            h = Hex(q + dq, r + dr)
-            text = f"{h.q},{h.r}"
-            if not (0 <= h.q < width and 0 <= h.r + h.q // 2 < height):
-                options.append(StepOption(to=text, kind="hex", blocked=OFF_MAT))
-                continue
-            if h in impassable:
-                options.append(StepOption(to=text, kind="hex", blocked=IMPASSABLE))
-                continue
-            cost = extra_cost if h in difficult else 1
-            occupant = occupants.get(h)
-            if occupant is not None and occupant.id != unit_id:
-                options.append(self._occupied(unit_id, text, cost, occupant))
-                continue
-            zoned = cover.get(h)
-            stops = self._zone_stop(unit_id, h) if zoned and any(side != owner for _, side in zoned) else None
-            options.append(StepOption(to=text, kind="hex", cost=cost, stops=stops))
-        self._options[(unit_id, frm)] = options
-        return options
+        zoned = view.cover_at.get(plain.to)
+        if zoned and any(side != owner for _, side in zoned):
+            stops = self._zone_stop(unit_id, parse_hex(plain.to))
+            if stops is not None:
+                return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
+        return plain
 
     def _occupied(self, unit_id: str, text: str, cost: float, occupant: GloomUnit) -> StepOption:
         """§8.1: a hex held by another unit is passed only by an exception, never ended in."""

@@ -30,7 +30,7 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     base_mode, _ = choose_mode(view, unit_id, None)
     model = GloomMovement(state, base_mode)
     reach = search_reach(model, unit_id, state.units[unit_id].location or "")
-    answer = range_from_reach(reach, lambda loc: label(state, loc), _order)
+    answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order)
     base = set(reach.cost)
     with_traits: dict[str, list[str]] = {}
     for name in sorted(view.traits(unit_id)):

@@ -58,6 +58,7 @@ class Activation(StateModel):
 
 class GloomState(GameState):
     RULESET: ClassVar[str] = "godsgloom"
+    BOARD_FIELDS: ClassVar[tuple[str, ...]] = ("aliases", "width", "height", "terrain")
 
     options: GloomOptions = GloomOptions()
     units: dict[str, GloomUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle
+from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, FACINGS, Hex, front_arc, parse_hex, rectangle
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
@@ -41,22 +42,45 @@ class MatView:
                 found.setdefault(parse_hex(terrain.at), set()).update(terrain.keywords)
             return found
 
-        return self.state.index("godsgloom.terrain", build)
+        return self.state.board_index("godsgloom.terrain", build)
 
     def keywords(self, h: Hex) -> set[str]:
         return self.terrain.get(h, set())
 
     @cached_property
     def impassable(self) -> frozenset[Hex]:
-        return self.state.index(
+        return self.state.board_index(
             "godsgloom.impassable", lambda: frozenset(h for h, words in self.terrain.items() if "Impassable" in words)
         )
 
     @cached_property
     def difficult(self) -> frozenset[Hex]:
-        return self.state.index(
+        return self.state.board_index(
             "godsgloom.difficult", lambda: frozenset(h for h, words in self.terrain.items() if "Difficult" in words)
         )
+
+    @cached_property
+    def steps(self) -> HexSteps:
+        """The steps out of each hex with no unit on the mat, shared by every state of this mat."""
+        return self.state.board_index("godsgloom.steps", lambda: HexSteps(self))
+
+    @cached_property
+    def occupant_at(self) -> dict[str, GloomUnit]:
+        """Hex text -> the living unit there (locations are kept as canonical hex text)."""
+        return self.state.index(
+            "godsgloom.occupant_at", lambda: {u.location: u for u in self.living if u.location is not None}
+        )
+
+    @cached_property
+    def cover_at(self) -> dict[str, list[tuple[str, str]]]:
+        """``zone_cover`` by hex text."""
+        return self.state.index("godsgloom.cover_at", lambda: {h.text: found for h, found in self.zone_cover.items()})
+
+    @cached_property
+    def marked(self) -> frozenset[str]:
+        """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
+        Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
+        return self.state.index("godsgloom.marked", lambda: frozenset(self.occupant_at) | frozenset(self.cover_at))
 
     @cached_property
     def occupants(self) -> dict[Hex, GloomUnit]:
@@ -153,3 +177,40 @@ class MatView:
         if h in self.difficult and not self.has(unit_id, "Ignore Difficult"):
             return self.options.difficult_cost
         return 1
+
+
+class HexSteps:
+    """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
+    Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
+    and kept with the mat (``GameState.board_index``): units only change the steps into the
+    hexes they hold or Engage (``MatView.marked``), which the movement model patches."""
+
+    def __init__(self, view: MatView) -> None:
+        self.width, self.height = view.state.width, view.state.height
+        self.impassable, self.difficult = view.impassable, view.difficult
+        #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
+        self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
+
+    def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
+        found = self._out.get((frm, difficult_cost))
+        if found is None:
+            found = self._out[(frm, difficult_cost)] = self._build(frm, difficult_cost)
+        return found
+
+    def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
+        q, r = parse_hex(frm)
+        options: list[StepOption] = []
+        for dq, dr in DIRECTIONS:
+            h = Hex(q + dq, r + dr)
+            text = f"{h.q},{h.r}"
+            if not (0 <= h.q < self.width and 0 <= h.r + h.q // 2 < self.height):
+                options.append(StepOption(to=text, kind="hex", blocked=OFF_MAT))
+            elif h in self.impassable:
+                options.append(StepOption(to=text, kind="hex", blocked=IMPASSABLE))
+            else:
+                options.append(StepOption(to=text, kind="hex", cost=difficult_cost if h in self.difficult else 1))
+        return tuple(options), tuple(o.to for o in options)
+
+
+IMPASSABLE = rule("GODSGLOOM terrain", "Impassable hexes can't be entered")
+OFF_MAT = rule("GODSGLOOM", "the hex is off the mat")

@@ -6,6 +6,7 @@ the bundled card data. Rule options: ``options.SorceryOptions``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -35,6 +36,7 @@ from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
+@functools.lru_cache(maxsize=256)
 def _square_order(location: str) -> tuple[int, str]:
     return (parse_loc(location).square, location)
 
@@ -100,8 +102,8 @@ class SorceryRuleset(Ruleset):
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
-        answer = range_from_reach(reach, lambda loc: label(state, loc), _square_order)
-        answer.extra["diagnostics"] = [d.as_json() for d in self.diagnostics(state)]
+        answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
+        answer.extra["diagnostics"] = state.index("sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
 
     # --- commands and resolution ----------------------------------------------------------------

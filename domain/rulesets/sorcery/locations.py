@@ -34,6 +34,8 @@ def label(state: GameState, location: str) -> str:
     """A location as a scenario writes it: its alias when the square has one."""
     if not location:
         return "nowhere"
+    if not state.aliases:
+        return location
     head, sep, region = location.partition("/")
-    names = {v: k for k, v in state.aliases.items()}
+    names = state.board_index("aliases.by_location", lambda: {v: k for k, v in state.aliases.items()})
     return f"{names.get(head, head)}{sep}{region}"

@@ -9,10 +9,11 @@ are not consulted here, ever.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.movement import StepOption
+from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.realm import (
     COLUMNS,
@@ -74,6 +75,7 @@ class SorceryMovement:
 
     def __init__(self, state: GameState, basic: bool = True) -> None:
         self.view = RealmView.of(state)
+        self.state = state  # answers asked of it settle before it changes
         self.basic = basic
 
     # --- MovementModel ----------------------------------------------------------------------
@@ -91,27 +93,45 @@ class SorceryMovement:
     def allowance_at(self, unit_id: str, location: str) -> int:
         """The allowance for a step starting at ``location``: Movement +X may be lost there (a
         Silence aura) or regained (codex: Path: each step is judged as it is taken)."""
-        return 1 + self.view.movement_bonus(unit_id, parse_loc(location))
+        return self._allowances(unit_id)[location]
 
     def max_allowance(self, unit_id: str) -> int:
         """The most the allowance can be at any location of the realm: the search never needs to
         look past it (a step is judged against the allowance where it starts)."""
-        locations = [Loc(sq, region) for sq in SQUARES for region in Region]
-        return 1 + max(self.view.movement_bonus(unit_id, at) for at in locations)
+        return max(self._allowances(unit_id).values())
+
+    def _allowances(self, unit_id: str) -> dict[str, int]:
+        """The unit's allowance at each of the realm's locations, worked out once per view."""
+        found: dict[str, int] | None = self.view.allowances.get(unit_id)
+        if found is None:
+            bonus = self.view.movement_bonus
+            found = {
+                at.text: 1 + bonus(unit_id, at) for at in (Loc(sq, region) for sq in SQUARES for region in Region)
+            }
+            self.view.allowances[unit_id] = found
+        return found
+
+    def allowance_varies(self, unit_id: str) -> bool:
+        """Whether the allowance is not the same everywhere (a Silence aura on the way): only
+        then is each step judged against the allowance where it starts."""
+        return len(set(self._allowances(unit_id).values())) > 1
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        return self.steps_from(unit_id)[frm]
+
+    def steps_from(self, unit_id: str) -> StepsFrom:
         """Kept with the view of the state (``RealmView.of``): asked again, by a second search
         pass or another question about the same state, they are not worked out again."""
-        key = (unit_id, frm, self.basic)
-        known: Sequence[StepOption] | None = self.view.step_options.get(key)
-        if known is None:
-            known = self.view.step_options[key] = self._step_options(unit_id, frm)
-        return known
+        key = (unit_id, self.basic)
+        found: StepsFrom | None = self.view.step_options.get(key)
+        if found is None:
+            found = self.view.step_options[key] = StepsFrom(functools.partial(self._step_options, unit_id))
+        return found
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption | None:
         """The step to ``to`` alone, for the judge of a declared step: only the candidates that
         lead there are worked out (the search, which wants them all, uses ``step_options``)."""
-        known = self.view.step_options.get((unit_id, frm, self.basic))
+        known = self.steps_from(unit_id).get(frm)
         if known is None:
             known = self._step_options(unit_id, frm, only=to)
         return next((o for o in known if o.to == to and (kind is None or o.kind == kind)), None)
@@ -262,6 +282,7 @@ class ForcedMovement:
 
     def __init__(self, state: GameState, how: str) -> None:
         self.view = RealmView.of(state)
+        self.state = state  # answers asked of it settle before it changes
         self.how = how
 
     def no_movement(self, unit_id: str) -> RuleRef | None:

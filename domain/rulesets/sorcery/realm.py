@@ -7,9 +7,9 @@ the top row as the first player sees it (sorcery digest, gap 1; codex: Realm, Lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 from domain.errors import BadInput
 
@@ -25,8 +25,10 @@ class Region(StrEnum):
     VOID = "void"
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
+class Loc(NamedTuple):
+    """A location: a square and a region (a tuple, so that hashing and comparing it, which every
+    search does for every step, happens in C; ordered by square, then region)."""
+
     square: int
     region: Region
 

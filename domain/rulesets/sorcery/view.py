@@ -81,8 +81,10 @@ class RealmView:
         assert isinstance(state, SorceryState)
         self.state: SorceryState = state
         self._answers: dict[tuple[Any, ...], Any] = {}
-        #: (unit, location, basic movement?) -> the step options the movement model found
-        self.step_options: dict[tuple[str, str, bool], Any] = {}
+        #: (unit, basic movement?) -> the step options the movement model found, by location
+        self.step_options: dict[tuple[str, bool], Any] = {}
+        #: unit -> its allowance at each location (Movement +X where it stands)
+        self.allowances: dict[str, dict[str, int]] = {}
 
     @classmethod
     def of(cls, state: GameState) -> RealmView:

@@ -51,6 +51,7 @@ class TetMovement:
 
     def __init__(self, state: GameState, enemies_passable: bool = False) -> None:
         self.view = GridView(state)
+        self.state = state  # answers asked of it settle before it changes
         self.options = self.view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
         self.enemies_passable = enemies_passable
@@ -143,6 +144,7 @@ class KnockBackMovement:
 
     def __init__(self, state: GameState, direction: tuple[int, int]) -> None:
         self.view = GridView(state)
+        self.state = state  # answers asked of it settle before it changes
         self.direction = direction
 
     def no_movement(self, unit_id: str) -> RuleRef | None:

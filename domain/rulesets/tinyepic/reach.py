@@ -26,7 +26,7 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     model = TetMovement(state)
     start = state.units[unit_id].location or ""
     reach = search_reach(model, unit_id, start)
-    answer = range_from_reach(reach, lambda loc: label(state, loc), _order)
+    answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order)
     for location, needed in reach.too_far.items():
         for frm, spent in sorted(reach.cost.items(), key=lambda kv: (kv[1], _order(kv[0]))):
             option = next((o for o in model.step_options(unit_id, frm) if o.to == location), None)
