@@ -9,13 +9,14 @@ so renaming a class never orphans a log) and a ``class_version`` for upcasting.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.domain import CanInitAggregate, CanMutateAggregate
+from eventsourcing.domain import CanInitAggregate, CanMutateAggregate, OriginatorIDError, OriginatorVersionError
 from eventsourcing.utils import register_topic
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -131,9 +132,10 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         """Rebuild an event from a stored record's JSON (its own fields, its timestamp and, for a
         schema above 1, its ``class_version``): parsed and validated by pydantic in one pass, and
         brought up to date through ``from_record`` when the record is older than the class."""
-        head = b'{"originator_id":"%s","originator_version":%d,' % (str(originator_id).encode(), originator_version)
-        event = cls.model_validate_json(head + data.lstrip()[1:] if data.lstrip() != b"{}" else head[:-1] + b"}")
-        if max(event.stored_schema, 1) < cls.class_version:
+        head = b'{"originator_id":"%s","originator_version":%d,' % (_id_text(originator_id), originator_version)
+        body = data if data[:1] == b"{" else data.lstrip()
+        event = cls.__pydantic_validator__.validate_json(head + body[1:] if body != b"{}" else head[:-1] + b"}")
+        if cls.class_version > 1 and max(event.stored_schema, 1) < cls.class_version:
             fields = json.loads(data)
             return cls.from_record(originator_id, originator_version, fields.pop("timestamp"), fields)
         return event
@@ -143,23 +145,49 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         Every concrete event overrides it; this fallback shows the raw fields."""
         return f"{self.name} {self.payload()}"
 
+    def mutate(self, aggregate: Any) -> Any:
+        """The library's check that this event is the next of its game, then the fold. The same
+        checks as ``CanMutateAggregate.mutate``, with the game's id compared by identity first
+        (a replay's events all carry the one id object its store read)."""
+        if self.originator_id is not aggregate.id and self.originator_id != aggregate.id:
+            raise OriginatorIDError(self.originator_id, aggregate.id)
+        next_version = aggregate.version + 1
+        if self.originator_version != next_version:
+            raise OriginatorVersionError(self.originator_version, next_version)
+        self.apply(aggregate)
+        aggregate.version = self.originator_version
+        aggregate.modified_on = self.timestamp
+        return aggregate
+
     def apply(self, aggregate: Any) -> None:
         self.fold_into(aggregate.state)
 
     def fold_into(self, state: GameState) -> None:
         """Apply this fact, then drop the indexes derived from the state before it (answers still
         asked of that state settle first)."""
-        state.settle()
+        private = state.__pydantic_private__
+        if private["_unsettled"]:  # type: ignore[index]  # set by PrivateAttr
+            state.settle()
         self.apply_to(state)
         if self.CHANGES_BOARD:
             state.board_changed()
-        state.changed()
+        indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        if indexes:
+            indexes.clear()
 
     def apply_to(self, state: GameState) -> None:
         """Fold this fact into a game state. Must not consult any rule: events are facts."""
 
 
+@functools.lru_cache(maxsize=64)
+def _id_text(originator_id: UUID) -> bytes:
+    """A game's id as JSON text: every event of a replay names the same game."""
+    return str(originator_id).encode()
+
+
 class GameCreatedEvent(GameEvent, CanInitAggregate[UUID]):
     """Base of the event that starts a game's stream."""
+
+    mutate = CanInitAggregate.mutate  # type: ignore[assignment]  # it creates the game: no game to check against
 
     originator_topic: str

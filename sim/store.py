@@ -91,7 +91,7 @@ def parse_address(db: str | None) -> StoreAddress:
         return _postgres_address(db)
     if not db.strip():
         raise BadInput("the store name is empty", "--db")
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db}
+    env = {"PERSISTENCE_MODULE": "sim.sqlite_recorder:GameSQLiteFactory", "SQLITE_DBNAME": db}
     path = None if db.startswith("file:") else Path(db)
     return StoreAddress("sqlite", db, env, path)
 

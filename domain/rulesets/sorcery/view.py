@@ -57,18 +57,19 @@ _UNKNOWN = object()
 
 def memo(method: F) -> F:
     """Work each answer of a view out once: a view reads one state that no event changes while
-    it is used, and the search asks the same questions of every location it reaches. A unit
-    passed in is keyed by its id."""
+    it is used, and the search asks the same questions of every location it reaches. Answers
+    are kept per method, keyed by the arguments themselves (ids and locations, never units)."""
     name = method.__name__
 
     @functools.wraps(method)
     def cached(self: RealmView, *args: Any, **kwargs: Any) -> Any:
-        key = (name, *[a.id if type(a) is SorceryUnit else a for a in args])
-        if kwargs:
-            key += tuple(sorted(kwargs.items()))
-        found = self._answers.get(key, _UNKNOWN)
+        answers = self._answers.get(name)
+        if answers is None:
+            answers = self._answers[name] = {}
+        key: tuple[Any, ...] = args if not kwargs else (*args, *sorted(kwargs.items()))
+        found = answers.get(key, _UNKNOWN)
         if found is _UNKNOWN:  # worked out outside any handler, so its errors stand alone
-            found = self._answers[key] = method(self, *args, **kwargs)
+            found = answers[key] = method(self, *args, **kwargs)
         return found
 
     return cached  # type: ignore[return-value]  # the same signature as the method it wraps
@@ -80,7 +81,8 @@ class RealmView:
     def __init__(self, state: GameState) -> None:
         assert isinstance(state, SorceryState)
         self.state: SorceryState = state
-        self._answers: dict[tuple[Any, ...], Any] = {}
+        #: method name -> its arguments -> its answer (``memo``)
+        self._answers: dict[str, dict[tuple[Any, ...], Any]] = {}
         #: (unit, basic movement?) -> the step options the movement model found, by location
         self.step_options: dict[tuple[str, bool], Any] = {}
         #: unit -> its allowance at each location (Movement +X where it stands)
@@ -276,10 +278,14 @@ class RealmView:
 
     # --- silenced, disabled, keywords in force -----------------------------------------------
 
-    @memo
     def _condition(self, unit: SorceryUnit, at: Loc | None, condition: str) -> RuleRef | None:
+        return self._condition_of(unit.id, at, condition)
+
+    @memo
+    def _condition_of(self, unit_id: str, at: Loc | None, condition: str) -> RuleRef | None:
         if at is None:
             return None
+        unit = self.unit(unit_id)
         for effect_id, spec in self.specs:
             if isinstance(spec, Condition) and spec.condition == condition and self.in_scope(spec, unit, at):
                 return self._effect_rule(effect_id, condition)
@@ -289,9 +295,13 @@ class RealmView:
         unit = self.unit(unit_id)
         return self._condition(unit, self._where(unit, at), "silenced")
 
-    @memo
     def _raw_keywords(self, unit: SorceryUnit, at: Loc | None) -> frozenset[str]:
+        return self._raw_keywords_of(unit.id, at)
+
+    @memo
+    def _raw_keywords_of(self, unit_id: str, at: Loc | None) -> frozenset[str]:
         """Printed, granted and conferred keywords, after silencing and "lose"; before disabling."""
+        unit = self.unit(unit_id)
         silenced = self._condition(unit, at, "silenced") is not None
         found: set[str] = set() if silenced else set(unit.keywords)
         if not silenced and at is not None:
