@@ -259,7 +259,7 @@ class _Found:
     stops: dict[str, RuleRef]
     within: set[str] | None
     pass_only: dict[str, RuleRef]
-    expanded: list[tuple[str, float]]
+    expanded: list[str]
     steps: StepsFrom
 
 
@@ -272,7 +272,7 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
     }
     blocked: dict[str, list[RuleRef]] = {}
     refusal = judge.refusal
-    for here, _ in found.expanded:
+    for here in found.expanded:
         for option in found.steps[here]:
             refused = refusal(option)
             if refused is not None:
@@ -324,7 +324,7 @@ def _dijkstra(
     via: dict[str, StepOption] = {}
     marked: list[str] = []  # locations entered by a step that stops or only lets the unit pass
     within: set[str] = {start}
-    expanded: list[tuple[str, float]] = [(start, 0)]
+    expanded: list[str] = [start]
     waiting: dict[float, list[str]] = {}
     costs: list[float] = []  # the costs that have a bucket, as a heap
     push = heapq.heappush
@@ -347,6 +347,7 @@ def _dijkstra(
             if new_cost <= beyond:
                 _wait(waiting, costs, new_cost, to)
     limit = judge.limit(allowance)
+    ok_here = True  # with one allowance, every location expanded is within it
     pop = heapq.heappop
     while costs:
         cost = pop(costs)
@@ -359,10 +360,10 @@ def _dijkstra(
                 entered = via[here]
                 if entered.stops is not None and entered.pass_only is None:
                     continue  # the move ends on entering: nothing beyond through here
-            expanded.append((here, cost))
+            expanded.append(here)
             if varying:
                 limit = judge.limit(allowance_at(unit_id, here))  # type: ignore[misc]  # varying: not None
-            ok_here = here in within
+                ok_here = here in within
             for option in steps[here]:
                 to, _, step_cost, blocked, stopping, passing = option
                 if blocked is not None:
