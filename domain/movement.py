@@ -74,6 +74,15 @@ class StepsFrom(dict[str, Sequence[StepOption]]):
         found = self[location] = self._ask(location)
         return found
 
+    def blocked(self, location: str) -> list[StepOption]:
+        """The steps out of ``location`` that are blocked whatever the move has spent (what
+        explaining "why not" looks at), kept with the steps."""
+        known: dict[str, list[StepOption]] = self.__dict__.setdefault("_blocked", {})
+        found = known.get(location)
+        if found is None:
+            found = known[location] = [o for o in self[location] if o.blocked is not None]
+        return found
+
 
 def steps_from(model: MovementModel, unit_id: str) -> StepsFrom:
     """The unit's steps under ``model``: the model's own (``steps_from``, kept as long as its
@@ -167,7 +176,10 @@ class Reach:
             return [self.denied]
         if self.bounded and self.unbounded is not None and not self.seen(location):
             return self.unbounded().why_not(location)
-        found: list[RuleRef] = list(dict.fromkeys(self.blocked.get(location, [])))
+        found: list[RuleRef] = []
+        for refusal in self.blocked.get(location, ()):  # the same rule often refuses every way in
+            if not any(refusal is known or refusal == known for known in found):
+                found.append(refusal)
         if location in self.pass_only:
             found.append(self.pass_only[location])
         if location in self.stopped_before:
@@ -271,9 +283,9 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
         location: cost for location, cost in found.cost.items() if location not in reach.cost and location not in found.pass_only
     }
     blocked: dict[str, list[RuleRef]] = {}
-    refusal = judge.refusal
+    refusal, steps = judge.refusal, found.steps
     for here in found.expanded:
-        for option in found.steps[here]:
+        for option in steps.blocked(here):  # the only steps it refuses whatever was spent
             refused = refusal(option)
             if refused is not None:
                 blocked.setdefault(option.to, []).append(refused)
@@ -305,12 +317,12 @@ def _dijkstra(
     starts; ``within`` are the locations reached by steps each within its allowance (for other
     models, every location that costs no more than the allowance, and ``within`` is left None).
 
-    The steps out of the start are judged one by one (``StepJudge.judge``: a first step may be
-    guaranteed); every later step that is not blocked is relaxed against the judge's limit
-    (``StepJudge.limit``), which is all the judge asks of such a step. Refused steps are not
-    recorded here: ``_explain`` asks the judge about them when someone wants to know why. The
-    step that last made a location cheaper is kept (``via``): whether it stops the move there or
-    only lets the unit pass is read from it.
+    Where a first step may be guaranteed (``StepJudge.guarantee``), the steps out of the start
+    are judged one by one (``StepJudge.judge``); every other step that is not blocked is relaxed
+    against the judge's limit (``StepJudge.limit``), which is all the judge asks of such a step.
+    Refused steps are not recorded here: ``_explain`` asks the judge about them when someone
+    wants to know why. The step that last made a location cheaper is kept (``via``): whether it
+    stops the move there or only lets the unit pass is read from it.
 
     Locations wait in buckets by cost, expanded cheapest first and, within a cost, in the order
     they were reached (Dial's queue: few distinct costs, no heap of every location); the order
@@ -324,28 +336,21 @@ def _dijkstra(
     via: dict[str, StepOption] = {}
     marked: list[str] = []  # locations entered by a step that stops or only lets the unit pass
     within: set[str] = {start}
-    expanded: list[str] = [start]
+    expanded: list[str] = []
     waiting: dict[float, list[str]] = {}
     costs: list[float] = []  # the costs that have a bucket, as a heap
     push = heapq.heappush
     # with one allowance, a step past it is never expanded: it is kept for "why not" only
     beyond = math.inf if varying or bound is None else bound
-    first_allowance = allowance_at(unit_id, start) if varying else allowance  # type: ignore[misc]  # varying: not None
-    for option in steps[start]:
-        verdict = judge.judge(option, 0, first_allowance, True)
-        if verdict.refusal is not None and not verdict.over_allowance:
-            continue
-        to, new_cost = option.to, verdict.spent
-        if new_cost < cost_of.get(to, INFINITY):
-            cost_of[to] = new_cost
-            via[to] = option
-            if option.stops is not None or option.pass_only is not None:
-                marked.append(to)
-            if not verdict.over_allowance:
-                previous[to] = start
-                within.add(to)
-            if new_cost <= beyond:
-                _wait(waiting, costs, new_cost, to)
+    via[start] = StepOption(start, "start")
+    if judge.guarantee is None:  # the start's steps are judged like any other's
+        waiting[0], costs = [start], [0]
+    else:
+        expanded.append(start)
+        first_allowance = allowance_at(unit_id, start) if varying else allowance  # type: ignore[misc]  # varying: not None
+        _first_steps(
+            judge, steps[start], start, first_allowance, beyond, cost_of, previous, via, marked, within, waiting, costs
+        )
     limit = judge.limit(allowance)
     ok_here = True  # with one allowance, every location expanded is within it
     pop = heapq.heappop
@@ -416,6 +421,30 @@ def _wait(waiting: dict[float, list[str]], costs: list[float], cost: float, loca
         heapq.heappush(costs, cost)
     else:
         bucket.append(location)
+
+
+def _first_steps(
+    judge: StepJudge, options: Sequence[StepOption], start: str, allowance: float, beyond: float,
+    cost_of: dict[str, float], previous: dict[str, str], via: dict[str, StepOption], marked: list[str],
+    within: set[str], waiting: dict[float, list[str]], costs: list[float],
+) -> None:
+    """The steps out of the start, each judged by the judge, where a first step may be
+    guaranteed whatever it costs (it then uses the whole allowance: GODSGLOOM §8.3)."""
+    for option in options:
+        verdict = judge.judge(option, 0, allowance, True)
+        if verdict.refusal is not None and not verdict.over_allowance:
+            continue
+        to, new_cost = option.to, verdict.spent
+        if new_cost < cost_of.get(to, INFINITY):
+            cost_of[to] = new_cost
+            via[to] = option
+            if option.stops is not None or option.pass_only is not None:
+                marked.append(to)
+            if not verdict.over_allowance:
+                previous[to] = start
+                within.add(to)
+            if new_cost <= beyond:
+                _wait(waiting, costs, new_cost, to)
 
 
 @dataclass(frozen=True, slots=True)

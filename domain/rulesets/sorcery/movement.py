@@ -114,7 +114,11 @@ class SorceryMovement:
     def allowance_varies(self, unit_id: str) -> bool:
         """Whether the allowance is not the same everywhere (a Silence aura on the way): only
         then is each step judged against the allowance where it starts."""
-        return len(set(self._allowances(unit_id).values())) > 1
+        varies: dict[str, bool] = self.view.__dict__.setdefault("_allowance_varies", {})
+        found = varies.get(unit_id)
+        if found is None:
+            found = varies[unit_id] = len(set(self._allowances(unit_id).values())) > 1
+        return found
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         return self.steps_from(unit_id)[frm]
