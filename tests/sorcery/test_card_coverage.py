@@ -4,6 +4,7 @@ modelled or listed as not modelled (issue 9: never a silent wrong ruling)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from domain.rulesets.sorcery.catalog import card, card_pool, is_keyword
 from domain.rulesets.sorcery.coverage import KEYWORD_GAPS, derive, pool_coverage
 
 POOL = sorted(card_pool())
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _lines(text: str) -> list[str]:
@@ -36,6 +38,16 @@ def test_the_whole_pool_derives() -> None:
     assert len(POOL) == 1104
     counts = pool_coverage()
     assert sum(len(v) for v in counts.values()) == 1104
+
+
+def test_the_readme_and_docs_state_the_pool_s_coverage_figure() -> None:
+    """The closing figure of issue 9 is read by users in two places; both follow the code."""
+    counts = {status: len(names) for status, names in pool_coverage().items()}
+    readme = (ROOT / "README.md").read_text()
+    assert f"{counts['full']} are fully modelled, {counts['partial']} partly and {counts['none']} not at all" in readme
+    docs = (ROOT / "docs" / "sorcery.md").read_text()
+    for status in ("full", "partial", "none"):
+        assert re.search(rf"\| {counts[status]} \|", docs), status
 
 
 @pytest.mark.parametrize("name", POOL)
@@ -82,6 +94,24 @@ def test_keyword_reader_keeps_keywords_before_a_part_that_is_not_one() -> None:
     assert card("Hellstar").keywords == ("Airborne",)
     assert any(u.startswith("At the start of your turn") for u in derive("Hellstar").unmodelled)
     assert card("War Horse").keywords == ("Charge",)
+
+
+def test_flooded_is_a_keyword_and_makes_a_site_a_water_site() -> None:
+    """codex: Flooded ("Keyword ability. A flooded site has a minimum of one water affinity"):
+    Mismanaged Mortuary prints it and has no water threshold, so it is a water site only by it."""
+    mortuary = card("Mismanaged Mortuary")
+    assert mortuary.keywords == ("Flooded",)
+    assert mortuary.water
+    derivation = derive("Mismanaged Mortuary")
+    assert [m.name for m in derivation.modelled] == ["Flooded"]
+    assert derivation.unmodelled == ("Treat your opponent's cemetery as yours, and vice versa.",)
+
+
+def test_a_restricted_spellcaster_is_the_spellcaster_keyword() -> None:
+    """codex: Spellcaster: "Non-Ordinary Spellcaster" is the keyword with a restriction, like
+    "Fire Spellcaster"; it was read as ability text."""
+    assert card("Earl of the Ivory Towers").keywords == ("Non-Ordinary Spellcaster",)
+    assert any(u.startswith("Non-Ordinary Spellcaster (keyword:") for u in derive("Earl of the Ivory Towers").unmodelled)
 
 
 def test_keyword_copies_are_kept_as_printed() -> None:
