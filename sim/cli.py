@@ -244,7 +244,8 @@ def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
     target = lookahead.label(lookahead.parse(to))
     path = answer.path_to(target)
     if as_json:
-        _emit(jsonout.why(answer, target))
+        # the same diagnostics the text output prints after the answer: never a silent answer
+        _emit({**jsonout.why(answer, target), "diagnostics": diagnostics_json(diagnostics_of_events(played.events))})
     elif path is not None:
         steps = len(path) - 1
         console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")

@@ -68,7 +68,7 @@ def test_why_json_and_exit_code_when_a_place_is_unreachable() -> None:
     data = as_json(result)
     assert data == {
         "unit": "troll", "to": "B", "reachable": False, "path": None, "steps": None,
-        "allowance": data["allowance"], "details": [], "reasons": data["reasons"],
+        "allowance": data["allowance"], "details": [], "reasons": data["reasons"], "diagnostics": [],
     }
     assert data["reasons"][0]["source"] == "Gnome Hollows"
 

@@ -67,3 +67,25 @@ def test_lose_beats_a_grant_whatever_its_timestamp() -> None:
 def test_sky_baron_keeps_its_own_airborne() -> None:
     g = game(SKY % "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n    - {id: baron, card: Sky Baron, owner: p2, at: 13}")
     assert reach(g, "baron").path_to("7") == ["13", "7"]
+
+
+def test_a_flooded_site_is_water_for_movement() -> None:
+    """codex: Flooded, Submerge: a Submerge minion may submerge in Mismanaged Mortuary (no
+    water threshold, but Flooded); a Waterbound one is not disabled there."""
+    g = game(
+        """
+        title: flooded
+        ruleset: sorcery
+        setup:
+          sites:
+            - {at: 11, card: Mismanaged Mortuary, controller: p1}
+            - {at: 12, card: Valley, controller: p1}
+          units:
+            - {id: kelpie, card: Coral-Reef Kelpie, owner: p1, at: 11}
+            - {id: ship, card: Pirate Ship, owner: p1, at: 11}
+            - {id: dry, card: Coral-Reef Kelpie, owner: p1, at: 12}
+        """
+    )
+    assert "11/underwater" in reach(g, "kelpie")
+    assert reach(g, "ship").denied is None
+    assert "12/underwater" not in reach(g, "dry")

@@ -158,3 +158,11 @@ def test_sim_cards_says_what_is_derived_and_what_is_not_modelled() -> None:
     whole = json.loads(sim("cards", "--json"))["coverage"]
     assert whole["cards"] == 1104
     assert whole["fully_modelled"] + whole["partly_modelled"] + whole["not_modelled"] == 1104
+
+
+def test_why_json_carries_the_diagnostics_too() -> None:
+    """A client reading ``sim why --json`` alone must not get a silent answer (issue 9)."""
+    scenario = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
+    data = json.loads(sim("why", scenario, "--unit", "nomads", "--to", "A", "--json", code=1))
+    assert [(d["id"], d["card"]) for d in data["diagnostics"]] == [("nomads", "Rimland Nomads")]
+    assert "Takes no damage from Deserts." in data["diagnostics"][0]["not_modelled"]

@@ -37,11 +37,12 @@ KEYWORDS = {
     "Spellcaster",
     "Ward",
     "Lance",
+    "Flooded",  # a site's keyword: it is a water site (codex: Flooded)
 }
 MOVEMENT_KEYWORDS = ("Airborne", "Burrowing", "Submerge", "Voidwalk")
 _MOVEMENT_X = re.compile(r"^Movement \+(\d+)$")
 _RANGED_X = re.compile(r"^Ranged \d+$")
-_SPELLCASTER = re.compile(r"^(?:(?:Air|Earth|Fire|Water|Non-fire) )?Spellcaster$")
+_SPELLCASTER = re.compile(r"^(?:(?:Air|Earth|Fire|Water|Non-fire|Non-Ordinary) )?Spellcaster$")
 #: a line's parts: text up to a comma or a full stop (the separators keywords are printed with)
 _PART = re.compile(r"[^,.]+[,.]?")
 
@@ -145,7 +146,8 @@ def _card_from_record(record: dict[str, object]) -> Card:
         subtypes=tuple(s.strip() for s in subtypes.split(",") if s.strip()),
         attack=record.get("attack"),  # type: ignore[arg-type]
         defence=record.get("defence"),  # type: ignore[arg-type]
-        water=int(thresholds.get("water", 0) or 0) > 0,
+        # a Flooded site has at least one water affinity whatever its thresholds (codex: Flooded)
+        water=int(thresholds.get("water", 0) or 0) > 0 or "Flooded" in keywords,
         text=text,
         keywords=keywords,
         movement_bonus=bonus,
