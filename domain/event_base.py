@@ -188,6 +188,6 @@ def _id_text(originator_id: UUID) -> bytes:
 class GameCreatedEvent(GameEvent, CanInitAggregate[UUID]):
     """Base of the event that starts a game's stream."""
 
-    mutate = CanInitAggregate.mutate  # type: ignore[assignment]  # it creates the game: no game to check against
+    mutate = CanInitAggregate.mutate  # it creates the game: no game to check against
 
     originator_topic: str

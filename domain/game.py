@@ -96,7 +96,7 @@ class Game(BaseAggregate[UUID]):
     def record(self, event_class: type[GameEvent], **fields: Any) -> GameEvent:
         """Trigger one event (the ruleset's engine calls this) and return it."""
         self.trigger_event(event_class, **fields)
-        return self.pending_events[-1]  # type: ignore[return-value]
+        return self.pending_events[-1]  # type: ignore[return-value]  # a game triggers only GameEvents
 
     def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
         return self.rules.parse_command(data)
@@ -129,7 +129,7 @@ class Game(BaseAggregate[UUID]):
             if checkpoint is not None:
                 self._restore(checkpoint, pending_before)
             raise
-        return list(self.pending_events[pending_before:])  # type: ignore[arg-type]
+        return list(self.pending_events[pending_before:])  # type: ignore[arg-type]  # a game triggers only GameEvents
 
     # --- rollback ---------------------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class Game(BaseAggregate[UUID]):
         pending = self.pending_events
         current = self.__dict__.get("_rollback_point")
         if current is not None and current.still_valid(self.version, pending):
-            return current  # type: ignore[no-any-return]
+            return current
         self.state.changed()  # derived indexes are not worth copying
         point = _Checkpoint(
             self.state.model_copy(deep=True), self.version, self.modified_on, len(pending),

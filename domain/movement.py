@@ -89,7 +89,7 @@ def steps_from(model: MovementModel, unit_id: str) -> StepsFrom:
     state lasts) when it has them, else asked of ``step_options`` for this search."""
     own = getattr(model, "steps_from", None)
     if own is not None:
-        return own(unit_id)  # type: ignore[no-any-return]
+        return own(unit_id)
     return StepsFrom(functools.partial(model.step_options, unit_id))
 
 
@@ -519,7 +519,7 @@ def find_option(model: MovementModel, unit_id: str, frm: str, to: str, kind: str
     A model on continuous space plans that one step directly (``step_option``)."""
     direct = getattr(model, "step_option", None)
     if direct is not None:
-        return direct(unit_id, frm, to, kind)  # type: ignore[no-any-return]
+        return direct(unit_id, frm, to, kind)
     return next((o for o in model.step_options(unit_id, frm) if o.to == to and (kind is None or o.kind == kind)), None)
 
 

@@ -277,7 +277,7 @@ class Resolver:
                 continue
             if not self.state.storyline:
                 return True
-            before = self.game.version  # type: ignore[attr-defined]
+            before = self.game.version
             item = self.state.storyline[0]
             if isinstance(item, StepItem):
                 self.resolve_step(item)
@@ -285,7 +285,7 @@ class Resolver:
                 self.resolve_trigger(item.trigger_id)
             else:
                 self.rules.resolve_item(self, item)
-            if self.game.version == before:  # type: ignore[attr-defined]
+            if self.game.version == before:
                 raise RuntimeError(f"the storyline item {item!r} resolved without recording anything")
         raise RuntimeError(f"the storyline did not empty after {MAX_ITEMS} items")
 

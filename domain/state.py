@@ -150,7 +150,7 @@ class GameState(StateModel):
         found = self._indexes.get(name)
         if found is None:
             found = self._indexes[name] = build()
-        return found  # type: ignore[no-any-return]  # each name is always built by the same function
+        return found
 
     def board_index(self, name: str, build: Callable[[], T]) -> T:
         """An index of the board alone: built once, kept through every event that leaves the
@@ -159,7 +159,7 @@ class GameState(StateModel):
         found = board.get(name)
         if found is None:
             found = board[name] = build()
-        return found  # type: ignore[no-any-return]  # each name is always built by the same function
+        return found
 
     def board_changed(self) -> None:
         """An event changed the board: this state gets new board indexes (copies keep theirs)."""

@@ -189,6 +189,14 @@ def _alternatives(point: ChoicePoint, cap: int, seed: int) -> tuple[list[list[An
     return picked, True
 
 
+def require_verified(events: list[GameEvent]) -> None:
+    """Refuse a log the rules disagree with: its branches could not be re-played, so neither
+    exploring nor counting its alternatives means anything."""
+    verdict = verify(upcast_log(events))
+    if not verdict.ok:
+        raise BadInput(f"the log does not verify, so it can't be re-played: {verdict.message}", "log")
+
+
 def explore(
     events: list[GameEvent], at: int, dice: bool = False, cap: int = CAP, seed: int = 0, depth: int | None = None
 ) -> Exploration:
@@ -203,9 +211,7 @@ def explore(
         listed = ", ".join(f"e{p.event}" for p in choice_points(events, dice=dice)) or "none"
         what = "a die roll: add --dice to explore it" if point is not None else "not a choice point"
         raise BadInput(f"e{at} is {what} (choice points: {listed})", "--at")
-    verdict = verify(events)
-    if not verdict.ok:
-        raise BadInput(f"the log does not verify, so it can't be re-played: {verdict.message}", "log")
+    require_verified(events)
     if depth is not None and depth < 0:
         raise BadInput(f"--depth must be 0 or more, not {depth}", "--depth")
     last = None

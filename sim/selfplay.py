@@ -91,8 +91,9 @@ def destination(command: BaseModel, state: GameState) -> str | None:
     if isinstance(data.get("to"), str):
         return str(data["to"])
     unit = data.get("unit")
-    if data.get("command") in ("defend",) and getattr(state, "attack", None) is not None:
-        return str(state.attack.location)  # type: ignore[attr-defined]
+    attack = getattr(state, "attack", None)  # only Sorcery's state has an attack
+    if data.get("command") in ("defend",) and attack is not None:
+        return str(attack.location)
     if unit in state.units and data.get("command") in ("move_and_attack",):
         return state.units[unit].location
     return None

@@ -17,7 +17,7 @@ from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
 from sim.cli import _play_file, console, err, guarded, main
-from sim.explore import CAP, choice_points, explore
+from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import read_jsonl
 
 
@@ -103,6 +103,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
     game re-played once per alternative there, branches grouped by outcome."""
     events = game_events(source, db if game_id else None, game_id)
     if at is None:
+        require_verified(events)
         points = choice_points(events, dice=dice)
         if as_json:
             click.echo(json.dumps({"points": [p.as_json() for p in points]}, indent=2))

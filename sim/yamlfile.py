@@ -72,7 +72,8 @@ def expanded_size(root: yaml.Node, name: str) -> int:
     """How many values building ``root`` makes, aliases expanded, counted without expanding
     them: each node's count is its own plus its children's, each node computed once (iteratively,
     since alias chains can be longer than Python's recursion allows). A node that contains itself
-    through an alias is refused."""
+    through an alias is refused, and so is the first node (children before parents) whose count
+    passes ``MAX_VALUES``: naming it tells the author which anchor or list made the file explode."""
     sizes: dict[int, int] = {}
     on_path: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
@@ -82,7 +83,9 @@ def expanded_size(root: yaml.Node, name: str) -> int:
         children = _children(node)
         if children_done:
             on_path.discard(key)
-            sizes[key] = min(1 + sum(sizes[id(child)] for child in children), MAX_VALUES + 1)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in children)
+            if sizes[key] > MAX_VALUES:
+                raise BadInput(f"more than {MAX_VALUES} values once aliases are expanded", _at(name, node.start_mark))
             continue
         if key in sizes:
             continue
@@ -117,8 +120,7 @@ def load_yaml(text: str, name: str) -> Located:
         node = loader.get_single_node()
         if node is None:
             raise BadInput("the file is empty", name)
-        if expanded_size(node, name) > MAX_VALUES:
-            raise BadInput(f"more than {MAX_VALUES} values once aliases are expanded", name)
+        expanded_size(node, name)  # refuses an alias bomb at the value that grows past the bound
         built = 0
 
         def build(node: yaml.Node, path: tuple[Any, ...]) -> Any:

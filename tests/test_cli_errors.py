@@ -90,6 +90,17 @@ def test_a_yaml_alias_bomb_is_refused_before_it_is_expanded(tmp_path: Path) -> N
     assert f"more than {MAX_VALUES} values once aliases are expanded" in line
 
 
+def test_a_yaml_alias_bomb_is_refused_at_the_first_value_that_grows_past_the_bound(tmp_path: Path) -> None:
+    """The bound names where the file grows too big, as the other bounds do: here the anchor ``&f``
+    (line 6 of the body), whose 1 + 9 * 66,430 values are the first count past 100,000."""
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for previous, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
+    path = scenario_file(tmp_path, "\n".join(lines) + "\n")
+    line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+    assert line.startswith("error: ") and line.endswith(f"scenario.yaml:8:4: more than {MAX_VALUES} values once aliases are expanded")
+
+
 def test_an_alias_that_contains_itself_is_refused(tmp_path: Path) -> None:
     path = scenario_file(tmp_path, "setup: &loop [*loop]\n")
     assert "an alias refers to the value that contains it" in one_line_exit_2(sim("run", str(path), "--db", ":memory:"))

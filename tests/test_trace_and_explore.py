@@ -154,7 +154,9 @@ def test_explore_refuses_bad_input_in_one_line(args: list[str], message: str | N
     assert message is None or message in lines[0]
 
 
-def test_explore_refuses_a_log_that_does_not_verify(tmp_path: Path) -> None:
+def _log_that_does_not_verify(tmp_path: Path) -> Path:
+    """The Phantom Steed game with the Shark's strike edited (in a log from before chains, which
+    nothing but verification can catch)."""
     events = events_of(STEED_A)
     log = tmp_path / "game.jsonl"
     with log.open("w", encoding="utf-8") as out:
@@ -164,5 +166,16 @@ def test_explore_refuses_a_log_that_does_not_verify(tmp_path: Path) -> None:
     records = [{k: v for k, v in r.items() if k not in ("chain", "end")} for r in records]  # a log from before chains
     lines = [json.dumps(r).replace('"amount": 5', '"amount": 6') for r in records]
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = sim("explore", str(log), "--at", "24")
+    return log
+
+
+def test_explore_refuses_a_log_that_does_not_verify(tmp_path: Path) -> None:
+    result = sim("explore", str(_log_that_does_not_verify(tmp_path)), "--at", "24")
     assert result.exit_code == 2 and "does not verify" in result.output
+
+
+def test_listing_the_choice_points_of_a_log_that_does_not_verify_is_refused_too(tmp_path: Path) -> None:
+    """Its alternatives could not be re-played, so counting them would promise what --at refuses."""
+    result = sim("explore", str(_log_that_does_not_verify(tmp_path)))
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "does not verify" in lines[0], result.output

@@ -97,7 +97,7 @@ class Move(_Model):
 
 
 class Run(Move):
-    command: Literal["run"] = "run"  # type: ignore[assignment]
+    command: Literal["run"] = "run"  # type: ignore[assignment]  # its own tag in the commands' tagged union
 
 
 class AttemptEngage(_Model):

@@ -86,9 +86,8 @@ def table_points(table: Table) -> TablePoints:
             dx, dy = outside.x - x, outside.y - y
             foot_xy = (round(outside.x + dx, 3), round(outside.y + dy, 3))
             below = table.surface_below(Spot(foot_xy[0], foot_xy[1], surface.id))
-            foot: Spot | None = Spot(foot_xy[0], foot_xy[1], below.surface)
-            if not _standable(table, foot):  # type: ignore[arg-type]
-                foot = None
+            landing = Spot(foot_xy[0], foot_xy[1], below.surface)
+            foot = landing if _standable(table, landing) else None
             climb = surface.height - table.height(below.surface) > LOW_OBSTACLE + EPSILON
             portals.append((top, foot, climb))
     found = TablePoints(

@@ -376,15 +376,15 @@ class TableRange(RangeOfMotion):
         return paths, costs
 
     @property
-    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]
+    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]  # worked out when read
         return self._key_points[0]
 
     @property
-    def costs(self) -> dict[str, float]:  # type: ignore[override]
+    def costs(self) -> dict[str, float]:  # type: ignore[override]  # worked out when read
         return self._key_points[1]
 
     @property
-    def reachable(self) -> list[str]:  # type: ignore[override]
+    def reachable(self) -> list[str]:  # type: ignore[override]  # worked out when read
         return list(self._key_points[0])
 
     def answer(self, location: str) -> PointAnswer:
@@ -411,7 +411,7 @@ class TableRange(RangeOfMotion):
         if found.ways:
             lines.append("legs: " + ", ".join(f"{way} to {to}" for way, to in zip(found.ways, (found.path or [])[1:], strict=False)))
         for check in found.checks:
-            odds = f"{float(check['chance']):.0%}"  # type: ignore[arg-type]
+            odds = f"{float(check['chance']):.0%}"  # type: ignore[arg-type]  # a check's chance is always a number
             extra = ", with disadvantage" if check["disadvantage"] else ""
             failing = "a Fall" if check["fall_on_failure"] else "the move ends"
             lines.append(f"Agility Check ({check['check']}{extra}): {odds} to pass; failing means {failing}")

@@ -217,7 +217,7 @@ class SorceryRuleset(Ruleset):
         if isinstance(event, LegacyFeaturePlaced):
             old_feature = event.feature
             card = CardState(
-                id=old_feature.id, card=old_feature.card, kind=old_feature.kind,  # type: ignore[arg-type]
+                id=old_feature.id, card=old_feature.card, kind=old_feature.kind,  # type: ignore[arg-type]  # the first version wrote only site, artifact or aura
                 controller=old_feature.controller, location=old_feature.location, bearer=old_feature.bearer,
                 water=bool(old_feature.props.get("water", False)),
             )

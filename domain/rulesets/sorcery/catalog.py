@@ -144,8 +144,8 @@ def _card_from_record(record: dict[str, object]) -> Card:
         name=str(record["name"]),
         type=str(record["type"]),
         subtypes=tuple(s.strip() for s in subtypes.split(",") if s.strip()),
-        attack=record.get("attack"),  # type: ignore[arg-type]
-        defence=record.get("defence"),  # type: ignore[arg-type]
+        attack=record.get("attack"),  # type: ignore[arg-type]  # the card data holds a whole number or null
+        defence=record.get("defence"),  # type: ignore[arg-type]  # as attack
         # a Flooded site has at least one water affinity whatever its thresholds (codex: Flooded)
         water=int(thresholds.get("water", 0) or 0) > 0 or "Flooded" in keywords,
         text=text,

@@ -129,8 +129,8 @@ class SorceryState(GameState):
     RULESET: ClassVar[str] = "sorcery"
 
     options: SorceryOptions = SorceryOptions()
-    units: dict[str, SorceryUnit] = Field(default_factory=dict)  # type: ignore[assignment]
-    storyline: list[SorceryItem] = Field(default_factory=list)  # type: ignore[assignment]
+    units: dict[str, SorceryUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
+    storyline: list[SorceryItem] = Field(default_factory=list)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
     features: dict[str, CardState] = Field(default_factory=dict)
     effects: dict[str, EffectState] = Field(default_factory=dict)
     attack: AttackState | None = None

@@ -142,7 +142,7 @@ class RealmView:
         return found
 
     @memo
-    def effects(self, kind: type) -> list:  # type: ignore[type-arg]
+    def effects(self, kind: type) -> list:
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
 
     @cached_property
