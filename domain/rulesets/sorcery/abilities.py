@@ -426,6 +426,37 @@ ABILITIES.update({
             covers=(BORDER_CONJURING["Wall of Fire"], "Whenever a unit passes through Wall of Fire, it takes 3 damage."),
         ),
     ),
+    # --- more cards that grant, remove or bar movement keywords, Immobile and Disabled (issue 9) --
+    "Pebbled Paths": (
+        _passive("minions atop nearby sites lose Charge", "Minions atop nearby sites lose Charge.",
+                 {"kind": "lose", "keywords": ["Charge"], "squares": "$nearby", "minions_only": True}),
+    ),
+    "Hunting Party": (
+        _passive("nearby enemies lose Stealth", "Nearby enemies lose Stealth.",
+                 {"kind": "lose", "keywords": ["Stealth"], "near": "$self", "enemies_of": "$controller"}),
+    ),
+    "Sir Bors the Younger": (
+        _passive("enemies lose Stealth", "Enemies lose Stealth.",
+                 {"kind": "lose", "keywords": ["Stealth"], "everywhere": True, "enemies_of": "$controller"}),
+    ),
+    "Plate of the Whale": (
+        _passive("bearer is Immobile if it has less than 3 power", "Bearer is immobile if it has less than 3 power.",
+                 {"kind": "condition", "condition": "immobile", "bearer_of": "$self", "max_power": 2}),
+    ),
+    "Root Spider": (
+        _passive("while burrowed, minions directly above it are disabled",
+                 "While Root Spider is burrowed, minions directly above it are disabled.",
+                 {"kind": "condition", "condition": "disabled", "above": "$self", "minions_only": True}),
+    ),
+    "Shackled Demon": (
+        _passive("disabled until released", "Disabled until an adjacent Spellcaster taps to release him.",
+                 {"kind": "condition", "condition": "disabled", "unit": "$self"},
+                 gaps="the release (an adjacent Spellcaster tapping) is not simulated: he stays disabled"),
+    ),
+    "Gossamer Ghost": (
+        _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
+                 {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
+    ),
 })
 
 

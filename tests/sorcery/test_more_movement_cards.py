@@ -1,0 +1,116 @@
+"""More cards of the pool that grant, remove or bar movement keywords, Immobile and Disabled, and
+more teleports and pushes (issue 9): one test per rule, each failing if its ability is removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.view import RealmView
+from tests.helpers import game, reach
+
+SITES = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18))
+
+
+def realm(units: str, extra: str = "", script: str = "", active: str = "p1") -> Any:
+    text = (
+        "title: t\nruleset: sorcery\n"
+        f"active_player: {active}\n"
+        "setup:\n  sites:\n" + SITES + "  units:\n" + units + extra
+    )
+    if script:
+        text += "script:\n" + script
+    return game(text)
+
+
+def view(g: Any) -> RealmView:
+    return RealmView.of(g.state)
+
+
+# --- passives --------------------------------------------------------------------------------
+
+
+def test_root_spider_disables_minions_directly_above_it_only_while_burrowed() -> None:
+    g = realm(
+        "    - {id: spider, card: Root Spider, owner: p2, at: '7/underground'}\n"
+        "    - {id: above, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: beside, card: Bosk Troll, owner: p1, at: 8}\n"
+        "    - {id: spider2, card: Root Spider, owner: p2, at: 12}\n"
+        "    - {id: with_surface_spider, card: Bosk Troll, owner: p1, at: 12}\n"
+    )
+    assert "Root Spider" in str(view(g).disabled("above"))
+    assert "8" not in reach(g, "above") and "6" not in reach(g, "above")
+    assert view(g).disabled("beside") is None
+    assert view(g).disabled("with_surface_spider") is None  # not burrowed: nobody is above it
+    assert "8" in reach(g, "beside")
+
+
+def test_plate_of_the_whale_makes_a_bearer_with_less_than_3_power_immobile() -> None:
+    g = realm(
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 12}\n"
+        "    - {id: squire, card: Sir Tristan, owner: p1, at: 17}\n",
+        "  artifacts:\n"
+        "    - {id: plate, card: Plate of the Whale, bearer: boars}\n"
+        "    - {id: plate2, card: Plate of the Whale, bearer: troll}\n"
+        "    - {id: plate3, card: Plate of the Whale, bearer: squire}\n",
+    )
+    assert "Plate of the Whale" in str(view(g).immobile("boars", parse_loc("7")))
+    assert "8" not in reach(g, "boars")
+    assert view(g).immobile("troll", parse_loc("12")) is None  # power 3: not less than 3
+    assert view(g).immobile("squire", parse_loc("17")) is None  # 2/4: averaged 3 (codex: Split Power)
+
+
+def test_gossamer_ghost_cant_be_immobilized_or_disabled() -> None:
+    g = realm(
+        "    - {id: ghost, card: Gossamer Ghost, owner: p1, at: 13}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 14}\n"
+        "    - {id: shackled_ghost, card: Gossamer Ghost, owner: p1, at: 7}\n",
+        "  artifacts:\n    - {id: shackles, card: Iron Shackles, bearer: shackled_ghost}\n"
+        "  auras:\n    - {id: entangle, card: Entangle Terrain, controller: p2, at: 13}\n",
+    )
+    v = view(g)
+    assert v.immobile("ghost", parse_loc("13")) is None and "8" in reach(g, "ghost")
+    assert "Entangle Terrain" in str(v.immobile("troll", parse_loc("14")))
+    assert v.disabled("shackled_ghost") is None and "8" in reach(g, "shackled_ghost")
+
+
+def test_shackled_demon_is_disabled() -> None:
+    g = realm("    - {id: demon, card: Shackled Demon, owner: p1, at: 7}\n")
+    assert "Shackled Demon" in str(view(g).disabled("demon"))
+    assert "8" not in reach(g, "demon")
+
+
+def test_pebbled_paths_minions_atop_nearby_sites_lose_charge() -> None:
+    text = (
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n" + SITES
+        + "    - {at: 2, card: Pebbled Paths, controller: p2}\n"
+        "  units:\n"
+        "    - {id: near, card: Wild Fanatic, owner: p1, at: 7, summoned: true}\n"
+        "    - {id: far, card: Wild Fanatic, owner: p1, at: 17, summoned: true}\n"
+    )
+    v = view(game(text))
+    assert "Charge" not in v.keywords("near")  # atop a nearby site: summoning sick again
+    assert "Charge" in v.keywords("far")
+
+
+def test_hunting_party_nearby_enemies_lose_stealth() -> None:
+    g = realm(
+        "    - {id: party, card: Hunting Party, owner: p1, at: 7}\n"
+        "    - {id: near, card: Gossamer Ghost, owner: p2, at: 8}\n"
+        "    - {id: far, card: Gossamer Ghost, owner: p2, at: 18}\n"
+        "    - {id: ally, card: Gossamer Ghost, owner: p1, at: 6}\n"
+    )
+    v = view(g)
+    assert "Stealth" not in v.keywords("near")
+    assert "Stealth" in v.keywords("far") and "Stealth" in v.keywords("ally")
+
+
+def test_sir_bors_the_younger_enemies_lose_stealth_everywhere() -> None:
+    g = realm(
+        "    - {id: bors, card: Sir Bors the Younger, owner: p1, at: 6}\n"
+        "    - {id: far, card: Gossamer Ghost, owner: p2, at: 18}\n"
+        "    - {id: ally, card: Gossamer Ghost, owner: p1, at: 16}\n"
+    )
+    v = view(g)
+    assert "Stealth" not in v.keywords("far") and "Stealth" in v.keywords("ally")
