@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.view import RealmView
+from sim.runner import ScriptRefused
 from tests.helpers import game, reach
 
 SITES = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18))
@@ -114,3 +117,72 @@ def test_sir_bors_the_younger_enemies_lose_stealth_everywhere() -> None:
     )
     v = view(g)
     assert "Stealth" not in v.keywords("far") and "Stealth" in v.keywords("ally")
+
+
+# --- spells that disable or grant ------------------------------------------------------------
+
+
+def test_onslaught_allies_have_charge_and_cant_be_immobilized_silenced_or_disabled_this_turn() -> None:
+    g = realm(
+        "    - {id: fresh, card: Bosk Troll, owner: p1, at: 7, summoned: true}\n"
+        "    - {id: shackled, card: Bosk Troll, owner: p1, at: 12}\n"
+        "    - {id: enemy, card: Bosk Troll, owner: p2, at: 17}\n",
+        "  artifacts:\n    - {id: shackles, card: Iron Shackles, bearer: shackled}\n"
+        "    - {id: shackles2, card: Iron Shackles, bearer: enemy}\n",
+        "  - {command: cast, card: Onslaught}\n",
+    )
+    v = view(g)
+    assert "Charge" in v.keywords("fresh") and v.disabled("shackled") is None
+    assert "Iron Shackles" in str(v.disabled("enemy"))
+    g.issue({"command": "end_turn"})
+    assert "Iron Shackles" in str(view(g).disabled("shackled"))
+
+
+def test_frost_nova_disables_the_enemy_minions_nearby_its_caster_as_it_is_cast() -> None:
+    g = realm(
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 7}\n"
+        "    - {id: near, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: ally, card: Bosk Troll, owner: p1, at: 6}\n"
+        "    - {id: far, card: Bosk Troll, owner: p2, at: 9}\n",
+        script="  - {command: cast, card: Frost Nova, targets: [avatar]}\n  - {command: end_turn}\n",
+    )
+    v = view(g)
+    assert "Frost Nova" in str(v.disabled("near"))
+    assert v.disabled("ally") is None and v.disabled("far") is None
+    g.issue({"command": "move_and_attack", "unit": "far", "path": ["13"]})  # comes near: not frozen
+    assert view(g).disabled("far") is None
+
+
+def test_frost_nova_is_cast_by_an_avatar_or_a_spellcaster() -> None:
+    with pytest.raises(ScriptRefused, match="not a Spellcaster"):
+        realm(
+            "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n",
+            script="  - {command: cast, card: Frost Nova, targets: [troll]}\n",
+        )
+
+
+def test_psionic_blast_disables_the_minions_at_its_casters_location() -> None:
+    g = realm(
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 7}\n"
+        "    - {id: here, card: Bosk Troll, owner: p2, at: 7}\n"
+        "    - {id: ally_here, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: beside, card: Bosk Troll, owner: p2, at: 8}\n",
+        script="  - {command: cast, card: Psionic Blast, targets: [avatar]}\n",
+    )
+    v = view(g)
+    assert "Psionic Blast" in str(v.disabled("here")) and "Psionic Blast" in str(v.disabled("ally_here"))
+    assert v.disabled("avatar") is None and v.disabled("beside") is None
+
+
+def test_geyser_gives_each_minion_at_the_target_site_airborne_this_turn() -> None:
+    g = realm(
+        "    - {id: there, card: Wild Boars, owner: p1, at: 12}\n"
+        "    - {id: elsewhere, card: Wild Boars, owner: p1, at: 13}\n",
+        script="  - {command: cast, card: Geyser, targets: [12]}\n",
+    )
+    assert "Airborne" in view(g).keywords("there") and "6" in reach(g, "there")
+    assert "Airborne" not in view(g).keywords("elsewhere")
+    g.issue({"command": "move_and_attack", "unit": "elsewhere", "path": ["12"]})  # arrives later
+    assert "Airborne" not in view(g).keywords("elsewhere")
+    g.issue({"command": "end_turn"})
+    assert "Airborne" not in view(g).keywords("there")

@@ -51,6 +51,11 @@ class Spell(BaseModel):
     #: the card's text the spell models (as ``Ability.covers``)
     covers: tuple[str, ...] = ()
     effect: dict[str, Any] = {}
+    #: more effects started with the first, for as long (Onslaught)
+    also: tuple[dict[str, Any], ...] = ()
+    #: a scope (effects.Scope) naming the units the spell affects as it is cast; their ids fill
+    #: ``$affected`` (Frost Nova: the enemies nearby then, not whoever comes near later)
+    affects: dict[str, Any] | None = None
     duration: str = ""
     label: str = ""
     #: a spell that moves units by force instead (movement.FORCED_KINDS): how
@@ -514,6 +519,44 @@ SPELLS: dict[str, Spell] = {
     "Teleport": Spell(
         targets=2, target_kind="ally_to_site_surface", moves="teleport_site",
         covers=("Teleport an ally to the surface of target site.",),
+    ),
+    "Onslaught": Spell(
+        targets=0,
+        target_kind="none",
+        effect={"kind": "grant", "allies_of": "$caster", "keywords": ["Charge"]},
+        also=({"kind": "immune", "allies_of": "$caster", "conditions": ["immobile", "silenced", "disabled"]},),
+        duration="this_turn",
+        label="{caster}'s allies have Charge and can't be immobilized, silenced or disabled",
+        covers=("This turn, allies gain +1 power, Charge, and can't be immobilized, silenced, or disabled.",),
+        gaps="the +1 power is not simulated",
+    ),
+    "Frost Nova": Spell(
+        targets=1,
+        target_kind="caster",
+        affects={"near": "$caster_unit", "enemies_of": "$caster", "minions_only": True},
+        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
+        duration="until_next_turn",
+        label="{target} disabled until {caster}'s next turn",
+        covers=("Freeze nearby enemy minions. They're disabled until your next turn.",),
+    ),
+    "Psionic Blast": Spell(
+        targets=1,
+        target_kind="caster",
+        affects={"here": "$caster_unit", "minions_only": True},
+        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
+        duration="until_next_turn",
+        label="{target} disabled until {caster}'s next turn",
+        covers=("They're disabled until your next turn.",),
+    ),
+    "Geyser": Spell(
+        targets=1,
+        target_kind="site",
+        affects={"squares": "$targets", "any_level": True, "minions_only": True},
+        effect={"kind": "grant", "units": "$affected", "keywords": ["Airborne"]},
+        duration="this_turn",
+        label="{target} have Airborne this turn",
+        covers=("This turn, flood target site and give each minion there Airborne.",),
+        gaps="the site is not flooded: it stays what it was",
     ),
     "Power of Flight": Spell(
         targets=1,

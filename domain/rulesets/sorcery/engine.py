@@ -32,7 +32,7 @@ from domain.rulesets.sorcery.commands import (
     PlaySite,
     SetUp,
 )
-from domain.rulesets.sorcery.effects import parse_spec
+from domain.rulesets.sorcery.effects import Scope, parse_spec
 from domain.rulesets.sorcery.events import (
     AbilityUsed,
     AttackDeclared,
@@ -691,6 +691,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if len(targets) != spell.targets:
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
+        shown = ""
         if spell.target_kind == "site":
             squares = [int(self.location(t, f"{where}.targets").split("/")[0]) for t in targets]
             for sq in squares:
@@ -701,19 +702,40 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             values["targets"] = squares
             values["target_square"] = squares[0]
             shown = " and ".join(self.label(str(s)) for s in squares)
-        else:
+        elif spell.target_kind == "caster":
+            values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
+            shown = values["caster_unit"]
+        elif spell.target_kind != "none":
             target = self.unit(targets[0])
             if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
                 raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
             values["target"] = target.id
             shown = target.id
         values["caster"] = caster
-        spec = fill(spell.effect, values)
+        if spell.affects is not None:  # the units the spell affects, fixed as it is cast
+            scope = Scope.model_validate(fill(spell.affects, values))
+            view = self.view()
+            values["affected"] = sorted(
+                u.id for u in self.state.living_units()
+                if isinstance(u, SorceryUnit) and u.location and view.in_scope(scope, u, parse_loc(u.location))
+            )
+            shown = ", ".join(values["affected"]) or "no unit"
         source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
-        self.start_effect(
-            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster),
-            not_modelled=not_modelled_of(data.name),
-        )
+        label = f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster)
+        for template in (spell.effect, *spell.also):
+            self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
+
+    def _spellcaster(self, data: Card, caster: str, unit_id: str, where: str) -> SorceryUnit:
+        """The unit that casts a spell whose text refers to it ("nearby", "here"): the caster's
+        Avatar or one of their Spellcaster minions (codex: Spellcaster)."""
+        unit = self.known_unit(unit_id, where, living=True)
+        if unit.owner != caster or not (unit.kind == "avatar" or "Spellcaster" in self.view().keywords(unit.id)):
+            raise IllegalCommand(
+                rule("codex: Spellcaster", "spells are cast by an Avatar or a Spellcaster minion"),
+                f"{data.name}: {unit_id} is not a Spellcaster of {caster}'s",
+            )
+        assert isinstance(unit, SorceryUnit)
+        return unit
 
     def _cast_forced(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
         """A spell that pushes or teleports: each move is declared as a one-step path judged by
