@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from domain.errors import IllegalCommand
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.view import RealmView
 from sim.runner import ScriptRefused
@@ -186,3 +187,41 @@ def test_geyser_gives_each_minion_at_the_target_site_airborne_this_turn() -> Non
     assert "Airborne" not in view(g).keywords("elsewhere")
     g.issue({"command": "end_turn"})
     assert "Airborne" not in view(g).keywords("there")
+
+
+# --- teleports and pushes --------------------------------------------------------------------
+
+
+def test_recall_teleports_allied_minions_to_the_casters_location() -> None:
+    g = realm(
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 16}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 9}\n"
+        "    - {id: stays, card: Bosk Troll, owner: p1, at: 8}\n",
+        script="  - {command: cast, card: Recall, targets: [avatar, troll]}\n",
+    )
+    assert g.state.units["troll"].location == "16" and g.state.units["stays"].location == "8"
+    with pytest.raises(IllegalCommand, match="minion"):
+        g.issue({"command": "cast", "card": "Recall", "targets": ["avatar", "avatar"]})
+
+
+def test_scatter_pushes_every_unit_at_the_location_one_step_each() -> None:
+    g = realm(
+        "    - {id: a, card: Bosk Troll, owner: p2, at: 7}\n"
+        "    - {id: b, card: Wild Boars, owner: p1, at: 7}\n",
+        script="  - {command: cast, card: Scatter, targets: [7, a, 6, b, 12]}\n",
+    )
+    assert (g.state.units["a"].location, g.state.units["b"].location) == ("6", "12")
+    with pytest.raises(IllegalCommand, match="Scatter"):  # one step: 6 to 8 is two
+        g.issue({"command": "cast", "card": "Scatter", "targets": ["6", "a", "8"]})
+
+
+def test_whirlwind_pushes_units_atop_sites_of_a_2x2_area_around_it() -> None:
+    g = realm(
+        "    - {id: a, card: Wild Boars, owner: p1, at: 12}\n"
+        "    - {id: b, card: Bosk Troll, owner: p2, at: 13}\n"
+        "    - {id: below, card: Cave Trolls, owner: p2, at: '12/underground'}\n"
+        "    - {id: outside, card: Bosk Troll, owner: p2, at: 14}\n",
+        script="  - {command: cast, card: Whirlwind, targets: [12, counterclockwise]}\n",
+    )
+    where = {u: g.state.units[u].location for u in ("a", "b", "below", "outside")}
+    assert where == {"a": "17", "b": "12", "below": "12/underground", "outside": "14"}

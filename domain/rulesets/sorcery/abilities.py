@@ -516,6 +516,23 @@ SPELLS: dict[str, Spell] = {
         covers=("Push everything atop sites one step in a cardinal direction.",),
         gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
     ),
+    "Recall": Spell(
+        targets=-1, target_kind="allied_minions_to_caster", moves="teleport_anywhere",
+        covers=("Teleport any number of allied minions to the caster’s location.",),
+    ),
+    "Scatter": Spell(
+        targets=-1, target_kind="each_at_location", moves="push",
+        covers=("Push everything at target location one step, one at a time.",),
+        gaps="only units are pushed, not artifacts",
+    ),
+    "Whirlwind": Spell(
+        targets=2, target_kind="rotation", moves="push",
+        covers=(
+            "Choose clockwise or counterclockwise. Each unit and artifact atop sites in a two-by-two area "
+            "is pushed one step in that direction.",
+        ),
+        gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
+    ),
     "Teleport": Spell(
         targets=2, target_kind="ally_to_site_surface", moves="teleport_site",
         covers=("Teleport an ally to the surface of target site.",),

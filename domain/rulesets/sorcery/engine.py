@@ -770,6 +770,43 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if spell.target_kind == "minion_to_location" and unit.kind != "minion":
                 raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")
             moves.append((unit.id, self._parse_in_region(targets[1], unit.location, field)))
+        elif spell.target_kind == "allied_minions_to_caster":  # Recall
+            if len(targets) < 2:
+                raise BadInput(f"{data.name} needs the casting unit, then the allied minions it teleports", field)
+            destination = self._spellcaster(data, caster, targets[0], field).location or ""
+            for target in targets[1:]:
+                unit = self.unit(target)
+                if unit.owner != caster or unit.kind != "minion" or not unit.alive:
+                    raise IllegalCommand(rule(data.name, "allied minions teleport"), f"{unit.id} is not a living minion of {caster}'s")
+                moves.append((unit.id, destination))
+        elif spell.target_kind == "each_at_location":  # Scatter: every unit there, one at a time
+            if len(targets) < 1 or len(targets) % 2 != 1:
+                raise BadInput(f"{data.name} needs a location, then each unit there and where it is pushed", field)
+            there = self.location(targets[0], field)
+            named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
+            present = sorted(u.id for u in self.state.living_units() if u.location == there and u.carried_by is None)
+            if sorted(named) != present:
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"name every unit at {self.label(there)} once: {', '.join(present) or 'none'}",
+                )
+            moves.extend((unit_id, self._parse_in_region(to, there, field)) for unit_id, to in named.items())
+        elif spell.target_kind == "rotation":  # Whirlwind: a 2x2 area, clockwise or counterclockwise
+            if len(targets) != 2 or targets[1] not in ("clockwise", "counterclockwise"):
+                raise BadInput(f"{data.name} needs a 2x2 area's top-left square, then clockwise or counterclockwise", field)
+            top_left = parse_loc(self.location(targets[0], field)).square
+            column, row = (top_left - 1) % COLUMNS, (top_left - 1) // COLUMNS
+            if column >= COLUMNS - 1 or row >= ROWS - 1:
+                raise BadInput(f"a 2x2 area with top-left square {top_left} would leave the realm", field)
+            ring = [top_left, top_left + 1, top_left + 1 + COLUMNS, top_left + COLUMNS]  # clockwise
+            if targets[1] == "counterclockwise":
+                ring.reverse()
+            following = {sq: ring[(i + 1) % 4] for i, sq in enumerate(ring)}
+            view = self.view()
+            for unit in sorted(self.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+                at = parse_loc(unit.location or "")
+                if at.square in following and at.region is Region.SURFACE and view.site_at(at.square) is not None and unit.carried_by is None:
+                    moves.append((unit.id, str(following[at.square])))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
