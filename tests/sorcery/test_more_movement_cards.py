@@ -225,3 +225,46 @@ def test_whirlwind_pushes_units_atop_sites_of_a_2x2_area_around_it() -> None:
     )
     where = {u: g.state.units[u].location for u in ("a", "b", "below", "outside")}
     assert where == {"a": "17", "b": "12", "below": "12/underground", "outside": "14"}
+
+
+def test_bound_spirit_is_disabled_unless_adjacent_to_an_allied_spellcaster() -> None:
+    g = realm(
+        "    - {id: alone, card: Bound Spirit, owner: p1, at: 6}\n"
+        "    - {id: bound, card: Bound Spirit, owner: p1, at: 12}\n"
+        "    - {id: wizard, card: Apprentice Wizard, owner: p1, at: 13}\n"
+        "    - {id: enemy_wizard, card: Apprentice Wizard, owner: p2, at: 7}\n"
+        "    - {id: by_avatar, card: Bound Spirit, owner: p1, at: 17}\n"
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 18}\n"
+    )
+    v = view(g)
+    assert "Bound Spirit" in str(v.disabled("alone"))  # an enemy Spellcaster adjacent does not count
+    assert v.disabled("bound") is None and "11" in reach(g, "bound")
+    assert v.disabled("by_avatar") is None
+
+
+def test_sleep_disables_a_minion_up_to_two_steps_away_until_it_takes_damage() -> None:
+    g = realm(
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 6}\n"
+        "    - {id: sleeper, card: Amazon Warriors, owner: p2, at: 8}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 9}\n"
+        "    - {id: far, card: Wild Boars, owner: p2, at: 9}\n",
+        script="  - {command: cast, card: Sleep, targets: [avatar, sleeper]}\n",
+    )
+    assert "Sleep" in str(view(g).disabled("sleeper"))
+    with pytest.raises(IllegalCommand, match="two steps"):
+        g.issue({"command": "cast", "card": "Sleep", "targets": ["avatar", "far"]})  # three steps away
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    assert "Sleep" in str(view(g).disabled("sleeper"))  # turns pass: still asleep
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["8"], "attack": "sleeper"})
+    g.issue({"command": "pass", "player": "p2"})
+    assert g.state.units["sleeper"].alive and view(g).disabled("sleeper") is None  # woken by 3 damage
+    assert any(e.name == "EffectEnded" and "took damage" in getattr(e, "reason", "") for e in g.pending_events)
+
+
+def test_two_bound_spirits_side_by_side_are_both_disabled() -> None:
+    g = realm(
+        "    - {id: a, card: Bound Spirit, owner: p1, at: 8}\n"
+        "    - {id: b, card: Bound Spirit, owner: p1, at: 9}\n"
+    )
+    assert view(g).disabled("a") is not None and view(g).disabled("b") is not None

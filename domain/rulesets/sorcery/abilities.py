@@ -458,6 +458,10 @@ ABILITIES.update({
                  {"kind": "condition", "condition": "disabled", "unit": "$self"},
                  gaps="the release (an adjacent Spellcaster tapping) is not simulated: he stays disabled"),
     ),
+    "Bound Spirit": (
+        _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
+                 {"kind": "condition", "condition": "disabled", "unit": "$self", "unless_adjacent_ally_with": "Spellcaster"}),
+    ),
     "Gossamer Ghost": (
         _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
                  {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
@@ -564,6 +568,14 @@ SPELLS: dict[str, Spell] = {
         duration="until_next_turn",
         label="{target} disabled until {caster}'s next turn",
         covers=("They're disabled until your next turn.",),
+    ),
+    "Sleep": Spell(
+        targets=2,
+        target_kind="caster_and_minion_two_steps",
+        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
+        duration="until_damaged",
+        label="{target} is asleep: disabled until it takes damage",
+        covers=("Target minion at a location up to two steps away falls asleep. It's disabled until it takes damage.",),
     ),
     "Geyser": Spell(
         targets=1,

@@ -121,6 +121,10 @@ class Condition(Scope):
 
     kind: Literal["condition"] = "condition"
     condition: Literal["silenced", "disabled", "immobile"]
+    #: not while an allied unit with this keyword is adjacent (same square or an orthogonal
+    #: neighbour, in the unit's region: digest 1.4): Bound Spirit, "unless adjacent to an allied
+    #: Spellcaster"
+    unless_adjacent_ally_with: str | None = None
 
 
 class Immune(Scope):

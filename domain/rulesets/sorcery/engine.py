@@ -62,7 +62,7 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc, within_steps
 
 #: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
 #: as the first player sees it: digest gap 1)
@@ -705,6 +705,15 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         elif spell.target_kind == "caster":
             values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
             shown = values["caster_unit"]
+        elif spell.target_kind == "caster_and_minion_two_steps":  # Sleep
+            by = self._spellcaster(data, caster, targets[0], f"{where}.targets")
+            target = self.known_unit(targets[1], f"{where}.targets", living=True)
+            if target.kind != "minion" or not within_steps(by.location or "", target.location or "", 2, *self.view().wrap):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",
+                )
+            values["target"] = shown = target.id
         elif spell.target_kind != "none":
             target = self.unit(targets[0])
             if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
@@ -724,6 +733,14 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         label = f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster)
         for template in (spell.effect, *spell.also):
             self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
+
+    def took_damage(self, unit_id: str, amount: int, cause: str | None) -> None:
+        """Effects that last until their unit takes damage end when it does (Sleep)."""
+        if amount <= 0:
+            return
+        for effect in list(self.state.effects.values()):
+            if effect.duration == "until_damaged" and unit_id in (getattr(effect.spec, "units", None) or ()):
+                self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} took damage")
 
     def _spellcaster(self, data: Card, caster: str, unit_id: str, where: str) -> SorceryUnit:
         """The unit that casts a spell whose text refers to it ("nearby", "here"): the caster's

@@ -310,8 +310,24 @@ class RealmView:
         unit = self.unit(unit_id)
         for effect_id, spec in self.specs:
             if isinstance(spec, Condition) and spec.condition == condition and self.in_scope(spec, unit, at):
+                if spec.unless_adjacent_ally_with and self._adjacent_ally_with(unit, at, spec.unless_adjacent_ally_with):
+                    continue
                 return self._effect_rule(effect_id, condition)
         return None
+
+    def _adjacent_ally_with(self, unit: SorceryUnit, at: Loc, keyword: str) -> bool:
+        squares = {at.square, *self.orthogonal(at.square)}
+        for other in self.state.living_units():
+            if other.id == unit.id or other.owner != unit.owner or not other.location:
+                continue
+            where = parse_loc(other.location)
+            if where.square not in squares or where.region is not at.region:
+                continue
+            # keywords before disabling (a disabled Spellcaster is still one; two Bound Spirits
+            # side by side would otherwise ask each other forever); an Avatar casts spells
+            if keyword in self._raw_keywords_of(other.id, where) or (keyword == "Spellcaster" and other.kind == "avatar"):
+                return True
+        return False
 
     def silenced(self, unit_id: str, at: Loc | None = None) -> RuleRef | None:
         unit = self.unit(unit_id)
