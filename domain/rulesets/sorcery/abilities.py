@@ -51,6 +51,11 @@ class Spell(BaseModel):
     #: the card's text the spell models (as ``Ability.covers``)
     covers: tuple[str, ...] = ()
     effect: dict[str, Any] = {}
+    #: more effects started with the first, for as long (Onslaught)
+    also: tuple[dict[str, Any], ...] = ()
+    #: a scope (effects.Scope) naming the units the spell affects as it is cast; their ids fill
+    #: ``$affected`` (Frost Nova: the enemies nearby then, not whoever comes near later)
+    affects: dict[str, Any] | None = None
     duration: str = ""
     label: str = ""
     #: a spell that moves units by force instead (movement.FORCED_KINDS): how
@@ -426,6 +431,41 @@ ABILITIES.update({
             covers=(BORDER_CONJURING["Wall of Fire"], "Whenever a unit passes through Wall of Fire, it takes 3 damage."),
         ),
     ),
+    # --- more cards that grant, remove or bar movement keywords, Immobile and Disabled (issue 9) --
+    "Pebbled Paths": (
+        _passive("minions atop nearby sites lose Charge", "Minions atop nearby sites lose Charge.",
+                 {"kind": "lose", "keywords": ["Charge"], "squares": "$nearby", "minions_only": True}),
+    ),
+    "Hunting Party": (
+        _passive("nearby enemies lose Stealth", "Nearby enemies lose Stealth.",
+                 {"kind": "lose", "keywords": ["Stealth"], "near": "$self", "enemies_of": "$controller"}),
+    ),
+    "Sir Bors the Younger": (
+        _passive("enemies lose Stealth", "Enemies lose Stealth.",
+                 {"kind": "lose", "keywords": ["Stealth"], "everywhere": True, "enemies_of": "$controller"}),
+    ),
+    "Plate of the Whale": (
+        _passive("bearer is Immobile if it has less than 3 power", "Bearer is immobile if it has less than 3 power.",
+                 {"kind": "condition", "condition": "immobile", "bearer_of": "$self", "max_power": 2}),
+    ),
+    "Root Spider": (
+        _passive("while burrowed, minions directly above it are disabled",
+                 "While Root Spider is burrowed, minions directly above it are disabled.",
+                 {"kind": "condition", "condition": "disabled", "above": "$self", "minions_only": True}),
+    ),
+    "Shackled Demon": (
+        _passive("disabled until released", "Disabled until an adjacent Spellcaster taps to release him.",
+                 {"kind": "condition", "condition": "disabled", "unit": "$self"},
+                 gaps="the release (an adjacent Spellcaster tapping) is not simulated: he stays disabled"),
+    ),
+    "Bound Spirit": (
+        _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
+                 {"kind": "condition", "condition": "disabled", "unit": "$self", "unless_adjacent_ally_with": "Spellcaster"}),
+    ),
+    "Gossamer Ghost": (
+        _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
+                 {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
+    ),
 })
 
 
@@ -480,9 +520,72 @@ SPELLS: dict[str, Spell] = {
         covers=("Push everything atop sites one step in a cardinal direction.",),
         gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
     ),
+    "Recall": Spell(
+        targets=-1, target_kind="allied_minions_to_caster", moves="teleport_anywhere",
+        covers=("Teleport any number of allied minions to the caster’s location.",),
+    ),
+    "Scatter": Spell(
+        targets=-1, target_kind="each_at_location", moves="push",
+        covers=("Push everything at target location one step, one at a time.",),
+        gaps="only units are pushed, not artifacts",
+    ),
+    "Whirlwind": Spell(
+        targets=2, target_kind="rotation", moves="push",
+        covers=(
+            "Choose clockwise or counterclockwise. Each unit and artifact atop sites in a two-by-two area "
+            "is pushed one step in that direction.",
+        ),
+        gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
+    ),
     "Teleport": Spell(
         targets=2, target_kind="ally_to_site_surface", moves="teleport_site",
         covers=("Teleport an ally to the surface of target site.",),
+    ),
+    "Onslaught": Spell(
+        targets=0,
+        target_kind="none",
+        effect={"kind": "grant", "allies_of": "$caster", "keywords": ["Charge"]},
+        also=({"kind": "immune", "allies_of": "$caster", "conditions": ["immobile", "silenced", "disabled"]},),
+        duration="this_turn",
+        label="{caster}'s allies have Charge and can't be immobilized, silenced or disabled",
+        covers=("This turn, allies gain +1 power, Charge, and can't be immobilized, silenced, or disabled.",),
+        gaps="the +1 power is not simulated",
+    ),
+    "Frost Nova": Spell(
+        targets=1,
+        target_kind="caster",
+        affects={"near": "$caster_unit", "enemies_of": "$caster", "minions_only": True},
+        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
+        duration="until_next_turn",
+        label="{target} disabled until {caster}'s next turn",
+        covers=("Freeze nearby enemy minions. They're disabled until your next turn.",),
+    ),
+    "Psionic Blast": Spell(
+        targets=1,
+        target_kind="caster",
+        affects={"here": "$caster_unit", "minions_only": True},
+        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
+        duration="until_next_turn",
+        label="{target} disabled until {caster}'s next turn",
+        covers=("They're disabled until your next turn.",),
+    ),
+    "Sleep": Spell(
+        targets=2,
+        target_kind="caster_and_minion_two_steps",
+        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
+        duration="until_damaged",
+        label="{target} is asleep: disabled until it takes damage",
+        covers=("Target minion at a location up to two steps away falls asleep. It's disabled until it takes damage.",),
+    ),
+    "Geyser": Spell(
+        targets=1,
+        target_kind="site",
+        affects={"squares": "$targets", "any_level": True, "minions_only": True},
+        effect={"kind": "grant", "units": "$affected", "keywords": ["Airborne"]},
+        duration="this_turn",
+        label="{target} have Airborne this turn",
+        covers=("This turn, flood target site and give each minion there Airborne.",),
+        gaps="the site is not flooded: it stays what it was",
     ),
     "Power of Flight": Spell(
         targets=1,

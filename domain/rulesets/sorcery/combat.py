@@ -73,6 +73,7 @@ def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location
     for striker, target, amount, lethal in strikes:
         unit = engine.state.units[target]
         engine.emit(DamageTaken, cause=cause, unit=target, amount=amount, total=unit.damage + amount, source=striker)
+        engine.took_damage(target, amount, cause)
         if lethal and amount > 0:
             lethal_hits.add(target)
     for target in dict.fromkeys(t for _, t, _, _ in strikes):

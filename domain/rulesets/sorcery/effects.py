@@ -31,7 +31,12 @@ class Scope(_Spec):
     - ``here``: units at that unit's or artifact's location, or occupying that site;
     - ``everywhere``: every unit in the realm;
     - ``allies_of`` / ``enemies_of``: units of / not of that player; ``exclude``: not that unit;
-    - ``minions_only``; ``subtypes``: units of one of these subtypes (Mortal, Faerie).
+    - ``minions_only``; ``subtypes``: units of one of these subtypes (Mortal, Faerie);
+    - ``units``: one of these units, chosen when a spell was cast (Frost Nova: the enemies
+      nearby then, not whoever comes near later);
+    - ``above``: units on the surface of the square where that unit is burrowed, only while it
+      is (Root Spider: "directly above it");
+    - ``max_power``: units with at most this power, split power averaged (Plate of the Whale).
     """
 
     unit: str | None = None
@@ -47,6 +52,9 @@ class Scope(_Spec):
     exclude: str | None = None
     minions_only: bool = False
     subtypes: tuple[str, ...] = ()
+    units: tuple[str, ...] | None = None
+    above: str | None = None
+    max_power: int | None = None
 
 
 class ConnectEdges(_Spec):
@@ -113,6 +121,19 @@ class Condition(Scope):
 
     kind: Literal["condition"] = "condition"
     condition: Literal["silenced", "disabled", "immobile"]
+    #: not while an allied unit with this keyword is adjacent (same square or an orthogonal
+    #: neighbour, in the unit's region: digest 1.4): Bound Spirit, "unless adjacent to an allied
+    #: Spellcaster"
+    unless_adjacent_ally_with: str | None = None
+
+
+class Immune(Scope):
+    """Units in scope can't be made silenced, disabled or Immobile by any effect (Gossamer Ghost,
+    Onslaught; codex: Can vs. Can't: "can't" wins). A printed Immobile keyword is the unit's own,
+    not an effect; Landbound and Waterbound disabling is being disabled (our choice)."""
+
+    kind: Literal["immune"] = "immune"
+    conditions: tuple[Literal["silenced", "disabled", "immobile"], ...]
 
 
 class LocationBan(_Spec):
@@ -225,7 +246,7 @@ class DoubleStrikes(_Spec):
 
 
 AnySpec = (
-    ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | LocationBan | BorderBan
+    ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
     | Restriction
 )

@@ -32,7 +32,7 @@ from domain.rulesets.sorcery.commands import (
     PlaySite,
     SetUp,
 )
-from domain.rulesets.sorcery.effects import parse_spec
+from domain.rulesets.sorcery.effects import Scope, parse_spec
 from domain.rulesets.sorcery.events import (
     AbilityUsed,
     AttackDeclared,
@@ -62,7 +62,7 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc, within_steps
 
 #: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
 #: as the first player sees it: digest gap 1)
@@ -691,6 +691,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if len(targets) != spell.targets:
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
+        shown = ""
         if spell.target_kind == "site":
             squares = [int(self.location(t, f"{where}.targets").split("/")[0]) for t in targets]
             for sq in squares:
@@ -701,19 +702,57 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             values["targets"] = squares
             values["target_square"] = squares[0]
             shown = " and ".join(self.label(str(s)) for s in squares)
-        else:
+        elif spell.target_kind == "caster":
+            values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
+            shown = values["caster_unit"]
+        elif spell.target_kind == "caster_and_minion_two_steps":  # Sleep
+            by = self._spellcaster(data, caster, targets[0], f"{where}.targets")
+            target = self.known_unit(targets[1], f"{where}.targets", living=True)
+            if target.kind != "minion" or not within_steps(by.location or "", target.location or "", 2, *self.view().wrap):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",
+                )
+            values["target"] = shown = target.id
+        elif spell.target_kind != "none":
             target = self.unit(targets[0])
             if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
                 raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
             values["target"] = target.id
             shown = target.id
         values["caster"] = caster
-        spec = fill(spell.effect, values)
+        if spell.affects is not None:  # the units the spell affects, fixed as it is cast
+            scope = Scope.model_validate(fill(spell.affects, values))
+            view = self.view()
+            values["affected"] = sorted(
+                u.id for u in self.state.living_units()
+                if isinstance(u, SorceryUnit) and u.location and view.in_scope(scope, u, parse_loc(u.location))
+            )
+            shown = ", ".join(values["affected"]) or "no unit"
         source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
-        self.start_effect(
-            source, caster, spec, spell.duration, f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster),
-            not_modelled=not_modelled_of(data.name),
-        )
+        label = f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster)
+        for template in (spell.effect, *spell.also):
+            self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
+
+    def took_damage(self, unit_id: str, amount: int, cause: str | None) -> None:
+        """Effects that last until their unit takes damage end when it does (Sleep)."""
+        if amount <= 0:
+            return
+        for effect in list(self.state.effects.values()):
+            if effect.duration == "until_damaged" and unit_id in (getattr(effect.spec, "units", None) or ()):
+                self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} took damage")
+
+    def _spellcaster(self, data: Card, caster: str, unit_id: str, where: str) -> SorceryUnit:
+        """The unit that casts a spell whose text refers to it ("nearby", "here"): the caster's
+        Avatar or one of their Spellcaster minions (codex: Spellcaster)."""
+        unit = self.known_unit(unit_id, where, living=True)
+        if unit.owner != caster or not (unit.kind == "avatar" or "Spellcaster" in self.view().keywords(unit.id)):
+            raise IllegalCommand(
+                rule("codex: Spellcaster", "spells are cast by an Avatar or a Spellcaster minion"),
+                f"{data.name}: {unit_id} is not a Spellcaster of {caster}'s",
+            )
+        assert isinstance(unit, SorceryUnit)
+        return unit
 
     def _cast_forced(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
         """A spell that pushes or teleports: each move is declared as a one-step path judged by
@@ -748,6 +787,43 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if spell.target_kind == "minion_to_location" and unit.kind != "minion":
                 raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")
             moves.append((unit.id, self._parse_in_region(targets[1], unit.location, field)))
+        elif spell.target_kind == "allied_minions_to_caster":  # Recall
+            if len(targets) < 2:
+                raise BadInput(f"{data.name} needs the casting unit, then the allied minions it teleports", field)
+            destination = self._spellcaster(data, caster, targets[0], field).location or ""
+            for target in targets[1:]:
+                unit = self.unit(target)
+                if unit.owner != caster or unit.kind != "minion" or not unit.alive:
+                    raise IllegalCommand(rule(data.name, "allied minions teleport"), f"{unit.id} is not a living minion of {caster}'s")
+                moves.append((unit.id, destination))
+        elif spell.target_kind == "each_at_location":  # Scatter: every unit there, one at a time
+            if len(targets) < 1 or len(targets) % 2 != 1:
+                raise BadInput(f"{data.name} needs a location, then each unit there and where it is pushed", field)
+            there = self.location(targets[0], field)
+            named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
+            present = sorted(u.id for u in self.state.living_units() if u.location == there and u.carried_by is None)
+            if sorted(named) != present:
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"name every unit at {self.label(there)} once: {', '.join(present) or 'none'}",
+                )
+            moves.extend((unit_id, self._parse_in_region(to, there, field)) for unit_id, to in named.items())
+        elif spell.target_kind == "rotation":  # Whirlwind: a 2x2 area, clockwise or counterclockwise
+            if len(targets) != 2 or targets[1] not in ("clockwise", "counterclockwise"):
+                raise BadInput(f"{data.name} needs a 2x2 area's top-left square, then clockwise or counterclockwise", field)
+            top_left = parse_loc(self.location(targets[0], field)).square
+            column, row = (top_left - 1) % COLUMNS, (top_left - 1) // COLUMNS
+            if column >= COLUMNS - 1 or row >= ROWS - 1:
+                raise BadInput(f"a 2x2 area with top-left square {top_left} would leave the realm", field)
+            ring = [top_left, top_left + 1, top_left + 1 + COLUMNS, top_left + COLUMNS]  # clockwise
+            if targets[1] == "counterclockwise":
+                ring.reverse()
+            following = {sq: ring[(i + 1) % 4] for i, sq in enumerate(ring)}
+            view = self.view()
+            for unit in sorted(self.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+                at = parse_loc(unit.location or "")
+                if at.square in following and at.region is Region.SURFACE and view.site_at(at.square) is not None and unit.carried_by is None:
+                    moves.append((unit.id, str(following[at.square])))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)

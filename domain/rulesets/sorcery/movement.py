@@ -270,6 +270,7 @@ FORCED_KINDS = {
     "push": "push",
     "submerge": "submerge",
     "teleport_site": "teleport",
+    "teleport_anywhere": "teleport",
 }
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
@@ -324,6 +325,12 @@ class ForcedMovement:
         if self.how == "submerge":  # the verb: surface to underwater of a water site (codex: Submerge)
             below = Loc(at.square, Region.UNDERWATER)
             return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
+        if self.how == "teleport_anywhere":  # to any location of the realm (Recall: the caster's)
+            return [
+                loc for sq in range(1, COLUMNS * ROWS + 1)
+                for region in (Region.SURFACE, Region.UNDERGROUND, Region.UNDERWATER, Region.VOID)
+                if (loc := Loc(sq, region)) != at and view.location_exists(loc)
+            ]
         if self.how == "teleport_site":  # to the surface of any site (Teleport)
             return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
         if self.how == "push":

@@ -115,3 +115,16 @@ def nearby(square: int, wrap_columns: bool = False, wrap_rows: bool = False) -> 
     return sorted(
         {square, *orthogonal(square, wrap_columns, wrap_rows), *diagonal(square, wrap_columns, wrap_rows)}
     )
+
+
+
+def within_steps(frm: str, to: str, steps: int, wrap_columns: bool = False, wrap_rows: bool = False) -> bool:
+    """"Up to X steps away": orthogonal squares within one region, movement keywords aside
+    (digest 1.4; codex: Step); connected edges (Magellan Globe) count as borders."""
+    a, b = parse_loc(frm), parse_loc(to)
+    if a.region is not b.region:
+        return False
+    reached = {a.square}
+    for _ in range(steps):
+        reached |= {n for sq in reached for n in orthogonal(sq, wrap_columns, wrap_rows)}
+    return b.square in reached

@@ -184,6 +184,7 @@ def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
     amount = WALL_DAMAGE[wall.card]
     engine.resolver.resolved(trigger, f"{subject.id} takes {amount} damage")
     engine.emit(DamageTaken, cause=trigger.id, unit=subject.id, amount=amount, total=subject.damage + amount, source=wall.id)
+    engine.took_damage(subject.id, amount, trigger.id)
     if subject.kind == "minion" and engine.state.units[subject.id].damage >= subject.defence:
         kill(engine, subject.id, rule(wall.card, f"{amount} damage to a unit traversing it", "triggered"), trigger.id)
 

@@ -30,6 +30,7 @@ from domain.rulesets.sorcery.effects import (
     EntryBan,
     Grant,
     ImmobileAtop,
+    Immune,
     Leap,
     LocationBan,
     Lose,
@@ -138,7 +139,8 @@ class RealmView:
             for effect_id, spec in self.all_specs:
                 if isinstance(spec, Condition) and spec.condition in ("silenced", "disabled"):
                     if self.state.effects[effect_id].source != unit.id and self.in_scope(spec, unit, at):
-                        found.add(unit.id)
+                        if not self._immune_in(self.all_specs, unit, at, spec.condition):
+                            found.add(unit.id)
         return found
 
     @memo
@@ -244,6 +246,14 @@ class RealmView:
             return False
         if scope.bearer_of is not None and self.bearer_of(scope.bearer_of) != unit.id:
             return False
+        if scope.units is not None and unit.id not in scope.units:
+            return False
+        if scope.max_power is not None and self.power(unit.id) > scope.max_power:
+            return False
+        if scope.above is not None:
+            below = self.location_of(scope.above)
+            if below is None or below.region is not Region.UNDERGROUND or at != Loc(below.square, Region.SURFACE):
+                return False
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         if scope.squares is not None:
             if at.square not in scope.squares or not on_site:
@@ -281,15 +291,43 @@ class RealmView:
     def _condition(self, unit: SorceryUnit, at: Loc | None, condition: str) -> RuleRef | None:
         return self._condition_of(unit.id, at, condition)
 
+    def _immune_in(self, specs: list[tuple[str, EffectSpec]], unit: SorceryUnit, at: Loc, condition: str) -> bool:
+        return any(
+            isinstance(spec, Immune) and condition in spec.conditions and self.in_scope(spec, unit, at)
+            for _, spec in specs
+        )
+
+    @memo
+    def immune(self, unit_id: str, at: Loc | None, condition: str) -> bool:
+        """Whether an effect says the unit can't be silenced, disabled or immobilized (Gossamer
+        Ghost, Onslaught): such an effect makes nothing of that condition apply."""
+        return at is not None and self._immune_in(self.specs, self.unit(unit_id), at, condition)
+
     @memo
     def _condition_of(self, unit_id: str, at: Loc | None, condition: str) -> RuleRef | None:
-        if at is None:
+        if at is None or self.immune(unit_id, at, condition):
             return None
         unit = self.unit(unit_id)
         for effect_id, spec in self.specs:
             if isinstance(spec, Condition) and spec.condition == condition and self.in_scope(spec, unit, at):
+                if spec.unless_adjacent_ally_with and self._adjacent_ally_with(unit, at, spec.unless_adjacent_ally_with):
+                    continue
                 return self._effect_rule(effect_id, condition)
         return None
+
+    def _adjacent_ally_with(self, unit: SorceryUnit, at: Loc, keyword: str) -> bool:
+        squares = {at.square, *self.orthogonal(at.square)}
+        for other in self.state.living_units():
+            if other.id == unit.id or other.owner != unit.owner or not other.location:
+                continue
+            where = parse_loc(other.location)
+            if where.square not in squares or where.region is not at.region:
+                continue
+            # keywords before disabling (a disabled Spellcaster is still one; two Bound Spirits
+            # side by side would otherwise ask each other forever); an Avatar casts spells
+            if keyword in self._raw_keywords_of(other.id, where) or (keyword == "Spellcaster" and other.kind == "avatar"):
+                return True
+        return False
 
     def silenced(self, unit_id: str, at: Loc | None = None) -> RuleRef | None:
         unit = self.unit(unit_id)
@@ -380,6 +418,8 @@ class RealmView:
         found = self._condition(unit, at, "disabled")
         if found is not None:
             return found
+        if self.immune(unit.id, at, "disabled"):
+            return None
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         water_here = on_site and self.is_water(at.square)
         if "Waterbound" in keywords and not water_here:
@@ -400,6 +440,8 @@ class RealmView:
     def immobile(self, unit_id: str, at: Loc) -> RuleRef | None:
         if "Immobile" in self.keywords(unit_id, at):
             return rule("codex: Immobile", "an Immobile unit takes no steps", "ongoing")
+        if self.immune(unit_id, at, "immobile"):
+            return None
         for effect_id, spec in self.specs:
             if not isinstance(spec, ImmobileAtop) or at.square not in spec.squares:
                 continue
