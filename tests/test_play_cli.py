@@ -70,6 +70,16 @@ def test_play_refuses_bad_options_in_one_line_and_stores_nothing(tmp_path: Path,
     assert not db.exists() or not open_store(str(db)).game_ids()
 
 
+def test_a_negative_seed_is_refused_because_it_would_replay_the_games_of_its_opposite(tmp_path: Path) -> None:
+    """``random.Random(-n)`` draws what ``random.Random(n)`` draws: seeds -1 and 1 would give the
+    policy the same choices, so a negative seed is not a seed of its own."""
+    db = tmp_path / "games.sqlite"
+    result = sim("play", SHARK, "--db", str(db), "--seed", "-1")
+    assert result.exit_code == 2
+    assert "--seed must be 0 or more, not -1" in result.output and "Traceback" not in result.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
 def test_a_scenario_whose_script_is_refused_cannot_start_a_turn(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     text = (EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text(encoding="utf-8")
