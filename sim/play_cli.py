@@ -70,11 +70,11 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
-        task = progress.add_task(f"playing {games} game(s)", total=games)
-        if games == 1:
-            results.append(self_play(played.scenario, turns, policy, seed))
-            progress.advance(task)
+        if games == 1:  # one game: its turns are the progress
+            task = progress.add_task(f"playing {turns} turn(s)", total=turns)
+            results.append(self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n)))
         else:
+            task = progress.add_task(f"playing {games} game(s)", total=games)
             workers = min(games, os.cpu_count() or 1)
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 for result in pool.map(_one_game, jobs):

@@ -103,3 +103,14 @@ def test_self_play_answers_a_pending_choice_first(tmp_path: Path) -> None:
     result = sim("play", str(waiting), "--db", str(tmp_path / "g.sqlite"), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["totals"]["verified"] == 1
+
+
+def test_a_long_single_game_reports_each_turn_as_it_is_played() -> None:
+    """The progress bar of a long run: one game of many turns advances turn by turn, not only
+    when the game is over."""
+    from sim.scenario import load_scenario
+    from sim.selfplay import self_play
+
+    seen: list[int] = []
+    report = self_play(load_scenario(Path(SHARK)), 5, "random", 3, on_turn=seen.append).report
+    assert sum(seen) == report.turns == 5 and len(seen) == 5
