@@ -13,6 +13,7 @@ from sim.app import open_store
 from sim.cli import main
 from sim.replay import verify
 from tests.helpers import EXAMPLES
+from tests.test_cli import one_line_error
 
 NIMBLE = str(EXAMPLES / "godsgloom" / "12-nimble.yaml")
 SHARK = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
@@ -67,6 +68,18 @@ def test_play_refuses_bad_options_in_one_line_and_stores_nothing(tmp_path: Path,
     result = sim("play", SHARK, "--db", str(db), *args)
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
+@pytest.mark.parametrize(("args", "message"), [(["--seed", "abc"], "'abc' is not a valid integer"),
+                                               (["--turns", "two"], "'two' is not a valid integer"),
+                                               (["--polcy", "random"], "No such option '--polcy'")])
+def test_a_seed_or_count_that_is_not_a_number_is_one_line_and_stores_nothing(tmp_path: Path, args: list[str], message: str) -> None:
+    """Values click itself refuses (not a number, an option that does not exist) are bad input
+    like any other: one line naming the option, exit 2, no usage screen around it."""
+    db = tmp_path / "games.sqlite"
+    line = one_line_error(sim("play", SHARK, "--db", str(db), *args))
+    assert message in line and "play --help" in line, line
     assert not db.exists() or not open_store(str(db)).game_ids()
 
 
