@@ -402,7 +402,37 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
             f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified",
             f"{turns / found['product']:.1f} turns/s", "", "", "(reported, no target)", None,
         ))
+    rows.append(selfplay_boards_row(sizes))
     return rows
+
+
+def selfplay_boards_row(sizes: Sizes) -> Row:
+    """Issue 7's self-play property at a larger count than the suite's: random-policy self-play
+    on random boards of every ruleset (the suite's generator, ``tests/boards.py``), each game
+    played twice from its seed. Every log must verify and both runs must end on the same state
+    hash; a game that does not stops the run (a property, not a timing)."""
+    from sim.selfplay import self_play
+    from tests import boards
+
+    count = {"full": 100, "quick": 20, "tiny": 1}[sizes.name]
+    turns, started = 0, _now()
+    for ruleset in SELF_PLAY:
+        for seed in range(count):
+            length = 1 if ruleset == "skirmish" else 2
+            first = self_play(boards.scenario(ruleset, seed), length, "random", seed).report
+            again = self_play(boards.scenario(ruleset, seed), length, "random", seed).report
+            if not first.verified:
+                raise RuntimeError(f"random {ruleset} board {seed}: {first.verdict}")
+            if (first.state_hash, first.events) != (again.state_hash, again.events):
+                raise RuntimeError(f"random {ruleset} board {seed}: two runs from one seed ended apart")
+            turns += first.turns + again.turns
+    elapsed = _now() - started
+    return Row(
+        f"self-play on random boards of every ruleset, random policy: {count} boards each, every game played twice "
+        f"(2 turns a game, 1 in skirmish)",
+        f"{4 * count * 2} games, every log verified, state hashes equal; {turns / elapsed:.1f} turns/s", "", "",
+        "(property, no target)", None,
+    )
 
 
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {

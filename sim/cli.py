@@ -129,7 +129,34 @@ def _labeler(played: Played) -> Callable[[str], str]:
     return lambda loc: rules.label(state, loc)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The ``sim`` group. Values click refuses itself (not a number, an option that does not
+    exist) are bad input like any other: one line on stderr naming the option and where help is,
+    exit 2, instead of a usage screen around the message."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:  # ``sim`` alone: the help it asked for
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            err.print(f"[red]error:[/red] {_escape(exc.format_message())}{where}", soft_wrap=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            err.print("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--log-json", is_flag=True, help="Structured log records as JSON lines on stderr.")
 @click.option("-v", "--verbose", count=True, help="-v: info-level log records (commands, steps, triggers); -vv: debug (every event).")
 def main(log_json: bool, verbose: int) -> None:

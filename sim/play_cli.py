@@ -50,7 +50,7 @@ def _one_game(args: tuple[str, int, str, int]) -> Played:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
 @click.option("--policy", default="greedy", show_default=True, help=f"How commands are chosen: {', '.join(POLICIES)}.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (policy and dice); game i uses seed+i.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (policy and dice), 0 or more; game i uses seed+i.")
 @click.option("--games", type=int, default=1, show_default=True, help="Games to play, in parallel processes.")
 @click.option("--db", default="sim.sqlite", show_default=True, help="Where the games are stored.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
@@ -64,15 +64,17 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
     if games < 1:
         raise BadInput(f"--games must be 1 or more, not {games}", "--games")
+    if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
+        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     played, _ = _play_file(scenario)  # bad input is refused here, before any game is played
     jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
-        task = progress.add_task(f"playing {games} game(s)", total=games)
-        if games == 1:
-            results.append(self_play(played.scenario, turns, policy, seed))
-            progress.advance(task)
+        if games == 1:  # one game: its turns are the progress
+            task = progress.add_task(f"playing {turns} turn(s)", total=turns)
+            results.append(self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n)))
         else:
+            task = progress.add_task(f"playing {games} game(s)", total=games)
             workers = min(games, os.cpu_count() or 1)
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 for result in pool.map(_one_game, jobs):

@@ -131,8 +131,11 @@ def choose_greedy(game: Game, commands: list[BaseModel], rng: random.Random) -> 
 CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy}
 
 
-def self_play(scenario: ScenarioBase, turns: int, policy: str, seed: int) -> Played:
-    """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``."""
+def self_play(
+    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None
+) -> Played:
+    """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``. ``on_turn``
+    hears of each turn finished (how many), so that a long game can show its progress."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
@@ -158,8 +161,11 @@ def self_play(scenario: ScenarioBase, turns: int, policy: str, seed: int) -> Pla
             if commands >= MAX_COMMANDS_PER_TURN * turns:
                 stopped = f"stopped after {commands} commands without finishing the turns"
                 break
+            before = rules.turn_number(game.state)
             events.extend(game.issue(choose(game, legal, rng)))
             commands += 1
+            if on_turn is not None and rules.turn_number(game.state) > before:
+                on_turn(rules.turn_number(game.state) - before)
     verdict = verify(events)
     state = game.state
     report = GameReport(

@@ -13,6 +13,7 @@ from sim.app import open_store
 from sim.cli import main
 from sim.replay import verify
 from tests.helpers import EXAMPLES
+from tests.test_cli import one_line_error
 
 NIMBLE = str(EXAMPLES / "godsgloom" / "12-nimble.yaml")
 SHARK = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
@@ -70,6 +71,28 @@ def test_play_refuses_bad_options_in_one_line_and_stores_nothing(tmp_path: Path,
     assert not db.exists() or not open_store(str(db)).game_ids()
 
 
+@pytest.mark.parametrize(("args", "message"), [(["--seed", "abc"], "'abc' is not a valid integer"),
+                                               (["--turns", "two"], "'two' is not a valid integer"),
+                                               (["--polcy", "random"], "No such option '--polcy'")])
+def test_a_seed_or_count_that_is_not_a_number_is_one_line_and_stores_nothing(tmp_path: Path, args: list[str], message: str) -> None:
+    """Values click itself refuses (not a number, an option that does not exist) are bad input
+    like any other: one line naming the option, exit 2, no usage screen around it."""
+    db = tmp_path / "games.sqlite"
+    line = one_line_error(sim("play", SHARK, "--db", str(db), *args))
+    assert message in line and "play --help" in line, line
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
+def test_a_negative_seed_is_refused_because_it_would_replay_the_games_of_its_opposite(tmp_path: Path) -> None:
+    """``random.Random(-n)`` draws what ``random.Random(n)`` draws: seeds -1 and 1 would give the
+    policy the same choices, so a negative seed is not a seed of its own."""
+    db = tmp_path / "games.sqlite"
+    result = sim("play", SHARK, "--db", str(db), "--seed", "-1")
+    assert result.exit_code == 2
+    assert "--seed must be 0 or more, not -1" in result.output and "Traceback" not in result.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+
+
 def test_a_scenario_whose_script_is_refused_cannot_start_a_turn(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     text = (EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text(encoding="utf-8")
@@ -93,3 +116,14 @@ def test_self_play_answers_a_pending_choice_first(tmp_path: Path) -> None:
     result = sim("play", str(waiting), "--db", str(tmp_path / "g.sqlite"), "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["totals"]["verified"] == 1
+
+
+def test_a_long_single_game_reports_each_turn_as_it_is_played() -> None:
+    """The progress bar of a long run: one game of many turns advances turn by turn, not only
+    when the game is over."""
+    from sim.scenario import load_scenario
+    from sim.selfplay import self_play
+
+    seen: list[int] = []
+    report = self_play(load_scenario(Path(SHARK)), 5, "random", 3, on_turn=seen.append).report
+    assert sum(seen) == report.turns == 5 and len(seen) == 5

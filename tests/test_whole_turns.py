@@ -22,6 +22,12 @@ from domain.rulesets.godsgloom.commands import Activate, Move
 from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
+from domain.rulesets.skirmish.commands import AttemptEngage
+from domain.rulesets.skirmish.commands import EndTurn as SkirmishEndTurn
+from domain.rulesets.skirmish.commands import Move as SkirmishMove
+from domain.rulesets.skirmish.commands import Run as SkirmishRun
+from domain.rulesets.skirmish.state import SkirmishState
+from domain.rulesets.skirmish.table import parse_spot
 from domain.rulesets.sorcery.commands import Defend, EndTurn, MoveAndAttack, Pass
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.state import SorceryState
@@ -122,6 +128,38 @@ def test_a_godsgloom_command_not_listed_is_refused(seed: int) -> None:
             except SimError:
                 continue
             assert trial.state.units[unit.id].location in ends, (path, ends)
+
+
+@SLOW
+@given(seed=st.integers(0, 10_000))
+def test_a_skirmish_command_not_listed_is_refused(seed: int) -> None:
+    """The table is continuous and its list a sample (a point between two listed points may be
+    as legal as they are), so what is checked is what the list leaves out whole: ending the turn
+    and attempting an Engage are accepted exactly when listed; a unit with no listed Move or Run
+    may make neither, not even a short walk; and no unit walks farther than its Run."""
+    for game in states_along_a_random_game("skirmish", seed, steps=3):
+        state = game.state
+        assert isinstance(state, SkirmishState) and state.table is not None
+        width, depth = state.table.width, state.table.depth
+        listed = game.legal_commands()
+        legal = {c.model_dump_json() for c in listed}
+        whole: list[BaseModel] = [SkirmishEndTurn(player=p) for p in state.players]
+        whole += [AttemptEngage(player=p, unit=u.id) for u in state.living_units() for p in state.players]
+        for command in whole:
+            assert accepted(game, command) == (command.model_dump_json() in legal), command
+        moving = {(type(c), c.unit) for c in listed if isinstance(c, SkirmishMove)}
+        for unit in state.living_units():
+            here = parse_spot(unit.location or "")
+            for kind in (SkirmishMove, SkirmishRun):
+                near = f"{here.x + 0.5 if here.x + 0.5 < width else here.x - 0.5},{here.y}"
+                if (kind, unit.id) not in moving and here.surface == "ground":
+                    assert not accepted(game, kind(player=unit.owner, unit=unit.id, path=[near])), (kind, unit.id)
+            corner = max(((0.5, 0.5), (width - 0.5, 0.5), (0.5, depth - 0.5), (width - 0.5, depth - 0.5)),
+                         key=lambda c: (c[0] - here.x) ** 2 + (c[1] - here.y) ** 2)
+            if ((corner[0] - here.x) ** 2 + (corner[1] - here.y) ** 2) ** 0.5 > unit.move * state.options.run_multiplier:
+                for kind in (SkirmishMove, SkirmishRun):
+                    far = kind(player=unit.owner, unit=unit.id, path=[f"{corner[0]},{corner[1]}"])
+                    assert not accepted(game, far), far
 
 
 def _straight_path(start: object, goal: object) -> list[str]:

@@ -272,6 +272,25 @@ def test_no_move_after_an_engage_attempt_and_only_once_per_turn() -> None:
     g.issue({"command": "move", "unit": "b", "path": ["3,14"]})
 
 
+def test_one_engage_attempt_a_turn_not_when_stunned_dazed_engaged_or_after_moving() -> None:
+    """Engage phase: every unit may make one Engage attempt unless it is Stunned, Dazed or
+    Engaged with an enemy neither Stunned nor Dazed; and none after a Move (the Move Phase forbids
+    moving after an attempt, so the attempt comes first). The list offers exactly those allowed."""
+    units = (
+        "    - {id: a, side: p1, at: '1,18'}\n    - {id: m, side: p1, at: '5,18'}\n"
+        "    - {id: s, side: p1, at: '9,18', states: [stunned]}\n    - {id: d, side: p1, at: '13,18', states: [dazed]}\n"
+        "    - {id: e, side: p1, at: '25,18', engaged_with: [f]}\n    - {id: f, side: p2, at: '26,18', engaged_with: [e]}"
+    )
+    g = table(units)
+    g.issue({"command": "move", "unit": "m", "path": ["5,16"]})
+    g.issue({"command": "attempt_engage", "unit": "a"})
+    for unit, reason in (("a", "one Engage attempt"), ("m", "Moved this turn"), ("s", "Stunned"), ("d", "Dazed"),
+                         ("e", "Engaged with f")):
+        with pytest.raises(IllegalCommand, match=reason):
+            g.issue({"command": "attempt_engage", "unit": unit})
+    assert not [c for c in g.legal_commands() if getattr(c, "command", None) == "attempt_engage"]
+
+
 def test_moving_through_free_allies_but_never_enemies_nor_ending_on_anyone() -> None:
     units = "    - {id: a, side: p1, at: '1,18'}\n    - {id: ally, side: p1, at: '3,18'}\n    - {id: foe, side: p2, at: '1,14'}"
     g = table(units)

@@ -39,7 +39,7 @@ from domain.rulesets.skirmish.events import (
     UnitRan,
     UnitStateChanged,
 )
-from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_move, may_run, plan
+from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
@@ -80,6 +80,9 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             self.move(command, running=isinstance(command, Run))
         elif isinstance(command, AttemptEngage):
             unit = self.unit(command.unit, command.player)
+            denied = may_engage(self.view(), unit.id)
+            if denied is not None:
+                raise IllegalCommand(denied, f"{unit.id} may not attempt to Engage")
             self.emit(EngageAttempted, unit=unit.id)
         elif isinstance(command, SetState):
             self.set_state(command)

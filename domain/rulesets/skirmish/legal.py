@@ -4,8 +4,9 @@ The table is continuous, so moves are listed to a finite sample of points (``SAM
 key point of the lookahead's graph the unit can end on (corners of walls and surfaces, ladder
 ends, points along roof edges) and the centre of every cell of a 1" grid on each surface that it
 can reach, each by the cheapest way the lookahead finds, its legs with their climbs, ladders and
-jumps. For each unit of the side to move that may Move: ``move`` to each sampled point, ``run``
-to each sampled point of its Run (when it may Run) and ``attempt_engage``; then ``end_turn``.
+jumps. For each unit of the side to move that may Move: ``move`` to each sampled point and ``run``
+to each sampled point of its Run (when it may Run); ``attempt_engage`` for each unit that may
+attempt to Engage (``may_engage``); then ``end_turn``.
 A point between samples is as legal as its neighbours: the sample is what is listed, not all
 that is allowed.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
-from domain.rulesets.skirmish.legs import may_move, may_run, plan
+from domain.rulesets.skirmish.legs import may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch, reachable_areas
 from domain.rulesets.skirmish.state import SkirmishState
 from domain.rulesets.skirmish.table import Spot, parse_spot
@@ -32,12 +33,12 @@ def legal_commands(state: SkirmishState) -> list[BaseModel]:
     for unit in sorted(state.units.values(), key=lambda u: u.id):
         if unit.owner != player or not unit.alive or unit.location is None:
             continue
-        if may_move(view, unit.id) is not None:
-            continue
-        found.extend(_moves(view, unit.id, running=False))
-        if may_run(view, unit.id) is None:
-            found.extend(_moves(view, unit.id, running=True))
-        found.append(AttemptEngage(player=player, unit=unit.id))
+        if may_move(view, unit.id) is None:
+            found.extend(_moves(view, unit.id, running=False))
+            if may_run(view, unit.id) is None:
+                found.extend(_moves(view, unit.id, running=True))
+        if may_engage(view, unit.id) is None:
+            found.append(AttemptEngage(player=player, unit=unit.id))
     found.append(EndTurn(player=player))
     return found
 

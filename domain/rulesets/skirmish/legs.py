@@ -146,6 +146,27 @@ def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleR
     return None
 
 
+def may_engage(view: TableView, unit_id: str) -> RuleRef | None:
+    """Engage phase: who may attempt to Engage now. One attempt a turn, not by a unit Stunned,
+    Dazed or Engaged with an enemy that is neither; and not after a Move, since the Move Phase
+    forbids moving after an attempt, which puts the attempt first (reference, Engage phase)."""
+    unit = view.unit(unit_id)
+    states = view.states(unit_id)
+    if not unit.alive or "incapacitated" in states:
+        return rule("Engage phase", "an Incapacitated unit doesn't Engage")
+    if unit.attempted_engage:
+        return rule("Engage phase", "one Engage attempt a turn")
+    for state in ("stunned", "dazed"):
+        if state in states:
+            return rule("Engage phase", f"a {state.capitalize()} unit may not attempt to Engage")
+    holding = [e for e in view.engaged_with(unit_id) if e in view.state.units and not view.states(e) & set(("stunned", "dazed"))]
+    if holding:
+        return rule("Engage phase", f"already Engaged with {', '.join(holding)}, an enemy neither Stunned nor Dazed")
+    if unit.moved:
+        return rule("Engage phase", "a unit that Moved this turn may not attempt to Engage: the attempt comes before the Move")
+    return None
+
+
 def may_run(view: TableView, unit_id: str, legs: Sequence[Leg] = ()) -> RuleRef | None:
     """Move Phase, Running: not within 8\" of an enemy, not carrying a Treasure token. The range
     is measured base to base where the unit stands (option run_enemy_range_measured:
