@@ -36,7 +36,7 @@ from domain.events import (
 )
 from domain.movement import Judgement, MovementModel, judge_step
 from domain.rules import RuleRef
-from domain.state import GameState, MoveState, StepItem, TriggerItem, TriggerState
+from domain.state import GameState, MoveState, StepItem, TriggerItem, TriggerParam, TriggerState
 
 if TYPE_CHECKING:
     from domain.commands import OrderTriggers
@@ -180,7 +180,7 @@ class Resolver:
 
     def queue_trigger(
         self, ability: str, name: str, source: str, controller: str | None, subject: str | None,
-        params: dict[str, Any], cause: str,
+        params: dict[str, TriggerParam], cause: str,
     ) -> None:
         """A triggered ability matched: it waits to be ordered onto the storyline."""
         about = f" for {subject}" if subject else ""

@@ -52,6 +52,10 @@ class UnitState(StateModel):
     carried_by: str | None = None
 
 
+#: one value a trigger carries from the event that matched it: a square, a unit or site id, or nothing
+TriggerParam = int | str | None
+
+
 class TriggerState(StateModel):
     """A triggered ability that matched an event and waits to resolve."""
 
@@ -62,7 +66,9 @@ class TriggerState(StateModel):
     subject: str | None
     cause: str
     label: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    #: what the matched event told the ability (a Genesis: its ``square`` and ``target``): plain
+    #: numbers or ids, never nested data, so a log stays readable by any later version
+    params: dict[str, TriggerParam] = Field(default_factory=dict)
 
 
 class StepItem(StateModel):

@@ -7,8 +7,9 @@ ignores every triggered ability (codex: Range of Motion).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from domain.errors import BadInput
 from domain.movement import shortest_path
 from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
@@ -17,7 +18,7 @@ from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQue
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.state import FightItem
 from domain.rulesets.sorcery.view import rule
-from domain.state import TriggerState
+from domain.state import TriggerParam, TriggerState
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 def queue(
     resolver: Resolver, ability: Ability, source: str, controller: str | None,
-    subject: str | None, params: dict[str, Any], cause: str,
+    subject: str | None, params: dict[str, TriggerParam], cause: str,
 ) -> None:
     resolver.queue_trigger(ability.trigger or ability.name, ability.name, source, controller, subject, params, cause)
 
@@ -140,13 +141,22 @@ def _shark_hunt(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.emit(FightQueued, cause=trigger.id, fight=fight, position=len(path) - 1)
 
 
+def _square(trigger: TriggerState, name: str) -> int:
+    """A square the matched event named; a Genesis queued without it is a log from no version
+    of this ruleset, so it is refused rather than guessed."""
+    value = trigger.params.get(name)
+    if value is None or isinstance(value, bool):
+        raise BadInput(f"trigger {trigger.id} ({trigger.label}) carries no {name}", f"params.{name}")
+    return int(value)
+
+
 def _genesis_immobile(engine: SorceryEngine, trigger: TriggerState, any_level: bool) -> None:
-    square = int(trigger.params["square"])
+    square = _square(trigger, "square")
     if any_level:
         squares = [s for s in nearby(square, *engine.view().wrap) if engine.view().site_at(s) is not None]
         label = f"units occupying sites near {engine.label(str(square))} are Immobile until {trigger.controller}'s next turn"
     else:
-        squares = [int(trigger.params["target"])]
+        squares = [_square(trigger, "target")]
         label = f"units atop {engine.label(str(squares[0]))} are Immobile until {trigger.controller}'s next turn"
     engine.resolver.resolved(trigger, label)
     card_name = _source_card(engine, trigger.source)
@@ -192,7 +202,7 @@ def _wall_damage(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _genesis_condition(engine: SorceryEngine, trigger: TriggerState, condition: str) -> None:
     """Babbling Brook, Silent Hills: until the controller's next turn, minions atop nearby sites
     are disabled / silenced (an ongoing effect a trigger made: the lookahead applies it)."""
-    square = int(trigger.params["square"])
+    square = _square(trigger, "square")
     squares = [s for s in nearby(square, *engine.view().wrap) if engine.view().site_at(s) is not None]
     label = f"minions atop sites near {engine.label(str(square))} are {condition} until {trigger.controller}'s next turn"
     engine.resolver.resolved(trigger, label)
