@@ -587,6 +587,40 @@ SPELLS: dict[str, Spell] = {
         covers=("This turn, flood target site and give each minion there Airborne.",),
         gaps="the site is not flooded: it stays what it was",
     ),
+    # --- forced burrow and submerge (codex: Burrowing, Submerge; digest 2.4: the verbs force a
+    # card down from the surface even without the keyword, and fail on a site of the other kind)
+    "Bury": Spell(
+        targets=1, target_kind="minion_down", moves="burrow",
+        covers=("Burrow target minion or artifact, if able.",),
+        gaps="only a minion can be the target here, not an artifact",
+    ),
+    "Drown": Spell(
+        targets=1, target_kind="minion_down", moves="submerge",
+        covers=("Submerge target minion or artifact, if able.",),
+        gaps="only a minion can be the target here, not an artifact",
+    ),
+    "Stormy Seas": Spell(
+        targets=1, target_kind="site_down", moves="submerge",
+        covers=("Submerge all minions and artifacts occupying target water site.",),
+        gaps="artifacts are not submerged",
+    ),
+    "Cave-In": Spell(
+        targets=1, target_kind="site_down", moves="burrow",
+        covers=("Burrow all minions and artifacts occupying target land site.",),
+        gaps="artifacts are not burrowed",
+    ),
+    "Buried Alive": Spell(
+        targets=2, target_kind="ally_adjacent_minion_down", moves="burrow",
+        covers=("May be cast by any ally.", "Burrow target adjacent minion."),
+    ),
+    "Trial by Water": Spell(
+        targets=2, target_kind="ally_nearby_minion_down", moves="submerge",
+        covers=("An ally submerges target minion it's nearby.",),
+    ),
+    "Into the Abyss": Spell(
+        targets=-1, target_kind="minion_down_or_void", moves="submerge",
+        covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
+    ),
     "Power of Flight": Spell(
         targets=1,
         target_kind="allied_minion",

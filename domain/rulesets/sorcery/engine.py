@@ -759,9 +759,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         the forced-movement model as it resolves (digest 2.7); a move into a place the unit
         can't enter fails there (StepRefused)."""
         assert spell.moves is not None
-        how, kind = spell.moves, FORCED_KINDS[spell.moves]
+        how = spell.moves
         field = f"{where}.targets"
         moves: list[tuple[str, str]] = []
+        how_of: dict[str, str] = {}  # a move made another way than the spell's usual one (Into the Abyss's pull)
         if spell.target_kind == "direction":
             if len(targets) != 1 or targets[0] not in DIRECTIONS:
                 raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
@@ -824,6 +825,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 at = parse_loc(unit.location or "")
                 if at.square in following and at.region is Region.SURFACE and view.site_at(at.square) is not None and unit.carried_by is None:
                     moves.append((unit.id, str(following[at.square])))
+        elif spell.target_kind in (
+            "minion_down", "site_down", "ally_adjacent_minion_down", "ally_nearby_minion_down", "minion_down_or_void",
+        ):
+            moves.extend(self._forced_down(data, spell, caster, targets, field, how_of))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
@@ -832,9 +837,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if len({u.location for u in units}) != 1 or any(u.owner != caster or not u.alive for u in units):
                 raise IllegalCommand(rule(data.name, "allies at one location"), "the units must be living allies at one location")
             moves.extend((u.id, destination) for u in units)
-        model = ForcedMovement(self.state, how)
         for unit_id, to in moves:
             frm = self.state.units[unit_id].location or ""
+            model = ForcedMovement(self.state, how_of.get(unit_id, how))
             if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
                 raise IllegalCommand(
                     rule(data.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
@@ -848,7 +853,75 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
             frm = self.state.units[unit_id].location or ""
             if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
-                self.resolver.declare_path(unit_id, [frm, to], f"forced:{how}", None, kinds=[kind])
+                way = how_of.get(unit_id, how)
+                self.resolver.declare_path(unit_id, [frm, to], f"forced:{way}", None, kinds=[FORCED_KINDS[way]])
+
+    def _forced_down(
+        self, data: Card, spell: Spell, caster: str, targets: list[str], field: str, how_of: dict[str, str],
+    ) -> list[tuple[str, str]]:
+        """The minions a burrow or submerge spell forces down from the surface, and where to.
+        The verbs need no keyword; a minion not atop a site of the right kind (land for
+        burrow, water for submerge) is not moved: the spell fails for it (codex: Burrowing,
+        Submerge; digest 2.4)."""
+        assert spell.moves is not None
+        view = self.view()
+        below = Region.UNDERGROUND if spell.moves == "burrow" else Region.UNDERWATER
+
+        def down(unit: Any) -> list[tuple[str, str]]:
+            at = parse_loc(unit.location or "")
+            to = Loc(at.square, below)
+            if at.region is not Region.SURFACE or not view.location_exists(to):
+                return []  # not able: nothing happens to it
+            return [(unit.id, to.text)]
+
+        def minion(unit_id: str) -> Any:
+            unit = self.known_unit(unit_id, field, living=True)
+            if unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, spell.covers[-1]), f"{unit.id} is not a minion")
+            return unit
+
+        kind = spell.target_kind
+        if kind == "site_down":  # Stormy Seas, Cave-In: every minion atop the target site
+            if len(targets) != 1:
+                raise BadInput(f"{data.name} needs one target site", field)
+            square = parse_loc(self.location(targets[0], field)).square
+            water = spell.moves == "submerge"
+            if view.site_at(square) is None or view.is_water(square) != water:
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]), f"square {square} is not a {'water' if water else 'land'} site",
+                )
+            moves: list[tuple[str, str]] = []
+            for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+                if unit.kind == "minion" and unit.location and parse_loc(unit.location).square == square:
+                    moves.extend(down(unit))
+            return moves
+        if kind == "minion_down":  # Bury, Drown
+            if len(targets) != 1:
+                raise BadInput(f"{data.name} needs one target minion", field)
+            return down(minion(targets[0]))
+        if kind == "minion_down_or_void":  # Into the Abyss: submerge it, or pull it into a void
+            if len(targets) not in (1, 2):
+                raise BadInput(f"{data.name} needs a target minion, and a void square to pull it into", field)
+            unit = minion(targets[0])
+            if len(targets) == 1:
+                return down(unit)
+            how_of[unit.id] = "pull_void"
+            return [(unit.id, Loc(parse_loc(self.location(targets[1], field)).square, Region.VOID).text)]
+        # an ally casts it (Buried Alive: any ally; Trial by Water: an ally) at a minion near it
+        if len(targets) != 2:
+            raise BadInput(f"{data.name} needs the ally that casts it, then the target minion", field)
+        by = self.known_unit(targets[0], field, living=True)
+        if by.owner != caster:
+            raise IllegalCommand(rule(data.name, spell.covers[0]), f"{by.id} is not an ally of {caster}'s")
+        unit = minion(targets[1])
+        at, there = parse_loc(by.location or ""), parse_loc(unit.location or "")
+        if kind == "ally_adjacent_minion_down":
+            squares, how_near = {at.square, *view.orthogonal(at.square)}, "adjacent to"
+        else:
+            squares, how_near = set(nearby(at.square, *view.wrap)), "nearby"
+        if there.region is not at.region or there.square not in squares:  # digest 1.4: in its region
+            raise IllegalCommand(rule(data.name, spell.covers[-1]), f"{unit.id} is not {how_near} {by.id} (digest 1.4)")
+        return down(unit)
 
     def _parse_in_region(self, text: str, unit_location: str, field: str) -> str:
         """A destination written as a bare square means the unit's own region there when that

@@ -1,0 +1,118 @@
+"""Spells of the pool that move units, force them down or up, or make them take steps (issue 9):
+one test per rule, each failing if its spell is removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import game
+
+#: Valleys (land) everywhere but 12 and 13, which are Bogs (water)
+SITES = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 11, 14, 16, 17, 18)) + (
+    "    - {at: 12, card: Bog, controller: p1}\n    - {at: 13, card: Bog, controller: p1}\n"
+)
+
+
+def realm(units: str, script: str = "", extra: str = "", sites: str = SITES) -> Any:
+    text = "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n" + sites + extra + "  units:\n" + units
+    if script:
+        text += "script:\n" + script
+    return game(text)
+
+
+def at(g: Any, unit: str) -> str | None:
+    u = g.state.units[unit]
+    return u.location if u.alive else None
+
+
+# --- forced burrow and submerge --------------------------------------------------------------
+
+
+def test_bury_burrows_a_minion_atop_a_land_site_if_able() -> None:
+    g = realm(
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: trolls, card: Cave Trolls, owner: p2, at: 7}\n"
+        "    - {id: wet, card: Bosk Troll, owner: p2, at: 12}\n",
+        "  - {command: cast, card: Bury, targets: [troll]}\n"
+        "  - {command: cast, card: Bury, targets: [trolls]}\n"
+        "  - {command: cast, card: Bury, targets: [wet]}\n",
+    )
+    assert at(g, "troll") is None  # forced down without Burrowing: it dies (digest 1.6)
+    assert at(g, "trolls") == "7/underground"  # Burrowing: it lives there
+    assert at(g, "wet") == "12"  # a water site: not able, nothing happens
+
+
+def test_drown_submerges_a_minion_atop_a_water_site_if_able() -> None:
+    g = realm(
+        "    - {id: kelpie, card: Coral-Reef Kelpie, owner: p2, at: 12}\n"
+        "    - {id: dry, card: Bosk Troll, owner: p2, at: 8}\n",
+        "  - {command: cast, card: Drown, targets: [kelpie]}\n  - {command: cast, card: Drown, targets: [dry]}\n",
+    )
+    assert at(g, "kelpie") == "12/underwater" and at(g, "dry") == "8"
+
+
+def test_stormy_seas_submerges_every_minion_atop_the_target_water_site() -> None:
+    g = realm(
+        "    - {id: a, card: Bosk Troll, owner: p2, at: 12}\n"
+        "    - {id: b, card: Coral-Reef Kelpie, owner: p1, at: 12}\n"
+        "    - {id: next, card: Coral-Reef Kelpie, owner: p2, at: 13}\n",
+        "  - {command: cast, card: Stormy Seas, targets: [12]}\n",
+    )
+    assert at(g, "a") is None and at(g, "b") == "12/underwater" and at(g, "next") == "13"
+    with pytest.raises(IllegalCommand, match="not a water site"):
+        g.issue({"command": "cast", "card": "Stormy Seas", "targets": ["8"]})
+
+
+def test_cave_in_burrows_every_minion_atop_the_target_land_site() -> None:
+    g = realm(
+        "    - {id: a, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: b, card: Cave Trolls, owner: p1, at: 8}\n"
+        "    - {id: next, card: Cave Trolls, owner: p2, at: 9}\n",
+        "  - {command: cast, card: Cave-In, targets: [8]}\n",
+    )
+    assert at(g, "a") is None and at(g, "b") == "8/underground" and at(g, "next") == "9"
+    with pytest.raises(IllegalCommand, match="not a land site"):
+        g.issue({"command": "cast", "card": "Cave-In", "targets": ["12"]})
+
+
+def test_buried_alive_any_ally_burrows_an_adjacent_minion() -> None:
+    g = realm(
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: near, card: Cave Trolls, owner: p2, at: 8}\n"
+        "    - {id: diagonal, card: Cave Trolls, owner: p2, at: 13}\n",
+        "  - {command: cast, card: Buried Alive, targets: [boars, near]}\n",
+    )
+    assert at(g, "near") == "8/underground"
+    with pytest.raises(IllegalCommand, match="not adjacent"):  # nearby, not adjacent
+        g.issue({"command": "cast", "card": "Buried Alive", "targets": ["boars", "diagonal"]})
+    with pytest.raises(IllegalCommand, match="not an ally"):
+        g.issue({"command": "cast", "card": "Buried Alive", "targets": ["diagonal", "boars"]})
+
+
+def test_trial_by_water_an_ally_submerges_a_minion_nearby() -> None:
+    g = realm(
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: diagonal, card: Coral-Reef Kelpie, owner: p2, at: 13}\n"
+        "    - {id: far, card: Coral-Reef Kelpie, owner: p2, at: 14}\n",
+        "  - {command: cast, card: Trial by Water, targets: [boars, diagonal]}\n",
+    )
+    assert at(g, "diagonal") == "13/underwater"
+    with pytest.raises(IllegalCommand, match="not nearby"):
+        g.issue({"command": "cast", "card": "Trial by Water", "targets": ["boars", "far"]})
+
+
+def test_into_the_abyss_submerges_or_pulls_into_an_adjacent_void() -> None:
+    g = realm(
+        "    - {id: kelpie, card: Coral-Reef Kelpie, owner: p2, at: 12}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: other, card: Bosk Troll, owner: p2, at: 9}\n",
+        "  - {command: cast, card: Into the Abyss, targets: [kelpie]}\n"
+        "  - {command: cast, card: Into the Abyss, targets: [troll, 3]}\n",
+    )
+    assert at(g, "kelpie") == "12/underwater"
+    assert at(g, "troll") is None  # pulled into the void at 3 without Voidwalk: banished
+    with pytest.raises(IllegalCommand, match="Into the Abyss"):  # 5 is a void, but not adjacent to 9
+        g.issue({"command": "cast", "card": "Into the Abyss", "targets": ["other", "5"]})
