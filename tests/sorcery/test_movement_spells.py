@@ -116,3 +116,64 @@ def test_into_the_abyss_submerges_or_pulls_into_an_adjacent_void() -> None:
     assert at(g, "troll") is None  # pulled into the void at 3 without Voidwalk: banished
     with pytest.raises(IllegalCommand, match="Into the Abyss"):  # 5 is a void, but not adjacent to 9
         g.issue({"command": "cast", "card": "Into the Abyss", "targets": ["other", "5"]})
+
+
+# --- own steps by effect (digest 2.1) ----------------------------------------------------------
+
+SHACKLED = "  artifacts:\n    - {id: shackles, card: Iron Shackles, bearer: shackled}\n"
+
+
+def test_second_wind_an_allied_minion_takes_a_step_of_its_own() -> None:
+    g = realm(
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: shackled, card: Bosk Troll, owner: p1, at: 9}\n",
+        "  - {command: cast, card: Second Wind, targets: [troll, 8]}\n"
+        "  - {command: cast, card: Second Wind, targets: [shackled, 14]}\n",
+        extra=SHACKLED,
+    )
+    assert at(g, "troll") == "8"
+    assert at(g, "shackled") == "9"  # disabled: it takes no steps of its own (codex: Disabled)
+    with pytest.raises(IllegalCommand, match="not one of its steps"):  # a step, not two
+        g.issue({"command": "cast", "card": "Second Wind", "targets": ["troll", "6"]})
+
+
+def test_tactical_move_each_ally_takes_up_to_two_steps_one_at_a_time() -> None:
+    g = realm(
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 6}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: enemy, card: Bosk Troll, owner: p2, at: 16}\n",
+        "  - {command: cast, card: Tactical Move, targets: [troll, 8, 9, avatar, 7]}\n",
+    )
+    assert (at(g, "troll"), at(g, "avatar")) == ("9", "7")
+    with pytest.raises(IllegalCommand, match="up to two steps"):
+        g.issue({"command": "cast", "card": "Tactical Move", "targets": ["troll", "14", "13", "12"]})
+    with pytest.raises(IllegalCommand, match="not an ally"):
+        g.issue({"command": "cast", "card": "Tactical Move", "targets": ["enemy", "17"]})
+
+
+def test_led_astray_chosen_enemies_at_a_location_step_together_to_an_adjacent_one() -> None:
+    g = realm(
+        "    - {id: a, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: b, card: Wild Boars, owner: p2, at: 8}\n"
+        "    - {id: left, card: Wild Boars, owner: p2, at: 8}\n"
+        "    - {id: shackled, card: Wild Boars, owner: p2, at: 8}\n",
+        "  - {command: cast, card: Led Astray, targets: [8, 9, a, b, shackled]}\n",
+        extra=SHACKLED,
+    )
+    assert (at(g, "a"), at(g, "b"), at(g, "left"), at(g, "shackled")) == ("9", "9", "8", "8")
+    with pytest.raises(IllegalCommand, match="not another location adjacent"):
+        g.issue({"command": "cast", "card": "Led Astray", "targets": ["9", "13", "a"]})  # diagonal
+
+
+def test_lure_an_enemy_minion_at_a_nearby_site_takes_a_step_closer_to_the_ally() -> None:
+    g = realm(
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: enemy, card: Bosk Troll, owner: p2, at: 14}\n"
+        "    - {id: near, card: Bosk Troll, owner: p2, at: 13}\n",
+        "  - {command: cast, card: Lure, targets: [boars, near, 8]}\n",
+    )
+    assert at(g, "near") == "8"
+    with pytest.raises(IllegalCommand, match="not closer"):
+        g.issue({"command": "cast", "card": "Lure", "targets": ["boars", "near", "9"]})
+    with pytest.raises(IllegalCommand, match="nearby"):  # 14 is not nearby 7
+        g.issue({"command": "cast", "card": "Lure", "targets": ["boars", "enemy", "13"]})

@@ -621,6 +621,27 @@ SPELLS: dict[str, Spell] = {
         targets=-1, target_kind="minion_down_or_void", moves="submerge",
         covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
     ),
+    # --- own steps by effect (digest 2.1: the unit moves itself with its own keywords; Immobile
+    # and Disabled stop it; no Movement +X, no Moves Freely; a lure is one of these, 2.7)
+    "Second Wind": Spell(
+        targets=2, target_kind="allied_minion_step", moves="own_step",
+        covers=("An allied minion takes a step.",),
+    ),
+    "Tactical Move": Spell(
+        targets=-1, target_kind="allies_steps", moves="own_step",
+        covers=("One at a time, each ally takes up to two steps.",),
+    ),
+    "Led Astray": Spell(
+        targets=-1, target_kind="enemies_step_together", moves="own_step",
+        covers=(
+            "Choose any number of enemies at target location. They take a step together to another "
+            "location they're adjacent to.",
+        ),
+    ),
+    "Lure": Spell(
+        targets=3, target_kind="ally_lures_enemy", moves="own_step",
+        covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
+    ),
     "Power of Flight": Spell(
         targets=1,
         target_kind="allied_minion",

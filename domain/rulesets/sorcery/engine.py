@@ -683,6 +683,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         spell = SPELLS.get(data.name)
         if spell is None:
             raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if spell.moves == "own_step":
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            self._cast_steps(data, spell, caster, targets, where)
+            return
         if spell.moves is not None:
             if where.startswith("setup"):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
@@ -855,6 +860,93 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
                 way = how_of.get(unit_id, how)
                 self.resolver.declare_path(unit_id, [frm, to], f"forced:{way}", None, kinds=[FORCED_KINDS[way]])
+
+    def _cast_steps(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
+        """A spell that makes units take steps themselves ("takes a step", a lure): each path is
+        the unit's own movement, not basic movement (digest 2.1): its keywords apply, Immobile
+        and Disabled stop it as it resolves, Movement +X and Moves Freely don't. Each first step
+        must be one of the unit's step kinds; a blocked step is refused when it comes."""
+        field = f"{where}.targets"
+        view = self.view()
+        paths: list[tuple[str, list[str]]] = []
+        kind = spell.target_kind
+
+        def living(unit_id: str) -> Any:
+            return self.known_unit(unit_id, field, living=True)
+
+        if kind == "allied_minion_step":  # Second Wind
+            if len(targets) != 2:
+                raise BadInput(f"{data.name} needs an allied minion and where it steps", field)
+            unit = living(targets[0])
+            if unit.owner != caster or unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an allied minion")
+            paths.append((unit.id, [self.location(targets[1], field)]))
+        elif kind == "allies_steps":  # Tactical Move: each ally named, then up to two locations
+            for target in targets:
+                if target in self.state.units:
+                    unit = living(target)
+                    if unit.owner != caster:
+                        raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an ally")
+                    if any(u == unit.id for u, _ in paths):
+                        raise BadInput(f"{unit.id} is named twice", field)
+                    paths.append((unit.id, []))
+                elif not paths:
+                    raise BadInput(f"{data.name} needs each ally, then the locations it steps to", field)
+                else:
+                    paths[-1][1].append(self.location(target, field))
+            for unit_id, path in paths:
+                if len(path) > 2:
+                    raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit_id} takes up to two steps, not {len(path)}")
+            paths = [(u, p) for u, p in paths if p]
+        elif kind == "enemies_step_together":  # Led Astray: enemies at a location, one destination
+            if len(targets) < 3:
+                raise BadInput(f"{data.name} needs a location, where they step, then the enemies", field)
+            there = parse_loc(self.location(targets[0], field))
+            to = parse_loc(self._parse_in_region(targets[1], there.text, field))
+            if to.region is not there.region or to.square not in view.orthogonal(there.square):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{self.label(to.text)} is not another location adjacent to {self.label(there.text)} (digest 1.4)",
+                )
+            for target in targets[2:]:
+                unit = living(target)
+                if unit.owner == caster or unit.location != there.text:
+                    raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an enemy at {self.label(there.text)}")
+                paths.append((unit.id, [to.text]))
+        elif kind == "ally_lures_enemy":  # Lure
+            if len(targets) != 3:
+                raise BadInput(f"{data.name} needs the ally, the enemy minion, and where it steps", field)
+            ally, enemy = living(targets[0]), living(targets[1])
+            if ally.owner != caster:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{ally.id} is not an ally")
+            at, there = parse_loc(ally.location or ""), parse_loc(enemy.location or "")
+            if (
+                enemy.owner == caster or enemy.kind != "minion" or view.site_at(there.square) is None
+                or there.square not in nearby(at.square, *view.wrap)
+            ):
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{enemy.id} is not an enemy minion at a site nearby {ally.id}")
+            step_to = self._parse_in_region(targets[2], there.text, field)
+            if _distance(parse_loc(step_to).square, at.square) >= _distance(there.square, at.square):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]), f"{self.label(step_to)} is not closer to {ally.id} than {self.label(there.text)}",
+                )
+            paths.append((enemy.id, [step_to]))
+        model = SorceryMovement(self.state, basic=False)
+        for unit_id, path in paths:
+            frm = self.state.units[unit_id].location or ""
+            if all(o.to != path[0] for o in model.step_options(unit_id, frm)):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{unit_id} can't step from {self.label(frm)} to {self.label(path[0])}: not one of its steps",
+                )
+        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        self.emit(
+            SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
+            not_modelled=not_modelled_of(data.name),
+        )
+        for unit_id, path in reversed(paths):  # one at a time: the first named resolves first
+            frm = self.state.units[unit_id].location or ""
+            self.resolver.declare_path(unit_id, [frm, *path], f"step:{_slug(data.name)}", None)
 
     def _forced_down(
         self, data: Card, spell: Spell, caster: str, targets: list[str], field: str, how_of: dict[str, str],
@@ -1065,6 +1157,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
+
+
+def _distance(a: int, b: int) -> int:
+    """Steps between two squares counted orthogonally (digest 1.4: "X steps away"), edges apart."""
+    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
+    return abs(ra - rb) + abs(ca - cb)
 
 
 def _slug(name: str) -> str:
