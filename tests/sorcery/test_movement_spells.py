@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from domain.errors import IllegalCommand
-from tests.helpers import game
+from domain.rulesets.sorcery.view import RealmView
+from tests.helpers import game, reach
 
 #: Valleys (land) everywhere but 12 and 13, which are Bogs (water)
 SITES = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 11, 14, 16, 17, 18)) + (
@@ -177,3 +178,58 @@ def test_lure_an_enemy_minion_at_a_nearby_site_takes_a_step_closer_to_the_ally()
         g.issue({"command": "cast", "card": "Lure", "targets": ["boars", "near", "9"]})
     with pytest.raises(IllegalCommand, match="nearby"):  # 14 is not nearby 7
         g.issue({"command": "cast", "card": "Lure", "targets": ["boars", "enemy", "13"]})
+
+
+# --- asleep; sites that lose their abilities ---------------------------------------------------
+
+
+def test_dream_quest_an_allied_spellcaster_is_disabled_until_hurt() -> None:
+    g = realm(
+        "    - {id: wizard, card: Apprentice Wizard, owner: p1, at: 7}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 8}\n"
+        "    - {id: enemy, card: Bosk Troll, owner: p2, at: 8}\n",
+        "  - {command: cast, card: Dream-Quest, targets: [wizard]}\n",
+    )
+    assert "Dream-Quest" in str(RealmView.of(g.state).disabled("wizard"))
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    assert "Dream-Quest" in str(RealmView.of(g.state).disabled("wizard"))  # still asleep: the waking is not modelled
+    with pytest.raises(IllegalCommand, match="Spellcaster"):
+        g.issue({"command": "cast", "card": "Dream-Quest", "targets": ["troll"]})
+
+
+SMOKE_SITES = (
+    "    - {at: 7, card: Smokestacks of Gnaak, controller: p1}\n"
+    "    - {at: 8, card: Gnome Hollows, controller: p1}\n"
+    "    - {at: 9, card: Valley, controller: p1}\n"
+    "    - {at: 10, card: Gnome Hollows, controller: p1}\n"
+    "    - {at: 12, card: Bottomless Pit, controller: p1}\n"
+    "    - {at: 14, card: Valley, controller: p1}\n"
+    "    - {at: 15, card: Gnome Hollows, controller: p1}\n"
+    "    - {at: 17, card: Valley, controller: p1}\n"
+    "    - {at: 18, card: Valley, controller: p1}\n"
+)
+
+
+def test_smokestacks_of_gnaak_other_nearby_sites_lose_their_abilities() -> None:
+    g = realm(
+        "    - {id: t9, card: Bosk Troll, owner: p1, at: 9}\n"
+        "    - {id: pit_troll, card: Bosk Troll, owner: p1, at: 17}\n"
+        "    - {id: bogged, card: Bosk Troll, owner: p1, at: 18}\n",
+        "  - {command: move_and_attack, unit: pit_troll, path: [12]}\n"
+        "  - {command: play_site, card: Bog, at: 13, target: 18}\n",
+        sites=SMOKE_SITES,
+    )
+    assert "8" in reach(g, "t9")  # Gnome Hollows at 8, nearby: no ban
+    assert "10" not in reach(g, "t9")  # Gnome Hollows at 10 is not nearby: it bans the troll
+    assert at(g, "pit_troll") == "12"  # Bottomless Pit, nearby: it kills no one
+    assert "17" in reach(g, "bogged")  # Bog at 13, nearby: no Genesis
+
+
+def test_blightstone_disables_the_site_it_is_at() -> None:
+    g = realm(
+        "    - {id: t14, card: Bosk Troll, owner: p1, at: 14}\n",
+        extra="  artifacts:\n    - {id: stone, card: Blightstone, at: 15}\n",
+        sites=SMOKE_SITES,
+    )
+    assert "15" in reach(g, "t14") and "10" not in reach(g, "t14")

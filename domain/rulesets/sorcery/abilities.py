@@ -462,6 +462,15 @@ ABILITIES.update({
         _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
                  {"kind": "condition", "condition": "disabled", "unit": "$self", "unless_adjacent_ally_with": "Spellcaster"}),
     ),
+    # --- sites that lose their abilities (codex: Silenced, Disabled) ----------------------------------
+    "Smokestacks of Gnaak": (
+        _passive("other nearby sites lose their abilities", "Other nearby sites lose their abilities.",
+                 {"kind": "site_condition", "condition": "silenced", "squares": "$nearby", "exclude": "$square"}),
+    ),
+    "Blightstone": (
+        _passive("the site it is at is disabled", "This site is disabled.",
+                 {"kind": "site_condition", "condition": "disabled", "site_of": "$self"}),
+    ),
     "Gossamer Ghost": (
         _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
                  {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
@@ -641,6 +650,14 @@ SPELLS: dict[str, Spell] = {
     "Lure": Spell(
         targets=3, target_kind="ally_lures_enemy", moves="own_step",
         covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
+    ),
+    "Dream-Quest": Spell(
+        targets=1,
+        target_kind="allied_spellcaster",
+        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
+        duration="until_damaged",
+        label="{target} is asleep: disabled until hurt",
+        covers=("An allied Spellcaster falls asleep and is disabled until hurt.",),
     ),
     "Power of Flight": Spell(
         targets=1,

@@ -710,6 +710,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         elif spell.target_kind == "caster":
             values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
             shown = values["caster_unit"]
+        elif spell.target_kind == "allied_spellcaster":  # Dream-Quest: an Avatar or a Spellcaster minion
+            values["target"] = shown = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
         elif spell.target_kind == "caster_and_minion_two_steps":  # Sleep
             by = self._spellcaster(data, caster, targets[0], f"{where}.targets")
             target = self.known_unit(targets[1], f"{where}.targets", living=True)
@@ -1053,6 +1055,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if under or artifacts:
             self.emit(SiteFormedUnder, site=site_id, square=square, units=under, artifacts=artifacts)
         placed = self.state.features[site_id]
+        if placed.id in self.view().suppressed_sites:
+            genesis = []  # a site that has lost its abilities has no Genesis (Smokestacks of Gnaak)
         for ability in genesis:
             triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
 
