@@ -462,6 +462,15 @@ ABILITIES.update({
         _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
                  {"kind": "condition", "condition": "disabled", "unit": "$self", "unless_adjacent_ally_with": "Spellcaster"}),
     ),
+    # --- sites that lose their abilities (codex: Silenced, Disabled) ----------------------------------
+    "Smokestacks of Gnaak": (
+        _passive("other nearby sites lose their abilities", "Other nearby sites lose their abilities.",
+                 {"kind": "site_condition", "condition": "silenced", "squares": "$nearby", "exclude": "$square"}),
+    ),
+    "Blightstone": (
+        _passive("the site it is at is disabled", "This site is disabled.",
+                 {"kind": "site_condition", "condition": "disabled", "site_of": "$self"}),
+    ),
     "Gossamer Ghost": (
         _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
                  {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
@@ -586,6 +595,69 @@ SPELLS: dict[str, Spell] = {
         label="{target} have Airborne this turn",
         covers=("This turn, flood target site and give each minion there Airborne.",),
         gaps="the site is not flooded: it stays what it was",
+    ),
+    # --- forced burrow and submerge (codex: Burrowing, Submerge; digest 2.4: the verbs force a
+    # card down from the surface even without the keyword, and fail on a site of the other kind)
+    "Bury": Spell(
+        targets=1, target_kind="minion_down", moves="burrow",
+        covers=("Burrow target minion or artifact, if able.",),
+        gaps="only a minion can be the target here, not an artifact",
+    ),
+    "Drown": Spell(
+        targets=1, target_kind="minion_down", moves="submerge",
+        covers=("Submerge target minion or artifact, if able.",),
+        gaps="only a minion can be the target here, not an artifact",
+    ),
+    "Stormy Seas": Spell(
+        targets=1, target_kind="site_down", moves="submerge",
+        covers=("Submerge all minions and artifacts occupying target water site.",),
+        gaps="artifacts are not submerged",
+    ),
+    "Cave-In": Spell(
+        targets=1, target_kind="site_down", moves="burrow",
+        covers=("Burrow all minions and artifacts occupying target land site.",),
+        gaps="artifacts are not burrowed",
+    ),
+    "Buried Alive": Spell(
+        targets=2, target_kind="ally_adjacent_minion_down", moves="burrow",
+        covers=("May be cast by any ally.", "Burrow target adjacent minion."),
+    ),
+    "Trial by Water": Spell(
+        targets=2, target_kind="ally_nearby_minion_down", moves="submerge",
+        covers=("An ally submerges target minion it's nearby.",),
+    ),
+    "Into the Abyss": Spell(
+        targets=-1, target_kind="minion_down_or_void", moves="submerge",
+        covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
+    ),
+    # --- own steps by effect (digest 2.1: the unit moves itself with its own keywords; Immobile
+    # and Disabled stop it; no Movement +X, no Moves Freely; a lure is one of these, 2.7)
+    "Second Wind": Spell(
+        targets=2, target_kind="allied_minion_step", moves="own_step",
+        covers=("An allied minion takes a step.",),
+    ),
+    "Tactical Move": Spell(
+        targets=-1, target_kind="allies_steps", moves="own_step",
+        covers=("One at a time, each ally takes up to two steps.",),
+    ),
+    "Led Astray": Spell(
+        targets=-1, target_kind="enemies_step_together", moves="own_step",
+        covers=(
+            "Choose any number of enemies at target location. They take a step together to another "
+            "location they're adjacent to.",
+        ),
+    ),
+    "Lure": Spell(
+        targets=3, target_kind="ally_lures_enemy", moves="own_step",
+        covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
+    ),
+    "Dream-Quest": Spell(
+        targets=1,
+        target_kind="allied_spellcaster",
+        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
+        duration="until_damaged",
+        label="{target} is asleep: disabled until hurt",
+        covers=("An allied Spellcaster falls asleep and is disabled until hurt.",),
     ),
     "Power of Flight": Spell(
         targets=1,

@@ -245,10 +245,24 @@ class DoubleStrikes(_Spec):
     near: str
 
 
+class SiteCondition(_Spec):
+    """Sites that lose their abilities (codex: Silenced, Disabled): their passive abilities are
+    off, and their triggered ones (Genesis included) don't trigger. ``squares``: the sites on
+    these squares, but not the one on ``exclude`` (Smokestacks of Gnaak: "other nearby sites");
+    ``site_of``: the site where that artifact is, on the ground or with its bearer (Blightstone:
+    "this site")."""
+
+    kind: Literal["site_condition"] = "site_condition"
+    condition: Literal["silenced", "disabled"]
+    squares: tuple[int, ...] = ()
+    exclude: int | None = None
+    site_of: str | None = None
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction
+    | Restriction | SiteCondition
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -683,6 +683,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         spell = SPELLS.get(data.name)
         if spell is None:
             raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if spell.moves == "own_step":
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            self._cast_steps(data, spell, caster, targets, where)
+            return
         if spell.moves is not None:
             if where.startswith("setup"):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
@@ -705,6 +710,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         elif spell.target_kind == "caster":
             values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
             shown = values["caster_unit"]
+        elif spell.target_kind == "allied_spellcaster":  # Dream-Quest: an Avatar or a Spellcaster minion
+            values["target"] = shown = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
         elif spell.target_kind == "caster_and_minion_two_steps":  # Sleep
             by = self._spellcaster(data, caster, targets[0], f"{where}.targets")
             target = self.known_unit(targets[1], f"{where}.targets", living=True)
@@ -759,9 +766,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         the forced-movement model as it resolves (digest 2.7); a move into a place the unit
         can't enter fails there (StepRefused)."""
         assert spell.moves is not None
-        how, kind = spell.moves, FORCED_KINDS[spell.moves]
+        how = spell.moves
         field = f"{where}.targets"
         moves: list[tuple[str, str]] = []
+        how_of: dict[str, str] = {}  # a move made another way than the spell's usual one (Into the Abyss's pull)
         if spell.target_kind == "direction":
             if len(targets) != 1 or targets[0] not in DIRECTIONS:
                 raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
@@ -824,6 +832,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 at = parse_loc(unit.location or "")
                 if at.square in following and at.region is Region.SURFACE and view.site_at(at.square) is not None and unit.carried_by is None:
                     moves.append((unit.id, str(following[at.square])))
+        elif spell.target_kind in (
+            "minion_down", "site_down", "ally_adjacent_minion_down", "ally_nearby_minion_down", "minion_down_or_void",
+        ):
+            moves.extend(self._forced_down(data, spell, caster, targets, field, how_of))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
@@ -832,9 +844,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if len({u.location for u in units}) != 1 or any(u.owner != caster or not u.alive for u in units):
                 raise IllegalCommand(rule(data.name, "allies at one location"), "the units must be living allies at one location")
             moves.extend((u.id, destination) for u in units)
-        model = ForcedMovement(self.state, how)
         for unit_id, to in moves:
             frm = self.state.units[unit_id].location or ""
+            model = ForcedMovement(self.state, how_of.get(unit_id, how))
             if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
                 raise IllegalCommand(
                     rule(data.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
@@ -848,7 +860,162 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
             frm = self.state.units[unit_id].location or ""
             if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
-                self.resolver.declare_path(unit_id, [frm, to], f"forced:{how}", None, kinds=[kind])
+                way = how_of.get(unit_id, how)
+                self.resolver.declare_path(unit_id, [frm, to], f"forced:{way}", None, kinds=[FORCED_KINDS[way]])
+
+    def _cast_steps(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
+        """A spell that makes units take steps themselves ("takes a step", a lure): each path is
+        the unit's own movement, not basic movement (digest 2.1): its keywords apply, Immobile
+        and Disabled stop it as it resolves, Movement +X and Moves Freely don't. Each first step
+        must be one of the unit's step kinds; a blocked step is refused when it comes."""
+        field = f"{where}.targets"
+        view = self.view()
+        paths: list[tuple[str, list[str]]] = []
+        kind = spell.target_kind
+
+        def living(unit_id: str) -> Any:
+            return self.known_unit(unit_id, field, living=True)
+
+        if kind == "allied_minion_step":  # Second Wind
+            if len(targets) != 2:
+                raise BadInput(f"{data.name} needs an allied minion and where it steps", field)
+            unit = living(targets[0])
+            if unit.owner != caster or unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an allied minion")
+            paths.append((unit.id, [self.location(targets[1], field)]))
+        elif kind == "allies_steps":  # Tactical Move: each ally named, then up to two locations
+            for target in targets:
+                if target in self.state.units:
+                    unit = living(target)
+                    if unit.owner != caster:
+                        raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an ally")
+                    if any(u == unit.id for u, _ in paths):
+                        raise BadInput(f"{unit.id} is named twice", field)
+                    paths.append((unit.id, []))
+                elif not paths:
+                    raise BadInput(f"{data.name} needs each ally, then the locations it steps to", field)
+                else:
+                    paths[-1][1].append(self.location(target, field))
+            for unit_id, path in paths:
+                if len(path) > 2:
+                    raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit_id} takes up to two steps, not {len(path)}")
+            paths = [(u, p) for u, p in paths if p]
+        elif kind == "enemies_step_together":  # Led Astray: enemies at a location, one destination
+            if len(targets) < 3:
+                raise BadInput(f"{data.name} needs a location, where they step, then the enemies", field)
+            there = parse_loc(self.location(targets[0], field))
+            to = parse_loc(self._parse_in_region(targets[1], there.text, field))
+            if to.region is not there.region or to.square not in view.orthogonal(there.square):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{self.label(to.text)} is not another location adjacent to {self.label(there.text)} (digest 1.4)",
+                )
+            for target in targets[2:]:
+                unit = living(target)
+                if unit.owner == caster or unit.location != there.text:
+                    raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an enemy at {self.label(there.text)}")
+                paths.append((unit.id, [to.text]))
+        elif kind == "ally_lures_enemy":  # Lure
+            if len(targets) != 3:
+                raise BadInput(f"{data.name} needs the ally, the enemy minion, and where it steps", field)
+            ally, enemy = living(targets[0]), living(targets[1])
+            if ally.owner != caster:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{ally.id} is not an ally")
+            at, there = parse_loc(ally.location or ""), parse_loc(enemy.location or "")
+            if (
+                enemy.owner == caster or enemy.kind != "minion" or view.site_at(there.square) is None
+                or there.square not in nearby(at.square, *view.wrap)
+            ):
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{enemy.id} is not an enemy minion at a site nearby {ally.id}")
+            step_to = self._parse_in_region(targets[2], there.text, field)
+            if _distance(parse_loc(step_to).square, at.square) >= _distance(there.square, at.square):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]), f"{self.label(step_to)} is not closer to {ally.id} than {self.label(there.text)}",
+                )
+            paths.append((enemy.id, [step_to]))
+        model = SorceryMovement(self.state, basic=False)
+        for unit_id, path in paths:
+            frm = self.state.units[unit_id].location or ""
+            if all(o.to != path[0] for o in model.step_options(unit_id, frm)):
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]),
+                    f"{unit_id} can't step from {self.label(frm)} to {self.label(path[0])}: not one of its steps",
+                )
+        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        self.emit(
+            SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
+            not_modelled=not_modelled_of(data.name),
+        )
+        for unit_id, path in reversed(paths):  # one at a time: the first named resolves first
+            frm = self.state.units[unit_id].location or ""
+            self.resolver.declare_path(unit_id, [frm, *path], f"step:{_slug(data.name)}", None)
+
+    def _forced_down(
+        self, data: Card, spell: Spell, caster: str, targets: list[str], field: str, how_of: dict[str, str],
+    ) -> list[tuple[str, str]]:
+        """The minions a burrow or submerge spell forces down from the surface, and where to.
+        The verbs need no keyword; a minion not atop a site of the right kind (land for
+        burrow, water for submerge) is not moved: the spell fails for it (codex: Burrowing,
+        Submerge; digest 2.4)."""
+        assert spell.moves is not None
+        view = self.view()
+        below = Region.UNDERGROUND if spell.moves == "burrow" else Region.UNDERWATER
+
+        def down(unit: Any) -> list[tuple[str, str]]:
+            at = parse_loc(unit.location or "")
+            to = Loc(at.square, below)
+            if at.region is not Region.SURFACE or not view.location_exists(to):
+                return []  # not able: nothing happens to it
+            return [(unit.id, to.text)]
+
+        def minion(unit_id: str) -> Any:
+            unit = self.known_unit(unit_id, field, living=True)
+            if unit.kind != "minion":
+                raise IllegalCommand(rule(data.name, spell.covers[-1]), f"{unit.id} is not a minion")
+            return unit
+
+        kind = spell.target_kind
+        if kind == "site_down":  # Stormy Seas, Cave-In: every minion atop the target site
+            if len(targets) != 1:
+                raise BadInput(f"{data.name} needs one target site", field)
+            square = parse_loc(self.location(targets[0], field)).square
+            water = spell.moves == "submerge"
+            if view.site_at(square) is None or view.is_water(square) != water:
+                raise IllegalCommand(
+                    rule(data.name, spell.covers[0]), f"square {square} is not a {'water' if water else 'land'} site",
+                )
+            moves: list[tuple[str, str]] = []
+            for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+                if unit.kind == "minion" and unit.location and parse_loc(unit.location).square == square:
+                    moves.extend(down(unit))
+            return moves
+        if kind == "minion_down":  # Bury, Drown
+            if len(targets) != 1:
+                raise BadInput(f"{data.name} needs one target minion", field)
+            return down(minion(targets[0]))
+        if kind == "minion_down_or_void":  # Into the Abyss: submerge it, or pull it into a void
+            if len(targets) not in (1, 2):
+                raise BadInput(f"{data.name} needs a target minion, and a void square to pull it into", field)
+            unit = minion(targets[0])
+            if len(targets) == 1:
+                return down(unit)
+            how_of[unit.id] = "pull_void"
+            return [(unit.id, Loc(parse_loc(self.location(targets[1], field)).square, Region.VOID).text)]
+        # an ally casts it (Buried Alive: any ally; Trial by Water: an ally) at a minion near it
+        if len(targets) != 2:
+            raise BadInput(f"{data.name} needs the ally that casts it, then the target minion", field)
+        by = self.known_unit(targets[0], field, living=True)
+        if by.owner != caster:
+            raise IllegalCommand(rule(data.name, spell.covers[0]), f"{by.id} is not an ally of {caster}'s")
+        unit = minion(targets[1])
+        at, there = parse_loc(by.location or ""), parse_loc(unit.location or "")
+        if kind == "ally_adjacent_minion_down":
+            squares, how_near = {at.square, *view.orthogonal(at.square)}, "adjacent to"
+        else:
+            squares, how_near = set(nearby(at.square, *view.wrap)), "nearby"
+        if there.region is not at.region or there.square not in squares:  # digest 1.4: in its region
+            raise IllegalCommand(rule(data.name, spell.covers[-1]), f"{unit.id} is not {how_near} {by.id} (digest 1.4)")
+        return down(unit)
 
     def _parse_in_region(self, text: str, unit_location: str, field: str) -> str:
         """A destination written as a bare square means the unit's own region there when that
@@ -888,6 +1055,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if under or artifacts:
             self.emit(SiteFormedUnder, site=site_id, square=square, units=under, artifacts=artifacts)
         placed = self.state.features[site_id]
+        if placed.id in self.view().suppressed_sites:
+            genesis = []  # a site that has lost its abilities has no Genesis (Smokestacks of Gnaak)
         for ability in genesis:
             triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
 
@@ -992,6 +1161,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             self.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
+
+
+def _distance(a: int, b: int) -> int:
+    """Steps between two squares counted orthogonally (digest 1.4: "X steps away"), edges apart."""
+    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
+    return abs(ra - rb) + abs(ca - cb)
 
 
 def _slug(name: str) -> str:

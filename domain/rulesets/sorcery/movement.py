@@ -269,6 +269,8 @@ FORCED_KINDS = {
     "teleport_knight": "teleport",
     "push": "push",
     "submerge": "submerge",
+    "burrow": "burrow",
+    "pull_void": "pull",
     "teleport_site": "teleport",
     "teleport_anywhere": "teleport",
 }
@@ -325,6 +327,11 @@ class ForcedMovement:
         if self.how == "submerge":  # the verb: surface to underwater of a water site (codex: Submerge)
             below = Loc(at.square, Region.UNDERWATER)
             return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
+        if self.how == "burrow":  # the verb: surface to underground of a land site (codex: Burrowing)
+            below = Loc(at.square, Region.UNDERGROUND)
+            return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
+        if self.how == "pull_void":  # into a void adjacent to the unit (Into the Abyss; digest 1.4)
+            return [Loc(sq, Region.VOID) for sq in orthogonal(at.square, columns, rows) if view.site_at(sq) is None]
         if self.how == "teleport_anywhere":  # to any location of the realm (Recall: the caster's)
             return [
                 loc for sq in range(1, COLUMNS * ROWS + 1)

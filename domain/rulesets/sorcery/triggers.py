@@ -43,7 +43,10 @@ def _sources(engine: SorceryEngine) -> list[tuple[str, str | None, Ability, str]
         for ability in abilities_of(unit.card):
             if ability.timing == "triggered" and unit.location is not None:
                 found.append((unit.id, unit.owner, ability, unit.location))
+    lost = engine.view().suppressed_sites  # sites that lost their abilities trigger nothing
     for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
+        if feature.id in lost:
+            continue
         for ability in abilities_of(feature.card):
             if ability.timing == "triggered" and feature.location is not None and ability.trigger != "wall_damage":
                 found.append((feature.id, feature.controller, ability, feature.location))

@@ -38,6 +38,7 @@ from domain.rulesets.sorcery.effects import (
     NoLevelChange,
     Restriction,
     Scope,
+    SiteCondition,
 )
 from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
@@ -141,6 +142,26 @@ class RealmView:
                     if self.state.effects[effect_id].source != unit.id and self.in_scope(spec, unit, at):
                         if not self._immune_in(self.all_specs, unit, at, spec.condition):
                             found.add(unit.id)
+        found.update(self.suppressed_sites)
+        return found
+
+    @cached_property
+    def suppressed_sites(self) -> dict[str, RuleRef]:
+        """Sites that have lost their abilities (Smokestacks of Gnaak, Blightstone), with why;
+        judged with every effect in force, one level deep."""
+        found: dict[str, RuleRef] = {}
+        for effect_id, spec in self.all_specs:
+            if not isinstance(spec, SiteCondition):
+                continue
+            squares = set(spec.squares) - {spec.exclude}
+            if spec.site_of is not None:
+                where = self.location_of(spec.site_of)
+                squares = {where.square} if where is not None and where.region is not Region.VOID else set()
+            for square in sorted(squares):
+                site = self.site_at(square)
+                if site is not None and site.id not in found:
+                    what = "is disabled" if spec.condition == "disabled" else "loses its abilities"
+                    found[site.id] = rule(self.source_card(effect_id), f"the site {what}", "ongoing")
         return found
 
     @memo
