@@ -46,6 +46,19 @@ def test_bury_burrows_a_minion_atop_a_land_site_if_able() -> None:
     assert at(g, "wet") == "12"  # a water site: not able, nothing happens
 
 
+def test_a_minion_a_forced_burrow_cannot_move_is_named_in_the_spell_event_with_why() -> None:
+    """A spell does what it can; the minion it can't move is said, not silently left."""
+    g = realm(
+        "    - {id: wet, card: Bosk Troll, owner: p2, at: 12}\n"
+        "    - {id: deep, card: Cave Trolls, owner: p2, at: 7/underground}\n",
+        "  - {command: cast, card: Bury, targets: [wet]}\n  - {command: cast, card: Bury, targets: [deep]}\n",
+    )
+    cast = [e for e in g.pending_events if type(e).__name__ == "SpellCast"]
+    assert [sorted(e.unaffected) for e in cast] == [["wet"], ["deep"]]
+    assert "does not exist" in cast[0].unaffected["wet"] and "not on a surface" in cast[1].unaffected["deep"]
+    assert "wet is not moved" in cast[0].describe(str)
+
+
 def test_drown_submerges_a_minion_atop_a_water_site_if_able() -> None:
     g = realm(
         "    - {id: kelpie, card: Coral-Reef Kelpie, owner: p2, at: 12}\n"

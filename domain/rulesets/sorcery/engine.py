@@ -770,6 +770,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         field = f"{where}.targets"
         moves: list[tuple[str, str]] = []
         how_of: dict[str, str] = {}  # a move made another way than the spell's usual one (Into the Abyss's pull)
+        unaffected: dict[str, str] = {}  # targets the spell can't move, with why (it does what it can)
         if spell.target_kind == "direction":
             if len(targets) != 1 or targets[0] not in DIRECTIONS:
                 raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
@@ -835,7 +836,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         elif spell.target_kind in (
             "minion_down", "site_down", "ally_adjacent_minion_down", "ally_nearby_minion_down", "minion_down_or_void",
         ):
-            moves.extend(self._forced_down(data, spell, caster, targets, field, how_of))
+            moves.extend(self._forced_down(data, spell, caster, targets, field, how_of, unaffected))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
@@ -855,7 +856,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
         self.emit(
             SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
-            not_modelled=not_modelled_of(data.name),
+            not_modelled=not_modelled_of(data.name), unaffected=unaffected,
         )
         for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
             frm = self.state.units[unit_id].location or ""
@@ -952,11 +953,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
 
     def _forced_down(
         self, data: Card, spell: Spell, caster: str, targets: list[str], field: str, how_of: dict[str, str],
+        unaffected: dict[str, str],
     ) -> list[tuple[str, str]]:
         """The minions a burrow or submerge spell forces down from the surface, and where to.
         The verbs need no keyword; a minion not atop a site of the right kind (land for
         burrow, water for submerge) is not moved: the spell fails for it (codex: Burrowing,
-        Submerge; digest 2.4)."""
+        Submerge; digest 2.4), and ``unaffected`` says so, for the spell's event."""
         assert spell.moves is not None
         view = self.view()
         below = Region.UNDERGROUND if spell.moves == "burrow" else Region.UNDERWATER
@@ -964,8 +966,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         def down(unit: Any) -> list[tuple[str, str]]:
             at = parse_loc(unit.location or "")
             to = Loc(at.square, below)
-            if at.region is not Region.SURFACE or not view.location_exists(to):
-                return []  # not able: nothing happens to it
+            if at.region is not Region.SURFACE:
+                unaffected[unit.id] = f"not on a surface (at {self.label(unit.location or '')})"
+                return []  # not able: nothing happens to it, and the log says why
+            if not view.location_exists(to):
+                unaffected[unit.id] = f"{self.label(to.text)} does not exist"
+                return []
             return [(unit.id, to.text)]
 
         def minion(unit_id: str) -> Any:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import Field
+
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
 from domain.rules import RuleRef
@@ -134,13 +136,17 @@ class SpellCast(_Diagnosed):
     card: str
     caster: str
     targets: list[str]
+    #: targets the spell could not move, with why: a spell does what it can (Bury on a minion
+    #: that is not on a surface moves nothing), and the log says so rather than stay silent
+    unaffected: dict[str, str] = Field(default_factory=dict)
 
     def apply_to(self, state: GameState) -> None:
         state.bump("spell")
         self._fold_diagnostic(state, self.spell_id)
 
     def describe(self, label: Labeler) -> str:
-        return f"{self.caster} casts {self.card} ({self.spell_id}) on {', '.join(self.targets)}" + self._diagnostic_text()
+        missed = "".join(f"; {unit} is not moved: {why}" for unit, why in self.unaffected.items())
+        return f"{self.caster} casts {self.card} ({self.spell_id}) on {', '.join(self.targets)}{missed}" + self._diagnostic_text()
 
 
 class FeatureRemoved(GameEvent):
