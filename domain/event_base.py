@@ -118,14 +118,14 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         the class's ``upcast_vN_vN+1`` static methods."""
         fields = dict(data)
         version = int(fields.pop("class_version", 1))
-        stored = frozenset(fields)
-        upcast = version < cls.class_version
-        while version < cls.class_version:
-            fields = getattr(cls, f"upcast_v{version}_v{version + 1}")(fields)
-            version += 1
-        if upcast:
+        if version < cls.class_version:
+            stored = frozenset(fields)
+            while version < cls.class_version:
+                fields = getattr(cls, f"upcast_v{version}_v{version + 1}")(fields)
+                version += 1
             fields["not_recorded"] = frozenset(cls.model_fields) - stored - ENVELOPE
-        return cls(originator_id=originator_id, originator_version=originator_version, timestamp=timestamp, **fields)
+        fields["originator_id"], fields["originator_version"], fields["timestamp"] = originator_id, originator_version, timestamp
+        return cls.__pydantic_validator__.validate_python(fields)  # an instance of cls
 
     @classmethod
     def from_json(cls, originator_id: UUID, originator_version: int, data: bytes) -> GameEvent:

@@ -18,7 +18,7 @@ at the first line that is wrong, naming it and the reason; nothing else happens 
 
 from __future__ import annotations
 
-import json
+import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from uuid import UUID
 
+import pydantic_core
 from pydantic import ValidationError
 
 from domain.errors import BadInput
@@ -42,6 +43,7 @@ load_all_rulesets()  # every ruleset's event topics, before any read
 ENGINE = "sim"
 
 
+@functools.cache
 def event_ruleset(cls: type[GameEvent]) -> str | None:
     """The ruleset an event class belongs to, or None for the engine's events (any ruleset).
 
@@ -173,9 +175,11 @@ class _Reader:
     def line(self, number: int, line: str) -> None:
         self.last_line = number
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise self.fail(number, f"not JSON: {exc.msg}") from None
+            record = pydantic_core.from_json(line)  # as strict as json.loads, twice as fast
+        except ValueError as exc:
+            raise self.fail(number, f"not JSON: {_json_error(exc)}") from None
+        except TypeError:  # a lone surrogate in text that never was UTF-8
+            raise self.fail(number, "not JSON: text that is not valid Unicode") from None
         except RecursionError:
             raise self.fail(number, "not JSON: nested too deeply") from None
         if not isinstance(record, dict):
@@ -301,6 +305,12 @@ class _Reader:
         if self.chain is not None and self.ended_at is None:
             raise self.fail(self.last_line, "the log stops here without its end mark: it was cut short")
         return LogFile(self.events, self.chain is not None, self.game_id, self.count, self.state, self.state_at)
+
+
+def _json_error(exc: ValueError) -> str:
+    """pydantic-core's reason without its position (the line number is given already)."""
+    text = str(exc)
+    return text.rsplit(" at line ", 1)[0] if " at line " in text else text
 
 
 def _is_int(value: Any) -> bool:
