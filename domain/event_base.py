@@ -132,10 +132,18 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         """Rebuild an event from a stored record's JSON (its own fields, its timestamp and, for a
         schema above 1, its ``class_version``): parsed and validated by pydantic in one pass, and
         brought up to date through ``from_record`` when the record is older than the class."""
-        head = b'{"originator_id":"%s","originator_version":%d,' % (_id_text(originator_id), originator_version)
+        global _last_head
+        last = _last_head  # one tuple, read and replaced whole: safe across threads
+        if last[0] is not originator_id:
+            last = _last_head = (originator_id, b'{"originator_id":"%s","originator_version":' % _id_text(originator_id))
         body = data if data[:1] == b"{" else data.lstrip()
-        event = cls.__pydantic_validator__.validate_json(head + body[1:] if body != b"{}" else head[:-1] + b"}")
-        if cls.class_version > 1 and max(event.stored_schema, 1) < cls.class_version:
+        if body == b"{}":
+            text = b"%s%d}" % (last[1], originator_version)
+        else:
+            text = b"%s%d,%s" % (last[1], originator_version, body[1:])
+        event = cls.__pydantic_validator__.validate_json(text)
+        version = cls.class_version
+        if version > 1 and event.stored_schema < version:  # older than the class (0: schema 1)
             fields = json.loads(data)
             return cls.from_record(originator_id, originator_version, fields.pop("timestamp"), fields)
         return event
@@ -177,6 +185,10 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
 
     def apply_to(self, state: GameState) -> None:
         """Fold this fact into a game state. Must not consult any rule: events are facts."""
+
+
+#: the JSON head of the game whose events were read last (a replay reads one game's events in a row)
+_last_head: tuple[UUID | None, bytes] = (None, b"")
 
 
 @functools.lru_cache(maxsize=64)
