@@ -131,8 +131,12 @@ def test_explore_saves_branches_only_when_asked_and_each_verifies(tmp_path: Path
     stored = json.loads(result.output)["stored"]
     store = open_store(str(db))
     assert len(stored) == 2 == len(store.game_ids())
+    titles = set()
     for game_id in store.game_ids():
-        assert verify(list(store.game_events(game_id))).ok
+        events = list(store.game_events(game_id))
+        assert verify(events).ok
+        titles.add(events[0].title)
+    assert len(titles) == 2 and all("(branch at e24: " in title for title in titles)  # each says which branch it is
 
 
 @pytest.mark.parametrize(
