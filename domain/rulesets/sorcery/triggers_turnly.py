@@ -381,7 +381,8 @@ def _lure_adjacent(engine: SorceryEngine, trigger: TriggerState) -> None:
         return
     view = engine.view()
     target = Loc(at.square, Region.SURFACE).text
-    moved, stuck = [], []
+    moved: list[str] = []
+    stuck: list[str] = []
     for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
         if unit.kind != "minion" or unit.owner == angler.owner or not unit.location or unit.carried_by is not None:
             continue
