@@ -255,6 +255,18 @@ def test_monastery_gargoyle_has_airborne_or_is_a_monument_as_chosen() -> None:
     assert "Airborne" not in RealmView.of(g.state).keywords("gar")
 
 
+@pytest.mark.parametrize(("seed", "keyword"), [(2, "Airborne"), (3, "Ranged"), (1, "Lethal"), (5, None)])
+def test_ribble_boggart_gains_a_random_mutation_until_the_end_of_turn(seed: int, keyword: str | None) -> None:
+    units = "    - {id: bog, card: Ribble Boggart, owner: p1, at: 7}\n"
+    g = end_turn(realm(units, active="p2", extra=f"seed: {seed}\n"))  # p1's turn starts: a d4
+    rolled = [e for e in g.pending_events if e.name == "DiceRolled"]
+    assert len(rolled) == 1 and rolled[0].dice == "1d4"
+    gained = {"Airborne", "Lethal", "Ranged"} & RealmView.of(g.state).keywords("bog")
+    assert gained == ({keyword} if keyword else set())
+    g.issue({"command": "end_turn"})  # until the end of turn
+    assert not {"Airborne", "Lethal", "Ranged"} & RealmView.of(g.state).keywords("bog")
+
+
 def test_every_turn_ability_is_known_to_the_engine() -> None:
     from domain.rulesets.sorcery.triggers import RESOLVERS
     from domain.rulesets.sorcery.triggers_turnly import END_TRIGGERS, START_TRIGGERS

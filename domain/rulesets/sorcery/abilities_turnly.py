@@ -51,6 +51,12 @@ ABILITIES_TURNLY: dict[str, tuple[Ability, ...]] = {
                    gaps="artifacts are not burrowed or unburrowed"),
     ),
     # --- at the start of your turn ------------------------------------------------------------------
+    "Ribble Boggart": (
+        _triggered("gains a random mutation until the end of turn, at the start of your turn", "start_random_mutation",
+                   "At the start of your turn, Boggart gains a random mutation until the end of turn: Airborne, "
+                   "Ranged, Lethal, or +3 power.",
+                   gaps="the +3 power is not simulated; a Ranged gained is simulated only as far as the keyword is"),
+    ),
     "Mudflow": (
         _triggered("surfaces each minion below target nearby site at the start of your turn", "start_raise_target_site",
                    "At the start of your turn, surface or unburrow each minion occupying target site nearby."),

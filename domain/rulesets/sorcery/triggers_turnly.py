@@ -33,7 +33,7 @@ END_TRIGGERS = frozenset({
     "end_submerge_heavy", "end_may_push_enemy_here", "end_may_burrow_or_unburrow", "airborne_or_monument",
 })
 #: what triggers at the start of its controller's turn
-START_TRIGGERS = frozenset({"start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"})
+START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"})
 
 YES, NO = "yes", "no"
 
@@ -419,6 +419,28 @@ def _airborne_or_monument(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.settle(trigger.id)
 
 
+#: Ribble Boggart's mutations, in the printed order, by the result of a d4
+MUTATIONS = ("Airborne", "Ranged", "Lethal", "+3 power")
+
+
+def _random_mutation(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Ribble Boggart: a d4, recorded as an event (``DiceRolled``; a replay reads it), picks one
+    mutation in the printed order; a keyword is granted until the end of the turn."""
+    from domain.dice import roll
+
+    unit = engine.state.units[trigger.source]
+    (result,) = roll(engine.resolver, 1, 4, f"{unit.card}: {unit.id}'s mutation", trigger.id)
+    mutation = MUTATIONS[result - 1]
+    if mutation.startswith("+"):
+        engine.resolver.resolved(trigger, f"rolled {result}: {unit.id} gains {mutation} this turn (power is not simulated)")
+        return
+    engine.resolver.resolved(trigger, f"rolled {result}: {unit.id} gains {mutation} until the end of turn")
+    engine.start_effect(
+        unit.id, unit.owner, {"kind": "grant", "unit": unit.id, "keywords": [mutation]}, "this_turn",
+        f"{unit.card}: {unit.id} has {mutation} this turn", cause=trigger.id,
+    )
+
+
 TURN_RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "end_may_burrow": _may_burrow,
     "end_may_step": _may_step,
@@ -432,4 +454,5 @@ TURN_RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_lure_target": _lure_target,
     "start_lure_adjacent": _lure_adjacent,
     "airborne_or_monument": _airborne_or_monument,
+    "start_random_mutation": _random_mutation,
 }
