@@ -19,3 +19,12 @@ class OrderTriggers(CommandModel):
     command: Literal["order_triggers"] = "order_triggers"
     player: str | None = None
     order: list[str] = Field(description="trigger ids (t3) or the subjects' unit ids")
+
+
+class Choose(CommandModel):
+    """Answer a pending choice other than a trigger order: one of the options it lists (a
+    triggered ability's "may": yes or no; which of its targets)."""
+
+    command: Literal["choose"] = "choose"
+    player: str | None = None
+    option: str = Field(description="one of the pending choice's options")

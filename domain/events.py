@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
 from domain.event_base import GameCreatedEvent, GameEvent, Labeler
 from domain.rules import RuleRef
 from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerItem, TriggerState, UnitState
@@ -299,15 +301,45 @@ class ChoiceRequested(GameEvent):
     kind: str
     options: list[str]
     prompt: str
+    #: the trigger whose resolution waits for the answer (a "may"); absent in older logs
+    about: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_about(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``about`` came later: a choice without one is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("about") is None:
+            data.pop("about", None)
+        return data
 
     def apply_to(self, state: GameState) -> None:
         state.bump("choice")
         state.choice = ChoiceState(
-            id=self.choice_id, player=self.player, kind=self.kind, options=list(self.options), prompt=self.prompt
+            id=self.choice_id, player=self.player, kind=self.kind, options=list(self.options), prompt=self.prompt,
+            about=self.about,
         )
 
     def describe(self, label: Labeler) -> str:
         return f"{self.player} must choose ({self.choice_id}): {self.prompt}"
+
+
+class ChoiceMade(GameEvent):
+    """A player answered a pending choice other than a trigger order; a trigger that waited for
+    it reads the answer from its parameter ``choice`` when it resolves again."""
+
+    TOPIC: ClassVar[str] = "sim.ChoiceMade"
+    choice_id: str
+    player: str
+    option: str
+    about: str | None = None
+
+    def apply_to(self, state: GameState) -> None:
+        state.choice = None
+        if self.about is not None and self.about in state.triggers:
+            state.triggers[self.about].params["choice"] = self.option
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} chooses {self.option} ({self.choice_id})"
 
 
 class TriggersOrdered(GameEvent):

@@ -14,11 +14,11 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import BaseAggregate
 from pydantic import BaseModel
 
-from domain.commands import OrderTriggers
+from domain.commands import Choose, OrderTriggers
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
-from domain.resolution import WAIT_CHOICE, Resolver, trigger_orders
+from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
 
@@ -119,6 +119,8 @@ class Game(BaseAggregate[UUID]):
             resolver = Resolver(self, self.rules, command_id)
             if isinstance(parsed, OrderTriggers):
                 resolver.answer_order(parsed)
+            elif isinstance(parsed, Choose):
+                resolver.answer_choice(parsed)
             elif self.state.choice is not None and payload.get("command") != "set_up":
                 choice = self.state.choice
                 raise IllegalCommand(WAIT_CHOICE, f"{choice.player} must first answer: {choice.prompt}")
@@ -169,5 +171,5 @@ class Game(BaseAggregate[UUID]):
         the answers to a pending choice, or the ruleset's commands for its turn structure."""
         choice = self.state.choice
         if choice is not None:
-            return [OrderTriggers(player=choice.player, order=order) for order in trigger_orders(choice.options)]
+            return choice_answers(choice)
         return self.rules.legal_commands(self.state)

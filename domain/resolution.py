@@ -21,9 +21,12 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.events import (
+    ChoiceMade,
     ChoiceRequested,
     MoveEnded,
     PathDeclared,
@@ -36,10 +39,10 @@ from domain.events import (
 )
 from domain.movement import Judgement, MovementModel, judge_step
 from domain.rules import RuleRef
-from domain.state import GameState, MoveState, StepItem, TriggerItem, TriggerParam, TriggerState
+from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerItem, TriggerParam, TriggerState
 
 if TYPE_CHECKING:
-    from domain.commands import OrderTriggers
+    from domain.commands import Choose, OrderTriggers
     from domain.ruleset import GameHandle, Ruleset
 
 
@@ -51,6 +54,8 @@ WRONG_START = "a step must start where the unit is"
 NO_REPEAT = "no step is repeated within one path"
 NO_CHOICE = engine_rule("Storyline", "no choice is pending")
 OWN_TRIGGERS = engine_rule("Storyline", "a player orders only their own triggers")
+OWN_CHOICE = engine_rule("Storyline", "a player answers only their own choice")
+ORDER_CHOICE = engine_rule("Storyline", "a trigger order is answered with order_triggers, not choose")
 WAIT_CHOICE = engine_rule("Storyline", "a player's choice is pending; answer it first")
 
 #: most storyline items one command may resolve: a guard against a rules bug looping forever
@@ -256,6 +261,31 @@ class Resolver:
             raise BadInput(f"the order must list each of {listed} once", "order")
         self.emit(TriggersOrdered, player=player, order=order, decided_by="player", reason=f"answer to {choice.id}")
 
+    def ask(self, player: str, kind: str, options: list[str], prompt: str, about: str | None = None) -> None:
+        """Stop for a player's decision (a triggered ability's "may", its target): the game waits
+        until that player answers with ``choose``; a trigger that asked (``about``) resolves again
+        and finds the answer in its parameter ``choice``."""
+        self.emit(
+            ChoiceRequested, choice_id=self.state.next_id("ch", "choice"), player=player, kind=kind,
+            options=options, prompt=prompt, about=about,
+        )
+
+    def answer_choice(self, command: Choose) -> None:
+        """A player's answer to a ``ChoiceRequested`` other than a trigger order."""
+        choice = self.state.choice
+        if choice is None:
+            raise IllegalCommand(NO_CHOICE)
+        if choice.kind == "order_triggers":
+            raise IllegalCommand(ORDER_CHOICE, f"{choice.id} asks for the order of {', '.join(choice.options)}")
+        if command.player is not None and command.player not in self.state.players:
+            raise BadInput(f"unknown player {command.player!r}: the players are {', '.join(self.state.players)}", "player")
+        player = command.player or choice.player
+        if player != choice.player:
+            raise IllegalCommand(OWN_CHOICE, f"{choice.player} decides, not {player}")
+        if command.option not in choice.options:
+            raise BadInput(f"{command.option!r} is not an option of {choice.id}: one of {', '.join(choice.options)}", "option")
+        self.emit(ChoiceMade, choice_id=choice.id, player=player, option=command.option, about=choice.about)
+
     def _trigger_ref(self, ref: str) -> str:
         if ref in self.state.triggers:
             return ref
@@ -294,6 +324,15 @@ class Resolver:
         a skirmish move): it must empty."""
         if not self.run():
             raise RuntimeError("a choice became pending where this ruleset has no choice point")
+
+
+def choice_answers(choice: ChoiceState) -> list[BaseModel]:
+    """Every command that answers a pending choice: each trigger order, or each option."""
+    from domain.commands import Choose, OrderTriggers
+
+    if choice.kind == "order_triggers":
+        return [OrderTriggers(player=choice.player, order=order) for order in trigger_orders(choice.options)]
+    return [Choose(player=choice.player, option=option) for option in choice.options]
 
 
 def trigger_orders(options: list[str]) -> list[list[str]]:

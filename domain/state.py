@@ -113,6 +113,8 @@ class ChoiceState(StateModel):
     kind: str
     options: list[str]
     prompt: str
+    #: the trigger whose resolution waits for this answer (a "may"), if any
+    about: str | None = None
 
 
 class GameState(StateModel):

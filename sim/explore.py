@@ -284,7 +284,7 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
             continue
         try:
             branch.events.extend(game.issue(event.command))
-            while game.state.choice is not None:
+            while game.state.choice is not None and game.state.choice.kind == "order_triggers":
                 choice = game.state.choice
                 batch += 1
                 if batch == point.index and point.kind == "trigger_order":

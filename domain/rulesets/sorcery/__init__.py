@@ -31,6 +31,7 @@ from domain.rulesets.sorcery.state import (
     JoinFightItem,
     SorceryState,
     SorceryUnit,
+    TurnPassItem,
 )
 from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
@@ -136,6 +137,8 @@ class SorceryRuleset(Ruleset):
             commands.resolve_attack_item(item)
         elif isinstance(item, InterceptItem):
             commands.resolve_intercept_item(item)
+        elif isinstance(item, TurnPassItem):
+            commands.resolve_turn_pass(item)
         else:
             super().resolve_item(resolver, item)
 

@@ -683,3 +683,8 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     if isinstance(template, list):
         return [fill(v, values) for v in template]
     return template
+
+
+from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402  # start and end of turn (issue 9)
+
+ABILITIES.update(ABILITIES_TURNLY)

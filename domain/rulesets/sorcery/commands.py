@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from domain.commands import OrderTriggers
+from domain.commands import Choose, OrderTriggers
 from domain.locations import LocationText as Location
 
 
@@ -183,10 +183,10 @@ class PlaySite(_Model):
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
 SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
-    MoveAndAttack, Defend, Pass, OrderTriggers, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept,
+    MoveAndAttack, Defend, Pass, OrderTriggers, Choose, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept,
 )
 
 Command = Annotated[
-    MoveAndAttack | Defend | Pass | OrderTriggers | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept | SetUp,
+    MoveAndAttack | Defend | Pass | OrderTriggers | Choose | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept | SetUp,
     Field(discriminator="command"),
 ]

@@ -16,6 +16,7 @@ from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
 from domain.rulesets.sorcery import combat, mandatory, triggers
+from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
@@ -44,6 +45,7 @@ from domain.rulesets.sorcery.events import (
     DefenderMissed,
     EffectEnded,
     EffectStarted,
+    EndOfTurnQueued,
     FeaturePlaced,
     InterceptAwaited,
     InterceptClosed,
@@ -77,6 +79,7 @@ from domain.rulesets.sorcery.state import (
     NotModelled,
     SorceryState,
     SorceryUnit,
+    TurnPassItem,
 )
 from domain.rulesets.sorcery.view import RealmView, rule
 from domain.state import StepItem
@@ -659,8 +662,20 @@ class SorceryCommands(CommandHandlers[SorceryState]):
     # --- choices, turns, spells, sites ------------------------------------------------------
 
     def end_turn(self, cmd: EndTurn) -> None:
+        """The end of the turn: what triggers then resolves first (a ``TurnPassItem`` waits
+        behind it); then the turn passes (``pass_turn``) and what triggers at the start of the
+        next one is queued (codex: Turn Sequence; digest 2.11)."""
         player = self.player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
+        if turn_triggers.on_turn_end(self, player, self.cause):
+            self.emit(EndOfTurnQueued, player=player, turn=self.state.turn)
+            return
+        self.pass_turn(player)
+
+    def resolve_turn_pass(self, item: TurnPassItem) -> None:
+        self.pass_turn(item.player)
+
+    def pass_turn(self, player: str) -> None:
         for effect in list(self.state.effects.values()):
             if effect.duration == "this_turn":
                 self.emit(EffectEnded, effect_id=effect.id, reason="this turn ended")
@@ -671,6 +686,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
         untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive)
         self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
+        turn_triggers.on_turn_start(self, upcoming, self.cause)
 
     def cast(self, cmd: Cast) -> None:
         player = self.player(cmd.player, self.state.active_player)

@@ -26,6 +26,7 @@ from domain.rulesets.sorcery.state import (
     NotModelled,
     SorceryState,
     SorceryUnit,
+    TurnPassItem,
 )
 from domain.state import GameState
 
@@ -609,6 +610,21 @@ class SiteStruck(GameEvent):
         return f"{self.striker} strikes site {self.site}: {self.controller} loses {self.amount} life"
 
 
+class EndOfTurnQueued(GameEvent):
+    """Abilities trigger at the end of the active player's turn: the turn passes once they
+    have resolved (a ``TurnPassItem`` after them on the storyline)."""
+
+    TOPIC: ClassVar[str] = "sorcery.EndOfTurnQueued"
+    player: str
+    turn: int
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(TurnPassItem(player=self.player))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player}'s turn {self.turn} ends once what triggers at its end has resolved"
+
+
 class TurnEnded(GameEvent):
     """The active player's end phase closed: minions' damage is removed."""
 
@@ -617,6 +633,7 @@ class TurnEnded(GameEvent):
     turn: int
 
     def apply_to(self, state: GameState) -> None:
+        _drop_head(state, TurnPassItem)
         for unit in _sorcery(state).units.values():
             unit.damage = 0
 

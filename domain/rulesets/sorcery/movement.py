@@ -273,6 +273,8 @@ FORCED_KINDS = {
     "pull_void": "pull",
     "teleport_site": "teleport",
     "teleport_anywhere": "teleport",
+    "push_void": "push",  # a push into an adjacent void (Nightmare: "to an adjacent location or void")
+    "raise": "surface",  # surface or unburrow: below a site to its surface (Mudflow, Undertaker Engine)
 }
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
@@ -313,8 +315,8 @@ class ForcedMovement:
                 blocked = AVATAR_SURFACE
             if blocked is None and kind == "push":
                 blocked = view.border_refusal(unit_id, at, loc, "push")
-            if blocked is None and kind == "submerge":
-                blocked = view.level_change_refusal(unit_id, at, "submerge")
+            if blocked is None and kind in ("submerge", "surface"):
+                blocked = view.level_change_refusal(unit_id, at, kind)
             if blocked is None:
                 blocked = view.entry_refusal(unit_id, at, loc, kind)
             stops = view.survival(unit_id, loc) if blocked is None else None
@@ -330,7 +332,10 @@ class ForcedMovement:
         if self.how == "burrow":  # the verb: surface to underground of a land site (codex: Burrowing)
             below = Loc(at.square, Region.UNDERGROUND)
             return [below] if at.region is Region.SURFACE and view.location_exists(below) else []
-        if self.how == "pull_void":  # into a void adjacent to the unit (Into the Abyss; digest 1.4)
+        if self.how == "raise":  # the verbs surface and unburrow (codex: Submerge, Burrowing)
+            above = Loc(at.square, Region.SURFACE)
+            return [above] if at.region in (Region.UNDERGROUND, Region.UNDERWATER) else []
+        if self.how in ("pull_void", "push_void"):  # into a void adjacent to the unit (Into the Abyss; digest 1.4)
             return [Loc(sq, Region.VOID) for sq in orthogonal(at.square, columns, rows) if view.site_at(sq) is None]
         if self.how == "teleport_anywhere":  # to any location of the realm (Recall: the caster's)
             return [

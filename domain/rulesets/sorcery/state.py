@@ -101,8 +101,17 @@ class InterceptItem(StateModel):
     unit: str
 
 
+class TurnPassItem(StateModel):
+    """After the triggered abilities of a turn's end: the turn ends and the next one begins
+    (queued only when something triggers at the end of the turn)."""
+
+    item: Literal["turn_pass"] = "turn_pass"
+    player: str
+
+
 SorceryItem = Annotated[
-    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem, Field(discriminator="item")
+    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem | TurnPassItem,
+    Field(discriminator="item"),
 ]
 
 

@@ -227,3 +227,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_immobile_atop": lambda engine, trigger: _genesis_immobile(engine, trigger, False),
     "genesis_immobile_nearby": lambda engine, trigger: _genesis_immobile(engine, trigger, True),
 }
+
+from domain.rulesets.sorcery.triggers_turnly import TURN_RESOLVERS  # noqa: E402  # the start and end of a turn (issue 9)
+
+RESOLVERS.update(TURN_RESOLVERS)
