@@ -683,3 +683,5 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     if isinstance(template, list):
         return [fill(v, values) for v in template]
     return template
+
+from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402, F401  (Genesis cards, issue 9)
