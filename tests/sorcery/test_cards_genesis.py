@@ -103,7 +103,7 @@ def test_mesmer_demon_genesis_taps_an_adjacent_enemy_minion_and_makes_it_step_cl
         g.issue({"command": "summon", "card": "Mesmer Demon", "at": "7", "id": "demon", "targets": ["far", "8"]})
     with pytest.raises(IllegalCommand, match="not a step closer"):
         g.issue({"command": "summon", "card": "Mesmer Demon", "at": "7", "id": "demon", "targets": ["troll", "9"]})
-    with pytest.raises(BadInput, match="name where troll steps"):
+    with pytest.raises(IllegalCommand, match="name where troll steps"):
         g.issue({"command": "summon", "card": "Mesmer Demon", "at": "7", "id": "demon", "targets": ["troll"]})
     g.issue({"command": "summon", "card": "Mesmer Demon", "at": "7", "id": "demon", "targets": ["troll", "7"]})
     assert at(g, "troll") == "7" and g.state.units["troll"].tapped
@@ -132,7 +132,7 @@ def test_a_genesis_step_is_the_units_own_step_immobile_stops_it() -> None:
 
 def test_archangel_michael_genesis_takes_a_step_a_legal_one_must_be_named() -> None:
     g = realm()
-    with pytest.raises(BadInput, match="name where michael steps"):
+    with pytest.raises(IllegalCommand, match="name where michael steps"):
         g.issue({"command": "summon", "card": "Archangel Michael", "at": "7", "id": "michael"})
     g.issue({"command": "summon", "card": "Archangel Michael", "at": "7", "id": "michael", "targets": ["13"]})
     assert at(g, "michael") == "13"  # Airborne: a diagonal step

@@ -96,8 +96,9 @@ def prepare(
         if len(targets) == 1:
             possible = [o for o in options if fits(o)]
             if possible:
-                raise BadInput(
-                    f"name where {enemy.id} steps {way} {source}: one of {', '.join(engine.label(o) for o in possible)}", field,
+                raise _refuse(
+                    ability, card_name,
+                    f"{field}: name where {enemy.id} steps {way} {source}: one of {', '.join(engine.label(o) for o in possible)}",
                 )
             chosen = [enemy.id]
         else:
@@ -110,9 +111,10 @@ def prepare(
     elif kind == "genesis_takes_a_step":
         steps = [o for o in SorceryMovement(engine.state, basic=False).step_options(source, here.text) if o.blocked is None]
         if not targets:
-            if steps:  # Archangel Michael FAQ: a legal step must be declared if there is one
-                raise BadInput(
-                    f"name where {source} steps: one of {', '.join(engine.label(o.to) for o in steps)}", field,
+            if steps:
+                raise IllegalCommand(
+                    rule(f"{card_name} FAQ", "a legal step must be declared if there is one"),
+                    f"{field}: name where {source} steps: one of {', '.join(engine.label(o.to) for o in steps)}",
                 )
         elif len(targets) != 1:
             raise BadInput(f"{card_name}'s Genesis needs one location to step to", field)
