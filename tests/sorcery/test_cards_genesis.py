@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.view import RealmView
 from tests.helpers import game, reach
 
