@@ -229,3 +229,40 @@ def test_hunters_lodge_genesis_enemies_lose_stealth() -> None:
     assert "Stealth" in view(g).keywords("rogue")
     g.issue({"command": "play_site", "card": "Hunter's Lodge", "at": "4"})
     assert "Stealth" not in view(g).keywords("rogue") and "Stealth" in view(g).keywords("mine")
+
+
+# --- carried in a belly ------------------------------------------------------------------------------
+
+
+def test_brobdingnag_bullfrog_genesis_swallows_a_minion_here_and_carries_it_disabled() -> None:
+    sites = SITES.replace("    - {at: 17, card: Valley, controller: p1}\n", "")
+    g = realm(
+        "    - {id: prey, card: Wild Boars, owner: p2, at: 12}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n",
+        "  artifacts:\n    - {id: muzzle, card: Magnetic Muzzle, at: 12}\n",
+        sites=sites,
+    )
+    with pytest.raises(IllegalCommand, match="name the minion frog swallows"):
+        g.issue({"command": "summon", "card": "Brobdingnag Bullfrog", "at": "12", "id": "frog"})
+    with pytest.raises(IllegalCommand, match="not another minion"):
+        g.issue({"command": "summon", "card": "Brobdingnag Bullfrog", "at": "12", "id": "frog", "targets": ["troll"]})
+    g.issue({"command": "summon", "card": "Brobdingnag Bullfrog", "at": "12", "id": "frog", "targets": ["prey"]})
+    assert g.state.units["prey"].carried_by == "frog" and "Brobdingnag Bullfrog" in str(view(g).disabled("prey"))
+    with pytest.raises(IllegalCommand, match="can't be dropped"):
+        g.issue({"command": "drop", "unit": "frog", "targets": ["prey"]})
+    g.issue({"command": "play_site", "card": "Undertow", "at": "17", "targets": ["prey", "13"]})
+    assert at(g, "prey") == "12" and "only a teleport" in str(g.state.last_refusal)  # a push can't free it (FAQ)
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "move_and_attack", "unit": "frog", "path": ["13"]})
+    assert at(g, "prey") == "13" and g.state.units["prey"].carried_by == "frog"  # carried along
+    g.issue({"command": "cast", "card": "Displace", "targets": ["prey", "7"]})  # a teleport frees it
+    assert at(g, "prey") == "7" and g.state.units["prey"].carried_by is None and view(g).disabled("prey") is None
+
+
+def test_a_swallowed_minion_stays_in_the_belly_of_a_silenced_bullfrog() -> None:
+    g = realm("    - {id: prey, card: Wild Boars, owner: p2, at: 8}\n    - {id: pal, card: Wild Boars, owner: p2, at: 8}\n")
+    g.issue({"command": "summon", "card": "Brobdingnag Bullfrog", "at": "8", "id": "frog", "targets": ["prey"]})
+    g.issue({"command": "conjure", "card": "Magnetic Muzzle", "id": "muzzle", "bearer": "frog"})
+    assert view(g).silenced("frog") is not None
+    assert g.state.units["prey"].carried_by == "frog" and view(g).disabled("prey") is not None

@@ -42,6 +42,11 @@ ABILITIES_GENESIS: dict[str, tuple[Ability, ...]] = {
     "Hotwheel": (
         _genesis("rolls forward two steps", "genesis_roll_forward", "Genesis → Rolls forward two steps,"),
     ),
+    "Brobdingnag Bullfrog": (
+        _genesis("swallows another minion here and carries it disabled until he leaves the realm", "genesis_swallow",
+                 "Genesis → Brobdingnag Bullfrog swallows another target minion here. He carries it disabled in "
+                 "his belly until he leaves the realm."),
+    ),
     "Undertow": (
         _genesis("moves a unit one step within its body of water", "genesis_undertow",
                  "Genesis → Staying within this body of water, move target unit one step."),

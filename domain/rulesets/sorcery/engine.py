@@ -409,6 +409,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for target in targets:
             if target not in carried:
                 raise IllegalCommand(rule("codex: Drop", "a unit drops only what it carries"), f"{carrier.id} doesn't carry {target}")
+            if self.view().held_by(target) is not None:
+                raise IllegalCommand(rule(carrier.card, "a swallowed minion can't be dropped (FAQ)"), f"{carrier.id} holds {target}")
         self.emit(AbilityUsed, unit=carrier.id, ability="drop")
         for target in targets:
             self.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
@@ -1118,6 +1120,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         self._enter_with_genesis(cmd.id, data, controller, list(cmd.targets))
 
     def _enter_with_genesis(self, source: str, data: Card, controller: str, targets: list[str]) -> None:
+        self.settle(self.cause)  # what the card changes at once (a carrier silenced drops what it carries)
         genesis = [a for a in abilities_of(data.name) if a.trigger in genesis_rules.RESOLVERS]
         if not genesis and targets:
             raise BadInput(f"{data.name} has no modelled Genesis that asks for choices: leave 'targets' out", "targets")
@@ -1175,7 +1178,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 continue
             where = parse_loc(carrier.location or "")
             lost = self.view().silenced(carrier.id, where) or self.view().disabled(carrier.id, where)
-            if lost is not None:
+            if lost is not None and self.view().held_by(unit.id) is None:  # an effect's hold stays (Bullfrog FAQ)
                 self.emit(
                     UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
                     reason=f"its carrier lost the ability to carry: {lost}",

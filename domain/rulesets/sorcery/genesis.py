@@ -16,7 +16,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery import triggers
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.effects import Scope
-from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitTapped
+from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitPickedUp, UnitTapped
 from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
@@ -138,6 +138,21 @@ def prepare(
         if to not in options:
             raise _refuse(ability, card_name, f"{unit.id} can't be moved one step from {engine.label(at.text)} to {engine.label(to)}")
         chosen = [unit.id, to]
+    elif kind == "genesis_swallow":
+        others = sorted(
+            u.id for u in engine.state.living_units()
+            if u.kind == "minion" and u.id != source and u.location == here.text
+        )
+        if not targets:
+            if others:
+                raise _refuse(ability, card_name, f"{field}: name the minion {source} swallows: one of {', '.join(others)}")
+        elif len(targets) != 1:
+            raise BadInput(f"{card_name}'s Genesis needs one minion here", field)
+        else:
+            unit = engine.known_unit(targets[0], field, living=True)
+            if unit.id not in others:
+                raise _refuse(ability, card_name, f"{unit.id} is not another minion at {engine.label(here.text)}")
+            chosen = [unit.id]
     elif kind == "genesis_mudslide":
         if len(targets) != 1 or targets[0] not in ("west", "east"):
             raise BadInput(f"{card_name}'s Genesis needs one side for all: west (left) or east (right)", field)
@@ -323,6 +338,34 @@ def _scarecrow(engine: SorceryEngine, trigger: TriggerState) -> None:
         return_to_hand(engine, unit_id, "Scarecrow's Genesis: an Airborne minion here", trigger.id)
 
 
+def _swallow(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Brobdingnag Bullfrog: he carries the minion (an ongoing effect, not an ability to carry:
+    it is kept when he is disabled or silenced, can't be dropped at will, and only a teleport
+    moves it away: FAQ), and it is disabled while he does; he drops it when he leaves the realm."""
+    chosen = _choices(trigger)
+    frog = engine.state.units[trigger.source]
+    if not chosen:
+        engine.resolver.resolved(trigger, f"no other minion at {engine.label(frog.location or '')} to swallow")
+        return
+    prey = engine.state.units[chosen[0]]
+    if not frog.alive or not prey.alive or prey.location != frog.location:
+        engine.resolver.resolved(trigger, f"{prey.id} is no longer at {frog.id}'s location")
+        return
+    engine.resolver.resolved(trigger, f"{frog.id} swallows {prey.id}")
+    if prey.carried_by is not None:
+        engine.emit(UnitDropped, cause=trigger.id, unit=prey.id, carrier=prey.carried_by, at=prey.location,
+                    reason=f"swallowed by {frog.id}")
+    for passenger in engine.view().passengers(prey.id):
+        engine.emit(UnitDropped, cause=trigger.id, unit=passenger, carrier=prey.id, at=prey.location,
+                    reason=f"its carrier was swallowed by {frog.id}")
+    engine.emit(UnitPickedUp, cause=trigger.id, carrier=frog.id, unit=prey.id)
+    engine.start_effect(
+        frog.id, trigger.controller,
+        {"kind": "condition", "condition": "disabled", "units": [prey.id], "carried_by": frog.id}, "permanent",
+        f"Brobdingnag Bullfrog: {prey.id} is disabled in {frog.id}'s belly while he carries it", cause=trigger.id,
+    )
+
+
 def _give_stealth(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Swindler Troupe, Treetop Hideout: the chosen minion has Stealth for as long as it is in
     the realm (no duration is printed: docs/sorcery.md)."""
@@ -390,6 +433,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_undertow": _undertow,
     "genesis_mudslide": _mudslide,
     "genesis_scarecrow": _scarecrow,
+    "genesis_swallow": _swallow,
     "genesis_give_stealth": _give_stealth,
     "genesis_may_give_stealth": _give_stealth,
     "genesis_broceliande": _broceliande,

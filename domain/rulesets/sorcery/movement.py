@@ -274,6 +274,8 @@ FORCED_KINDS = {
     "teleport_site": "teleport",
     "teleport_anywhere": "teleport",
 }
+#: Brobdingnag Bullfrog FAQ (the golden rule): only a teleport moves a swallowed minion away
+HELD = rule("Brobdingnag Bullfrog FAQ", "only a teleport moves a swallowed minion away from the Bullfrog")
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
 
@@ -311,6 +313,8 @@ class ForcedMovement:
             blocked: RuleRef | None = None
             if unit.kind == "avatar" and loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
+            if blocked is None and kind != "teleport" and view.held_by(unit_id) is not None:
+                blocked = HELD
             if blocked is None and kind == "push":
                 blocked = view.border_refusal(unit_id, at, loc, "push")
             if blocked is None and kind == "submerge":
