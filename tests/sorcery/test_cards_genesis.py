@@ -266,3 +266,18 @@ def test_a_swallowed_minion_stays_in_the_belly_of_a_silenced_bullfrog() -> None:
     g.issue({"command": "conjure", "card": "Magnetic Muzzle", "id": "muzzle", "bearer": "frog"})
     assert view(g).silenced("frog") is not None
     assert g.state.units["prey"].carried_by == "frog" and view(g).disabled("prey") is not None
+
+
+def test_atlantean_fate_genesis_submerges_minions_atop_its_affected_water_sites() -> None:
+    g = realm(
+        "    - {id: kelpie, card: Coral-Reef Kelpie, owner: p2, at: 13}\n"
+        "    - {id: boars, card: Wild Boars, owner: p2, at: 12}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n"
+        "    - {id: outside, card: Wild Boars, owner: p2, at: 14}\n"
+    )
+    with pytest.raises(BadInput, match="no bearer"):
+        g.issue({"command": "conjure", "card": "Atlantean Fate", "id": "fate", "bearer": "troll"})
+    g.issue({"command": "conjure", "card": "Atlantean Fate", "id": "fate", "at": "7"})
+    assert at(g, "kelpie") == "13/underwater"
+    assert at(g, "boars") is None  # forced down without Submerge: dies underwater (digest 1.6)
+    assert at(g, "troll") == "7" and at(g, "outside") == "14"  # a land site (its flooding is not modelled); outside

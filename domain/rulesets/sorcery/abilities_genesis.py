@@ -42,6 +42,12 @@ ABILITIES_GENESIS: dict[str, tuple[Ability, ...]] = {
     "Hotwheel": (
         _genesis("rolls forward two steps", "genesis_roll_forward", "Genesis → Rolls forward two steps,"),
     ),
+    "Atlantean Fate": (
+        _genesis("submerges the minions atop its affected water sites", "genesis_submerge_area",
+                 "Genesis → Submerge all minions and artifacts atop affected sites.",
+                 "artifacts are not submerged; nor are minions atop non-Ordinary land sites, which its "
+                 "flooding (not modelled) would make water sites"),
+    ),
     "Brobdingnag Bullfrog": (
         _genesis("swallows another minion here and carries it disabled until he leaves the realm", "genesis_swallow",
                  "Genesis → Brobdingnag Bullfrog swallows another target minion here. He carries it disabled in "

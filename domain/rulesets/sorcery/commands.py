@@ -206,7 +206,8 @@ class Summon(_Model):
 
 class Conjure(_Model):
     """A scripted command (a hand is not modelled): conjure an artifact at a location or to a
-    bearer, in the main phase of its controller's turn; its Genesis, if any, triggers."""
+    bearer, or an aura (``at``: its 2x2 area's top-left square; a wall: ``border``), in the main
+    phase of its controller's turn; its Genesis, if any, triggers."""
 
     command: Literal["conjure"] = "conjure"
     card: str
@@ -214,6 +215,7 @@ class Conjure(_Model):
     controller: str | None = Field(default=None, description="defaults to the active player; must be the active player")
     at: Location | None = None
     bearer: str | None = Field(default=None, description="id of the unit carrying it")
+    border: list[Location] | None = Field(default=None, description="an aura conjured atop a border: the two squares")
     targets: list[Location] = Field(default_factory=list, description="choices of its Genesis")
 
 

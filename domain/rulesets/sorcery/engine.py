@@ -1103,14 +1103,22 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         triggers.on_entry(self, cmd.id, "summoned", at, self.cause)
 
     def conjure(self, cmd: Conjure) -> None:
-        """An artifact enters the realm at a location or with a bearer, on its controller's turn,
-        checked as at set-up; its Genesis triggers."""
+        """An artifact enters the realm at a location or with a bearer, or an aura atop an area or
+        a border, on its controller's turn, checked as at set-up; its Genesis triggers."""
         controller = self.player(cmd.controller, self.state.active_player)
         self._check_main_phase(controller)
-        data = self._card(cmd.card, "card", "Artifact")
+        data = self._card(cmd.card, "card", "Artifact", "Aura")
         self._refuse_unmodelled([data.name], f"conjuring {data.name}")
         if cmd.id in self.state.units or cmd.id in self.state.features:
             raise BadInput(f"duplicate id {cmd.id!r}", "id")
+        if data.type == "Aura":  # atop a 2x2 area given by its top-left square, or a border
+            if cmd.bearer is not None:
+                raise BadInput(f"{data.name} is an aura: no bearer", "bearer")
+            self._place_aura(AuraSetup(id=cmd.id, card=data.name, controller=controller, at=cmd.at, border=cmd.border), data, "conjure")
+            self._enter_with_genesis(cmd.id, data, controller, list(cmd.targets))
+            return
+        if cmd.border is not None:
+            raise BadInput(f"{data.name} is an artifact: no border", "border")
         if cmd.at is not None and not self.view().location_exists(parse_loc(self.location(cmd.at, "at"))):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
         if cmd.bearer is not None and not self.known_unit(cmd.bearer, "bearer").alive:

@@ -72,7 +72,7 @@ def prepare(
     kind = ability.trigger
     view = engine.view()
     chosen: list[str] = []
-    if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow",
+    if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
                 "genesis_broceliande", "genesis_enemies_lose_stealth"):
         _no_choices(ability, targets, field)
     elif kind in ("genesis_step_closer", "genesis_step_away"):
@@ -306,6 +306,31 @@ def _mudslide(engine: SorceryEngine, trigger: TriggerState) -> None:
     _forced(engine, moves, trigger.id)
 
 
+def _submerge_area(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Atlantean Fate: every minion atop a site of its 2x2 area is submerged (the verb: forced,
+    needing no Submerge; digest 2.4), in square order; atop a land site the verb fails (the
+    aura's flooding of non-Ordinary sites is not modelled: listed), and the outcome names them."""
+    aura = engine.state.features[trigger.source]
+    view = engine.view()
+    moves: list[tuple[str, str]] = []
+    stays: list[str] = []
+    for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+        at = parse_loc(unit.location or "")
+        if unit.kind != "minion" or at.square not in aura.area or at.region is not Region.SURFACE or view.site_at(at.square) is None:
+            continue
+        if unit.carried_by is not None:
+            continue  # goes with its carrier
+        if not view.is_water(at.square):
+            stays.append(f"{unit.id} (atop a land site)")
+            continue
+        moves.append((unit.id, Loc(at.square, Region.UNDERWATER).text))
+    done = ", ".join(u for u, _ in moves) or "no minion"
+    engine.resolver.resolved(trigger, f"submerges {done}" + (f"; not submerged: {', '.join(stays)}" if stays else ""))
+    for unit_id, to in reversed(moves):
+        frm = engine.state.units[unit_id].location or ""
+        engine.resolver.declare_path(unit_id, [frm, to], "forced:submerge", None, cause=trigger.id, kinds=[FORCED_KINDS["submerge"]])
+
+
 def return_to_hand(engine: SorceryEngine, unit_id: str, reason: str, cause: str) -> None:
     """A unit leaves the realm for its owner's hand: as at a death, passengers are dropped where
     it was, its remaining steps are cancelled and the passive effects it was the source of end."""
@@ -434,6 +459,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_mudslide": _mudslide,
     "genesis_scarecrow": _scarecrow,
     "genesis_swallow": _swallow,
+    "genesis_submerge_area": _submerge_area,
     "genesis_give_stealth": _give_stealth,
     "genesis_may_give_stealth": _give_stealth,
     "genesis_broceliande": _broceliande,
