@@ -281,3 +281,14 @@ def test_atlantean_fate_genesis_submerges_minions_atop_its_affected_water_sites(
     assert at(g, "kelpie") == "13/underwater"
     assert at(g, "boars") is None  # forced down without Submerge: dies underwater (digest 1.6)
     assert at(g, "troll") == "7" and at(g, "outside") == "14"  # a land site (its flooding is not modelled); outside
+
+
+def test_a_genesis_target_is_required_when_one_exists_and_without_one_nothing_happens() -> None:
+    g = realm("    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n")
+    with pytest.raises(IllegalCommand, match="name the enemy minion: one of troll"):
+        g.issue({"command": "summon", "card": "Mesmer Demon", "at": "7", "id": "demon"})
+    g.issue({"command": "summon", "card": "Mesmer Demon", "at": "17", "id": "demon"})  # no enemy adjacent
+    g.issue({"command": "summon", "card": "Swindler Troupe", "at": "2", "id": "troupe"})  # no other ally nearby
+    with pytest.raises(BadInput, match="one of demon"):
+        g.issue({"command": "summon", "card": "Swindler Troupe", "at": "17", "id": "troupe2"})
+    assert at(g, "troll") == "8" and not g.state.units["troll"].tapped

@@ -75,6 +75,15 @@ def prepare(
     if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
                 "genesis_broceliande", "genesis_enemies_lose_stealth"):
         _no_choices(ability, targets, field)
+    elif kind in ("genesis_step_closer", "genesis_step_away") and not targets:
+        adjacent = sorted(
+            u.id for u in engine.state.living_units()
+            if u.kind == "minion" and u.owner != controller and u.location
+            and parse_loc(u.location).region is here.region
+            and parse_loc(u.location).square in {here.square, *view.orthogonal(here.square)}
+        )
+        if adjacent:  # a target must be chosen when there is one; with none, nothing happens
+            raise _refuse(ability, card_name, f"{field}: name the enemy minion: one of {', '.join(adjacent)}")
     elif kind in ("genesis_step_closer", "genesis_step_away"):
         if len(targets) not in (1, 2):
             raise BadInput(f"{card_name}'s Genesis needs the enemy minion, then where it steps", field)
@@ -123,6 +132,15 @@ def prepare(
             if all(o.to != to for o in steps):
                 raise _refuse(ability, card_name, f"{source} can't step from {engine.label(here.text)} to {engine.label(to)}")
             chosen = [to]
+    elif kind == "genesis_undertow" and not targets:
+        body = view.body_of_water(here.square)
+        movable = sorted(
+            u.id for u in engine.state.living_units()
+            if u.location and parse_loc(u.location).square in body and parse_loc(u.location).region is not Region.VOID
+            and any(parse_loc(o.to).square in body for o in ForcedMovement(engine.state, "push").step_options(u.id, u.location))
+        )
+        if movable:  # a target must be chosen when there is one; with none, nothing happens
+            raise BadInput(f"{card_name}'s Genesis needs the target unit, then where it moves: one of {', '.join(movable)}", field)
     elif kind == "genesis_undertow":
         if len(targets) != 2:
             raise BadInput(f"{card_name}'s Genesis needs the target unit, then where it moves", field)
@@ -160,6 +178,14 @@ def prepare(
     elif kind in ("genesis_give_stealth", "genesis_may_give_stealth"):
         if kind == "genesis_may_give_stealth" and not targets:
             chosen = []  # "you may": declined, and recorded as the command's choice
+        elif not targets:
+            scope = Scope(near=source, allies_of=controller, minions_only=True, exclude=source)
+            allies = sorted(
+                u.id for u in engine.state.living_units()
+                if isinstance(u, SorceryUnit) and u.location and view.in_scope(scope, u, parse_loc(u.location))
+            )
+            if allies:  # a minion must be chosen when there is one; with none, nothing happens
+                raise BadInput(f"{card_name}'s Genesis needs one allied minion: one of {', '.join(allies)}", field)
         elif len(targets) != 1:
             raise BadInput(f"{card_name}'s Genesis needs one allied minion", field)
         else:
@@ -207,6 +233,9 @@ def _tap_and_step(engine: SorceryEngine, trigger: TriggerState) -> None:
     2.4), then it takes the step itself (its own movement: Immobile or Disabled stop it as it
     resolves, digest 2.1)."""
     chosen = _choices(trigger)
+    if not chosen:
+        engine.resolver.resolved(trigger, "no enemy minion adjacent: nothing happens")
+        return
     enemy = engine.state.units[chosen[0]]
     if not enemy.alive or enemy.location is None:
         engine.resolver.resolved(trigger, f"{enemy.id} is no longer in the realm")
@@ -265,7 +294,11 @@ def _forced(engine: SorceryEngine, moves: list[tuple[str, str]], cause: str) -> 
 def _undertow(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Undertow: the target unit is moved one step (forced, staying in its region: Undertow FAQ,
     "a normal step"), to a location of the body of water; a ban met then refuses it."""
-    unit_id, to = _choices(trigger)
+    chosen = _choices(trigger)
+    if not chosen:
+        engine.resolver.resolved(trigger, "no unit in this body of water to move: nothing happens")
+        return
+    unit_id, to = chosen
     unit = engine.state.units[unit_id]
     if not unit.alive or unit.location is None:
         engine.resolver.resolved(trigger, f"{unit_id} is no longer in the realm")
@@ -396,7 +429,8 @@ def _give_stealth(engine: SorceryEngine, trigger: TriggerState) -> None:
     the realm (no duration is printed: docs/sorcery.md)."""
     chosen = _choices(trigger)
     if not chosen:
-        engine.resolver.resolved(trigger, f"{trigger.controller} gives Stealth to no one (declined)")
+        why = "declined" if trigger.ability == "genesis_may_give_stealth" else "no allied minion nearby"
+        engine.resolver.resolved(trigger, f"{trigger.controller} gives Stealth to no one ({why})")
         return
     unit = engine.state.units[chosen[0]]
     if not unit.alive:
