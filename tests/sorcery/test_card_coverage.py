@@ -10,7 +10,7 @@ import pytest
 
 from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
 from domain.rulesets.sorcery.catalog import card, card_pool, is_keyword
-from domain.rulesets.sorcery.coverage import KEYWORD_GAPS, derive, pool_coverage
+from domain.rulesets.sorcery.coverage import KEYWORD_GAPS, derive, pool_coverage, pool_figures
 
 POOL = sorted(card_pool())
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +67,31 @@ def test_the_readme_and_docs_state_the_pool_s_coverage_figure() -> None:
     docs = (ROOT / "docs" / "sorcery.md").read_text()
     for status in ("full", "partial", "none"):
         assert re.search(rf"\| {counts[status]} \|", docs), status
+
+
+def figures_sentences() -> list[str]:
+    """The sentences of docs/sorcery.md that give the pool's figures by type and by kind of missing
+    text, as the code counts them (``coverage.pool_figures``)."""
+    f = pool_figures()
+    t = f.by_type
+    kinds = ", ".join(f"{word} {count}" for word, count in f.missing_keywords.items())
+    m = f.missing
+    return [
+        f"minions {t['Minion']['full']} full / {t['Minion']['partial']} partly / {t['Minion']['none']} none; "
+        + "; ".join(f"{plural} {t[kind]['full']} / {t[kind]['partial']} / {t[kind]['none']}"
+                    for kind, plural in (("Site", "sites"), ("Artifact", "artifacts"), ("Aura", "auras"),
+                                         ("Magic", "magics"), ("Avatar", "Avatars"))),
+        f"{sum(m.values()):,} pieces",
+        f"{m['passive']} passive texts, {m['genesis']} Genesis and {m['deathrite']} Deathrite abilities, "
+        f"{m['triggered']} other triggered abilities, {m['activated']} activated abilities, {m['keyword']} "
+        f"keyword gaps ({kinds}) and {m['gap']} modelled abilities with a stated gap",
+    ]
+
+
+def test_the_docs_state_the_figures_by_type_and_by_kind_of_missing_text() -> None:
+    docs = " ".join((ROOT / "docs" / "sorcery.md").read_text().split())
+    for sentence in figures_sentences():
+        assert sentence in docs, sentence
 
 
 @pytest.mark.parametrize("name", POOL)

@@ -21,6 +21,7 @@ from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modelled_of
+from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped  # noqa: F401  (registers their topics)
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc

@@ -685,6 +685,11 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     return template
 
 
-from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402  # start and end of turn (issue 9)
+# cards modelled by group, each group in its own module (issue 9); a card may have abilities in
+# more than one group (Scarecrow: its ongoing ban here, its Genesis there)
+from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
+from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
-ABILITIES.update(ABILITIES_TURNLY)
+for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS):
+    for _name, _abilities in _group.items():
+        ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)

@@ -171,7 +171,8 @@ class Cast(_Model):
 
 
 class PlaySite(_Model):
-    """Play a site to a void square; its Genesis, if any, triggers (with ``target`` chosen)."""
+    """Play a site to a void square; its Genesis, if any, triggers (with ``target`` chosen, and
+    ``targets``: the other choices its Genesis asks for, e.g. Undertow's unit and step)."""
 
     command: Literal["play_site"] = "play_site"
     player: str | None = None
@@ -179,14 +180,53 @@ class PlaySite(_Model):
     at: Location
     id: str | None = None
     target: Location | None = None
+    targets: list[Location] = Field(default_factory=list, description="choices of its Genesis (genesis.py)")
+
+    @model_serializer(mode="wrap")
+    def _without_targets(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``targets`` came later: a command without them is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("targets"):
+            data.pop("targets", None)
+        return data
+
+
+class Summon(_Model):
+    """A scripted command (a hand is not modelled): summon a minion to a location, in the main
+    phase of its owner's turn. It enters the realm (entry triggers) with summoning sickness, and
+    its Genesis, if any, triggers with ``targets`` as the choices it asks for (genesis.py)."""
+
+    command: Literal["summon"] = "summon"
+    card: str
+    at: Location
+    id: str
+    owner: str | None = Field(default=None, description="defaults to the active player; must be the active player")
+    targets: list[Location] = Field(default_factory=list, description="choices of its Genesis")
+
+
+class Conjure(_Model):
+    """A scripted command (a hand is not modelled): conjure an artifact at a location or to a
+    bearer, or an aura (``at``: its 2x2 area's top-left square; a wall: ``border``), in the main
+    phase of its controller's turn; its Genesis, if any, triggers."""
+
+    command: Literal["conjure"] = "conjure"
+    card: str
+    id: str
+    controller: str | None = Field(default=None, description="defaults to the active player; must be the active player")
+    at: Location | None = None
+    bearer: str | None = Field(default=None, description="id of the unit carrying it")
+    border: list[Location] | None = Field(default=None, description="an aura conjured atop a border: the two squares")
+    targets: list[Location] = Field(default_factory=list, description="choices of its Genesis")
 
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
 SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
-    MoveAndAttack, Defend, Pass, OrderTriggers, Choose, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept,
+    MoveAndAttack, Defend, Pass, OrderTriggers, Choose, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept, Summon,
+    Conjure,
 )
 
 Command = Annotated[
-    MoveAndAttack | Defend | Pass | OrderTriggers | Choose | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept | SetUp,
+    MoveAndAttack | Defend | Pass | OrderTriggers | Choose | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept
+    | Summon | Conjure | SetUp,
     Field(discriminator="command"),
 ]

@@ -139,3 +139,60 @@ def pool_coverage() -> dict[str, list[str]]:
     for name in card_pool():
         found[derive(name).status].append(name)
     return found
+
+
+#: what a piece of text the simulator does not model is, for the figures in docs/sorcery.md
+MissingKind = Literal["keyword", "gap", "genesis", "deathrite", "activated", "triggered", "passive"]
+
+#: how a triggered ability's text begins (other than Genesis and Deathrite)
+_TRIGGER_OPENINGS = re.compile(r"^(When|Whenever|At the|At start|At end|After|Each time|Immediately after)\b")
+
+
+def missing_kind(derivation: Derivation, text: str) -> MissingKind:
+    """Sorted by the text's first words: a keyword with a gap, a modelled ability's stated gap,
+    "Genesis", "Deathrite", a cost before an arrow (activated), a trigger's opening words; the
+    rest is passive text, spells and casting rules."""
+    if " (keyword: " in text:
+        return "keyword"
+    if any(text.startswith(f"{m.text} (") for m in derivation.modelled):
+        return "gap"
+    if text.startswith("Genesis"):
+        return "genesis"
+    if text.startswith("Deathrite"):
+        return "deathrite"
+    if "→" in text:
+        return "activated"
+    if _TRIGGER_OPENINGS.match(text):
+        return "triggered"
+    return "passive"
+
+
+class Figures(BaseModel):
+    """The pool's coverage as docs/sorcery.md and the README state it (a test holds them to it)."""
+
+    by_status: dict[str, int]
+    #: card type -> status -> cards
+    by_type: dict[str, dict[str, int]]
+    #: kind of missing text -> pieces; keywords also by name
+    missing: dict[str, int]
+    missing_keywords: dict[str, int]
+
+
+def pool_figures() -> Figures:
+    by_status = {"full": 0, "partial": 0, "none": 0}
+    by_type: dict[str, dict[str, int]] = {}
+    missing: dict[str, int] = dict.fromkeys(("passive", "genesis", "deathrite", "triggered", "activated", "keyword", "gap"), 0)
+    keywords: dict[str, int] = {}
+    for name in card_pool():
+        derivation = derive(name)
+        by_status[derivation.status] += 1
+        counts = by_type.setdefault(derivation.type, {"full": 0, "partial": 0, "none": 0})
+        counts[derivation.status] += 1
+        for text in derivation.unmodelled:
+            kind = missing_kind(derivation, text)
+            missing[kind] += 1
+            if kind == "keyword":
+                word = _keyword_name(text.split(" (keyword: ", 1)[0])
+                keywords[word] = keywords.get(word, 0) + 1
+    ordered = dict(sorted(keywords.items(), key=lambda item: (-item[1], item[0])))
+    return Figures(by_status=by_status, by_type=by_type, missing=missing, missing_keywords=ordered)

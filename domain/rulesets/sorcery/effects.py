@@ -36,7 +36,9 @@ class Scope(_Spec):
       nearby then, not whoever comes near later);
     - ``above``: units on the surface of the square where that unit is burrowed, only while it
       is (Root Spider: "directly above it");
-    - ``max_power``: units with at most this power, split power averaged (Plate of the Whale).
+    - ``max_power``: units with at most this power, split power averaged (Plate of the Whale);
+    - ``carried_by``: units carried by that unit, only while they are (Brobdingnag Bullfrog's
+      belly).
     """
 
     unit: str | None = None
@@ -55,6 +57,7 @@ class Scope(_Spec):
     units: tuple[str, ...] | None = None
     above: str | None = None
     max_power: int | None = None
+    carried_by: str | None = None
 
 
 class ConnectEdges(_Spec):

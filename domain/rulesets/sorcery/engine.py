@@ -16,6 +16,7 @@ from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
 from domain.rulesets.sorcery import combat, mandatory, triggers
+from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
@@ -23,6 +24,7 @@ from domain.rulesets.sorcery.commands import (
     ArtifactSetup,
     AuraSetup,
     Cast,
+    Conjure,
     Defend,
     Drop,
     EndTurn,
@@ -32,6 +34,7 @@ from domain.rulesets.sorcery.commands import (
     PickUp,
     PlaySite,
     SetUp,
+    Summon,
 )
 from domain.rulesets.sorcery.effects import Scope, parse_spec
 from domain.rulesets.sorcery.events import (
@@ -130,8 +133,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             PickUp: self.pick_up,
             Drop: self.drop,
             Intercept: self.intercept,
+            Summon: self.summon,
+            Conjure: self.conjure,
         }
-        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop)):
+        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop, Summon, Conjure)):
             self._check_duties(command)
         handlers[type(command)](command)
 
@@ -407,6 +412,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for target in targets:
             if target not in carried:
                 raise IllegalCommand(rule("codex: Drop", "a unit drops only what it carries"), f"{carrier.id} doesn't carry {target}")
+            if self.view().held_by(target) is not None:
+                raise IllegalCommand(rule(carrier.card, "a swallowed minion can't be dropped (FAQ)"), f"{carrier.id} holds {target}")
         self.emit(AbilityUsed, unit=carrier.id, ability="drop")
         for target in targets:
             self.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
@@ -679,6 +686,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for effect in list(self.state.effects.values()):
             if effect.duration == "this_turn":
                 self.emit(EffectEnded, effect_id=effect.id, reason="this turn ended")
+            elif effect.duration.startswith(genesis_rules.YOUR_TURNS) and effect.controller == player and genesis_rules.counted_turns_over(
+                effect.duration, effect.started_turn, self.state.turn,
+            ):
+                self.emit(EffectEnded, effect_id=effect.id, reason=f"{player}'s last turn of it ended")
         self.emit(TurnEnded, player=player, turn=self.state.turn)
         upcoming = self.state.opponent_of(player)
         for effect in list(self.state.effects.values()):
@@ -1079,8 +1090,67 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         placed = self.state.features[site_id]
         if placed.id in self.view().suppressed_sites:
             genesis = []  # a site that has lost its abilities has no Genesis (Smokestacks of Gnaak)
+        if cmd.targets and not any(a.trigger in genesis_rules.RESOLVERS for a in genesis):
+            raise BadInput(f"{data.name} has no Genesis that asks for choices: leave 'targets' out", "targets")
         for ability in genesis:
-            triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
+            params: dict[str, Any] = {"target": target, "square": square}
+            if ability.trigger in genesis_rules.RESOLVERS:
+                params = genesis_rules.prepare(self, ability, placed.id, data.name, player, list(cmd.targets), "targets")
+            triggers.queue(self.resolver, ability, placed.id, player, None, params, self.cause)
+
+    # --- summoning and conjuring in the game (scripted: a hand of cards is not modelled) ----------
+
+    def summon(self, cmd: Summon) -> None:
+        """A minion enters the realm at ``at`` on its owner's turn: refused where set-up would
+        refuse it (digest 1.6, 2.3); it has summoning sickness (codex: Summoning Sickness); its
+        entry triggers what entering triggers (digest 2.3: summoning is entering) and its Genesis."""
+        owner = self.player(cmd.owner, self.state.active_player)
+        self._check_main_phase(owner)
+        data = self._card(cmd.card, "card", "Minion")
+        self._refuse_unmodelled([data.name], f"summoning {data.name}")
+        if cmd.id in self.state.units or cmd.id in self.state.features:
+            raise BadInput(f"duplicate id {cmd.id!r}", "id")
+        at = self.location(cmd.at, "at")
+        if not self.view().location_exists(parse_loc(at)):
+            raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
+        self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
+        self._check_placement(cmd.id, "at")
+        self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))
+        triggers.on_entry(self, cmd.id, "summoned", at, self.cause)
+
+    def conjure(self, cmd: Conjure) -> None:
+        """An artifact enters the realm at a location or with a bearer, or an aura atop an area or
+        a border, on its controller's turn, checked as at set-up; its Genesis triggers."""
+        controller = self.player(cmd.controller, self.state.active_player)
+        self._check_main_phase(controller)
+        data = self._card(cmd.card, "card", "Artifact", "Aura")
+        self._refuse_unmodelled([data.name], f"conjuring {data.name}")
+        if cmd.id in self.state.units or cmd.id in self.state.features:
+            raise BadInput(f"duplicate id {cmd.id!r}", "id")
+        if data.type == "Aura":  # atop a 2x2 area given by its top-left square, or a border
+            if cmd.bearer is not None:
+                raise BadInput(f"{data.name} is an aura: no bearer", "bearer")
+            self._place_aura(AuraSetup(id=cmd.id, card=data.name, controller=controller, at=cmd.at, border=cmd.border), data, "conjure")
+            self._enter_with_genesis(cmd.id, data, controller, list(cmd.targets))
+            return
+        if cmd.border is not None:
+            raise BadInput(f"{data.name} is an artifact: no border", "border")
+        if cmd.at is not None and not self.view().location_exists(parse_loc(self.location(cmd.at, "at"))):
+            raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
+        if cmd.bearer is not None and not self.known_unit(cmd.bearer, "bearer").alive:
+            raise BadInput(f"{cmd.bearer} is not in the realm", "bearer")
+        spec = ArtifactSetup(id=cmd.id, card=data.name, controller=controller, at=cmd.at, bearer=cmd.bearer)
+        self._place_artifact(spec, data, "conjure")
+        self._enter_with_genesis(cmd.id, data, controller, list(cmd.targets))
+
+    def _enter_with_genesis(self, source: str, data: Card, controller: str, targets: list[str]) -> None:
+        self.settle(self.cause)  # what the card changes at once (a carrier silenced drops what it carries)
+        genesis = [a for a in abilities_of(data.name) if a.trigger in genesis_rules.RESOLVERS]
+        if not genesis and targets:
+            raise BadInput(f"{data.name} has no modelled Genesis that asks for choices: leave 'targets' out", "targets")
+        for ability in genesis:
+            params = genesis_rules.prepare(self, ability, source, data.name, controller, targets, "targets")
+            triggers.queue(self.resolver, ability, source, controller, None, params, self.cause)
 
     # --- storyline items only Sorcery queues ---------------------------------------------------
 
@@ -1132,7 +1202,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 continue
             where = parse_loc(carrier.location or "")
             lost = self.view().silenced(carrier.id, where) or self.view().disabled(carrier.id, where)
-            if lost is not None:
+            if lost is not None and self.view().held_by(unit.id) is None:  # an effect's hold stays (Bullfrog FAQ)
                 self.emit(
                     UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
                     reason=f"its carrier lost the ability to carry: {lost}",

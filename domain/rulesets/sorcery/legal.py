@@ -8,7 +8,8 @@ the defending player that has the attack's location in its range, then ``pass``.
 
 Not listed, though the codex allows them (docs/design.md, "Legal commands"): paths other than a
 cheapest one, and paths that fail part-way (codex: Path: legality is checked per step as it is
-taken); casting spells and playing sites (a hand of cards is not modelled).
+taken); casting spells, playing sites, summoning minions and conjuring artifacts (`cast`,
+`play_site`, `summon`, `conjure`: scripted commands, since a hand of cards is not modelled).
 """
 
 from __future__ import annotations

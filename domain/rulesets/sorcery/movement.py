@@ -276,6 +276,8 @@ FORCED_KINDS = {
     "push_void": "push",  # a push into an adjacent void (Nightmare: "to an adjacent location or void")
     "raise": "surface",  # surface or unburrow: below a site to its surface (Mudflow, Undertaker Engine)
 }
+#: Brobdingnag Bullfrog FAQ (the golden rule): only a teleport moves a swallowed minion away
+HELD = rule("Brobdingnag Bullfrog FAQ", "only a teleport moves a swallowed minion away from the Bullfrog")
 _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
 
@@ -313,6 +315,8 @@ class ForcedMovement:
             blocked: RuleRef | None = None
             if unit.kind == "avatar" and loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
+            if blocked is None and kind != "teleport" and view.held_by(unit_id) is not None:
+                blocked = HELD
             if blocked is None and kind == "push":
                 blocked = view.border_refusal(unit_id, at, loc, "push")
             if blocked is None and kind in ("submerge", "surface"):

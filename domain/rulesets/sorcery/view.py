@@ -271,6 +271,8 @@ class RealmView:
             return False
         if scope.max_power is not None and self.power(unit.id) > scope.max_power:
             return False
+        if scope.carried_by is not None and unit.carried_by != scope.carried_by:
+            return False
         if scope.above is not None:
             below = self.location_of(scope.above)
             if below is None or below.region is not Region.UNDERGROUND or at != Loc(below.square, Region.SURFACE):
@@ -419,6 +421,19 @@ class RealmView:
             if self.in_scope(spec, unit, where):
                 total += spec.movement
         return total
+
+    def held_by(self, unit_id: str) -> str | None:
+        """The carrier holding ``unit_id`` by an effect, not by its own ability to carry: it is
+        not dropped when the carrier loses its abilities, can't be dropped at will, and only a
+        teleport moves it away (Brobdingnag Bullfrog FAQ)."""
+        carrier = self.unit(unit_id).carried_by
+        if carrier is None:
+            return None
+        for _, spec in self.all_specs:
+            held = getattr(spec, "carried_by", None)
+            if held == carrier and unit_id in (getattr(spec, "units", None) or ()):
+                return carrier
+        return None
 
     def passengers(self, carrier_id: str) -> list[str]:
         return sorted(
