@@ -683,3 +683,9 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     if isinstance(template, list):
         return [fill(v, values) for v in template]
     return template
+
+
+from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
+
+ABILITIES.update(ABILITIES_PASSIVE)
+SPELLS.update(SPELLS_PASSIVE)

@@ -76,6 +76,12 @@ class AsIfAdjacent(_Spec):
     for_player: str | None = None
     span_of: int | None = None
     water: bool = False
+    #: a site linked to many places at once, not they to each other: ``to_voids``, every void
+    #: (Astral Alcazar); ``to_sites_of``, that player's other sites, for burrowed units only
+    #: (Secret Tunnel; ``for_player`` names whose units may use it)
+    hub: int | None = None
+    to_voids: bool = False
+    to_sites_of: str | None = None
 
 
 class EntryBan(_Spec):
@@ -113,6 +119,9 @@ class Lose(Scope):
 
     kind: Literal["lose"] = "lose"
     keywords: tuple[str, ...]
+    #: "permanently lose" (Scent Hounds, Watchtower): a minion once in scope loses the keywords
+    #: for good, marked by an effect of its own that outlasts the card (engine.mark_lasting_losses)
+    permanent: bool = False
 
 
 class Condition(Scope):

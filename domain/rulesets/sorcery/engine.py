@@ -32,7 +32,7 @@ from domain.rulesets.sorcery.commands import (
     PlaySite,
     SetUp,
 )
-from domain.rulesets.sorcery.effects import Scope, parse_spec
+from domain.rulesets.sorcery.effects import Lose, Scope, parse_spec
 from domain.rulesets.sorcery.events import (
     AbilityUsed,
     AttackDeclared,
@@ -677,6 +677,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         self._check_main_phase(player)
         self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
         self._cast(cmd.card, player, cmd.targets, "card")
+        self.mark_lasting_losses(self.cause)
 
     def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
         data = self._card(name, where)
@@ -1065,6 +1066,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             genesis = []  # a site that has lost its abilities has no Genesis (Smokestacks of Gnaak)
         for ability in genesis:
             triggers.queue(self.resolver, ability, placed.id, player, None, {"target": target, "square": square}, self.cause)
+        self.mark_lasting_losses(self.cause)  # a Watchtower played beside a Stealthed enemy
 
     # --- storyline items only Sorcery queues ---------------------------------------------------
 
@@ -1085,6 +1087,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         step = self.resolver.take_step(item, verdict, carried)
         for passenger, reason in left:
             self.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+        for moved in (item.unit, *carried):
+            self.stealth_on_move(moved, item.frm, item.to, step.event_id)
         if gate and "Voidwalk" not in self.view().keywords(item.unit):
             self.start_effect(
                 item.unit, self.state.units[item.unit].owner,
@@ -1092,6 +1096,69 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 f"Planar Gate: {item.unit} keeps Voidwalk until it enters a site", cause=step.event_id,
             )
         self.settle(step.event_id, moving=item.unit)
+
+    # --- Stealth gained and lost by moving, and lost for good (abilities_passive.py) ----------------
+
+    def _lasting(self, source: str, unit_id: str, kind: str, label: str, cause: str) -> None:
+        """A keyword change that outlasts its card: Stealth gained (a grant) or lost for good."""
+        self.start_effect(
+            source, self.state.units[unit_id].owner, {"kind": kind, "unit": unit_id, "keywords": ["Stealth"]},
+            "permanent", label, cause=cause,
+        )
+
+    def _has_lasting(self, unit_id: str, kind: str, source: str | None = None) -> bool:
+        return any(
+            e.duration == "permanent" and e.spec.kind == kind and getattr(e.spec, "unit", None) == unit_id
+            and (source is None or e.source == source)
+            for e in self.state.effects.values()
+        )
+
+    def stealth_on_move(self, unit_id: str, frm: str, to: str, cause: str) -> None:
+        """What a step does to Stealth: Moss Troll loses it for good when it moves; Phase
+        Assassin gains it whenever he enters the void; the first minion that enters Dark Alley
+        gains it (codex: Stealth; granted Stealth lasts, its marks are not simulated)."""
+        unit = self.state.units[unit_id]
+        view = self.view()
+        start, end = parse_loc(frm), parse_loc(to)
+        muted = view.silenced(unit_id, start) or view.disabled(unit_id, start)
+        for ability in abilities_of(unit.card):
+            if muted is not None:
+                break
+            if ability.trigger == "loses_stealth_if_moves" and not self._has_lasting(unit_id, "lose"):
+                self._lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost Stealth: it moved", cause)
+            if (
+                ability.trigger == "gains_stealth_entering_void" and end.region is Region.VOID
+                and start.region is not Region.VOID
+            ):
+                self._lasting(unit_id, unit_id, "grant", f"{unit.card}: {unit_id} gained Stealth entering the void", cause)
+        if unit.kind != "minion" or start.square == end.square:
+            return
+        site = view.site_at(end.square)
+        if site is None or end.region is Region.VOID or site.id in view.suppressed_sites:
+            return
+        for ability in abilities_of(site.card):
+            if ability.trigger == "first_minion_entering_gains_stealth" and not any(
+                e.source == site.id and e.duration == "permanent" for e in self.state.effects.values()
+            ):
+                self._lasting(site.id, unit_id, "grant", f"{site.card}: {unit_id}, the first minion to enter, gained Stealth", cause)
+
+    def mark_lasting_losses(self, cause: str) -> None:
+        """A minion in scope of a "permanently lose" effect (Scent Hounds, Watchtower) loses the
+        keywords for good: an effect on it alone, kept after it leaves the scope or the card
+        leaves the realm. Non-minions can't have Stealth (codex: Stealth), so only minions."""
+        view = self.view()
+        for effect_id, spec in view.specs:
+            if not isinstance(spec, Lose) or not spec.permanent:
+                continue
+            source = self.state.effects[effect_id].source
+            for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+                if not isinstance(unit, SorceryUnit) or unit.kind != "minion" or unit.location is None:
+                    continue
+                if self._has_lasting(unit.id, "lose"):
+                    continue
+                if view.in_scope(spec, unit, parse_loc(unit.location)):
+                    card_name = view.source_card(effect_id)
+                    self._lasting(source, unit.id, "lose", f"{card_name}: {unit.id} permanently lost Stealth", cause)
 
     def settle(self, cause: str, moving: str | None = None) -> None:
         """After anything that moves units: a carried unit that no longer shares a location with
@@ -1130,6 +1197,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             fatal = self.view().survival(unit.id, parse_loc(unit.location))
             if fatal is not None:
                 combat.kill(self, unit.id, fatal, cause)
+        self.mark_lasting_losses(cause)
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack

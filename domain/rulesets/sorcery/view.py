@@ -40,7 +40,7 @@ from domain.rulesets.sorcery.effects import (
     Scope,
     SiteCondition,
 )
-from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 from domain.state import GameState
 
@@ -188,10 +188,45 @@ class RealmView:
         for spec in self.effects(AsIfAdjacent):
             if player is not None and spec.for_player not in (None, player):
                 continue
+            if spec.hub is not None:
+                continue  # a hub links places of its own kind (hub_links)
             linked = self.span(spec.span_of, spec.water) if spec.span_of is not None else set(spec.squares)
             if square in linked:
                 found.extend(sorted(linked - {square}))
         return sorted(set(found))
+
+    def hub_links(self, at: Loc, player: str | None) -> list[tuple[Loc, tuple[str, ...]]]:
+        """Locations one step from ``at`` through a site linked to many places (effects.AsIfAdjacent
+        ``hub``), each with the keywords the step needs: Astral Alcazar links its site and every
+        void (entering or leaving the void still needs Voidwalk); Secret Tunnel links, for its
+        controller's burrowed units, its underground and that of the controller's other sites."""
+        found: list[tuple[Loc, tuple[str, ...]]] = []
+        for spec in self.effects(AsIfAdjacent):
+            hub = spec.hub
+            if hub is None or self.site_at(hub) is None:
+                continue
+            if player is not None and spec.for_player not in (None, player):
+                continue
+            if spec.to_voids:
+                voids = [sq for sq in SQUARES if self.site_at(sq) is None]
+                if at.square == hub and at.region is not Region.VOID:
+                    found.extend((Loc(sq, Region.VOID), ("Voidwalk",)) for sq in voids)
+                elif at.region is Region.VOID:
+                    lower = Region.UNDERWATER if self.is_water(hub) else Region.UNDERGROUND
+                    found.extend([(Loc(hub, Region.SURFACE), ("Voidwalk",)), (Loc(hub, lower), ("Voidwalk",))])
+            if spec.to_sites_of is not None and at.region is Region.UNDERGROUND:
+                others = [
+                    sq for sq, site in sorted(self.sites.items()) if sq != hub and site.controller == spec.to_sites_of
+                ]
+                if at.square == hub:
+                    for sq in others:
+                        if self.is_water(sq):
+                            found.append((Loc(sq, Region.UNDERWATER), ("Burrowing", "Submerge")))
+                        else:
+                            found.append((Loc(sq, Region.UNDERGROUND), ("Burrowing",)))
+                elif at.square in others and not self.is_water(hub):
+                    found.append((Loc(hub, Region.UNDERGROUND), ("Burrowing",)))
+        return [(loc, needs) for loc, needs in found if loc != at]
 
     def location_exists(self, loc: Loc) -> bool:
         site = self.site_at(loc.square)
