@@ -29,6 +29,12 @@ def kinds(g: Any) -> list[str]:
     return [type(e).__name__ for e in g.pending_events]
 
 
+def refusal(g: Any) -> str:
+    """The rule the last refused step named (its card or codex entry)."""
+    found = [e for e in g.pending_events if type(e).__name__ == "StepRefused"]
+    return found[-1].rule.source if found else ""
+
+
 def offered(g: Any, unit: str) -> bool:
     return any(type(e).__name__ == "InterceptOffered" and e.unit == unit for e in g.pending_events)
 
@@ -249,3 +255,93 @@ def test_secret_tunnel_burrowed_allies_move_to_your_other_sites_as_if_adjacent()
     assert "20/underground" not in reach(g, "top")  # atop the Tunnel: not burrowed
     assert "20/underground" not in reach(g, "foe")  # "allies": the Tunnel's controller's units
     assert reach(g, "back").path_to("7/underground") == ["20/underground", "7/underground"]
+
+
+# --- at rest (codex: At Rest) ----------------------------------------------------------------------
+
+
+def test_stone_gaze_gorgons_disable_other_minions_at_rest_at_adjacent_locations() -> None:
+    g = realm(
+        "    - {id: gorgons, card: Stone-gaze Gorgons, owner: p2, at: 7}\n"
+        "    - {id: stone, card: Bosk Troll, owner: p1, at: 8}\n"
+        "    - {id: here, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: diagonal, card: Bosk Troll, owner: p1, at: 13}\n"
+        "    - {id: below, card: Cave Trolls, owner: p1, at: 8/underground}\n"
+        "    - {id: passer, card: Cloud Spirit, owner: p1, at: 11}\n",
+    )
+    v = view(g)
+    assert v.disabled("stone") is not None and v.disabled("here") is not None
+    assert v.disabled("gorgons") is None  # "other"
+    assert v.disabled("diagonal") is None  # diagonal: not adjacent
+    assert v.disabled("below") is None  # another region
+    assert len(reach(g, "stone").reachable) <= 1
+    # a minion on its way is not at rest: the Cloud Spirit passes 12, adjacent to 7, and goes on
+    assert reach(g, "passer").path_to("14") is not None
+    g.issue({"command": "move_and_attack", "unit": "passer", "path": ["12", "13"]})
+    assert g.state.units["passer"].location == "13"
+    with pytest.raises(IllegalCommand, match="Stone-gaze Gorgons"):
+        g.issue({"command": "move_and_attack", "unit": "stone", "path": ["9"]})
+
+
+def test_stone_gaze_gorgons_a_minion_that_stops_beside_them_is_disabled_once_at_rest() -> None:
+    g = realm(
+        "    - {id: gorgons, card: Stone-gaze Gorgons, owner: p2, at: 7}\n"
+        "    - {id: walker, card: Bosk Troll, owner: p1, at: 9}\n",
+        script="  - {command: move_and_attack, unit: walker, path: [8]}\n",
+    )
+    assert g.state.units["walker"].location == "8"
+    assert view(g).disabled("walker") is not None
+
+
+def test_hillock_basilisk_disables_minions_at_rest_here_or_one_step_in_front() -> None:
+    g = realm(
+        "    - {id: basilisk, card: Hillock Basilisk, owner: p1, at: 12}\n"
+        "    - {id: here, card: Bosk Troll, owner: p2, at: 12}\n"
+        "    - {id: front, card: Bosk Troll, owner: p2, at: 7}\n"
+        "    - {id: behind, card: Bosk Troll, owner: p2, at: 17}\n"
+        "    - {id: side, card: Bosk Troll, owner: p2, at: 13}\n"
+        "    - {id: ally, card: Bosk Troll, owner: p1, at: 7}\n",
+    )
+    v = view(g)  # p1 is the first player: forward is toward row 1
+    assert v.disabled("here") is not None and v.disabled("front") is not None and v.disabled("ally") is not None
+    assert v.disabled("behind") is None and v.disabled("side") is None and v.disabled("basilisk") is None
+
+
+# --- own movement barred -------------------------------------------------------------------------
+
+
+def test_maze_minotaur_enemy_minions_cant_move_themselves_out_of_its_nine_locations() -> None:
+    g = realm(
+        "    - {id: minotaur, card: Maze Minotaur, owner: p2, at: 12}\n"
+        "    - {id: trapped, card: Bosk Troll, owner: p1, at: 13}\n"
+        "    - {id: ally, card: Bosk Troll, owner: p2, at: 13}\n"
+        "    - {id: outside, card: Bosk Troll, owner: p1, at: 9}\n",
+        sites=SITES + "    - {at: 10, card: Valley, controller: p1}\n    - {at: 15, card: Valley, controller: p1}\n",
+    )
+    assert "14" not in reach(g, "trapped") and "8" in reach(g, "trapped")  # 8 is in the maze
+    assert "14" in reach(g, "ally")  # allies walk out
+    assert "8" in reach(g, "outside")  # into the maze is fine
+    g.issue({"command": "move_and_attack", "unit": "trapped", "path": ["14"]})  # refused as it comes
+    assert g.state.units["trapped"].location == "13" and "Maze Minotaur" in refusal(g)
+    g.issue({"command": "pass", "player": "p2"})  # p2's ally there may intercept it; doesn't
+    # force is not "moving themselves": a push takes it out
+    g.issue({"command": "cast", "card": "Windblast", "targets": ["east"]})
+    assert g.state.units["trapped"].location == "14"
+
+
+# --- carrying -------------------------------------------------------------------------------------
+
+
+def test_hyperparasite_picks_up_any_single_minion_disabling_it_and_cant_move_while_carrying() -> None:
+    g = realm(
+        "    - {id: parasite, card: Hyperparasite, owner: p1, at: 7}\n"
+        "    - {id: foe, card: Bosk Troll, owner: p2, at: 7}\n"
+        "    - {id: other, card: Bosk Troll, owner: p2, at: 7}\n",
+    )
+    assert "8" in reach(g, "parasite")
+    g.issue({"command": "pick_up", "unit": "parasite", "targets": ["foe"]})
+    v = view(g)
+    assert v.disabled("foe") is not None and v.disabled("other") is None
+    assert "8" not in reach(g, "parasite")
+    g.issue({"command": "move_and_attack", "unit": "parasite", "path": ["8"]})  # refused as it comes
+    assert g.state.units["parasite"].location == "7" and "Hyperparasite" in refusal(g)

@@ -21,6 +21,14 @@ STEALTH_MARKS = (
 )
 
 
+#: what "at rest" still lacks (codex: At Rest, Ordering Ongoing Effects)
+AT_REST_GAPS = (
+    "a unit is not at rest only while a move of its own or its carrier's resolves: casting, "
+    "abilities used and the whole attack sequence (a defender that moved in) are not followed; two "
+    "such minions at rest side by side switch each other off instead of the codex's timestamp order"
+)
+
+
 def _passive(name: str, covers: str, passive: dict[str, Any], gaps: str | None = None) -> Ability:
     return Ability(name=name, timing="ongoing", passive=passive, covers=(covers,), gaps=gaps)
 
@@ -90,6 +98,38 @@ ABILITIES_PASSIVE: dict[str, tuple[Ability, ...]] = {
                  "Burrowed allies can move as if this were adjacent to your other sites.",
                  {"kind": "as_if_adjacent", "hub": "$square", "to_sites_of": "$controller",
                   "for_player": "$controller"}),
+    ),
+    # --- at rest (codex: At Rest; Ordering Ongoing Effects, "Minions Disabled While At Rest") ----
+    "Stone-gaze Gorgons": (
+        _passive("other minions at rest at adjacent locations are disabled",
+                 "Other minions at rest at adjacent locations are disabled.",
+                 {"kind": "condition", "condition": "disabled", "adjacent_to": "$self", "exclude": "$self",
+                  "minions_only": True, "at_rest": True},
+                 gaps=AT_REST_GAPS),
+    ),
+    "Hillock Basilisk": (
+        _passive("other minions at rest here or one step in front of it are disabled",
+                 "Other minions at rest here or one step in front of Hillock Basilisk are disabled.",
+                 {"kind": "condition", "condition": "disabled", "in_front_of": "$self", "exclude": "$self",
+                  "minions_only": True, "at_rest": True},
+                 gaps=AT_REST_GAPS),
+    ),
+    # --- own movement barred ------------------------------------------------------------------------
+    "Maze Minotaur": (
+        _passive("enemy minions can't move themselves out of the nine locations nearby it",
+                 "Enemy minions can’t move themselves out of a maze of nine locations nearby Maze Minotaur.",
+                 {"kind": "maze", "unit": "$self", "enemies_of": "$controller"}),
+    ),
+    # --- carrying (codex: Carrying Units; digest 2.6) --------------------------------------------------
+    "Hyperparasite": (
+        Ability(name="may pick up a single minion", timing="ongoing", carry=1, carry_allies="any_minion",
+                covers=("Can pick up a single minion, disabling them, but can't move while carrying them.",)),
+        _passive("the minion it carries is disabled",
+                 "Can pick up a single minion, disabling them, but can't move while carrying them.",
+                 {"kind": "condition", "condition": "disabled", "carried_by": "$self"}),
+        _passive("immobile while carrying",
+                 "Can pick up a single minion, disabling them, but can't move while carrying them.",
+                 {"kind": "condition", "condition": "immobile", "unit": "$self", "carrying": True}),
     ),
 }
 

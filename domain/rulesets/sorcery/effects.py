@@ -36,7 +36,13 @@ class Scope(_Spec):
       nearby then, not whoever comes near later);
     - ``above``: units on the surface of the square where that unit is burrowed, only while it
       is (Root Spider: "directly above it");
-    - ``max_power``: units with at most this power, split power averaged (Plate of the Whale).
+    - ``max_power``: units with at most this power, split power averaged (Plate of the Whale);
+    - ``adjacent_to``: units at that unit's location or an orthogonally neighbouring one, in its
+      region (codex: Adjacent); ``in_front_of``: at that unit's location or one step forward of
+      it, toward its controller's far edge, in its region (codex: Forward; Hillock Basilisk);
+    - ``at_rest``: units at rest (codex: At Rest): where they are, and not in a move being
+      resolved, their own or their carrier's (Stone-gaze Gorgons);
+    - ``carried_by``: units that unit carries; ``carrying``: units carrying another (Hyperparasite).
     """
 
     unit: str | None = None
@@ -55,6 +61,11 @@ class Scope(_Spec):
     units: tuple[str, ...] | None = None
     above: str | None = None
     max_power: int | None = None
+    adjacent_to: str | None = None
+    in_front_of: str | None = None
+    at_rest: bool = False
+    carried_by: str | None = None
+    carrying: bool = False
 
 
 class ConnectEdges(_Spec):
@@ -220,6 +231,15 @@ class Leap(_Spec):
     unit: str
 
 
+class Maze(_Spec):
+    """Enemy minions of ``enemies_of`` can't move themselves (own steps, not forced ones) out of
+    the nine locations nearby ``unit``, in its region (Maze Minotaur; codex: Nearby)."""
+
+    kind: Literal["maze"] = "maze"
+    unit: str
+    enemies_of: str | None = None
+
+
 class MustAttack(_Spec):
     """Mandatory attacks (codex: Mandatory Actions): minions nearby ``near`` (Mask of Mayhem)
     must attack when they can; enemies of ``enemies_of`` must attack ``target`` (The Green
@@ -271,7 +291,7 @@ class SiteCondition(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition
+    | Restriction | SiteCondition | Maze
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -34,13 +34,14 @@ from domain.rulesets.sorcery.effects import (
     Leap,
     LocationBan,
     Lose,
+    Maze,
     MovesFreely,
     NoLevelChange,
     Restriction,
     Scope,
     SiteCondition,
 )
-from domain.rulesets.sorcery.realm import SQUARES, Loc, Region, nearby, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 from domain.state import GameState
 
@@ -310,6 +311,15 @@ class RealmView:
             below = self.location_of(scope.above)
             if below is None or below.region is not Region.UNDERGROUND or at != Loc(below.square, Region.SURFACE):
                 return False
+        if scope.carried_by is not None and unit.carried_by != scope.carried_by:
+            return False
+        if scope.carrying and not self.passengers(unit.id):
+            return False
+        if scope.adjacent_to is not None or scope.in_front_of is not None:
+            if not self._adjacent_or_in_front(scope, at):
+                return False
+        if scope.at_rest and not self.at_rest(unit, at):
+            return False
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         if scope.squares is not None:
             if at.square not in scope.squares or not on_site:
@@ -321,6 +331,26 @@ class RealmView:
         if scope.here is not None and not self._here(scope.here, at):
             return False
         return True
+
+    def _adjacent_or_in_front(self, scope: Scope, at: Loc) -> bool:
+        thing = scope.adjacent_to or scope.in_front_of or ""
+        where = self.location_of(thing)
+        if where is None or at.region is not where.region:
+            return False
+        if scope.adjacent_to is not None:
+            return at.square == where.square or at.square in self.orthogonal(where.square)
+        first = self.unit(thing).owner == self.state.players[0]
+        ahead = where.square - COLUMNS if first else where.square + COLUMNS
+        return at.square in (where.square, ahead)
+
+    def at_rest(self, unit: SorceryUnit, at: Loc) -> bool:
+        """At rest (codex: At Rest): where it is, and not moving or being moved: no move of its
+        own, or of its carrier, is being resolved. A unit judged at a location it is not at (a
+        step of the search) is on its way, so not at rest."""
+        if unit.location is None or parse_loc(unit.location) != at:
+            return False
+        movers = {unit.id, unit.carried_by}
+        return not any(move.unit in movers for move in self.state.moves.values())
 
     def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
         where = self.location_of(thing)
@@ -762,6 +792,9 @@ class RealmView:
     def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
         """Dalcean Phalanx (only forward) and Sedge Crabs (only sideways): forward is toward the
         controller's far edge (codex: Forward; digest 1.1, gap 1); a level change is neither."""
+        maze = self._maze_refusal(unit_id, frm, to)
+        if maze is not None:
+            return maze
         for effect_id, spec in self.specs:
             if not isinstance(spec, Restriction) or spec.unit != unit_id or spec.own_steps is None:
                 continue
@@ -775,6 +808,27 @@ class RealmView:
                 ok = ok or kind == "as-if-adjacent"
             if not ok:
                 return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
+        return None
+
+    def _maze_refusal(self, unit_id: str, frm: Loc, to: Loc) -> RuleRef | None:
+        """Maze Minotaur: an enemy minion's own step from inside the nine locations nearby it (in
+        its region) to outside them."""
+        unit = self.unit(unit_id)
+        if unit.kind != "minion":
+            return None
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, Maze) or spec.unit == unit_id or unit.owner == spec.enemies_of:
+                continue
+            where = self.location_of(spec.unit)
+            if where is None:
+                continue
+            maze = set(self.nearby(where.square))
+
+            def inside(loc: Loc, region: Region = where.region, squares: set[int] = maze) -> bool:
+                return loc.region is region and loc.square in squares
+
+            if inside(frm) and not inside(to):
+                return self._effect_rule(effect_id, "enemy minions can't move themselves out of its maze")
         return None
 
     def name_of(self, thing: str) -> str:
