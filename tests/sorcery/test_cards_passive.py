@@ -345,3 +345,47 @@ def test_hyperparasite_picks_up_any_single_minion_disabling_it_and_cant_move_whi
     assert "8" not in reach(g, "parasite")
     g.issue({"command": "move_and_attack", "unit": "parasite", "path": ["8"]})  # refused as it comes
     assert g.state.units["parasite"].location == "7" and "Hyperparasite" in refusal(g)
+
+
+# --- spells: Movement and "can't be intercepted"; own steps (the strikes are listed) --------------
+
+
+def test_blaze_gives_an_ally_movement_plus_2_and_it_cant_be_intercepted_this_turn() -> None:
+    g = realm(
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 6}\n"
+        "    - {id: plain, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n",
+        script="  - {command: cast, card: Blaze, targets: [boars]}\n"
+        "  - {command: move_and_attack, unit: boars, path: [7, 8]}\n"
+        "  - {command: move_and_attack, unit: plain, path: [8]}\n",
+    )
+    assert g.state.units["boars"].location == "8"  # three steps allowed
+    assert not offered(g, "boars") and offered(g, "plain")
+    g.issue({"command": "pass", "player": "p2"})
+    g.issue({"command": "end_turn"})
+    assert view(g).uninterceptable("boars") is None and view(g).movement_bonus("boars") == 0
+
+
+def test_leap_attack_an_ally_may_take_a_step_or_none() -> None:
+    g = realm(
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 7, tapped: true}\n"
+        "    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n",
+        script="  - {command: cast, card: Leap Attack, targets: [troll, 8]}\n",
+    )
+    assert g.state.units["troll"].location == "8"  # a tapped ally steps all the same: not Move and Attack
+    with pytest.raises(IllegalCommand, match="up to 1 step"):
+        g.issue({"command": "cast", "card": "Leap Attack", "targets": ["troll", "9", "14"]})
+    with pytest.raises(IllegalCommand, match="not an ally"):
+        g.issue({"command": "cast", "card": "Leap Attack", "targets": ["foe", "13"]})
+    g.issue({"command": "cast", "card": "Leap Attack", "targets": ["troll"]})  # "may": no step
+    assert g.state.units["troll"].location == "8"
+
+
+def test_whirling_blades_an_ally_may_take_up_to_two_steps() -> None:
+    g = realm(
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n",
+        script="  - {command: cast, card: Whirling Blades, targets: [troll, 8, 9]}\n",
+    )
+    assert g.state.units["troll"].location == "9"
+    with pytest.raises(IllegalCommand, match="up to 2 step"):
+        g.issue({"command": "cast", "card": "Whirling Blades", "targets": ["troll", "8", "7", "6"]})

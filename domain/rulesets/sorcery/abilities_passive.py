@@ -161,4 +161,24 @@ SPELLS_PASSIVE: dict[str, Spell] = {
         covers=("Give all allied minions Stealth.",),
         gaps=STEALTH_MARKS,
     ),
+    "Blaze": Spell(
+        targets=1,
+        target_kind="ally",
+        effect={"kind": "grant", "unit": "$target", "movement": 2},
+        also=({"kind": "cant_be_intercepted", "unit": "$target"},),
+        duration="this_turn",
+        label="{target} has Movement +2 and can't be intercepted",
+        covers=("This turn, give an ally Movement +2, it can't be intercepted,",),
+    ),
+    # own steps by a spell (digest 2.1): the strikes that follow are not simulated (listed)
+    "Leap Attack": Spell(
+        targets=-1, target_kind="ally_may_step", moves="own_step",
+        covers=("An ally may take a step, and then it strikes each enemy at its location.",),
+        gaps="only the step is simulated, not the strikes",
+    ),
+    "Whirling Blades": Spell(
+        targets=-1, target_kind="ally_may_take_two_steps", moves="own_step",
+        covers=("An ally may take up to two steps, and then strikes each enemy along their entire path.",),
+        gaps="only the steps are simulated, not the strikes",
+    ),
 }

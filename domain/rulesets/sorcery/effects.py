@@ -147,6 +147,12 @@ class Condition(Scope):
     unless_adjacent_ally_with: str | None = None
 
 
+class Uninterceptable(Scope):
+    """Units in scope can't be intercepted (Blaze: "it can't be intercepted"; codex: Intercept)."""
+
+    kind: Literal["cant_be_intercepted"] = "cant_be_intercepted"
+
+
 class Immune(Scope):
     """Units in scope can't be made silenced, disabled or Immobile by any effect (Gossamer Ghost,
     Onslaught; codex: Can vs. Can't: "can't" wins). A printed Immobile keyword is the unit's own,
@@ -291,7 +297,7 @@ class SiteCondition(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze
+    | Restriction | SiteCondition | Maze | Uninterceptable
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -544,6 +544,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         where = parse_loc(unit.location)
         if "Stealth" in view.keywords(unit_id):
             return [], "a unit with Stealth can't be intercepted"
+        barred = view.uninterceptable(unit_id)
+        if barred is not None:
+            return [], f"{barred.source}: it can't be intercepted"
         airborne = view.airborne(unit_id)
         found = []
         for other in sorted(self.state.units_at(unit.location), key=lambda u: u.id):
@@ -902,6 +905,18 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 if len(path) > 2:
                     raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit_id} takes up to two steps, not {len(path)}")
             paths = [(u, p) for u, p in paths if p]
+        elif kind in ("ally_may_step", "ally_may_take_two_steps"):  # Leap Attack, Whirling Blades
+            limit = 1 if kind == "ally_may_step" else 2
+            if not targets:
+                raise BadInput(f"{data.name} needs the ally, then up to {limit} location(s) it steps to", field)
+            unit = living(targets[0])
+            if unit.owner != caster:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an ally")
+            path = [self.location(t, field) for t in targets[1:]]
+            if len(path) > limit:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} takes up to {limit} step(s), not {len(path)}")
+            if path:  # "may": naming no location is the choice not to step
+                paths.append((unit.id, path))
         elif kind == "enemies_step_together":  # Led Astray: enemies at a location, one destination
             if len(targets) < 3:
                 raise BadInput(f"{data.name} needs a location, where they step, then the enemies", field)

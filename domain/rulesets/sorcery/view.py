@@ -40,6 +40,7 @@ from domain.rulesets.sorcery.effects import (
     Restriction,
     Scope,
     SiteCondition,
+    Uninterceptable,
 )
 from domain.rulesets.sorcery.realm import COLUMNS, SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
@@ -808,6 +809,16 @@ class RealmView:
                 ok = ok or kind == "as-if-adjacent"
             if not ok:
                 return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
+        return None
+
+    def uninterceptable(self, unit_id: str) -> RuleRef | None:
+        """Why the unit can't be intercepted by an effect's say (Blaze), where it is."""
+        unit = self.unit(unit_id)
+        if unit.location is None:
+            return None
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Uninterceptable) and self.in_scope(spec, unit, parse_loc(unit.location)):
+                return self._effect_rule(effect_id, "can't be intercepted")
         return None
 
     def _maze_refusal(self, unit_id: str, frm: Loc, to: Loc) -> RuleRef | None:
