@@ -688,8 +688,10 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
 # cards modelled by group, each group in its own module (issue 9); a card may have abilities in
 # more than one group (Scarecrow: its ongoing ban here, its Genesis there)
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
+from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
-for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS):
+for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
+SPELLS.update(SPELLS_PASSIVE)

@@ -37,8 +37,12 @@ class Scope(_Spec):
     - ``above``: units on the surface of the square where that unit is burrowed, only while it
       is (Root Spider: "directly above it");
     - ``max_power``: units with at most this power, split power averaged (Plate of the Whale);
-    - ``carried_by``: units carried by that unit, only while they are (Brobdingnag Bullfrog's
-      belly).
+    - ``adjacent_to``: units at that unit's location or an orthogonally neighbouring one, in its
+      region (codex: Adjacent); ``in_front_of``: at that unit's location or one step forward of
+      it, toward its controller's far edge, in its region (codex: Forward; Hillock Basilisk);
+    - ``at_rest``: units at rest (codex: At Rest): where they are, and not in a move being
+      resolved, their own or their carrier's (Stone-gaze Gorgons);
+    - ``carried_by``: units that unit carries, only while it does (Brobdingnag Bullfrog's belly); ``carrying``: units carrying another (Hyperparasite).
     """
 
     unit: str | None = None
@@ -57,7 +61,11 @@ class Scope(_Spec):
     units: tuple[str, ...] | None = None
     above: str | None = None
     max_power: int | None = None
+    adjacent_to: str | None = None
+    in_front_of: str | None = None
+    at_rest: bool = False
     carried_by: str | None = None
+    carrying: bool = False
 
 
 class ConnectEdges(_Spec):
@@ -79,6 +87,12 @@ class AsIfAdjacent(_Spec):
     for_player: str | None = None
     span_of: int | None = None
     water: bool = False
+    #: a site linked to many places at once, not they to each other: ``to_voids``, every void
+    #: (Astral Alcazar); ``to_sites_of``, that player's other sites, for burrowed units only
+    #: (Secret Tunnel; ``for_player`` names whose units may use it)
+    hub: int | None = None
+    to_voids: bool = False
+    to_sites_of: str | None = None
 
 
 class EntryBan(_Spec):
@@ -116,6 +130,9 @@ class Lose(Scope):
 
     kind: Literal["lose"] = "lose"
     keywords: tuple[str, ...]
+    #: "permanently lose" (Scent Hounds, Watchtower): a minion once in scope loses the keywords
+    #: for good, marked by an effect of its own that outlasts the card (engine.mark_lasting_losses)
+    permanent: bool = False
 
 
 class Condition(Scope):
@@ -128,6 +145,12 @@ class Condition(Scope):
     #: neighbour, in the unit's region: digest 1.4): Bound Spirit, "unless adjacent to an allied
     #: Spellcaster"
     unless_adjacent_ally_with: str | None = None
+
+
+class Uninterceptable(Scope):
+    """Units in scope can't be intercepted (Blaze: "it can't be intercepted"; codex: Intercept)."""
+
+    kind: Literal["cant_be_intercepted"] = "cant_be_intercepted"
 
 
 class Immune(Scope):
@@ -214,6 +237,15 @@ class Leap(_Spec):
     unit: str
 
 
+class Maze(_Spec):
+    """Enemy minions of ``enemies_of`` can't move themselves (own steps, not forced ones) out of
+    the nine locations nearby ``unit``, in its region (Maze Minotaur; codex: Nearby)."""
+
+    kind: Literal["maze"] = "maze"
+    unit: str
+    enemies_of: str | None = None
+
+
 class MustAttack(_Spec):
     """Mandatory attacks (codex: Mandatory Actions): minions nearby ``near`` (Mask of Mayhem)
     must attack when they can; enemies of ``enemies_of`` must attack ``target`` (The Green
@@ -265,7 +297,7 @@ class SiteCondition(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition
+    | Restriction | SiteCondition | Maze | Uninterceptable
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -36,7 +36,7 @@ from domain.rulesets.sorcery.commands import (
     SetUp,
     Summon,
 )
-from domain.rulesets.sorcery.effects import Scope, parse_spec
+from domain.rulesets.sorcery.effects import Lose, Scope, parse_spec
 from domain.rulesets.sorcery.events import (
     AbilityUsed,
     AttackDeclared,
@@ -554,6 +554,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         where = parse_loc(unit.location)
         if "Stealth" in view.keywords(unit_id):
             return [], "a unit with Stealth can't be intercepted"
+        barred = view.uninterceptable(unit_id)
+        if barred is not None:
+            return [], f"{barred.source}: it can't be intercepted"
         airborne = view.airborne(unit_id)
         found = []
         for other in sorted(self.state.units_at(unit.location), key=lambda u: u.id):
@@ -704,6 +707,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         self._check_main_phase(player)
         self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
         self._cast(cmd.card, player, cmd.targets, "card")
+        self.mark_lasting_losses(self.cause)
 
     def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
         data = self._card(name, where)
@@ -928,6 +932,18 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 if len(path) > 2:
                     raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit_id} takes up to two steps, not {len(path)}")
             paths = [(u, p) for u, p in paths if p]
+        elif kind in ("ally_may_step", "ally_may_take_two_steps"):  # Leap Attack, Whirling Blades
+            limit = 1 if kind == "ally_may_step" else 2
+            if not targets:
+                raise BadInput(f"{data.name} needs the ally, then up to {limit} location(s) it steps to", field)
+            unit = living(targets[0])
+            if unit.owner != caster:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} is not an ally")
+            path = [self.location(t, field) for t in targets[1:]]
+            if len(path) > limit:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{unit.id} takes up to {limit} step(s), not {len(path)}")
+            if path:  # "may": naming no location is the choice not to step
+                paths.append((unit.id, path))
         elif kind == "enemies_step_together":  # Led Astray: enemies at a location, one destination
             if len(targets) < 3:
                 raise BadInput(f"{data.name} needs a location, where they step, then the enemies", field)
@@ -1097,6 +1113,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if ability.trigger in genesis_rules.RESOLVERS:
                 params = genesis_rules.prepare(self, ability, placed.id, data.name, player, list(cmd.targets), "targets")
             triggers.queue(self.resolver, ability, placed.id, player, None, params, self.cause)
+        self.mark_lasting_losses(self.cause)  # a Watchtower played beside a Stealthed enemy
 
     # --- summoning and conjuring in the game (scripted: a hand of cards is not modelled) ----------
 
@@ -1151,6 +1168,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for ability in genesis:
             params = genesis_rules.prepare(self, ability, source, data.name, controller, targets, "targets")
             triggers.queue(self.resolver, ability, source, controller, None, params, self.cause)
+        self.mark_lasting_losses(self.cause)  # Hounds of Ondaros summoned beside a Stealthed enemy
 
     # --- storyline items only Sorcery queues ---------------------------------------------------
 
@@ -1171,6 +1189,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         step = self.resolver.take_step(item, verdict, carried)
         for passenger, reason in left:
             self.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+        for moved in (item.unit, *carried):
+            self.stealth_on_move(moved, item.frm, item.to, step.event_id)
         if gate and "Voidwalk" not in self.view().keywords(item.unit):
             self.start_effect(
                 item.unit, self.state.units[item.unit].owner,
@@ -1178,6 +1198,69 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 f"Planar Gate: {item.unit} keeps Voidwalk until it enters a site", cause=step.event_id,
             )
         self.settle(step.event_id, moving=item.unit)
+
+    # --- Stealth gained and lost by moving, and lost for good (abilities_passive.py) ----------------
+
+    def _lasting(self, source: str, unit_id: str, kind: str, label: str, cause: str) -> None:
+        """A keyword change that outlasts its card: Stealth gained (a grant) or lost for good."""
+        self.start_effect(
+            source, self.state.units[unit_id].owner, {"kind": kind, "unit": unit_id, "keywords": ["Stealth"]},
+            "permanent", label, cause=cause,
+        )
+
+    def _has_lasting(self, unit_id: str, kind: str, source: str | None = None) -> bool:
+        return any(
+            e.duration == "permanent" and e.spec.kind == kind and getattr(e.spec, "unit", None) == unit_id
+            and (source is None or e.source == source)
+            for e in self.state.effects.values()
+        )
+
+    def stealth_on_move(self, unit_id: str, frm: str, to: str, cause: str) -> None:
+        """What a step does to Stealth: Moss Troll loses it for good when it moves; Phase
+        Assassin gains it whenever he enters the void; the first minion that enters Dark Alley
+        gains it (codex: Stealth; granted Stealth lasts, its marks are not simulated)."""
+        unit = self.state.units[unit_id]
+        view = self.view()
+        start, end = parse_loc(frm), parse_loc(to)
+        muted = view.silenced(unit_id, start) or view.disabled(unit_id, start)
+        for ability in abilities_of(unit.card):
+            if muted is not None:
+                break
+            if ability.trigger == "loses_stealth_if_moves" and not self._has_lasting(unit_id, "lose"):
+                self._lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost Stealth: it moved", cause)
+            if (
+                ability.trigger == "gains_stealth_entering_void" and end.region is Region.VOID
+                and start.region is not Region.VOID
+            ):
+                self._lasting(unit_id, unit_id, "grant", f"{unit.card}: {unit_id} gained Stealth entering the void", cause)
+        if unit.kind != "minion" or start.square == end.square:
+            return
+        site = view.site_at(end.square)
+        if site is None or end.region is Region.VOID or site.id in view.suppressed_sites:
+            return
+        for ability in abilities_of(site.card):
+            if ability.trigger == "first_minion_entering_gains_stealth" and not any(
+                e.source == site.id and e.duration == "permanent" for e in self.state.effects.values()
+            ):
+                self._lasting(site.id, unit_id, "grant", f"{site.card}: {unit_id}, the first minion to enter, gained Stealth", cause)
+
+    def mark_lasting_losses(self, cause: str) -> None:
+        """A minion in scope of a "permanently lose" effect (Scent Hounds, Watchtower) loses the
+        keywords for good: an effect on it alone, kept after it leaves the scope or the card
+        leaves the realm. Non-minions can't have Stealth (codex: Stealth), so only minions."""
+        view = self.view()
+        for effect_id, spec in view.specs:
+            if not isinstance(spec, Lose) or not spec.permanent:
+                continue
+            source = self.state.effects[effect_id].source
+            for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+                if not isinstance(unit, SorceryUnit) or unit.kind != "minion" or unit.location is None:
+                    continue
+                if self._has_lasting(unit.id, "lose"):
+                    continue
+                if view.in_scope(spec, unit, parse_loc(unit.location)):
+                    card_name = view.source_card(effect_id)
+                    self._lasting(source, unit.id, "lose", f"{card_name}: {unit.id} permanently lost Stealth", cause)
 
     def settle(self, cause: str, moving: str | None = None) -> None:
         """After anything that moves units: a carried unit that no longer shares a location with
@@ -1216,6 +1299,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             fatal = self.view().survival(unit.id, parse_loc(unit.location))
             if fatal is not None:
                 combat.kill(self, unit.id, fatal, cause)
+        self.mark_lasting_losses(cause)
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack

@@ -90,7 +90,7 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
     view = RealmView(state)
     if view.restriction(unit_id, "no_intercept") is not None or view.disabled(unit_id) is not None:
         return False
-    if "Stealth" in view.keywords(mover_id):
+    if "Stealth" in view.keywords(mover_id) or view.uninterceptable(mover_id) is not None:
         return False
     if view.airborne(mover_id):
         keywords = view.keywords(unit_id)

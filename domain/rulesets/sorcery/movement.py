@@ -240,6 +240,8 @@ class SorceryMovement:
                     found.append(_Candidate(Loc(sq, Region.SURFACE), "void", ("Voidwalk",)))
                     lower = Region.UNDERWATER if view.is_water(sq) else Region.UNDERGROUND
                     found.append(_Candidate(Loc(sq, lower), "void", ("Voidwalk",)))
+        for hub_loc, hub_needs in view.hub_links(at, player):
+            found.append(_Candidate(hub_loc, "as-if-adjacent", hub_needs))
         return [c for c in found if c.loc != at]
 
     def _leaps(self, square: int) -> list[int]:

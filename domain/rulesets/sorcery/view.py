@@ -34,13 +34,15 @@ from domain.rulesets.sorcery.effects import (
     Leap,
     LocationBan,
     Lose,
+    Maze,
     MovesFreely,
     NoLevelChange,
     Restriction,
     Scope,
     SiteCondition,
+    Uninterceptable,
 )
-from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 from domain.state import GameState
 
@@ -188,10 +190,45 @@ class RealmView:
         for spec in self.effects(AsIfAdjacent):
             if player is not None and spec.for_player not in (None, player):
                 continue
+            if spec.hub is not None:
+                continue  # a hub links places of its own kind (hub_links)
             linked = self.span(spec.span_of, spec.water) if spec.span_of is not None else set(spec.squares)
             if square in linked:
                 found.extend(sorted(linked - {square}))
         return sorted(set(found))
+
+    def hub_links(self, at: Loc, player: str | None) -> list[tuple[Loc, tuple[str, ...]]]:
+        """Locations one step from ``at`` through a site linked to many places (effects.AsIfAdjacent
+        ``hub``), each with the keywords the step needs: Astral Alcazar links its site and every
+        void (entering or leaving the void still needs Voidwalk); Secret Tunnel links, for its
+        controller's burrowed units, its underground and that of the controller's other sites."""
+        found: list[tuple[Loc, tuple[str, ...]]] = []
+        for spec in self.effects(AsIfAdjacent):
+            hub = spec.hub
+            if hub is None or self.site_at(hub) is None:
+                continue
+            if player is not None and spec.for_player not in (None, player):
+                continue
+            if spec.to_voids:
+                voids = [sq for sq in SQUARES if self.site_at(sq) is None]
+                if at.square == hub and at.region is not Region.VOID:
+                    found.extend((Loc(sq, Region.VOID), ("Voidwalk",)) for sq in voids)
+                elif at.region is Region.VOID:
+                    lower = Region.UNDERWATER if self.is_water(hub) else Region.UNDERGROUND
+                    found.extend([(Loc(hub, Region.SURFACE), ("Voidwalk",)), (Loc(hub, lower), ("Voidwalk",))])
+            if spec.to_sites_of is not None and at.region is Region.UNDERGROUND:
+                others = [
+                    sq for sq, site in sorted(self.sites.items()) if sq != hub and site.controller == spec.to_sites_of
+                ]
+                if at.square == hub:
+                    for sq in others:
+                        if self.is_water(sq):
+                            found.append((Loc(sq, Region.UNDERWATER), ("Burrowing", "Submerge")))
+                        else:
+                            found.append((Loc(sq, Region.UNDERGROUND), ("Burrowing",)))
+                elif at.square in others and not self.is_water(hub):
+                    found.append((Loc(hub, Region.UNDERGROUND), ("Burrowing",)))
+        return [(loc, needs) for loc, needs in found if loc != at]
 
     def location_exists(self, loc: Loc) -> bool:
         site = self.site_at(loc.square)
@@ -277,6 +314,13 @@ class RealmView:
             below = self.location_of(scope.above)
             if below is None or below.region is not Region.UNDERGROUND or at != Loc(below.square, Region.SURFACE):
                 return False
+        if scope.carrying and not self.passengers(unit.id):
+            return False
+        if scope.adjacent_to is not None or scope.in_front_of is not None:
+            if not self._adjacent_or_in_front(scope, at):
+                return False
+        if scope.at_rest and not self.at_rest(unit, at):
+            return False
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         if scope.squares is not None:
             if at.square not in scope.squares or not on_site:
@@ -288,6 +332,26 @@ class RealmView:
         if scope.here is not None and not self._here(scope.here, at):
             return False
         return True
+
+    def _adjacent_or_in_front(self, scope: Scope, at: Loc) -> bool:
+        thing = scope.adjacent_to or scope.in_front_of or ""
+        where = self.location_of(thing)
+        if where is None or at.region is not where.region:
+            return False
+        if scope.adjacent_to is not None:
+            return at.square == where.square or at.square in self.orthogonal(where.square)
+        first = self.unit(thing).owner == self.state.players[0]
+        ahead = where.square - COLUMNS if first else where.square + COLUMNS
+        return at.square in (where.square, ahead)
+
+    def at_rest(self, unit: SorceryUnit, at: Loc) -> bool:
+        """At rest (codex: At Rest): where it is, and not moving or being moved: no move of its
+        own, or of its carrier, is being resolved. A unit judged at a location it is not at (a
+        step of the search) is on its way, so not at rest."""
+        if unit.location is None or parse_loc(unit.location) != at:
+            return False
+        movers = {unit.id, unit.carried_by}
+        return not any(move.unit in movers for move in self.state.moves.values())
 
     def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
         where = self.location_of(thing)
@@ -742,6 +806,9 @@ class RealmView:
     def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:
         """Dalcean Phalanx (only forward) and Sedge Crabs (only sideways): forward is toward the
         controller's far edge (codex: Forward; digest 1.1, gap 1); a level change is neither."""
+        maze = self._maze_refusal(unit_id, frm, to)
+        if maze is not None:
+            return maze
         for effect_id, spec in self.specs:
             if not isinstance(spec, Restriction) or spec.unit != unit_id or spec.own_steps is None:
                 continue
@@ -755,6 +822,37 @@ class RealmView:
                 ok = ok or kind == "as-if-adjacent"
             if not ok:
                 return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
+        return None
+
+    def uninterceptable(self, unit_id: str) -> RuleRef | None:
+        """Why the unit can't be intercepted by an effect's say (Blaze), where it is."""
+        unit = self.unit(unit_id)
+        if unit.location is None:
+            return None
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Uninterceptable) and self.in_scope(spec, unit, parse_loc(unit.location)):
+                return self._effect_rule(effect_id, "can't be intercepted")
+        return None
+
+    def _maze_refusal(self, unit_id: str, frm: Loc, to: Loc) -> RuleRef | None:
+        """Maze Minotaur: an enemy minion's own step from inside the nine locations nearby it (in
+        its region) to outside them."""
+        unit = self.unit(unit_id)
+        if unit.kind != "minion":
+            return None
+        for effect_id, spec in self.specs:
+            if not isinstance(spec, Maze) or spec.unit == unit_id or unit.owner == spec.enemies_of:
+                continue
+            where = self.location_of(spec.unit)
+            if where is None:
+                continue
+            maze = set(self.nearby(where.square))
+
+            def inside(loc: Loc, region: Region = where.region, squares: set[int] = maze) -> bool:
+                return loc.region is region and loc.square in squares
+
+            if inside(frm) and not inside(to):
+                return self._effect_rule(effect_id, "enemy minions can't move themselves out of its maze")
         return None
 
     def name_of(self, thing: str) -> str:
