@@ -39,6 +39,8 @@ class Ability(BaseModel):
     #: Avatar included), "weaker_minion" (weaker allied minions), "any_minion" (any minions)
     carry: int = 0
     carry_allies: str = "minion"
+    #: for activated abilities: what using it does (activated.py; the ``activate`` command)
+    activated: dict[str, Any] | None = None
 
 
 class Spell(BaseModel):
@@ -683,3 +685,8 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     if isinstance(template, list):
         return [fill(v, values) for v in template]
     return template
+
+
+from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402  (activated abilities)
+
+ABILITIES.update(ABILITIES_ACTIVATED)

@@ -19,6 +19,7 @@ from domain.rulesets.sorcery import combat, mandatory, triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
+    Activate,
     ArtifactSetup,
     AuraSetup,
     Cast,
@@ -127,8 +128,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             PickUp: self.pick_up,
             Drop: self.drop,
             Intercept: self.intercept,
+            Activate: self.activate,
         }
-        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop)):
+        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop, Activate)):
             self._check_duties(command)
         handlers[type(command)](command)
 
@@ -366,6 +368,13 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if len(view.passengers(carrier.id)) >= carrier.carries:
             return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
         return None
+
+    # --- activated abilities (activated.py) ------------------------------------------------------
+
+    def activate(self, cmd: Activate) -> None:
+        from domain.rulesets.sorcery import activated
+
+        activated.activate(self, cmd)
 
     # --- Pick Up and Drop (codex: Pick Up, Drop, Carrying Units) ---------------------------------
 
