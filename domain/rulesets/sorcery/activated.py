@@ -207,7 +207,7 @@ def _teleport_to_tapped_burrow(engine: SorceryCommands, source: Source, ability:
         raise IllegalCommand(_rule(source, ability), f"{target.id} is not another tapped minion")
     if there.region is not at.region:
         raise IllegalCommand(rule("codex: Target", "targets are in the source's region"), f"{target.id} is not in {source.id}'s region")
-    moves = []
+    moves: list[tuple[str, list[str], str, list[str] | None]] = []
     if there.text != at.text:  # already there: no movement (codex: Teleport)
         _forced(engine, source, ability, "teleport_anywhere", source.id, there.text)
         moves.append((source.id, [at.text, there.text], "forced:teleport_anywhere", [FORCED_KINDS["teleport_anywhere"]]))
