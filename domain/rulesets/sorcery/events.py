@@ -335,8 +335,8 @@ class AbilityActivated(GameEvent):
         _sorcery(state).activations.append(ActivationUse(source=self.source, ability=self.ability, turn=state.turn))
 
     def describe(self, label: Labeler) -> str:
-        on = f" on {', '.join(self.targets)}" if self.targets else ""
-        return f"{self.player} activates {self.card}'s ability ({self.source}): {self.ability}{on}"
+        on = f"; targets: {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.player} activates {self.card}'s ability ({self.source}: {self.ability}){on}"
 
 
 class ActivationPlanned(GameEvent):
