@@ -141,6 +141,8 @@ def test_coy_nixie_forces_a_nearby_enemy_to_take_a_step_towards_her_then_taps_it
     )
     with pytest.raises(IllegalCommand, match="not closer"):
         activate(g, "nixie", "enemy", 9)
+    with pytest.raises(IllegalCommand, match="Coy Nixie"):
+        activate(g, "nixie", "enemy", 3)  # the void: not one of a Bosk Troll's steps
     with pytest.raises(IllegalCommand, match="not an enemy nearby"):
         activate(g, "nixie", "far", 8)
     activate(g, "nixie", "enemy", 7)
@@ -209,9 +211,12 @@ def test_innsmouth_dock_lures_an_adjacent_minion_to_step_here() -> None:
 
 
 def test_river_rapids_pushes_a_minion_on_connected_rivers_one_step() -> None:
+    """River Rapids FAQ: sites with River in their name, contiguous with the Rapids (itself
+    included); submerged minions too."""
     g = realm(
         "    - {id: rafter, card: Bosk Troll, owner: p2, at: 14}\n"
-        "    - {id: ashore, card: Bosk Troll, owner: p2, at: 11}\n",
+        "    - {id: ashore, card: Bosk Troll, owner: p2, at: 11}\n"
+        "    - {id: diver, card: Coy Nixie, owner: p2, at: 12/underwater}\n",
         sites=RIVERS,
     )
     with pytest.raises(IllegalCommand, match="River"):
@@ -219,9 +224,26 @@ def test_river_rapids_pushes_a_minion_on_connected_rivers_one_step() -> None:
     activate(g, "river-rapids", "rafter", 9)  # 14 is a River, connected through the River at 13
     assert at(g, "rafter") == "9"
     assert [e.kind for e in events(g, "StepTaken")] == ["push"]
+    g.issue(EndTurn(player="p1"))
+    g.issue(EndTurn(player="p2"))
+    activate(g, "river-rapids", "diver", "13/underwater")  # at the Rapids itself, submerged: in its region
+    assert at(g, "diver") == "13/underwater"
 
 
 # --- Persecutor -----------------------------------------------------------------------------------------
+
+
+def test_a_lured_airborne_enemy_steps_to_the_closest_location_it_can() -> None:
+    """Sturmgeist FAQ: "closer" is the closest location its step reaches; an Airborne unit
+    diagonal to the source steps straight onto it."""
+    g = realm(
+        "    - {id: nixie, card: Coy Nixie, owner: p1, at: 12}\n"
+        "    - {id: flyer, card: Draco Corvus, owner: p2, at: 8}\n",
+    )
+    with pytest.raises(IllegalCommand, match="not the closest"):
+        activate(g, "nixie", "flyer", 7)
+    activate(g, "nixie", "flyer", 12)
+    assert at(g, "flyer") == "12"
 
 
 def test_persecutor_steps_toward_the_closest_evil() -> None:

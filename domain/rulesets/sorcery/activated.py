@@ -177,6 +177,26 @@ def _own_step(engine: SorceryCommands, source: Source, ability: Ability, unit_id
         )
 
 
+def _closest_step(engine: SorceryCommands, source: Source, ability: Ability, unit_id: str, to: str, toward: int) -> None:
+    """"A step closer" / "toward": to a square fewer squares from ``toward``, and the closest its
+    own steps can reach (Sturmgeist FAQ: an Airborne unit steps diagonally straight there). When
+    no unblocked step of it gets closer (it is Immobile, disabled), any closer square is
+    declared and the step is refused as it comes."""
+    frm = parse_loc(engine.state.units[unit_id].location or "")
+    here = _distance(frm.square, toward)
+    there = _distance(parse_loc(to).square, toward)
+    if there >= here:
+        raise IllegalCommand(_rule(source, ability), f"{engine.label(to)} is not closer to {engine.label(str(toward))} than {engine.label(frm.text)}")
+    options = SorceryMovement(engine.state, basic=False).step_options(unit_id, frm.text)
+    closer = [_distance(parse_loc(o.to).square, toward) for o in options if o.blocked is None]
+    best = min((d for d in closer if d < here), default=None)
+    if best is not None and there != best:
+        raise IllegalCommand(
+            _rule(source, ability), f"{engine.label(to)} is not the closest {unit_id} can step to ({best} square(s) away; Sturmgeist FAQ)",
+        )
+    _own_step(engine, source, ability, unit_id, to)
+
+
 def _forced(engine: SorceryCommands, source: Source, ability: Ability, how: str, unit_id: str, to: str) -> None:
     frm = engine.state.units[unit_id].location or ""
     if all(o.to != to for o in ForcedMovement(engine.state, how).step_options(unit_id, frm)):
@@ -249,7 +269,7 @@ def _steps_in_direction(engine: SorceryCommands, source: Source, ability: Abilit
 def _lure_closer(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
     """Coy Nixie (a nearby enemy; then it taps), Abaddon Succubus (an adjacent enemy minion; on
     arrival it takes 2 damage and its controller heals 2): a lure is the enemy's own step
-    (digest 2.7) to a square closer to the source's. An enemy already at the source's location
+    (digest 2.7) to the closest square to the source's it can step to. An enemy already at the source's location
     takes no step, and what follows still happens (Abaddon Succubus FAQ)."""
     spec = ability.activated or {}
     _count(targets, (1, 2), f"{source.card} needs the enemy, then where it steps (none when it is already at {source.id}'s location)")
@@ -276,9 +296,7 @@ def _lure_closer(engine: SorceryCommands, source: Source, ability: Ability, play
     if there.square == at.square or len(targets) != 2:
         raise IllegalCommand(_rule(source, ability), f"{enemy.id} can't take a step closer to {source.id} from {engine.label(there.text)}")
     to = engine._parse_in_region(targets[1], there.text, "targets")
-    if _distance(parse_loc(to).square, at.square) >= _distance(there.square, at.square):
-        raise IllegalCommand(_rule(source, ability), f"{engine.label(to)} is not closer to {source.id} than {engine.label(there.text)}")
-    _own_step(engine, source, ability, enemy.id, to)
+    _closest_step(engine, source, ability, enemy.id, to, at.square)
     return Plan(moves=[(enemy.id, [there.text, to], f"step:{_slug(source.card)}", None)], after=[then.model_copy(update={"to": to})])
 
 
@@ -299,26 +317,27 @@ def _lure_here(engine: SorceryCommands, source: Source, ability: Ability, player
 
 
 def connected_rivers(view: RealmView, square: int) -> set[int]:
-    """The River sites connected to ``square``: orthogonally, through River sites."""
-    found: set[int] = set()
+    """River Rapids FAQ: "a contiguous group of adjacent sites with River in their name,
+    regardless of who controls them, and which contains River Rapids" (itself included)."""
+    found: set[int] = {square}
     frontier = [square]
     while frontier:
         for sq in view.orthogonal(frontier.pop()):
             site = view.site_at(sq)
-            if sq not in found and site is not None and "River" in card(site.card).subtypes:
+            if sq not in found and site is not None and "River" in site.card:
                 found.add(sq)
                 frontier.append(sq)
     return found
 
 
 def _push_on_rivers(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
-    """River Rapids: a minion atop a River site connected to the Rapids is pushed one step
-    (forced: it stays in its region; digest 2.7)."""
+    """River Rapids: a minion on a connected River, atop it or submerged (River Rapids FAQ), is
+    pushed one step (forced: it stays in its region, and may leave the Rivers; digest 2.7)."""
     _count(targets, (2,), f"{source.card} needs the minion, then where it is pushed")
     minion = engine.known_unit(targets[0], "targets", living=True)
     there = parse_loc(minion.location or "")
     rivers = connected_rivers(engine.view(), parse_loc(source.location).square)
-    if minion.kind != "minion" or there.region is not Region.SURFACE or there.square not in rivers:
+    if minion.kind != "minion" or there.region is Region.VOID or there.square not in rivers:
         raise IllegalCommand(_rule(source, ability), f"{minion.id} is not a minion atop a River connected to {source.id}")
     to = engine._parse_in_region(targets[1], there.text, "targets")
     _forced(engine, source, ability, "push", minion.id, to)
@@ -333,8 +352,8 @@ def evil_minions(state: SorceryState) -> list[SorceryUnit]:
 
 
 def _step_toward_evil(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
-    """Persecutor: its own step to a square closer to the closest Evil minion (codex: Evil:
-    Undead, Demon, Monster), counted in squares; a tie is the player's choice (the first target)."""
+    """Persecutor: its own step toward the closest Evil minion (codex: Evil: Undead, Demon,
+    Monster), counted in squares; a tie is the player's choice (the first target)."""
     _count(targets, (2,), f"{source.card} needs the closest Evil minion, then where it steps")
     evil = engine.known_unit(targets[0], "targets", living=True)
     at = parse_loc(source.location)
@@ -346,9 +365,7 @@ def _step_toward_evil(engine: SorceryCommands, source: Source, ability: Ability,
         nearest = ", ".join(u for u, d in distances.items() if d == closest)
         raise IllegalCommand(_rule(source, ability), f"{evil.id} is not the closest Evil ({nearest})")
     to = engine._parse_in_region(targets[1], at.text, "targets")
-    if _distance(parse_loc(to).square, parse_loc(evil.location or "").square) >= closest:
-        raise IllegalCommand(_rule(source, ability), f"{engine.label(to)} is not closer to {evil.id}")
-    _own_step(engine, source, ability, source.id, to)
+    _closest_step(engine, source, ability, source.id, to, parse_loc(evil.location or "").square)
     return Plan(moves=[(source.id, [at.text, to], f"step:{_slug(source.card)}", None)])
 
 
