@@ -292,6 +292,21 @@ def test_activate_is_used_by_the_controller_on_their_turn_by_an_able_unit() -> N
         activate(g, "giant")
 
 
+def test_a_unit_with_several_activated_abilities_must_name_one() -> None:
+    g = realm(
+        "    - {id: bulls, card: Bull Demons of Adum, owner: p1, at: 6}\n",
+        extra="  artifacts:\n    - {id: boulder, card: Rolling Boulder, at: 6}\n",
+    )
+    with pytest.raises(BadInput, match="several activated abilities"):
+        activate(g, "bulls", "east")
+    g.issue(Activate(source="bulls", ability="Bull Demons of Adum", targets=["east"]))  # the card's name will do
+    assert at(g, "bulls") == "9"
+    g.issue(EndTurn(player="p1"))
+    g.issue(EndTurn(player="p2"))
+    with pytest.raises(BadInput, match="has no ability .Rolling Boulder."):  # the boulder stayed at 6
+        g.issue(Activate(source="bulls", ability="Rolling Boulder", targets=["boulder", "west"]))
+
+
 def test_legal_commands_list_each_activation_that_applies_and_each_is_accepted() -> None:
     g = realm(
         "    - {id: giant, card: Thundering Giant, owner: p1, at: 6}\n"
@@ -303,9 +318,14 @@ def test_legal_commands_list_each_activation_that_applies_and_each_is_accepted()
         "    - {id: enemy, card: Bosk Troll, owner: p2, at: 7}\n"
         "    - {id: rafter, card: Bosk Troll, owner: p2, at: 14}\n",
         sites=RIVERS,
+        extra="  artifacts:\n    - {id: boulder, card: Rolling Boulder, at: 17}\n",
     )
     listed = [c for c in g.legal_commands() if isinstance(c, Activate)]
     assert {c.source for c in listed} == {"giant", "nixie", "draco", "bulls", "avatar", "river-rapids"}
+    assert {c.ability for c in listed if c.source == "bulls"} == {  # its own, and the boulder's (here)
+        "moves three steps in a cardinal direction",
+        "a unit here taps to push it: it rolls as far as possible, dealing 4 damage to each other unit along its path",
+    }
     for command in listed:
         trial = copy.deepcopy(g)
         try:
@@ -314,3 +334,43 @@ def test_legal_commands_list_each_activation_that_applies_and_each_is_accepted()
             raise AssertionError(f"{command} listed but refused: {exc}") from exc
     activate(g, "giant", 7)
     assert not [c for c in g.legal_commands() if isinstance(c, Activate) and c.source == "giant"]  # once on your turn
+
+
+# --- Rolling Boulder (an artifact's ability the units at its location have) ----------------------------
+
+
+def test_rolling_boulder_rolls_as_far_as_possible_and_deals_4_damage_to_each_other_unit_along_its_path() -> None:
+    """Rolling Boulder FAQ: a cardinal direction, in its region; the other units at its start are hit too."""
+    g = realm(
+        "    - {id: pusher, card: Wild Boars, owner: p1, at: 6}\n"
+        "    - {id: beside, card: Bosk Troll, owner: p1, at: 6}\n"
+        "    - {id: enemy, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: away, card: Bosk Troll, owner: p2, at: 11}\n"
+        "    - {id: far, card: Wild Boars, owner: p1, at: 17}\n",
+        extra="  artifacts:\n    - {id: boulder, card: Rolling Boulder, at: 6}\n",
+    )
+    with pytest.raises(BadInput, match="no activated ability"):
+        activate(g, "far", "boulder", "east")  # not here: the units at its location have the ability
+    with pytest.raises(IllegalCommand, match="can't roll west"):
+        activate(g, "pusher", "boulder", "west")  # the edge of the realm
+    activate(g, "pusher", "boulder", "east")
+    assert g.state.features["boulder"].location == "9"  # 10 is a void: a surface roll stops at 9
+    assert g.state.units["pusher"].tapped and g.state.units["pusher"].damage == 0
+    assert at(g, "beside") is None and at(g, "enemy") is None  # 4 damage each: dead
+    assert at(g, "away") == "11" and g.state.units["away"].damage == 0
+
+
+def test_rolling_boulder_with_connected_edges_stops_before_repeating_a_step() -> None:
+    """Rolling Boulder FAQ: with Magellan Globe it goes round the row and stops at its start,
+    without hitting the start twice."""
+    row = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 10, 16))
+    g = realm(
+        "    - {id: pusher, card: Wild Boars, owner: p1, at: 6}\n"
+        "    - {id: giant, card: Ten-tonne Slug, owner: p2, at: 6}\n",
+        "  - {command: activate, source: pusher, targets: [boulder, east]}\n",
+        extra="  artifacts:\n    - {id: boulder, card: Rolling Boulder, at: 6}\n    - {id: globe, card: Magellan Globe, at: 16}\n",
+        sites=row,
+    )
+    moved = events(g, "ArtifactMoved")[0]
+    assert moved.path == ["6", "7", "8", "9", "10", "6"]
+    assert g.state.units["giant"].damage == 4

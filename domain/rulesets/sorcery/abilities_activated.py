@@ -4,7 +4,8 @@ Each entry's ``activated`` spec says what the ability costs and does:
 
 - ``cost``: ``tap`` ("Tap →": the unit taps, so it must be untapped and not summoning sick) or
   ``once`` ("Once on your turn": no cost, used once on each of its controller's turns);
-- ``kind``: what it does (the names below); its targets are given in ``activate.targets``.
+- ``kind``: what it does (the names below); its targets are given in ``activate.targets``;
+- ``granted_here``: an artifact's ability that the units at its location have (Rolling Boulder).
 
 Only the movement of each card is covered; any other text of the card stays listed as not
 modelled (coverage.py), so a partly modelled card is reported as such.
@@ -83,6 +84,14 @@ ABILITIES_ACTIVATED: dict[str, tuple[Ability, ...]] = {
             "steps toward the closest Evil (branding is not simulated)",
             "Once on your turn, Persecutor may step toward the closest Evil",
             {"cost": "once", "kind": "step_toward_evil"},
+        ),
+    ),
+    "Rolling Boulder": (
+        _activated(
+            "a unit here taps to push it: it rolls as far as possible, dealing 4 damage to each other unit along its path",
+            "Units here have “Tap → Give Rolling Boulder a push. It rolls as far as possible and deals 4 damage to "
+            "each other unit along its path.”",
+            {"cost": "tap", "kind": "rolling_boulder", "granted_here": True, "damage": 4},
         ),
     ),
 }

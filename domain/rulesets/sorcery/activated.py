@@ -28,6 +28,7 @@ from domain.rulesets.sorcery.events import (
     AbilityActivated,
     ActivationPlanned,
     ActivationResolved,
+    ArtifactMoved,
     DamageTaken,
     LifeGained,
     UnitTapped,
@@ -68,7 +69,27 @@ class Source:
 
 
 def activated_of(card_name: str) -> list[Ability]:
-    return [a for a in abilities_of(card_name) if a.activated is not None]
+    return [a for a in abilities_of(card_name) if a.activated is not None and not a.activated.get("granted_here")]
+
+
+def granted_here(state: SorceryState, location: str | None) -> list[tuple[str, Ability]]:
+    """Activated abilities that the units at ``location`` have from artifacts on the ground
+    there (Rolling Boulder: "Units here have ..."), with each artifact's id."""
+    found: list[tuple[str, Ability]] = []
+    for feature in sorted(state.features.values(), key=lambda f: f.id):
+        if feature.kind == "artifact" and feature.bearer is None and location is not None and feature.location == location:
+            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.get("granted_here"))
+    return found
+
+
+def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
+    """The activated abilities a unit or site has now (its own, then those granted where it is)."""
+    unit = state.units.get(source_id)
+    if unit is not None:
+        found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
+    else:
+        found = activated_of(state.features[source_id].card)
+    return list({a.name: a for a in found}.values())
 
 
 def _source(engine: SorceryCommands, source_id: str) -> Source:
@@ -85,16 +106,25 @@ def _source(engine: SorceryCommands, source_id: str) -> Source:
     raise BadInput(f"unknown unit or site {source_id!r} (there are: {', '.join(names)})", "source")
 
 
-def _ability(source: Source, name: str | None) -> Ability:
-    found = activated_of(source.card)
+def _ability(state: SorceryState, source: Source, name: str | None) -> Ability:
+    found = abilities_for(state, source.id)
     if not found:
         raise BadInput(f"{source.id} ({source.card}) has no activated ability the simulator models", "source")
     if name is None:
+        if len(found) > 1:
+            raise BadInput(f"{source.id} has several activated abilities: name one ({'; '.join(a.name for a in found)})", "ability")
         return found[0]
     for ability in found:
-        if name in (ability.name, source.card):
+        if name in (ability.name, _card_of(ability, source.card)):
             return ability
     raise BadInput(f"{source.card} has no ability {name!r} (it has: {'; '.join(a.name for a in found)})", "ability")
+
+
+def _card_of(ability: Ability, default: str) -> str:
+    """The card whose text gives ``ability`` (a granted one is its artifact's)."""
+    from domain.rulesets.sorcery.abilities import ABILITIES
+
+    return next((name for name, abilities in ABILITIES.items() if ability in abilities), default)
 
 
 def check(engine: SorceryCommands, cmd: Activate) -> tuple[Source, Ability, str]:
@@ -104,7 +134,7 @@ def check(engine: SorceryCommands, cmd: Activate) -> tuple[Source, Ability, str]
     engine._check_main_phase(player)
     if source.controller != player:
         raise IllegalCommand(OWN_ABILITIES, f"{source.id} is controlled by {source.controller}, not {player}")
-    ability = _ability(source, cmd.ability)
+    ability = _ability(engine.state, source, cmd.ability)
     spec = ability.activated or {}
     view = engine.view()
     if source.unit is not None:
@@ -369,6 +399,48 @@ def _step_toward_evil(engine: SorceryCommands, source: Source, ability: Ability,
     return Plan(moves=[(source.id, [at.text, to], f"step:{_slug(source.card)}", None)])
 
 
+def _rolling_boulder(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+    """Rolling Boulder: a unit at its location taps; the boulder rolls in the cardinal direction
+    named, in its region, square by square while the next location exists, stopping before it
+    would repeat a step (Rolling Boulder FAQ: Magellan Globe); each other unit at each location
+    of its path, its start included, takes 4 damage (FAQ: once per location). It is not a unit:
+    no border ban stops it. The roll happens at once, as the ability resolves."""
+    _count(targets, (2,), f"{source.card}: name the Rolling Boulder here, then a direction ({', '.join(DIRECTIONS)})")
+    here = dict(granted_here(engine.state, source.location))
+    if targets[0] not in here or here[targets[0]].name != ability.name:
+        raise IllegalCommand(_rule_of("Rolling Boulder", ability), f"{targets[0]} is not a Rolling Boulder at {source.id}'s location")
+    if targets[1] not in DIRECTIONS:
+        raise BadInput(f"{targets[1]!r} is not a cardinal direction: {', '.join(DIRECTIONS)}", "targets")
+    path = _roll(engine.view(), parse_loc(source.location), targets[1])
+    if len(path) == 1:
+        raise IllegalCommand(_rule_of("Rolling Boulder", ability), f"{targets[0]} can't roll {targets[1]} from {engine.label(source.location)}")
+    return Plan(after=[ActivationItem(
+        source=source.id, then="roll", unit=source.id, feature=targets[0], path=path,
+        amount=int((ability.activated or {}).get("damage", 4)),
+    )])
+
+
+def _roll(view: RealmView, start: Loc, direction: str) -> list[str]:
+    d_row, d_col = DIRECTIONS[direction]
+    columns, rows = view.wrap
+    path, steps = [start.text], set()
+    row, column = divmod(start.square - 1, COLUMNS)
+    while True:
+        row, column = row + d_row, column + d_col
+        row, column = (row % ROWS if rows else row), (column % COLUMNS if columns else column)
+        if not (0 <= row < ROWS and 0 <= column < COLUMNS):
+            return path
+        to = Loc(row * COLUMNS + column + 1, start.region)
+        if not view.location_exists(to) or (path[-1], to.text) in steps:
+            return path
+        steps.add((path[-1], to.text))
+        path.append(to.text)
+
+
+def _rule_of(card_name: str, ability: Ability) -> Any:
+    return rule(card_name, ability.covers[0])
+
+
 PLANNERS = {
     "teleport_nearby_tap_others": _teleport_nearby_tap_others,
     "teleport_to_tapped_burrow": _teleport_to_tapped_burrow,
@@ -378,6 +450,7 @@ PLANNERS = {
     "lure_here": _lure_here,
     "push_on_rivers": _push_on_rivers,
     "step_toward_evil": _step_toward_evil,
+    "rolling_boulder": _rolling_boulder,
 }
 
 
@@ -412,6 +485,9 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
             return
         _damage_and_heal(engine, item, unit, name)
         return
+    if item.then == "roll":  # Rolling Boulder
+        _roll_boulder(engine, item)
+        return
     if item.then == "burrow":  # Draco Corvus: "... to burrow it."
         _burrow(engine, item, unit)
         return
@@ -429,6 +505,23 @@ def _damage_and_heal(engine: SorceryCommands, item: ActivationItem, unit: Any, n
     if unit.kind == "minion" and engine.state.units[unit.id].damage >= unit.defence:
         kill(engine, unit.id, rule(name, f"{item.amount} damage to the lured minion on arrival", "activated"), event.event_id)
     engine.emit(LifeGained, player=player, amount=item.heal, total=min(MAX_LIFE, life + item.heal), source=item.source)
+
+
+def _roll_boulder(engine: SorceryCommands, item: ActivationItem) -> None:
+    from domain.rulesets.sorcery.combat import kill
+
+    path = item.path
+    boulder = item.feature or ""
+    engine.emit(ActivationResolved, source=item.source, outcome=f"{item.source} pushes {boulder}: it rolls to {engine.label(path[-1])}")
+    engine.emit(ArtifactMoved, feature=boulder, path=path, reason=f"pushed by {item.source}")
+    state = engine.state
+    hit = [state.units[u.id] for loc in dict.fromkeys(path) for u in sorted(state.units_at(loc), key=lambda u: u.id) if u.id != item.source]
+    for unit in hit:
+        event = engine.emit(DamageTaken, unit=unit.id, amount=item.amount, total=unit.damage + item.amount, source=boulder)
+        engine.took_damage(unit.id, item.amount, event.event_id)
+    for unit in hit:
+        if unit.kind == "minion" and unit.alive and unit.damage >= unit.defence:
+            kill(engine, unit.id, rule("Rolling Boulder", f"{item.amount} damage to each other unit along its path", "activated"), engine.cause)
 
 
 def _burrow(engine: SorceryCommands, item: ActivationItem, unit: Any) -> None:
@@ -469,11 +562,11 @@ def legal(state: SorceryState) -> list[BaseModel]:
 
     engine = SorceryCommands(_Dry(state))  # type: ignore[arg-type]  # reads only .state
     player = state.active_player
-    sources = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and activated_of(u.card)]
+    sources = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
     sources += [f.id for f in sorted(state.features.values(), key=lambda f: f.id) if f.kind == "site" and f.controller == player and activated_of(f.card)]
     found: list[BaseModel] = []
     for source_id in sources:
-        for ability in activated_of(engine.state.units[source_id].card if source_id in state.units else state.features[source_id].card):
+        for ability in abilities_for(state, source_id):
             probe = Activate(player=player, source=source_id, ability=ability.name)
             try:
                 source, _, _ = check(engine, probe)
@@ -504,6 +597,8 @@ def _candidates(engine: SorceryCommands, source: Source, ability: Ability, playe
         return [[u.id] for u in units]
     if kind == "optional_step":
         return [[], *([to] for to in steps(source.id))]
+    if kind == "rolling_boulder":
+        return [[feature, d] for feature, _ in granted_here(state, source.location) for d in DIRECTIONS]
     if kind == "steps_in_direction":
         return [[d] for d in DIRECTIONS]
     if kind == "step_toward_evil":

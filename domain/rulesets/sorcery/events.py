@@ -366,6 +366,22 @@ class ActivationResolved(GameEvent):
         return f"{self.source}: {self.outcome}"
 
 
+class ArtifactMoved(GameEvent):
+    """An artifact on the ground moved along a path (Rolling Boulder rolling)."""
+
+    TOPIC: ClassVar[str] = "sorcery.ArtifactMoved"
+    LOOKAHEAD: ClassVar[bool] = True
+    feature: str
+    path: list[str]
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).features[self.feature].location = self.path[-1]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.feature} moves {' -> '.join(label(p) for p in self.path)} ({self.reason})"
+
+
 class LifeGained(GameEvent):
     """A player healed (their Avatar's life, up to the 20 they start with)."""
 

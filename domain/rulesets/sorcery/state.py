@@ -113,6 +113,9 @@ class ActivationItem(StateModel):
     amount: int = 0
     heal: int = 0
     player: str | None = None
+    #: an artifact the ability moves, and its path (Rolling Boulder)
+    feature: str | None = None
+    path: list[str] = Field(default_factory=list)
 
 
 class ActivationUse(StateModel):
