@@ -26,6 +26,7 @@ from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.state import (
+    ActivationItem,
     AttackItem,
     CardState,
     InterceptItem,
@@ -140,6 +141,10 @@ class SorceryRuleset(Ruleset):
             commands.resolve_intercept_item(item)
         elif isinstance(item, TurnPassItem):
             commands.resolve_turn_pass(item)
+        elif isinstance(item, ActivationItem):
+            from domain.rulesets.sorcery import activated
+
+            activated.resolve(commands, item)
         else:
             super().resolve_item(resolver, item)
 

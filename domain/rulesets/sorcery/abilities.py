@@ -39,6 +39,8 @@ class Ability(BaseModel):
     #: Avatar included), "weaker_minion" (weaker allied minions), "any_minion" (any minions)
     carry: int = 0
     carry_allies: str = "minion"
+    #: for activated abilities: what using it does (activated.py; the ``activate`` command)
+    activated: dict[str, Any] | None = None
 
 
 class Spell(BaseModel):
@@ -687,11 +689,12 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
 
 # cards modelled by group, each group in its own module (issue 9); a card may have abilities in
 # more than one group (Scarecrow: its ongoing ban here, its Genesis there)
+from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
-for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE):
+for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
 SPELLS.update(SPELLS_PASSIVE)

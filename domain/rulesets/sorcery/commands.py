@@ -219,14 +219,28 @@ class Conjure(_Model):
     targets: list[Location] = Field(default_factory=list, description="choices of its Genesis")
 
 
+class Activate(_Model):
+    """Use an activated ability ("Tap →", "Once on your turn, ... may") of a unit or a site you
+    control, on your turn with an empty storyline (codex: Activated Ability)."""
+
+    command: Literal["activate"] = "activate"
+    player: str | None = None
+    source: str = Field(description="id of the unit or site whose ability is used")
+    ability: str | None = Field(default=None, description="the ability's name; defaults to the source's only one")
+    targets: list[Location] = Field(
+        default_factory=list,
+        description="what the ability targets, in its text's order: unit ids, locations, a direction",
+    )
+
+
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
 SCRIPT_COMMANDS: tuple[type[BaseModel], ...] = (
     MoveAndAttack, Defend, Pass, OrderTriggers, Choose, EndTurn, Cast, PlaySite, PickUp, Drop, Intercept, Summon,
-    Conjure,
+    Conjure, Activate,
 )
 
 Command = Annotated[
     MoveAndAttack | Defend | Pass | OrderTriggers | Choose | EndTurn | Cast | PlaySite | PickUp | Drop | Intercept
-    | Summon | Conjure | SetUp,
+    | Summon | Conjure | Activate | SetUp,
     Field(discriminator="command"),
 ]

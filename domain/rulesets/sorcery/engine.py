@@ -21,6 +21,7 @@ from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
+    Activate,
     ArtifactSetup,
     AuraSetup,
     Cast,
@@ -135,8 +136,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             Intercept: self.intercept,
             Summon: self.summon,
             Conjure: self.conjure,
+            Activate: self.activate,
         }
-        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop, Summon, Conjure)):
+        if isinstance(command, (MoveAndAttack, EndTurn, Cast, PlaySite, PickUp, Drop, Summon, Conjure, Activate)):
             self._check_duties(command)
         handlers[type(command)](command)
 
@@ -374,6 +376,13 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if len(view.passengers(carrier.id)) >= carrier.carries:
             return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
         return None
+
+    # --- activated abilities (activated.py) ------------------------------------------------------
+
+    def activate(self, cmd: Activate) -> None:
+        from domain.rulesets.sorcery import activated
+
+        activated.activate(self, cmd)
 
     # --- Pick Up and Drop (codex: Pick Up, Drop, Carrying Units) ---------------------------------
 

@@ -15,6 +15,8 @@ from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.state import (
+    ActivationItem,
+    ActivationUse,
     AttackItem,
     AttackState,
     CardState,
@@ -316,6 +318,85 @@ class AbilityUsed(GameEvent):
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} uses {self.ability.replace('_', ' ')} (once per turn)"
+
+
+class AbilityActivated(GameEvent):
+    """A player used an activated ability of a unit or site they control (codex: Activated
+    Ability); its cost (a tap) is its own ``UnitTapped``, its movement follows on the storyline."""
+
+    TOPIC: ClassVar[str] = "sorcery.AbilityActivated"
+    LOOKAHEAD: ClassVar[bool] = True
+    source: str
+    card: str
+    ability: str
+    player: str
+    targets: list[str] = Field(default_factory=list)
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).activations.append(ActivationUse(source=self.source, ability=self.ability, turn=state.turn))
+
+    def describe(self, label: Labeler) -> str:
+        on = f"; targets: {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.player} activates {self.card}'s ability ({self.source}: {self.ability}){on}"
+
+
+class ActivationPlanned(GameEvent):
+    """What an activated ability does after its movement, queued behind it on the storyline."""
+
+    TOPIC: ClassVar[str] = "sorcery.ActivationPlanned"
+    item: ActivationItem
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).storyline.append(self.item.model_copy(deep=True))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.item.source}: then {self.item.then.replace('_', ' ')} ({self.item.unit})"
+
+
+class ActivationResolved(GameEvent):
+    """The part of an activated ability that follows its movement resolved (or could not)."""
+
+    TOPIC: ClassVar[str] = "sorcery.ActivationResolved"
+    source: str
+    outcome: str
+
+    def apply_to(self, state: GameState) -> None:
+        _drop_head(state, ActivationItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.source}: {self.outcome}"
+
+
+class ArtifactMoved(GameEvent):
+    """An artifact on the ground moved along a path (Rolling Boulder rolling)."""
+
+    TOPIC: ClassVar[str] = "sorcery.ArtifactMoved"
+    LOOKAHEAD: ClassVar[bool] = True
+    feature: str
+    path: list[str]
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).features[self.feature].location = self.path[-1]
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.feature} moves {' -> '.join(label(p) for p in self.path)} ({self.reason})"
+
+
+class LifeGained(GameEvent):
+    """A player healed (their Avatar's life, up to the 20 they start with)."""
+
+    TOPIC: ClassVar[str] = "sorcery.LifeGained"
+    player: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        _sorcery(state).life[self.player] = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} heals {self.amount} ({self.source}): life {self.total}"
 
 
 class InterceptAwaited(GameEvent):

@@ -3,7 +3,8 @@
 Listed: in the main phase with an empty storyline, Move and Attack for each untapped unit of the
 active player to each location of its range of motion by a cheapest path, without an attack and
 with each attack that is possible there now (an enemy unit standing there, the enemy site's
-surface), then ``end_turn``; while an attack awaits defenders, ``defend`` for each untapped unit of
+surface), each ``activate`` of a modelled activated ability with targets it accepts now
+(activated.py), then ``end_turn``; while an attack awaits defenders, ``defend`` for each untapped unit of
 the defending player that has the attack's location in its range, then ``pass``.
 
 Not listed, though the codex allows them (docs/design.md, "Legal commands"): paths other than a
@@ -49,7 +50,9 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     if found:  # mandatory attacks first (codex: Mandatory Actions)
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
-    return [*_moves(state), EndTurn(player=state.active_player)]
+    from domain.rulesets.sorcery.activated import legal as activations
+
+    return [*_moves(state), *activations(state), EndTurn(player=state.active_player)]
 
 
 def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack) -> bool:

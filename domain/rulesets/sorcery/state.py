@@ -109,8 +109,33 @@ class TurnPassItem(StateModel):
     player: str
 
 
+class ActivationItem(StateModel):
+    """What an activated ability does once its movement has resolved (activated.py): tap the
+    units where a unit arrived, burrow a target, damage a lured unit."""
+
+    item: Literal["activation"] = "activation"
+    source: str
+    then: str
+    unit: str
+    to: str | None = None
+    amount: int = 0
+    heal: int = 0
+    player: str | None = None
+    #: an artifact the ability moves, and its path (Rolling Boulder)
+    feature: str | None = None
+    path: list[str] = Field(default_factory=list)
+
+
+class ActivationUse(StateModel):
+    """An activated ability used on a turn (codex: Activated Ability: "once on your turn")."""
+
+    source: str
+    ability: str
+    turn: int
+
+
 SorceryItem = Annotated[
-    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem | TurnPassItem,
+    StepItem | TriggerItem | FightItem | JoinFightItem | AttackItem | InterceptItem | TurnPassItem | ActivationItem,
     Field(discriminator="item"),
 ]
 
@@ -147,6 +172,8 @@ class SorceryState(GameState):
     #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
     #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
     used_this_turn: list[str] = Field(default_factory=list)
+    #: activated abilities used, with the turn of each (once-per-turn abilities: activated.py)
+    activations: list[ActivationUse] = Field(default_factory=list)
     #: damage splits players declared for their units' strikes this turn (codex: Strike)
     declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)
     #: cards in the game whose rules text is not fully modelled, by the id of what they are
