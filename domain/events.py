@@ -123,6 +123,8 @@ class PathDeclared(GameEvent):
     """
 
     TOPIC: ClassVar[str] = "sim.PathDeclared"
+    #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
+    LOOKAHEAD: ClassVar[bool] = True
     class_version: ClassVar[int] = 2
     move_id: str
     unit: str
@@ -207,6 +209,8 @@ class StepRefused(GameEvent):
     """A declared step was not taken because a rule forbade it; resolution went on."""
 
     TOPIC: ClassVar[str] = "sim.StepRefused"
+    #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
+    LOOKAHEAD: ClassVar[bool] = True
     move_id: str
     unit: str
     index: int
@@ -227,6 +231,8 @@ class StepsCancelled(GameEvent):
     on the storyline: they are dropped."""
 
     TOPIC: ClassVar[str] = "sim.StepsCancelled"
+    #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
+    LOOKAHEAD: ClassVar[bool] = True
     move_id: str
     unit: str
     steps: int
@@ -245,6 +251,8 @@ class MoveEnded(GameEvent):
     """The unit stopped: no movement for it is left on the storyline."""
 
     TOPIC: ClassVar[str] = "sim.MoveEnded"
+    #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
+    LOOKAHEAD: ClassVar[bool] = True
     move_id: str
     unit: str
     at: str | None

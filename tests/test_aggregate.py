@@ -44,7 +44,7 @@ def test_the_core_holds_no_rulesets_events() -> None:
     engine_topics = {cls.TOPIC for cls in EVENT_TYPES.values() if cls.TOPIC.startswith("sim.")}
     assert {t.split(".")[1] for t in engine_topics} <= {
         "GameStarted", "CommandIssued", "PathDeclared", "StepTaken", "StepRefused", "StepsCancelled", "MoveEnded",
-        "UnitDied", "TriggerQueued", "ChoiceRequested", "TriggersOrdered", "TriggerResolved", "DiceRolled",
+        "UnitDied", "TriggerQueued", "ChoiceRequested", "ChoiceMade", "TriggersOrdered", "TriggerResolved", "DiceRolled",
         "UnitPlaced", "FeaturePlaced",  # schema-1 records, read through domain.legacy
     }
 

@@ -466,7 +466,9 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
         if not here:
             engine.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} did not arrive at {engine.label(item.to or '')}: no unit taps")
             return
-        others = sorted(u.id for u in state.units_at(item.to or "") if u.id != unit.id and not u.tapped)  # type: ignore[attr-defined]
+        others = sorted(
+            u.id for u in state.units_at(item.to or "") if isinstance(u, SorceryUnit) and u.id != unit.id and not u.tapped
+        )
         engine.emit(ActivationResolved, source=item.source, outcome=f"arrived at {engine.label(item.to or '')}: taps {', '.join(others) or 'no other unit'}")
         for other in others:
             engine.emit(UnitTapped, unit=other, reason=f"{name}: tapped on its arrival")
