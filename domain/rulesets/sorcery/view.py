@@ -167,6 +167,21 @@ class RealmView:
         return found
 
     @memo
+    def affinity(self, player: str, element: str) -> int:
+        """How much of an element's affinity ``player`` has: what the sites they control provide,
+        their thresholds in the card data (codex: Elemental Threshold and Affinity). A disabled
+        site provides none (codex: Disabled); other sources of affinity (a minion such as
+        Blacksmith Family) are not counted (docs/sorcery.md, choices)."""
+        disabled = {
+            site_id for site_id, why in self.suppressed_sites.items() if "is disabled" in why.message
+        }
+        return sum(
+            dict(card(site.card).thresholds).get(element, 0)
+            for site in self.sites.values()
+            if site.controller == player and site.id not in disabled
+        )
+
+    @memo
     def effects(self, kind: type) -> list:
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
 
@@ -292,6 +307,10 @@ class RealmView:
         """Whether ``unit``, at ``at``, is among the units ``scope`` names (effects.Scope)."""
         if scope.minions_only and unit.kind != "minion":
             return False
+        if scope.threshold_of is not None and scope.threshold is not None:
+            element, count = scope.threshold
+            if self.affinity(scope.threshold_of, element) < count:
+                return False
         if scope.exclude is not None and unit.id == scope.exclude:
             return False
         if scope.allies_of is not None and unit.owner != scope.allies_of:
