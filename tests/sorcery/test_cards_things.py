@@ -59,3 +59,83 @@ def test_every_ability_of_this_group_is_merged_into_abilities() -> None:
     for name, abilities in ABILITIES_THINGS.items():
         for ability in abilities:
             assert ability in ABILITIES[name]
+
+
+# --- artifacts that move ---------------------------------------------------------------------------
+
+VALLEYS = {sq: ("Valley", "p1") for sq in (6, 7, 8, 11, 12, 13, 16, 17, 18)}
+
+
+def end_turn(g: Any, *answers: str) -> Any:
+    g.issue({"command": "end_turn"})
+    for answer in answers:
+        g.issue({"command": "choose", "option": answer})
+    return g
+
+
+def test_purge_juggernaut_moves_to_an_adjacent_location_at_the_start_of_your_turn_and_kills_the_minions_there() -> None:
+    g = realm(
+        "    - {id: victim, card: Bosk Troll, owner: p1, at: 12}\n"
+        "    - {id: below, card: Cave Trolls, owner: p1, at: '12/underground'}\n"
+        "    - {id: spared, card: Bosk Troll, owner: p2, at: 8}\n",
+        VALLEYS, active="p2",
+        extra="  artifacts:\n    - {id: jug, card: Purge Juggernaut, controller: p1, at: 7}\n",
+    )
+    g.issue({"command": "end_turn"})
+    choice = g.state.choice
+    assert choice is not None and choice.player == "p1" and sorted(choice.options) == ["12", "6", "8"]
+    g.issue({"command": "choose", "option": "12"})
+    assert g.state.features["jug"].location == "12"
+    assert not g.state.units["victim"].alive  # its own controller's minion too: "all other minions"
+    assert g.state.units["below"].alive  # another location: underground
+    assert g.state.units["spared"].alive
+
+
+def test_purge_juggernaut_does_not_move_on_its_opponents_turn() -> None:
+    g = realm("    - {id: troll, card: Bosk Troll, owner: p2, at: 12}\n", VALLEYS, active="p1",
+              extra="  artifacts:\n    - {id: jug, card: Purge Juggernaut, controller: p1, at: 7}\n")
+    g.issue({"command": "end_turn"})
+    assert g.state.choice is None and g.state.features["jug"].location == "7"
+
+
+def test_an_artifact_with_triggered_abilities_needs_a_controller() -> None:
+    import pytest
+
+    from sim.runner import ScriptRefused
+
+    with pytest.raises((ScriptRefused, Exception), match="controller"):
+        realm("    - {id: troll, card: Bosk Troll, owner: p2, at: 12}\n", VALLEYS,
+              extra="  artifacts:\n    - {id: jug, card: Purge Juggernaut, at: 7}\n")
+
+
+# --- Aino ------------------------------------------------------------------------------------------
+
+EDGES = {sq: ("Valley", "p1") for sq in (2, 3, 7, 8, 17, 18)}
+
+
+def test_aino_may_step_across_the_top_and_bottom_edges_at_the_end_of_your_turn_and_gains_stealth() -> None:
+    g = realm("    - {id: aino, card: Aino, owner: p1, at: 3}\n", EDGES)
+    assert "18" not in reach(g, "aino")  # no such step otherwise
+    g.issue({"command": "end_turn"})
+    choice = g.state.choice
+    assert choice is not None and choice.options == ["18", "no"]
+    g.issue({"command": "choose", "option": "18"})
+    assert at(g, "aino") == "18"
+    assert "Stealth" in RealmView.of(g.state).keywords("aino")
+    assert g.state.active_player == "p2"
+    assert "3" not in reach(g, "aino")  # the edges were connected for that step only
+
+
+def test_aino_can_decline_and_has_no_step_away_from_the_edges() -> None:
+    g = realm("    - {id: aino, card: Aino, owner: p1, at: 3}\n", EDGES)
+    end_turn(g, "no")
+    assert at(g, "aino") == "3" and "Stealth" not in RealmView.of(g.state).keywords("aino")
+    g = realm("    - {id: aino, card: Aino, owner: p1, at: 8}\n", EDGES)
+    g.issue({"command": "end_turn"})
+    assert g.state.choice is None and at(g, "aino") == "8"  # not on an edge row: nothing to choose
+    g = realm("    - {id: aino, card: Aino, owner: p1, at: 2}\n", EDGES)  # 17 is a site, 2 -> 17
+    g.issue({"command": "end_turn"})
+    assert g.state.choice is not None and g.state.choice.options == ["17", "no"]
+    g = realm("    - {id: aino, card: Aino, owner: p1, at: 7}\n", {**EDGES, 1: ("Valley", "p1")})
+    g.issue({"command": "end_turn"})
+    assert g.state.choice is None  # row 2: no edge to cross

@@ -20,6 +20,10 @@ def _triggered(name: str, trigger: str, covers: str, gaps: str | None = None) ->
     return Ability(name=name, timing="triggered", trigger=trigger, covers=(covers,), gaps=gaps)
 
 
+#: what triggers at the start / the end of its controller's turn (triggers_things.py)
+THINGS_START = frozenset({"start_juggernaut_moves"})
+THINGS_END = frozenset({"end_may_step_across_edges"})
+
 ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
     # --- elemental thresholds (codex: Elemental Threshold and Affinity) -----------------------------
     "Kingdom of Agartha": (
@@ -27,5 +31,21 @@ ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
                  "(E)(E)(E) — All minions have Burrowing.",
                  {"kind": "grant", "keywords": ["Burrowing"], "everywhere": True, "minions_only": True,
                   "threshold_of": "$controller", "threshold": ["earth", 3]}),
+    ),
+    # --- artifacts that move ---------------------------------------------------------------------------
+    "Purge Juggernaut": (
+        _triggered("moves to an adjacent location at the start of your turn and kills all other minions there",
+                   "start_juggernaut_moves",
+                   "At the start of your turn, Purge Juggernaut taps and moves to an adjacent location. "
+                   "Kill all other minions there.",
+                   gaps="its tapping is not simulated (artifacts are never tapped here); borne, it does not move"),
+    ),
+    # --- minions -------------------------------------------------------------------------------------
+    "Aino": (
+        _triggered("may step between the top and bottom edges of the realm at the end of your turn, gaining Stealth",
+                   "end_may_step_across_edges",
+                   "At the end of your turn, Aino may take a step between the top and bottom edges of the realm "
+                   "to gain Stealth.",
+                   gaps="the Stealth gained is not lost when she interacts with the realm (Stealth tokens are not simulated)"),
     ),
 }

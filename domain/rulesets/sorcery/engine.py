@@ -254,6 +254,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             controller = controller or bearer.owner
         else:
             location = self.location(art.at or "", f"{where}.at")
+        if controller is None and any(a.timing == "triggered" for a in abilities_of(data.name)):
+            raise BadInput(f"{data.name}'s triggered abilities are its controller's: give 'controller'", f"{where}.controller")
         self.emit(
             FeaturePlaced,
             feature=CardState(

@@ -231,3 +231,6 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
 from domain.rulesets.sorcery.triggers_turnly import TURN_RESOLVERS  # noqa: E402  # the start and end of a turn (issue 9)
 
 RESOLVERS.update(TURN_RESOLVERS)
+from domain.rulesets.sorcery.triggers_things import RESOLVERS as THINGS_RESOLVERS  # noqa: E402  # issue 9: abilities_things.py
+
+RESOLVERS.update(THINGS_RESOLVERS)

@@ -1,0 +1,119 @@
+"""Triggered abilities of abilities_things.py that move an artifact or a unit at the start or the
+end of a turn (issue 9): Purge Juggernaut's move, Aino's step across the realm's edges.
+
+They are queued like every turn trigger (triggers_turnly: ``on_turn_start``, ``on_turn_end``)
+and answer their "may" or target with ``choose`` (a ``ChoiceRequested`` naming the trigger).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from domain.rulesets.sorcery.effects import parse_spec
+from domain.rulesets.sorcery.events import ArtifactMoved
+from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, parse_loc
+from domain.rulesets.sorcery.state import EffectState
+from domain.rulesets.sorcery.triggers_turnly import NO, _answer, _step
+from domain.rulesets.sorcery.view import rule
+from domain.state import TriggerState
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
+
+#: what Aino's step needs for the moment it is taken: the top and bottom edges connected for her
+_ACROSS = {"kind": "as_if_connected"}
+
+
+def _juggernaut(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Purge Juggernaut: it moves to an adjacent location, in its own region (digest 1.4: the
+    locations of the orthogonally neighbouring squares), its controller's choice where there are
+    two or more; then every other minion there is killed."""
+    from domain.rulesets.sorcery.combat import kill
+
+    feature = engine.state.features[trigger.source]
+    if feature.location is None:
+        engine.resolver.resolved(trigger, f"{feature.id} is borne: its move is not simulated")
+        return
+    at = parse_loc(feature.location)
+    view = engine.view()
+    options = [Loc(sq, at.region).text for sq in view.orthogonal(at.square) if view.location_exists(Loc(sq, at.region))]
+    if not options:
+        engine.resolver.resolved(trigger, f"no location is adjacent to {engine.label(at.text)}: {feature.id} stays")
+        return
+    if len(options) == 1:
+        chosen, how = options[0], "the only adjacent location"
+    else:
+        answer = _answer(engine, trigger, "target_location", options, f"where does {feature.id} move?")
+        if answer is None:
+            return
+        chosen, how = answer, f"{trigger.controller}'s choice"
+    engine.resolver.resolved(trigger, f"{feature.id} moves to {engine.label(chosen)} ({how})")
+    engine.emit(ArtifactMoved, cause=trigger.id, feature=feature.id, path=[at.text, chosen], reason=f"{feature.card} moves itself")
+    why = rule(feature.card, "Kill all other minions there.", "triggered")
+    for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if unit.kind == "minion" and unit.location == chosen:
+            kill(engine, unit.id, why, trigger.id)
+
+
+def _opposite_edge(square: int) -> int | None:
+    """The square across the top or bottom edge of the realm in the same column, if any."""
+    row = (square - 1) // COLUMNS
+    if row == 0:
+        return square + COLUMNS * (ROWS - 1)
+    if row == ROWS - 1:
+        return square - COLUMNS * (ROWS - 1)
+    return None
+
+
+def _steps_across(engine: SorceryEngine, unit_id: str) -> list[str]:
+    """Aino's own steps across the top or bottom edge: judged on a copy of the state where the
+    edges are connected for her (codex: As If Connected), so every other rule still applies."""
+    unit = engine.state.units[unit_id]
+    at = parse_loc(unit.location or "")
+    across = _opposite_edge(at.square)
+    if across is None:
+        return []
+    probe = engine.state.model_copy(deep=True)
+    probe.effects["probe"] = EffectState(
+        id="probe", source=unit_id, controller=unit.owner, spec=parse_spec({**_ACROSS, "unit": unit_id}),
+        duration="this_turn", label="probe", started_turn=probe.turn,
+    )
+    probe.changed()
+    model = SorceryMovement(probe, basic=False)
+    if model.no_movement(unit_id) is not None:
+        return []
+    return [o.to for o in model.step_options(unit_id, at.text) if o.blocked is None and parse_loc(o.to).square == across]
+
+
+def _aino(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Aino: she may take a step of her own between the top and bottom edges of the realm, and
+    gains Stealth by it (kept while she is in the realm, as Sly Fox's: STEALTH_KEPT)."""
+    unit = engine.state.units[trigger.source]
+    options = _steps_across(engine, unit.id)
+    if not options:
+        engine.resolver.resolved(trigger, f"{unit.id} can take no step across the top or bottom edge: nothing to choose")
+        return
+    answer = _answer(engine, trigger, "may_step", [*options, NO], f"does {unit.id} step across the edge of the realm, and to where?")
+    if answer is None:
+        return
+    if answer == NO:
+        engine.resolver.resolved(trigger, f"{unit.id} takes no step ({trigger.controller}'s choice)")
+        return
+    engine.resolver.resolved(trigger, f"{unit.id} steps across the edge to {engine.label(answer)} and gains Stealth ({trigger.controller}'s choice)")
+    engine.start_effect(
+        unit.id, unit.owner, {**_ACROSS, "unit": unit.id}, "this_turn",
+        f"{unit.card}: {unit.id} steps between the top and bottom edges", cause=trigger.id,
+    )
+    engine.start_effect(
+        unit.id, unit.owner, {"kind": "grant", "unit": unit.id, "keywords": ["Stealth"]}, "while_in_realm",
+        f"{unit.card}: {unit.id} gained Stealth", cause=trigger.id,
+    )
+    _step(engine, trigger, unit.id, answer)
+
+
+RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "start_juggernaut_moves": _juggernaut,
+    "end_may_step_across_edges": _aino,
+}
