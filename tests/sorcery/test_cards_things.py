@@ -139,3 +139,46 @@ def test_aino_can_decline_and_has_no_step_away_from_the_edges() -> None:
     g = realm("    - {id: aino, card: Aino, owner: p1, at: 7}\n", {**EDGES, 1: ("Valley", "p1")})
     g.issue({"command": "end_turn"})
     assert g.state.choice is None  # row 2: no edge to cross
+
+
+# --- Cage of Sidrak ----------------------------------------------------------------------------------
+
+
+def caged(extra_units: str = "") -> Any:
+    g = realm(
+        "    - {id: squire, card: Wild Boars, owner: p2, at: 12}\n"  # power 2: locked
+        "    - {id: own, card: Foot Soldiers, owner: p1, at: 16}\n"  # its controller's too: "all minions"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 13}\n"  # power 3: free
+        "    - {id: knight, card: Sir Tristan, owner: p2, at: 6}\n"  # 2/4: averaged 3, free
+        + extra_units,
+        VALLEYS,
+    )
+    g.issue({"command": "conjure", "card": "Cage of Sidrak", "id": "cage", "at": "7"})
+    return g
+
+
+def test_cage_of_sidrak_locks_all_minions_with_2_or_less_power_in_it_tapped_and_disabled() -> None:
+    g = caged()
+    v = RealmView.of(g.state)
+    for unit in ("squire", "own"):
+        assert at(g, unit) == "7" and g.state.units[unit].carried_by == "cage" and g.state.units[unit].tapped
+        assert "Cage of Sidrak" in str(v.disabled(unit))
+    assert at(g, "troll") == "13" and at(g, "knight") == "6" and v.disabled("troll") is None
+
+
+def test_only_a_teleport_moves_a_minion_out_of_the_cage_and_frees_it() -> None:
+    g = caged()
+    from domain.rulesets.sorcery.movement import ForcedMovement
+
+    push = ForcedMovement(g.state, "push").step_options("squire", "7")
+    assert push and all("Cage of Sidrak" in str(o.blocked) for o in push)
+    teleport = ForcedMovement(g.state, "teleport_site").step_options("squire", "7")
+    assert any(o.blocked is None for o in teleport)
+
+
+def test_a_minion_teleported_out_of_the_cage_is_free_and_no_longer_disabled() -> None:
+    g = caged()
+    g.issue({"command": "cast", "card": "Blink", "targets": ["own", "8"]})
+    assert at(g, "own") == "8" and g.state.units["own"].carried_by is None
+    assert RealmView.of(g.state).disabled("own") is None
+    assert "Cage of Sidrak" in str(RealmView.of(g.state).disabled("squire"))

@@ -40,6 +40,12 @@ ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
                    "Kill all other minions there.",
                    gaps="its tapping is not simulated (artifacts are never tapped here); borne, it does not move"),
     ),
+    "Cage of Sidrak": (
+        Ability(name="Genesis: locks all minions with 2 or less power in it, tapped and disabled", timing="triggered",
+                trigger="genesis_cage",
+                covers=("Genesis → Lock all minions with 2 or less power in this cage, tapped and disabled.",),
+                gaps="a Cage that moves (borne by a unit) does not take the locked minions along: they go free"),
+    ),
     # --- minions -------------------------------------------------------------------------------------
     "Aino": (
         _triggered("may step between the top and bottom edges of the realm at the end of your turn, gaining Stealth",

@@ -1287,6 +1287,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for unit in sorted(self.state.living_units(), key=lambda u: u.id):
             carrier = self.state.units.get(unit.carried_by or "")
             if carrier is None:
+                self._freed_from_artifact(unit.id, cause)
                 continue
             if not carrier.alive or carrier.location != unit.location:
                 self.emit(
@@ -1311,6 +1312,18 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if fatal is not None:
                 combat.kill(self, unit.id, fatal, cause)
         self.mark_lasting_losses(cause)
+
+    def _freed_from_artifact(self, unit_id: str, cause: str) -> None:
+        """A minion an artifact carries (Cage of Sidrak) that no longer shares its location is
+        no longer carried, so free (its FAQ: a teleport out of the cage)."""
+        unit = self.state.units[unit_id]
+        holder = self.state.features.get(unit.carried_by or "")
+        if holder is None:
+            return
+        where = self.view().location_of(holder.id)
+        if where is None or where.text != unit.location:
+            self.emit(UnitDropped, cause=cause, unit=unit.id, carrier=holder.id, at=unit.location,
+                      reason=f"it no longer shares a location with {holder.card}")
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery.effects import parse_spec
-from domain.rulesets.sorcery.events import ArtifactMoved
-from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, ArtifactMoved, UnitDropped, UnitPickedUp, UnitTapped
+from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, parse_loc
-from domain.rulesets.sorcery.state import EffectState
+from domain.rulesets.sorcery.state import ActivationItem, EffectState
 from domain.rulesets.sorcery.triggers_turnly import NO, _answer, _step
 from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerState
@@ -113,7 +113,81 @@ def _aino(engine: SorceryEngine, trigger: TriggerState) -> None:
     _step(engine, trigger, unit.id, answer)
 
 
+#: Cage of Sidrak: "Lock all minions with 2 or less power in this cage"
+CAGED_MAX_POWER = 2
+
+
+def _cage(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Cage of Sidrak's Genesis: every minion with 2 or less power (split power averaged) is
+    teleported to the cage (FAQ), then locked in it, each once it has arrived (``cage_lock``).
+    One that can't be teleported there (a ban on entering) stays free, and the outcome says so."""
+    cage = engine.state.features[trigger.source]
+    where = engine.view().location_of(cage.id)
+    if where is None:
+        engine.resolver.resolved(trigger, f"{cage.id} is not in the realm: nothing is locked")
+        return
+    view = engine.view()
+    weak = [
+        u for u in sorted(engine.state.living_units(), key=lambda u: u.id)
+        if u.kind == "minion" and view.power(u.id) <= CAGED_MAX_POWER
+    ]
+    model = ForcedMovement(engine.state, "teleport_anywhere")
+    moving: list[str] = []
+    here: list[str] = []
+    stuck: list[str] = []
+    for unit in weak:
+        if unit.location == where.text:
+            here.append(unit.id)
+            continue
+        option = next((o for o in model.step_options(unit.id, unit.location or "") if o.to == where.text), None)
+        (moving if option is not None and option.blocked is None else stuck).append(unit.id)
+    if not weak:
+        engine.resolver.resolved(trigger, "no minion has 2 or less power: nothing is locked")
+        return
+    note = f"; {', '.join(stuck)} can't be teleported there and stay free" if stuck else ""
+    engine.resolver.resolved(
+        trigger, f"teleports {', '.join(moving) or 'no minion'} to {engine.label(where.text)} and locks them in{note}",
+    )
+    for unit_id in here:
+        cage_lock(engine, ActivationItem(source=cage.id, then="cage_lock", unit=unit_id, to=where.text), announce=False)
+    for unit_id in reversed(moving):
+        frm = engine.state.units[unit_id].location or ""
+        engine.resolver.declare_path(unit_id, [frm, where.text], "forced:teleport_anywhere", None, cause=trigger.id,
+                                     kinds=[FORCED_KINDS["teleport_anywhere"]])
+    for unit_id in moving:
+        engine.emit(ActivationPlanned, cause=trigger.id,
+                    item=ActivationItem(source=cage.id, then="cage_lock", unit=unit_id, to=where.text))
+
+
+def cage_lock(engine: SorceryEngine, item: ActivationItem, announce: bool = True) -> None:
+    """The minion, if it arrived, is carried by the cage, tapped and disabled while it is (FAQ);
+    a carrier it had drops it, and it drops what it carried."""
+    unit = engine.state.units[item.unit]
+    cage = engine.state.features[item.source]
+    if not unit.alive or unit.location != item.to:
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} did not arrive at {cage.id}: not locked")
+        return
+    if announce:
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} is locked in {cage.id}, tapped and disabled")
+    if unit.carried_by is not None:
+        engine.emit(UnitDropped, unit=unit.id, carrier=unit.carried_by, at=unit.location, reason=f"locked in {cage.id}")
+    for passenger in engine.view().passengers(unit.id):
+        engine.emit(UnitDropped, unit=passenger, carrier=unit.id, at=unit.location, reason=f"its carrier was locked in {cage.id}")
+    engine.emit(UnitPickedUp, carrier=cage.id, unit=unit.id)
+    if not unit.tapped:
+        engine.emit(UnitTapped, unit=unit.id, reason=f"locked in {cage.id}")
+    engine.start_effect(
+        cage.id, cage.controller,
+        {"kind": "condition", "condition": "disabled", "units": [unit.id], "carried_by": cage.id}, "permanent",
+        f"{cage.card}: {unit.id} is disabled while locked in {cage.id}",
+    )
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_juggernaut_moves": _juggernaut,
     "end_may_step_across_edges": _aino,
+}
+#: Genesis abilities: resolved like every Genesis (genesis.py; no choices to check)
+GENESIS_RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "genesis_cage": _cage,
 }

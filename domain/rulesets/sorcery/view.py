@@ -518,6 +518,11 @@ class RealmView:
                 return carrier
         return None
 
+    def held_rule(self, holder: str) -> RuleRef:
+        """Why only a teleport moves a minion an artifact holds (Cage of Sidrak FAQ: the golden rule)."""
+        name = self.name_of(holder)
+        return rule(f"{name} FAQ", f"only a teleport moves a minion locked in {name} away from it")
+
     def passengers(self, carrier_id: str) -> list[str]:
         return sorted(
             u.id for u in self.state.units.values() if u.alive and u.carried_by == carrier_id
