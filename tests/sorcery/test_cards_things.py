@@ -182,3 +182,23 @@ def test_a_minion_teleported_out_of_the_cage_is_free_and_no_longer_disabled() ->
     assert at(g, "own") == "8" and g.state.units["own"].carried_by is None
     assert RealmView.of(g.state).disabled("own") is None
     assert "Cage of Sidrak" in str(RealmView.of(g.state).disabled("squire"))
+
+
+# --- Tadpole Pool --------------------------------------------------------------------------------
+
+
+def test_tadpole_pool_summons_three_submerged_frogs_while_its_controller_has_three_water() -> None:
+    g = realm("    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n",
+              {7: ("Valley", "p1"), 8: ("Stream", "p1"), 14: ("Stream", "p1")})
+    g.issue({"command": "play_site", "card": "Tadpole Pool", "at": 13})
+    site = next(f.id for f in g.state.features.values() if f.card == "Tadpole Pool")
+    frogs = [u for u in g.state.units.values() if u.card == "Frog"]
+    assert sorted(u.id for u in frogs) == [f"{site}-frog-{n}" for n in (1, 2, 3)]
+    assert all(u.location == "13/underwater" and u.owner == "p1" for u in frogs)
+
+
+def test_tadpole_pool_summons_nothing_below_its_threshold() -> None:
+    g = realm("    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n",
+              {7: ("Valley", "p1"), 8: ("Stream", "p1"), 14: ("Stream", "p2")})
+    g.issue({"command": "play_site", "card": "Tadpole Pool", "at": 13})
+    assert not [u for u in g.state.units.values() if u.card == "Frog"]

@@ -32,6 +32,11 @@ ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
                  {"kind": "grant", "keywords": ["Burrowing"], "everywhere": True, "minions_only": True,
                   "threshold_of": "$controller", "threshold": ["earth", 3]}),
     ),
+    "Tadpole Pool": (
+        Ability(name="Genesis: summons three submerged Frog tokens here while its controller has three water affinity",
+                timing="triggered", trigger="genesis_tadpoles",
+                covers=("(W)(W)(W) — Genesis → Summon three submerged Frog tokens here.",)),
+    ),
     # --- artifacts that move ---------------------------------------------------------------------------
     "Purge Juggernaut": (
         _triggered("moves to an adjacent location at the start of your turn and kills all other minions there",

@@ -73,7 +73,8 @@ def prepare(
     view = engine.view()
     chosen: list[str] = []
     if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
-                "genesis_broceliande", "genesis_enemies_lose_stealth", "genesis_cage"):
+                "genesis_broceliande", "genesis_enemies_lose_stealth", "genesis_cage",
+                "genesis_tadpoles"):
         _no_choices(ability, targets, field)
     elif kind in ("genesis_step_closer", "genesis_step_away") and not targets:
         adjacent = sorted(

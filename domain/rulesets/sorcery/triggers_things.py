@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from domain.rulesets.sorcery.effects import parse_spec
 from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, ArtifactMoved, UnitDropped, UnitPickedUp, UnitTapped
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, EffectState
 from domain.rulesets.sorcery.triggers_turnly import NO, _answer, _step
 from domain.rulesets.sorcery.view import rule
@@ -187,7 +187,39 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_juggernaut_moves": _juggernaut,
     "end_may_step_across_edges": _aino,
 }
+#: Tadpole Pool: "(W)(W)(W) — Genesis → Summon three submerged Frog tokens here."
+TADPOLE_THRESHOLD = ("water", 3)
+FROGS = 3
+
+
+def _tadpoles(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Tadpole Pool: if its controller has three water affinity as its Genesis resolves (the site
+    itself counted), three Frog tokens (Submerge) are summoned underwater here; summoning is
+    entering (digest 2.3). Their ids: the site's, then ``-frog-1`` to ``-frog-3``."""
+    from domain.rulesets.sorcery import triggers
+    from domain.rulesets.sorcery.catalog import card
+
+    site = engine.state.features[trigger.source]
+    player = trigger.controller or site.controller or ""
+    element, needed = TADPOLE_THRESHOLD
+    have = engine.view().affinity(player, element)
+    if have < needed:
+        engine.resolver.resolved(trigger, f"{player} has {have} water affinity, less than {needed}: no Frog is summoned")
+        return
+    below = Loc(parse_loc(site.location or "").square, Region.UNDERWATER).text
+    ids = [f"{site.id}-frog-{n}" for n in range(1, FROGS + 1)]
+    taken = [i for i in ids if i in engine.state.units or i in engine.state.features]
+    if taken:
+        engine.resolver.resolved(trigger, f"the ids {', '.join(taken)} are taken: no Frog is summoned")
+        return
+    engine.resolver.resolved(trigger, f"{player} has {have} water affinity: summons {', '.join(ids)} at {engine.label(below)}")
+    for unit_id in ids:
+        engine._place_unit(unit_id, card("Frog"), player, below, tapped=False, summoned=True)
+        triggers.on_entry(engine, unit_id, "summoned", below, trigger.id)
+
+
 #: Genesis abilities: resolved like every Genesis (genesis.py; no choices to check)
 GENESIS_RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_cage": _cage,
+    "genesis_tadpoles": _tadpoles,
 }
