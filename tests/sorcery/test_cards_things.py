@@ -202,3 +202,50 @@ def test_tadpole_pool_summons_nothing_below_its_threshold() -> None:
               {7: ("Valley", "p1"), 8: ("Stream", "p1"), 14: ("Stream", "p2")})
     g.issue({"command": "play_site", "card": "Tadpole Pool", "at": 13})
     assert not [u for u in g.state.units.values() if u.card == "Frog"]
+
+
+# --- Cerberus in Chains -------------------------------------------------------------------------------
+
+CHAINS = {sq: ("Valley", "p1") for sq in (6, 7, 8, 9, 11, 12, 13, 14)} | {17: ("Valley", "p2")}
+
+
+def chained(where: str = "12", script: str = "") -> Any:
+    return realm(
+        "    - {id: me, card: Sorcerer, owner: p1, at: 12}\n"
+        f"    - {{id: dog, card: Cerberus in Chains, owner: p1, at: {where}}}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n",
+        CHAINS, script=script,
+    )
+
+
+def test_cerberus_in_chains_must_be_summoned_to_your_avatars_location_at_a_site_you_control() -> None:
+    import pytest
+
+    from domain.errors import IllegalCommand
+
+    g = realm("    - {id: me, card: Sorcerer, owner: p1, at: 12}\n", CHAINS)
+    with pytest.raises(IllegalCommand, match="Avatar is at"):
+        g.issue({"command": "summon", "card": "Cerberus in Chains", "id": "dog", "at": "13"})
+    g.issue({"command": "summon", "card": "Cerberus in Chains", "id": "dog", "at": "12"})
+    assert at(g, "dog") == "12"
+    g = realm("    - {id: me, card: Sorcerer, owner: p1, at: 17}\n", CHAINS)
+    with pytest.raises(IllegalCommand, match="not a site p1 controls"):
+        g.issue({"command": "summon", "card": "Cerberus in Chains", "id": "dog", "at": "17"})
+
+
+def test_cerberus_in_chains_teleports_to_your_avatar_whenever_it_enters_a_new_location() -> None:
+    g = chained("7")
+    g.issue({"command": "move_and_attack", "unit": "me", "path": ["13"]})
+    assert at(g, "me") == "13" and at(g, "dog") == "13"
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["8"]})
+    assert at(g, "dog") == "13"  # another unit's move: it stays
+
+
+def test_cerberus_in_chains_cant_move_itself_away_from_your_avatar() -> None:
+    g = chained("7")  # the Avatar at 12, one step away
+    r = reach(g, "dog")
+    assert "12" in r and "6" not in r and "8" not in r  # 6 and 8 are two steps from 12
+    view = RealmView.of(g.state)
+    assert view.steps_to_avatar("dog")["7"] == 1
+    g = chained("12")
+    assert "13" not in reach(g, "dog") and "7" not in reach(g, "dog")  # every step leaves the Avatar

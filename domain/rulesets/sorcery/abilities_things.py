@@ -23,6 +23,8 @@ def _triggered(name: str, trigger: str, covers: str, gaps: str | None = None) ->
 #: what triggers at the start / the end of its controller's turn (triggers_things.py)
 THINGS_START = frozenset({"start_juggernaut_moves"})
 THINGS_END = frozenset({"end_may_step_across_edges"})
+#: minions that must be summoned to their owner's Avatar's location, a site they control (engine.summon)
+SUMMONED_TO_AVATAR = frozenset({"Cerberus in Chains"})
 
 ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
     # --- elemental thresholds (codex: Elemental Threshold and Affinity) -----------------------------
@@ -52,6 +54,14 @@ ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
                 gaps="a Cage that moves (borne by a unit) does not take the locked minions along: they go free"),
     ),
     # --- minions -------------------------------------------------------------------------------------
+    "Cerberus in Chains": (
+        Ability(name="must be summoned to your Avatar's location, at a site you control", timing="ongoing",
+                covers=("Must be summoned to your location.",)),
+        _triggered("teleports to your Avatar whenever it enters a new location", "follows_avatar",
+                   "Cerberus in Chains automatically follows you and can't move itself away."),
+        _passive("can't move itself farther from your Avatar", "Cerberus in Chains automatically follows you and can't move itself away.",
+                 {"kind": "restriction", "unit": "$self", "not_away_from_avatar": True}),
+    ),
     "Aino": (
         _triggered("may step between the top and bottom edges of the realm at the end of your turn, gaining Stealth",
                    "end_may_step_across_edges",

@@ -274,6 +274,9 @@ class Restriction(_Spec):
     no_attack: bool = False
     no_attack_sites: bool = False
     own_steps: Literal["forward", "sideways"] | None = None
+    #: Cerberus in Chains: "can't move itself away" from its controller's Avatar (FAQ: no own
+    #: step that ends farther from it, counted in the unit's own steps)
+    not_away_from_avatar: bool = False
 
 
 class DoubleStrikes(_Spec):

@@ -1141,6 +1141,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         at = self.location(cmd.at, "at")
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
+        self._check_summoned_to_avatar(data, owner, at)
         self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
         self._check_placement(cmd.id, "at")
         self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))
@@ -1312,6 +1313,22 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if fatal is not None:
                 combat.kill(self, unit.id, fatal, cause)
         self.mark_lasting_losses(cause)
+
+    def _check_summoned_to_avatar(self, data: Card, owner: str, at: str) -> None:
+        """Cerberus in Chains: "Must be summoned to your location": where the owner's Avatar is,
+        and (FAQ) only at a site the owner controls."""
+        from domain.rulesets.sorcery.abilities_things import SUMMONED_TO_AVATAR
+
+        if data.name not in SUMMONED_TO_AVATAR:
+            return
+        why = rule(data.name, "Must be summoned to your location.")
+        avatar = next((u for u in self.state.living_units() if u.kind == "avatar" and u.owner == owner), None)  # type: ignore[attr-defined]
+        if avatar is None or avatar.location != at:
+            where = f"{owner}'s Avatar is at {self.label(avatar.location)}" if avatar and avatar.location else f"{owner} has no Avatar in the realm"
+            raise IllegalCommand(why, f"at: {where}")
+        site = self.view().site_at(parse_loc(at).square)
+        if site is None or site.controller != owner:
+            raise IllegalCommand(why, f"at: {self.label(at)} is not a site {owner} controls (FAQ)")
 
     def _freed_from_artifact(self, unit_id: str, cause: str) -> None:
         """A minion an artifact carries (Cage of Sidrak) that no longer shares its location is

@@ -81,6 +81,8 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 and view.disabled(source, parse_loc(where)) is None
                 and square in view.body_of_water(parse_loc(where).square)
             )
+        elif ability.trigger == "follows_avatar":  # Cerberus in Chains (FAQ): its Avatar entered a new location
+            matched = unit.kind == "avatar" and unit.owner == controller and source != unit_id
         if matched:
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
 

@@ -183,7 +183,35 @@ def cage_lock(engine: SorceryEngine, item: ActivationItem, announce: bool = True
     )
 
 
+def _follows(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Cerberus in Chains (FAQ): whenever its controller's Avatar enters a new location, it
+    teleports there; disabled or silenced, it has no abilities and stays."""
+    cerberus = engine.state.units[trigger.source]
+    avatar = engine.state.units[trigger.subject or ""]
+    if not cerberus.alive or not avatar.alive or avatar.location is None:
+        engine.resolver.resolved(trigger, "it or the Avatar is no longer in the realm")
+        return
+    view = engine.view()
+    lost = view.disabled(cerberus.id) or view.silenced(cerberus.id)
+    if lost is not None:
+        engine.resolver.resolved(trigger, f"{cerberus.id} has no abilities ({lost.source}): it stays")
+        return
+    if cerberus.location == avatar.location:
+        engine.resolver.resolved(trigger, f"{cerberus.id} is already at {engine.label(avatar.location)}")
+        return
+    model = ForcedMovement(engine.state, "teleport_anywhere")
+    option = next((o for o in model.step_options(cerberus.id, cerberus.location or "") if o.to == avatar.location), None)
+    if option is None or option.blocked is not None:
+        why = option.blocked.message if option is not None and option.blocked is not None else "no such location"
+        engine.resolver.resolved(trigger, f"{cerberus.id} can't teleport to {engine.label(avatar.location)}: {why}")
+        return
+    engine.resolver.resolved(trigger, f"{cerberus.id} teleports to {avatar.id} at {engine.label(avatar.location)}")
+    engine.resolver.declare_path(cerberus.id, [cerberus.location or "", avatar.location], "forced:teleport_anywhere", None,
+                                 cause=trigger.id, kinds=[FORCED_KINDS["teleport_anywhere"]])
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "follows_avatar": _follows,
     "start_juggernaut_moves": _juggernaut,
     "end_may_step_across_edges": _aino,
 }
