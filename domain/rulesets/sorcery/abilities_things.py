@@ -23,8 +23,9 @@ def _triggered(name: str, trigger: str, covers: str, gaps: str | None = None) ->
 #: what triggers at the start / the end of its controller's turn (triggers_things.py)
 THINGS_START = frozenset({"start_juggernaut_moves"})
 THINGS_END = frozenset({"end_may_step_across_edges"})
-#: minions that must be summoned to their owner's Avatar's location, a site they control (engine.summon)
-SUMMONED_TO_AVATAR = frozenset({"Cerberus in Chains"})
+#: the text of a minion that must be summoned to its owner's Avatar's location, a site they
+#: control (engine.summon checks the abilities that cover it)
+SUMMONED_TO_AVATAR = "Must be summoned to your location."
 
 ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
     # --- elemental thresholds (codex: Elemental Threshold and Affinity) -----------------------------
@@ -56,7 +57,7 @@ ABILITIES_THINGS: dict[str, tuple[Ability, ...]] = {
     # --- minions -------------------------------------------------------------------------------------
     "Cerberus in Chains": (
         Ability(name="must be summoned to your Avatar's location, at a site you control", timing="ongoing",
-                covers=("Must be summoned to your location.",)),
+                covers=(SUMMONED_TO_AVATAR,)),
         _triggered("teleports to your Avatar whenever it enters a new location", "follows_avatar",
                    "Cerberus in Chains automatically follows you and can't move itself away."),
         _passive("can't move itself farther from your Avatar", "Cerberus in Chains automatically follows you and can't move itself away.",

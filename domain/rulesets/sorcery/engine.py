@@ -1319,10 +1319,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         and (FAQ) only at a site the owner controls."""
         from domain.rulesets.sorcery.abilities_things import SUMMONED_TO_AVATAR
 
-        if data.name not in SUMMONED_TO_AVATAR:
+        if not any(SUMMONED_TO_AVATAR in a.covers for a in abilities_of(data.name)):
             return
-        why = rule(data.name, "Must be summoned to your location.")
-        avatar = next((u for u in self.state.living_units() if u.kind == "avatar" and u.owner == owner), None)  # type: ignore[attr-defined]
+        why = rule(data.name, SUMMONED_TO_AVATAR)
+        avatar = next((u for u in self.state.living_units() if u.kind == "avatar" and u.owner == owner), None)
         if avatar is None or avatar.location != at:
             where = f"{owner}'s Avatar is at {self.label(avatar.location)}" if avatar and avatar.location else f"{owner} has no Avatar in the realm"
             raise IllegalCommand(why, f"at: {where}")

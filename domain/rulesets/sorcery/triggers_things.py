@@ -11,7 +11,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery.effects import parse_spec
-from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, ArtifactMoved, UnitDropped, UnitPickedUp, UnitTapped
+from domain.rulesets.sorcery.events import (
+    ActivationPlanned,
+    ActivationResolved,
+    ArtifactMoved,
+    UnitDropped,
+    UnitPickedUp,
+    UnitTapped,
+)
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, EffectState
@@ -215,6 +222,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_juggernaut_moves": _juggernaut,
     "end_may_step_across_edges": _aino,
 }
+
 #: Tadpole Pool: "(W)(W)(W) — Genesis → Summon three submerged Frog tokens here."
 TADPOLE_THRESHOLD = ("water", 3)
 FROGS = 3
