@@ -493,6 +493,11 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
     if item.then == "burrow":  # Draco Corvus: "... to burrow it."
         _burrow(engine, item, unit)
         return
+    if item.then == "cage_lock":  # Cage of Sidrak: the teleported minion is locked in the cage
+        from domain.rulesets.sorcery.triggers_things import cage_lock
+
+        cage_lock(engine, item)
+        return
     raise ValueError(f"unknown activation item {item.then!r}")
 
 

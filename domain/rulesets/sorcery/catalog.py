@@ -61,6 +61,9 @@ class Card(BaseModel):
     movement_bonus: int
     #: the card's rules text that is not keywords: each line's rest after its leading keywords
     ability_lines: tuple[str, ...]
+    #: the card's elemental thresholds ({"earth": 1, ...}): for a site, the affinity it provides
+    #: (codex: Elemental Threshold and Affinity); for a spell, what it needs to be cast
+    thresholds: tuple[tuple[str, int], ...] = ()
 
     @property
     def is_unit(self) -> bool:
@@ -152,6 +155,7 @@ def _card_from_record(record: dict[str, object]) -> Card:
         keywords=keywords,
         movement_bonus=bonus,
         ability_lines=lines,
+        thresholds=tuple((str(k), int(v or 0)) for k, v in thresholds.items() if int(v or 0) > 0),
     )
 
 

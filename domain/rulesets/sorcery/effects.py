@@ -43,6 +43,8 @@ class Scope(_Spec):
     - ``at_rest``: units at rest (codex: At Rest): where they are, and not in a move being
       resolved, their own or their carrier's (Stone-gaze Gorgons);
     - ``carried_by``: units that unit carries, only while it does (Brobdingnag Bullfrog's belly); ``carrying``: units carrying another (Hyperparasite).
+    - ``threshold_of`` with ``threshold`` (element, count): only while that player has at least
+      that much of that elemental affinity (Kingdom of Agartha's "(E)(E)(E) —"; view.affinity).
     """
 
     unit: str | None = None
@@ -66,6 +68,8 @@ class Scope(_Spec):
     at_rest: bool = False
     carried_by: str | None = None
     carrying: bool = False
+    threshold_of: str | None = None
+    threshold: tuple[str, int] | None = None
 
 
 class ConnectEdges(_Spec):
@@ -270,6 +274,9 @@ class Restriction(_Spec):
     no_attack: bool = False
     no_attack_sites: bool = False
     own_steps: Literal["forward", "sideways"] | None = None
+    #: Cerberus in Chains: "can't move itself away" from its controller's Avatar (FAQ: no own
+    #: step that ends farther from it, counted in the unit's own steps)
+    not_away_from_avatar: bool = False
 
 
 class DoubleStrikes(_Spec):

@@ -254,6 +254,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             controller = controller or bearer.owner
         else:
             location = self.location(art.at or "", f"{where}.at")
+        if controller is None and any(a.timing == "triggered" for a in abilities_of(data.name)):
+            raise BadInput(f"{data.name}'s triggered abilities are its controller's: give 'controller'", f"{where}.controller")
         self.emit(
             FeaturePlaced,
             feature=CardState(
@@ -1139,6 +1141,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         at = self.location(cmd.at, "at")
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
+        self._check_summoned_to_avatar(data, owner, at)
         self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
         self._check_placement(cmd.id, "at")
         self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))
@@ -1285,6 +1288,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for unit in sorted(self.state.living_units(), key=lambda u: u.id):
             carrier = self.state.units.get(unit.carried_by or "")
             if carrier is None:
+                self._freed_from_artifact(unit.id, cause)
                 continue
             if not carrier.alive or carrier.location != unit.location:
                 self.emit(
@@ -1309,6 +1313,34 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if fatal is not None:
                 combat.kill(self, unit.id, fatal, cause)
         self.mark_lasting_losses(cause)
+
+    def _check_summoned_to_avatar(self, data: Card, owner: str, at: str) -> None:
+        """Cerberus in Chains: "Must be summoned to your location": where the owner's Avatar is,
+        and (FAQ) only at a site the owner controls."""
+        from domain.rulesets.sorcery.abilities_things import SUMMONED_TO_AVATAR
+
+        if not any(SUMMONED_TO_AVATAR in a.covers for a in abilities_of(data.name)):
+            return
+        why = rule(data.name, SUMMONED_TO_AVATAR)
+        avatar = next((u for u in self.state.living_units() if u.kind == "avatar" and u.owner == owner), None)
+        if avatar is None or avatar.location != at:
+            where = f"{owner}'s Avatar is at {self.label(avatar.location)}" if avatar and avatar.location else f"{owner} has no Avatar in the realm"
+            raise IllegalCommand(why, f"at: {where}")
+        site = self.view().site_at(parse_loc(at).square)
+        if site is None or site.controller != owner:
+            raise IllegalCommand(why, f"at: {self.label(at)} is not a site {owner} controls (FAQ)")
+
+    def _freed_from_artifact(self, unit_id: str, cause: str) -> None:
+        """A minion an artifact carries (Cage of Sidrak) that no longer shares its location is
+        no longer carried, so free (its FAQ: a teleport out of the cage)."""
+        unit = self.state.units[unit_id]
+        holder = self.state.features.get(unit.carried_by or "")
+        if holder is None:
+            return
+        where = self.view().location_of(holder.id)
+        if where is None or where.text != unit.location:
+            self.emit(UnitDropped, cause=cause, unit=unit.id, carrier=holder.id, at=unit.location,
+                      reason=f"it no longer shares a location with {holder.card}")
 
     def resolve_join(self, item: JoinFightItem) -> None:
         attack = self.state.attack

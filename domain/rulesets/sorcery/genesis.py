@@ -73,7 +73,8 @@ def prepare(
     view = engine.view()
     chosen: list[str] = []
     if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
-                "genesis_broceliande", "genesis_enemies_lose_stealth"):
+                "genesis_broceliande", "genesis_enemies_lose_stealth", "genesis_cage",
+                "genesis_tadpoles"):
         _no_choices(ability, targets, field)
     elif kind in ("genesis_step_closer", "genesis_step_away") and not targets:
         adjacent = sorted(
@@ -499,4 +500,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_broceliande": _broceliande,
     "genesis_enemies_lose_stealth": _enemies_lose_stealth,
 }
+from domain.rulesets.sorcery.triggers_things import GENESIS_RESOLVERS  # noqa: E402  # issue 9: abilities_things.py
+
+RESOLVERS.update(GENESIS_RESOLVERS)
 triggers.RESOLVERS.update(RESOLVERS)

@@ -317,8 +317,8 @@ class ForcedMovement:
             blocked: RuleRef | None = None
             if unit.kind == "avatar" and loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
-            if blocked is None and kind != "teleport" and view.held_by(unit_id) is not None:
-                blocked = HELD
+            if blocked is None and kind != "teleport" and (holder := view.held_by(unit_id)) is not None:
+                blocked = HELD if holder in self.state.units else view.held_rule(holder)
             if blocked is None and kind == "push":
                 blocked = view.border_refusal(unit_id, at, loc, "push")
             if blocked is None and kind in ("submerge", "surface"):

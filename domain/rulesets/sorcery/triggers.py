@@ -81,6 +81,8 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 and view.disabled(source, parse_loc(where)) is None
                 and square in view.body_of_water(parse_loc(where).square)
             )
+        elif ability.trigger == "follows_avatar":  # Cerberus in Chains (FAQ): its Avatar entered a new location
+            matched = unit.kind == "avatar" and unit.owner == controller and source != unit_id
         if matched:
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
 
@@ -231,3 +233,6 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
 from domain.rulesets.sorcery.triggers_turnly import TURN_RESOLVERS  # noqa: E402  # the start and end of a turn (issue 9)
 
 RESOLVERS.update(TURN_RESOLVERS)
+from domain.rulesets.sorcery.triggers_things import RESOLVERS as THINGS_RESOLVERS  # noqa: E402  # issue 9: abilities_things.py
+
+RESOLVERS.update(THINGS_RESOLVERS)

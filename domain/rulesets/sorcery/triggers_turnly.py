@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
@@ -31,9 +32,9 @@ if TYPE_CHECKING:
 END_TRIGGERS = frozenset({
     "end_may_burrow", "end_may_submerge_here", "end_may_step", "end_gain_stealth", "end_gain_stealth_alone",
     "end_submerge_heavy", "end_may_push_enemy_here", "end_may_burrow_or_unburrow", "airborne_or_monument",
-})
+}) | THINGS_END
 #: what triggers at the start of its controller's turn
-START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"})
+START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"}) | THINGS_START
 
 YES, NO = "yes", "no"
 

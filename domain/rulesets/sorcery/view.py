@@ -167,6 +167,21 @@ class RealmView:
         return found
 
     @memo
+    def affinity(self, player: str, element: str) -> int:
+        """How much of an element's affinity ``player`` has: what the sites they control provide,
+        their thresholds in the card data (codex: Elemental Threshold and Affinity). A disabled
+        site provides none (codex: Disabled); other sources of affinity (a minion such as
+        Blacksmith Family) are not counted (docs/sorcery.md, choices)."""
+        disabled = {
+            site_id for site_id, why in self.suppressed_sites.items() if "is disabled" in why.message
+        }
+        return sum(
+            dict(card(site.card).thresholds).get(element, 0)
+            for site in self.sites.values()
+            if site.controller == player and site.id not in disabled
+        )
+
+    @memo
     def effects(self, kind: type) -> list:
         return [spec for _, spec in self.specs if isinstance(spec, kind)]
 
@@ -292,6 +307,10 @@ class RealmView:
         """Whether ``unit``, at ``at``, is among the units ``scope`` names (effects.Scope)."""
         if scope.minions_only and unit.kind != "minion":
             return False
+        if scope.threshold_of is not None and scope.threshold is not None:
+            element, count = scope.threshold
+            if self.affinity(scope.threshold_of, element) < count:
+                return False
         if scope.exclude is not None and unit.id == scope.exclude:
             return False
         if scope.allies_of is not None and unit.owner != scope.allies_of:
@@ -498,6 +517,11 @@ class RealmView:
             if held == carrier and unit_id in (getattr(spec, "units", None) or ()):
                 return carrier
         return None
+
+    def held_rule(self, holder: str) -> RuleRef:
+        """Why only a teleport moves a minion an artifact holds (Cage of Sidrak FAQ: the golden rule)."""
+        name = self.name_of(holder)
+        return rule(f"{name} FAQ", f"only a teleport moves a minion locked in {name} away from it")
 
     def passengers(self, carrier_id: str) -> list[str]:
         return sorted(
@@ -810,7 +834,13 @@ class RealmView:
         if maze is not None:
             return maze
         for effect_id, spec in self.specs:
-            if not isinstance(spec, Restriction) or spec.unit != unit_id or spec.own_steps is None:
+            if not isinstance(spec, Restriction) or spec.unit != unit_id:
+                continue
+            if spec.not_away_from_avatar:
+                if self.silenced(unit_id, frm) is None and self._farther_from_avatar(unit_id, frm, to):
+                    return self._effect_rule(effect_id, "can't move itself away from its Avatar")
+                continue
+            if spec.own_steps is None:
                 continue
             if self.silenced(unit_id, frm) is not None:
                 return None
@@ -823,6 +853,53 @@ class RealmView:
             if not ok:
                 return self._effect_rule(effect_id, f"moves itself only {spec.own_steps}")
         return None
+
+    def _farther_from_avatar(self, unit_id: str, frm: Loc, to: Loc) -> bool:
+        """Whether a step ends farther from the unit's controller's Avatar than it starts, in the
+        unit's own steps (Cerberus in Chains FAQ); from where the Avatar can't be reached at all,
+        any step is as far."""
+        distance = self.steps_to_avatar(unit_id)
+        start = distance.get(frm.text)
+        if start is None:
+            return False
+        end = distance.get(to.text)
+        return end is None or end > start
+
+    @memo
+    def steps_to_avatar(self, unit_id: str) -> dict[str, int]:
+        """How many of its own steps the unit needs from each location to reach its controller's
+        Avatar: the step geometry and the keywords it has at each location (digest 2.2), bans
+        and allowance aside. Empty when its controller has no Avatar in the realm."""
+        from domain.rulesets.sorcery.movement import SorceryMovement
+
+        unit = self.unit(unit_id)
+        avatar = next(
+            (u for u in self.state.living_units() if getattr(u, "kind", "") == "avatar" and u.owner == unit.owner), None,
+        )
+        if avatar is None or avatar.location is None:
+            return {}
+        model = SorceryMovement(self.state, basic=False)
+        into: dict[str, list[str]] = {}
+        for square in SQUARES:
+            for region in Region:
+                here = Loc(square, region)
+                if not self.location_exists(here):
+                    continue
+                keywords = self.keywords(unit_id, here)
+                for cand in model.candidates(here, unit.owner, unit_id):
+                    if all(k in keywords for k in cand.needs):
+                        into.setdefault(cand.loc.text, []).append(here.text)
+        found = {avatar.location: 0}
+        frontier = [avatar.location]
+        while frontier:
+            following: list[str] = []
+            for loc in frontier:
+                for before in into.get(loc, []):
+                    if before not in found:
+                        found[before] = found[loc] + 1
+                        following.append(before)
+            frontier = following
+        return found
 
     def uninterceptable(self, unit_id: str) -> RuleRef | None:
         """Why the unit can't be intercepted by an effect's say (Blaze), where it is."""
