@@ -231,3 +231,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
 from domain.rulesets.sorcery.triggers_turnly import TURN_RESOLVERS  # noqa: E402  # the start and end of a turn (issue 9)
 
 RESOLVERS.update(TURN_RESOLVERS)
+
+from domain.rulesets.sorcery.react import RESOLVERS as REACT_RESOLVERS  # noqa: E402  # attacks and spells (issue 9)
+
+RESOLVERS.update(REACT_RESOLVERS)
