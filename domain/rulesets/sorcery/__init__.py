@@ -115,7 +115,7 @@ class SorceryRuleset(Ruleset):
         from domain.events import StepTaken
         from domain.rulesets.sorcery import triggers
 
-        if type(event).__name__ == "AttackDeclared":  # "attack" triggers (react.py)
+        if type(event).__name__ in ("AttackDeclared", "AttackResolved"):  # "attack" and "after attack" triggers (react.py)
             from domain.rulesets.sorcery import react
 
             react.on_event(self.commands_for(resolver), event)

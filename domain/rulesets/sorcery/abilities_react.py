@@ -30,6 +30,13 @@ ABILITIES_REACT: dict[str, tuple[Ability, ...]] = {
             covers=("After Wind Sylph casts a Magic spell, she may push a unit here one step.",),
         ),
     ),
+    "Bladedancer": (
+        Ability(
+            name="after her first attack each turn, may take a step, then may attack a unit there",
+            timing="triggered", trigger="after_first_attack_may_step",
+            covers=("After her first attack each turn, Bladedancer may take a step. When she does, she may attack a unit there.",),
+        ),
+    ),
     "Sturmgeist": (
         Ability(
             name="whenever an enemy casts magic, steps closer to the caster",

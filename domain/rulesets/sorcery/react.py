@@ -79,8 +79,14 @@ def _adjacent_in_region(engine: SorceryEngine, a: str, b: str) -> bool:
 
 def on_event(engine: SorceryEngine, event: GameEvent) -> None:
     """Queue what an attack being declared triggers (the resolver calls this for every event)."""
-    from domain.rulesets.sorcery.events import AttackDeclared
+    from domain.rulesets.sorcery.events import AbilityUsed, AttackDeclared, AttackResolved
 
+    if isinstance(event, AttackDeclared) and _first_attacks(engine, event.attacker) == [] and any(
+        a.trigger == "after_first_attack_may_step" for a in abilities_of(engine.state.units[event.attacker].card)
+    ):  # Bladedancer: her first attack this turn is marked, whatever becomes of it
+        engine.emit(AbilityUsed, cause=event.event_id, unit=event.attacker, ability=f"first_attack_{event.attack_id}")
+    if isinstance(event, AttackResolved):
+        _after_attack(engine, event.attack_id, event.event_id)
     if not isinstance(event, AttackDeclared) or event.target_kind != "unit":
         return
     target = engine.state.units.get(event.target)
@@ -117,6 +123,71 @@ def _evade_teleport(engine: SorceryEngine, trigger: TriggerState) -> None:
         unit.id, [unit.location or "", answer], "forced:teleport_nearby_or_void", None, cause=trigger.id,
         kinds=[FORCED_KINDS["teleport_nearby_or_void"]],
     )
+
+
+# --- Bladedancer: after her first attack each turn ----------------------------------------------------
+
+
+def _first_attacks(engine: SorceryEngine, unit_id: str) -> list[str]:
+    """The attack ids marked as the unit's first this turn (``AbilityUsed``)."""
+    marks = [m.split(":", 1)[0] for m in engine.state.used_this_turn if m.endswith(f":{unit_id}")]
+    return [m.removeprefix("first_attack_") for m in marks if m.startswith("first_attack_")]
+
+
+def _after_attack(engine: SorceryEngine, attack_id: str, cause: str) -> None:
+    """An "after attack" trigger (codex: Attack, step 6): Bladedancer's, after her first attack."""
+    for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if attack_id not in _first_attacks(engine, unit.id) or unit.location is None or _muted(engine, unit.id):
+            continue
+        for ability in abilities_of(unit.card):
+            if ability.trigger == "after_first_attack_may_step":
+                engine.resolver.queue_trigger(ability.trigger, ability.name, unit.id, unit.owner, None, {"attack": attack_id}, cause)
+
+
+def _may_step_then_attack(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Bladedancer FAQ: once the first attack is over, she may take a step to a different
+    location (it can't be intercepted); when she does, she may attack a unit there: a real
+    second attack, asked once the step has resolved."""
+    unit = engine.state.units[trigger.source]
+    if trigger.params.get("then") == "attack":
+        _may_attack_there(engine, trigger, unit)
+        return
+    options = _own_steps(engine, unit.id)
+    if not options:
+        engine.resolver.resolved(trigger, f"{unit.id} can take no step: nothing to choose")
+        return
+    answer = _answer(engine, trigger, "may_step", [*options, NO], f"where does {unit.id} take a step, if anywhere?")
+    if answer is None:
+        return
+    if answer == NO:
+        engine.resolver.resolved(trigger, f"{unit.id} takes no step ({trigger.controller}'s choice)")
+        return
+    engine.resolver.resolved(trigger, f"{unit.id} takes a step to {engine.label(answer)} ({trigger.controller}'s choice)")
+    engine.declare_path(unit.id, [unit.location or "", answer], "step:bladedancer", None, cause=trigger.id)
+    engine.emit(ActivationPlanned, cause=trigger.id, item=ActivationItem(
+        source=unit.id, then="react:may_attack_there", unit=unit.id, to=answer, player=unit.owner,
+    ))
+
+
+def _may_attack_there(engine: SorceryEngine, trigger: TriggerState, unit: Any) -> None:
+    view = engine.view()
+    targets = [
+        u.id for u in sorted(engine.state.living_units(), key=lambda u: u.id)
+        if u.location == unit.location and u.owner != unit.owner and view.attack_refusal(unit.id, u.id) is None
+    ]
+    if not targets:
+        engine.resolver.resolved(trigger, f"no unit at {engine.label(unit.location or '')} {unit.id} may attack: nothing to choose")
+        return
+    answer = _answer(engine, trigger, "may_attack", [*targets, NO], f"which unit does {unit.id} attack there, if any?")
+    if answer is None:
+        return
+    if answer == NO:
+        engine.resolver.resolved(trigger, f"{unit.id} attacks no unit there ({trigger.controller}'s choice)")
+        return
+    from domain.rulesets.sorcery.events import AttackPlanned
+
+    engine.resolver.resolved(trigger, f"{unit.id} attacks {answer} ({trigger.controller}'s choice)")
+    engine.emit(AttackPlanned, cause=trigger.id, unit=unit.id, target=answer)
 
 
 # --- Sturmgeist: whenever an enemy casts magic ------------------------------------------------------
@@ -233,6 +304,7 @@ RESOLVERS = {
     "evade_teleport": _evade_teleport,
     "step_closer_to_caster": _step_closer,
     "after_cast_may_push_here": _may_push_here,
+    "after_first_attack_may_step": _may_step_then_attack,
 }
 
 
@@ -376,6 +448,18 @@ def resolve_item(engine: SorceryEngine, item: ActivationItem) -> None:
         engine.emit(ActivationResolved, source=item.source, outcome=f"submerges the minions atop {engine.label(there)}: {listed}")
         for unit_id in reversed(minions):
             engine.resolver.declare_path(unit_id, [there, below], "forced:submerge", None, kinds=[FORCED_KINDS["submerge"]])
+        return
+    if item.then == "react:may_attack_there":  # Bladedancer: "When she does, she may attack a unit there."
+        unit = engine.state.units[item.unit]
+        if not unit.alive or unit.location != item.to:
+            engine.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} did not take the step: no attack there")
+            return
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} took the step to {engine.label(item.to or '')}")
+        for ability in abilities_of(unit.card):
+            if ability.trigger == "after_first_attack_may_step":
+                engine.resolver.queue_trigger(
+                    ability.trigger, "may attack a unit there", unit.id, unit.owner, None, {"then": "attack"}, engine.cause,
+                )
         return
     if item.then == "react:after_cast":  # Wind Sylph: her trigger, once the spell has resolved
         unit = engine.state.units[item.unit]
