@@ -115,6 +115,10 @@ class SorceryRuleset(Ruleset):
         from domain.events import StepTaken
         from domain.rulesets.sorcery import triggers
 
+        if type(event).__name__ in ("AttackDeclared", "AttackResolved"):  # "attack" and "after attack" triggers (react.py)
+            from domain.rulesets.sorcery import react
+
+            react.on_event(self.commands_for(resolver), event)
         if isinstance(event, StepTaken):
             commands = self.commands_for(resolver)
             for entered in [event.unit, *event.carried]:

@@ -692,10 +692,14 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
 from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
+from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
 from domain.rulesets.sorcery.abilities_things import ABILITIES_THINGS  # noqa: E402
 from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
-for _group in (ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS):
+for _group in (
+    ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
+):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
 SPELLS.update(SPELLS_PASSIVE)
+SPELLS.update(SPELLS_REACT)

@@ -458,6 +458,11 @@ PLANNERS = {
 
 
 def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
+    if item.then.startswith("react:"):  # what follows a react spell's steps (react.py)
+        from domain.rulesets.sorcery import react
+
+        react.resolve_item(engine, item)
+        return
     state = engine.state
     unit = state.units[item.unit]
     name = engine.state.units[item.source].card if item.source in state.units else item.source

@@ -168,6 +168,18 @@ class Cast(_Model):
     player: str | None = None
     card: str
     targets: list[Location] = Field(default_factory=list)
+    by: str | None = Field(
+        default=None,
+        description="the unit casting it, an Avatar or Spellcaster (codex: Casting Spells); needed when an enemy Sturmgeist hears it",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_by(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``by`` came later: a command without it is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("by") is None:
+            data.pop("by", None)
+        return data
 
 
 class PlaySite(_Model):

@@ -714,10 +714,19 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         turn_triggers.on_turn_start(self, upcoming, self.cause)
 
     def cast(self, cmd: Cast) -> None:
+        from domain.rulesets.sorcery import react
+
+        data = self._card(cmd.card, "card")
+        spell = SPELLS.get(data.name)
+        if spell is not None and spell.target_kind == "attacked_ally_moves":  # Dodge Roll: when an ally is attacked
+            react.cast_when_attacked(self, cmd, data, spell)
+            return
         player = self.player(cmd.player, self.state.active_player)
         self._check_main_phase(player)
-        self._refuse_unmodelled([self._card(cmd.card, "card").name], f"casting {cmd.card}")
+        self._refuse_unmodelled([data.name], f"casting {cmd.card}")
+        by = react.check_caster(self, data, player, cmd.by)
         self._cast(cmd.card, player, cmd.targets, "card")
+        react.on_cast(self, data, player, by, self.cause)
         self.mark_lasting_losses(self.cause)
 
     def _cast(self, name: str, caster: str, targets: list[str], where: str) -> None:
@@ -725,6 +734,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         spell = SPELLS.get(data.name)
         if spell is None:
             raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        if spell.moves == "react":  # Joust!, Call of the Sea, Backstab (react.py)
+            from domain.rulesets.sorcery import react
+
+            react.cast(self, data, spell, caster, targets, where)
+            return
         if spell.moves == "own_step":
             if where.startswith("setup"):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)

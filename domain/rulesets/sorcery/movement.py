@@ -277,6 +277,8 @@ FORCED_KINDS = {
     "teleport_anywhere": "teleport",
     "push_void": "push",  # a push into an adjacent void (Nightmare: "to an adjacent location or void")
     "raise": "surface",  # surface or unburrow: below a site to its surface (Mudflow, Undertaker Engine)
+    # Wills-o'-the-Wisp: "to another nearby location or void" (in its region, or any nearby void)
+    "teleport_nearby_or_void": "teleport",
 }
 #: Brobdingnag Bullfrog FAQ (the golden rule): only a teleport moves a swallowed minion away
 HELD = rule("Brobdingnag Bullfrog FAQ", "only a teleport moves a swallowed minion away from the Bullfrog")
@@ -349,6 +351,10 @@ class ForcedMovement:
                 for region in (Region.SURFACE, Region.UNDERGROUND, Region.UNDERWATER, Region.VOID)
                 if (loc := Loc(sq, region)) != at and view.location_exists(loc)
             ]
+        if self.how == "teleport_nearby_or_void":  # Wills-o'-the-Wisp: nearby locations in its region, nearby voids
+            places = [Loc(sq, at.region) for sq in view.nearby(at.square) if sq != at.square]
+            places += [Loc(sq, Region.VOID) for sq in view.nearby(at.square) if sq != at.square and at.region is not Region.VOID]
+            return [loc for loc in dict.fromkeys(places) if view.location_exists(loc)]
         if self.how == "teleport_site":  # to the surface of any site (Teleport)
             return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
         if self.how == "push":

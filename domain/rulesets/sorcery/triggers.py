@@ -236,3 +236,7 @@ RESOLVERS.update(TURN_RESOLVERS)
 from domain.rulesets.sorcery.triggers_things import RESOLVERS as THINGS_RESOLVERS  # noqa: E402  # issue 9: abilities_things.py
 
 RESOLVERS.update(THINGS_RESOLVERS)
+
+from domain.rulesets.sorcery.react import RESOLVERS as REACT_RESOLVERS  # noqa: E402  # attacks and spells (issue 9)
+
+RESOLVERS.update(REACT_RESOLVERS)
