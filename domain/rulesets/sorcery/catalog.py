@@ -61,6 +61,11 @@ class Card(BaseModel):
     movement_bonus: int
     #: the card's rules text that is not keywords: each line's rest after its leading keywords
     ability_lines: tuple[str, ...]
+    #: Ordinary, Exceptional, Elite, Unique (Atlantean Fate floods non-Ordinary sites)
+    rarity: str = ""
+    #: a water affinity printed in its thresholds, the Flooded keyword aside (a site that loses
+    #: its abilities loses Flooded: codex: Flooded)
+    water_threshold: bool = False
 
     @property
     def is_unit(self) -> bool:
@@ -152,6 +157,8 @@ def _card_from_record(record: dict[str, object]) -> Card:
         keywords=keywords,
         movement_bonus=bonus,
         ability_lines=lines,
+        rarity=str(record.get("rarity") or ""),
+        water_threshold=int(thresholds.get("water", 0) or 0) > 0,
     )
 
 

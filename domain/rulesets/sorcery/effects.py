@@ -294,10 +294,26 @@ class SiteCondition(_Spec):
     site_of: str | None = None
 
 
+class Flooded(_Spec):
+    """Sites that are flooded, so water sites (codex: Flooded, Water Site; digest 1.3), or with
+    ``water`` False made not water sites (Drought). Which sites: those on ``squares``; the one
+    where that unit is (``site_of``: Tide Naiads, "This site"); or ``everywhere`` (The Flood).
+    ``non_ordinary`` keeps only sites that are not Ordinary (Atlantean Fate). Effects apply in
+    timestamp order, the later winning (codex: Example - Flood vs. Drought); a site that has lost
+    its abilities loses Flooded too (codex: Flooded)."""
+
+    kind: Literal["flooded"] = "flooded"
+    squares: tuple[int, ...] = ()
+    site_of: str | None = None
+    everywhere: bool = False
+    non_ordinary: bool = False
+    water: bool = True
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

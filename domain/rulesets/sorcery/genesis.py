@@ -321,7 +321,7 @@ def _mudslide(engine: SorceryEngine, trigger: TriggerState) -> None:
     for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
         at = parse_loc(unit.location or "")
         site = view.site_at(at.square)
-        if (at.square - 1) % COLUMNS != column or site is None or site.water or at.region is Region.VOID:
+        if (at.square - 1) % COLUMNS != column or site is None or view.is_water(at.square) or at.region is Region.VOID:
             continue
         if unit.carried_by is not None:
             continue
@@ -342,7 +342,7 @@ def _mudslide(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _submerge_area(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Atlantean Fate: every minion atop a site of its 2x2 area is submerged (the verb: forced,
     needing no Submerge; digest 2.4), in square order; atop a land site the verb fails (the
-    aura's flooding of non-Ordinary sites is not modelled: listed), and the outcome names them."""
+    aura floods non-Ordinary sites first: abilities_flood.py), and the outcome names them."""
     aura = engine.state.features[trigger.source]
     view = engine.view()
     moves: list[tuple[str, str]] = []

@@ -1,0 +1,109 @@
+"""Flooding: what follows when a site becomes a water site or stops being one (issue 9).
+
+Whether a site is water is worked out by the view from the effects in force (``Flooded``
+specs: Flood, Geyser, Tide Naiads, Drought...; codex: Flooded, Water Site). This module keeps
+the realm's facts in line with it: the subsurface of a water site is underwater and of a land
+site underground (codex: Subsurface), so whatever is under a site whose kind changed is now in
+the other region (``SubsurfaceChanged``), and a minion that can't survive there dies at once
+(digest 1.6; codex: Underwater, Underground). Units on the surface stay; Waterbound, Landbound,
+Submerge, Moves Freely and every water rule read the new kind from the view.
+
+It runs after every event that can change a site's kind (an effect starting or ending, a card
+leaving, a unit or artifact moving: Tide Naiads floods the site it is at), except during
+set-up, where a unit is set up where it is in the final realm and refused if it can't be there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets.sorcery.events_flood import SubsurfaceChanged
+from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.view import RealmView
+
+if TYPE_CHECKING:
+    from domain.resolution import Resolver
+    from domain.rulesets.sorcery.engine import SorceryCommands
+
+#: set on a resolver while it runs a set-up (no follow-up then: set-up checks placements itself)
+SETTING_UP = "sorcery_setting_up"
+SUBSURFACES = (Region.UNDERGROUND, Region.UNDERWATER)
+
+
+def setting_up(resolver: Resolver) -> bool:
+    return bool(getattr(resolver, SETTING_UP, False))
+
+
+def mismatched(view: RealmView) -> dict[int, tuple[Region, list[str], list[str]]]:
+    """Squares whose subsurface is named for the other kind of site, with the region it is now
+    and the units and artifacts there."""
+    state = view.state
+    found: dict[int, tuple[Region, list[str], list[str]]] = {}
+
+    def now(at: Loc) -> Region | None:
+        if at.region not in SUBSURFACES or view.site_at(at.square) is None:
+            return None
+        region = Region.UNDERWATER if view.is_water(at.square) else Region.UNDERGROUND
+        return region if region is not at.region else None
+
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        at = parse_loc(unit.location or "")
+        region = now(at)
+        if region is not None:
+            found.setdefault(at.square, (region, [], []))[1].append(unit.id)
+    for feature in sorted(state.features.values(), key=lambda f: f.id):
+        if feature.kind != "artifact" or feature.bearer is not None or not feature.location:
+            continue
+        at = parse_loc(feature.location)
+        region = now(at)
+        if region is not None:
+            found.setdefault(at.square, (region, [], []))[2].append(feature.id)
+    return found
+
+
+def follow_floods(engine: SorceryCommands, cause: str) -> None:
+    """Move what is under each site whose kind changed into its new subsurface, then kill the
+    minions that can't survive there (digest 1.6)."""
+    from domain.rulesets.sorcery.combat import kill
+
+    view = RealmView.of(engine.state)
+    changed = mismatched(view)
+    if not changed:
+        return
+    moved: list[str] = []
+    for square, (region, units, artifacts) in sorted(changed.items()):
+        reason = "flooded" if region is Region.UNDERWATER else "no longer flooded"
+        engine.emit(
+            SubsurfaceChanged, cause=cause, square=square, region=region.value, units=units, artifacts=artifacts, reason=reason,
+        )
+        moved.extend(units)
+    for unit_id in moved:
+        unit = engine.state.units[unit_id]
+        if not unit.alive or unit.location is None:
+            continue
+        fatal = engine.view().survival(unit_id, parse_loc(unit.location))
+        if fatal is not None:
+            kill(engine, unit_id, fatal, cause)
+
+
+def sites_by_water(view: RealmView) -> list[int]:
+    """The sites adjacent to a body of water: water sites and the sites orthogonally next to
+    one (digest 1.4: "adjacent sites" are the square itself and its orthogonal neighbours)."""
+    return sorted(sq for sq in view.sites if view.is_water(sq) or any(view.is_water(n) for n in view.orthogonal(sq)))
+
+
+def submerge_on_water(engine: SorceryCommands, card_name: str, text: str) -> None:
+    """Submerge every minion atop a water site, one at a time in square order (Wrath of the Sea:
+    "Then submerge all minions ... on water"): forced, needing no Submerge (codex: Submerge);
+    one without it dies underwater (digest 1.6)."""
+    from domain.rulesets.sorcery.movement import FORCED_KINDS
+
+    view = engine.view()
+    moves: list[tuple[str, str, str]] = []
+    for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
+        at = parse_loc(unit.location or "")
+        if unit.kind != "minion" or at.region is not Region.SURFACE or not view.is_water(at.square):
+            continue
+        moves.append((unit.id, at.text, Loc(at.square, Region.UNDERWATER).text))
+    for unit_id, frm, to in reversed(moves):  # each goes to the front: the first resolves first
+        engine.resolver.declare_path(unit_id, [frm, to], "forced:submerge", None, kinds=[FORCED_KINDS["submerge"]])
