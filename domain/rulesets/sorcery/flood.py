@@ -61,6 +61,16 @@ def mismatched(view: RealmView) -> dict[int, tuple[Region, list[str], list[str]]
     return found
 
 
+def _why(view: RealmView, square: int, water: bool) -> str:
+    """The card whose effect made the site's kind what it is now: the latest in force that
+    reaches it and says so; else the flood that made it water has ended."""
+    in_force = {effect_id for effect_id, _ in view.specs}
+    for effect_id, spec in reversed(view.floods):
+        if effect_id in in_force and spec.water == water and square in view.flooded_by(spec):
+            return f"{'flooded' if water else 'dried'} by {view.source_card(effect_id)}"
+    return "made a water site by its printed affinity" if water else "its flooding ended"
+
+
 def follow_floods(engine: SorceryCommands, cause: str) -> None:
     """Move what is under each site whose kind changed into its new subsurface, then kill the
     minions that can't survive there (digest 1.6)."""
@@ -72,7 +82,7 @@ def follow_floods(engine: SorceryCommands, cause: str) -> None:
         return
     moved: list[str] = []
     for square, (region, units, artifacts) in sorted(changed.items()):
-        reason = "flooded" if region is Region.UNDERWATER else "no longer flooded"
+        reason = _why(view, square, region is Region.UNDERWATER)
         engine.emit(
             SubsurfaceChanged, cause=cause, square=square, region=region.value, units=units, artifacts=artifacts, reason=reason,
         )
