@@ -48,6 +48,11 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
             gaps=f"they keep their other abilities; {NO_THRESHOLDS}",
         ),
     ),
+    "Bedrock": (
+        _passive("can't be modified: not flooded nor dried", "Can't be moved, destroyed, or modified.",
+                 {"kind": "unmodifiable", "square": "$square"},
+                 gaps="can't be moved or destroyed is not followed; of the modifications, only flooding and drying are"),
+    ),
     "Floodplain": (
         _activated(
             "floods an adjacent site this turn", "Once on your turn, you may flood an adjacent site this turn.",

@@ -310,10 +310,18 @@ class Flooded(_Spec):
     water: bool = True
 
 
+class Unmodifiable(_Spec):
+    """The site at ``square`` can't be modified (Bedrock): no effect floods or dries it
+    (Atlantean Fate FAQ: being flooded counts as being modified; Waveshaper FAQ: Bedrock)."""
+
+    kind: Literal["unmodifiable"] = "unmodifiable"
+    square: int
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -42,6 +42,7 @@ from domain.rulesets.sorcery.effects import (
     Scope,
     SiteCondition,
     Uninterceptable,
+    Unmodifiable,
 )
 from domain.rulesets.sorcery.realm import COLUMNS, SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
@@ -132,7 +133,8 @@ class RealmView:
         Flood vs. Drought: affinity effects apply in timestamp order, the later winning). A site
         that has lost its abilities (Smokestacks of Gnaak) loses a printed Flooded and is not
         flooded by effects (codex: Flooded: "effects that remove abilities from sites will also
-        remove Flooded"); a Drought still dries it (it removes no ability)."""
+        remove Flooded"); a Drought still dries it (it removes no ability). A site that can't be
+        modified (Bedrock) is neither flooded nor dried."""
         in_force = {effect_id for effect_id, _ in self.specs}
         water: set[int] = set()
         for square, site in self.sites.items():
@@ -141,12 +143,13 @@ class RealmView:
                     water.add(square)
             elif site.water:
                 water.add(square)
+        fixed = {spec.square for spec in self.effects(Unmodifiable)}
         for effect_id, spec in self.floods:
             if effect_id not in in_force:
                 continue
             for square in self.flooded_by(spec):
                 site = self.sites[square]
-                if spec.water and site.id in self.suppressed_sites:
+                if square in fixed or (spec.water and site.id in self.suppressed_sites):
                     continue
                 if spec.water:
                     water.add(square)
