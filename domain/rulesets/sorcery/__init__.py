@@ -19,10 +19,17 @@ from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, en
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
-from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modelled_of
 from domain.rulesets.sorcery import flood
-from domain.rulesets.sorcery.events import ArtifactMoved, EffectEnded, EffectStarted, FeatureRemoved
+from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.sorcery.events import (
+    ArtifactMoved,
+    EffectEnded,
+    EffectStarted,
+    FeaturePlaced,
+    FeatureRemoved,
+    UnitPlaced,
+    not_modelled_of,
+)
 from domain.rulesets.sorcery.events_flood import SubsurfaceChanged  # noqa: F401  (registers its topic)
 from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped  # noqa: F401  (registers their topics)
 from domain.rulesets.sorcery.locations import label
@@ -40,7 +47,6 @@ from domain.rulesets.sorcery.state import (
 )
 from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
-
 
 #: events after which a site may have become, or stopped being, a water site (flood.py): an
 #: effect starting or ending, a card leaving, a unit or artifact moving (Tide Naiads, Blightstone)

@@ -503,8 +503,8 @@ def _flood_site(engine: SorceryCommands, source: Source, ability: Ability, playe
             plan.moves.append((source.id, [source.location, to], "forced:teleport_site", [FORCED_KINDS["teleport_site"]]))
     if spec.get("tap_without_submerge"):
         plan.taps = [
-            u.id for u in sorted(engine.state.living_units(), key=lambda u: u.id)
-            if u.kind == "minion" and not u.tapped and u.location and parse_loc(u.location).square == square
+            u.id for u in sorted(engine.state.units.values(), key=lambda u: u.id)
+            if u.alive and u.kind == "minion" and not u.tapped and u.location and parse_loc(u.location).square == square
             and parse_loc(u.location).region is not Region.VOID and "Submerge" not in view.keywords(u.id)
         ]
     return plan
