@@ -224,3 +224,40 @@ def test_waveshaper_floods_a_site_near_its_body_and_taps_minions_without_submerg
     )
     assert view(g).is_water(13)
     assert g.state.units["troll"].tapped and not g.state.units["kelpie"].tapped
+    g.issue({"command": "end_turn"})  # p2's turn: the troll doesn't untap this once
+    assert g.state.units["troll"].tapped
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})  # p2's next turn: it untaps as usual
+    assert not g.state.units["troll"].tapped
+
+
+# --- the entire realm, for good -----------------------------------------------------------------------
+
+
+def test_the_flood_floods_every_site_for_good_and_submerges_all_but_one_minion_of_each_type() -> None:
+    g = realm(
+        "    - {id: wyvern, card: Wyvern, owner: p1, at: 6}\n"
+        "    - {id: dragon, card: East-West Dragon, owner: p2, at: 7}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n"
+        "    - {id: crone, card: \"Maiden, Mother, Crone\", owner: p1, at: 9}\n",
+    )
+    with pytest.raises(IllegalCommand, match="no type"):
+        g.issue({"command": "cast", "card": "The Flood", "targets": ["crone", "wyvern", "troll"]})
+    with pytest.raises(IllegalCommand, match="both Dragons"):
+        g.issue({"command": "cast", "card": "The Flood", "targets": ["wyvern", "dragon", "troll"]})
+    with pytest.raises(IllegalCommand, match="shares no type"):
+        g.issue({"command": "cast", "card": "The Flood", "targets": ["wyvern"]})
+    g.issue({"command": "cast", "card": "The Flood", "targets": ["wyvern", "troll"]})
+    assert all(view(g).is_water(sq) for sq in (6, 7, 8, 9, 18))
+    assert alive(g, "wyvern") and alive(g, "troll") and not alive(g, "dragon") and not alive(g, "crone")
+    for _ in range(4):
+        g.issue({"command": "end_turn"})
+    assert view(g).is_water(6)  # permanently
+
+
+def test_great_old_one_genesis_floods_the_entire_realm_later_sites_too() -> None:
+    g = realm("    - {id: cave, card: Cave Trolls, owner: p2, at: 12/underground}\n",
+              script="  - {command: summon, card: Great Old One, id: goo, at: 7}\n")
+    assert all(view(g).is_water(sq) for sq in (6, 7, 12, 18)) and not alive(g, "cave")
+    g.issue({"command": "play_site", "card": "Valley", "at": "19", "id": "late"})
+    assert view(g).is_water(19)

@@ -17,6 +17,8 @@ from domain.rulesets.sorcery.abilities import Ability, Spell
 
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"
+#: "including voids": what a flooded void is, the codex does not say
+VOIDS = "the voids are not flooded (what a flooded void is, the codex does not say)"
 
 
 def _passive(name: str, covers: str, passive: dict[str, Any], gaps: str | None = None) -> Ability:
@@ -48,6 +50,10 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
             gaps=f"they keep their other abilities; {NO_THRESHOLDS}",
         ),
     ),
+    "Great Old One": (
+        Ability(name="Genesis: permanently floods the entire realm", timing="triggered", trigger="genesis_flood_realm",
+                covers=("Genesis → Permanently flood the entire realm, including voids.",), gaps=VOIDS),
+    ),
     "Bedrock": (
         _passive("can't be modified: not flooded nor dried", "Can't be moved, destroyed, or modified.",
                  {"kind": "unmodifiable", "square": "$square"},
@@ -74,12 +80,21 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
             "They don't untap the next time they would.",
             {"cost": "tap", "kind": "flood_site", "where": "near_body", "duration": "until_used_again",
              "tap_without_submerge": True},
-            gaps="the tapped minions untap as usual (not kept tapped the next time they would untap)",
         ),
     ),
 }
 
 SPELLS_FLOOD: dict[str, Spell] = {
+    "The Flood": Spell(
+        targets=-1,
+        target_kind="saved_minions",
+        effect={"kind": "flooded", "everywhere": True},
+        duration="permanent",
+        label="the entire realm is flooded for good; saved from submerging: {targets}",
+        then="submerge_on_water",
+        covers=("Permanently flood the entire realm, including voids. Submerge everything except one minion of each type.",),
+        gaps=f"{VOIDS}; artifacts are not submerged",
+    ),
     "Wrath of the Sea": Spell(
         targets=0,
         target_kind="sites_by_water",

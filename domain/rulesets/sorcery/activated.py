@@ -180,6 +180,11 @@ def activate(engine: SorceryCommands, cmd: Activate) -> None:
         if not engine.state.units[unit_id].alive:
             continue  # died as the site was flooded under it
         engine.emit(UnitTapped, unit=unit_id, reason=f"{source.card}: {ability.name}")
+        if (ability.activated or {}).get("tap_without_submerge"):
+            engine.start_effect(
+                source.id, source.controller, {"kind": "stays_tapped", "unit": unit_id}, "until_untap",
+                f"{source.card}: {unit_id} doesn't untap the next time it would",
+            )
     for unit_id, path, purpose, kinds in reversed(plan.moves):  # each goes to the front: the first resolves first
         engine.resolver.declare_path(unit_id, path, purpose, None, kinds=kinds)
     for item in plan.after:

@@ -318,10 +318,18 @@ class Unmodifiable(_Spec):
     square: int
 
 
+class StaysTapped(_Spec):
+    """``unit`` doesn't untap the next time it would, as its controller's turn begins; the effect
+    ends then (Waveshaper: "They don't untap the next time they would")."""
+
+    kind: Literal["stays_tapped"] = "stays_tapped"
+    unit: str
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -731,7 +731,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for effect in list(self.state.effects.values()):
             if effect.duration == "until_next_turn" and effect.controller == upcoming:
                 self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
-        untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive)
+        held = flood.kept_tapped(self, upcoming)
+        untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive and u.id not in held)
         self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
         turn_triggers.on_turn_start(self, upcoming, self.cause)
 
@@ -757,7 +758,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
             self._cast_forced(data, spell, caster, targets, where)
             return
-        if len(targets) != spell.targets:
+        if spell.targets >= 0 and len(targets) != spell.targets:  # -1: as many as the player names
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
         shown = ""
@@ -785,6 +786,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                     f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",
                 )
             values["target"] = shown = target.id
+        elif spell.target_kind == "saved_minions":  # The Flood: one minion of each type, the caster's choice
+            values["saved"] = flood.saved_minions(self, data.name, spell.covers[-1], targets, f"{where}.targets")
+            shown = ", ".join(values["saved"]) or "none"
         elif spell.target_kind == "sites_by_water":  # Wrath of the Sea: fixed as it is cast
             values["flood_squares"] = flood.sites_by_water(self.view())
             shown = ", ".join(self.label(str(sq)) for sq in values["flood_squares"]) or "none"
@@ -808,7 +812,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for template in (spell.effect, *spell.also):
             self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
         if spell.then == "submerge_on_water":
-            flood.submerge_on_water(self, data.name, spell.covers[0])
+            flood.submerge_on_water(self, set(values.get("saved", ())))
 
     def took_damage(self, unit_id: str, amount: int, cause: str | None) -> None:
         """Effects that last until their unit takes damage end when it does (Sleep)."""

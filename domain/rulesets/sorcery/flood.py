@@ -102,18 +102,88 @@ def sites_by_water(view: RealmView) -> list[int]:
     return sorted(sq for sq in view.sites if view.is_water(sq) or any(view.is_water(n) for n in view.orthogonal(sq)))
 
 
-def submerge_on_water(engine: SorceryCommands, card_name: str, text: str) -> None:
-    """Submerge every minion atop a water site, one at a time in square order (Wrath of the Sea:
-    "Then submerge all minions ... on water"): forced, needing no Submerge (codex: Submerge);
-    one without it dies underwater (digest 1.6)."""
+def submerge_on_water(engine: SorceryCommands, spared: set[str]) -> None:
+    """Submerge every minion atop a water site but the ``spared`` ones, one at a time in square
+    order (Wrath of the Sea: "Then submerge all minions ... on water"; The Flood: "everything
+    except ..."): forced, needing no Submerge (codex: Submerge); one without it dies underwater
+    (digest 1.6). Avatars are never submerged (codex: Underwater: an avatar may never enter)."""
     from domain.rulesets.sorcery.movement import FORCED_KINDS
 
     view = engine.view()
     moves: list[tuple[str, str, str]] = []
     for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
         at = parse_loc(unit.location or "")
-        if unit.kind != "minion" or at.region is not Region.SURFACE or not view.is_water(at.square):
+        if unit.kind != "minion" or at.region is not Region.SURFACE or not view.is_water(at.square) or unit.id in spared:
             continue
         moves.append((unit.id, at.text, Loc(at.square, Region.UNDERWATER).text))
     for unit_id, frm, to in reversed(moves):  # each goes to the front: the first resolves first
         engine.resolver.declare_path(unit_id, [frm, to], "forced:submerge", None, kinds=[FORCED_KINDS["submerge"]])
+
+
+def saved_minions(engine: SorceryCommands, card_name: str, text: str, targets: list[str], field: str) -> list[str]:
+    """The Flood's "except one minion of each type", chosen by the spell's controller (FAQ): each
+    named minion has a type (Maiden, Mother, Crone has none), no two share one (a Dragon and
+    Wyvern count as Dragons both; Azuridge Caravan as every type), and one is saved for each
+    type there is: every other minion with a type shares one with a saved minion."""
+    from domain.errors import BadInput, IllegalCommand
+    from domain.rulesets.sorcery.catalog import card
+    from domain.rulesets.sorcery.view import rule
+
+    refused = rule(card_name, text)
+    saved: list[str] = []
+    types: dict[str, str] = {}
+    for target in targets:
+        unit = engine.known_unit(target, field, living=True)
+        if unit.kind != "minion":
+            raise IllegalCommand(refused, f"{unit.id} is not a minion")
+        if unit.id in saved:
+            raise BadInput(f"{unit.id} is named twice", field)
+        subtypes = card(unit.card).subtypes
+        if not subtypes:
+            raise IllegalCommand(rule(f"{card_name} FAQ", "a minion with no minion type can't be saved"), f"{unit.id} has no type")
+        for subtype in subtypes:
+            if subtype in types:
+                raise IllegalCommand(
+                    rule(f"{card_name} FAQ", "one minion of each type: a minion counts as each of its types"),
+                    f"{unit.id} and {types[subtype]} are both {subtype}s",
+                )
+            types[subtype] = unit.id
+        saved.append(unit.id)
+    for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+        subtypes = card(unit.card).subtypes
+        if unit.kind == "minion" and unit.id not in saved and subtypes and not set(subtypes) & set(types):
+            raise IllegalCommand(refused, f"{unit.id} ({', '.join(subtypes)}) shares no type with a saved minion: name one of each type")
+    return saved
+
+
+def kept_tapped(engine: SorceryCommands, player: str) -> set[str]:
+    """The units of ``player`` that don't untap as their turn begins (Waveshaper), each effect
+    ending as it keeps its unit tapped this once."""
+    from domain.rulesets.sorcery.effects import StaysTapped
+    from domain.rulesets.sorcery.events import EffectEnded
+
+    held: set[str] = set()
+    for effect in list(engine.state.effects.values()):
+        spec = effect.spec
+        if not isinstance(spec, StaysTapped):
+            continue
+        unit = engine.state.units.get(spec.unit)
+        if unit is None or not unit.alive:
+            engine.emit(EffectEnded, effect_id=effect.id, reason=f"{spec.unit} left the realm")
+        elif unit.owner == player and unit.tapped:
+            held.add(unit.id)
+            engine.emit(EffectEnded, effect_id=effect.id, reason=f"{unit.id} stays tapped this time ({effect.label.split(': ', 1)[0]})")
+    return held
+
+
+def skips_untap(engine: SorceryCommands, unit_id: str, cause: str) -> bool:
+    """Whether an effect's untap of ``unit_id`` is the one it skips (Waveshaper: "the next time
+    they would"): the effect ends, and the unit stays tapped."""
+    from domain.rulesets.sorcery.effects import StaysTapped
+    from domain.rulesets.sorcery.events import EffectEnded
+
+    for effect in list(engine.state.effects.values()):
+        if isinstance(effect.spec, StaysTapped) and effect.spec.unit == unit_id:
+            engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} stays tapped this time")
+            return True
+    return False

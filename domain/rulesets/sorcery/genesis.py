@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery import triggers
+from domain.rulesets.sorcery import flood, triggers
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitPickedUp, UnitTapped
@@ -73,7 +73,7 @@ def prepare(
     view = engine.view()
     chosen: list[str] = []
     if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
-                "genesis_broceliande", "genesis_enemies_lose_stealth"):
+                "genesis_broceliande", "genesis_enemies_lose_stealth", "genesis_flood_realm"):
         _no_choices(ability, targets, field)
     elif kind in ("genesis_step_closer", "genesis_step_away") and not targets:
         adjacent = sorted(
@@ -214,6 +214,11 @@ def _sleep(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Slumbering Giantess: disabled until it takes damage (as Sleep: codex: Disabled)."""
     _start(engine, trigger, {"kind": "condition", "condition": "disabled", "units": [trigger.source]},
            "until_damaged", f"{trigger.source} is asleep: disabled until hurt")
+
+
+def _flood_realm(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Great Old One: every site, now and later, is flooded for good (flood.py follows)."""
+    _start(engine, trigger, {"kind": "flooded", "everywhere": True}, "permanent", "the entire realm is flooded for good")
 
 
 def _ice(engine: SorceryEngine, trigger: TriggerState) -> None:
@@ -462,7 +467,7 @@ def _broceliande(engine: SorceryEngine, trigger: TriggerState) -> None:
     )
     engine.resolver.resolved(trigger, label)
     for unit in faeries:
-        if unit.tapped:
+        if unit.tapped and not flood.skips_untap(engine, unit.id, trigger.id):
             engine.emit(UnitUntapped, cause=trigger.id, unit=unit.id, reason="Brocéliande's Genesis")
     for unit in mortals:
         if not unit.tapped:
@@ -494,6 +499,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_scarecrow": _scarecrow,
     "genesis_swallow": _swallow,
     "genesis_submerge_area": _submerge_area,
+    "genesis_flood_realm": _flood_realm,
     "genesis_give_stealth": _give_stealth,
     "genesis_may_give_stealth": _give_stealth,
     "genesis_broceliande": _broceliande,
