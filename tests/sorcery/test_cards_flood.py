@@ -261,3 +261,17 @@ def test_great_old_one_genesis_floods_the_entire_realm_later_sites_too() -> None
     assert all(view(g).is_water(sq) for sq in (6, 7, 12, 18)) and not alive(g, "cave")
     g.issue({"command": "play_site", "card": "Valley", "at": "19", "id": "late"})
     assert view(g).is_water(19)
+
+
+def test_the_great_drowning_of_men_destroys_its_sites_floods_the_rubble_and_submerges_what_is_atop() -> None:
+    g = game(
+        "title: t\nruleset: sorcery\nactive_player: p2\nsetup:\n  sites:\n" + SITES
+        + "  units:\n    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n    - {id: kelpie, card: Coral-Reef Kelpie, owner: p1, at: 8}\n"
+        + "  auras:\n    - {id: drowning, card: The Great Drowning of Men, controller: p1, at: 7}\n"
+    )
+    assert not view(g).is_water(7)
+    g.issue({"command": "end_turn"})  # p1's turn begins
+    assert [view(g).site_at(sq).card for sq in (7, 8, 12, 13)] == ["Rubble"] * 4  # type: ignore[union-attr]
+    assert all(view(g).is_water(sq) for sq in (7, 8, 12, 13)) and not view(g).is_water(9)
+    assert not alive(g, "troll") and where(g, "kelpie") == "8/underwater"
+    assert "drowning" not in g.state.features

@@ -40,7 +40,9 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
     ),
     "Tide Naiads": (
         _passive("the site it occupies is flooded", "This site is flooded. It is a water site.",
-                 {"kind": "flooded", "site_of": "$self"}),
+                 {"kind": "flooded", "site_of": "$self"},
+                 gaps="the lookahead judges the Naiads' own move with the site they start on flooded; the flood follows "
+                      "them as each step resolves"),
     ),
     "Atlantean Fate": (
         _passive(
@@ -54,10 +56,19 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
         Ability(name="Genesis: permanently floods the entire realm", timing="triggered", trigger="genesis_flood_realm",
                 covers=("Genesis → Permanently flood the entire realm, including voids.",), gaps=VOIDS),
     ),
+    "The Great Drowning of Men": (
+        Ability(
+            name="at the start of your turn: destroys affected sites, floods the Rubble, submerges what is atop, dispels itself",
+            timing="triggered", trigger="start_great_drowning",
+            covers=("At the start of your turn, destroy affected sites and flood the resulting Rubble. Submerge everything "
+                    "atop them and dispel The Great Drowning of Men.",),
+            gaps="artifacts atop are not submerged",
+        ),
+    ),
     "Bedrock": (
         _passive("can't be modified: not flooded nor dried", "Can't be moved, destroyed, or modified.",
                  {"kind": "unmodifiable", "square": "$square"},
-                 gaps="can't be moved or destroyed is not followed; of the modifications, only flooding and drying are"),
+                 gaps="'can't be moved' is not followed; of destroying, The Great Drowning of Men's; of the modifications, flooding and drying"),
     ),
     "Floodplain": (
         _activated(

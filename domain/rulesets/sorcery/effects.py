@@ -297,13 +297,17 @@ class SiteCondition(_Spec):
 class Flooded(_Spec):
     """Sites that are flooded, so water sites (codex: Flooded, Water Site; digest 1.3), or with
     ``water`` False made not water sites (Drought). Which sites: those on ``squares``; the one
-    where that unit is (``site_of``: Tide Naiads, "This site"); or ``everywhere`` (The Flood).
+    where that unit is (``site_of``: Tide Naiads, "This site"); ``sites`` by id; or ``everywhere``
+    (The Flood).
     ``non_ordinary`` keeps only sites that are not Ordinary (Atlantean Fate). Effects apply in
     timestamp order, the later winning (codex: Example - Flood vs. Drought); a site that has lost
     its abilities loses Flooded too (codex: Flooded)."""
 
     kind: Literal["flooded"] = "flooded"
     squares: tuple[int, ...] = ()
+    #: these sites by id, wherever they are, and not a site that later takes their square (the
+    #: Rubble The Great Drowning of Men floods, which a site played later replaces)
+    sites: tuple[str, ...] = ()
     site_of: str | None = None
     everywhere: bool = False
     non_ordinary: bool = False

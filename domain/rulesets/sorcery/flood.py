@@ -24,6 +24,7 @@ from domain.rulesets.sorcery.view import RealmView
 if TYPE_CHECKING:
     from domain.resolution import Resolver
     from domain.rulesets.sorcery.engine import SorceryCommands
+    from domain.state import TriggerState
 
 #: set on a resolver while it runs a set-up (no follow-up then: set-up checks placements itself)
 SETTING_UP = "sorcery_setting_up"
@@ -187,3 +188,59 @@ def skips_untap(engine: SorceryCommands, unit_id: str, cause: str) -> bool:
             engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} stays tapped this time")
             return True
     return False
+
+
+def great_drowning(engine: SorceryCommands, trigger: TriggerState) -> None:
+    """The Great Drowning of Men, at the start of its controller's turn: each affected site is
+    destroyed and leaves Rubble (codex: Rubble: an Ordinary land site with no controller), the
+    Rubble is flooded for good, every minion atop it is submerged (forced, in square order; one
+    without Submerge dies underwater), and the aura is dispelled. A site that can't be modified
+    (Bedrock: "can't be ... destroyed") stays as it is, and what is atop it is not submerged."""
+    from domain.rulesets.sorcery.catalog import card
+    from domain.rulesets.sorcery.effects import Unmodifiable
+    from domain.rulesets.sorcery.events import FeaturePlaced, FeatureRemoved, not_modelled_of
+    from domain.rulesets.sorcery.movement import FORCED_KINDS
+    from domain.rulesets.sorcery.state import CardState
+
+    aura = engine.state.features[trigger.source]
+    view = engine.view()
+    fixed = {spec.square for spec in view.effects(Unmodifiable)}
+    squares = [sq for sq in sorted(aura.area) if view.site_at(sq) is not None and sq not in fixed]
+    rubble: list[str] = []
+    for square in squares:
+        site = view.site_at(square)
+        assert site is not None
+        engine.emit(FeatureRemoved, cause=trigger.id, feature=site.id, reason=f"destroyed by {aura.card}")
+        rubble_id, n = f"rubble-{square}", 1
+        while rubble_id in engine.state.features or rubble_id in engine.state.units:
+            n += 1
+            rubble_id = f"rubble-{square}-{n}"
+        data = card("Rubble")
+        engine.emit(
+            FeaturePlaced, cause=trigger.id,
+            feature=CardState(id=rubble_id, card=data.name, kind="site", controller=None, location=str(square), water=data.water),
+            not_modelled=not_modelled_of(data.name),
+        )
+        rubble.append(rubble_id)
+    kept = sorted(set(aura.area) & fixed)
+    engine.resolver.resolved(
+        trigger,
+        f"destroys the sites at {', '.join(map(str, squares)) or 'none'}, floods their Rubble"
+        + (f"; {', '.join(map(str, kept))} can't be destroyed" if kept else ""),
+    )
+    if rubble:
+        engine.start_effect(
+            aura.id, aura.controller, {"kind": "flooded", "sites": rubble}, "permanent",
+            f"{aura.card}: the Rubble at {', '.join(map(str, squares))} is flooded for good", cause=trigger.id,
+        )
+    view = engine.view()
+    moves = [
+        (unit.id, parse_loc(unit.location or "").text)
+        for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id))
+        if unit.kind == "minion" and parse_loc(unit.location or "").square in squares
+        and parse_loc(unit.location or "").region is Region.SURFACE and unit.carried_by is None
+    ]
+    engine.emit(FeatureRemoved, cause=trigger.id, feature=aura.id, reason=f"{aura.card} is dispelled")
+    for unit_id, frm in reversed(moves):
+        to = Loc(parse_loc(frm).square, Region.UNDERWATER).text
+        engine.resolver.declare_path(unit_id, [frm, to], "forced:submerge", None, cause=trigger.id, kinds=[FORCED_KINDS["submerge"]])

@@ -166,7 +166,9 @@ class RealmView:
             squares = [where.square] if where is not None and where.region is not Region.VOID else []
         else:
             squares = list(spec.squares)
-        found = [sq for sq in sorted(squares) if sq in self.sites]
+        if spec.sites:
+            squares += [sq for sq, site in self.sites.items() if site.id in spec.sites]
+        found = [sq for sq in sorted(set(squares)) if sq in self.sites]
         if spec.non_ordinary:
             found = [sq for sq in found if card(self.sites[sq].card).rarity != "Ordinary"]
         return found
