@@ -275,3 +275,22 @@ def test_the_great_drowning_of_men_destroys_its_sites_floods_the_rubble_and_subm
     assert all(view(g).is_water(sq) for sq in (7, 8, 12, 13)) and not view(g).is_water(9)
     assert not alive(g, "troll") and where(g, "kelpie") == "8/underwater"
     assert "drowning" not in g.state.features
+
+
+def test_wave_of_eviction_floods_its_line_and_carries_enemies_to_the_edge() -> None:
+    sites = "".join(f"    - {{at: {sq}, card: Valley, controller: p2}}\n" for sq in (12, 13, 14, 15))
+    sites += "    - {at: 11, card: Stream, controller: p1}\n"
+    g = realm(
+        "    - {id: foe, card: Bosk Troll, owner: p2, at: 11}\n"
+        "    - {id: ally, card: Bosk Troll, owner: p1, at: 11}\n"
+        "    - {id: swimmer, card: Coral-Reef Kelpie, owner: p2, at: 11/underwater}\n",
+        sites=sites, script="  - {command: cast, card: Wave of Eviction, targets: [11, east]}\n",
+    )
+    assert all(view(g).is_water(sq) for sq in (12, 13, 14, 15))
+    assert where(g, "foe") == "15" and where(g, "swimmer") == "15/underwater" and where(g, "ally") == "11"
+    with pytest.raises(IllegalCommand, match="not a water site of p1's"):
+        g.issue({"command": "cast", "card": "Wave of Eviction", "targets": ["12", "west"]})
+    with pytest.raises(BadInput, match="a direction"):
+        g.issue({"command": "cast", "card": "Wave of Eviction", "targets": ["11", "up"]})
+    g.issue({"command": "end_turn"})
+    assert not view(g).is_water(12)

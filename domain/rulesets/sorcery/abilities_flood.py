@@ -96,6 +96,15 @@ ABILITIES_FLOOD: dict[str, tuple[Ability, ...]] = {
 }
 
 SPELLS_FLOOD: dict[str, Spell] = {
+    "Wave of Eviction": Spell(
+        targets=2,
+        target_kind="site_and_direction",
+        then="overflow",
+        covers=("An allied water site overflows in a cardinal direction, flooding sites there this turn and carrying "
+                "away enemies one step at a time.",),
+        gaps="the sites of the line are all flooded as it is cast, and each enemy is carried its whole way before "
+             "the next: the wave does not move them square by square together",
+    ),
     "The Flood": Spell(
         targets=-1,
         target_kind="saved_minions",

@@ -753,6 +753,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
             self._cast_steps(data, spell, caster, targets, where)
             return
+        if spell.then == "overflow":  # Wave of Eviction: floods and pushes along a line (flood.py)
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            flood.overflow(self, data.name, spell.covers[0], caster, targets, f"{where}.targets")
+            return
         if spell.moves is not None:
             if where.startswith("setup"):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)

@@ -244,3 +244,64 @@ def great_drowning(engine: SorceryCommands, trigger: TriggerState) -> None:
     for unit_id, frm in reversed(moves):
         to = Loc(parse_loc(frm).square, Region.UNDERWATER).text
         engine.resolver.declare_path(unit_id, [frm, to], "forced:submerge", None, cause=trigger.id, kinds=[FORCED_KINDS["submerge"]])
+
+
+def overflow(engine: SorceryCommands, card_name: str, text: str, caster: str, targets: list[str], field: str) -> None:
+    """Wave of Eviction: the caster's water site overflows in a cardinal direction. Per its FAQ
+    the wave goes square by square to the edge of the realm, across voids too: each site it
+    reaches is flooded this turn as the enemies arrive, and the enemies at each square it leaves
+    are pushed one step on (forced, in their region: a minion atop a site is not pushed into a
+    void, and stays). Here every site of the line is flooded as the spell is cast; then each
+    enemy unit on the line, nearest the start first, is pushed along it to the edge, one step at
+    a time, each step judged as it comes (a refused one stops that unit)."""
+    from domain.errors import BadInput, IllegalCommand
+    from domain.rulesets.sorcery.engine import DIRECTIONS
+    from domain.rulesets.sorcery.events import SpellCast, not_modelled_of
+    from domain.rulesets.sorcery.movement import FORCED_KINDS
+    from domain.rulesets.sorcery.realm import COLUMNS, ROWS
+    from domain.rulesets.sorcery.view import rule
+
+    if len(targets) != 2 or targets[1] not in DIRECTIONS:
+        raise BadInput(f"{card_name} needs an allied water site, then a direction: {', '.join(DIRECTIONS)}", field)
+    view = engine.view()
+    start = parse_loc(engine.location(targets[0], field)).square
+    site = view.site_at(start)
+    if site is None or site.controller != caster or not view.is_water(start):
+        raise IllegalCommand(rule(card_name, text), f"square {start} is not a water site of {caster}'s")
+    d_row, d_col = DIRECTIONS[targets[1]]
+    line = [start]
+    row, column = divmod(start - 1, COLUMNS)
+    while 0 <= row + d_row < ROWS and 0 <= column + d_col < COLUMNS:  # to the edge (a connected edge is not crossed)
+        row, column = row + d_row, column + d_col
+        line.append(row * COLUMNS + column + 1)
+    if len(line) == 1:
+        raise IllegalCommand(rule(card_name, text), f"square {start} is at the {targets[1]} edge of the realm: nowhere to overflow")
+    flooded = [sq for sq in line[1:] if view.site_at(sq) is not None]
+    spell_id = f"wave-of-eviction-{engine.state.counters.get('spell', 0) + 1}"
+    if flooded:  # first: what is under the sites is in their new subsurface as the enemies arrive (FAQ)
+        engine.start_effect(
+            spell_id, caster, {"kind": "flooded", "squares": flooded}, "this_turn",
+            f"{card_name}: the sites at {', '.join(map(str, flooded))} are flooded this turn",
+        )
+    view = engine.view()
+    paths: list[tuple[str, list[str]]] = []
+    stops: dict[str, str] = {}
+    for index, square in enumerate(line[:-1]):
+        for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+            at = parse_loc(unit.location or "")
+            if unit.owner == caster or at.square != square or unit.carried_by is not None:
+                continue
+            path = [at.text]
+            for sq in line[index + 1:]:
+                if not view.location_exists(Loc(sq, at.region)):  # FAQ: not moved across regions
+                    stops[unit.id] = f"past {engine.label(path[-1])} (square {sq} has no {at.region.value} location; a push keeps its region)"
+                    break
+                path.append(Loc(sq, at.region).text)
+            if len(path) > 1:
+                paths.append((unit.id, path))
+    engine.emit(
+        SpellCast, spell_id=spell_id, card=card_name, caster=caster, targets=list(targets),
+        not_modelled=not_modelled_of(card_name), unaffected=stops,
+    )
+    for unit_id, path in reversed(paths):  # each goes to the front: the nearest the start resolves first
+        engine.resolver.declare_path(unit_id, path, "forced:push", None, kinds=[FORCED_KINDS["push"]] * (len(path) - 1))
