@@ -19,8 +19,18 @@ from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, en
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
+from domain.rulesets.sorcery import flood
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.sorcery.events import FeaturePlaced, UnitPlaced, not_modelled_of
+from domain.rulesets.sorcery.events import (
+    ArtifactMoved,
+    EffectEnded,
+    EffectStarted,
+    FeaturePlaced,
+    FeatureRemoved,
+    UnitPlaced,
+    not_modelled_of,
+)
+from domain.rulesets.sorcery.events_flood import SubsurfaceChanged  # noqa: F401  (registers its topic)
 from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped  # noqa: F401  (registers their topics)
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -37,6 +47,10 @@ from domain.rulesets.sorcery.state import (
 )
 from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
+
+#: events after which a site may have become, or stopped being, a water site (flood.py): an
+#: effect starting or ending, a card leaving, a unit or artifact moving (Tide Naiads, Blightstone)
+FLOOD_EVENTS: tuple[type[GameEvent], ...] = (EffectStarted, EffectEnded, FeatureRemoved, ArtifactMoved, UnitReturned)
 
 
 @functools.lru_cache(maxsize=256)
@@ -124,6 +138,8 @@ class SorceryRuleset(Ruleset):
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
                 triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
+        if isinstance(event, (*FLOOD_EVENTS, StepTaken)) and not flood.setting_up(resolver):
+            flood.follow_floods(self.commands_for(resolver), event.event_id)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         from domain.rulesets.sorcery import triggers

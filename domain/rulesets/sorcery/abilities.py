@@ -62,6 +62,9 @@ class Spell(BaseModel):
     label: str = ""
     #: a spell that moves units by force instead (movement.FORCED_KINDS): how
     moves: str | None = None
+    #: what the spell does once its effects are in force: ``submerge_on_water``, every minion
+    #: atop a water site is submerged (Wrath of the Sea: "Then submerge ...")
+    then: str | None = None
     gaps: str | None = None
 
 
@@ -594,9 +597,9 @@ SPELLS: dict[str, Spell] = {
         affects={"squares": "$targets", "any_level": True, "minions_only": True},
         effect={"kind": "grant", "units": "$affected", "keywords": ["Airborne"]},
         duration="this_turn",
-        label="{target} have Airborne this turn",
+        also=({"kind": "flooded", "squares": "$targets"},),
+        label="{target} have Airborne this turn; the site is flooded this turn",
         covers=("This turn, flood target site and give each minion there Airborne.",),
-        gaps="the site is not flooded: it stays what it was",
     ),
     # --- forced burrow and submerge (codex: Burrowing, Submerge; digest 2.4: the verbs force a
     # card down from the surface even without the keyword, and fail on a site of the other kind)
@@ -690,6 +693,7 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
 # cards modelled by group, each group in its own module (issue 9); a card may have abilities in
 # more than one group (Scarecrow: its ongoing ban here, its Genesis there)
 from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402
+from domain.rulesets.sorcery.abilities_flood import ABILITIES_FLOOD, SPELLS_FLOOD  # noqa: E402
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
@@ -698,8 +702,10 @@ from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E
 
 for _group in (
     ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
+    ABILITIES_FLOOD,
 ):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
 SPELLS.update(SPELLS_PASSIVE)
 SPELLS.update(SPELLS_REACT)
+SPELLS.update(SPELLS_FLOOD)

@@ -45,8 +45,7 @@ ABILITIES_GENESIS: dict[str, tuple[Ability, ...]] = {
     "Atlantean Fate": (
         _genesis("submerges the minions atop its affected water sites", "genesis_submerge_area",
                  "Genesis → Submerge all minions and artifacts atop affected sites.",
-                 "artifacts are not submerged; nor are minions atop non-Ordinary land sites, which its "
-                 "flooding (not modelled) would make water sites"),
+                 "artifacts are not submerged"),
     ),
     "Brobdingnag Bullfrog": (
         _genesis("swallows another minion here and carries it disabled until he leaves the realm", "genesis_swallow",

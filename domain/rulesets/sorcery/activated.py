@@ -30,6 +30,7 @@ from domain.rulesets.sorcery.events import (
     ActivationResolved,
     ArtifactMoved,
     DamageTaken,
+    EffectEnded,
     LifeGained,
     UnitTapped,
 )
@@ -57,6 +58,11 @@ class Plan:
 
     moves: list[tuple[str, list[str], str, list[str] | None]] = field(default_factory=list)
     after: list[ActivationItem] = field(default_factory=list)
+    #: effects it starts at once (spec, duration, label), then the effects it ends (flooding:
+    #: the new flood starts as the old one ends, Waveshaper FAQ), then the units it taps
+    effects: list[tuple[dict[str, Any], str, str]] = field(default_factory=list)
+    ended: list[str] = field(default_factory=list)
+    taps: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -166,6 +172,19 @@ def activate(engine: SorceryCommands, cmd: Activate) -> None:
     engine.emit(AbilityActivated, source=source.id, card=source.card, ability=ability.name, player=player, targets=list(cmd.targets))
     if (ability.activated or {}).get("cost") == "tap":
         engine.emit(UnitTapped, unit=source.id, reason=f"{source.card}: {ability.name}")
+    for spec, duration, label in plan.effects:
+        engine.start_effect(source.id, source.controller, spec, duration, label)
+    for effect_id in plan.ended:
+        engine.emit(EffectEnded, effect_id=effect_id, reason=f"{source.id} used '{ability.name}' again")
+    for unit_id in plan.taps:
+        if not engine.state.units[unit_id].alive:
+            continue  # died as the site was flooded under it
+        engine.emit(UnitTapped, unit=unit_id, reason=f"{source.card}: {ability.name}")
+        if (ability.activated or {}).get("tap_without_submerge"):
+            engine.start_effect(
+                source.id, source.controller, {"kind": "stays_tapped", "unit": unit_id}, "until_untap",
+                f"{source.card}: {unit_id} doesn't untap the next time it would",
+            )
     for unit_id, path, purpose, kinds in reversed(plan.moves):  # each goes to the front: the first resolves first
         engine.resolver.declare_path(unit_id, path, purpose, None, kinds=kinds)
     for item in plan.after:
@@ -441,7 +460,63 @@ def _rule_of(card_name: str, ability: Ability) -> Any:
     return rule(card_name, ability.covers[0])
 
 
+def flood_targets(view: RealmView, source: Source, where: str) -> set[int]:
+    """The sites a flooding ability may choose: adjacent to the site (Floodplain), adjacent to or
+    nearby the body of water its Avatar occupies (Avatar of Water, Waveshaper: none when it
+    occupies none, FAQ: "a fish out of water"). Adjacent = the square and its orthogonal
+    neighbours, nearby = and the diagonal ones (digest 1.4); the body's own sites count (FAQ)."""
+    at = parse_loc(source.location)
+    if where == "adjacent":
+        squares = {at.square, *view.orthogonal(at.square)}
+    else:
+        body = view.body_of_water(at.square) if at.region is not Region.VOID else set()
+        around = view.orthogonal if where == "adjacent_to_body" else view.nearby
+        squares = {n for sq in body for n in (sq, *around(sq))}
+    return {sq for sq in squares if view.site_at(sq) is not None}
+
+
+def _flood_site(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+    """Floodplain, Avatar of Water, Waveshaper: flood the chosen site for the ability's duration
+    ("until you do so again": the source's earlier flood ends as the new one starts, Waveshaper
+    FAQ); Avatar of Water may teleport to the site's surface ("teleport" as a second target: the
+    player's choice); Waveshaper taps the minions there, either level, without Submerge."""
+    spec = ability.activated or {}
+    may_teleport = bool(spec.get("may_teleport"))
+    shape = "one target, the site to flood" + (", and 'teleport' to teleport there" if may_teleport else "")
+    _count(targets, (1, 2) if may_teleport else (1,), f"{source.card} needs {shape}")
+    view = engine.view()
+    square = parse_loc(engine.location(targets[0], "targets")).square
+    allowed = flood_targets(view, source, str(spec["where"]))
+    if not allowed and spec["where"] != "adjacent":
+        raise IllegalCommand(
+            rule(f"{source.card} FAQ", "'your body of water' is the one your Avatar occupies: none, no flooding"),
+            f"{source.id} occupies no body of water",
+        )
+    if square not in allowed:
+        raise IllegalCommand(_rule(source, ability), f"square {square} is not a site it may flood (those: {sorted(allowed)})")
+    duration = str(spec["duration"])
+    label = f"{source.card}: the site at {engine.label(str(square))} is flooded ({duration.replace('_', ' ')})"
+    plan = Plan(effects=[({"kind": "flooded", "squares": [square]}, duration, label)])
+    if duration == "until_used_again":
+        plan.ended = [e.id for e in engine.state.effects.values() if e.source == source.id and e.duration == duration]
+    if len(targets) == 2:
+        if targets[1] != "teleport":
+            raise BadInput(f"{targets[1]!r}: the second target is 'teleport' (or leave it out not to teleport)", "targets")
+        to = Loc(square, Region.SURFACE).text
+        if to != source.location:  # already there: no movement (codex: Teleport)
+            _forced(engine, source, ability, "teleport_site", source.id, to)
+            plan.moves.append((source.id, [source.location, to], "forced:teleport_site", [FORCED_KINDS["teleport_site"]]))
+    if spec.get("tap_without_submerge"):
+        plan.taps = [
+            u.id for u in sorted(engine.state.units.values(), key=lambda u: u.id)
+            if u.alive and u.kind == "minion" and not u.tapped and u.location and parse_loc(u.location).square == square
+            and parse_loc(u.location).region is not Region.VOID and "Submerge" not in view.keywords(u.id)
+        ]
+    return plan
+
+
 PLANNERS = {
+    "flood_site": _flood_site,
     "teleport_nearby_tap_others": _teleport_nearby_tap_others,
     "teleport_to_tapped_burrow": _teleport_to_tapped_burrow,
     "optional_step": _optional_step,
@@ -603,6 +678,10 @@ def _candidates(engine: SorceryCommands, source: Source, ability: Ability, playe
         unit = state.units[unit_id]
         return [o.to for o in own.step_options(unit_id, unit.location or "") if o.blocked is None]
 
+    if kind == "flood_site":
+        sites = sorted(flood_targets(engine.view(), source, str((ability.activated or {})["where"])))
+        extra = [[str(sq), "teleport"] for sq in sites] if (ability.activated or {}).get("may_teleport") else []
+        return [[str(sq)] for sq in sites] + extra
     if kind == "teleport_nearby_tap_others":
         return [[o.to] for o in ForcedMovement(state, "teleport_nearby").step_options(source.id, source.location) if o.blocked is None]
     if kind == "teleport_to_tapped_burrow":

@@ -64,6 +64,11 @@ class Card(BaseModel):
     #: the card's elemental thresholds ({"earth": 1, ...}): for a site, the affinity it provides
     #: (codex: Elemental Threshold and Affinity); for a spell, what it needs to be cast
     thresholds: tuple[tuple[str, int], ...] = ()
+    #: Ordinary, Exceptional, Elite, Unique (Atlantean Fate floods non-Ordinary sites)
+    rarity: str = ""
+    #: a water affinity printed in its thresholds, the Flooded keyword aside (a site that loses
+    #: its abilities loses Flooded: codex: Flooded)
+    water_threshold: bool = False
 
     @property
     def is_unit(self) -> bool:
@@ -156,6 +161,8 @@ def _card_from_record(record: dict[str, object]) -> Card:
         movement_bonus=bonus,
         ability_lines=lines,
         thresholds=tuple((str(k), int(v or 0)) for k, v in thresholds.items() if int(v or 0) > 0),
+        rarity=str(record.get("rarity") or ""),
+        water_threshold=int(thresholds.get("water", 0) or 0) > 0,
     )
 
 

@@ -301,10 +301,46 @@ class SiteCondition(_Spec):
     site_of: str | None = None
 
 
+class Flooded(_Spec):
+    """Sites that are flooded, so water sites (codex: Flooded, Water Site; digest 1.3), or with
+    ``water`` False made not water sites (Drought). Which sites: those on ``squares``; the one
+    where that unit is (``site_of``: Tide Naiads, "This site"); ``sites`` by id; or ``everywhere``
+    (The Flood).
+    ``non_ordinary`` keeps only sites that are not Ordinary (Atlantean Fate). Effects apply in
+    timestamp order, the later winning (codex: Example - Flood vs. Drought); a site that has lost
+    its abilities loses Flooded too (codex: Flooded)."""
+
+    kind: Literal["flooded"] = "flooded"
+    squares: tuple[int, ...] = ()
+    #: these sites by id, wherever they are, and not a site that later takes their square (the
+    #: Rubble The Great Drowning of Men floods, which a site played later replaces)
+    sites: tuple[str, ...] = ()
+    site_of: str | None = None
+    everywhere: bool = False
+    non_ordinary: bool = False
+    water: bool = True
+
+
+class Unmodifiable(_Spec):
+    """The site at ``square`` can't be modified (Bedrock): no effect floods or dries it
+    (Atlantean Fate FAQ: being flooded counts as being modified; Waveshaper FAQ: Bedrock)."""
+
+    kind: Literal["unmodifiable"] = "unmodifiable"
+    square: int
+
+
+class StaysTapped(_Spec):
+    """``unit`` doesn't untap the next time it would, as its controller's turn begins; the effect
+    ends then (Waveshaper: "They don't untap the next time they would")."""
+
+    kind: Literal["stays_tapped"] = "stays_tapped"
+    unit: str
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

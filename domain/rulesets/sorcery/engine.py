@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
-from domain.rulesets.sorcery import combat, mandatory, triggers
+from domain.rulesets.sorcery import combat, flood, mandatory, triggers
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
@@ -164,6 +164,13 @@ class SorceryCommands(CommandHandlers[SorceryState]):
     # --- set-up -----------------------------------------------------------------------------
 
     def set_up(self, setup: SetUp) -> None:
+        setattr(self.resolver, flood.SETTING_UP, True)  # noqa: B010  (a flag the ruleset's hook reads: flood.py)
+        try:
+            self._set_up(setup)
+        finally:
+            setattr(self.resolver, flood.SETTING_UP, False)  # noqa: B010
+
+    def _set_up(self, setup: SetUp) -> None:
         seen: set[str] = set()
 
         def new_id(candidate: str, where: str) -> str:
@@ -194,7 +201,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             new_id(spec.id, f"{where}.id")
             self._check_player(spec.owner, f"{where}.owner")
             at = self.location(spec.at, f"{where}.at")
-            if not self.view().location_exists(parse_loc(at)):
+            if not self.view().location_exists(parse_loc(at)) and not self._subsurface(at):
                 raise BadInput(f"location {spec.at!r} does not exist (no site there)", f"{where}.at")
             self._place_unit(spec.id, data, spec.owner, at, spec.tapped, spec.summoned)
         for i, spec in enumerate(setup.units):
@@ -215,10 +222,27 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             self._check_player(spell.caster, f"setup.spells[{i}].caster")
             self._cast(spell.card, spell.caster, spell.targets, f"setup.spells[{i}]")
         for i, spec in enumerate(setup.units):
+            self._check_subsurface(spec.id, f"setup.units[{i}].at")
             self._check_placement(spec.id, f"setup.units[{i}].at")
         self.settle(self.cause)  # e.g. a carrier set up silenced carries nothing (digest 2.6)
 
     # --- what is not modelled, and where units may be --------------------------------------------
+
+    def _subsurface(self, at: str) -> bool:
+        """A subsurface location of a site: at set-up it may be named for the kind the site has
+        once every aura and spell of the set-up is in force (a Flood over a land site), and is
+        checked then (``_check_subsurface``)."""
+        loc = parse_loc(at)
+        return loc.region in flood.SUBSURFACES and self.view().site_at(loc.square) is not None
+
+    def _check_subsurface(self, unit_id: str, where: str) -> None:
+        """A unit set up under a site is in its subsurface as the set-up leaves the site: underwater
+        under a water site, underground under a land site (codex: Subsurface; flood.py)."""
+        location = self.state.units[unit_id].location or ""
+        loc = parse_loc(location)
+        if loc.region in flood.SUBSURFACES and not self.view().location_exists(loc):
+            kind = "water" if self.view().is_water(loc.square) else "land"
+            raise BadInput(f"location {self.label(location)} does not exist: the site there is a {kind} site", where)
 
     def _refuse_unmodelled(self, names: list[str], what: str) -> None:
         """Under ``unmodelled: refuse``, refuse ``what`` when any of its cards has rules text the
@@ -709,7 +733,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         for effect in list(self.state.effects.values()):
             if effect.duration == "until_next_turn" and effect.controller == upcoming:
                 self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
-        untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive)
+        held = flood.kept_tapped(self, upcoming)
+        untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive and u.id not in held)
         self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
         turn_triggers.on_turn_start(self, upcoming, self.cause)
 
@@ -744,12 +769,17 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
             self._cast_steps(data, spell, caster, targets, where)
             return
+        if spell.then == "overflow":  # Wave of Eviction: floods and pushes along a line (flood.py)
+            if where.startswith("setup"):
+                raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
+            flood.overflow(self, data.name, spell.covers[0], caster, targets, f"{where}.targets")
+            return
         if spell.moves is not None:
             if where.startswith("setup"):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
             self._cast_forced(data, spell, caster, targets, where)
             return
-        if len(targets) != spell.targets:
+        if spell.targets >= 0 and len(targets) != spell.targets:  # -1: as many as the player names
             raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
         shown = ""
@@ -777,6 +807,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                     f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",
                 )
             values["target"] = shown = target.id
+        elif spell.target_kind == "saved_minions":  # The Flood: one minion of each type, the caster's choice
+            values["saved"] = flood.saved_minions(self, data.name, spell.covers[-1], targets, f"{where}.targets")
+            shown = ", ".join(values["saved"]) or "none"
+        elif spell.target_kind == "sites_by_water":  # Wrath of the Sea: fixed as it is cast
+            values["flood_squares"] = flood.sites_by_water(self.view())
+            shown = ", ".join(self.label(str(sq)) for sq in values["flood_squares"]) or "none"
         elif spell.target_kind != "none":
             target = self.unit(targets[0])
             if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
@@ -796,6 +832,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         label = f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster)
         for template in (spell.effect, *spell.also):
             self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
+        if spell.then == "submerge_on_water":
+            flood.submerge_on_water(self, set(values.get("saved", ())))
 
     def took_damage(self, unit_id: str, amount: int, cause: str | None) -> None:
         """Effects that last until their unit takes damage end when it does (Sleep)."""

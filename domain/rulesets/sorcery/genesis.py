@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery import triggers
+from domain.rulesets.sorcery import flood, triggers
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitPickedUp, UnitTapped
@@ -74,7 +74,7 @@ def prepare(
     chosen: list[str] = []
     if kind in ("genesis_sleep", "genesis_ice", "genesis_roll_forward", "genesis_scarecrow", "genesis_submerge_area",
                 "genesis_broceliande", "genesis_enemies_lose_stealth", "genesis_cage",
-                "genesis_tadpoles"):
+                "genesis_tadpoles", "genesis_flood_realm"):
         _no_choices(ability, targets, field)
     elif kind in ("genesis_step_closer", "genesis_step_away") and not targets:
         adjacent = sorted(
@@ -217,6 +217,11 @@ def _sleep(engine: SorceryEngine, trigger: TriggerState) -> None:
            "until_damaged", f"{trigger.source} is asleep: disabled until hurt")
 
 
+def _flood_realm(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Great Old One: every site, now and later, is flooded for good (flood.py follows)."""
+    _start(engine, trigger, {"kind": "flooded", "everywhere": True}, "permanent", "the entire realm is flooded for good")
+
+
 def _ice(engine: SorceryEngine, trigger: TriggerState) -> None:
     _start(engine, trigger, {"kind": "condition", "condition": "disabled", "units": [trigger.source]},
            f"{YOUR_TURNS}3", f"{trigger.source} is disabled for three of {trigger.controller}'s turns")
@@ -322,7 +327,7 @@ def _mudslide(engine: SorceryEngine, trigger: TriggerState) -> None:
     for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
         at = parse_loc(unit.location or "")
         site = view.site_at(at.square)
-        if (at.square - 1) % COLUMNS != column or site is None or site.water or at.region is Region.VOID:
+        if (at.square - 1) % COLUMNS != column or site is None or view.is_water(at.square) or at.region is Region.VOID:
             continue
         if unit.carried_by is not None:
             continue
@@ -343,7 +348,7 @@ def _mudslide(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _submerge_area(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Atlantean Fate: every minion atop a site of its 2x2 area is submerged (the verb: forced,
     needing no Submerge; digest 2.4), in square order; atop a land site the verb fails (the
-    aura's flooding of non-Ordinary sites is not modelled: listed), and the outcome names them."""
+    aura floods non-Ordinary sites first: abilities_flood.py), and the outcome names them."""
     aura = engine.state.features[trigger.source]
     view = engine.view()
     moves: list[tuple[str, str]] = []
@@ -463,7 +468,7 @@ def _broceliande(engine: SorceryEngine, trigger: TriggerState) -> None:
     )
     engine.resolver.resolved(trigger, label)
     for unit in faeries:
-        if unit.tapped:
+        if unit.tapped and not flood.skips_untap(engine, unit.id, trigger.id):
             engine.emit(UnitUntapped, cause=trigger.id, unit=unit.id, reason="Brocéliande's Genesis")
     for unit in mortals:
         if not unit.tapped:
@@ -495,6 +500,7 @@ RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "genesis_scarecrow": _scarecrow,
     "genesis_swallow": _swallow,
     "genesis_submerge_area": _submerge_area,
+    "genesis_flood_realm": _flood_realm,
     "genesis_give_stealth": _give_stealth,
     "genesis_may_give_stealth": _give_stealth,
     "genesis_broceliande": _broceliande,

@@ -34,7 +34,10 @@ END_TRIGGERS = frozenset({
     "end_submerge_heavy", "end_may_push_enemy_here", "end_may_burrow_or_unburrow", "airborne_or_monument",
 }) | THINGS_END
 #: what triggers at the start of its controller's turn
-START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"}) | THINGS_START
+START_TRIGGERS = frozenset({
+    "start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument",
+    "start_great_drowning",
+}) | THINGS_START
 
 YES, NO = "yes", "no"
 
@@ -456,4 +459,11 @@ TURN_RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_lure_adjacent": _lure_adjacent,
     "airborne_or_monument": _airborne_or_monument,
     "start_random_mutation": _random_mutation,
+    "start_great_drowning": lambda engine, trigger: _great_drowning(engine, trigger),
 }
+
+
+def _great_drowning(engine: SorceryEngine, trigger: TriggerState) -> None:
+    from domain.rulesets.sorcery.flood import great_drowning
+
+    great_drowning(engine, trigger)

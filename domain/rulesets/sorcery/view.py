@@ -28,6 +28,7 @@ from domain.rulesets.sorcery.effects import (
     DoubleStrikes,
     EffectSpec,
     EntryBan,
+    Flooded,
     Grant,
     ImmobileAtop,
     Immune,
@@ -41,6 +42,7 @@ from domain.rulesets.sorcery.effects import (
     Scope,
     SiteCondition,
     Uninterceptable,
+    Unmodifiable,
 )
 from domain.rulesets.sorcery.realm import COLUMNS, SQUARES, Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
@@ -112,8 +114,64 @@ class RealmView:
         return self.sites.get(square)
 
     def is_water(self, square: int) -> bool:
-        site = self.site_at(square)
-        return bool(site and site.water)
+        """A water site (digest 1.3): printed water affinity or Flooded, then the flooding
+        effects in force in timestamp order (``water_squares``)."""
+        if not self.floods:
+            site = self.site_at(square)
+            return bool(site and site.water)
+        return square in self.water_squares
+
+    @cached_property
+    def floods(self) -> list[tuple[str, Flooded]]:
+        """Flooding (and Drought) effects in the state, in timestamp order (the order they
+        started); empty, the cheap common case, when there are none."""
+        return [(e.id, e.spec) for e in self.state.effects.values() if isinstance(e.spec, Flooded)]
+
+    @cached_property
+    def water_squares(self) -> set[int]:
+        """The squares whose sites are water sites now (codex: Flooded, Water Site; Example -
+        Flood vs. Drought: affinity effects apply in timestamp order, the later winning). A site
+        that has lost its abilities (Smokestacks of Gnaak) loses a printed Flooded and is not
+        flooded by effects (codex: Flooded: "effects that remove abilities from sites will also
+        remove Flooded"); a Drought still dries it (it removes no ability). A site that can't be
+        modified (Bedrock) is neither flooded nor dried."""
+        in_force = {effect_id for effect_id, _ in self.specs}
+        water: set[int] = set()
+        for square, site in self.sites.items():
+            if site.id in self.suppressed_sites:
+                if card(site.card).water_threshold:
+                    water.add(square)
+            elif site.water:
+                water.add(square)
+        fixed = {spec.square for spec in self.effects(Unmodifiable)}
+        for effect_id, spec in self.floods:
+            if effect_id not in in_force:
+                continue
+            for square in self.flooded_by(spec):
+                site = self.sites[square]
+                if square in fixed or (spec.water and site.id in self.suppressed_sites):
+                    continue
+                if spec.water:
+                    water.add(square)
+                else:
+                    water.discard(square)
+        return water
+
+    def flooded_by(self, spec: Flooded) -> list[int]:
+        """The squares of the sites a flooding effect reaches now."""
+        if spec.everywhere:
+            squares = list(self.sites)
+        elif spec.site_of is not None:
+            where = self.location_of(spec.site_of)
+            squares = [where.square] if where is not None and where.region is not Region.VOID else []
+        else:
+            squares = list(spec.squares)
+        if spec.sites:
+            squares += [sq for sq, site in self.sites.items() if site.id in spec.sites]
+        found = [sq for sq in sorted(set(squares)) if sq in self.sites]
+        if spec.non_ordinary:
+            found = [sq for sq in found if card(self.sites[sq].card).rarity != "Ordinary"]
+        return found
 
     @cached_property
     def all_specs(self) -> list[tuple[str, EffectSpec]]:
@@ -252,9 +310,9 @@ class RealmView:
         if loc.region is Region.SURFACE:
             return True
         if loc.region is Region.UNDERWATER:
-            return site.water
+            return self.is_water(loc.square)
         if loc.region is Region.UNDERGROUND:
-            return not site.water
+            return not self.is_water(loc.square)
         return False
 
     def span(self, square: int, water: bool) -> set[int]:
