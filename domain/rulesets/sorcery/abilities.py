@@ -62,6 +62,8 @@ class Spell(BaseModel):
     label: str = ""
     #: a spell that moves units by force instead (movement.FORCED_KINDS): how
     moves: str | None = None
+    #: a forced-movement spell that moves artifacts on the ground too (artifacts_forced.py)
+    moves_artifacts: bool = False
     gaps: str | None = None
 
 
@@ -457,8 +459,7 @@ ABILITIES.update({
     ),
     "Shackled Demon": (
         _passive("disabled until released", "Disabled until an adjacent Spellcaster taps to release him.",
-                 {"kind": "condition", "condition": "disabled", "unit": "$self"},
-                 gaps="the release (an adjacent Spellcaster tapping) is not simulated: he stays disabled"),
+                 {"kind": "condition", "condition": "disabled", "unit": "$self"}),  # released: abilities_rest.py
     ),
     "Bound Spirit": (
         _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
@@ -693,13 +694,16 @@ from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # n
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
+from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST  # noqa: E402
 from domain.rulesets.sorcery.abilities_things import ABILITIES_THINGS  # noqa: E402
 from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
 for _group in (
     ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
+    ABILITIES_REST,
 ):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
 SPELLS.update(SPELLS_PASSIVE)
 SPELLS.update(SPELLS_REACT)
+SPELLS.update(SPELLS_REST)

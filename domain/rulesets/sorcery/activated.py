@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand, SimError
+from domain.rulesets.sorcery import shackles
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Activate
@@ -69,7 +70,10 @@ class Source:
 
 
 def activated_of(card_name: str) -> list[Ability]:
-    return [a for a in abilities_of(card_name) if a.activated is not None and not a.activated.get("granted_here")]
+    return [
+        a for a in abilities_of(card_name)
+        if a.activated is not None and not a.activated.get("granted_here") and not a.activated.get("granted_adjacent")
+    ]
 
 
 def granted_here(state: SorceryState, location: str | None) -> list[tuple[str, Ability]]:
@@ -87,6 +91,7 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
     unit = state.units.get(source_id)
     if unit is not None:
         found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
+        found += [a for _, a in shackles.granted_adjacent(state, unit.id)]  # Shackled Demon's release
     else:
         found = activated_of(state.features[source_id].card)
     return list({a.name: a for a in found}.values())
@@ -451,6 +456,7 @@ PLANNERS = {
     "push_on_rivers": _push_on_rivers,
     "step_toward_evil": _step_toward_evil,
     "rolling_boulder": _rolling_boulder,
+    "release_shackled": shackles.plan_release,
 }
 
 
@@ -497,6 +503,9 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
         return
     if item.then == "burrow":  # Draco Corvus: "... to burrow it."
         _burrow(engine, item, unit)
+        return
+    if item.then == "release":  # Shackled Demon: the disabled effect ends
+        shackles.resolve_release(engine, item)
         return
     if item.then == "cage_lock":  # Cage of Sidrak: the teleported minion is locked in the cage
         from domain.rulesets.sorcery.triggers_things import cage_lock

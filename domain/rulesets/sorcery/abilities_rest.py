@@ -1,0 +1,39 @@
+"""Artifacts moved by force, and the rest of the pool's movement texts (issue 9; one helper's
+group, merged into ``abilities.ABILITIES`` and ``abilities.SPELLS``).
+
+The forced-movement spells below replace the earlier entries of the same spells, which moved
+units only: with ``moves_artifacts`` they move the artifacts lying on the ground too
+(artifacts_forced.py).
+"""
+
+from __future__ import annotations
+
+from domain.rulesets.sorcery.abilities import SPELLS, Ability
+
+#: the spells whose artifact part this group models: everything else of each entry is kept
+_WITH_ARTIFACTS = {
+    "Scatter": None,
+    "Windblast": "they are pushed one after another, in square order",
+    "Whirlwind": "they are pushed one after another, in square order",
+    "Displace": "only a minion or an artifact can be the target here, not an aura",
+    "Drown": None,
+    "Bury": None,
+    "Stormy Seas": None,
+    "Cave-In": None,
+}
+
+SPELLS_REST = {
+    name: SPELLS[name].model_copy(update={"moves_artifacts": True, "gaps": gaps})
+    for name, gaps in _WITH_ARTIFACTS.items()
+}
+
+ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
+    # --- released by an adjacent Spellcaster (shackles.py; the ``activate`` command) --------------
+    "Shackled Demon": (
+        Ability(
+            name="an adjacent Spellcaster taps to release him", timing="activated",
+            covers=("Disabled until an adjacent Spellcaster taps to release him.",),
+            activated={"cost": "tap", "kind": "release_shackled", "granted_adjacent": True},
+        ),
+    ),
+}

@@ -1,0 +1,180 @@
+"""Artifacts moved by force, and the rest of the pool's movement texts (issue 9,
+abilities_rest.py, artifacts_forced.py): one test per rule, each failing if its ability is
+removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import BadInput, IllegalCommand
+from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
+from tests.helpers import game
+
+
+def realm(units: str, sites: dict[int, str], artifacts: str = "", active: str = "p1") -> Any:
+    text = (
+        f"title: t\nruleset: sorcery\nactive_player: {active}\nsetup:\n  sites:\n"
+        + "".join(f"    - {{at: {sq}, card: {name}, controller: p1}}\n" for sq, name in sorted(sites.items()))
+        + "  units:\n" + (units or f"    - {{id: avatar, card: Sorcerer, owner: p1, at: {min(sites)}}}\n")
+    )
+    if artifacts:
+        text += "  artifacts:\n" + artifacts
+    return game(text)
+
+
+def cast(g: Any, card: str, *targets: Any) -> Any:
+    g.issue({"command": "cast", "card": card, "targets": [str(t) for t in targets]})
+    return g
+
+
+def where(g: Any, feature: str) -> str | None:
+    return g.state.features[feature].location  # type: ignore[no-any-return]
+
+
+def boots(fid: str, at: Any, card: str = "Seven-League Boots") -> str:
+    return f"    - {{id: {fid}, card: {card}, controller: p1, at: '{at}'}}\n"
+
+
+VALLEYS = {sq: "Valley" for sq in (1, 2, 3, 6, 7, 8, 9, 11, 12, 13)}
+TROLL = "    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n"
+
+
+def test_every_ability_and_spell_of_this_group_is_merged() -> None:
+    from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST
+
+    for name, abilities in ABILITIES_REST.items():
+        for ability in abilities:
+            assert ability in ABILITIES[name]
+    for name, spell in SPELLS_REST.items():
+        assert SPELLS[name] == spell and spell.moves_artifacts
+
+
+# --- artifacts moved by force --------------------------------------------------------------------
+
+
+def test_scatter_pushes_the_artifacts_at_its_location_too_and_must_name_them() -> None:
+    g = realm(TROLL, VALLEYS, boots("b", 7))
+    with pytest.raises(IllegalCommand, match="name every unit and artifact"):
+        cast(g, "Scatter", 7, "troll", 2)
+    with pytest.raises(IllegalCommand, match="not an adjacent location"):
+        cast(g, "Scatter", 7, "troll", 2, "b", 13)
+    cast(g, "Scatter", 7, "troll", 2, "b", 8)
+    assert where(g, "b") == "8" and g.state.units["troll"].location == "2"
+
+
+def test_windblast_pushes_the_artifacts_atop_sites_and_leaves_those_with_no_surface_ahead() -> None:
+    g = realm("", VALLEYS, boots("b", 7) + boots("below", "12/underground"))
+    cast(g, "Windblast", "north")
+    assert where(g, "b") == "2"
+    assert where(g, "below") == "12/underground"  # not atop a site
+
+
+def test_windblast_does_not_push_an_artifact_toward_a_void_square() -> None:
+    g = realm("", {3: "Valley", 7: "Valley", 8: "Valley"}, boots("b", 7))
+    cast(g, "Windblast", "north")
+    assert where(g, "b") == "7"
+    spell = [e for e in g.pending_events if type(e).__name__ == "SpellCast"][-1]
+    assert "b" in spell.unaffected and "does not exist" in spell.unaffected["b"]
+
+
+def test_whirlwind_turns_the_artifacts_atop_sites_of_its_area() -> None:
+    g = realm("", VALLEYS, boots("b", 7) + boots("out", 9))
+    cast(g, "Whirlwind", 7, "clockwise")
+    assert where(g, "b") == "8" and where(g, "out") == "9"
+
+
+def test_displace_teleports_an_artifact_one_diagonal_step() -> None:
+    g = realm("", VALLEYS, boots("b", 7))
+    with pytest.raises(IllegalCommand, match="one diagonal step"):
+        cast(g, "Displace", "b", 8)
+    cast(g, "Displace", "b", 13)
+    assert where(g, "b") == "13"
+
+
+def test_displace_refuses_a_site_as_its_target() -> None:
+    g = realm("", VALLEYS)
+    site = next(f.id for f in g.state.features.values() if f.kind == "site")
+    with pytest.raises(BadInput, match="not a minion or an artifact"):
+        cast(g, "Displace", site, 13)
+
+
+def test_drown_and_bury_move_a_target_artifact_down_if_able() -> None:
+    g = realm("", {**VALLEYS, 14: "Bog"}, boots("wet", 14) + boots("dry", 7))
+    cast(g, "Drown", "wet")
+    cast(g, "Drown", "dry")  # a land site: not able
+    assert where(g, "wet") == "14/underwater" and where(g, "dry") == "7"
+    cast(g, "Bury", "dry")
+    assert where(g, "dry") == "7/underground"
+
+
+def test_stormy_seas_and_cave_in_move_the_artifacts_atop_their_site_down() -> None:
+    g = realm("", {**VALLEYS, 14: "Bog"}, boots("wet", 14) + boots("dry", 7) + boots("other", 8))
+    cast(g, "Stormy Seas", 14)
+    cast(g, "Cave-In", 7)
+    assert where(g, "wet") == "14/underwater" and where(g, "dry") == "7/underground" and where(g, "other") == "8"
+
+
+def test_a_borne_artifact_is_not_moved_by_itself() -> None:
+    g = realm(TROLL, VALLEYS, "    - {id: w, card: Wings of Invention, controller: p2, bearer: troll}\n")
+    cast(g, "Windblast", "north")
+    assert g.state.features["w"].bearer == "troll" and g.state.features["w"].location is None
+
+
+def end_turn(g: Any, *answers: str) -> Any:
+    g.issue({"command": "end_turn"})
+    for answer in answers:
+        g.issue({"command": "choose", "option": answer})
+    return g
+
+
+def test_vatn_draconis_may_submerge_the_artifacts_here_too() -> None:
+    units = "    - {id: dragon, card: Vatn Draconis, owner: p1, at: 13}\n"
+    g = realm(units, {12: "Valley", 13: "Stream"}, boots("wet", 13) + boots("dry", 12))
+    end_turn(g, "yes")
+    assert where(g, "wet") == "13/underwater" and where(g, "dry") == "12"
+    g = realm(units, {12: "Valley", 13: "Stream"}, boots("wet", 13))
+    end_turn(g, "no")
+    assert where(g, "wet") == "13"
+
+
+def test_undertaker_engine_may_burrow_or_unburrow_each_artifact_at_its_site() -> None:
+    arts = boots("deep", "7/underground") + boots("top", 7) + "    - {id: engine, card: Undertaker Engine, controller: p1, at: 7}\n"
+    g = realm("", VALLEYS, arts)
+    end_turn(g, "yes", "no", "yes")  # deep, engine, top: in id order
+    assert where(g, "deep") == "7" and where(g, "engine") == "7" and where(g, "top") == "7/underground"
+
+
+# --- Shackled Demon's release ----------------------------------------------------------------------
+
+
+DEMON = (
+    "    - {id: avatar, card: Sorcerer, owner: p1, at: 8}\n"
+    "    - {id: demon, card: Shackled Demon, owner: p1, at: 7}\n"
+    "    - {id: troll, card: Bosk Troll, owner: p1, at: 12}\n"
+)
+
+
+def test_shackled_demon_is_released_when_an_adjacent_spellcaster_taps() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    g = realm(DEMON, VALLEYS)
+    assert RealmView.of(g.state).disabled("demon") is not None
+    g.issue({"command": "activate", "source": "avatar", "targets": ["demon"]})
+    assert g.state.units["avatar"].tapped
+    assert RealmView.of(g.state).disabled("demon") is None
+    with pytest.raises(BadInput, match="no activated ability"):  # released: nothing left to release
+        g.issue({"command": "activate", "source": "avatar", "targets": ["demon"]})
+
+
+def test_only_an_adjacent_spellcaster_can_release_shackled_demon() -> None:
+    g = realm(DEMON, VALLEYS)
+    with pytest.raises(BadInput, match="no activated ability"):  # a troll is no Spellcaster
+        g.issue({"command": "activate", "source": "troll", "targets": ["demon"]})
+    g = realm(DEMON.replace("at: 8}", "at: 9}"), VALLEYS)
+    with pytest.raises(BadInput, match="no activated ability"):  # 9 is not adjacent to 7
+        g.issue({"command": "activate", "source": "avatar", "targets": ["demon"]})
+    g = realm(DEMON, VALLEYS)
+    with pytest.raises(IllegalCommand, match="not a Spellcaster adjacent"):
+        g.issue({"command": "activate", "source": "avatar", "targets": ["troll"]})
