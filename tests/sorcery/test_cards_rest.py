@@ -178,3 +178,39 @@ def test_only_an_adjacent_spellcaster_can_release_shackled_demon() -> None:
     g = realm(DEMON, VALLEYS)
     with pytest.raises(IllegalCommand, match="not a Spellcaster adjacent"):
         g.issue({"command": "activate", "source": "avatar", "targets": ["troll"]})
+
+
+# --- Headless Haunt, Hauntless Head -----------------------------------------------------------------
+
+
+def haunted(card: str, sites: str) -> Any:
+    return game(
+        "title: t\nruleset: sorcery\nseed: 1\nactive_player: p2\nsetup:\n  sites:\n" + sites
+        + f"  units:\n    - {{id: haunt, card: {card}, owner: p1, at: 7}}\n"
+    )
+
+
+SITES = "    - {at: 7, card: Valley, controller: p1}\n    - {at: 11, card: Valley, controller: p1}\n"
+
+
+@pytest.mark.parametrize("card", ["Headless Haunt", "Hauntless Head"])
+def test_the_haunt_teleports_to_a_random_site_or_void_at_the_start_of_your_turn(card: str) -> None:
+    g = haunted(card, SITES)
+    g.issue({"command": "end_turn"})  # p1's turn starts: seed 1 rolls 11 on a d20
+    rolls = [e for e in g.pending_events if type(e).__name__ == "DiceRolled"]
+    assert [r.results for r in rolls] == [[11]] and rolls[0].dice == "1d20"
+    assert g.state.units["haunt"].location == "11"  # the top of the site there
+    g.issue({"command": "end_turn"})  # p2's turn: nothing
+    assert g.state.units["haunt"].location == "11"
+
+
+def test_the_haunt_teleports_into_the_void_of_a_square_without_a_site() -> None:
+    g = haunted("Headless Haunt", "    - {at: 7, card: Valley, controller: p1}\n")
+    g.issue({"command": "end_turn"})
+    assert g.state.units["haunt"].location == "11/void"
+
+
+def test_the_haunt_stays_when_the_random_location_is_one_it_cant_enter() -> None:
+    g = haunted("Headless Haunt", "    - {at: 7, card: Valley, controller: p1}\n    - {at: 11, card: Gnome Hollows, controller: p1}\n")
+    g.issue({"command": "end_turn"})
+    assert g.state.units["haunt"].location == "7"  # Headless Haunt FAQ: the teleport fails

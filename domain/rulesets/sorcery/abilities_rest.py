@@ -27,7 +27,22 @@ SPELLS_REST = {
     for name, gaps in _WITH_ARTIFACTS.items()
 }
 
+#: what triggers at the start of its controller's turn (triggers_rest.py)
+REST_START = frozenset({"start_random_teleport"})
+
+
+def _random_teleport(card: str) -> Ability:
+    return Ability(
+        name="teleports to the top of a random site or void at the start of your turn", timing="triggered",
+        trigger="start_random_teleport",
+        covers=(f"At the start of your turn, {card} teleports to the top of a random site or void.",),
+    )
+
+
 ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
+    # --- a random teleport at the start of your turn (triggers_rest.py; a die recorded) ----------
+    "Headless Haunt": (_random_teleport("Headless Haunt"),),
+    "Hauntless Head": (_random_teleport("Hauntless Head"),),
     # --- released by an adjacent Spellcaster (shackles.py; the ``activate`` command) --------------
     "Shackled Demon": (
         Ability(

@@ -240,3 +240,6 @@ RESOLVERS.update(THINGS_RESOLVERS)
 from domain.rulesets.sorcery.react import RESOLVERS as REACT_RESOLVERS  # noqa: E402  # attacks and spells (issue 9)
 
 RESOLVERS.update(REACT_RESOLVERS)
+from domain.rulesets.sorcery.triggers_rest import RESOLVERS as REST_RESOLVERS  # noqa: E402  # issue 9: abilities_rest.py
+
+RESOLVERS.update(REST_RESOLVERS)

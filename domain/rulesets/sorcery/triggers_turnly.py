@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
@@ -35,7 +36,7 @@ END_TRIGGERS = frozenset({
     "end_submerge_heavy", "end_may_push_enemy_here", "end_may_burrow_or_unburrow", "airborne_or_monument",
 }) | THINGS_END
 #: what triggers at the start of its controller's turn
-START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"}) | THINGS_START
+START_TRIGGERS = frozenset({"start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument"}) | THINGS_START | REST_START
 
 YES, NO = "yes", "no"
 

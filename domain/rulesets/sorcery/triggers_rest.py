@@ -1,0 +1,41 @@
+"""What the rest group's triggered abilities do (issue 9, abilities_rest.py): Headless Haunt's
+and Hauntless Head's random teleport at the start of their controller's turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region
+from domain.state import TriggerState
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
+
+
+def _random_teleport(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """"Teleports to the top of a random site or void": each square of the realm is either a
+    site or a void, so one die with a face per square (a d20 on the 4x5 realm, recorded as
+    ``DiceRolled``) picks the square, in square order: the surface of its site, or its void. The
+    teleport is judged as it resolves; into a location it can't enter (Gnome Hollows) it fails
+    and the unit stays (Headless Haunt FAQ); to its own location it is no movement."""
+    from domain.dice import roll
+
+    unit = engine.state.units[trigger.source]
+    if not unit.alive or unit.location is None:
+        engine.resolver.resolved(trigger, f"{unit.id} is no longer in the realm")
+        return
+    (square,) = roll(engine.resolver, 1, COLUMNS * ROWS, f"{unit.card}: where {unit.id} teleports", trigger.id)
+    view = engine.view()
+    to = Loc(square, Region.SURFACE if view.site_at(square) is not None else Region.VOID).text
+    where = "the top of the site" if view.site_at(square) is not None else "the void"
+    if to == unit.location:
+        engine.resolver.resolved(trigger, f"rolled {square}: {unit.id} is already at {where} there ({engine.label(to)}): no movement")
+        return
+    engine.resolver.resolved(trigger, f"rolled {square}: {unit.id} teleports to {where} at {engine.label(to)}")
+    engine.resolver.declare_path(unit.id, [unit.location, to], "forced:teleport_anywhere", None, cause=trigger.id, kinds=["teleport"])
+
+
+RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "start_random_teleport": _random_teleport,
+}
