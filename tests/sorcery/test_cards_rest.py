@@ -214,3 +214,44 @@ def test_the_haunt_stays_when_the_random_location_is_one_it_cant_enter() -> None
     g = haunted("Headless Haunt", "    - {at: 7, card: Valley, controller: p1}\n    - {at: 11, card: Gnome Hollows, controller: p1}\n")
     g.issue({"command": "end_turn"})
     assert g.state.units["haunt"].location == "7"  # Headless Haunt FAQ: the teleport fails
+
+
+# --- Tringh Constrictor -------------------------------------------------------------------------------
+
+
+SNAKE = (
+    "    - {id: snake, card: Tringh Constrictor, owner: p1, at: 7}\n"
+    "    - {id: prey, card: Bosk Troll, owner: p2, at: 8}\n"
+    "    - {id: away, card: Bosk Troll, owner: p2, at: 9}\n"
+)
+
+
+def test_tringh_constrictor_constricts_a_minion_where_it_stepped_and_carries_it_disabled() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    g = realm(SNAKE, VALLEYS)
+    with pytest.raises(BadInput, match="name the minion it constricts"):
+        g.issue({"command": "activate", "source": "snake", "targets": ["8"]})
+    with pytest.raises(IllegalCommand, match="not another minion at 8"):
+        g.issue({"command": "activate", "source": "snake", "targets": ["8", "away"]})
+    g.issue({"command": "activate", "source": "snake", "targets": ["8", "prey"]})
+    assert g.state.units["prey"].carried_by == "snake"
+    view = RealmView.of(g.state)
+    assert view.disabled("prey") is not None and view.held_by("prey") == "snake"
+
+
+def test_tringh_constrictor_kills_its_constricted_minion_instead_of_untapping() -> None:
+    g = realm(SNAKE, VALLEYS)
+    g.issue({"command": "activate", "source": "snake", "targets": ["8", "prey"]})
+    g.issue({"command": "end_turn"})
+    assert g.state.units["prey"].alive  # p2's turn: nothing
+    g.issue({"command": "end_turn"})
+    assert not g.state.units["prey"].alive and g.state.units["snake"].tapped
+
+
+def test_tringh_constrictor_untaps_when_it_constricts_no_one() -> None:
+    g = realm("    - {id: snake, card: Tringh Constrictor, owner: p1, at: 7}\n", VALLEYS)
+    g.issue({"command": "activate", "source": "snake", "targets": ["8"]})
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    assert not g.state.units["snake"].tapped and not g.state.effects

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand, SimError
-from domain.rulesets.sorcery import shackles
+from domain.rulesets.sorcery import constrict, shackles
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Activate
@@ -457,6 +457,7 @@ PLANNERS = {
     "step_toward_evil": _step_toward_evil,
     "rolling_boulder": _rolling_boulder,
     "release_shackled": shackles.plan_release,
+    "step_then_constrict": constrict.plan,
 }
 
 
@@ -503,6 +504,9 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
         return
     if item.then == "burrow":  # Draco Corvus: "... to burrow it."
         _burrow(engine, item, unit)
+        return
+    if item.then == "constrict":  # Tringh Constrictor
+        constrict.resolve(engine, item)
         return
     if item.then == "release":  # Shackled Demon: the disabled effect ends
         shackles.resolve_release(engine, item)
@@ -618,6 +622,8 @@ def _candidates(engine: SorceryCommands, source: Source, ability: Ability, playe
         return [[u.id] for u in units]
     if kind == "optional_step":
         return [[], *([to] for to in steps(source.id))]
+    if kind == "step_then_constrict":
+        return constrict.candidates(state, source.id, steps(source.id))
     if kind == "rolling_boulder":
         return [[feature, d] for feature, _ in granted_here(state, source.location) for d in DIRECTIONS]
     if kind == "steps_in_direction":

@@ -16,7 +16,7 @@ from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
-from domain.rulesets.sorcery import combat, mandatory, triggers
+from domain.rulesets.sorcery import combat, constrict, mandatory, triggers
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
@@ -711,7 +711,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if effect.duration == "until_next_turn" and effect.controller == upcoming:
                 self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
         untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive)
-        self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
+        constricting = constrict.kept_tapped(self.state, untapped)  # Tringh Constrictor kills instead
+        self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=[u for u in untapped if u not in constricting])
+        constrict.on_untap(self, untapped, None)
         turn_triggers.on_turn_start(self, upcoming, self.cause)
 
     def cast(self, cmd: Cast) -> None:
