@@ -175,6 +175,9 @@ def test_only_an_adjacent_spellcaster_can_release_shackled_demon() -> None:
     g = realm(DEMON.replace("at: 8}", "at: 9}"), VALLEYS)
     with pytest.raises(BadInput, match="no activated ability"):  # 9 is not adjacent to 7
         g.issue({"command": "activate", "source": "avatar", "targets": ["demon"]})
+    g = realm(DEMON.replace("at: 8}", "at: 7}"), VALLEYS)  # his own location is adjacent too (digest 1.4)
+    g.issue({"command": "activate", "source": "avatar", "targets": ["demon"]})
+    assert "demon" not in [getattr(e.spec, "unit", None) for e in g.state.effects.values()]
     g = realm(DEMON, VALLEYS)
     with pytest.raises(IllegalCommand, match="not a Spellcaster adjacent"):
         g.issue({"command": "activate", "source": "avatar", "targets": ["troll"]})
@@ -255,3 +258,37 @@ def test_tringh_constrictor_untaps_when_it_constricts_no_one() -> None:
     g.issue({"command": "end_turn"})
     g.issue({"command": "end_turn"})
     assert not g.state.units["snake"].tapped and not g.state.effects
+
+
+# --- Hollow One ---------------------------------------------------------------------------------------
+
+
+def hollow(victim: str, at: int, pits: tuple[int, ...]) -> Any:
+    sites = {**VALLEYS, **{sq: "Bottomless Pit" for sq in pits}}
+    return realm("    - {id: hollow, card: Hollow One, owner: p1, at: 7}\n"
+                 f"    - {{id: victim, card: {victim}, owner: p2, at: {at}}}\n", sites)
+
+
+def test_hollow_one_is_disabled_until_a_mortal_or_beast_dies_nearby() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    g = hollow("Wild Boars", 11, (12,))
+    assert RealmView.of(g.state).disabled("hollow") is not None
+    cast(g, "Scatter", 11, "victim", 12)  # into the Bottomless Pit at 12, nearby 7
+    assert not g.state.units["victim"].alive
+    assert RealmView.of(g.state).disabled("hollow") is None
+
+
+def test_hollow_one_stays_disabled_after_another_death_or_one_not_nearby() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    g = hollow("Bosk Troll", 11, (12,))  # a Troll
+    cast(g, "Scatter", 11, "victim", 12)
+    assert not g.state.units["victim"].alive and RealmView.of(g.state).disabled("hollow") is not None
+    g = realm("    - {id: hollow, card: Hollow One, owner: p1, at: 6}\n    - {id: victim, card: Wild Boars, owner: p2, at: 8}\n",
+              {**VALLEYS, 9: "Bottomless Pit"})
+    cast(g, "Scatter", 8, "victim", 9)  # 9 is not nearby 6
+    assert not g.state.units["victim"].alive and RealmView.of(g.state).disabled("hollow") is not None
+    g = hollow("Wild Boars", 8, ())
+    cast(g, "Bury", "victim")  # dies underground at 8: another region than the Hollow One's (digest 1.4)
+    assert not g.state.units["victim"].alive and RealmView.of(g.state).disabled("hollow") is not None

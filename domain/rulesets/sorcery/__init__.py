@@ -119,6 +119,10 @@ class SorceryRuleset(Ruleset):
             from domain.rulesets.sorcery import react
 
             react.on_event(self.commands_for(resolver), event)
+        if type(event).__name__ == "UnitDied":  # Hollow One (triggers_rest.py)
+            from domain.rulesets.sorcery import triggers_rest
+
+            triggers_rest.on_death(self.commands_for(resolver), event.unit, event.at)  # type: ignore[attr-defined]
         if isinstance(event, StepTaken):
             commands = self.commands_for(resolver)
             for entered in [event.unit, *event.carried]:

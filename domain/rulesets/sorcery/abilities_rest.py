@@ -40,6 +40,14 @@ def _random_teleport(card: str) -> Ability:
 
 
 ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
+    # --- abilities that depend on deaths (triggers_rest.on_death) ----------------------------------
+    "Hollow One": (
+        Ability(
+            name="disabled until a Mortal or Beast dies nearby", timing="ongoing",
+            covers=("Disabled until a Mortal or Beast dies nearby.",),
+            passive={"kind": "condition", "condition": "disabled", "unit": "$self"},
+        ),
+    ),
     # --- a random teleport at the start of your turn (triggers_rest.py; a die recorded) ----------
     "Headless Haunt": (_random_teleport("Headless Haunt"),),
     "Hauntless Head": (_random_teleport("Hauntless Head"),),

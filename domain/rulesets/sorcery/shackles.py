@@ -1,8 +1,8 @@
 """Shackled Demon's release (issue 9): "Disabled until an adjacent Spellcaster taps to release
 him." The demon grants an activated ability to each Spellcaster adjacent to him (an Avatar, or a
 unit with Spellcaster: codex: Spellcaster), whoever controls it (the text says "an adjacent
-Spellcaster", not an allied one); adjacent is an orthogonally neighbouring location in the
-demon's region (digest 1.4). Its controller taps it (the ``activate`` command, targets: the
+Spellcaster", not an allied one); adjacent is his own location or an orthogonally neighbouring
+one, in his region (digest 1.4: the square itself and its 4 orthogonal neighbours). Its controller taps it (the ``activate`` command, targets: the
 demon); as the ability resolves, the demon's "disabled" effect ends for good.
 """
 
@@ -35,7 +35,7 @@ def adjacent(state: SorceryState, a: str | None, b: str | None) -> bool:
     if not a or not b:
         return False
     la, lb = parse_loc(a), parse_loc(b)
-    return la.region is lb.region and lb.square in RealmView.of(state).orthogonal(la.square)
+    return la.region is lb.region and (lb.square == la.square or lb.square in RealmView.of(state).orthogonal(la.square))
 
 
 def is_spellcaster(state: SorceryState, unit_id: str) -> bool:

@@ -1,12 +1,13 @@
 """What the rest group's triggered abilities do (issue 9, abilities_rest.py): Headless Haunt's
-and Hauntless Head's random teleport at the start of their controller's turn."""
+and Hauntless Head's random teleport at the start of their controller's turn; Hollow One woken
+by a death nearby."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
@@ -34,6 +35,34 @@ def _random_teleport(engine: SorceryEngine, trigger: TriggerState) -> None:
         return
     engine.resolver.resolved(trigger, f"rolled {square}: {unit.id} teleports to {where} at {engine.label(to)}")
     engine.resolver.declare_path(unit.id, [unit.location, to], "forced:teleport_anywhere", None, cause=trigger.id, kinds=["teleport"])
+
+
+#: what wakes a Hollow One, and who (any player's)
+_WAKERS = ("Mortal", "Beast")
+
+
+def on_death(engine: SorceryEngine, unit_id: str, at: str | None) -> None:
+    """Hollow One: "Disabled until a Mortal or Beast dies nearby." A minion or Avatar of either
+    subtype, anyone's, that dies at a location nearby a Hollow One (its square or one of the 8
+    around it, in its region: digest 1.4) ends its "disabled" effect for good, at once: the
+    text is a duration, not a triggered ability."""
+    from domain.rulesets.sorcery.catalog import card
+    from domain.rulesets.sorcery.events import EffectEnded
+    from domain.rulesets.sorcery.shackles import shackle
+
+    dead = engine.state.units[unit_id]
+    if at is None or not set(_WAKERS) & set(card(dead.card).subtypes):
+        return
+    there = parse_loc(at)
+    view = engine.view()
+    for hollow in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if hollow.card != "Hollow One" or hollow.location is None or hollow.id == unit_id:
+            continue
+        here = parse_loc(hollow.location)
+        effect = shackle(engine.state, hollow.id)
+        if effect is None or here.region is not there.region or there.square not in view.nearby(here.square):
+            continue
+        engine.emit(EffectEnded, effect_id=effect, reason=f"{unit_id} ({dead.card}, a Mortal or Beast) died nearby {hollow.id}")
 
 
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
