@@ -292,3 +292,26 @@ def test_hollow_one_stays_disabled_after_another_death_or_one_not_nearby() -> No
     g = hollow("Wild Boars", 8, ())
     cast(g, "Bury", "victim")  # dies underground at 8: another region than the Hollow One's (digest 1.4)
     assert not g.state.units["victim"].alive and RealmView.of(g.state).disabled("hollow") is not None
+
+
+# --- Sold-out Cemetery ----------------------------------------------------------------------------------
+
+
+def cemetery(units: str) -> Any:
+    return realm(units, {3: "Valley", 7: "Valley", 8: "Sold-out Cemetery", 13: "Valley"})
+
+
+def test_sold_out_cemetery_pushes_another_undead_away_when_undead_enter() -> None:
+    g = cemetery("    - {id: resting, card: Ghoul, owner: p1, at: 8}\n    - {id: ghoul, card: Ghoul, owner: p2, at: 7}\n")
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "move_and_attack", "unit": "ghoul", "path": ["8"]})
+    choice = g.state.choice
+    assert choice is not None and choice.player == "p1" and sorted(choice.options) == ["resting>13", "resting>3", "resting>7"]
+    g.issue({"command": "choose", "option": "resting>13"})
+    assert g.state.units["resting"].location == "13" and g.state.units["ghoul"].location == "8"
+
+
+def test_sold_out_cemetery_ignores_a_unit_that_is_not_undead() -> None:
+    g = cemetery("    - {id: resting, card: Ghoul, owner: p1, at: 8}\n    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n")
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["8"]})
+    assert g.state.choice is None and g.state.units["resting"].location == "8"

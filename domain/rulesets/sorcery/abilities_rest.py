@@ -40,6 +40,14 @@ def _random_teleport(card: str) -> Ability:
 
 
 ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
+    # --- a site that pushes (triggers.on_entry; triggers_rest.py) ---------------------------------
+    "Sold-out Cemetery": (
+        Ability(
+            name="when Undead enter it, pushes another Undead here away one step", timing="triggered",
+            trigger="cemetery_push_undead",
+            covers=("Whenever Undead enter this site, push another Undead here away one step.",),
+        ),
+    ),
     # --- abilities that depend on deaths (triggers_rest.on_death) ----------------------------------
     "Hollow One": (
         Ability(

@@ -1,6 +1,6 @@
 """What the rest group's triggered abilities do (issue 9, abilities_rest.py): Headless Haunt's
 and Hauntless Head's random teleport at the start of their controller's turn; Hollow One woken
-by a death nearby."""
+by a death nearby; Sold-out Cemetery's push."""
 
 from __future__ import annotations
 
@@ -65,6 +65,42 @@ def on_death(engine: SorceryEngine, unit_id: str, at: str | None) -> None:
         engine.emit(EffectEnded, effect_id=effect, reason=f"{unit_id} ({dead.card}, a Mortal or Beast) died nearby {hollow.id}")
 
 
+def _cemetery_push(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Sold-out Cemetery: when Undead enter it, another Undead here (at either level of the site,
+    not the one that entered) is pushed away one step: to an adjacent location in its region
+    (codex: Push). Not a "may": the site's controller picks which and where when there are two or
+    more ways (``unit>location``); none, nothing happens."""
+    from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
+    from domain.rulesets.sorcery.triggers_turnly import _answer
+
+    site = engine.state.features[trigger.source]
+    square = int(site.location or "0")
+    view = engine.view()
+    model = ForcedMovement(engine.state, "push")
+    options = []
+    for other in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if other.id == trigger.subject or other.location is None or other.carried_by is not None:
+            continue
+        if parse_loc(other.location).square != square or "Undead" not in view.subtypes(other):  # type: ignore[arg-type]  # Sorcery's units
+            continue
+        options += [f"{other.id}>{o.to}" for o in model.step_options(other.id, other.location) if o.blocked is None]
+    if not options:
+        engine.resolver.resolved(trigger, f"no other Undead at {engine.label(str(square))} can be pushed away: nothing happens")
+        return
+    if len(options) == 1:
+        chosen, how = options[0], "the only way"
+    else:
+        answer = _answer(engine, trigger, "target_push", options, "which other Undead here is pushed away, and to where? unit>location")
+        if answer is None:
+            return
+        chosen, how = answer, f"{trigger.controller}'s choice"
+    pushed, to = chosen.split(">", 1)
+    frm = engine.state.units[pushed].location or ""
+    engine.resolver.resolved(trigger, f"pushes {pushed} away to {engine.label(to)} ({how})")
+    engine.resolver.declare_path(pushed, [frm, to], "forced:push", None, cause=trigger.id, kinds=[FORCED_KINDS["push"]])
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     "start_random_teleport": _random_teleport,
+    "cemetery_push_undead": _cemetery_push,
 }
