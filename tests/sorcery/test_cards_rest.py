@@ -315,3 +315,21 @@ def test_sold_out_cemetery_ignores_a_unit_that_is_not_undead() -> None:
     g = cemetery("    - {id: resting, card: Ghoul, owner: p1, at: 8}\n    - {id: troll, card: Bosk Troll, owner: p1, at: 7}\n")
     g.issue({"command": "move_and_attack", "unit": "troll", "path": ["8"]})
     assert g.state.choice is None and g.state.units["resting"].location == "8"
+
+
+# --- Spear of Destiny -------------------------------------------------------------------------------------
+
+
+def test_spear_of_destiny_teleports_to_the_minion_it_is_thrown_at_and_kills_it() -> None:
+    units = (
+        "    - {id: thrower, card: Bosk Troll, owner: p1, at: 7}\n"
+        "    - {id: boars, card: Wild Boars, owner: p1, at: 7}\n"
+        "    - {id: target, card: Bosk Troll, owner: p2, at: 13}\n"
+    )
+    g = realm(units, VALLEYS, "    - {id: spear, card: Spear of Destiny, controller: p1, bearer: thrower}\n")
+    with pytest.raises(BadInput, match="no activated ability"):  # not its bearer
+        g.issue({"command": "activate", "source": "boars", "targets": ["spear", "target"]})
+    g.issue({"command": "activate", "source": "thrower", "targets": ["spear", "target"]})
+    spear = g.state.features["spear"]
+    assert spear.location == "13" and spear.bearer is None
+    assert not g.state.units["target"].alive and g.state.units["thrower"].tapped

@@ -40,6 +40,15 @@ def _random_teleport(card: str) -> Ability:
 
 
 ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
+    # --- an artifact thrown (spear.py; the ``activate`` command) -----------------------------------
+    "Spear of Destiny": (
+        Ability(
+            name="its bearer taps to throw it at any minion: it teleports there and kills it", timing="activated",
+            covers=("Bearer has “Tap → Throw Spear of Destiny at any minion anywhere. It teleports to that minion’s "
+                    "location and kills it.”",),
+            activated={"cost": "tap", "kind": "throw_spear", "granted_bearer": True},
+        ),
+    ),
     # --- a site that pushes (triggers.on_entry; triggers_rest.py) ---------------------------------
     "Sold-out Cemetery": (
         Ability(
