@@ -333,3 +333,32 @@ def test_spear_of_destiny_teleports_to_the_minion_it_is_thrown_at_and_kills_it()
     spear = g.state.features["spear"]
     assert spear.location == "13" and spear.bearer is None
     assert not g.state.units["target"].alive and g.state.units["thrower"].tapped
+
+
+# --- Avenging Angel ---------------------------------------------------------------------------------------
+
+
+def test_avenging_angel_has_charge_and_lethal_if_an_ally_died_on_the_opponents_last_turn() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    units = "    - {id: angel, card: Avenging Angel, owner: p1, at: 7}\n    - {id: boars, card: Wild Boars, owner: p1, at: 11}\n"
+    g = realm(units, {**VALLEYS, 12: "Bottomless Pit"}, active="p2")
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")
+    cast(g, "Scatter", 11, "boars", 12)  # p2's turn: p1's boars die in the pit
+    assert not g.state.units["boars"].alive
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")  # not yet p2's *last* turn
+    g.issue({"command": "end_turn"})
+    assert {"Charge", "Lethal"} <= RealmView.of(g.state).keywords("angel")  # p1's turn: an ally died on p2's last
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")  # p2's last turn saw no death
+
+
+def test_avenging_angel_ignores_an_enemy_death() -> None:
+    from domain.rulesets.sorcery.view import RealmView
+
+    units = "    - {id: angel, card: Avenging Angel, owner: p1, at: 7}\n    - {id: boars, card: Wild Boars, owner: p2, at: 11}\n"
+    g = realm(units, {**VALLEYS, 12: "Bottomless Pit"}, active="p2")
+    cast(g, "Scatter", 11, "boars", 12)
+    g.issue({"command": "end_turn"})
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")

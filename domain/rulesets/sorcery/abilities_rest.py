@@ -57,7 +57,14 @@ ABILITIES_REST: dict[str, tuple[Ability, ...]] = {
             covers=("Whenever Undead enter this site, push another Undead here away one step.",),
         ),
     ),
-    # --- abilities that depend on deaths (triggers_rest.on_death) ----------------------------------
+    # --- abilities that depend on deaths (triggers_rest.on_death; SorceryState.deaths) -------------
+    "Avenging Angel": (
+        Ability(
+            name="has Charge and Lethal if an ally died on the opponent's last turn", timing="ongoing",
+            covers=("Has Charge and Lethal if an ally died on your opponent's last turn.",),
+            passive={"kind": "grant", "unit": "$self", "keywords": ["Charge", "Lethal"], "ally_died_for": "$controller"},
+        ),
+    ),
     "Hollow One": (
         Ability(
             name="disabled until a Mortal or Beast dies nearby", timing="ongoing",
