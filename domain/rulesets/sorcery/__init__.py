@@ -126,13 +126,17 @@ class SorceryRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        from domain.events import StepTaken
+        from domain.events import StepTaken, UnitDied
         from domain.rulesets.sorcery import triggers
 
         if type(event).__name__ in ("AttackDeclared", "AttackResolved"):  # "attack" and "after attack" triggers (react.py)
             from domain.rulesets.sorcery import react
 
             react.on_event(self.commands_for(resolver), event)
+        if isinstance(event, UnitDied):  # Hollow One (triggers_rest.py)
+            from domain.rulesets.sorcery import triggers_rest
+
+            triggers_rest.on_death(self.commands_for(resolver), event.unit, event.at)
         if isinstance(event, StepTaken):
             commands = self.commands_for(resolver)
             for entered in [event.unit, *event.carried]:

@@ -65,6 +65,8 @@ class Spell(BaseModel):
     #: what the spell does once its effects are in force: ``submerge_on_water``, every minion
     #: atop a water site is submerged (Wrath of the Sea: "Then submerge ...")
     then: str | None = None
+    #: a forced-movement spell that moves artifacts on the ground too (artifacts_forced.py)
+    moves_artifacts: bool = False
     gaps: str | None = None
 
 
@@ -460,8 +462,7 @@ ABILITIES.update({
     ),
     "Shackled Demon": (
         _passive("disabled until released", "Disabled until an adjacent Spellcaster taps to release him.",
-                 {"kind": "condition", "condition": "disabled", "unit": "$self"},
-                 gaps="the release (an adjacent Spellcaster tapping) is not simulated: he stays disabled"),
+                 {"kind": "condition", "condition": "disabled", "unit": "$self"}),  # released: abilities_rest.py
     ),
     "Bound Spirit": (
         _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
@@ -697,15 +698,15 @@ from domain.rulesets.sorcery.abilities_flood import ABILITIES_FLOOD, SPELLS_FLOO
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
+from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST  # noqa: E402
 from domain.rulesets.sorcery.abilities_things import ABILITIES_THINGS  # noqa: E402
 from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
 
 for _group in (
     ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
-    ABILITIES_FLOOD,
+    ABILITIES_FLOOD, ABILITIES_REST,
 ):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
-SPELLS.update(SPELLS_PASSIVE)
-SPELLS.update(SPELLS_REACT)
-SPELLS.update(SPELLS_FLOOD)
+for _spells in (SPELLS_PASSIVE, SPELLS_REACT, SPELLS_FLOOD, SPELLS_REST):
+    SPELLS.update(_spells)

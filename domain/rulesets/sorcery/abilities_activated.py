@@ -36,10 +36,14 @@ ABILITIES_ACTIVATED: dict[str, tuple[Ability, ...]] = {
         ),
     ),
     "Tringh Constrictor": (
-        _activated(
-            "may take a step (the constricting is not simulated)",
-            "Tap → Tringh Constrictor may take a step",
-            {"cost": "tap", "kind": "optional_step"},
+        Ability(  # the constricting: constrict.py (the rest group)
+            name="may take a step, then constricts a minion here and carries it disabled; kills it instead of untapping",
+            timing="activated",
+            covers=(
+                "Tap → Tringh Constrictor may take a step", "then it constricts target minion here and carries it disabled.",
+                "The next time Tringh Constrictor would untap, it instead kills that minion if it's still constricted.",
+            ),
+            activated={"cost": "tap", "kind": "step_then_constrict"},
         ),
     ),
     "Bull Demons of Adum": (

@@ -20,9 +20,8 @@ ABILITIES_TURNLY: dict[str, tuple[Ability, ...]] = {
                    "At the end of your turn, Gneissgnath Gnomes may burrow."),
     ),
     "Vatn Draconis": (
-        _triggered("may submerge all minions here at the end of your turn", "end_may_submerge_here",
-                   "At the end of your turn, you may submerge all minions and artifacts here.",
-                   gaps="artifacts are not submerged"),
+        _triggered("may submerge all minions and artifacts here at the end of your turn", "end_may_submerge_here",
+                   "At the end of your turn, you may submerge all minions and artifacts here."),
     ),
     "Questing Beast": (
         _triggered("may take a step at the end of your turn", "end_may_step",
@@ -46,9 +45,8 @@ ABILITIES_TURNLY: dict[str, tuple[Ability, ...]] = {
                    "At the end of your turn, for each enemy minion here, you may push it to an adjacent location or void."),
     ),
     "Undertaker Engine": (
-        _triggered("may burrow or unburrow each minion at its site at the end of your turn", "end_may_burrow_or_unburrow",
-                   "At the end of your turn, you may burrow and/or unburrow any combination of artifacts and minions at this site.",
-                   gaps="artifacts are not burrowed or unburrowed"),
+        _triggered("may burrow or unburrow each minion and artifact at its site at the end of your turn", "end_may_burrow_or_unburrow",
+                   "At the end of your turn, you may burrow and/or unburrow any combination of artifacts and minions at this site."),
     ),
     # --- at the start of your turn ------------------------------------------------------------------
     "Ribble Boggart": (

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand, SimError
+from domain.rulesets.sorcery import constrict, shackles, spear
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Activate
@@ -75,7 +76,11 @@ class Source:
 
 
 def activated_of(card_name: str) -> list[Ability]:
-    return [a for a in abilities_of(card_name) if a.activated is not None and not a.activated.get("granted_here")]
+    return [
+        a for a in abilities_of(card_name)
+        if a.activated is not None
+        and not any(a.activated.get(k) for k in ("granted_here", "granted_adjacent", "granted_bearer"))
+    ]
 
 
 def granted_here(state: SorceryState, location: str | None) -> list[tuple[str, Ability]]:
@@ -93,6 +98,8 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
     unit = state.units.get(source_id)
     if unit is not None:
         found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
+        found += [a for _, a in shackles.granted_adjacent(state, unit.id)]  # Shackled Demon's release
+        found += [a for _, a in spear.granted_bearer(state, unit.id)]  # "Bearer has ..." (Spear of Destiny)
     else:
         found = activated_of(state.features[source_id].card)
     return list({a.name: a for a in found}.values())
@@ -526,6 +533,9 @@ PLANNERS = {
     "push_on_rivers": _push_on_rivers,
     "step_toward_evil": _step_toward_evil,
     "rolling_boulder": _rolling_boulder,
+    "release_shackled": shackles.plan_release,
+    "step_then_constrict": constrict.plan,
+    "throw_spear": spear.plan,
 }
 
 
@@ -572,6 +582,15 @@ def resolve(engine: SorceryCommands, item: ActivationItem) -> None:
         return
     if item.then == "burrow":  # Draco Corvus: "... to burrow it."
         _burrow(engine, item, unit)
+        return
+    if item.then == "spear":  # Spear of Destiny
+        spear.resolve(engine, item)
+        return
+    if item.then == "constrict":  # Tringh Constrictor
+        constrict.resolve(engine, item)
+        return
+    if item.then == "release":  # Shackled Demon: the disabled effect ends
+        shackles.resolve_release(engine, item)
         return
     if item.then == "cage_lock":  # Cage of Sidrak: the teleported minion is locked in the cage
         from domain.rulesets.sorcery.triggers_things import cage_lock
@@ -688,6 +707,10 @@ def _candidates(engine: SorceryCommands, source: Source, ability: Ability, playe
         return [[u.id] for u in units]
     if kind == "optional_step":
         return [[], *([to] for to in steps(source.id))]
+    if kind == "throw_spear":
+        return spear.candidates(state, source.id)
+    if kind == "step_then_constrict":
+        return constrict.candidates(state, source.id, steps(source.id))
     if kind == "rolling_boulder":
         return [[feature, d] for feature, _ in granted_here(state, source.location) for d in DIRECTIONS]
     if kind == "steps_in_direction":

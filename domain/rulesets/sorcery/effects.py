@@ -45,6 +45,7 @@ class Scope(_Spec):
     - ``carried_by``: units that unit carries, only while it does (Brobdingnag Bullfrog's belly); ``carrying``: units carrying another (Hyperparasite).
     - ``threshold_of`` with ``threshold`` (element, count): only while that player has at least
       that much of that elemental affinity (Kingdom of Agartha's "(E)(E)(E) —"; view.affinity).
+    - ``ally_died_for``: only while an ally of that player died on their opponent's last turn.
     """
 
     unit: str | None = None
@@ -70,6 +71,9 @@ class Scope(_Spec):
     carrying: bool = False
     threshold_of: str | None = None
     threshold: tuple[str, int] | None = None
+    #: only while an ally of that player died on their opponent's last turn (Avenging Angel;
+    #: view.ally_died_on_opponents_last_turn)
+    ally_died_for: str | None = None
 
 
 class ConnectEdges(_Spec):

@@ -15,7 +15,8 @@ from pydantic import BaseModel
 from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
-from domain.rulesets.sorcery import combat, flood, mandatory, triggers
+from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
+from domain.rulesets.sorcery import combat, constrict, flood, mandatory, triggers
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
@@ -735,7 +736,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 self.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
         held = flood.kept_tapped(self, upcoming)
         untapped = sorted(u.id for u in self.state.units.values() if u.owner == upcoming and u.tapped and u.alive and u.id not in held)
-        self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=untapped)
+        constricting = constrict.kept_tapped(self.state, untapped)  # Tringh Constrictor kills instead
+        self.emit(TurnStarted, player=upcoming, turn=self.state.turn + 1, untapped=[u for u in untapped if u not in constricting])
+        constrict.on_untap(self, untapped, None)
         turn_triggers.on_turn_start(self, upcoming, self.cause)
 
     def cast(self, cmd: Cast) -> None:
@@ -865,7 +868,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         moves: list[tuple[str, str]] = []
         how_of: dict[str, str] = {}  # a move made another way than the spell's usual one (Into the Abyss's pull)
         unaffected: dict[str, str] = {}  # targets the spell can't move, with why (it does what it can)
-        if spell.target_kind == "direction":
+        things: list[tuple[str, str]] = []  # artifacts moved too, and where (artifacts_forced.py)
+        if spell.moves_artifacts and targets and (thing := forced_artifacts.artifact(self, targets[0], field)) is not None:
+            things = self._artifact_target(data, spell, thing, targets, field, unaffected)
+        elif spell.target_kind == "direction":
             if len(targets) != 1 or targets[0] not in DIRECTIONS:
                 raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
             d_row, d_col = DIRECTIONS[targets[0]]
@@ -879,6 +885,20 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 r, c = (r % ROWS if rows else r), (c % COLUMNS if columns else c)
                 if 0 <= r < ROWS and 0 <= c < COLUMNS:
                     moves.append((unit.id, str(r * COLUMNS + c + 1)))
+            if spell.moves_artifacts:  # "everything atop sites": the artifacts lying on surfaces too
+                for thing in forced_artifacts.on_ground(self):
+                    at = parse_loc(thing.location or "")
+                    row, column = divmod(at.square - 1, COLUMNS)
+                    r, c = row + d_row, column + d_col
+                    r, c = (r % ROWS if rows else r), (c % COLUMNS if columns else c)
+                    if at.region is not Region.SURFACE:
+                        continue
+                    to, why = forced_artifacts.shifted(self.view(), thing, r * COLUMNS + c + 1) if (
+                        0 <= r < ROWS and 0 <= c < COLUMNS) else (None, "the realm ends there")
+                    if to is None:
+                        unaffected[thing.id] = why
+                    else:
+                        things.append((thing.id, to))
         elif spell.target_kind in ("ally_to_location", "minion_to_location", "ally_to_site_surface"):
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs a unit and a location", field)
@@ -905,11 +925,15 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             there = self.location(targets[0], field)
             named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
             present = sorted(u.id for u in self.state.living_units() if u.location == there and u.carried_by is None)
-            if sorted(named) != present:
+            lying = {f.id: f for f in forced_artifacts.on_ground(self, there)} if spell.moves_artifacts else {}
+            if sorted(named) != sorted([*present, *lying]) or len(named) * 2 != len(targets) - 1:
+                what = "unit and artifact" if spell.moves_artifacts else "unit"
                 raise IllegalCommand(
                     rule(data.name, spell.covers[0]),
-                    f"name every unit at {self.label(there)} once: {', '.join(present) or 'none'}",
+                    f"name every {what} at {self.label(there)} once: {', '.join(sorted([*present, *lying])) or 'none'}",
                 )
+            for thing_id in lying:
+                things.append(forced_artifacts.checked_move(self, lying[thing_id], named.pop(thing_id), "push", data.name, spell.covers[0], field))
             moves.extend((unit_id, self._parse_in_region(to, there, field)) for unit_id, to in named.items())
         elif spell.target_kind == "rotation":  # Whirlwind: a 2x2 area, clockwise or counterclockwise
             if len(targets) != 2 or targets[1] not in ("clockwise", "counterclockwise"):
@@ -927,10 +951,27 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 at = parse_loc(unit.location or "")
                 if at.square in following and at.region is Region.SURFACE and view.site_at(at.square) is not None and unit.carried_by is None:
                     moves.append((unit.id, str(following[at.square])))
+            if spell.moves_artifacts:  # "each unit and artifact atop sites" in the area
+                for thing in forced_artifacts.on_ground(self):
+                    at = parse_loc(thing.location or "")
+                    if at.square in following and at.region is Region.SURFACE:
+                        to, why = forced_artifacts.shifted(view, thing, following[at.square])
+                        if to is None:
+                            unaffected[thing.id] = why
+                        else:
+                            things.append((thing.id, to))
         elif spell.target_kind in (
             "minion_down", "site_down", "ally_adjacent_minion_down", "ally_nearby_minion_down", "minion_down_or_void",
         ):
             moves.extend(self._forced_down(data, spell, caster, targets, field, how_of, unaffected))
+            if spell.moves_artifacts and spell.target_kind == "site_down":  # "all minions and artifacts"
+                square = parse_loc(self.location(targets[0], field)).square
+                for thing in forced_artifacts.on_ground(self, square=square):
+                    to, why = forced_artifacts.down(self.view(), thing, spell.moves)
+                    if to is None:
+                        unaffected[thing.id] = why
+                    else:
+                        things.append((thing.id, to))
         else:  # allies at one location to another location
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs a location, then the allies it moves", field)
@@ -952,11 +993,34 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
             not_modelled=not_modelled_of(data.name), unaffected=unaffected,
         )
+        forced_artifacts.move_all(self, things, f"{data.name} ({spell_id})")
         for unit_id, to in reversed(moves):  # each path goes to the front: the first move resolves first
             frm = self.state.units[unit_id].location or ""
             if to != frm:  # teleporting to the same location is no movement (codex: Teleport)
                 way = how_of.get(unit_id, how)
                 self.resolver.declare_path(unit_id, [frm, to], f"forced:{way}", None, kinds=[FORCED_KINDS[way]])
+
+    def _artifact_target(
+        self, data: Card, spell: Spell, thing: Any, targets: list[str], field: str, unaffected: dict[str, str],
+    ) -> list[tuple[str, str]]:
+        """A spell targeting "a minion or artifact" aimed at an artifact (Displace, Drown, Bury):
+        where it goes, or nothing with why (artifacts_forced.py)."""
+        if spell.target_kind == "minion_to_location":  # Displace: one diagonal step
+            if len(targets) != 2:
+                raise BadInput(f"{data.name} needs an artifact and a location", field)
+            if thing.location is None:
+                raise IllegalCommand(rule(data.name, spell.covers[0]), f"{thing.id} is borne by {thing.bearer}: it is not on the ground")
+            return [forced_artifacts.checked_move(self, thing, targets[1], "diagonal", data.name, spell.covers[0], field)]
+        if spell.target_kind == "minion_down":  # Drown, Bury: "if able"
+            if len(targets) != 1:
+                raise BadInput(f"{data.name} needs one target minion or artifact", field)
+            assert spell.moves is not None
+            to, why = forced_artifacts.down(self.view(), thing, spell.moves)
+            if to is None:
+                unaffected[thing.id] = why
+                return []
+            return [(thing.id, to)]
+        raise BadInput(f"{data.name} can't target an artifact", field)
 
     def _cast_steps(self, data: Card, spell: Spell, caster: str, targets: list[str], where: str) -> None:
         """A spell that makes units take steps themselves ("takes a step", a lure): each path is

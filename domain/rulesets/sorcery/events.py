@@ -368,7 +368,8 @@ class ActivationResolved(GameEvent):
 
 
 class ArtifactMoved(GameEvent):
-    """An artifact on the ground moved along a path (Rolling Boulder rolling)."""
+    """An artifact moved along a path (Rolling Boulder rolling); a borne one (a thrown Spear of
+    Destiny) lands on the ground, no longer borne."""
 
     TOPIC: ClassVar[str] = "sorcery.ArtifactMoved"
     LOOKAHEAD: ClassVar[bool] = True
@@ -377,7 +378,8 @@ class ArtifactMoved(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).features[self.feature].location = self.path[-1]
+        feature = _sorcery(state).features[self.feature]
+        feature.location, feature.bearer = self.path[-1], None
 
     def describe(self, label: Labeler) -> str:
         return f"{self.feature} moves {' -> '.join(label(p) for p in self.path)} ({self.reason})"

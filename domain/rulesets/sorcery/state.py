@@ -159,6 +159,14 @@ class InterceptState(StateModel):
     interceptors: list[str] = Field(default_factory=list)
 
 
+class Death(StateModel):
+    """A unit that died, whose it was, and on which turn (Avenging Angel)."""
+
+    unit: str
+    owner: str
+    turn: int
+
+
 class SorceryState(GameState):
     RULESET: ClassVar[str] = "sorcery"
 
@@ -178,6 +186,8 @@ class SorceryState(GameState):
     declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)
     #: cards in the game whose rules text is not fully modelled, by the id of what they are
     not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
+    #: the units that died, with their owner and turn (Avenging Angel: "an ally died on ...")
+    deaths: list[Death] = Field(default_factory=list)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
 
@@ -186,7 +196,9 @@ class SorceryState(GameState):
             self.life.setdefault(player, 20)
 
     def unit_died(self, unit_id: str, at: str | None) -> None:
-        """Artifacts it bore stay where it died (codex: Carry)."""
+        """Artifacts it bore stay where it died (codex: Carry); the death is recorded with its
+        turn (``deaths``)."""
+        self.deaths.append(Death(unit=unit_id, owner=self.units[unit_id].owner, turn=self.turn))
         super().unit_died(unit_id, at)
         for feature in self.features.values():
             if feature.bearer == unit_id:

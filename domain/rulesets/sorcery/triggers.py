@@ -81,6 +81,8 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
                 and view.disabled(source, parse_loc(where)) is None
                 and square in view.body_of_water(parse_loc(where).square)
             )
+        elif ability.trigger == "cemetery_push_undead":  # Sold-out Cemetery (triggers_rest.py): Undead enter it
+            matched = int(where.split("/")[0]) == square and "Undead" in view.subtypes(unit)
         elif ability.trigger == "follows_avatar":  # Cerberus in Chains (FAQ): its Avatar entered a new location
             matched = unit.kind == "avatar" and unit.owner == controller and source != unit_id
         if matched:
@@ -240,3 +242,6 @@ RESOLVERS.update(THINGS_RESOLVERS)
 from domain.rulesets.sorcery.react import RESOLVERS as REACT_RESOLVERS  # noqa: E402  # attacks and spells (issue 9)
 
 RESOLVERS.update(REACT_RESOLVERS)
+from domain.rulesets.sorcery.triggers_rest import RESOLVERS as REST_RESOLVERS  # noqa: E402  # issue 9: abilities_rest.py
+
+RESOLVERS.update(REST_RESOLVERS)

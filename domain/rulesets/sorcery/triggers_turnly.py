@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
@@ -37,7 +39,7 @@ END_TRIGGERS = frozenset({
 START_TRIGGERS = frozenset({
     "start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument",
     "start_great_drowning",
-}) | THINGS_START
+}) | THINGS_START | REST_START
 
 YES, NO = "yes", "no"
 
@@ -85,6 +87,10 @@ def on_turn_end(engine: SorceryEngine, player: str, cause: str) -> bool:
                 u.id for u in sorted(engine.state.living_units(), key=lambda u: u.id)
                 if u.location and u.kind == "minion" and parse_loc(u.location).square == square
                 and parse_loc(u.location).region in (Region.SURFACE, Region.UNDERGROUND)
+            ]
+            subjects += [  # and each artifact lying there, itself included (abilities_rest.py)
+                f.id for f in forced_artifacts.on_ground(engine, square=square)
+                if parse_loc(f.location or "").region in (Region.SURFACE, Region.UNDERGROUND)
             ]
         for subject in subjects:
             _queue(engine, source, ability, subject, cause, "end")
@@ -209,10 +215,11 @@ def _may_submerge_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         if u.kind == "minion" and u.location == here and u.carried_by is None
     ]
     moves = [(m, to, "submerge") for m in minions for to in _forced(engine, m, "submerge")]
-    if not moves:
-        engine.resolver.resolved(trigger, f"no minion at {engine.label(here)} can be submerged: nothing to choose")
+    things = [(f.id, to) for f in forced_artifacts.on_ground(engine, here) if (to := forced_artifacts.down(engine.view(), f, "submerge")[0])]
+    if not moves and not things:
+        engine.resolver.resolved(trigger, f"no minion or artifact at {engine.label(here)} can be submerged: nothing to choose")
         return
-    listed = ", ".join(m for m, _, _ in moves)
+    listed = ", ".join([*(m for m, _, _ in moves), *(f for f, _ in things)])
     answer = _answer(engine, trigger, "may", [YES, NO], f"submerge {listed} at {engine.label(here)}?")
     if answer is None:
         return
@@ -220,6 +227,7 @@ def _may_submerge_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"nothing is submerged ({trigger.controller}'s choice)")
         return
     engine.resolver.resolved(trigger, f"submerges {listed} ({trigger.controller}'s choice)")
+    forced_artifacts.move_all(engine, things, f"{_card(engine, trigger)}: submerged", trigger.id)
     _force(engine, trigger, moves)
 
 
@@ -290,6 +298,9 @@ def _may_push_enemy_here(engine: SorceryEngine, trigger: TriggerState) -> None:
 
 def _may_burrow_or_unburrow(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Undertaker Engine: each minion at its site may be burrowed (atop) or unburrowed (below)."""
+    if trigger.subject in engine.state.features:  # an artifact lying at its site
+        _may_burrow_or_unburrow_artifact(engine, trigger)
+        return
     subject = engine.state.units[trigger.subject or ""]
     square = int((_here(engine, trigger.source) or "0").split("/")[0])
     at = parse_loc(subject.location or "0")
@@ -309,6 +320,31 @@ def _may_burrow_or_unburrow(engine: SorceryEngine, trigger: TriggerState) -> Non
         return
     engine.resolver.resolved(trigger, f"{verb}s {subject.id} ({trigger.controller}'s choice)")
     _force(engine, trigger, [(subject.id, targets[0], how)])
+
+
+def _may_burrow_or_unburrow_artifact(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Undertaker Engine: an artifact lying at its site may be burrowed (atop) or unburrowed
+    (below), as a minion may (artifacts_forced.py)."""
+    thing = engine.state.features[trigger.subject or ""]
+    square = int((_here(engine, trigger.source) or "0").split("/")[0])
+    if thing.location is None or thing.bearer is not None or parse_loc(thing.location).square != square:
+        engine.resolver.resolved(trigger, f"{thing.id} is no longer lying at this site")
+        return
+    at = parse_loc(thing.location)
+    view = engine.view()
+    verb, to = ("burrow", forced_artifacts.down(view, thing, "burrow")[0]) if at.region is Region.SURFACE else (
+        "unburrow", forced_artifacts.raised(view, thing))
+    if to is None:
+        engine.resolver.resolved(trigger, f"{thing.id} can't be burrowed or unburrowed: nothing to choose")
+        return
+    answer = _answer(engine, trigger, "may", [YES, NO], f"{verb} {thing.id}?")
+    if answer is None:
+        return
+    if answer == NO:
+        engine.resolver.resolved(trigger, f"{thing.id} stays ({trigger.controller}'s choice)")
+        return
+    engine.resolver.resolved(trigger, f"{verb}s {thing.id} ({trigger.controller}'s choice)")
+    forced_artifacts.move_all(engine, [(thing.id, to)], f"{_card(engine, trigger)}: {verb}", trigger.id)
 
 
 def _raise_target_site(engine: SorceryEngine, trigger: TriggerState) -> None:

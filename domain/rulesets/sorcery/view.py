@@ -356,6 +356,14 @@ class RealmView:
             return self.location_of(feature.bearer)
         return parse_loc(feature.location) if feature.location else None
 
+    def ally_died_on_opponents_last_turn(self, player: str) -> bool:
+        """Whether a unit of ``player``'s died during the last turn of their opponent's that has
+        ended (Avenging Angel): the turn before this one on ``player``'s turn, the one before
+        that on the opponent's (turns alternate)."""
+        state = self.state
+        last = state.turn - 1 if state.active_player == player else state.turn - 2
+        return any(d.owner == player and d.turn == last for d in state.deaths)
+
     def subtypes(self, unit: SorceryUnit) -> tuple[str, ...]:
         return card(unit.card).subtypes
 
@@ -369,6 +377,8 @@ class RealmView:
             element, count = scope.threshold
             if self.affinity(scope.threshold_of, element) < count:
                 return False
+        if scope.ally_died_for is not None and not self.ally_died_on_opponents_last_turn(scope.ally_died_for):
+            return False
         if scope.exclude is not None and unit.id == scope.exclude:
             return False
         if scope.allies_of is not None and unit.owner != scope.allies_of:

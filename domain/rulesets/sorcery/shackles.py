@@ -1,0 +1,86 @@
+"""Shackled Demon's release (issue 9): "Disabled until an adjacent Spellcaster taps to release
+him." The demon grants an activated ability to each Spellcaster adjacent to him (an Avatar, or a
+unit with Spellcaster: codex: Spellcaster), whoever controls it (the text says "an adjacent
+Spellcaster", not an allied one); adjacent is his own location or an orthogonally neighbouring
+one, in his region (digest 1.4: the square itself and its 4 orthogonal neighbours). Its controller taps it (the ``activate`` command, targets: the
+demon); as the ability resolves, the demon's "disabled" effect ends for good.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.errors import BadInput, IllegalCommand
+from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded
+from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.state import ActivationItem, SorceryState
+from domain.rulesets.sorcery.view import RealmView, rule
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.activated import Plan, Source
+    from domain.rulesets.sorcery.engine import SorceryCommands
+
+
+def _granting(state: SorceryState) -> list[tuple[str, Ability]]:
+    found = []
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        for ability in abilities_of(unit.card):
+            if ability.activated and ability.activated.get("granted_adjacent"):
+                found.append((unit.id, ability))
+    return found
+
+
+def adjacent(state: SorceryState, a: str | None, b: str | None) -> bool:
+    if not a or not b:
+        return False
+    la, lb = parse_loc(a), parse_loc(b)
+    return la.region is lb.region and (lb.square == la.square or lb.square in RealmView.of(state).orthogonal(la.square))
+
+
+def is_spellcaster(state: SorceryState, unit_id: str) -> bool:
+    unit = state.units[unit_id]
+    return unit.kind == "avatar" or "Spellcaster" in RealmView.of(state).keywords(unit_id)
+
+
+def granted_adjacent(state: SorceryState, unit_id: str) -> list[tuple[str, Ability]]:
+    """The release abilities a unit has: one per shackled unit it is an adjacent Spellcaster to,
+    while that one is still shackled."""
+    unit = state.units.get(unit_id)
+    if unit is None or not unit.alive or not is_spellcaster(state, unit_id):
+        return []
+    return [
+        (demon, ability) for demon, ability in _granting(state)
+        if demon != unit_id and adjacent(state, unit.location, state.units[demon].location) and shackle(state, demon) is not None
+    ]
+
+
+def shackle(state: SorceryState, demon: str) -> str | None:
+    """The id of the effect that keeps the demon disabled, while it is in force."""
+    return next(
+        (e.id for e in sorted(state.effects.values(), key=lambda e: e.id)
+         if e.source == demon and e.duration == "while_in_realm" and getattr(e.spec, "condition", None) == "disabled"),
+        None,
+    )
+
+
+def plan_release(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+    from domain.rulesets.sorcery.activated import Plan
+
+    if len(targets) != 1:
+        raise BadInput(f"{ability.name}: name the shackled unit to release; got {len(targets)} target(s)", "targets")
+    why = rule(next(name for name in ("Shackled Demon",) if ability in abilities_of(name)), ability.covers[0])
+    demons = dict(granted_adjacent(engine.state, source.id))
+    if targets[0] not in demons:
+        raise IllegalCommand(why, f"{source.id} is not a Spellcaster adjacent to a shackled {targets[0]}")
+    return Plan(after=[ActivationItem(source=source.id, then="release", unit=targets[0])])
+
+
+def resolve_release(engine: SorceryCommands, item: ActivationItem) -> None:
+    effect = shackle(engine.state, item.unit)
+    demon = engine.state.units[item.unit]
+    if effect is None or not demon.alive:
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{item.unit} is no longer shackled: nothing to release")
+        return
+    engine.emit(ActivationResolved, source=item.source, outcome=f"{item.source} releases {item.unit}")
+    engine.emit(EffectEnded, effect_id=effect, reason=f"{item.unit} released by {item.source} ({demon.card})")
