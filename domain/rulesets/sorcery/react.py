@@ -23,8 +23,10 @@ from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.rulesets.sorcery.abilities import Spell, abilities_of
 from domain.rulesets.sorcery.catalog import Card
+from domain.rulesets.sorcery.choices import NO, may_step, own_steps
+from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, SpellCast, not_modelled_of
-from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem
 from domain.rulesets.sorcery.view import rule
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
     from domain.rulesets.sorcery.commands import Cast
     from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
-NO = "no"
 DODGE_WINDOW = rule(
     "codex: Attack", "Dodge Roll is cast when an ally is attacked: after the attack is declared, before any defender",
 )
@@ -48,24 +49,6 @@ def _muted(engine: SorceryEngine, unit_id: str) -> bool:
     """A silenced or disabled unit has no abilities (codex: Silenced, Disabled)."""
     view = engine.view()
     return view.silenced(unit_id) is not None or view.disabled(unit_id) is not None
-
-
-def _answer(engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str) -> str | None:
-    answer = trigger.params.get("choice")
-    if answer is not None:
-        return str(answer)
-    player = trigger.controller or engine.state.active_player
-    engine.resolver.ask(player, kind, options, f"{trigger.label}: {prompt}", about=trigger.id)
-    return None
-
-
-def _own_steps(engine: SorceryEngine, unit_id: str) -> list[str]:
-    """Where the unit may take a step of its own now (digest 2.1): none while it can't move."""
-    model = SorceryMovement(engine.state, basic=False)
-    if model.no_movement(unit_id) is not None:
-        return []
-    unit = engine.state.units[unit_id]
-    return [o.to for o in model.step_options(unit_id, unit.location or "") if o.blocked is None]
 
 
 def _adjacent_in_region(engine: SorceryEngine, a: str, b: str) -> bool:
@@ -112,7 +95,7 @@ def _evade_teleport(engine: SorceryEngine, trigger: TriggerState) -> None:
     if not options:
         engine.resolver.resolved(trigger, f"{unit.id} has no nearby location or void to teleport to: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may_teleport", [*options, NO], f"teleport {unit.id} to evade the attack? where, or no")
+    answer = answer_choice(engine, trigger, "may_teleport", [*options, NO], f"teleport {unit.id} to evade the attack? where, or no")
     if answer is None:
         return
     if answer == NO:
@@ -152,17 +135,9 @@ def _may_step_then_attack(engine: SorceryEngine, trigger: TriggerState) -> None:
     if trigger.params.get("then") == "attack":
         _may_attack_there(engine, trigger, unit)
         return
-    options = _own_steps(engine, unit.id)
-    if not options:
-        engine.resolver.resolved(trigger, f"{unit.id} can take no step: nothing to choose")
-        return
-    answer = _answer(engine, trigger, "may_step", [*options, NO], f"where does {unit.id} take a step, if anywhere?")
+    answer = may_step(engine, trigger, unit.id)
     if answer is None:
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} takes no step ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{unit.id} takes a step to {engine.label(answer)} ({trigger.controller}'s choice)")
     engine.declare_path(unit.id, [unit.location or "", answer], "step:bladedancer", None, cause=trigger.id)
     engine.emit(ActivationPlanned, cause=trigger.id, item=ActivationItem(
         source=unit.id, then="react:may_attack_there", unit=unit.id, to=answer, player=unit.owner,
@@ -178,7 +153,7 @@ def _may_attack_there(engine: SorceryEngine, trigger: TriggerState, unit: Any) -
     if not targets:
         engine.resolver.resolved(trigger, f"no unit at {engine.label(unit.location or '')} {unit.id} may attack: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may_attack", [*targets, NO], f"which unit does {unit.id} attack there, if any?")
+    answer = answer_choice(engine, trigger, "may_attack", [*targets, NO], f"which unit does {unit.id} attack there, if any?")
     if answer is None:
         return
     if answer == NO:
@@ -255,7 +230,7 @@ def _may_push_here(engine: SorceryEngine, trigger: TriggerState) -> None:
     if not options:
         engine.resolver.resolved(trigger, f"no unit at {engine.label(here)} can be pushed: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may_push", [*options, NO], "push a unit here one step? unit>location, or no")
+    answer = answer_choice(engine, trigger, "may_push", [*options, NO], "push a unit here one step? unit>location, or no")
     if answer is None:
         return
     if answer == NO:
@@ -279,7 +254,7 @@ def _step_closer(engine: SorceryEngine, trigger: TriggerState) -> None:
         return
     goal = parse_loc(target.location).square
     now = _distance(parse_loc(unit.location or "").square, goal)
-    steps = [(to, _distance(parse_loc(to).square, goal)) for to in _own_steps(engine, unit.id)]
+    steps = [(to, _distance(parse_loc(to).square, goal)) for to in own_steps(engine, unit.id)]
     closer = [(to, d) for to, d in steps if d < now]
     if not closer:
         engine.resolver.resolved(trigger, f"{unit.id} can take no step closer to {target.id}")
@@ -288,7 +263,7 @@ def _step_closer(engine: SorceryEngine, trigger: TriggerState) -> None:
     options = [to for to, d in closer if d == best]
     to = options[0]
     if len(options) > 1:
-        chosen = _answer(engine, trigger, "step_closer", options, f"which step takes {unit.id} closest to {target.id}?")
+        chosen = answer_choice(engine, trigger, "step_closer", options, f"which step takes {unit.id} closest to {target.id}?")
         if chosen is None:
             return
         to = chosen
@@ -340,7 +315,7 @@ def cast_when_attacked(engine: SorceryEngine, cmd: Cast, data: Card, spell: Spel
                 rule(data.name, spell.covers[1]),
                 f"{engine.label(to)} is not a location adjacent to {engine.label(ally.location or '')} in its region (codex: Adjacent)",
             )
-        if to not in _own_steps(engine, ally.id):
+        if to not in own_steps(engine, ally.id):
             raise IllegalCommand(rule(data.name, spell.covers[1]), f"{ally.id} can't move to {engine.label(to)}: not one of its steps now")
         moves = [to]
     spell_id = f"{_slug(data.name)}-{engine.state.counters.get('spell', 0) + 1}"

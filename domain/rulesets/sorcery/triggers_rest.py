@@ -70,8 +70,8 @@ def _cemetery_push(engine: SorceryEngine, trigger: TriggerState) -> None:
     not the one that entered) is pushed away one step: to an adjacent location in its region
     (codex: Push). Not a "may": the site's controller picks which and where when there are two or
     more ways (``unit>location``); none, nothing happens."""
+    from domain.rulesets.sorcery.choices import answer as answer_choice
     from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-    from domain.rulesets.sorcery.triggers_turnly import _answer
 
     site = engine.state.features[trigger.source]
     square = int(site.location or "0")
@@ -90,7 +90,7 @@ def _cemetery_push(engine: SorceryEngine, trigger: TriggerState) -> None:
     if len(options) == 1:
         chosen, how = options[0], "the only way"
     else:
-        answer = _answer(engine, trigger, "target_push", options, "which other Undead here is pushed away, and to where? unit>location")
+        answer = answer_choice(engine, trigger, "target_push", options, "which other Undead here is pushed away, and to where? unit>location")
         if answer is None:
             return
         chosen, how = answer, f"{trigger.controller}'s choice"

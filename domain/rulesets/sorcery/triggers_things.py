@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from domain.rulesets.sorcery.choices import NO
+from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.effects import parse_spec
 from domain.rulesets.sorcery.events import (
     ActivationPlanned,
@@ -22,7 +24,7 @@ from domain.rulesets.sorcery.events import (
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, EffectState
-from domain.rulesets.sorcery.triggers_turnly import NO, _answer, _step
+from domain.rulesets.sorcery.triggers_turnly import _step
 from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerState
 
@@ -52,7 +54,7 @@ def _juggernaut(engine: SorceryEngine, trigger: TriggerState) -> None:
     if len(options) == 1:
         chosen, how = options[0], "the only adjacent location"
     else:
-        answer = _answer(engine, trigger, "target_location", options, f"where does {feature.id} move?")
+        answer = answer_choice(engine, trigger, "target_location", options, f"where does {feature.id} move?")
         if answer is None:
             return
         chosen, how = answer, f"{trigger.controller}'s choice"
@@ -102,7 +104,7 @@ def _aino(engine: SorceryEngine, trigger: TriggerState) -> None:
     if not options:
         engine.resolver.resolved(trigger, f"{unit.id} can take no step across the top or bottom edge: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may_step", [*options, NO], f"does {unit.id} step across the edge of the realm, and to where?")
+    answer = answer_choice(engine, trigger, "may_step", [*options, NO], f"does {unit.id} step across the edge of the realm, and to where?")
     if answer is None:
         return
     if answer == NO:

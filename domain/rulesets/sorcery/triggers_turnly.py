@@ -22,8 +22,10 @@ from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
+from domain.rulesets.sorcery.choices import NO, YES, may_step, own_steps
+from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.effects import Scope
-from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.state import TriggerState
 
@@ -41,7 +43,6 @@ START_TRIGGERS = frozenset({
     "start_great_drowning",
 }) | THINGS_START | REST_START
 
-YES, NO = "yes", "no"
 
 
 def _sources(engine: SorceryEngine, player: str, names: frozenset[str]) -> list[tuple[str, Ability, str]]:
@@ -107,28 +108,8 @@ def on_turn_start(engine: SorceryEngine, player: str, cause: str) -> None:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _answer(engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str) -> str | None:
-    """The player's answer to this trigger's choice, or None after asking for it."""
-    answer = trigger.params.get("choice")
-    if answer is not None:
-        return str(answer)
-    player = trigger.controller or engine.state.active_player
-    engine.resolver.ask(player, kind, options, f"{trigger.label}: {prompt}", about=trigger.id)
-    return None
-
-
 def _slug(name: str) -> str:
     return name.lower().replace(" ", "-").replace("'", "").replace("ö", "o")
-
-
-def _own_steps(engine: SorceryEngine, unit_id: str) -> list[str]:
-    """Where the unit may take a step of its own now (its keywords; no Movement +X, no Moves
-    Freely: digest 2.1); nothing when it can't move (Immobile, Disabled)."""
-    model = SorceryMovement(engine.state, basic=False)
-    if model.no_movement(unit_id) is not None:
-        return []
-    unit = engine.state.units[unit_id]
-    return [o.to for o in model.step_options(unit_id, unit.location or "") if o.blocked is None]
 
 
 def _forced(engine: SorceryEngine, unit_id: str, how: str) -> list[str]:
@@ -176,10 +157,10 @@ def _may_burrow(engine: SorceryEngine, trigger: TriggerState) -> None:
     unit = engine.state.units[trigger.source]
     at = parse_loc(unit.location or "")
     below = Loc(at.square, Region.UNDERGROUND).text
-    if below not in _own_steps(engine, unit.id):
+    if below not in own_steps(engine, unit.id):
         engine.resolver.resolved(trigger, f"{unit.id} can't burrow from {engine.label(at.text)}: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may", [YES, NO], f"burrow {unit.id} at {engine.label(at.text)}?")
+    answer = answer_choice(engine, trigger, "may", [YES, NO], f"burrow {unit.id} at {engine.label(at.text)}?")
     if answer is None:
         return
     if answer == NO:
@@ -192,18 +173,9 @@ def _may_burrow(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _may_step(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Questing Beast: it may take a step of its own; the player picks where, or no."""
     unit = engine.state.units[trigger.source]
-    options = _own_steps(engine, unit.id)
-    if not options:
-        engine.resolver.resolved(trigger, f"{unit.id} can take no step: nothing to choose")
-        return
-    answer = _answer(engine, trigger, "may_step", [*options, NO], f"where does {unit.id} take a step, if anywhere?")
-    if answer is None:
-        return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} takes no step ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{unit.id} takes a step to {engine.label(answer)} ({trigger.controller}'s choice)")
-    _step(engine, trigger, unit.id, answer)
+    answer = may_step(engine, trigger, unit.id)
+    if answer is not None:
+        _step(engine, trigger, unit.id, answer)
 
 
 def _may_submerge_here(engine: SorceryEngine, trigger: TriggerState) -> None:
@@ -220,7 +192,7 @@ def _may_submerge_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"no minion or artifact at {engine.label(here)} can be submerged: nothing to choose")
         return
     listed = ", ".join([*(m for m, _, _ in moves), *(f for f, _ in things)])
-    answer = _answer(engine, trigger, "may", [YES, NO], f"submerge {listed} at {engine.label(here)}?")
+    answer = answer_choice(engine, trigger, "may", [YES, NO], f"submerge {listed} at {engine.label(here)}?")
     if answer is None:
         return
     if answer == NO:
@@ -286,7 +258,7 @@ def _may_push_enemy_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"{subject.id} can be pushed nowhere: nothing to choose")
         return
     options = sorted(how_of, key=lambda loc: (parse_loc(loc).square, loc))
-    answer = _answer(engine, trigger, "may_push", [*options, NO], f"push {subject.id} where, if anywhere?")
+    answer = answer_choice(engine, trigger, "may_push", [*options, NO], f"push {subject.id} where, if anywhere?")
     if answer is None:
         return
     if answer == NO:
@@ -312,7 +284,7 @@ def _may_burrow_or_unburrow(engine: SorceryEngine, trigger: TriggerState) -> Non
     if not targets:
         engine.resolver.resolved(trigger, f"{subject.id} can't be burrowed or unburrowed: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may", [YES, NO], f"{verb} {subject.id}?")
+    answer = answer_choice(engine, trigger, "may", [YES, NO], f"{verb} {subject.id}?")
     if answer is None:
         return
     if answer == NO:
@@ -337,7 +309,7 @@ def _may_burrow_or_unburrow_artifact(engine: SorceryEngine, trigger: TriggerStat
     if to is None:
         engine.resolver.resolved(trigger, f"{thing.id} can't be burrowed or unburrowed: nothing to choose")
         return
-    answer = _answer(engine, trigger, "may", [YES, NO], f"{verb} {thing.id}?")
+    answer = answer_choice(engine, trigger, "may", [YES, NO], f"{verb} {thing.id}?")
     if answer is None:
         return
     if answer == NO:
@@ -367,7 +339,7 @@ def _raise_target_site(engine: SorceryEngine, trigger: TriggerState) -> None:
     if len(options) == 1:
         chosen = options[0]
     else:
-        answer = _answer(engine, trigger, "target_site", options, "which nearby site's minions surface or unburrow?")
+        answer = answer_choice(engine, trigger, "target_site", options, "which nearby site's minions surface or unburrow?")
         if answer is None:
             return
         chosen = answer
@@ -380,7 +352,7 @@ def _raise_target_site(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _toward(engine: SorceryEngine, unit_id: str, square: int) -> list[str]:
     """The unit's own steps that end closer to ``square`` (digest 1.4: steps counted orthogonally)."""
     at = parse_loc(engine.state.units[unit_id].location or "")
-    return [to for to in _own_steps(engine, unit_id) if _distance(parse_loc(to).square, square) < _distance(at.square, square)]
+    return [to for to in own_steps(engine, unit_id) if _distance(parse_loc(to).square, square) < _distance(at.square, square)]
 
 
 def _lure_target(engine: SorceryEngine, trigger: TriggerState) -> None:
@@ -402,7 +374,7 @@ def _lure_target(engine: SorceryEngine, trigger: TriggerState) -> None:
     if len(options) == 1:
         chosen, how = options[0], "the only nearby enemy minion's only step toward it"
     else:
-        answer = _answer(engine, trigger, "target_step", options, "which nearby enemy minion steps toward it, and to where?")
+        answer = answer_choice(engine, trigger, "target_step", options, "which nearby enemy minion steps toward it, and to where?")
         if answer is None:
             return
         chosen, how = answer, f"{trigger.controller}'s choice"
@@ -429,7 +401,7 @@ def _lure_adjacent(engine: SorceryEngine, trigger: TriggerState) -> None:
         there = parse_loc(unit.location)
         if there.region is not Region.SURFACE or there.square not in view.orthogonal(at.square):
             continue
-        (moved if target in _own_steps(engine, unit.id) else stuck).append(unit.id)
+        (moved if target in own_steps(engine, unit.id) else stuck).append(unit.id)
     if not moved and not stuck:
         engine.resolver.resolved(trigger, "no enemy minion is atop an adjacent site")
         return
@@ -442,7 +414,7 @@ def _lure_adjacent(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _airborne_or_monument(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Monastery Gargoyle: the player chooses; Airborne lasts until the next choice."""
     unit = engine.state.units[trigger.source]
-    answer = _answer(engine, trigger, "airborne_or_monument", ["airborne", "monument"], f"does {unit.id} have Airborne or is it a Monument?")
+    answer = answer_choice(engine, trigger, "airborne_or_monument", ["airborne", "monument"], f"does {unit.id} have Airborne or is it a Monument?")
     if answer is None:
         return
     from domain.rulesets.sorcery.events import EffectEnded

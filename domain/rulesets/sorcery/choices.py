@@ -1,0 +1,57 @@
+"""A triggered ability's choices, shared by every group of cards that asks one.
+
+A trigger that needs a player's answer asks it once (``Resolver.ask``: the game stops with
+``ChoiceRequested``), and resolves again with the answer in its ``choice`` parameter once the
+player sends ``choose``. The most common question, where a unit takes a step of its own if it
+may (Questing Beast, Gneissgnath Gnomes, Bladedancer), is answered here in one way for all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.state import TriggerState
+
+if TYPE_CHECKING:
+    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
+
+YES, NO = "yes", "no"
+
+
+def answer(engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str) -> str | None:
+    """The player's answer to this trigger's choice, or None after asking for it."""
+    found = trigger.params.get("choice")
+    if found is not None:
+        return str(found)
+    player = trigger.controller or engine.state.active_player
+    engine.resolver.ask(player, kind, options, f"{trigger.label}: {prompt}", about=trigger.id)
+    return None
+
+
+def own_steps(engine: SorceryEngine, unit_id: str) -> list[str]:
+    """Where the unit may take a step of its own now (its keywords; no Movement +X, no Moves
+    Freely: digest 2.1); nothing when it can't move (Immobile, Disabled)."""
+    model = SorceryMovement(engine.state, basic=False)
+    if model.no_movement(unit_id) is not None:
+        return []
+    unit = engine.state.units[unit_id]
+    return [o.to for o in model.step_options(unit_id, unit.location or "") if o.blocked is None]
+
+
+def may_step(engine: SorceryEngine, trigger: TriggerState, unit_id: str) -> str | None:
+    """Where ``unit_id`` takes a step of its own, as the trigger's controller chose. None when
+    it can take none or the player declines (the trigger resolves saying so), and while the
+    question waits for its answer."""
+    options = own_steps(engine, unit_id)
+    if not options:
+        engine.resolver.resolved(trigger, f"{unit_id} can take no step: nothing to choose")
+        return None
+    chosen = answer(engine, trigger, "may_step", [*options, NO], f"where does {unit_id} take a step, if anywhere?")
+    if chosen is None:
+        return None
+    if chosen == NO:
+        engine.resolver.resolved(trigger, f"{unit_id} takes no step ({trigger.controller}'s choice)")
+        return None
+    engine.resolver.resolved(trigger, f"{unit_id} takes a step to {engine.label(chosen)} ({trigger.controller}'s choice)")
+    return chosen
