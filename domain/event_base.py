@@ -118,6 +118,15 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         the class's ``upcast_vN_vN+1`` static methods."""
         fields = dict(data)
         version = int(fields.pop("class_version", 1))
+        return cls.from_fields(originator_id, originator_version, timestamp, fields, version)
+
+    @classmethod
+    def from_fields(
+        cls, originator_id: UUID, originator_version: int, timestamp: Any, fields: dict[str, Any], version: int
+    ) -> GameEvent:
+        """As ``from_record``, from fields written with schema ``version`` that the caller hands
+        over: they are changed in place (a log reader parses each line into a new dictionary, so
+        nothing is copied on the way to pydantic)."""
         if version < cls.class_version:
             stored = frozenset(fields)
             while version < cls.class_version:

@@ -36,6 +36,8 @@ def link(previous: str, record: dict[str, Any]) -> str:
 #: how a line written by ``line`` ends: the chain value, after the canonical JSON of the rest
 _TAIL = ',"chain":"'
 _HEX = 64
+#: the length of the tail and the value, and the closing quote and brace
+_TAIL_AND_VALUE = len(_TAIL) + _HEX + 2
 
 
 def line(previous: str, record: dict[str, Any]) -> tuple[str, str]:
@@ -51,9 +53,13 @@ def expected(previous: str, text: str, record: dict[str, Any]) -> str:
     """The chain value the line ``text`` (parsed as ``record``) must carry. A line as ``line``
     wrote it is hashed as read; any other line is written out canonically first."""
     value = record.get(CHAIN)
-    cut = len(text) - len(_TAIL) - _HEX - 2
-    if isinstance(value, str) and cut > 0 and text.endswith(f"{_TAIL}{value}\"}}"):
-        digest = hashlib.sha256(previous.encode("ascii") + b"\n" + (text[:cut] + "}").encode("utf-8")).hexdigest()
+    cut = len(text) - _TAIL_AND_VALUE
+    if isinstance(value, str) and cut > 0 and text[cut:-2] == _TAIL + value and text.endswith('"}'):
+        hashed = hashlib.sha256(previous.encode("ascii"))
+        hashed.update(b"\n")
+        hashed.update(text[:cut].encode("utf-8"))
+        hashed.update(b"}")
+        digest = hashed.hexdigest()
         if digest == value:
             return digest
     return link(previous, record)

@@ -333,7 +333,10 @@ class AbilityActivated(GameEvent):
     targets: list[str] = Field(default_factory=list)
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).activations.append(ActivationUse(source=self.source, ability=self.ability, turn=state.turn))
+        sorcery = _sorcery(state)
+        # only this turn's uses matter ("once on your turn"): older ones go, so the state does not grow with the game
+        sorcery.activations = [u for u in sorcery.activations if u.turn == state.turn]
+        sorcery.activations.append(ActivationUse(source=self.source, ability=self.ability, turn=state.turn))
 
     def describe(self, label: Labeler) -> str:
         on = f"; targets: {', '.join(self.targets)}" if self.targets else ""

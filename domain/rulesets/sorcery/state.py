@@ -186,7 +186,9 @@ class SorceryState(GameState):
     declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)
     #: cards in the game whose rules text is not fully modelled, by the id of what they are
     not_modelled: dict[str, NotModelled] = Field(default_factory=dict)
-    #: the units that died, with their owner and turn (Avenging Angel: "an ally died on ...")
+    #: the units that died in the last three turns, with their owner and turn (Avenging Angel:
+    #: "an ally died on your opponent's last turn"); older deaths go, so the state does not grow
+    #: with the game
     deaths: list[Death] = Field(default_factory=list)
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
@@ -198,6 +200,7 @@ class SorceryState(GameState):
     def unit_died(self, unit_id: str, at: str | None) -> None:
         """Artifacts it bore stay where it died (codex: Carry); the death is recorded with its
         turn (``deaths``)."""
+        self.deaths = [d for d in self.deaths if d.turn >= self.turn - 2]
         self.deaths.append(Death(unit=unit_id, owner=self.units[unit_id].owner, turn=self.turn))
         super().unit_died(unit_id, at)
         for feature in self.features.values():
