@@ -926,6 +926,13 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
             present = sorted(u.id for u in self.state.living_units() if u.location == there and u.carried_by is None)
             lying = {f.id: f for f in forced_artifacts.on_ground(self, there)} if spell.moves_artifacts else {}
+            for thing_id in [t for t, f in lying.items() if forced_artifacts.unmovable(f)]:  # Iron Man Talus
+                thing = lying.pop(thing_id)
+                if thing_id in named:
+                    raise IllegalCommand(
+                        rule(thing.card, "can't be moved by force"), f"{thing_id} can't be pushed by {data.name}: leave it out",
+                    )
+                unaffected[thing_id] = forced_artifacts.unmovable(thing) or ""
             if sorted(named) != sorted([*present, *lying]) or len(named) * 2 != len(targets) - 1:
                 what = "unit and artifact" if spell.moves_artifacts else "unit"
                 raise IllegalCommand(
@@ -1008,6 +1015,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if spell.target_kind == "minion_to_location":  # Displace: one diagonal step
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs an artifact and a location", field)
+            if (why := forced_artifacts.unmovable(thing)) is not None:  # Iron Man Talus: nothing happens
+                unaffected[thing.id] = why
+                return []
             if thing.location is None:
                 raise IllegalCommand(rule(data.name, spell.covers[0]), f"{thing.id} is borne by {thing.bearer}: it is not on the ground")
             return [forced_artifacts.checked_move(self, thing, targets[1], "diagonal", data.name, spell.covers[0], field)]

@@ -1,0 +1,61 @@
+"""The last movement texts of the pool (issue 9, abilities_last.py): one test per rule, each
+failing if its ability is removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import IllegalCommand
+from domain.rulesets.sorcery.abilities import ABILITIES
+from tests.sorcery.test_cards_rest import VALLEYS, boots, cast, realm, where
+
+TALUS = "Iron Man Talus"
+
+
+def spell_event(g: Any) -> Any:
+    return [e for e in g.pending_events if type(e).__name__ == "SpellCast"][-1]
+
+
+def test_every_ability_of_this_group_is_merged() -> None:
+    from domain.rulesets.sorcery.abilities_last import ABILITIES_LAST
+
+    for name, abilities in ABILITIES_LAST.items():
+        for ability in abilities:
+            assert ability in ABILITIES[name]
+
+
+# --- Iron Man Talus: can't be moved by force -----------------------------------------------------
+
+
+def test_iron_man_talus_is_not_pushed_by_windblast_while_other_artifacts_are() -> None:
+    g = realm("", VALLEYS, boots("talus", 7, TALUS) + boots("b", 8))
+    cast(g, "Windblast", "north")
+    assert where(g, "talus") == "7" and where(g, "b") == "3"
+    assert "can't be moved by force" in spell_event(g).unaffected["talus"]
+
+
+def test_iron_man_talus_is_not_teleported_by_displace_nor_drowned_nor_buried() -> None:
+    g = realm("", {**VALLEYS, 14: "Bog"}, boots("talus", 7, TALUS) + boots("wet", 14, TALUS))
+    cast(g, "Displace", "talus", 13)
+    assert where(g, "talus") == "7" and "can't be moved by force" in spell_event(g).unaffected["talus"]
+    cast(g, "Bury", "talus")
+    cast(g, "Drown", "wet")
+    assert where(g, "talus") == "7" and where(g, "wet") == "14"
+
+
+def test_scatter_needs_no_destination_for_iron_man_talus_and_refuses_one() -> None:
+    g = realm("    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n", VALLEYS, boots("talus", 7, TALUS))
+    with pytest.raises(IllegalCommand, match="talus can.t be pushed by Scatter"):
+        cast(g, "Scatter", 7, "troll", 2, "talus", 8)
+    cast(g, "Scatter", 7, "troll", 2)
+    assert where(g, "talus") == "7" and g.state.units["troll"].location == "2"
+
+
+def test_whirlwind_and_cave_in_leave_iron_man_talus_where_it_lies() -> None:
+    g = realm("", VALLEYS, boots("talus", 7, TALUS))
+    cast(g, "Whirlwind", 7, "clockwise")
+    assert where(g, "talus") == "7"
+    cast(g, "Cave-In", 7)
+    assert where(g, "talus") == "7"
