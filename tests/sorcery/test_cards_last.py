@@ -9,6 +9,7 @@ import pytest
 
 from domain.errors import IllegalCommand
 from domain.rulesets.sorcery.abilities import ABILITIES
+from tests.helpers import reach
 from tests.sorcery.test_cards_rest import VALLEYS, boots, cast, realm, where
 
 TALUS = "Iron Man Talus"
@@ -59,3 +60,30 @@ def test_whirlwind_and_cave_in_leave_iron_man_talus_where_it_lies() -> None:
     assert where(g, "talus") == "7"
     cast(g, "Cave-In", 7)
     assert where(g, "talus") == "7"
+
+
+# --- Arcade of Bones: while in this row, Undead move freely --------------------------------------
+
+ROW = {sq: "Valley" for sq in (6, 9, 11, 12, 13, 14, 15, 16, 17, 18)}
+
+
+def test_arcade_of_bones_lets_undead_move_freely_along_its_row_only() -> None:
+    units = (
+        "    - {id: zombies, card: Scourge Zombies, owner: p1, at: 11}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 13}\n"
+        "    - {id: low, card: Scourge Zombies, owner: p1, at: 16}\n"
+    )
+    g = realm(units, ROW, boots("arcade", 12, "Arcade of Bones"))
+    zombies = reach(g, "zombies")
+    assert "15" in zombies.reachable and "9" in zombies.reachable  # along the row, then one step out
+    assert "4" not in zombies.reachable
+    assert "15" not in reach(g, "troll").reachable  # not Undead
+    assert "18" not in reach(g, "low").reachable  # not in the Arcade's row
+
+
+def test_arcade_of_bones_row_follows_the_artifact_when_it_is_moved() -> None:
+    g = realm("    - {id: zombies, card: Scourge Zombies, owner: p1, at: 16}\n", ROW,
+              boots("arcade", 12, "Arcade of Bones"))
+    assert "18" not in reach(g, "zombies").reachable
+    cast(g, "Windblast", "south")  # the Arcade goes to 17: the bottom row is its row now
+    assert where(g, "arcade") == "17" and "18" in reach(g, "zombies").reachable

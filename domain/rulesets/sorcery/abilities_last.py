@@ -17,4 +17,13 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             covers=("or moved by force.",),
         ),
     ),
+    # --- Moves Freely in a row (view.free_step; digest 2.5) ---------------------------------------
+    # "and can't be targeted or damaged by magic" stays listed (not movement)
+    "Arcade of Bones": (
+        Ability(
+            name="while in its row, Undead move freely", timing="ongoing",
+            covers=("While in this row, Undead move freely",),
+            passive={"kind": "moves_freely", "condition": "undead_in_row_of", "row_of": "$self"},
+        ),
+    ),
 }

@@ -212,12 +212,14 @@ class BorderBan(_Spec):
 
 class MovesFreely(_Spec):
     """Basic-movement steps of ``unit`` (or, for Updraft Ridge, of any Airborne minion starting
-    atop ``square``) cost nothing when start and end meet the condition (codex: Moves Freely)."""
+    atop ``square``; for Arcade of Bones, of any Undead within the row of ``row_of``) cost nothing when start and end meet the condition (codex: Moves Freely)."""
 
     kind: Literal["moves_freely"] = "moves_freely"
-    condition: Literal["water_locations", "land_sites_unoccupied", "sideways", "airborne_away_from"]
+    condition: Literal["water_locations", "land_sites_unoccupied", "sideways", "airborne_away_from", "undead_in_row_of"]
     unit: str | None = None
     square: int | None = None
+    #: Arcade of Bones: Undead stepping within the row where that artifact is now
+    row_of: str | None = None
 
 
 class AsIfConnected(_Spec):
