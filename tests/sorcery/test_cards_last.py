@@ -87,3 +87,25 @@ def test_arcade_of_bones_row_follows_the_artifact_when_it_is_moved() -> None:
     assert "18" not in reach(g, "zombies").reachable
     cast(g, "Windblast", "south")  # the Arcade goes to 17: the bottom row is its row now
     assert where(g, "arcade") == "17" and "18" in reach(g, "zombies").reachable
+
+
+# --- Army of the Dead: a Skeleton token left behind each time it enters a new location ------------
+
+
+def test_army_of_the_dead_leaves_a_skeleton_token_behind_each_step_of_its_path() -> None:
+    units = "    - {id: army, card: Army of the Dead, owner: p1, at: 11}\n"
+    g = realm(units, ROW, boots("arcade", 12, "Arcade of Bones"))
+    g.issue({"command": "move_and_attack", "unit": "army", "path": ["12", "13", "12", "11"]})
+    skeletons = sorted((u.id, u.location) for u in g.state.living_units() if u.card == "Skeleton")
+    assert skeletons == [("army-skeleton-1", "11"), ("army-skeleton-2", "12"), ("army-skeleton-3", "13"), ("army-skeleton-4", "12")]
+    assert all(g.state.units[s].owner == "p1" for s, _ in skeletons)
+
+
+def test_army_of_the_dead_leaves_one_when_moved_by_force_and_another_unit_leaves_none() -> None:
+    units = ("    - {id: army, card: Army of the Dead, owner: p1, at: 11}\n"
+             "    - {id: troll, card: Bosk Troll, owner: p1, at: 13}\n")
+    g = realm(units, {**ROW, 17: "Valley"})
+    cast(g, "Displace", "army", 17)
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["14"]})
+    skeletons = [(u.id, u.location) for u in g.state.living_units() if u.card == "Skeleton"]
+    assert skeletons == [("army-skeleton-1", "11")]

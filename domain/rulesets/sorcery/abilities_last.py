@@ -26,4 +26,13 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "moves_freely", "condition": "undead_in_row_of", "row_of": "$self"},
         ),
     ),
+    # --- a token left behind (triggers_last.py; its FAQ: one each time it enters a new location) ---
+    "Army of the Dead": (
+        Ability(
+            name="leaves a Skeleton token behind each time it enters a new location", timing="triggered",
+            trigger="leaves_skeleton",
+            covers=("Whenever this Army moves or takes damage, it leaves a Skeleton token behind.",),
+            gaps="not when it takes damage",
+        ),
+    ),
 }

@@ -245,3 +245,6 @@ RESOLVERS.update(REACT_RESOLVERS)
 from domain.rulesets.sorcery.triggers_rest import RESOLVERS as REST_RESOLVERS  # noqa: E402  # issue 9: abilities_rest.py
 
 RESOLVERS.update(REST_RESOLVERS)
+from domain.rulesets.sorcery.triggers_last import RESOLVERS as LAST_RESOLVERS  # noqa: E402  # issue 9: abilities_last.py
+
+RESOLVERS.update(LAST_RESOLVERS)
