@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import ABILITIES
 from tests.helpers import reach
 from tests.sorcery.test_cards_rest import VALLEYS, boots, cast, realm, where
@@ -109,3 +109,49 @@ def test_army_of_the_dead_leaves_one_when_moved_by_force_and_another_unit_leaves
     g.issue({"command": "move_and_attack", "unit": "troll", "path": ["14"]})
     skeletons = [(u.id, u.location) for u in g.state.living_units() if u.card == "Skeleton"]
     assert skeletons == [("army-skeleton-1", "11")]
+
+
+# --- Red Rock of Ravannis: each artifact pulled one step toward it at the end of each turn --------
+
+
+def rock_realm(units: str, artifacts: str) -> Any:
+    return realm(units, {**VALLEYS, 12: "Gnome Hollows"}, boots("rock", 13, "Red Rock of Ravannis") + artifacts)
+
+
+def test_red_rock_pulls_a_lying_artifact_one_step_closer_at_the_end_of_the_turn() -> None:
+    g = rock_realm("", boots("b", 3))
+    g.issue({"command": "end_turn"})
+    assert where(g, "b") == "8"
+
+
+def test_red_rock_pulls_the_bearer_along_at_the_end_of_the_opponents_turn_too() -> None:
+    units = "    - {id: pegasus, card: Plumed Pegasus, owner: p2, at: 3}\n"
+    g = rock_realm(units, "    - {id: w, card: Wings of Invention, controller: p2, bearer: pegasus}\n")
+    g.issue({"command": "end_turn"})  # p1's turn ends: pulled to 8
+    assert g.state.units["pegasus"].location == "8" and g.state.features["w"].bearer == "pegasus"
+    g.issue({"command": "end_turn"})  # p2's turn ends: pulled again, to 13 (12 or 14 are not closer)
+    assert g.state.units["pegasus"].location == "13"
+
+
+def test_red_rock_pulls_the_artifact_out_of_the_hands_of_a_bearer_that_cant_enter() -> None:
+    units = "    - {id: troll, card: Bosk Troll, owner: p2, at: 11}\n"
+    g = rock_realm(units, "    - {id: w, card: Wings of Invention, controller: p2, bearer: troll}\n")
+    g.issue({"command": "end_turn"})
+    assert g.state.units["troll"].location == "11"
+    assert where(g, "w") == "12" and g.state.features["w"].bearer is None
+
+
+def test_red_rock_asks_where_when_two_squares_are_closer_and_refuses_another() -> None:
+    g = rock_realm("", boots("b", 7))
+    g.issue({"command": "end_turn"})
+    assert where(g, "b") == "7"  # waiting for the choice
+    with pytest.raises(BadInput, match="not an option of .*one of 8, 12"):
+        g.issue({"command": "choose", "option": "6"})
+    g.issue({"command": "choose", "option": "8"})
+    assert where(g, "b") == "8"
+
+
+def test_red_rock_leaves_iron_man_talus_and_its_own_site() -> None:
+    g = rock_realm("", boots("t", 3, TALUS) + boots("here", 13))
+    g.issue({"command": "end_turn"})
+    assert where(g, "t") == "3" and where(g, "here") == "13"

@@ -35,4 +35,13 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             gaps="not when it takes damage",
         ),
     ),
+    # --- the end of each turn, whoever's (triggers_last.on_each_turn_end; its FAQ) ----------------
+    # "Artifacts can't be carried here." stays listed
+    "Red Rock of Ravannis": (
+        Ability(
+            name="pulls each artifact one step toward it, with its bearer, at the end of each turn", timing="triggered",
+            trigger="end_each_pull_artifacts",
+            covers=("At the end of each turn, pull each artifact one step towards this site, along with its bearer.",),
+        ),
+    ),
 }

@@ -1,18 +1,26 @@
 """What the last group's triggered abilities do (issue 9, abilities_last.py): Army of the Dead
-leaves a Skeleton token behind each time it enters a new location (its FAQ)."""
+leaves a Skeleton token behind each time it enters a new location (its FAQ); Red Rock of
+Ravannis pulls each artifact one step toward it at the end of each turn (its FAQ)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from domain.errors import BadInput
+from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery.abilities import abilities_of
+from domain.rulesets.sorcery.choices import answer as answer_choice
+from domain.rulesets.sorcery.events import ArtifactMoved
+from domain.rulesets.sorcery.movement import ForcedMovement
+from domain.rulesets.sorcery.realm import Loc, parse_loc
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
 LEAVES_SKELETON = "leaves_skeleton"
+PULL_ARTIFACTS = "end_each_pull_artifacts"
 
 
 def on_step(engine: SorceryEngine, unit_id: str, frm: str, cause: str) -> None:
@@ -46,6 +54,84 @@ def _leave_skeleton(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.settle(trigger.id)
 
 
+def on_each_turn_end(engine: SorceryEngine, cause: str) -> bool:
+    """At the end of each turn, whoever's: Red Rock of Ravannis queues one pull for each
+    artifact in the realm (not lying or borne at its own site), in id order; whether any was."""
+    from domain.rulesets.sorcery.triggers import _sources
+
+    queued = False
+    view = engine.view()
+    for source, controller, ability, where in _sources(engine):
+        if ability.trigger != PULL_ARTIFACTS:
+            continue
+        square = parse_loc(where).square
+        for thing in sorted(engine.state.features.values(), key=lambda f: f.id):
+            at = view.location_of(thing.id) if thing.kind == "artifact" else None
+            if at is None or at.square == square:
+                continue
+            engine.resolver.queue_trigger(PULL_ARTIFACTS, ability.name, source, controller, thing.id, {"phase": "end"}, cause)
+            queued = True
+    return queued
+
+
+def _pull_artifact(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Red Rock of Ravannis: the artifact goes one step (orthogonal, in its region) closer to
+    the Rock's site (digest 2.7: a pull enters only closer locations), its bearer pulled along.
+    Its FAQ: a bearer that can't be pulled there loses the artifact, which is pulled alone; an
+    artifact that can't be pulled (Iron Man Talus) moves neither. Where two squares are closer,
+    the Rock's controller chooses (a recorded choice)."""
+    from domain.rulesets.sorcery.engine import _distance
+    from domain.rulesets.sorcery.realm import orthogonal
+
+    rock = engine.state.features[trigger.source]
+    thing = engine.state.features[trigger.subject or ""]
+    view = engine.view()
+    at = view.location_of(thing.id)
+    if rock.location is None or at is None:
+        engine.resolver.resolved(trigger, f"{thing.id} or the Rock is no longer in the realm")
+        return
+    target = parse_loc(rock.location).square
+    if (why := forced_artifacts.unmovable(thing)) is not None:
+        engine.resolver.resolved(trigger, f"{thing.id} can't be pulled ({why}): neither it nor its bearer moves")
+        return
+    squares = [sq for sq in orthogonal(at.square, *view.wrap) if _distance(sq, target) < _distance(at.square, target)]
+    bearer = engine.state.units.get(thing.bearer or "")
+    pulled: dict[str, str] = {}  # destination -> what moves: the bearer, or the artifact alone
+    if bearer is not None and bearer.location is not None:
+        model = ForcedMovement(engine.state, "pull")
+        bearer_to = {o.to for o in model.step_options(bearer.id, bearer.location) if o.blocked is None}
+    else:
+        bearer_to = set()
+    for sq in squares:
+        closer = Loc(sq, at.region)
+        if closer.text in bearer_to:
+            pulled[closer.text] = "bearer"
+        elif view.location_exists(closer):
+            pulled[closer.text] = "alone"
+    if not pulled:
+        engine.resolver.resolved(trigger, f"{thing.id} has no location one step closer in its region: it stays")
+        return
+    options = sorted(pulled, key=lambda t: parse_loc(t).square)
+    if len(options) == 1:
+        to = options[0]
+    else:
+        chosen = answer_choice(engine, trigger, "pull_to", options, f"where is {thing.id} pulled, one step closer?")
+        if chosen is None:
+            return
+        if chosen not in pulled:
+            raise BadInput(f"{chosen} is not one of {', '.join(options)}", "choice")
+        to = chosen
+    if pulled[to] == "bearer" and bearer is not None:
+        engine.resolver.resolved(trigger, f"pulls {thing.id} with its bearer {bearer.id} to {engine.label(to)}")
+        frm = bearer.location or ""
+        engine.resolver.declare_path(bearer.id, [frm, to], "forced:pull", None, cause=trigger.id, kinds=["pull"])
+        return
+    how = f"out of {bearer.id}'s hands " if bearer is not None else ""
+    engine.resolver.resolved(trigger, f"pulls {thing.id} {how}to {engine.label(to)}")
+    engine.emit(ArtifactMoved, cause=trigger.id, feature=thing.id, path=[at.text, to], reason=f"{rock.card}: pulled")
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
     LEAVES_SKELETON: _leave_skeleton,
+    PULL_ARTIFACTS: _pull_artifact,
 }

@@ -96,7 +96,9 @@ def on_turn_end(engine: SorceryEngine, player: str, cause: str) -> bool:
         for subject in subjects:
             _queue(engine, source, ability, subject, cause, "end")
             queued = True
-    return queued
+    from domain.rulesets.sorcery import triggers_last
+
+    return triggers_last.on_each_turn_end(engine, cause) or queued
 
 
 def on_turn_start(engine: SorceryEngine, player: str, cause: str) -> None:
