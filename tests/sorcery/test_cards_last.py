@@ -155,3 +155,35 @@ def test_red_rock_leaves_iron_man_talus_and_its_own_site() -> None:
     g = rock_realm("", boots("t", 3, TALUS) + boots("here", 13))
     g.issue({"command": "end_turn"})
     assert where(g, "t") == "3" and where(g, "here") == "13"
+
+
+# --- Rest in Peace: a Spirit or Undead minion occupying an affected land site is burrowed ----------
+
+
+def rip_realm(units: str) -> Any:
+    text = (
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n"
+        + "".join(f"    - {{at: {sq}, card: {name}, controller: p1}}\n" for sq, name in
+                  ((6, "Valley"), (7, "Valley"), (8, "Bog"), (12, "Valley"), (13, "Valley")))
+        + "  units:\n" + units
+        + "  auras:\n    - {id: rip, card: Rest in Peace, controller: p2, at: 7}\n"
+    )
+    from tests.helpers import game
+
+    return game(text)
+
+
+def test_rest_in_peace_burrows_an_undead_minion_entering_an_affected_land_site() -> None:
+    g = rip_realm("    - {id: wight, card: Barrow Wight, owner: p1, at: 6}\n")
+    g.issue({"command": "move_and_attack", "unit": "wight", "path": ["7"]})
+    assert g.state.units["wight"].location == "7/underground"
+
+
+def test_rest_in_peace_burrows_a_summoned_spirit_but_not_one_entering_water_or_a_troll() -> None:
+    g = rip_realm("    - {id: troll, card: Bosk Troll, owner: p1, at: 6}\n")
+    g.issue({"command": "summon", "card": "Cloud Spirit", "id": "spirit", "at": "8"})  # the Bog: water
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["7"]})
+    assert g.state.units["spirit"].location == "8" and g.state.units["troll"].location == "7"
+    g.issue({"command": "summon", "card": "Nimbus Jinn", "id": "jinn", "at": "13"})
+    steps = [(e.unit, e.kind) for e in g.pending_events if type(e).__name__ == "StepTaken"]
+    assert ("jinn", "burrow") in steps and not g.state.units["jinn"].alive  # burrowed: no Burrowing, it dies below

@@ -44,4 +44,12 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             covers=("At the end of each turn, pull each artifact one step towards this site, along with its bearer.",),
         ),
     ),
+    # --- an aura's trigger on entering (triggers_last.on_entry; "occupies": docs/sorcery.md) --------
+    "Rest in Peace": (
+        Ability(
+            name="burrows a Spirit or Undead minion that comes to occupy an affected land site", timing="triggered",
+            trigger="burrow_spirit_or_undead",
+            covers=("Whenever a Spirit or Undead minion occupies affected land sites, burrow it.",),
+        ),
+    ),
 }

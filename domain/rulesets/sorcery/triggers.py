@@ -87,6 +87,9 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
             matched = unit.kind == "avatar" and unit.owner == controller and source != unit_id
         if matched:
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
+    from domain.rulesets.sorcery import triggers_last
+
+    triggers_last.on_entry(engine, unit_id, square, cause)  # Rest in Peace (issue 9)
 
 
 def on_step(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:

@@ -1,6 +1,7 @@
 """What the last group's triggered abilities do (issue 9, abilities_last.py): Army of the Dead
 leaves a Skeleton token behind each time it enters a new location (its FAQ); Red Rock of
-Ravannis pulls each artifact one step toward it at the end of each turn (its FAQ)."""
+Ravannis pulls each artifact one step toward it at the end of each turn (its FAQ); Rest in
+Peace burrows a Spirit or Undead minion that comes to occupy an affected land site."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from domain.rulesets.sorcery.abilities import abilities_of
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.movement import ForcedMovement
-from domain.rulesets.sorcery.realm import Loc, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 LEAVES_SKELETON = "leaves_skeleton"
 PULL_ARTIFACTS = "end_each_pull_artifacts"
+REST_IN_PEACE = "burrow_spirit_or_undead"
 
 
 def on_step(engine: SorceryEngine, unit_id: str, frm: str, cause: str) -> None:
@@ -131,7 +133,44 @@ def _pull_artifact(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.emit(ArtifactMoved, cause=trigger.id, feature=thing.id, path=[at.text, to], reason=f"{rock.card}: pulled")
 
 
+def on_entry(engine: SorceryEngine, unit_id: str, square: int, cause: str) -> None:
+    """A unit has just entered the site at ``square`` (summoned there, or moved there from
+    another site: codex: Enter): Rest in Peace's trigger for a Spirit or Undead minion entering
+    an affected land site (the reading of "occupies" in docs/sorcery.md)."""
+    from domain.rulesets.sorcery.triggers import _sources
+
+    unit = engine.state.units[unit_id]
+    view = engine.view()
+    if unit.kind != "minion" or not {"Spirit", "Undead"} & set(view.subtypes(unit)):
+        return
+    for source, controller, ability, _ in _sources(engine):
+        if ability.trigger != REST_IN_PEACE:
+            continue
+        aura = engine.state.features[source]
+        if square in aura.area and view.site_at(square) is not None and not view.is_water(square):
+            engine.resolver.queue_trigger(REST_IN_PEACE, ability.name, source, controller, unit_id, {}, cause)
+
+
+def _rest_in_peace(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Burrow the minion (forced: it needs no Burrowing, and dies below without it: digest
+    1.6); one already below the site is burrowed already, and one that left is not burrowed."""
+    aura = engine.state.features[trigger.source]
+    subject = engine.state.units[trigger.subject or ""]
+    here = parse_loc(subject.location) if subject.alive and subject.location else None
+    view = engine.view()
+    if here is None or here.square not in aura.area or view.site_at(here.square) is None or view.is_water(here.square):
+        engine.resolver.resolved(trigger, f"{subject.id} no longer occupies an affected land site")
+        return
+    if here.region is not Region.SURFACE:
+        engine.resolver.resolved(trigger, f"{subject.id} is below the site already")
+        return
+    below = Loc(here.square, Region.UNDERGROUND).text
+    engine.resolver.resolved(trigger, f"burrows {subject.id}")
+    engine.resolver.declare_path(subject.id, [here.text, below], "forced:burrow", None, cause=trigger.id, kinds=["burrow"])
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    REST_IN_PEACE: _rest_in_peace,
     LEAVES_SKELETON: _leave_skeleton,
     PULL_ARTIFACTS: _pull_artifact,
 }
