@@ -187,3 +187,48 @@ def test_rest_in_peace_burrows_a_summoned_spirit_but_not_one_entering_water_or_a
     g.issue({"command": "summon", "card": "Nimbus Jinn", "id": "jinn", "at": "13"})
     steps = [(e.unit, e.kind) for e in g.pending_events if type(e).__name__ == "StepTaken"]
     assert ("jinn", "burrow") in steps and not g.state.units["jinn"].alive  # burrowed: no Burrowing, it dies below
+
+
+# --- Awakened Mummies: summoned burrowed safely, they unburrow and fight ---------------------------
+
+MUMMY_SITES = {6: "Valley", 7: "Valley", 8: "Valley", 2: "Valley"}
+
+
+def mummies_realm(units: str = "") -> Any:
+    g = realm(units or "    - {id: avatar, card: Sorcerer, owner: p1, at: 2}\n", MUMMY_SITES)
+    g.issue({"command": "summon", "card": "Awakened Mummies", "id": "mummies", "at": "7/underground"})
+    return g
+
+
+def test_awakened_mummies_must_be_summoned_burrowed() -> None:
+    g = realm("", MUMMY_SITES)
+    with pytest.raises(IllegalCommand, match="must be summoned below a site"):
+        g.issue({"command": "summon", "card": "Awakened Mummies", "id": "mummies", "at": "7"})
+
+
+def test_awakened_mummies_burrowed_safely_survive_below_and_cant_move_themselves() -> None:
+    g = mummies_realm()
+    assert g.state.units["mummies"].alive and g.state.units["mummies"].location == "7/underground"
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})  # no longer summoning sick
+    assert reach(g, "mummies").reachable == ["7/underground"]  # Immobile there: only where it is
+
+
+def test_awakened_mummies_unburrow_and_fight_an_enemy_stepping_onto_the_ground_above() -> None:
+    units = ("    - {id: avatar, card: Sorcerer, owner: p1, at: 2}\n"
+             "    - {id: troll, card: Bosk Troll, owner: p2, at: 8}\n")
+    g = mummies_realm(units)
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["7"]})
+    steps = [(e.unit, e.to, e.kind) for e in g.pending_events if type(e).__name__ == "StepTaken"]
+    assert ("mummies", "7", "surface") in steps
+    assert not g.state.units["troll"].alive
+
+
+def test_awakened_mummies_stay_below_an_airborne_enemy() -> None:
+    units = ("    - {id: avatar, card: Sorcerer, owner: p1, at: 2}\n"
+             "    - {id: pegasus, card: Plumed Pegasus, owner: p2, at: 8}\n")
+    g = mummies_realm(units)
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "move_and_attack", "unit": "pegasus", "path": ["7"]})
+    assert g.state.units["mummies"].location == "7/underground" and g.state.units["pegasus"].alive

@@ -142,7 +142,7 @@ class SorceryRuleset(Ruleset):
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
                 triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
-                triggers_last.on_step(commands, entered, event.frm, event.event_id)  # Army of the Dead
+                triggers_last.on_step(commands, entered, event.frm, event.event_id, event.to, event.kind)  # Army, Mummies
         if isinstance(event, (*FLOOD_EVENTS, StepTaken)) and not flood.setting_up(resolver):
             flood.follow_floods(self.commands_for(resolver), event.event_id)
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery.abilities import Ability
 
+#: minions summoned burrowed safely, with the text that says so (engine.summon refuses elsewhere)
+SUMMONED_BURROWED = {"Awakened Mummies": "Summon Awakened Mummies burrowed safely."}
+#: "burrowed safely" (codex: Burrowed Safely): Burrowing, and can't move itself, while at that location
+_SAFELY = {"unit": "$self", "squares": ["$square"], "any_level": True, "region": "underground"}
+
 #: the name of the ongoing ability of an artifact that nothing moves by force (artifacts_forced.py)
 UNMOVABLE = "can't be moved by force"
 
@@ -50,6 +55,24 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             name="burrows a Spirit or Undead minion that comes to occupy an affected land site", timing="triggered",
             trigger="burrow_spirit_or_undead",
             covers=("Whenever a Spirit or Undead minion occupies affected land sites, burrow it.",),
+        ),
+    ),
+    # --- burrowed safely, then awake (codex: Burrowed Safely; its FAQ; triggers_last.on_step) ------
+    "Awakened Mummies": (
+        Ability(
+            name="summoned burrowed safely: Burrowing while below the site it was summoned to", timing="ongoing",
+            covers=(SUMMONED_BURROWED["Awakened Mummies"],),
+            passive={"kind": "grant", "keywords": ["Burrowing"], **_SAFELY},
+        ),
+        Ability(
+            name="burrowed safely: can't move itself while below the site it was summoned to", timing="ongoing",
+            covers=(SUMMONED_BURROWED["Awakened Mummies"],),
+            passive={"kind": "condition", "condition": "immobile", **_SAFELY},
+        ),
+        Ability(
+            name="unburrow and fight an enemy moving onto the ground above them", timing="triggered",
+            trigger="mummies_awaken",
+            covers=("When an enemy unit moves onto the ground above them, they unburrow and fight.",),
         ),
     ),
 }

@@ -46,6 +46,7 @@ class Scope(_Spec):
     - ``threshold_of`` with ``threshold`` (element, count): only while that player has at least
       that much of that elemental affinity (Kingdom of Agartha's "(E)(E)(E) —"; view.affinity).
     - ``ally_died_for``: only while an ally of that player died on their opponent's last turn.
+    - ``region``: only units in that region (Awakened Mummies: burrowed, below their site).
     """
 
     unit: str | None = None
@@ -74,6 +75,8 @@ class Scope(_Spec):
     #: only while an ally of that player died on their opponent's last turn (Avenging Angel;
     #: view.ally_died_on_opponents_last_turn)
     ally_died_for: str | None = None
+    #: only units in this region ("underground": Awakened Mummies burrowed safely)
+    region: str | None = None
 
 
 class ConnectEdges(_Spec):

@@ -20,6 +20,7 @@ from domain.rulesets.sorcery import combat, constrict, flood, mandatory, trigger
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
+from domain.rulesets.sorcery.abilities_last import SUMMONED_BURROWED
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
     Activate,
@@ -1268,6 +1269,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
         self._check_summoned_to_avatar(data, owner, at)
+        if data.name in SUMMONED_BURROWED and parse_loc(at).region is not Region.UNDERGROUND:  # its FAQ: it must
+            raise IllegalCommand(rule(data.name, SUMMONED_BURROWED[data.name]), f"{data.name} must be summoned below a site, not at {self.label(at)}")
         self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
         self._check_placement(cmd.id, "at")
         self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))

@@ -23,12 +23,16 @@ if TYPE_CHECKING:
 LEAVES_SKELETON = "leaves_skeleton"
 PULL_ARTIFACTS = "end_each_pull_artifacts"
 REST_IN_PEACE = "burrow_spirit_or_undead"
+AWAKEN = "mummies_awaken"
 
 
-def on_step(engine: SorceryEngine, unit_id: str, frm: str, cause: str) -> None:
+def on_step(engine: SorceryEngine, unit_id: str, frm: str, cause: str, to: str = "", kind: str = "") -> None:
     """A unit has just entered a new location from ``frm`` (any step: its own, forced, a
-    teleport, carried): Army of the Dead's trigger, unless it is silenced there."""
+    teleport, carried): Army of the Dead's trigger, unless it is silenced there; Awakened
+    Mummies' below the surface it stepped onto, on the ground."""
     unit = engine.state.units[unit_id]
+    if to:
+        _awaken(engine, unit_id, frm, to, kind, cause)
     for ability in abilities_of(unit.card):
         if ability.trigger != LEAVES_SKELETON or not unit.alive or unit.location is None:
             continue
@@ -169,7 +173,52 @@ def _rest_in_peace(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.resolver.declare_path(subject.id, [here.text, below], "forced:burrow", None, cause=trigger.id, kinds=["burrow"])
 
 
+def _awaken(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
+    """Awakened Mummies below the site whose surface an enemy unit just stepped onto, on the
+    ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void)."""
+    mover = engine.state.units[unit_id]
+    end = parse_loc(to)
+    if end.region is not Region.SURFACE:
+        return
+    below = Loc(end.square, Region.UNDERGROUND).text
+    view = engine.view()
+    for mummies in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if mummies.location != below or mummies.owner == mover.owner:
+            continue
+        ability = next((a for a in abilities_of(mummies.card) if a.trigger == AWAKEN), None)
+        if ability is None or view.silenced(mummies.id) is not None:
+            continue
+        if view.on_the_ground(unit_id, parse_loc(frm), end, kind):
+            engine.resolver.queue_trigger(AWAKEN, ability.name, mummies.id, mummies.owner, unit_id, {}, cause)
+
+
+def _mummies_awaken(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """They unburrow (moved up by their own text, not tapped: the FAQ), then fight the enemy
+    that came (codex: Fight), if both are still where the trigger found them."""
+    from domain.rulesets.sorcery.events import FightQueued
+    from domain.rulesets.sorcery.state import FightItem
+
+    mummies = engine.state.units[trigger.source]
+    enemy = engine.state.units[trigger.subject or ""]
+    here = parse_loc(mummies.location) if mummies.alive and mummies.location else None
+    if here is None or here.region is not Region.UNDERGROUND:
+        engine.resolver.resolved(trigger, f"{mummies.id} are no longer burrowed")
+        return
+    above = Loc(here.square, Region.SURFACE).text
+    if not enemy.alive or enemy.location != above:
+        engine.resolver.resolved(trigger, f"{enemy.id} is no longer on the ground above them")
+        return
+    engine.resolver.resolved(trigger, f"{mummies.id} unburrow and fight {enemy.id}")
+    engine.resolver.declare_path(mummies.id, [here.text, above], "forced:raise", None, cause=trigger.id, kinds=["surface"])
+    fight = FightItem(
+        fight_id=engine.state.next_id("f", "fight"), sides=[[mummies.id], [enemy.id]],
+        requires=[mummies.id, enemy.id], cause=trigger.id,
+    )
+    engine.emit(FightQueued, cause=trigger.id, fight=fight, position=1)
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    AWAKEN: _mummies_awaken,
     REST_IN_PEACE: _rest_in_peace,
     LEAVES_SKELETON: _leave_skeleton,
     PULL_ARTIFACTS: _pull_artifact,

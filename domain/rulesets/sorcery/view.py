@@ -389,6 +389,8 @@ class RealmView:
             return False
         if scope.unit is not None and unit.id != scope.unit:
             return False
+        if scope.region is not None and at.region.value != scope.region:
+            return False
         if scope.bearer_of is not None and self.bearer_of(scope.bearer_of) != unit.id:
             return False
         if scope.units is not None and unit.id not in scope.units:
