@@ -232,3 +232,29 @@ def test_awakened_mummies_stay_below_an_airborne_enemy() -> None:
     g.issue({"command": "end_turn"})
     g.issue({"command": "move_and_attack", "unit": "pegasus", "path": ["7"]})
     assert g.state.units["mummies"].location == "7/underground" and g.state.units["pegasus"].alive
+
+
+# --- Maelström: may pull in each minion of its body of water one step, all or none ----------------
+
+
+def maelstrom_realm() -> Any:
+    sites = {3: "Valley", 6: "Bog", 7: "Bog", 8: "Maelström", 12: "Valley"}
+    units = ("    - {id: west, card: Bosk Troll, owner: p2, at: 6}\n"
+             "    - {id: dry, card: Bosk Troll, owner: p2, at: 3}\n")
+    return realm(units, sites, active="p2")
+
+
+def test_maelstrom_pulls_in_every_minion_of_its_body_of_water_when_its_controller_says_yes() -> None:
+    g = maelstrom_realm()
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "choose", "option": "yes"})
+    assert g.state.units["west"].location == "7" and g.state.units["dry"].location == "3"
+
+
+def test_maelstrom_pulls_none_when_its_controller_says_no() -> None:
+    g = maelstrom_realm()
+    g.issue({"command": "end_turn"})
+    with pytest.raises(BadInput, match="not an option"):
+        g.issue({"command": "choose", "option": "west>7"})
+    g.issue({"command": "choose", "option": "no"})
+    assert g.state.units["west"].location == "6"

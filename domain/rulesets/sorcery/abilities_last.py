@@ -10,6 +10,9 @@ SUMMONED_BURROWED = {"Awakened Mummies": "Summon Awakened Mummies burrowed safel
 #: "burrowed safely" (codex: Burrowed Safely): Burrowing, and can't move itself, while at that location
 _SAFELY = {"unit": "$self", "squares": ["$square"], "any_level": True, "region": "underground"}
 
+#: what triggers at the start of its controller's turn (triggers_last.py)
+LAST_START = frozenset({"start_may_pull_in_body_of_water"})
+
 #: the name of the ongoing ability of an artifact that nothing moves by force (artifacts_forced.py)
 UNMOVABLE = "can't be moved by force"
 
@@ -73,6 +76,15 @@ ABILITIES_LAST: dict[str, tuple[Ability, ...]] = {
             name="unburrow and fight an enemy moving onto the ground above them", timing="triggered",
             trigger="mummies_awaken",
             covers=("When an enemy unit moves onto the ground above them, they unburrow and fight.",),
+        ),
+    ),
+    # --- the start of your turn (triggers_last.py; its FAQ: all or none, every step at once) -------
+    "Maelström": (
+        Ability(
+            name="may pull in each minion in its body of water one step, at the start of your turn", timing="triggered",
+            trigger="start_may_pull_in_body_of_water",
+            covers=("At the start of your turn, you may pull in each minion in this body of water one step.",),
+            gaps="the pulls resolve one after another in id order, not as one simultaneous event; oversized minions are not simulated",
         ),
     ),
 }

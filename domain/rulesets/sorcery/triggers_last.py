@@ -217,7 +217,57 @@ def _mummies_awaken(engine: SorceryEngine, trigger: TriggerState) -> None:
     engine.emit(FightQueued, cause=trigger.id, fight=fight, position=1)
 
 
+def _closer_pulls(engine: SorceryEngine, unit_id: str, target: int) -> list[str]:
+    """Where a pull takes the unit one step closer to ``target``: an orthogonal step in its
+    region (digest 2.7) that the forced-movement model allows."""
+    from domain.rulesets.sorcery.engine import _distance
+
+    unit = engine.state.units[unit_id]
+    at = parse_loc(unit.location or "")
+    model = ForcedMovement(engine.state, "pull")
+    return [
+        o.to for o in model.step_options(unit_id, at.text)
+        if o.blocked is None and _distance(parse_loc(o.to).square, target) < _distance(at.square, target)
+    ]
+
+
+def _maelstrom(engine: SorceryEngine, trigger: TriggerState) -> None:
+    """Maelström: each minion occupying a site of its body of water (but its own) is pulled in
+    one step, toward it, or none is (its FAQ: all or nothing). One answer says so: "no", or
+    "yes" when every pull has one place to go, else one option per way of choosing the squares
+    of the minions with two (``unit>location`` pairs, ``;``-separated)."""
+    from itertools import product
+
+    site = engine.state.features[trigger.source]
+    square = parse_loc(site.location or "").square
+    view = engine.view()
+    body = view.body_of_water(square) - {square}
+    minions = [
+        u for u in sorted(engine.state.living_units(), key=lambda u: u.id)
+        if u.kind == "minion" and u.location and u.carried_by is None
+        and parse_loc(u.location).square in body and parse_loc(u.location).region in (Region.SURFACE, Region.UNDERWATER)
+    ]
+    ways = [(u.id, closer) for u in minions if (closer := _closer_pulls(engine, u.id, square))]
+    if not ways:
+        engine.resolver.resolved(trigger, "no minion in its body of water can be pulled in: nothing to choose")
+        return
+    combos = [";".join(f"{u}>{t}" for u, t in zip([u for u, _ in ways], pick, strict=True)) for pick in product(*(t for _, t in ways))]
+    options = ["yes"] if len(combos) == 1 else combos
+    chosen = answer_choice(engine, trigger, "may", [*options, "no"], "pull in each minion of its body of water one step?")
+    if chosen is None:
+        return
+    if chosen == "no":
+        engine.resolver.resolved(trigger, f"no minion is pulled in ({trigger.controller}'s choice)")
+        return
+    pulls = [pair.split(">", 1) for pair in (combos[0] if chosen == "yes" else chosen).split(";")]
+    engine.resolver.resolved(trigger, "pulls in " + ", ".join(f"{u} to {engine.label(t)}" for u, t in pulls) + f" ({trigger.controller}'s choice)")
+    for unit_id, to in reversed(pulls):  # each path goes to the front: the first listed resolves first
+        frm = engine.state.units[unit_id].location or ""
+        engine.resolver.declare_path(unit_id, [frm, to], "forced:pull", None, cause=trigger.id, kinds=["pull"])
+
+
 RESOLVERS: dict[str, Callable[[SorceryEngine, TriggerState], None]] = {
+    "start_may_pull_in_body_of_water": _maelstrom,
     AWAKEN: _mummies_awaken,
     REST_IN_PEACE: _rest_in_peace,
     LEAVES_SKELETON: _leave_skeleton,
