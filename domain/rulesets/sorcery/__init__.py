@@ -127,7 +127,7 @@ class SorceryRuleset(Ruleset):
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         from domain.events import StepTaken, UnitDied
-        from domain.rulesets.sorcery import triggers
+        from domain.rulesets.sorcery import triggers, triggers_last
 
         if type(event).__name__ in ("AttackDeclared", "AttackResolved"):  # "attack" and "after attack" triggers (react.py)
             from domain.rulesets.sorcery import react
@@ -142,6 +142,7 @@ class SorceryRuleset(Ruleset):
             for entered in [event.unit, *event.carried]:
                 triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
                 triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
+                triggers_last.on_step(commands, entered, event.frm, event.event_id, event.to, event.kind)  # Army, Mummies
         if isinstance(event, (*FLOOD_EVENTS, StepTaken)) and not flood.setting_up(resolver):
             flood.follow_floods(self.commands_for(resolver), event.event_id)
 

@@ -696,6 +696,7 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
 from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402
 from domain.rulesets.sorcery.abilities_flood import ABILITIES_FLOOD, SPELLS_FLOOD  # noqa: E402
 from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
+from domain.rulesets.sorcery.abilities_last import ABILITIES_LAST  # noqa: E402
 from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
 from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
 from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST  # noqa: E402
@@ -704,7 +705,7 @@ from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E
 
 for _group in (
     ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
-    ABILITIES_FLOOD, ABILITIES_REST,
+    ABILITIES_FLOOD, ABILITIES_REST, ABILITIES_LAST,
 ):
     for _name, _abilities in _group.items():
         ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)

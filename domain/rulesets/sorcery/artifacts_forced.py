@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.errors import BadInput, IllegalCommand
+from domain.rulesets.sorcery.abilities import abilities_of
+from domain.rulesets.sorcery.abilities_last import UNMOVABLE
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.realm import Loc, Region, diagonal, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import CardState
@@ -53,8 +55,18 @@ def artifact(engine: SorceryCommands, feature_id: str, field: str) -> CardState 
     return feature
 
 
+def unmovable(feature: CardState) -> str | None:
+    """Why an artifact can't be moved by force (Iron Man Talus), or None when it can."""
+    for ability in abilities_of(feature.card):
+        if ability.name == UNMOVABLE:
+            return f"{feature.card}: can't be moved by force"
+    return None
+
+
 def down(view: RealmView, feature: CardState, how: str) -> tuple[str | None, str]:
     """Where a burrow or submerge takes an artifact from its surface, or None and why not."""
+    if (why := unmovable(feature)) is not None:
+        return None, why
     at = parse_loc(feature.location or "")
     if feature.bearer is not None or feature.location is None:
         return None, f"borne by {feature.bearer}: it moves with its bearer"
@@ -69,7 +81,7 @@ def down(view: RealmView, feature: CardState, how: str) -> tuple[str | None, str
 def raised(view: RealmView, feature: CardState) -> str | None:
     """Where an unburrow takes an artifact from below a land site: its surface."""
     at = parse_loc(feature.location or "")
-    if at.region is not Region.UNDERGROUND or view.site_at(at.square) is None:
+    if unmovable(feature) is not None or at.region is not Region.UNDERGROUND or view.site_at(at.square) is None:
         return None
     return Loc(at.square, Region.SURFACE).text
 
@@ -77,6 +89,8 @@ def raised(view: RealmView, feature: CardState) -> str | None:
 def shifted(view: RealmView, feature: CardState, square: int) -> tuple[str | None, str]:
     """The location at ``square`` in the artifact's own region (a push, a region-keeping
     teleport), or None and why not."""
+    if (why := unmovable(feature)) is not None:
+        return None, why
     at = parse_loc(feature.location or "")
     to = Loc(square, at.region)
     if not view.location_exists(to):
@@ -88,7 +102,9 @@ def checked_move(
     engine: SorceryCommands, feature: CardState, to_text: str, how: str, card_name: str, covers: str, field: str,
 ) -> tuple[str, str]:
     """A named destination for an artifact (Scatter: adjacent; Displace: one diagonal step),
-    refused with the rule when it isn't one."""
+    refused with the rule when it isn't one (or when the artifact can't be moved by force)."""
+    if (why := unmovable(feature)) is not None:
+        raise IllegalCommand(rule(feature.card, "can't be moved by force"), f"{feature.id} can't be moved by {card_name}: {why}")
     at = parse_loc(feature.location or "")
     view = engine.view()
     to = parse_loc(engine.location(to_text, field))

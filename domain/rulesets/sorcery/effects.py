@@ -46,6 +46,7 @@ class Scope(_Spec):
     - ``threshold_of`` with ``threshold`` (element, count): only while that player has at least
       that much of that elemental affinity (Kingdom of Agartha's "(E)(E)(E) —"; view.affinity).
     - ``ally_died_for``: only while an ally of that player died on their opponent's last turn.
+    - ``region``: only units in that region (Awakened Mummies: burrowed, below their site).
     """
 
     unit: str | None = None
@@ -74,6 +75,8 @@ class Scope(_Spec):
     #: only while an ally of that player died on their opponent's last turn (Avenging Angel;
     #: view.ally_died_on_opponents_last_turn)
     ally_died_for: str | None = None
+    #: only units in this region ("underground": Awakened Mummies burrowed safely)
+    region: str | None = None
 
 
 class ConnectEdges(_Spec):
@@ -212,12 +215,14 @@ class BorderBan(_Spec):
 
 class MovesFreely(_Spec):
     """Basic-movement steps of ``unit`` (or, for Updraft Ridge, of any Airborne minion starting
-    atop ``square``) cost nothing when start and end meet the condition (codex: Moves Freely)."""
+    atop ``square``; for Arcade of Bones, of any Undead within the row of ``row_of``) cost nothing when start and end meet the condition (codex: Moves Freely)."""
 
     kind: Literal["moves_freely"] = "moves_freely"
-    condition: Literal["water_locations", "land_sites_unoccupied", "sideways", "airborne_away_from"]
+    condition: Literal["water_locations", "land_sites_unoccupied", "sideways", "airborne_away_from", "undead_in_row_of"]
     unit: str | None = None
     square: int | None = None
+    #: Arcade of Bones: Undead stepping within the row where that artifact is now
+    row_of: str | None = None
 
 
 class AsIfConnected(_Spec):

@@ -20,6 +20,7 @@ from domain.rulesets.sorcery import combat, constrict, flood, mandatory, trigger
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
+from domain.rulesets.sorcery.abilities_last import SUMMONED_BURROWED
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.commands import (
     Activate,
@@ -926,6 +927,13 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
             present = sorted(u.id for u in self.state.living_units() if u.location == there and u.carried_by is None)
             lying = {f.id: f for f in forced_artifacts.on_ground(self, there)} if spell.moves_artifacts else {}
+            for thing_id in [t for t, f in lying.items() if forced_artifacts.unmovable(f)]:  # Iron Man Talus
+                thing = lying.pop(thing_id)
+                if thing_id in named:
+                    raise IllegalCommand(
+                        rule(thing.card, "can't be moved by force"), f"{thing_id} can't be pushed by {data.name}: leave it out",
+                    )
+                unaffected[thing_id] = forced_artifacts.unmovable(thing) or ""
             if sorted(named) != sorted([*present, *lying]) or len(named) * 2 != len(targets) - 1:
                 what = "unit and artifact" if spell.moves_artifacts else "unit"
                 raise IllegalCommand(
@@ -1008,6 +1016,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if spell.target_kind == "minion_to_location":  # Displace: one diagonal step
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs an artifact and a location", field)
+            if (why := forced_artifacts.unmovable(thing)) is not None:  # Iron Man Talus: nothing happens
+                unaffected[thing.id] = why
+                return []
             if thing.location is None:
                 raise IllegalCommand(rule(data.name, spell.covers[0]), f"{thing.id} is borne by {thing.bearer}: it is not on the ground")
             return [forced_artifacts.checked_move(self, thing, targets[1], "diagonal", data.name, spell.covers[0], field)]
@@ -1258,6 +1269,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
         self._check_summoned_to_avatar(data, owner, at)
+        if data.name in SUMMONED_BURROWED and parse_loc(at).region is not Region.UNDERGROUND:  # its FAQ: it must
+            raise IllegalCommand(rule(data.name, SUMMONED_BURROWED[data.name]), f"{data.name} must be summoned below a site, not at {self.label(at)}")
         self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
         self._check_placement(cmd.id, "at")
         self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))

@@ -270,6 +270,7 @@ FORCED_KINDS = {
     "teleport_diagonal": "teleport",
     "teleport_knight": "teleport",
     "push": "push",
+    "pull": "pull",  # one orthogonal step in its region, toward a place (Red Rock of Ravannis; digest 2.7)
     "submerge": "submerge",
     "burrow": "burrow",
     "pull_void": "pull",
@@ -357,7 +358,7 @@ class ForcedMovement:
             return [loc for loc in dict.fromkeys(places) if view.location_exists(loc)]
         if self.how == "teleport_site":  # to the surface of any site (Teleport)
             return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
-        if self.how == "push":
+        if self.how in ("push", "pull"):
             squares = orthogonal(at.square, columns, rows)
         elif self.how == "teleport_nearby":
             squares = [sq for sq in view.nearby(at.square) if sq != at.square]

@@ -87,6 +87,9 @@ def on_entry(engine: SorceryEngine, unit_id: str, frm: str, to: str, cause: str)
             matched = unit.kind == "avatar" and unit.owner == controller and source != unit_id
         if matched:
             queue(engine.resolver, ability, source, controller, unit_id, {}, cause)
+    from domain.rulesets.sorcery import triggers_last
+
+    triggers_last.on_entry(engine, unit_id, square, cause)  # Rest in Peace (issue 9)
 
 
 def on_step(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
@@ -245,3 +248,6 @@ RESOLVERS.update(REACT_RESOLVERS)
 from domain.rulesets.sorcery.triggers_rest import RESOLVERS as REST_RESOLVERS  # noqa: E402  # issue 9: abilities_rest.py
 
 RESOLVERS.update(REST_RESOLVERS)
+from domain.rulesets.sorcery.triggers_last import RESOLVERS as LAST_RESOLVERS  # noqa: E402  # issue 9: abilities_last.py
+
+RESOLVERS.update(LAST_RESOLVERS)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.abilities_last import LAST_START
 from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
 from domain.rulesets.sorcery.choices import NO, YES, may_step, own_steps
@@ -41,7 +42,7 @@ END_TRIGGERS = frozenset({
 START_TRIGGERS = frozenset({
     "start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument",
     "start_great_drowning",
-}) | THINGS_START | REST_START
+}) | THINGS_START | REST_START | LAST_START
 
 
 
@@ -96,7 +97,9 @@ def on_turn_end(engine: SorceryEngine, player: str, cause: str) -> bool:
         for subject in subjects:
             _queue(engine, source, ability, subject, cause, "end")
             queued = True
-    return queued
+    from domain.rulesets.sorcery import triggers_last
+
+    return triggers_last.on_each_turn_end(engine, cause) or queued
 
 
 def on_turn_start(engine: SorceryEngine, player: str, cause: str) -> None:

@@ -389,6 +389,8 @@ class RealmView:
             return False
         if scope.unit is not None and unit.id != scope.unit:
             return False
+        if scope.region is not None and at.region.value != scope.region:
+            return False
         if scope.bearer_of is not None and self.bearer_of(scope.bearer_of) != unit.id:
             return False
         if scope.units is not None and unit.id not in scope.units:
@@ -826,6 +828,9 @@ class RealmView:
             return self._unoccupied_land(frm, unit) and self._unoccupied_land(to, unit)
         if spec.condition == "sideways":
             return kind in ("orthogonal", "as-if-adjacent") and (frm.row == to.row or kind == "as-if-adjacent")
+        if spec.condition == "undead_in_row_of":
+            where = self.location_of(spec.row_of or "")
+            return where is not None and "Undead" in self.subtypes(unit) and frm.row == to.row == where.row
         if spec.condition == "airborne_away_from":
             return (
                 unit.kind == "minion" and frm.square == spec.square and frm.region is Region.SURFACE
@@ -1025,6 +1030,7 @@ class RealmView:
 
 
 _FREE_TEXT = {
+    "undead_in_row_of": "while in this row, Undead move freely",
     "water_locations": "moves freely between water locations",
     "land_sites_unoccupied": "moves freely between land sites not occupied by other units",
     "sideways": "moves freely sideways",
