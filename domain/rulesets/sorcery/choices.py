@@ -55,3 +55,15 @@ def may_step(engine: SorceryEngine, trigger: TriggerState, unit_id: str) -> str 
         return None
     engine.resolver.resolved(trigger, f"{unit_id} takes a step to {engine.label(chosen)} ({trigger.controller}'s choice)")
     return chosen
+
+
+def may(engine: SorceryEngine, trigger: TriggerState, prompt: str, done: str, declined: str) -> bool:
+    """A yes-or-no "may" of the trigger's controller: True once they said yes (the trigger
+    resolves saying ``done``), False when they said no (saying ``declined``) and while the
+    question waits for its answer."""
+    chosen = answer(engine, trigger, "may", [YES, NO], prompt)
+    if chosen is None:
+        return False
+    said_yes = chosen != NO
+    engine.resolver.resolved(trigger, f"{done if said_yes else declined} ({trigger.controller}'s choice)")
+    return said_yes

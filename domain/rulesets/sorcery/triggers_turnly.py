@@ -23,7 +23,7 @@ from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.abilities_last import LAST_START
 from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
-from domain.rulesets.sorcery.choices import NO, YES, may_step, own_steps
+from domain.rulesets.sorcery.choices import NO, may, may_step, own_steps
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
@@ -163,13 +163,8 @@ def _may_burrow(engine: SorceryEngine, trigger: TriggerState) -> None:
     if below not in own_steps(engine, unit.id):
         engine.resolver.resolved(trigger, f"{unit.id} can't burrow from {engine.label(at.text)}: nothing to choose")
         return
-    answer = answer_choice(engine, trigger, "may", [YES, NO], f"burrow {unit.id} at {engine.label(at.text)}?")
-    if answer is None:
+    if not may(engine, trigger, f"burrow {unit.id} at {engine.label(at.text)}?", f"{unit.id} burrows", f"{unit.id} does not burrow"):
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} does not burrow ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{unit.id} burrows ({trigger.controller}'s choice)")
     _step(engine, trigger, unit.id, below)
 
 
@@ -195,13 +190,8 @@ def _may_submerge_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"no minion or artifact at {engine.label(here)} can be submerged: nothing to choose")
         return
     listed = ", ".join([*(m for m, _, _ in moves), *(f for f, _ in things)])
-    answer = answer_choice(engine, trigger, "may", [YES, NO], f"submerge {listed} at {engine.label(here)}?")
-    if answer is None:
+    if not may(engine, trigger, f"submerge {listed} at {engine.label(here)}?", f"submerges {listed}", "nothing is submerged"):
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"nothing is submerged ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"submerges {listed} ({trigger.controller}'s choice)")
     forced_artifacts.move_all(engine, things, f"{_card(engine, trigger)}: submerged", trigger.id)
     _force(engine, trigger, moves)
 
@@ -287,13 +277,8 @@ def _may_burrow_or_unburrow(engine: SorceryEngine, trigger: TriggerState) -> Non
     if not targets:
         engine.resolver.resolved(trigger, f"{subject.id} can't be burrowed or unburrowed: nothing to choose")
         return
-    answer = answer_choice(engine, trigger, "may", [YES, NO], f"{verb} {subject.id}?")
-    if answer is None:
+    if not may(engine, trigger, f"{verb} {subject.id}?", f"{verb}s {subject.id}", f"{subject.id} stays"):
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{subject.id} stays ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{verb}s {subject.id} ({trigger.controller}'s choice)")
     _force(engine, trigger, [(subject.id, targets[0], how)])
 
 
@@ -312,13 +297,8 @@ def _may_burrow_or_unburrow_artifact(engine: SorceryEngine, trigger: TriggerStat
     if to is None:
         engine.resolver.resolved(trigger, f"{thing.id} can't be burrowed or unburrowed: nothing to choose")
         return
-    answer = answer_choice(engine, trigger, "may", [YES, NO], f"{verb} {thing.id}?")
-    if answer is None:
+    if not may(engine, trigger, f"{verb} {thing.id}?", f"{verb}s {thing.id}", f"{thing.id} stays"):
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{thing.id} stays ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{verb}s {thing.id} ({trigger.controller}'s choice)")
     forced_artifacts.move_all(engine, [(thing.id, to)], f"{_card(engine, trigger)}: {verb}", trigger.id)
 
 
