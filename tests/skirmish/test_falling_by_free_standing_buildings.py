@@ -123,6 +123,7 @@ def test_placed_beside_a_unit_at_any_rolled_bearing_the_base_stays_clear_of_the_
     # partly inside the tower, though its centre is outside
     from domain.dice import draw
 
+    landings = []
     for sector in range(1, 13):
         seed = seed_where(lambda s, sector=sector: draw(s, 1, 0, 12) == sector)
         g = table("    - {id: a, side: p1, at: '6.25,8@tower', move: 6}\n    - {id: b, side: p2, at: '5.2,8'}", seed)
@@ -132,6 +133,10 @@ def test_placed_beside_a_unit_at_any_rolled_bearing_the_base_stays_clear_of_the_
         assert 1.0 < landing.flat_distance(parse_spot("5.2,8")) < 1.1, (sector, landing)
         for other in BUILDINGS:
             assert other.distance(Point(landing.x, landing.y)) >= 0.5 - 1e-6, (sector, landing)
+        landings.append((round(landing.x, 3), round(landing.y, 3)))
+    # all twelve bearings were rolled; those clear of the wall each put the base somewhere of its
+    # own, and those into the wall were moved out of it (to fewer places)
+    assert len(landings) == 12 and 1 < len(set(landings)) < 12, landings
 
 
 def test_with_no_room_beside_the_unit_fallen_on_the_faller_takes_the_nearest_place_touching_no_base() -> None:
