@@ -126,6 +126,16 @@ def _key(spot: Spot) -> tuple[float, float, str]:
     return (round(spot.x, 3), round(spot.y, 3), spot.surface)
 
 
+def _stunned_or_dazed(states: set[str]) -> str | None:
+    """"Stunned" or "Dazed" when the unit is (either keeps it from Moving and from Engaging)."""
+    return next((state.capitalize() for state in ("stunned", "dazed") if state in states), None)
+
+
+def _held_by(view: TableView, unit_id: str) -> list[str]:
+    """The enemies Engaged with the unit that hold it: those neither Stunned nor Dazed."""
+    return [e for e in view.engaged_with(unit_id) if e in view.state.units and not _stunned_or_dazed(view.states(e))]
+
+
 def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleRef | None:
     """Move Phase: who may Move this turn. The lookahead asks with ``ignore_moved``: having
     moved already this turn is bookkeeping, like tapping, not a limit on the range of motion."""
@@ -135,10 +145,10 @@ def may_move(view: TableView, unit_id: str, ignore_moved: bool = False) -> RuleR
         return rule("Move Phase", "an Incapacitated unit doesn't move")
     if unit.attempted_engage:
         return rule("Move Phase", "a unit that attempted to Engage this turn may not Move")
-    for state in ("stunned", "dazed"):
-        if state in states:
-            return rule("Move Phase", f"a {state.capitalize()} unit may not Move")
-    holding = [e for e in view.engaged_with(unit_id) if e in view.state.units and not view.states(e) & set(("stunned", "dazed"))]
+    hindered = _stunned_or_dazed(states)
+    if hindered:
+        return rule("Move Phase", f"a {hindered} unit may not Move")
+    holding = _held_by(view, unit_id)
     if holding:
         return rule("Move Phase", f"Engaged with {', '.join(holding)}, an enemy neither Stunned nor Dazed")
     if unit.moved and not ignore_moved:
@@ -156,10 +166,10 @@ def may_engage(view: TableView, unit_id: str) -> RuleRef | None:
         return rule("Engage phase", "an Incapacitated unit doesn't Engage")
     if unit.attempted_engage:
         return rule("Engage phase", "one Engage attempt a turn")
-    for state in ("stunned", "dazed"):
-        if state in states:
-            return rule("Engage phase", f"a {state.capitalize()} unit may not attempt to Engage")
-    holding = [e for e in view.engaged_with(unit_id) if e in view.state.units and not view.states(e) & set(("stunned", "dazed"))]
+    hindered = _stunned_or_dazed(states)
+    if hindered:
+        return rule("Engage phase", f"a {hindered} unit may not attempt to Engage")
+    holding = _held_by(view, unit_id)
     if holding:
         return rule("Engage phase", f"already Engaged with {', '.join(holding)}, an enemy neither Stunned nor Dazed")
     if unit.moved:

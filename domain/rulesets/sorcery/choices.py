@@ -8,6 +8,7 @@ may (Questing Beast, Gneissgnath Gnomes, Bladedancer), is answered here in one w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery.movement import SorceryMovement
@@ -39,22 +40,35 @@ def own_steps(engine: SorceryEngine, unit_id: str) -> list[str]:
     return [o.to for o in model.step_options(unit_id, unit.location or "") if o.blocked is None]
 
 
-def may_step(engine: SorceryEngine, trigger: TriggerState, unit_id: str) -> str | None:
-    """Where ``unit_id`` takes a step of its own, as the trigger's controller chose. None when
-    it can take none or the player declines (the trigger resolves saying so), and while the
-    question waits for its answer."""
-    options = own_steps(engine, unit_id)
+def pick(
+    engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str,
+    nothing: str, declined: str, done: Callable[[str], str],
+) -> str | None:
+    """One of ``options`` or none, as the trigger's controller chose ("may ... where?"): the
+    option, once chosen (the trigger resolves saying ``done(option)``); None when there is
+    nothing to choose (saying ``nothing``), when the player declines (saying ``declined``) and
+    while the question waits for its answer."""
     if not options:
-        engine.resolver.resolved(trigger, f"{unit_id} can take no step: nothing to choose")
+        engine.resolver.resolved(trigger, nothing)
         return None
-    chosen = answer(engine, trigger, "may_step", [*options, NO], f"where does {unit_id} take a step, if anywhere?")
+    chosen = answer(engine, trigger, kind, [*options, NO], prompt)
     if chosen is None:
         return None
+    choice = f"({trigger.controller}'s choice)"
     if chosen == NO:
-        engine.resolver.resolved(trigger, f"{unit_id} takes no step ({trigger.controller}'s choice)")
+        engine.resolver.resolved(trigger, f"{declined} {choice}")
         return None
-    engine.resolver.resolved(trigger, f"{unit_id} takes a step to {engine.label(chosen)} ({trigger.controller}'s choice)")
+    engine.resolver.resolved(trigger, f"{done(chosen)} {choice}")
     return chosen
+
+
+def may_step(engine: SorceryEngine, trigger: TriggerState, unit_id: str) -> str | None:
+    """Where ``unit_id`` takes a step of its own, as the trigger's controller chose (``pick``)."""
+    return pick(
+        engine, trigger, "may_step", own_steps(engine, unit_id), f"where does {unit_id} take a step, if anywhere?",
+        f"{unit_id} can take no step: nothing to choose", f"{unit_id} takes no step",
+        lambda to: f"{unit_id} takes a step to {engine.label(to)}",
+    )
 
 
 def may(engine: SorceryEngine, trigger: TriggerState, prompt: str, done: str, declined: str) -> bool:

@@ -23,7 +23,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.rulesets.sorcery.abilities import Spell, abilities_of
 from domain.rulesets.sorcery.catalog import Card
-from domain.rulesets.sorcery.choices import NO, may_step, own_steps
+from domain.rulesets.sorcery.choices import NO, may_step, own_steps, pick
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, SpellCast, not_modelled_of
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
@@ -92,16 +92,13 @@ def _evade_teleport(engine: SorceryEngine, trigger: TriggerState) -> None:
         return
     model = ForcedMovement(engine.state, "teleport_nearby_or_void")
     options = [o.to for o in model.step_options(unit.id, unit.location or "") if o.blocked is None]
-    if not options:
-        engine.resolver.resolved(trigger, f"{unit.id} has no nearby location or void to teleport to: nothing to choose")
-        return
-    answer = answer_choice(engine, trigger, "may_teleport", [*options, NO], f"teleport {unit.id} to evade the attack? where, or no")
+    answer = pick(
+        engine, trigger, "may_teleport", options, f"teleport {unit.id} to evade the attack? where, or no",
+        f"{unit.id} has no nearby location or void to teleport to: nothing to choose", f"{unit.id} stays and is attacked",
+        lambda to: f"{unit.id} teleports to {engine.label(to)} to evade the attack",
+    )
     if answer is None:
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} stays and is attacked ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{unit.id} teleports to {engine.label(answer)} to evade the attack ({trigger.controller}'s choice)")
     engine.resolver.declare_path(
         unit.id, [unit.location or "", answer], "forced:teleport_nearby_or_void", None, cause=trigger.id,
         kinds=[FORCED_KINDS["teleport_nearby_or_void"]],
@@ -150,18 +147,15 @@ def _may_attack_there(engine: SorceryEngine, trigger: TriggerState, unit: Any) -
         u.id for u in sorted(engine.state.living_units(), key=lambda u: u.id)
         if u.location == unit.location and u.owner != unit.owner and view.attack_refusal(unit.id, u.id) is None
     ]
-    if not targets:
-        engine.resolver.resolved(trigger, f"no unit at {engine.label(unit.location or '')} {unit.id} may attack: nothing to choose")
-        return
-    answer = answer_choice(engine, trigger, "may_attack", [*targets, NO], f"which unit does {unit.id} attack there, if any?")
+    answer = pick(
+        engine, trigger, "may_attack", targets, f"which unit does {unit.id} attack there, if any?",
+        f"no unit at {engine.label(unit.location or '')} {unit.id} may attack: nothing to choose",
+        f"{unit.id} attacks no unit there", lambda target: f"{unit.id} attacks {target}",
+    )
     if answer is None:
-        return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} attacks no unit there ({trigger.controller}'s choice)")
         return
     from domain.rulesets.sorcery.events import AttackPlanned
 
-    engine.resolver.resolved(trigger, f"{unit.id} attacks {answer} ({trigger.controller}'s choice)")
     engine.emit(AttackPlanned, cause=trigger.id, unit=unit.id, target=answer)
 
 

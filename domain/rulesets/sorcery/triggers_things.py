@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from domain.rulesets.sorcery.choices import NO
 from domain.rulesets.sorcery.choices import answer as answer_choice
+from domain.rulesets.sorcery.choices import pick
 from domain.rulesets.sorcery.effects import parse_spec
 from domain.rulesets.sorcery.events import (
     ActivationPlanned,
@@ -100,17 +100,14 @@ def _aino(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Aino: she may take a step of her own between the top and bottom edges of the realm, and
     gains Stealth by it (kept while she is in the realm, as Sly Fox's: STEALTH_KEPT)."""
     unit = engine.state.units[trigger.source]
-    options = _steps_across(engine, unit.id)
-    if not options:
-        engine.resolver.resolved(trigger, f"{unit.id} can take no step across the top or bottom edge: nothing to choose")
-        return
-    answer = answer_choice(engine, trigger, "may_step", [*options, NO], f"does {unit.id} step across the edge of the realm, and to where?")
+    answer = pick(
+        engine, trigger, "may_step", _steps_across(engine, unit.id),
+        f"does {unit.id} step across the edge of the realm, and to where?",
+        f"{unit.id} can take no step across the top or bottom edge: nothing to choose", f"{unit.id} takes no step",
+        lambda to: f"{unit.id} steps across the edge to {engine.label(to)} and gains Stealth",
+    )
     if answer is None:
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{unit.id} takes no step ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"{unit.id} steps across the edge to {engine.label(answer)} and gains Stealth ({trigger.controller}'s choice)")
     engine.start_effect(
         unit.id, unit.owner, {**_ACROSS, "unit": unit.id}, "this_turn",
         f"{unit.card}: {unit.id} steps between the top and bottom edges", cause=trigger.id,

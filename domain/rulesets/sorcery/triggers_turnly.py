@@ -23,8 +23,8 @@ from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.abilities_last import LAST_START
 from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
-from domain.rulesets.sorcery.choices import NO, may, may_step, own_steps
 from domain.rulesets.sorcery.choices import answer as answer_choice
+from domain.rulesets.sorcery.choices import may, may_step, own_steps, pick
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
@@ -247,17 +247,13 @@ def _may_push_enemy_here(engine: SorceryEngine, trigger: TriggerState) -> None:
         return
     how_of = {to: "push" for to in _forced(engine, subject.id, "push")}
     how_of.update({to: "push_void" for to in _forced(engine, subject.id, "push_void")})
-    if not how_of:
-        engine.resolver.resolved(trigger, f"{subject.id} can be pushed nowhere: nothing to choose")
-        return
-    options = sorted(how_of, key=lambda loc: (parse_loc(loc).square, loc))
-    answer = answer_choice(engine, trigger, "may_push", [*options, NO], f"push {subject.id} where, if anywhere?")
+    answer = pick(
+        engine, trigger, "may_push", sorted(how_of, key=lambda loc: (parse_loc(loc).square, loc)),
+        f"push {subject.id} where, if anywhere?", f"{subject.id} can be pushed nowhere: nothing to choose",
+        f"{subject.id} is not pushed", lambda to: f"pushes {subject.id} to {engine.label(to)}",
+    )
     if answer is None:
         return
-    if answer == NO:
-        engine.resolver.resolved(trigger, f"{subject.id} is not pushed ({trigger.controller}'s choice)")
-        return
-    engine.resolver.resolved(trigger, f"pushes {subject.id} to {engine.label(answer)} ({trigger.controller}'s choice)")
     _force(engine, trigger, [(subject.id, answer, how_of[answer])])
 
 
