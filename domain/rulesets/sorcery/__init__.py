@@ -35,6 +35,7 @@ from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped  #
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import (
     ActivationItem,
     AttackItem,
@@ -45,7 +46,6 @@ from domain.rulesets.sorcery.state import (
     SorceryUnit,
     TurnPassItem,
 )
-from domain.rulesets.sorcery.view import rule
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 #: events after which a site may have become, or stopped being, a water site (flood.py): an

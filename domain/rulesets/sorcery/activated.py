@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.rulesets.sorcery import constrict, shackles, spear
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
-from domain.rulesets.sorcery.catalog import card
+from domain.rulesets.sorcery.catalog import card, slug
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.events import (
     AbilityActivated,
@@ -36,9 +36,10 @@ from domain.rulesets.sorcery.events import (
     UnitTapped,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
-from domain.rulesets.sorcery.view import RealmView, rule
+from domain.rulesets.sorcery.view import RealmView
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands
@@ -50,7 +51,6 @@ NO_ABILITIES = rule("codex: Activated Ability", "a card without abilities (silen
 EVIL = ("Undead", "Demon", "Monster")
 #: the life a player starts with and heals up to (digest gap: life totals are not the subject)
 MAX_LIFE = 20
-DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
 
 
 @dataclass
@@ -210,16 +210,6 @@ def _rule(source: Source, ability: Ability) -> Any:
     return rule(source.card, ability.covers[0])
 
 
-def _slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")
-
-
-def _distance(a: int, b: int) -> int:
-    """Steps between two squares counted orthogonally (digest 1.4), edges apart."""
-    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
-    return abs(ra - rb) + abs(ca - cb)
-
-
 def _count(targets: list[str], allowed: tuple[int, ...], what: str) -> None:
     if len(targets) not in allowed:
         raise BadInput(f"{what}; got {len(targets)} target(s)", "targets")
@@ -239,12 +229,12 @@ def _closest_step(engine: SorceryCommands, source: Source, ability: Ability, uni
     no unblocked step of it gets closer (it is Immobile, disabled), any closer square is
     declared and the step is refused as it comes."""
     frm = parse_loc(engine.state.units[unit_id].location or "")
-    here = _distance(frm.square, toward)
-    there = _distance(parse_loc(to).square, toward)
+    here = distance(frm.square, toward)
+    there = distance(parse_loc(to).square, toward)
     if there >= here:
         raise IllegalCommand(_rule(source, ability), f"{engine.label(to)} is not closer to {engine.label(str(toward))} than {engine.label(frm.text)}")
     options = SorceryMovement(engine.state, basic=False).step_options(unit_id, frm.text)
-    closer = [_distance(parse_loc(o.to).square, toward) for o in options if o.blocked is None]
+    closer = [distance(parse_loc(o.to).square, toward) for o in options if o.blocked is None]
     best = min((d for d in closer if d < here), default=None)
     if best is not None and there != best:
         raise IllegalCommand(
@@ -297,7 +287,7 @@ def _optional_step(engine: SorceryCommands, source: Source, ability: Ability, pl
         return Plan()
     to = engine._parse_in_region(targets[0], source.location, "targets")
     _own_step(engine, source, ability, source.id, to)
-    return Plan(moves=[(source.id, [source.location, to], f"step:{_slug(source.card)}", None)])
+    return Plan(moves=[(source.id, [source.location, to], f"step:{slug(source.card)}", None)])
 
 
 def _steps_in_direction(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
@@ -319,7 +309,7 @@ def _steps_in_direction(engine: SorceryCommands, source: Source, ability: Abilit
         path.append(Loc(row * COLUMNS + column + 1, at.region).text)
     if len(path) == 1:
         raise IllegalCommand(_rule(source, ability), f"{source.id} is at the {targets[0]} edge of the realm: no step that way")
-    return Plan(moves=[(source.id, path, f"step:{_slug(source.card)}", None)])
+    return Plan(moves=[(source.id, path, f"step:{slug(source.card)}", None)])
 
 
 def _lure_closer(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
@@ -353,7 +343,7 @@ def _lure_closer(engine: SorceryCommands, source: Source, ability: Ability, play
         raise IllegalCommand(_rule(source, ability), f"{enemy.id} can't take a step closer to {source.id} from {engine.label(there.text)}")
     to = engine._parse_in_region(targets[1], there.text, "targets")
     _closest_step(engine, source, ability, enemy.id, to, at.square)
-    return Plan(moves=[(enemy.id, [there.text, to], f"step:{_slug(source.card)}", None)], after=[then.model_copy(update={"to": to})])
+    return Plan(moves=[(enemy.id, [there.text, to], f"step:{slug(source.card)}", None)], after=[then.model_copy(update={"to": to})])
 
 
 def _lure_here(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
@@ -369,7 +359,7 @@ def _lure_here(engine: SorceryCommands, source: Source, ability: Ability, player
     if parse_loc(to).square != square:
         raise IllegalCommand(_rule(source, ability), f"{engine.label(to)} is not at {source.id}")
     _own_step(engine, source, ability, minion.id, to)
-    return Plan(moves=[(minion.id, [there.text, to], f"step:{_slug(source.card)}", None)])
+    return Plan(moves=[(minion.id, [there.text, to], f"step:{slug(source.card)}", None)])
 
 
 def connected_rivers(view: RealmView, square: int) -> set[int]:
@@ -413,7 +403,7 @@ def _step_toward_evil(engine: SorceryCommands, source: Source, ability: Ability,
     _count(targets, (2,), f"{source.card} needs the closest Evil minion, then where it steps")
     evil = engine.known_unit(targets[0], "targets", living=True)
     at = parse_loc(source.location)
-    distances = {u.id: _distance(at.square, parse_loc(u.location or "").square) for u in evil_minions(engine.state) if u.id != source.id}
+    distances = {u.id: distance(at.square, parse_loc(u.location or "").square) for u in evil_minions(engine.state) if u.id != source.id}
     if evil.id not in distances:
         raise IllegalCommand(rule("codex: Evil", "any minion that is an Undead, Demon, or Monster is Evil"), f"{evil.id} is not an Evil minion")
     closest = min(distances.values())
@@ -422,7 +412,7 @@ def _step_toward_evil(engine: SorceryCommands, source: Source, ability: Ability,
         raise IllegalCommand(_rule(source, ability), f"{evil.id} is not the closest Evil ({nearest})")
     to = engine._parse_in_region(targets[1], at.text, "targets")
     _closest_step(engine, source, ability, source.id, to, parse_loc(evil.location or "").square)
-    return Plan(moves=[(source.id, [at.text, to], f"step:{_slug(source.card)}", None)])
+    return Plan(moves=[(source.id, [at.text, to], f"step:{slug(source.card)}", None)])
 
 
 def _rolling_boulder(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:

@@ -20,8 +20,8 @@ from domain.rulesets.sorcery.abilities import abilities_of
 from domain.rulesets.sorcery.abilities_last import UNMOVABLE
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.realm import Loc, Region, diagonal, orthogonal, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import CardState
-from domain.rulesets.sorcery.view import rule
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.rulesets.sorcery.locations import label, parse_location
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, parse_loc
+from domain.rulesets.sorcery.realm import distance, parse_loc
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 
@@ -23,19 +23,8 @@ class RealmBoard:
 
     def neighbours(self, location: str) -> Sequence[str]:
         """Every location one step of some kind away (digest 2.2), whoever steps."""
-        from domain.rulesets.sorcery.movement import SorceryMovement
-
-        movement = SorceryMovement(self.state)
-        return [c.loc.text for c in movement.candidates(parse_loc(location), player=None)]
+        return [c.loc.text for c in self.view.step_candidates(parse_loc(location), player=None)]
 
     def distance(self, a: str, b: str) -> float:
         """Orthogonal steps between the squares, counting joined edges (codex: Step)."""
-        sa, sb = parse_loc(a), parse_loc(b)
-        columns, rows = self.view.wrap
-        d_col = abs(sa.column - sb.column)
-        d_row = abs(sa.row - sb.row)
-        if columns:
-            d_col = min(d_col, COLUMNS - d_col)
-        if rows:
-            d_row = min(d_row, ROWS - d_row)
-        return float(d_col + d_row)
+        return float(distance(parse_loc(a).square, parse_loc(b).square, *self.view.wrap))

@@ -192,3 +192,10 @@ def card(name: str) -> Card:
         return card_pool()[folded]
     close = suggest(name, card_pool())
     raise BadInput(f"unknown card {name!r}{close}" if close else f"unknown card {name!r}: not in the Sorcery card pool")
+
+
+def slug(name: str) -> str:
+    """A card's name as an id: lower case, each other character a hyphen (Mariner's Curse:
+    ``mariner-s-curse``): the ids of sites, spells and effects made from a card, and the purpose
+    of the steps it makes a unit take (``step:questing-beast``)."""
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")

@@ -22,8 +22,8 @@ from domain.rulesets.sorcery.events import (
     UnitDropped,
 )
 from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import FightItem
-from domain.rulesets.sorcery.view import rule
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded, UnitDropped, UnitPickedUp
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, EffectState, SorceryState
-from domain.rulesets.sorcery.view import rule
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.abilities import Ability

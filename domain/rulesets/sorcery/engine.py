@@ -15,13 +15,15 @@ from pydantic import BaseModel
 from domain.errors import BadInput, IllegalCommand, suggest
 from domain.handlers import CommandHandlers
 from domain.movement import Judgement, search_reach
+from domain.rules import RuleRef
+from domain.ruleset import unique_ids
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery import combat, constrict, flood, mandatory, triggers
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
 from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
 from domain.rulesets.sorcery.abilities_last import SUMMONED_BURROWED
-from domain.rulesets.sorcery.catalog import Card, card
+from domain.rulesets.sorcery.catalog import Card, card, slug
 from domain.rulesets.sorcery.commands import (
     Activate,
     ArtifactSetup,
@@ -70,12 +72,18 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, nearby, parse_loc, within_steps
-
-#: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
-#: as the first player sees it: digest gap 1)
-DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
-from domain.rules import RuleRef
+from domain.rulesets.sorcery.realm import (
+    COLUMNS,
+    DIRECTIONS,
+    ROWS,
+    Loc,
+    Region,
+    distance,
+    nearby,
+    parse_loc,
+    within_steps,
+)
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import (
     AttackItem,
     CardState,
@@ -87,7 +95,7 @@ from domain.rulesets.sorcery.state import (
     SorceryUnit,
     TurnPassItem,
 )
-from domain.rulesets.sorcery.view import RealmView, rule
+from domain.rulesets.sorcery.view import RealmView
 from domain.state import StepItem
 
 TAP = rule("codex: Tap", "only untapped units can tap")
@@ -173,12 +181,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             setattr(self.resolver, flood.SETTING_UP, False)  # noqa: B010
 
     def _set_up(self, setup: SetUp) -> None:
-        seen: set[str] = set()
+        ids: list[tuple[str, str]] = []
 
         def new_id(candidate: str, where: str) -> str:
-            if candidate in seen:
-                raise BadInput(f"duplicate id {candidate!r}", where)
-            seen.add(candidate)
+            ids.append((candidate, where))
+            unique_ids(ids)  # checked as each is given, so a set-up's first problem is the one named
             return candidate
 
         site_cards = [self._card(site.card, f"setup.sites[{i}]", "Site") for i, site in enumerate(setup.sites)]
@@ -194,7 +201,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if self.view().site_at(square) is not None:
                 raise BadInput(f"square {square} already has a site", f"{where}.at")
             self._check_player(site.controller, f"{where}.controller")
-            default_id = _slug(data.name) if names.count(data.name) == 1 else f"{_slug(data.name)}-{square}"
+            default_id = slug(data.name) if names.count(data.name) == 1 else f"{slug(data.name)}-{square}"
             site_id = new_id(site.id or default_id, f"{where}.id")
             self._place_site(site_id, data, square, site.controller)
         for i, spec in enumerate(setup.units):
@@ -324,6 +331,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             not_modelled=not_modelled_of(data.name),
         )
         self._start_passives(aura.id, data, aura.controller, square, area)
+
+    def fresh_id(self, candidate: str, where: str) -> None:
+        """Refuse an id that a unit or card in the game has already (``unique_ids``)."""
+        unique_ids([*((i, where) for i in (*self.state.units, *self.state.features)), (candidate, where)])
 
     def _check_player(self, player: str, where: str) -> None:
         if player not in self.state.players:
@@ -832,7 +843,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 if isinstance(u, SorceryUnit) and u.location and view.in_scope(scope, u, parse_loc(u.location))
             )
             shown = ", ".join(values["affected"]) or "no unit"
-        source = f"{_slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
+        source = f"{slug(data.name)}-{self.state.counters.get('effect', 0) + 1}"
         label = f"{data.name}: " + spell.label.format(targets=shown, target=shown, caster=caster)
         for template in (spell.effect, *spell.also):
             self.start_effect(source, caster, fill(template, values), spell.duration, label, not_modelled=not_modelled_of(data.name))
@@ -996,7 +1007,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                     rule(data.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
                     f"{unit_id} can't be moved from {self.label(frm)} to {self.label(to)} by {data.name}",
                 )
-        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        spell_id = f"{slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
         self.emit(
             SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
             not_modelled=not_modelled_of(data.name), unaffected=unaffected,
@@ -1110,7 +1121,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             ):
                 raise IllegalCommand(rule(data.name, spell.covers[0]), f"{enemy.id} is not an enemy minion at a site nearby {ally.id}")
             step_to = self._parse_in_region(targets[2], there.text, field)
-            if _distance(parse_loc(step_to).square, at.square) >= _distance(there.square, at.square):
+            if distance(parse_loc(step_to).square, at.square) >= distance(there.square, at.square):
                 raise IllegalCommand(
                     rule(data.name, spell.covers[0]), f"{self.label(step_to)} is not closer to {ally.id} than {self.label(there.text)}",
                 )
@@ -1123,14 +1134,14 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                     rule(data.name, spell.covers[0]),
                     f"{unit_id} can't step from {self.label(frm)} to {self.label(path[0])}: not one of its steps",
                 )
-        spell_id = f"{_slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
+        spell_id = f"{slug(data.name)}-{self.state.counters.get('spell', 0) + 1}"
         self.emit(
             SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
             not_modelled=not_modelled_of(data.name),
         )
         for unit_id, path in reversed(paths):  # one at a time: the first named resolves first
             frm = self.state.units[unit_id].location or ""
-            self.resolver.declare_path(unit_id, [frm, *path], f"step:{_slug(data.name)}", None)
+            self.resolver.declare_path(unit_id, [frm, *path], f"step:{slug(data.name)}", None)
 
     def _forced_down(
         self, data: Card, spell: Spell, caster: str, targets: list[str], field: str, how_of: dict[str, str],
@@ -1223,9 +1234,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         square = int(self.location(cmd.at, "at").split("/")[0])
         if self.view().site_at(square) is not None:
             raise IllegalCommand(rule("codex: Site", "a site is played to a void"), f"square {square} already has a site")
-        site_id = cmd.id or _slug(data.name)
-        if site_id in self.state.features or site_id in self.state.units:
-            raise BadInput(f"duplicate id {site_id!r}", "id")
+        site_id = cmd.id or slug(data.name)
+        self.fresh_id(site_id, "id")
         target = None
         if cmd.target is not None:
             target = int(self.location(cmd.target, "target").split("/")[0])
@@ -1263,8 +1273,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         self._check_main_phase(owner)
         data = self._card(cmd.card, "card", "Minion")
         self._refuse_unmodelled([data.name], f"summoning {data.name}")
-        if cmd.id in self.state.units or cmd.id in self.state.features:
-            raise BadInput(f"duplicate id {cmd.id!r}", "id")
+        self.fresh_id(cmd.id, "id")
         at = self.location(cmd.at, "at")
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
@@ -1283,8 +1292,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         self._check_main_phase(controller)
         data = self._card(cmd.card, "card", "Artifact", "Aura")
         self._refuse_unmodelled([data.name], f"conjuring {data.name}")
-        if cmd.id in self.state.units or cmd.id in self.state.features:
-            raise BadInput(f"duplicate id {cmd.id!r}", "id")
+        self.fresh_id(cmd.id, "id")
         if data.type == "Aura":  # atop a 2x2 area given by its top-left square, or a border
             if cmd.bearer is not None:
                 raise BadInput(f"{data.name} is an aura: no bearer", "bearer")
@@ -1508,12 +1516,3 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             return
         self.emit(AttackDeclared, attack_id=self.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
 
-
-def _distance(a: int, b: int) -> int:
-    """Steps between two squares counted orthogonally (digest 1.4: "X steps away"), edges apart."""
-    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
-    return abs(ra - rb) + abs(ca - cb)
-
-
-def _slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")

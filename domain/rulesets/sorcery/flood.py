@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.events_flood import SubsurfaceChanged
-from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.view import RealmView
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def saved_minions(engine: SorceryCommands, card_name: str, text: str, targets: l
     type there is: every other minion with a type shares one with a saved minion."""
     from domain.errors import BadInput, IllegalCommand
     from domain.rulesets.sorcery.catalog import card
-    from domain.rulesets.sorcery.view import rule
+    from domain.rulesets.sorcery.refs import rule
 
     refused = rule(card_name, text)
     saved: list[str] = []
@@ -255,11 +256,9 @@ def overflow(engine: SorceryCommands, card_name: str, text: str, caster: str, ta
     enemy unit on the line, nearest the start first, is pushed along it to the edge, one step at
     a time, each step judged as it comes (a refused one stops that unit)."""
     from domain.errors import BadInput, IllegalCommand
-    from domain.rulesets.sorcery.engine import DIRECTIONS
     from domain.rulesets.sorcery.events import SpellCast, not_modelled_of
     from domain.rulesets.sorcery.movement import FORCED_KINDS
-    from domain.rulesets.sorcery.realm import COLUMNS, ROWS
-    from domain.rulesets.sorcery.view import rule
+    from domain.rulesets.sorcery.refs import rule
 
     if len(targets) != 2 or targets[1] not in DIRECTIONS:
         raise BadInput(f"{card_name} needs an allied water site, then a direction: {', '.join(DIRECTIONS)}", field)
@@ -277,7 +276,7 @@ def overflow(engine: SorceryCommands, card_name: str, text: str, caster: str, ta
     if len(line) == 1:
         raise IllegalCommand(rule(card_name, text), f"square {start} is at the {targets[1]} edge of the realm: nowhere to overflow")
     flooded = [sq for sq in line[1:] if view.site_at(sq) is not None]
-    spell_id = f"wave-of-eviction-{engine.state.counters.get('spell', 0) + 1}"
+    spell_id = f"{slug(card_name)}-{engine.state.counters.get('spell', 0) + 1}"
     if flooded:  # first: what is under the sites is in their new subsurface as the enemies arrive (FAQ)
         engine.start_effect(
             spell_id, caster, {"kind": "flooded", "squares": flooded}, "this_turn",

@@ -19,9 +19,9 @@ from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitPickedUp, UnitTapped
 from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryUnit
-from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerParam, TriggerState
 
 if TYPE_CHECKING:
@@ -31,12 +31,6 @@ __all__ = ["RESOLVERS", "counted_turns_over", "prepare", "return_to_hand"]
 
 #: Thing in the Ice: "Disabled for three of your turns" (the turn it entered counts: docs/sorcery.md)
 YOUR_TURNS = "your_turns_"
-
-
-def _distance(a: int, b: int) -> int:
-    """Steps between two squares counted orthogonally (digest 1.4), edges apart."""
-    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
-    return abs(ra - rb) + abs(ca - cb)
 
 
 def _where(engine: SorceryEngine, thing: str) -> Loc:
@@ -98,7 +92,7 @@ def prepare(
         closer = kind == "genesis_step_closer"
 
         def fits(to: str) -> bool:
-            before, after = _distance(there.square, here.square), _distance(parse_loc(to).square, here.square)
+            before, after = distance(there.square, here.square), distance(parse_loc(to).square, here.square)
             return after < before if closer else after > before
 
         options = [o.to for o in SorceryMovement(engine.state, basic=False).step_options(enemy.id, there.text)]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
@@ -26,18 +25,12 @@ from domain.rulesets.sorcery.realm import (
     parse_loc,
     square_at,
 )
-from domain.rulesets.sorcery.view import RealmView, rule
+from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
 AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
-
-
-@dataclass(frozen=True)
-class _Candidate:
-    loc: Loc
-    kind: str
-    needs: tuple[str, ...] = ()
 
 
 def _needs_rule(kind: str, needs: tuple[str, ...]) -> RuleRef:
@@ -147,7 +140,7 @@ class SorceryMovement:
         keywords = view.keywords(unit_id, at)
         stuck = view.disabled(unit_id, at) or view.immobile(unit_id, at)
         options: list[StepOption] = []
-        for cand in self.candidates(at, unit.owner, unit_id):
+        for cand in self.view.step_candidates(at, unit.owner, unit_id):
             if only is not None and cand.loc.text != only:
                 continue
             blocked = stuck
@@ -179,89 +172,7 @@ class SorceryMovement:
         """Whether ``to`` is one step from ``frm`` (for ``unit_id``, or for some unit) under the
         effects in force."""
         at = parse_loc(frm)
-        return any(c.loc.text == to for c in self.candidates(at, player, unit_id))
-
-    def _orthogonal(self, at: Loc, unit_id: str | None) -> list[int]:
-        """Orthogonal neighbours; across the top and bottom edges too when the unit moves as if
-        they were connected (codex: As If Connected; the realm's own wrap: Magellan Globe)."""
-        columns, rows = self.view.wrap
-        if not rows and unit_id is not None and self.view.connected_rows(unit_id, at):
-            rows = True
-        return orthogonal(at.square, columns, rows)
-
-    def candidates(self, at: Loc, player: str | None, unit_id: str | None = None) -> list[_Candidate]:
-        """Step kinds per digest 2.2, in a fixed order so that searches are deterministic."""
-        view = self.view
-        found: list[_Candidate] = []
-        neighbours = self._orthogonal(at, unit_id)
-        site_here = view.site_at(at.square)
-        if at.region is Region.SURFACE:
-            for sq in neighbours:
-                if view.site_at(sq) is not None:
-                    found.append(_Candidate(Loc(sq, Region.SURFACE), "orthogonal"))
-                else:
-                    found.append(_Candidate(Loc(sq, Region.VOID), "void", ("Voidwalk",)))
-            columns, rows = view.wrap
-            for sq in diagonal(at.square, columns, rows):
-                if view.site_at(sq) is not None:
-                    found.append(_Candidate(Loc(sq, Region.SURFACE), "diagonal", ("Airborne",)))
-            for sq in view.as_if_adjacent(at.square, player):
-                if view.site_at(sq) is not None:
-                    found.append(_Candidate(Loc(sq, Region.SURFACE), "as-if-adjacent"))
-            if unit_id is not None and view.leaps(unit_id, at):
-                for sq in self._leaps(at.square):
-                    found.append(_Candidate(Loc(sq, Region.SURFACE), "leap"))
-            if site_here is not None:
-                if view.is_water(at.square):
-                    found.append(_Candidate(Loc(at.square, Region.UNDERWATER), "submerge", ("Submerge",)))
-                else:
-                    found.append(_Candidate(Loc(at.square, Region.UNDERGROUND), "burrow", ("Burrowing",)))
-        elif at.region in (Region.UNDERWATER, Region.UNDERGROUND):
-            own = "Submerge" if at.region is Region.UNDERWATER else "Burrowing"
-            found.append(_Candidate(Loc(at.square, Region.SURFACE), "surface", (own,)))
-            for sq in neighbours:
-                if view.site_at(sq) is None:
-                    found.append(_Candidate(Loc(sq, Region.VOID), "void", ("Voidwalk",)))
-                elif view.is_water(sq):
-                    needs = ("Submerge",) if own == "Submerge" else ("Burrowing", "Submerge")
-                    found.append(_Candidate(Loc(sq, Region.UNDERWATER), "underwater", needs))
-                else:
-                    needs = ("Burrowing",) if own == "Burrowing" else ("Burrowing", "Submerge")
-                    found.append(_Candidate(Loc(sq, Region.UNDERGROUND), "underground", needs))
-            for sq in view.as_if_adjacent(at.square, player):
-                site = view.site_at(sq)
-                if site is not None and view.is_water(sq) == (own == "Submerge"):
-                    found.append(_Candidate(Loc(sq, at.region), "as-if-adjacent", (own,)))
-        else:  # the void: any neighbouring location, with Voidwalk
-            for sq in neighbours:
-                if view.site_at(sq) is None:
-                    found.append(_Candidate(Loc(sq, Region.VOID), "void", ("Voidwalk",)))
-                else:
-                    found.append(_Candidate(Loc(sq, Region.SURFACE), "void", ("Voidwalk",)))
-                    lower = Region.UNDERWATER if view.is_water(sq) else Region.UNDERGROUND
-                    found.append(_Candidate(Loc(sq, lower), "void", ("Voidwalk",)))
-        for hub_loc, hub_needs in view.hub_links(at, player):
-            found.append(_Candidate(hub_loc, "as-if-adjacent", hub_needs))
-        return [c for c in found if c.loc != at]
-
-    def _leaps(self, square: int) -> list[int]:
-        """Felbog Frog Men: over an orthogonally adjacent site to the site beyond it, in the same
-        direction (digest gap 9); the jumped site is not entered."""
-        columns, rows = self.view.wrap
-        row, column = divmod(square - 1, COLUMNS)
-        found = []
-        for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-            r1, c1, r2, c2 = row + d_row, column + d_col, row + 2 * d_row, column + 2 * d_col
-            if rows:
-                r1, r2 = r1 % ROWS, r2 % ROWS
-            if columns:
-                c1, c2 = c1 % COLUMNS, c2 % COLUMNS
-            if not (0 <= r1 < ROWS and 0 <= c1 < COLUMNS and 0 <= r2 < ROWS and 0 <= c2 < COLUMNS):
-                continue
-            over, beyond = square_at(r1, c1), square_at(r2, c2)
-            if beyond != square and self.view.site_at(over) is not None and self.view.site_at(beyond) is not None:
-                found.append(beyond)
-        return found
+        return any(c.loc.text == to for c in self.view.step_candidates(at, player, unit_id))
 
 
 #: forced movements cards make, with the step kind each records (digest 2.7)

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.rulesets.sorcery.abilities import Spell, abilities_of
-from domain.rulesets.sorcery.catalog import Card
+from domain.rulesets.sorcery.catalog import Card, slug
 from domain.rulesets.sorcery.choices import NO, may_step, own_steps, pick
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ActivationPlanned, ActivationResolved, SpellCast, not_modelled_of
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem
-from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
@@ -39,10 +39,6 @@ if TYPE_CHECKING:
 DODGE_WINDOW = rule(
     "codex: Attack", "Dodge Roll is cast when an ally is attacked: after the attack is declared, before any defender",
 )
-
-
-def _slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-").replace("--", "-")
 
 
 def _muted(engine: SorceryEngine, unit_id: str) -> bool:
@@ -239,16 +235,14 @@ def _step_closer(engine: SorceryEngine, trigger: TriggerState) -> None:
     """Sturmgeist FAQ: the location it could step to by its own movement that is closest to the
     caster, counted in steps (digest 1.4); ties are its controller's choice; no step is closer:
     no step."""
-    from domain.rulesets.sorcery.engine import _distance
-
     unit = engine.state.units[trigger.source]
     target = engine.state.units[trigger.subject or ""]
     if not target.alive or target.location is None:
         engine.resolver.resolved(trigger, f"{target.id} is no longer in the realm: no step")
         return
     goal = parse_loc(target.location).square
-    now = _distance(parse_loc(unit.location or "").square, goal)
-    steps = [(to, _distance(parse_loc(to).square, goal)) for to in own_steps(engine, unit.id)]
+    now = distance(parse_loc(unit.location or "").square, goal)
+    steps = [(to, distance(parse_loc(to).square, goal)) for to in own_steps(engine, unit.id)]
     closer = [(to, d) for to, d in steps if d < now]
     if not closer:
         engine.resolver.resolved(trigger, f"{unit.id} can take no step closer to {target.id}")
@@ -312,14 +306,14 @@ def cast_when_attacked(engine: SorceryEngine, cmd: Cast, data: Card, spell: Spel
         if to not in own_steps(engine, ally.id):
             raise IllegalCommand(rule(data.name, spell.covers[1]), f"{ally.id} can't move to {engine.label(to)}: not one of its steps now")
         moves = [to]
-    spell_id = f"{_slug(data.name)}-{engine.state.counters.get('spell', 0) + 1}"
+    spell_id = f"{slug(data.name)}-{engine.state.counters.get('spell', 0) + 1}"
     engine.emit(
         SpellCast, spell_id=spell_id, card=data.name, caster=player, targets=list(cmd.targets),
         not_modelled=not_modelled_of(data.name),
         unaffected={} if moves else {ally.id: f"{player} chose no location: it stays"},
     )
     if moves:
-        engine.declare_path(ally.id, [ally.location or "", moves[0]], f"step:{_slug(data.name)}", None)
+        engine.declare_path(ally.id, [ally.location or "", moves[0]], f"step:{slug(data.name)}", None)
     on_cast(engine, data, player, by, engine.cause)
 
 
@@ -348,7 +342,7 @@ def cast(engine: SorceryEngine, data: Card, spell: Spell, caster: str, targets: 
             raise IllegalCommand(rule(data.name, spell.covers[0]), f"{enemy.id} is not an enemy adjacent to {ally.id} (codex: Adjacent)")
         a, b = ally.location or "", enemy.location or ""
         paths = [(ally.id, b), (enemy.id, a)]
-        after = ActivationItem(source=_slug(data.name), then="react:joust", unit=ally.id, to=b, player=caster, path=[enemy.id, a])
+        after = ActivationItem(source=slug(data.name), then="react:joust", unit=ally.id, to=b, player=caster, path=[enemy.id, a])
     elif kind == "adjacent_minions_step_in_then_submerge":  # Call of the Sea
         if len(targets) != 1:
             raise BadInput(f"{data.name} needs one target water site", field)
@@ -359,7 +353,7 @@ def cast(engine: SorceryEngine, data: Card, spell: Spell, caster: str, targets: 
         for unit in sorted(engine.state.living_units(), key=lambda u: (parse_loc(u.location or "").square, u.id)):
             if unit.kind == "minion" and unit.location and unit.carried_by is None and _adjacent_in_region(engine, unit.location, there):
                 paths.append((unit.id, there))
-        after = ActivationItem(source=_slug(data.name), then="react:submerge_there", unit=paths[0][0] if paths else "", to=there, player=caster)
+        after = ActivationItem(source=slug(data.name), then="react:submerge_there", unit=paths[0][0] if paths else "", to=there, player=caster)
     elif kind == "minion_moves_to_tapped_minion":  # Backstab
         if len(targets) != 2:
             raise BadInput(f"{data.name} needs the target minion, then the tapped minion it strikes", field)
@@ -381,14 +375,14 @@ def cast(engine: SorceryEngine, data: Card, spell: Spell, caster: str, targets: 
             unaffected[mover.id] = f"already at {engine.label(a)}: no move needed"
     else:
         raise BadInput(f"{data.name}: unknown kind of spell {kind!r}", where)
-    spell_id = f"{_slug(data.name)}-{engine.state.counters.get('spell', 0) + 1}"
+    spell_id = f"{slug(data.name)}-{engine.state.counters.get('spell', 0) + 1}"
     engine.emit(
         SpellCast, spell_id=spell_id, card=data.name, caster=caster, targets=list(targets),
         not_modelled=not_modelled_of(data.name), unaffected=unaffected,
     )
     for unit_id, to in reversed(paths):  # the first listed resolves first
         frm = engine.state.units[unit_id].location or ""
-        engine.resolver.declare_path(unit_id, [frm, to], f"step:{_slug(data.name)}", None)
+        engine.resolver.declare_path(unit_id, [frm, to], f"step:{slug(data.name)}", None)
     if after is not None:
         engine.emit(ActivationPlanned, item=after)
 

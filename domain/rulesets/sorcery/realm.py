@@ -16,6 +16,9 @@ from domain.errors import BadInput
 COLUMNS = 5
 ROWS = 4
 SQUARES = range(1, COLUMNS * ROWS + 1)
+#: cardinal directions as rows and columns move on the realm's grid (square 1 at the top left,
+#: as the first player sees it: digest gap 1)
+DIRECTIONS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
 
 
 class Region(StrEnum):
@@ -117,7 +120,6 @@ def nearby(square: int, wrap_columns: bool = False, wrap_rows: bool = False) -> 
     )
 
 
-
 def within_steps(frm: str, to: str, steps: int, wrap_columns: bool = False, wrap_rows: bool = False) -> bool:
     """"Up to X steps away": orthogonal squares within one region, movement keywords aside
     (digest 1.4; codex: Step); connected edges (Magellan Globe) count as borders."""
@@ -128,3 +130,15 @@ def within_steps(frm: str, to: str, steps: int, wrap_columns: bool = False, wrap
     for _ in range(steps):
         reached |= {n for sq in reached for n in orthogonal(sq, wrap_columns, wrap_rows)}
     return b.square in reached
+
+
+def distance(a: int, b: int, wrap_columns: bool = False, wrap_rows: bool = False) -> int:
+    """Steps between two squares counted orthogonally (digest 1.4: "X steps away"; codex: Step),
+    edges apart unless joined (Magellan Globe: the board's distance)."""
+    (ra, ca), (rb, cb) = divmod(a - 1, COLUMNS), divmod(b - 1, COLUMNS)
+    d_row, d_col = abs(ra - rb), abs(ca - cb)
+    if wrap_columns:
+        d_col = min(d_col, COLUMNS - d_col)
+    if wrap_rows:
+        d_row = min(d_row, ROWS - d_row)
+    return d_row + d_col

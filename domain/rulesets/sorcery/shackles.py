@@ -14,8 +14,9 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded
 from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState
-from domain.rulesets.sorcery.view import RealmView, rule
+from domain.rulesets.sorcery.view import RealmView
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.activated import Plan, Source

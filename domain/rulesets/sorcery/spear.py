@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.events import ActivationResolved, ArtifactMoved
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState
-from domain.rulesets.sorcery.view import rule
 
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.activated import Plan, Source

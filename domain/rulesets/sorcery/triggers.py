@@ -16,8 +16,8 @@ from domain.rulesets.sorcery.abilities import Ability, abilities_of
 from domain.rulesets.sorcery.combat import kill
 from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import FightItem
-from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerParam, TriggerState
 
 if TYPE_CHECKING:

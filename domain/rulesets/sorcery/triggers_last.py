@@ -14,7 +14,7 @@ from domain.rulesets.sorcery.abilities import abilities_of
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.movement import ForcedMovement
-from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, distance, orthogonal, parse_loc
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
@@ -86,8 +86,6 @@ def _pull_artifact(engine: SorceryEngine, trigger: TriggerState) -> None:
     Its FAQ: a bearer that can't be pulled there loses the artifact, which is pulled alone; an
     artifact that can't be pulled (Iron Man Talus) moves neither. Where two squares are closer,
     the Rock's controller chooses (a recorded choice)."""
-    from domain.rulesets.sorcery.engine import _distance
-    from domain.rulesets.sorcery.realm import orthogonal
 
     rock = engine.state.features[trigger.source]
     thing = engine.state.features[trigger.subject or ""]
@@ -100,7 +98,7 @@ def _pull_artifact(engine: SorceryEngine, trigger: TriggerState) -> None:
     if (why := forced_artifacts.unmovable(thing)) is not None:
         engine.resolver.resolved(trigger, f"{thing.id} can't be pulled ({why}): neither it nor its bearer moves")
         return
-    squares = [sq for sq in orthogonal(at.square, *view.wrap) if _distance(sq, target) < _distance(at.square, target)]
+    squares = [sq for sq in orthogonal(at.square, *view.wrap) if distance(sq, target) < distance(at.square, target)]
     bearer = engine.state.units.get(thing.bearer or "")
     pulled: dict[str, str] = {}  # destination -> what moves: the bearer, or the artifact alone
     if bearer is not None and bearer.location is not None:
@@ -220,14 +218,13 @@ def _mummies_awaken(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _closer_pulls(engine: SorceryEngine, unit_id: str, target: int) -> list[str]:
     """Where a pull takes the unit one step closer to ``target``: an orthogonal step in its
     region (digest 2.7) that the forced-movement model allows."""
-    from domain.rulesets.sorcery.engine import _distance
 
     unit = engine.state.units[unit_id]
     at = parse_loc(unit.location or "")
     model = ForcedMovement(engine.state, "pull")
     return [
         o.to for o in model.step_options(unit_id, at.text)
-        if o.blocked is None and _distance(parse_loc(o.to).square, target) < _distance(at.square, target)
+        if o.blocked is None and distance(parse_loc(o.to).square, target) < distance(at.square, target)
     ]
 
 

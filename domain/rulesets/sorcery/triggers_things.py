@@ -23,9 +23,9 @@ from domain.rulesets.sorcery.events import (
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, EffectState
 from domain.rulesets.sorcery.triggers_turnly import _step
-from domain.rulesets.sorcery.view import rule
 from domain.state import TriggerState
 
 if TYPE_CHECKING:

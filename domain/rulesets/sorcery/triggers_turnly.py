@@ -23,11 +23,12 @@ from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.abilities_last import LAST_START
 from domain.rulesets.sorcery.abilities_rest import REST_START
 from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
+from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.choices import may, may_step, own_steps, pick
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, distance, parse_loc
 from domain.state import TriggerState
 
 if TYPE_CHECKING:
@@ -111,10 +112,6 @@ def on_turn_start(engine: SorceryEngine, player: str, cause: str) -> None:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _slug(name: str) -> str:
-    return name.lower().replace(" ", "-").replace("'", "").replace("ö", "o")
-
-
 def _forced(engine: SorceryEngine, unit_id: str, how: str) -> list[str]:
     unit = engine.state.units[unit_id]
     model = ForcedMovement(engine.state, how)
@@ -123,7 +120,7 @@ def _forced(engine: SorceryEngine, unit_id: str, how: str) -> list[str]:
 
 def _step(engine: SorceryEngine, trigger: TriggerState, unit_id: str, to: str) -> None:
     frm = engine.state.units[unit_id].location or ""
-    engine.declare_path(unit_id, [frm, to], f"step:{_slug(_card(engine, trigger))}", None, cause=trigger.id)
+    engine.declare_path(unit_id, [frm, to], f"step:{slug(_card(engine, trigger))}", None, cause=trigger.id)
 
 
 def _card(engine: SorceryEngine, trigger: TriggerState) -> str:
@@ -144,12 +141,6 @@ def _here(engine: SorceryEngine, source: str) -> str | None:
         return unit.location if unit.alive else None
     feature = engine.state.features[source]
     return feature.location
-
-
-def _distance(a: int, b: int) -> int:
-    from domain.rulesets.sorcery.engine import _distance as steps
-
-    return steps(a, b)
 
 
 # --- the abilities --------------------------------------------------------------------------------
@@ -331,7 +322,7 @@ def _raise_target_site(engine: SorceryEngine, trigger: TriggerState) -> None:
 def _toward(engine: SorceryEngine, unit_id: str, square: int) -> list[str]:
     """The unit's own steps that end closer to ``square`` (digest 1.4: steps counted orthogonally)."""
     at = parse_loc(engine.state.units[unit_id].location or "")
-    return [to for to in own_steps(engine, unit_id) if _distance(parse_loc(to).square, square) < _distance(at.square, square)]
+    return [to for to in own_steps(engine, unit_id) if distance(parse_loc(to).square, square) < distance(at.square, square)]
 
 
 def _lure_target(engine: SorceryEngine, trigger: TriggerState) -> None:
