@@ -7,7 +7,7 @@ import json
 import pytest
 
 from domain.errors import BadInput
-from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
+from domain.rulesets.sorcery.cards import ABILITIES, SPELLS
 from domain.rulesets.sorcery.catalog import card, card_pool
 from tests.helpers import ROOT
 

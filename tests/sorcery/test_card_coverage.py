@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
+from domain.rulesets.sorcery.cards import ABILITIES, SPELLS
 from domain.rulesets.sorcery.catalog import card, card_pool, is_keyword
 from domain.rulesets.sorcery.coverage import KEYWORD_GAPS, derive, pool_coverage, pool_figures
 
@@ -187,3 +187,20 @@ def test_a_partly_modelled_card_lists_exactly_what_is_missing() -> None:
     assert derive("Gnome Hollows").status == "full"
     assert derive("Gnome Hollows").modelled[0].timing == "ongoing"
     assert derive("Bottomless Pit").modelled[0].timing == "triggered"
+
+
+def test_every_card_is_declared_once_in_the_module_of_its_type_and_wired_into_the_registry() -> None:
+    from domain.rulesets.sorcery.cards import artifacts, auras, avatars, magic, minions_a_to_l, minions_m_to_z, sites
+
+    modules = {"Site": [sites], "Minion": [minions_a_to_l, minions_m_to_z], "Artifact": [artifacts], "Aura": [auras],
+               "Avatar": [avatars]}
+    declared: dict[str, object] = {}
+    for kind, found in modules.items():
+        for module in found:
+            for name, abilities in module.CARDS.items():
+                assert card(name).type == kind, (name, module.__name__)
+                assert name not in declared, name
+                declared[name] = abilities
+    assert declared == ABILITIES
+    assert all(card(name).type == "Magic" for name in magic.SPELLS) and magic.SPELLS == SPELLS
+    assert all((name[0].upper() <= "L") == (name in minions_a_to_l.CARDS) for name in minions_a_to_l.CARDS | minions_m_to_z.CARDS)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import ABILITIES
+from domain.rulesets.sorcery.cards import ABILITIES
 from tests.helpers import reach
 from tests.sorcery.test_cards_rest import VALLEYS, boots, cast, realm, where
 
@@ -19,12 +19,10 @@ def spell_event(g: Any) -> Any:
     return [e for e in g.pending_events if type(e).__name__ == "SpellCast"][-1]
 
 
-def test_every_ability_of_this_group_is_merged() -> None:
-    from domain.rulesets.sorcery.abilities_last import ABILITIES_LAST
-
-    for name, abilities in ABILITIES_LAST.items():
-        for ability in abilities:
-            assert ability in ABILITIES[name]
+def test_every_ability_of_this_group_is_declared_with_its_card() -> None:
+    for name in ("Iron Man Talus", "Arcade of Bones", "Army of the Dead", "Red Rock of Ravannis", "Rest in Peace",
+                 "Awakened Mummies", "Maelström"):
+        assert ABILITIES[name], name
 
 
 # --- Iron Man Talus: can't be moved by force -----------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import ABILITIES, SPELLS
+from domain.rulesets.sorcery.cards import ABILITIES, SPELLS
 from tests.helpers import game
 
 
@@ -41,14 +41,11 @@ VALLEYS = {sq: "Valley" for sq in (1, 2, 3, 6, 7, 8, 9, 11, 12, 13)}
 TROLL = "    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n"
 
 
-def test_every_ability_and_spell_of_this_group_is_merged() -> None:
-    from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST
-
-    for name, abilities in ABILITIES_REST.items():
-        for ability in abilities:
-            assert ability in ABILITIES[name]
-    for name, spell in SPELLS_REST.items():
-        assert SPELLS[name] == spell and spell.moves_artifacts
+def test_the_spells_that_move_everything_move_the_artifacts_on_the_ground_too() -> None:
+    for name in ("Scatter", "Windblast", "Whirlwind", "Displace", "Drown", "Bury", "Stormy Seas", "Cave-In"):
+        assert SPELLS[name].moves_artifacts, name
+    for name in ("Spear of Destiny", "Sold-out Cemetery", "Avenging Angel", "Hollow One", "Headless Haunt", "Hauntless Head"):
+        assert ABILITIES[name], name
 
 
 # --- artifacts moved by force --------------------------------------------------------------------

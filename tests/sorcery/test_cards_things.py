@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rulesets.sorcery.abilities import ABILITIES
+from domain.rulesets.sorcery.cards import ABILITIES
 from domain.rulesets.sorcery.view import RealmView
 from tests.helpers import game, reach
 
@@ -53,12 +53,9 @@ def test_kingdom_of_agartha_does_nothing_below_its_threshold() -> None:
     assert "7/underground" not in reach(g, "troll")
 
 
-def test_every_ability_of_this_group_is_merged_into_abilities() -> None:
-    from domain.rulesets.sorcery.abilities_things import ABILITIES_THINGS
-
-    for name, abilities in ABILITIES_THINGS.items():
-        for ability in abilities:
-            assert ability in ABILITIES[name]
+def test_every_ability_of_this_group_is_declared_with_its_card() -> None:
+    for name in ("Kingdom of Agartha", "Tadpole Pool", "Purge Juggernaut", "Cage of Sidrak", "Cerberus in Chains", "Aino"):
+        assert ABILITIES[name], name
 
 
 # --- artifacts that move ---------------------------------------------------------------------------

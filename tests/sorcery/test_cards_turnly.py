@@ -10,7 +10,7 @@ import pytest
 
 from domain.commands import Choose, OrderTriggers
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import ABILITIES
+from domain.rulesets.sorcery.cards import ABILITIES
 from domain.rulesets.sorcery.view import RealmView
 from sim.selfplay import self_play
 from tests.helpers import game, scenario

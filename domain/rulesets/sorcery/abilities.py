@@ -1,29 +1,286 @@
-"""Card abilities the simulator models, each with its declared timing kind.
+"""The language Sorcery cards are declared in (cards/): abilities with their timing kind, and spells.
 
-The timing kind is declared here, never inferred at run time (DESIGN.md, principle 2):
-``ongoing`` abilities become effects that the lookahead applies; ``triggered`` abilities are
-known only to the aggregate, which fires them; spells say which effect they start.
-Texts are cited by card name; the wording lives in the card data, not here.
+The timing kind is declared, never inferred at run time (DESIGN.md, principle 2):
 
-Placeholders in effect templates: ``$square`` is the square of the card itself, ``$self`` its
-id, ``$target``/``$targets`` what the player chose.
+- ``ongoing``: ``passive`` is the effect template it keeps in force while its card is in the
+  realm (effects.py; the lookahead applies it); a carrier says how many units it carries;
+  ``placement`` is a rule of where the card may enter; ``unmovable``, that nothing moves it by force;
+- ``triggered``: ``when`` is a typed event kind (``Enters``, ``AtTurn``, ``Genesis``...), ``scope``
+  a ``Scope`` template the unit it is about must be in, and ``does`` what it does: an effect
+  primitive (``Kill``, ``Damage``, ``StartEffect``) or a named resolver (``Resolve``). Only the
+  aggregate fires them (triggers/); the lookahead never sees them;
+- ``activated``: ``activated`` says what using it costs and does (``Activation`` kinds).
+
+A spell says what it targets (a ``SpellTarget`` kind) and what it does (effects it starts, or how
+it moves units). Texts are cited by card name; the wording lives in the card data.
+
+Placeholders in templates: ``$square`` is the square of the card itself, ``$self`` its id,
+``$controller`` its controller, ``$area`` an aura's squares, ``$nearby`` the squares nearby;
+in spells ``$target``/``$targets`` are what the player chose.
+
+Nothing here imports the engine: cards are data, and the engine reads them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from domain.rulesets.sorcery.catalog import Timing
 
-#: what carrying cards still lack (digest 2.6): nothing, now that Pick Up and Drop are commands
-CARRY_GAPS: str | None = None
+
+class _Declared(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Ability(BaseModel):
-    model_config = ConfigDict(frozen=True)
+# --- when a triggered ability triggers: typed event kinds (one matcher each: triggers/match.py) --
 
+
+class When(_Declared):
+    """A kind of moment a triggered ability waits for. ``muted_by`` lists the conditions of a
+    unit source that keep it from triggering (a site that lost its abilities never triggers)."""
+
+    muted_by: tuple[Literal["silenced", "disabled"], ...] = ()
+
+
+class Enters(When):
+    """A unit enters a new site: a step from another square, or summoned there (codex: Enter;
+    digest 2.3). ``lacking``: the unit lacks these keywords; ``water_site``: the site entered is
+    a water site; ``in_source_body_of_water``: the square is in the body of water of the source;
+    ``avatars_only``; ``first_only``: the source has given no lasting effect yet (Dark Alley)."""
+
+    lacking: tuple[str, ...] = ()
+    water_site: bool = False
+    in_source_body_of_water: bool = False
+    avatars_only: bool = False
+    first_only: bool = False
+
+
+class Occupies(Enters):
+    """A unit comes to occupy a site (Rest in Peace: the codex's Enter, docs/sorcery.md), matched
+    after every ``Enters``; ``land_site``: the site is a land site."""
+
+    land_site: bool = False
+
+
+class CrossesBorder(When):
+    """A unit traverses the border an aura is atop (codex: Traverse; walls), ``on_the_ground``
+    only when it does so on the ground (codex: On the Ground; digest 2.10)."""
+
+    on_the_ground: bool = False
+
+
+class StepsOntoGroundAbove(When):
+    """A unit steps onto the surface above the burrowed source, on the ground (Awakened Mummies)."""
+
+
+class Moves(When):
+    """The source itself moves to a new location, by any step (Army of the Dead: its FAQ)."""
+
+
+class EntersVoid(When):
+    """The source itself enters the void from a site (Phase Assassin)."""
+
+
+class Attacked(When):
+    """The source is the target of an attack just declared (codex: Attack, step 2)."""
+
+
+class AfterFirstAttack(When):
+    """The source's first attack this turn has resolved (codex: Attack, step 6)."""
+
+
+class EnemyCasts(When):
+    """An enemy unit casts magic (Sturmgeist FAQ: only units cast spells it hears)."""
+
+
+class AfterCasting(When):
+    """The source has cast a Magic spell, and the spell has resolved (Wind Sylph)."""
+
+
+class AtTurn(When):
+    """The start and/or the end of a turn: ``whose`` turn (its controller's, or each turn); with
+    ``each``, one trigger for each enemy minion at the source's location, each minion or
+    artifact at its site, or each artifact in the realm not at its site (codex: Turn Sequence)."""
+
+    start: bool = False
+    end: bool = False
+    whose: Literal["yours", "each"] = "yours"
+    each: Literal["enemy_minion_here", "minion_or_artifact_at_site", "artifact_elsewhere"] | None = None
+
+
+class Choices(_Declared):
+    """What a Genesis asks of its player as the card enters (the command's targets: checked as
+    the command is issued; engine/genesis_choices.py)."""
+
+
+class NoChoice(Choices):
+    pass
+
+
+class PlayTarget(Choices):
+    """The ``target`` of ``play_site``: ``required``, a nearby site (Bog); else recorded as given."""
+
+    required: bool = False
+
+
+class AdjacentEnemyStep(Choices):
+    """An adjacent enemy minion, then where it steps, ``closer`` to the source or away."""
+
+    closer: bool
+
+
+class OwnStep(Choices):
+    """Where the source takes a step (a legal step must be named when there is one)."""
+
+
+class UnitInBodyOfWater(Choices):
+    """A unit in the source's body of water, then where it moves one step within it."""
+
+
+class Side(Choices):
+    """``west`` or ``east``: one side for all."""
+
+
+class MinionHere(Choices):
+    """Another minion at the source's location."""
+
+
+class NearbyAlliedMinion(Choices):
+    """Another allied minion nearby; ``optional``: none named is the choice to give nothing."""
+
+    optional: bool = False
+
+
+class Genesis(When):
+    """The card enters the realm: a site played, a minion summoned, an artifact or aura conjured
+    (codex: Genesis), with the ``choices`` it asks for."""
+
+    choices: Choices = NoChoice()
+
+
+# --- what a triggered ability does: a primitive, or a named resolver (triggers/registry.py) -----
+
+
+class Does(_Declared):
+    """What a triggered ability does when it resolves."""
+
+
+class Kill(Does):
+    """Kill the unit the trigger is about, if it is still at the source's site."""
+
+    why: str
+
+
+class Damage(Does):
+    """Deal ``amount`` damage to the unit the trigger is about, if it is still in the realm; a
+    minion whose damage reaches its defence dies (codex: Damage)."""
+
+    amount: int
+
+
+class StartEffect(Does):
+    """Start an effect from the source: ``spec`` a template (``$source``), ``label`` a text with
+    ``{source}`` and ``{controller}``; the outcome is the label."""
+
+    spec: dict[str, Any]
+    duration: str
+    label: str
+
+
+class Resolve(Does):
+    """A named resolver, registered beside its function (triggers/)."""
+
+    name: str
+
+
+# --- what an activated ability costs and does (activations/) ------------------------------------
+
+
+class Activation(_Declared):
+    """``cost``: ``tap`` ("Tap →": the unit taps, so it must be untapped and not summoning sick)
+    or ``once`` ("Once on your turn"); ``granted``: the ability is had by the units at an artifact's
+    location (``here``: Rolling Boulder), by the Spellcasters adjacent to the card (``adjacent``:
+    Shackled Demon) or by an artifact's bearer (``bearer``: Spear of Destiny)."""
+
+    cost: Literal["tap", "once"]
+    granted: Literal["here", "adjacent", "bearer"] | None = None
+
+
+class TeleportNearbyTapOthers(Activation):
+    pass
+
+
+class TeleportToTappedBurrow(Activation):
+    pass
+
+
+class StepThenConstrict(Activation):
+    pass
+
+
+class StepsInDirection(Activation):
+    steps: int
+
+
+class LureCloser(Activation):
+    """A lure: the enemy's own step toward the source; then it taps, or takes damage and the
+    source's controller heals."""
+
+    who: Literal["nearby_enemy", "adjacent_enemy_minion"]
+    then: Literal["tap", "damage_heal"]
+    damage: int = 0
+    heal: int = 0
+
+
+class LureHere(Activation):
+    pass
+
+
+class PushOnRivers(Activation):
+    pass
+
+
+class StepTowardEvil(Activation):
+    pass
+
+
+class RollingBoulder(Activation):
+    damage: int
+
+
+class ReleaseShackled(Activation):
+    pass
+
+
+class ThrowSpear(Activation):
+    pass
+
+
+class FloodSite(Activation):
+    """Flood a site ``where`` it may (adjacent to the site; adjacent to or near the Avatar's body
+    of water) for ``duration``; ``may_teleport`` there; ``tap_without_submerge`` the minions there."""
+
+    where: Literal["adjacent", "adjacent_to_body", "near_body"]
+    duration: str
+    may_teleport: bool = False
+    tap_without_submerge: bool = False
+
+
+# --- where a card may enter -----------------------------------------------------------------------
+
+
+class Placement(_Declared):
+    """A card's own rule of where it enters, with its text: conjured ``atop_border`` of a site its
+    controller controls (walls), summoned ``to_your_avatar`` (Cerberus in Chains), summoned
+    ``burrowed_safely`` (Awakened Mummies)."""
+
+    rule: Literal["atop_border", "to_your_avatar", "burrowed_safely"]
+    text: str
+
+
+class Ability(_Declared):
     name: str
     timing: Timing
     #: the card's text this ability models, exactly as printed (a line or part of one): what the
@@ -33,23 +290,146 @@ class Ability(BaseModel):
     gaps: str | None = None
     #: for ongoing abilities: the effect template it keeps in force while its card is in the realm
     passive: dict[str, Any] | None = None
-    #: for triggered abilities: the behaviour that matches and resolves it (see triggers.py)
+    #: for triggered abilities: the key a queued trigger records (``TriggerState.ability``)
     trigger: str | None = None
+    when: When | None = None
+    #: a ``Scope`` template the unit the trigger is about must be in
+    scope: dict[str, Any] | None = None
+    does: Does | None = None
     #: for carriers: how many units, and which: "minion" (allied minions), "unit" (allies, an
     #: Avatar included), "weaker_minion" (weaker allied minions), "any_minion" (any minions)
     carry: int = 0
     carry_allies: str = "minion"
-    #: for activated abilities: what using it does (activated.py; the ``activate`` command)
-    activated: dict[str, Any] | None = None
+    activated: Activation | None = None
+    placement: Placement | None = None
+    #: nothing moves the card by force (Iron Man Talus; artifacts_forced.py)
+    unmovable: bool = False
 
 
-class Spell(BaseModel):
-    """A magic that starts an ongoing effect; ``targets`` says what the caster must choose."""
+# --- spells ---------------------------------------------------------------------------------------
 
-    model_config = ConfigDict(frozen=True)
 
-    targets: int
-    target_kind: str
+class SpellTarget(_Declared):
+    """What a spell's caster chooses as its targets (spells/: checked, then planned)."""
+
+
+class Sites(SpellTarget):
+    count: int
+
+
+class AnAlly(SpellTarget):
+    minion: bool = False
+
+
+class CastingUnit(SpellTarget):
+    """The unit casting it, an Avatar or a Spellcaster (its text says "nearby", "here")."""
+
+
+class AlliedSpellcaster(SpellTarget):
+    pass
+
+
+class MinionTwoStepsFromCaster(SpellTarget):
+    pass
+
+
+class SavedMinions(SpellTarget):
+    pass
+
+
+class SitesByWater(SpellTarget):
+    pass
+
+
+class NoTarget(SpellTarget):
+    pass
+
+
+class Direction(SpellTarget):
+    pass
+
+
+class UnitToLocation(SpellTarget):
+    who: Literal["ally", "minion"]
+    site_surface: bool = False
+
+
+class AlliedMinionsToCaster(SpellTarget):
+    pass
+
+
+class EachAtLocation(SpellTarget):
+    pass
+
+
+class Rotation(SpellTarget):
+    pass
+
+
+class AlliesToLocation(SpellTarget):
+    pass
+
+
+class MinionDown(SpellTarget):
+    pass
+
+
+class SiteDown(SpellTarget):
+    pass
+
+
+class MinionNearAlly(SpellTarget):
+    adjacent: bool
+
+
+class MinionDownOrIntoVoid(SpellTarget):
+    pass
+
+
+class AlliedMinionSteps(SpellTarget):
+    pass
+
+
+class AlliesStep(SpellTarget):
+    up_to: int
+
+
+class AllyMayStep(SpellTarget):
+    up_to: int
+
+
+class EnemiesStepTogether(SpellTarget):
+    pass
+
+
+class AllyLuresEnemy(SpellTarget):
+    pass
+
+
+class AttackedAllyMoves(SpellTarget):
+    pass
+
+
+class AllySwapsWithAdjacentEnemy(SpellTarget):
+    pass
+
+
+class AdjacentMinionsStepIn(SpellTarget):
+    pass
+
+
+class MinionMovesToTappedMinion(SpellTarget):
+    pass
+
+
+class WaterSiteOverflows(SpellTarget):
+    pass
+
+
+class Spell(_Declared):
+    """A magic: what it targets, then the effects it starts or how it moves units."""
+
+    target: SpellTarget
     #: the card's text the spell models (as ``Ability.covers``)
     covers: tuple[str, ...] = ()
     effect: dict[str, Any] = {}
@@ -70,618 +450,8 @@ class Spell(BaseModel):
     gaps: str | None = None
 
 
-ABILITIES: dict[str, tuple[Ability, ...]] = {
-    "Magellan Globe": (
-        Ability(
-            name="opposite edges connected", timing="ongoing", passive={"kind": "connect_edges"},
-            covers=("Opposite edges of the realm are connected.",),
-        ),
-    ),
-    "Gnome Hollows": (
-        Ability(
-            name="units with 3 or more power can't enter",
-            timing="ongoing",
-            passive={"kind": "entry_ban", "square": "$square", "min_power": 3},
-            covers=("Units with 3 or more power can’t enter this site.",),
-        ),
-    ),
-    "Bottomless Pit": (
-        Ability(
-            name="kills non-Airborne minions that enter", timing="triggered", trigger="kill_on_entry",
-            covers=("Whenever a non-Airborne minion enters this site, kill it.",),
-        ),
-    ),
-    "Giant Shark": (
-        Ability(
-            name="moves to a unit entering its body of water to fight it",
-            timing="triggered",
-            trigger="shark_hunt",
-            covers=(
-                "Whenever another unit enters or moves between sites in this body of water, "
-                "Giant Shark moves to that unit to fight it.",
-            ),
-        ),
-    ),
-    "Bog": (
-        Ability(
-            name="Genesis: units atop target nearby site are Immobile until your next turn",
-            timing="triggered",
-            trigger="genesis_immobile_atop",
-            covers=("Genesis → Until your next turn, units are Immobile while atop target nearby site.",),
-        ),
-    ),
-    "Quagmire": (
-        Ability(
-            name="Genesis: units occupying nearby sites are Immobile until your next turn",
-            timing="triggered",
-            trigger="genesis_immobile_nearby",
-            covers=("Genesis → Until your next turn, units are Immobile while they occupy nearby sites.",),
-        ),
-    ),
-    "Phantom Steed": (
-        Ability(
-            name="may carry an allied minion", timing="ongoing", carry=1, carry_allies="minion",
-            covers=("May carry an allied minion.",), gaps=CARRY_GAPS,
-        ),
-    ),
-    "Beast of Burden": (
-        Ability(
-            name="may carry any number of allied minions", timing="ongoing", carry=99, carry_allies="minion",
-            covers=("May carry any number of allied minions.",), gaps=CARRY_GAPS,
-        ),
-    ),
-    "Zephyranne Airship": (
-        Ability(
-            name="may carry any number of allied minions", timing="ongoing", carry=99, carry_allies="minion",
-            covers=("May carry any number of allied minions.",), gaps=CARRY_GAPS,
-        ),
-    ),
-    "War Horse": (
-        Ability(
-            name="may carry an ally", timing="ongoing", carry=1, carry_allies="unit",
-            covers=("May carry an ally.",), gaps=CARRY_GAPS,
-        ),
-    ),
-    "Poisonous Dagger": (
-        Ability(
-            name="bearer has Lethal",
-            timing="ongoing",
-            passive={"kind": "grant", "bearer_of": "$self", "keywords": ["Lethal"]},
-            covers=("Bearer has Lethal.",),
-        ),
-    ),
-    "Wings of Invention": (
-        Ability(
-            name="bearer has Airborne and Movement +1, if a minion",
-            timing="ongoing",
-            passive={
-                "kind": "grant",
-                "bearer_of": "$self",
-                "keywords": ["Airborne"],
-                "movement": 1,
-                "minions_only": True,
-            },
-            covers=("Bearer has Airborne and Movement +1, if it's a minion.",),
-        ),
-    ),
-    "Seven-League Boots": (
-        Ability(
-            name="bearer has Movement +7",
-            timing="ongoing",
-            passive={"kind": "grant", "bearer_of": "$self", "movement": 7},
-            covers=("Bearer has Movement +7.",),
-        ),
-    ),
-}
-
-
-def _passive(name: str, covers: str | tuple[str, ...], passive: dict[str, Any], gaps: str | None = None) -> Ability:
-    texts = (covers,) if isinstance(covers, str) else covers
-    return Ability(name=name, timing="ongoing", passive=passive, covers=texts, gaps=gaps)
-
-
-#: how an aura conjured atop a border is placed (set-up gives the border; digest 2.10)
-BORDER_CONJURING = {
-    "Wall of Ice": "Conjure atop the border of a site you control.",
-    "Wall of Air": "Conjure atop the border of a site you control.",
-    "Wall of Fire": "Conjure atop the border of a site you control.",
-    "Wall of Brambles": "Conjure atop the border of an allied site.",
-}
-
-ABILITIES.update({
-    # --- keywords lost or gained, regions (digest 2.4) ---------------------------------------
-    "Sky Baron": (
-        _passive("all other minions lose Airborne", "All other minions lose Airborne.",
-                 {"kind": "lose", "keywords": ["Airborne"], "everywhere": True, "minions_only": True, "exclude": "$self"}),
-    ),
-    "Entangle Terrain": (
-        _passive("minions occupying affected sites lose Airborne",
-                 "Minions occupying affected sites lose Airborne and are Immobile.",
-                 {"kind": "lose", "keywords": ["Airborne"], "squares": "$area", "any_level": True, "minions_only": True}),
-        _passive("minions occupying affected sites are Immobile",
-                 "Minions occupying affected sites lose Airborne and are Immobile.",
-                 {"kind": "condition", "condition": "immobile", "squares": "$area", "any_level": True,
-                  "minions_only": True}),
-    ),
-    "Scarecrow": (
-        _passive("Airborne minions can't enter its location", "Airborne minions can't enter this location.",
-                 {"kind": "location_ban", "airborne_at": "$self"}),
-    ),
-    "Planar Gate": (
-        _passive("minions at the Gate have Voidwalk, kept in the void until they enter a site",
-                 "Minions here can traverse the void, gaining Voidwalk until leaving it.",
-                 {"kind": "grant", "keywords": ["Voidwalk"], "squares": ["$square"], "any_level": True,
-                  "minions_only": True, "kept_in_void": True},
-                 gaps="the lookahead does not foresee steps past the first void from the Gate"),
-    ),
-    "Felbog Frog Men": (
-        _passive("leaps over an adjacent site in one step", "Can leap entirely over adjacent sites in one step.",
-                 {"kind": "leap", "unit": "$self"}),
-    ),
-    "Iceberg": (
-        _passive("minions occupying nearby sites can't submerge or surface",
-                 "Minions occupying nearby sites can't submerge or surface.",
-                 {"kind": "no_level_change", "squares": "$nearby"}),
-    ),
-    "Dwarven Digging Team": (
-        _passive("allied minions occupying nearby sites have Burrowing",
-                 "Allied minions occupying nearby sites have Burrowing.",
-                 {"kind": "grant", "keywords": ["Burrowing"], "near": "$self", "near_sites": True,
-                  "allies_of": "$controller", "minions_only": True}),
-    ),
-    # --- Moves Freely (digest 2.5) ----------------------------------------------------------------
-    "Sir Pelleas": (
-        _passive("moves freely between water locations", "Moves freely between water locations.",
-                 {"kind": "moves_freely", "condition": "water_locations", "unit": "$self"}),
-    ),
-    "Outback Strider": (
-        _passive("moves freely between land sites not occupied by other units",
-                 "Moves freely between land sites not occupied by other units.",
-                 {"kind": "moves_freely", "condition": "land_sites_unoccupied", "unit": "$self"}),
-    ),
-    "East-West Dragon": (
-        _passive("moves freely sideways", "Moves freely sideways.",
-                 {"kind": "moves_freely", "condition": "sideways", "unit": "$self"}),
-    ),
-    "Updraft Ridge": (
-        _passive("Airborne minions atop it move freely away", "Airborne minions atop Updraft Ridge move freely away.",
-                 {"kind": "moves_freely", "condition": "airborne_away_from", "square": "$square"}),
-    ),
-    # --- silenced and disabled (digest 2.4, 4.2) ----------------------------------------------------
-    "Silence": (
-        _passive("minions occupying affected sites are silenced", "Minions occupying affected sites are silenced.",
-                 {"kind": "condition", "condition": "silenced", "squares": "$area", "any_level": True,
-                  "minions_only": True}),
-    ),
-    "Sisters of Silence": (
-        _passive("other nearby minions are silenced", "Other nearby minions are silenced.",
-                 {"kind": "condition", "condition": "silenced", "near": "$self", "exclude": "$self",
-                  "minions_only": True}),
-    ),
-    "Sister Stefánia": (
-        _passive("other nearby minions are silenced", "Other nearby minions are silenced.",
-                 {"kind": "condition", "condition": "silenced", "near": "$self", "exclude": "$self",
-                  "minions_only": True}),
-    ),
-    "A Midsummer Night's Dream": (
-        _passive("Mortals here are disabled", "Mortals here are disabled",
-                 {"kind": "condition", "condition": "disabled", "squares": "$area", "subtypes": ["Mortal"]}),
-    ),
-    "Cold Iron Rod": (
-        _passive("Faeries here are disabled", "Faeries here are disabled.",
-                 {"kind": "condition", "condition": "disabled", "here": "$self", "subtypes": ["Faerie"]}),
-    ),
-    "Iron Shackles": (
-        _passive("bearer is disabled", ("May be conjured to target enemy minion.", "Bearer is disabled."),
-                 {"kind": "condition", "condition": "disabled", "bearer_of": "$self"}),
-    ),
-    "Magnetic Muzzle": (
-        _passive("bearer is silenced", "Bearer is silenced",
-                 {"kind": "condition", "condition": "silenced", "bearer_of": "$self"}),
-    ),
-    "Tabula Rasa": (
-        _passive("bearer is silenced", "Bearer is silenced",
-                 {"kind": "condition", "condition": "silenced", "bearer_of": "$self"}),
-    ),
-    "All-terrain Vestments": (
-        _passive("bearer has Burrowing, Submerge and Voidwalk, if a minion",
-                 "Bearer has Burrowing, Submerge, and Voidwalk, if it's a minion.",
-                 {"kind": "grant", "bearer_of": "$self", "keywords": ["Burrowing", "Submerge", "Voidwalk"],
-                  "minions_only": True}),
-    ),
-    # --- edges (digest 1.5) ----------------------------------------------------------------------------
-    "Polar Explorers": (
-        _passive("allied units here move as if top and bottom edges were connected",
-                 "Allied units here can move as if the top and bottom edges of the realm were connected.",
-                 {"kind": "as_if_connected", "allies_here_of": "$controller"}),
-    ),
-    "Ruler of Thul": (
-        _passive("allies move as if top and bottom edges were connected",
-                 "Allies can move as if the top and bottom edges of the realm were connected.",
-                 {"kind": "as_if_connected", "allies_of": "$controller"}),
-    ),
-    "Polar Bears": (
-        _passive("moves as if top and bottom edges were connected",
-                 "Can move as if the top and bottom edges of the realm were connected.",
-                 {"kind": "as_if_connected", "unit": "$self"}),
-    ),
-    # --- borders and on the ground (digest 2.10) ------------------------------------------------------
-    "Mountain Pass": (
-        _passive("minions can't enter on the ground while a minion is atop",
-                 "Minions can't enter this site on the ground if there's already a minion atop.",
-                 {"kind": "location_ban", "square": "$square", "ground_if_occupied": True}),
-    ),
-    "Wall of Ice": (
-        _passive("units can't traverse it on the ground",
-                 (BORDER_CONJURING["Wall of Ice"], "Units can't traverse Wall of Ice on the ground."),
-                 {"kind": "border_ban", "border": "$border", "on_the_ground": True}),
-    ),
-    "Wall of Air": (
-        _passive("minions with Airborne or 2 or less power can't traverse it",
-                 (BORDER_CONJURING["Wall of Air"], "Minions with Airborne or 2 or less power can't traverse Wall of Air."),
-                 {"kind": "border_ban", "border": "$border", "on_the_ground": False, "airborne_or_weak": True}),
-    ),
-    "Great Wall": (
-        _passive("enemy units can't move through its top border on the ground",
-                 "Enemy units can’t move through this site’s top border on the ground.",
-                 {"kind": "border_ban", "border": "$top_border", "on_the_ground": True, "enemies_of": "$controller"}),
-    ),
-    "Perilous Bridge": (
-        _passive("units can't traverse its top border on the ground",
-                 "Units can’t traverse this site’s top border on the ground.",
-                 {"kind": "border_ban", "border": "$top_border", "on_the_ground": True}),
-    ),
-    "Undesirables": (
-        _passive("allies can't enter its site", "Allies can't enter this site.",
-                 {"kind": "location_ban", "allies_of": "$controller", "site_of": "$self"}),
-    ),
-    "Endless Fence": (
-        _passive("minions can't enter its span of land from the void",
-                 "Minions can't enter this span of land from the void.",
-                 {"kind": "location_ban", "square": "$square", "from_void_span": True}),
-    ),
-    "Bailey": (
-        _passive("enemies can't move to its location on the ground", "Enemies can't move to here on the ground.",
-                 {"kind": "location_ban", "enemies_of": "$controller", "ground_at": "$self"}),
-    ),
-    "Haast Eagle": (
-        Ability(
-            name="may carry a weaker allied minion", timing="ongoing", carry=1, carry_allies="weaker_minion",
-            covers=("May carry a weaker allied minion.",),
-        ),
-    ),
-    "Fine Courser": (
-        Ability(name="may carry an ally", timing="ongoing", carry=1, carry_allies="unit", covers=("May carry an ally.",)),
-    ),
-    "Stagecoach": (
-        Ability(
-            name="may carry any number of minions", timing="ongoing", carry=99, carry_allies="any_minion",
-            covers=("May carry any number of minions.",),
-        ),
-    ),
-    "Tawny": (
-        _passive("can't defend", "Can't defend", {"kind": "restriction", "unit": "$self", "no_defend": True}),
-    ),
-    "Lumbering Giant": (
-        _passive("can't defend or intercept", "Can't defend or intercept.",
-                 {"kind": "restriction", "unit": "$self", "no_defend": True, "no_intercept": True}),
-    ),
-    "Zombie Horde": (
-        _passive("can't move to defend", "Can't move to defend.",
-                 {"kind": "restriction", "unit": "$self", "defend_in_place": True}),
-    ),
-    "Skeleton": (
-        _passive("can't move to defend", "Can't move to defend.",
-                 {"kind": "restriction", "unit": "$self", "defend_in_place": True}),
-    ),
-    "Hellstar": (
-        _passive("can't attack or defend", "can't attack or defend.",
-                 {"kind": "restriction", "unit": "$self", "no_attack": True, "no_defend": True}),
-    ),
-    "Monstrous Lion": (
-        _passive("can't attack sites", "Can't attack sites", {"kind": "restriction", "unit": "$self", "no_attack_sites": True}),
-    ),
-    "Dalcean Phalanx": (
-        _passive("moves itself only forward", "Can only move themselves forward.",
-                 {"kind": "restriction", "unit": "$self", "own_steps": "forward"}),
-    ),
-    "Sedge Crabs": (
-        _passive("moves itself only sideways", "Can only move themselves sideways.",
-                 {"kind": "restriction", "unit": "$self", "own_steps": "sideways"}),
-    ),
-    "Babbling Brook": (
-        Ability(
-            name="Genesis: minions atop nearby sites are disabled until your next turn", timing="triggered",
-            trigger="genesis_disabled_nearby",
-            covers=("Genesis → Until your next turn, minions are disabled while atop nearby sites.",),
-        ),
-    ),
-    "Silent Hills": (
-        Ability(
-            name="Genesis: minions atop nearby sites are silenced until your next turn", timing="triggered",
-            trigger="genesis_silenced_nearby",
-            covers=("Genesis → Until your next turn, minions are silenced while atop nearby sites.",),
-        ),
-    ),
-    "Bower of Bliss": (
-        _passive("Mortals in the realm are silenced", "Mortals in the realm become Beasts and are silenced.",
-                 {"kind": "condition", "condition": "silenced", "everywhere": True, "subtypes": ["Mortal"]},
-                 gaps="they do not become Beasts: subtypes are not changed"),
-    ),
-    "Mask of Mayhem": (
-        _passive("a nearby minion that can attack must", "Whenever a nearby minion can attack, it must.",
-                 {"kind": "must_attack", "near": "$self"}),
-        _passive("nearby strikes against units deal double damage", "Nearby strikes against units deal double damage.",
-                 {"kind": "double_strikes", "near": "$self"}),
-    ),
-    "The Green Knight": (
-        _passive("an enemy minion that can attack it must", "Whenever an enemy minion can attack The Green Knight, it must.",
-                 {"kind": "must_attack", "target": "$self", "enemies_of": "$controller"}),
-    ),
-    "Mariner's Curse": (
-        Ability(
-            name="submerges a minion entering an affected water site, then returns to hand", timing="triggered",
-            trigger="mariners_curse",
-            covers=("Whenever a minion enters an affected water site, submerge it and return Mariner's Curse to its owner's hand.",),
-        ),
-    ),
-    "Wall of Brambles": (
-        Ability(
-            name="an enemy traversing it on the ground takes 2 damage", timing="triggered", trigger="wall_damage",
-            covers=(BORDER_CONJURING["Wall of Brambles"], "Whenever an enemy traverses this wall",
-                    "on the ground, it takes 2 damage."),
-        ),
-    ),
-    "Wall of Fire": (
-        Ability(
-            name="a unit passing through it takes 3 damage", timing="triggered", trigger="wall_damage",
-            covers=(BORDER_CONJURING["Wall of Fire"], "Whenever a unit passes through Wall of Fire, it takes 3 damage."),
-        ),
-    ),
-    # --- more cards that grant, remove or bar movement keywords, Immobile and Disabled (issue 9) --
-    "Pebbled Paths": (
-        _passive("minions atop nearby sites lose Charge", "Minions atop nearby sites lose Charge.",
-                 {"kind": "lose", "keywords": ["Charge"], "squares": "$nearby", "minions_only": True}),
-    ),
-    "Hunting Party": (
-        _passive("nearby enemies lose Stealth", "Nearby enemies lose Stealth.",
-                 {"kind": "lose", "keywords": ["Stealth"], "near": "$self", "enemies_of": "$controller"}),
-    ),
-    "Sir Bors the Younger": (
-        _passive("enemies lose Stealth", "Enemies lose Stealth.",
-                 {"kind": "lose", "keywords": ["Stealth"], "everywhere": True, "enemies_of": "$controller"}),
-    ),
-    "Plate of the Whale": (
-        _passive("bearer is Immobile if it has less than 3 power", "Bearer is immobile if it has less than 3 power.",
-                 {"kind": "condition", "condition": "immobile", "bearer_of": "$self", "max_power": 2}),
-    ),
-    "Root Spider": (
-        _passive("while burrowed, minions directly above it are disabled",
-                 "While Root Spider is burrowed, minions directly above it are disabled.",
-                 {"kind": "condition", "condition": "disabled", "above": "$self", "minions_only": True}),
-    ),
-    "Shackled Demon": (
-        _passive("disabled until released", "Disabled until an adjacent Spellcaster taps to release him.",
-                 {"kind": "condition", "condition": "disabled", "unit": "$self"}),  # released: abilities_rest.py
-    ),
-    "Bound Spirit": (
-        _passive("disabled unless adjacent to an allied Spellcaster", "Disabled unless adjacent to an allied Spellcaster.",
-                 {"kind": "condition", "condition": "disabled", "unit": "$self", "unless_adjacent_ally_with": "Spellcaster"}),
-    ),
-    # --- sites that lose their abilities (codex: Silenced, Disabled) ----------------------------------
-    "Smokestacks of Gnaak": (
-        _passive("other nearby sites lose their abilities", "Other nearby sites lose their abilities.",
-                 {"kind": "site_condition", "condition": "silenced", "squares": "$nearby", "exclude": "$square"}),
-    ),
-    "Blightstone": (
-        _passive("the site it is at is disabled", "This site is disabled.",
-                 {"kind": "site_condition", "condition": "disabled", "site_of": "$self"}),
-    ),
-    "Gossamer Ghost": (
-        _passive("can't be immobilized or disabled", "Can't be immobilized or disabled.",
-                 {"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]}),
-    ),
-})
-
-
-SPELLS: dict[str, Spell] = {
-    "Waypoint Portal": Spell(
-        targets=2,
-        target_kind="site",
-        effect={"kind": "as_if_adjacent", "squares": "$targets"},
-        duration="this_turn",
-        label="units can move between {targets} as if adjacent",
-        covers=("Choose two different sites. This turn, units can move between them as if they were adjacent.",),
-    ),
-    "Mad Dash": Spell(
-        targets=1,
-        target_kind="ally",
-        effect={"kind": "grant", "unit": "$target", "movement": 1},
-        duration="this_turn",
-        label="{target} has Movement +1",
-        covers=("then give an ally Movement +1 this turn.",),
-    ),
-    "Minecart Madness": Spell(
-        targets=1,
-        target_kind="site",
-        effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": False, "for_player": "$caster"},
-        duration="this_turn",
-        label="{caster}'s units can move between the sites of the span of land at {targets} as if adjacent",
-        covers=("This turn, your units can move between any sites in a chosen span of land as if they were adjacent.",),
-    ),
-    "Marine Voyage": Spell(
-        targets=1,
-        target_kind="site",
-        effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": True, "for_player": "$caster"},
-        duration="this_turn",
-        label="{caster}'s units can move between the sites of the body of water at {targets} as if adjacent",
-        covers=("This turn, your units can move between any sites in a chosen body of water as if they were adjacent.",),
-    ),
-    "Blink": Spell(
-        targets=2, target_kind="ally_to_location", moves="teleport_nearby",
-        covers=("An ally teleports to a location it’s nearby.",),
-    ),
-    "Displace": Spell(
-        targets=2, target_kind="minion_to_location", moves="teleport_diagonal",
-        covers=("Teleport target minion, artifact, or aura one diagonal step.",),
-        gaps="only a minion can be the target here, not an artifact or an aura",
-    ),
-    "Flanking Maneuver": Spell(
-        targets=-1, target_kind="allies_to_location", moves="teleport_knight",
-        covers=("Teleport any number of allies at one location to another location a chess knight's move away.",),
-    ),
-    "Windblast": Spell(
-        targets=1, target_kind="direction", moves="push",
-        covers=("Push everything atop sites one step in a cardinal direction.",),
-        gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
-    ),
-    "Recall": Spell(
-        targets=-1, target_kind="allied_minions_to_caster", moves="teleport_anywhere",
-        covers=("Teleport any number of allied minions to the caster’s location.",),
-    ),
-    "Scatter": Spell(
-        targets=-1, target_kind="each_at_location", moves="push",
-        covers=("Push everything at target location one step, one at a time.",),
-        gaps="only units are pushed, not artifacts",
-    ),
-    "Whirlwind": Spell(
-        targets=2, target_kind="rotation", moves="push",
-        covers=(
-            "Choose clockwise or counterclockwise. Each unit and artifact atop sites in a two-by-two area "
-            "is pushed one step in that direction.",
-        ),
-        gaps="only units are pushed, not artifacts; they are pushed one after another, in square order",
-    ),
-    "Teleport": Spell(
-        targets=2, target_kind="ally_to_site_surface", moves="teleport_site",
-        covers=("Teleport an ally to the surface of target site.",),
-    ),
-    "Onslaught": Spell(
-        targets=0,
-        target_kind="none",
-        effect={"kind": "grant", "allies_of": "$caster", "keywords": ["Charge"]},
-        also=({"kind": "immune", "allies_of": "$caster", "conditions": ["immobile", "silenced", "disabled"]},),
-        duration="this_turn",
-        label="{caster}'s allies have Charge and can't be immobilized, silenced or disabled",
-        covers=("This turn, allies gain +1 power, Charge, and can't be immobilized, silenced, or disabled.",),
-        gaps="the +1 power is not simulated",
-    ),
-    "Frost Nova": Spell(
-        targets=1,
-        target_kind="caster",
-        affects={"near": "$caster_unit", "enemies_of": "$caster", "minions_only": True},
-        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
-        duration="until_next_turn",
-        label="{target} disabled until {caster}'s next turn",
-        covers=("Freeze nearby enemy minions. They're disabled until your next turn.",),
-    ),
-    "Psionic Blast": Spell(
-        targets=1,
-        target_kind="caster",
-        affects={"here": "$caster_unit", "minions_only": True},
-        effect={"kind": "condition", "condition": "disabled", "units": "$affected"},
-        duration="until_next_turn",
-        label="{target} disabled until {caster}'s next turn",
-        covers=("They're disabled until your next turn.",),
-    ),
-    "Sleep": Spell(
-        targets=2,
-        target_kind="caster_and_minion_two_steps",
-        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
-        duration="until_damaged",
-        label="{target} is asleep: disabled until it takes damage",
-        covers=("Target minion at a location up to two steps away falls asleep. It's disabled until it takes damage.",),
-    ),
-    "Geyser": Spell(
-        targets=1,
-        target_kind="site",
-        affects={"squares": "$targets", "any_level": True, "minions_only": True},
-        effect={"kind": "grant", "units": "$affected", "keywords": ["Airborne"]},
-        duration="this_turn",
-        also=({"kind": "flooded", "squares": "$targets"},),
-        label="{target} have Airborne this turn; the site is flooded this turn",
-        covers=("This turn, flood target site and give each minion there Airborne.",),
-    ),
-    # --- forced burrow and submerge (codex: Burrowing, Submerge; digest 2.4: the verbs force a
-    # card down from the surface even without the keyword, and fail on a site of the other kind)
-    "Bury": Spell(
-        targets=1, target_kind="minion_down", moves="burrow",
-        covers=("Burrow target minion or artifact, if able.",),
-        gaps="only a minion can be the target here, not an artifact",
-    ),
-    "Drown": Spell(
-        targets=1, target_kind="minion_down", moves="submerge",
-        covers=("Submerge target minion or artifact, if able.",),
-        gaps="only a minion can be the target here, not an artifact",
-    ),
-    "Stormy Seas": Spell(
-        targets=1, target_kind="site_down", moves="submerge",
-        covers=("Submerge all minions and artifacts occupying target water site.",),
-        gaps="artifacts are not submerged",
-    ),
-    "Cave-In": Spell(
-        targets=1, target_kind="site_down", moves="burrow",
-        covers=("Burrow all minions and artifacts occupying target land site.",),
-        gaps="artifacts are not burrowed",
-    ),
-    "Buried Alive": Spell(
-        targets=2, target_kind="ally_adjacent_minion_down", moves="burrow",
-        covers=("May be cast by any ally.", "Burrow target adjacent minion."),
-    ),
-    "Trial by Water": Spell(
-        targets=2, target_kind="ally_nearby_minion_down", moves="submerge",
-        covers=("An ally submerges target minion it's nearby.",),
-    ),
-    "Into the Abyss": Spell(
-        targets=-1, target_kind="minion_down_or_void", moves="submerge",
-        covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
-    ),
-    # --- own steps by effect (digest 2.1: the unit moves itself with its own keywords; Immobile
-    # and Disabled stop it; no Movement +X, no Moves Freely; a lure is one of these, 2.7)
-    "Second Wind": Spell(
-        targets=2, target_kind="allied_minion_step", moves="own_step",
-        covers=("An allied minion takes a step.",),
-    ),
-    "Tactical Move": Spell(
-        targets=-1, target_kind="allies_steps", moves="own_step",
-        covers=("One at a time, each ally takes up to two steps.",),
-    ),
-    "Led Astray": Spell(
-        targets=-1, target_kind="enemies_step_together", moves="own_step",
-        covers=(
-            "Choose any number of enemies at target location. They take a step together to another "
-            "location they're adjacent to.",
-        ),
-    ),
-    "Lure": Spell(
-        targets=3, target_kind="ally_lures_enemy", moves="own_step",
-        covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
-    ),
-    "Dream-Quest": Spell(
-        targets=1,
-        target_kind="allied_spellcaster",
-        effect={"kind": "condition", "condition": "disabled", "units": ["$target"]},
-        duration="until_damaged",
-        label="{target} is asleep: disabled until hurt",
-        covers=("An allied Spellcaster falls asleep and is disabled until hurt.",),
-    ),
-    "Power of Flight": Spell(
-        targets=1,
-        target_kind="allied_minion",
-        effect={"kind": "grant", "unit": "$target", "keywords": ["Airborne"]},
-        duration="until_next_turn",
-        label="{target} has Airborne",
-        covers=("Give an allied minion Airborne until your next turn.",),
-    ),
-}
-
-
-def abilities_of(card_name: str) -> tuple[Ability, ...]:
-    return ABILITIES.get(card_name, ())
-
-
 def fill(template: Any, values: dict[str, Any]) -> Any:
-    """Replace ``$name`` placeholders in an effect template with concrete values."""
+    """Replace ``$name`` placeholders in a template with concrete values."""
     if isinstance(template, str) and template.startswith("$"):
         return values[template[1:]]
     if isinstance(template, dict):
@@ -691,23 +461,45 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
     return template
 
 
-# cards modelled by group, each group in its own module (issue 9); a card may have abilities in
-# more than one group (Scarecrow: its ongoing ban here, its Genesis there)
-from domain.rulesets.sorcery.abilities_activated import ABILITIES_ACTIVATED  # noqa: E402
-from domain.rulesets.sorcery.abilities_flood import ABILITIES_FLOOD, SPELLS_FLOOD  # noqa: E402
-from domain.rulesets.sorcery.abilities_genesis import ABILITIES_GENESIS  # noqa: E402
-from domain.rulesets.sorcery.abilities_last import ABILITIES_LAST  # noqa: E402
-from domain.rulesets.sorcery.abilities_passive import ABILITIES_PASSIVE, SPELLS_PASSIVE  # noqa: E402
-from domain.rulesets.sorcery.abilities_react import ABILITIES_REACT, SPELLS_REACT  # noqa: E402
-from domain.rulesets.sorcery.abilities_rest import ABILITIES_REST, SPELLS_REST  # noqa: E402
-from domain.rulesets.sorcery.abilities_things import ABILITIES_THINGS  # noqa: E402
-from domain.rulesets.sorcery.abilities_turnly import ABILITIES_TURNLY  # noqa: E402
+#: how the engine still names each spell target kind (transitional: spells/ replaces the names)
+_TARGET_KINDS: dict[type[SpellTarget], str] = {
+    CastingUnit: "caster", AlliedSpellcaster: "allied_spellcaster", MinionTwoStepsFromCaster: "caster_and_minion_two_steps",
+    SavedMinions: "saved_minions", SitesByWater: "sites_by_water", NoTarget: "none", Direction: "direction",
+    AlliedMinionsToCaster: "allied_minions_to_caster", EachAtLocation: "each_at_location", Rotation: "rotation",
+    AlliesToLocation: "allies_to_location", MinionDown: "minion_down", SiteDown: "site_down",
+    MinionDownOrIntoVoid: "minion_down_or_void", AlliedMinionSteps: "allied_minion_step", EnemiesStepTogether: "enemies_step_together",
+    AllyLuresEnemy: "ally_lures_enemy", AttackedAllyMoves: "attacked_ally_moves",
+    AllySwapsWithAdjacentEnemy: "ally_swaps_with_adjacent_enemy", AdjacentMinionsStepIn: "adjacent_minions_step_in_then_submerge",
+    MinionMovesToTappedMinion: "minion_moves_to_tapped_minion", WaterSiteOverflows: "site_and_direction",
+}
 
-for _group in (
-    ABILITIES_TURNLY, ABILITIES_GENESIS, ABILITIES_PASSIVE, ABILITIES_ACTIVATED, ABILITIES_THINGS, ABILITIES_REACT,
-    ABILITIES_FLOOD, ABILITIES_REST, ABILITIES_LAST,
-):
-    for _name, _abilities in _group.items():
-        ABILITIES[_name] = (*ABILITIES.get(_name, ()), *_abilities)
-for _spells in (SPELLS_PASSIVE, SPELLS_REACT, SPELLS_FLOOD, SPELLS_REST):
-    SPELLS.update(_spells)
+
+def target_kind(spell: Spell) -> str:
+    target = spell.target
+    if isinstance(target, Sites):
+        return "site"
+    if isinstance(target, AnAlly):
+        return "allied_minion" if target.minion else "ally"
+    if isinstance(target, UnitToLocation):
+        return "ally_to_site_surface" if target.site_surface else f"{target.who}_to_location"
+    if isinstance(target, MinionNearAlly):
+        return "ally_adjacent_minion_down" if target.adjacent else "ally_nearby_minion_down"
+    if isinstance(target, AlliesStep):
+        return "allies_steps"
+    if isinstance(target, AllyMayStep):
+        return "ally_may_step" if target.up_to == 1 else "ally_may_take_two_steps"
+    return _TARGET_KINDS[type(target)]
+
+
+def target_count(spell: Spell) -> int:
+    """How many targets an effect spell needs (-1: as many as the player names)."""
+    target = spell.target
+    if isinstance(target, Sites):
+        return target.count
+    if isinstance(target, MinionTwoStepsFromCaster):
+        return 2
+    if isinstance(target, SavedMinions):
+        return -1
+    if isinstance(target, (SitesByWater, NoTarget)):
+        return 0
+    return 1

@@ -22,7 +22,23 @@ from pydantic import BaseModel
 
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.rulesets.sorcery import constrict, shackles, spear
-from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.abilities import (
+    Ability,
+    Activation,
+    FloodSite,
+    LureCloser,
+    PushOnRivers,
+    ReleaseShackled,
+    RollingBoulder,
+    StepsInDirection,
+    StepThenConstrict,
+    StepTowardEvil,
+    TeleportNearbyTapOthers,
+    TeleportToTappedBurrow,
+    ThrowSpear,
+)
+from domain.rulesets.sorcery.abilities import LureHere as LureHereSpec
+from domain.rulesets.sorcery.cards import ABILITIES, abilities_of
 from domain.rulesets.sorcery.catalog import card, slug
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.events import (
@@ -78,8 +94,7 @@ class Source:
 def activated_of(card_name: str) -> list[Ability]:
     return [
         a for a in abilities_of(card_name)
-        if a.activated is not None
-        and not any(a.activated.get(k) for k in ("granted_here", "granted_adjacent", "granted_bearer"))
+        if a.activated is not None and a.activated.granted is None
     ]
 
 
@@ -89,7 +104,7 @@ def granted_here(state: SorceryState, location: str | None) -> list[tuple[str, A
     found: list[tuple[str, Ability]] = []
     for feature in sorted(state.features.values(), key=lambda f: f.id):
         if feature.kind == "artifact" and feature.bearer is None and location is not None and feature.location == location:
-            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.get("granted_here"))
+            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.granted == "here")
     return found
 
 
@@ -135,8 +150,6 @@ def _ability(state: SorceryState, source: Source, name: str | None) -> Ability:
 
 def _card_of(ability: Ability, default: str) -> str:
     """The card whose text gives ``ability`` (a granted one is its artifact's)."""
-    from domain.rulesets.sorcery.abilities import ABILITIES
-
     return next((name for name, abilities in ABILITIES.items() if ability in abilities), default)
 
 
@@ -148,7 +161,7 @@ def check(engine: SorceryCommands, cmd: Activate) -> tuple[Source, Ability, str]
     if source.controller != player:
         raise IllegalCommand(OWN_ABILITIES, f"{source.id} is controlled by {source.controller}, not {player}")
     ability = _ability(engine.state, source, cmd.ability)
-    spec = ability.activated or {}
+    spec = _spec(ability)
     view = engine.view()
     if source.unit is not None:
         lost = view.silenced(source.id) or view.disabled(source.id)
@@ -156,7 +169,7 @@ def check(engine: SorceryCommands, cmd: Activate) -> tuple[Source, Ability, str]
             raise IllegalCommand(lost, f"{source.id} can't use its abilities")
     elif source.id in view.suppressed_sites:
         raise IllegalCommand(view.suppressed_sites[source.id], f"{source.id} has lost its abilities")
-    if spec.get("cost") == "tap":
+    if spec.cost == "tap":
         assert source.unit is not None
         if source.unit.tapped:
             from domain.rulesets.sorcery.engine import TAP
@@ -177,7 +190,7 @@ def activate(engine: SorceryCommands, cmd: Activate) -> None:
     source, ability, player = check(engine, cmd)
     plan = _plan(engine, source, ability, player, cmd.targets)
     engine.emit(AbilityActivated, source=source.id, card=source.card, ability=ability.name, player=player, targets=list(cmd.targets))
-    if (ability.activated or {}).get("cost") == "tap":
+    if _spec(ability).cost == "tap":
         engine.emit(UnitTapped, unit=source.id, reason=f"{source.card}: {ability.name}")
     for spec, duration, label in plan.effects:
         engine.start_effect(source.id, source.controller, spec, duration, label)
@@ -187,7 +200,7 @@ def activate(engine: SorceryCommands, cmd: Activate) -> None:
         if not engine.state.units[unit_id].alive:
             continue  # died as the site was flooded under it
         engine.emit(UnitTapped, unit=unit_id, reason=f"{source.card}: {ability.name}")
-        if (ability.activated or {}).get("tap_without_submerge"):
+        if getattr(_spec(ability), "tap_without_submerge", False):
             engine.start_effect(
                 source.id, source.controller, {"kind": "stays_tapped", "unit": unit_id}, "until_untap",
                 f"{source.card}: {unit_id} doesn't untap the next time it would",
@@ -199,8 +212,12 @@ def activate(engine: SorceryCommands, cmd: Activate) -> None:
 
 
 def _plan(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
-    spec = ability.activated or {}
-    return PLANNERS[spec["kind"]](engine, source, ability, player, targets)
+    return PLANNERS[type(_spec(ability))](engine, source, ability, player, targets)
+
+
+def _spec(ability: Ability) -> Activation:
+    assert ability.activated is not None, f"{ability.name} is not an activated ability"
+    return ability.activated
 
 
 # --- what each kind of ability does with its targets ----------------------------------------------
@@ -301,7 +318,9 @@ def _steps_in_direction(engine: SorceryCommands, source: Source, ability: Abilit
     at = parse_loc(source.location)
     row, column = divmod(at.square - 1, COLUMNS)
     path = [at.text]
-    for _ in range(int((ability.activated or {}).get("steps", 3))):
+    spec = _spec(ability)
+    assert isinstance(spec, StepsInDirection)
+    for _ in range(spec.steps):
         row, column = row + d_row, column + d_col
         row, column = (row % ROWS if rows else row), (column % COLUMNS if columns else column)
         if not (0 <= row < ROWS and 0 <= column < COLUMNS):
@@ -317,23 +336,24 @@ def _lure_closer(engine: SorceryCommands, source: Source, ability: Ability, play
     arrival it takes 2 damage and its controller heals 2): a lure is the enemy's own step
     (digest 2.7) to the closest square to the source's it can step to. An enemy already at the source's location
     takes no step, and what follows still happens (Abaddon Succubus FAQ)."""
-    spec = ability.activated or {}
+    spec = _spec(ability)
+    assert isinstance(spec, LureCloser)
     _count(targets, (1, 2), f"{source.card} needs the enemy, then where it steps (none when it is already at {source.id}'s location)")
     enemy = engine.known_unit(targets[0], "targets", living=True)
     at, there = parse_loc(source.location), parse_loc(enemy.location or "")
     view = engine.view()
-    if spec["who"] == "nearby_enemy":
+    if spec.who == "nearby_enemy":
         squares, what = set(view.nearby(at.square)), "an enemy nearby"
     else:
         squares, what = {at.square, *view.orthogonal(at.square)}, "an enemy minion adjacent to"
     if (
-        enemy.owner == player or (spec["who"] == "adjacent_enemy_minion" and enemy.kind != "minion")
+        enemy.owner == player or (spec.who == "adjacent_enemy_minion" and enemy.kind != "minion")
         or there.region is not at.region or there.square not in squares  # digest 1.4: in its region
     ):
         raise IllegalCommand(_rule(source, ability), f"{enemy.id} is not {what} {source.id} (digest 1.4)")
     then = ActivationItem(
-        source=source.id, then="tap" if spec["then"] == "tap" else "damage_heal", unit=enemy.id,
-        amount=int(spec.get("damage", 0)), heal=int(spec.get("heal", 0)), player=player,
+        source=source.id, then=spec.then, unit=enemy.id,
+        amount=spec.damage, heal=spec.heal, player=player,
     )
     if there.text == at.text:
         if len(targets) != 1:
@@ -432,7 +452,7 @@ def _rolling_boulder(engine: SorceryCommands, source: Source, ability: Ability, 
         raise IllegalCommand(_rule_of("Rolling Boulder", ability), f"{targets[0]} can't roll {targets[1]} from {engine.label(source.location)}")
     return Plan(after=[ActivationItem(
         source=source.id, then="roll", unit=source.id, feature=targets[0], path=path,
-        amount=int((ability.activated or {}).get("damage", 4)),
+        amount=_spec(ability).damage,  # type: ignore[attr-defined]  # RollingBoulder
     )])
 
 
@@ -477,21 +497,22 @@ def _flood_site(engine: SorceryCommands, source: Source, ability: Ability, playe
     ("until you do so again": the source's earlier flood ends as the new one starts, Waveshaper
     FAQ); Avatar of Water may teleport to the site's surface ("teleport" as a second target: the
     player's choice); Waveshaper taps the minions there, either level, without Submerge."""
-    spec = ability.activated or {}
-    may_teleport = bool(spec.get("may_teleport"))
+    spec = _spec(ability)
+    assert isinstance(spec, FloodSite)
+    may_teleport = spec.may_teleport
     shape = "one target, the site to flood" + (", and 'teleport' to teleport there" if may_teleport else "")
     _count(targets, (1, 2) if may_teleport else (1,), f"{source.card} needs {shape}")
     view = engine.view()
     square = parse_loc(engine.location(targets[0], "targets")).square
-    allowed = flood_targets(view, source, str(spec["where"]))
-    if not allowed and spec["where"] != "adjacent":
+    allowed = flood_targets(view, source, spec.where)
+    if not allowed and spec.where != "adjacent":
         raise IllegalCommand(
             rule(f"{source.card} FAQ", "'your body of water' is the one your Avatar occupies: none, no flooding"),
             f"{source.id} occupies no body of water",
         )
     if square not in allowed:
         raise IllegalCommand(_rule(source, ability), f"square {square} is not a site it may flood (those: {sorted(allowed)})")
-    duration = str(spec["duration"])
+    duration = spec.duration
     label = f"{source.card}: the site at {engine.label(str(square))} is flooded ({duration.replace('_', ' ')})"
     plan = Plan(effects=[({"kind": "flooded", "squares": [square]}, duration, label)])
     if duration == "until_used_again":
@@ -503,7 +524,7 @@ def _flood_site(engine: SorceryCommands, source: Source, ability: Ability, playe
         if to != source.location:  # already there: no movement (codex: Teleport)
             _forced(engine, source, ability, "teleport_site", source.id, to)
             plan.moves.append((source.id, [source.location, to], "forced:teleport_site", [FORCED_KINDS["teleport_site"]]))
-    if spec.get("tap_without_submerge"):
+    if spec.tap_without_submerge:
         plan.taps = [
             u.id for u in sorted(engine.state.units.values(), key=lambda u: u.id)
             if u.alive and u.kind == "minion" and not u.tapped and u.location and parse_loc(u.location).square == square
@@ -512,20 +533,19 @@ def _flood_site(engine: SorceryCommands, source: Source, ability: Ability, playe
     return plan
 
 
-PLANNERS = {
-    "flood_site": _flood_site,
-    "teleport_nearby_tap_others": _teleport_nearby_tap_others,
-    "teleport_to_tapped_burrow": _teleport_to_tapped_burrow,
-    "optional_step": _optional_step,
-    "steps_in_direction": _steps_in_direction,
-    "lure_closer": _lure_closer,
-    "lure_here": _lure_here,
-    "push_on_rivers": _push_on_rivers,
-    "step_toward_evil": _step_toward_evil,
-    "rolling_boulder": _rolling_boulder,
-    "release_shackled": shackles.plan_release,
-    "step_then_constrict": constrict.plan,
-    "throw_spear": spear.plan,
+PLANNERS: dict[type[Activation], Any] = {
+    FloodSite: _flood_site,
+    TeleportNearbyTapOthers: _teleport_nearby_tap_others,
+    TeleportToTappedBurrow: _teleport_to_tapped_burrow,
+    StepsInDirection: _steps_in_direction,
+    LureCloser: _lure_closer,
+    LureHereSpec: _lure_here,
+    PushOnRivers: _push_on_rivers,
+    StepTowardEvil: _step_toward_evil,
+    RollingBoulder: _rolling_boulder,
+    ReleaseShackled: shackles.plan_release,
+    StepThenConstrict: constrict.plan,
+    ThrowSpear: spear.plan,
 }
 
 
@@ -679,7 +699,7 @@ def legal(state: SorceryState) -> list[BaseModel]:
 
 def _candidates(engine: SorceryCommands, source: Source, ability: Ability, player: str) -> list[list[str]]:
     state = engine.state
-    kind = (ability.activated or {})["kind"]
+    spec = _spec(ability)
     units = sorted(state.living_units(), key=lambda u: u.id)
     own = SorceryMovement(state, basic=False)
 
@@ -687,32 +707,30 @@ def _candidates(engine: SorceryCommands, source: Source, ability: Ability, playe
         unit = state.units[unit_id]
         return [o.to for o in own.step_options(unit_id, unit.location or "") if o.blocked is None]
 
-    if kind == "flood_site":
-        sites = sorted(flood_targets(engine.view(), source, str((ability.activated or {})["where"])))
-        extra = [[str(sq), "teleport"] for sq in sites] if (ability.activated or {}).get("may_teleport") else []
+    if isinstance(spec, FloodSite):
+        sites = sorted(flood_targets(engine.view(), source, spec.where))
+        extra = [[str(sq), "teleport"] for sq in sites] if spec.may_teleport else []
         return [[str(sq)] for sq in sites] + extra
-    if kind == "teleport_nearby_tap_others":
+    if isinstance(spec, TeleportNearbyTapOthers):
         return [[o.to] for o in ForcedMovement(state, "teleport_nearby").step_options(source.id, source.location) if o.blocked is None]
-    if kind == "teleport_to_tapped_burrow":
+    if isinstance(spec, TeleportToTappedBurrow):
         return [[u.id] for u in units]
-    if kind == "optional_step":
-        return [[], *([to] for to in steps(source.id))]
-    if kind == "throw_spear":
+    if isinstance(spec, ThrowSpear):
         return spear.candidates(state, source.id)
-    if kind == "step_then_constrict":
+    if isinstance(spec, StepThenConstrict):
         return constrict.candidates(state, source.id, steps(source.id))
-    if kind == "rolling_boulder":
+    if isinstance(spec, RollingBoulder):
         return [[feature, d] for feature, _ in granted_here(state, source.location) for d in DIRECTIONS]
-    if kind == "steps_in_direction":
+    if isinstance(spec, StepsInDirection):
         return [[d] for d in DIRECTIONS]
-    if kind == "step_toward_evil":
+    if isinstance(spec, StepTowardEvil):
         return [[u.id, to] for u in evil_minions(state) for to in steps(source.id)]
-    if kind == "push_on_rivers":
+    if isinstance(spec, PushOnRivers):
         push = ForcedMovement(state, "push")
         return [[u.id, o.to] for u in units for o in push.step_options(u.id, u.location or "") if o.blocked is None]
     found: list[list[str]] = []
     for u in units:  # lures: the unit alone (already there), or each of its steps
-        if u.owner == player and kind == "lure_closer":
+        if u.owner == player and isinstance(spec, LureCloser):
             continue
         found.append([u.id])
         found.extend([u.id, to] for to in steps(u.id))

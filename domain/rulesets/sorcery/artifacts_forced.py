@@ -16,8 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import abilities_of
-from domain.rulesets.sorcery.abilities_last import UNMOVABLE
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.realm import Loc, Region, diagonal, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -57,9 +56,8 @@ def artifact(engine: SorceryCommands, feature_id: str, field: str) -> CardState 
 
 def unmovable(feature: CardState) -> str | None:
     """Why an artifact can't be moved by force (Iron Man Talus), or None when it can."""
-    for ability in abilities_of(feature.card):
-        if ability.name == UNMOVABLE:
-            return f"{feature.card}: can't be moved by force"
+    if any(ability.unmovable for ability in abilities_of(feature.card)):
+        return f"{feature.card}: can't be moved by force"
     return None
 
 

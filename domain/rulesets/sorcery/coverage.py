@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from domain.rulesets.sorcery.abilities import SPELLS, abilities_of
+from domain.rulesets.sorcery.cards import SPELLS, abilities_of
 from domain.rulesets.sorcery.catalog import Card, card, card_pool
 
 #: keywords whose rules the simulator applies only in part, or not at all: what is missing.

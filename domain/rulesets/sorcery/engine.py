@@ -21,8 +21,8 @@ from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
 from domain.rulesets.sorcery import combat, constrict, flood, mandatory, triggers
 from domain.rulesets.sorcery import genesis as genesis_rules
 from domain.rulesets.sorcery import triggers_turnly as turn_triggers
-from domain.rulesets.sorcery.abilities import BORDER_CONJURING, SPELLS, Spell, abilities_of, fill
-from domain.rulesets.sorcery.abilities_last import SUMMONED_BURROWED
+from domain.rulesets.sorcery.abilities import Spell, fill, target_count, target_kind
+from domain.rulesets.sorcery.cards import SPELLS, abilities_of, placement
 from domain.rulesets.sorcery.catalog import Card, card, slug
 from domain.rulesets.sorcery.commands import (
     Activate,
@@ -302,7 +302,8 @@ class SorceryCommands(CommandHandlers[SorceryState]):
     def _place_aura(self, aura: AuraSetup, data: Card, where: str) -> None:
         """An aura atop a 2x2 area given by its top-left square, or a wall atop the border of a
         site its controller controls (codex: Aura, Border; digest 1.2, 2.10)."""
-        if data.name in BORDER_CONJURING:
+        border = placement(data.name, "atop_border")
+        if border is not None:
             if aura.border is None or len(aura.border) != 2 or aura.at is not None:
                 raise BadInput(f"{data.name} is conjured atop a border: give 'border: [square, square]'", where)
             a, b = (parse_loc(self.location(x, f"{where}.border")).square for x in aura.border)
@@ -311,7 +312,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             owned = [sq for sq in (a, b) if (site := self.view().site_at(sq)) is not None and site.controller == aura.controller]
             if not owned:
                 raise IllegalCommand(
-                    rule(data.name, BORDER_CONJURING[data.name]),
+                    rule(data.name, border),
                     f"{where}: neither square {a} nor {b} is a site {aura.controller} controls",
                 )
             area, square = [a, b], a
@@ -758,7 +759,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
 
         data = self._card(cmd.card, "card")
         spell = SPELLS.get(data.name)
-        if spell is not None and spell.target_kind == "attacked_ally_moves":  # Dodge Roll: when an ally is attacked
+        if spell is not None and target_kind(spell) == "attacked_ally_moves":  # Dodge Roll: when an ally is attacked
             react.cast_when_attacked(self, cmd, data, spell)
             return
         player = self.player(cmd.player, self.state.active_player)
@@ -794,11 +795,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
             self._cast_forced(data, spell, caster, targets, where)
             return
-        if spell.targets >= 0 and len(targets) != spell.targets:  # -1: as many as the player names
-            raise BadInput(f"{data.name} needs {spell.targets} target(s), got {len(targets)}", f"{where}.targets")
+        count = target_count(spell)
+        if count >= 0 and len(targets) != count:  # -1: as many as the player names
+            raise BadInput(f"{data.name} needs {count} target(s), got {len(targets)}", f"{where}.targets")
         values: dict[str, Any] = {}
         shown = ""
-        if spell.target_kind == "site":
+        if target_kind(spell) == "site":
             squares = [int(self.location(t, f"{where}.targets").split("/")[0]) for t in targets]
             for sq in squares:
                 if self.view().site_at(sq) is None:
@@ -808,12 +810,12 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             values["targets"] = squares
             values["target_square"] = squares[0]
             shown = " and ".join(self.label(str(s)) for s in squares)
-        elif spell.target_kind == "caster":
+        elif target_kind(spell) == "caster":
             values["caster_unit"] = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
             shown = values["caster_unit"]
-        elif spell.target_kind == "allied_spellcaster":  # Dream-Quest: an Avatar or a Spellcaster minion
+        elif target_kind(spell) == "allied_spellcaster":  # Dream-Quest: an Avatar or a Spellcaster minion
             values["target"] = shown = self._spellcaster(data, caster, targets[0], f"{where}.targets").id
-        elif spell.target_kind == "caster_and_minion_two_steps":  # Sleep
+        elif target_kind(spell) == "caster_and_minion_two_steps":  # Sleep
             by = self._spellcaster(data, caster, targets[0], f"{where}.targets")
             target = self.known_unit(targets[1], f"{where}.targets", living=True)
             if target.kind != "minion" or not within_steps(by.location or "", target.location or "", 2, *self.view().wrap):
@@ -822,16 +824,16 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                     f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",
                 )
             values["target"] = shown = target.id
-        elif spell.target_kind == "saved_minions":  # The Flood: one minion of each type, the caster's choice
+        elif target_kind(spell) == "saved_minions":  # The Flood: one minion of each type, the caster's choice
             values["saved"] = flood.saved_minions(self, data.name, spell.covers[-1], targets, f"{where}.targets")
             shown = ", ".join(values["saved"]) or "none"
-        elif spell.target_kind == "sites_by_water":  # Wrath of the Sea: fixed as it is cast
+        elif target_kind(spell) == "sites_by_water":  # Wrath of the Sea: fixed as it is cast
             values["flood_squares"] = flood.sites_by_water(self.view())
             shown = ", ".join(self.label(str(sq)) for sq in values["flood_squares"]) or "none"
-        elif spell.target_kind != "none":
+        elif target_kind(spell) != "none":
             target = self.unit(targets[0])
-            if target.owner != caster or (spell.target_kind == "allied_minion" and target.kind != "minion"):
-                raise BadInput(f"{data.name} targets an {spell.target_kind.replace('_', ' ')}", f"{where}.targets")
+            if target.owner != caster or (target_kind(spell) == "allied_minion" and target.kind != "minion"):
+                raise BadInput(f"{data.name} targets an {target_kind(spell).replace('_', ' ')}", f"{where}.targets")
             values["target"] = target.id
             shown = target.id
         values["caster"] = caster
@@ -883,7 +885,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         things: list[tuple[str, str]] = []  # artifacts moved too, and where (artifacts_forced.py)
         if spell.moves_artifacts and targets and (thing := forced_artifacts.artifact(self, targets[0], field)) is not None:
             things = self._artifact_target(data, spell, thing, targets, field, unaffected)
-        elif spell.target_kind == "direction":
+        elif target_kind(spell) == "direction":
             if len(targets) != 1 or targets[0] not in DIRECTIONS:
                 raise BadInput(f"{data.name} needs one direction: {', '.join(DIRECTIONS)}", field)
             d_row, d_col = DIRECTIONS[targets[0]]
@@ -911,18 +913,18 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                         unaffected[thing.id] = why
                     else:
                         things.append((thing.id, to))
-        elif spell.target_kind in ("ally_to_location", "minion_to_location", "ally_to_site_surface"):
+        elif target_kind(spell) in ("ally_to_location", "minion_to_location", "ally_to_site_surface"):
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs a unit and a location", field)
             unit = self.unit(targets[0])
             if not unit.alive or unit.location is None:
                 raise IllegalCommand(rule("codex: Target", "the target must be in the realm"), f"{unit.id} is not")
-            if spell.target_kind in ("ally_to_location", "ally_to_site_surface") and unit.owner != caster:
+            if target_kind(spell) in ("ally_to_location", "ally_to_site_surface") and unit.owner != caster:
                 raise IllegalCommand(rule(data.name, "an ally teleports"), f"{unit.id} is not {caster}'s")
-            if spell.target_kind == "minion_to_location" and unit.kind != "minion":
+            if target_kind(spell) == "minion_to_location" and unit.kind != "minion":
                 raise IllegalCommand(rule(data.name, "targets a minion"), f"{unit.id} is not a minion")
             moves.append((unit.id, self._parse_in_region(targets[1], unit.location, field)))
-        elif spell.target_kind == "allied_minions_to_caster":  # Recall
+        elif target_kind(spell) == "allied_minions_to_caster":  # Recall
             if len(targets) < 2:
                 raise BadInput(f"{data.name} needs the casting unit, then the allied minions it teleports", field)
             destination = self._spellcaster(data, caster, targets[0], field).location or ""
@@ -931,7 +933,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 if unit.owner != caster or unit.kind != "minion" or not unit.alive:
                     raise IllegalCommand(rule(data.name, "allied minions teleport"), f"{unit.id} is not a living minion of {caster}'s")
                 moves.append((unit.id, destination))
-        elif spell.target_kind == "each_at_location":  # Scatter: every unit there, one at a time
+        elif target_kind(spell) == "each_at_location":  # Scatter: every unit there, one at a time
             if len(targets) < 1 or len(targets) % 2 != 1:
                 raise BadInput(f"{data.name} needs a location, then each unit there and where it is pushed", field)
             there = self.location(targets[0], field)
@@ -954,7 +956,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             for thing_id in lying:
                 things.append(forced_artifacts.checked_move(self, lying[thing_id], named.pop(thing_id), "push", data.name, spell.covers[0], field))
             moves.extend((unit_id, self._parse_in_region(to, there, field)) for unit_id, to in named.items())
-        elif spell.target_kind == "rotation":  # Whirlwind: a 2x2 area, clockwise or counterclockwise
+        elif target_kind(spell) == "rotation":  # Whirlwind: a 2x2 area, clockwise or counterclockwise
             if len(targets) != 2 or targets[1] not in ("clockwise", "counterclockwise"):
                 raise BadInput(f"{data.name} needs a 2x2 area's top-left square, then clockwise or counterclockwise", field)
             top_left = parse_loc(self.location(targets[0], field)).square
@@ -979,11 +981,11 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                             unaffected[thing.id] = why
                         else:
                             things.append((thing.id, to))
-        elif spell.target_kind in (
+        elif target_kind(spell) in (
             "minion_down", "site_down", "ally_adjacent_minion_down", "ally_nearby_minion_down", "minion_down_or_void",
         ):
             moves.extend(self._forced_down(data, spell, caster, targets, field, how_of, unaffected))
-            if spell.moves_artifacts and spell.target_kind == "site_down":  # "all minions and artifacts"
+            if spell.moves_artifacts and target_kind(spell) == "site_down":  # "all minions and artifacts"
                 square = parse_loc(self.location(targets[0], field)).square
                 for thing in forced_artifacts.on_ground(self, square=square):
                     to, why = forced_artifacts.down(self.view(), thing, spell.moves)
@@ -1024,7 +1026,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
     ) -> list[tuple[str, str]]:
         """A spell targeting "a minion or artifact" aimed at an artifact (Displace, Drown, Bury):
         where it goes, or nothing with why (artifacts_forced.py)."""
-        if spell.target_kind == "minion_to_location":  # Displace: one diagonal step
+        if target_kind(spell) == "minion_to_location":  # Displace: one diagonal step
             if len(targets) != 2:
                 raise BadInput(f"{data.name} needs an artifact and a location", field)
             if (why := forced_artifacts.unmovable(thing)) is not None:  # Iron Man Talus: nothing happens
@@ -1033,7 +1035,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
             if thing.location is None:
                 raise IllegalCommand(rule(data.name, spell.covers[0]), f"{thing.id} is borne by {thing.bearer}: it is not on the ground")
             return [forced_artifacts.checked_move(self, thing, targets[1], "diagonal", data.name, spell.covers[0], field)]
-        if spell.target_kind == "minion_down":  # Drown, Bury: "if able"
+        if target_kind(spell) == "minion_down":  # Drown, Bury: "if able"
             if len(targets) != 1:
                 raise BadInput(f"{data.name} needs one target minion or artifact", field)
             assert spell.moves is not None
@@ -1052,7 +1054,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         field = f"{where}.targets"
         view = self.view()
         paths: list[tuple[str, list[str]]] = []
-        kind = spell.target_kind
+        kind = target_kind(spell)
 
         def living(unit_id: str) -> Any:
             return self.known_unit(unit_id, field, living=True)
@@ -1172,7 +1174,7 @@ class SorceryCommands(CommandHandlers[SorceryState]):
                 raise IllegalCommand(rule(data.name, spell.covers[-1]), f"{unit.id} is not a minion")
             return unit
 
-        kind = spell.target_kind
+        kind = target_kind(spell)
         if kind == "site_down":  # Stormy Seas, Cave-In: every minion atop the target site
             if len(targets) != 1:
                 raise BadInput(f"{data.name} needs one target site", field)
@@ -1278,8 +1280,9 @@ class SorceryCommands(CommandHandlers[SorceryState]):
         if not self.view().location_exists(parse_loc(at)):
             raise BadInput(f"location {cmd.at!r} does not exist (no site there)", "at")
         self._check_summoned_to_avatar(data, owner, at)
-        if data.name in SUMMONED_BURROWED and parse_loc(at).region is not Region.UNDERGROUND:  # its FAQ: it must
-            raise IllegalCommand(rule(data.name, SUMMONED_BURROWED[data.name]), f"{data.name} must be summoned below a site, not at {self.label(at)}")
+        burrowed = placement(data.name, "burrowed_safely")
+        if burrowed is not None and parse_loc(at).region is not Region.UNDERGROUND:  # its FAQ: it must
+            raise IllegalCommand(rule(data.name, burrowed), f"{data.name} must be summoned below a site, not at {self.label(at)}")
         self._place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
         self._check_placement(cmd.id, "at")
         self._enter_with_genesis(cmd.id, data, owner, list(cmd.targets))
@@ -1454,11 +1457,10 @@ class SorceryCommands(CommandHandlers[SorceryState]):
     def _check_summoned_to_avatar(self, data: Card, owner: str, at: str) -> None:
         """Cerberus in Chains: "Must be summoned to your location": where the owner's Avatar is,
         and (FAQ) only at a site the owner controls."""
-        from domain.rulesets.sorcery.abilities_things import SUMMONED_TO_AVATAR
-
-        if not any(SUMMONED_TO_AVATAR in a.covers for a in abilities_of(data.name)):
+        text = placement(data.name, "to_your_avatar")
+        if text is None:
             return
-        why = rule(data.name, SUMMONED_TO_AVATAR)
+        why = rule(data.name, text)
         avatar = next((u for u in self.state.living_units() if u.kind == "avatar" and u.owner == owner), None)
         if avatar is None or avatar.location != at:
             where = f"{owner}'s Avatar is at {self.label(avatar.location)}" if avatar and avatar.location else f"{owner} has no Avatar in the realm"

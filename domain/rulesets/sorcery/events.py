@@ -14,6 +14,7 @@ from pydantic import Field
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.cards import SPELLS
 from domain.rulesets.sorcery.state import (
     ActivationItem,
     ActivationUse,
@@ -201,8 +202,6 @@ class EffectStarted(_Diagnosed):
 
     @staticmethod
     def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
-        from domain.rulesets.sorcery.abilities import SPELLS
-
         effect = fields.get("effect") or {}
         spell = str(effect.get("label", "")).split(": ", 1)[0]
         return {**fields, "not_modelled": not_modelled_of(spell) if spell in SPELLS else None}

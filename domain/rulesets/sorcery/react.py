@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
-from domain.rulesets.sorcery.abilities import Spell, abilities_of
+from domain.rulesets.sorcery.abilities import Spell, target_kind
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import Card, slug
 from domain.rulesets.sorcery.choices import NO, may_step, own_steps, pick
 from domain.rulesets.sorcery.choices import answer as answer_choice
@@ -324,7 +325,7 @@ def cast(engine: SorceryEngine, data: Card, spell: Spell, caster: str, targets: 
     if where.startswith("setup"):
         raise BadInput(f"{data.name} moves units: cast it in the script, not at set-up", where)
     field = f"{where}.targets"
-    kind = spell.target_kind
+    kind = target_kind(spell)
     paths: list[tuple[str, str]] = []  # (unit, destination), in the order they resolve
     after: ActivationItem | None = None
     unaffected: dict[str, str] = {}

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -27,7 +28,7 @@ def _granting(state: SorceryState) -> list[tuple[str, Ability]]:
     found = []
     for unit in sorted(state.living_units(), key=lambda u: u.id):
         for ability in abilities_of(unit.card):
-            if ability.activated and ability.activated.get("granted_adjacent"):
+            if ability.activated and ability.activated.granted == "adjacent":
                 found.append((unit.id, ability))
     return found
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.events import ActivationResolved, ArtifactMoved
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState
@@ -29,7 +30,7 @@ def granted_bearer(state: SorceryState, unit_id: str) -> list[tuple[str, Ability
     found: list[tuple[str, Ability]] = []
     for feature in sorted(state.features.values(), key=lambda f: f.id):
         if feature.kind == "artifact" and feature.bearer == unit_id:
-            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.get("granted_bearer"))
+            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.granted == "bearer")
     return found
 
 

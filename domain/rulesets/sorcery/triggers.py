@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from domain.errors import BadInput
 from domain.movement import shortest_path
 from domain.resolution import Resolver
-from domain.rulesets.sorcery.abilities import Ability, abilities_of
+from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.combat import kill
 from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc

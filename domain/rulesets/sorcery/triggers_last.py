@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from domain.errors import BadInput
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
-from domain.rulesets.sorcery.abilities import abilities_of
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.movement import ForcedMovement

@@ -19,10 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery import artifacts_forced as forced_artifacts
-from domain.rulesets.sorcery.abilities import Ability
-from domain.rulesets.sorcery.abilities_last import LAST_START
-from domain.rulesets.sorcery.abilities_rest import REST_START
-from domain.rulesets.sorcery.abilities_things import THINGS_END, THINGS_START
+from domain.rulesets.sorcery.abilities import Ability, AtTurn
+from domain.rulesets.sorcery.cards import ABILITIES
 from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.choices import answer as answer_choice
 from domain.rulesets.sorcery.choices import may, may_step, own_steps, pick
@@ -34,16 +32,11 @@ from domain.state import TriggerState
 if TYPE_CHECKING:
     from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
+_AT_YOUR_TURN = [a for abilities in ABILITIES.values() for a in abilities if isinstance(a.when, AtTurn) and a.when.whose == "yours"]
 #: what triggers at the end of its controller's turn
-END_TRIGGERS = frozenset({
-    "end_may_burrow", "end_may_submerge_here", "end_may_step", "end_gain_stealth", "end_gain_stealth_alone",
-    "end_submerge_heavy", "end_may_push_enemy_here", "end_may_burrow_or_unburrow", "airborne_or_monument",
-}) | THINGS_END
+END_TRIGGERS = frozenset(a.trigger or "" for a in _AT_YOUR_TURN if a.when.end)  # type: ignore[union-attr]  # AtTurn, filtered above
 #: what triggers at the start of its controller's turn
-START_TRIGGERS = frozenset({
-    "start_random_mutation", "start_raise_target_site", "start_lure_target", "start_lure_adjacent", "airborne_or_monument",
-    "start_great_drowning",
-}) | THINGS_START | REST_START | LAST_START
+START_TRIGGERS = frozenset(a.trigger or "" for a in _AT_YOUR_TURN if a.when.start)  # type: ignore[union-attr]  # AtTurn, filtered above
 
 
 
