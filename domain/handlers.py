@@ -14,22 +14,22 @@ from domain.state import GameState, UnitState
 S = TypeVar("S", bound=GameState)
 
 
-class CommandHandlers(Generic[S]):
-    """Base of a ruleset's command handlers; one instance per command (or per hook call)."""
+class StateReader(Generic[S]):
+    """Reading what a command names against one state, without recording anything: what
+    checks a command's targets before it is issued (a ruleset's legal commands) reads as the
+    handlers do."""
 
     #: the ruleset's state class, checked when the state is read
     State: ClassVar[type[GameState]] = GameState
 
-    def __init__(self, resolver: Resolver) -> None:
-        self.resolver = resolver
-        #: what ``domain.dice.roll`` records into
-        self.game = resolver
-        self.emit = resolver.emit
-        self.cause = resolver.cause
+    def __init__(self, state: GameState) -> None:
+        self._state = state
 
     @property
     def state(self) -> S:
-        state = self.resolver.state
+        return self._checked(self._state)
+
+    def _checked(self, state: GameState) -> S:
         assert isinstance(state, self.State), f"{type(state).__name__} is not a {self.State.__name__}"
         return state  # type: ignore[return-value]  # checked just above against the ruleset's class
 
@@ -55,3 +55,18 @@ class CommandHandlers(Generic[S]):
 
     def player(self, given: str | None, default: str) -> str:
         return known_player(self.state, given, default)
+
+
+class CommandHandlers(StateReader[S]):
+    """Base of a ruleset's command handlers; one instance per command (or per hook call)."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        #: what ``domain.dice.roll`` records into
+        self.game = resolver
+        self.emit = resolver.emit
+        self.cause = resolver.cause
+
+    @property
+    def state(self) -> S:
+        return self._checked(self.resolver.state)

@@ -28,10 +28,10 @@ from domain.rulesets.sorcery.events import (
     FeaturePlaced,
     FeatureRemoved,
     UnitPlaced,
+    UnitReturned,
     not_modelled_of,
 )
-from domain.rulesets.sorcery.events_flood import SubsurfaceChanged  # noqa: F401  (registers its topic)
-from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped  # noqa: F401  (registers their topics)
+from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -129,7 +129,7 @@ class SorceryRuleset(Ruleset):
         from domain.events import StepTaken, UnitDied
         from domain.rulesets.sorcery import triggers, triggers_last
 
-        if type(event).__name__ in ("AttackDeclared", "AttackResolved"):  # "attack" and "after attack" triggers (react.py)
+        if isinstance(event, (AttackDeclared, AttackResolved)):  # "attack" and "after attack" triggers (react.py)
             from domain.rulesets.sorcery import react
 
             react.on_event(self.commands_for(resolver), event)

@@ -46,11 +46,10 @@ from domain.rulesets.sorcery.events import (
     ActivationPlanned,
     ActivationResolved,
     ArtifactMoved,
-    DamageTaken,
     EffectEnded,
-    LifeGained,
     UnitTapped,
 )
+from domain.rulesets.sorcery.events_combat import DamageTaken, LifeGained
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, distance, parse_loc
 from domain.rulesets.sorcery.refs import rule

@@ -10,16 +10,15 @@ from typing import TYPE_CHECKING
 
 from domain.events import UnitDied
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.events import (
+from domain.rulesets.sorcery.events import EffectEnded, UnitDropped
+from domain.rulesets.sorcery.events_combat import (
     AttackResolved,
     DamageSplit,
     DamageTaken,
-    EffectEnded,
     FightCancelled,
     FightStarted,
     SiteStruck,
     StrikeDealt,
-    UnitDropped,
 )
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule

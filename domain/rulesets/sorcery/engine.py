@@ -44,25 +44,12 @@ from domain.rulesets.sorcery.commands import (
 from domain.rulesets.sorcery.effects import Lose, Scope, parse_spec
 from domain.rulesets.sorcery.events import (
     AbilityUsed,
-    AttackDeclared,
-    AttackPlanned,
-    AttackRefused,
-    DefenceClosed,
-    DefendDeclared,
-    DefenderJoined,
-    DefenderMissed,
     EffectEnded,
     EffectStarted,
     EndOfTurnQueued,
     FeaturePlaced,
-    InterceptAwaited,
-    InterceptClosed,
-    InterceptDeclared,
-    InterceptLapsed,
-    InterceptOffered,
     SiteFormedUnder,
     SpellCast,
-    SplitDeclared,
     TurnEnded,
     TurnStarted,
     UnitDropped,
@@ -70,6 +57,21 @@ from domain.rulesets.sorcery.events import (
     UnitPlaced,
     UnitTapped,
     not_modelled_of,
+)
+from domain.rulesets.sorcery.events_combat import (
+    AttackDeclared,
+    AttackPlanned,
+    AttackRefused,
+    DefenceClosed,
+    DefendDeclared,
+    DefenderJoined,
+    DefenderMissed,
+    InterceptAwaited,
+    InterceptClosed,
+    InterceptDeclared,
+    InterceptLapsed,
+    InterceptOffered,
+    SplitDeclared,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, NOT_ADJACENT, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import (

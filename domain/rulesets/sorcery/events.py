@@ -1,5 +1,5 @@
-"""Sorcery's own events: cards entering the realm, effects, taps, carrying, attacks, defence,
-fights, damage, life and turns.
+"""Sorcery's own events: cards entering and leaving the realm, effects, taps, carrying, abilities
+used, artifacts moved, subsurfaces changed and turns (attacks and fights: events_combat.py).
 
 The first released version wrote most of these under ``sim.*`` topics; each is registered under
 that topic too (``alias_topic``), so old logs read as today's events.
@@ -11,21 +11,16 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from domain.errors import BadInput
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.events import UnitPlaced as CoreUnitPlaced
-from domain.rules import RuleRef
 from domain.rulesets.sorcery.cards import SPELLS
+from domain.rulesets.sorcery.coverage import derive
 from domain.rulesets.sorcery.state import (
     ActivationItem,
     ActivationUse,
-    AttackItem,
-    AttackState,
     CardState,
     EffectState,
-    FightItem,
-    InterceptItem,
-    InterceptState,
-    JoinFightItem,
     NotModelled,
     SorceryState,
     SorceryUnit,
@@ -34,12 +29,12 @@ from domain.rulesets.sorcery.state import (
 from domain.state import GameState
 
 
-def _sorcery(state: GameState) -> SorceryState:
+def sorcery_state(state: GameState) -> SorceryState:
     assert isinstance(state, SorceryState)
     return state
 
 
-def _drop_head(state: GameState, kind: type) -> None:
+def drop_head(state: GameState, kind: type) -> None:
     if state.storyline and isinstance(state.storyline[0], kind):
         del state.storyline[0]
 
@@ -50,9 +45,6 @@ def _duration(duration: str) -> str:
 
 def not_modelled_of(card_name: str | None) -> NotModelled | None:
     """What today's simulator does not model of a card (None when it models it all)."""
-    from domain.errors import BadInput
-    from domain.rulesets.sorcery.coverage import derive
-
     if not card_name:
         return None
     try:
@@ -80,7 +72,7 @@ class _Diagnosed(GameEvent):
 
     def _fold_diagnostic(self, state: GameState, thing: str) -> None:
         if self.not_modelled is not None:
-            _sorcery(state).not_modelled[thing] = self.not_modelled.model_copy(deep=True)
+            sorcery_state(state).not_modelled[thing] = self.not_modelled.model_copy(deep=True)
 
     def _diagnostic_text(self) -> str:
         return f" [not modelled: {' | '.join(self.not_modelled.text)}]" if self.not_modelled else ""
@@ -121,7 +113,7 @@ class FeaturePlaced(_Diagnosed):
         return {**fields, "not_modelled": not_modelled_of(feature.get("card"))}
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).features[self.feature.id] = self.feature.model_copy(deep=True)
+        sorcery_state(state).features[self.feature.id] = self.feature.model_copy(deep=True)
         self._fold_diagnostic(state, self.feature.id)
 
     def describe(self, label: Labeler) -> str:
@@ -162,7 +154,7 @@ class FeatureRemoved(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).features.pop(self.feature, None)
+        sorcery_state(state).features.pop(self.feature, None)
 
     def describe(self, label: Labeler) -> str:
         return f"{self.feature} leaves the realm: {self.reason}"
@@ -180,7 +172,7 @@ class SiteFormedUnder(GameEvent):
     artifacts: list[str] = []
 
     def apply_to(self, state: GameState) -> None:
-        sorcery = _sorcery(state)
+        sorcery = sorcery_state(state)
         for unit_id in self.units:
             sorcery.units[unit_id].location = str(self.square)
         for feature_id in self.artifacts:
@@ -207,7 +199,7 @@ class EffectStarted(_Diagnosed):
         return {**fields, "not_modelled": not_modelled_of(spell) if spell in SPELLS else None}
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).effects[self.effect.id] = self.effect.model_copy(deep=True)
+        sorcery_state(state).effects[self.effect.id] = self.effect.model_copy(deep=True)
         state.bump("effect")
         self._fold_diagnostic(state, self.effect.source)
 
@@ -225,40 +217,10 @@ class EffectEnded(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).effects.pop(self.effect_id, None)
+        sorcery_state(state).effects.pop(self.effect_id, None)
 
     def describe(self, label: Labeler) -> str:
         return f"effect {self.effect_id} ends: {self.reason}"
-
-
-class AttackPlanned(GameEvent):
-    """A Move and Attack will declare this attack once its path has resolved."""
-
-    TOPIC: ClassVar[str] = "sorcery.AttackPlanned"
-    unit: str
-    target: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).storyline.append(AttackItem(unit=self.unit, target=self.target))
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.unit} will attack {self.target} after moving"
-
-
-class AttackRefused(GameEvent):
-    """The planned attack could not be declared (the attacker died, or the target is elsewhere)."""
-
-    TOPIC: ClassVar[str] = "sorcery.AttackRefused"
-    unit: str
-    target: str
-    rule: RuleRef
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, AttackItem)
-        state.last_refusal = self.rule
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.unit} can't attack {self.target}: {self.rule}"
 
 
 class UnitTapped(GameEvent):
@@ -267,7 +229,7 @@ class UnitTapped(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).units[self.unit].tapped = True
+        sorcery_state(state).units[self.unit].tapped = True
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} taps ({self.reason})"
@@ -313,7 +275,7 @@ class AbilityUsed(GameEvent):
     ability: str
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).used_this_turn.append(f"{self.ability}:{self.unit}")
+        sorcery_state(state).used_this_turn.append(f"{self.ability}:{self.unit}")
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} uses {self.ability.replace('_', ' ')} (once per turn)"
@@ -332,7 +294,7 @@ class AbilityActivated(GameEvent):
     targets: list[str] = Field(default_factory=list)
 
     def apply_to(self, state: GameState) -> None:
-        sorcery = _sorcery(state)
+        sorcery = sorcery_state(state)
         # only this turn's uses matter ("once on your turn"): older ones go, so the state does not grow with the game
         sorcery.activations = [u for u in sorcery.activations if u.turn == state.turn]
         sorcery.activations.append(ActivationUse(source=self.source, ability=self.ability, turn=state.turn))
@@ -349,7 +311,7 @@ class ActivationPlanned(GameEvent):
     item: ActivationItem
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).storyline.append(self.item.model_copy(deep=True))
+        sorcery_state(state).storyline.append(self.item.model_copy(deep=True))
 
     def describe(self, label: Labeler) -> str:
         return f"{self.item.source}: then {self.item.then.replace('_', ' ')} ({self.item.unit})"
@@ -363,7 +325,7 @@ class ActivationResolved(GameEvent):
     outcome: str
 
     def apply_to(self, state: GameState) -> None:
-        _drop_head(state, ActivationItem)
+        drop_head(state, ActivationItem)
 
     def describe(self, label: Labeler) -> str:
         return f"{self.source}: {self.outcome}"
@@ -380,319 +342,11 @@ class ArtifactMoved(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        feature = _sorcery(state).features[self.feature]
+        feature = sorcery_state(state).features[self.feature]
         feature.location, feature.bearer = self.path[-1], None
 
     def describe(self, label: Labeler) -> str:
         return f"{self.feature} moves {' -> '.join(label(p) for p in self.path)} ({self.reason})"
-
-
-class LifeGained(GameEvent):
-    """A player healed (their Avatar's life, up to the 20 they start with)."""
-
-    TOPIC: ClassVar[str] = "sorcery.LifeGained"
-    player: str
-    amount: int
-    total: int
-    source: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).life[self.player] = self.total
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.player} heals {self.amount} ({self.source}): life {self.total}"
-
-
-class InterceptAwaited(GameEvent):
-    """A Move and Attack ended without an attack where enemy units stand: once the storyline
-    has resolved, they may intercept (codex: Intercept)."""
-
-    TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
-    unit: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).storyline.append(InterceptItem(unit=self.unit))
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.unit} moved and didn't attack: enemies there may intercept"
-
-
-class InterceptOffered(GameEvent):
-    """The window to intercept opens: the enemy's units at the unit's final location may tap."""
-
-    TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
-    intercept_id: str
-    unit: str
-    location: str
-    eligible: list[str]
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, InterceptItem)
-        state.bump("intercept")
-        _sorcery(state).intercept = InterceptState(id=self.intercept_id, unit=self.unit, location=self.location)
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.intercept_id}: {', '.join(self.eligible)} may intercept {self.unit} at {label(self.location)}"
-
-
-class InterceptLapsed(GameEvent):
-    """No unit may intercept after all (the mover died, or no eligible unit is there now)."""
-
-    TOPIC: ClassVar[str] = "sorcery.InterceptLapsed"
-    unit: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, InterceptItem)
-
-    def describe(self, label: Labeler) -> str:
-        return f"no intercept of {self.unit}: {self.reason}"
-
-
-class InterceptDeclared(GameEvent):
-    """A unit tapped to intercept; it will fight the enemy where they both are."""
-
-    TOPIC: ClassVar[str] = "sorcery.InterceptDeclared"
-    intercept_id: str
-    unit: str
-
-    def apply_to(self, state: GameState) -> None:
-        intercept = _sorcery(state).intercept
-        if intercept is not None:
-            intercept.interceptors.append(self.unit)
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.unit} intercepts ({self.intercept_id})"
-
-
-class InterceptClosed(GameEvent):
-    """No more interceptors: the fight, if any, follows."""
-
-    TOPIC: ClassVar[str] = "sorcery.InterceptClosed"
-    intercept_id: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).intercept = None
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.intercept_id} closes"
-
-
-class SplitDeclared(GameEvent):
-    """A player declared how a unit's strike is split if it fights several units this turn."""
-
-    TOPIC: ClassVar[str] = "sorcery.SplitDeclared"
-    unit: str
-    split: dict[str, int]
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).declared_splits[self.unit] = dict(self.split)
-
-    def describe(self, label: Labeler) -> str:
-        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
-        return f"{self.unit}'s strike will be split: {shares}"
-
-
-class DamageSplit(GameEvent):
-    """One strike against several units, split among them (codex: Strike: the striker's
-    controller decides; zero is allowed): who decided, and why."""
-
-    TOPIC: ClassVar[str] = "sorcery.DamageSplit"
-    fight_id: str
-    striker: str
-    split: dict[str, int]
-    decided_by: str
-    reason: str
-
-    def describe(self, label: Labeler) -> str:
-        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
-        return f"{self.striker}'s strike is split ({self.decided_by}): {shares}; {self.reason}"
-
-
-class AttackDeclared(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
-    attack_id: str
-    attacker: str
-    target: str
-    target_kind: str
-    location: str
-
-    def apply_to(self, state: GameState) -> None:
-        state.bump("attack")
-        _drop_head(state, AttackItem)
-        _sorcery(state).attack = AttackState(
-            id=self.attack_id, attacker=self.attacker, target=self.target, target_kind=self.target_kind,
-            location=self.location,
-        )
-
-    def describe(self, label: Labeler) -> str:
-        return f"attack {self.attack_id}: {self.attacker} attacks {self.target} at {label(self.location)}"
-
-    def introduces(self) -> str | None:
-        return self.attack_id
-
-
-class DefendDeclared(GameEvent):
-    """A unit tapped to defend and will move to the attack's location."""
-
-    TOPIC: ClassVar[str] = "sorcery.DefendDeclared"
-    attack_id: str
-    defender: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).storyline.append(JoinFightItem(attack_id=self.attack_id, unit=self.defender))
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.defender} defends against {self.attack_id}"
-
-
-class DefenderJoined(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.DefenderJoined"
-    attack_id: str
-    defender: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, JoinFightItem)
-        attack = _sorcery(state).attack
-        if attack is not None:
-            attack.defenders.append(self.defender)
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.defender} joins the fight of {self.attack_id}"
-
-
-class DefenderMissed(GameEvent):
-    """A defender's movement ended away from the attack (or it died): it does not fight."""
-
-    TOPIC: ClassVar[str] = "sorcery.DefenderMissed"
-    attack_id: str
-    defender: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, JoinFightItem)
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.defender} does not join {self.attack_id}: {self.reason}"
-
-
-class DefenceClosed(GameEvent):
-    """The defending player is done declaring defenders; the fight follows."""
-
-    TOPIC: ClassVar[str] = "sorcery.DefenceClosed"
-    attack_id: str
-
-    def apply_to(self, state: GameState) -> None:
-        attack = _sorcery(state).attack
-        if attack is not None:
-            attack.window_open = False
-
-    def describe(self, label: Labeler) -> str:
-        return f"no more defenders for {self.attack_id}"
-
-
-class AttackResolved(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.AttackResolved"
-    attack_id: str
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).attack = None
-
-    def describe(self, label: Labeler) -> str:
-        return f"attack {self.attack_id} is over"
-
-
-class FightQueued(GameEvent):
-    """A card's text started a fight; it resolves when it reaches the head of the storyline."""
-
-    TOPIC: ClassVar[str] = "sorcery.FightQueued"
-    fight: FightItem
-    position: int = 0
-
-    def apply_to(self, state: GameState) -> None:
-        state.bump("fight")
-        _sorcery(state).storyline.insert(self.position, self.fight.model_copy(deep=True))
-
-    def describe(self, label: Labeler) -> str:
-        return f"fight {self.fight.fight_id} queued: {' vs '.join(', '.join(s) for s in self.fight.sides)}"
-
-
-class FightStarted(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.FightStarted"
-    fight_id: str
-    sides: list[list[str]]
-    location: str | None
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, FightItem)
-
-    def describe(self, label: Labeler) -> str:
-        where = label(self.location) if self.location else "nowhere"
-        return f"fight {self.fight_id} at {where}: {' vs '.join(', '.join(s) for s in self.sides)}"
-
-
-class FightCancelled(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.FightCancelled"
-    fight_id: str
-    reason: str
-
-    def apply_to(self, state: GameState) -> None:
-        _drop_head(state, FightItem)
-
-    def describe(self, label: Labeler) -> str:
-        return f"fight {self.fight_id} doesn't happen: {self.reason}"
-
-
-class StrikeDealt(GameEvent):
-    """One unit's strike: damage equal to its power (split between targets as recorded)."""
-
-    TOPIC: ClassVar[str] = "sorcery.StrikeDealt"
-    fight_id: str
-    striker: str
-    target: str
-    amount: int
-    lethal: bool = False
-
-    def apply_to(self, state: GameState) -> None:
-        _sorcery(state).used_this_turn.append(f"interacted:{self.striker}")  # codex: Interact
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
-
-
-class DamageTaken(GameEvent):
-    TOPIC: ClassVar[str] = "sorcery.DamageTaken"
-    unit: str
-    amount: int
-    total: int
-    source: str
-
-    def apply_to(self, state: GameState) -> None:
-        units = _sorcery(state).units
-        if self.unit in units:
-            units[self.unit].damage = self.total
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.unit} has {self.total} damage"
-
-
-class SiteStruck(GameEvent):
-    """An undefended site was struck: its controller loses that much life."""
-
-    TOPIC: ClassVar[str] = "sorcery.SiteStruck"
-    site: str
-    controller: str | None
-    amount: int
-    striker: str
-
-    def apply_to(self, state: GameState) -> None:
-        life = _sorcery(state).life
-        if self.controller is not None:
-            life[self.controller] = life.get(self.controller, 20) - self.amount
-
-    def describe(self, label: Labeler) -> str:
-        return f"{self.striker} strikes site {self.site}: {self.controller} loses {self.amount} life"
 
 
 class EndOfTurnQueued(GameEvent):
@@ -704,7 +358,7 @@ class EndOfTurnQueued(GameEvent):
     turn: int
 
     def apply_to(self, state: GameState) -> None:
-        _sorcery(state).storyline.append(TurnPassItem(player=self.player))
+        sorcery_state(state).storyline.append(TurnPassItem(player=self.player))
 
     def describe(self, label: Labeler) -> str:
         return f"{self.player}'s turn {self.turn} ends once what triggers at its end has resolved"
@@ -718,8 +372,8 @@ class TurnEnded(GameEvent):
     turn: int
 
     def apply_to(self, state: GameState) -> None:
-        _drop_head(state, TurnPassItem)
-        for unit in _sorcery(state).units.values():
+        drop_head(state, TurnPassItem)
+        for unit in sorcery_state(state).units.values():
             unit.damage = 0
 
     def describe(self, label: Labeler) -> str:
@@ -737,9 +391,9 @@ class TurnStarted(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.new_turn(self.player, self.turn)
-        _sorcery(state).used_this_turn.clear()
-        _sorcery(state).declared_splits.clear()
-        units = _sorcery(state).units
+        sorcery_state(state).used_this_turn.clear()
+        sorcery_state(state).declared_splits.clear()
+        units = sorcery_state(state).units
         for unit_id in self.untapped:
             units[unit_id].tapped = False
 
@@ -748,9 +402,67 @@ class TurnStarted(GameEvent):
         return f"{self.player}'s turn {self.turn} begins{untaps}"
 
 
+class UnitReturned(GameEvent):
+    """A unit left the realm for its owner's hand (codex: Return): it is no longer in the realm;
+    artifacts it bore stay where it was, as when a unit dies (codex: Carry)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitReturned"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    at: str | None
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)
+        state.unit_died(self.unit, self.at)  # folds "left the realm": off the board, bearings dropped
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} returns to its owner's hand from {label(self.at) if self.at else 'nowhere'}: {self.reason}"
+
+
+class UnitUntapped(GameEvent):
+    """An effect untapped a unit (Brocéliande's Genesis)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitUntapped"
+    unit: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)
+        state.units[self.unit].tapped = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} untaps ({self.reason})"
+
+
+class SubsurfaceChanged(GameEvent):
+    """The site at ``square`` is now a water site (``region`` underwater) or a land site
+    (underground): the units and artifacts under it are now in that region, without moving or
+    entering anything (codex: Subsurface: "the subsurface of a water site is underwater")."""
+
+    TOPIC: ClassVar[str] = "sorcery.SubsurfaceChanged"
+    LOOKAHEAD: ClassVar[bool] = True
+    square: int
+    region: str
+    units: list[str]
+    artifacts: list[str] = []
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)
+        where = f"{self.square}/{self.region}"
+        for unit_id in self.units:
+            state.units[unit_id].location = where
+        for feature_id in self.artifacts:
+            state.features[feature_id].location = where
+
+    def describe(self, label: Labeler) -> str:
+        things = ", ".join([*self.units, *self.artifacts])
+        kind = "water" if self.region == "underwater" else "land"
+        return f"{things} now {self.region} at {label(str(self.square))}: the site is a {kind} site ({self.reason}; nothing moved)"
+
+
 for _event in (
-    EffectStarted, EffectEnded, AttackPlanned, AttackRefused, UnitTapped, UnitDropped, AttackDeclared,
-    DefendDeclared, DefenderJoined, DefenderMissed, DefenceClosed, AttackResolved, FightQueued, FightStarted,
-    FightCancelled, StrikeDealt, DamageTaken, SiteStruck, TurnEnded, TurnStarted,
+    EffectStarted, EffectEnded, UnitTapped, UnitDropped, TurnEnded, TurnStarted,
 ):
     alias_topic(f"sim.{_event.__name__}", _event)

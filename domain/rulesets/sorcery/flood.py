@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets.sorcery.catalog import slug
-from domain.rulesets.sorcery.events_flood import SubsurfaceChanged
+from domain.rulesets.sorcery.events import SubsurfaceChanged
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.view import RealmView
 

@@ -16,8 +16,14 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery import flood, triggers
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.effects import Scope
-from domain.rulesets.sorcery.events import EffectEnded, UnitDropped, UnitPickedUp, UnitTapped
-from domain.rulesets.sorcery.events_genesis import UnitReturned, UnitUntapped
+from domain.rulesets.sorcery.events import (
+    EffectEnded,
+    UnitDropped,
+    UnitPickedUp,
+    UnitReturned,
+    UnitTapped,
+    UnitUntapped,
+)
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, distance, parse_loc
 from domain.rulesets.sorcery.refs import rule

@@ -59,7 +59,8 @@ def _adjacent_in_region(engine: SorceryEngine, a: str, b: str) -> bool:
 
 def on_event(engine: SorceryEngine, event: GameEvent) -> None:
     """Queue what an attack being declared triggers (the resolver calls this for every event)."""
-    from domain.rulesets.sorcery.events import AbilityUsed, AttackDeclared, AttackResolved
+    from domain.rulesets.sorcery.events import AbilityUsed
+    from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
 
     if isinstance(event, AttackDeclared) and _first_attacks(engine, event.attacker) == [] and any(
         a.trigger == "after_first_attack_may_step" for a in abilities_of(engine.state.units[event.attacker].card)
@@ -151,7 +152,7 @@ def _may_attack_there(engine: SorceryEngine, trigger: TriggerState, unit: Any) -
     )
     if answer is None:
         return
-    from domain.rulesets.sorcery.events import AttackPlanned
+    from domain.rulesets.sorcery.events_combat import AttackPlanned
 
     engine.emit(AttackPlanned, cause=trigger.id, unit=unit.id, target=answer)
 

@@ -15,7 +15,8 @@ from domain.resolution import Resolver
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.combat import kill
-from domain.rulesets.sorcery.events import DamageTaken, FeatureRemoved, FightQueued
+from domain.rulesets.sorcery.events import FeatureRemoved
+from domain.rulesets.sorcery.events_combat import DamageTaken, FightQueued
 from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import FightItem

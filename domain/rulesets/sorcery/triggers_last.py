@@ -193,7 +193,7 @@ def _awaken(engine: SorceryEngine, unit_id: str, frm: str, to: str, kind: str, c
 def _mummies_awaken(engine: SorceryEngine, trigger: TriggerState) -> None:
     """They unburrow (moved up by their own text, not tapped: the FAQ), then fight the enemy
     that came (codex: Fight), if both are still where the trigger found them."""
-    from domain.rulesets.sorcery.events import FightQueued
+    from domain.rulesets.sorcery.events_combat import FightQueued
     from domain.rulesets.sorcery.state import FightItem
 
     mummies = engine.state.units[trigger.source]

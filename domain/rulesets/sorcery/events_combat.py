@@ -1,0 +1,367 @@
+"""Sorcery's events of attacks, intercepts, fights, strikes, damage and life (codex: Attack,
+Intercept, Fight, Strike, Damage).
+
+The first released version wrote most of these under ``sim.*`` topics; each is registered under
+that topic too (``alias_topic``), so old logs read as today's events.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.event_base import GameEvent, Labeler, alias_topic
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.events import drop_head, sorcery_state
+from domain.rulesets.sorcery.state import (
+    AttackItem,
+    AttackState,
+    FightItem,
+    InterceptItem,
+    InterceptState,
+    JoinFightItem,
+)
+from domain.state import GameState
+
+
+class AttackPlanned(GameEvent):
+    """A Move and Attack will declare this attack once its path has resolved."""
+
+    TOPIC: ClassVar[str] = "sorcery.AttackPlanned"
+    unit: str
+    target: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).storyline.append(AttackItem(unit=self.unit, target=self.target))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} will attack {self.target} after moving"
+
+
+class AttackRefused(GameEvent):
+    """The planned attack could not be declared (the attacker died, or the target is elsewhere)."""
+
+    TOPIC: ClassVar[str] = "sorcery.AttackRefused"
+    unit: str
+    target: str
+    rule: RuleRef
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, AttackItem)
+        state.last_refusal = self.rule
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} can't attack {self.target}: {self.rule}"
+
+
+class InterceptAwaited(GameEvent):
+    """A Move and Attack ended without an attack where enemy units stand: once the storyline
+    has resolved, they may intercept (codex: Intercept)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).storyline.append(InterceptItem(unit=self.unit))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} moved and didn't attack: enemies there may intercept"
+
+
+class InterceptOffered(GameEvent):
+    """The window to intercept opens: the enemy's units at the unit's final location may tap."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
+    intercept_id: str
+    unit: str
+    location: str
+    eligible: list[str]
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, InterceptItem)
+        state.bump("intercept")
+        sorcery_state(state).intercept = InterceptState(id=self.intercept_id, unit=self.unit, location=self.location)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id}: {', '.join(self.eligible)} may intercept {self.unit} at {label(self.location)}"
+
+
+class InterceptLapsed(GameEvent):
+    """No unit may intercept after all (the mover died, or no eligible unit is there now)."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptLapsed"
+    unit: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, InterceptItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"no intercept of {self.unit}: {self.reason}"
+
+
+class InterceptDeclared(GameEvent):
+    """A unit tapped to intercept; it will fight the enemy where they both are."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptDeclared"
+    intercept_id: str
+    unit: str
+
+    def apply_to(self, state: GameState) -> None:
+        intercept = sorcery_state(state).intercept
+        if intercept is not None:
+            intercept.interceptors.append(self.unit)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} intercepts ({self.intercept_id})"
+
+
+class InterceptClosed(GameEvent):
+    """No more interceptors: the fight, if any, follows."""
+
+    TOPIC: ClassVar[str] = "sorcery.InterceptClosed"
+    intercept_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).intercept = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.intercept_id} closes"
+
+
+class SplitDeclared(GameEvent):
+    """A player declared how a unit's strike is split if it fights several units this turn."""
+
+    TOPIC: ClassVar[str] = "sorcery.SplitDeclared"
+    unit: str
+    split: dict[str, int]
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).declared_splits[self.unit] = dict(self.split)
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.unit}'s strike will be split: {shares}"
+
+
+class DamageSplit(GameEvent):
+    """One strike against several units, split among them (codex: Strike: the striker's
+    controller decides; zero is allowed): who decided, and why."""
+
+    TOPIC: ClassVar[str] = "sorcery.DamageSplit"
+    fight_id: str
+    striker: str
+    split: dict[str, int]
+    decided_by: str
+    reason: str
+
+    def describe(self, label: Labeler) -> str:
+        shares = ", ".join(f"{u} {n}" for u, n in self.split.items())
+        return f"{self.striker}'s strike is split ({self.decided_by}): {shares}; {self.reason}"
+
+
+class AttackDeclared(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
+    attack_id: str
+    attacker: str
+    target: str
+    target_kind: str
+    location: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("attack")
+        drop_head(state, AttackItem)
+        sorcery_state(state).attack = AttackState(
+            id=self.attack_id, attacker=self.attacker, target=self.target, target_kind=self.target_kind,
+            location=self.location,
+        )
+
+    def describe(self, label: Labeler) -> str:
+        return f"attack {self.attack_id}: {self.attacker} attacks {self.target} at {label(self.location)}"
+
+    def introduces(self) -> str | None:
+        return self.attack_id
+
+
+class DefendDeclared(GameEvent):
+    """A unit tapped to defend and will move to the attack's location."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefendDeclared"
+    attack_id: str
+    defender: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).storyline.append(JoinFightItem(attack_id=self.attack_id, unit=self.defender))
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} defends against {self.attack_id}"
+
+
+class DefenderJoined(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.DefenderJoined"
+    attack_id: str
+    defender: str
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, JoinFightItem)
+        attack = sorcery_state(state).attack
+        if attack is not None:
+            attack.defenders.append(self.defender)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} joins the fight of {self.attack_id}"
+
+
+class DefenderMissed(GameEvent):
+    """A defender's movement ended away from the attack (or it died): it does not fight."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefenderMissed"
+    attack_id: str
+    defender: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, JoinFightItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.defender} does not join {self.attack_id}: {self.reason}"
+
+
+class DefenceClosed(GameEvent):
+    """The defending player is done declaring defenders; the fight follows."""
+
+    TOPIC: ClassVar[str] = "sorcery.DefenceClosed"
+    attack_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        attack = sorcery_state(state).attack
+        if attack is not None:
+            attack.window_open = False
+
+    def describe(self, label: Labeler) -> str:
+        return f"no more defenders for {self.attack_id}"
+
+
+class AttackResolved(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.AttackResolved"
+    attack_id: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).attack = None
+
+    def describe(self, label: Labeler) -> str:
+        return f"attack {self.attack_id} is over"
+
+
+class FightQueued(GameEvent):
+    """A card's text started a fight; it resolves when it reaches the head of the storyline."""
+
+    TOPIC: ClassVar[str] = "sorcery.FightQueued"
+    fight: FightItem
+    position: int = 0
+
+    def apply_to(self, state: GameState) -> None:
+        state.bump("fight")
+        sorcery_state(state).storyline.insert(self.position, self.fight.model_copy(deep=True))
+
+    def describe(self, label: Labeler) -> str:
+        return f"fight {self.fight.fight_id} queued: {' vs '.join(', '.join(s) for s in self.fight.sides)}"
+
+
+class FightStarted(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.FightStarted"
+    fight_id: str
+    sides: list[list[str]]
+    location: str | None
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, FightItem)
+
+    def describe(self, label: Labeler) -> str:
+        where = label(self.location) if self.location else "nowhere"
+        return f"fight {self.fight_id} at {where}: {' vs '.join(', '.join(s) for s in self.sides)}"
+
+
+class FightCancelled(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.FightCancelled"
+    fight_id: str
+    reason: str
+
+    def apply_to(self, state: GameState) -> None:
+        drop_head(state, FightItem)
+
+    def describe(self, label: Labeler) -> str:
+        return f"fight {self.fight_id} doesn't happen: {self.reason}"
+
+
+class StrikeDealt(GameEvent):
+    """One unit's strike: damage equal to its power (split between targets as recorded)."""
+
+    TOPIC: ClassVar[str] = "sorcery.StrikeDealt"
+    fight_id: str
+    striker: str
+    target: str
+    amount: int
+    lethal: bool = False
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).used_this_turn.append(f"interacted:{self.striker}")  # codex: Interact
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
+
+
+class DamageTaken(GameEvent):
+    TOPIC: ClassVar[str] = "sorcery.DamageTaken"
+    unit: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        units = sorcery_state(state).units
+        if self.unit in units:
+            units[self.unit].damage = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} has {self.total} damage"
+
+
+class SiteStruck(GameEvent):
+    """An undefended site was struck: its controller loses that much life."""
+
+    TOPIC: ClassVar[str] = "sorcery.SiteStruck"
+    site: str
+    controller: str | None
+    amount: int
+    striker: str
+
+    def apply_to(self, state: GameState) -> None:
+        life = sorcery_state(state).life
+        if self.controller is not None:
+            life[self.controller] = life.get(self.controller, 20) - self.amount
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.striker} strikes site {self.site}: {self.controller} loses {self.amount} life"
+
+
+class LifeGained(GameEvent):
+    """A player healed (their Avatar's life, up to the 20 they start with)."""
+
+    TOPIC: ClassVar[str] = "sorcery.LifeGained"
+    player: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).life[self.player] = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} heals {self.amount} ({self.source}): life {self.total}"
+
+
+for _event in (
+    AttackPlanned, AttackRefused, AttackDeclared, DefendDeclared, DefenderJoined, DefenderMissed, DefenceClosed, AttackResolved, FightQueued, FightStarted, FightCancelled, StrikeDealt, DamageTaken, SiteStruck,
+):
+    alias_topic(f"sim.{_event.__name__}", _event)
