@@ -15,12 +15,16 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import StepTaken, UnitDied
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
-from domain.rulesets.sorcery import flood
+from domain.rulesets.sorcery.board import RealmBoard
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.sorcery.engine import attack, combat, durations, flood, steps, turn
+from domain.rulesets.sorcery.engine.activate import follow_up
+from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import (
     ArtifactMoved,
     EffectEnded,
@@ -32,7 +36,9 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
+from domain.rulesets.sorcery.legal import legal_commands, to_act
 from domain.rulesets.sorcery.locations import label
+from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -40,17 +46,67 @@ from domain.rulesets.sorcery.state import (
     ActivationItem,
     AttackItem,
     CardState,
+    FightItem,
     InterceptItem,
     JoinFightItem,
     SorceryState,
     SorceryUnit,
     TurnPassItem,
 )
+from domain.rulesets.sorcery.triggers import match, registry
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
-#: events after which a site may have become, or stopped being, a water site (flood.py): an
-#: effect starting or ending, a card leaving, a unit or artifact moving (Tide Naiads, Blightstone)
-FLOOD_EVENTS: tuple[type[GameEvent], ...] = (EffectStarted, EffectEnded, FeatureRemoved, ArtifactMoved, UnitReturned)
+
+def _floods_followed(engine: Primitives, event: GameEvent) -> None:
+    if not flood.setting_up(engine.resolver):
+        flood.follow_floods(engine, event.event_id)
+
+
+def _step_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, StepTaken)
+    match.on_step(engine.resolver, event)
+
+
+def _attack_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, AttackDeclared)
+    match.attacked(engine.resolver, event)
+
+
+def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, AttackResolved)
+    match.after_first_attack(engine.resolver, event)
+
+
+def _death_followed(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, UnitDied)
+    durations.on_death(engine, event)
+
+
+#: what follows each kind of event, in order: the triggered abilities it matches (triggers/match.py),
+#: effects it ends (engine/durations.py), and the flood follow-up after anything that may have made a
+#: site a water site or a land site (engine/flood.py: an effect starting or ending, a card leaving, a
+#: unit or artifact moving: Tide Naiads, Blightstone)
+ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], ...]] = {
+    StepTaken: (_step_matched, _floods_followed),
+    AttackDeclared: (_attack_matched,),
+    AttackResolved: (_after_attack_matched,),
+    UnitDied: (_death_followed,),
+    EffectStarted: (_floods_followed,),
+    EffectEnded: (_floods_followed,),
+    FeatureRemoved: (_floods_followed,),
+    ArtifactMoved: (_floods_followed,),
+    UnitReturned: (_floods_followed,),
+}
+
+#: how each storyline item only Sorcery queues resolves
+ITEMS: dict[type[BaseModel], Callable[[Primitives, Any], None]] = {
+    FightItem: combat.resolve_fight_item,
+    JoinFightItem: attack.resolve_join,
+    AttackItem: attack.resolve_attack_item,
+    InterceptItem: attack.resolve_intercept_item,
+    TurnPassItem: turn.resolve_turn_pass,
+    ActivationItem: follow_up,
+}
 
 
 @functools.lru_cache(maxsize=256)
@@ -70,7 +126,7 @@ class SorceryRuleset(Ruleset):
     path_source = "codex: Path"
     left_board = "the unit left the realm"
     in_play_words = "in the realm"
-    handlers = "domain.rulesets.sorcery.engine:SorceryCommands"
+    handlers = "domain.rulesets.sorcery.engine.handlers:SorceryCommands"
 
     # --- state and locations --------------------------------------------------------------------
 
@@ -83,8 +139,6 @@ class SorceryRuleset(Ruleset):
         return str(loc.square)
 
     def board(self, state: GameState) -> Board:
-        from domain.rulesets.sorcery.board import RealmBoard
-
         return RealmBoard(state)
 
     def name_of(self, state: GameState, thing_id: str) -> str:
@@ -102,15 +156,11 @@ class SorceryRuleset(Ruleset):
     # --- movement -------------------------------------------------------------------------------
 
     def movement(self, state: GameState) -> MovementModel:
-        from domain.rulesets.sorcery.movement import SorceryMovement
-
         return SorceryMovement(state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
         """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
         freely (codex: Moves Freely, Forced Movement)."""
-        from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
-
         if move.purpose.startswith("forced:"):
             return ForcedMovement(state, move.purpose.split(":", 1)[1])
         return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
@@ -126,78 +176,43 @@ class SorceryRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        from domain.events import StepTaken, UnitDied
-        from domain.rulesets.sorcery import triggers, triggers_last
-
-        if isinstance(event, (AttackDeclared, AttackResolved)):  # "attack" and "after attack" triggers (react.py)
-            from domain.rulesets.sorcery import react
-
-            react.on_event(self.commands_for(resolver), event)
-        if isinstance(event, UnitDied):  # Hollow One (triggers_rest.py)
-            from domain.rulesets.sorcery import triggers_rest
-
-            triggers_rest.on_death(self.commands_for(resolver), event.unit, event.at)
-        if isinstance(event, StepTaken):
-            commands = self.commands_for(resolver)
-            for entered in [event.unit, *event.carried]:
-                triggers.on_entry(commands, entered, event.frm, event.to, event.event_id)
-                triggers.on_step(commands, entered, event.frm, event.to, event.kind, event.event_id)
-                triggers_last.on_step(commands, entered, event.frm, event.event_id, event.to, event.kind)  # Army, Mummies
-        if isinstance(event, (*FLOOD_EVENTS, StepTaken)) and not flood.setting_up(resolver):
-            flood.follow_floods(self.commands_for(resolver), event.event_id)
+        follow = ON_EVENT.get(type(event))
+        if follow:
+            engine = Primitives(resolver)
+            for handle in follow:
+                handle(engine, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
-        from domain.rulesets.sorcery import triggers
-
-        triggers.resolve(self.commands_for(resolver), trigger)
+        registry.resolve(Primitives(resolver), trigger)
 
     def resolve_item(self, resolver: Resolver, item: BaseModel) -> None:
-        from domain.rulesets.sorcery import combat
-        from domain.rulesets.sorcery.state import FightItem
-
-        commands = self.commands_for(resolver)
-        if isinstance(item, FightItem):
-            combat.resolve_fight_item(commands, item)
-        elif isinstance(item, JoinFightItem):
-            commands.resolve_join(item)
-        elif isinstance(item, AttackItem):
-            commands.resolve_attack_item(item)
-        elif isinstance(item, InterceptItem):
-            commands.resolve_intercept_item(item)
-        elif isinstance(item, TurnPassItem):
-            commands.resolve_turn_pass(item)
-        elif isinstance(item, ActivationItem):
-            from domain.rulesets.sorcery import activated
-
-            activated.resolve(commands, item)
-        else:
+        resolve = ITEMS.get(type(item))
+        if resolve is None:
             super().resolve_item(resolver, item)
+        else:
+            resolve(Primitives(resolver), item)
 
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
-        self.commands_for(resolver).take_step(item, verdict)
+        steps.take_step(Primitives(resolver), item, verdict)
         return True
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """The mover stopped: a minion that ended where it can't survive dies there, and what it
         carried is settled with it (digest 1.6, 2.6)."""
-        commands = self.commands_for(resolver)
-        commands.settle(cause or resolver.cause)
+        engine = Primitives(resolver)
+        engine.settle(cause or resolver.cause)
         if move.purpose == "move_and_attack" and not any(
             isinstance(item, AttackItem) and item.unit == move.unit for item in resolver.state.storyline
         ):
-            commands.await_intercept(move.unit)  # it finished its movement and won't attack
+            attack.await_intercept(engine, move.unit)  # it finished its movement and won't attack
 
     # --- turns ----------------------------------------------------------------------------------
 
     def legal_commands(self, state: GameState) -> list[BaseModel]:
-        from domain.rulesets.sorcery.legal import legal_commands
-
         assert isinstance(state, SorceryState)
         return legal_commands(state)
 
     def to_act(self, state: GameState) -> str:
-        from domain.rulesets.sorcery.legal import to_act
-
         assert isinstance(state, SorceryState)
         return to_act(state)
 

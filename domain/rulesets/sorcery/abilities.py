@@ -112,7 +112,7 @@ class AtTurn(When):
 
 class Choices(_Declared):
     """What a Genesis asks of its player as the card enters (the command's targets: checked as
-    the command is issued; engine/genesis_choices.py)."""
+    the command is issued; engine/genesis.py)."""
 
 
 class NoChoice(Choices):
@@ -175,9 +175,10 @@ class Kill(Does):
 
 class Damage(Does):
     """Deal ``amount`` damage to the unit the trigger is about, if it is still in the realm; a
-    minion whose damage reaches its defence dies (codex: Damage)."""
+    minion whose damage reaches its defence dies (codex: Damage), of ``why``."""
 
     amount: int
+    why: str
 
 
 class StartEffect(Does):
@@ -280,6 +281,13 @@ class Placement(_Declared):
     text: str
 
 
+class DiesNearby(_Declared):
+    """The passive effect lasts until a unit of one of these subtypes, anyone's, dies nearby the
+    card (Hollow One): a duration, not a triggered ability (engine/durations.py)."""
+
+    subtypes: tuple[str, ...]
+
+
 class Ability(_Declared):
     name: str
     timing: Timing
@@ -302,8 +310,10 @@ class Ability(_Declared):
     carry_allies: str = "minion"
     activated: Activation | None = None
     placement: Placement | None = None
-    #: nothing moves the card by force (Iron Man Talus; artifacts_forced.py)
+    #: nothing moves the card by force (Iron Man Talus; engine/artifacts.py)
     unmovable: bool = False
+    #: for ongoing abilities: what ends the effect for good, if anything does
+    lasts_until: DiesNearby | None = None
 
 
 # --- spells ---------------------------------------------------------------------------------------
@@ -445,7 +455,7 @@ class Spell(_Declared):
     #: what the spell does once its effects are in force: ``submerge_on_water``, every minion
     #: atop a water site is submerged (Wrath of the Sea: "Then submerge ...")
     then: str | None = None
-    #: a forced-movement spell that moves artifacts on the ground too (artifacts_forced.py)
+    #: a forced-movement spell that moves artifacts on the ground too (engine/artifacts.py)
     moves_artifacts: bool = False
     gaps: str | None = None
 
@@ -460,46 +470,3 @@ def fill(template: Any, values: dict[str, Any]) -> Any:
         return [fill(v, values) for v in template]
     return template
 
-
-#: how the engine still names each spell target kind (transitional: spells/ replaces the names)
-_TARGET_KINDS: dict[type[SpellTarget], str] = {
-    CastingUnit: "caster", AlliedSpellcaster: "allied_spellcaster", MinionTwoStepsFromCaster: "caster_and_minion_two_steps",
-    SavedMinions: "saved_minions", SitesByWater: "sites_by_water", NoTarget: "none", Direction: "direction",
-    AlliedMinionsToCaster: "allied_minions_to_caster", EachAtLocation: "each_at_location", Rotation: "rotation",
-    AlliesToLocation: "allies_to_location", MinionDown: "minion_down", SiteDown: "site_down",
-    MinionDownOrIntoVoid: "minion_down_or_void", AlliedMinionSteps: "allied_minion_step", EnemiesStepTogether: "enemies_step_together",
-    AllyLuresEnemy: "ally_lures_enemy", AttackedAllyMoves: "attacked_ally_moves",
-    AllySwapsWithAdjacentEnemy: "ally_swaps_with_adjacent_enemy", AdjacentMinionsStepIn: "adjacent_minions_step_in_then_submerge",
-    MinionMovesToTappedMinion: "minion_moves_to_tapped_minion", WaterSiteOverflows: "site_and_direction",
-}
-
-
-def target_kind(spell: Spell) -> str:
-    target = spell.target
-    if isinstance(target, Sites):
-        return "site"
-    if isinstance(target, AnAlly):
-        return "allied_minion" if target.minion else "ally"
-    if isinstance(target, UnitToLocation):
-        return "ally_to_site_surface" if target.site_surface else f"{target.who}_to_location"
-    if isinstance(target, MinionNearAlly):
-        return "ally_adjacent_minion_down" if target.adjacent else "ally_nearby_minion_down"
-    if isinstance(target, AlliesStep):
-        return "allies_steps"
-    if isinstance(target, AllyMayStep):
-        return "ally_may_step" if target.up_to == 1 else "ally_may_take_two_steps"
-    return _TARGET_KINDS[type(target)]
-
-
-def target_count(spell: Spell) -> int:
-    """How many targets an effect spell needs (-1: as many as the player names)."""
-    target = spell.target
-    if isinstance(target, Sites):
-        return target.count
-    if isinstance(target, MinionTwoStepsFromCaster):
-        return 2
-    if isinstance(target, SavedMinions):
-        return -1
-    if isinstance(target, (SitesByWater, NoTarget)):
-        return 0
-    return 1

@@ -192,7 +192,7 @@ class PlaySite(_Model):
     at: Location
     id: str | None = None
     target: Location | None = None
-    targets: list[Location] = Field(default_factory=list, description="choices of its Genesis (genesis.py)")
+    targets: list[Location] = Field(default_factory=list, description="choices of its Genesis (engine/genesis.py)")
 
     @model_serializer(mode="wrap")
     def _without_targets(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -206,7 +206,7 @@ class PlaySite(_Model):
 class Summon(_Model):
     """A scripted command (a hand is not modelled): summon a minion to a location, in the main
     phase of its owner's turn. It enters the realm (entry triggers) with summoning sickness, and
-    its Genesis, if any, triggers with ``targets`` as the choices it asks for (genesis.py)."""
+    its Genesis, if any, triggers with ``targets`` as the choices it asks for (engine/genesis.py)."""
 
     command: Literal["summon"] = "summon"
     card: str

@@ -2,7 +2,7 @@
 
 Each spec says what the effect does to movement in terms of concrete squares and units (by id),
 so the lookahead can apply it from the event alone, without the card that made it. Which cards
-make which effects lives in ``abilities.py``; what each spec means is read in ``view.py`` and
+make which effects lives in ``cards/``; what each spec means is read in ``view.py`` (``rules/``) and
 ``movement.py`` (the one rules model). Specs that name a unit follow it as it moves.
 
 Fields added since a spec was first stored all have defaults, so stored effects read unchanged.

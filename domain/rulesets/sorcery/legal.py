@@ -4,7 +4,7 @@ Listed: in the main phase with an empty storyline, Move and Attack for each unta
 active player to each location of its range of motion by a cheapest path, without an attack and
 with each attack that is possible there now (an enemy unit standing there, the enemy site's
 surface), each ``activate`` of a modelled activated ability with targets it accepts now
-(activated.py), then ``end_turn``; while an attack awaits defenders, ``defend`` for each untapped unit of
+(activations/), then ``end_turn``; while an attack awaits defenders, ``defend`` for each untapped unit of
 the defending player that has the attack's location in its range, then ``pass``.
 
 Not listed, though the codex allows them (docs/design.md, "Legal commands"): paths other than a
@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from domain.errors import SimError
 from domain.movement import search_reach
 from domain.rulesets.sorcery import mandatory
-from domain.rulesets.sorcery.commands import Defend, EndTurn, MoveAndAttack, Pass
+from domain.rulesets.sorcery.activations import registry
+from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
+from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
+from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.state import SorceryState
@@ -50,9 +54,7 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     if found:  # mandatory attacks first (codex: Mandatory Actions)
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
-    from domain.rulesets.sorcery.activated import legal as activations
-
-    return [*_moves(state), *activations(state), EndTurn(player=state.active_player)]
+    return [*_moves(state), *_activations(state), EndTurn(player=state.active_player)]
 
 
 def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack) -> bool:
@@ -74,8 +76,6 @@ def _ready(state: SorceryState, player: str) -> list[str]:
 
 
 def _intercepts(state: SorceryState) -> list[BaseModel]:
-    from domain.rulesets.sorcery.commands import Intercept
-
     window = state.intercept
     assert window is not None
     player = to_act(state)
@@ -153,4 +153,33 @@ def _defence(state: SorceryState) -> list[BaseModel]:
         if attack.location in search_reach(movement, unit_id, unit.location or ""):
             found.append(Defend(player=defending, unit=unit_id))
     found.append(Pass(player=defending))
+    return found
+
+
+def _activations(state: SorceryState) -> list[BaseModel]:
+    """Each activation the active player may make now, as commands: each target its ability's
+    class lists as a candidate (every destination and target, its own steps only where
+    unblocked) that the class's own check accepts (activations/)."""
+    reader = Reader(state)
+    player = state.active_player
+    sources = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
+    sources += [
+        f.id for f in sorted(state.features.values(), key=lambda f: f.id)
+        if f.kind == "site" and f.controller == player and activated_of(f.card)
+    ]
+    found: list[BaseModel] = []
+    for source_id in sources:
+        for ability in abilities_for(state, source_id):
+            probe = Activate(player=player, source=source_id, ability=ability.name)
+            try:
+                source, _, _ = check(reader, probe)
+            except SimError:
+                continue
+            kind = registry.of(ability)
+            for targets in kind.candidates(reader, source, ability, player):
+                try:
+                    kind.plan(reader, source, ability, player, targets)
+                except SimError:
+                    continue
+                found.append(probe.model_copy(update={"targets": targets}))
     return found

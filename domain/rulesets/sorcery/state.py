@@ -110,7 +110,7 @@ class TurnPassItem(StateModel):
 
 
 class ActivationItem(StateModel):
-    """What an activated ability does once its movement has resolved (activated.py): tap the
+    """What an activated ability does once its movement has resolved (activations/): tap the
     units where a unit arrived, burrow a target, damage a lured unit."""
 
     item: Literal["activation"] = "activation"
@@ -180,7 +180,7 @@ class SorceryState(GameState):
     #: once-per-turn basic abilities used, and units that interacted with the realm, this turn
     #: ("pick_up:<unit>", "drop:<unit>", "interacted:<unit>")
     used_this_turn: list[str] = Field(default_factory=list)
-    #: activated abilities used, with the turn of each (once-per-turn abilities: activated.py)
+    #: activated abilities used, with the turn of each (once-per-turn abilities: activations/sources.py)
     activations: list[ActivationUse] = Field(default_factory=list)
     #: damage splits players declared for their units' strikes this turn (codex: Strike)
     declared_splits: dict[str, dict[str, int]] = Field(default_factory=dict)

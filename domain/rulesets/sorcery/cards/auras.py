@@ -113,7 +113,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="an enemy traversing it on the ground takes 2 damage", timing="triggered",
             covers=("Conjure atop the border of an allied site.", "Whenever an enemy traverses this wall", "on the ground, it takes 2 damage."),
             trigger="wall_damage", when=CrossesBorder(on_the_ground=True), scope={"enemies_of": "$controller"},
-            does=Damage(amount=2),
+            does=Damage(amount=2, why="2 damage to a unit traversing it"),
             placement=Placement(rule="atop_border", text="Conjure atop the border of an allied site."),
         ),
     ),
@@ -121,7 +121,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="a unit passing through it takes 3 damage", timing="triggered",
             covers=("Conjure atop the border of a site you control.", "Whenever a unit passes through Wall of Fire, it takes 3 damage."),
-            trigger="wall_damage", when=CrossesBorder(), does=Damage(amount=3),
+            trigger="wall_damage", when=CrossesBorder(), does=Damage(amount=3, why="3 damage to a unit traversing it"),
             placement=Placement(rule="atop_border", text="Conjure atop the border of a site you control."),
         ),
     ),

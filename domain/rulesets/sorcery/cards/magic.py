@@ -39,7 +39,6 @@ from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTE
 SPELLS: dict[str, Spell] = {
     "Backstab": Spell(
         target=MinionMovesToTappedMinion(), covers=("Target minion moves to an adjacent location, if needed,",),
-        moves="react",
     ),
     "Blaze": Spell(
         target=AnAlly(), covers=("This turn, give an ally Movement +2, it can't be intercepted,",),
@@ -61,8 +60,7 @@ SPELLS: dict[str, Spell] = {
     ),
     "Call of the Sea": Spell(
         target=AdjacentMinionsStepIn(),
-        covers=("Minions adjacent to target Water site step towards it. Then submerge all minions there.",),
-        moves="react", gaps="the minions step one after another, in square order, not as one event",
+        covers=("Minions adjacent to target Water site step towards it. Then submerge all minions there.",), gaps="the minions step one after another, in square order, not as one event",
     ),
     "Cave-In": Spell(
         target=SiteDown(), covers=("Burrow all minions and artifacts occupying target land site.",), moves="burrow",
@@ -81,7 +79,6 @@ SPELLS: dict[str, Spell] = {
     "Dodge Roll": Spell(
         target=AttackedAllyMoves(),
         covers=("May be cast when an ally is attacked.", "An attacked ally may move to another adjacent location to evade the attack."),
-        moves="react",
     ),
     "Dream-Quest": Spell(
         target=AlliedSpellcaster(), covers=("An allied Spellcaster falls asleep and is disabled until hurt.",),
@@ -123,21 +120,19 @@ SPELLS: dict[str, Spell] = {
     "Joust!": Spell(
         target=AllySwapsWithAdjacentEnemy(),
         covers=("An ally targets an enemy they’re adjacent to, then they both take a step to swap places. If they pass each other, they fight.",),
-        moves="react",
     ),
     "Leap Attack": Spell(
         target=AllyMayStep(up_to=1),
-        covers=("An ally may take a step, and then it strikes each enemy at its location.",), moves="own_step",
+        covers=("An ally may take a step, and then it strikes each enemy at its location.",),
         gaps="only the step is simulated, not the strikes",
     ),
     "Led Astray": Spell(
         target=EnemiesStepTogether(),
         covers=("Choose any number of enemies at target location. They take a step together to another location they're adjacent to.",),
-        moves="own_step",
     ),
     "Lure": Spell(
         target=AllyLuresEnemy(),
-        covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",), moves="own_step",
+        covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
     ),
     "Mad Dash": Spell(
         target=AnAlly(), covers=("then give an ally Movement +1 this turn.",),
@@ -185,7 +180,7 @@ SPELLS: dict[str, Spell] = {
         target=EachAtLocation(), covers=("Push everything at target location one step, one at a time.",),
         moves="push", moves_artifacts=True,
     ),
-    "Second Wind": Spell(target=AlliedMinionSteps(), covers=("An allied minion takes a step.",), moves="own_step"),
+    "Second Wind": Spell(target=AlliedMinionSteps(), covers=("An allied minion takes a step.",)),
     "Sleep": Spell(
         target=MinionTwoStepsFromCaster(),
         covers=("Target minion at a location up to two steps away falls asleep. It's disabled until it takes damage.",),
@@ -196,7 +191,7 @@ SPELLS: dict[str, Spell] = {
         target=SiteDown(), covers=("Submerge all minions and artifacts occupying target water site.",),
         moves="submerge", moves_artifacts=True,
     ),
-    "Tactical Move": Spell(target=AlliesStep(up_to=2), covers=("One at a time, each ally takes up to two steps.",), moves="own_step"),
+    "Tactical Move": Spell(target=AlliesStep(up_to=2), covers=("One at a time, each ally takes up to two steps.",)),
     "Teleport": Spell(
         target=UnitToLocation(who="ally", site_surface=True),
         covers=("Teleport an ally to the surface of target site.",), moves="teleport_site",
@@ -221,7 +216,6 @@ SPELLS: dict[str, Spell] = {
     "Wave of Eviction": Spell(
         target=WaterSiteOverflows(),
         covers=("An allied water site overflows in a cardinal direction, flooding sites there this turn and carrying away enemies one step at a time.",),
-        then="overflow",
         gaps="the sites of the line are all flooded as it is cast, and each enemy is carried its whole way before the next: the wave does not move them square by square together",
     ),
     "Waypoint Portal": Spell(
@@ -232,8 +226,7 @@ SPELLS: dict[str, Spell] = {
     ),
     "Whirling Blades": Spell(
         target=AllyMayStep(up_to=2),
-        covers=("An ally may take up to two steps, and then strikes each enemy along their entire path.",),
-        moves="own_step", gaps="only the steps are simulated, not the strikes",
+        covers=("An ally may take up to two steps, and then strikes each enemy along their entire path.",), gaps="only the steps are simulated, not the strikes",
     ),
     "Whirlwind": Spell(
         target=Rotation(),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from domain.rulesets.sorcery.abilities import (
     Ability,
     AtTurn,
+    DiesNearby,
     Enters,
     Genesis,
     LureCloser,
@@ -251,6 +252,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="disabled until a Mortal or Beast dies nearby", timing="ongoing",
             covers=("Disabled until a Mortal or Beast dies nearby.",),
             passive={"kind": "condition", "condition": "disabled", "unit": "$self"},
+            lasts_until=DiesNearby(subtypes=("Mortal", "Beast")),
         ),
     ),
     "Hotwheel": (

@@ -6,11 +6,7 @@ damage lands, then damage is dealt, then deaths are checked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from domain.events import UnitDied
-from domain.rules import RuleRef
-from domain.rulesets.sorcery.events import EffectEnded, UnitDropped
+from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events_combat import (
     AttackResolved,
     DamageSplit,
@@ -24,33 +20,11 @@ from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import FightItem
 
-if TYPE_CHECKING:
-    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
-
 DAMAGE = rule("codex: Damage", "a minion dies when its damage reaches its power")
 LETHAL = rule("codex: Lethal", "any damage from a Lethal unit kills a minion")
 
 
-def kill(engine: SorceryEngine, unit_id: str, why: RuleRef, cause: str) -> None:
-    """A unit dies: passengers are dropped where it was, its remaining steps are cancelled and
-    the passive effects it was the source of end."""
-    unit = engine.state.units[unit_id]
-    if not unit.alive:
-        return
-    at = unit.location
-    passengers = engine.view().passengers(unit_id)
-    engine.emit(UnitDied, cause=cause, unit=unit_id, at=at, rule=why)
-    for passenger in passengers:
-        engine.emit(UnitDropped, cause=cause, unit=passenger, carrier=unit_id, at=at, reason="its carrier died")
-    engine.resolver.cancel_moves(unit_id, "the unit died", cause)
-    if passengers:
-        engine.settle(cause)  # a passenger dropped where it can't survive dies too (digest 1.6)
-    for effect in list(engine.state.effects.values()):
-        if effect.source == unit_id and effect.duration == "while_in_realm":
-            engine.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{unit_id} left the realm")
-
-
-def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location: str | None, reason: str, cause: str) -> None:
+def fight(engine: Primitives, fight_id: str, sides: list[list[str]], location: str | None, reason: str, cause: str) -> None:
     engine.emit(FightStarted, cause=cause, fight_id=fight_id, sides=sides, location=location, reason=reason)
     view = engine.view()
     strikes: list[tuple[str, str, int, bool]] = []
@@ -80,12 +54,12 @@ def fight(engine: SorceryEngine, fight_id: str, sides: list[list[str]], location
         if unit.kind != "minion":
             continue
         if target in lethal_hits:
-            kill(engine, target, LETHAL, cause)
+            engine.kill(target, LETHAL, cause)
         elif unit.damage >= unit.defence:
-            kill(engine, target, DAMAGE, cause)
+            engine.kill(target, DAMAGE, cause)
 
 
-def _split(engine: SorceryEngine, fight_id: str, striker: str, living: list[str], cause: str) -> dict[str, int]:
+def _split(engine: Primitives, fight_id: str, striker: str, living: list[str], cause: str) -> dict[str, int]:
     """One strike against several units: its controller splits the damage (codex: Strike). A
     split declared with the unit's Move and Attack is used when it names exactly the units
     fought; otherwise the policy gives it all to the first listed (the attack's target, else
@@ -105,7 +79,7 @@ def _split(engine: SorceryEngine, fight_id: str, striker: str, living: list[str]
     return {u: n for u, n in split.items() if n > 0}
 
 
-def resolve_fight_item(engine: SorceryEngine, item: FightItem) -> None:
+def resolve_fight_item(engine: Primitives, item: FightItem) -> None:
     """A fight started by a card's text: all its participants must still be there together."""
     units = [engine.state.units[u] for u in item.requires]
     gone = [u.id for u in units if not u.alive or u.location is None]
@@ -118,7 +92,7 @@ def resolve_fight_item(engine: SorceryEngine, item: FightItem) -> None:
     fight(engine, item.fight_id, item.sides, units[0].location, "card text", item.cause)
 
 
-def resolve_attack(engine: SorceryEngine) -> None:
+def resolve_attack(engine: Primitives) -> None:
     """After the defence window: the attacker fights the defenders (a targeted site leaves the
     fight; a targeted unit stays), or strikes the undefended target (codex: Attack)."""
     attack = engine.state.attack

@@ -9,18 +9,14 @@ may (Questing Beast, Gneissgnath Gnomes, Bladedancer), is answered here in one w
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.state import TriggerState
-
-if TYPE_CHECKING:
-    from domain.rulesets.sorcery.engine import SorceryCommands as SorceryEngine
 
 YES, NO = "yes", "no"
 
 
-def answer(engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str) -> str | None:
+def answer(engine: Primitives, trigger: TriggerState, kind: str, options: list[str], prompt: str) -> str | None:
     """The player's answer to this trigger's choice, or None after asking for it."""
     found = trigger.params.get("choice")
     if found is not None:
@@ -30,18 +26,8 @@ def answer(engine: SorceryEngine, trigger: TriggerState, kind: str, options: lis
     return None
 
 
-def own_steps(engine: SorceryEngine, unit_id: str) -> list[str]:
-    """Where the unit may take a step of its own now (its keywords; no Movement +X, no Moves
-    Freely: digest 2.1); nothing when it can't move (Immobile, Disabled)."""
-    model = SorceryMovement(engine.state, basic=False)
-    if model.no_movement(unit_id) is not None:
-        return []
-    unit = engine.state.units[unit_id]
-    return [o.to for o in model.step_options(unit_id, unit.location or "") if o.blocked is None]
-
-
 def pick(
-    engine: SorceryEngine, trigger: TriggerState, kind: str, options: list[str], prompt: str,
+    engine: Primitives, trigger: TriggerState, kind: str, options: list[str], prompt: str,
     nothing: str, declined: str, done: Callable[[str], str],
 ) -> str | None:
     """One of ``options`` or none, as the trigger's controller chose ("may ... where?"): the
@@ -62,16 +48,16 @@ def pick(
     return chosen
 
 
-def may_step(engine: SorceryEngine, trigger: TriggerState, unit_id: str) -> str | None:
+def may_step(engine: Primitives, trigger: TriggerState, unit_id: str) -> str | None:
     """Where ``unit_id`` takes a step of its own, as the trigger's controller chose (``pick``)."""
     return pick(
-        engine, trigger, "may_step", own_steps(engine, unit_id), f"where does {unit_id} take a step, if anywhere?",
+        engine, trigger, "may_step", engine.own_steps(unit_id), f"where does {unit_id} take a step, if anywhere?",
         f"{unit_id} can take no step: nothing to choose", f"{unit_id} takes no step",
         lambda to: f"{unit_id} takes a step to {engine.label(to)}",
     )
 
 
-def may(engine: SorceryEngine, trigger: TriggerState, prompt: str, done: str, declined: str) -> bool:
+def may(engine: Primitives, trigger: TriggerState, prompt: str, done: str, declined: str) -> bool:
     """A yes-or-no "may" of the trigger's controller: True once they said yes (the trigger
     resolves saying ``done``), False when they said no (saying ``declined``) and while the
     question waits for its answer."""
@@ -81,3 +67,14 @@ def may(engine: SorceryEngine, trigger: TriggerState, prompt: str, done: str, de
     said_yes = chosen != NO
     engine.resolver.resolved(trigger, f"{done if said_yes else declined} ({trigger.controller}'s choice)")
     return said_yes
+
+
+def one_of(engine: Primitives, trigger: TriggerState, kind: str, options: list[str], prompt: str, only: str) -> tuple[str, str] | None:
+    """One of ``options`` (two or more are asked; not a "may"), with how it was chosen: the only
+    one (``only``), or the trigger's controller's choice; None while the question waits."""
+    if len(options) == 1:
+        return options[0], only
+    chosen = answer(engine, trigger, kind, options, prompt)
+    if chosen is None:
+        return None
+    return chosen, f"{trigger.controller}'s choice"

@@ -1,4 +1,4 @@
-"""Artifacts moved by force (issue 9): the artifact part of the spells and triggers that push,
+"""Artifacts moved by force: the artifact part of the spells and triggers that push,
 teleport, burrow or submerge "everything", "minions and artifacts" or a "minion or artifact".
 
 An artifact on the ground occupies one location (digest 1.1); a borne artifact moves with its
@@ -13,24 +13,21 @@ says why (``SpellCast.unaffected``). The move happens as the spell resolves: ``A
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.realm import Loc, Region, diagonal, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import CardState
-
-if TYPE_CHECKING:
-    from domain.rulesets.sorcery.engine import SorceryCommands
-    from domain.rulesets.sorcery.view import RealmView
+from domain.rulesets.sorcery.view import RealmView
 
 #: the verbs that move an artifact down from a surface, and the level each reaches
 _BELOW = {"burrow": Region.UNDERGROUND, "submerge": Region.UNDERWATER}
 
 
-def on_ground(engine: SorceryCommands, where: str | None = None, *, square: int | None = None) -> list[CardState]:
+def on_ground(engine: Reader, where: str | None = None, *, square: int | None = None) -> list[CardState]:
     """Artifacts lying at a location (or at any level of a square), not borne, by id."""
     found = []
     for feature in sorted(engine.state.features.values(), key=lambda f: f.id):
@@ -44,7 +41,7 @@ def on_ground(engine: SorceryCommands, where: str | None = None, *, square: int 
     return found
 
 
-def artifact(engine: SorceryCommands, feature_id: str, field: str) -> CardState | None:
+def artifact(engine: Reader, feature_id: str, field: str) -> CardState | None:
     """The artifact a target names, or None when it names something else (a unit)."""
     feature = engine.state.features.get(feature_id)
     if feature is None:
@@ -97,7 +94,7 @@ def shifted(view: RealmView, feature: CardState, square: int) -> tuple[str | Non
 
 
 def checked_move(
-    engine: SorceryCommands, feature: CardState, to_text: str, how: str, card_name: str, covers: str, field: str,
+    engine: Reader, feature: CardState, to_text: str, how: str, card_name: str, covers: str, field: str,
 ) -> tuple[str, str]:
     """A named destination for an artifact (Scatter: adjacent; Displace: one diagonal step),
     refused with the rule when it isn't one (or when the artifact can't be moved by force)."""
@@ -118,7 +115,7 @@ def checked_move(
     return feature.id, to.text
 
 
-def move_all(engine: SorceryCommands, moves: list[tuple[str, str]], reason: str, cause: str | None = None) -> None:
+def move_all(engine: Primitives, moves: list[tuple[str, str]], reason: str, cause: str | None = None) -> None:
     """Each artifact goes to its new location, in the order given."""
     for feature_id, to in moves:
         frm = engine.state.features[feature_id].location or ""

@@ -1,4 +1,4 @@
-"""Shackled Demon's release (issue 9): "Disabled until an adjacent Spellcaster taps to release
+"""Shackled Demon's release: "Disabled until an adjacent Spellcaster taps to release
 him." The demon grants an activated ability to each Spellcaster adjacent to him (an Avatar, or a
 unit with Spellcaster: codex: Spellcaster), whoever controls it (the text says "an adjacent
 Spellcaster", not an allied one); adjacent is his own location or an orthogonally neighbouring
@@ -8,27 +8,25 @@ demon); as the ability resolves, the demon's "disabled" effect ends for good.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, card_of
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.engine.durations import own_disabling
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
-if TYPE_CHECKING:
-    from domain.rulesets.sorcery.activated import Plan, Source
-    from domain.rulesets.sorcery.engine import SorceryCommands
-
 
 def _granting(state: SorceryState) -> list[tuple[str, Ability]]:
     found = []
     for unit in sorted(state.living_units(), key=lambda u: u.id):
         for ability in abilities_of(unit.card):
-            if ability.activated and ability.activated.granted == "adjacent":
+            if ability.activated is not None and ability.activated.granted == "adjacent":
                 found.append((unit.id, ability))
     return found
 
@@ -53,33 +51,28 @@ def granted_adjacent(state: SorceryState, unit_id: str) -> list[tuple[str, Abili
         return []
     return [
         (demon, ability) for demon, ability in _granting(state)
-        if demon != unit_id and adjacent(state, unit.location, state.units[demon].location) and shackle(state, demon) is not None
+        if demon != unit_id and adjacent(state, unit.location, state.units[demon].location) and own_disabling(state, demon) is not None
     ]
 
 
-def shackle(state: SorceryState, demon: str) -> str | None:
-    """The id of the effect that keeps the demon disabled, while it is in force."""
-    return next(
-        (e.id for e in sorted(state.effects.values(), key=lambda e: e.id)
-         if e.source == demon and e.duration == "while_in_realm" and getattr(e.spec, "condition", None) == "disabled"),
-        None,
-    )
+class ReleaseTheShackled(Activated):
+    """The shackled unit an adjacent Spellcaster releases."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        if len(targets) != 1:
+            raise BadInput(f"{ability.name}: name the shackled unit to release; got {len(targets)} target(s)", "targets")
+        why = rule(card_of(ability, source.card), ability.covers[0])
+        demons = dict(granted_adjacent(engine.state, source.id))
+        if targets[0] not in demons:
+            raise IllegalCommand(why, f"{source.id} is not a Spellcaster adjacent to a shackled {targets[0]}")
+        return Plan(after=[ActivationItem(source=source.id, then="release", unit=targets[0])])
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        return [[demon] for demon, _ in granted_adjacent(engine.state, source.id)]
 
 
-def plan_release(engine: SorceryCommands, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
-    from domain.rulesets.sorcery.activated import Plan
-
-    if len(targets) != 1:
-        raise BadInput(f"{ability.name}: name the shackled unit to release; got {len(targets)} target(s)", "targets")
-    why = rule(next(name for name in ("Shackled Demon",) if ability in abilities_of(name)), ability.covers[0])
-    demons = dict(granted_adjacent(engine.state, source.id))
-    if targets[0] not in demons:
-        raise IllegalCommand(why, f"{source.id} is not a Spellcaster adjacent to a shackled {targets[0]}")
-    return Plan(after=[ActivationItem(source=source.id, then="release", unit=targets[0])])
-
-
-def resolve_release(engine: SorceryCommands, item: ActivationItem) -> None:
-    effect = shackle(engine.state, item.unit)
+def resolve_release(engine: Primitives, item: ActivationItem) -> None:
+    effect = own_disabling(engine.state, item.unit)
     demon = engine.state.units[item.unit]
     if effect is None or not demon.alive:
         engine.emit(ActivationResolved, source=item.source, outcome=f"{item.unit} is no longer shackled: nothing to release")

@@ -1,0 +1,30 @@
+"""Where each kind of activated ability is wired to the class that plans it, in one place."""
+
+from __future__ import annotations
+
+from domain.rulesets.sorcery import abilities as kinds
+from domain.rulesets.sorcery.abilities import Ability, Activation
+from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, shackles, spear
+from domain.rulesets.sorcery.activations.base import Activated
+
+#: the class of each kind of activated ability
+KINDS: dict[type[Activation], type[Activated]] = {
+    kinds.FloodSite: floods.FloodASite,
+    kinds.TeleportNearbyTapOthers: moves.TeleportNearbyTappingOthers,
+    kinds.TeleportToTappedBurrow: moves.TeleportToTappedToBurrow,
+    kinds.StepsInDirection: moves.StepsInADirection,
+    kinds.StepTowardEvil: moves.StepTowardTheClosestEvil,
+    kinds.PushOnRivers: moves.PushOnConnectedRivers,
+    kinds.LureCloser: lures.LuringCloser,
+    kinds.LureHere: lures.LuringHere,
+    kinds.RollingBoulder: boulder.PushTheBoulder,
+    kinds.ReleaseShackled: shackles.ReleaseTheShackled,
+    kinds.StepThenConstrict: constrict.StepThenConstrict,
+    kinds.ThrowSpear: spear.ThrowTheSpear,
+}
+
+
+def of(ability: Ability) -> Activated:
+    """The class that plans an activated ability of this kind, with its parameters."""
+    assert ability.activated is not None, f"{ability.name} is not an activated ability"
+    return KINDS[type(ability.activated)](ability.activated)

@@ -1,0 +1,257 @@
+"""Move and Attack, Defend, Intercept and Pass: the commands of an attack, and the storyline items
+that declare the attack and bring defenders into the fight (codex: Move and Attack, Attack,
+Defend, Intercept; digest 2.11, 3.4)."""
+
+from __future__ import annotations
+
+from domain.errors import BadInput, IllegalCommand
+from domain.movement import search_reach
+from domain.rulesets.sorcery.commands import Defend, Intercept, MoveAndAttack, Pass
+from domain.rulesets.sorcery.engine import combat
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import BUSY
+from domain.rulesets.sorcery.events import UnitTapped
+from domain.rulesets.sorcery.events_combat import (
+    AttackDeclared,
+    AttackPlanned,
+    AttackRefused,
+    DefenceClosed,
+    DefendDeclared,
+    DefenderJoined,
+    DefenderMissed,
+    InterceptAwaited,
+    InterceptClosed,
+    InterceptDeclared,
+    InterceptLapsed,
+    InterceptOffered,
+    SplitDeclared,
+)
+from domain.rulesets.sorcery.movement import NOT_ADJACENT
+from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.state import AttackItem, InterceptItem, JoinFightItem, SorceryUnit
+
+DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
+DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
+NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
+INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and didn't attack, at its final location")
+
+
+def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
+    unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
+    engine.check_main_phase(player)
+    denied = engine.movement().no_movement(unit.id)
+    if denied is not None:
+        raise IllegalCommand(denied, f"{unit.id} can't use Move and Attack")
+    full = declared_path(engine, unit, cmd.path, "path")
+    if cmd.attack is not None:
+        view = engine.view()
+        barred = view.restriction(unit.id, "no_attack") or (
+            view.restriction(unit.id, "no_attack_sites") if cmd.attack == "site" else None
+        )
+        if barred is not None:
+            raise IllegalCommand(barred, f"{unit.id} can't attack {'sites' if cmd.attack == 'site' else ''}".strip())
+    if cmd.attack is not None and cmd.attack != "site":
+        target = engine.unit(cmd.attack)
+        if target.owner == player:
+            raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
+    if cmd.split is not None:
+        if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
+            raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
+        for named in cmd.split:
+            engine.unit(named)
+    engine.emit(UnitTapped, unit=unit.id, reason="Move and Attack")
+    if cmd.split is not None:
+        engine.emit(SplitDeclared, unit=unit.id, split=dict(cmd.split))
+    if len(full) > 1:
+        engine.declare_path(unit.id, full, "move_and_attack", engine.movement().allowance(unit.id))
+    if cmd.attack is not None:
+        engine.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
+    elif len(full) == 1:
+        await_intercept(engine, unit.id)  # used Move and Attack without moving or attacking
+
+
+def declared_path(engine: Primitives, unit: SorceryUnit, path: list[str], field: str) -> list[str]:
+    """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
+    under the effects in force now; their legality is checked only as each one happens."""
+    assert unit.location is not None
+    steps = [engine.location(p, f"{field}[{i}]") for i, p in enumerate(path)]
+    if steps and steps[0] == unit.location:
+        steps = steps[1:]
+    full = [unit.location, *steps]
+    movement = engine.movement()
+    declared: set[tuple[str, str]] = set()
+    for i, (frm, to) in enumerate(zip(full, full[1:], strict=False)):
+        if frm == to:
+            raise BadInput(f"step {i + 1} goes from {frm} to itself; every step changes location", field)
+        if (frm, to) in declared:
+            raise IllegalCommand(NO_REPEAT, f"step {i + 1} of {unit.id}'s path repeats {engine.label(frm)} -> {engine.label(to)}")
+        declared.add((frm, to))
+        if not movement.adjacent(frm, to, unit.owner, unit.id):
+            raise IllegalCommand(NOT_ADJACENT, f"step {i + 1} of {unit.id}'s path: {frm} -> {to} are not adjacent")
+    return full
+
+
+def interceptors(engine: Primitives, unit_id: str) -> tuple[list[str], str]:
+    """The enemy units that may intercept ``unit_id`` where it is now, and why none may."""
+    unit = engine.state.units[unit_id]
+    if not unit.alive or unit.location is None:
+        return [], "it is no longer in the realm"
+    view = engine.view()
+    where = parse_loc(unit.location)
+    if "Stealth" in view.keywords(unit_id):
+        return [], "a unit with Stealth can't be intercepted"
+    barred = view.uninterceptable(unit_id)
+    if barred is not None:
+        return [], f"{barred.source}: it can't be intercepted"
+    airborne = view.airborne(unit_id)
+    found = []
+    for other in sorted(engine.state.units_at(unit.location), key=lambda u: u.id):
+        assert isinstance(other, SorceryUnit)
+        if other.owner == unit.owner or other.tapped or engine.summoning_sick(other):
+            continue
+        if view.disabled(other.id, where) is not None or view.restriction(other.id, "no_intercept") is not None:
+            continue
+        if airborne and not ({"Airborne"} & view.keywords(other.id) or any(k.startswith("Ranged") for k in view.keywords(other.id))):
+            continue  # an Airborne unit only by Airborne or Ranged units (codex: Airborne)
+        found.append(other.id)
+    return found, "no untapped enemy unit there may intercept it"
+
+
+def await_intercept(engine: Primitives, unit_id: str) -> None:
+    if interceptors(engine, unit_id)[0]:
+        engine.emit(InterceptAwaited, unit=unit_id)
+
+
+def resolve_intercept_item(engine: Primitives, item: InterceptItem) -> None:
+    eligible, why = interceptors(engine, item.unit)
+    unit = engine.state.units[item.unit]
+    if not eligible:
+        engine.emit(InterceptLapsed, unit=item.unit, reason=why)
+        return
+    engine.emit(
+        InterceptOffered, intercept_id=engine.state.next_id("i", "intercept"), unit=item.unit,
+        location=unit.location or "", eligible=eligible,
+    )
+
+
+def intercept(engine: Primitives, cmd: Intercept) -> None:
+    window = engine.state.intercept
+    if window is None:
+        raise IllegalCommand(INTERCEPT, "no enemy may be intercepted now")
+    unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
+    mover = engine.state.units[window.unit]
+    if player == mover.owner:
+        raise IllegalCommand(INTERCEPT, f"{player} can't intercept their own unit")
+    if unit.id in window.interceptors:
+        raise IllegalCommand(INTERCEPT, f"{unit.id} already intercepts")
+    eligible, why = interceptors(engine, window.unit)
+    if unit.id not in eligible:
+        at = engine.label(window.location)
+        raise IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}")
+    engine.emit(UnitTapped, unit=unit.id, reason="Intercept")
+    engine.emit(InterceptDeclared, intercept_id=window.id, unit=unit.id)
+
+
+def close_intercept(engine: Primitives, player: str) -> None:
+    window = engine.state.intercept
+    assert window is not None
+    intercepting = engine.state.opponent_of(engine.state.units[window.unit].owner)
+    if player != intercepting:
+        raise IllegalCommand(INTERCEPT, f"only {intercepting} decides on intercepting")
+    engine.emit(InterceptClosed, intercept_id=window.id)
+    mover = engine.state.units[window.unit]
+    present = [u for u in window.interceptors if engine.state.units[u].alive and engine.state.units[u].location == mover.location]
+    if present and mover.alive:
+        combat.fight(engine, f"{window.id}-fight", [[mover.id], present], mover.location, f"intercept {window.id}", window.id)
+
+
+def defend(engine: Primitives, cmd: Defend) -> None:
+    attack = engine.state.attack
+    unit = engine.unit(cmd.unit)
+    if attack is None or not attack.window_open:
+        raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
+    attacker_owner = engine.state.units[attack.attacker].owner
+    defending = engine.state.opponent_of(attacker_owner)
+    unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
+    if player != defending:
+        raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
+    barred = engine.view().restriction(unit.id, "no_defend")
+    if barred is not None:
+        raise IllegalCommand(barred, f"{unit.id} can't defend")
+    in_place = engine.view().restriction(unit.id, "defend_in_place")
+    if in_place is not None and attack.location != unit.location:
+        raise IllegalCommand(in_place, f"{unit.id} can't move to defend")
+    reach = search_reach(engine.movement(), unit.id, unit.location or "")
+    if attack.location not in reach:
+        reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
+        raise IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}")
+    if cmd.path is not None:
+        full = declared_path(engine, unit, cmd.path, "path")
+        if full[-1] != attack.location:
+            raise IllegalCommand(rule("codex: Defend", "a defender's path ends at the attack's location"))
+    else:
+        full = reach.path_to(attack.location) or [attack.location]
+    engine.emit(UnitTapped, unit=unit.id, reason="Defend")
+    engine.emit(DefendDeclared, attack_id=attack.id, defender=unit.id)
+    if len(full) > 1:
+        engine.declare_path(unit.id, full, "defend", engine.movement().allowance(unit.id))
+
+
+def pass_defence(engine: Primitives, cmd: Pass) -> None:
+    if engine.state.intercept is not None:
+        if engine.state.storyline:
+            raise IllegalCommand(BUSY)
+        window = engine.state.intercept
+        close_intercept(engine, engine.player(cmd.player, engine.state.opponent_of(engine.state.units[window.unit].owner)))
+        return
+    attack = engine.state.attack
+    if attack is None or not attack.window_open:
+        raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
+    defending = engine.state.opponent_of(engine.state.units[attack.attacker].owner)
+    player = engine.player(cmd.player, defending)
+    if player != defending:
+        raise IllegalCommand(DEFEND_WINDOW, f"only {defending} declares defenders")
+    if engine.state.storyline:
+        raise IllegalCommand(BUSY)
+    engine.emit(DefenceClosed, attack_id=attack.id)
+    combat.resolve_attack(engine)
+
+
+def resolve_join(engine: Primitives, item: JoinFightItem) -> None:
+    attack = engine.state.attack
+    unit = engine.state.units[item.unit]
+    if attack is None:
+        engine.emit(DefenderMissed, attack_id=item.attack_id, defender=unit.id, reason="the attack is over")
+    elif not unit.alive:
+        engine.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason="it died on the way")
+    elif unit.location != attack.location:
+        engine.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason=f"it stopped at {engine.label(unit.location or '')}")
+    else:
+        engine.emit(DefenderJoined, attack_id=attack.id, defender=unit.id)
+
+
+def resolve_attack_item(engine: Primitives, item: AttackItem) -> None:
+    unit = engine.state.units[item.unit]
+    if not unit.alive or unit.location is None:
+        engine.emit(AttackRefused, unit=unit.id, target=item.target, rule=rule("codex: Attack", "the attacker is no longer in the realm"))
+        return
+    if item.target == "site":
+        site = engine.view().site_at(parse_loc(unit.location).square)
+        if site is None or parse_loc(unit.location).region.value != "surface":
+            engine.emit(AttackRefused, unit=unit.id, target="site", rule=rule("codex: Attack", "sites are attacked at their surface"))
+            return
+        if site.controller == unit.owner:
+            engine.emit(AttackRefused, unit=unit.id, target=site.id, rule=rule("codex: Attack", "attacks target enemy sites"))
+            return
+        engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=site.id, target_kind="site", location=unit.location)
+        return
+    target = engine.state.units[item.target]
+    if not target.alive or target.location != unit.location:
+        engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
+        return
+    barred = engine.view().attack_refusal(unit.id, target.id)
+    if barred is not None:
+        engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
+        return
+    engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)

@@ -1,0 +1,42 @@
+"""Casting a spell (codex: Casting Spells, Magic): the ``cast`` command, and the spells already in
+effect at set-up. What each spell targets is checked and planned by its kind's class (spells/),
+then carried out through the primitives; an enemy's Sturmgeist hears the magic, and a unit that
+casts it may have a trigger waiting for the spell to resolve (Wind Sylph)."""
+
+from __future__ import annotations
+
+from domain.errors import BadInput
+from domain.rulesets.sorcery.cards import SPELLS
+from domain.rulesets.sorcery.commands import Cast
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.spells import registry
+from domain.rulesets.sorcery.spells.casters import check_caster
+from domain.rulesets.sorcery.spells.plan import Casting
+from domain.rulesets.sorcery.spells.react import AttackedAllyMoving
+from domain.rulesets.sorcery.triggers import match
+
+
+def cast(engine: Primitives, cmd: Cast) -> None:
+    data = engine.lookup_card(cmd.card, "card")
+    spell = SPELLS.get(data.name)
+    if spell is not None and isinstance(targets := registry.of(spell.target), AttackedAllyMoving):  # Dodge Roll
+        targets.cast_when_attacked(engine, cmd, data, spell)
+        return
+    player = engine.player(cmd.player, engine.state.active_player)
+    engine.check_main_phase(player)
+    engine.refuse_unmodelled([data.name], f"casting {cmd.card}")
+    by = check_caster(engine, data, player, cmd.by)
+    cast_spell(engine, cmd.card, player, cmd.targets, "card")
+    match.enemy_casts(engine.resolver, data, player, by, engine.cause)
+    match.after_casting(engine.resolver, data, by)
+    engine.mark_lasting_losses(engine.cause)
+
+
+def cast_spell(engine: Primitives, name: str, caster: str, targets: list[str], where: str) -> None:
+    """A spell cast by ``caster``, its targets checked and its plan carried out (``where``: the
+    command's field, or a set-up's spell in effect)."""
+    data = engine.lookup_card(name, where)
+    spell = SPELLS.get(data.name)
+    if spell is None:
+        raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+    registry.of(spell.target).cast(engine, Casting(data, spell, caster, list(targets), where))

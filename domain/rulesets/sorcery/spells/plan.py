@@ -1,0 +1,126 @@
+"""What casting a spell does, as a plan made from the caster's targets before anything is
+recorded, then carried out through the engine's primitives in the order the rules give: the
+spell's own event, the artifacts it moves, the paths of the units it moves (each resolved step by
+step, the first named first), what follows them, then the effects it starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.errors import BadInput
+from domain.rulesets.sorcery.abilities import Spell
+from domain.rulesets.sorcery.catalog import Card, slug
+from domain.rulesets.sorcery.engine.artifacts import move_all
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import Reader
+from domain.rulesets.sorcery.events import ActivationPlanned, SpellCast, not_modelled_of
+from domain.rulesets.sorcery.movement import FORCED_KINDS
+from domain.rulesets.sorcery.spells.flood import submerge_on_water
+from domain.rulesets.sorcery.state import ActivationItem
+
+
+@dataclass(frozen=True)
+class Casting:
+    """One spell being cast: the card, what the simulator models of it, who casts it, the
+    targets as given, and the field they came from (``targets`` of a command, or a set-up's)."""
+
+    data: Card
+    spell: Spell
+    caster: str
+    targets: list[str]
+    where: str
+
+    @property
+    def field(self) -> str:
+        return f"{self.where}.targets"
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    def spell_id(self, engine: Reader) -> str:
+        return f"{slug(self.name)}-{engine.state.counters.get('spell', 0) + 1}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A path to declare: from where the unit is as the plan is carried out, through ``rest``."""
+
+    unit: str
+    rest: list[str]
+    purpose: str
+    kinds: list[str] | None = None
+
+    @classmethod
+    def forced(cls, unit: str, to: str, how: str) -> Move:
+        return cls(unit, [to], f"forced:{how}", [FORCED_KINDS[how]])
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect a spell starts, for its duration."""
+
+    source: str
+    spec: dict[str, Any]
+    duration: str
+    label: str
+
+
+@dataclass
+class SpellPlan:
+    """What a spell does, in order. ``cast``: a ``SpellCast`` event says so (spells that move
+    units); ``unmoved``: a forced move to where the unit already is is no movement (codex:
+    Teleport), so it is not declared."""
+
+    casting: Casting
+    cast: bool = False
+    spell_id: str = ""
+    unaffected: dict[str, str] = field(default_factory=dict)
+    artifacts: list[tuple[str, str]] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    after: list[ActivationItem] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    unmoved: bool = False
+    #: then every minion atop a water site is submerged, but these (Wrath of the Sea, The Flood)
+    submerge_sparing: set[str] | None = None
+
+
+def carry_out(engine: Primitives, plan: SpellPlan) -> None:
+    casting = plan.casting
+    if plan.cast:
+        engine.emit(
+            SpellCast, spell_id=plan.spell_id, card=casting.name, caster=casting.caster, targets=list(casting.targets),
+            not_modelled=not_modelled_of(casting.name), unaffected=plan.unaffected,
+        )
+    move_all(engine, plan.artifacts, f"{casting.name} ({plan.spell_id})")
+    for move in reversed(plan.moves):  # each path goes to the front: the first move resolves first
+        frm = engine.state.units[move.unit].location or ""
+        if plan.unmoved and move.rest == [frm]:
+            continue  # teleporting to the same location is no movement (codex: Teleport)
+        engine.resolver.declare_path(move.unit, [frm, *move.rest], move.purpose, None, kinds=move.kinds)
+    for item in plan.after:
+        engine.emit(ActivationPlanned, item=item)
+    for effect in plan.effects:
+        engine.start_effect(effect.source, casting.caster, effect.spec, effect.duration, effect.label, not_modelled=not_modelled_of(casting.name))
+    if plan.submerge_sparing is not None:
+        submerge_on_water(engine, plan.submerge_sparing)
+
+
+class Targets:
+    """How one kind of spell target (``target``, with its parameters) is checked and planned;
+    ``cast`` carries the plan out."""
+
+    #: whether the spell moves units: such a spell is cast in the script, not at set-up
+    moves_units = True
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def cast(self, engine: Primitives, casting: Casting) -> None:
+        if self.moves_units and casting.where.startswith("setup"):
+            raise BadInput(f"{casting.name} moves units: cast it in the script, not at set-up", casting.where)
+        carry_out(engine, self.plan(engine, casting))
+
+    def plan(self, engine: Reader, casting: Casting) -> SpellPlan:
+        raise NotImplementedError

@@ -1,0 +1,388 @@
+"""The one matcher of Sorcery's triggered abilities: what each moment of the game triggers.
+
+A card declares when its triggered ability triggers as a typed event kind (``abilities.When``),
+for which unit (a ``Scope`` template) and what it does. Here each kind has one matcher, and each
+moment calls the matchers of the kinds it can trigger, in a fixed order: a step (``StepTaken``,
+for the unit and each unit it carries) calls ``enters``, ``occupies``, ``crosses_border``,
+``steps_onto_ground_above`` and ``moves``; a summoned unit ``enters`` and ``occupies``; an
+attack declared ``attacked``, an attack resolved ``after_first_attack``; a cast
+``enemy_casts`` and ``after_casting``; the end and the start of a turn ``at_turn``. Every match
+is queued on the resolution engine (``Resolver.queue_trigger``), so it is in the timeline and
+the trace, and resolves where the ordering policy or its player puts it (triggers/registry.py).
+
+Sources are the cards in the realm, units by id then other cards by id, each ability in its
+card's order. A site that has lost its abilities triggers nothing; a unit source is muted by the
+conditions its kind declares (``When.muted_by``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.events import StepTaken
+from domain.resolution import Resolver
+from domain.rulesets.sorcery.abilities import (
+    Ability,
+    AfterCasting,
+    AfterFirstAttack,
+    Attacked,
+    AtTurn,
+    CrossesBorder,
+    EnemyCasts,
+    Enters,
+    Moves,
+    Occupies,
+    StepsOntoGroundAbove,
+    When,
+    fill,
+)
+from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.catalog import Card
+from domain.rulesets.sorcery.effects import Scope
+from domain.rulesets.sorcery.engine.artifacts import on_ground
+from domain.rulesets.sorcery.engine.reader import Reader
+from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
+from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
+from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.view import RealmView
+from domain.state import TriggerParam
+
+
+@dataclass(frozen=True)
+class Source:
+    """A card in the realm with a triggered ability of one kind, and where it is."""
+
+    id: str
+    controller: str | None
+    location: str
+    ability: Ability
+
+    @property
+    def when(self) -> Any:
+        return self.ability.when
+
+
+def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
+    """Every card in the realm with a triggered ability of exactly this kind."""
+    found: list[Source] = []
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        if unit.location is not None:
+            found.extend(Source(unit.id, unit.owner, unit.location, a) for a in abilities_of(unit.card) if type(a.when) is kind)
+    lost = view.suppressed_sites  # sites that lost their abilities trigger nothing
+    for feature in sorted(state.features.values(), key=lambda f: f.id):
+        if feature.id not in lost and feature.location is not None:
+            found.extend(
+                Source(feature.id, feature.controller, feature.location, a) for a in abilities_of(feature.card) if type(a.when) is kind
+            )
+    return found
+
+
+def queue(
+    resolver: Resolver, ability: Ability, source: str, controller: str | None, subject: str | None,
+    params: dict[str, TriggerParam], cause: str, name: str | None = None,
+) -> None:
+    resolver.queue_trigger(ability.trigger or ability.name, name or ability.name, source, controller, subject, params, cause)
+
+
+def muted(view: RealmView, unit_id: str, when: When, at: Loc | None = None) -> bool:
+    """Whether a unit source has lost the ability by a condition its kind declares."""
+    if unit_id not in view.state.units:
+        return False
+    return any(
+        (view.silenced(unit_id, at) if condition == "silenced" else view.disabled(unit_id, at)) is not None
+        for condition in when.muted_by
+    )
+
+
+def in_scope(view: RealmView, source: Source, unit: SorceryUnit) -> bool:
+    """Whether the unit a trigger would be about is in the ability's scope (``effects.Scope``,
+    filled with the source's id, controller, square and area)."""
+    if source.ability.scope is None:
+        return True
+    feature = view.state.features.get(source.id)
+    values = {
+        "self": source.id, "controller": source.controller, "square": parse_loc(source.location).square,
+        "area": list(feature.area) if feature is not None else [],
+    }
+    scope = Scope.model_validate(fill(source.ability.scope, values))
+    return unit.location is not None and view.in_scope(scope, unit, parse_loc(unit.location))
+
+
+# --- a unit moving ------------------------------------------------------------------------------
+
+
+def on_step(resolver: Resolver, event: StepTaken) -> None:
+    """What a step triggers, for the unit and for each unit it carries."""
+    state = _state(resolver)
+    view = RealmView.of(state)
+    for moved in [event.unit, *event.carried]:
+        enters(resolver, view, moved, event.frm, event.to, event.event_id)
+        occupies(resolver, view, moved, event.frm, event.to, event.event_id)
+        crosses_border(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
+        steps_onto_ground_above(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
+        moves(resolver, view, moved, event.frm, event.event_id)
+
+
+def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
+    """A unit summoned enters the realm where it is summoned (digest 2.3: summoning is entering)."""
+    view = RealmView.of(_state(resolver))
+    enters(resolver, view, unit_id, "summoned", at, cause)
+    occupies(resolver, view, unit_id, "summoned", at, cause)
+
+
+def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: str, frm: str, to: str, cause: str) -> None:
+    if frm.split("/")[0] == to.split("/")[0]:
+        return  # surface <-> subsurface of one site enters no site (digest 2.3)
+    state = view.state
+    unit = state.units[unit_id]
+    square = parse_loc(to).square
+    for source in sources(state, view, kind):
+        when = source.when
+        if muted(view, source.id, when, parse_loc(source.location)):
+            continue
+        if when.lacking and set(when.lacking) & view.keywords(unit_id):
+            continue
+        if when.water_site and not view.is_water(square):
+            continue
+        if isinstance(when, Occupies) and when.land_site and view.is_water(square):
+            continue
+        if when.in_source_body_of_water and square not in view.body_of_water(parse_loc(source.location).square):
+            continue
+        if when.avatars_only and unit.kind != "avatar":
+            continue
+        if when.first_only and any(e.source == source.id and e.duration == "permanent" for e in state.effects.values()):
+            continue
+        if in_scope(view, source, unit):
+            queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
+
+
+def enters(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, cause: str) -> None:
+    """``Enters``: a unit has just entered a new site (codex: Enter)."""
+    _entering(resolver, view, Enters, unit_id, frm, to, cause)
+
+
+def occupies(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, cause: str) -> None:
+    """``Occupies``: a unit has come to occupy a site, matched after every ``Enters``."""
+    _entering(resolver, view, Occupies, unit_id, frm, to, cause)
+
+
+def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
+    """``CrossesBorder``: the step traversed the border an aura is atop (walls)."""
+    start, end = parse_loc(frm), parse_loc(to)
+    crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
+    if not crossed:
+        return
+    state = view.state
+    unit = state.units[unit_id]
+    for source in sources(state, view, CrossesBorder):
+        feature = state.features.get(source.id)
+        if feature is None or set(feature.area) not in crossed:
+            continue
+        if source.when.on_the_ground and not view.on_the_ground(unit_id, start, end, kind):
+            continue
+        if in_scope(view, source, unit):
+            queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
+
+
+def steps_onto_ground_above(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
+    """``StepsOntoGroundAbove``: a unit stepped onto the surface above a burrowed source, on the
+    ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void)."""
+    end = parse_loc(to)
+    if end.region is not Region.SURFACE:
+        return
+    below = Loc(end.square, Region.UNDERGROUND).text
+    state = view.state
+    unit = state.units[unit_id]
+    for source in sources(state, view, StepsOntoGroundAbove):
+        if source.location != below or muted(view, source.id, source.when):
+            continue
+        if in_scope(view, source, unit) and view.on_the_ground(unit_id, parse_loc(frm), end, kind):
+            queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
+
+
+def moves(resolver: Resolver, view: RealmView, unit_id: str, frm: str, cause: str) -> None:
+    """``Moves``: the unit itself entered a new location, by any step (its own, forced, a
+    teleport, carried); the trigger records where it was."""
+    unit = view.state.units[unit_id]
+    for ability in abilities_of(unit.card):
+        if type(ability.when) is not Moves or not unit.alive or unit.location is None:
+            continue
+        if muted(view, unit_id, ability.when):
+            continue
+        queue(resolver, ability, unit_id, unit.owner, unit_id, {"at": frm}, cause)
+
+
+# --- attacks (codex: Attack, steps 2 and 6) ------------------------------------------------------
+
+
+def first_attacks(state: SorceryState, unit_id: str) -> list[str]:
+    """The attack ids marked as the unit's first this turn (``AbilityUsed``)."""
+    marks = [m.split(":", 1)[0] for m in state.used_this_turn if m.endswith(f":{unit_id}")]
+    return [m.removeprefix("first_attack_") for m in marks if m.startswith("first_attack_")]
+
+
+def attacked(resolver: Resolver, event: AttackDeclared) -> None:
+    """``Attacked``: the attack's target unit; an attacker whose ``AfterFirstAttack`` waits has
+    this attack marked as its first this turn, whatever becomes of it."""
+    state = _state(resolver)
+    attacker = state.units[event.attacker]
+    if first_attacks(state, attacker.id) == [] and any(type(a.when) is AfterFirstAttack for a in abilities_of(attacker.card)):
+        resolver.emit(AbilityUsed, cause=event.event_id, unit=attacker.id, ability=f"first_attack_{event.attack_id}")
+    if event.target_kind != "unit":
+        return
+    target = state.units.get(event.target)
+    if target is None or not target.alive:
+        return
+    view = RealmView.of(state)
+    for ability in abilities_of(target.card):
+        if type(ability.when) is Attacked and not muted(view, target.id, ability.when):
+            queue(resolver, ability, target.id, target.owner, target.id, {"attack": event.attack_id}, event.event_id)
+
+
+def after_first_attack(resolver: Resolver, event: AttackResolved) -> None:
+    """``AfterFirstAttack``: the unit's first attack this turn has resolved."""
+    state = _state(resolver)
+    view = RealmView.of(state)
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        if event.attack_id not in first_attacks(state, unit.id) or unit.location is None:
+            continue
+        for ability in abilities_of(unit.card):
+            if type(ability.when) is AfterFirstAttack and not muted(view, unit.id, ability.when):
+                queue(resolver, ability, unit.id, unit.owner, None, {"attack": event.attack_id}, event.event_id)
+
+
+def then_attack(resolver: Resolver, item: ActivationItem) -> None:
+    """Bladedancer: "When she does, she may attack a unit there": once her step has resolved, her
+    trigger is queued again to ask for the attack."""
+    unit = _state(resolver).units[item.unit]
+    if not unit.alive or unit.location != item.to:
+        resolver.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} did not take the step: no attack there")
+        return
+    resolver.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} took the step to {resolver.rules.label(resolver.state, item.to or '')}")
+    for ability in abilities_of(unit.card):
+        if type(ability.when) is AfterFirstAttack:
+            queue(resolver, ability, unit.id, unit.owner, None, {"then": "attack"}, resolver.cause, name="may attack a unit there")
+
+
+# --- casting (Sturmgeist FAQ: only units cast spells it hears) -------------------------------------
+
+
+def listeners(state: SorceryState, caster: str) -> list[tuple[str, Ability]]:
+    """The enemy units of ``caster`` whose ``EnemyCasts`` would hear a spell now."""
+    view = RealmView.of(state)
+    found = []
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        if unit.owner == caster or unit.location is None:
+            continue
+        for ability in abilities_of(unit.card):
+            if type(ability.when) is EnemyCasts and not muted(view, unit.id, ability.when):
+                found.append((unit.id, ability))
+    return found
+
+
+def enemy_casts(resolver: Resolver, data: Card, caster: str, by: str | None, cause: str) -> None:
+    """``EnemyCasts``: they resolve before the spell's moves (Sturmgeist FAQ: after the costs
+    are paid, before the spell resolves)."""
+    if data.type != "Magic" or by is None:
+        return
+    state = _state(resolver)
+    for unit_id, ability in listeners(state, caster):
+        queue(resolver, ability, unit_id, state.units[unit_id].owner, by, {"spell": data.name}, cause)
+
+
+def after_casting(resolver: Resolver, data: Card, by: str | None) -> None:
+    """``AfterCasting``: it waits behind the spell's moves on the storyline (an item), and
+    triggers once the spell has resolved (``cast_resolved``)."""
+    if data.type != "Magic" or by is None:
+        return
+    state = _state(resolver)
+    unit = state.units[by]
+    view = RealmView.of(state)
+    for ability in abilities_of(unit.card):
+        if type(ability.when) is AfterCasting and not muted(view, by, ability.when):
+            resolver.emit(ActivationPlanned, item=ActivationItem(source=by, then="react:after_cast", unit=by, player=unit.owner, path=[data.name]))
+
+
+def cast_resolved(resolver: Resolver, item: ActivationItem) -> None:
+    """The spell an ``AfterCasting`` unit cast has resolved: its trigger is queued now."""
+    state = _state(resolver)
+    unit = state.units[item.unit]
+    view = RealmView.of(state)
+    if not unit.alive or view.silenced(unit.id) is not None or view.disabled(unit.id) is not None:
+        resolver.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} has no abilities now: nothing triggers")
+        return
+    resolver.emit(ActivationResolved, source=item.source, outcome=f"{unit.id} has cast {item.path[0]}")
+    for ability in abilities_of(unit.card):
+        if type(ability.when) is AfterCasting:
+            queue(resolver, ability, unit.id, unit.owner, None, {"spell": item.path[0]}, resolver.cause)
+
+
+# --- the end and the start of a turn (codex: Turn Sequence) ---------------------------------------
+
+
+def at_turn_end(resolver: Resolver, player: str, cause: str) -> bool:
+    """Queue what triggers at the end of ``player``'s turn (then what triggers at the end of
+    each turn); whether anything did."""
+    return at_turn(resolver, player, cause, "end")
+
+
+def at_turn_start(resolver: Resolver, player: str, cause: str) -> None:
+    """Queue what triggers at the start of ``player``'s turn."""
+    at_turn(resolver, player, cause, "start")
+
+
+def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
+    """``AtTurn``: its controller's turn's ``start`` or ``end`` (``whose`` "yours"), then each
+    turn's, one trigger for each unit or artifact its ``each`` names."""
+    state = _state(resolver)
+    view = RealmView.of(state)
+    found = [s for s in sources(state, view, AtTurn) if (s.when.end if phase == "end" else s.when.start)]
+    queued = False
+    for whose in ("yours", "each"):
+        for source in found:
+            if source.when.whose != whose or (whose == "yours" and source.controller != player):
+                continue
+            if muted(view, source.id, source.when):
+                continue
+            for subject in _each(view, source, player):
+                queue(resolver, source.ability, source.id, source.controller, subject, {"phase": phase}, cause)
+                queued = True
+    return queued
+
+
+def _each(view: RealmView, source: Source, player: str) -> list[str | None]:
+    """The units and artifacts one trigger each is queued for (``AtTurn.each``)."""
+    state = view.state
+    each = source.when.each
+    if each is None:
+        return [None]
+    if each == "enemy_minion_here":  # Nightmare
+        return [
+            u.id for u in sorted(state.living_units(), key=lambda u: u.id)
+            if u.location == source.location and u.kind == "minion" and u.owner != player
+        ]
+    square = parse_loc(source.location).square
+    if each == "minion_or_artifact_at_site":  # Undertaker Engine: minions, then artifacts lying there
+        levels = (Region.SURFACE, Region.UNDERGROUND)
+        minions: list[str | None] = [
+            u.id for u in sorted(state.living_units(), key=lambda u: u.id)
+            if u.location and u.kind == "minion" and parse_loc(u.location).square == square and parse_loc(u.location).region in levels
+        ]
+        lying = on_ground(Reader(state), square=square)
+        return minions + [f.id for f in lying if parse_loc(f.location or "").region in levels]
+    # Red Rock of Ravannis: each artifact in the realm, not lying or borne at its own site
+    found: list[str | None] = []
+    for thing in sorted(state.features.values(), key=lambda f: f.id):
+        at = view.location_of(thing.id) if thing.kind == "artifact" else None
+        if at is not None and at.square != square:
+            found.append(thing.id)
+    return found
+
+
+def _state(resolver: Resolver) -> SorceryState:
+    state = resolver.state
+    assert isinstance(state, SorceryState)
+    return state
+
