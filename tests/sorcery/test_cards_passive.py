@@ -222,6 +222,42 @@ def test_dark_alley_the_first_minion_that_enters_gains_stealth_and_only_it() -> 
     assert "Stealth" in v.keywords("first") and "Stealth" not in v.keywords("second")
 
 
+def test_stealth_gained_by_entering_is_a_trigger_queued_ordered_and_resolved_where_the_timeline_shows_it() -> None:
+    """Phase Assassin's and Dark Alley's texts are triggered abilities ("whenever ... enters",
+    "the first minion that enters"): they go on the storyline like every trigger (issue 18), and
+    a carrier and its passenger entering Dark Alley together give it one first minion only."""
+    sites = SITES.replace("{at: 8, card: Valley, controller: p1}", "{at: 8, card: Dark Alley, controller: p1}")
+    g = realm(
+        "    - {id: assassin, card: Phase Assassin, owner: p1, at: 9}\n"
+        "    - {id: steed, card: Phantom Steed, owner: p1, at: 7}\n"
+        "    - {id: rider, card: Wild Boars, owner: p1, at: 7, carried_by: steed}\n",
+        script="  - {command: move_and_attack, unit: assassin, path: [10/void]}\n"
+        "  - {command: move_and_attack, unit: steed, path: [8]}\n",
+        sites=sites,
+    )
+    queued = {e.trigger.subject: e.trigger for e in g.pending_events if type(e).__name__ == "TriggerQueued"}
+    assert {t.ability for t in queued.values()} == {"gains_stealth_entering_void", "first_minion_entering_gains_stealth"}
+    outcomes = {e.trigger_id: e.outcome for e in g.pending_events if type(e).__name__ == "TriggerResolved"}
+    assert outcomes[queued["assassin"].id] == "assassin gains Stealth"
+    assert outcomes[queued["steed"].id] == "steed gains Stealth"
+    assert outcomes[queued["rider"].id] == "rider is not the first minion to enter: no Stealth"
+    v = view(g)
+    assert "Stealth" in v.keywords("assassin") and "Stealth" in v.keywords("steed") and "Stealth" not in v.keywords("rider")
+
+
+def test_moss_troll_losing_stealth_once_it_moves_is_an_ongoing_ability_marked_as_it_steps() -> None:
+    """"Loses Stealth if it moves" has no "when": it holds as the step is taken, so the troll may
+    be intercepted where its move ends (a trigger would resolve only after that)."""
+    from domain.rulesets.sorcery.cards import abilities_of
+
+    assert [a.timing for a in abilities_of("Moss Troll")] == ["ongoing"]
+    g = realm(
+        "    - {id: moss, card: Moss Troll, owner: p1, at: 7}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n",
+        script="  - {command: move_and_attack, unit: moss, path: [12]}\n",
+    )
+    assert "TriggerQueued" not in kinds(g) and offered(g, "moss")
+
+
 # --- adjacency (codex: Adjacent; digest 2.9) -----------------------------------------------------
 
 

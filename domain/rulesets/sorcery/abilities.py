@@ -314,6 +314,9 @@ class Ability(_Declared):
     unmovable: bool = False
     #: for ongoing abilities: what ends the effect for good, if anything does
     lasts_until: DiesNearby | None = None
+    #: the unit loses these keywords for good once it moves (Moss Troll: "Loses Stealth if it
+    #: moves."; marked as its step is taken, as a "permanently lose" is: engine/steps.py)
+    lost_once_it_moves: tuple[str, ...] = ()
 
 
 # --- spells ---------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from domain.rulesets.sorcery.abilities import (
     Attacked,
     AtTurn,
     EnemyCasts,
+    EntersVoid,
     Genesis,
     NearbyAlliedMinion,
     ReleaseShackled,
@@ -62,8 +63,8 @@ CARDS: dict[str, tuple[Ability, ...]] = {
     ),
     "Moss Troll": (
         Ability(
-            name="loses Stealth for good once it moves", timing="triggered", covers=("Loses Stealth if it moves.",),
-            trigger="loses_stealth_if_moves",
+            name="loses Stealth for good once it moves", timing="ongoing", covers=("Loses Stealth if it moves.",),
+            lost_once_it_moves=("Stealth",),
         ),
     ),
     "Nightmare": (
@@ -92,7 +93,8 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="gains Stealth whenever he enters the void", timing="triggered",
             covers=("Whenever Phase Assassin enters the void, he gains Stealth.",),
             gaps=STEALTH_MARKS,
-            trigger="gains_stealth_entering_void",
+            trigger="gains_stealth_entering_void", when=EntersVoid(muted_by=("silenced", "disabled")),
+            does=Resolve(name="gain_stealth_in_the_void"),
         ),
     ),
     "Polar Bears": (

@@ -85,7 +85,9 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="the first minion that enters gains Stealth", timing="triggered",
             covers=("The first minion that enters here gains Stealth.",),
             gaps=STEALTH_MARKS,
-            trigger="first_minion_entering_gains_stealth",
+            trigger="first_minion_entering_gains_stealth", when=Enters(first_only=True),
+            scope={"squares": ["$square"], "any_level": True, "minions_only": True},
+            does=Resolve(name="first_to_enter_gains_stealth"),
         ),
     ),
     "Endless Fence": (

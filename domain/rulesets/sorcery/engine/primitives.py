@@ -77,10 +77,10 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             ),
         )
 
-    def lasting(self, source: str, unit_id: str, kind: str, label: str, cause: str) -> None:
+    def lasting(self, source: str, unit_id: str, kind: str, label: str, cause: str, keywords: tuple[str, ...] = ("Stealth",)) -> None:
         """A keyword change that outlasts its card: Stealth gained (a grant) or lost for good."""
         self.start_effect(
-            source, self.state.units[unit_id].owner, {"kind": kind, "unit": unit_id, "keywords": ["Stealth"]},
+            source, self.state.units[unit_id].owner, {"kind": kind, "unit": unit_id, "keywords": list(keywords)},
             "permanent", label, cause=cause,
         )
 

@@ -29,7 +29,7 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
     for passenger, reason in left:
         engine.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
     for moved in (item.unit, *carried):
-        stealth_on_move(engine, moved, item.frm, item.to, step.event_id)
+        lost_once_it_moves(engine, moved, item.frm, step.event_id)
     if gate and "Voidwalk" not in engine.view().keywords(item.unit):
         engine.start_effect(
             item.unit, engine.state.units[item.unit].owner,
@@ -39,31 +39,15 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
     engine.settle(step.event_id, moving=item.unit)
 
 
-def stealth_on_move(engine: Primitives, unit_id: str, frm: str, to: str, cause: str) -> None:
-    """What a step does to Stealth: Moss Troll loses it for good when it moves; Phase
-    Assassin gains it whenever he enters the void; the first minion that enters Dark Alley
-    gains it (codex: Stealth; granted Stealth lasts, its marks are not simulated)."""
+def lost_once_it_moves(engine: Primitives, unit_id: str, frm: str, cause: str) -> None:
+    """Moss Troll: "Loses Stealth if it moves": marked for good as its first step is taken, as a
+    "permanently lose" is (``Primitives.mark_lasting_losses``), unless it had no abilities where
+    it started (codex: Silenced, Disabled). Granted Stealth lasts; its marks are not simulated."""
     unit = engine.state.units[unit_id]
     view = engine.view()
-    start, end = parse_loc(frm), parse_loc(to)
-    muted = view.silenced(unit_id, start) or view.disabled(unit_id, start)
-    for ability in abilities_of(unit.card):
-        if muted is not None:
-            break
-        if ability.trigger == "loses_stealth_if_moves" and not engine.has_lasting(unit_id, "lose"):
-            engine.lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost Stealth: it moved", cause)
-        if (
-            ability.trigger == "gains_stealth_entering_void" and end.region is Region.VOID
-            and start.region is not Region.VOID
-        ):
-            engine.lasting(unit_id, unit_id, "grant", f"{unit.card}: {unit_id} gained Stealth entering the void", cause)
-    if unit.kind != "minion" or start.square == end.square:
+    start = parse_loc(frm)
+    if view.silenced(unit_id, start) or view.disabled(unit_id, start):
         return
-    site = view.site_at(end.square)
-    if site is None or end.region is Region.VOID or site.id in view.suppressed_sites:
-        return
-    for ability in abilities_of(site.card):
-        if ability.trigger == "first_minion_entering_gains_stealth" and not any(
-            e.source == site.id and e.duration == "permanent" for e in engine.state.effects.values()
-        ):
-            engine.lasting(site.id, unit_id, "grant", f"{site.card}: {unit_id}, the first minion to enter, gained Stealth", cause)
+    lost = next((a.lost_once_it_moves for a in abilities_of(unit.card) if a.lost_once_it_moves), ())
+    if lost and not engine.has_lasting(unit_id, "lose"):
+        engine.lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost {' and '.join(lost)}: it moved", cause, lost)

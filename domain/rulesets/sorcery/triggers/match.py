@@ -4,7 +4,7 @@ A card declares when its triggered ability triggers as a typed event kind (``abi
 for which unit (a ``Scope`` template) and what it does. Here each kind has one matcher, and each
 moment calls the matchers of the kinds it can trigger, in a fixed order: a step (``StepTaken``,
 for the unit and each unit it carries) calls ``enters``, ``occupies``, ``crosses_border``,
-``steps_onto_ground_above`` and ``moves``; a summoned unit ``enters`` and ``occupies``; an
+``steps_onto_ground_above``, ``moves`` and ``enters_void``; a summoned unit ``enters`` and ``occupies``; an
 attack declared ``attacked``, an attack resolved ``after_first_attack``; a cast
 ``enemy_casts`` and ``after_casting``; the end and the start of a turn ``at_turn``. Every match
 is queued on the resolution engine (``Resolver.queue_trigger``), so it is in the timeline and
@@ -31,6 +31,7 @@ from domain.rulesets.sorcery.abilities import (
     CrossesBorder,
     EnemyCasts,
     Enters,
+    EntersVoid,
     Moves,
     Occupies,
     StepsOntoGroundAbove,
@@ -123,6 +124,7 @@ def on_step(resolver: Resolver, event: StepTaken) -> None:
         crosses_border(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
         steps_onto_ground_above(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
         moves(resolver, view, moved, event.frm, event.event_id)
+        enters_void(resolver, view, moved, event.frm, event.to, event.event_id)
 
 
 def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
@@ -212,6 +214,18 @@ def moves(resolver: Resolver, view: RealmView, unit_id: str, frm: str, cause: st
         if muted(view, unit_id, ability.when):
             continue
         queue(resolver, ability, unit_id, unit.owner, unit_id, {"at": frm}, cause)
+
+
+def enters_void(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, cause: str) -> None:
+    """``EntersVoid``: the unit itself stepped into the void from a site; a unit muted where it
+    started has no such ability (codex: Silenced, Disabled)."""
+    start, end = parse_loc(frm), parse_loc(to)
+    if end.region is not Region.VOID or start.region is Region.VOID:
+        return
+    unit = view.state.units[unit_id]
+    for ability in abilities_of(unit.card):
+        if type(ability.when) is EntersVoid and not muted(view, unit_id, ability.when, start):
+            queue(resolver, ability, unit_id, unit.owner, unit_id, {}, cause)
 
 
 # --- attacks (codex: Attack, steps 2 and 6) ------------------------------------------------------

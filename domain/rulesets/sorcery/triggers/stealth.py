@@ -92,6 +92,26 @@ def _enemies_lose_stealth(engine: Primitives, trigger: TriggerState) -> None:
            f"{', '.join(enemies) or 'no enemy'} lose Stealth")
 
 
+def _gain_stealth_in_the_void(engine: Primitives, trigger: TriggerState) -> None:
+    """Phase Assassin: "Whenever Phase Assassin enters the void, he gains Stealth": for good (its
+    mark, lost when he interacts, is not simulated: reported)."""
+    unit = engine.state.units[trigger.source]
+    engine.resolver.resolved(trigger, f"{unit.id} gains Stealth")
+    engine.lasting(unit.id, unit.id, "grant", f"{unit.card}: {unit.id} gained Stealth entering the void", trigger.id)
+
+
+def _first_to_enter(engine: Primitives, trigger: TriggerState) -> None:
+    """Dark Alley: "The first minion that enters here gains Stealth": the first only, so a second
+    minion that entered with it (a carrier and its passenger) gains none."""
+    site = engine.state.features[trigger.source]
+    unit = engine.state.units[trigger.subject or ""]
+    if any(e.source == site.id and e.duration == "permanent" for e in engine.state.effects.values()):
+        engine.resolver.resolved(trigger, f"{unit.id} is not the first minion to enter: no Stealth")
+        return
+    engine.resolver.resolved(trigger, f"{unit.id} gains Stealth")
+    engine.lasting(site.id, unit.id, "grant", f"{site.card}: {unit.id}, the first minion to enter, gained Stealth", trigger.id)
+
+
 #: the resolvers of this module, by the name a card's ``Resolve`` gives (triggers/registry.py)
 RESOLVERS: dict[str, Callable[[Primitives, TriggerState], None]] = {
     "gain_stealth": lambda engine, trigger: _gain_stealth(engine, trigger, False),
@@ -99,4 +119,6 @@ RESOLVERS: dict[str, Callable[[Primitives, TriggerState], None]] = {
         "give_stealth": _give_stealth,
         "broceliande": _broceliande,
         "enemies_lose_stealth": _enemies_lose_stealth,
+    "gain_stealth_in_the_void": _gain_stealth_in_the_void,
+    "first_to_enter_gains_stealth": _first_to_enter,
     }
