@@ -137,3 +137,21 @@ def test_events_name_their_cause() -> None:
     fight = next(e for e in events if e.name == "FightStarted")
     assert fight.cause in {e.trigger.id for e in queued}
     assert events[1].cause == events[0].command_id
+
+
+def test_a_silenced_or_disabled_unit_triggers_nothing_whatever_its_trigger() -> None:
+    """A silenced or disabled unit has no abilities (codex: Silenced, Disabled): one rule for every
+    kind of trigger. Before, a silenced Giant Shark still hunted (only a disabled one didn't) and a
+    disabled unit's turn triggers were queued (only a silenced one's weren't)."""
+    silenced = game((ONE_SHARK % ("p2", "policy", "p2", "p2")).replace(
+        "  units:\n", "  units:\n    - {id: sisters, card: Sisters of Silence, owner: p1, at: T}\n"))
+    events = silenced.issue({"command": "move_and_attack", "unit": "steed", "path": ["S"]})
+    assert "TriggerQueued" not in names(events)
+    disabled = game(
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n"
+        "    - {at: 7, card: Valley, controller: p1}\n    - {at: 8, card: Valley, controller: p1}\n"
+        "  units:\n    - {id: beast, card: Questing Beast, owner: p1, at: 7}\n"
+        "  artifacts:\n    - {id: shackles, card: Iron Shackles, bearer: beast}\n"
+    )
+    events = disabled.issue({"command": "end_turn"})
+    assert "TriggerQueued" not in names(events) and "TurnStarted" in names(events)

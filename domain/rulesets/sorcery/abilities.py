@@ -38,10 +38,9 @@ class _Declared(BaseModel):
 
 
 class When(_Declared):
-    """A kind of moment a triggered ability waits for. ``muted_by`` lists the conditions of a
-    unit source that keep it from triggering (a site that lost its abilities never triggers)."""
-
-    muted_by: tuple[Literal["silenced", "disabled"], ...] = ()
+    """A kind of moment a triggered ability waits for. A unit that is silenced or disabled has no
+    abilities, so it triggers nothing; a site that lost its abilities neither (codex: Silenced,
+    Disabled)."""
 
 
 class Enters(When):

@@ -97,7 +97,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             timing="triggered",
             covers=("At the start of your turn, destroy affected sites and flood the resulting Rubble. Submerge everything atop them and dispel The Great Drowning of Men.",),
             gaps="artifacts atop are not submerged", trigger="start_great_drowning",
-            when=AtTurn(start=True, muted_by=("silenced",)), does=Resolve(name="great_drowning"),
+            when=AtTurn(start=True), does=Resolve(name="great_drowning"),
         ),
     ),
     "Wall of Air": (

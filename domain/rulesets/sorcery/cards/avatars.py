@@ -27,7 +27,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="after her first attack each turn, may take a step, then may attack a unit there",
             timing="triggered",
             covers=("After her first attack each turn, Bladedancer may take a step. When she does, she may attack a unit there.",),
-            trigger="after_first_attack_may_step", when=AfterFirstAttack(muted_by=("silenced", "disabled")),
+            trigger="after_first_attack_may_step", when=AfterFirstAttack(),
             does=Resolve(name="step_then_attack"),
         ),
     ),

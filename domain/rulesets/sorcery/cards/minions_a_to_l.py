@@ -39,7 +39,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             timing="triggered",
             covers=("At the end of your turn, Aino may take a step between the top and bottom edges of the realm to gain Stealth.",),
             gaps="the Stealth gained is not lost when she interacts with the realm (Stealth tokens are not simulated)",
-            trigger="end_may_step_across_edges", when=AtTurn(end=True, muted_by=("silenced",)),
+            trigger="end_may_step_across_edges", when=AtTurn(end=True),
             does=Resolve(name="may_step_across_edges"),
         ),
     ),
@@ -53,7 +53,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="leaves a Skeleton token behind each time it enters a new location", timing="triggered",
             covers=("Whenever this Army moves or takes damage, it leaves a Skeleton token behind.",),
-            gaps="not when it takes damage", trigger="leaves_skeleton", when=Moves(muted_by=("silenced",)),
+            gaps="not when it takes damage", trigger="leaves_skeleton", when=Moves(),
             does=Resolve(name="leave_skeleton"),
         ),
     ),
@@ -79,7 +79,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="unburrow and fight an enemy moving onto the ground above them", timing="triggered",
             covers=("When an enemy unit moves onto the ground above them, they unburrow and fight.",),
-            trigger="mummies_awaken", when=StepsOntoGroundAbove(muted_by=("silenced",)),
+            trigger="mummies_awaken", when=StepsOntoGroundAbove(),
             scope={"enemies_of": "$controller"}, does=Resolve(name="unburrow_and_fight"),
         ),
     ),
@@ -177,7 +177,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="moves to a unit entering its body of water to fight it", timing="triggered",
             covers=("Whenever another unit enters or moves between sites in this body of water, Giant Shark moves to that unit to fight it.",),
-            trigger="shark_hunt", when=Enters(in_source_body_of_water=True, muted_by=("disabled",)),
+            trigger="shark_hunt", when=Enters(in_source_body_of_water=True),
             scope={"exclude": "$self"}, does=Resolve(name="move_to_fight"),
         ),
     ),
@@ -185,7 +185,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="may burrow at the end of your turn", timing="triggered",
             covers=("At the end of your turn, Gneissgnath Gnomes may burrow.",), trigger="end_may_burrow",
-            when=AtTurn(end=True, muted_by=("silenced",)), does=Resolve(name="may_burrow"),
+            when=AtTurn(end=True), does=Resolve(name="may_burrow"),
         ),
     ),
     "Gossamer Ghost": (
@@ -207,7 +207,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="a target nearby enemy minion steps toward it at the start of your turn", timing="triggered",
             covers=("At the start of your turn, force target nearby enemy minion to take a step toward Guile Sirens.",),
-            trigger="start_lure_target", when=AtTurn(start=True, muted_by=("silenced",)),
+            trigger="start_lure_target", when=AtTurn(start=True),
             does=Resolve(name="lure_target"),
         ),
     ),
@@ -221,7 +221,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="teleports to the top of a random site or void at the start of your turn", timing="triggered",
             covers=("At the start of your turn, Hauntless Head teleports to the top of a random site or void.",),
-            trigger="start_random_teleport", when=AtTurn(start=True, muted_by=("silenced",)),
+            trigger="start_random_teleport", when=AtTurn(start=True),
             does=Resolve(name="random_teleport"),
         ),
     ),
@@ -229,7 +229,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="teleports to the top of a random site or void at the start of your turn", timing="triggered",
             covers=("At the start of your turn, Headless Haunt teleports to the top of a random site or void.",),
-            trigger="start_random_teleport", when=AtTurn(start=True, muted_by=("silenced",)),
+            trigger="start_random_teleport", when=AtTurn(start=True),
             does=Resolve(name="random_teleport"),
         ),
     ),

@@ -12,7 +12,7 @@ the trace, and resolves where the ordering policy or its player puts it (trigger
 
 Sources are the cards in the realm, units by id then other cards by id, each ability in its
 card's order. A site that has lost its abilities triggers nothing; a unit source is muted by the
-conditions its kind declares (``When.muted_by``).
+loss of its abilities: silenced or disabled (codex: Silenced, Disabled).
 """
 
 from __future__ import annotations
@@ -87,14 +87,12 @@ def queue(
     resolver.queue_trigger(ability.trigger or ability.name, name or ability.name, source, controller, subject, params, cause)
 
 
-def muted(view: RealmView, unit_id: str, when: When, at: Loc | None = None) -> bool:
-    """Whether a unit source has lost the ability by a condition its kind declares."""
+def muted(view: RealmView, unit_id: str, at: Loc | None = None) -> bool:
+    """Whether a unit source has no abilities now: silenced or disabled (codex: Silenced,
+    Disabled); a card that is not a unit is never muted here (a site's loss is ``sources``')."""
     if unit_id not in view.state.units:
         return False
-    return any(
-        (view.silenced(unit_id, at) if condition == "silenced" else view.disabled(unit_id, at)) is not None
-        for condition in when.muted_by
-    )
+    return view.silenced(unit_id, at) is not None or view.disabled(unit_id, at) is not None
 
 
 def in_scope(view: RealmView, source: Source, unit: SorceryUnit) -> bool:
@@ -142,7 +140,7 @@ def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: 
     square = parse_loc(to).square
     for source in sources(state, view, kind):
         when = source.when
-        if muted(view, source.id, when, parse_loc(source.location)):
+        if muted(view, source.id, parse_loc(source.location)):
             continue
         if when.lacking and set(when.lacking) & view.keywords(unit_id):
             continue
@@ -198,7 +196,7 @@ def steps_onto_ground_above(resolver: Resolver, view: RealmView, unit_id: str, f
     state = view.state
     unit = state.units[unit_id]
     for source in sources(state, view, StepsOntoGroundAbove):
-        if source.location != below or muted(view, source.id, source.when):
+        if source.location != below or muted(view, source.id):
             continue
         if in_scope(view, source, unit) and view.on_the_ground(unit_id, parse_loc(frm), end, kind):
             queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
@@ -211,7 +209,7 @@ def moves(resolver: Resolver, view: RealmView, unit_id: str, frm: str, cause: st
     for ability in abilities_of(unit.card):
         if type(ability.when) is not Moves or not unit.alive or unit.location is None:
             continue
-        if muted(view, unit_id, ability.when):
+        if muted(view, unit_id):
             continue
         queue(resolver, ability, unit_id, unit.owner, unit_id, {"at": frm}, cause)
 
@@ -224,7 +222,7 @@ def enters_void(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to:
         return
     unit = view.state.units[unit_id]
     for ability in abilities_of(unit.card):
-        if type(ability.when) is EntersVoid and not muted(view, unit_id, ability.when, start):
+        if type(ability.when) is EntersVoid and not muted(view, unit_id, start):
             queue(resolver, ability, unit_id, unit.owner, unit_id, {}, cause)
 
 
@@ -251,7 +249,7 @@ def attacked(resolver: Resolver, event: AttackDeclared) -> None:
         return
     view = RealmView.of(state)
     for ability in abilities_of(target.card):
-        if type(ability.when) is Attacked and not muted(view, target.id, ability.when):
+        if type(ability.when) is Attacked and not muted(view, target.id):
             queue(resolver, ability, target.id, target.owner, target.id, {"attack": event.attack_id}, event.event_id)
 
 
@@ -263,7 +261,7 @@ def after_first_attack(resolver: Resolver, event: AttackResolved) -> None:
         if event.attack_id not in first_attacks(state, unit.id) or unit.location is None:
             continue
         for ability in abilities_of(unit.card):
-            if type(ability.when) is AfterFirstAttack and not muted(view, unit.id, ability.when):
+            if type(ability.when) is AfterFirstAttack and not muted(view, unit.id):
                 queue(resolver, ability, unit.id, unit.owner, None, {"attack": event.attack_id}, event.event_id)
 
 
@@ -291,7 +289,7 @@ def listeners(state: SorceryState, caster: str) -> list[tuple[str, Ability]]:
         if unit.owner == caster or unit.location is None:
             continue
         for ability in abilities_of(unit.card):
-            if type(ability.when) is EnemyCasts and not muted(view, unit.id, ability.when):
+            if type(ability.when) is EnemyCasts and not muted(view, unit.id):
                 found.append((unit.id, ability))
     return found
 
@@ -315,7 +313,7 @@ def after_casting(resolver: Resolver, data: Card, by: str | None) -> None:
     unit = state.units[by]
     view = RealmView.of(state)
     for ability in abilities_of(unit.card):
-        if type(ability.when) is AfterCasting and not muted(view, by, ability.when):
+        if type(ability.when) is AfterCasting and not muted(view, by):
             resolver.emit(ActivationPlanned, item=ActivationItem(source=by, then="react:after_cast", unit=by, player=unit.owner, path=[data.name]))
 
 
@@ -358,7 +356,7 @@ def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
         for source in found:
             if source.when.whose != whose or (whose == "yours" and source.controller != player):
                 continue
-            if muted(view, source.id, source.when):
+            if muted(view, source.id):
                 continue
             for subject in _each(view, source, player):
                 queue(resolver, source.ability, source.id, source.controller, subject, {"phase": phase}, cause)
