@@ -203,7 +203,7 @@ class ForcedMovement:
     unit needs no keyword and Immobile doesn't stop it; a push stays in its region and is barred
     by on-the-ground border bans unless the unit is Airborne; a teleport crosses no border and
     may change region unless its text keeps it ("nearby", "one diagonal step"); "can't enter"
-    bars both. A unit moved where it can't survive dies there (digest 1.6)."""
+    bars both, and a unit that "can't be moved by force" takes no forced step at all. A unit moved where it can't survive dies there (digest 1.6)."""
 
     allowance_rule = rule("codex: Forced Movement", "forced movement has no allowance")
 
@@ -226,10 +226,11 @@ class ForcedMovement:
         view = self.view
         unit = view.unit(unit_id)
         kind = FORCED_KINDS[self.how]
+        fixed = view.unmovable(unit_id)  # Talamh Dreig: every forced step is refused
         options = []
         for loc in self._destinations(at):
-            blocked: RuleRef | None = None
-            if unit.kind == "avatar" and loc.region is not Region.SURFACE:
+            blocked: RuleRef | None = fixed
+            if blocked is None and unit.kind == "avatar" and loc.region is not Region.SURFACE:
                 blocked = AVATAR_SURFACE
             if blocked is None and kind != "teleport" and (holder := view.held_by(unit_id)) is not None:
                 blocked = HELD if holder in self.state.units else view.held_rule(holder)

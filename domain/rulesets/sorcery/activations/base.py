@@ -104,8 +104,11 @@ class Activated:
         self.own_step(engine, source, ability, unit_id, to)
 
     def forced(self, engine: Reader, source: Source, ability: Ability, how: str, unit_id: str, to: str) -> None:
-        """``to`` is where a forced move of this kind may take the unit (movement.ForcedMovement)."""
+        """``to`` is where a forced move of this kind may take the unit (movement.ForcedMovement),
+        and the unit is one that may be moved by force (refused now, not at its first step)."""
         frm = engine.state.units[unit_id].location or ""
+        if (fixed := engine.view().unmovable(unit_id)) is not None:  # Talamh Dreig
+            raise IllegalCommand(fixed, f"{unit_id} can't be moved by {source.card}: it can't be moved by force")
         if all(o.to != to for o in ForcedMovement(engine.state, how).step_options(unit_id, frm)):
             raise IllegalCommand(
                 self.rule(source, ability), f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {source.card}",

@@ -27,3 +27,8 @@ def abilities_of(card_name: str) -> tuple[Ability, ...]:
 def placement(card_name: str, rule: str) -> str | None:
     """The text of a card's own rule of where it enters (``Placement``), if it has that rule."""
     return next((a.placement.text for a in abilities_of(card_name) if a.placement and a.placement.rule == rule), None)
+
+
+def unmovable(card_name: str) -> bool:
+    """Whether the card declares that nothing moves it by force (Iron Man Talus, Talamh Dreig)."""
+    return any(a.unmovable for a in abilities_of(card_name))

@@ -124,6 +124,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "grant", "keywords": ["Charge"], "near": "$self", "allies_of": "$controller", "subtypes": ["Giant"]},
         ),
     ),
+    "Recurring Specter": (  # "Can't defend", as Tawny's
+        Ability(
+            name="can't defend", timing="ongoing", covers=("Can't defend.",),
+            passive={"kind": "restriction", "unit": "$self", "no_defend": True},
+        ),
+    ),
     "Ribble Boggart": (
         Ability(
             name="gains a random mutation until the end of turn, at the start of your turn", timing="triggered",
@@ -274,6 +280,9 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             trigger="genesis_give_stealth", when=Genesis(choices=NearbyAlliedMinion()),
             does=Resolve(name="give_stealth"),
         ),
+    ),
+    "Talamh Dreig": (  # "Can't be moved by force", as Iron Man Talus's (rules/barriers.py)
+        Ability(name="can't be moved by force", timing="ongoing", covers=("Can't be moved by force.",), unmovable=True),
     ),
     "Tawny": (
         Ability(

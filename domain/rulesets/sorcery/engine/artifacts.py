@@ -14,7 +14,7 @@ says why (``SpellCast.unaffected``). The move happens as the spell resolves: ``A
 from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.cards import unmovable as unmovable_card
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ArtifactMoved
@@ -53,7 +53,7 @@ def artifact(engine: Reader, feature_id: str, field: str) -> CardState | None:
 
 def unmovable(feature: CardState) -> str | None:
     """Why an artifact can't be moved by force (Iron Man Talus), or None when it can."""
-    if any(ability.unmovable for ability in abilities_of(feature.card)):
+    if unmovable_card(feature.card):
         return f"{feature.card}: can't be moved by force"
     return None
 

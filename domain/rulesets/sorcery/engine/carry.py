@@ -35,6 +35,8 @@ def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> Ru
         return rule(carrier.card, f"{ability.name}: minions only")
     if kind == "weaker_minion" and view.power(unit.id) >= view.power(carrier.id):
         return rule(carrier.card, f"{ability.name}: only a weaker one (strictly less power; digest gap 11)")
+    if (fixed := view.unmovable(unit.id)) is not None:  # a carried unit moves by force (digest 2.6)
+        return fixed
     if carrier.location != unit.location:
         return rule("codex: Pick Up", "units are picked up at the carrier's location")
     if unit.carried_by == carrier.id:

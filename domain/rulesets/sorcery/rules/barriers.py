@@ -1,10 +1,12 @@
 """The barriers to a step or a presence (digest 2.3, 2.4, 2.10): bans on entering a site or a
 location, walls and borders, the level changes Iceberg bars, a unit's own "can't" (codex: Can
-vs. Can't), Maze Minotaur's maze, Cerberus in Chains' leash, and where a unit can't be set up."""
+vs. Can't) and "can't be moved by force", Maze Minotaur's maze, Cerberus in Chains' leash, and
+where a unit can't be set up."""
 
 from __future__ import annotations
 
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.cards import unmovable as unmovable_card
 from domain.rulesets.sorcery.effects import (
     BorderBan,
     EntryBan,
@@ -131,6 +133,17 @@ class Barriers(StepGeometry):
                     return None
                 return self._effect_rule(effect_id, what)
         return None
+
+    def unmovable(self, unit_id: str) -> RuleRef | None:
+        """Why nothing moves the unit by force (Talamh Dreig: its card declares it, as Iron Man
+        Talus's does), unless it has lost its abilities where it is (codex: Silenced, Disabled)."""
+        unit = self.unit(unit_id)
+        if not unmovable_card(unit.card):
+            return None
+        at = self._where(unit, None)
+        if at is not None and (self.silenced(unit_id, at) is not None or self.disabled(unit_id, at) is not None):
+            return None
+        return rule(unit.card, "can't be moved by force", "ongoing")
 
     @memo
     def own_step_refusal(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:

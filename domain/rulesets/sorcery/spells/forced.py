@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from domain.errors import BadInput, IllegalCommand
+from domain.rules import RuleRef
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import ForcedMovement
@@ -26,6 +27,11 @@ class Forced:
     how_of: dict[str, str] = field(default_factory=dict)
     unaffected: dict[str, str] = field(default_factory=dict)
     things: list[tuple[str, str]] = field(default_factory=list)
+
+    def unit_stays(self, unit_id: str, why: RuleRef) -> None:
+        """A unit nothing moves by force (Talamh Dreig) stays where it is, as the event says."""
+        self.moves = [(u, to) for u, to in self.moves if u != unit_id]
+        self.unaffected[unit_id] = f"{why.source}: {why.message}"
 
     def artifact(self, thing_id: str, to: str | None, why: str) -> None:
         """An artifact moves to ``to``, or stays and the spell's event says why."""
@@ -54,6 +60,10 @@ class ForcedSpell(Targets):
             self.artifact_target(engine, casting, thing, forced)
         else:
             self.collect(engine, casting, forced)
+        view = engine.view()
+        for unit_id, _ in list(forced.moves):  # Talamh Dreig: it stays, and the event says why
+            if (fixed := view.unmovable(unit_id)) is not None:
+                forced.unit_stays(unit_id, fixed)
         for unit_id, to in forced.moves:
             frm = engine.state.units[unit_id].location or ""
             model = ForcedMovement(engine.state, forced.how_of.get(unit_id, how))
@@ -156,6 +166,13 @@ class EachAtALocation(ForcedSpell):
         there = engine.location(targets[0], field)
         named = {targets[i]: targets[i + 1] for i in range(1, len(targets), 2)}
         present = sorted(u.id for u in engine.state.living_units() if u.location == there and u.carried_by is None)
+        view = engine.view()
+        for unit_id in list(present):  # Talamh Dreig, as Iron Man Talus: no place for it
+            if (fixed := view.unmovable(unit_id)) is not None:
+                if unit_id in named:
+                    raise IllegalCommand(fixed, f"{unit_id} can't be pushed by {name}: leave it out")
+                present.remove(unit_id)
+                forced.unit_stays(unit_id, fixed)
         lying = {f.id: f for f in forced_artifacts.on_ground(engine, there)} if spell.moves_artifacts else {}
         for thing_id in [t for t, f in lying.items() if forced_artifacts.unmovable(f)]:  # Iron Man Talus
             thing = lying.pop(thing_id)
