@@ -1,4 +1,4 @@
-"""The last movement texts of the pool (issue 9, abilities_last.py): one test per rule, each
+"""The last movement texts of the pool (issue 9; declared in cards/): one test per rule, each
 failing if its ability is removed."""
 
 from __future__ import annotations

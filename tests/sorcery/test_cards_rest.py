@@ -1,5 +1,5 @@
-"""Artifacts moved by force, and the rest of the pool's movement texts (issue 9,
-abilities_rest.py, artifacts_forced.py): one test per rule, each failing if its ability is
+"""Artifacts moved by force, and the rest of the pool's movement texts (issue 9;
+declared in cards/, artifacts moved in engine/artifacts.py): one test per rule, each failing if its ability is
 removed."""
 
 from __future__ import annotations

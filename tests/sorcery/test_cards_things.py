@@ -1,5 +1,5 @@
 """Artifacts that move or carry, abilities gated by an elemental threshold, and minions tied to
-their Avatar (issue 9, abilities_things.py): one test per rule, each failing if its ability is
+their Avatar (issue 9; declared in cards/): one test per rule, each failing if its ability is
 removed."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Characteristics (type, power, affinity) come from the bundled copy of the official card data
 (``cards.json``, see ../shared/data/README.md for its origin). Keywords are read from the card
-text. Abilities beyond keywords are modelled card by card in ``abilities.py``, each with its
+text. Abilities beyond keywords are modelled card by card in ``cards/``, each with its
 declared timing kind (DESIGN.md, principle 2); any other ability text is reported as not
 modelled, never silently ignored.
 """

@@ -1,8 +1,8 @@
 """What the simulator derives from each card, and what of its rules text it does not model.
 
 Every card of the pool is read into keywords (``catalog.read_line``) and ability text; each
-piece of ability text is either covered by a modelled ability or spell (``abilities.py``, each
-with its timing kind) or reported as not modelled, word for word. Keywords whose rules are
+piece of ability text is either covered by a modelled ability or spell (declared in ``cards/``,
+each with its timing kind) or reported as not modelled, word for word. Keywords whose rules are
 only partly simulated are reported too (``KEYWORD_GAPS``). Nothing is dropped: the derivation of
 a card is a partition of its rules text, and a test checks that over the whole pool.
 
