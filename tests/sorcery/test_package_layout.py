@@ -11,6 +11,7 @@ package, so it is only counted where it is named."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -34,9 +35,15 @@ def modules() -> dict[str, Path]:
     return found
 
 
+@functools.cache
+def parsed(file: Path) -> ast.Module:
+    """A module's syntax tree, read once for every test of this file."""
+    return ast.parse(file.read_text(encoding="utf-8"))
+
+
 def imports(file: Path, known: dict[str, Path]) -> list[tuple[str, bool, list[str]]]:
     """Each import of one of the package's modules: (module, inside a function?, names imported)."""
-    tree = ast.parse(file.read_text(encoding="utf-8"))
+    tree = parsed(file)
     inside = {
         id(node) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
         for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))
