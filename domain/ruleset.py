@@ -28,6 +28,7 @@ from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
 
 if TYPE_CHECKING:
     from domain.legacy import LegacyEvent
+    from domain.outcome import Counters, Outcome, OutcomeRules
     from domain.resolution import Resolver
 
 
@@ -96,6 +97,9 @@ class Ruleset:
     #: the class that handles its commands, as "module:Class", imported when first needed so
     #: that an unused ruleset costs nothing
     handlers: ClassVar[str] = ""
+    #: what its games are for (a score per player, its own end, the movement facts its events
+    #: record): a ``domain.outcome.OutcomeRules`` class as "module:Class", imported when first asked
+    outcome_rules: ClassVar[str] = "domain.outcome:OutcomeRules"
 
     # --- state, options, locations -----------------------------------------------------------
 
@@ -222,6 +226,15 @@ class Ruleset:
         if unit.carried_by:
             flags.append(f"carried by {unit.carried_by}")
         return ", ".join(flags)
+
+    def scoring(self) -> OutcomeRules:
+        """The ruleset's outcome rules (``outcome_rules``)."""
+        found: OutcomeRules = handlers_class(self.outcome_rules)()
+        return found
+
+    def outcome(self, state: GameState, counters: Counters) -> Outcome:
+        """Each player's score now, and whether the game reached its own end (who won)."""
+        return self.scoring().outcome(state, counters)
 
     def diagnostics(self, state: GameState) -> list[Diagnostic]:
         """What in this game the ruleset does not model (Sorcery: cards' unmodelled text)."""

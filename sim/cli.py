@@ -34,6 +34,7 @@ from sim.logfile import read_jsonl, read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
 from sim.render import print_events, print_reach, print_state, print_timeline
 from sim.replay import Replayed, replay, verify
+from sim.rule_option import command_line_options, option_differences, rule_options
 from sim.runner import Played, ScriptRefused, check_expectations, play
 from sim.scenario import parse_scenario, scenario_files, scenario_schema
 from sim.store import StoreError, redact
@@ -115,6 +116,10 @@ def _play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple
     located = read_yaml(path)
     try:
         scenario = parse_scenario(located)
+    except BadInput as exc:
+        raise BadInput(_locate(located, exc)) from None
+    scenario = command_line_options(scenario)  # the command's --option NAME=VALUE (sim.rule_option)
+    try:
         return play(scenario, strict=strict, seed=seed), located
     except ScriptRefused as exc:
         where = located.where(["script", exc.index])
@@ -170,6 +175,7 @@ def main(log_json: bool, verbose: int) -> None:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--db", default="sim.sqlite", show_default=True, help="SQLite file, postgresql:// URL or :memory:.")
 @click.option("--seed", type=int, default=None, help="Seed for dice (overrides the scenario's).")
+@rule_options
 @guarded
 def run(scenario: str, db: str, seed: int | None) -> None:
     """Play SCENARIO's script, print its events, store the game and print its id."""
@@ -192,6 +198,7 @@ def _emit(data: Any) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @JSON_OPTION
+@rule_options
 @guarded
 def check(paths: tuple[str, ...], as_json: bool) -> None:
     """Play each scenario and check its expectations; one line per scenario, then what it does
@@ -243,6 +250,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True, help="The unit whose range of motion to show.")
 @JSON_OPTION
+@rule_options
 @guarded
 def reach(scenario: str, unit: str, as_json: bool) -> None:
     """Range of motion of UNIT after the scenario's script (ongoing effects only, no triggers)."""
@@ -260,6 +268,7 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
 @click.option("--unit", required=True)
 @click.option("--to", "to", required=True, help="The location asked about, as in the scenario.")
 @JSON_OPTION
+@rule_options
 @guarded
 def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
     """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way.
@@ -297,6 +306,7 @@ def schema() -> None:
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @JSON_OPTION
+@rule_options
 @guarded
 def timeline(scenario: str, as_json: bool) -> None:
     """Which event triggered what, in which order, decided by whom."""
@@ -322,14 +332,19 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
     part, 1 when they do (as diff(1)).
     """
     games = [_events_of(path) for path in (first, second)]
+    options = option_differences(games[0][0], games[1][0])  # named before anything else
     chains = [hash_chain(events) for events, _ in games]
     at = next((i for i, (a, b) in enumerate(zip(*chains, strict=False)) if a != b), None)
     same = at is None and len(chains[0]) == len(chains[1])
     if at is None:
         at = min(len(c) for c in chains)
     finals = [replay(events) for events, _ in games]
+    if not as_json:
+        for name, (a, b) in options.items():
+            console.print(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}", soft_wrap=True)
     if as_json:
         _emit({
+            "options": options,
             "diverge_at": None if same else at + 1,
             "events": [len(c) for c in chains],
             "games": [

@@ -6,6 +6,7 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.progress import Progress
@@ -15,6 +16,7 @@ from domain.errors import BadInput
 from domain.events import command_text
 from sim.app import open_store
 from sim.cli import Failed, _labeler, _play_file, console, err, guarded, main
+from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
 from sim.yamlfile import read_yaml
@@ -23,6 +25,7 @@ from sim.yamlfile import read_yaml
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def legal(scenario: str, as_json: bool) -> None:
     """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves)."""
@@ -39,10 +42,11 @@ def legal(scenario: str, as_json: bool) -> None:
         console.print("  " + command_text(command.model_dump(mode="json"), label).replace("[", "\\["))
 
 
-def _one_game(args: tuple[str, int, str, int]) -> Played:
-    """One self-played game, in a worker process: the scenario is read there."""
-    path, turns, policy, seed = args
-    scenario = parse_scenario(read_yaml(path))
+def _one_game(args: tuple[str, int, str, int, dict[str, Any]]) -> Played:
+    """One self-played game, in a worker process: the scenario is read there (with the
+    command's ``--option`` values)."""
+    path, turns, policy, seed, options = args
+    scenario = with_options(parse_scenario(read_yaml(path)), options)
     return self_play(scenario, turns, policy, seed)
 
 
@@ -54,6 +58,7 @@ def _one_game(args: tuple[str, int, str, int]) -> Played:
 @click.option("--games", type=int, default=1, show_default=True, help="Games to play, in parallel processes.")
 @click.option("--db", default="sim.sqlite", show_default=True, help="Where the games are stored.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@rule_options
 @guarded
 def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, db: str, as_json: bool) -> None:
     """Play whole turns for both players: the script first, then POLICY chooses among the legal
@@ -67,7 +72,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     played, _ = _play_file(scenario)  # bad input is refused here, before any game is played
-    jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
+    jobs = [(str(Path(scenario)), turns, policy, seed + i, given()) for i in range(games)]
     results: list[Played] = []
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
         if games == 1:  # one game: its turns are the progress
@@ -111,12 +116,12 @@ def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, objec
 
 def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
     table = Table(title=f"self-play ({policy})")
-    for column in ("game", "seed", "turns", "commands", "events", "deaths", "verified", "ended"):
+    for column in ("game", "seed", "turns", "commands", "events", "deaths", "score", "result", "verified", "ended"):
         table.add_column(column)
     for r in reports:
         table.add_row(
             str(r.game_id), str(r.seed), str(r.turns), str(r.commands), str(r.events),
-            ", ".join(r.deaths) or "-", "yes" if r.verified else "NO", r.stopped,
+            ", ".join(r.deaths) or "-", _scores(r), _result(r), "yes" if r.verified else "NO", r.stopped,
         )
     console.print(table)
     if len(reports) == 1:
@@ -128,3 +133,19 @@ def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
         f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
         f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
     )
+
+
+def _scores(report: GameReport) -> str:
+    """Each player's score, as the ruleset's outcome defines it (docs per ruleset)."""
+    if report.outcome is None:
+        return "-"
+    return ", ".join(f"{p} {s.score:g}" for p, s in report.outcome.standings.items())
+
+
+def _result(report: GameReport) -> str:
+    if report.outcome is None:
+        return "-"
+    results = report.outcome.results()
+    winners = [p for p, r in results.items() if r == "win"]
+    text = f"{winners[0]} wins" if winners else "draw"
+    return f"{text} ({report.outcome.reason})" if report.outcome.ended else f"{text} on score"

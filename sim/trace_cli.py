@@ -19,10 +19,13 @@ from sim.app import open_store
 from sim.cli import _play_file, console, err, guarded, main
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import read_jsonl
+from sim.rule_option import given, rule_options
 
 
 def game_events(source: str | None, db: str | None, game: str | None) -> list[GameEvent]:
     """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
+    if given() and (game is not None or (source or "").endswith((".jsonl", ".json"))):
+        raise BadInput("--option sets a scenario's rule options; a logged game keeps those it was played under", "--option")
     if db is not None or game is not None:
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")
@@ -56,6 +59,7 @@ def trace_of(events: list[GameEvent]) -> Trace:
 @click.option("--from", "first", type=int, default=None, help="Only from event N on.")
 @click.option("--to", "last", type=int, default=None, help="Only up to event N.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def trace(source: str | None, db: str | None, game_id: str | None, unit: str | None, first: int | None,
           last: int | None, as_json: bool) -> None:
@@ -96,6 +100,7 @@ def _tree(node: TraceNode) -> Tree:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample beyond --cap.")
 @click.option("--save", is_flag=True, help="Store each branch as its own game (in --db, default sim.sqlite).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def explore_command(source: str | None, at: str | None, db: str | None, game_id: str | None, depth: int | None,
                     dice: bool, cap: int, seed: int, save: bool, as_json: bool) -> None:
