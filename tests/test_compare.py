@@ -15,7 +15,7 @@ from sim.app import open_store
 from sim.cli import main
 from sim.compare import cli as compare_cli
 from sim.compare.executors import InProcess, LocalPool
-from sim.compare.games import GameJob, GameResult, play_batch
+from sim.compare.games import GameJob, GameResult, make_jobs, play_batch
 from sim.compare.variants import Variant
 from sim.replay import verify
 from tests.helpers import EXAMPLES
@@ -86,6 +86,7 @@ def test_the_summary_counts_are_the_games_counted_by_hand(tmp_path: Path) -> Non
             assert rate == pytest.approx(first_wins / (first_wins + first_losses))
             assert variant["first_player"]["advantage"]["estimate"] == pytest.approx(rate - 0.5)
         assert variant["length"]["turns"]["mean"] == pytest.approx(sum(g["turns"] for g in games) / len(games))
+        assert all(g["turns"] == 2 or g["ended"] for g in games)
 
 
 def test_skirmish_units_with_move_3_get_less_far_than_with_move_6() -> None:
@@ -157,7 +158,7 @@ class _Killer:
 def _jobs(games: int) -> list[GameJob]:
     text = CORRIDOR.read_text()
     variants = [Variant("a"), Variant("b", {"descend_cost": 1})]
-    return [GameJob(text, str(CORRIDOR), {}, v, i, i, i % 2 == 1, 1, "random") for i in range(games) for v in variants]
+    return make_jobs(text, str(CORRIDOR), {}, variants, games, 0, True, 1, "random")
 
 
 def test_a_game_whose_local_worker_died_is_played_again(tmp_path: Path) -> None:
@@ -261,3 +262,12 @@ def test_option_on_the_command_line_applies_to_every_variant() -> None:
     assert data["options"] == {"ally_pass_through": False}
     blocked = compare(str(CORRIDOR), "--variant", "a:ally_pass_through=false", "--games", "2", "--workers", "1")
     assert [g["state_hash"] for g in data["games"] if g["variant"] == "a"] == [g["state_hash"] for g in blocked["games"]]
+
+
+def test_the_readmes_worked_example_plays_both_variants() -> None:
+    scenario = Path(__file__).resolve().parent.parent / "docs" / "compare" / "jump-down-from-roofs.yaml"
+    data = compare(str(scenario), "--variant", "from4:jump_down_disadvantage_height=4",
+                   "--variant", "from5:jump_down_disadvantage_height=5", "--games", "1", "--workers", "1")
+    from4, from5 = data["variants"]
+    assert from4["options"] == {"jump_down_disadvantage_height": 4} and from5["games"] == 1
+    assert "checks_failed.jump_down" in data["counters"] or "checks_passed.jump_down" in data["counters"]

@@ -27,7 +27,7 @@ from domain.errors import BadInput
 from sim.app import open_store
 from sim.cli import Failed, _emit, _play_file, console, err, guarded
 from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
-from sim.compare.games import GameJob, GameResult, seated
+from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
 from sim.compare.summary import summarise
 from sim.compare.table import print_summary
@@ -85,10 +85,7 @@ def compare_command(
     if plot_file is not None:
         require_matplotlib(plot_file)
     text = Path(scenario).read_text(encoding="utf-8")
-    jobs = [
-        GameJob(text, scenario, given(), variant, index, seed + index, swap and index % 2 == 1, turns, policy, keep=db is not None)
-        for index in range(games) for variant in variants
-    ]
+    jobs = make_jobs(text, scenario, given(), variants, games, seed, swap, turns, policy, keep=db is not None)
     try:
         runner = runner_for(workers or default_workers(), scheduler)
     except ClusterError as exc:

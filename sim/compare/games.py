@@ -56,6 +56,7 @@ class GameResult:
     parts: dict[str, dict[str, float]]
     counters: dict[str, dict[str, float]]
     refusals: dict[str, dict[str, int]]
+    #: the turns the game lasted: the turn limit, or up to the turn in which its own end came
     turns: int
     commands: int
     events: int
@@ -74,6 +75,19 @@ class GameResult:
             "events": self.events, "state_hash": self.state_hash, "stopped": self.stopped, "ended": self.ended,
             "verified": self.verified,
         }
+
+
+def make_jobs(
+    text: str, name: str, base_options: dict[str, Any], variants: list[Variant], games: int, seed: int, swap: bool,
+    turns: int, policy: str, keep: bool = False,
+) -> list[GameJob]:
+    """Game i of every variant has seed ``seed + i`` and, with ``swap``, the other player first
+    when i is odd. Jobs go variant by variant within a game number, so that whatever finishes
+    first (an interrupted run) covers every variant about equally."""
+    return [
+        GameJob(text, name, base_options, variant, index, seed + index, swap and index % 2 == 1, turns, policy, keep)
+        for index in range(games) for variant in variants
+    ]
 
 
 def scenario_for(job: GameJob) -> ScenarioBase:
@@ -102,7 +116,8 @@ def play_job(job: GameJob) -> GameResult:
         variant=job.variant.name, index=job.index, seed=job.seed, swapped=job.swapped, first_player=report.first_player,
         results=outcome.results(), scores={p: s.score for p, s in outcome.standings.items()},
         parts={p: dict(s.parts) for p, s in outcome.standings.items()}, counters=report.counters,
-        refusals=report.refusals, turns=report.turns, commands=report.commands, events=report.events,
+        refusals=report.refusals, turns=report.turns + (1 if outcome.ended else 0), commands=report.commands,
+        events=report.events,
         state_hash=report.state_hash, stopped=report.stopped, ended=outcome.ended,
         verified=report.verified if job.keep else None, verdict=report.verdict if job.keep else "",
         log=list(played.events) if job.keep else [],

@@ -9,8 +9,10 @@ plain data out (the ``--json`` output), sorted so that the order games finished 
   half of the games, so each side moves first about as often). Its win rate is over the games
   that were decided (draws left out, as balance reports do); the advantage is that rate less
   one half, with the same interval shifted: an interval above 0 says moving first helps.
-- **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round)
-  and the commands played, until the turn limit or the ruleset's own end.
+- **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round),
+  up to the turn limit or to the turn in which the ruleset's own end came, and the commands played.
+- **Score and its parts**: each player's score and the parts the ruleset makes it of (life,
+  Villages held, units Incapacitated...), as distributions, and their differences.
 - **Counters**: the movement facts per player (``projections.tally``), a counter that a game
   never recorded counting 0 in it; plus each player's score.
 """
@@ -39,9 +41,10 @@ def summarise(results: Iterable[GameResult], variants: Sequence[Variant], player
     if summaries:
         first, first_games = summaries[0], by_variant[variants[0].name]
         for variant, summary in zip(variants[1:], summaries[1:], strict=True):
-            summary["difference"] = _difference(first_games, by_variant[variant.name], first, summary, players, counters)
+            summary["difference"] = _difference(first_games, by_variant[variant.name], first, summary, players, counters, parts)
     return {
         "players": list(players),
+        "parts": parts,
         "counters": counters,
         "variants": summaries,
         "games": [g.as_json() for v in variants for g in by_variant[v.name]],
@@ -61,7 +64,7 @@ def _variant(
             "draw_rate": wilson(tallies["draw"], n).as_json(),
             "loss_rate": wilson(tallies["loss"], n).as_json(),
             "score": distribution([g.scores.get(player, 0.0) for g in games]),
-            "parts": {name: distribution([g.parts.get(player, {}).get(name, 0.0) for g in games]) for name in parts},
+            "parts": {name: distribution(_part(games, player, name)) for name in parts},
             "counters": {name: distribution(_counter(games, player, name)) for name in counters},
         }
     first = first_player(games)
@@ -98,7 +101,7 @@ def first_player(games: list[GameResult]) -> dict[str, Any]:
 
 def _difference(
     base: list[GameResult], other: list[GameResult], base_summary: dict[str, Any], summary: dict[str, Any],
-    players: Sequence[str], counters: list[str],
+    players: Sequence[str], counters: list[str], parts: list[str],
 ) -> dict[str, Any]:
     """This variant's figures less the first variant's, each with its 95% interval."""
     per_player: dict[str, Any] = {}
@@ -108,6 +111,7 @@ def _difference(
             "win_rate": newcombe(a["wins"], len(base), b["wins"], len(other)).as_json(),
             "draw_rate": newcombe(a["draws"], len(base), b["draws"], len(other)).as_json(),
             "score": mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]).as_json(),
+            "parts": {name: mean_difference(_part(base, player, name), _part(other, player, name)).as_json() for name in parts},
             "counters": {
                 name: mean_difference(_counter(base, player, name), _counter(other, player, name)).as_json() for name in counters
             },
@@ -126,3 +130,7 @@ def _difference(
 def _counter(games: list[GameResult], player: str, name: str) -> list[float]:
     return [g.counters.get(player, {}).get(name, 0.0) for g in games]
 
+
+
+def _part(games: list[GameResult], player: str, name: str) -> list[float]:
+    return [g.parts.get(player, {}).get(name, 0.0) for g in games]

@@ -69,13 +69,16 @@ def _measures(summary: dict[str, Any]) -> Table:
     for player in summary["players"]:
         rows.append((f"{player} score", [v["players"][player]["score"] for v in variants],
                      [v["difference"]["players"][player]["score"] if v["difference"] else None for v in variants]))
+        for name in summary["parts"]:
+            rows.append((f"{player} score: {name}", [v["players"][player]["parts"][name] for v in variants],
+                         [v["difference"]["players"][player]["parts"][name] if v["difference"] else None for v in variants]))
         for name in summary["counters"]:
             rows.append((f"{player} {name}", [v["players"][player]["counters"][name] for v in variants],
                          [v["difference"]["players"][player]["counters"][name] if v["difference"] else None for v in variants]))
     for label, dists, diffs in rows:
         cells = []
         for dist, diff in zip(dists, diffs, strict=True):
-            text = f"{dist['mean']:.2f} ({dist['q1']:g}-{dist['q3']:g})"
+            text = f"{dist['mean']:.2f} ({dist['q1']:.3g}-{dist['q3']:.3g})"
             if diff is not None:
                 text += f"  Δ {interval(diff, signed=True)}" + (" *" if significant(diff) else "")
             cells.append(text)
