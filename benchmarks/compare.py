@@ -22,6 +22,7 @@ runs it on one game to check that it runs.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -135,11 +136,14 @@ def main(argv: list[str] | None = None) -> None:
     games, repeats = (10, 1) if args.quick else (args.games, args.repeats)
     rulesets = [r.strip() for r in args.only.split(",") if r.strip()]
     started = time.perf_counter()
+    load_before = os.getloadavg()[0]
     rows = measure(games, repeats, rulesets, dask=not args.no_dask)
+    load_after = os.getloadavg()[0]
     text = table(rows)
     print(text)
     if args.out is not None:
         about = machine()
+        about["load average (1 min) before and after"] = f"{load_before:.2f}, {load_after:.2f} (above the cores: others shared them)"
         lines = [f"- {key}: {value}" for key, value in about.items()]
         header = (f"# sim compare throughput\n\n`python -m benchmarks.compare {' '.join(argv if argv is not None else sys.argv[1:])}`"
                   f", {games} games per variant x 2 variants, {repeats} repeat(s), took {time.perf_counter() - started:,.0f} s\n\n")

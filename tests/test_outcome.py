@@ -115,10 +115,10 @@ def test_sorcery_minions_lost_are_the_dead_minions_of_each_owner() -> None:
 def test_sorcery_ends_when_a_players_life_reaches_zero() -> None:
     state = played(_text("sorcery/01-wizard-cannot-reach.yaml")).game.state
     rules = get_ruleset("sorcery")
-    state.life["p2"] = 0  # type: ignore[attr-defined]
+    state.life["p2"] = 0  # type: ignore[attr-defined]  # a Sorcery state, typed as the base
     outcome = rules.outcome(state, {})
     assert outcome.ended and outcome.winner == "p1" and outcome.results() == {"p1": "win", "p2": "loss"}
-    state.life["p1"] = -3  # type: ignore[attr-defined]
+    state.life["p1"] = -3  # type: ignore[attr-defined]  # a Sorcery state, typed as the base
     both = rules.outcome(state, {})
     assert both.ended and both.winner is None and both.results() == {"p1": "draw", "p2": "draw"}
 
@@ -164,12 +164,12 @@ def test_skirmish_scores_the_wounds_of_units_not_incapacitated_and_ends_when_a_s
     rules = get_ruleset("skirmish")
     for unit in state.units.values():
         unit.wounds = 2
-    state.units["sentry"].states = ["incapacitated"]  # type: ignore[list-item]
+    state.units["sentry"].states = ["incapacitated"]  # type: ignore[list-item]  # a skirmish unit, typed as the base
     outcome = rules.outcome(state, {})
     assert outcome.standings["p1"].score == 2 * 3
     assert outcome.standings["p2"].score == 2 and outcome.standings["p2"].parts["incapacitated"] == 1
     assert not outcome.ended
-    state.units["acrobat"].states = ["incapacitated"]  # type: ignore[list-item]
+    state.units["acrobat"].states = ["incapacitated"]  # type: ignore[list-item]  # a skirmish unit, typed as the base
     ended = rules.outcome(state, {})
     assert ended.ended and ended.winner == "p1"
 
