@@ -271,3 +271,12 @@ def test_the_readmes_worked_example_plays_both_variants() -> None:
     from4, from5 = data["variants"]
     assert from4["options"] == {"jump_down_disadvantage_height": 4} and from5["games"] == 1
     assert "checks_failed.jump_down" in data["counters"] or "checks_passed.jump_down" in data["counters"]
+
+
+@pytest.mark.postgres
+def test_games_compared_on_local_processes_are_stored_in_postgresql_and_verify(postgres_url: str) -> None:
+    data = compare(str(CORRIDOR), "--variant", "a:", "--games", "2", "--db", postgres_url, "--workers", "2")
+    assert data["run"]["stored"] == 2
+    store = open_store(postgres_url)
+    assert len(store.game_ids()) == 2
+    assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
