@@ -20,7 +20,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.event_base import GameEvent
+from domain.event_base import EVENT_TYPES, GameEvent
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.options import RuleOptions, check_options
 from domain.rules import RuleRef
@@ -303,3 +303,18 @@ def load_all_rulesets() -> None:
     """Import every ruleset, so that all their event topics are registered (for log readers)."""
     for name in RULESETS:
         get_ruleset(name)
+
+
+def event_type(topic: str) -> type[GameEvent] | None:
+    """The event class a stored topic names, loading only the ruleset it belongs to: a topic is
+    prefixed with its ruleset's name (``godsgloom.UnitPivoted``); one that is not (the core's,
+    and the first release's ``sim.*`` names) loads every ruleset before it is given up on."""
+    found = EVENT_TYPES.get(topic)
+    if found is None:
+        prefix = topic.partition(".")[0]
+        if prefix in RULESETS:
+            get_ruleset(prefix)
+        else:
+            load_all_rulesets()
+        found = EVENT_TYPES.get(topic)
+    return found

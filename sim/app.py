@@ -27,7 +27,7 @@ from domain.errors import BadInput, VersionConflict
 from domain.event_base import GameEvent
 from domain.events import GameStarted
 from domain.game import Game
-from domain.ruleset import get_ruleset, load_all_rulesets
+from domain.ruleset import get_ruleset
 from domain.state import GameState
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
 from sim.store import (
@@ -39,8 +39,6 @@ from sim.store import (
     sqlite_has_tables,
     store_errors,
 )
-
-load_all_rulesets()  # every ruleset's event topics, before any read
 
 RETRIES = 3
 #: events read from the store at a time when a game is rebuilt

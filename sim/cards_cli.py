@@ -9,7 +9,7 @@ import click
 
 from domain.rulesets.sorcery.catalog import card, card_pool
 from domain.rulesets.sorcery.coverage import Derivation, derive
-from sim.cli import console, guarded, main
+from sim.clikit import console, guarded
 
 
 def _power(d: Derivation) -> str:
@@ -37,14 +37,14 @@ def _print(d: Derivation) -> None:
         console.print("  [yellow]not modelled:[/yellow] " + text.replace("[", "\\["), soft_wrap=True)
 
 
-@main.command()
+@click.command()
 @click.argument("names", nargs=-1)
 @click.option("--unmodelled", is_flag=True, help="Only cards with rules text the ruleset does not model.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @guarded
 def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
-    """What the Sorcery ruleset derives from each card (type, power, keywords, modelled abilities
-    with their timing kind) and what of its rules text it does not model. NAMES pick cards
+    """What the Sorcery ruleset derives from each card, and what of its text it does not model:
+    type, power, keywords, modelled abilities with their timing kind. NAMES pick cards
     (case and apostrophes forgiven); without them, the whole pool, then the coverage figure."""
     chosen = [card(name).name for name in names] if names else list(card_pool())
     found = [derive(name) for name in chosen]

@@ -14,26 +14,26 @@ from rich.table import Table
 from domain.errors import BadInput
 from domain.events import command_text
 from sim.app import open_store
-from sim.cli import Failed, _labeler, _play_file, console, err, guarded, main
+from sim.clikit import Failed, console, err, guarded, labeler, play_file
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
 from sim.yamlfile import read_yaml
 
 
-@main.command()
+@click.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @guarded
 def legal(scenario: str, as_json: bool) -> None:
     """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves)."""
-    played, _ = _play_file(scenario)
+    played, _ = play_file(scenario)
     game = played.game
     player = game.rules.to_act(game.state)
     commands = game.legal_commands()
     if as_json:
         click.echo(json.dumps({"player": player, "commands": [c.model_dump(mode="json") for c in commands]}, indent=2))
         return
-    label = _labeler(played)
+    label = labeler(played)
     console.print(f"{len(commands)} legal command(s) for {player}:")
     for command in commands:
         console.print("  " + command_text(command.model_dump(mode="json"), label).replace("[", "\\["))
@@ -46,7 +46,7 @@ def _one_game(args: tuple[str, int, str, int]) -> Played:
     return self_play(scenario, turns, policy, seed)
 
 
-@main.command(name="play")
+@click.command(name="play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
 @click.option("--policy", default="greedy", show_default=True, help=f"How commands are chosen: {', '.join(POLICIES)}.")
@@ -66,7 +66,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--games must be 1 or more, not {games}", "--games")
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
-    played, _ = _play_file(scenario)  # bad input is refused here, before any game is played
+    played, _ = play_file(scenario)  # bad input is refused here, before any game is played
     jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:

@@ -16,7 +16,7 @@ from domain.ruleset import get_ruleset
 from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
-from sim.cli import _play_file, console, err, guarded, main
+from sim.clikit import console, err, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import read_jsonl
 
@@ -38,7 +38,7 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
         raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
     if source.endswith((".jsonl", ".json")):
         return upcast_log(read_jsonl(source))
-    return list(_play_file(source)[0].events)
+    return list(play_file(source)[0].events)
 
 
 def trace_of(events: list[GameEvent]) -> Trace:
@@ -48,7 +48,7 @@ def trace_of(events: list[GameEvent]) -> Trace:
     return build_trace(events, lambda loc: rules.label(state, loc), names)
 
 
-@main.command()
+@click.command()
 @click.argument("source", required=False, type=click.Path(dir_okay=False))
 @click.option("--db", default=None, help="A store holding the game (with --game).")
 @click.option("--game", "game_id", default=None, help="The stored game's id.")
@@ -85,7 +85,7 @@ def _tree(node: TraceNode) -> Tree:
     return tree
 
 
-@main.command(name="explore")
+@click.command(name="explore")
 @click.argument("source", required=False, type=click.Path(dir_okay=False))
 @click.option("--at", "at", default=None, help="The choice point to explore: an event number (18 or e18).")
 @click.option("--db", default=None, help="A store holding the game (with --game); also where --save stores branches.")
