@@ -65,6 +65,12 @@ def trace(source: str | None, db: str | None, game_id: str | None, unit: str | N
     full = trace_of(events)
     if unit is not None and unit not in full.names:
         raise BadInput(f"unknown unit {unit!r}: the units are {', '.join(sorted(full.names)) or 'none'}", "--unit")
+    count = len(events)
+    for option, number in (("--from", first), ("--to", last)):
+        if number is not None and not 1 <= number <= count:
+            raise BadInput(f"{option} {number} is out of range: the game has events e1 to e{count}", option)
+    if first is not None and last is not None and first > last:
+        raise BadInput(f"--from {first} is after --to {last}: no event is in that range", "--from")
     shown = full.filtered(unit, first, last)
     if as_json:
         click.echo(json.dumps(shown.as_json(), indent=2))
@@ -76,7 +82,7 @@ def trace(source: str | None, db: str | None, game_id: str | None, unit: str | N
 def _tree(node: TraceNode) -> Tree:
     style = {"CommandIssued": "bold", "UnitDied": "red", "TriggerQueued": "magenta", "TriggersOrdered": "magenta",
              "TriggerResolved": "magenta", "ChoiceRequested": "bold magenta"}.get(node.event.name, "")
-    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[")
+    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[") + (" [dim](context)[/dim]" if node.context else "")
     tree = Tree(f"[{style}]{text}[/{style}]" if style else text)
     if node.outcome:
         tree.add(f"[bold]=> {node.outcome}[/bold]")
