@@ -72,3 +72,20 @@ def test_the_lookahead_equals_the_range_on_the_full_state_after_every_event(path
                 continue
             a, b = rules.range_of_motion(full, unit_id), lookahead.range_of_motion(unit_id)
             assert (a.paths, a.costs, a.reasons, a.denied) == (b.paths, b.costs, b.reasons, b.denied), f"e{n}: {unit_id}"
+
+
+@pytest.mark.parametrize("ruleset", ["sorcery", "godsgloom", "skirmish", "tiny-epic-tactics"])
+def test_a_range_of_motion_never_gives_a_reason_against_a_place_it_reaches(ruleset: str) -> None:
+    """Every place listed as out of reach has a rule against it, and none of them is reachable:
+    an answer that says both "reached in 2 steps" and "not 0,0" contradicts itself."""
+    for path in sorted((EXAMPLES / ruleset).glob("*.yaml")):
+        played = play(load_scenario(path), strict=False)
+        lookahead = Lookahead.from_events(played.events)
+        for unit in sorted(played.game.state.units):
+            if not played.game.state.units[unit].alive or played.game.state.units[unit].location is None:
+                continue
+            answer = lookahead.range_of_motion(unit)
+            both = sorted(set(answer.reasons) & set(answer.paths))
+            assert both == [], f"{path.name}: {unit} reaches {both} and is told why not"
+            empty = sorted(place for place, reasons in answer.reasons.items() if not reasons)
+            assert empty == [], f"{path.name}: {unit} is kept out of {empty} for no reason"
