@@ -644,6 +644,10 @@ class RangeOfMotion:
     def path_to(self, location: str) -> list[str] | None:
         return self.paths.get(location)
 
+    def cost_to(self, location: str) -> float | None:
+        """What the cheapest way to ``location`` costs of the allowance; None when unreachable."""
+        return self.costs.get(location)
+
     def why_not(self, location: str) -> list[RuleRef]:
         """The rules that keep ``location`` out of range; empty when it is reachable."""
         if location in self.paths:

@@ -36,16 +36,22 @@ def print_events(console: Console, events: Iterable[GameEvent], label: Labeler) 
         console.print(f"[dim]{event.event_id:>4}[/dim] " + describe(event, label).replace("[", "\\["), style=style)
 
 
+def amount(value: float) -> str:
+    """A cost or an allowance for people: whole numbers as they are, others to a tenth (what a
+    tape measure reads on an inch-measured table). ``--json`` keeps the exact value."""
+    return f"{round(value, 1):g}"
+
+
 def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None:
     if answer.denied is not None:
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
         return
-    table = Table(title=f"range of motion of {answer.unit} from {answer.start} (allowance {answer.allowance})")
+    table = Table(title=f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})")
     table.add_column("location")
-    table.add_column("steps", justify="right")
+    table.add_column("cost", justify="right")
     table.add_column("path")
     for location in answer.reachable:
-        table.add_row(location, str(answer.costs[location]), " -> ".join(answer.paths[location]))
+        table.add_row(location, amount(answer.costs[location]), " -> ".join(answer.paths[location]))
     console.print(table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:

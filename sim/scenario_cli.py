@@ -20,7 +20,7 @@ from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, pla
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
 from sim.logfile import read_jsonl
-from sim.render import print_events, print_reach, print_timeline
+from sim.render import amount, print_events, print_reach, print_timeline
 from sim.replay import replay
 from sim.runner import check_expectations
 from sim.scenario import scenario_files, scenario_schema
@@ -112,7 +112,8 @@ def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
         emit({**jsonout.why(answer, target), "diagnostics": diagnostics_json(diagnostics_of_events(played.events))})
     elif path is not None:
         steps = len(path) - 1
-        console.print(f"{unit} can reach {target} in {steps} step(s) of {answer.allowance:g}: {' -> '.join(path)}")
+        cost = f"costing {amount(answer.cost_to(target) or 0.0)} of {amount(answer.allowance)}"
+        console.print(f"{unit} can reach {target} in {steps} step(s), {cost}: {' -> '.join(path)}")
         for line in answer.details(target):
             console.print(f"  - {escape(line)}")
     else:

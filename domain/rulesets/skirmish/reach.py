@@ -30,7 +30,7 @@ from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
 from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
-from domain.rulesets.skirmish.view import TableView, chance, rule
+from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
 __all__ = ["AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion"]
 
@@ -396,18 +396,22 @@ class TableRange(RangeOfMotion):
     def path_to(self, location: str) -> list[str] | None:
         return self.answer(location).path
 
+    def cost_to(self, location: str) -> float | None:
+        found = self.answer(location)
+        return found.cost if found.reachable else None
+
     def why_not(self, location: str) -> list[RuleRef]:
         found = self.answer(location)
         return [] if found.reachable else found.reasons
 
     def details(self, location: str) -> list[str]:
         found = self.answer(location)
-        if not found.reachable:
+        if not found.reachable or found.cost is None:
             return []
         budget = self.allowance if found.allowance is None else found.allowance
         less = self.allowance - budget
-        difficult = f" (through difficult terrain: {less:g}\" less)" if less > EPSILON else ""
-        lines = [f"{found.cost:g}\" of {budget:g}\"{difficult}"]
+        difficult = f" (through difficult terrain: {inches(less)} less)" if less > EPSILON else ""
+        lines = [f"{inches(found.cost)} of {inches(budget)}{difficult}"]
         if found.ways:
             lines.append("legs: " + ", ".join(f"{way} to {to}" for way, to in zip(found.ways, (found.path or [])[1:], strict=False)))
         for check in found.checks:
