@@ -6,7 +6,6 @@ import json
 import sys
 from importlib import resources
 from pathlib import Path
-from uuid import UUID
 
 import click
 
@@ -17,6 +16,7 @@ from projections.state_hash import fold, state_hash
 from sim import logs
 from sim.app import init_store, open_store
 from sim.clikit import JSON_OPTION, Failed, console, emit, err, escape, guarded, labeler, play_file
+from sim.console import heading
 from sim.diagnostics import diagnostics_of, print_diagnostics
 from sim.logfile import read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
@@ -55,12 +55,8 @@ def log() -> None:
 @guarded
 def export(game_id: str, db: str, output: str | None) -> None:
     """Write GAME_ID's events as JSON Lines, one event per line."""
-    try:
-        uuid = UUID(game_id)
-    except ValueError:
-        raise BadInput(f"not a game id: {game_id!r}") from None
     store = open_store(db, create=False)
-    events = list(store.game_events(uuid))
+    events = list(store.game_events(store.find_game(game_id, "GAME_ID")))
     if not events:
         raise BadInput(f"no game {game_id} in {store.address.shown}")
     if output is None:
@@ -137,11 +133,11 @@ def demo(db: str) -> None:
     store = open_store(db)
     store.add(played.game)
     shown = store.address.shown
-    console.rule(played.scenario.title)
+    heading(played.scenario.title)
     if played.scenario.description:
         console.print(played.scenario.description.strip())
     print_events(console, played.events, labeler(played))
-    console.rule("range of motion (lookahead: ongoing effects on, triggers off)")
+    heading("range of motion (lookahead: ongoing effects on, triggers off)")
     lookahead = Lookahead.from_events(played.events)
     for unit in ("steed",):
         print_reach(console, lookahead.range_of_motion(unit))

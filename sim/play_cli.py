@@ -9,12 +9,12 @@ from pathlib import Path
 
 import click
 from rich.progress import Progress
-from rich.table import Table
 
 from domain.errors import BadInput
 from domain.events import command_text
 from sim.app import open_store
 from sim.clikit import Failed, console, err, guarded, labeler, play_file
+from sim.console import table as new_table
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
 from sim.yamlfile import read_yaml
@@ -109,19 +109,29 @@ def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, objec
     }
 
 
+#: the terminal width from which the play summary's table holds where units ended as a column
+WIDE = 160
+
+
 def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
-    table = Table(title=f"self-play ({policy})")
-    for column in ("game", "seed", "turns", "commands", "events", "deaths", "verified", "ended"):
-        table.add_column(column)
+    # where the units ended is a column when it fits (always in a pipe); else a line per game below
+    # the table, with the game's whole id (the table then shows its first 8 characters, a prefix
+    # every command that takes a game id accepts)
+    beside = console.width >= WIDE
+    columns = ["game", "seed", "turns", "commands", "events", "deaths", *(["where units ended"] * beside), "verified", "ended"]
+    table = new_table(f"self-play ({policy})", *columns, right=("seed", "turns", "commands", "events"), whole=("game",))
+    below: list[str] = []
     for r in reports:
+        where = ", ".join(f"{unit} at {at}" for unit, at in r.positions.items()) or "-"
         table.add_row(
-            str(r.game_id), str(r.seed), str(r.turns), str(r.commands), str(r.events),
-            ", ".join(r.deaths) or "-", "yes" if r.verified else "NO", r.stopped,
+            str(r.game_id) if beside else str(r.game_id)[:8], str(r.seed), str(r.turns), str(r.commands), str(r.events),
+            ", ".join(r.deaths) or "-", *([where] * beside), "yes" if r.verified else "NO", r.stopped,
         )
+        below.append(f"  {r.game_id}: {where}")
     console.print(table)
-    if len(reports) == 1:
-        where = ", ".join(f"{unit} at {at}" for unit, at in reports[0].positions.items())
-        console.print(f"where the units ended: {where}")
+    if not beside:
+        console.print("where the units ended, by game:")
+        console.print("\n".join(below))
     totals = _summary(reports, policy, db)["totals"]
     assert isinstance(totals, dict)
     console.print(

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rich.console import Console
-from rich.table import Table
 
 from domain.event_base import GameEvent
 from domain.movement import RangeOfMotion
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.timeline import Timeline
+from sim.console import table as new_table
 
 Labeler = Callable[[str], str]
 
@@ -46,10 +46,10 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
     if answer.denied is not None:
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
         return
-    table = Table(title=f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})")
-    table.add_column("location")
-    table.add_column("cost", justify="right")
-    table.add_column("path")
+    table = new_table(
+        f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
+        "location", "cost", "path", right=("cost",),
+    )
     for location in answer.reachable:
         table.add_row(location, amount(answer.costs[location]), " -> ".join(answer.paths[location]))
     console.print(table)
@@ -64,9 +64,7 @@ def print_state(console: Console, state: GameState, label: Labeler) -> None:
     """The state as its ruleset summarises it: a row per unit with the ruleset's own columns
     (facing and wounds on a hex mat, states on a table, damage in the realm), then notes."""
     summary = get_ruleset(state.ruleset).summary(state, label)
-    table = Table(title=f"{state.ruleset}: {summary.headline}")
-    for column in summary.columns:
-        table.add_column(column)
+    table = new_table(f"{state.ruleset}: {summary.headline}", *summary.columns)
     for row in summary.rows:
         table.add_row(*row)
     console.print(table)

@@ -17,6 +17,7 @@ from projections.state_hash import fold, hash_chain
 from projections.timeline import build_timeline
 from sim import jsonout
 from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, play_file
+from sim.console import heading
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
 from sim.logfile import read_jsonl
@@ -180,7 +181,7 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
     else:
         console.print(f"the games diverge at event e{at + 1}:")
         for path, (events, label) in zip((first, second), games, strict=True):
-            console.rule(path)
+            heading(path)
             print_events(console, events[at : at + context], label)
         console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
     if not same:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from uuid import UUID
 
 import click
 from rich.tree import Tree
@@ -26,11 +25,8 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
     if db is not None or game is not None:
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")
-        try:
-            game_id = UUID(game)
-        except ValueError:
-            raise BadInput(f"not a game id: {game!r}", "--game") from None
-        events = list(open_store(db).game_events(game_id))
+        store = open_store(db)
+        events = list(store.game_events(store.find_game(game, "--game")))
         if not events:
             raise BadInput(f"no game {game} in {db}", "--game")
         return upcast_log(events)
@@ -76,7 +72,7 @@ def trace(source: str | None, db: str | None, game_id: str | None, unit: str | N
         click.echo(json.dumps(shown.as_json(), indent=2))
         return
     for root in shown.roots:
-        console.print(_tree(root))
+        console.print(_tree(root), soft_wrap=False)  # labels wrap in a terminal instead of being cut
 
 
 def _tree(node: TraceNode) -> Tree:
