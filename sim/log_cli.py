@@ -13,10 +13,11 @@ from domain.errors import BadInput
 from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, state_hash
-from sim import logs
+from sim import jsonout, logs
 from sim.app import init_store, open_store
 from sim.clikit import JSON_OPTION, Failed, console, emit, err, escape, guarded, labeler, play_file
 from sim.console import heading
+from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, print_diagnostics
 from sim.logfile import read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
@@ -31,15 +32,23 @@ from sim.yamlfile import load_yaml
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--db", default="sim.sqlite", show_default=True, help="SQLite file, postgresql:// URL or :memory:.")
 @click.option("--seed", type=int, default=None, help="Seed for dice (overrides the scenario's).")
+@JSON_OPTION
 @guarded
-def run(scenario: str, db: str, seed: int | None) -> None:
+def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
     """Play SCENARIO's script, print its events, store the game and print its id."""
     played, _ = play_file(scenario, seed=seed)
     store = open_store(db)
     store.add(played.game)
     logs.log_played(played)
+    found = diagnostics_of(played.game.state)
+    if as_json:
+        emit(jsonout.played_game(
+            played.game.id, played.scenario.title, played.events, labeler(played), store.address.shown,
+            state_hash(played.game.state), diagnostics_json(found),
+        ))
+        return
     print_events(console, played.events, labeler(played))
-    print_diagnostics(console, diagnostics_of(played.game.state))
+    print_diagnostics(console, found)
     console.print(f"game {played.game.id} stored in {store.address.shown}")
 
 
@@ -70,13 +79,18 @@ def export(game_id: str, db: str, output: str | None) -> None:
 @log.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--db", default="sim.sqlite", show_default=True, help="The store to import into.")
+@JSON_OPTION
 @guarded
-def import_command(file: str, db: str) -> None:
+def import_command(file: str, db: str, as_json: bool) -> None:
     """Store the game of a JSON Lines log: every line checked first, then all events at once."""
     checked = read_log(file)  # before the store is opened: a refused log leaves no trace
     store = open_store(db)
     result = import_log(checked, store)
     chain = "hash chain checked" if result.chained else "no hash chain (exported before chains)"
+    if as_json:
+        emit({"game": str(result.game), "store": store.address.shown, "events": result.events,
+              "chain": "intact" if result.chained else "absent", "imported": not result.already})
+        return
     if result.already:
         console.print(f"game {result.game} is already in {store.address.shown}, identical: nothing imported")
     else:
@@ -122,10 +136,15 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
         raise Failed(f"verification: {verdict.message}")
 
 
+#: the units whose range of motion the demo shows after its game
+DEMO_UNITS = ("steed",)
+
+
 @click.command()
 @click.option("--db", default="sim-demo.sqlite", show_default=True, help="Where the demo game is stored.")
+@JSON_OPTION
 @guarded
-def demo(db: str) -> None:
+def demo(db: str, as_json: bool) -> None:
     """Play a bundled Sorcery scenario: steps, triggers and fights, then a range-of-motion answer."""
     text = resources.files("sim").joinpath("demo.yaml").read_text("utf-8")
     located = load_yaml(text, "demo.yaml")
@@ -133,13 +152,20 @@ def demo(db: str) -> None:
     store = open_store(db)
     store.add(played.game)
     shown = store.address.shown
+    lookahead = Lookahead.from_events(played.events)
+    if as_json:
+        data = jsonout.played_game(
+            played.game.id, played.scenario.title, played.events, labeler(played), shown,
+            state_hash(played.game.state), diagnostics_json(diagnostics_of(played.game.state)),
+        )
+        emit({**data, "reach": [jsonout.reach(lookahead.range_of_motion(unit)) for unit in DEMO_UNITS]})
+        return
     heading(played.scenario.title)
     if played.scenario.description:
         console.print(played.scenario.description.strip())
     print_events(console, played.events, labeler(played))
     heading("range of motion (lookahead: ongoing effects on, triggers off)")
-    lookahead = Lookahead.from_events(played.events)
-    for unit in ("steed",):
+    for unit in DEMO_UNITS:
         print_reach(console, lookahead.range_of_motion(unit))
     state = fold(played.events)
     console.print(f"game {played.game.id} stored in {shown}; state hash {state_hash(state)[:16]}")
