@@ -12,6 +12,7 @@ import sys
 from typing import TextIO
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 #: the width of output that is not a terminal: wide enough that no line is ever wrapped or cut
@@ -50,3 +51,14 @@ def table(title: str, *columns: str, right: tuple[str, ...] = (), whole: tuple[s
             min_width=None if name not in whole else 8,
         )
     return found
+
+
+def progress(quiet: bool = False) -> Progress:
+    """A progress bar on stderr while it is a terminal (nothing otherwise, nor when ``quiet``):
+    what is done of how much, and the time left. What the command prints on stdout meanwhile
+    goes above the bar when stdout is that terminal too, and straight down a pipe otherwise."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True, disable=quiet or not err.is_terminal,
+        redirect_stdout=console.is_terminal, redirect_stderr=False,
+    )

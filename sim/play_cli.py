@@ -8,12 +8,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import click
-from rich.progress import Progress
 
 from domain.errors import BadInput
 from domain.events import command_text
 from sim.app import open_store
-from sim.clikit import Failed, console, err, guarded, labeler, play_file
+from sim.clikit import Failed, console, guarded, labeler, play_file
+from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
@@ -69,7 +69,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
     jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
-    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+    with progress_bar(quiet=as_json) as progress:
         if games == 1:  # one game: its turns are the progress
             task = progress.add_task(f"playing {turns} turn(s)", total=turns)
             results.append(self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,7 +18,7 @@ from projections.state_hash import fold, hash_chain
 from projections.timeline import build_timeline
 from sim import jsonout
 from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, play_file
-from sim.console import heading
+from sim.console import heading, progress
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
 from sim.logfile import read_jsonl
@@ -40,34 +41,18 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
     if not files:
         raise BadInput("no scenario files found", " ".join(paths))
     results: list[dict[str, Any]] = []
-    unmodelled: list[list[Diagnostic]] = []
-    for file in files:
-        try:
-            played, _ = play_file(str(file), strict=False)
-            problems = check_expectations(played)
-        except SimError as exc:
-            results.append({"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc), "diagnostics": []})
-            unmodelled.append([])
-            continue
-        status = "fail" if problems else "ok"
-        found = diagnostics_of(played.game.state)
-        unmodelled.append(found)
-        results.append({
-            "file": str(file), "title": played.scenario.title, "status": status, "problems": problems, "error": None,
-            "diagnostics": diagnostics_json(found),
-        })
+    with progress(quiet=as_json) as bar:
+        task = bar.add_task("checking", total=len(files))
+        for file in files:
+            result, found = _check_one(file)
+            results.append(result)
+            if not as_json:  # each line as soon as it is known
+                _print_check(result, found)
+            bar.advance(task)
     counts = {status: sum(r["status"] == status for r in results) for status in ("ok", "fail", "error")}
     if as_json:
         emit({"scenarios": results, "passed": counts["ok"], "failed": counts["fail"], "bad_input": counts["error"]})
     else:
-        for r, found in zip(results, unmodelled, strict=True):
-            if r["status"] == "error":
-                console.print(f"[red]ERROR[/red] {r['file']}: {escape(r['error'])}", soft_wrap=True)
-            elif r["status"] == "fail":
-                console.print(f"[red]FAIL[/red]  {r['file']}: " + escape("; ".join(r["problems"])), soft_wrap=True)
-            else:
-                console.print(f"[green]ok[/green]    {r['file']}: {escape(r['title'])}", soft_wrap=True)
-            print_diagnostics(console, found, indent="      ")
         console.print(
             f"{len(files)} scenarios: {counts['ok']} passed, {counts['fail']} failed, {counts['error']} bad input"
         )
@@ -75,6 +60,30 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
         sys.exit(2)
     if counts["fail"]:
         sys.exit(1)
+
+
+def _check_one(file: Path) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """One scenario's verdict as ``check --json`` gives it, and what of it is not modelled."""
+    try:
+        played, _ = play_file(str(file), strict=False)
+        problems = check_expectations(played)
+    except SimError as exc:
+        return {"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc), "diagnostics": []}, []
+    found = diagnostics_of(played.game.state)
+    return {
+        "file": str(file), "title": played.scenario.title, "status": "fail" if problems else "ok", "problems": problems,
+        "error": None, "diagnostics": diagnostics_json(found),
+    }, found
+
+
+def _print_check(result: dict[str, Any], found: list[Diagnostic]) -> None:
+    if result["status"] == "error":
+        console.print(f"[red]ERROR[/red] {result['file']}: {escape(result['error'])}", soft_wrap=True)
+    elif result["status"] == "fail":
+        console.print(f"[red]FAIL[/red]  {result['file']}: " + escape("; ".join(result["problems"])), soft_wrap=True)
+    else:
+        console.print(f"[green]ok[/green]    {result['file']}: {escape(result['title'])}", soft_wrap=True)
+    print_diagnostics(console, found, indent="      ")
 
 
 @click.command()

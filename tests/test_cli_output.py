@@ -109,3 +109,12 @@ def test_the_help_of_every_command_fits_a_terminal_and_lists_every_command(tmp_p
     text = in_a_terminal("--help")
     for name in ("check", "reach", "why", "legal", "play", "trace", "explore", "replay", "log", "demo"):
         assert re.search(rf"^\s+{name}\b", text, re.M), name
+
+
+def test_long_work_shows_progress_in_a_terminal_and_nothing_on_a_piped_stderr() -> None:
+    folder = str(EXAMPLES / "godsgloom")
+    assert "checking" in in_a_terminal("check", folder)
+    quiet = subprocess.run([*SIM, "check", folder], capture_output=True, text=True)
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert quiet.stdout.count("\n") == len(list((EXAMPLES / "godsgloom").glob("*.yaml"))) + 1
+    assert "playing 2 game(s)" in in_a_terminal("play", str(ROUND), "--db", ":memory:", "--games", "2")
