@@ -14,7 +14,7 @@ import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -25,6 +25,7 @@ from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.options import RuleOptions, check_options
 from domain.rules import RuleRef
 from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
+from domain.validation import first_problem
 
 if TYPE_CHECKING:
     from domain.legacy import LegacyEvent
@@ -241,9 +242,8 @@ class Ruleset:
         try:
             return self.commands.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise BadInput(first["msg"], where or "command") from None
+            loc, message = first_problem(exc, Union[self.script_commands])  # noqa: UP007  (a tuple of types)
+            raise BadInput(message, ".".join(str(p) for p in loc) or "command") from None
 
 
 def known_unit(state: GameState, unit_id: str, where: str = "unit") -> UnitState:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
+from domain.validation import first_problem
 from sim.yamlfile import Located, read_yaml
 
 
@@ -152,10 +153,9 @@ def parse_scenario(located: Located) -> ScenarioBase:
         scenario: ScenarioBase = scenario_adapter(_ruleset_of(located)).validate_python(located.data)
         return scenario
     except ValidationError as exc:
-        error = exc.errors()[0]
-        path = data_path(located.data, error["loc"])
+        loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
+        path = data_path(located.data, loc)
         field = ".".join(str(p) for p in path) or "scenario"
-        message = "unknown field" if error["type"] == "extra_forbidden" else str(error["msg"])
         raise BadInput(f"{field}: {message}", located.where(path)) from None
 
 
