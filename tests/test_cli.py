@@ -231,3 +231,12 @@ def test_skirmish_distances_read_as_a_tape_measure_in_text_and_exactly_in_json()
     assert "3.1" in table and "3.0537" not in table
     exact = json.loads(sim("reach", scenario, "--unit", "walker", "--json").output)
     assert any(abs(cost - 3.0537) < 1e-3 for cost in exact["costs"].values())
+
+
+def test_cards_finds_every_card_whose_name_holds_the_words_given() -> None:
+    shark = json.loads(sim("cards", "shark", "--json").output)
+    assert [c["name"] for c in shark["cards"]] == ["Giant Shark"]
+    dragons = [c["name"] for c in json.loads(sim("cards", "dragon", "--json").output)["cards"]]
+    assert len(dragons) > 1 and all("dragon" in name.lower() for name in dragons)
+    nothing = sim("cards", "xyzzy")
+    assert nothing.exit_code == 2 and "unknown card 'xyzzy'" in nothing.output
