@@ -8,11 +8,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import click
+import yaml
 
 from domain.errors import BadInput
-from domain.events import command_text
+from domain.events import labelled_command
 from sim.app import open_store
 from sim.clikit import Failed, console, guarded, labeler, play_file
+from sim.console import WHOLE_LINES, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.scenario import parse_scenario
@@ -34,9 +36,10 @@ def legal(scenario: str, as_json: bool) -> None:
         click.echo(json.dumps({"player": player, "commands": [c.model_dump(mode="json") for c in commands]}, indent=2))
         return
     label = labeler(played)
-    console.print(f"{len(commands)} legal command(s) for {player}:")
+    console.print(f"{len(commands)} legal command(s) for {player}, as a script writes them:")
     for command in commands:
-        console.print("  " + command_text(command.model_dump(mode="json"), label).replace("[", "\\["))
+        line = yaml.safe_dump(labelled_command(command.model_dump(mode="json"), label), default_flow_style=True, width=WHOLE_LINES, sort_keys=False)
+        console.print("  - " + escape(line.strip()))
 
 
 def _one_game(args: tuple[str, int, str, int]) -> Played:
