@@ -157,5 +157,5 @@ def test_each_command_sim_legal_prints_pastes_into_the_script_and_is_accepted(pa
         trial = {**data, "script": [*data.get("script", []), command], "expect": {}}
         played = play(parse_scenario(load_yaml(yaml.safe_dump(trial), path.name)))  # a refusal raises ScriptRefused
         rules, state = played.game.rules, played.game.state
-        assert command == labelled_command(listed[index], lambda loc: rules.label(state, loc)), printed[index]
+        assert command == labelled_command(listed[index], lambda loc, r=rules, s=state: r.label(s, loc)), printed[index]
         assert [e for e in played.events if e.name == "CommandIssued"][-1].command["command"] == command["command"]
