@@ -25,6 +25,7 @@ from sim.render import print_events, print_reach, print_state
 from sim.replay import Replayed, verify
 from sim.runner import play
 from sim.scenario import parse_scenario
+from sim.store import parse_address
 from sim.yamlfile import load_yaml
 
 
@@ -36,6 +37,7 @@ from sim.yamlfile import load_yaml
 @guarded
 def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
     """Play SCENARIO's script, print its events, store the game and print its id."""
+    parse_address(db)  # a store that can't be used is refused before the game is played
     played, _ = play_file(scenario, seed=seed)
     store = open_store(db)
     store.add(played.game)

@@ -19,6 +19,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
+from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
 
@@ -69,6 +70,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--games must be 1 or more, not {games}", "--games")
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
+    parse_address(db)
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
     jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
