@@ -302,8 +302,8 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
             while node != start:
                 node = free.previous[node]
                 if node in found.stops:
+                    # kept beside what the way round would need (``too_far``): each way is told
                     stopped[location] = found.stops[node]
-                    reach._too_far.pop(location, None)
                     break
     reach._blocked, reach._stopped_before = blocked, stopped
 

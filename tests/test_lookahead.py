@@ -89,3 +89,13 @@ def test_a_range_of_motion_never_gives_a_reason_against_a_place_it_reaches(rules
             assert both == [], f"{path.name}: {unit} reaches {both} and is told why not"
             empty = sorted(place for place, reasons in answer.reasons.items() if not reasons)
             assert empty == [], f"{path.name}: {unit} is kept out of {empty} for no reason"
+
+
+def test_why_not_tells_the_rule_on_each_way_a_stop_and_the_way_round_that_costs_too_much() -> None:
+    """README: ``why`` gives the rule that blocks each way. The short way to 1,1 enters the
+    knights' Engagement Zone (GODSGLOOM §8.3: the move ends there); the way round through the
+    Swamp (Difficult, 2 MP) needs 4 Movement Points of 3."""
+    played = play(load_scenario(EXAMPLES / "tutorial" / "godsgloom.yaml"))
+    reasons = [r.message for r in Lookahead.from_events(played.events).range_of_motion("pikemen").why_not("1,1")]
+    assert any("Engagement Zone of knights" in m for m in reasons)
+    assert any("needs 4, has 3" in m for m in reasons)
