@@ -133,7 +133,9 @@ class UnitPlaced(GameEvent):
         unit = self.unit
         where = label(unit.location) if unit.location else "nowhere"
         carried = f", carried by {unit.carried_by}" if unit.carried_by else ""
-        return f"{unit.id} ({unit.card}, {unit.owner}) placed at {where}{carried}"
+        # a unit named by its id alone is told by what kind it is (Cavalry), never its id twice
+        what = unit.card if unit.card != unit.id else unit.kind if unit.kind not in ("", "unit") else ""
+        return f"{unit.id} ({', '.join(p for p in (what, unit.owner) if p)}) placed at {where}{carried}"
 
 
 class PathDeclared(GameEvent):

@@ -648,6 +648,11 @@ class RangeOfMotion:
         """What the cheapest way to ``location`` costs of the allowance; None when unreachable."""
         return self.costs.get(location)
 
+    def how(self, location: str) -> str:
+        """A few words on how the way to a reachable location is taken, when it is more than
+        plain steps (a skirmish climb and the chance of passing its check); empty otherwise."""
+        return ""
+
     def why_not(self, location: str) -> list[RuleRef]:
         """The rules that keep ``location`` out of range; empty when it is reachable."""
         if location in self.paths:

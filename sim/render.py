@@ -46,12 +46,15 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
     if answer.denied is not None:
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
         return
+    how = {location: answer.how(location) for location in answer.reachable}
+    columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
     table = new_table(
         f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
-        "location", "cost", "path", right=("cost",),
+        *columns, right=("cost",),
     )
     for location in answer.reachable:
-        table.add_row(location, amount(answer.costs[location]), " -> ".join(answer.paths[location]))
+        row = [location, amount(answer.costs[location]), " -> ".join(answer.paths[location])]
+        table.add_row(*row, *([how[location]] if len(columns) > 3 else []))
     console.print(table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:

@@ -240,3 +240,19 @@ def test_cards_finds_every_card_whose_name_holds_the_words_given() -> None:
     assert len(dragons) > 1 and all("dragon" in name.lower() for name in dragons)
     nothing = sim("cards", "xyzzy")
     assert nothing.exit_code == 2 and "unknown card 'xyzzy'" in nothing.output
+
+
+def test_a_skirmish_reach_table_says_how_each_point_is_reached_and_reads_in_order() -> None:
+    """A jump down reads like a walk by its cost alone: the table's ``how`` names it and the
+    chance of passing its check (Move Phase, Jumping Down: disadvantage from 4")."""
+    from domain.rulesets.skirmish.table import parse_spot
+
+    scenario = str(EXAMPLES / "tutorial" / "skirmish.yaml")
+    rows = [line for line in sim("reach", scenario, "--unit", "thief").output.splitlines() if line.startswith("│")]
+    street = next(r for r in rows if r.split("│")[1].strip() == "3.95,0.05")
+    assert "jump down, 30% to pass its check" in street
+    roof = next(r for r in rows if r.split("│")[1].strip() == "4.05,0.05@house")
+    assert roof.split("│")[4].strip() == ""
+    spots = [parse_spot(r.split("│")[1].strip()) for r in rows]
+    keys = [(s.surface != "ground", s.surface, s.y, s.x) for s in spots]
+    assert keys == sorted(keys)

@@ -345,6 +345,11 @@ def _nearest_gap(view: TableView, surface_id: str) -> float | None:
     return min(gaps) if gaps else None
 
 
+def _table_order(spot: Spot) -> tuple[bool, str, float, float]:
+    """Points in reading order, the ground's first, then each raised surface's."""
+    return (spot.surface != GROUND, spot.surface, spot.y, spot.x)
+
+
 class TableRange(RangeOfMotion):
     """Range of motion that answers for any point of the table (see module docstring).
 
@@ -373,7 +378,8 @@ class TableRange(RangeOfMotion):
                         continue  # a key point the unit may pass but not end on (another unit's base)
                     paths[key] = reach.path_to(key) or [key]
                     costs[key] = cost
-        return paths, costs
+        ground_first = sorted(paths, key=lambda key: _table_order(parse_spot(key)))
+        return {key: paths[key] for key in ground_first}, {key: costs[key] for key in ground_first}
 
     @property
     def paths(self) -> dict[str, list[str]]:  # type: ignore[override]  # worked out when read
@@ -399,6 +405,14 @@ class TableRange(RangeOfMotion):
     def cost_to(self, location: str) -> float | None:
         found = self.answer(location)
         return found.cost if found.reachable else None
+
+    def how(self, location: str) -> str:
+        found = self.answer(location)
+        ways = [way.replace("_", " ") for way in dict.fromkeys(found.ways) if way != "walk"] if found.reachable else []
+        if not ways:
+            return ""
+        odds = f", {found.chance:.0%} to pass {'its check' if len(found.checks) == 1 else 'its checks'}" if found.checks else ""
+        return " and ".join(ways) + odds
 
     def why_not(self, location: str) -> list[RuleRef]:
         found = self.answer(location)
