@@ -25,7 +25,7 @@ from rich.text import Text
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.cli import Failed, _emit, _play_file, console, err, guarded
+from sim.clikit import Failed, console, emit, err, guarded, play_file
 from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
@@ -78,7 +78,7 @@ def compare_command(
     counters, each variant against the first."""
     _check_numbers(games, turns, seed, workers, batch, policy)
     variants = parse_variants(variant_texts)
-    played, _ = _play_file(scenario)  # the file and its --option values, checked and played once
+    played, _ = play_file(scenario)  # the file and its --option values, checked and played once
     base = played.scenario
     for variant in variants:
         _check_variant(base, variant, swap)
@@ -108,7 +108,7 @@ def compare_command(
         },
     }
     if as_json:
-        _emit(summary)
+        emit(summary)
     else:
         print_summary(console, summary)
         _print_run(summary["run"])
