@@ -36,7 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("sim.log_cli:games", "The stored games: id, ruleset, title, number of events and the time of the last one."),
     "db": ("sim.log_cli:db", "Game stores."),
     "demo": ("sim.log_cli:demo", "Play a bundled Sorcery scenario: steps, triggers and fights, then a range-of-motion answer."),
-    "compare": ("sim.compare.cli:compare", "Play seeded games of SCENARIO under each rule --variant and compare their outcomes."),
+    "compare": ("sim.compare.cli:compare", "Play GAMES seeded games of SCENARIO under each --variant and compare their outcomes."),
 }
 
 
