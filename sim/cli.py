@@ -511,6 +511,9 @@ def games(db_name: str, as_json: bool) -> None:
 from sim import cards_cli as _cards_cli  # noqa: E402, F401
 from sim import play_cli as _play_cli  # noqa: E402, F401
 from sim import trace_cli as _trace_cli  # noqa: E402, F401
+from sim.pictures.render_cli import render as _render  # noqa: E402
+
+main.add_command(_render)
 
 if __name__ == "__main__":
     main()
