@@ -3,6 +3,7 @@ and a path that can't be written is bad input, found before any work is done."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -30,7 +31,8 @@ def write_whole(target: Path, data: bytes) -> None:
         partial.write_bytes(data)
         os.replace(partial, target)
     except OSError as exc:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # nothing may be there to remove, or no folder at all
+            partial.unlink(missing_ok=True)
         raise BadInput(f"can't write {str(target)!r}: {exc.strerror or exc}", "-o") from None
 
 
