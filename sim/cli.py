@@ -512,8 +512,10 @@ from sim import cards_cli as _cards_cli  # noqa: E402, F401
 from sim import play_cli as _play_cli  # noqa: E402, F401
 from sim import trace_cli as _trace_cli  # noqa: E402, F401
 from sim.pictures.render_cli import render as _render  # noqa: E402
+from sim.pictures.view_cli import view as _view  # noqa: E402
 
 main.add_command(_render)
+main.add_command(_view)
 
 if __name__ == "__main__":
     main()

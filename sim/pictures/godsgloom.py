@@ -84,7 +84,6 @@ class MatPainter(Painter):
                 svg.text(group, at[0], at[1] + SIZE * 0.72, f"{terrain.type} {marks}".strip(), font_size=7, fill="#3d3526",
                          text_anchor="middle")
                 svg.title(group, f"{self.label(h.text)}: {terrain.type}" + (f" ({', '.join(sorted(words))})" if words else ""))
-        self._draw_zones(svg, parent)
 
     def _draw_zones(self, svg: Svg, parent: ET.Element) -> None:
         """Each living unit's Engagement Zone, shaded in its owner's colour, and its Front Arc."""
@@ -107,6 +106,8 @@ class MatPainter(Painter):
     # --- units -------------------------------------------------------------------------------------
 
     def draw_units(self, svg: Svg, parent: ET.Element) -> None:
+        """Zones and arcs first (they move with the units), then the units over them."""
+        self._draw_zones(svg, parent)
         keys = unit_keys(self.mat)
         for unit in self.view.living:
             self._draw_unit(svg, parent, unit, keys[unit.id])

@@ -75,7 +75,6 @@ def kept_out(svg: Svg, parent: ET.Element, painter: Painter, location: str, reas
     if at is None:
         return
     group = svg.node(parent, "g", class_="out", data_location=location)
-    painter.place(svg, group, canonical, fill="#ffffff", fill_opacity=0.01, stroke="none")
     cross(svg, group, at, REFUSED, 6.0, opacity=0.75)
     svg.title(group, f"{location} out of reach: " + "; ".join(str(r) for r in reasons))
 

@@ -95,6 +95,11 @@ class Painter:
             found.append(f"waiting for {choice.player}: {choice.prompt}")
         return found
 
+    def board_key(self) -> str:
+        """What ``draw_board`` reads, as text: two states with the same key have the same board
+        picture (the viewer draws a board once for all the events that leave it as it was)."""
+        return self.state.model_dump_json(include=set(self.state.BOARD_FIELDS))
+
     # --- drawing ------------------------------------------------------------------------------
 
     def draw_board(self, svg: Svg, parent: ET.Element) -> None:

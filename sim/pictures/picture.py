@@ -48,8 +48,9 @@ class Layers:
     notes: ET.Element
 
 
-def compose(state: GameState, title: str = "", notes_width: float | None = None) -> Layers:
-    """The empty frame of a picture of ``state``: header, board and notes drawn, overlays empty."""
+def compose(state: GameState, title: str = "", notes_width: float | None = None, with_board: bool = True) -> Layers:
+    """The empty frame of a picture of ``state``: header, board and notes drawn, overlays empty
+    (without the board when ``with_board`` is False: the viewer has it already)."""
     painter = painter_for(state)
     notes = [line for note in painter.notes() for line in textwrap.wrap(note, 46, subsequent_indent="  ") or [""]]
     side = notes_width if notes_width is not None else (NOTES_WIDTH if notes else 0.0)
@@ -67,7 +68,8 @@ def compose(state: GameState, title: str = "", notes_width: float | None = None)
              class_="headline")
     layer = svg.node(None, "g", class_="board-layer", transform=f"translate({MARGIN:g},{HEADER:g})")
     board = svg.node(layer, "g", class_="board-fixed")
-    painter.draw_board(svg, board)
+    if with_board:
+        painter.draw_board(svg, board)
     reach = svg.node(layer, "g", class_="reach-slot")
     units = svg.node(layer, "g", class_="units")
     painter.draw_units(svg, units)

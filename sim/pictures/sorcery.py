@@ -81,6 +81,12 @@ class RealmPainter(Painter):
         self._layout()
         return self._slots.get(unit.id) or super().unit_centre(unit)
 
+    def board_key(self) -> str:
+        """The sites (and whether each is water now), the auras and the aliases."""
+        sites = [(sq, f.card, f.id, f.controller, f.water, self.water(sq)) for sq, f in sorted(self.sites.items())]
+        auras = [(f.id, f.card, f.area) for f in self.realm.features.values() if f.kind == "aura"]
+        return repr((sites, auras, sorted(self.realm.aliases.items())))
+
     # --- the board ------------------------------------------------------------------------------
 
     def draw_board(self, svg: Svg, parent: ET.Element) -> None:
