@@ -28,6 +28,8 @@ PLAIN = "#f4f1e6"
 
 
 class MatPainter(Painter):
+    board_fields = ("width", "height", "terrain")
+
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
         assert isinstance(state, GloomState)

@@ -95,10 +95,16 @@ class Painter:
             found.append(f"waiting for {choice.player}: {choice.prompt}")
         return found
 
+    #: the state's fields ``draw_board`` reads (a painter that reads more says so in ``board_key``)
+    board_fields: tuple[str, ...] = ()
+
     def board_key(self) -> str:
         """What ``draw_board`` reads, as text: two states with the same key have the same board
-        picture (the viewer draws a board once for all the events that leave it as it was)."""
-        return self.state.model_dump_json(include=set(self.state.BOARD_FIELDS))
+        picture (the viewer draws a board once for all the events that leave it as it was).
+        Without ``board_fields`` it is the whole state: always right, never shared."""
+        if not self.board_fields:
+            return self.state.model_dump_json()
+        return self.state.model_dump_json(include={"aliases", *self.board_fields})
 
     # --- drawing ------------------------------------------------------------------------------
 
@@ -124,7 +130,8 @@ class Painter:
 
     def unit_group(self, svg: Svg, parent: ET.Element, unit: UnitState, words: str) -> ET.Element:
         """A unit's own group: the viewer finds units by ``data-unit`` to show their reach."""
-        group = svg.node(parent, "g", class_="unit", data_unit=unit.id)
+        where = self.label(unit.location) if unit.location else None
+        group = svg.node(parent, "g", class_="unit", data_unit=unit.id, data_location=where)
         svg.title(group, words)
         return group
 

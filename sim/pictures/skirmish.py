@@ -34,6 +34,8 @@ STATE_MARK = {"stunned": "S", "dazed": "D", "incapacitated": "I"}
 
 
 class TablePainter(Painter):
+    board_fields = ("table",)
+
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
         assert isinstance(state, SkirmishState)

@@ -26,6 +26,8 @@ MARK = {name: mark for mark, name in TERRAIN_MARKS.items()}
 
 
 class GridPainter(Painter):
+    board_fields = ("width", "height", "levels", "terrain")
+
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
         assert isinstance(state, TetState)

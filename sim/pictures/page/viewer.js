@@ -206,6 +206,7 @@ unpack().then(function (data) {
   // --- range of motion ----------------------------------------------------------------------------
   function showReach() {
     info.textContent = "";
+    board.classList.remove("reaching");
     board.querySelectorAll(".unit.selected").forEach(function (g) { g.classList.remove("selected"); });
     if (selected === null || reachSlot === null) return;
     let at = 0;
@@ -217,6 +218,7 @@ unpack().then(function (data) {
       return;
     }
     reachSlot.append(part(found));
+    board.classList.add("reaching");
     board.querySelectorAll(".unit").forEach(function (g) {
       if (g.getAttribute("data-unit") === selected) g.classList.add("selected");
     });
@@ -236,15 +238,28 @@ unpack().then(function (data) {
     selected = unit.getAttribute("data-unit");
     showReach();
   });
+  function underneath(target) {
+    // a place of the reach under a unit: the unit's own location, in the reach shown
+    const unit = target.closest(".unit");
+    if (!unit) return null;
+    const where = unit.getAttribute("data-location");
+    return Array.from(reachSlot.querySelectorAll("[data-location]")).find(function (e) {
+      return e.getAttribute("data-location") === where;
+    }) || null;
+  }
+
   board.addEventListener("mouseover", function (event) {
-    if (reachSlot === null || !reachSlot.contains(event.target)) return;
+    if (reachSlot === null || !board.classList.contains("reaching") || pathSlot.contains(event.target)) return;
+    const target = reachSlot.contains(event.target) ? event.target : underneath(event.target);
     pathSlot.replaceChildren();
-    const place = event.target.closest("[data-path]");
-    const out = event.target.closest(".out");
+    if (target === null) return;
+    const place = target.closest("[data-path]");
+    const out = target.closest(".out");
     if (place) {
       const line = document.createElementNS(SVG, "polyline");
       line.setAttribute("points", place.getAttribute("data-path"));
       line.setAttribute("class", "hover-path");
+      line.setAttribute("pointer-events", "none");
       line.setAttribute("fill", "none");
       line.setAttribute("stroke", "#e67e22");
       line.setAttribute("stroke-width", "4");
