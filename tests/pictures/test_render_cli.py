@@ -98,10 +98,12 @@ def test_a_write_that_fails_leaves_no_partial_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["not-a-folder"]
 
 
-def test_a_log_that_does_not_verify_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command, name", [("render", "board.svg"), ("view", "game.html")])
+def test_a_log_that_does_not_verify_is_refused(tmp_path: Path, command: str, name: str) -> None:
+    """Neither a picture nor a viewer of a game the rules never allowed."""
     log = _log_that_does_not_verify(tmp_path)
-    out = tmp_path / "board.svg"
-    result = sim("render", str(log), "-o", str(out))
+    out = tmp_path / name
+    result = sim(command, str(log), "-o", str(out))
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1 and "does not verify" in lines[0], result.output
     assert not out.exists() and not Path(str(out) + ".partial").exists()

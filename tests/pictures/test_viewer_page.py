@@ -23,7 +23,6 @@ from sim.pictures.svg import fragment
 from sim.pictures.viewer import build_page, page_data
 from tests.helpers import EXAMPLES
 from tests.pictures.support import CASES, events_of
-from tests.test_trace_and_explore import _log_that_does_not_verify
 
 
 def sim(*args: str) -> Result:
@@ -101,15 +100,6 @@ def test_view_bad_input_is_one_line_exit_2_and_no_file(tmp_path: Path, args: lis
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
     assert list(tmp_path.iterdir()) == []
-
-
-def test_view_refuses_a_log_that_does_not_verify_and_writes_nothing(tmp_path: Path) -> None:
-    log = _log_that_does_not_verify(tmp_path)
-    out = tmp_path / "game.html"
-    result = sim("view", str(log), "-o", str(out))
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert result.exit_code == 2 and len(lines) == 1 and "does not verify" in lines[0], result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == [log.name]
 
 
 @pytest.mark.parametrize("name", ["missing/game.html", "game.svg"])
