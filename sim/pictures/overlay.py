@@ -64,7 +64,7 @@ def draw_reach(svg: Svg, parent: ET.Element, painter: Painter, answer: RangeOfMo
             svg.title(group, f"{answer.unit} has no range of motion: {answer.denied}")
         return
     painter.draw_reach(svg, layer, answer)
-    for location, reasons in painter.kept_out(answer).items():
+    for location, reasons in sorted(painter.kept_out(answer).items()):  # the same file on every run
         kept_out(svg, layer, painter, location, reasons)
 
 

@@ -116,7 +116,7 @@ class Painter:
 
     def draw_reach(self, svg: Svg, parent: ET.Element, answer: RangeOfMotion) -> None:
         """Every reachable place filled, each with a tooltip naming its path and cost."""
-        for location in answer.reachable:
+        for location in sorted(answer.reachable):  # the same file on every run, whatever the search's order
             canonical = self.parse(location)
             path = answer.paths.get(location) or [location]
             shape = self.place(
