@@ -48,9 +48,12 @@ class Layers:
     notes: ET.Element
 
 
-def compose(state: GameState, title: str = "", notes_width: float | None = None, with_board: bool = True) -> Layers:
+def compose(
+    state: GameState, title: str = "", notes_width: float | None = None, with_board: bool = True, describe: bool = True,
+) -> Layers:
     """The empty frame of a picture of ``state``: header, board and notes drawn, overlays empty
-    (without the board when ``with_board`` is False: the viewer has it already)."""
+    (without the board when ``with_board`` is False: the viewer has it already; without the text
+    board in ``<desc>`` when ``describe`` is False: the viewer lists the events instead)."""
     painter = painter_for(state)
     notes = [line for note in painter.notes() for line in textwrap.wrap(note, 46, subsequent_indent="  ") or [""]]
     side = notes_width if notes_width is not None else (NOTES_WIDTH if notes else 0.0)
@@ -58,7 +61,8 @@ def compose(state: GameState, title: str = "", notes_width: float | None = None,
     title = title if len(title) <= width / TITLE_CHAR else title[: int(width / TITLE_CHAR) - 1] + "…"
     height = HEADER + max(painter.height, len(notes) * LINE) + CAPTION + MARGIN
     svg = Svg(width, height)
-    svg.desc(f"{state.ruleset}: {painter.headline()}\n{painter.text()}")
+    if describe:
+        svg.desc(f"{state.ruleset}: {painter.headline()}\n{painter.text()}")
     defs(svg)
     svg.node(None, "rect", x=0.0, y=0.0, width=width, height=height, fill="#fbfaf7", class_="background")
     header = svg.node(None, "g", class_="header")

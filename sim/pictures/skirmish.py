@@ -17,7 +17,7 @@ from shapely.ops import nearest_points
 from domain.errors import BadInput
 from domain.movement import RangeOfMotion
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.reach import TableRange
+from domain.rulesets.skirmish.reach import TableRange, reachable_areas
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import GROUND, Spot, parse_spot
 from domain.state import GameState, UnitState
@@ -45,6 +45,7 @@ class TablePainter(Painter):
         self.width = self.table.width * self.scale + PAD * 2
         self.height = self.table.depth * self.scale + PAD * 2
         self.surfaces = {s.id: s for s in self.table.surfaces}
+        self._areas: dict[int, tuple[RangeOfMotion, dict[str, list[list[list[float]]]]]] = {}
 
     def xy(self, x: float, y: float) -> Point:
         return PAD + x * self.scale, PAD + y * self.scale
@@ -165,10 +166,19 @@ class TablePainter(Painter):
 
     # --- range of motion ---------------------------------------------------------------------------
 
+    def areas(self, answer: RangeOfMotion) -> dict[str, list[list[list[float]]]]:
+        """The reachable area of each surface, as the lookahead answers it (``reach --json``'s
+        ``areas``), worked out once per answer: drawing and marking both read it."""
+        if not isinstance(answer, TableRange):
+            return {}
+        known = self._areas.get(id(answer))
+        if known is None or known[0] is not answer:
+            known = self._areas[id(answer)] = (answer, reachable_areas(answer.search)[0])
+        return known[1]
+
     def draw_reach(self, svg: Svg, parent: ET.Element, answer: RangeOfMotion) -> None:
         """The reachable area of each surface, as the lookahead's polygons (issue 8's grid cells)."""
-        areas = answer.as_json().get("areas") or {}
-        assert isinstance(areas, dict)
+        areas = self.areas(answer)
         for surface, parts in sorted(areas.items()):
             for corners in parts:
                 shape = svg.polygon(parent, [self.xy(x, y) for x, y in corners], class_="reach", fill=REACH_FILL,
@@ -177,8 +187,7 @@ class TablePainter(Painter):
 
     def kept_out(self, answer: RangeOfMotion) -> dict[str, list[RuleRef]]:
         """Each raised surface with no reachable part, marked at a point inside it with why."""
-        areas = answer.as_json().get("areas") or {}
-        assert isinstance(areas, dict)
+        areas = self.areas(answer)
         found: dict[str, list[RuleRef]] = {}
         for surface in self.table.surfaces:
             if surface.id in areas:

@@ -5,8 +5,8 @@ draws the board after every event with the same painters as ``sim render``; each
 into parts (the board, the header, the notes, each unit, the last command's arrows) and every
 distinct part is stored once, so a frame is a short list of part numbers and a unit that did not
 move costs nothing. The page only assembles parts; it never runs a rule. Ranges of motion are
-worked out by the lookahead when the file is made, for every living unit at every command
-boundary (the state before each command, and the end), and stored the same way.
+worked out by the lookahead when the file is made, for every living unit of the player to act at
+every command boundary (the state before each command, and the end), and stored the same way.
 
 Everything from the game reaches the page as data: SVG parts serialised by ElementTree (escaped
 XML, parsed in the page by ``DOMParser`` as XML), and texts in a JSON document (gzip, base64)
@@ -68,22 +68,30 @@ def page_data(game: GameSource) -> dict[str, Any]:
     turns: list[int] = []
     commands: list[int] = []
     reach: dict[str, dict[str, int]] = {}
+    to_act: dict[str, str] = {}
     folder = Folder()
     lookahead = Lookahead()
     boards = Boards()
     command = 0
+    #: the reaches of the last boundary, kept while no event the lookahead reads has come since
+    last: tuple[str, dict[str, int]] | None = None
     for number, event in enumerate(events, start=1):
         if isinstance(event, CommandIssued):
             if number > 1:
-                reach[str(number - 1)] = _reaches(folder.state, lookahead, parts)
+                last = _reaches(folder.state, lookahead, parts, last)
+                reach[str(number - 1)] = last[1]
+                to_act[str(number - 1)] = last[0]
             command += 1
         folder.fold(event)
         lookahead.process(event)
+        if event.LOOKAHEAD:
+            last = None
         assert folder.state is not None
         frames.append(_frame(folder, game.title, parts, boards))
         turns.append(rules.turn_number(folder.state))
         commands.append(command)
-    reach[str(len(events))] = _reaches(folder.state, lookahead, parts)
+    last = _reaches(folder.state, lookahead, parts, last)
+    reach[str(len(events))], to_act[str(len(events))] = last[1], last[0]
     start = game.start
     names = {u.id: rules.name_of(final, u.id) for u in final.units.values()}
     trace = build_trace(events, label, names)
@@ -106,6 +114,7 @@ def page_data(game: GameSource) -> dict[str, Any]:
         "turns": turns,
         "commands": commands,
         "reach": reach,
+        "to_act": to_act,
         "trace": {"roots": roots, "root_of": root_of},
     }
 
@@ -130,7 +139,7 @@ class Boards:
 def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str, Any]:
     assert folder.state is not None
     key = painter_for(folder.state).board_key()
-    layers = compose(folder.state, title, notes_width=NOTES_WIDTH, with_board=key != boards.key)
+    layers = compose(folder.state, title, notes_width=NOTES_WIDTH, with_board=key != boards.key, describe=False)
     if key != boards.key:
         boards.key, boards.part = key, parts.add(layers.board)
     draw_moves(layers.svg, layers.moves, layers.painter, folder.moves)
@@ -146,20 +155,27 @@ def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str
     }
 
 
-def _reaches(state: GameState | None, lookahead: Lookahead, parts: Parts) -> dict[str, int]:
-    """Each living unit's range of motion in this state, as a part the page lays over the board."""
+def _reaches(
+    state: GameState | None, lookahead: Lookahead, parts: Parts, last: tuple[str, dict[str, int]] | None,
+) -> tuple[str, dict[str, int]]:
+    """The player to act, and the range of motion of each of their living units in this state, as
+    parts the page lays over the board (``last``, the previous boundary's, when the lookahead has
+    read nothing since and the same player is to act)."""
     if state is None or lookahead.view is None:
-        return {}
+        return "", {}
+    player = get_ruleset(state.ruleset).to_act(state)
+    if last is not None and last[0] == player:
+        return last
     painter = painter_for(state)
     found: dict[str, int] = {}
     for unit in state.units.values():
-        if not (unit.alive and unit.location):
+        if not (unit.alive and unit.location) or unit.owner != player:
             continue
         svg = Svg(1, 1)
         slot = svg.node(None, "g", class_="reach-slot")
         draw_reach(svg, slot, painter, lookahead.range_of_motion(unit.id))
         found[unit.id] = parts.add(slot)
-    return found
+    return player, found
 
 
 def _kind(event: GameEvent) -> str:

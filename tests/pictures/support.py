@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from domain.event_base import GameEvent
 from sim.pictures.moves import fold_to
@@ -33,8 +34,11 @@ def svg_of(example: str, at: int | None = None, unit: str | None = None, to: str
     return ET.fromstring(draw_game(list(events_of(example)), at=at, unit=unit, to=to, title="t"))
 
 
-def state_of(example: str, at: int | None = None):  # type: ignore[no-untyped-def]
-    return fold_to(list(events_of(example)), at).state
+def state_of(example: str, at: int | None = None) -> Any:
+    """The state after event ``at``, typed loosely: tests read each ruleset's own fields."""
+    state = fold_to(list(events_of(example)), at).state
+    assert state is not None
+    return state
 
 
 def by_class(root: ET.Element, tag: str, css_class: str) -> list[ET.Element]:

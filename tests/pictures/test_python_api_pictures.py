@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from domain.events import GameStarted
 from sim.api import Simulator
 from tests.helpers import EXAMPLES
 
@@ -49,7 +50,9 @@ def test_print_game_and_str_state_are_text_boards(simulator: Simulator, ruleset:
     game = simulator.load(EXAMPLES / EXAMPLE[ruleset])
     text = str(game)
     state = game.state
-    assert text.splitlines()[0] == game.events()[0].title  # type: ignore[attr-defined]
+    start = game.events()[0]
+    assert isinstance(start, GameStarted)
+    assert text.splitlines()[0] == start.title
     assert str(state) in text
     for unit in state.units.values():
         where = game.range_of_motion(unit.id).start if unit.alive and unit.location else "-"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from sim.pictures.sorcery import LAND, VOID, WATER
@@ -10,7 +12,7 @@ from tests.pictures.support import NS, by_class, setup_end, state_of, svg_of, ti
 # --- Sorcery ------------------------------------------------------------------------------------
 
 
-def square_fill(root, location: str) -> str:  # type: ignore[no-untyped-def]
+def square_fill(root: ET.Element, location: str) -> str:
     (group,) = [g for g in by_class(root, "g", "square") if g.get("data-location") == location]
     rect = group.find("svg:rect", NS)
     assert rect is not None
@@ -98,7 +100,9 @@ def test_godsgloom_units_show_their_facing_and_front_arc() -> None:
     (ogres,) = [g for g in by_class(root, "g", "unit") if g.get("data-unit") == "ogres"]
     (pointer,) = by_class(ogres, "polygon", "facing")
     tip_y = float(pointer.get("points", "").split()[1].split(",")[1])
-    centre_y = float(ogres.find("svg:circle[@r]", NS).get("cy"))  # type: ignore[union-attr]
+    body = ogres.find("svg:circle[@r]", NS)
+    assert body is not None
+    centre_y = float(body.get("cy") or 0)
     assert tip_y > centre_y  # facing S: the pointer goes down
 
 

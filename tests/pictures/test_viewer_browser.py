@@ -204,6 +204,13 @@ def test_the_reach_follows_the_unit_and_says_when_it_was_worked_out(open_viewer:
     assert viewer.page.query_selector_all("#reach .reach")
 
 
+def test_a_unit_of_the_other_player_says_whose_ranges_were_worked_out(open_viewer: Any) -> None:
+    viewer = open_viewer(ROUND, "#e9")
+    viewer.page.click('#board .unit[data-unit="ogres"]')
+    assert "worked out for the living units of the player to act (p1)" in viewer.text("#reach-info")
+    assert viewer.page.query_selector_all("#reach .reach") == []
+
+
 def test_the_causation_tree_shows_orderings_and_choice_points(open_viewer: Any) -> None:
     viewer = open_viewer(STEED, "#e26")
     tree = viewer.text("#trace")

@@ -56,7 +56,9 @@ def test_parts_are_stored_once_and_reach_is_worked_out_at_every_command_boundary
     assert len(data["frames"]) == len(data["events"]) == len(events_of(example))
     ends = [e.originator_version - 1 for e in events_of(example)[1:] if e.name == "CommandIssued"] + [len(events_of(example))]
     assert sorted(int(k) for k in data["reach"]) == sorted(set(ends))
-    assert set(data["reach"]["9"]) == {"cavalry", "knights", "scouts", "ogres", "pikemen", "runner"}
+    assert data["to_act"]["9"] == "p1"  # the units of the player to act, p1's
+    assert set(data["reach"]["9"]) == {"cavalry", "knights", "scouts", "runner"}
+    assert data["to_act"]["22"] == "p2" and set(data["reach"]["22"]) == {"ogres", "pikemen"}
 
 
 def test_the_page_is_self_contained_and_allows_only_its_own_script_and_style() -> None:
@@ -115,3 +117,13 @@ def test_view_of_an_unknown_stored_game_is_refused(tmp_path: Path) -> None:
     result = sim("view", "--db", str(db), "--game", "00000000-0000-0000-0000-000000000000", "-o", str(tmp_path / "g.html"))
     assert result.exit_code == 2 and "no game" in result.output
     assert not (tmp_path / "g.html").exists()
+
+
+def test_a_1000_event_game_makes_a_page_well_under_5_mb() -> None:
+    """Issue 23's bound, on the ruleset whose pages are largest (a mat of hexes and zones);
+    ``python -m benchmarks.viewer`` measures every ruleset and the time to open the page."""
+    from benchmarks.viewer import GAMES, game_of
+
+    game = game_of(GAMES["godsgloom"], 1000)
+    assert len(game.events) == 1000
+    assert len(build_page(game).encode("utf-8")) < 5_000_000

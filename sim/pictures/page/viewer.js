@@ -214,7 +214,9 @@ unpack().then(function (data) {
     const found = at ? data.reach[String(at)][selected] : undefined;
     const when = at === current ? "here" : "at e" + at + ", before the command under way";
     if (found === undefined) {
-      info.textContent = "No range of motion for " + selected + " " + when + ": it is not on the board.";
+      const player = at ? data.to_act[String(at)] : "";
+      info.textContent = "No range of motion for " + selected + " " + when + ": they are worked out for the " +
+        "living units of the player to act (" + player + ") at each command boundary.";
       return;
     }
     reachSlot.append(part(found));
