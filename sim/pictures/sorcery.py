@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from domain.errors import BadInput
 from domain.state import GameState, UnitState
 from sim.pictures.painter import Painter, legend, unit_keys
 from sim.pictures.sorcery_rules import (
@@ -58,7 +59,7 @@ class RealmPainter(Painter):
         """The rectangle of a location: a site's surface, the strip below it, or the void."""
         try:
             loc = parse_loc(location)
-        except Exception:  # a label the realm can't read is no place to draw
+        except BadInput:  # a label the realm can't read is no place to draw
             return None
         x, y = self.corner(loc.square)
         if loc.square not in self.sites or loc.region is Region.VOID:
