@@ -260,11 +260,9 @@ class Simulator:
         return GameSession(self.store, game.id, game.state)
 
     def game(self, game_id: str | UUID) -> GameSession:
-        """The stored game ``game_id``; ``BadInput`` when it is not a game id or not in the store."""
-        try:
-            uuid = game_id if isinstance(game_id, UUID) else UUID(str(game_id))
-        except ValueError:
-            raise BadInput(f"not a game id: {game_id!r}", "game_id") from None
+        """The stored game ``game_id`` (its whole id or a unique beginning of it); ``BadInput``
+        when it is not a game id or not in the store."""
+        uuid = self.store.find_game(game_id, "game_id")
         return GameSession(self.store, uuid, self.store.game(uuid).state)
 
     def games(self) -> list[UUID]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from domain.errors import BadInput
-from sim.cli import err, guarded
+from sim.clikit import err, guarded
 from sim.pictures.output import check_target, to_png, write_whole
 from sim.pictures.picture import draw_game
 from sim.pictures.source import load_game
@@ -33,8 +33,10 @@ def event_number(at: str | None) -> int | None:
 @guarded
 def render_command(source: str | None, at: str | None, unit: str | None, to: str | None, db: str | None, game_id: str | None,
            output: str) -> None:
-    """Draw the board of SCENARIO_OR_LOG (or --db --game) after event --at: units, the last
-    command's steps, and with --unit the range of motion (with --to, the path there)."""
+    """Draw the board of SCENARIO_OR_LOG (or --db --game) after event --at.
+
+    The units, the last command's steps as arrows (a refused step crossed out with its rule),
+    and with --unit its range of motion (with --to, the path there), as FILE.svg or FILE.png."""
     target = check_target(output, (".svg", ".png"))
     number = event_number(at)
     game = load_game(source, db, game_id)
@@ -45,5 +47,5 @@ def render_command(source: str | None, at: str | None, unit: str | None, to: str
     err.print(f"{output}: the board after e{shown} of {len(game.events)}".replace("[", "\\["))
 
 
-#: the command, typed for the CLI that registers it (its module and the CLI's import each other)
+#: the command under the name ``sim.cli.COMMANDS`` loads
 render: click.Command = render_command

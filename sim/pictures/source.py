@@ -7,13 +7,13 @@ the rules never allowed, and a shared file would lend it their authority."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from uuid import UUID
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import GameStarted
 from domain.legacy import upcast_log
 from sim.app import open_store
+from sim.clikit import play_file  # the CLI's reading of scenarios, with file:line:col errors
 from sim.logfile import read_log
 from sim.replay import verify
 
@@ -56,9 +56,7 @@ def load_game(source: str | None, db: str | None = None, game: str | None = None
 
 
 def _scenario(path: str) -> GameSource:
-    from sim.cli import _play_file  # the CLI's reading of scenarios, with file:line:col errors
-
-    played, _ = _play_file(path)
+    played, _ = play_file(path)
     events = list(played.events)
     return GameSource(events, played.scenario.title, played.scenario.description, path,
                       "none: played from a scenario", "played under the rules")
@@ -77,11 +75,8 @@ def _log(path: str) -> GameSource:
 
 
 def _stored(db: str, game: str) -> GameSource:
-    try:
-        game_id = UUID(game)
-    except ValueError:
-        raise BadInput(f"not a game id: {game!r}", "--game") from None
     store = open_store(db, create=False)
+    game_id = store.find_game(game, "--game")  # a whole id or a unique beginning of one
     events = upcast_log(list(store.game_events(game_id)))
     if not events:
         raise BadInput(f"no game {game} in {store.address.shown}", "--game")
@@ -90,5 +85,5 @@ def _stored(db: str, game: str) -> GameSource:
         raise BadInput(f"the stored game does not verify, so it is not drawn: {verdict.message}", "--game")
     start = events[0]
     assert isinstance(start, GameStarted)
-    return GameSource(events, start.title, None, f"{store.address.shown} game {game}", "none: read from a store",
+    return GameSource(events, start.title, None, f"{store.address.shown} game {game_id}", "none: read from a store",
                       f"verified: {verdict.message}")

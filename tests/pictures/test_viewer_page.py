@@ -93,7 +93,7 @@ def test_the_data_unpacks_to_the_games_frames() -> None:
         (["--db", "games.sqlite"], "needs both --db and --game"),
         ([str(EXAMPLES / CASES["godsgloom"][0]), "--game", "x", "--db", "x.sqlite"], "give either"),
         ([], "give a scenario or a log file"),
-        (["--db", "x.sqlite", "--game", "not-a-uuid"], "not a game id"),
+        (["--db", "x.sqlite", "--game", "2d3e09b2"], "no such store"),
     ],
 )
 def test_view_bad_input_is_one_line_exit_2_and_no_file(tmp_path: Path, args: list[str], message: str) -> None:

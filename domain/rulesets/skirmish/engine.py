@@ -150,13 +150,13 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             if spec.id in seen:
                 raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
             seen.add(spec.id)
-            if spec.side not in self.state.players:
-                raise BadInput(f"unknown side {spec.side!r}: the sides are {', '.join(self.state.players)}", f"{where}.side")
+            if spec.owner not in self.state.players:
+                raise BadInput(f"unknown owner {spec.owner!r}: the players are {', '.join(self.state.players)}", f"{where}.owner")
             at = self.spot(spec.at, f"{where}.at")
             self.emit(
                 UnitPlaced,
                 unit=SkirmishUnit(
-                    id=spec.id, card=spec.id, owner=spec.side, kind="animal" if spec.animal else "unit", location=at.text,
+                    id=spec.id, card=spec.id, owner=spec.owner, kind="animal" if spec.animal else "unit", location=at.text,
                     move=spec.move, agility=spec.agility, wounds=spec.wounds, base=spec.base, animal=spec.animal,
                     treasure=spec.treasure, states=list(spec.states), engaged_with=list(spec.engaged_with),
                 ),
