@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("sim.log_cli:games", "The stored games: id, ruleset, title, number of events and the time of the last one."),
     "db": ("sim.log_cli:db", "Game stores."),
     "demo": ("sim.log_cli:demo", "Play a bundled Sorcery scenario: steps, triggers and fights, then a range-of-motion answer."),
+    "render": ("sim.pictures.render_cli:render", "Draw the board of SCENARIO_OR_LOG (or --db --game) after event --at."),
+    "view": ("sim.pictures.view_cli:view", "Write SCENARIO_OR_LOG (or --db --game) as one HTML file that replays it."),
     "compare": ("sim.compare.cli:compare", "Play GAMES seeded games of SCENARIO under each --variant and compare their outcomes."),
 }
 
