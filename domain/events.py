@@ -84,6 +84,27 @@ def command_text(command: dict[str, Any], label: Labeler) -> str:
     return " ".join(parts)
 
 
+def labelled_command(command: dict[str, Any], label: Labeler) -> dict[str, Any]:
+    """A command as a scenario's script writes it: fields left at nothing dropped, locations by
+    their labels (aliases), legs of a path as ``{to, via}``; it parses back to the same command."""
+    found: dict[str, Any] = {}
+    for key, value in command.items():
+        if value in (None, [], {}):
+            continue
+        if key in ("path", "targets") and isinstance(value, list):
+            value = [_labelled_item(v, label) for v in value]
+        elif key in ("at", "to", "target") and isinstance(value, str):
+            value = label(value)
+        found[key] = value
+    return found
+
+
+def _labelled_item(value: Any, label: Labeler) -> Any:
+    if isinstance(value, dict) and isinstance(value.get("to"), str):
+        return {**value, "to": label(value["to"])}
+    return label(value) if isinstance(value, str) else value
+
+
 def _value_text(key: str, value: Any, label: Labeler) -> str:
     if key in ("path", "targets") and isinstance(value, list):
         return ">".join(_step_text(v, label) for v in value)
@@ -112,7 +133,9 @@ class UnitPlaced(GameEvent):
         unit = self.unit
         where = label(unit.location) if unit.location else "nowhere"
         carried = f", carried by {unit.carried_by}" if unit.carried_by else ""
-        return f"{unit.id} ({unit.card}, {unit.owner}) placed at {where}{carried}"
+        # a unit named by its id alone is told by what kind it is (Cavalry), never its id twice
+        what = unit.card if unit.card != unit.id else unit.kind if unit.kind not in ("", "unit") else ""
+        return f"{unit.id} ({', '.join(p for p in (what, unit.owner) if p)}) placed at {where}{carried}"
 
 
 class PathDeclared(GameEvent):

@@ -302,8 +302,8 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
             while node != start:
                 node = free.previous[node]
                 if node in found.stops:
+                    # kept beside what the way round would need (``too_far``): each way is told
                     stopped[location] = found.stops[node]
-                    reach._too_far.pop(location, None)
                     break
     reach._blocked, reach._stopped_before = blocked, stopped
 
@@ -643,6 +643,15 @@ class RangeOfMotion:
 
     def path_to(self, location: str) -> list[str] | None:
         return self.paths.get(location)
+
+    def cost_to(self, location: str) -> float | None:
+        """What the cheapest way to ``location`` costs of the allowance; None when unreachable."""
+        return self.costs.get(location)
+
+    def how(self, location: str) -> str:
+        """A few words on how the way to a reachable location is taken, when it is more than
+        plain steps (a skirmish climb and the chance of passing its check); empty otherwise."""
+        return ""
 
     def why_not(self, location: str) -> list[RuleRef]:
         """The rules that keep ``location`` out of range; empty when it is reachable."""

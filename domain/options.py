@@ -9,9 +9,9 @@ values with one line naming the option; the models' JSON Schema is part of ``sim
 from __future__ import annotations
 
 import typing
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
 from domain.errors import BadInput
 
@@ -20,6 +20,18 @@ class RuleOptions(BaseModel):
     """Base of every ruleset's options model. Frozen: options never change during a game."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    #: options added after games were recorded without them: left out of what is recorded (the
+    #: ``GameStarted`` options, the state and so its hash) while they hold their default, so a
+    #: game that does not use one is recorded, hashed and verified exactly as before it existed
+    LATER: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _without_later_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.LATER:
+            if name in data and getattr(self, name) == type(self).model_fields[name].default:
+                del data[name]
+        return data
 
     def __getitem__(self, name: str) -> Any:
         return getattr(self, name)
@@ -30,6 +42,9 @@ def _allowed(model: type[RuleOptions], name: str) -> str:
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
     if choices:
         return "one of " + ", ".join(str(c) for c in choices)
+    members = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(members) == 1 and type(None) in typing.get_args(annotation):  # an option that may be left unset
+        return f"a {getattr(members[0], '__name__', str(members[0]))} or null"
     return f"a {getattr(annotation, '__name__', str(annotation))}"
 
 

@@ -14,20 +14,22 @@ import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.board import Board
 from domain.errors import BadInput
-from domain.event_base import GameEvent
+from domain.event_base import EVENT_TYPES, GameEvent
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.options import RuleOptions, check_options
 from domain.rules import RuleRef
 from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
+from domain.validation import first_problem
 
 if TYPE_CHECKING:
     from domain.legacy import LegacyEvent
+    from domain.outcome import Counters, Outcome, OutcomeRules
     from domain.resolution import Resolver
 
 
@@ -96,6 +98,9 @@ class Ruleset:
     #: the class that handles its commands, as "module:Class", imported when first needed so
     #: that an unused ruleset costs nothing
     handlers: ClassVar[str] = ""
+    #: what its games are for (a score per player, its own end, the movement facts its events
+    #: record): a ``domain.outcome.OutcomeRules`` class as "module:Class", imported when first asked
+    outcome_rules: ClassVar[str] = "domain.outcome:OutcomeRules"
 
     # --- state, options, locations -----------------------------------------------------------
 
@@ -223,6 +228,15 @@ class Ruleset:
             flags.append(f"carried by {unit.carried_by}")
         return ", ".join(flags)
 
+    def scoring(self) -> OutcomeRules:
+        """The ruleset's outcome rules (``outcome_rules``)."""
+        found: OutcomeRules = handlers_class(self.outcome_rules)()
+        return found
+
+    def outcome(self, state: GameState, counters: Counters) -> Outcome:
+        """Each player's score now, and whether the game reached its own end (who won)."""
+        return self.scoring().outcome(state, counters)
+
     def diagnostics(self, state: GameState) -> list[Diagnostic]:
         """What in this game the ruleset does not model (Sorcery: cards' unmodelled text)."""
         return []
@@ -241,9 +255,8 @@ class Ruleset:
         try:
             return self.commands.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise BadInput(first["msg"], where or "command") from None
+            loc, message = first_problem(exc, Union[self.script_commands])  # noqa: UP007  (a tuple of types)
+            raise BadInput(message, ".".join(str(p) for p in loc) or "command") from None
 
 
 def known_unit(state: GameState, unit_id: str, where: str = "unit") -> UnitState:
@@ -303,3 +316,18 @@ def load_all_rulesets() -> None:
     """Import every ruleset, so that all their event topics are registered (for log readers)."""
     for name in RULESETS:
         get_ruleset(name)
+
+
+def event_type(topic: str) -> type[GameEvent] | None:
+    """The event class a stored topic names, loading only the ruleset it belongs to: a topic is
+    prefixed with its ruleset's name (``godsgloom.UnitPivoted``); one that is not (the core's,
+    and the first release's ``sim.*`` names) loads every ruleset before it is given up on."""
+    found = EVENT_TYPES.get(topic)
+    if found is None:
+        prefix = topic.partition(".")[0]
+        if prefix in RULESETS:
+            get_ruleset(prefix)
+        else:
+            load_all_rulesets()
+        found = EVENT_TYPES.get(topic)
+    return found

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -117,12 +117,25 @@ class ChoiceState(StateModel):
     about: str | None = None
 
 
+class StatePresenter(Protocol):
+    """How states show themselves to people: a compact text board (``str(state)``, as
+    ``print(chess.Board())``) and an SVG picture (Jupyter's ``_repr_svg_``)."""
+
+    def text(self, state: GameState) -> str: ...
+
+    def svg(self, state: GameState) -> str: ...
+
+
 class GameState(StateModel):
     """Everything the rules need to decide what a command does next.
 
     A ruleset's state class sets ``RULESET`` and narrows ``options``, ``units`` and
     ``storyline`` to its own typed models.
     """
+
+    #: drawing is no part of the rules: the application that draws boards (``sim.pictures``)
+    #: sets this, and until it does a state prints as the pydantic model it is
+    presenter: ClassVar[StatePresenter | None] = None
 
     RULESET: ClassVar[str] = ""
     #: the fields that make up the board: what ``board_index`` builds may read, and what only
@@ -192,6 +205,15 @@ class GameState(StateModel):
         indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
         if indexes:
             indexes.clear()
+
+    def __str__(self) -> str:
+        presenter = GameState.presenter
+        return presenter.text(self) if presenter is not None else super().__str__()
+
+    def _repr_svg_(self) -> str | None:
+        """The board as a picture in Jupyter (None, so that it falls back to text, without one)."""
+        presenter = GameState.presenter
+        return presenter.svg(self) if presenter is not None else None
 
     def unit(self, unit_id: str) -> UnitState:
         return self.units[unit_id]

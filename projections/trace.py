@@ -25,6 +25,8 @@ class TraceNode:
     children: list[TraceNode] = field(default_factory=list)
     #: a line summing up what the subtree did (a fight's deaths), when there is one to say
     outcome: str | None = None
+    #: shown only because something asked about hangs under it (outside an event range)
+    context: bool = False
 
     @property
     def number(self) -> int:
@@ -57,6 +59,8 @@ class TraceNode:
             data["player"] = self.event.player
         if self.outcome:
             data["outcome"] = self.outcome
+        if self.context:
+            data["context"] = True
         data["children"] = [child.as_json() for child in self.children]
         return data
 
@@ -86,18 +90,15 @@ class Trace:
             yield from root.walk()
 
     def filtered(self, unit: str | None = None, first: int | None = None, last: int | None = None) -> Trace:
-        """Only the roots whose subtree mentions ``unit`` and has an event numbered between
-        ``first`` and ``last`` (both included)."""
+        """The roots whose subtree mentions ``unit``, cut to the events numbered between ``first``
+        and ``last`` (both included) and the events that caused them, marked as context."""
         kept = []
         for root in self.roots:
-            numbers = [node.number for node in root.walk()]
-            if first is not None and max(numbers) < first:
-                continue
-            if last is not None and min(numbers) > last:
-                continue
             if unit is not None and not root.mentions(unit):
                 continue
-            kept.append(root)
+            cut = _within(root, first, last)
+            if cut is not None:
+                kept.append(cut)
         return Trace(kept, self.names)
 
     def as_json(self) -> dict[str, Any]:
@@ -117,6 +118,17 @@ class Trace:
         for root in self.roots:
             visit(root, 0)
         return found
+
+
+def _within(node: TraceNode, first: int | None, last: int | None) -> TraceNode | None:
+    """``node``'s subtree with only the events in the range and what leads to them."""
+    children = [cut for child in node.children if (cut := _within(child, first, last)) is not None]
+    inside = (first is None or node.number >= first) and (last is None or node.number <= last)
+    if not inside and not children:
+        return None
+    if inside and len(children) == len(node.children) and all(a is b for a, b in zip(children, node.children, strict=True)):
+        return node
+    return TraceNode(node.event, node.text, children, node.outcome if inside else None, context=not inside)
 
 
 def build_trace(events: Iterable[GameEvent], label: Labeler = str, names: dict[str, str] | None = None) -> Trace:

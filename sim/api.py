@@ -35,10 +35,15 @@ from projections.state_hash import fold, state_hash
 from projections.timeline import Timeline, build_timeline
 from projections.trace import Trace, build_trace
 from sim.app import GameStore, decision_context, open_store
+from sim.pictures.picture import draw_game, draw_state
+from sim.pictures.presenter import Pictures, text_board
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
 
 DEFAULT_DB = "sim.sqlite"
+
+#: states show themselves as boards: str(state) a text board, Jupyter a picture
+GameState.presenter = Pictures()
 
 
 class Reach:
@@ -76,6 +81,17 @@ class Reach:
 
     def __repr__(self) -> str:
         return f"Reach({self.answer.unit}: {len(self.answer.reachable)} reachable)"
+
+    def svg(self, to: str | None = None) -> str:
+        """The board with this range of motion drawn over it, and the path to ``to`` (or the
+        rules that keep it out) when given."""
+        state = self._lookahead.view
+        if state is None:
+            raise BadInput("the lookahead has seen no GameStarted event")
+        return draw_state(state, reach=self.answer, target=None if to is None else self.location(to))
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 class GameSession:
@@ -142,6 +158,24 @@ class GameSession:
 
     def state_hash(self) -> str:
         return state_hash(fold(self.events()))
+
+    # --- pictures -------------------------------------------------------------------------------
+
+    def svg(self, unit: str | None = None, at: int | None = None, to: str | None = None) -> str:
+        """The board after event ``at`` (now when None) as SVG: the last command's steps, and
+        with ``unit`` its range of motion (with ``to``, the path there)."""
+        events = self.events()
+        start = events[0]
+        title = start.title if isinstance(start, GameStarted) else ""
+        return draw_game(events, at=at, unit=unit, to=to, title=title)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        """The board now as compact text (``print(game)``, as ``print(chess.Board())``)."""
+        start = self.events()[0]
+        return text_board(self.state, start.title if isinstance(start, GameStarted) else "")
 
     def lookahead(self) -> Lookahead:
         """The lookahead of the game as stored now: only events stored since the last call are
@@ -226,11 +260,9 @@ class Simulator:
         return GameSession(self.store, game.id, game.state)
 
     def game(self, game_id: str | UUID) -> GameSession:
-        """The stored game ``game_id``; ``BadInput`` when it is not a game id or not in the store."""
-        try:
-            uuid = game_id if isinstance(game_id, UUID) else UUID(str(game_id))
-        except ValueError:
-            raise BadInput(f"not a game id: {game_id!r}", "game_id") from None
+        """The stored game ``game_id`` (its whole id or a unique beginning of it); ``BadInput``
+        when it is not a game id or not in the store."""
+        uuid = self.store.find_game(game_id, "game_id")
         return GameSession(self.store, uuid, self.store.game(uuid).state)
 
     def games(self) -> list[UUID]:

@@ -27,7 +27,7 @@ from domain.errors import BadInput, VersionConflict
 from domain.event_base import GameEvent
 from domain.events import GameStarted
 from domain.game import Game
-from domain.ruleset import get_ruleset, load_all_rulesets
+from domain.ruleset import get_ruleset
 from domain.state import GameState
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
 from sim.store import (
@@ -39,8 +39,6 @@ from sim.store import (
     sqlite_has_tables,
     store_errors,
 )
-
-load_all_rulesets()  # every ruleset's event topics, before any read
 
 RETRIES = 3
 #: events read from the store at a time when a game is rebuilt
@@ -208,6 +206,26 @@ class GameStore(Application[UUID]):
         for event in stored:
             if isinstance(event, GameEvent):  # every stored event is; the library types them loosely
                 yield event
+
+    def find_game(self, text: str | UUID, where: str = "game") -> UUID:
+        """The stored game a whole id or any unique beginning of one names (``2d3e09b2``, as
+        ``sim play`` and ``sim games`` show them); BadInput naming the problem otherwise."""
+        if isinstance(text, UUID):
+            return text
+        given = str(text).strip().lower()
+        try:
+            return UUID(given)
+        except ValueError:
+            pass
+        if not given or not all(c in "0123456789abcdef-" for c in given):
+            raise BadInput(f"not a game id: {text!r} (a game id, or the beginning of one, is hexadecimal)", where)
+        matches = [game for game in self.game_ids() if str(game).startswith(given)]
+        if not matches:
+            raise BadInput(f"no game whose id begins with {given!r} in {self.address.shown}", where)
+        if len(matches) > 1:
+            shown = ", ".join(str(m) for m in matches[:4]) + (" ..." if len(matches) > 4 else "")
+            raise BadInput(f"{len(matches)} games' ids begin with {given!r}: {shown}; give more of the id", where)
+        return matches[0]
 
     def game_ids(self) -> list[UUID]:
         if not self.schema_ready:

@@ -7,9 +7,10 @@ import json
 
 import click
 
+from domain.errors import BadInput
 from domain.rulesets.sorcery.catalog import card, card_pool
 from domain.rulesets.sorcery.coverage import Derivation, derive
-from sim.cli import console, guarded, main
+from sim.clikit import console, guarded
 
 
 def _power(d: Derivation) -> str:
@@ -37,16 +38,35 @@ def _print(d: Derivation) -> None:
         console.print("  [yellow]not modelled:[/yellow] " + text.replace("[", "\\["), soft_wrap=True)
 
 
-@main.command()
+def _fold(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum() or c == " ")
+
+
+def _matching(name: str) -> list[str]:
+    """The card ``name`` names, or every card whose name holds it; an unknown name is refused
+    with the closest card, as everywhere a card is named."""
+    try:
+        return [card(name).name]
+    except BadInput:
+        part = _fold(name)
+        found = [n for n in card_pool() if part and part in _fold(n)]
+        if not found:
+            raise
+        return found
+
+
+@click.command()
 @click.argument("names", nargs=-1)
 @click.option("--unmodelled", is_flag=True, help="Only cards with rules text the ruleset does not model.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @guarded
 def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
-    """What the Sorcery ruleset derives from each card (type, power, keywords, modelled abilities
-    with their timing kind) and what of its rules text it does not model. NAMES pick cards
-    (case and apostrophes forgiven); without them, the whole pool, then the coverage figure."""
-    chosen = [card(name).name for name in names] if names else list(card_pool())
+    """What the Sorcery ruleset derives from each card, and what of its text it does not model:
+    type, power, keywords, modelled abilities with their timing kind. NAMES pick cards
+    (case and apostrophes forgiven); a NAME that is no card's whole name picks every card whose
+    name holds it (``shark``: Giant Shark, Shark Rider...). Without NAMES, the whole pool, then
+    the coverage figure."""
+    chosen = [found for name in names for found in _matching(name)] if names else list(card_pool())
     found = [derive(name) for name in chosen]
     shown = [d for d in found if d.unmodelled] if unmodelled else found
     counts = {status: sum(1 for d in found if d.status == status) for status in ("full", "partial", "none")}

@@ -249,8 +249,10 @@ def _parting(baseline: Branch, branch: Branch) -> tuple[int | None, str | None, 
     def text(event: GameEvent) -> str:
         return event.describe(lambda loc: rules.label(state, loc))
 
+    # each branch's GameStarted names its own branch in the title: the game itself starts alike
     differing = [
-        b for a, b in zip(baseline.events, branch.events, strict=False) if a.name != b.name or a.payload() != b.payload()
+        b for a, b in zip(baseline.events, branch.events, strict=False)
+        if not isinstance(b, GameStarted) and (a.name != b.name or a.payload() != b.payload())
     ]
     if not differing:
         if len(baseline.events) != len(branch.events):

@@ -42,6 +42,7 @@ def why(answer: RangeOfMotion, target: str) -> dict[str, Any]:
         "reachable": path is not None,
         "path": path,
         "steps": None if path is None else len(path) - 1,
+        "cost": answer.cost_to(target),
         "allowance": answer.allowance,
         "details": answer.details(target) if path is not None else [],
         "reasons": [] if path is not None else [rule(r) for r in answer.why_not(target)],
@@ -80,4 +81,17 @@ def timeline(found: Timeline) -> dict[str, Any]:
             for entry in found.in_resolution_order()
         ],
         "decisions": [{"id": e.event_id, "type": e.name, "fields": e.payload()} for e in found.decisions],
+    }
+
+
+def played_game(game_id: object, title: str, events: list[GameEvent], label: Callable[[str], str], store: str,
+                state_hash: str, diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
+    """A game played and stored (``sim run``, ``sim demo``): its id, where it is, every event."""
+    return {
+        "game": str(game_id),
+        "title": title,
+        "store": store,
+        "events": [event(e, label) for e in events],
+        "state_hash": state_hash,
+        "diagnostics": diagnostics,
     }

@@ -31,13 +31,11 @@ import pydantic_core
 from pydantic import ValidationError
 
 from domain.errors import BadInput
-from domain.event_base import EVENT_TYPES, GameEvent
+from domain.event_base import GameEvent
 from domain.events import GameStarted
-from domain.ruleset import load_all_rulesets
+from domain.ruleset import event_type
 from domain.state import GameState
 from sim import hashchain
-
-load_all_rulesets()  # every ruleset's event topics, before any read
 
 #: the topic prefix of the engine's own events, which belong to every ruleset
 ENGINE = "sim"
@@ -226,7 +224,7 @@ class _Reader:
         topic = record["topic"]
         if not isinstance(topic, str):
             raise self.fail(number, "topic: must be text")
-        cls = EVENT_TYPES.get(topic)
+        cls = event_type(topic)
         if cls is None:
             raise self.fail(number, f"unknown event topic {topic!r}")
         schema = record["schema"]

@@ -15,6 +15,8 @@ from uuid import UUID
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import resolve_topic
 
+from domain.ruleset import event_type
+
 
 class JSONBytesTranscoder(Transcoder):
     """Plain JSON; pydantic has already reduced every value to JSON types."""
@@ -50,7 +52,8 @@ class PydanticMapper(Mapper[UUID]):
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        cls = resolve_topic(stored_event.topic)
+        # a topic no ruleset registers is left to the library, which names it in its error
+        cls: Any = event_type(stored_event.topic) or resolve_topic(stored_event.topic)
         data = stored_event.state
         if self.cipher:
             data = self.cipher.decrypt(data)

@@ -6,47 +6,55 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.progress import Progress
-from rich.table import Table
+import yaml
 
 from domain.errors import BadInput
-from domain.events import command_text
+from domain.events import labelled_command
 from sim.app import open_store
-from sim.cli import Failed, _labeler, _play_file, console, err, guarded, main
+from sim.clikit import Failed, console, guarded, labeler, play_file
+from sim.console import WHOLE_LINES, escape
+from sim.console import progress as progress_bar
+from sim.console import table as new_table
+from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, Played, self_play
+from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
 
-@main.command()
+@click.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def legal(scenario: str, as_json: bool) -> None:
     """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves)."""
-    played, _ = _play_file(scenario)
+    played, _ = play_file(scenario)
     game = played.game
     player = game.rules.to_act(game.state)
     commands = game.legal_commands()
     if as_json:
         click.echo(json.dumps({"player": player, "commands": [c.model_dump(mode="json") for c in commands]}, indent=2))
         return
-    label = _labeler(played)
-    console.print(f"{len(commands)} legal command(s) for {player}:")
+    label = labeler(played)
+    console.print(f"{len(commands)} legal command(s) for {player}, as a script writes them:")
     for command in commands:
-        console.print("  " + command_text(command.model_dump(mode="json"), label).replace("[", "\\["))
+        line = yaml.safe_dump(labelled_command(command.model_dump(mode="json"), label), default_flow_style=True, width=WHOLE_LINES, sort_keys=False)
+        console.print("  - " + escape(line.strip()))
 
 
-def _one_game(args: tuple[str, int, str, int]) -> Played:
-    """One self-played game, in a worker process: the scenario is read there."""
-    path, turns, policy, seed = args
-    scenario = parse_scenario(read_yaml(path))
+def _one_game(args: tuple[str, int, str, int, dict[str, Any]]) -> Played:
+    """One self-played game, in a worker process: the scenario is read there (with the
+    command's ``--option`` values)."""
+    path, turns, policy, seed, options = args
+    scenario = with_options(parse_scenario(read_yaml(path)), options)
     return self_play(scenario, turns, policy, seed)
 
 
-@main.command(name="play")
+@click.command(name="play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
 @click.option("--policy", default="greedy", show_default=True, help=f"How commands are chosen: {', '.join(POLICIES)}.")
@@ -54,6 +62,7 @@ def _one_game(args: tuple[str, int, str, int]) -> Played:
 @click.option("--games", type=int, default=1, show_default=True, help="Games to play, in parallel processes.")
 @click.option("--db", default="sim.sqlite", show_default=True, help="Where the games are stored.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
+@rule_options
 @guarded
 def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, db: str, as_json: bool) -> None:
     """Play whole turns for both players: the script first, then POLICY chooses among the legal
@@ -66,10 +75,11 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--games must be 1 or more, not {games}", "--games")
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
-    played, _ = _play_file(scenario)  # bad input is refused here, before any game is played
-    jobs = [(str(Path(scenario)), turns, policy, seed + i) for i in range(games)]
+    parse_address(db)
+    played, _ = play_file(scenario)  # bad input is refused here, before any game is played
+    jobs = [(str(Path(scenario)), turns, policy, seed + i, given()) for i in range(games)]
     results: list[Played] = []
-    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as progress:
+    with progress_bar(quiet=as_json) as progress:
         if games == 1:  # one game: its turns are the progress
             task = progress.add_task(f"playing {turns} turn(s)", total=turns)
             results.append(self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n)))
@@ -109,22 +119,49 @@ def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, objec
     }
 
 
+#: the terminal width from which the play summary's table holds where units ended as a column
+WIDE = 160
+
+
 def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
-    table = Table(title=f"self-play ({policy})")
-    for column in ("game", "seed", "turns", "commands", "events", "deaths", "verified", "ended"):
-        table.add_column(column)
+    # where the units ended is a column when it fits (always in a pipe); else a line per game below
+    # the table, with the game's whole id (the table then shows its first 8 characters, a prefix
+    # every command that takes a game id accepts)
+    beside = console.width >= WIDE
+    columns = ["game", "seed", "turns", "commands", "events", "deaths", "score", "result",
+               *(["where units ended"] * beside), "verified", "ended"]
+    table = new_table(f"self-play ({policy})", *columns, right=("seed", "turns", "commands", "events"), whole=("game",))
+    below: list[str] = []
     for r in reports:
+        where = ", ".join(f"{unit} at {at}" for unit, at in r.positions.items()) or "-"
         table.add_row(
-            str(r.game_id), str(r.seed), str(r.turns), str(r.commands), str(r.events),
-            ", ".join(r.deaths) or "-", "yes" if r.verified else "NO", r.stopped,
+            str(r.game_id) if beside else str(r.game_id)[:8], str(r.seed), str(r.turns), str(r.commands), str(r.events),
+            ", ".join(r.deaths) or "-", _scores(r), _result(r), *([where] * beside), "yes" if r.verified else "NO", r.stopped,
         )
+        below.append(f"  {r.game_id}: {where}")
     console.print(table)
-    if len(reports) == 1:
-        where = ", ".join(f"{unit} at {at}" for unit, at in reports[0].positions.items())
-        console.print(f"where the units ended: {where}")
+    if not beside:
+        console.print("where the units ended, by game:")
+        console.print("\n".join(below))
     totals = _summary(reports, policy, db)["totals"]
     assert isinstance(totals, dict)
     console.print(
         f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
         f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
     )
+
+
+def _scores(report: GameReport) -> str:
+    """Each player's score, as the ruleset's outcome defines it (docs per ruleset)."""
+    if report.outcome is None:
+        return "-"
+    return ", ".join(f"{p} {s.score:g}" for p, s in report.outcome.standings.items())
+
+
+def _result(report: GameReport) -> str:
+    if report.outcome is None:
+        return "-"
+    results = report.outcome.results()
+    winners = [p for p, r in results.items() if r == "win"]
+    text = f"{winners[0]} wins" if winners else "draw"
+    return f"{text} ({report.outcome.reason})" if report.outcome.ended else f"{text} on score"

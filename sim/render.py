@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rich.console import Console
-from rich.table import Table
 
 from domain.event_base import GameEvent
 from domain.movement import RangeOfMotion
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.timeline import Timeline
+from sim.console import table as new_table
 
 Labeler = Callable[[str], str]
 
@@ -36,16 +36,25 @@ def print_events(console: Console, events: Iterable[GameEvent], label: Labeler) 
         console.print(f"[dim]{event.event_id:>4}[/dim] " + describe(event, label).replace("[", "\\["), style=style)
 
 
+def amount(value: float) -> str:
+    """A cost or an allowance for people: whole numbers as they are, others to a tenth (what a
+    tape measure reads on an inch-measured table). ``--json`` keeps the exact value."""
+    return f"{round(value, 1):g}"
+
+
 def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None:
     if answer.denied is not None:
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
         return
-    table = Table(title=f"range of motion of {answer.unit} from {answer.start} (allowance {answer.allowance})")
-    table.add_column("location")
-    table.add_column("steps", justify="right")
-    table.add_column("path")
+    how = {location: answer.how(location) for location in answer.reachable}
+    columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
+    table = new_table(
+        f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
+        *columns, right=("cost",),
+    )
     for location in answer.reachable:
-        table.add_row(location, str(answer.costs[location]), " -> ".join(answer.paths[location]))
+        row = [location, amount(answer.costs[location]), " -> ".join(answer.paths[location])]
+        table.add_row(*row, *([how[location]] if len(columns) > 3 else []))
     console.print(table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:
@@ -58,9 +67,7 @@ def print_state(console: Console, state: GameState, label: Labeler) -> None:
     """The state as its ruleset summarises it: a row per unit with the ruleset's own columns
     (facing and wounds on a hex mat, states on a table, damage in the realm), then notes."""
     summary = get_ruleset(state.ruleset).summary(state, label)
-    table = Table(title=f"{state.ruleset}: {summary.headline}")
-    for column in summary.columns:
-        table.add_column(column)
+    table = new_table(f"{state.ruleset}: {summary.headline}", *summary.columns)
     for row in summary.rows:
         table.add_row(*row)
     console.print(table)

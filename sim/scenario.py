@@ -7,14 +7,16 @@ YAML validated by these pydantic models; ``sim schema`` prints their JSON Schema
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
-from domain.errors import BadInput
+from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
+from domain.validation import first_problem
 from sim.yamlfile import Located, read_yaml
 
 
@@ -92,6 +94,7 @@ class ScenarioBase(_Model):
     script: list[Any] = Field(default_factory=list)
 
 
+@functools.cache
 def _scenario_model(name: str) -> type[ScenarioBase]:
     """The scenario model of one ruleset: its set-up and script commands, typed."""
     rules = get_ruleset(name)
@@ -116,9 +119,24 @@ def _scenario_model(name: str) -> type[ScenarioBase]:
     return model
 
 
-SCENARIO_MODELS = {name: _scenario_model(name) for name in known_rulesets()}
-Scenario: Any = Annotated[Union[tuple(SCENARIO_MODELS.values())], Field(discriminator="ruleset")]  # noqa: UP007
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(Scenario)
+@functools.cache
+def scenario_adapter(name: str) -> TypeAdapter[Any]:
+    """The validator of one ruleset's scenarios, built the first time a scenario of it is read:
+    a question about one game loads one ruleset."""
+    return TypeAdapter(_scenario_model(name))
+
+
+def _ruleset_of(located: Located) -> str:
+    """The scenario's ``ruleset``, checked before anything else: it says which model reads the rest."""
+    assert isinstance(located.data, dict)
+    if "ruleset" not in located.data:
+        raise BadInput("ruleset: a scenario names its ruleset (" + ", ".join(known_rulesets()) + ")", located.where(()))
+    name = located.data["ruleset"]
+    if not isinstance(name, str) or name not in known_rulesets():
+        raise BadInput(
+            f"ruleset: unknown ruleset {name!r}" + suggest(name, known_rulesets(), "rulesets"), located.where(["ruleset"])
+        )
+    return name
 
 
 def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:
@@ -132,13 +150,12 @@ def parse_scenario(located: Located) -> ScenarioBase:
     if not isinstance(located.data, dict):
         raise BadInput("a scenario is a mapping with at least 'title' and 'ruleset'", located.where(()))
     try:
-        scenario: ScenarioBase = _ADAPTER.validate_python(located.data)
+        scenario: ScenarioBase = scenario_adapter(_ruleset_of(located)).validate_python(located.data)
         return scenario
     except ValidationError as exc:
-        error = exc.errors()[0]
-        path = data_path(located.data, error["loc"])
+        loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
+        path = data_path(located.data, loc)
         field = ".".join(str(p) for p in path) or "scenario"
-        message = "unknown field" if error["type"] == "extra_forbidden" else str(error["msg"])
         raise BadInput(f"{field}: {message}", located.where(path)) from None
 
 
@@ -166,7 +183,10 @@ def load_scenario(path: str | Path) -> ScenarioBase:
 
 
 def scenario_schema() -> dict[str, Any]:
-    schema = _ADAPTER.json_schema()
+    """The JSON Schema of every ruleset's scenarios (``sim schema``): the one place that builds all."""
+    models = tuple(_scenario_model(name) for name in known_rulesets())
+    union: Any = Annotated[Union[models], Field(discriminator="ruleset")]  # noqa: UP007
+    schema = TypeAdapter(union).json_schema()
     schema["title"] = "sim scenario"
     return schema
 

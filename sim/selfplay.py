@@ -13,6 +13,13 @@ Policies (``POLICIES``):
   distance); at equal distance a command that attacks comes first, then the order the ruleset
   lists its commands in. When no command moves a unit, the first listed command that does not
   end the turn, and the turn's end last.
+- ``lookahead``: each legal command tried on the aggregate and scored with the ruleset's outcome,
+  the best played, ties broken by the seed (``sim.lookahead_policy``).
+
+Every report carries the game's outcome (each player's score and result: ``domain.outcome``)
+and its movement counters per player (``projections.tally``); reading them changes nothing in
+the game. ``until_end`` stops a game at the ruleset's own end (``sim compare`` does); without it
+the turns asked for are played, as ``sim play`` always has.
 """
 
 from __future__ import annotations
@@ -29,14 +36,17 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import UnitDied
 from domain.game import Game
+from domain.outcome import Outcome
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.state_hash import state_hash
+from projections.tally import Tally
+from sim.lookahead_policy import choose_lookahead
 from sim.replay import verify
 from sim.runner import play
 from sim.scenario import ScenarioBase
 
-POLICIES = ("scripted", "greedy", "random")
+POLICIES = ("scripted", "greedy", "random", "lookahead")
 #: commands one game may issue before self-play gives up on it (a rules bug that never ends a turn)
 MAX_COMMANDS_PER_TURN = 2_000
 #: command names that end the player's part of the turn: greedy keeps them for last
@@ -61,12 +71,22 @@ class GameReport:
     verified: bool
     verdict: str
     stopped: str
+    #: each player's score and result, read from the final state (``domain.outcome``)
+    outcome: Outcome | None = None
+    #: movement counters per player (``projections.tally``), and refused steps per rule
+    counters: dict[str, dict[str, float]] = field(default_factory=dict)
+    refusals: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: the player who acted first once the policy took over
+    first_player: str = ""
 
     def as_json(self) -> dict[str, Any]:
         return {
             "game": str(self.game_id), "seed": self.seed, "turns": self.turns, "commands": self.commands,
             "events": self.events, "deaths": self.deaths, "positions": self.positions,
             "state_hash": self.state_hash, "verified": self.verified, "verdict": self.verdict, "stopped": self.stopped,
+            "first_player": self.first_player,
+            "outcome": self.outcome.as_json() if self.outcome is not None else None,
+            "counters": self.counters, "refusals": self.refusals,
         }
 
 
@@ -128,14 +148,17 @@ def choose_greedy(game: Game, commands: list[BaseModel], rng: random.Random) -> 
     return others[0] if others else commands[0]
 
 
-CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy}
+CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy, "lookahead": choose_lookahead}
 
 
 def self_play(
-    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None
+    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None,
+    verify_log: bool = True, until_end: bool = False,
 ) -> Played:
     """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``. ``on_turn``
-    hears of each turn finished (how many), so that a long game can show its progress."""
+    hears of each turn finished (how many), so that a long game can show its progress.
+    ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
+    ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
@@ -147,6 +170,8 @@ def self_play(
     start_turn = rules.turn_number(game.state)
     commands = 0
     stopped = "script played" if policy == "scripted" else f"{turns} turn(s) played"
+    first_player = rules.to_act(game.state)
+    tally = Tally.of(events, game.state)
     if policy != "scripted":
         if not game.legal_commands():
             who = rules.to_act(game.state)
@@ -161,17 +186,25 @@ def self_play(
             if commands >= MAX_COMMANDS_PER_TURN * turns:
                 stopped = f"stopped after {commands} commands without finishing the turns"
                 break
+            if until_end and (end := rules.outcome(game.state, tally.counters())).ended:
+                stopped = f"the game ended in turn {rules.turn_number(game.state)}: {end.reason}"
+                break
             before = rules.turn_number(game.state)
-            events.extend(game.issue(choose(game, legal, rng)))
+            new = game.issue(choose(game, legal, rng))
+            events.extend(new)
+            tally.add(new, game.state)
             commands += 1
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
-    verdict = verify(events)
+    verdict = verify(events) if verify_log else None
     state = game.state
     report = GameReport(
         game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
         events=len(events), deaths=[e.unit for e in events if isinstance(e, UnitDied)],
         positions={u.id: rules.label(state, u.location) if u.location else "-" for u in state.units.values()},
-        state_hash=state_hash(state), verified=verdict.ok, verdict=verdict.message, stopped=stopped,
+        state_hash=state_hash(state), verified=verdict.ok if verdict else False,
+        verdict=verdict.message if verdict else "not verified", stopped=stopped,
+        outcome=rules.outcome(state, tally.counters()), counters=tally.counters(),
+        refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player,
     )
     return Played(report, game, events)

@@ -26,6 +26,7 @@ which the command line reports with its own exit code (4).
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
 import sqlite3
@@ -96,6 +97,15 @@ def parse_address(db: str | None) -> StoreAddress:
     return StoreAddress("sqlite", db, env, path)
 
 
+#: a schema name the server takes as written, unquoted: the command, not the server, refuses others
+PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+
+def postgres_driver_installed() -> bool:
+    """Whether psycopg (the ``postgres`` extra) can be imported, asked before any work is done."""
+    return importlib.util.find_spec("psycopg") is not None
+
+
 def _postgres_address(db: str) -> StoreAddress:
     shown = redact(db)
     try:
@@ -110,6 +120,18 @@ def _postgres_address(db: str) -> StoreAddress:
     timeout = query.get("connect_timeout", [str(DEFAULT_CONNECT_TIMEOUT)])[0]
     if not timeout.isdigit() or int(timeout) < 1:
         raise BadInput(f"connect_timeout must be a whole number of seconds, not {timeout!r}", shown)
+    schema = query.get("schema", ["public"])[0]
+    if not PLAIN_NAME.fullmatch(schema):
+        raise BadInput(
+            f"schema must be a plain PostgreSQL name (a letter or _, then letters, digits or _; 63 at most), not {schema!r}",
+            shown,
+        )
+    if not postgres_driver_installed():
+        raise BadInput(
+            "a postgresql:// store needs the PostgreSQL driver, which is not installed: "
+            "pip install 'tabletop-movement-sim[postgres]' (or pip install -e '.[postgres]' in a checkout)",
+            shown,
+        )
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": unquote((url.path or "/postgres").lstrip("/")) or "postgres",
@@ -117,7 +139,7 @@ def _postgres_address(db: str) -> StoreAddress:
         "POSTGRES_PORT": str(port),
         "POSTGRES_USER": unquote(url.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(url.password or ""),
-        "POSTGRES_SCHEMA": query.get("schema", ["public"])[0],
+        "POSTGRES_SCHEMA": schema,
         "POSTGRES_CONNECT_TIMEOUT": timeout,
         # one process runs one command at a time: one connection, a few more for threads that
         # share a Simulator. The library's default (5 kept open, 15 at most) would let a hundred

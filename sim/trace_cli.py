@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from uuid import UUID
 
 import click
 from rich.tree import Tree
@@ -16,21 +15,21 @@ from domain.ruleset import get_ruleset
 from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
-from sim.cli import _play_file, console, err, guarded, main
+from sim.clikit import console, err, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import read_jsonl
+from sim.rule_option import given, rule_options
 
 
 def game_events(source: str | None, db: str | None, game: str | None) -> list[GameEvent]:
     """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
+    if given() and (game is not None or (source or "").endswith((".jsonl", ".json"))):
+        raise BadInput("--option sets a scenario's rule options; a logged game keeps those it was played under", "--option")
     if db is not None or game is not None:
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")
-        try:
-            game_id = UUID(game)
-        except ValueError:
-            raise BadInput(f"not a game id: {game!r}", "--game") from None
-        events = list(open_store(db).game_events(game_id))
+        store = open_store(db)
+        events = list(store.game_events(store.find_game(game, "--game")))
         if not events:
             raise BadInput(f"no game {game} in {db}", "--game")
         return upcast_log(events)
@@ -38,7 +37,7 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
         raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
     if source.endswith((".jsonl", ".json")):
         return upcast_log(read_jsonl(source))
-    return list(_play_file(source)[0].events)
+    return list(play_file(source)[0].events)
 
 
 def trace_of(events: list[GameEvent]) -> Trace:
@@ -48,7 +47,7 @@ def trace_of(events: list[GameEvent]) -> Trace:
     return build_trace(events, lambda loc: rules.label(state, loc), names)
 
 
-@main.command()
+@click.command()
 @click.argument("source", required=False, type=click.Path(dir_okay=False))
 @click.option("--db", default=None, help="A store holding the game (with --game).")
 @click.option("--game", "game_id", default=None, help="The stored game's id.")
@@ -56,6 +55,7 @@ def trace_of(events: list[GameEvent]) -> Trace:
 @click.option("--from", "first", type=int, default=None, help="Only from event N on.")
 @click.option("--to", "last", type=int, default=None, help="Only up to event N.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def trace(source: str | None, db: str | None, game_id: str | None, unit: str | None, first: int | None,
           last: int | None, as_json: bool) -> None:
@@ -65,18 +65,24 @@ def trace(source: str | None, db: str | None, game_id: str | None, unit: str | N
     full = trace_of(events)
     if unit is not None and unit not in full.names:
         raise BadInput(f"unknown unit {unit!r}: the units are {', '.join(sorted(full.names)) or 'none'}", "--unit")
+    count = len(events)
+    for option, number in (("--from", first), ("--to", last)):
+        if number is not None and not 1 <= number <= count:
+            raise BadInput(f"{option} {number} is out of range: the game has events e1 to e{count}", option)
+    if first is not None and last is not None and first > last:
+        raise BadInput(f"--from {first} is after --to {last}: no event is in that range", "--from")
     shown = full.filtered(unit, first, last)
     if as_json:
         click.echo(json.dumps(shown.as_json(), indent=2))
         return
     for root in shown.roots:
-        console.print(_tree(root))
+        console.print(_tree(root), soft_wrap=False)  # labels wrap in a terminal instead of being cut
 
 
 def _tree(node: TraceNode) -> Tree:
     style = {"CommandIssued": "bold", "UnitDied": "red", "TriggerQueued": "magenta", "TriggersOrdered": "magenta",
              "TriggerResolved": "magenta", "ChoiceRequested": "bold magenta"}.get(node.event.name, "")
-    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[")
+    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[") + (" [dim](context)[/dim]" if node.context else "")
     tree = Tree(f"[{style}]{text}[/{style}]" if style else text)
     if node.outcome:
         tree.add(f"[bold]=> {node.outcome}[/bold]")
@@ -85,7 +91,7 @@ def _tree(node: TraceNode) -> Tree:
     return tree
 
 
-@main.command(name="explore")
+@click.command(name="explore")
 @click.argument("source", required=False, type=click.Path(dir_okay=False))
 @click.option("--at", "at", default=None, help="The choice point to explore: an event number (18 or e18).")
 @click.option("--db", default=None, help="A store holding the game (with --game); also where --save stores branches.")
@@ -96,6 +102,7 @@ def _tree(node: TraceNode) -> Tree:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample beyond --cap.")
 @click.option("--save", is_flag=True, help="Store each branch as its own game (in --db, default sim.sqlite).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rule_options
 @guarded
 def explore_command(source: str | None, at: str | None, db: str | None, game_id: str | None, depth: int | None,
                     dice: bool, cap: int, seed: int, save: bool, as_json: bool) -> None:

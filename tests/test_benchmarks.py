@@ -36,3 +36,16 @@ def test_the_profiler_runs_a_case(capsys) -> None:  # type: ignore[no-untyped-de
 
     main(["issue", "--events", "200", "--top", "3"])
     assert "by cumulative" in capsys.readouterr().out
+
+
+def test_the_compare_benchmark_runs_every_runner_and_they_agree() -> None:
+    import pytest
+
+    pytest.importorskip("distributed")
+    from benchmarks.compare import measure, table
+
+    rows = measure(games=1, repeats=1, rulesets=["tinyepic"])
+    assert rows[0]["identical"] is True
+    printed = table(rows)
+    for words in ("1 worker", "2 local processes", "Dask, 2 workers", "dask overhead", "games/s"):
+        assert words in printed

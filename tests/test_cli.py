@@ -208,3 +208,51 @@ def test_replay_at_shows_an_earlier_state(tmp_path: Path) -> None:
     assert "14 events" in before.output and "dead" not in before.output
     assert "dead" in after.output
     assert "--at must be between" in one_line_error(sim("replay", str(log), "--at", "999"))
+
+
+def test_why_gives_the_cost_of_the_path_beside_its_steps() -> None:
+    """A Difficult hex costs 2 MP (GODSGLOOM §8): one step that spends the whole Speed of 2."""
+    result = sim("why", str(EXAMPLES / "godsgloom" / "09-ignore-difficult.yaml"), "--unit", "militia", "--to", "4,1")
+    assert result.exit_code == 0
+    assert "militia can reach 4,1 in 1 step(s), costing 2 of 2: 4,2 -> 4,1" in result.output
+
+
+def test_why_about_a_hex_off_the_mat_is_bad_input_as_in_every_ruleset() -> None:
+    result = sim("why", str(EXAMPLES / "godsgloom" / "09-ignore-difficult.yaml"), "--unit", "militia", "--to", "99,99")
+    assert result.exit_code == 2
+    assert "off the 7x7 mat" in result.output
+
+
+def test_skirmish_distances_read_as_a_tape_measure_in_text_and_exactly_in_json() -> None:
+    scenario = str(EXAMPLES / "skirmish" / "16-why-a-point-is-out-of-reach.yaml")
+    text = sim("why", scenario, "--unit", "walker", "--to", "9.05,3.368").output
+    assert "costing 2.6 of 6" in text and '2.6" of 6"' in text
+    table = sim("reach", scenario, "--unit", "walker").output
+    assert "3.1" in table and "3.0537" not in table
+    exact = json.loads(sim("reach", scenario, "--unit", "walker", "--json").output)
+    assert any(abs(cost - 3.0537) < 1e-3 for cost in exact["costs"].values())
+
+
+def test_cards_finds_every_card_whose_name_holds_the_words_given() -> None:
+    shark = json.loads(sim("cards", "shark", "--json").output)
+    assert [c["name"] for c in shark["cards"]] == ["Giant Shark"]
+    dragons = [c["name"] for c in json.loads(sim("cards", "dragon", "--json").output)["cards"]]
+    assert len(dragons) > 1 and all("dragon" in name.lower() for name in dragons)
+    nothing = sim("cards", "xyzzy")
+    assert nothing.exit_code == 2 and "unknown card 'xyzzy'" in nothing.output
+
+
+def test_a_skirmish_reach_table_says_how_each_point_is_reached_and_reads_in_order() -> None:
+    """A jump down reads like a walk by its cost alone: the table's ``how`` names it and the
+    chance of passing its check (Move Phase, Jumping Down: disadvantage from 4")."""
+    from domain.rulesets.skirmish.table import parse_spot
+
+    scenario = str(EXAMPLES / "tutorial" / "skirmish.yaml")
+    rows = [line for line in sim("reach", scenario, "--unit", "thief").output.splitlines() if line.startswith("│")]
+    street = next(r for r in rows if r.split("│")[1].strip() == "3.95,0.05")
+    assert "jump down, 30% to pass its check" in street
+    roof = next(r for r in rows if r.split("│")[1].strip() == "4.05,0.05@house")
+    assert roof.split("│")[4].strip() == ""
+    spots = [parse_spot(r.split("│")[1].strip()) for r in rows]
+    keys = [(s.surface != "ground", s.surface, s.y, s.x) for s in spots]
+    assert keys == sorted(keys)

@@ -67,7 +67,7 @@ def test_why_json_and_exit_code_when_a_place_is_unreachable() -> None:
     assert result.exit_code == 1
     data = as_json(result)
     assert data == {
-        "unit": "troll", "to": "B", "reachable": False, "path": None, "steps": None,
+        "unit": "troll", "to": "B", "reachable": False, "path": None, "steps": None, "cost": None,
         "allowance": data["allowance"], "details": [], "reasons": data["reasons"], "diagnostics": [],
     }
     assert data["reasons"][0]["source"] == "Gnome Hollows"
@@ -163,3 +163,35 @@ def test_v_adds_info_records_and_vv_debug_records(tmp_path: Path) -> None:
     levels_info = {json.loads(line)["level"] for line in info.stderr.splitlines()}
     levels_debug = {json.loads(line)["level"] for line in debug.stderr.splitlines()}
     assert levels_info == {"info"} and levels_debug == {"info", "debug"}
+
+
+def test_run_json_gives_the_stored_game_its_events_and_its_state_hash(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    data = as_json(sim("run", GNOMES, "--db", db, "--json"))
+    assert set(data) == {"game", "title", "store", "events", "state_hash", "diagnostics"}
+    stored = Simulator(db).game(data["game"])
+    assert len(data["events"]) == len(stored.events()) and data["events"][0]["type"] == "GameStarted"
+    assert all(set(e) == {"id", "type", "cause", "text", "fields"} for e in data["events"])
+
+
+def test_demo_json_adds_the_range_of_motion_it_shows(tmp_path: Path) -> None:
+    data = as_json(sim("demo", "--db", str(tmp_path / "d.sqlite"), "--json"))
+    assert [r["unit"] for r in data["reach"]] == ["steed"]
+    assert data["reach"][0]["paths"]
+
+
+def test_log_import_json_says_whether_it_imported(tmp_path: Path) -> None:
+    db = str(tmp_path / "a.sqlite")
+    game = as_json(sim("run", GNOMES, "--db", db, "--json"))["game"]
+    log = tmp_path / "g.jsonl"
+    assert sim("log", "export", game, "--db", db, "-o", str(log)).exit_code == 0
+    other = str(tmp_path / "b.sqlite")
+    first = as_json(sim("log", "import", str(log), "--db", other, "--json"))
+    again = as_json(sim("log", "import", str(log), "--db", other, "--json"))
+    assert first == {"game": game, "store": other, "events": first["events"], "chain": "intact", "imported": True}
+    assert again["imported"] is False
+
+
+def test_why_json_gives_the_cost_of_the_path() -> None:
+    data = as_json(sim("why", str(EXAMPLES / "godsgloom" / "09-ignore-difficult.yaml"), "--unit", "militia", "--to", "4,1", "--json"))
+    assert (data["steps"], data["cost"], data["allowance"]) == (1, 2, 2)

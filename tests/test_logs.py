@@ -7,6 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 from click.testing import CliRunner, Result
@@ -261,3 +262,31 @@ def test_import_into_every_store_is_one_transaction(store_db: str, tmp_path: Pat
     assert not imported.already and imported.events == len(log.read_text().splitlines())
     assert [e.originator_version for e in store.game_events(imported.game)] == list(range(1, imported.events + 1))
     assert str(imported.game) == game_id
+
+
+# --- game ids: the whole id or any unique beginning of it -----------------------------------
+
+
+def test_a_game_is_found_by_the_beginning_of_its_id_as_sim_play_shows_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    stored = Simulator(db).load(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
+    prefix = str(stored.id)[:8]
+    exported = sim("log", "export", prefix, "--db", db)
+    assert exported.exit_code == 0, exported.output
+    assert json.loads(exported.output.splitlines()[0])["game"] == str(stored.id)
+    traced = sim("trace", "--db", db, "--game", prefix, "--json")
+    assert traced.exit_code == 0 and json.loads(traced.output)["roots"]
+    assert Simulator(db).game(prefix).id == stored.id
+
+
+def test_a_beginning_shared_by_two_games_or_by_none_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = open_store(":memory:")
+    two = [UUID("2d3e09b2-0000-4000-8000-000000000001"), UUID("2d3e09b2-0000-4000-8000-000000000002")]
+    monkeypatch.setattr(store, "game_ids", lambda: two)
+    with pytest.raises(BadInput, match="2 games' ids begin with '2d3e09b2'"):
+        store.find_game("2d3e09b2")
+    assert store.find_game(str(two[1]).upper()) == two[1]
+    with pytest.raises(BadInput, match="no game whose id begins with 'ffff'"):
+        store.find_game("ffff")
+    with pytest.raises(BadInput, match="not a game id: 'zz'"):
+        store.find_game("zz")

@@ -72,3 +72,30 @@ def test_the_lookahead_equals_the_range_on_the_full_state_after_every_event(path
                 continue
             a, b = rules.range_of_motion(full, unit_id), lookahead.range_of_motion(unit_id)
             assert (a.paths, a.costs, a.reasons, a.denied) == (b.paths, b.costs, b.reasons, b.denied), f"e{n}: {unit_id}"
+
+
+@pytest.mark.parametrize("ruleset", ["sorcery", "godsgloom", "skirmish", "tiny-epic-tactics"])
+def test_a_range_of_motion_never_gives_a_reason_against_a_place_it_reaches(ruleset: str) -> None:
+    """Every place listed as out of reach has a rule against it, and none of them is reachable:
+    an answer that says both "reached in 2 steps" and "not 0,0" contradicts itself."""
+    for path in sorted((EXAMPLES / ruleset).glob("*.yaml")):
+        played = play(load_scenario(path), strict=False)
+        lookahead = Lookahead.from_events(played.events)
+        for unit in sorted(played.game.state.units):
+            if not played.game.state.units[unit].alive or played.game.state.units[unit].location is None:
+                continue
+            answer = lookahead.range_of_motion(unit)
+            both = sorted(set(answer.reasons) & set(answer.paths))
+            assert both == [], f"{path.name}: {unit} reaches {both} and is told why not"
+            empty = sorted(place for place, reasons in answer.reasons.items() if not reasons)
+            assert empty == [], f"{path.name}: {unit} is kept out of {empty} for no reason"
+
+
+def test_why_not_tells_the_rule_on_each_way_a_stop_and_the_way_round_that_costs_too_much() -> None:
+    """README: ``why`` gives the rule that blocks each way. The short way to 1,1 enters the
+    knights' Engagement Zone (GODSGLOOM §8.3: the move ends there); the way round through the
+    Swamp (Difficult, 2 MP) needs 4 Movement Points of 3."""
+    played = play(load_scenario(EXAMPLES / "tutorial" / "godsgloom.yaml"))
+    reasons = [r.message for r in Lookahead.from_events(played.events).range_of_motion("pikemen").why_not("1,1")]
+    assert any("Engagement Zone of knights" in m for m in reasons)
+    assert any("needs 4, has 3" in m for m in reasons)

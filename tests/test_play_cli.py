@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner, Result
 
+from domain.events import labelled_command
 from sim.app import open_store
 from sim.cli import main
 from sim.replay import verify
+from sim.runner import play
+from sim.scenario import load_scenario, parse_scenario
+from sim.yamlfile import load_yaml
 from tests.helpers import EXAMPLES
 from tests.test_cli import one_line_error
 
@@ -127,3 +132,30 @@ def test_a_long_single_game_reports_each_turn_as_it_is_played() -> None:
     seen: list[int] = []
     report = self_play(load_scenario(Path(SHARK)), 5, "random", 3, on_turn=seen.append).report
     assert sum(seen) == report.turns == 5 and len(seen) == 5
+
+
+PASTED = [
+    EXAMPLES / "sorcery" / "05-giant-shark.yaml",
+    EXAMPLES / "sorcery" / "08-a-whole-turn.yaml",
+    EXAMPLES / "godsgloom" / "19-a-whole-round.yaml",
+    EXAMPLES / "skirmish" / "20-a-whole-turn.yaml",
+    EXAMPLES / "tiny-epic-tactics" / "07-portal-blocked-by-an-enemy-and-used-by-an-ally.yaml",
+]
+
+
+@pytest.mark.parametrize("path", PASTED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_each_command_sim_legal_prints_pastes_into_the_script_and_is_accepted(path: Path) -> None:
+    """``sim legal`` writes each command as the scenario's own script does (aliases included):
+    pasted after the script, it plays, and is the command the rules listed."""
+    printed = [line[4:] for line in CliRunner().invoke(main, ["legal", str(path)]).output.splitlines() if line.startswith("  - ")]
+    assert printed
+    data = yaml.safe_load(path.read_text())
+    listed = [c.model_dump(mode="json") for c in play(load_scenario(path)).game.legal_commands()]
+    rng = random.Random(str(path))
+    for index in sorted(rng.sample(range(len(printed)), min(12, len(printed)))):
+        command = yaml.safe_load(printed[index])
+        trial = {**data, "script": [*data.get("script", []), command], "expect": {}}
+        played = play(parse_scenario(load_yaml(yaml.safe_dump(trial), path.name)))  # a refusal raises ScriptRefused
+        rules, state = played.game.rules, played.game.state
+        assert command == labelled_command(listed[index], lambda loc, r=rules, s=state: r.label(s, loc)), printed[index]
+        assert [e for e in played.events if e.name == "CommandIssued"][-1].command["command"] == command["command"]

@@ -101,3 +101,23 @@ def test_db_init_creates_a_sqlite_store(tmp_path: Path) -> None:
     proc = run_cli("db", "init", "--db", str(db))
     assert proc.returncode == 0, proc.stderr
     assert open_store(str(db), create=False).schema_ready
+
+
+@pytest.mark.parametrize("schema", ["a%22b", "x%3Bdrop%20table%20t", "1abc", "a" * 64])
+def test_a_schema_name_the_server_would_reject_is_refused_by_the_command_exit_2(schema: str) -> None:
+    """The command has to change, not the server: exit 2 at once, before any connection."""
+    result = run_cli("games", "--db", f"postgresql://postgres@127.0.0.1:1/test?schema={schema}")
+    assert result.returncode == 2
+    assert "schema must be a plain PostgreSQL name" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_postgresql_store_without_its_driver_says_which_extra_to_install_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import sim.store
+    from sim.cli import main
+
+    monkeypatch.setattr(sim.store, "postgres_driver_installed", lambda: False)
+    result = CliRunner().invoke(main, ["run", SHARK, "--db", "postgresql://postgres@127.0.0.1/test"])
+    assert result.exit_code == 2
+    assert "pip install 'tabletop-movement-sim[postgres]'" in result.output

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from domain.errors import BadInput, suggest
 from domain.rulesets.sorcery.catalog import card
 from sim.api import Simulator
 from sim.runner import play
+from sim.scenario import load_scenario
 from tests.helpers import EXAMPLES, scenario
 
 SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
@@ -43,3 +46,51 @@ def test_a_long_list_is_cut_with_a_count() -> None:
     names = [f"u{i:02}" for i in range(20)]
     assert suggest("zz", names, "units", limit=3) == "; the units are: u00, u01, u02 and 17 more"
     assert suggest("zz", [], "units") == "; there are no units"
+
+
+GLOOM = """title: t
+ruleset: godsgloom
+setup:
+  width: 5
+  height: 5
+  units:
+    - {id: a, owner: p1, UNIT}
+script:
+  - {command: COMMAND}
+"""
+
+
+@pytest.mark.parametrize(
+    ("unit", "command", "message", "line"),
+    [
+        ('at: "1,1"', "activat, unit: a", "script.0.command: unknown command 'activat'; did you mean 'activate'?", 9),
+        ('at: "1,1"', "activate, unit: a, colour: red", "script.0.colour: unknown field 'colour'; the fields are: command,", 9),
+        ('att: "1,1"', "activate, unit: a", "setup.units.0.att: unknown field 'att'; did you mean 'at'?", 7),
+    ],
+)
+def test_a_misspelt_command_or_field_in_a_scenario_gets_did_you_mean_at_its_line(
+    unit: str, command: str, message: str, line: int, tmp_path: Path
+) -> None:
+    """A typo is reported before what it left missing (a misspelt ``at`` leaves ``at`` missing)."""
+    path = tmp_path / "typo.yaml"
+    path.write_text(GLOOM.replace("UNIT", unit).replace("COMMAND", command))
+    with pytest.raises(BadInput) as caught:
+        load_scenario(path)
+    assert message in str(caught.value)
+    assert caught.value.where is not None and f"typo.yaml:{line}:" in caught.value.where
+
+
+def test_a_misspelt_ruleset_gets_did_you_mean_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text("title: t\nruleset: skirmsh\n")
+    with pytest.raises(BadInput, match="unknown ruleset 'skirmsh'; did you mean 'skirmish'") as caught:
+        load_scenario(path)
+    assert caught.value.where == f"{path}:2:10"
+
+
+def test_a_command_given_to_the_api_with_a_typo_gets_did_you_mean() -> None:
+    game = Simulator(":memory:").load(SHARK)
+    with pytest.raises(BadInput, match="unknown command 'end_trun'; did you mean 'end_turn'"):
+        game.issue({"command": "end_trun"})
+    with pytest.raises(BadInput, match="unknown field 'atack'; did you mean 'attack'"):
+        game.issue({"command": "move_and_attack", "unit": "shark", "atack": "site"})

@@ -77,6 +77,59 @@ def test_trace_filters_by_unit_and_event_range() -> None:
     assert "e13" in json.dumps(ranged)
 
 
+def test_an_event_range_shows_the_events_in_it_with_their_causes_and_nothing_else() -> None:
+    """``--from 15 --to 19`` shows events 15 to 19, and the events above them that caused them
+    (marked as context), never the rest of a command's subtree."""
+    ranged = json.loads(sim("trace", str(THREE), "--from", "15", "--to", "19", "--json").output)["roots"]
+    shown: list[dict] = []  # type: ignore[type-arg]
+
+    def walk(node: dict) -> None:  # type: ignore[type-arg]
+        shown.append(node)
+        for child in node["children"]:
+            walk(child)
+
+    for root in ranged:
+        walk(root)
+    numbers = {int(n["event"][1:]) for n in shown}
+    assert {n for n in numbers if 15 <= n <= 19} == set(range(15, 20))
+    for node in shown:
+        number = int(node["event"][1:])
+        if not 15 <= number <= 19:
+            assert node.get("context") is True, node["event"]
+            assert node["children"], f"{node['event']} is shown though nothing in range hangs under it"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--from", "30", "--to", "10"], "--from 30 is after --to 10"), (["--from", "0"], "--from"), (["--to", "999"], "--to")],
+)
+def test_an_event_range_that_can_hold_nothing_is_refused(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["trace", str(THREE), *args])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_each_outcome_parts_from_the_logged_game_at_the_trigger_order_not_at_the_start() -> None:
+    """The branches of the Phantom Steed question are the same game up to the order of the
+    triggers: they part at or after the choice point, never at the game's start."""
+    events = events_of(STEED_A)
+    (point,) = choice_points(events)
+    result = explore(events, point.event)
+    parted = [g for g in result.groups if not any(b.logged for b in g.branches)]
+    assert parted
+    for group in parted:
+        assert group.parts_at is not None and group.parts_at >= point.event
+
+
+def test_a_die_roll_branch_parts_at_or_after_the_roll() -> None:
+    events = events_of(TRAMPLE)
+    roll = choice_points(events, dice=True)[0]
+    result = explore(events, roll.event, dice=True)
+    for group in result.groups:
+        if not any(b.logged for b in group.branches):
+            assert group.parts_at is not None and group.parts_at >= roll.event
+
+
 def test_exploring_the_phantom_steed_question_finds_exactly_the_two_outcomes_of_the_seed() -> None:
     """Codex, Range of Motion, the Phantom Steed question: with the Steed first nobody reaches
     A; with the Warriors first the Steed reaches A."""

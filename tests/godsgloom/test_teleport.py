@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.errors import BadInput, IllegalCommand
 from tests.godsgloom.test_movement_rules import mat
 from tests.helpers import game, names, played
 
@@ -40,9 +40,16 @@ def test_an_enemy_may_teleport_a_unit_that_is_not_immovable() -> None:
     assert g.state.units["priest"].location == "6,0"
 
 
+def test_a_teleport_off_the_mat_is_bad_input_as_every_location_off_the_board() -> None:
+    g = game(mat(UNITS, "{at: '3,3', type: Lake}"))
+    with pytest.raises(BadInput, match="hex 9,9 is off the 7x10 mat"):
+        g.issue({"command": "teleport", "unit": "golem", "by": "priest", "to": "9,9"})
+    assert g.state.units["golem"].location == "2,5"
+
+
 @pytest.mark.parametrize(
     ("to", "why"),
-    [("9,9", "on the mat"), ("3,3", "Impassable"), ("4,4", "occupied"), ("2,5", "occupied")],
+    [("3,3", "Impassable"), ("4,4", "occupied"), ("2,5", "occupied")],
 )
 def test_a_teleport_ends_on_an_empty_enterable_hex_of_the_mat(to: str, why: str) -> None:
     g = game(mat(UNITS, "{at: '3,3', type: Lake}"))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from domain.errors import BadInput
+from tests.helpers import game as start
 from tests.skirmish.test_lookahead_table import bad
 
 UNITS = "  units:\n    - {id: a, side: p1, at: '2,2'}\n"
@@ -45,3 +47,13 @@ def test_a_negative_rule_option_is_bad_input(tmp_path: Path) -> None:
     line = one_line_error(sim("run", str(scenario), "--db", str(db)))
     assert "must not be negative" in line and "options.run_enemy_range" in line
     assert_nothing_stored(db)
+
+
+def test_a_unit_names_its_owner_as_in_every_ruleset_and_side_is_still_read() -> None:
+    """Every ruleset writes a unit's player as ``owner``; ``side`` was this ruleset's first word
+    for it and stays readable (scenarios and logs are forever)."""
+    base = "title: t\nruleset: skirmish\nsetup:\n  units:\n    - {id: a, FIELD: p2, at: '2,2'}\n"
+    for field in ("owner", "side"):
+        assert start(base.replace("FIELD", field)).state.units["a"].owner == "p2"
+    with pytest.raises(BadInput, match="unknown owner 'p9'"):
+        start(base.replace("FIELD", "owner").replace("p2", "p9"))

@@ -45,6 +45,7 @@ class GodsgloomRuleset(Ruleset):
     left_board = "the unit left the mat"
     in_play_words = "on the mat"
     handlers = "domain.rulesets.godsgloom.engine:GloomCommands"
+    outcome_rules = "domain.rulesets.godsgloom.outcome:GloomOutcome"
 
     def alias_target(self, name: str, where: Any) -> str:
         found = parse_hex(str(where)).text

@@ -216,7 +216,7 @@ class ActivationEnded(GameEvent):
         mat.active_player = self.next_player
 
     def describe(self, label: Labeler) -> str:
-        return f"{self.unit}'s activation ends; {self.next_player} nominates next"
+        return f"the activation of {self.unit} ends; {self.next_player} nominates next"
 
 
 class RoundEnded(GameEvent):

@@ -4,11 +4,12 @@ the extra hexes each active movement trait would open. Triggered traits play no 
 from __future__ import annotations
 
 from domain.movement import RangeOfMotion, range_from_reach, search_reach
+from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.rulesets.godsgloom.locations import label
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
-from domain.rulesets.godsgloom.view import MatView, rule
+from domain.rulesets.godsgloom.view import OFF_MAT, MatView, rule
 from domain.state import GameState
 
 
@@ -25,12 +26,19 @@ def _reachable(state: GameState, unit_id: str, mode: str) -> set[str]:
     return set(search_reach(model, unit_id, state.units[unit_id].location or "").cost)
 
 
+def _on_the_mat(reasons: dict[str, list[RuleRef]]) -> None:
+    """A hex off the mat is no place a unit could be kept out of: it is not listed (asked about,
+    it is bad input, as every place off a board)."""
+    for place in [p for p, found in reasons.items() if found and all(r is OFF_MAT for r in found)]:
+        del reasons[place]
+
+
 def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     view = MatView(state)
     base_mode, _ = choose_mode(view, unit_id, None)
     model = GloomMovement(state, base_mode)
     reach = search_reach(model, unit_id, state.units[unit_id].location or "")
-    answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order)
+    answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order, _on_the_mat)
     base = set(reach.cost)
     with_traits: dict[str, list[str]] = {}
     for name in sorted(view.traits(unit_id)):

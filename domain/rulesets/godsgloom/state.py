@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from domain.rulesets.godsgloom.hexgrid import Hex
 from domain.rulesets.godsgloom.options import GloomOptions
 from domain.state import GameState, StateModel, UnitState
 
@@ -70,3 +71,7 @@ class GloomState(GameState):
     activation: Activation | None = None
     #: units that made their God's Push move this step
     pushed: list[str] = Field(default_factory=list)
+
+    def on_mat(self, h: Hex) -> bool:
+        """Arithmetic, so that nothing builds the mat's hexes to ask (a 200x200 mat has 40,000)."""
+        return 0 <= h.q < self.width and 0 <= h.r + h.q // 2 < self.height

@@ -31,8 +31,7 @@ class MatView:
         return rectangle(self.state.width, self.state.height)
 
     def on_mat(self, h: Hex) -> bool:
-        """Arithmetic, so that no view builds the mat's hexes to ask (a 200x200 mat has 40,000)."""
-        return 0 <= h.q < self.state.width and 0 <= h.r + h.q // 2 < self.state.height
+        return self.state.on_mat(h)
 
     @cached_property
     def terrain(self) -> dict[Hex, set[str]]:

@@ -64,6 +64,7 @@ class SkirmishRuleset(Ruleset):
     left_board = "the unit left the table"
     in_play_words = "on the table"
     handlers = "domain.rulesets.skirmish.engine:SkirmishCommands"
+    outcome_rules = "domain.rulesets.skirmish.outcome:SkirmishOutcome"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Inches may be written as whole numbers (YAML reads ``8`` as an int), but never as

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
 from domain.locations import LocationText as Location
 
@@ -59,7 +59,9 @@ class LadderSetup(_Model):
 
 class UnitSetup(_Model):
     id: str
-    side: str
+    #: the player the unit belongs to, ``owner`` as in every ruleset; ``side``, this ruleset's
+    #: first name for it, is still read (scenarios and logs written with it stay valid)
+    owner: str = Field(validation_alias=AliasChoices("owner", "side"))
     at: Location
     move: Inches = 6.0
     agility: int = Field(default=10, ge=1, le=20, description="d20 target: a check passes on a roll >= Agility")

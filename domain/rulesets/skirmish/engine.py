@@ -150,14 +150,15 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             if spec.id in seen:
                 raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
             seen.add(spec.id)
-            if spec.side not in self.state.players:
-                raise BadInput(f"unknown side {spec.side!r}: the sides are {', '.join(self.state.players)}", f"{where}.side")
+            if spec.owner not in self.state.players:
+                raise BadInput(f"unknown owner {spec.owner!r}: the players are {', '.join(self.state.players)}", f"{where}.owner")
             at = self.spot(spec.at, f"{where}.at")
             self.emit(
                 UnitPlaced,
                 unit=SkirmishUnit(
-                    id=spec.id, card=spec.id, owner=spec.side, kind="animal" if spec.animal else "unit", location=at.text,
-                    move=spec.move, agility=spec.agility, wounds=spec.wounds, base=spec.base, animal=spec.animal,
+                    id=spec.id, card=spec.id, owner=spec.owner, kind="animal" if spec.animal else "unit", location=at.text,
+                    move=_move_of(spec.move, self.state.options.unit_move), agility=spec.agility, wounds=spec.wounds,
+                    base=spec.base, animal=spec.animal,
                     treasure=spec.treasure, states=list(spec.states), engaged_with=list(spec.engaged_with),
                 ),
             )
@@ -433,3 +434,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         bases = [(view.spot(o.id), view.radius(o.id) + BESIDE_GAP) for o in view.others(unit_id)]
         avoid = [(there, reach) for there, reach in bases if there.surface == landing.surface]
         return view.table.standable_near(landing, view.radius(unit_id), avoid)
+
+
+def _move_of(given: float, unit_move: float | None) -> float:
+    """A unit's Move: its own, unless the option ``unit_move`` sets every unit's (a designer's what-if)."""
+    return given if unit_move is None else unit_move

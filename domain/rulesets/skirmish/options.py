@@ -3,7 +3,7 @@ digest's open points (section 5); docs/skirmish.md explains each reading."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -11,6 +11,8 @@ from domain.options import RuleOptions
 
 
 class SkirmishOptions(RuleOptions):
+    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move"})
+
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
     run_enemy_range_measured: Literal["start_of_move", "whole_path"] = Field(
@@ -51,4 +53,11 @@ class SkirmishOptions(RuleOptions):
     )
     declare_before_measure: Literal[True] = Field(
         default=True, description="jumps are declared (an event) before they are measured"
+    )
+    unit_move: float | None = Field(
+        default=None,
+        description=(
+            "every unit's Move characteristic in inches, in place of each unit's own (a designer's what-if: "
+            "Move 6 against Move 3); default none: each unit keeps the Move it is given"
+        ),
     )

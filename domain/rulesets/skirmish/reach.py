@@ -30,7 +30,7 @@ from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
 from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
-from domain.rulesets.skirmish.view import TableView, chance, rule
+from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
 __all__ = ["AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion"]
 
@@ -345,6 +345,11 @@ def _nearest_gap(view: TableView, surface_id: str) -> float | None:
     return min(gaps) if gaps else None
 
 
+def _table_order(spot: Spot) -> tuple[bool, str, float, float]:
+    """Points in reading order, the ground's first, then each raised surface's."""
+    return (spot.surface != GROUND, spot.surface, spot.y, spot.x)
+
+
 class TableRange(RangeOfMotion):
     """Range of motion that answers for any point of the table (see module docstring).
 
@@ -373,7 +378,8 @@ class TableRange(RangeOfMotion):
                         continue  # a key point the unit may pass but not end on (another unit's base)
                     paths[key] = reach.path_to(key) or [key]
                     costs[key] = cost
-        return paths, costs
+        ground_first = sorted(paths, key=lambda key: _table_order(parse_spot(key)))
+        return {key: paths[key] for key in ground_first}, {key: costs[key] for key in ground_first}
 
     @property
     def paths(self) -> dict[str, list[str]]:  # type: ignore[override]  # worked out when read
@@ -396,18 +402,30 @@ class TableRange(RangeOfMotion):
     def path_to(self, location: str) -> list[str] | None:
         return self.answer(location).path
 
+    def cost_to(self, location: str) -> float | None:
+        found = self.answer(location)
+        return found.cost if found.reachable else None
+
+    def how(self, location: str) -> str:
+        found = self.answer(location)
+        ways = [way.replace("_", " ") for way in dict.fromkeys(found.ways) if way != "walk"] if found.reachable else []
+        if not ways:
+            return ""
+        odds = f", {found.chance:.0%} to pass {'its check' if len(found.checks) == 1 else 'its checks'}" if found.checks else ""
+        return " and ".join(ways) + odds
+
     def why_not(self, location: str) -> list[RuleRef]:
         found = self.answer(location)
         return [] if found.reachable else found.reasons
 
     def details(self, location: str) -> list[str]:
         found = self.answer(location)
-        if not found.reachable:
+        if not found.reachable or found.cost is None:
             return []
         budget = self.allowance if found.allowance is None else found.allowance
         less = self.allowance - budget
-        difficult = f" (through difficult terrain: {less:g}\" less)" if less > EPSILON else ""
-        lines = [f"{found.cost:g}\" of {budget:g}\"{difficult}"]
+        difficult = f" (through difficult terrain: {inches(less)} less)" if less > EPSILON else ""
+        lines = [f"{inches(found.cost)} of {inches(budget)}{difficult}"]
         if found.ways:
             lines.append("legs: " + ", ".join(f"{way} to {to}" for way, to in zip(found.ways, (found.path or [])[1:], strict=False)))
         for check in found.checks:

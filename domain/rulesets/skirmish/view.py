@@ -228,3 +228,8 @@ def chance(agility: int, disadvantage: bool) -> float:
 
 def full_inches_above(height: float, threshold: float) -> int:
     return max(0, math.floor(height - threshold + EPSILON))
+
+
+def inches(value: float) -> str:
+    """A distance as a tape measure reads it, to a tenth of an inch (``2.6"``)."""
+    return f"{round(value, 1):g}\""

@@ -127,6 +127,7 @@ class SorceryRuleset(Ruleset):
     left_board = "the unit left the realm"
     in_play_words = "in the realm"
     handlers = "domain.rulesets.sorcery.engine.handlers:SorceryCommands"
+    outcome_rules = "domain.rulesets.sorcery.outcome:SorceryOutcome"
 
     # --- state and locations --------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ class TinyEpicTacticsRuleset(Ruleset):
     left_board = "the unit left the board"
     in_play_words = "on the board"
     handlers = "domain.rulesets.tinyepic.engine:TetCommands"
+    outcome_rules = "domain.rulesets.tinyepic.outcome:TetOutcome"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The two maps among the options say which key or value is wrong (the shared check can

@@ -42,7 +42,8 @@ class BoardLaid(GameEvent):
     def describe(self, label: Labeler) -> str:
         kinds = sorted({t for row in self.terrain for t in row})
         top = max((lv for row in self.levels for lv in row), default=0)
-        return f"board of {self.width}x{self.height} spaces, levels 0-{top}: {', '.join(kinds)}"
+        levels = f"levels 0-{top}" if top else "flat"
+        return f"board of {self.width}x{self.height} spaces, {levels}: {', '.join(kinds)}"
 
 
 class UnitPlaced(CoreUnitPlaced):

@@ -41,8 +41,9 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     if reach.denied is None:
         behind = search_reach(TetMovement(state, enemies_passable=True), unit_id, start)
         for location in behind.cost:
-            shown = label(state, location)
-            reasons = answer.reasons.setdefault(shown, [])
-            if location not in reach.cost and BEHIND_ENEMY not in reasons and reach.blocked.get(location) != [ENEMY]:
+            if location in reach.cost or reach.blocked.get(location) == [ENEMY]:
+                continue
+            reasons = answer.reasons.setdefault(label(state, location), [])
+            if BEHIND_ENEMY not in reasons:
                 reasons.insert(0, BEHIND_ENEMY)
     return answer

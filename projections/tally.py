@@ -1,0 +1,111 @@
+"""Counters of movement facts per player, folded from a game's events: a read model.
+
+What a designer asks of a rule change is often about movement: how far units got, how many
+steps a rule refused, how often a check failed, how many units fell or died. The tally counts,
+per player (the owner of the unit concerned, or the controller of a trigger):
+
+- ``steps``: steps taken (legs, in the skirmish ruleset); ``distance``: the board's measure of
+  them (squares, hexes, inches across the table); ``places``: distinct locations entered;
+- ``refused``: steps refused, and per rule in ``refusals``;
+- ``deaths``: units that died; ``triggers``: triggered abilities resolved;
+- what each ruleset's ``OutcomeRules.facts`` adds for its own events (the skirmish ruleset:
+  ``checks_passed``, ``checks_failed``, per kind of check, ``falls``...).
+
+It reads only events (and the board, to measure steps), never changes a game, and can be
+rebuilt from an exported log; self-play feeds it the events of each command as they happen.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from domain.event_base import GameEvent
+from domain.events import StepRefused, StepTaken, TriggerQueued, TriggerResolved, UnitDied, UnitPlaced
+from domain.ruleset import get_ruleset
+from domain.state import GameState
+
+#: the counters every ruleset has, in the order they are shown
+CORE_COUNTERS = ("steps", "distance", "places", "refused", "deaths", "triggers")
+
+
+class Tally:
+    """Per-player counters; ``add`` folds more events in."""
+
+    def __init__(self, ruleset: str, players: Iterable[str]) -> None:
+        self.ruleset = ruleset
+        self.players = list(players)
+        self._counts: dict[str, defaultdict[str, float]] = {p: defaultdict(float) for p in self.players}
+        self.refusals: dict[str, Counter[str]] = {p: Counter() for p in self.players}
+        self._places: dict[str, set[str]] = {p: set() for p in self.players}
+        self._owners: dict[str, str] = {}
+        self._controllers: dict[str, str] = {}
+
+    @classmethod
+    def of(cls, events: list[GameEvent], state: GameState) -> Tally:
+        """The tally of a whole game whose state after ``events`` is ``state``."""
+        tally = cls(state.ruleset, state.players)
+        tally.add(events, state)
+        return tally
+
+    def copy(self) -> Tally:
+        """An independent copy, to add a hypothetical command's events to."""
+        return copy.deepcopy(self)
+
+    def add(self, events: Iterable[GameEvent], state: GameState) -> None:
+        """Fold ``events`` in; ``state`` is the game's state after them (its board measures the
+        steps and names the owner of a unit placed before the tally began)."""
+        rules = get_ruleset(self.ruleset)
+        scoring = rules.scoring()
+        board = None
+        for event in events:
+            if isinstance(event, UnitPlaced):
+                self._owners[event.unit.id] = event.unit.owner
+            elif isinstance(event, StepTaken):
+                if board is None:
+                    board = rules.board(state)
+                self._credit(state, event.unit, "steps", 1)
+                self._credit(state, event.unit, "distance", board.distance(event.frm, event.to))
+                owner = self._owner(state, event.unit)
+                if owner is not None:
+                    self._places[owner].add(event.to)
+            elif isinstance(event, StepRefused):
+                self._credit(state, event.unit, "refused", 1)
+                owner = self._owner(state, event.unit)
+                if owner is not None:
+                    self.refusals[owner][str(event.rule)] += 1
+            elif isinstance(event, UnitDied):
+                self._credit(state, event.unit, "deaths", 1)
+            elif isinstance(event, TriggerQueued):
+                if event.trigger.controller is not None:
+                    self._controllers[event.trigger.id] = event.trigger.controller
+            elif isinstance(event, TriggerResolved):
+                controller = self._controllers.pop(event.trigger_id, None)
+                if controller in self._counts:
+                    self._counts[controller]["triggers"] += 1
+            for unit, name, amount in scoring.facts(event):
+                self._credit(state, unit, name, amount)
+
+    def counters(self) -> dict[str, dict[str, float]]:
+        """Every counter per player (the core ones always present, at 0 when nothing happened)."""
+        found: dict[str, dict[str, float]] = {}
+        for player in self.players:
+            counts = {name: self._counts[player].get(name, 0.0) for name in CORE_COUNTERS}
+            counts["places"] = float(len(self._places[player]))
+            for name, value in sorted(self._counts[player].items()):
+                counts.setdefault(name, value)
+            found[player] = counts
+        return found
+
+    def _owner(self, state: GameState, unit_id: str) -> str | None:
+        owner = self._owners.get(unit_id)
+        if owner is None:
+            unit = state.units.get(unit_id)
+            owner = unit.owner if unit is not None else None
+        return owner if owner in self._counts else None
+
+    def _credit(self, state: GameState, unit_id: str, name: str, amount: float) -> None:
+        owner = self._owner(state, unit_id)
+        if owner is not None:
+            self._counts[owner][name] += amount

@@ -1,0 +1,131 @@
+"""What every ``sim`` command shares: the consoles, the error guard and exit codes, and reading a
+scenario file into a played game.
+
+Exit codes: 0 success; 1 a check did not hold (a scenario's expectation, a log's verification,
+an unreachable place for ``why``, two games that part for ``diff``); 2 bad input (malformed file,
+unknown unit/card/location, illegal command, an unusable output path); 3 an internal error (a
+bug); 4 the store could not be reached or failed on its side (``StoreError``).
+
+Kept apart from ``sim.cli`` so that ``sim --help`` imports none of it (commands load lazily).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+import click
+
+from domain.errors import BadInput, SimError
+from domain.ruleset import get_ruleset
+from sim import logs
+from sim.console import console, err, escape
+from sim.rule_option import command_line_options
+from sim.runner import Played, ScriptRefused, play
+from sim.scenario import parse_scenario
+from sim.store import StoreError, redact
+from sim.yamlfile import Located, read_yaml
+
+__all__ = ["console", "err", "escape", "Failed", "guarded", "play_file", "labeler", "emit", "JSON_OPTION"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (shapes in the README).")
+
+
+class Failed(Exception):
+    """An expectation or verification failed: exit code 1."""
+
+
+class Verbosity:
+    """How much the run asked to be told (``-v``); set once by the ``sim`` group."""
+
+    level = 0
+
+
+def emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _where_path(where: str) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in re.findall(r"[^.\[\]]+", where)]
+
+
+def locate(located: Located | None, exc: BadInput) -> str:
+    """A bad-input message with the file, line and column it points at, when it names a field."""
+    if located is not None and exc.where and not exc.where.startswith(located.name):
+        return f"{located.where(_where_path(exc.where))}: {exc.where}: {exc.message}"
+    return str(exc)
+
+
+def guarded(func: F) -> F:
+    """Turn the simulator's errors into one line on stderr and an exit code; no tracebacks."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except Failed as exc:
+            err.print(f"[red]failed:[/red] {escape(str(exc))}")
+            sys.exit(1)
+        except StoreError as exc:
+            err.print(f"[red]store error:[/red] {escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(4)
+        except SimError as exc:
+            err.print(f"[red]error:[/red] {escape(redact(str(exc)))}", soft_wrap=True)
+            logs.log_refusal(redact(str(exc)), fatal=True)
+            sys.exit(2)
+        except BrokenPipeError:
+            _silence_stdout()
+            err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
+            sys.exit(2)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
+            err.print(f"[red]internal error:[/red] {type(exc).__name__}: {escape(redact(str(exc)))}", soft_wrap=True)
+            if Verbosity.level >= 2:
+                err.print(redact(traceback.format_exc()))
+            sys.exit(3)
+
+    return cast(F, wrapper)
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, point stdout at /dev/null so that the interpreter's
+    final flush does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[Played, Located]:
+    """Read, validate and play a scenario file; bad input names the file, line and column."""
+    located = read_yaml(path)
+    try:
+        scenario = parse_scenario(located)
+    except BadInput as exc:
+        raise BadInput(locate(located, exc)) from None
+    scenario = command_line_options(scenario)  # the command's --option NAME=VALUE (sim.rule_option)
+    try:
+        return play(scenario, strict=strict, seed=seed), located
+    except ScriptRefused as exc:
+        where = located.where(["script", exc.index])
+        raise BadInput(f"script[{exc.index}] refused: {exc.error}", where) from None
+    except BadInput as exc:
+        raise BadInput(locate(located, exc)) from None
+
+
+def labeler(played: Played) -> Callable[[str], str]:
+    """How the played game's ruleset writes a location."""
+    state = played.game.state
+    rules = get_ruleset(state.ruleset)
+    return lambda loc: rules.label(state, loc)

@@ -1,0 +1,136 @@
+"""A comparison's summary: per variant and per player, wins, draws and losses with Wilson 95%
+intervals, the first player's advantage, the distributions of game length and of every
+counter, and each variant's difference from the first with its interval. Pure: results in,
+plain data out (the ``--json`` output), sorted so that the order games finished in never shows.
+
+- **Win rate**: a player's wins over the variant's games (Wilson interval); draws and losses
+  likewise. Differences from the first variant: Newcombe's interval.
+- **First player**: the player who acted first once the policy took over (seats are swapped in
+  half of the games, so each side moves first about as often). Its win rate is over the games
+  that were decided (draws left out, as balance reports do); the advantage is that rate less
+  one half, with the same interval shifted: an interval above 0 says moving first helps.
+- **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round),
+  up to the turn limit or to the turn in which the ruleset's own end came, and the commands played.
+- **Score and its parts**: each player's score and the parts the ruleset makes it of (life,
+  Villages held, units Incapacitated...), as distributions, and their differences.
+- **Counters**: the movement facts per player (``projections.tally``), a counter that a game
+  never recorded counting 0 in it; plus each player's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sim.compare.games import GameResult
+from sim.compare.stats import distribution, mean_difference, newcombe, wilson
+from sim.compare.variants import Variant
+
+OUTCOMES = ("win", "draw", "loss")
+
+
+def summarise(results: Iterable[GameResult], variants: Sequence[Variant], players: Sequence[str]) -> dict[str, Any]:
+    by_variant: dict[str, list[GameResult]] = {v.name: [] for v in variants}
+    for result in results:
+        by_variant[result.variant].append(result)
+    for games in by_variant.values():
+        games.sort(key=lambda g: g.index)
+    counters = sorted({name for games in by_variant.values() for g in games for c in g.counters.values() for name in c})
+    parts = sorted({name for games in by_variant.values() for g in games for p in g.parts.values() for name in p})
+    summaries = [_variant(v, by_variant[v.name], players, counters, parts) for v in variants]
+    if summaries:
+        first, first_games = summaries[0], by_variant[variants[0].name]
+        for variant, summary in zip(variants[1:], summaries[1:], strict=True):
+            summary["difference"] = _difference(first_games, by_variant[variant.name], first, summary, players, counters, parts)
+    return {
+        "players": list(players),
+        "parts": parts,
+        "counters": counters,
+        "variants": summaries,
+        "games": [g.as_json() for v in variants for g in by_variant[v.name]],
+    }
+
+
+def _variant(
+    variant: Variant, games: list[GameResult], players: Sequence[str], counters: list[str], parts: list[str]
+) -> dict[str, Any]:
+    n = len(games)
+    per_player: dict[str, Any] = {}
+    for player in players:
+        tallies = {o: sum(g.results.get(player) == o for g in games) for o in OUTCOMES}
+        per_player[player] = {
+            "wins": tallies["win"], "draws": tallies["draw"], "losses": tallies["loss"],
+            "win_rate": wilson(tallies["win"], n).as_json(),
+            "draw_rate": wilson(tallies["draw"], n).as_json(),
+            "loss_rate": wilson(tallies["loss"], n).as_json(),
+            "score": distribution([g.scores.get(player, 0.0) for g in games]),
+            "parts": {name: distribution(_part(games, player, name)) for name in parts},
+            "counters": {name: distribution(_counter(games, player, name)) for name in counters},
+        }
+    first = first_player(games)
+    return {
+        "name": variant.name,
+        "options": dict(variant.options),
+        "games": n,
+        "ended": sum(g.ended for g in games),
+        "verified": sum(bool(g.verified) for g in games),
+        "players": per_player,
+        "first_player": first,
+        "length": {
+            "turns": distribution([float(g.turns) for g in games]),
+            "commands": distribution([float(g.commands) for g in games]),
+        },
+        "difference": None,
+    }
+
+
+def first_player(games: list[GameResult]) -> dict[str, Any]:
+    """How the player who acted first fared: wins, draws, losses, and its win rate over the
+    decided games with the advantage (that rate less one half)."""
+    wins = sum(g.results.get(g.first_player) == "win" for g in games)
+    losses = sum(g.results.get(g.first_player) == "loss" for g in games)
+    draws = len(games) - wins - losses
+    rate = wilson(wins, wins + losses)
+    decided = wins + losses
+    return {
+        "wins": wins, "draws": draws, "losses": losses, "decided": decided,
+        "win_rate": rate.as_json(),
+        "advantage": {"estimate": rate.estimate - 0.5 if decided else 0.0, "low": rate.low - 0.5, "high": rate.high - 0.5},
+    }
+
+
+def _difference(
+    base: list[GameResult], other: list[GameResult], base_summary: dict[str, Any], summary: dict[str, Any],
+    players: Sequence[str], counters: list[str], parts: list[str],
+) -> dict[str, Any]:
+    """This variant's figures less the first variant's, each with its 95% interval."""
+    per_player: dict[str, Any] = {}
+    for player in players:
+        a, b = base_summary["players"][player], summary["players"][player]
+        per_player[player] = {
+            "win_rate": newcombe(a["wins"], len(base), b["wins"], len(other)).as_json(),
+            "draw_rate": newcombe(a["draws"], len(base), b["draws"], len(other)).as_json(),
+            "score": mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]).as_json(),
+            "parts": {name: mean_difference(_part(base, player, name), _part(other, player, name)).as_json() for name in parts},
+            "counters": {
+                name: mean_difference(_counter(base, player, name), _counter(other, player, name)).as_json() for name in counters
+            },
+        }
+    fa, fb = base_summary["first_player"], summary["first_player"]
+    return {
+        "players": per_player,
+        "first_player_win_rate": newcombe(fa["wins"], fa["decided"], fb["wins"], fb["decided"]).as_json(),
+        "length": {
+            "turns": mean_difference([float(g.turns) for g in base], [float(g.turns) for g in other]).as_json(),
+            "commands": mean_difference([float(g.commands) for g in base], [float(g.commands) for g in other]).as_json(),
+        },
+    }
+
+
+def _counter(games: list[GameResult], player: str, name: str) -> list[float]:
+    return [g.counters.get(player, {}).get(name, 0.0) for g in games]
+
+
+
+def _part(games: list[GameResult], player: str, name: str) -> list[float]:
+    return [g.parts.get(player, {}).get(name, 0.0) for g in games]

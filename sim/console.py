@@ -1,0 +1,64 @@
+"""The two consoles every command prints on (stdout for answers, stderr for errors and progress),
+and how text is laid out on them. Light on purpose: ``sim --help`` imports it.
+
+Nothing a command prints is ever cut: in a terminal, tables and trees wrap to its width (long
+words fold); piped or redirected, every line is printed whole, so that a rule's text or a game
+id reaches ``grep`` and scripts intact.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+#: the width of output that is not a terminal: wide enough that no line is ever wrapped or cut
+WHOLE_LINES = 100_000
+
+
+def _console(stream: TextIO, stderr: bool) -> Console:
+    width = None if stream.isatty() else WHOLE_LINES
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+
+
+console = _console(sys.stdout, stderr=False)
+err = _console(sys.stderr, stderr=True)
+
+
+def escape(text: str) -> str:
+    """Text shown as it is, not read as rich markup (a message may quote ``[...]``)."""
+    return text.replace("[", "\\[")
+
+
+def heading(title: str, on: Console = console) -> None:
+    """A section heading: a rule across a terminal, a plain line in a pipe."""
+    if on.is_terminal:
+        on.rule(escape(title))
+    else:
+        on.print(f"== {escape(title)} ==")
+
+
+def table(title: str, *columns: str, right: tuple[str, ...] = (), whole: tuple[str, ...] = ()) -> Table:
+    """A table whose cells wrap, and fold a word too long for its column, instead of cutting it;
+    the ``whole`` columns (ids to copy) never wrap: the others give way."""
+    found = Table(title=escape(title))
+    for name in columns:
+        found.add_column(
+            name, overflow="fold", justify="right" if name in right else "left", no_wrap=name in whole,
+            min_width=None if name not in whole else 8,
+        )
+    return found
+
+
+def progress(quiet: bool = False) -> Progress:
+    """A progress bar on stderr while it is a terminal (nothing otherwise, nor when ``quiet``):
+    what is done of how much, and the time left. What the command prints on stdout meanwhile
+    goes above the bar when stdout is that terminal too, and straight down a pipe otherwise."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True, disable=quiet or not err.is_terminal,
+        redirect_stdout=console.is_terminal, redirect_stderr=False,
+    )

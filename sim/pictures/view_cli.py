@@ -1,0 +1,32 @@
+"""``sim view``: a game as one self-contained HTML replay viewer (``viewer.py``)."""
+
+from __future__ import annotations
+
+import click
+
+from sim.clikit import err, guarded
+from sim.pictures.output import check_target, write_whole
+from sim.pictures.source import load_game
+from sim.pictures.viewer import build_page
+
+
+@click.command(name="view")
+@click.argument("source", required=False, type=click.Path(dir_okay=False))
+@click.option("--db", default=None, help="A store holding the game (with --game).")
+@click.option("--game", "game_id", default=None, help="The stored game's id.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="FILE.html to write.")
+@guarded
+def view_command(source: str | None, db: str | None, game_id: str | None, output: str) -> None:
+    """Write SCENARIO_OR_LOG (or --db --game) as one HTML file that replays it.
+
+    The board at each event, the event list, the causation tree, the range of motion of each unit
+    of the player to act. It needs no network and no other file: open it in a browser, or share it."""
+    target = check_target(output, (".html", ".htm"))
+    game = load_game(source, db, game_id)
+    page = build_page(game)
+    write_whole(target, page.encode("utf-8"))
+    err.print(f"{output}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB".replace("[", "\\["))
+
+
+#: the command under the name ``sim.cli.COMMANDS`` loads
+view: click.Command = view_command

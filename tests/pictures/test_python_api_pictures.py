@@ -1,0 +1,74 @@
+"""In Python: ``game.svg(...)``, pictures in Jupyter (``_repr_svg_``), and text boards from
+``print(game)`` and ``str(state)``, as python-chess's ``print(board)``."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from domain.events import GameStarted
+from sim.api import Simulator
+from tests.helpers import EXAMPLES
+
+EXAMPLE = {
+    "sorcery": "sorcery/07a-phantom-steed-shark-fights-steed-first.yaml",
+    "godsgloom": "godsgloom/19-a-whole-round.yaml",
+    "tinyepic": "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+    "skirmish": "skirmish/20-a-whole-turn.yaml",
+}
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def simulator() -> Simulator:
+    return Simulator(":memory:")
+
+
+def test_game_svg_draws_any_event_with_a_units_reach(simulator: Simulator) -> None:
+    game = simulator.load(EXAMPLES / EXAMPLE["godsgloom"])
+    root = ET.fromstring(game.svg(unit="knights", at=9, to="6,2"))
+    assert [e.get("data-location") for e in root.iter() if "path" == e.get("class")] == ["6,2"]
+    headline = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "headline"]
+    assert headline == ["GODSGLOOM: round 1, activation step, p1 to act"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(EXAMPLE))
+def test_games_states_and_reach_answers_show_themselves_in_jupyter(simulator: Simulator, ruleset: str) -> None:
+    game = simulator.load(EXAMPLES / EXAMPLE[ruleset])
+    unit = next(u.id for u in game.state.units.values() if u.alive and u.location)
+    for shown in (game, game.state, game.range_of_motion(unit)):
+        root = ET.fromstring(shown._repr_svg_())
+        assert root.tag == f"{SVG}svg"
+        assert any(e.get("data-unit") == unit for e in root.iter())
+    reach = ET.fromstring(game.range_of_motion(unit)._repr_svg_())
+    assert any(e.get("class") in ("reach", "out") for e in reach.iter())
+
+
+@pytest.mark.parametrize("ruleset", sorted(EXAMPLE))
+def test_print_game_and_str_state_are_text_boards(simulator: Simulator, ruleset: str) -> None:
+    game = simulator.load(EXAMPLES / EXAMPLE[ruleset])
+    text = str(game)
+    state = game.state
+    start = game.events()[0]
+    assert isinstance(start, GameStarted)
+    assert text.splitlines()[0] == start.title
+    assert str(state) in text
+    for unit in state.units.values():
+        where = game.range_of_motion(unit.id).start if unit.alive and unit.location else "-"
+        assert f" {unit.id} ({unit.card}, {unit.owner}) at {where}" in text
+    assert "object at 0x" not in text and len(text.splitlines()) >= 4
+
+
+def test_the_sorcery_text_board_has_a_cell_per_square_in_the_realms_layout(simulator: Simulator) -> None:
+    state = simulator.load(EXAMPLES / EXAMPLE["sorcery"]).state
+    rows = [line for line in str(state).splitlines() if line.startswith("|")]
+    assert len(rows) == 4 * 3  # four rows of squares, three lines each
+    assert rows[6].split("|")[1:4] == ["A Valley".ljust(16), "S ~Stream".ljust(16), "N Steppe".ljust(16)]
+    assert rows[7].split("|")[1].strip() == "A'"  # the raider (p1's first unit), tapped
+
+
+def test_the_tinyepic_text_board_is_the_grid_with_units_by_key(simulator: Simulator) -> None:
+    state = simulator.load(EXAMPLES / EXAMPLE["tinyepic"]).state
+    lines = str(state).splitlines()
+    assert lines[1:5] == ["C  .  .  .  .", ".  .  v  .  D", ".  .  A  a  .", "B  .  .  .  ."]

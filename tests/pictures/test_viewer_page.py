@@ -1,0 +1,129 @@
+"""The viewer's file without a browser: its frames are the pictures ``sim render`` draws, its
+data unpacks, its policy names its own script, it refers to nothing outside itself, and bad
+input is refused as everywhere else."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sim.cli import main
+from sim.pictures.moves import Folder
+from sim.pictures.picture import compose
+from sim.pictures.source import GameSource
+from sim.pictures.svg import fragment
+from sim.pictures.viewer import build_page, page_data
+from tests.helpers import EXAMPLES
+from tests.pictures.support import CASES, events_of
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def source(example: str) -> GameSource:
+    return GameSource(list(events_of(example)), "title", None, example, "none", "played")
+
+
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_every_frame_holds_the_board_and_units_of_its_event(ruleset: str) -> None:
+    """The board is drawn once per change of board (a cache keyed by what the painter reads):
+    every frame's board must still be the board of its own state."""
+    example = CASES[ruleset][0]
+    data = page_data(source(example))
+    folder = Folder()
+    for number, event in enumerate(events_of(example), start=1):
+        folder.fold(event)
+        assert folder.state is not None
+        layers = compose(folder.state, "title")
+        frame = data["frames"][number - 1]
+        assert data["parts"][frame["board"]] == fragment(layers.board), f"e{number}"
+        assert [data["parts"][i] for i in frame["units"]] == [fragment(u) for u in layers.units], f"e{number}"
+
+
+def test_parts_are_stored_once_and_reach_is_worked_out_at_every_command_boundary() -> None:
+    example = CASES["godsgloom"][0]
+    data = page_data(source(example))
+    assert len(data["parts"]) == len(set(data["parts"]))
+    assert len(data["frames"]) == len(data["events"]) == len(events_of(example))
+    ends = [e.originator_version - 1 for e in events_of(example)[1:] if e.name == "CommandIssued"] + [len(events_of(example))]
+    assert sorted(int(k) for k in data["reach"]) == sorted(set(ends))
+    assert data["to_act"]["9"] == "p1"  # the units of the player to act, p1's
+    assert set(data["reach"]["9"]) == {"cavalry", "knights", "scouts", "runner"}
+    assert data["to_act"]["22"] == "p2" and set(data["reach"]["22"]) == {"ogres", "pikemen"}
+
+
+def test_the_page_is_self_contained_and_allows_only_its_own_script_and_style() -> None:
+    page = build_page(source(CASES["sorcery"][0]))
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert policy is not None
+    rules = html.unescape(policy.group(1))
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert len(scripts) == 1 and len(styles) == 1
+    for text in (scripts[0], styles[0]):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in rules
+    assert "default-src 'none'" in rules
+    assert not re.search(r"\s(src|href)=", page)
+    urls = set(re.findall(r"https?://[^\s\"'<>]+", page))
+    assert urls <= {"http://www.w3.org/2000/svg"}  # the SVG namespace, a name and not a place
+
+
+def test_the_data_unpacks_to_the_games_frames() -> None:
+    game = source(CASES["tinyepic"][0])
+    page = build_page(game)
+    packed = re.search(r'id="game-data" data-encoding="gzip\+base64">([^<]+)</script>', page)
+    assert packed is not None
+    data = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    assert data == json.loads(json.dumps(page_data(game)))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--db", "games.sqlite"], "needs both --db and --game"),
+        ([str(EXAMPLES / CASES["godsgloom"][0]), "--game", "x", "--db", "x.sqlite"], "give either"),
+        ([], "give a scenario or a log file"),
+        (["--db", "x.sqlite", "--game", "2d3e09b2"], "no such store"),
+    ],
+)
+def test_view_bad_input_is_one_line_exit_2_and_no_file(tmp_path: Path, args: list[str], message: str) -> None:
+    out = tmp_path / "game.html"
+    result = sim("view", *args, "-o", str(out))
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["missing/game.html", "game.svg"])
+def test_view_refuses_an_output_it_cant_write(tmp_path: Path, name: str) -> None:
+    result = sim("view", str(EXAMPLES / CASES["godsgloom"][0]), "-o", str(tmp_path / name))
+    assert result.exit_code == 2 and len([x for x in result.output.splitlines() if x.strip()]) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_view_of_an_unknown_stored_game_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    sim("run", str(EXAMPLES / CASES["godsgloom"][0]), "--db", str(db))
+    result = sim("view", "--db", str(db), "--game", "00000000-0000-0000-0000-000000000000", "-o", str(tmp_path / "g.html"))
+    assert result.exit_code == 2 and "no game" in result.output
+    assert not (tmp_path / "g.html").exists()
+
+
+def test_a_1000_event_game_makes_a_page_well_under_5_mb() -> None:
+    """Issue 23's bound, on the ruleset whose pages are largest (a mat of hexes and zones);
+    ``python -m benchmarks.viewer`` measures every ruleset and the time to open the page."""
+    from benchmarks.viewer import GAMES, game_of
+
+    game = game_of(GAMES["godsgloom"], 1000)
+    assert len(game.events) == 1000
+    assert len(build_page(game).encode("utf-8")) < 5_000_000

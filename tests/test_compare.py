@@ -1,0 +1,282 @@
+"""``sim compare``: seeded games per variant, their summary, where they run, what is stored, and
+what bad input does. Game counts are tiny: the statistics are checked in test_compare_stats."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sim.app import open_store
+from sim.cli import main
+from sim.compare import cli as compare_cli
+from sim.compare.executors import InProcess, LocalPool
+from sim.compare.games import GameJob, GameResult, make_jobs, play_batch
+from sim.compare.variants import Variant
+from sim.replay import verify
+from tests.helpers import EXAMPLES
+from tests.test_cli import one_line_error
+
+HERE = Path(__file__).parent / "fixtures" / "compare"
+SKIRMISH = HERE / "skirmish-street.yaml"
+CORRIDOR = HERE / "tinyepic-corridor.yaml"
+
+
+def setup_only(path: Path, into: Path) -> str:
+    """An example's board without its script (a script is one seat's: swapped seats refuse it)."""
+    target = into / path.name
+    target.write_text(path.read_text().split("\nscript:")[0] + "\n")
+    return str(target)
+
+
+def sim(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def compare(*args: str) -> dict[str, Any]:
+    result = sim("compare", *args, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+SMALL = {
+    "sorcery": EXAMPLES / "sorcery" / "08-a-whole-turn.yaml",
+    "godsgloom": EXAMPLES / "godsgloom" / "19-a-whole-round.yaml",
+    "skirmish": SKIRMISH,
+    "tinyepic": CORRIDOR,
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SMALL))
+def test_a_small_compare_per_ruleset_summarises_every_game(ruleset: str, tmp_path: Path) -> None:
+    scenario = setup_only(SMALL[ruleset], tmp_path)
+    data = compare(scenario, "--variant", "a:", "--variant", "b:", "--games", "2", "--turns", "1", "--workers", "1")
+    assert data["ruleset"] == ruleset and data["run"]["finished"] == 4
+    for variant in data["variants"]:
+        assert variant["games"] == 2
+        for player in data["players"]:
+            counts = variant["players"][player]
+            assert counts["wins"] + counts["draws"] + counts["losses"] == 2
+            assert set(counts["counters"]) == set(data["counters"]) >= {"steps", "distance", "places", "refused", "deaths"}
+    # two variants with the same options play the same games: no difference at all
+    assert [g["state_hash"] for g in data["games"] if g["variant"] == "a"] == [g["state_hash"] for g in data["games"] if g["variant"] == "b"]
+    assert [g["swapped"] for g in data["games"] if g["variant"] == "a"] == [False, True]
+    firsts = {g["first_player"] for g in data["games"]}
+    assert firsts == set(data["players"])  # seats swapped: each side moved first once
+
+
+def test_the_summary_counts_are_the_games_counted_by_hand(tmp_path: Path) -> None:
+    data = compare(str(CORRIDOR), "--variant", "a:", "--variant", "slow:descend_cost=1", "--games", "6", "--workers", "1")
+    for variant in data["variants"]:
+        games = [g for g in data["games"] if g["variant"] == variant["name"]]
+        for player in data["players"]:
+            assert variant["players"][player]["wins"] == sum(g["results"][player] == "win" for g in games)
+            steps = [g["counters"][player]["steps"] for g in games]
+            assert variant["players"][player]["counters"]["steps"]["mean"] == pytest.approx(sum(steps) / len(steps))
+        first_wins = sum(g["results"][g["first_player"]] == "win" for g in games)
+        first_losses = sum(g["results"][g["first_player"]] == "loss" for g in games)
+        assert (variant["first_player"]["wins"], variant["first_player"]["losses"]) == (first_wins, first_losses)
+        if first_wins + first_losses:
+            rate = variant["first_player"]["win_rate"]["estimate"]
+            assert rate == pytest.approx(first_wins / (first_wins + first_losses))
+            assert variant["first_player"]["advantage"]["estimate"] == pytest.approx(rate - 0.5)
+        assert variant["length"]["turns"]["mean"] == pytest.approx(sum(g["turns"] for g in games) / len(games))
+        assert all(g["turns"] == 2 or g["ended"] for g in games)
+
+
+def test_skirmish_units_with_move_3_get_less_far_than_with_move_6() -> None:
+    data = compare(str(SKIRMISH), "--variant", "move6:unit_move=6", "--variant", "move3:unit_move=3",
+                   "--games", "4", "--turns", "1", "--workers", "1")
+    six, three = data["variants"]
+    for player in data["players"]:
+        assert three["players"][player]["counters"]["distance"]["mean"] < six["players"][player]["counters"]["distance"]["mean"]
+        assert three["difference"]["players"][player]["counters"]["distance"]["estimate"] < 0
+
+
+def test_tiny_epic_tactics_without_passing_allies_reaches_fewer_spaces() -> None:
+    data = compare(str(CORRIDOR), "--variant", "through:", "--variant", "blocked:ally_pass_through=false",
+                   "--games", "4", "--turns", "2", "--workers", "1")
+    through, blocked = data["variants"]
+    assert blocked["players"]["p1"]["counters"]["places"]["mean"] < through["players"]["p1"]["counters"]["places"]["mean"]
+    assert blocked["difference"]["players"]["p1"]["counters"]["places"]["estimate"] < 0
+
+
+def _without_run(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "run"}
+
+
+def test_results_are_identical_in_process_in_local_processes_and_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    args = [str(CORRIDOR), "--variant", "a:", "--variant", "b:ally_pass_through=false", "--games", "4", "--seed", "3"]
+    alone = compare(*args, "--workers", "1")
+    pooled = compare(*args, "--workers", "2")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        clustered = compare(*args, "--scheduler", cluster.scheduler_address, "--batch", "2")
+    assert _without_run(alone) == _without_run(pooled) == _without_run(clustered)
+    assert [g["state_hash"] for g in alone["games"]] == [g["state_hash"] for g in clustered["games"]]
+    assert "Dask cluster" in clustered["run"]["where"] and pooled["run"]["where"] == "2 local processes"
+
+
+def test_every_stored_game_is_whole_and_its_log_verifies(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    data = compare(str(CORRIDOR), "--variant", "a:", "--variant", "b:descend_cost=1", "--games", "3", "--db", db, "--workers", "2")
+    assert data["run"]["stored"] == 6
+    store = open_store(db)
+    ids = store.game_ids()
+    assert len(ids) == 6
+    for game_id in ids:
+        assert verify(list(store.game_events(game_id))).ok
+    hashes = sorted(g["state_hash"] for g in data["games"])
+    from projections.state_hash import fold, state_hash
+
+    assert sorted(state_hash(fold(list(store.game_events(i)))) for i in ids) == hashes
+
+
+def _killed_once(marks: str, jobs: list[GameJob]) -> list[GameResult]:
+    """Play a batch, but the first time game 1 of variant b is met, kill the worker process."""
+    for job in jobs:
+        mark = Path(marks) / f"{job.variant.name}-{job.index}"
+        if job.variant.name == "b" and job.index == 1 and not mark.exists():
+            mark.write_text("killed")
+            os._exit(1)
+    return play_batch(jobs)
+
+
+class _Killer:
+    def __init__(self, marks: str) -> None:
+        self.marks = marks
+
+    def __call__(self, jobs: list[GameJob]) -> list[GameResult]:
+        return _killed_once(self.marks, jobs)
+
+
+def _jobs(games: int) -> list[GameJob]:
+    text = CORRIDOR.read_text()
+    variants = [Variant("a"), Variant("b", {"descend_cost": 1})]
+    return make_jobs(text, str(CORRIDOR), {}, variants, games, 0, True, 1, "random")
+
+
+def test_a_game_whose_local_worker_died_is_played_again(tmp_path: Path) -> None:
+    jobs = _jobs(3)
+    reference = sorted((r.variant, r.index, r.state_hash) for r in InProcess().run([[j] for j in jobs]))
+    lost = sorted((r.variant, r.index, r.state_hash) for r in LocalPool(2, _Killer(str(tmp_path))).run([[j] for j in jobs]))
+    assert (tmp_path / "b-1").exists(), "no worker was killed: the test checks nothing"
+    assert lost == reference
+
+
+def test_a_game_whose_dask_worker_died_is_played_again(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    from sim.compare.executors import DaskCluster
+
+    jobs = _jobs(2)
+    reference = sorted((r.variant, r.index, r.state_hash) for r in InProcess().run([[j] for j in jobs]))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        runner = DaskCluster(cluster.scheduler_address, _Killer(str(tmp_path)))
+        try:
+            lost = sorted((r.variant, r.index, r.state_hash) for r in runner.run([[j] for j in jobs]))
+        finally:
+            runner.close()
+    assert (tmp_path / "b-1").exists(), "no worker was killed: the test checks nothing"
+    assert lost == reference
+
+
+def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {"n": 0}
+
+    def interrupted_after_three(jobs: list[GameJob]) -> list[GameResult]:
+        calls["n"] += 1
+        if calls["n"] > 3:
+            raise KeyboardInterrupt
+        return play_batch(jobs)
+
+    monkeypatch.setattr(compare_cli, "runner_for", lambda workers, scheduler: InProcess(interrupted_after_three))
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["compare", str(CORRIDOR), "--variant", "a:", "--variant", "b:descend_cost=1",
+                                       "--games", "5", "--db", db, "--json"], catch_exceptions=False)
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["run"]["interrupted"] and data["run"]["finished"] == 3 and data["run"]["stored"] == 3
+    assert sum(v["games"] for v in data["variants"]) == 3
+    assert "interrupted: 3 of 10 games finished" in result.stderr
+    store = open_store(db)
+    assert len(store.game_ids()) == 3
+    assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--variant", "a:ally_passthrough=false"], "--variant a ally_passthrough: unknown rule option 'ally_passthrough' for tinyepic"),
+    (["--variant", "a:ally_pass_through=maybe"], "--variant a ally_pass_through: option ally_pass_through must be a bool, not 'maybe'"),
+    (["--variant", "a:descend_cost=[1"], "--variant a descend_cost: '[1' can't be read"),
+    (["--variant", "nocolon"], "--variant: expected NAME:OPT=VAL"),
+    (["--variant", "a:", "--variant", "a:descend_cost=1"], "variant 'a' is named twice"),
+    ([], "give at least one --variant"),
+    (["--variant", "a:", "--games", "0"], "--games must be 1 or more, not 0"),
+    (["--variant", "a:", "--policy", "scripted"], "unknown policy 'scripted'"),
+    (["--variant", "a:", "--plot", "/no/such/folder/figure.png"], "--plot: no such folder"),
+])
+def test_bad_input_is_one_line_exit_2_and_nothing_stored(args: list[str], message: str, tmp_path: Path) -> None:
+    db = tmp_path / "never.sqlite"
+    line = one_line_error(sim("compare", str(CORRIDOR), *args, "--db", str(db)))
+    assert message in line
+    assert not db.exists()
+
+
+def test_a_script_one_seat_cannot_play_is_refused_before_any_game(tmp_path: Path) -> None:
+    db = tmp_path / "never.sqlite"
+    line = one_line_error(sim("compare", str(EXAMPLES / "tiny-epic-tactics" / "17-two-units-and-one-unit-left.yaml"),
+                              "--variant", "a:", "--db", str(db)))
+    assert "the script is refused with seats swapped" in line and not db.exists()
+    assert sim("compare", str(EXAMPLES / "tiny-epic-tactics" / "17-two-units-and-one-unit-left.yaml"), "--variant", "a:",
+               "--no-swap", "--games", "1", "--workers", "1").exit_code == 0
+
+
+def test_an_unreachable_scheduler_is_exit_4_in_one_line_and_nothing_stored(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    db = tmp_path / "never.sqlite"
+    result = sim("compare", str(CORRIDOR), "--variant", "a:", "--scheduler", "tcp://127.0.0.1:9", "--db", str(db))
+    assert result.exit_code == 4, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "can't be reached" in lines[0]
+    assert not db.exists()
+
+
+def test_plot_writes_a_figure_of_the_comparison(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    figure = tmp_path / "compare.png"
+    result = sim("compare", str(CORRIDOR), "--variant", "a:", "--variant", "b:ally_pass_through=false",
+                 "--games", "2", "--workers", "1", "--plot", str(figure))
+    assert result.exit_code == 0, result.output
+    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not Path(f"{figure}.partial").exists()
+    assert "win rate" in result.output and "Δ" in result.output
+
+
+def test_option_on_the_command_line_applies_to_every_variant() -> None:
+    data = compare(str(CORRIDOR), "--variant", "a:", "--variant", "b:descend_cost=1", "--games", "2", "--workers", "1",
+                   "--option", "ally_pass_through=false")
+    assert data["options"] == {"ally_pass_through": False}
+    blocked = compare(str(CORRIDOR), "--variant", "a:ally_pass_through=false", "--games", "2", "--workers", "1")
+    assert [g["state_hash"] for g in data["games"] if g["variant"] == "a"] == [g["state_hash"] for g in blocked["games"]]
+
+
+def test_the_readmes_worked_example_plays_both_variants() -> None:
+    scenario = Path(__file__).resolve().parent.parent / "docs" / "compare" / "jump-down-from-roofs.yaml"
+    data = compare(str(scenario), "--variant", "from4:jump_down_disadvantage_height=4",
+                   "--variant", "from5:jump_down_disadvantage_height=5", "--games", "1", "--workers", "1")
+    from4, from5 = data["variants"]
+    assert from4["options"] == {"jump_down_disadvantage_height": 4} and from5["games"] == 1
+    assert "checks_failed.jump_down" in data["counters"] or "checks_passed.jump_down" in data["counters"]
+
+
+@pytest.mark.postgres
+def test_games_compared_on_local_processes_are_stored_in_postgresql_and_verify(postgres_url: str) -> None:
+    data = compare(str(CORRIDOR), "--variant", "a:", "--games", "2", "--db", postgres_url, "--workers", "2")
+    assert data["run"]["stored"] == 2
+    store = open_store(postgres_url)
+    assert len(store.game_ids()) == 2
+    assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())

@@ -1,0 +1,28 @@
+"""The README's Python API snippet runs as pasted, and its commands exist as written."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from sim.cli import COMMANDS
+from tests.helpers import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_python_api_snippet_runs_as_pasted(tmp_path: Path) -> None:
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", README, re.S) if "Simulator()" in b]
+    code = block.replace("Simulator()", "Simulator(':memory:')")  # the one change: no file in the checkout
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        exec(compile(code, "README.md", "exec"), {})  # noqa: S102  (the README's own code, on purpose)
+    finally:
+        os.chdir(here)
+
+
+def test_every_command_the_readme_lists_is_a_command_of_sim() -> None:
+    listed = set(re.findall(r"^\| `sim ([a-z]+)", README, re.M))
+    assert listed and listed <= set(COMMANDS), sorted(listed - set(COMMANDS))
