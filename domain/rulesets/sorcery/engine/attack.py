@@ -55,6 +55,11 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         target = engine.unit(cmd.attack)
         if target.owner == player:
             raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
+        # a target it may not attack now is refused before the unit taps: nothing on its own
+        # way there gives it Airborne (a keyword lost on the way is still judged on arrival)
+        never = engine.view().attack_refusal(unit.id, target.id)
+        if never is not None:
+            raise IllegalCommand(never, f"{unit.id} can't attack {target.id}")
     if cmd.split is not None:
         if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
             raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
