@@ -167,10 +167,14 @@ setup:
 
 
 def test_a_unit_without_airborne_cannot_attack_an_airborne_unit() -> None:
+    """codex: Airborne. The Move and Attack naming the target is refused before anything changes
+    (README: illegal commands), not accepted to tap the attacker and fail at the attack."""
     g = game(AIR)
-    events = g.issue({"command": "move_and_attack", "unit": "troll", "path": ["B"], "attack": "spirit"})
-    refused = next(e for e in events if e.name == "AttackRefused")
-    assert refused.rule.source == "codex: Airborne"  # type: ignore[attr-defined]
+    before = g.version
+    with pytest.raises(IllegalCommand, match="only from Airborne units") as refused:
+        g.issue({"command": "move_and_attack", "unit": "troll", "path": ["B"], "attack": "spirit"})
+    assert refused.value.rule.source == "codex: Airborne"
+    assert g.version == before and not g.state.units["troll"].tapped
     assert g.state.units["spirit"].damage == 0
 
 
