@@ -46,14 +46,21 @@ class Reader(StateReader[SorceryState]):
         return found.card if found is not None else thing
 
     def in_region(self, text: str, unit_location: str, field: str) -> str:
-        """A destination written as a bare square means the unit's own region there when that
-        location exists (a teleport to "a location it's nearby" keeps its region)."""
+        """Where a unit off the surface is sent. A bare square is the surface (or the void) in the
+        scenario notation; for a unit below or in the void, whose own region exists there too,
+        it is refused as ambiguous rather than read one way without a word: the message names
+        both ways to write it."""
         loc = self.location(text, field)
-        if "/" not in str(text):
-            region = parse_loc(unit_location).region
+        region = parse_loc(unit_location).region
+        if "/" not in str(text).strip() and region is not parse_loc(loc).region:
             same = Loc(parse_loc(loc).square, region)
             if self.view().location_exists(same):
-                return same.text
+                square = parse_loc(loc).square
+                raise BadInput(
+                    f"{text!r} is ambiguous for a unit {region.value}: write {same.text} to stay {region.value}, "
+                    f"or {square}/surface for the surface",
+                    field,
+                )
         return loc
 
     def own_steps(self, unit_id: str) -> list[str]:
