@@ -7,6 +7,7 @@ aggregate is restored to where it was and no event of that command remains pendi
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
@@ -15,7 +16,7 @@ from eventsourcing.domain import BaseAggregate
 from pydantic import BaseModel
 
 from domain.commands import Choose, OrderTriggers
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput, IllegalCommand, SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
@@ -165,6 +166,21 @@ class Game(BaseAggregate[UUID]):
         setattr(self, "dice_override", dict(rolls))  # shadows the empty class default on this game only  # noqa: B010
 
     # --- what may happen next -------------------------------------------------------------
+
+    def refusals(self, command: dict[str, Any] | BaseModel) -> list[SimError]:
+        """Every reason ``command`` would be refused now, none when it would be accepted: the
+        ruleset lists them all where it can, else the command is tried on a copy of the game and
+        names the first. Nothing is recorded."""
+        parsed = self.parse_command(command)
+        listed = self.rules.refusals(self.state, parsed)
+        if listed is not None:
+            return list(listed)
+        trial = copy.deepcopy(self)
+        try:
+            trial.issue(parsed, rollback=False)
+        except SimError as exc:
+            return [exc]
+        return []
 
     def legal_commands(self) -> list[BaseModel]:
         """Every command the player to act may issue now, as python-chess's ``legal_moves``:

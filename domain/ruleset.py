@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.board import Board
-from domain.errors import BadInput
+from domain.errors import BadInput, SimError
 from domain.event_base import EVENT_TYPES, GameEvent
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.options import RuleOptions, check_options
@@ -196,6 +196,12 @@ class Ruleset:
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         """Every command the player to act may issue now (the engine adds choice answers)."""
         return []
+
+    def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
+        """Every reason the rules refuse ``command`` now, where the ruleset can list them all
+        (Sorcery's Defend and Intercept: ``sim why --defend``); None leaves the question to the
+        command itself, which names the first."""
+        return None
 
     def turn_number(self, state: GameState) -> int:
         """The turn (or round) the game is in, as self-play counts them."""

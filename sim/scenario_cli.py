@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from domain.errors import BadInput, SimError
+from domain.errors import BadInput, IllegalCommand, SimError
 from domain.ruleset import Diagnostic, get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain
@@ -25,7 +25,7 @@ from sim.logfile import read_jsonl
 from sim.render import amount, print_events, print_reach, print_timeline
 from sim.replay import replay
 from sim.rule_option import option_differences, rule_options
-from sim.runner import check_expectations
+from sim.runner import Played, check_expectations
 from sim.scenario import scenario_files, scenario_schema
 
 
@@ -62,6 +62,10 @@ def check(paths: tuple[str, ...], as_json: bool) -> None:
         sys.exit(2)
     if counts["fail"]:
         sys.exit(1)
+
+
+#: what ``--defend`` given no ATTACK stands for: the attack awaiting defenders now
+PENDING = "pending"
 
 
 def _check_one(file: Path) -> tuple[dict[str, Any], list[Diagnostic]]:
@@ -108,15 +112,26 @@ def reach(scenario: str, unit: str, as_json: bool) -> None:
 @click.command()
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--unit", required=True)
-@click.option("--to", "to", required=True, help="The location asked about, as in the scenario.")
+@click.option("--to", "to", default=None, help="The location asked about, as in the scenario.")
+@click.option("--defend", "defend", is_flag=False, flag_value=PENDING, default=None, metavar="[ATTACK]",
+              help="Instead: whether UNIT may Defend the attack awaiting defenders (or attack ATTACK), with every reason it may not.")
+@click.option("--intercept", is_flag=True, help="Instead: whether UNIT may Intercept now, with every reason it may not.")
 @JSON_OPTION
 @rule_options
 @guarded
-def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
+def why(scenario: str, unit: str, to: str | None, defend: str | None, intercept: bool, as_json: bool) -> None:
     """Whether UNIT can reach a location: a path with its steps, or the rule blocking each way.
 
-    Exit 0 when it can, 1 when it can't."""
+    With --defend or --intercept, whether UNIT may do that now, with every rule that refuses it
+    (a unit may reach a place and still not defend there: tapped, summoning sick...). Exit 0
+    when it can, 1 when it can't."""
+    asked = [name for name, given in (("--to", to is not None), ("--defend", defend is not None), ("--intercept", intercept)) if given]
+    if len(asked) != 1:
+        raise BadInput("ask one question: --to LOCATION, --defend [ATTACK] or --intercept", "--to")
     played, _ = play_file(scenario)
+    if to is None:
+        _why_command(played, unit, "defend" if defend is not None else "intercept", None if defend == PENDING else defend, as_json)
+        return
     lookahead = Lookahead.from_events(played.events)
     answer = lookahead.range_of_motion(unit)
     target = lookahead.label(lookahead.parse(to))
@@ -137,6 +152,40 @@ def why(scenario: str, unit: str, to: str, as_json: bool) -> None:
     if not as_json:
         print_diagnostics(console, diagnostics_of_events(played.events))
     if path is None:
+        sys.exit(1)
+
+
+def _why_command(played: Played, unit: str, question: str, attack: str | None, as_json: bool) -> None:
+    """``why --defend`` and ``why --intercept``: every reason the rules give against it now."""
+    game = played.game
+    pending = getattr(game.state, "attack", None)
+    try:
+        reasons: list[SimError] = game.refusals({"command": question, "unit": unit})
+    except BadInput as exc:
+        if "unknown command" in exc.message:
+            raise BadInput(f"{game.state.ruleset} has no {question} command: --{question} is a Sorcery question", f"--{question}") from None
+        raise
+    if attack is not None and (pending is None or pending.id != attack):
+        shown = f"the attack awaiting defenders is {pending.id}" if pending is not None else "no attack awaits defenders"
+        reasons.insert(0, BadInput(f"attack {attack} is not the one to defend now: {shown}", "--defend"))
+    allowed = not reasons
+    about = pending.id if question == "defend" and pending is not None else None
+    if as_json:
+        emit({
+            "unit": unit, "question": question, "attack": about, "allowed": allowed,
+            "reasons": [
+                {"rule": jsonout.rule(r.rule), "detail": r.detail} if isinstance(r, IllegalCommand) else {"rule": None, "detail": r.message if isinstance(r, BadInput) else str(r)}
+                for r in reasons
+            ],
+            "diagnostics": diagnostics_json(diagnostics_of_events(played.events)),
+        })
+    else:
+        what = f"{question} against attack {about}" if about else question
+        console.print(f"{unit} may {what}" if allowed else f"{unit} may not {what}:")
+        for reason in reasons:
+            console.print(f"  - {escape(str(reason))}")
+        print_diagnostics(console, diagnostics_of_events(played.events))
+    if not allowed:
         sys.exit(1)
 
 

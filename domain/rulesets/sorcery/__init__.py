@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
-from domain.errors import BadInput
+from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
 from domain.events import StepTaken, UnitDied
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
@@ -21,10 +21,11 @@ from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery.board import RealmBoard
-from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
 from domain.rulesets.sorcery.engine import attack, combat, durations, flood, steps, turn
 from domain.rulesets.sorcery.engine.activate import follow_up
 from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import (
     ArtifactMoved,
     EffectEnded,
@@ -212,6 +213,13 @@ class SorceryRuleset(Ruleset):
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         assert isinstance(state, SorceryState)
         return legal_commands(state)
+
+    def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
+        if isinstance(command, Defend):
+            return list(attack.defend_refusals(Reader(state), command.unit, command.player))
+        if isinstance(command, Intercept):
+            return list(attack.intercept_refusals(Reader(state), command.unit, command.player))
+        return None
 
     def to_act(self, state: GameState) -> str:
         assert isinstance(state, SorceryState)

@@ -9,7 +9,7 @@ from domain.movement import search_reach
 from domain.rulesets.sorcery.commands import Defend, Intercept, MoveAndAttack, Pass
 from domain.rulesets.sorcery.engine import combat
 from domain.rulesets.sorcery.engine.primitives import Primitives
-from domain.rulesets.sorcery.engine.reader import BUSY
+from domain.rulesets.sorcery.engine.reader import BUSY, Reader
 from domain.rulesets.sorcery.events import UnitTapped
 from domain.rulesets.sorcery.events_combat import (
     AttackDeclared,
@@ -97,7 +97,7 @@ def declared_path(engine: Primitives, unit: SorceryUnit, path: list[str], field:
     return full
 
 
-def interceptors(engine: Primitives, unit_id: str) -> tuple[list[str], str]:
+def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
     """The enemy units that may intercept ``unit_id`` where it is now, and why none may."""
     unit = engine.state.units[unit_id]
     if not unit.alive or unit.location is None:
@@ -140,20 +140,33 @@ def resolve_intercept_item(engine: Primitives, item: InterceptItem) -> None:
     )
 
 
-def intercept(engine: Primitives, cmd: Intercept) -> None:
+def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) -> list[IllegalCommand]:
+    """Every reason ``unit_id`` may not Intercept now, in the order an Intercept is refused
+    (codex: Intercept)."""
     window = engine.state.intercept
+    unit = engine.unit(unit_id)
+    acting = engine.player(player, unit.owner)
     if window is None:
-        raise IllegalCommand(INTERCEPT, "no enemy may be intercepted now")
-    unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
-    mover = engine.state.units[window.unit]
-    if player == mover.owner:
-        raise IllegalCommand(INTERCEPT, f"{player} can't intercept their own unit")
+        return [IllegalCommand(INTERCEPT, "no enemy may be intercepted now"), *engine.not_ready(unit, acting)]
+    found = engine.not_ready(unit, acting)
+    if acting == engine.state.units[window.unit].owner:
+        found.append(IllegalCommand(INTERCEPT, f"{acting} can't intercept their own unit"))
     if unit.id in window.interceptors:
-        raise IllegalCommand(INTERCEPT, f"{unit.id} already intercepts")
+        found.append(IllegalCommand(INTERCEPT, f"{unit.id} already intercepts"))
     eligible, why = interceptors(engine, window.unit)
-    if unit.id not in eligible:
+    if unit.id not in eligible and unit.id not in window.interceptors:
         at = engine.label(window.location)
-        raise IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}")
+        found.append(IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}"))
+    return found
+
+
+def intercept(engine: Primitives, cmd: Intercept) -> None:
+    refusals = intercept_refusals(engine, cmd.unit, cmd.player)
+    if refusals:
+        raise refusals[0]
+    window = engine.state.intercept
+    assert window is not None
+    unit = engine.unit(cmd.unit)
     engine.emit(UnitTapped, unit=unit.id, reason="Intercept")
     engine.emit(InterceptDeclared, intercept_id=window.id, unit=unit.id)
 
@@ -171,26 +184,42 @@ def close_intercept(engine: Primitives, player: str) -> None:
         combat.fight(engine, f"{window.id}-fight", [[mover.id], present], mover.location, f"intercept {window.id}", window.id)
 
 
-def defend(engine: Primitives, cmd: Defend) -> None:
+def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> list[IllegalCommand]:
+    """Every reason ``unit_id`` may not Defend now, in the order a Defend is refused: the first
+    is what the command says, all of them what ``sim why --defend`` says (codex: Defend)."""
     attack = engine.state.attack
-    unit = engine.unit(cmd.unit)
+    unit = engine.unit(unit_id)
+    acting = engine.player(player, unit.owner)
+    found: list[IllegalCommand] = []
     if attack is None or not attack.window_open:
-        raise IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders")
-    attacker_owner = engine.state.units[attack.attacker].owner
-    defending = engine.state.opponent_of(attacker_owner)
-    unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
-    if player != defending:
-        raise IllegalCommand(DEFEND_WINDOW, f"{player} can't defend against their own attack")
-    barred = engine.view().restriction(unit.id, "no_defend")
+        found.append(IllegalCommand(DEFEND_WINDOW, "no attack awaits defenders"))
+    found += engine.not_ready(unit, acting)
+    if attack is not None and attack.window_open:
+        if acting != engine.state.opponent_of(engine.state.units[attack.attacker].owner):
+            found.append(IllegalCommand(DEFEND_WINDOW, f"{acting} can't defend against their own attack"))
+    view = engine.view()
+    barred = view.restriction(unit.id, "no_defend")
     if barred is not None:
-        raise IllegalCommand(barred, f"{unit.id} can't defend")
-    in_place = engine.view().restriction(unit.id, "defend_in_place")
-    if in_place is not None and attack.location != unit.location:
-        raise IllegalCommand(in_place, f"{unit.id} can't move to defend")
+        found.append(IllegalCommand(barred, f"{unit.id} can't defend"))
+    if attack is not None and attack.window_open and unit.alive and unit.location is not None:
+        in_place = view.restriction(unit.id, "defend_in_place")
+        if in_place is not None and attack.location != unit.location:
+            found.append(IllegalCommand(in_place, f"{unit.id} can't move to defend"))
+        reach = search_reach(engine.movement(), unit.id, unit.location)
+        if attack.location not in reach:
+            reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
+            found.append(IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}"))
+    return found
+
+
+def defend(engine: Primitives, cmd: Defend) -> None:
+    refusals = defend_refusals(engine, cmd.unit, cmd.player)
+    if refusals:
+        raise refusals[0]
+    attack = engine.state.attack
+    assert attack is not None
+    unit = engine.unit(cmd.unit)
     reach = search_reach(engine.movement(), unit.id, unit.location or "")
-    if attack.location not in reach:
-        reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
-        raise IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}")
     if cmd.path is not None:
         full = declared_path(engine, unit, cmd.path, "path")
         if full[-1] != attack.location:

@@ -108,15 +108,23 @@ class Reader(StateReader[SorceryState]):
         """A unit of the acting player's in the realm that may tap now, and that player."""
         unit = self.unit(unit_id)
         acting = self.player(player, unit.owner)
-        if not unit.alive or unit.location is None:
-            raise IllegalCommand(rule("codex: Die", "the unit is no longer in the realm"), f"{unit_id} is dead")
-        if unit.owner != acting:
-            raise IllegalCommand(OWN_UNITS, f"{unit_id} belongs to {unit.owner}, not {acting}")
-        if unit.tapped:
-            raise IllegalCommand(TAP, f"{unit_id} is tapped")
-        if self.summoning_sick(unit):
-            raise IllegalCommand(SICK, f"{unit_id} entered the realm this turn")
+        refusals = self.not_ready(unit, acting)
+        if refusals:
+            raise refusals[0]
         return unit, acting
+
+    def not_ready(self, unit: SorceryUnit, acting: str) -> list[IllegalCommand]:
+        """Every reason ``unit`` can't tap now for ``acting``, in the order a command is refused."""
+        found: list[IllegalCommand] = []
+        if not unit.alive or unit.location is None:
+            found.append(IllegalCommand(rule("codex: Die", "the unit is no longer in the realm"), f"{unit.id} is dead"))
+        if unit.owner != acting:
+            found.append(IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}, not {acting}"))
+        if unit.tapped:
+            found.append(IllegalCommand(TAP, f"{unit.id} is tapped"))
+        if self.summoning_sick(unit):
+            found.append(IllegalCommand(SICK, f"{unit.id} entered the realm this turn"))
+        return found
 
     def refuse_unmodelled(self, names: list[str], what: str) -> None:
         """Under ``unmodelled: refuse``, refuse ``what`` when any of its cards has rules text the
