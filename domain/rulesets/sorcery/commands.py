@@ -209,6 +209,7 @@ class Summon(_Model):
     its Genesis, if any, triggers with ``targets`` as the choices it asks for (engine/genesis.py)."""
 
     command: Literal["summon"] = "summon"
+    player: str | None = Field(default=None, description="who summons: the active player, the minion's owner")
     card: str
     at: Location
     id: str
@@ -222,6 +223,7 @@ class Conjure(_Model):
     phase of its controller's turn; its Genesis, if any, triggers."""
 
     command: Literal["conjure"] = "conjure"
+    player: str | None = Field(default=None, description="who conjures: the active player, its controller")
     card: str
     id: str
     controller: str | None = Field(default=None, description="defaults to the active player; must be the active player")

@@ -59,11 +59,19 @@ def play_site(engine: Primitives, cmd: PlaySite) -> None:
     engine.mark_lasting_losses(engine.cause)  # a Watchtower played beside a Stealthed enemy
 
 
+def one_player(player: str | None, named: str | None, field: str) -> str | None:
+    """The player a summon or conjure names, as ``player`` (as every command may) or as the card's
+    ``owner``/``controller``: the same player, who plays it (README: commands)."""
+    if player is not None and named is not None and player != named:
+        raise BadInput(f"player {player!r} and {field} {named!r} differ: the player who plays it is its {field}", "player")
+    return named if named is not None else player
+
+
 def summon(engine: Primitives, cmd: Summon) -> None:
     """A minion enters the realm at ``at`` on its owner's turn: refused where set-up would
     refuse it (digest 1.6, 2.3); it has summoning sickness (codex: Summoning Sickness); its
     entry triggers what entering triggers (digest 2.3: summoning is entering) and its Genesis."""
-    owner = engine.player(cmd.owner, engine.state.active_player)
+    owner = engine.player(one_player(cmd.player, cmd.owner, "owner"), engine.state.active_player)
     engine.check_main_phase(owner)
     data = engine.lookup_card(cmd.card, "card", "Minion")
     engine.refuse_unmodelled([data.name], f"summoning {data.name}")
@@ -84,7 +92,7 @@ def summon(engine: Primitives, cmd: Summon) -> None:
 def conjure(engine: Primitives, cmd: Conjure) -> None:
     """An artifact enters the realm at a location or with a bearer, or an aura atop an area or
     a border, on its controller's turn, checked as at set-up; its Genesis triggers."""
-    controller = engine.player(cmd.controller, engine.state.active_player)
+    controller = engine.player(one_player(cmd.player, cmd.controller, "controller"), engine.state.active_player)
     engine.check_main_phase(controller)
     data = engine.lookup_card(cmd.card, "card", "Artifact", "Aura")
     engine.refuse_unmodelled([data.name], f"conjuring {data.name}")

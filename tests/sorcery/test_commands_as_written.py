@@ -1,5 +1,6 @@
-"""A location is read as the scenario notation writes it (README: a bare square is the surface,
-or the void), never silently as another region."""
+"""A command is read as it is written: a location in the scenario notation (README: a bare
+square is the surface, or the void), never silently as another region; a ``player`` wherever
+a command may name one."""
 
 from __future__ import annotations
 
@@ -35,3 +36,26 @@ def test_a_region_written_out_is_the_one_the_rules_judge() -> None:
         g.issue({"command": "cast", "card": "Blink", "targets": ["trolls", "8/surface"]})
     g.issue({"command": "cast", "card": "Blink", "targets": ["trolls", "8/underground"]})
     assert g.state.units["trolls"].location == "8/underground"
+
+
+SUMMONING = """
+title: t
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 8, card: Valley, controller: p1}
+"""
+
+
+def test_summon_and_conjure_take_a_player_as_every_command_does() -> None:
+    """README: any command may name its ``player``; it is checked when given."""
+    g = game(SUMMONING)
+    g.issue({"command": "summon", "player": "p1", "card": "Bosk Troll", "at": "8", "id": "troll"})
+    assert g.state.units["troll"].owner == "p1"
+    with pytest.raises(BadInput, match="player 'p1' and owner 'p2' differ"):
+        g.issue({"command": "summon", "player": "p1", "owner": "p2", "card": "Bosk Troll", "at": "8", "id": "troll2"})
+    with pytest.raises(IllegalCommand):
+        g.issue({"command": "summon", "player": "p2", "card": "Bosk Troll", "at": "8", "id": "troll3"})
+    g.issue({"command": "conjure", "player": "p1", "card": "Poisonous Dagger", "id": "dagger", "bearer": "troll"})
+    assert g.state.features["dagger"].bearer == "troll"
