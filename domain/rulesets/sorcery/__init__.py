@@ -15,7 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
-from domain.events import StepTaken, UnitDied
+from domain.events import MoveEnded, StepTaken, UnitDied
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
@@ -54,7 +54,7 @@ from domain.rulesets.sorcery.state import (
     SorceryUnit,
     TurnPassItem,
 )
-from domain.rulesets.sorcery.triggers import match, registry
+from domain.rulesets.sorcery.triggers import match, registry, stops
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
@@ -78,6 +78,11 @@ def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
     match.after_first_attack(engine.resolver, event)
 
 
+def _stop_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, MoveEnded)
+    stops.stops(engine.resolver, event)
+
+
 def _death_followed(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, UnitDied)
     durations.on_death(engine, event)
@@ -92,6 +97,7 @@ ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], .
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
     UnitDied: (_death_followed,),
+    MoveEnded: (_stop_matched,),
     EffectStarted: (_floods_followed,),
     EffectEnded: (_floods_followed,),
     FeatureRemoved: (_floods_followed,),

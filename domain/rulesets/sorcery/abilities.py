@@ -78,6 +78,12 @@ class Moves(When):
     """The source itself moves to a new location, by any step (Army of the Dead: its FAQ)."""
 
 
+class Stops(When):
+    """The source itself stops: no movement for it (or for its carrier) is left on the storyline,
+    after it changed location (codex: Stops: a unit must first move to then stop; a move whose
+    steps were all refused, or a teleport to where it was, is no stop)."""
+
+
 class EntersVoid(When):
     """The source itself enters the void from a site (Phase Assassin)."""
 

@@ -20,6 +20,7 @@ from domain.rulesets.sorcery.abilities import (
     StartEffect,
     StepsInDirection,
     StepsOntoGroundAbove,
+    Stops,
     TeleportToTappedBurrow,
 )
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
@@ -31,6 +32,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             timing="activated",
             covers=("Once on your turn, may lure target adjacent enemy minion to take a step closer. When it arrives, it takes 2 damage and you heal 2.",),
             activated=LureCloser(cost="once", who="adjacent_enemy_minion", then="damage_heal", damage=2, heal=2),
+        ),
+    ),
+    "Adtonitum": (
+        Ability(
+            name="may deal 3 damage to another random unit where she stops", timing="triggered",
+            covers=("Whenever Adtonitum stops, she may deal 3 damage to another random unit there.",),
+            trigger="damage_on_stop", when=Stops(), does=Resolve(name="damage_random_here"),
         ),
     ),
     "Aino": (
