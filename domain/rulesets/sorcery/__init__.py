@@ -22,7 +22,7 @@ from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery.board import RealmBoard
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
-from domain.rulesets.sorcery.engine import attack, combat, durations, flood, steps, turn
+from domain.rulesets.sorcery.engine import attack, combat, durations, flood, rest, steps, turn
 from domain.rulesets.sorcery.engine.activate import follow_up
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
@@ -81,6 +81,14 @@ def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
 def _stop_matched(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, MoveEnded)
     stops.stops(engine.resolver, event)
+    rest.stopped(engine, event, stops.stopped_units(engine.state, event))
+
+
+def _rest_ended(engine: Primitives, event: GameEvent) -> None:
+    if isinstance(event, StepTaken):
+        rest.moved(engine, event)
+    elif isinstance(event, UnitDied):
+        rest.died(engine, event)
 
 
 def _death_followed(engine: Primitives, event: GameEvent) -> None:
@@ -93,10 +101,10 @@ def _death_followed(engine: Primitives, event: GameEvent) -> None:
 #: site a water site or a land site (engine/flood.py: an effect starting or ending, a card leaving, a
 #: unit or artifact moving: Tide Naiads, Blightstone)
 ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], ...]] = {
-    StepTaken: (_step_matched, _floods_followed),
+    StepTaken: (_step_matched, _floods_followed, _rest_ended),
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
-    UnitDied: (_death_followed,),
+    UnitDied: (_death_followed, _rest_ended),
     MoveEnded: (_stop_matched,),
     EffectStarted: (_floods_followed,),
     EffectEnded: (_floods_followed,),

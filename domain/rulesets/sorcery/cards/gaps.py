@@ -14,9 +14,8 @@ STEALTH_MARKS = (
 STEALTH_KEPT = "the Stealth gained is not lost when it interacts with the realm (Stealth tokens are not simulated)"
 #: what "at rest" still lacks (codex: At Rest, Ordering Ongoing Effects)
 AT_REST_GAPS = (
-    "a unit is not at rest only while a move of its own or its carrier's resolves: casting, "
-    "abilities used and the whole attack sequence (a defender that moved in) are not followed; two "
-    "such minions at rest side by side switch each other off instead of the codex's timestamp order"
+    "a unit that casts a spell or uses an ability is still judged at rest while it resolves (only "
+    "moving, entering the realm and the attack sequence are followed)"
 )
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.realm import COLUMNS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.rules.facts import RealmFacts
-from domain.rulesets.sorcery.state import SorceryUnit
+from domain.rulesets.sorcery.state import JoinFightItem, SorceryUnit
 
 
 class ScopeRules(RealmFacts):
@@ -83,7 +83,19 @@ class ScopeRules(RealmFacts):
         if unit.location is None or parse_loc(unit.location) != at:
             return False
         movers = {unit.id, unit.carried_by}
-        return not any(move.unit in movers for move in self.state.moves.values())
+        if any(move.unit in movers for move in self.state.moves.values()):
+            return False
+        return not self.in_the_attack(unit.id)
+
+    def in_the_attack(self, unit_id: str) -> bool:
+        """Whether the unit attacks or defends in the attack under way: it moved or used its
+        Defend, and returns to rest only once the whole attack is over (codex: At Rest, its
+        defender moving in from one step sideways)."""
+        attack = self.state.attack
+        if attack is None:
+            return False
+        joining = any(isinstance(item, JoinFightItem) and item.unit == unit_id for item in self.state.storyline)
+        return unit_id == attack.attacker or unit_id in attack.defenders or joining
 
     def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
         where = self.location_of(thing)
