@@ -20,6 +20,7 @@ from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, en
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.board import RealmBoard
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
 from domain.rulesets.sorcery.engine import attack, combat, durations, flood, rest, steps, turn
@@ -55,6 +56,7 @@ from domain.rulesets.sorcery.state import (
     TurnPassItem,
 )
 from domain.rulesets.sorcery.triggers import match, registry, stops
+from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
@@ -172,20 +174,22 @@ class SorceryRuleset(Ruleset):
     # --- movement -------------------------------------------------------------------------------
 
     def movement(self, state: GameState) -> MovementModel:
-        return SorceryMovement(state)
+        return oversized.movement(SorceryMovement(state), state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
         """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
         freely (codex: Moves Freely, Forced Movement)."""
         if move.purpose.startswith("forced:"):
-            return ForcedMovement(state, move.purpose.split(":", 1)[1])
-        return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
+            return oversized.movement(ForcedMovement(state, move.purpose.split(":", 1)[1]), state)
+        return oversized.movement(SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend")), state)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
         answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
+        if isinstance(unit, SorceryUnit) and unit.parts:
+            answer = oversized.spread(answer, RealmView.of(state), unit, lambda loc: label(state, loc), _square_order)
         answer.extra["diagnostics"] = state.index("sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
 

@@ -286,6 +286,14 @@ class Placement(_Declared):
     text: str
 
 
+class Size(_Declared):
+    """The unit occupies an area of ``columns`` x ``rows`` squares, its location being the
+    area's top-left square (codex: Oversized Units; oversized.py)."""
+
+    columns: int
+    rows: int
+
+
 class DiesNearby(_Declared):
     """The passive effect lasts until a unit of one of these subtypes, anyone's, dies nearby the
     card (Hollow One): a duration, not a triggered ability (engine/durations.py)."""
@@ -322,6 +330,8 @@ class Ability(_Declared):
     #: the unit loses these keywords for good once it moves (Moss Troll: "Loses Stealth if it
     #: moves."; marked as its step is taken, as a "permanently lose" is: engine/steps.py)
     lost_once_it_moves: tuple[str, ...] = ()
+    #: an oversized unit's size, a characteristic it enters the realm with (codex: Oversized Units)
+    size: Size | None = None
 
 
 # --- spells ---------------------------------------------------------------------------------------

@@ -17,6 +17,12 @@ AT_REST_GAPS = (
     "a unit that casts a spell or uses an ability is still judged at rest while it resolves (only "
     "moving, entering the realm and the attack sequence are followed)"
 )
+#: what an oversized unit still lacks (codex: Oversized Units; oversized.py)
+OVERSIZED_GAPS = (
+    "its location is the top-left square of its area, and the part a teleport puts on its target "
+    "is that one, unturned (other parts and orientations are not offered); grid damage, carried "
+    "artifacts' positions, projectiles and the cards that read 'its location' use that square only"
+)
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"
 #: "including voids": what a flooded void is, the codex does not say

@@ -17,11 +17,12 @@ from domain.rulesets.sorcery.abilities import (
     NearbyAlliedMinion,
     ReleaseShackled,
     Resolve,
+    Size,
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
 )
-from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
+from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, OVERSIZED_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "Master Tracker": (
@@ -59,6 +60,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't attack sites", timing="ongoing", covers=("Can't attack sites",),
             passive={"kind": "restriction", "unit": "$self", "no_attack_sites": True},
+        ),
+    ),
+    "Mountain Giant": (
+        Ability(
+            name="occupies a 2x2 area", timing="ongoing", covers=("Occupies four locations.",),
+            gaps=OVERSIZED_GAPS, size=Size(columns=2, rows=2),
         ),
     ),
     "Moss Troll": (

@@ -16,6 +16,7 @@ from domain.events import UnitDied
 from domain.handlers import CommandHandlers
 from domain.rules import RuleRef
 from domain.ruleset import unique_ids
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.abilities import fill
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import Card
@@ -155,6 +156,7 @@ class Primitives(CommandHandlers[SorceryState], Reader):
                 keywords=list(data.keywords), movement_bonus=data.movement_bonus,
                 carries=carry, carry_allies_only=allies != "unit", tapped=tapped,
                 entered_turn=self.state.turn if summoned else None,
+                parts=oversized.parts_of(self.view(), data.name, at),
             ),
             not_modelled=not_modelled_of(data.name),
         )
