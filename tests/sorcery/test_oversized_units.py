@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import BadInput
+from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.view import RealmView
 from sim.logfile import parse_log, write_jsonl
 from sim.replay import verify
@@ -154,3 +154,14 @@ def test_a_log_of_it_replays_and_verifies() -> None:
     events = parse_log(out.getvalue(), "giant").events
     assert any(type(e).__name__ == "PartsMoved" for e in events)
     assert verify(events).ok
+
+
+def test_every_location_of_its_area_must_be_one_it_can_be_at() -> None:
+    with pytest.raises((BadInput, IllegalCommand), match="giant .Mountain Giant. can.t be set up at 10"):
+        realm("    - {id: giant, card: Mountain Giant, owner: p1, at: 9}\n")  # 10 and 15 are voids
+
+
+def test_it_is_summoned_with_its_area() -> None:
+    g = realm("    - {id: avatar, card: Sorcerer, owner: p1, at: 1}\n")
+    g.issue({"command": "summon", "card": "Mountain Giant", "id": "giant", "at": "12", "player": "p1"})
+    assert occupied(g) == ["12", "13", "17", "18"]

@@ -28,7 +28,6 @@ from domain.rules import RuleRef
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc, square_at
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.rules.facts import RealmFacts
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
@@ -36,6 +35,7 @@ from domain.state import GameState
 SOURCE = "codex: Oversized Units"
 OFF_THE_REALM = rule(SOURCE, "every part moves the same way, and a part would leave the realm")
 NO_SUCH_STEP = rule(SOURCE, "every part moves the same way, and a part has no such step")
+MIXED_SITES = rule(SOURCE, "it goes below only if every part can: a burrow or submerge fails across land and water sites")
 BELOW = (Region.UNDERGROUND, Region.UNDERWATER)
 
 
@@ -47,7 +47,7 @@ def offsets(unit: SorceryUnit) -> list[tuple[int, int]]:
     return [(0, 0), *((parse_loc(p).row - anchor.row, parse_loc(p).column - anchor.column) for p in unit.parts)]
 
 
-def level_at(facts: RealmFacts, square: int, below: bool) -> Loc | None:
+def level_at(facts: RealmView, square: int, below: bool) -> Loc | None:
     """The location of a square at a level: the surface of a site or its void; below, under the
     site (underwater for a water site, underground for a land one); None where there is none."""
     site = facts.site_at(square)
@@ -55,10 +55,10 @@ def level_at(facts: RealmFacts, square: int, below: bool) -> Loc | None:
         return Loc(square, Region.SURFACE if site is not None else Region.VOID)
     if site is None:
         return None
-    return Loc(square, Region.UNDERWATER if facts.is_water(square) else Region.UNDERGROUND)  # type: ignore[attr-defined]
+    return Loc(square, Region.UNDERWATER if facts.is_water(square) else Region.UNDERGROUND)
 
 
-def shape_at(facts: RealmFacts, shape: list[tuple[int, int]], anchor: str) -> list[Loc] | None:
+def shape_at(facts: RealmView, shape: list[tuple[int, int]], anchor: str) -> list[Loc] | None:
     """The locations a unit of this shape occupies with its anchor at ``anchor``, the anchor
     first; None when a part would be off the realm or below no site."""
     at = parse_loc(anchor)
@@ -78,7 +78,7 @@ def shape_at(facts: RealmFacts, shape: list[tuple[int, int]], anchor: str) -> li
     return found
 
 
-def footprint(facts: RealmFacts, unit: SorceryUnit, anchor: str | None = None) -> list[Loc] | None:
+def footprint(facts: RealmView, unit: SorceryUnit, anchor: str | None = None) -> list[Loc] | None:
     """The locations the unit occupies, or would with its anchor at ``anchor``."""
     where = anchor if anchor is not None else unit.location
     if where is None:
@@ -181,7 +181,7 @@ class OversizedMovement:
                 continue  # the unit was there already: this part neither enters nor traverses
             step = anchor if old == here[0] else self._part_step(unit_id, old, new, anchor.kind)
             if step is None:
-                blocked = blocked or NO_SUCH_STEP
+                blocked = blocked or (MIXED_SITES if new.region in BELOW and old.region not in BELOW else NO_SUCH_STEP)
                 continue
             blocked = blocked or step.blocked
             stops = stops or step.stops
@@ -202,7 +202,7 @@ def movement(base: Any, state: GameState) -> Any:
     return base
 
 
-def parts_of(facts: RealmFacts, card_name: str, at: str) -> list[str]:
+def parts_of(facts: RealmView, card_name: str, at: str) -> list[str]:
     """The other locations a unit of this card occupies as it enters the realm at ``at`` (its
     area's top-left square, at that level): none for a unit of one location. An area that would
     leave the realm, or be below no site, is refused naming the card and the square."""
@@ -218,7 +218,7 @@ def parts_of(facts: RealmFacts, card_name: str, at: str) -> list[str]:
     return [loc.text for loc in found[1:]]
 
 
-def entered(facts: RealmFacts, unit: SorceryUnit, frm: str, to: str) -> list[tuple[str, str]]:
+def entered(facts: RealmView, unit: SorceryUnit, frm: str, to: str) -> list[tuple[str, str]]:
     """Each part's step that enters a location (old, new): only those to a location the unit did
     not occupy before the step (codex: Oversized Units, Moving, Traversing Borders)."""
     shape = offsets(unit)
@@ -236,7 +236,7 @@ def shared_location(one: SorceryUnit, other: SorceryUnit) -> str | None:
     return next((loc for loc in other.occupied if loc in mine), None)
 
 
-def anchor_covering(facts: RealmFacts, unit: SorceryUnit, location: str, anchors: Sequence[str]) -> str | None:
+def anchor_covering(facts: RealmView, unit: SorceryUnit, location: str, anchors: Sequence[str]) -> str | None:
     """The first of ``anchors`` (reachable positions of the unit's location) at which the unit
     occupies ``location``: a defender must come to occupy the attack's location (codex:
     Oversized Units, Attacking)."""
@@ -247,7 +247,7 @@ def anchor_covering(facts: RealmFacts, unit: SorceryUnit, location: str, anchors
     return None
 
 
-def spread(answer: RangeOfMotion, facts: RealmFacts, unit: SorceryUnit, label: Callable[[str], str], order: Callable[[str], Any]) -> RangeOfMotion:
+def spread(answer: RangeOfMotion, facts: RealmView, unit: SorceryUnit, label: Callable[[str], str], order: Callable[[str], Any]) -> RangeOfMotion:
     """An oversized unit's range of motion: every location it can come to occupy, each with the
     path of its location that gets it there first (the cheapest, then in the ruleset's order),
     so that Defend and ``sim reach`` answer for any of its locations (codex: Oversized Units).
@@ -264,7 +264,14 @@ def spread(answer: RangeOfMotion, facts: RealmFacts, unit: SorceryUnit, label: C
             name = label(loc.text)
             if name not in paths:
                 paths[name], costs[name] = answer.paths[shown], answer.costs[shown]
-    reasons = {k: v for k, v in answer.reasons.items() if k not in paths}
+    # a location it can't come to occupy: why it could not take its location where it would have
+    reasons: dict[str, list[RuleRef]] = {}
+    for shown, why in answer.reasons.items():
+        there = footprint(facts, unit, raw.get(shown) or shown)
+        for loc in there or []:
+            name = label(loc.text)
+            if name not in paths:
+                reasons.setdefault(name, []).extend(r for r in why if r not in reasons.get(name, []))
     spread_answer = RangeOfMotion(
         unit=answer.unit, start=answer.start, reachable=sorted(paths, key=lambda k: order(raw.get(k) or k)), paths=paths,
         costs=costs, allowance=answer.allowance, reasons=reasons, denied=answer.denied,

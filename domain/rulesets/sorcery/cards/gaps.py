@@ -23,6 +23,17 @@ OVERSIZED_GAPS = (
     "is that one, unturned (other parts and orientations are not offered); grid damage, carried "
     "artifacts' positions, projectiles and the cards that read 'its location' use that square only"
 )
+#: why a text about an oversized unit is not modelled, by card: reported with the text
+OVERSIZED_NOT_MODELLED = {
+    "Yog-Sothoth": "a unit occupying every location is not modelled: only an area that moves as one "
+                   "(Mountain Giant) is (codex: Oversized Units)",
+    "Megamoeba": "an area that grows from any part as it moves is not modelled: only an area that moves "
+                 "as one (Mountain Giant) is (codex: Oversized Units)",
+    "Aethermoeba": "an area that grows from any part as it moves is not modelled: only an area that moves "
+                   "as one (Mountain Giant) is (codex: Oversized Units)",
+    "The Rack": "stretching an Avatar over another location is not modelled: Avatars occupy one location "
+                "here; only the Mountain Giant's fixed area is (codex: Oversized Units)",
+}
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"
 #: "including voids": what a flooded void is, the codex does not say
