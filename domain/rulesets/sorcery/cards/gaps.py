@@ -21,7 +21,8 @@ AT_REST_GAPS = (
 OVERSIZED_GAPS = (
     "its location is the top-left square of its area, and the part a teleport puts on its target "
     "is that one, unturned (other parts and orientations are not offered); grid damage, carried "
-    "artifacts' positions, projectiles and the cards that read 'its location' use that square only"
+    "artifacts' positions, projectiles, intercepts and the cards that read 'its location' use that "
+    "square only"
 )
 #: why a text about an oversized unit is not modelled, by card: reported with the text
 OVERSIZED_NOT_MODELLED = {
