@@ -95,3 +95,10 @@ def test_the_at_rest_gap_is_no_longer_listed_for_the_ordering_and_the_attack() -
     for name in ("Hillock Basilisk", "Stone-gaze Gorgons"):
         text = " ".join(derive(name).unmodelled)
         assert "switch each other off" not in text and "defender that moved in" not in text
+
+
+def test_a_gorgon_summoned_beside_another_at_rest_wins_it_entered_the_realm() -> None:
+    g = realm("    - {id: old, card: Stone-gaze Gorgons, owner: p2, at: 7}\n"
+              "    - {id: avatar, card: Sorcerer, owner: p1, at: 13}\n")
+    g.issue({"command": "summon", "card": "Stone-gaze Gorgons", "id": "new", "at": "8", "player": "p1"})
+    assert disabled(g, "old") and not disabled(g, "new")
