@@ -107,6 +107,17 @@ def test_a_teleport_places_the_whole_unit_every_location_legal() -> None:
     assert any("Gnome Hollows" in str(e.rule) for e in named(h, "StepRefused"))
 
 
+def test_a_teleport_may_land_it_in_any_position_that_includes_a_place_nearby_one_of_its_parts() -> None:
+    # codex: Teleporting Oversized Units, the Blink example: X = 14, nearby its part at 13; the
+    # caster names where its location (top-left) lands: 14, so it occupies 14, 15, 19, 20
+    g = realm(GIANT, squares=(*SQUARES, 5, 10, 15, 20))
+    g.issue({"command": "cast", "card": "Blink", "targets": ["giant", "14"]})
+    assert occupied(g) == ["14", "15", "19", "20"]
+    far = realm(GIANT, squares=(*SQUARES, 5, 10, 15, 20))
+    with pytest.raises(IllegalCommand, match="can.t be moved"):
+        far.issue({"command": "cast", "card": "Blink", "targets": ["giant", "10"]})  # its area from 10 would leave the realm
+
+
 def test_a_forced_burrow_fails_across_land_and_water() -> None:
     g = realm(GIANT, {13: "Spring River"})
     g.issue({"command": "cast", "card": "Bury", "targets": ["giant"]})

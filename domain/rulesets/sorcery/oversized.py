@@ -26,6 +26,7 @@ from domain.errors import BadInput
 from domain.movement import RangeOfMotion, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc, square_at
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
@@ -161,6 +162,9 @@ class OversizedMovement:
             return []
         stuck = self._stuck(unit, here)
         occupied = {loc.text for loc in here}
+        how = getattr(self.base, "how", None)
+        if how is not None and FORCED_KINDS.get(how) == "teleport":
+            return self._teleports(unit_id, shape, here, occupied, stuck)
         options: list[StepOption] = []
         for anchor in self.base.step_options(unit_id, frm):
             there = shape_at(self.view, shape, anchor.to)
@@ -187,6 +191,44 @@ class OversizedMovement:
             stops = stops or step.stops
             cost = max(cost, step.cost)
         return StepOption(to=anchor.to, kind=anchor.kind, cost=cost, blocked=blocked, stops=None if blocked else stops)
+
+    def _teleports(
+        self, unit_id: str, shape: list[tuple[int, int]], here: list[Loc], occupied: set[str], stuck: RuleRef | None,
+    ) -> Sequence[StepOption]:
+        """A teleport of the whole unit (codex: Teleporting Oversized Units): a part is chosen,
+        the destination X is a place that part may teleport to, and the unit lands in any
+        position that includes X, every location it then occupies legal for it and at one level.
+        Each option names where its location (the top-left square) lands, the first way to get
+        there that is legal kept."""
+        found: dict[str, StepOption] = {}
+        for part in here:
+            for option in self.base.step_options(unit_id, part.text):
+                target = parse_loc(option.to)
+                below = target.region in BELOW
+                for rows, columns in shape:
+                    row, column = target.row - rows, target.column - columns
+                    if not (0 <= row < ROWS and 0 <= column < COLUMNS):
+                        continue
+                    anchor = level_at(self.view, square_at(row, column), below)
+                    there = shape_at(self.view, shape, anchor.text) if anchor is not None else None
+                    if anchor is None or there is None or anchor.text == here[0].text:
+                        continue
+                    kept = found.get(anchor.text)
+                    if kept is not None and kept.blocked is None:
+                        continue
+                    found[anchor.text] = self._landing(unit_id, option, here, there, occupied, stuck)
+        return list(found.values())
+
+    def _landing(
+        self, unit_id: str, option: StepOption, here: list[Loc], there: list[Loc], occupied: set[str], stuck: RuleRef | None,
+    ) -> StepOption:
+        blocked, stops = stuck or option.blocked, option.stops
+        for old, new in zip(here, there, strict=True):
+            if new.text in occupied:
+                continue
+            blocked = blocked or self.view.entry_refusal(unit_id, old, new, option.kind)
+            stops = stops or self.view.survival(unit_id, new)
+        return StepOption(to=there[0].text, kind=option.kind, cost=option.cost, blocked=blocked, stops=None if blocked else stops)
 
     def _part_step(self, unit_id: str, old: Loc, new: Loc, kind: str) -> StepOption | None:
         options = self.base.step_options(unit_id, old.text)

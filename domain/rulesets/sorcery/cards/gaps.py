@@ -19,10 +19,9 @@ AT_REST_GAPS = (
 )
 #: what an oversized unit still lacks (codex: Oversized Units; oversized.py)
 OVERSIZED_GAPS = (
-    "its location is the top-left square of its area, and the part a teleport puts on its target "
-    "is that one, unturned (other parts and orientations are not offered); grid damage, carried "
-    "artifacts' positions, projectiles, intercepts and the cards that read 'its location' use that "
-    "square only"
+    "its location is the top-left square of its area; a teleport does not turn it (its "
+    "orientation is kept); grid damage, carried artifacts' positions, projectiles, intercepts and "
+    "the cards that read 'its location' use that square only"
 )
 #: why a text about an oversized unit is not modelled, by card: reported with the text
 OVERSIZED_NOT_MODELLED = {
