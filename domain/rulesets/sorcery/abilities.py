@@ -294,6 +294,14 @@ class Size(_Declared):
     rows: int
 
 
+class Grows(_Declared):
+    """The unit moves by extending from any part of itself and occupies every location it has
+    ever occupied, with +1 power for each (``per``: ``location``), or for each one that is void
+    (``void``): Megamoeba, Aethermoeba (codex: Oversized Units; oversized.py)."""
+
+    per: Literal["location", "void"] = "location"
+
+
 class DiesNearby(_Declared):
     """The passive effect lasts until a unit of one of these subtypes, anyone's, dies nearby the
     card (Hollow One): a duration, not a triggered ability (engine/durations.py)."""
@@ -332,6 +340,8 @@ class Ability(_Declared):
     lost_once_it_moves: tuple[str, ...] = ()
     #: an oversized unit's size, a characteristic it enters the realm with (codex: Oversized Units)
     size: Size | None = None
+    #: a unit that grows as it moves (Megamoeba, Aethermoeba)
+    grows: Grows | None = None
 
 
 # --- spells ---------------------------------------------------------------------------------------

@@ -25,7 +25,9 @@ from typing import Any
 from domain.errors import BadInput
 from domain.movement import RangeOfMotion, StepOption, StepsFrom
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.abilities import Grows
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc, square_at
 from domain.rulesets.sorcery.refs import rule
@@ -36,6 +38,8 @@ from domain.state import GameState
 SOURCE = "codex: Oversized Units"
 OFF_THE_REALM = rule(SOURCE, "every part moves the same way, and a part would leave the realm")
 NO_SUCH_STEP = rule(SOURCE, "every part moves the same way, and a part has no such step")
+#: a step of a growing unit to a location it occupies: it extends from that part (Megamoeba)
+WITHIN = "within"
 MIXED_SITES = rule(SOURCE, "it goes below only if every part can: a burrow or submerge fails across land and water sites")
 BELOW = (Region.UNDERGROUND, Region.UNDERWATER)
 
@@ -46,6 +50,26 @@ def offsets(unit: SorceryUnit) -> list[tuple[int, int]]:
         return []
     anchor = parse_loc(unit.location)
     return [(0, 0), *((parse_loc(p).row - anchor.row, parse_loc(p).column - anchor.column) for p in unit.parts)]
+
+
+def grows(unit: SorceryUnit) -> Grows | None:
+    """How the unit grows, if it does (Megamoeba, Aethermoeba)."""
+    return next((a.grows for a in abilities_of(unit.card) if a.grows is not None), None)
+
+
+def is_oversized(unit: SorceryUnit) -> bool:
+    """Whether the unit occupies, or may come to occupy, several locations."""
+    return bool(unit.parts) or grows(unit) is not None
+
+
+def grown_power(card_name: str, occupied: Sequence[str]) -> int | None:
+    """A growing unit's power: its printed power, +1 for each location it occupies (Aethermoeba:
+    for each void); None for a unit that does not grow."""
+    found = next((a.grows for a in abilities_of(card_name) if a.grows is not None), None)
+    if found is None:
+        return None
+    counted = [loc for loc in occupied if found.per == "location" or parse_loc(loc).region is Region.VOID]
+    return (card(card_name).attack or 0) + len(counted)
 
 
 def level_at(facts: RealmView, square: int, below: bool) -> Loc | None:
@@ -84,6 +108,8 @@ def footprint(facts: RealmView, unit: SorceryUnit, anchor: str | None = None) ->
     where = anchor if anchor is not None else unit.location
     if where is None:
         return None
+    if grows(unit) is not None:  # it keeps all it occupied, and has grown to ``where``
+        return [parse_loc(where), *(parse_loc(loc) for loc in unit.occupied if loc != where)]
     return shape_at(facts, offsets(unit), where)
 
 
@@ -109,7 +135,7 @@ class OversizedMovement:
 
     def _oversized(self, unit_id: str) -> bool:
         unit = self.state.units.get(unit_id)
-        return isinstance(unit, SorceryUnit) and bool(unit.parts)
+        return isinstance(unit, SorceryUnit) and is_oversized(unit)
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         found: RuleRef | None = self.base.no_movement(unit_id)
@@ -156,6 +182,8 @@ class OversizedMovement:
 
     def _composite(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         unit = self.view.unit(unit_id)
+        if grows(unit) is not None:
+            return self._growing(unit, frm)
         shape = offsets(unit)
         here = shape_at(self.view, shape, frm)
         if here is None:
@@ -191,6 +219,20 @@ class OversizedMovement:
             stops = stops or step.stops
             cost = max(cost, step.cost)
         return StepOption(to=anchor.to, kind=anchor.kind, cost=cost, blocked=blocked, stops=None if blocked else stops)
+
+    def _growing(self, unit: SorceryUnit, frm: str) -> Sequence[StepOption]:
+        """A unit that grows (Megamoeba): it extends from any part of itself, so a step to a
+        location it occupies is no movement of its own (``WITHIN``: free, entering nothing),
+        and a step to a new location is judged as the step of a unit there."""
+        occupied = set(unit.occupied)
+        options: list[StepOption] = []
+        for option in self.base.step_options(unit.id, frm):
+            if option.to in occupied:
+                continue
+            options.append(option)
+        stuck = self._stuck(unit, [parse_loc(frm)])
+        options.extend(StepOption(to=loc, kind=WITHIN, cost=0, blocked=stuck) for loc in unit.occupied if loc != frm)
+        return options
 
     def _teleports(
         self, unit_id: str, shape: list[tuple[int, int]], here: list[Loc], occupied: set[str], stuck: RuleRef | None,
@@ -239,9 +281,18 @@ class OversizedMovement:
 def movement(base: Any, state: GameState) -> Any:
     """``base``, wrapped for oversized units when the realm holds one (only then: the others'
     answers are the wrapped model's own, asked directly)."""
-    if isinstance(state, SorceryState) and any(u.parts for u in state.units.values() if u.alive):
+    if isinstance(state, SorceryState) and any(is_oversized(u) for u in state.units.values() if u.alive):
         return OversizedMovement(base, state)
     return base
+
+
+def moved_parts(facts: RealmView, unit: SorceryUnit, to: str) -> tuple[list[str], int | None]:
+    """The parts of an oversized unit once its location steps to ``to``, with a growing unit's
+    power then: an area moves as one; a growing unit keeps what it occupied and adds ``to``."""
+    there = footprint(facts, unit, to)
+    assert there is not None  # the judge refused a step that would take a part off the realm
+    parts = [loc.text for loc in there[1:]]
+    return parts, grown_power(unit.card, [to, *parts])
 
 
 def parts_of(facts: RealmView, card_name: str, at: str) -> list[str]:
@@ -260,9 +311,11 @@ def parts_of(facts: RealmView, card_name: str, at: str) -> list[str]:
     return [loc.text for loc in found[1:]]
 
 
-def entered(facts: RealmView, unit: SorceryUnit, frm: str, to: str) -> list[tuple[str, str]]:
+def entered(facts: RealmView, unit: SorceryUnit, frm: str, to: str, kind: str = "") -> list[tuple[str, str]]:
     """Each part's step that enters a location (old, new): only those to a location the unit did
     not occupy before the step (codex: Oversized Units, Moving, Traversing Borders)."""
+    if grows(unit) is not None:  # it grew to ``to`` from ``frm`` unless it moved within itself
+        return [] if kind == WITHIN else [(frm, to)]
     shape = offsets(unit)
     before, after = shape_at(facts, shape, frm), shape_at(facts, shape, to)
     if before is None or after is None:
@@ -297,6 +350,8 @@ def spread(answer: RangeOfMotion, facts: RealmView, unit: SorceryUnit, label: Ca
     paths, costs = dict(answer.paths), dict(answer.costs)
     raw: dict[str, str] = {label(loc): loc for loc in getattr(getattr(answer, "reach", None), "cost", {})}
     occupies: dict[str, list[str]] = {}
+    if grows(unit) is not None:
+        return answer  # its parts are in its search already, each a step within itself
     for shown in sorted(answer.paths, key=lambda k: (answer.costs.get(k, 0), order(raw.get(k) or k))):
         there = footprint(facts, unit, raw.get(shown) or shown)
         if there is None:

@@ -23,14 +23,15 @@ OVERSIZED_GAPS = (
     "orientation is kept); grid damage, carried artifacts' positions, projectiles, intercepts and "
     "the cards that read 'its location' use that square only"
 )
+#: what a growing oversized unit still lacks (Megamoeba, Aethermoeba; oversized.py)
+GROWING_GAPS = (
+    "its location is where it last grew; its range of motion counts a step back onto a location "
+    "its move has just grown into as entering it; the cards that read 'its location' use that one"
+)
 #: why a text about an oversized unit is not modelled, by card: reported with the text
 OVERSIZED_NOT_MODELLED = {
     "Yog-Sothoth": "a unit occupying every location is not modelled: only an area that moves as one "
-                   "(Mountain Giant) is (codex: Oversized Units)",
-    "Megamoeba": "an area that grows from any part as it moves is not modelled: only an area that moves "
-                 "as one (Mountain Giant) is (codex: Oversized Units)",
-    "Aethermoeba": "an area that grows from any part as it moves is not modelled: only an area that moves "
-                   "as one (Mountain Giant) is (codex: Oversized Units)",
+                   "(Mountain Giant) or grows (Megamoeba) is (codex: Oversized Units)",
     "The Rack": "stretching an Avatar over another location is not modelled: Avatars occupy one location "
                 "here; only the Mountain Giant's fixed area is (codex: Oversized Units)",
 }

@@ -14,6 +14,7 @@ from domain.rulesets.sorcery.abilities import (
     EnemyCasts,
     EntersVoid,
     Genesis,
+    Grows,
     NearbyAlliedMinion,
     ReleaseShackled,
     Resolve,
@@ -22,7 +23,14 @@ from domain.rulesets.sorcery.abilities import (
     StepThenConstrict,
     TeleportNearbyTapOthers,
 )
-from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, OVERSIZED_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
+from domain.rulesets.sorcery.cards.gaps import (
+    AT_REST_GAPS,
+    GROWING_GAPS,
+    OVERSIZED_GAPS,
+    STEALTH_GAP,
+    STEALTH_KEPT,
+    STEALTH_MARKS,
+)
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "Master Tracker": (
@@ -60,6 +68,14 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't attack sites", timing="ongoing", covers=("Can't attack sites",),
             passive={"kind": "restriction", "unit": "$self", "no_attack_sites": True},
+        ),
+    ),
+    "Megamoeba": (
+        Ability(
+            name="grows from any part of itself, occupying every location it has occupied, +1 power each",
+            timing="ongoing",
+            covers=("Megamoeba moves by extending a single pseudopod from any part of itself. It occupies all locations it has ever occupied, and has +1 power for each.",),
+            gaps=GROWING_GAPS, grows=Grows(per="location"),
         ),
     ),
     "Mountain Giant": (

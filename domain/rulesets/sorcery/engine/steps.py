@@ -28,10 +28,9 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
             carried.append(passenger)
     gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
     unit = engine.state.units[item.unit]
-    if unit.parts:  # an oversized unit: every part moves the same way (codex: Oversized Units)
-        there = oversized.footprint(view, unit, item.to)
-        assert there is not None  # the judge refused a step that would take a part off the realm
-        engine.emit(PartsMoved, unit=unit.id, parts=[loc.text for loc in there[1:]])
+    if oversized.is_oversized(unit):  # every part moves the same way, or it grows (codex: Oversized Units)
+        parts, power = oversized.moved_parts(view, unit, item.to)
+        engine.emit(PartsMoved, unit=unit.id, parts=parts, power=power)
     step = engine.resolver.take_step(item, verdict, carried)
     for passenger, reason in left:
         engine.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)

@@ -45,7 +45,7 @@ from domain.rulesets.sorcery.engine.artifacts import on_ground
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
-from domain.rulesets.sorcery.oversized import entered
+from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
@@ -122,7 +122,7 @@ def on_step(resolver: Resolver, event: StepTaken) -> None:
     view = RealmView.of(state)
     for moved in [event.unit, *event.carried]:
         # an oversized unit enters, and traverses, only where a part goes that it did not occupy
-        parts = entered(view, state.units[moved], event.frm, event.to) if state.units[moved].parts else [(event.frm, event.to)]
+        parts = entered(view, state.units[moved], event.frm, event.to, event.kind) if is_oversized(state.units[moved]) else [(event.frm, event.to)]
         for frm, to in parts:
             enters(resolver, view, moved, frm, to, event.event_id)
             occupies(resolver, view, moved, frm, to, event.event_id)
