@@ -91,3 +91,11 @@ def test_adtonitum_stopping_alone_has_nothing_to_damage_and_asks_nothing() -> No
     assert g.state.choice is None
     resolved = [e for e in g.pending_events if type(e).__name__ == "TriggerResolved"]
     assert resolved and "no other unit" in resolved[-1].outcome
+
+
+def test_a_carried_unit_stops_when_its_carrier_stops() -> None:
+    g = realm(DRAGON + "    - {id: beast, card: Beast of Burden, owner: p1, at: 7}\n" + BOARS)
+    g.issue({"command": "pick_up", "unit": "beast", "targets": ["dragon"]})
+    g.issue({"command": "move_and_attack", "unit": "beast", "path": ["8"]})
+    assert g.state.units["dragon"].location == "8"
+    assert len(queued(g)) == 1 and queued(g)[0].trigger.subject == "dragon"
