@@ -180,8 +180,11 @@ class RealmPainter(Painter):
 
     def _draw_unit(self, svg: Svg, parent: ET.Element, unit: SorceryUnit, at: Point, key: str) -> None:
         flags = _flags(unit)
-        group = self.unit_group(svg, parent, unit, f"{unit.id}: {unit.card} ({unit.owner}) at {self.label(unit.location or '')}"
+        where = ", ".join(self.label(loc) for loc in unit.occupied) if unit.parts else self.label(unit.location or "")
+        group = self.unit_group(svg, parent, unit, f"{unit.id}: {unit.card} ({unit.owner}) at {where}"
                                                     + (f"; {flags}" if flags else ""))
+        if unit.parts:
+            self._draw_area(svg, group, unit)
         carried = unit.carried_by is not None
         scale = 0.72 if carried else 1.0
         w, h = TOKEN_W * scale, TOKEN_H * scale
@@ -197,6 +200,17 @@ class RealmPainter(Painter):
         svg.text(group, x, y + h / 2 + 9, _short(unit.id, 6), font_size=7.5, fill="#222222", text_anchor="middle")
         if unit.damage:
             svg.text(group, x + w / 2 + 1, y - h / 2 + 6, f"-{unit.damage}", font_size=8, fill="#b00020", font_weight="bold")
+
+    def _draw_area(self, svg: Svg, group: ET.Element, unit: SorceryUnit) -> None:
+        """An oversized unit is drawn over every square it occupies: a dashed outline in its
+        owner's colour around them, its token at its own location (codex: Oversized Units)."""
+        boxes = [b for b in (self.box(loc) for loc in unit.occupied) if b is not None]
+        if not boxes:
+            return
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        svg.node(group, "rect", x=x0 + 2, y=y0 + 2, width=x1 - x0 - 4, height=y1 - y0 - 4, rx=6.0, fill="none",
+                 stroke=self.colour(unit.owner), stroke_width=2.5, stroke_dasharray="6 3", class_="oversized")
 
     def _draw_artifact(self, svg: Svg, parent: ET.Element, artifact: CardState) -> None:
         if artifact.bearer is not None:

@@ -15,14 +15,15 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
-from domain.events import StepTaken, UnitDied
+from domain.events import MoveEnded, StepTaken, UnitDied
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.board import RealmBoard
 from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
-from domain.rulesets.sorcery.engine import attack, combat, durations, flood, steps, turn
+from domain.rulesets.sorcery.engine import attack, combat, durations, flood, rest, steps, turn
 from domain.rulesets.sorcery.engine.activate import follow_up
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
@@ -54,7 +55,8 @@ from domain.rulesets.sorcery.state import (
     SorceryUnit,
     TurnPassItem,
 )
-from domain.rulesets.sorcery.triggers import match, registry
+from domain.rulesets.sorcery.triggers import match, registry, stops
+from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
@@ -78,6 +80,19 @@ def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
     match.after_first_attack(engine.resolver, event)
 
 
+def _stop_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, MoveEnded)
+    stops.stops(engine.resolver, event)
+    rest.stopped(engine, event, stops.stopped_units(engine.state, event))
+
+
+def _rest_ended(engine: Primitives, event: GameEvent) -> None:
+    if isinstance(event, StepTaken):
+        rest.moved(engine, event)
+    elif isinstance(event, UnitDied):
+        rest.died(engine, event)
+
+
 def _death_followed(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, UnitDied)
     durations.on_death(engine, event)
@@ -88,10 +103,11 @@ def _death_followed(engine: Primitives, event: GameEvent) -> None:
 #: site a water site or a land site (engine/flood.py: an effect starting or ending, a card leaving, a
 #: unit or artifact moving: Tide Naiads, Blightstone)
 ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], ...]] = {
-    StepTaken: (_step_matched, _floods_followed),
+    StepTaken: (_step_matched, _floods_followed, _rest_ended),
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
-    UnitDied: (_death_followed,),
+    UnitDied: (_death_followed, _rest_ended),
+    MoveEnded: (_stop_matched,),
     EffectStarted: (_floods_followed,),
     EffectEnded: (_floods_followed,),
     FeatureRemoved: (_floods_followed,),
@@ -158,20 +174,22 @@ class SorceryRuleset(Ruleset):
     # --- movement -------------------------------------------------------------------------------
 
     def movement(self, state: GameState) -> MovementModel:
-        return SorceryMovement(state)
+        return oversized.movement(SorceryMovement(state), state)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
         """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
         freely (codex: Moves Freely, Forced Movement)."""
         if move.purpose.startswith("forced:"):
-            return ForcedMovement(state, move.purpose.split(":", 1)[1])
-        return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
+            return oversized.movement(ForcedMovement(state, move.purpose.split(":", 1)[1]), state)
+        return oversized.movement(SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend")), state)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
         answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
+        if isinstance(unit, SorceryUnit) and unit.parts:
+            answer = oversized.spread(answer, RealmView.of(state), unit, lambda loc: label(state, loc), _square_order)
         answer.extra["diagnostics"] = state.index("sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
 

@@ -78,6 +78,12 @@ class Moves(When):
     """The source itself moves to a new location, by any step (Army of the Dead: its FAQ)."""
 
 
+class Stops(When):
+    """The source itself stops: no movement for it (or for its carrier) is left on the storyline,
+    after it changed location (codex: Stops: a unit must first move to then stop; a move whose
+    steps were all refused, or a teleport to where it was, is no stop)."""
+
+
 class EntersVoid(When):
     """The source itself enters the void from a site (Phase Assassin)."""
 
@@ -280,6 +286,22 @@ class Placement(_Declared):
     text: str
 
 
+class Size(_Declared):
+    """The unit occupies an area of ``columns`` x ``rows`` squares, its location being the
+    area's top-left square (codex: Oversized Units; oversized.py)."""
+
+    columns: int
+    rows: int
+
+
+class Grows(_Declared):
+    """The unit moves by extending from any part of itself and occupies every location it has
+    ever occupied, with +1 power for each (``per``: ``location``), or for each one that is void
+    (``void``): Megamoeba, Aethermoeba (codex: Oversized Units; oversized.py)."""
+
+    per: Literal["location", "void"] = "location"
+
+
 class DiesNearby(_Declared):
     """The passive effect lasts until a unit of one of these subtypes, anyone's, dies nearby the
     card (Hollow One): a duration, not a triggered ability (engine/durations.py)."""
@@ -316,6 +338,10 @@ class Ability(_Declared):
     #: the unit loses these keywords for good once it moves (Moss Troll: "Loses Stealth if it
     #: moves."; marked as its step is taken, as a "permanently lose" is: engine/steps.py)
     lost_once_it_moves: tuple[str, ...] = ()
+    #: an oversized unit's size, a characteristic it enters the realm with (codex: Oversized Units)
+    size: Size | None = None
+    #: a unit that grows as it moves (Megamoeba, Aethermoeba)
+    grows: Grows | None = None
 
 
 # --- spells ---------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from domain.rulesets.sorcery.cards import SPELLS, abilities_of
+from domain.rulesets.sorcery.cards.gaps import OVERSIZED_NOT_MODELLED
 from domain.rulesets.sorcery.catalog import Card, card, card_pool
 
 #: keywords whose rules the simulator applies only in part, or not at all: what is missing.
@@ -117,10 +118,11 @@ def derive(name: str) -> Derivation:
             if spell.gaps:
                 unmodelled.append(f"{text} ({spell.gaps})")
         covers.extend(spell.covers)
+    why = OVERSIZED_NOT_MODELLED.get(data.name)
     for line in data.ability_lines:
         rest = _uncovered(line, covers)
         if rest:
-            unmodelled.append(rest)
+            unmodelled.append(f"{rest} ({why})" if why else rest)
     return Derivation(
         name=data.name, type=data.type, subtypes=data.subtypes, attack=data.attack, defence=data.defence,
         check_power=data.check_power if data.attack is not None else None, water=data.water,

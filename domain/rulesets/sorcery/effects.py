@@ -346,10 +346,21 @@ class StaysTapped(_Spec):
     unit: str
 
 
+class Precedence(_Spec):
+    """``unit`` won the first check against ``over``, two minions that disable others at rest
+    trying to apply to one another: ``unit`` was not at rest then, ``over`` was. Its ability
+    counts as the older of the two while ``over`` stays at rest (codex: Ordering Ongoing Effects,
+    Minions Disabled While At Rest); the effect ends when ``over`` moves (rules/rest.py)."""
+
+    kind: Literal["precedence"] = "precedence"
+    unit: str
+    over: str
+
+
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | Precedence
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

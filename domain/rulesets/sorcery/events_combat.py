@@ -161,6 +161,9 @@ class DamageSplit(GameEvent):
 
 class AttackDeclared(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
+    #: an attack under way is a fact about the board: its attacker and defenders are not at rest
+    #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
+    LOOKAHEAD: ClassVar[bool] = True
     attack_id: str
     attacker: str
     target: str
@@ -186,6 +189,9 @@ class DefendDeclared(GameEvent):
     """A unit tapped to defend and will move to the attack's location."""
 
     TOPIC: ClassVar[str] = "sorcery.DefendDeclared"
+    #: an attack under way is a fact about the board: its attacker and defenders are not at rest
+    #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
+    LOOKAHEAD: ClassVar[bool] = True
     attack_id: str
     defender: str
 
@@ -198,6 +204,9 @@ class DefendDeclared(GameEvent):
 
 class DefenderJoined(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.DefenderJoined"
+    #: an attack under way is a fact about the board: its attacker and defenders are not at rest
+    #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
+    LOOKAHEAD: ClassVar[bool] = True
     attack_id: str
     defender: str
 
@@ -215,6 +224,9 @@ class DefenderMissed(GameEvent):
     """A defender's movement ended away from the attack (or it died): it does not fight."""
 
     TOPIC: ClassVar[str] = "sorcery.DefenderMissed"
+    #: an attack under way is a fact about the board: its attacker and defenders are not at rest
+    #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
+    LOOKAHEAD: ClassVar[bool] = True
     attack_id: str
     defender: str
     reason: str
@@ -243,6 +255,9 @@ class DefenceClosed(GameEvent):
 
 class AttackResolved(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackResolved"
+    #: an attack under way is a fact about the board: its attacker and defenders are not at rest
+    #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
+    LOOKAHEAD: ClassVar[bool] = True
     attack_id: str
 
     def apply_to(self, state: GameState) -> None:

@@ -3,9 +3,9 @@ attack awaiting defenders, players' life, and the storyline items only Sorcery q
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -27,6 +27,22 @@ class SorceryUnit(UnitState):
     damage: int = 0
     #: the turn it entered the realm, when it did so during the game (summoning sickness)
     entered_turn: int | None = None
+    #: the other locations an oversized unit occupies besides ``location`` (codex: Oversized
+    #: Units; oversized.py): empty for every other unit, and then not written, so that logs and
+    #: states of units of one location read and hash as they did before it existed
+    parts: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _omit_no_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and not self.parts:
+            data.pop("parts", None)
+        return data
+
+    @property
+    def occupied(self) -> list[str]:
+        """Every location the unit occupies: its own, then an oversized unit's other parts."""
+        return [self.location, *self.parts] if self.location is not None else []
 
 
 class NotModelled(StateModel):

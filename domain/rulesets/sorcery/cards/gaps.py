@@ -14,10 +14,27 @@ STEALTH_MARKS = (
 STEALTH_KEPT = "the Stealth gained is not lost when it interacts with the realm (Stealth tokens are not simulated)"
 #: what "at rest" still lacks (codex: At Rest, Ordering Ongoing Effects)
 AT_REST_GAPS = (
-    "a unit is not at rest only while a move of its own or its carrier's resolves: casting, "
-    "abilities used and the whole attack sequence (a defender that moved in) are not followed; two "
-    "such minions at rest side by side switch each other off instead of the codex's timestamp order"
+    "a unit that casts a spell or uses an ability is still judged at rest while it resolves (only "
+    "moving, entering the realm and the attack sequence are followed)"
 )
+#: what an oversized unit still lacks (codex: Oversized Units; oversized.py)
+OVERSIZED_GAPS = (
+    "its location is the top-left square of its area; a teleport does not turn it (its "
+    "orientation is kept); grid damage, carried artifacts' positions, projectiles, intercepts and "
+    "the cards that read 'its location' use that square only"
+)
+#: what a growing oversized unit still lacks (Megamoeba, Aethermoeba; oversized.py)
+GROWING_GAPS = (
+    "its location is where it last grew; its range of motion counts a step back onto a location "
+    "its move has just grown into as entering it; the cards that read 'its location' use that one"
+)
+#: why a text about an oversized unit is not modelled, by card: reported with the text
+OVERSIZED_NOT_MODELLED = {
+    "Yog-Sothoth": "a unit occupying every location is not modelled: only an area that moves as one "
+                   "(Mountain Giant) or grows (Megamoeba) is (codex: Oversized Units)",
+    "The Rack": "stretching an Avatar over another location is not modelled: Avatars occupy one location "
+                "here; only the Mountain Giant's fixed area is (codex: Oversized Units)",
+}
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"
 #: "including voids": what a flooded void is, the codex does not say

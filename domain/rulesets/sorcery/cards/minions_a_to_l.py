@@ -11,6 +11,7 @@ from domain.rulesets.sorcery.abilities import (
     DiesNearby,
     Enters,
     Genesis,
+    Grows,
     LureCloser,
     MinionHere,
     Moves,
@@ -20,9 +21,10 @@ from domain.rulesets.sorcery.abilities import (
     StartEffect,
     StepsInDirection,
     StepsOntoGroundAbove,
+    Stops,
     TeleportToTappedBurrow,
 )
-from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
+from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, GROWING_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "Abaddon Succubus": (
@@ -31,6 +33,21 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             timing="activated",
             covers=("Once on your turn, may lure target adjacent enemy minion to take a step closer. When it arrives, it takes 2 damage and you heal 2.",),
             activated=LureCloser(cost="once", who="adjacent_enemy_minion", then="damage_heal", damage=2, heal=2),
+        ),
+    ),
+    "Adtonitum": (
+        Ability(
+            name="may deal 3 damage to another random unit where she stops", timing="triggered",
+            covers=("Whenever Adtonitum stops, she may deal 3 damage to another random unit there.",),
+            trigger="damage_on_stop", when=Stops(), does=Resolve(name="damage_random_here"),
+        ),
+    ),
+    "Aethermoeba": (
+        Ability(
+            name="grows from any part of itself, occupying every location it has occupied, +1 power each void",
+            timing="ongoing",
+            covers=("Moves by expanding from any part of itself. It occupies all locations it has ever occupied, and has +1 power for each one that is void.",),
+            gaps=GROWING_GAPS, grows=Grows(per="void"),
         ),
     ),
     "Aino": (

@@ -14,14 +14,23 @@ from domain.rulesets.sorcery.abilities import (
     EnemyCasts,
     EntersVoid,
     Genesis,
+    Grows,
     NearbyAlliedMinion,
     ReleaseShackled,
     Resolve,
+    Size,
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
 )
-from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
+from domain.rulesets.sorcery.cards.gaps import (
+    AT_REST_GAPS,
+    GROWING_GAPS,
+    OVERSIZED_GAPS,
+    STEALTH_GAP,
+    STEALTH_KEPT,
+    STEALTH_MARKS,
+)
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "Master Tracker": (
@@ -59,6 +68,20 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't attack sites", timing="ongoing", covers=("Can't attack sites",),
             passive={"kind": "restriction", "unit": "$self", "no_attack_sites": True},
+        ),
+    ),
+    "Megamoeba": (
+        Ability(
+            name="grows from any part of itself, occupying every location it has occupied, +1 power each",
+            timing="ongoing",
+            covers=("Megamoeba moves by extending a single pseudopod from any part of itself. It occupies all locations it has ever occupied, and has +1 power for each.",),
+            gaps=GROWING_GAPS, grows=Grows(per="location"),
+        ),
+    ),
+    "Mountain Giant": (
+        Ability(
+            name="occupies a 2x2 area", timing="ongoing", covers=("Occupies four locations.",),
+            gaps=OVERSIZED_GAPS, size=Size(columns=2, rows=2),
         ),
     ),
     "Moss Troll": (

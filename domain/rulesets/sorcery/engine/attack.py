@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
 from domain.movement import search_reach
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.commands import Defend, Intercept, MoveAndAttack, Pass
 from domain.rulesets.sorcery.engine import combat
 from domain.rulesets.sorcery.engine.primitives import Primitives
@@ -206,7 +207,7 @@ def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> 
         if in_place is not None and attack.location != unit.location:
             found.append(IllegalCommand(in_place, f"{unit.id} can't move to defend"))
         reach = search_reach(engine.movement(), unit.id, unit.location)
-        if attack.location not in reach:
+        if attack.location not in reach and oversized.anchor_covering(view, unit, attack.location, list(reach.cost)) is None:
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
             found.append(IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}"))
     return found
@@ -222,10 +223,12 @@ def defend(engine: Primitives, cmd: Defend) -> None:
     reach = search_reach(engine.movement(), unit.id, unit.location or "")
     if cmd.path is not None:
         full = declared_path(engine, unit, cmd.path, "path")
-        if full[-1] != attack.location:
+        there = oversized.footprint(engine.view(), unit, full[-1]) if unit.parts else None
+        if full[-1] != attack.location and not (there and attack.location in {loc.text for loc in there}):
             raise IllegalCommand(rule("codex: Defend", "a defender's path ends at the attack's location"))
     else:
-        full = reach.path_to(attack.location) or [attack.location]
+        goal = attack.location if not unit.parts else oversized.anchor_covering(engine.view(), unit, attack.location, list(reach.cost))
+        full = reach.path_to(goal or attack.location) or [attack.location]
     engine.emit(UnitTapped, unit=unit.id, reason="Defend")
     engine.emit(DefendDeclared, attack_id=attack.id, defender=unit.id)
     if len(full) > 1:
@@ -259,7 +262,7 @@ def resolve_join(engine: Primitives, item: JoinFightItem) -> None:
         engine.emit(DefenderMissed, attack_id=item.attack_id, defender=unit.id, reason="the attack is over")
     elif not unit.alive:
         engine.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason="it died on the way")
-    elif unit.location != attack.location:
+    elif attack.location not in unit.occupied:
         engine.emit(DefenderMissed, attack_id=attack.id, defender=unit.id, reason=f"it stopped at {engine.label(unit.location or '')}")
     else:
         engine.emit(DefenderJoined, attack_id=attack.id, defender=unit.id)
@@ -281,11 +284,12 @@ def resolve_attack_item(engine: Primitives, item: AttackItem) -> None:
         engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=site.id, target_kind="site", location=unit.location)
         return
     target = engine.state.units[item.target]
-    if not target.alive or target.location != unit.location:
+    shared = oversized.shared_location(unit, target) if target.alive else None
+    if shared is None:
         engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
         return
     barred = engine.view().attack_refusal(unit.id, target.id)
     if barred is not None:
         engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
         return
-    engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=unit.location)
+    engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=shared)

@@ -99,17 +99,17 @@ def resolve_attack(engine: Primitives) -> None:
     assert attack is not None
     cause = attack.id
     attacker = engine.state.units[attack.attacker]
-    if not attacker.alive or attacker.location != attack.location:
+    if not attacker.alive or attack.location not in attacker.occupied:
         engine.emit(AttackResolved, cause=cause, attack_id=attack.id)
         return
     present = [
         d for d in attack.defenders
-        if engine.state.units[d].alive and engine.state.units[d].location == attack.location
+        if engine.state.units[d].alive and attack.location in engine.state.units[d].occupied
     ]
     opponents = list(present)
     if attack.target_kind == "unit":
         target = engine.state.units[attack.target]
-        if target.alive and target.location == attack.location:
+        if target.alive and attack.location in target.occupied:
             opponents.insert(0, target.id)
     fight_id = f"{attack.id}-fight"
     if opponents:

@@ -113,10 +113,11 @@ def check_placement(engine: Reader, unit_id: str, where: str) -> None:
     Avatars on the surface; minions underground with Burrowing, underwater with Submerge, in
     the void with Voidwalk; nowhere a passive ban keeps it from entering."""
     view = engine.view()
-    refusal = view.cannot_be_at(unit_id, parse_loc(engine.state.units[unit_id].location or ""))
-    if refusal is not None:
-        unit = engine.state.units[unit_id]
-        raise IllegalCommand(refusal, f"{where}: {unit_id} ({unit.card}) can't be set up at {engine.label(unit.location or '')}")
+    unit = engine.state.units[unit_id]
+    for location in unit.occupied:  # an oversized unit: every location of its area (codex: Oversized Units)
+        refusal = view.cannot_be_at(unit_id, parse_loc(location))
+        if refusal is not None:
+            raise IllegalCommand(refusal, f"{where}: {unit_id} ({unit.card}) can't be set up at {engine.label(location)}")
 
 
 def check_summoned_to_avatar(engine: Reader, data: Card, owner: str, at: str) -> None:

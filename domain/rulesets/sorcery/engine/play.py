@@ -8,7 +8,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.cards import placement
 from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.commands import ArtifactSetup, AuraSetup, Conjure, PlaySite, Summon
-from domain.rulesets.sorcery.engine import genesis
+from domain.rulesets.sorcery.engine import genesis, rest
 from domain.rulesets.sorcery.engine.placing import (
     check_placement,
     check_summoned_to_avatar,
@@ -85,6 +85,7 @@ def summon(engine: Primitives, cmd: Summon) -> None:
         raise IllegalCommand(rule(data.name, burrowed), f"{data.name} must be summoned below a site, not at {engine.label(at)}")
     engine.place_unit(cmd.id, data, owner, at, tapped=False, summoned=True)
     check_placement(engine, cmd.id, "at")
+    rest.came_to_rest(engine, cmd.id, engine.cause)  # entering the realm, it was not at rest (codex: At Rest)
     genesis.on_entering(engine, cmd.id, data, owner, list(cmd.targets))
     match.summoned(engine.resolver, cmd.id, at, engine.cause)
 

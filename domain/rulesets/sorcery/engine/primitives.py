@@ -16,6 +16,7 @@ from domain.events import UnitDied
 from domain.handlers import CommandHandlers
 from domain.rules import RuleRef
 from domain.ruleset import unique_ids
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.abilities import fill
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import Card
@@ -144,17 +145,19 @@ class Primitives(CommandHandlers[SorceryState], Reader):
     def place_unit(self, unit_id: str, data: Card, owner: str, at: str, tapped: bool, summoned: bool = False) -> None:
         """A minion or Avatar enters the realm with its card's characteristics and passives."""
         carry = max((a.carry for a in abilities_of(data.name)), default=0)
+        grown = oversized.grown_power(data.name, [at])  # Megamoeba: +1 power for its location
         allies = next((a.carry_allies for a in abilities_of(data.name) if a.carry), "minion")
         self.emit(
             UnitPlaced,
             unit=SorceryUnit(
                 id=unit_id, card=data.name, owner=owner,
                 kind="avatar" if data.type == "Avatar" else "minion",
-                location=at, power=data.attack or 0,
-                defence=data.defence if data.defence is not None else (data.attack or 0),
+                location=at, power=grown if grown is not None else data.attack or 0,
+                defence=grown if grown is not None else data.defence if data.defence is not None else (data.attack or 0),
                 keywords=list(data.keywords), movement_bonus=data.movement_bonus,
                 carries=carry, carry_allies_only=allies != "unit", tapped=tapped,
                 entered_turn=self.state.turn if summoned else None,
+                parts=oversized.parts_of(self.view(), data.name, at),
             ),
             not_modelled=not_modelled_of(data.name),
         )

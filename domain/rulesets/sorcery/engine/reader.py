@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import StateReader
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.events import not_modelled_of
 from domain.rulesets.sorcery.movement import SorceryMovement
@@ -33,8 +34,10 @@ class Reader(StateReader[SorceryState]):
     def view(self) -> RealmView:
         return RealmView(self.state)
 
-    def movement(self) -> SorceryMovement:
-        return SorceryMovement(self.state)
+    def movement(self) -> SorceryMovement | oversized.OversizedMovement:
+        """The movement model, oversized units' steps judged part by part (oversized.py)."""
+        found: SorceryMovement | oversized.OversizedMovement = oversized.movement(SorceryMovement(self.state), self.state)
+        return found
 
     def unit(self, unit_id: str) -> SorceryUnit:
         found: SorceryUnit = self.known_unit(unit_id)

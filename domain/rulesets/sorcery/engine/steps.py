@@ -4,9 +4,11 @@ leaves behind, and what the step itself changes before the storyline goes on (di
 from __future__ import annotations
 
 from domain.movement import Judgement
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import UnitDropped
+from domain.rulesets.sorcery.events_parts import PartsMoved
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.state import StepItem
 
@@ -25,6 +27,10 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
         else:
             carried.append(passenger)
     gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
+    unit = engine.state.units[item.unit]
+    if oversized.is_oversized(unit):  # every part moves the same way, or it grows (codex: Oversized Units)
+        parts, power = oversized.moved_parts(view, unit, item.to)
+        engine.emit(PartsMoved, unit=unit.id, parts=parts, power=power)
     step = engine.resolver.take_step(item, verdict, carried)
     for passenger, reason in left:
         engine.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)

@@ -10,11 +10,11 @@ from domain.rulesets.sorcery.effects import Condition, EffectSpec, Immune
 from domain.rulesets.sorcery.realm import Loc, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.facts import memo
-from domain.rulesets.sorcery.rules.scope import ScopeRules
+from domain.rulesets.sorcery.rules.rest import RestOrder
 from domain.rulesets.sorcery.state import SorceryUnit
 
 
-class EffectsInForce(ScopeRules):
+class EffectsInForce(RestOrder):
     """Which recorded effects apply now, and the rule each one is cited by."""
 
     @cached_property
@@ -32,7 +32,8 @@ class EffectsInForce(ScopeRules):
     @cached_property
     def suppressed_sources(self) -> set[str]:
         """Units whose own passive abilities are switched off by a silencing or disabling effect
-        (judged with every effect in force, one level deep)."""
+        (judged with every effect in force, one level deep; of two minions disabling each other
+        at rest, only the one that applies first: rules/rest.py)."""
         found: set[str] = set()
         for unit in self.state.living_units():
             assert isinstance(unit, SorceryUnit)
@@ -40,7 +41,7 @@ class EffectsInForce(ScopeRules):
             for effect_id, spec in self.all_specs:
                 if isinstance(spec, Condition) and spec.condition in ("silenced", "disabled"):
                     if self.state.effects[effect_id].source != unit.id and self.in_scope(spec, unit, at):
-                        if not self._immune_in(self.all_specs, unit, at, spec.condition):
+                        if not self._immune_in(self.all_specs, unit, at, spec.condition) and not self.outranks(unit.id, effect_id, spec):
                             found.add(unit.id)
         found.update(self.suppressed_sites)
         return found

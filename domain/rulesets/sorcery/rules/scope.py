@@ -6,14 +6,23 @@ from __future__ import annotations
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.realm import COLUMNS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.rules.facts import RealmFacts
-from domain.rulesets.sorcery.state import SorceryUnit
+from domain.rulesets.sorcery.state import JoinFightItem, SorceryUnit
 
 
 class ScopeRules(RealmFacts):
     """``in_scope``: the one reading of a ``Scope``, for ongoing effects and triggers alike."""
 
     def in_scope(self, scope: Scope, unit: SorceryUnit, at: Loc) -> bool:
-        """Whether ``unit``, at ``at``, is among the units ``scope`` names (effects.Scope)."""
+        """Whether ``unit``, at ``at``, is among the units ``scope`` names (effects.Scope). An
+        oversized unit where it stands is named when it is at any location it occupies (codex:
+        Oversized Units, Nearby and Adjacent)."""
+        if unit.parts and at.text in unit.occupied:
+            return any(self.in_scope_at(scope, unit, parse_loc(loc)) for loc in unit.occupied)
+        return self.in_scope_at(scope, unit, at)
+
+    def in_scope_at(self, scope: Scope, unit: SorceryUnit, at: Loc) -> bool:
+        """Whether the unit is named at that one location (a part of an oversized unit that has
+        just entered it)."""
         if scope.minions_only and unit.kind != "minion":
             return False
         if scope.threshold_of is not None and scope.threshold is not None:
@@ -65,10 +74,20 @@ class ScopeRules(RealmFacts):
             return False
         return True
 
+    def places_of(self, thing: str) -> list[Loc]:
+        """Where a unit or card is: every location an oversized unit occupies, else its one."""
+        unit = self.state.units.get(thing)
+        if unit is not None and unit.parts and unit.alive:
+            return [parse_loc(loc) for loc in unit.occupied]
+        where = self.location_of(thing)
+        return [] if where is None else [where]
+
     def _adjacent_or_in_front(self, scope: Scope, at: Loc) -> bool:
         thing = scope.adjacent_to or scope.in_front_of or ""
-        where = self.location_of(thing)
-        if where is None or at.region is not where.region:
+        return any(self._adjacent_or_in_front_of(scope, thing, where, at) for where in self.places_of(thing))
+
+    def _adjacent_or_in_front_of(self, scope: Scope, thing: str, where: Loc, at: Loc) -> bool:
+        if at.region is not where.region:
             return False
         if scope.adjacent_to is not None:
             return at.square == where.square or at.square in self.orthogonal(where.square)
@@ -80,14 +99,28 @@ class ScopeRules(RealmFacts):
         """At rest (codex: At Rest): where it is, and not moving or being moved: no move of its
         own, or of its carrier, is being resolved. A unit judged at a location it is not at (a
         step of the search) is on its way, so not at rest."""
-        if unit.location is None or parse_loc(unit.location) != at:
+        if unit.location is None or at.text not in unit.occupied:
             return False
         movers = {unit.id, unit.carried_by}
-        return not any(move.unit in movers for move in self.state.moves.values())
+        if any(move.unit in movers for move in self.state.moves.values()):
+            return False
+        return not self.in_the_attack(unit.id)
+
+    def in_the_attack(self, unit_id: str) -> bool:
+        """Whether the unit attacks or defends in the attack under way: it moved or used its
+        Defend, and returns to rest only once the whole attack is over (codex: At Rest, its
+        defender moving in from one step sideways)."""
+        attack = self.state.attack
+        if attack is None:
+            return False
+        joining = any(isinstance(item, JoinFightItem) and item.unit == unit_id for item in self.state.storyline)
+        return unit_id == attack.attacker or unit_id in attack.defenders or joining
 
     def _near(self, thing: str, at: Loc, on_site: bool, sites: bool) -> bool:
-        where = self.location_of(thing)
-        if where is None or at.square not in self.nearby(where.square):
+        return any(self._near_to(thing, where, at, on_site, sites) for where in self.places_of(thing))
+
+    def _near_to(self, thing: str, where: Loc, at: Loc, on_site: bool, sites: bool) -> bool:
+        if at.square not in self.nearby(where.square):
             return False
         if sites or (thing in self.state.features and self.state.features[thing].kind == "site"):
             return on_site  # occupying a nearby site, either level

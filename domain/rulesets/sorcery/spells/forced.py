@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
+from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import ForcedMovement
@@ -66,7 +67,7 @@ class ForcedSpell(Targets):
                 forced.unit_stays(unit_id, fixed)
         for unit_id, to in forced.moves:
             frm = engine.state.units[unit_id].location or ""
-            model = ForcedMovement(engine.state, forced.how_of.get(unit_id, how))
+            model = oversized.movement(ForcedMovement(engine.state, forced.how_of.get(unit_id, how)), engine.state)
             if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
                 raise IllegalCommand(
                     rule(casting.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),

@@ -45,6 +45,7 @@ from domain.rulesets.sorcery.engine.artifacts import on_ground
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
+from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
@@ -95,9 +96,10 @@ def muted(view: RealmView, unit_id: str, at: Loc | None = None) -> bool:
     return view.silenced(unit_id, at) is not None or view.disabled(unit_id, at) is not None
 
 
-def in_scope(view: RealmView, source: Source, unit: SorceryUnit) -> bool:
+def in_scope(view: RealmView, source: Source, unit: SorceryUnit, at: str | None = None) -> bool:
     """Whether the unit a trigger would be about is in the ability's scope (``effects.Scope``,
-    filled with the source's id, controller, square and area)."""
+    filled with the source's id, controller, square and area); with ``at``, at that one of the
+    locations an oversized unit occupies (the one a part entered)."""
     if source.ability.scope is None:
         return True
     feature = view.state.features.get(source.id)
@@ -106,6 +108,8 @@ def in_scope(view: RealmView, source: Source, unit: SorceryUnit) -> bool:
         "area": list(feature.area) if feature is not None else [],
     }
     scope = Scope.model_validate(fill(source.ability.scope, values))
+    if at is not None:
+        return view.in_scope_at(scope, unit, parse_loc(at))
     return unit.location is not None and view.in_scope(scope, unit, parse_loc(unit.location))
 
 
@@ -117,10 +121,13 @@ def on_step(resolver: Resolver, event: StepTaken) -> None:
     state = _state(resolver)
     view = RealmView.of(state)
     for moved in [event.unit, *event.carried]:
-        enters(resolver, view, moved, event.frm, event.to, event.event_id)
-        occupies(resolver, view, moved, event.frm, event.to, event.event_id)
-        crosses_border(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
-        steps_onto_ground_above(resolver, view, moved, event.frm, event.to, event.kind, event.event_id)
+        # an oversized unit enters, and traverses, only where a part goes that it did not occupy
+        parts = entered(view, state.units[moved], event.frm, event.to, event.kind) if is_oversized(state.units[moved]) else [(event.frm, event.to)]
+        for frm, to in parts:
+            enters(resolver, view, moved, frm, to, event.event_id)
+            occupies(resolver, view, moved, frm, to, event.event_id)
+            crosses_border(resolver, view, moved, frm, to, event.kind, event.event_id)
+            steps_onto_ground_above(resolver, view, moved, frm, to, event.kind, event.event_id)
         moves(resolver, view, moved, event.frm, event.event_id)
         enters_void(resolver, view, moved, event.frm, event.to, event.event_id)
 
@@ -154,7 +161,7 @@ def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: 
             continue
         if when.first_only and any(e.source == source.id and e.duration == "permanent" for e in state.effects.values()):
             continue
-        if in_scope(view, source, unit):
+        if in_scope(view, source, unit, to if unit.parts else None):
             queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
 
 
@@ -182,7 +189,7 @@ def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, 
             continue
         if source.when.on_the_ground and not view.on_the_ground(unit_id, start, end, kind):
             continue
-        if in_scope(view, source, unit):
+        if in_scope(view, source, unit, to if unit.parts else None):
             queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
 
 

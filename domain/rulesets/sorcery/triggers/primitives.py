@@ -19,7 +19,7 @@ def kill(engine: Primitives, trigger: TriggerState, does: Kill) -> None:
     """Bottomless Pit: the unit dies, if it is still at the source's site."""
     subject = engine.state.units[trigger.subject or ""]
     site = engine.state.features[trigger.source]
-    here = subject.alive and subject.location is not None and subject.location.split("/")[0] == site.location
+    here = subject.alive and any(loc.split("/")[0] == site.location for loc in subject.occupied)  # any part (oversized)
     if not here:
         engine.resolver.resolved(trigger, f"{subject.id} is no longer there")
         return

@@ -22,6 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     Occupies,
     Resolve,
     StepsOntoGroundAbove,
+    Stops,
     When,
 )
 from domain.rulesets.sorcery.cards import abilities_of
@@ -36,6 +37,7 @@ from domain.rulesets.sorcery.triggers import (
     pushes,
     stealth,
     steps,
+    stops,
     teleports,
 )
 from domain.rulesets.sorcery.triggers.primitives import PRIMITIVES
@@ -55,6 +57,7 @@ MATCHERS: dict[type[When], Callable[..., Any]] = {
     EnemyCasts: match.enemy_casts,
     AfterCasting: match.after_casting,
     AtTurn: match.at_turn,
+    Stops: stops.stops,
     Genesis: genesis.queue,
 }
 
@@ -71,7 +74,7 @@ def _merged(*tables: Mapping[str, Callable[[Primitives, TriggerState], None]]) -
 #: every named resolver, by the name a card's ``Resolve`` gives
 RESOLVERS = _merged(
     steps.RESOLVERS, pushes.RESOLVERS, teleports.RESOLVERS, levels.RESOLVERS, fights.RESOLVERS, stealth.RESOLVERS,
-    conditions.RESOLVERS, cards.RESOLVERS,
+    conditions.RESOLVERS, cards.RESOLVERS, stops.RESOLVERS,
 )
 
 
