@@ -10,7 +10,7 @@ are not consulted here, ever.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
@@ -26,10 +26,13 @@ from domain.rulesets.sorcery.realm import (
     square_at,
 )
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
+#: every location of the realm, for the allowance at each
+_LOCATIONS = tuple(Loc(sq, region) for sq in SQUARES for region in Region)
 AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
@@ -55,6 +58,14 @@ def _best_per_destination(options: list[StepOption]) -> list[StepOption]:
     found = list(best.values())
     found.extend(o for o in refused if o.to not in best)
     return found
+
+
+class SharedSteps(StepsFrom):
+    """A unit's step table shared by every state with the same key (``rules.shared``): a
+    location not yet asked is asked of the state reading it now, which answers as any other."""
+
+    def ask_with(self, ask: Callable[[str], Sequence[StepOption]]) -> None:
+        self._ask = ask
 
 
 class SorceryMovement:
@@ -98,10 +109,10 @@ class SorceryMovement:
         found: dict[str, int] | None = self.view.allowances.get(unit_id)
         if found is None:
             bonus = self.view.movement_bonus
-            found = {
-                at.text: 1 + bonus(unit_id, at) for at in (Loc(sq, region) for sq in SQUARES for region in Region)
-            }
-            self.view.allowances[unit_id] = found
+            found = self.view.allowances[unit_id] = shared.table(
+                self.state, (*shared.unit_key(self.state, unit_id), "allowances"),
+                lambda: {at.text: 1 + bonus(unit_id, at) for at in _LOCATIONS},
+            )
         return found
 
     def allowance_varies(self, unit_id: str) -> bool:
@@ -118,11 +129,16 @@ class SorceryMovement:
 
     def steps_from(self, unit_id: str) -> StepsFrom:
         """Kept with the view of the state (``RealmView.of``): asked again, by a second search
-        pass or another question about the same state, they are not worked out again."""
+        pass or another question about the same state, they are not worked out again; and
+        shared with every later state where nothing they are read from has changed
+        (``rules.shared``: a step of another unit, a turn passing)."""
         key = (unit_id, self.basic)
         found: StepsFrom | None = self.view.step_options.get(key)
         if found is None:
-            found = self.view.step_options[key] = StepsFrom(functools.partial(self._step_options, unit_id))
+            ask = functools.partial(self._step_options, unit_id)
+            found = shared.table(self.state, (*shared.unit_key(self.state, unit_id), self.basic), lambda: SharedSteps(ask))
+            found.ask_with(ask)  # the same answers as the state that began it: asked of this one now
+            self.view.step_options[key] = found
         return found
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption | None:

@@ -1,0 +1,222 @@
+"""What a step cannot change, shared between the states of a game (issue 20).
+
+Every event drops the view of the realm (``RealmView.of``: an index of the state), and with it
+every answer worked out for the state before. Most of those answers are about things a step
+does not touch: where a unit's steps lead from each location of the realm and which rule
+refuses each one depend on the sites, the effects recorded, the units' characteristics and
+where a few named things are, not on where every unit stands. So a unit's step table (and its
+allowance at each location) is kept beside the board (``GameState.board_index``, shared with
+copies of the state) under a key made of exactly what it is read from:
+
+- the realm's facts (``fingerprint``): players, every unit's characteristics (not where it
+  stands), every site and artifact as it is now, every effect recorded (its spec, source,
+  duration and label), and, only while an effect reads them, the turn and recent deaths
+  (Avenging Angel) or the units being moved (At Rest);
+- where the things the effects name are (a unit, an artifact's bearer, an effect's source),
+  where the unit's carrier is, and where the unit itself is when an effect names it;
+- where every unit is, when an effect in force reads where any unit is (``broad``): a
+  silencing or disabling condition (who is silenced switches passive abilities off), an
+  adjacent ally (Bound Spirit), land sites not occupied (Moves Freely), a minion atop a site
+  (Mountain Pass), the distance to an Avatar (Cerberus in Chains), or a spec this module does
+  not know field by field (a card added later: read as broad until named here).
+
+Two states with the same key answer every step question alike, so a table worked out in one
+is the table of the other; a test compares, after every event of every example and of random
+self-play, the shared tables with tables worked out from scratch (tests/sorcery/test_shared_tables.py).
+A new spec field that reads where some unit is must be named here (``_reads``): ``KNOWN``
+lists the fields of each spec as this module reads them, and a spec with any other field is
+taken as broad, so that a card added later is slower, never wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from domain.rulesets.sorcery.effects import Condition, LocationBan, MovesFreely, Restriction, Scope
+from domain.rulesets.sorcery.state import SorceryState
+from domain.state import GameState
+
+T = TypeVar("T")
+
+_SCOPE = (
+    "above adjacent_to allies_of ally_died_for any_level at_rest bearer_of carried_by carrying enemies_of everywhere "
+    "exclude here in_front_of kind max_power minions_only near near_sites region squares subtypes threshold "
+    "threshold_of unit units"
+)
+#: the fields of each spec this module knows how they are read (see the module docstring)
+KNOWN: dict[str, frozenset[str]] = {
+    name: frozenset(fields.split()) for name, fields in {
+        "ConnectEdges": "columns kind rows",
+        "AsIfAdjacent": "for_player hub kind span_of squares to_sites_of to_voids water",
+        "EntryBan": "kind min_power square",
+        "ImmobileAtop": "any_level kind squares",
+        "Grant": f"{_SCOPE} kept_in_void keywords movement",
+        "Lose": f"{_SCOPE} keywords permanent",
+        "Condition": f"{_SCOPE} condition unless_adjacent_ally_with",
+        "Immune": f"{_SCOPE} conditions",
+        "Uninterceptable": _SCOPE,
+        "LocationBan": "airborne_at allies_of enemies_of from_void_span ground_at ground_if_occupied kind site_of square",
+        "BorderBan": "airborne_or_weak border enemies_of kind on_the_ground",
+        "MovesFreely": "condition kind row_of square unit",
+        "AsIfConnected": "allies_here_of allies_of kind unit",
+        "NoLevelChange": "kind squares",
+        "Leap": "kind unit",
+        "MustAttack": "enemies_of kind near target",
+        "Restriction": "defend_in_place kind no_attack no_attack_sites no_defend no_intercept not_away_from_avatar own_steps unit",
+        "DoubleStrikes": "kind near",
+        "SiteCondition": "condition exclude kind site_of squares",
+        "Maze": "enemies_of kind unit",
+        "Flooded": "everywhere kind non_ordinary site_of sites squares water",
+        "Unmodifiable": "kind square",
+        "StaysTapped": "kind unit",
+    }.items()
+}
+#: realms kept per board before the shared tables start again (a long game visits few)
+MOST_REALMS = 256
+_NUMBERS = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class RealmFacts:
+    """One realm's facts as the shared tables key them: its number (unique for the process,
+    never reused), the ids the effects name, and what else the effects read."""
+
+    number: int
+    #: units and features the effects name (and the bearers of those features), sorted
+    named: tuple[str, ...]
+    #: an effect reads where every unit is
+    broad: bool
+    #: an effect reads whether units are at rest (where the unit is, who is being moved)
+    at_rest: bool
+
+
+class SharedTables:
+    """The realms seen on one board and the tables worked out for each (kept by the board's
+    indexes: shared with copies of the state, dropped when the board changes)."""
+
+    def __init__(self) -> None:
+        self.realms: dict[tuple[Any, ...], RealmFacts] = {}
+        self.tables: dict[tuple[Hashable, ...], Any] = {}
+
+    def realm(self, fingerprint: tuple[Any, ...], named: tuple[str, ...], broad: bool, at_rest: bool) -> RealmFacts:
+        found = self.realms.get(fingerprint)
+        if found is None:
+            if len(self.realms) >= MOST_REALMS:
+                self.realms.clear()
+                self.tables.clear()
+            found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), named, broad, at_rest)
+        return found
+
+
+def shared(state: GameState) -> SharedTables:
+    return state.board_index("sorcery.shared", SharedTables)
+
+
+def realm_facts(state: GameState) -> RealmFacts:
+    """The realm's facts of ``state``, worked out once per state (an index: an event drops it)."""
+    return state.index("sorcery.realm_facts", lambda: _realm_facts(state))
+
+
+def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
+    """Everything a unit's step table is read from, in ``state`` (see the module docstring)."""
+    facts = realm_facts(state)
+    units = state.units
+    if facts.broad:
+        return (facts.number, unit_id, tuple(u.location for u in units.values()))
+    unit = units[unit_id]
+    places: list[str | None] = [_where(state, name) for name in facts.named]
+    carrier = unit.carried_by
+    if carrier is not None:
+        places.append(_where(state, carrier))
+    if facts.at_rest:
+        places.append(unit.location)
+    return (facts.number, unit_id, tuple(places))
+
+
+def table(state: GameState, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
+    """The table kept under ``key``, built by ``build`` the first time."""
+    tables = shared(state).tables
+    found: T | None = tables.get(key)
+    if found is None:
+        found = tables[key] = build()
+    return found
+
+
+def _where(state: GameState, thing: str) -> str | None:
+    unit = state.units.get(thing)
+    if unit is not None:
+        return unit.location
+    assert isinstance(state, SorceryState)
+    feature = state.features.get(thing)
+    if feature is None:
+        return None
+    return feature.location  # a borne artifact's bearer is named too (``_realm_facts``)
+
+
+def _realm_facts(state: GameState) -> RealmFacts:
+    assert isinstance(state, SorceryState)
+    broad = at_rest = deaths = False
+    named: set[str] = set()
+    effects = []
+    for effect in state.effects.values():
+        spec = effect.spec
+        reads = _reads(spec)
+        broad = broad or reads == "broad"
+        at_rest = at_rest or (isinstance(spec, Scope) and spec.at_rest)
+        deaths = deaths or (isinstance(spec, Scope) and spec.ally_died_for is not None)
+        named.add(effect.source)
+        named.update(_strings(spec))
+        effects.append((effect.id, effect.source, effect.controller, effect.duration, effect.label, spec))
+    features = state.features
+    units = state.units
+    for thing in list(named):
+        feature = features.get(thing)
+        if feature is not None and feature.bearer is not None:
+            named.add(feature.bearer)
+    fingerprint: tuple[Any, ...] = (
+        tuple(state.players),
+        tuple(
+            (u.id, u.card, u.owner, u.kind, u.alive, u.location is None, u.carried_by, u.power, u.defence,
+             tuple(u.keywords), u.movement_bonus, u.carries, u.carry_allies_only)
+            for u in units.values()
+        ),
+        tuple(
+            (f.id, f.card, f.kind, f.controller, f.location, f.bearer, f.water, tuple(f.area))
+            for f in features.values()
+        ),
+        tuple(effects),
+        (state.turn, state.active_player, tuple((d.unit, d.owner, d.turn) for d in state.deaths)) if deaths else None,
+        tuple(sorted(m.unit for m in state.moves.values())) if at_rest else None,
+    )
+    known = tuple(sorted(n for n in named if n in units or n in features))
+    return shared(state).realm(fingerprint, known, broad, at_rest)
+
+
+def _reads(spec: Any) -> str:
+    """"broad" when the spec reads where every unit is (or is not known field by field)."""
+    fields = KNOWN.get(type(spec).__name__)
+    if fields is None or not fields.issuperset(type(spec).model_fields):
+        return "broad"
+    if isinstance(spec, Condition) and (spec.condition in ("silenced", "disabled") or spec.unless_adjacent_ally_with):
+        return "broad"  # who is silenced or disabled switches passive abilities off (EffectsInForce.specs)
+    if isinstance(spec, MovesFreely) and spec.condition == "land_sites_unoccupied":
+        return "broad"
+    if isinstance(spec, LocationBan) and spec.ground_if_occupied:
+        return "broad"
+    if isinstance(spec, Restriction) and spec.not_away_from_avatar:
+        return "broad"
+    return "named"
+
+
+def _strings(spec: Any) -> list[str]:
+    """Every text a spec holds (ids among them), in its fields and tuples."""
+    found: list[str] = []
+    for value in spec.__dict__.values():
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, str))
+    return found
