@@ -110,6 +110,9 @@ def _times(ratio: float) -> str:
 
 
 def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
+    from domain.events import StepTaken
+    from domain.rulesets.sorcery.rules.shared import shared
+
     game, unit, adjacency = sorcery_realm()
     lookahead = Lookahead.from_events(game.pending_events)  # type: ignore[arg-type]
     start = int(game.state.units[unit].location or "1")
@@ -124,20 +127,49 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
         state.changed()  # as an event does: the view of the realm and its answers go
         everything()
 
+    # a real event: another unit (the Apprentice Wizard) steps between squares 3 and 4, so every
+    # question is about a state no search has seen; what the step cannot change is kept
+    steps = [
+        StepTaken(
+            originator_id=game.id, originator_version=lookahead.position + 1, timestamp=game.modified_on,
+            move_id="bench", unit="wizard", index=1, frm=frm, to=to, kind="orthogonal",
+        )
+        for frm, to in (("3", "4"), ("4", "3"))
+    ]
+    taken = [0]
+
+    def after_a_step() -> None:
+        steps[taken[0] % 2].fold_into(state)  # the answer asked of the state before settles first
+        taken[0] += 1
+        everything()
+
+    def cold() -> None:
+        state.changed()
+        shared(state).realms.clear()  # nothing kept from any state before: every table worked out
+        shared(state).tables.clear()
+        everything()
+
     found = interleaved({
         "product": calibrated(everything, sizes.budget),
         "baseline": calibrated(lambda: plain_bfs(adjacency, start), sizes.budget),
         "after an event": calibrated(after_an_event, sizes.budget),
+        "after a step": calibrated(after_a_step, sizes.budget),
+        "cold": calibrated(cold, sizes.budget),
     }, repeats)
     product = found["product"]
     ratio = product / found["baseline"]
     bfs = f"plain BFS on the same realm, with paths: {seconds(found['baseline'])}"
     where = "full 20-site realm, 7 units, 6 effects in force, paths and reasons included"
+    fresh = found["after a step"] / found["baseline"]
     return [
         Row(f"Sorcery range of motion, {where}", seconds(product), bfs, _times(ratio),
             "<= 100 us per query, <= 5x the BFS", product <= 100e-6 and ratio <= 5),
-        Row(f"Sorcery range of motion in a state no search has asked about yet (keywords, effects and steps worked out first), {where}",
+        Row(f"Sorcery range of motion in a state no search has asked about yet (its indexes dropped, as an event drops them), {where}",
             seconds(found["after an event"]), bfs, _times(found["after an event"] / found["baseline"]), "(reported, no target)", None),
+        Row(f"Sorcery range of motion after another unit's step (a real event folded: a state no search has seen; what the step cannot change is kept), {where}",
+            seconds(found["after a step"]), bfs, _times(fresh), "<= 30x the BFS", fresh <= 30),
+        Row(f"Sorcery range of motion with nothing kept from any earlier state (keywords, effects and steps worked out first), {where}",
+            seconds(found["cold"]), bfs, _times(found["cold"] / found["baseline"]), "(reported, no target)", None),
     ]
 
 

@@ -43,6 +43,7 @@ from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.state import (
     ActivationItem,
     AttackItem,
@@ -168,11 +169,16 @@ class SorceryRuleset(Ruleset):
         return SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend"))
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
-        """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
+        """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion):
+        worked out once per state and unit (an index of the state: the next event drops it), so
+        a question asked again of a known state is answered from what it found."""
+        return shared.per_state(state, f"sorcery.range_of_motion:{unit_id}", lambda: self._range_of_motion(state, unit_id))
+
+    def _range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         unit = state.units[unit_id]
         reach = search_reach(self.movement(state), unit_id, unit.location or "")
         answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
-        answer.extra["diagnostics"] = state.index("sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
+        answer.extra["diagnostics"] = shared.per_state(state, "sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
 
     # --- commands and resolution ----------------------------------------------------------------

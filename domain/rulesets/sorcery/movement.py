@@ -86,13 +86,20 @@ class SorceryMovement:
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
-        if not unit.alive or unit.location is None:
+        location = unit.location
+        if not unit.alive or location is None:
             return rule("codex: Range of Motion", "the unit is not in the realm")
-        return self.view.disabled(unit_id, parse_loc(unit.location))
+        return shared.table(  # what its step table is read from, and where it stands
+            self.state, (*shared.unit_key(self.state, unit_id), "disabled", location),
+            lambda: self.view.disabled(unit_id, parse_loc(location)),
+        )
 
     def allowance(self, unit_id: str) -> int:
         """1 step plus every Movement +X (codex: Move and Attack, Movement +X), where the unit is."""
-        return 1 + self.view.movement_bonus(unit_id)
+        location = self.view.unit(unit_id).location
+        if location is None:
+            return 1 + self.view.movement_bonus(unit_id)
+        return self._allowances(unit_id)[location]
 
     def allowance_at(self, unit_id: str, location: str) -> int:
         """The allowance for a step starting at ``location``: Movement +X may be lost there (a

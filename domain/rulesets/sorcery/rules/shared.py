@@ -77,6 +77,7 @@ KNOWN: dict[str, frozenset[str]] = {
 #: realms kept per board before the shared tables start again (a long game visits few)
 MOST_REALMS = 256
 _NUMBERS = itertools.count(1)
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -112,16 +113,39 @@ class SharedTables:
 
 
 def shared(state: GameState) -> SharedTables:
-    return state.board_index("sorcery.shared", SharedTables)
+    board = state.__pydantic_private__["_board"]  # type: ignore[index]  # ``GameState.board_index``, read directly
+    found = board.get("sorcery.shared")
+    if found is None:
+        found = board["sorcery.shared"] = SharedTables()
+    return found  # type: ignore[no-any-return]  # only this module keeps this name
 
 
 def realm_facts(state: GameState) -> RealmFacts:
     """The realm's facts of ``state``, worked out once per state (an index: an event drops it)."""
-    return state.index("sorcery.realm_facts", lambda: _realm_facts(state))
+    return per_state(state, "sorcery.realm_facts", lambda: _realm_facts(state))
+
+
+def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:
+    """``GameState.index``, read without pydantic's look-up of private attributes (a question
+    about a fresh state asks for several indexes, each read many times)."""
+    indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+    found = indexes.get(name)
+    if found is None:
+        found = indexes[name] = build()
+    return found  # type: ignore[no-any-return]  # what ``build`` made under this name
 
 
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
-    """Everything a unit's step table is read from, in ``state`` (see the module docstring)."""
+    """Everything a unit's step table is read from, in ``state`` (see the module docstring);
+    worked out once per state and unit."""
+    keys: dict[str, tuple[Hashable, ...]] = per_state(state, "sorcery.unit_keys", dict)
+    found = keys.get(unit_id)
+    if found is None:
+        found = keys[unit_id] = _unit_key(state, unit_id)
+    return found
+
+
+def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     facts = realm_facts(state)
     units = state.units
     if facts.broad:
@@ -139,10 +163,10 @@ def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
 def table(state: GameState, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
     """The table kept under ``key``, built by ``build`` the first time."""
     tables = shared(state).tables
-    found: T | None = tables.get(key)
-    if found is None:
+    found = tables.get(key, _MISSING)
+    if found is _MISSING:
         found = tables[key] = build()
-    return found
+    return found  # type: ignore[no-any-return]  # what ``build`` made under this key
 
 
 def _where(state: GameState, thing: str) -> str | None:
@@ -163,13 +187,13 @@ def _realm_facts(state: GameState) -> RealmFacts:
     effects = []
     for effect in state.effects.values():
         spec = effect.spec
-        reads = _reads(spec)
-        broad = broad or reads == "broad"
-        at_rest = at_rest or (isinstance(spec, Scope) and spec.at_rest)
-        deaths = deaths or (isinstance(spec, Scope) and spec.ally_died_for is not None)
+        reads = _spec_reads(spec)
+        broad = broad or reads.broad
+        at_rest = at_rest or reads.at_rest
+        deaths = deaths or reads.deaths
         named.add(effect.source)
-        named.update(_strings(spec))
-        effects.append((effect.id, effect.source, effect.controller, effect.duration, effect.label, spec))
+        named.update(reads.strings)
+        effects.append((effect.id, effect.source, effect.controller, effect.duration, effect.label, reads.token))
     features = state.features
     units = state.units
     for thing in list(named):
@@ -184,7 +208,7 @@ def _realm_facts(state: GameState) -> RealmFacts:
             for u in units.values()
         ),
         tuple(
-            (f.id, f.card, f.kind, f.controller, f.location, f.bearer, f.water, tuple(f.area))
+            (f.id, f.card, f.kind, f.controller, f.location, f.bearer, f.water, tuple(f.area) if f.area else ())
             for f in features.values()
         ),
         tuple(effects),
@@ -195,20 +219,57 @@ def _realm_facts(state: GameState) -> RealmFacts:
     return shared(state).realm(fingerprint, known, broad, at_rest)
 
 
-def _reads(spec: Any) -> str:
-    """"broad" when the spec reads where every unit is (or is not known field by field)."""
+@dataclass(frozen=True)
+class _Reads:
+    """What one spec reads besides the unit it is asked about (``_spec_reads``)."""
+
+    #: the same number for equal specs: the fingerprint holds it instead of the spec, so that
+    #: no spec is hashed again (pydantic hashes every field of a frozen model, each time)
+    token: int
+    broad: bool
+    at_rest: bool
+    deaths: bool
+    #: every text the spec holds (the ids it names among them)
+    strings: tuple[str, ...]
+
+
+#: id(spec) -> (the spec, kept so that its id is not reused, and what it reads)
+_BY_ID: dict[int, tuple[Any, _Reads]] = {}
+#: spec -> what it reads, for a spec equal to one already seen (a copy of the state holds copies)
+_BY_VALUE: dict[Any, _Reads] = {}
+_MOST_SPECS = 20_000
+
+
+def _spec_reads(spec: Any) -> _Reads:
+    """Worked out once per spec (specs are frozen values): by identity first, then by value."""
+    known = _BY_ID.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    if len(_BY_ID) >= _MOST_SPECS:
+        _BY_ID.clear()
+    found = _BY_VALUE.get(spec)
+    if found is None:
+        if len(_BY_VALUE) >= _MOST_SPECS:
+            _BY_VALUE.clear()  # tokens stay unique: they come from ``_NUMBERS``
+        at_rest = isinstance(spec, Scope) and spec.at_rest
+        deaths = isinstance(spec, Scope) and spec.ally_died_for is not None
+        found = _BY_VALUE[spec] = _Reads(next(_NUMBERS), _broad(spec), at_rest, deaths, tuple(_strings(spec)))
+    _BY_ID[id(spec)] = (spec, found)
+    return found
+
+
+def _broad(spec: Any) -> bool:
+    """Whether the spec reads where every unit is (or is not known field by field)."""
     fields = KNOWN.get(type(spec).__name__)
     if fields is None or not fields.issuperset(type(spec).model_fields):
-        return "broad"
+        return True
     if isinstance(spec, Condition) and (spec.condition in ("silenced", "disabled") or spec.unless_adjacent_ally_with):
-        return "broad"  # who is silenced or disabled switches passive abilities off (EffectsInForce.specs)
+        return True  # who is silenced or disabled switches passive abilities off (EffectsInForce.specs)
     if isinstance(spec, MovesFreely) and spec.condition == "land_sites_unoccupied":
-        return "broad"
+        return True
     if isinstance(spec, LocationBan) and spec.ground_if_occupied:
-        return "broad"
-    if isinstance(spec, Restriction) and spec.not_away_from_avatar:
-        return "broad"
-    return "named"
+        return True
+    return isinstance(spec, Restriction) and spec.not_away_from_avatar
 
 
 def _strings(spec: Any) -> list[str]:
