@@ -33,6 +33,7 @@ from domain.state import GameState
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
 #: every location of the realm, for the allowance at each
 _LOCATIONS = tuple(Loc(sq, region) for sq in SQUARES for region in Region)
+_TEXTS = tuple(at.text for at in _LOCATIONS)
 AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
@@ -115,10 +116,16 @@ class SorceryMovement:
         """The unit's allowance at each of the realm's locations, worked out once per view."""
         found: dict[str, int] | None = self.view.allowances.get(unit_id)
         if found is None:
-            bonus = self.view.movement_bonus
-            found = self.view.allowances[unit_id] = shared.table(
-                self.state, (*shared.unit_key(self.state, unit_id), "allowances"),
-                lambda: {at.text: 1 + bonus(unit_id, at) for at in _LOCATIONS},
+            view = self.view
+            bonus = view.movement_bonus
+
+            def build() -> dict[str, int]:
+                if not view.movement_grants and not view.unit(unit_id).movement_bonus:
+                    return dict.fromkeys(_TEXTS, 1)  # no Movement +X anywhere: 1 step everywhere
+                return {at.text: 1 + bonus(unit_id, at) for at in _LOCATIONS}
+
+            found = view.allowances[unit_id] = shared.table(
+                self.state, (*shared.unit_key(self.state, unit_id), "allowances"), build,
             )
         return found
 
