@@ -1,0 +1,133 @@
+"""Speed never changes an answer: a unit's step table shared between states (rules/shared.py) is
+the table worked out from scratch for each of them.
+
+After every fact event of every Sorcery example, and of random Sorcery self-play, each unit in
+the realm has the steps out of every location its table holds (those the searches of this state
+and of every earlier state with the same key asked about) and out of where it stands, its
+allowance at each location and whether it may move at all read twice: through the tables the
+states of the game share, and from a new view of the state that shares nothing (every answer
+worked out again by the rules). They must be equal; and two states with the same key must give
+the same steps from scratch (the key names everything a table is read from).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.event_base import GameEvent
+from domain.rulesets.sorcery.movement import _LOCATIONS, SorceryMovement
+from domain.rulesets.sorcery.rules import shared
+from domain.rulesets.sorcery.view import RealmView
+from domain.state import GameState
+from projections.lookahead import Lookahead
+from sim.runner import play
+from sim.scenario import load_scenario
+from sim.selfplay import self_play
+from tests import boards
+from tests.helpers import EXAMPLES
+
+SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
+
+
+def _compare(state: GameState, unit_id: str, basic: bool, seen: dict[tuple[Any, ...], dict[str, Any]], where: str) -> None:
+    model = SorceryMovement(state, basic=basic)
+    table = model.steps_from(unit_id)
+    alone = SorceryMovement(state, basic=basic)
+    alone.view = RealmView(state)  # a view of its own: nothing worked out before, nothing shared
+    location = state.units[unit_id].location or ""
+    asked = sorted({location, *table})
+    product = {at: list(table[at]) for at in asked}
+    scratch = {at: list(alone._step_options(unit_id, at)) for at in asked}
+    assert product == scratch, f"{where}: {unit_id}'s shared steps"
+    assert model.no_movement(unit_id) == alone.view.disabled(unit_id), f"{where}: whether {unit_id} may move"
+    if basic:
+        allowances = {at.text: 1 + alone.view.movement_bonus(unit_id, at) for at in _LOCATIONS}
+        assert model._allowances(unit_id) == allowances, f"{where}: {unit_id}'s allowances"
+        assert model.allowance(unit_id) == 1 + alone.view.movement_bonus(unit_id), f"{where}: {unit_id}'s allowance"
+    earlier = seen.setdefault((*shared.unit_key(state, unit_id), basic), scratch)
+    for at in set(earlier) & set(scratch):
+        assert earlier[at] == scratch[at], f"{where}: two states with {unit_id}'s key differ at {at}"
+
+
+def _check_events(events: list[GameEvent], where: str) -> int:
+    lookahead = Lookahead()
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    checked = 0
+    for event in events:
+        lookahead.process(event)
+        state = lookahead.view
+        if state is None or not event.LOOKAHEAD:
+            continue
+        for unit_id, unit in list(state.units.items()):
+            if unit.alive and unit.location is not None:
+                lookahead.range_of_motion(unit_id)  # the search fills the table, as a question does
+                for basic in (True, False):
+                    _compare(state, unit_id, basic, seen, f"{where}, after {event.event_id}")
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("path", SORCERY, ids=lambda p: p.stem)
+def test_after_every_event_of_an_example_the_shared_tables_are_those_worked_out_from_scratch(path: Path) -> None:
+    played = play(load_scenario(path), strict=False)
+    assert _check_events(list(played.events), path.stem) > 0 or not played.game.state.units
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_after_every_event_of_random_self_play_the_shared_tables_are_those_worked_out_from_scratch(seed: int) -> None:
+    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
+    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
+        events = self_play(scenario, turns, "random", seed, verify_log=False).events
+        assert _check_events(events, f"self-play seed {seed}") > 0
+
+
+def _realm() -> tuple[Lookahead, GameState]:
+    from benchmarks.boards import sorcery_realm
+
+    game, _, _ = sorcery_realm()
+    lookahead = Lookahead.from_events(game.pending_events)  # type: ignore[arg-type]
+    assert lookahead.view is not None
+    return lookahead, lookahead.view
+
+
+def _step(state: GameState, unit: str, frm: str, to: str) -> None:
+    from uuid import uuid4
+
+    from domain.events import StepTaken
+
+    StepTaken(
+        originator_id=uuid4(), originator_version=1, timestamp="2026-01-01T00:00:00Z", move_id="m",
+        unit=unit, index=1, frm=frm, to=to, kind="orthogonal",
+    ).fold_into(state)
+
+
+def test_a_step_of_a_unit_no_effect_names_leaves_the_other_units_tables_shared() -> None:
+    """What a step cannot change is shared between states: the Hounds' table after the
+    Apprentice Wizard steps is the table of the state before (issue 20)."""
+    lookahead, state = _realm()
+    before = SorceryMovement(state).steps_from("hounds")
+    _step(state, "wizard", "3", "4")
+    assert SorceryMovement(state).steps_from("hounds") is before
+
+
+def test_a_step_of_a_unit_an_effect_names_gives_the_units_it_may_cover_new_tables() -> None:
+    """Wings of Invention follows its bearer (the Phantom Steed): where the Steed stands is part
+    of every unit's key, so its step gives every unit a table of its own state."""
+    lookahead, state = _realm()
+    before = SorceryMovement(state).steps_from("hounds")
+    _step(state, "steed", "6", "7")
+    assert SorceryMovement(state).steps_from("hounds") is not before
+
+
+def test_a_spec_with_a_field_this_module_does_not_know_is_read_as_depending_on_every_unit() -> None:
+    """A card added later with a new field is slower, never wrong (rules/shared.py: KNOWN)."""
+    from domain.rulesets.sorcery.effects import Leap
+
+    class Bigger(Leap):
+        over: str = "x"
+
+    assert shared._broad(Bigger(unit="u"))
+    assert not shared._broad(Leap(unit="u"))
