@@ -117,7 +117,7 @@ def shared(state: GameState) -> SharedTables:
     found = board.get("sorcery.shared")
     if found is None:
         found = board["sorcery.shared"] = SharedTables()
-    return found  # type: ignore[no-any-return]  # only this module keeps this name
+    return found  # only this module keeps this name: a SharedTables
 
 
 def realm_facts(state: GameState) -> RealmFacts:
@@ -132,7 +132,7 @@ def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:
     found = indexes.get(name)
     if found is None:
         found = indexes[name] = build()
-    return found  # type: ignore[no-any-return]  # what ``build`` made under this name
+    return found  # what ``build`` made under this name
 
 
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
@@ -166,7 +166,7 @@ def table(state: GameState, key: tuple[Hashable, ...], build: Callable[[], T]) -
     found = tables.get(key, _MISSING)
     if found is _MISSING:
         found = tables[key] = build()
-    return found  # type: ignore[no-any-return]  # what ``build`` made under this key
+    return found  # what ``build`` made under this key
 
 
 def _where(state: GameState, thing: str) -> str | None:
