@@ -26,6 +26,7 @@ from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercep
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
+from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
@@ -64,14 +65,15 @@ def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack
 
 
 def _ready(state: SorceryState, player: str) -> list[str]:
-    """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
+    """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness).
+    Keywords where each unit stands are read from the live index (rules/live.py)."""
     movement = SorceryMovement(state)
-    view = movement.view
+    keywords = live(state).keywords
     return [
         u.id for u in sorted(state.units.values(), key=lambda u: u.id)
         if u.owner == player and u.alive and u.location is not None and not u.tapped
         and movement.no_movement(u.id) is None
-        and not (u.entered_turn == state.turn and "Charge" not in view.keywords(u.id))
+        and not (u.entered_turn == state.turn and "Charge" not in keywords[u.id])
     ]
 
 
@@ -90,7 +92,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
 
 
 def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
-    view = RealmView(state)
+    view = RealmView.of(state)
     if view.restriction(unit_id, "no_intercept") is not None or view.disabled(unit_id) is not None:
         return False
     if "Stealth" in view.keywords(mover_id) or view.uninterceptable(mover_id) is not None:
@@ -104,7 +106,7 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
 def _moves(state: SorceryState) -> list[BaseModel]:
     player = state.active_player
     movement = SorceryMovement(state)
-    view = RealmView(state)
+    view = RealmView.of(state)
     found: list[BaseModel] = []
     for unit_id in _ready(state, player):
         unit = state.units[unit_id]
@@ -126,9 +128,11 @@ def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) 
     Airborne target only by an Airborne attacker: codex: Airborne)."""
     owner = state.units[unit_id].owner
     airborne = "Airborne" in view.keywords(unit_id, parse_loc(location)) and parse_loc(location).region is Region.SURFACE
+    index = live(state)  # who stands there, and their keywords where they stand
+    surface = parse_loc(location).region is Region.SURFACE
     targets = sorted(
-        u.id for u in state.units_at(location)
-        if u.owner != owner and (airborne or not view.airborne(u.id))
+        u for u in index.units_at(location)
+        if state.units[u].owner != owner and (airborne or not (surface and "Airborne" in index.keywords[u]))
     )
     loc = parse_loc(location)
     site = view.site_at(loc.square)
@@ -143,7 +147,7 @@ def _defence(state: SorceryState) -> list[BaseModel]:
     defending = to_act(state)
     movement = SorceryMovement(state)
     found: list[BaseModel] = []
-    view = RealmView(state)
+    view = RealmView.of(state)
     for unit_id in _ready(state, defending):
         unit = state.units[unit_id]
         if view.restriction(unit_id, "no_defend") is not None:

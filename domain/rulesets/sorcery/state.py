@@ -3,9 +3,9 @@ attack awaiting defenders, players' life, and the storyline items only Sorcery q
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -193,7 +193,11 @@ class SorceryState(GameState):
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
 
+    #: the realm's indexes kept current by what events change (rules/live.py), outliving them
+    _live: Any = PrivateAttr(default=None)
+
     def model_post_init(self, __context: object) -> None:
+        super().model_post_init(__context)
         for player in self.players:
             self.life.setdefault(player, 20)
 

@@ -86,6 +86,8 @@ class RealmFacts:
     never reused), the ids the effects name, and what else the effects read."""
 
     number: int
+    #: what the number stands for (``_realm_facts``)
+    fingerprint: tuple[Any, ...]
     #: units and features the effects name (and the bearers of those features), sorted
     named: tuple[str, ...]
     #: an effect reads where every unit is
@@ -108,7 +110,7 @@ class SharedTables:
             if len(self.realms) >= MOST_REALMS:
                 self.realms.clear()
                 self.tables.clear()
-            found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), named, broad, at_rest)
+            found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), fingerprint, named, broad, at_rest)
         return found
 
 
@@ -187,7 +189,7 @@ def _realm_facts(state: GameState) -> RealmFacts:
     effects = []
     for effect in state.effects.values():
         spec = effect.spec
-        reads = _spec_reads(spec)
+        reads = spec_reads(spec)
         broad = broad or reads.broad
         at_rest = at_rest or reads.at_rest
         deaths = deaths or reads.deaths
@@ -221,7 +223,7 @@ def _realm_facts(state: GameState) -> RealmFacts:
 
 @dataclass(frozen=True)
 class _Reads:
-    """What one spec reads besides the unit it is asked about (``_spec_reads``)."""
+    """What one spec reads besides the unit it is asked about (``spec_reads``)."""
 
     #: the same number for equal specs: the fingerprint holds it instead of the spec, so that
     #: no spec is hashed again (pydantic hashes every field of a frozen model, each time)
@@ -240,7 +242,7 @@ _BY_VALUE: dict[Any, _Reads] = {}
 _MOST_SPECS = 20_000
 
 
-def _spec_reads(spec: Any) -> _Reads:
+def spec_reads(spec: Any) -> _Reads:
     """Worked out once per spec (specs are frozen values): by identity first, then by value."""
     known = _BY_ID.get(id(spec))
     if known is not None and known[0] is spec:
