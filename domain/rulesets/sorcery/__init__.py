@@ -37,7 +37,7 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
-from domain.rulesets.sorcery.legal import legal_commands, to_act
+from domain.rulesets.sorcery.legal import LegalCommands, legal_commands, to_act
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -219,6 +219,11 @@ class SorceryRuleset(Ruleset):
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         assert isinstance(state, SorceryState)
         return legal_commands(state)
+
+    def legal(self, state: GameState) -> LegalCommands:
+        """The legal commands as a collection that decides ``command in`` one at a time."""
+        assert isinstance(state, SorceryState)
+        return LegalCommands(state)
 
     def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
         if isinstance(command, Defend):
