@@ -19,6 +19,7 @@ from benchmarks.boards import hex_board, hex_graph, plain_bfs, skirmish_board, s
 from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_projector, prefix, store_game
 from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
 from benchmarks.memory import in_subprocess
+from benchmarks.sorcery_selfplay import sorcery_selfplay_rows
 from benchmarks.startup import startup_case
 from domain.event_base import GameEvent
 from projections.lookahead import Lookahead
@@ -166,7 +167,7 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
             "<= 100 us per query, <= 5x the BFS", product <= 100e-6 and ratio <= 5),
         Row(f"Sorcery range of motion in a state no search has asked about yet (its indexes dropped, as an event drops them), {where}",
             seconds(found["after an event"]), bfs, _times(found["after an event"] / found["baseline"]), "(reported, no target)", None),
-        Row(f"Sorcery range of motion after another unit's step (a real event folded: a state no search has seen; what the step cannot change is kept), {where}",
+        Row(f"Sorcery range of motion after another unit's step (a real event applied: a state no search has seen; what the step cannot change is kept), {where}",
             seconds(found["after a step"]), bfs, _times(fresh), "<= 30x the BFS", fresh <= 30),
         Row(f"Sorcery range of motion with nothing kept from any earlier state (keywords, effects and steps worked out first), {where}",
             seconds(found["cold"]), bfs, _times(found["cold"] / found["baseline"]), "(reported, no target)", None),
@@ -470,6 +471,7 @@ def selfplay_boards_row(sizes: Sizes) -> Row:
 
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
     "startup": lambda sizes, repeats: startup_case(repeats), "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
+    "sorcery-selfplay": lambda sizes, repeats: sorcery_selfplay_rows({"full": 10, "quick": 4, "tiny": 1}[sizes.name], repeats),
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,
