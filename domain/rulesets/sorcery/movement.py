@@ -62,11 +62,24 @@ def _best_per_destination(options: list[StepOption]) -> list[StepOption]:
 
 
 class SharedSteps(StepsFrom):
-    """A unit's step table shared by every state with the same key (``rules.shared``): a
-    location not yet asked is asked of the state reading it now, which answers as any other."""
+    """A unit's step table as one view reads it: a location another state with the same key
+    already asked is read from the shared table (``rules.shared``); one nobody asked yet is
+    asked of this view, and kept for the others only while this view is still its state's (a
+    model held past the next event answers for its own moment and shares nothing)."""
 
-    def ask_with(self, ask: Callable[[str], Sequence[StepOption]]) -> None:
-        self._ask = ask
+    def __init__(self, ask: Callable[[str], Sequence[StepOption]], known: dict[str, Sequence[StepOption]], current: Callable[[], bool]) -> None:
+        super().__init__(ask)
+        self._known = known
+        self._current = current
+
+    def __missing__(self, location: str) -> Sequence[StepOption]:
+        found = self._known.get(location)
+        if found is None:
+            found = self._ask(location)
+            if self._current():
+                self._known[location] = found
+        self[location] = found
+        return found
 
 
 class SorceryMovement:
@@ -90,6 +103,8 @@ class SorceryMovement:
         location = unit.location
         if not unit.alive or location is None:
             return rule("codex: Range of Motion", "the unit is not in the realm")
+        if not self._current():
+            return self.view.disabled(unit_id, parse_loc(location))
         return shared.table(  # what its step table is read from, and where it stands
             self.state, (*shared.unit_key(self.state, unit_id), "disabled", location),
             lambda: self.view.disabled(unit_id, parse_loc(location)),
@@ -124,9 +139,12 @@ class SorceryMovement:
                     return dict.fromkeys(_TEXTS, 1)  # no Movement +X anywhere: 1 step everywhere
                 return {at.text: 1 + bonus(unit_id, at) for at in _LOCATIONS}
 
-            found = view.allowances[unit_id] = shared.table(
-                self.state, (*shared.unit_key(self.state, unit_id), "allowances"), build,
-            )
+            if not self._current():
+                found = view.allowances[unit_id] = build()
+            else:
+                found = view.allowances[unit_id] = shared.table(
+                    self.state, (*shared.unit_key(self.state, unit_id), "allowances"), build,
+                )
         return found
 
     def allowance_varies(self, unit_id: str) -> bool:
@@ -141,6 +159,11 @@ class SorceryMovement:
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         return self.steps_from(unit_id)[frm]
 
+    def _current(self) -> bool:
+        """Whether the state is still the one this model's view reads (no event since): only
+        then are its answers shared with other states (``rules.shared``)."""
+        return shared.peek(self.state, "sorcery.view") is self.view
+
     def steps_from(self, unit_id: str) -> StepsFrom:
         """Kept with the view of the state (``RealmView.of``): asked again, by a second search
         pass or another question about the same state, they are not worked out again; and
@@ -150,8 +173,13 @@ class SorceryMovement:
         found: StepsFrom | None = self.view.step_options.get(key)
         if found is None:
             ask = functools.partial(self._step_options, unit_id)
-            found = shared.table(self.state, (*shared.unit_key(self.state, unit_id), self.basic), lambda: SharedSteps(ask))
-            found.ask_with(ask)  # the same answers as the state that began it: asked of this one now
+            if self._current():
+                known: dict[str, Sequence[StepOption]] = shared.table(
+                    self.state, (*shared.unit_key(self.state, unit_id), self.basic), dict,
+                )
+            else:
+                known = {}  # a model held past an event: its state is no longer the one it read
+            found = SharedSteps(ask, known, self._current)
             self.view.step_options[key] = found
         return found
 

@@ -5,8 +5,10 @@ every answer worked out for the state before. Most of those answers are about th
 does not touch: where a unit's steps lead from each location of the realm and which rule
 refuses each one depend on the sites, the effects recorded, the units' characteristics and
 where a few named things are, not on where every unit stands. So a unit's step table (and its
-allowance at each location) is kept beside the board (``GameState.board_index``, shared with
-copies of the state) under a key made of exactly what it is read from:
+allowance at each location, and whether it may move where it stands) is kept for every later
+state of this game, or of another the same thread plays (``shared``: a self-played game, the
+replay that verifies its log, the next game from the same scenario), under a key made of
+exactly what it is read from:
 
 - the realm's facts (``fingerprint``): players, every unit's characteristics (not where it
   stands), every site and artifact as it is now, every effect recorded (its spec, source,
@@ -23,7 +25,7 @@ copies of the state) under a key made of exactly what it is read from:
 Two states with the same key answer every step question alike, so a table worked out in one
 is the table of the other; a test compares, after every event of every example and of random
 self-play, the shared tables with tables worked out from scratch (tests/sorcery/test_shared_tables.py).
-A new spec field that reads where some unit is must be named here (``_reads``): ``KNOWN``
+A new spec field that reads where some unit is must be named here (``_broad``): ``KNOWN``
 lists the fields of each spec as this module reads them, and a spec with any other field is
 taken as broad, so that a card added later is slower, never wrong.
 """
@@ -31,6 +33,7 @@ taken as broad, so that a card added later is slower, never wrong.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -74,8 +77,10 @@ KNOWN: dict[str, frozenset[str]] = {
         "StaysTapped": "kind unit",
     }.items()
 }
-#: realms kept per board before the shared tables start again (a long game visits few)
-MOST_REALMS = 256
+#: realms and tables kept before the shared tables start again (a game visits a few realms)
+MOST_REALMS = 1_024
+MOST_TABLES = 50_000
+_THREAD = threading.local()
 _NUMBERS = itertools.count(1)
 _MISSING = object()
 
@@ -97,8 +102,7 @@ class RealmFacts:
 
 
 class SharedTables:
-    """The realms seen on one board and the tables worked out for each (kept by the board's
-    indexes: shared with copies of the state, dropped when the board changes)."""
+    """The realms seen by one thread and the tables worked out for each."""
 
     def __init__(self) -> None:
         self.realms: dict[tuple[Any, ...], RealmFacts] = {}
@@ -107,7 +111,7 @@ class SharedTables:
     def realm(self, fingerprint: tuple[Any, ...], named: tuple[str, ...], broad: bool, at_rest: bool) -> RealmFacts:
         found = self.realms.get(fingerprint)
         if found is None:
-            if len(self.realms) >= MOST_REALMS:
+            if len(self.realms) >= MOST_REALMS or len(self.tables) >= MOST_TABLES:
                 self.realms.clear()
                 self.tables.clear()
             found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), fingerprint, named, broad, at_rest)
@@ -115,11 +119,13 @@ class SharedTables:
 
 
 def shared(state: GameState) -> SharedTables:
-    board = state.__pydantic_private__["_board"]  # type: ignore[index]  # ``GameState.board_index``, read directly
-    found = board.get("sorcery.shared")
+    """The tables of this thread: shared by every game it plays (a self-played game, the replay
+    that verifies its log, the next game from the same scenario), since a key names everything
+    a table is read from; never by two threads (each fills tables through its own states)."""
+    found: SharedTables | None = getattr(_THREAD, "tables", None)
     if found is None:
-        found = board["sorcery.shared"] = SharedTables()
-    return found  # only this module keeps this name: a SharedTables
+        found = _THREAD.tables = SharedTables()
+    return found
 
 
 def realm_facts(state: GameState) -> RealmFacts:
@@ -135,6 +141,11 @@ def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:
     if found is None:
         found = indexes[name] = build()
     return found  # what ``build`` made under this name
+
+
+def peek(state: GameState, name: str) -> Any:
+    """The index ``name`` of this state if it was built since the last event, else None."""
+    return state.__pydantic_private__["_indexes"].get(name)  # type: ignore[index]  # set by PrivateAttr
 
 
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
