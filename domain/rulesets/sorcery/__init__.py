@@ -176,7 +176,15 @@ class SorceryRuleset(Ruleset):
 
     def _range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         unit = state.units[unit_id]
-        reach = search_reach(self.movement(state), unit_id, unit.location or "")
+        movement = SorceryMovement(state)
+        reach = search_reach(movement, unit_id, unit.location or "")
+        if reach.bounded and reach.denied is None:
+            reach.settle()  # what it refused, now: the state is the one asked about
+            bound = movement.max_allowance(unit_id) if movement.allowance_varies(unit_id) else reach.allowance
+            if all(cost <= bound for cost in reach.too_far.values()):
+                # nothing lay past the bound: the search past the allowance would find what this
+                # one found, so no place is left for it to explain (a realm has 40 locations)
+                reach.bounded, reach.unbounded = False, None
         answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
         answer.extra["diagnostics"] = shared.per_state(state, "sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
