@@ -166,8 +166,11 @@ def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     unit = units[unit_id]
     places: list[str | None] = [_where(state, name) for name in facts.named]
     carrier = unit.carried_by
-    if carrier is not None:
+    while carrier is not None and carrier in units:  # its carrier's keywords where it stands, and so on up
         places.append(_where(state, carrier))
+        carrier = units[carrier].carried_by if carrier != unit_id else None
+        if len(places) > len(facts.named) + len(units):
+            break  # a loop of carriers, never made by the rules: read no further
     if facts.at_rest:
         places.append(unit.location)
     return (facts.number, unit_id, tuple(places))
