@@ -216,8 +216,8 @@ class KeywordRules(WaterRules):
     def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
         """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
         unit = self.unit(unit_id)
-        if unit.kind != "minion":
-            return None
+        if unit.kind != "minion" or at.region is Region.SURFACE:
+            return None  # every unit survives atop a site (digest 1.6 names the other regions only)
         keywords = self.survival_keywords(unit_id, at)
         if at.region is Region.VOID and "Voidwalk" not in keywords:
             return rule("codex: Void", "a minion without Voidwalk in the void is banished")
