@@ -46,6 +46,7 @@ from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerParam
@@ -66,7 +67,16 @@ class Source:
 
 
 def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
-    """Every card in the realm with a triggered ability of exactly this kind."""
+    """Every card in the realm with a triggered ability of exactly this kind: worked out once
+    per state and kind (an index of the state: the next event drops it)."""
+    known: dict[type[When], list[Source]] = per_state(state, "sorcery.trigger_sources", dict)
+    found = known.get(kind)
+    if found is None:
+        found = known[kind] = _sources(state, view, kind)
+    return list(found)
+
+
+def _sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
     found: list[Source] = []
     for unit in sorted(state.living_units(), key=lambda u: u.id):
         if unit.location is not None:
