@@ -77,9 +77,10 @@ KNOWN: dict[str, frozenset[str]] = {
         "StaysTapped": "kind unit",
     }.items()
 }
-#: realms and tables kept before the shared tables start again (a game visits a few realms)
-MOST_REALMS = 1_024
-MOST_TABLES = 50_000
+#: realms and tables kept before the shared tables start again: a game visits a few dozen realms;
+#: a full step table is some tens of kilobytes, so the tables stay within about 100 MB
+MOST_REALMS = 256
+MOST_TABLES = 4_000
 _THREAD = threading.local()
 _NUMBERS = itertools.count(1)
 _MISSING = object()
