@@ -72,6 +72,13 @@ class SharedSteps(StepsFrom):
         self._known = known
         self._current = current
 
+    def shared(self, location: str) -> Sequence[StepOption] | None:
+        """The steps out of ``location`` if some state with the same key asked already."""
+        found = self._known.get(location)
+        if found is not None:
+            self[location] = found
+        return found
+
     def __missing__(self, location: str) -> Sequence[StepOption]:
         found = self._known.get(location)
         if found is None:
@@ -186,7 +193,10 @@ class SorceryMovement:
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption | None:
         """The step to ``to`` alone, for the judge of a declared step: only the candidates that
         lead there are worked out (the search, which wants them all, uses ``step_options``)."""
-        known = self.steps_from(unit_id).get(frm)
+        steps = self.steps_from(unit_id)
+        known = steps.get(frm)
+        if known is None and isinstance(steps, SharedSteps):
+            known = steps.shared(frm)  # asked already by a state with the same key
         if known is None:
             known = self._step_options(unit_id, frm, only=to)
         return next((o for o in known if o.to == to and (kind is None or o.kind == kind)), None)
