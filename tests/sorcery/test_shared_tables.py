@@ -145,3 +145,17 @@ def test_a_model_held_past_an_event_shares_nothing_it_works_out_afterwards() -> 
     _step(state, "steed", "6", "7")
     steps["2"]  # noqa: B018  # asked after the event, of a model of the state before it
     assert "2" not in steps._known  # type: ignore[attr-defined]  # not shared
+
+
+def test_each_thread_keeps_tables_of_its_own() -> None:
+    """Tables are filled through the states of the thread that asks: two threads never share
+    them (a state another thread is changing could answer for the wrong moment)."""
+    import threading
+
+    lookahead, state = _realm()
+    mine = shared.shared(state)
+    theirs: list[object] = []
+    worker = threading.Thread(target=lambda: theirs.append(shared.shared(state)))
+    worker.start()
+    worker.join()
+    assert theirs and theirs[0] is not mine and shared.shared(state) is mine
