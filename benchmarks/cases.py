@@ -150,12 +150,29 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
         shared(state).tables.clear()
         everything()
 
+    # legal commands in the aggregate's state: one Move and Attack decided alone, or found in the list
+    from domain.rulesets.sorcery.legal import is_legal, legal_commands
+
+    ruled = game.state
+    listed = legal_commands(ruled)  # type: ignore[arg-type]  # a Sorcery state
+    asked = [c for c in listed if getattr(c, "unit", None) == unit][-1]
+
+    def decided() -> None:
+        ruled.changed()  # a state no question has been asked of
+        assert is_legal(ruled, asked)  # type: ignore[arg-type]  # a Sorcery state
+
+    def in_the_list() -> None:
+        ruled.changed()
+        assert asked in legal_commands(ruled)  # type: ignore[arg-type]  # a Sorcery state
+
     found = interleaved({
         "product": calibrated(everything, sizes.budget),
         "baseline": calibrated(lambda: plain_bfs(adjacency, start), sizes.budget),
         "after an event": calibrated(after_an_event, sizes.budget),
         "after a step": calibrated(after_a_step, sizes.budget),
         "cold": calibrated(cold, sizes.budget),
+        "in legal": calibrated(decided, sizes.budget),
+        "listing": calibrated(in_the_list, sizes.budget),
     }, repeats)
     product = found["product"]
     ratio = product / found["baseline"]
@@ -171,6 +188,9 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
             seconds(found["after a step"]), bfs, _times(fresh), "<= 30x the BFS", fresh <= 30),
         Row(f"Sorcery range of motion with nothing kept from any earlier state (keywords, effects and steps worked out first), {where}",
             seconds(found["cold"]), bfs, _times(found["cold"] / found["baseline"]), "(reported, no target)", None),
+        Row(f"Sorcery `command in legal` for one Move and Attack, decided alone (`LegalCommands`), {where.split(', paths')[0]}",
+            seconds(found["in legal"]), f"found in the full list of {len(listed)} legal commands: {seconds(found['listing'])}",
+            _times(found["in legal"] / found["listing"]), "(reported, no target)", None),
     ]
 
 
