@@ -139,13 +139,15 @@ def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, play
     else:
         ends = [only] if only in reach.cost else []
     found: list[BaseModel] = []
+    attacks = view.restriction(unit_id, "no_attack") is None  # the unit's own "can't", wherever it ends
+    sites = view.restriction(unit_id, "no_attack_sites") is None
     for location in ends:
         path = (reach.path_to(location) or [location])[1:]
         found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
-        if view.restriction(unit_id, "no_attack") is not None:
+        if not attacks:
             continue
         for target in _targets(state, view, unit_id, location):
-            if target == "site" and view.restriction(unit_id, "no_attack_sites") is not None:
+            if target == "site" and not sites:
                 continue
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
@@ -155,14 +157,14 @@ def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) 
     """What a unit ending its move at ``location`` could attack, as the realm stands now (an
     Airborne target only by an Airborne attacker: codex: Airborne)."""
     owner = state.units[unit_id].owner
-    airborne = "Airborne" in view.keywords(unit_id, parse_loc(location)) and parse_loc(location).region is Region.SURFACE
-    index = live(state)  # who stands there, and their keywords where they stand
-    surface = parse_loc(location).region is Region.SURFACE
-    targets = sorted(
-        u for u in index.units_at(location)
-        if state.units[u].owner != owner and (airborne or not (surface and "Airborne" in index.keywords[u]))
-    )
     loc = parse_loc(location)
+    index = live(state)  # who stands there, and their keywords where they stand
+    enemies = [u for u in index.units_at(location) if state.units[u].owner != owner]
+    targets: list[str] = []
+    if enemies:  # whether the attacker would be Airborne there matters only against someone
+        surface = loc.region is Region.SURFACE
+        airborne = surface and "Airborne" in view.keywords(unit_id, loc)
+        targets = sorted(u for u in enemies if airborne or not (surface and "Airborne" in index.keywords[u]))
     site = view.site_at(loc.square)
     if loc.region is Region.SURFACE and site is not None and site.controller != owner:
         targets.append("site")
