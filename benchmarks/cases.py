@@ -19,6 +19,7 @@ from benchmarks.boards import hex_board, hex_graph, plain_bfs, skirmish_board, s
 from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_projector, prefix, store_game
 from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
 from benchmarks.memory import in_subprocess
+from benchmarks.sorcery_selfplay import sorcery_selfplay_rows
 from benchmarks.startup import startup_case
 from domain.event_base import GameEvent
 from projections.lookahead import Lookahead
@@ -110,6 +111,9 @@ def _times(ratio: float) -> str:
 
 
 def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
+    from domain.events import StepTaken
+    from domain.rulesets.sorcery.rules.shared import shared
+
     game, unit, adjacency = sorcery_realm()
     lookahead = Lookahead.from_events(game.pending_events)  # type: ignore[arg-type]
     start = int(game.state.units[unit].location or "1")
@@ -124,20 +128,69 @@ def sorcery_case(sizes: Sizes, repeats: int) -> list[Row]:
         state.changed()  # as an event does: the view of the realm and its answers go
         everything()
 
+    # a real event: another unit (the Apprentice Wizard) steps between squares 3 and 4, so every
+    # question is about a state no search has seen; what the step cannot change is kept
+    steps = [
+        StepTaken(
+            originator_id=game.id, originator_version=lookahead.position + 1, timestamp=game.modified_on,
+            move_id="bench", unit="wizard", index=1, frm=frm, to=to, kind="orthogonal",
+        )
+        for frm, to in (("3", "4"), ("4", "3"))
+    ]
+    taken = [0]
+
+    def after_a_step() -> None:
+        steps[taken[0] % 2].fold_into(state)  # the answer asked of the state before settles first
+        taken[0] += 1
+        everything()
+
+    def cold() -> None:
+        state.changed()
+        shared(state).realms.clear()  # nothing kept from any state before: every table worked out
+        shared(state).tables.clear()
+        everything()
+
+    # legal commands in the aggregate's state: one Move and Attack decided alone, or found in the list
+    from domain.rulesets.sorcery.legal import is_legal, legal_commands
+
+    ruled = game.state
+    listed = legal_commands(ruled)  # type: ignore[arg-type]  # a Sorcery state
+    asked = [c for c in listed if getattr(c, "unit", None) == unit][-1]
+
+    def decided() -> None:
+        ruled.changed()  # a state no question has been asked of
+        assert is_legal(ruled, asked)  # type: ignore[arg-type]  # a Sorcery state
+
+    def in_the_list() -> None:
+        ruled.changed()
+        assert asked in legal_commands(ruled)  # type: ignore[arg-type]  # a Sorcery state
+
     found = interleaved({
         "product": calibrated(everything, sizes.budget),
         "baseline": calibrated(lambda: plain_bfs(adjacency, start), sizes.budget),
         "after an event": calibrated(after_an_event, sizes.budget),
+        "after a step": calibrated(after_a_step, sizes.budget),
+        "cold": calibrated(cold, sizes.budget),
+        "in legal": calibrated(decided, sizes.budget),
+        "listing": calibrated(in_the_list, sizes.budget),
     }, repeats)
     product = found["product"]
     ratio = product / found["baseline"]
     bfs = f"plain BFS on the same realm, with paths: {seconds(found['baseline'])}"
     where = "full 20-site realm, 7 units, 6 effects in force, paths and reasons included"
+    fresh = found["after a step"] / found["baseline"]
     return [
         Row(f"Sorcery range of motion, {where}", seconds(product), bfs, _times(ratio),
             "<= 100 us per query, <= 5x the BFS", product <= 100e-6 and ratio <= 5),
-        Row(f"Sorcery range of motion in a state no search has asked about yet (keywords, effects and steps worked out first), {where}",
+        Row(f"Sorcery range of motion in a state no search has asked about yet (its indexes dropped, as an event drops them), {where}",
             seconds(found["after an event"]), bfs, _times(found["after an event"] / found["baseline"]), "(reported, no target)", None),
+        Row(f"Sorcery range of motion after another unit's step (a real event applied: a state no search has seen; what the step cannot change is kept), {where}",
+            seconds(found["after a step"]), bfs, _times(fresh), "<= 30x the BFS", fresh <= 30),
+        Row(f"Sorcery range of motion with nothing kept from any earlier state (keywords, effects and steps worked out first), {where}",
+            seconds(found["cold"]), bfs, _times(found["cold"] / found["baseline"]), "(reported, no target)", None),
+        Row(f"Sorcery `command in legal` for one Move and Attack, decided alone (`LegalCommands`), {where.split(', paths')[0]}",
+            seconds(found["in legal"]), f"found in the full list of {len(listed)} legal commands: {seconds(found['listing'])}",
+            _times(found["in legal"] / found["listing"]), "(reported, no target)", None),
     ]
 
 
@@ -438,6 +491,7 @@ def selfplay_boards_row(sizes: Sizes) -> Row:
 
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
     "startup": lambda sizes, repeats: startup_case(repeats), "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
+    "sorcery-selfplay": lambda sizes, repeats: sorcery_selfplay_rows({"full": 10, "quick": 4, "tiny": 1}[sizes.name], repeats),
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,

@@ -38,12 +38,13 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
-from domain.rulesets.sorcery.legal import legal_commands, to_act
+from domain.rulesets.sorcery.legal import LegalCommands, legal_commands, to_act
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.state import (
     ActivationItem,
     AttackItem,
@@ -184,13 +185,26 @@ class SorceryRuleset(Ruleset):
         return oversized.movement(SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend")), state)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
-        """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion)."""
+        """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion):
+        worked out once per state and unit (an index of the state: the next event drops it), so
+        a question asked again of a known state is answered from what it found."""
+        return shared.per_state(state, f"sorcery.range_of_motion:{unit_id}", lambda: self._range_of_motion(state, unit_id))
+
+    def _range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         unit = state.units[unit_id]
-        reach = search_reach(self.movement(state), unit_id, unit.location or "")
+        movement = SorceryMovement(state)
+        reach = search_reach(oversized.movement(movement, state), unit_id, unit.location or "")
+        if reach.bounded and reach.denied is None:
+            reach.settle()  # what it refused, now: the state is the one asked about
+            bound = movement.max_allowance(unit_id) if movement.allowance_varies(unit_id) else reach.allowance
+            if all(cost <= bound for cost in reach.too_far.values()):
+                # nothing lay past the bound: the search past the allowance would find what this
+                # one found, so no place is left for it to explain (a realm has 40 locations)
+                reach.bounded, reach.unbounded = False, None
         answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _square_order)
         if isinstance(unit, SorceryUnit) and unit.parts:
             answer = oversized.spread(answer, RealmView.of(state), unit, lambda loc: label(state, loc), _square_order)
-        answer.extra["diagnostics"] = state.index("sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
+        answer.extra["diagnostics"] = shared.per_state(state, "sorcery.diagnostics", lambda: [d.as_json() for d in self.diagnostics(state)])
         return answer
 
     # --- commands and resolution ----------------------------------------------------------------
@@ -231,6 +245,11 @@ class SorceryRuleset(Ruleset):
     def legal_commands(self, state: GameState) -> list[BaseModel]:
         assert isinstance(state, SorceryState)
         return legal_commands(state)
+
+    def legal(self, state: GameState) -> LegalCommands:
+        """The legal commands as a collection that decides ``command in`` one at a time."""
+        assert isinstance(state, SorceryState)
+        return LegalCommands(state)
 
     def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
         if isinstance(command, Defend):

@@ -15,6 +15,9 @@ taken); casting spells, playing sites, summoning minions and conjuring artifacts
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cached_property
+
 from pydantic import BaseModel
 
 from domain.errors import SimError
@@ -26,6 +29,7 @@ from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercep
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
+from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
@@ -66,31 +70,44 @@ def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack
 def _ready(state: SorceryState, player: str) -> list[str]:
     """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
     movement = SorceryMovement(state)
-    view = movement.view
-    return [
-        u.id for u in sorted(state.units.values(), key=lambda u: u.id)
-        if u.owner == player and u.alive and u.location is not None and not u.tapped
+    return [u for u in sorted(state.units) if _is_ready(state, movement, u, player)]
+
+
+def _is_ready(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+    """One unit of ``_ready``; keywords where it stands are read from the live index (rules/live.py)."""
+    u = state.units.get(unit_id)
+    return (
+        u is not None and u.owner == player and u.alive and u.location is not None and not u.tapped
         and movement.no_movement(u.id) is None
-        and not (u.entered_turn == state.turn and "Charge" not in view.keywords(u.id))
-    ]
+        and not (u.entered_turn == state.turn and "Charge" not in live(state).keywords[u.id])
+    )
 
 
 def _intercepts(state: SorceryState) -> list[BaseModel]:
     window = state.intercept
     assert window is not None
     player = to_act(state)
-    found: list[BaseModel] = []
-    for unit_id in _ready(state, player):
-        if unit_id in window.interceptors or state.units[unit_id].location != window.location:
-            continue
-        if _may_intercept(state, unit_id, window.unit):
-            found.append(Intercept(player=player, unit=unit_id))
+    movement = SorceryMovement(state)
+    found: list[BaseModel] = [
+        Intercept(player=player, unit=unit_id) for unit_id in sorted(state.units)
+        if _may_intercept_now(state, movement, unit_id, player)
+    ]
     found.append(Pass(player=player))
     return found
 
 
+def _may_intercept_now(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+    window = state.intercept
+    assert window is not None
+    if not _is_ready(state, movement, unit_id, player):
+        return False
+    if unit_id in window.interceptors or state.units[unit_id].location != window.location:
+        return False
+    return _may_intercept(state, unit_id, window.unit)
+
+
 def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
-    view = RealmView(state)
+    view = RealmView.of(state)
     if view.restriction(unit_id, "no_intercept") is not None or view.disabled(unit_id) is not None:
         return False
     if "Stealth" in view.keywords(mover_id) or view.uninterceptable(mover_id) is not None:
@@ -104,20 +121,35 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
 def _moves(state: SorceryState) -> list[BaseModel]:
     player = state.active_player
     movement = SorceryMovement(state)
-    view = RealmView(state)
     found: list[BaseModel] = []
     for unit_id in _ready(state, player):
-        unit = state.units[unit_id]
-        reach = search_reach(movement, unit_id, unit.location or "")
-        for location in sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc)):
-            path = (reach.path_to(location) or [location])[1:]
-            found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
-            if view.restriction(unit_id, "no_attack") is not None:
+        found += _moves_of(state, movement, unit_id, player)
+    return found
+
+
+def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
+    """The Move and Attack commands of one ready unit: to each location of its range of motion
+    (only to ``only`` when given) by a cheapest path, without an attack and with each attack
+    possible there."""
+    view = RealmView.of(state)
+    unit = state.units[unit_id]
+    reach = search_reach(movement, unit_id, unit.location or "")
+    if only is None:
+        ends = sorted(reach.cost, key=lambda loc: (parse_loc(loc).square, loc))
+    else:
+        ends = [only] if only in reach.cost else []
+    found: list[BaseModel] = []
+    attacks = view.restriction(unit_id, "no_attack") is None  # the unit's own "can't", wherever it ends
+    sites = view.restriction(unit_id, "no_attack_sites") is None
+    for location in ends:
+        path = (reach.path_to(location) or [location])[1:]
+        found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
+        if not attacks:
+            continue
+        for target in _targets(state, view, unit_id, location):
+            if target == "site" and not sites:
                 continue
-            for target in _targets(state, view, unit_id, location):
-                if target == "site" and view.restriction(unit_id, "no_attack_sites") is not None:
-                    continue
-                found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
+            found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
 
 
@@ -125,12 +157,14 @@ def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) 
     """What a unit ending its move at ``location`` could attack, as the realm stands now (an
     Airborne target only by an Airborne attacker: codex: Airborne)."""
     owner = state.units[unit_id].owner
-    airborne = "Airborne" in view.keywords(unit_id, parse_loc(location)) and parse_loc(location).region is Region.SURFACE
-    targets = sorted(
-        u.id for u in state.units_at(location)
-        if u.owner != owner and (airborne or not view.airborne(u.id))
-    )
     loc = parse_loc(location)
+    index = live(state)  # who stands there, and their keywords where they stand
+    enemies = [u for u in index.units_at(location) if state.units[u].owner != owner]
+    targets: list[str] = []
+    if enemies:  # whether the attacker would be Airborne there matters only against someone
+        surface = loc.region is Region.SURFACE
+        airborne = surface and "Airborne" in view.keywords(unit_id, loc)
+        targets = sorted(u for u in enemies if airborne or not (surface and "Airborne" in index.keywords[u]))
     site = view.site_at(loc.square)
     if loc.region is Region.SURFACE and site is not None and site.controller != owner:
         targets.append("site")
@@ -138,22 +172,28 @@ def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) 
 
 
 def _defence(state: SorceryState) -> list[BaseModel]:
-    attack = state.attack
-    assert attack is not None
     defending = to_act(state)
     movement = SorceryMovement(state)
-    found: list[BaseModel] = []
-    view = RealmView(state)
-    for unit_id in _ready(state, defending):
-        unit = state.units[unit_id]
-        if view.restriction(unit_id, "no_defend") is not None:
-            continue
-        if view.restriction(unit_id, "defend_in_place") is not None and attack.location != unit.location:
-            continue
-        if attack.location in search_reach(movement, unit_id, unit.location or ""):
-            found.append(Defend(player=defending, unit=unit_id))
+    found: list[BaseModel] = [
+        Defend(player=defending, unit=unit_id) for unit_id in sorted(state.units)
+        if _may_defend(state, movement, unit_id, defending)
+    ]
     found.append(Pass(player=defending))
     return found
+
+
+def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, defending: str) -> bool:
+    attack = state.attack
+    assert attack is not None
+    if not _is_ready(state, movement, unit_id, defending):
+        return False
+    view = RealmView.of(state)
+    unit = state.units[unit_id]
+    if view.restriction(unit_id, "no_defend") is not None:
+        return False
+    if view.restriction(unit_id, "defend_in_place") is not None and attack.location != unit.location:
+        return False
+    return attack.location in search_reach(movement, unit_id, unit.location or "")
 
 
 def _activations(state: SorceryState) -> list[BaseModel]:
@@ -183,3 +223,65 @@ def _activations(state: SorceryState) -> list[BaseModel]:
                     continue
                 found.append(probe.model_copy(update={"targets": targets}))
     return found
+
+
+class LegalCommands:
+    """The commands the player to act may issue now, as python-chess's ``legal_moves``:
+    ``command in legal`` decides that one command by itself (one unit's search, one location),
+    without listing the others; iterating lists them all, as ``legal_commands`` does (worked out
+    once). Both give the same answers: a test compares them."""
+
+    def __init__(self, state: SorceryState) -> None:
+        self.state = state
+
+    def __contains__(self, command: object) -> bool:
+        return isinstance(command, BaseModel) and is_legal(self.state, command)
+
+    def __iter__(self) -> Iterator[BaseModel]:
+        return iter(self.listed)
+
+    def __len__(self) -> int:
+        return len(self.listed)
+
+    @cached_property
+    def listed(self) -> list[BaseModel]:
+        return legal_commands(self.state)
+
+
+def is_legal(state: SorceryState, command: BaseModel) -> bool:
+    """Whether ``command`` is among ``legal_commands(state)``, deciding it alone."""
+    attack = state.attack
+    if attack is not None and attack.window_open:
+        defending = to_act(state)
+        if isinstance(command, Defend):
+            return command == Defend(player=defending, unit=command.unit) and _may_defend(
+                state, SorceryMovement(state), command.unit, defending
+            )
+        return command == Pass(player=defending)
+    if state.intercept is not None:
+        player = to_act(state)
+        if isinstance(command, Intercept):
+            return command == Intercept(player=player, unit=command.unit) and _may_intercept_now(
+                state, SorceryMovement(state), command.unit, player
+            )
+        return command == Pass(player=player)
+    if attack is not None or state.storyline:
+        return False
+    player = state.active_player
+    found = mandatory.duties(state)
+    if isinstance(command, MoveAndAttack):
+        movement = SorceryMovement(state)
+        if command.player != player or not _is_ready(state, movement, command.unit, player):
+            return False
+        unit = state.units[command.unit]
+        end = str(command.path[-1]) if command.path else unit.location or ""
+        if command not in _moves_of(state, movement, command.unit, player, only=end):
+            return False
+        return not found or _meets(state, found, command)
+    if found:
+        return False  # mandatory attacks first: only moves that meet them
+    if isinstance(command, EndTurn):
+        return command == EndTurn(player=player)
+    if isinstance(command, Activate):
+        return command in _activations(state)  # the activations only, not every move
+    return False

@@ -10,7 +10,7 @@ are not consulted here, ever.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
@@ -26,10 +26,14 @@ from domain.rulesets.sorcery.realm import (
     square_at,
 )
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 
 NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
+#: every location of the realm, for the allowance at each
+_LOCATIONS = tuple(Loc(sq, region) for sq in SQUARES for region in Region)
+_TEXTS = tuple(at.text for at in _LOCATIONS)
 AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
@@ -57,6 +61,34 @@ def _best_per_destination(options: list[StepOption]) -> list[StepOption]:
     return found
 
 
+class SharedSteps(StepsFrom):
+    """A unit's step table as one view reads it: a location another state with the same key
+    already asked is read from the shared table (``rules.shared``); one nobody asked yet is
+    asked of this view, and kept for the others only while this view is still its state's (a
+    model held past the next event answers for its own moment and shares nothing)."""
+
+    def __init__(self, ask: Callable[[str], Sequence[StepOption]], known: dict[str, Sequence[StepOption]], current: Callable[[], bool]) -> None:
+        super().__init__(ask)
+        self._known = known
+        self._current = current
+
+    def shared(self, location: str) -> Sequence[StepOption] | None:
+        """The steps out of ``location`` if some state with the same key asked already."""
+        found = self._known.get(location)
+        if found is not None:
+            self[location] = found
+        return found
+
+    def __missing__(self, location: str) -> Sequence[StepOption]:
+        found = self._known.get(location)
+        if found is None:
+            found = self._ask(location)
+            if self._current():
+                self._known[location] = found
+        self[location] = found
+        return found
+
+
 class SorceryMovement:
     """``MovementModel`` for one game state (see domain.movement). ``basic`` says whether the
     steps judged are basic movement (Move and Attack, Defend): only those move freely."""
@@ -75,13 +107,22 @@ class SorceryMovement:
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
-        if not unit.alive or unit.location is None:
+        location = unit.location
+        if not unit.alive or location is None:
             return rule("codex: Range of Motion", "the unit is not in the realm")
-        return self.view.disabled(unit_id, parse_loc(unit.location))
+        if not self._current():
+            return self.view.disabled(unit_id, parse_loc(location))
+        return shared.table(  # what its step table is read from, and where it stands
+            self.state, (*shared.unit_key(self.state, unit_id), "disabled", location),
+            lambda: self.view.disabled(unit_id, parse_loc(location)),
+        )
 
     def allowance(self, unit_id: str) -> int:
         """1 step plus every Movement +X (codex: Move and Attack, Movement +X), where the unit is."""
-        return 1 + self.view.movement_bonus(unit_id)
+        location = self.view.unit(unit_id).location
+        if location is None:
+            return 1 + self.view.movement_bonus(unit_id)
+        return self._allowances(unit_id)[location]
 
     def allowance_at(self, unit_id: str, location: str) -> int:
         """The allowance for a step starting at ``location``: Movement +X may be lost there (a
@@ -97,11 +138,20 @@ class SorceryMovement:
         """The unit's allowance at each of the realm's locations, worked out once per view."""
         found: dict[str, int] | None = self.view.allowances.get(unit_id)
         if found is None:
-            bonus = self.view.movement_bonus
-            found = {
-                at.text: 1 + bonus(unit_id, at) for at in (Loc(sq, region) for sq in SQUARES for region in Region)
-            }
-            self.view.allowances[unit_id] = found
+            view = self.view
+            bonus = view.movement_bonus
+
+            def build() -> dict[str, int]:
+                if not view.movement_grants and not view.unit(unit_id).movement_bonus:
+                    return dict.fromkeys(_TEXTS, 1)  # no Movement +X anywhere: 1 step everywhere
+                return {at.text: 1 + bonus(unit_id, at) for at in _LOCATIONS}
+
+            if not self._current():
+                found = view.allowances[unit_id] = build()
+            else:
+                found = view.allowances[unit_id] = shared.table(
+                    self.state, (*shared.unit_key(self.state, unit_id), "allowances"), build,
+                )
         return found
 
     def allowance_varies(self, unit_id: str) -> bool:
@@ -116,19 +166,37 @@ class SorceryMovement:
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         return self.steps_from(unit_id)[frm]
 
+    def _current(self) -> bool:
+        """Whether the state is still the one this model's view reads (no event since): only
+        then are its answers shared with other states (``rules.shared``)."""
+        return shared.peek(self.state, "sorcery.view") is self.view
+
     def steps_from(self, unit_id: str) -> StepsFrom:
         """Kept with the view of the state (``RealmView.of``): asked again, by a second search
-        pass or another question about the same state, they are not worked out again."""
+        pass or another question about the same state, they are not worked out again; and
+        shared with every later state where nothing they are read from has changed
+        (``rules.shared``: a step of another unit, a turn passing)."""
         key = (unit_id, self.basic)
         found: StepsFrom | None = self.view.step_options.get(key)
         if found is None:
-            found = self.view.step_options[key] = StepsFrom(functools.partial(self._step_options, unit_id))
+            ask = functools.partial(self._step_options, unit_id)
+            if self._current():
+                known: dict[str, Sequence[StepOption]] = shared.table(
+                    self.state, (*shared.unit_key(self.state, unit_id), self.basic), dict,
+                )
+            else:
+                known = {}  # a model held past an event: its state is no longer the one it read
+            found = SharedSteps(ask, known, self._current)
+            self.view.step_options[key] = found
         return found
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None) -> StepOption | None:
         """The step to ``to`` alone, for the judge of a declared step: only the candidates that
         lead there are worked out (the search, which wants them all, uses ``step_options``)."""
-        known = self.steps_from(unit_id).get(frm)
+        steps = self.steps_from(unit_id)
+        known = steps.get(frm)
+        if known is None and isinstance(steps, SharedSteps):
+            known = steps.shared(frm)  # asked already by a state with the same key
         if known is None:
             known = self._step_options(unit_id, frm, only=to)
         return next((o for o in known if o.to == to and (kind is None or o.kind == kind)), None)

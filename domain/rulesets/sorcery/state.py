@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
 
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -209,7 +209,11 @@ class SorceryState(GameState):
     #: each player's life; players start at 20 (digest gap: life totals are not the subject)
     life: dict[str, int] = Field(default_factory=dict)
 
+    #: the realm's indexes kept current by what events change (rules/live.py), outliving them
+    _live: Any = PrivateAttr(default=None)
+
     def model_post_init(self, __context: object) -> None:
+        super().model_post_init(__context)
         for player in self.players:
             self.life.setdefault(player, 20)
 

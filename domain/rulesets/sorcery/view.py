@@ -15,6 +15,7 @@ from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.barriers import Barriers
 from domain.rulesets.sorcery.rules.facts import memo
+from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import SorceryUnit
 from domain.state import GameState
 
@@ -26,7 +27,7 @@ class RealmView(Barriers):
     def of(cls, state: GameState) -> RealmView:
         """The view of ``state``, shared by every question asked of it until an event changes it
         (``GameState.index``): the answers it has worked out are kept with it."""
-        return state.index("sorcery.view", lambda: cls(state))
+        return per_state(state, "sorcery.view", lambda: cls(state))
 
     @memo
     def free_step(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:

@@ -6,6 +6,8 @@ dies where for want of a keyword (digest 1.6)."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS
 from domain.rulesets.sorcery.effects import Condition, Grant, ImmobileAtop, Lose
@@ -22,7 +24,19 @@ KEPT_WHEN_DISABLED = frozenset({"Landbound", "Waterbound"})
 class KeywordRules(WaterRules):
     """Silenced, disabled, Immobile, the keywords in force and survival."""
 
+    @cached_property
+    def conditions(self) -> dict[str, list[tuple[str, Condition]]]:
+        """The conditions in force by kind (silenced, disabled, immobile), in the order of
+        ``specs``: most states have none, and then no unit is asked about them."""
+        found: dict[str, list[tuple[str, Condition]]] = {}
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Condition):
+                found.setdefault(spec.condition, []).append((effect_id, spec))
+        return found
+
     def _condition(self, unit: SorceryUnit, at: Loc | None, condition: str) -> RuleRef | None:
+        if condition not in self.conditions:
+            return None  # no such condition in force: nobody has it, immune or not
         return self._condition_of(unit.id, at, condition)
 
     @memo
@@ -30,8 +44,8 @@ class KeywordRules(WaterRules):
         if at is None or self.immune(unit_id, at, condition):
             return None
         unit = self.unit(unit_id)
-        for effect_id, spec in self.specs:
-            if isinstance(spec, Condition) and spec.condition == condition and self.in_scope(spec, unit, at):
+        for effect_id, spec in self.conditions.get(condition, ()):
+            if self.in_scope(spec, unit, at):
                 if spec.unless_adjacent_ally_with and self._adjacent_ally_with(unit, at, spec.unless_adjacent_ally_with):
                     continue
                 return self._effect_rule(effect_id, condition)
@@ -109,8 +123,20 @@ class KeywordRules(WaterRules):
         never says they sink; our choice, docs/sorcery.md)."""
         return self._raw_keywords(self.unit(unit_id), at)
 
-    @memo
+    @cached_property
+    def movement_grants(self) -> bool:
+        """Whether any effect in force grants Movement +X (most states: none)."""
+        return any(spec.movement for spec in self.effects(Grant))
+
     def movement_bonus(self, unit_id: str, at: Loc | None = None) -> int:
+        """Movement +X where the unit is (or at ``at``): its own, and every grant in scope; none
+        while silenced (codex: Movement +X, Silenced)."""
+        if not self.movement_grants and not self.unit(unit_id).movement_bonus:
+            return 0  # nothing to add up, silenced or not
+        return self._movement_bonus(unit_id, at)
+
+    @memo
+    def _movement_bonus(self, unit_id: str, at: Loc | None = None) -> int:
         unit = self.unit(unit_id)
         where = self._where(unit, at)
         if where is None or self.silenced(unit_id, where) is not None:
@@ -190,8 +216,8 @@ class KeywordRules(WaterRules):
     def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
         """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
         unit = self.unit(unit_id)
-        if unit.kind != "minion":
-            return None
+        if unit.kind != "minion" or at.region is Region.SURFACE:
+            return None  # every unit survives atop a site (digest 1.6 names the other regions only)
         keywords = self.survival_keywords(unit_id, at)
         if at.region is Region.VOID and "Voidwalk" not in keywords:
             return rule("codex: Void", "a minion without Voidwalk in the void is banished")

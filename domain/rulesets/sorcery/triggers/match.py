@@ -17,6 +17,7 @@ loss of its abilities: silenced or disabled (codex: Silenced, Disabled).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,18 +68,28 @@ class Source:
 
 
 def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
-    """Every card in the realm with a triggered ability of exactly this kind."""
+    """Every card in the realm with a triggered ability of exactly this kind (most cards have
+    none: they are passed over by the kinds their declarations hold, ``_kinds``)."""
     found: list[Source] = []
-    for unit in sorted(state.living_units(), key=lambda u: u.id):
+    for unit in sorted((u for u in state.living_units() if kind in _kinds(u.card)), key=lambda u: u.id):
         if unit.location is not None:
             found.extend(Source(unit.id, unit.owner, unit.location, a) for a in abilities_of(unit.card) if type(a.when) is kind)
+    features = [f for f in state.features.values() if kind in _kinds(f.card)]
+    if not features:
+        return found
     lost = view.suppressed_sites  # sites that lost their abilities trigger nothing
-    for feature in sorted(state.features.values(), key=lambda f: f.id):
+    for feature in sorted(features, key=lambda f: f.id):
         if feature.id not in lost and feature.location is not None:
             found.extend(
                 Source(feature.id, feature.controller, feature.location, a) for a in abilities_of(feature.card) if type(a.when) is kind
             )
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _kinds(card: str) -> frozenset[type]:
+    """The kinds of moment a card's triggered abilities wait for (its declarations never change)."""
+    return frozenset(type(a.when) for a in abilities_of(card))
 
 
 def queue(
