@@ -379,29 +379,81 @@ SELF_PLAY = {
 }
 
 
+#: turns per 1,000 bare-aggregate events (the normalised rate below) measured before issue 20's
+#: work, on commit 66778ca (``python -m benchmarks --only selfplay``, 2026-11-26): issue 20 asks
+#: for 10x these
+SELF_PLAY_BEFORE = {"sorcery": 5.44, "godsgloom": 2.11, "skirmish": 0.145, "tinyepic": 4.0}
+#: events the bare aggregate records per sample of the normalising baseline
+BARE_EVENTS = 20_000
+
+
+def bare_recording(events: int = BARE_EVENTS, batch: int = 1_000) -> Callable[[], float]:
+    """A sampler: a bare ``eventsourcing`` aggregate recording ``events`` events to a new SQLite
+    file, saved every ``batch`` (the recording case's baseline, smaller)."""
+    import tempfile
+
+    def sample() -> float:
+        with tempfile.TemporaryDirectory(prefix="sim-bare-") as work:
+            store = bare_store(str(Path(work) / "bare.sqlite"))
+            started = _now()
+            counter = Counter()
+            for i in range(1, events):
+                counter.count_to(i)
+                if len(counter.pending_events) >= batch:
+                    store.save(counter)
+            store.save(counter)
+            return _now() - started
+
+    return sample
+
+
 def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
     """Issue 7: turns per second of random self-play (``sim play --policy random``), each game
-    verified as the CLI does; a ruleset's own turns (a GODSGLOOM round counts both sides)."""
+    verified as the CLI does; a ruleset's own turns (a GODSGLOOM round counts both sides).
+
+    Issue 20 normalises the rate by a bare aggregate's recording rate sampled in the same run,
+    interleaved with the games: turns played in the time the bare aggregate records 1,000
+    events. A busy machine slows both, so the normalised figure is compared with the one
+    measured before the work (``SELF_PLAY_BEFORE``). A last row says where a turn's time goes."""
     from sim.scenario import load_scenario
-    from sim.selfplay import self_play
+    from sim.selfplay import TurnClock, self_play
 
     root = Path(__file__).resolve().parent.parent / "examples"
     turns = {"full": 10, "quick": 4, "tiny": 1}[sizes.name]
-    rows = []
+    samplers: dict[str, Callable[[], float]] = {"bare": bare_recording(BARE_EVENTS if sizes.name != "tiny" else 2_000)}
+    clocks: dict[str, TurnClock] = {}
     for ruleset, path in SELF_PLAY.items():
         scenario = load_scenario(root / path)
         played = [0]
+        clock = clocks[ruleset] = TurnClock()
 
-        def game(scenario=scenario, played=played) -> None:  # type: ignore[no-untyped-def]
-            report = self_play(scenario, turns, "random", played[0]).report
+        def game(scenario=scenario, played=played, clock=clock) -> None:  # type: ignore[no-untyped-def]
+            report = self_play(scenario, turns, "random", played[0], clock=clock).report
             played[0] += 1
             if not report.verified:
                 raise RuntimeError(report.verdict)
 
-        found = interleaved({"product": timed(game)}, repeats)
+        samplers[ruleset] = timed(game)
+    found = interleaved(samplers, repeats)
+    bare_rate = (BARE_EVENTS if sizes.name != "tiny" else 2_000) / found["bare"]
+    rows = []
+    for ruleset, path in SELF_PLAY.items():
+        per_second = turns / found[ruleset]
+        normalised = per_second / (bare_rate / 1_000)
+        gain = normalised / SELF_PLAY_BEFORE[ruleset]
+        target = "(reported, no target)" if ruleset == "sorcery" else ">= 10x before"
         rows.append(Row(
-            f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified",
-            f"{turns / found['product']:.1f} turns/s", "", "", "(reported, no target)", None,
+            f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified: turns/s, and turns "
+            f"per 1,000 events of the bare aggregate (before: {SELF_PLAY_BEFORE[ruleset]:g})",
+            f"{per_second:.1f} turns/s; {normalised:.3g} per 1,000 bare events",
+            f"bare aggregate recording to SQLite: {bare_rate:,.0f} events/s", f"{gain:.1f}x before", target,
+            None if ruleset == "sorcery" else gain >= 10,
+        ))
+    for ruleset, clock in clocks.items():
+        played_turns = turns * repeats
+        rows.append(Row(
+            f"where a self-play turn's time goes, {ruleset}", clock.describe(played_turns), "", "",
+            "(reported, no target)", None,
         ))
     rows.append(selfplay_boards_row(sizes))
     return rows

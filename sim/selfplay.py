@@ -25,6 +25,7 @@ the turns asked for are played, as ``sim play`` always has.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,37 @@ class GameReport:
 
 
 @dataclass
+class TurnClock:
+    """Where a self-played game's time goes, in seconds: listing the legal commands, the
+    policy's choice, issuing the chosen command (the rules and the events), the script played
+    first, and verifying (re-running) the log. ``sim play`` adds storing. Reading the clock
+    changes nothing in the game; it only adds a ``perf_counter`` call around each part."""
+
+    legal: float = 0.0
+    policy: float = 0.0
+    issuing: float = 0.0
+    script: float = 0.0
+    verifying: float = 0.0
+    storing: float = 0.0
+
+    def parts(self) -> dict[str, float]:
+        return {
+            "legal commands": self.legal, "policy": self.policy, "issuing": self.issuing,
+            "script": self.script, "verifying": self.verifying, "storing": self.storing,
+        }
+
+    def add(self, other: TurnClock) -> None:
+        for name in ("legal", "policy", "issuing", "script", "verifying", "storing"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def describe(self, turns: int) -> str:
+        """Each part's share of the total and its time per turn, largest first."""
+        total = sum(self.parts().values()) or 1.0
+        shown = sorted(((v, k) for k, v in self.parts().items() if v > 0), reverse=True)
+        return ", ".join(f"{k} {100 * v / total:.0f}% ({1e3 * v / max(turns, 1):.2f} ms/turn)" for v, k in shown)
+
+
+@dataclass
 class Played:
     report: GameReport
     game: Game
@@ -153,17 +185,22 @@ CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy,
 
 def self_play(
     scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None,
-    verify_log: bool = True, until_end: bool = False,
+    verify_log: bool = True, until_end: bool = False, clock: TurnClock | None = None,
 ) -> Played:
     """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``. ``on_turn``
     hears of each turn finished (how many), so that a long game can show its progress.
     ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
-    ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit."""
+    ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
+    ``clock`` (when given) adds where the time went."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
         raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    clock = clock if clock is not None else TurnClock()
+    now = time.perf_counter
+    started = now()
     played = play(scenario, seed=scenario.seed + seed)
+    clock.script += now() - started
     game = played.game
     events = list(played.events)
     rules = get_ruleset(game.state.ruleset)
@@ -179,8 +216,11 @@ def self_play(
         rng = random.Random(seed)
         choose = CHOOSERS[policy]
         while rules.turn_number(game.state) < start_turn + turns:
+            started = now()
             legal = game.legal_commands()
-            if not legal:
+            empty = not legal
+            clock.legal += now() - started
+            if empty:
                 stopped = f"nobody can act in turn {rules.turn_number(game.state)}"
                 break
             if commands >= MAX_COMMANDS_PER_TURN * turns:
@@ -190,13 +230,20 @@ def self_play(
                 stopped = f"the game ended in turn {rules.turn_number(game.state)}: {end.reason}"
                 break
             before = rules.turn_number(game.state)
-            new = game.issue(choose(game, legal, rng))
+            started = now()
+            chosen = choose(game, legal, rng)
+            chose = now()
+            new = game.issue(chosen)
+            clock.policy += chose - started
+            clock.issuing += now() - chose
             events.extend(new)
             tally.add(new, game.state)
             commands += 1
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
+    started = now()
     verdict = verify(events) if verify_log else None
+    clock.verifying += now() - started
     state = game.state
     report = GameReport(
         game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
