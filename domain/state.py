@@ -200,6 +200,12 @@ class GameState(StateModel):
             for answer in answers:
                 answer.settle()
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled with its lazy answers settled and forgotten: a weak reference can't cross
+        to another process, and an answer settled no longer needs this state."""
+        self.settle()
+        return super().__getstate__()
+
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""
         indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr

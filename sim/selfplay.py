@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -54,7 +54,7 @@ MAX_COMMANDS_PER_TURN = 2_000
 TURN_ENDERS = ("end_turn", "end_round", "end_activation", "start_round", "pass")
 
 
-Policy = Callable[[Game, list[BaseModel], random.Random], BaseModel]
+Policy = Callable[[Game, Sequence[BaseModel], random.Random], BaseModel]
 
 
 @dataclass
@@ -129,7 +129,7 @@ class Played:
     events: list[GameEvent] = field(default_factory=list)
 
 
-def choose_random(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+def choose_random(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
     return commands[rng.randrange(len(commands))]
 
 
@@ -151,7 +151,7 @@ def destination(command: BaseModel, state: GameState) -> str | None:
     return None
 
 
-def choose_greedy(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+def choose_greedy(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
     state = game.state
     rules = game.rules
     board = rules.board(state)
@@ -232,6 +232,7 @@ def self_play(
             before = rules.turn_number(game.state)
             started = now()
             chosen = choose(game, legal, rng)
+            del legal  # not held while the command is issued: what was not read is never listed
             chose = now()
             new = game.issue(chosen)
             clock.policy += chose - started

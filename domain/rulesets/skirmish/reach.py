@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy
 import shapely
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -231,25 +232,39 @@ class TableSearch:
     def reachable(self, target: Spot) -> bool:
         """``answer(target).reachable``, without what only an unreachable point's reasons need:
         the cheapest ways to the key points are joined to the target, nearest first, until no
-        key point could be close enough."""
+        key point could be close enough. Which key point joins first does not change the answer
+        (any one will do), so the bounds are worked out for all the key points at once."""
         if self._refused(target) is not None:
             return False
-        for graph, reach in self.runs:
+        for (graph, reach), (keys, cost, xs, ys) in zip(self.runs, self._ranges, strict=True):
             if target.text in reach.cost:
                 return True
             target = graph.nodes.get(target.text, target)  # a key point asked about is that key point
             limit = graph.budget + EPSILON
-            keys = list(reach.cost)
-            cost = [float(reach.cost[k]) for k in keys]
-            spots = [graph.nodes[k] for k in keys]
-            lower = [c + (s.flat_distance(target) if graph.paid else 0.0) for c, s in zip(cost, spots, strict=True)]
-            for i in sorted(range(len(keys)), key=lower.__getitem__):
-                if lower[i] > limit:
-                    break
+            if not keys:
+                continue
+            lower = cost + numpy.hypot(xs - target.x, ys - target.y) if graph.paid else cost
+            # a hair over the limit is still tried: the leg's own cost decides, as before
+            near = numpy.flatnonzero(lower <= limit + 1e-9)
+            for i in near[numpy.argsort(lower[near], kind="stable")].tolist():
                 leg = graph.join(keys[i], target)
-                if leg is not None and cost[i] + leg.cost <= limit:
+                if leg is not None and float(reach.cost[keys[i]]) + leg.cost <= limit:
                     return True
         return False
+
+    @cached_property
+    def _ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
+        """Each run's reached key points as arrays (keys, costs, x, y): what ``reachable``
+        reads for every point asked about."""
+        found = []
+        for graph, reach in self.runs:
+            keys = list(reach.cost)
+            spots = [graph.nodes[k] for k in keys]
+            found.append((
+                keys, numpy.array([float(reach.cost[k]) for k in keys]),
+                numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
+            ))
+        return found
 
     def _unreachable(self, target: Spot) -> PointAnswer:
         """Why a point is out of reach: the refused last legs from the key points in range
@@ -448,8 +463,26 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     """The reachable area of each surface, as polygons (lists of [x, y] corners), made of the
     grid cells (``AREA_SPACING`` inches) whose centres are reachable; and those centres."""
     table = search.view.table
-    samples: list[str] = []
+    found = reachable_centres(search)
+    half = AREA_SPACING / 2
     cells: dict[str, list[Polygon]] = {}
+    for surface, x, y, _ in found:
+        square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
+        cells.setdefault(surface, []).append(Polygon(square))
+    areas: dict[str, list[list[list[float]]]] = {}
+    for surface, squares in cells.items():
+        merged = unary_union(squares).intersection(table.region(surface))
+        parts = getattr(merged, "geoms", [merged])
+        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
+    return areas, [text for *_, text in found]
+
+
+def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]]:
+    """The reachable centres of the area grid (``AREA_SPACING`` inches) on every surface, in
+    order: (surface, x, y, the centre as a spot's text). Legal commands need these only, not
+    the areas' polygons."""
+    table = search.view.table
+    found: list[tuple[str, float, float, str]] = []
     half = AREA_SPACING / 2
     start = search.view.spot(search.unit_id)
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
@@ -475,15 +508,8 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
         inside = shapely.covers(region, shapely.points([(c[2].x, c[2].y) for c in centres]))
         for (x, y, spot), on_surface in zip(centres, inside, strict=True):
             if on_surface and search.reachable(spot):
-                samples.append(spot.text)
-                square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-                cells.setdefault(surface, []).append(Polygon(square))
-    areas: dict[str, list[list[list[float]]]] = {}
-    for surface, squares in cells.items():
-        merged = unary_union(squares).intersection(table.region(surface))
-        parts = getattr(merged, "geoms", [merged])
-        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
-    return areas, samples
+                found.append((surface, x, y, spot.text))
+    return found
 
 
 def range_of_motion(view: TableView, unit_id: str) -> TableRange:
