@@ -73,6 +73,9 @@ class TableGraph:
         #: whether every leg costs at least its horizontal length (see ``search.py``)
         self.paid = view.options.jump_across_distance_cost == "deducted"
         self._max_gap = view.options.jump_across_max_gap
+        #: with free jumps, how long a usable leg costing nothing may be: a jump across at most
+        #: its longest gap (a longer one fails outright); every other leg costs its length or more
+        self.longest_free_leg = self._max_gap + EPSILON
 
     # --- legs ----------------------------------------------------------------------------------
 
@@ -243,9 +246,16 @@ class TableSearch:
             limit = graph.budget + EPSILON
             if not keys:
                 continue
-            lower = cost + numpy.hypot(xs - target.x, ys - target.y) if graph.paid else cost
-            # a hair over the limit is still tried: the leg's own cost decides, as before
-            near = numpy.flatnonzero(lower <= limit + 1e-9)
+            gap = numpy.hypot(xs - target.x, ys - target.y)
+            if graph.paid:
+                lower = cost + gap
+                # a hair over the limit is still tried: the leg's own cost decides, as before
+                near = numpy.flatnonzero(lower <= limit + 1e-9)
+            else:
+                # free jumps: a usable leg is no longer than its cost, or than the longest jump
+                lower = cost
+                longest = numpy.maximum(limit - cost, graph.longest_free_leg)
+                near = numpy.flatnonzero((cost <= limit) & (gap <= longest + 1e-9))
             for i in near[numpy.argsort(lower[near], kind="stable")].tolist():
                 leg = graph.join(keys[i], target)
                 if leg is not None and float(reach.cost[keys[i]]) + leg.cost <= limit:
@@ -477,6 +487,18 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     return areas, [text for *_, text in found]
 
 
+def _free_furthest(search: TableSearch, start: Spot) -> float:
+    """With free jumps, how far from the start a reachable point can be: a way ends with a
+    leg from a key point in range, and a usable leg is no longer than its cost or, a free
+    jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
+    furthest = 0.0
+    for (graph, _), (_, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
+        if len(cost):
+            left = numpy.maximum(graph.budget + EPSILON - cost, graph.longest_free_leg)
+            furthest = max(furthest, float(numpy.max(numpy.hypot(xs - start.x, ys - start.y) + left)))
+    return furthest + 1e-6
+
+
 def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]]:
     """The reachable centres of the area grid (``AREA_SPACING`` inches) on every surface, in
     order: (surface, x, y, the centre as a spot's text). Legal commands need these only, not
@@ -488,7 +510,7 @@ def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
     # further than the largest allowance in a straight line can't be reached: don't ask
     paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else math.inf
+    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else _free_furthest(search, start)
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)
         minx, miny, maxx, maxy = region.bounds
