@@ -185,7 +185,9 @@ class TableSearch:
 
     @cached_property
     def graphs(self) -> list[TableGraph]:
-        points = KeyPoints(self.view, self.unit_id)
+        view, unit_id = self.view, self.unit_id
+        # the same for a Move and a Run, and until the next event: the state's index
+        points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
         planned: dict[tuple[str, object], Leg | None] = {}
         return [
             TableGraph(
@@ -487,6 +489,17 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     return areas, [text for *_, text in found]
 
 
+def _steps(first: float, end: float) -> list[float]:
+    """``first``, ``first + AREA_SPACING``, ... below ``end``, added up one step at a time (as
+    the grid always was, so that every centre is the same float)."""
+    found = []
+    value = first
+    while value < end:
+        found.append(value)
+        value += AREA_SPACING
+    return found
+
+
 def _free_furthest(search: TableSearch, start: Spot) -> float:
     """With free jumps, how far from the start a reachable point can be: a way ends with a
     leg from a key point in range, and a usable leg is no longer than its cost or, a free
@@ -514,16 +527,17 @@ def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)
         minx, miny, maxx, maxy = region.bounds
+        xs, ys = _steps(minx + half, maxx), _steps(miny + half, maxy)
+        # the cells near enough in a straight line, found for the whole grid at once (with a
+        # hair of slack), then each checked exactly as one at a time would be
+        rx, ry = numpy.array([round(x, 3) for x in xs]), numpy.array([round(y, 3) for y in ys])
+        near = numpy.hypot(rx[:, None] - start.x, ry[None, :] - start.y) <= furthest + 1e-6
         centres: list[tuple[float, float, Spot]] = []
-        x = minx + half
-        while x < maxx:
-            y = miny + half
-            while y < maxy:
-                spot = Spot(round(x, 3), round(y, 3), surface)
-                if spot.flat_distance(start) <= furthest:
-                    centres.append((x, y, spot))
-                y += AREA_SPACING
-            x += AREA_SPACING
+        for i, j in zip(*numpy.nonzero(near), strict=True):
+            x, y = xs[i], ys[j]
+            spot = Spot(round(x, 3), round(y, 3), surface)
+            if spot.flat_distance(start) <= furthest:
+                centres.append((x, y, spot))
         if not centres:
             continue
         # one vectorised "is it on the surface" for all the centres, then the search per centre
