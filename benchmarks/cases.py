@@ -18,6 +18,7 @@ from uuid import UUID
 from benchmarks.boards import hex_board, hex_graph, plain_bfs, skirmish_board, skirmish_grid, sorcery_realm
 from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_projector, prefix, store_game
 from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
+from benchmarks.large import large_case
 from benchmarks.memory import in_subprocess
 from benchmarks.startup import startup_case
 from domain.event_base import GameEvent
@@ -490,6 +491,7 @@ def selfplay_boards_row(sizes: Sizes) -> Row:
 
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
     "startup": lambda sizes, repeats: startup_case(repeats), "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
+    "large": lambda sizes, repeats: large_case({"full": 6, "quick": 3, "tiny": 1}[sizes.name]),
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,

@@ -32,14 +32,14 @@ def _key(command: BaseModel) -> tuple[str, str | None]:
 
 
 class Part:
-    """Some of the legal commands, all of one command name and one unit (``key``), worked out
-    when first read. ``size`` counts them (cheaper than building them, where the ruleset can);
+    """Some of the legal commands, all of one command name and one unit (``key``; None for a
+    part that may hold any), worked out when first read. ``size`` counts them (cheaper than building them, where the ruleset can);
     ``item`` builds the i-th; without ``size`` the part is listed whole on first use."""
 
     __slots__ = ("key", "_size", "_item", "_list", "_built", "_count", "_find")
 
     def __init__(
-        self, key: tuple[str, str | None], *, items: Callable[[], list[BaseModel]] | None = None,
+        self, key: tuple[str, str | None] | None, *, items: Callable[[], list[BaseModel]] | None = None,
         size: Callable[[], int] | None = None, item: Callable[[int], BaseModel] | None = None,
         find: Callable[[BaseModel], int | None] | None = None,
     ) -> None:
@@ -122,10 +122,7 @@ class LegalCommands(Sequence[BaseModel]):
     def of(cls, commands: Iterable[BaseModel]) -> LegalCommands:
         """The collection of commands already listed (a ruleset that lists them whole)."""
         listed = list(commands)
-        groups: list[Part] = []
-        for command in listed:
-            groups.append(Part.of([command]))
-        return cls(groups)
+        return cls([Part(None, items=lambda: listed)])
 
     def __len__(self) -> int:
         return sum(len(part) for part in self._parts)
@@ -161,7 +158,7 @@ class LegalCommands(Sequence[BaseModel]):
         if not isinstance(command, BaseModel):
             return False
         key = _key(command)
-        return any(part.key == key and part.holds(command) for part in self._parts)
+        return any((part.key is None or part.key == key) and part.holds(command) for part in self._parts)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalCommands | list | tuple):

@@ -52,7 +52,9 @@ class GloomMovement:
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
         self._costs: dict[str, int] = {}
         #: (unit, the mat's plain step into a marked hex) -> the step as units make it
-        self._into: dict[tuple[str, StepOption], StepOption] = state.index(f"godsgloom.into.{mode}", dict)
+        self._into: dict[tuple[str, StepOption], StepOption] = state.lasting_index(
+            f"godsgloom.into.{mode}", self.view.movers, dict
+        )
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
@@ -73,10 +75,11 @@ class GloomMovement:
         return self.steps_from(unit_id)[frm]
 
     def steps_from(self, unit_id: str) -> StepsFrom:
-        """The unit's steps out of each hex, kept with the state for this mode: every search
-        and every declared step in this state asks the same questions."""
-        return self.state.index(
-            f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(functools.partial(self._steps, unit_id))
+        """The unit's steps out of each hex, kept for this mode while no unit moves, turns,
+        dies or changes type or traits (``MatView.movers``): every search and every declared
+        step until then asks the same questions."""
+        return self.state.lasting_index(
+            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id))
         )
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:

@@ -66,26 +66,48 @@ class MatView:
     @cached_property
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
-        return self.state.index(
-            "godsgloom.occupant_at", lambda: {u.location: u for u in self.living if u.location is not None}
+        return self.state.lasting_index(
+            "godsgloom.occupant_at", self.places, lambda: {u.location: u for u in self.living if u.location is not None}
         )
 
     @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
-        return self.state.index("godsgloom.cover_at", lambda: {h.text: found for h, found in self.zone_cover.items()})
+        return self.state.lasting_index(
+            "godsgloom.cover_at", self.places, lambda: {h.text: found for h, found in self.zone_cover.items()}
+        )
 
     @cached_property
     def marked(self) -> frozenset[str]:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
-        return self.state.index("godsgloom.marked", lambda: frozenset(self.occupant_at) | frozenset(self.cover_at))
+        return self.state.lasting_index(
+            "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
+        )
 
     @cached_property
     def occupants(self) -> dict[Hex, GloomUnit]:
-        return self.state.index(
-            "godsgloom.occupants", lambda: {parse_hex(u.location): u for u in self.living if u.location is not None}
+        return self.state.lasting_index(
+            "godsgloom.occupants", self.places, lambda: {parse_hex(u.location): u for u in self.living if u.location is not None}
         )
+
+    @cached_property
+    def places(self) -> tuple[object, ...]:
+        """What the occupancy and zone indexes read: each unit (the object itself, as they hold
+        it), where it stands, which way it faces, its side and whether it lives; and how zones
+        are drawn. Equal from one state to the next, the indexes are kept (``lasting_index``):
+        an event that moves one unit has them rebuilt, the others (activations, tokens, rolls)
+        do not."""
+        units = tuple((u.id, id(u), u.location, u.facing, u.owner, u.alive) for u in self.state.units.values())
+        return (self.options.engagement_zone, units)
+
+    @cached_property
+    def movers(self) -> tuple[object, ...]:
+        """What a unit's steps read besides the mat: ``places``, each unit's type and traits
+        (who may pass whom, who stops in a zone) and the options object. The steps kept with
+        it (``GloomMovement.steps_from``) last while it is equal."""
+        kinds = tuple((u.kind, tuple(u.traits)) for u in self.state.units.values())
+        return (self.places, kinds, id(self.options))
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -157,7 +179,7 @@ class MatView:
                     cover.setdefault(h, []).append((unit.id, unit.owner))
             return cover
 
-        return self.state.index("godsgloom.zone_cover", build)
+        return self.state.lasting_index("godsgloom.zone_cover", self.places, build)
 
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""

@@ -186,8 +186,12 @@ class TableSearch:
     @cached_property
     def graphs(self) -> list[TableGraph]:
         view, unit_id = self.view, self.unit_id
-        # the same for a Move and a Run, and until the next event: the state's index
-        points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
+        # the same for a Move and a Run, and until the next event: the state's index (a frozen
+        # view's copy shares its indexes with the live state, so it builds its own)
+        if view.frozen:
+            points = KeyPoints(view, unit_id)
+        else:
+            points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
         planned: dict[tuple[str, object], Leg | None] = {}
         return [
             TableGraph(
