@@ -15,9 +15,10 @@ portal_transit_cost, plus the exit's surcharge, no climb).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from domain.movement import StepOption
+from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
 from domain.rulesets.tinyepic.state import TetUnit
@@ -62,6 +63,14 @@ class TetMovement:
 
     def allowance(self, unit_id: str) -> int:
         return self.view.unit(unit_id).movement
+
+    def steps_from(self, unit_id: str) -> StepsFrom:
+        """The unit's steps out of each space, kept while no unit moves, dies or changes side
+        (``GridView.places``): every search and declared step until then asks the same."""
+        return self.state.lasting_index(
+            f"tinyepic.steps.{unit_id}.{self.enemies_passable}", self.view.places,
+            lambda: StepsFrom(functools.partial(self.step_options, unit_id)),
+        )
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         here = parse_space(frm)
