@@ -188,16 +188,27 @@ class GameState(StateModel):
             found = self._indexes[name] = build()
         return found
 
-    def lasting_index(self, name: str, key: Any, build: Callable[[], T]) -> T:
+    def lasting_index(
+        self, name: str, key: Any, build: Callable[[], T], update: Callable[[Any, T], T | None] | None = None
+    ) -> T:
         """An index kept across events for as long as ``key`` (what it reads: the units'
         places, say) stays equal: an event that changes nothing it reads does not make it be
         rebuilt. ``key`` must name every fact the index reads, the identity of the objects it
         holds included (tests/test_lasting_indexes.py rebuilds each from scratch after every
-        event and compares)."""
+        event and compares). When the key has changed, ``update`` (if given) may bring the
+        index kept for the old key up to date (told the old key and the old index; it returns a
+        new index, or None to have it built anew): a step that moves one unit moves it in the
+        index instead of rebuilding the index for every unit."""
         kept = self.__pydantic_private__["_lasting"]  # type: ignore[index]  # set by PrivateAttr
         found = kept.get(name)
-        if found is not None and found[0] == key:
-            return found[1]  # stored by this method with its build's type
+        if found is not None:
+            if found[0] == key:
+                return found[1]  # stored by this method with its build's type
+            if update is not None:
+                updated = update(found[0], found[1])
+                if updated is not None:
+                    kept[name] = (key, updated)
+                    return updated
         value = build()
         kept[name] = (key, value)
         return value

@@ -70,10 +70,11 @@ def _check_gloom(state: GloomState, where: str) -> None:
     assert view.marked == frozenset(occupants) | frozenset(cover), where
     fresh = state.model_copy(deep=True)  # a copy keeps no index
     for unit in _living(state):
-        kept, scratch = GloomMovement(state).steps_from(unit.id), GloomMovement(fresh)
-        for other in _living(state):
-            for h in _around(other.location):
-                assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} out of {h}"
+        for mode in ("normal", "engaged_step"):
+            kept, scratch = GloomMovement(state, mode).steps_from(unit.id), GloomMovement(fresh, mode)
+            around = {h for other in _living(state) for h in _around(other.location)}
+            for h in sorted(around | set(kept)):  # every step kept so far, and the steps near units
+                assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} ({mode}) out of {h}"
 
 
 def _check_tet(state: TetState, where: str) -> None:
@@ -82,6 +83,8 @@ def _check_tet(state: TetState, where: str) -> None:
     fresh = state.model_copy(deep=True)
     for unit in _living(state):
         kept, scratch = TetMovement(state).steps_from(unit.id), TetMovement(fresh)
+        for h in list(kept):
+            assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} out of {h}"
         for other in _living(state):
             x, y = (int(v) for v in other.location.split(","))
             for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):

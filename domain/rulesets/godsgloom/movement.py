@@ -20,7 +20,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, rule
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_between, rule, touched_hexes
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -53,7 +53,8 @@ class GloomMovement:
         self._costs: dict[str, int] = {}
         #: (unit, the mat's plain step into a marked hex) -> the step as units make it
         self._into: dict[tuple[str, StepOption], StepOption] = state.lasting_index(
-            f"godsgloom.into.{mode}", self.view.movers, dict
+            f"godsgloom.into.{mode}", self.view.movers, dict,
+            lambda old_key, old: self._still_into(old_key, old),
         )
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
@@ -79,8 +80,41 @@ class GloomMovement:
         dies or changes type or traits (``MatView.movers``): every search and every declared
         step until then asks the same questions."""
         return self.state.lasting_index(
-            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id))
+            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id)),
+            lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
+
+    def _changed_hexes(self, old_key: tuple[object, ...]) -> set[str] | None:
+        """The hexes whose step into may differ since ``old_key`` (``MatView.movers``): those a
+        unit left or entered and the zones before and after. None when more than places
+        changed (types, traits, options, units added): everything is worked out anew."""
+        new_key = self.view.movers
+        if old_key[1:] != new_key[1:]:
+            return None
+        moved = moves_between(old_key[0], new_key[0])  # type: ignore[arg-type]  # movers starts with places
+        if moved is None:
+            return None
+        return {h.text for h in touched_hexes(moved, self.view.options.engagement_zone)}
+
+    def _still_into(self, old_key: tuple[object, ...], old: dict[tuple[str, StepOption], StepOption]) -> dict[tuple[str, StepOption], StepOption] | None:
+        """The steps into marked hexes worked out before, less those into a hex that changed."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        return {key: option for key, option in old.items() if key[1].to not in changed}
+
+    def _still_steps(self, unit_id: str, old_key: tuple[object, ...], old: StepsFrom) -> StepsFrom | None:
+        """The unit's steps worked out before, less those out of a hex next to one that changed
+        (a hex's steps read only the six hexes around it)."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        near = set(changed)
+        for text in changed:
+            near.update(h.text for h in parse_hex(text).neighbours())
+        found = StepsFrom(functools.partial(self._steps, unit_id))
+        found.update((frm, steps) for frm, steps in old.items() if frm not in near)
+        return found
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only
