@@ -20,7 +20,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_between, rule, touched_hexes
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_hexes
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -91,7 +91,7 @@ class GloomMovement:
         new_key = self.view.movers
         if old_key[1:] != new_key[1:]:
             return None
-        moved = moves_between(old_key[0], new_key[0])  # type: ignore[arg-type]  # movers starts with places
+        moved = moves_since(self.state, old_key[0], new_key[0])  # type: ignore[arg-type]  # movers starts with places
         if moved is None:
             return None
         return {h.text for h in touched_hexes(moved, self.view.options.engagement_zone)}

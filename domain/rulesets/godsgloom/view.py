@@ -78,7 +78,7 @@ class MatView:
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
-            moved = moves_between(old_key, self.places)
+            moved = moves_since(self.state, old_key, self.places)
             if moved is None:
                 return None
             found = dict(old)
@@ -113,7 +113,7 @@ class MatView:
         """An occupancy index with the units that moved (or died) since ``old_key`` moved in it;
         None (rebuild) when units came or went, or two share a hex before or after (a unit
         passing through a friend's hex): the index then holds one of them, as built."""
-        moved = moves_between(old_key, self.places)
+        moved = moves_since(self.state, old_key, self.places)
         if moved is None or _shared_hex(old_key) or _shared_hex(self.places):
             return None
         found = dict(old)
@@ -134,16 +134,22 @@ class MatView:
         are drawn. Equal from one state to the next, the indexes are kept (``lasting_index``):
         an event that moves one unit has them rebuilt, the others (activations, tokens, rolls)
         do not."""
-        units = tuple(Place(u.id, id(u), u.location, u.facing, u.owner, u.alive) for u in self.state.units.values())
-        return (self.options.engagement_zone, units)
+        def build() -> tuple[object, ...]:
+            units = tuple((u.id, id(u), u.location, u.facing, u.owner, u.alive) for u in self.state.units.values())
+            return (self.options.engagement_zone, units)
+
+        return self.state.index("godsgloom.places", build)  # read once per state
 
     @cached_property
     def movers(self) -> tuple[object, ...]:
         """What a unit's steps read besides the mat: ``places``, each unit's type and traits
         (who may pass whom, who stops in a zone) and the options object. The steps kept with
         it (``GloomMovement.steps_from``) last while it is equal."""
-        kinds = tuple((u.kind, tuple(u.traits)) for u in self.state.units.values())
-        return (self.places, kinds, id(self.options))
+        def build() -> tuple[object, ...]:
+            kinds = tuple([(u.kind, *u.traits) for u in self.state.units.values()])
+            return (self.places, kinds, id(self.options))
+
+        return self.state.index("godsgloom.movers", build)  # read once per state
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -216,7 +222,7 @@ class MatView:
             return cover
 
         def update(old_key: tuple[object, ...], old: dict[Hex, list[tuple[str, str]]]) -> dict[Hex, list[tuple[str, str]]] | None:
-            moved = moves_between(old_key, self.places)
+            moved = moves_since(self.state, old_key, self.places)
             if moved is None:
                 return None
             found = dict(old)
@@ -254,7 +260,8 @@ class MatView:
 
 
 class Place(NamedTuple):
-    """One unit as the occupancy and zone indexes read it (``MatView.places``)."""
+    """One unit as the occupancy and zone indexes read it (``MatView.places`` holds plain
+    tuples of these fields, quicker to make; ``moves_between`` names those that changed)."""
 
     id: str
     object_id: int
@@ -262,6 +269,15 @@ class Place(NamedTuple):
     facing: str
     owner: str
     alive: bool
+
+
+def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
+    """``moves_between``, worked out once per state for each old key (several indexes ask)."""
+    known: dict[int, tuple[tuple[object, ...], list[tuple[Place, Place]] | None]] = state.index("godsgloom.moves", dict)
+    found = known.get(id(old_key))
+    if found is None or found[0] is not old_key:
+        found = known[id(old_key)] = (old_key, moves_between(old_key, new_key))
+    return found[1]
 
 
 def moves_between(old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
@@ -276,10 +292,10 @@ def moves_between(old_key: tuple[object, ...], new_key: tuple[object, ...]) -> l
         return None
     moved = []
     for a, b in zip(before, after, strict=True):
-        if a.id != b.id or a.object_id != b.object_id:
-            return None
         if a != b:
-            moved.append((a, b))
+            if a[:2] != b[:2]:  # another unit, or the same one replaced
+                return None
+            moved.append((Place._make(a), Place._make(b)))
     return moved
 
 
@@ -307,7 +323,7 @@ def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
 def _shared_hex(places: tuple[object, ...]) -> bool:
     units = places[1]
     assert isinstance(units, tuple)
-    spots = [p.location for p in units if p.alive and p.location is not None]
+    spots = [p[2] for p in units if p[5] and p[2] is not None]  # (Place fields) location, alive
     return len(spots) != len(set(spots))
 
 
