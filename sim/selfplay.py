@@ -58,40 +58,6 @@ Policy = Callable[[Game, Sequence[BaseModel], random.Random], BaseModel]
 
 
 @dataclass
-class GameReport:
-    """What one self-played game did."""
-
-    game_id: UUID
-    seed: int
-    turns: int
-    commands: int
-    events: int
-    deaths: list[str]
-    positions: dict[str, str]
-    state_hash: str
-    verified: bool
-    verdict: str
-    stopped: str
-    #: each player's score and result, read from the final state (``domain.outcome``)
-    outcome: Outcome | None = None
-    #: movement counters per player (``projections.tally``), and refused steps per rule
-    counters: dict[str, dict[str, float]] = field(default_factory=dict)
-    refusals: dict[str, dict[str, int]] = field(default_factory=dict)
-    #: the player who acted first once the policy took over
-    first_player: str = ""
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "game": str(self.game_id), "seed": self.seed, "turns": self.turns, "commands": self.commands,
-            "events": self.events, "deaths": self.deaths, "positions": self.positions,
-            "state_hash": self.state_hash, "verified": self.verified, "verdict": self.verdict, "stopped": self.stopped,
-            "first_player": self.first_player,
-            "outcome": self.outcome.as_json() if self.outcome is not None else None,
-            "counters": self.counters, "refusals": self.refusals,
-        }
-
-
-@dataclass
 class TurnClock:
     """Where a self-played game's time goes, in seconds: listing the legal commands, the
     policy's choice, issuing the chosen command (the rules and the events), the script played
@@ -120,6 +86,43 @@ class TurnClock:
         total = sum(self.parts().values()) or 1.0
         shown = sorted(((v, k) for k, v in self.parts().items() if v > 0), reverse=True)
         return ", ".join(f"{k} {100 * v / total:.0f}% ({1e3 * v / max(turns, 1):.2f} ms/turn)" for v, k in shown)
+
+
+@dataclass
+class GameReport:
+    """What one self-played game did."""
+
+    game_id: UUID
+    seed: int
+    turns: int
+    commands: int
+    events: int
+    deaths: list[str]
+    positions: dict[str, str]
+    state_hash: str
+    verified: bool
+    verdict: str
+    stopped: str
+    #: each player's score and result, read from the final state (``domain.outcome``)
+    outcome: Outcome | None = None
+    #: movement counters per player (``projections.tally``), and refused steps per rule
+    counters: dict[str, dict[str, float]] = field(default_factory=dict)
+    refusals: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: the player who acted first once the policy took over
+    first_player: str = ""
+    #: where the game's time went (``TurnClock``); not part of what the game did
+    clock: TurnClock = field(default_factory=lambda: TurnClock())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": str(self.game_id), "seed": self.seed, "turns": self.turns, "commands": self.commands,
+            "events": self.events, "deaths": self.deaths, "positions": self.positions,
+            "state_hash": self.state_hash, "verified": self.verified, "verdict": self.verdict, "stopped": self.stopped,
+            "first_player": self.first_player,
+            "outcome": self.outcome.as_json() if self.outcome is not None else None,
+            "counters": self.counters, "refusals": self.refusals,
+            "seconds": {name: round(value, 6) for name, value in self.clock.parts().items()},
+        }
 
 
 @dataclass
@@ -191,12 +194,12 @@ def self_play(
     hears of each turn finished (how many), so that a long game can show its progress.
     ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
     ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
-    ``clock`` (when given) adds where the time went."""
+    ``clock`` (when given) is added where the time went (the report has the game's own)."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
         raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
-    clock = clock if clock is not None else TurnClock()
+    shared, clock = clock, TurnClock()
     now = time.perf_counter
     started = now()
     played = play(scenario, seed=scenario.seed + seed)
@@ -253,6 +256,8 @@ def self_play(
         state_hash=state_hash(state), verified=verdict.ok if verdict else False,
         verdict=verdict.message if verdict else "not verified", stopped=stopped,
         outcome=rules.outcome(state, tally.counters()), counters=tally.counters(),
-        refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player,
+        refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player, clock=clock,
     )
+    if shared is not None:
+        shared.add(clock)
     return Played(report, game, events)
