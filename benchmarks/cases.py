@@ -529,7 +529,7 @@ def selfplay_boards_row(sizes: Sizes) -> Row:
 
 RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
     "startup": lambda sizes, repeats: startup_case(repeats), "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
-    "large": lambda sizes, repeats: large_case({"full": 6, "quick": 3, "tiny": 1}[sizes.name]),
+    "large": lambda sizes, repeats: large_case({"full": 6, "quick": 3, "tiny": 1}[sizes.name], small=sizes.name == "tiny"),
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,

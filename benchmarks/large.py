@@ -27,16 +27,15 @@ from typing import Any
 from benchmarks.harness import Row, mib, seconds
 
 
-def tinyepic_board(seed: int = 1) -> dict[str, Any]:
+def tinyepic_board(seed: int = 1, side: int = 60, count: int = 40) -> dict[str, Any]:
     """60x60, a tenth rough terrain, a few levels, 20 units a side spread over the grid."""
     rng = random.Random(seed)
-    side = 60
     terrain = [" ".join(rng.choice(".........=~f") for _ in range(side)) for _ in range(side)]
     levels = [" ".join(str(rng.choice([0, 0, 0, 0, 1, 2])) for _ in range(side)) for _ in range(side)]
     spaces = [(x, y) for y in range(side) for x in range(side)]
     rng.shuffle(spaces)
     units = []
-    for i in range(40):
+    for i in range(count):
         x, y = spaces[i]
         owner = "p1" if i % 2 == 0 else "p2"
         units.append({
@@ -50,13 +49,15 @@ def tinyepic_board(seed: int = 1) -> dict[str, Any]:
     }
 
 
-def skirmish_table(seed: int = 1, free_jumps: bool = False) -> dict[str, Any]:
-    """120"x120", 40 buildings (12 with a ladder), 20 units away from the buildings."""
+def skirmish_table(seed: int = 1, free_jumps: bool = False, side: int = 120) -> dict[str, Any]:
+    """120"x120", 40 buildings (12 with a ladder), 20 units away from the buildings (fewer of
+    each where a smaller table has no room left)."""
     rng = random.Random(seed)
-    side = 120
     surfaces: list[dict[str, Any]] = []
     ladders: list[dict[str, Any]] = []
-    while len(surfaces) < 40:
+    attempts = 0
+    while len(surfaces) < side // 3 and attempts < 10_000:
+        attempts += 1
         w, d = rng.randint(4, 10), rng.randint(4, 10)
         x, y = rng.randint(2, side - w - 2), rng.randint(2, side - d - 2)
         rect = [x, y, w, d]
@@ -68,7 +69,8 @@ def skirmish_table(seed: int = 1, free_jumps: bool = False) -> dict[str, Any]:
         if len(ladders) < 12:
             ladders.append({"id": f"l{name}", "bottom": f"{x - 0.5},{y + d / 2}", "top": f"{x + 0.5},{y + d / 2}@{name}"})
     units: list[dict[str, Any]] = []
-    while len(units) < 20:
+    while len(units) < 20 and attempts < 20_000:
+        attempts += 1
         x, y = rng.uniform(1, side - 1), rng.uniform(1, side - 1)
         if any(s["rect"][0] - 2 <= x <= s["rect"][0] + s["rect"][2] + 2 and s["rect"][1] - 2 <= y <= s["rect"][1] + s["rect"][3] + 2 for s in surfaces):
             continue
@@ -86,10 +88,9 @@ def skirmish_table(seed: int = 1, free_jumps: bool = False) -> dict[str, Any]:
     }
 
 
-def godsgloom_mat(seed: int = 1) -> dict[str, Any]:
+def godsgloom_mat(seed: int = 1, side: int = 200) -> dict[str, Any]:
     """200x200, a tenth Difficult, 20 units, the first of Speed 150."""
     rng = random.Random(seed)
-    side = 200
     hexes = [(q, r) for q in range(side) for r in range(-(q // 2), side - (q // 2))]
     rng.shuffle(hexes)
     units = []
@@ -109,6 +110,12 @@ BOARDS: dict[str, tuple[str, Callable[[], dict[str, Any]], str]] = {
     "tinyepic": ("Tiny Epic Tactics 60x60 grid, 40 units", tinyepic_board, "p1u0"),
     "skirmish": ("skirmish 120\"x120\" table, 40 buildings, 20 units", skirmish_table, "u0"),
     "godsgloom": ("GODSGLOOM 200x200 mat, 20 units, one of Speed 150", godsgloom_mat, "u0"),
+}
+#: the smoke test's boards: every code path, small
+SMALL_BOARDS: dict[str, tuple[str, Callable[[], dict[str, Any]], str]] = {
+    "tinyepic": ("Tiny Epic Tactics 10x10 grid, 8 units (smoke test)", lambda: tinyepic_board(side=10, count=8), "p1u0"),
+    "skirmish": ("skirmish 24\"x24\" table (smoke test)", lambda: skirmish_table(side=24), "u0"),
+    "godsgloom": ("GODSGLOOM 20x20 mat (smoke test)", lambda: godsgloom_mat(side=20), "u0"),
 }
 
 
@@ -140,7 +147,7 @@ def command_times(data: dict[str, Any], commands: int, seed: int = 0) -> list[fl
     return found
 
 
-def _reach_peak(name: str) -> int:
+def _reach_peak(name: str, small: bool = False) -> int:
     """Peak bytes traced while the fastest unit's reach is asked and read whole (in a fresh
     process: ``benchmarks.memory.in_subprocess``)."""
     import tracemalloc
@@ -148,7 +155,7 @@ def _reach_peak(name: str) -> int:
     from projections.lookahead import Lookahead
     from sim.runner import play
 
-    _, build, unit = BOARDS[name]
+    _, build, unit = (SMALL_BOARDS if small else BOARDS)[name]
     played = play(scenario_of(build()))
     events = list(played.events)
     tracemalloc.start()
@@ -160,41 +167,42 @@ def _reach_peak(name: str) -> int:
     return peak
 
 
-def reach_peak_in_subprocess(name: str) -> int:
+def reach_peak_in_subprocess(name: str, small: bool = False) -> int:
     """``_reach_peak`` in a new interpreter, so that nothing this process holds counts."""
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.large", "--reach", name], cwd=root,
+        [sys.executable, "-m", "benchmarks.large", "--reach", name, *(["--small"] * small)], cwd=root,
         env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True, check=True,
     )
     return int(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def large_case(commands: int = 6) -> list[Row]:
+def large_case(commands: int = 6, small: bool = False) -> list[Row]:
     rows = []
-    for name, (title, build, _unit) in BOARDS.items():
+    for name, (title, build, _unit) in (SMALL_BOARDS if small else BOARDS).items():
         times = command_times(build(), commands)
         median = statistics.median(times)
         rows.append(Row(
             f"a self-play command (legal commands, random choice, issuing) on a {title}, median of {len(times)}",
             f"{seconds(median)} (slowest {seconds(max(times))})", "", "", "< 1 s", median < 1.0,
         ))
-        peak = reach_peak_in_subprocess(name)
+        peak = reach_peak_in_subprocess(name, small)
         rows.append(Row(
             f"peak memory of a reach on a {title} (traced, fresh process)", mib(peak), "", "", "< 100 MB",
             peak < 100 * 10**6,
         ))
-    paid = statistics.median(command_times(skirmish_table(), commands))
-    free = statistics.median(command_times(skirmish_table(free_jumps=True), commands))
+    side = 24 if small else 120
+    paid = statistics.median(command_times(skirmish_table(side=side), commands))
+    free = statistics.median(command_times(skirmish_table(free_jumps=True, side=side), commands))
     rows.append(Row(
-        "a self-play command on the 120\"x120\" table with `jump_across_distance_cost: free`",
+        f"a self-play command on the {side}\"x{side}\" table with `jump_across_distance_cost: free`",
         seconds(free), f"the same table, jumps paid: {seconds(paid)}", f"{free / paid:.1f}x", "(reported: 8x before)", None,
     ))
     return rows
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--reach"] and len(sys.argv) == 3:
-        print(json.dumps(_reach_peak(sys.argv[2])))
+    if sys.argv[1:2] == ["--reach"] and len(sys.argv) in (3, 4):
+        print(json.dumps(_reach_peak(sys.argv[2], small=sys.argv[3:] == ["--small"])))
     else:
-        sys.exit("usage: python -m benchmarks.large --reach tinyepic|skirmish|godsgloom")
+        sys.exit("usage: python -m benchmarks.large --reach tinyepic|skirmish|godsgloom [--small]")
