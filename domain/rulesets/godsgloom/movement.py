@@ -20,7 +20,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_hexes
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_texts
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -84,7 +84,7 @@ class GloomMovement:
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
 
-    def _changed_hexes(self, old_key: tuple[object, ...]) -> set[str] | None:
+    def _changed_hexes(self, old_key: tuple[object, ...]) -> frozenset[str] | None:
         """The hexes whose step into may differ since ``old_key`` (``MatView.movers``): those a
         unit left or entered and the zones before and after. None when more than places
         changed (types, traits, options, units added): everything is worked out anew."""
@@ -94,7 +94,7 @@ class GloomMovement:
         moved = moves_since(self.state, old_key[0], new_key[0])  # type: ignore[arg-type]  # movers starts with places
         if moved is None:
             return None
-        return {h.text for h in touched_hexes(moved, self.view.options.engagement_zone)}
+        return touched_texts(moved, self.view.options.engagement_zone)
 
     def _still_into(self, old_key: tuple[object, ...], old: dict[tuple[str, StepOption], StepOption]) -> dict[tuple[str, StepOption], StepOption] | None:
         """The steps into marked hexes worked out before, less those into a hex that changed."""
@@ -105,15 +105,13 @@ class GloomMovement:
 
     def _still_steps(self, unit_id: str, old_key: tuple[object, ...], old: StepsFrom) -> StepsFrom | None:
         """The unit's steps worked out before, less those out of a hex next to one that changed
-        (a hex's steps read only the six hexes around it)."""
+        (a hex's steps read only the six hexes they lead to)."""
         changed = self._changed_hexes(old_key)
         if changed is None:
             return None
-        near = set(changed)
-        for text in changed:
-            near.update(h.text for h in parse_hex(text).neighbours())
         found = StepsFrom(functools.partial(self._steps, unit_id))
-        found.update((frm, steps) for frm, steps in old.items() if frm not in near)
+        plain, cost = self.view.steps, self._difficult_cost(unit_id)
+        found.update((frm, steps) for frm, steps in old.items() if changed.isdisjoint(plain.out_of(frm, cost)[1]))
         return found
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:

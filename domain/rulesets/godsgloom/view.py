@@ -6,7 +6,7 @@ Reads only what events put in the state, so the engine and the lookahead agree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from domain.movement import StepOption
@@ -318,6 +318,23 @@ def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
                 found.add(parse_hex(place.location))
             found.update(zone_of(place, option))
     return found
+
+
+@lru_cache(maxsize=65536)
+def zone_texts(location: str, facing: str, option: str) -> frozenset[str]:
+    """``zone_of`` as hex texts, for a unit on the mat (kept: units stand on few hexes)."""
+    return frozenset(h.text for h in zone_of(Place("", 0, location, facing, "", True), option))
+
+
+def touched_texts(moved: list[tuple[Place, Place]], option: str) -> frozenset[str]:
+    """``touched_hexes`` as hex texts."""
+    found: set[str] = set()
+    for before, after in moved:
+        for place in (before, after):
+            if place.alive and place.location is not None:
+                found.add(place.location)
+                found.update(zone_texts(place.location, place.facing, option))
+    return frozenset(found)
 
 
 def _shared_hex(places: tuple[object, ...]) -> bool:
