@@ -1,6 +1,7 @@
 """Where the time goes: cProfile of one benchmark case, on the same data the harness builds.
 
     python -m benchmarks.profiles hex|sorcery|skirmish|record|replay|issue|file [--events N] [--top N]
+    python -m benchmarks.profiles selfplay-godsgloom   # (or -sorcery, -skirmish, -tinyepic): 4 random games
 
 Prints the functions taking most time by their own time and by cumulative time. The numbers
 in RESULTS.md ("Where the time goes") come from this.
@@ -20,7 +21,10 @@ from benchmarks.boards import hex_board, skirmish_board, sorcery_realm
 from benchmarks.games import long_game, store_game
 from projections.lookahead import Lookahead
 
-CASES = ("hex", "sorcery", "skirmish", "record", "replay", "issue", "file")
+CASES = (
+    "hex", "sorcery", "skirmish", "record", "replay", "issue", "file",
+    "selfplay-sorcery", "selfplay-godsgloom", "selfplay-skirmish", "selfplay-tinyepic",
+)
 
 
 def profiled(func: Callable[[], object], top: int, title: str) -> str:
@@ -38,6 +42,15 @@ def profiled(func: Callable[[], object], top: int, title: str) -> str:
 
 def workload(case: str, events: int, work: Path) -> tuple[Callable[[], object], str]:
     """The thing measured, with its data already built."""
+    if case.startswith("selfplay-"):
+        from benchmarks.cases import SELF_PLAY
+        from sim.scenario import load_scenario
+        from sim.selfplay import self_play
+
+        ruleset = case.removeprefix("selfplay-")
+        scenario = load_scenario(Path(__file__).resolve().parent.parent / "examples" / SELF_PLAY[ruleset])
+        self_play(scenario, 2, "random", 99)  # modules imported, caches warm: as in the table
+        return (lambda: [self_play(scenario, 10, "random", seed) for seed in range(4)]), f"self-play, {ruleset}, 4 games of 10 turns"
     if case == "hex":
         board = hex_board(100, 200, 10)
         hexes = board.lookahead()

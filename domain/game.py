@@ -8,6 +8,7 @@ aggregate is restored to where it was and no event of that command remains pendi
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
@@ -19,6 +20,7 @@ from domain.commands import Choose, OrderTriggers
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
+from domain.legal import LegalCommands, as_legal
 from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
@@ -50,6 +52,13 @@ class Game(BaseAggregate[UUID]):
 
     def __init__(self) -> None:
         """Fields are set by ``GameStarted.apply``; nothing else happens on creation."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a game played in another process comes back so) without the weak
+        reference to its last legal commands, which only this process could follow."""
+        state = dict(self.__dict__)
+        state.pop("_legal", None)
+        return state
 
     @staticmethod
     def create_id(*_: Any, **__: Any) -> UUID:
@@ -182,10 +191,21 @@ class Game(BaseAggregate[UUID]):
             return [exc]
         return []
 
-    def legal_commands(self) -> list[BaseModel]:
+    def legal_commands(self) -> LegalCommands:
         """Every command the player to act may issue now, as python-chess's ``legal_moves``:
-        the answers to a pending choice, or the ruleset's commands for its turn structure."""
-        choice = self.state.choice
-        if choice is not None:
-            return choice_answers(choice)
-        return self.rules.legal_commands(self.state)
+        the answers to a pending choice, or the ruleset's commands for its turn structure.
+
+        A lazy collection (``domain.legal``): ``len``, indexing and ``cmd in`` work out only
+        the parts they read. It stays the answer of this state: the next event settles it
+        (lists what is left) if it is still held, so a caller that issues while holding one
+        should drop it first. Asked again before any event, the same collection is returned."""
+        state = self.state
+        held = self.__dict__.get("_legal")
+        found = held() if held is not None else None
+        if found is not None and found.state is state and found.version == self.version:
+            return found
+        choice = state.choice
+        listed = as_legal(choice_answers(choice) if choice is not None else self.rules.legal_commands(state))
+        listed.asked_of(state, self.version)
+        self.__dict__["_legal"] = weakref.ref(listed)
+        return listed

@@ -193,8 +193,10 @@ class Ruleset:
 
     # --- turns --------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
-        """Every command the player to act may issue now (the engine adds choice answers)."""
+    def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
+        """Every command the player to act may issue now (the engine adds choice answers): a
+        plain list, or a ``domain.legal.LegalCommands`` worked out part by part as it is read
+        (``Game.legal_commands`` wraps a list as one)."""
         return []
 
     def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:

@@ -36,6 +36,19 @@ class BoardIndexes(dict[str, Any]):
         return self
 
 
+class LastingIndexes(dict[str, tuple[Any, Any]]):
+    """Indexes kept across events for as long as what they read is unchanged
+    (``GameState.lasting_index``): each is stored with the key it was built for. A copy of the
+    state starts without them (it rebuilds what it asks for): an index may hold the units of
+    the state it was built from."""
+
+    def __copy__(self) -> LastingIndexes:
+        return LastingIndexes()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LastingIndexes:
+        return LastingIndexes()
+
+
 class StateModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -162,6 +175,8 @@ class GameState(StateModel):
     _indexes: dict[str, Any] = PrivateAttr(default_factory=dict)
     #: indexes of the board alone (``BOARD_FIELDS``), kept until an event changes the board
     _board: BoardIndexes = PrivateAttr(default_factory=BoardIndexes)
+    #: indexes kept across events while what they read is unchanged (``lasting_index``)
+    _lasting: LastingIndexes = PrivateAttr(default_factory=LastingIndexes)
     #: answers asked of this state that work parts out when first read (a reach's reasons):
     #: they settle before an event changes the state (``keep_settled``)
     _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
@@ -172,6 +187,31 @@ class GameState(StateModel):
         if found is None:
             found = self._indexes[name] = build()
         return found
+
+    def lasting_index(
+        self, name: str, key: Any, build: Callable[[], T], update: Callable[[Any, T], T | None] | None = None
+    ) -> T:
+        """An index kept across events for as long as ``key`` (what it reads: the units'
+        places, say) stays equal: an event that changes nothing it reads does not make it be
+        rebuilt. ``key`` must name every fact the index reads, the identity of the objects it
+        holds included (tests/test_lasting_indexes.py rebuilds each from scratch after every
+        event and compares). When the key has changed, ``update`` (if given) may bring the
+        index kept for the old key up to date (told the old key and the old index; it returns a
+        new index, or None to have it built anew): a step that moves one unit moves it in the
+        index instead of rebuilding the index for every unit."""
+        kept = self.__pydantic_private__["_lasting"]  # type: ignore[index]  # set by PrivateAttr
+        found = kept.get(name)
+        if found is not None:
+            if found[0] == key:
+                return found[1]  # stored by this method with its build's type
+            if update is not None:
+                updated = update(found[0], found[1])
+                if updated is not None:
+                    kept[name] = (key, updated)
+                    return updated
+        value = build()
+        kept[name] = (key, value)
+        return value
 
     def board_index(self, name: str, build: Callable[[], T]) -> T:
         """An index of the board alone: built once, kept through every event that leaves the
@@ -185,6 +225,7 @@ class GameState(StateModel):
     def board_changed(self) -> None:
         """An event changed the board: this state gets new board indexes (copies keep theirs)."""
         self.__pydantic_private__["_board"] = BoardIndexes()  # type: ignore[index]  # set by PrivateAttr
+        self.__pydantic_private__["_lasting"] = LastingIndexes()  # type: ignore[index]  # set by PrivateAttr
 
     def keep_settled(self, answer: Any) -> None:
         """Have ``answer.settle()`` called before the next event changes this state, unless the
@@ -199,6 +240,12 @@ class GameState(StateModel):
             waiting.clear()
             for answer in answers:
                 answer.settle()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled with its lazy answers settled and forgotten: a weak reference can't cross
+        to another process, and an answer settled no longer needs this state."""
+        self.settle()
+        return super().__getstate__()
 
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""

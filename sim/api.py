@@ -16,6 +16,7 @@ session decided the command), ``sim.store.StoreError`` (the store could not be r
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -203,7 +204,7 @@ class GameSession:
         names = {u.id: rules.name_of(state, u.id) for u in state.units.values()}
         return build_trace(events, lambda loc: rules.label(state, loc), names)
 
-    def legal_commands(self) -> list[BaseModel]:
+    def legal_commands(self) -> Sequence[BaseModel]:
         """What the player to act may issue now (``Game.legal_commands``)."""
         return self.store.game(self.id).legal_commands()
 

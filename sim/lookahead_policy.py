@@ -21,6 +21,7 @@ the order listed: trying 400 moves per decision would make a game take seconds.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -81,7 +82,7 @@ def value_of(game: Game, tally: Tally, tried: Tried, player: str) -> float:
     return outcome.margin(player)
 
 
-def choose_lookahead(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+def choose_lookahead(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
     player = game.rules.to_act(game.state)
     tally = Tally.of(_recorded(game), game.state)
     if len(commands) > CANDIDATES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
-from sim.selfplay import POLICIES, GameReport, Played, self_play
+from sim.selfplay import POLICIES, GameReport, Played, TurnClock, self_play
 from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
@@ -79,6 +80,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
     jobs = [(str(Path(scenario)), turns, policy, seed + i, given()) for i in range(games)]
     results: list[Played] = []
+    started = time.perf_counter()
     with progress_bar(quiet=as_json) as progress:
         if games == 1:  # one game: its turns are the progress
             task = progress.add_task(f"playing {turns} turn(s)", total=turns)
@@ -90,20 +92,33 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
                 for result in pool.map(_one_game, jobs):
                     results.append(result)
                     progress.advance(task)
+    playing = time.perf_counter() - started
     store = open_store(db)
     for result in results:
+        began = time.perf_counter()
         store.add(result.game)
+        result.report.clock.storing += time.perf_counter() - began
     reports = [r.report for r in results]
     if as_json:
-        click.echo(json.dumps(_summary(reports, policy, db), indent=2))
+        click.echo(json.dumps(_summary(reports, policy, db, playing), indent=2))
     else:
-        _print_summary(reports, policy, db)
+        _print_summary(reports, policy, db, playing)
     unverified = [r for r in reports if not r.verified]
     if unverified:
         raise Failed(f"{len(unverified)} game(s) failed verification: {unverified[0].verdict}")
 
 
-def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, object]:
+def _clock(reports: list[GameReport]) -> TurnClock:
+    total = TurnClock()
+    for report in reports:
+        total.add(report.clock)
+    return total
+
+
+def _summary(reports: list[GameReport], policy: str, db: str, playing: float) -> dict[str, object]:
+    """The games, their totals, and the speed: turns per second of the time spent playing
+    (all games, in parallel when several) and, summed over the games, where the time went."""
+    turns = sum(r.turns for r in reports)
     return {
         "policy": policy,
         "store": db,
@@ -115,6 +130,8 @@ def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, objec
             "events": sum(r.events for r in reports),
             "deaths": sum(len(r.deaths) for r in reports),
             "verified": sum(r.verified for r in reports),
+            "turns_per_second": round(turns / playing, 2) if playing > 0 else None,
+            "seconds": {name: round(value, 6) for name, value in _clock(reports).parts().items()},
         },
     }
 
@@ -123,7 +140,7 @@ def _summary(reports: list[GameReport], policy: str, db: str) -> dict[str, objec
 WIDE = 160
 
 
-def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
+def _print_summary(reports: list[GameReport], policy: str, db: str, playing: float) -> None:
     # where the units ended is a column when it fits (always in a pipe); else a line per game below
     # the table, with the game's whole id (the table then shows its first 8 characters, a prefix
     # every command that takes a game id accepts)
@@ -143,11 +160,15 @@ def _print_summary(reports: list[GameReport], policy: str, db: str) -> None:
     if not beside:
         console.print("where the units ended, by game:")
         console.print("\n".join(below))
-    totals = _summary(reports, policy, db)["totals"]
+    totals = _summary(reports, policy, db, playing)["totals"]
     assert isinstance(totals, dict)
     console.print(
         f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
         f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
+    )
+    console.print(
+        f"{totals['turns_per_second']} turn(s) per second; where a turn's time went: "
+        f"{_clock(reports).describe(int(totals['turns']))}"
     )
 
 

@@ -25,7 +25,8 @@ the turns asked for are played, as ``sim play`` always has.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -53,7 +54,38 @@ MAX_COMMANDS_PER_TURN = 2_000
 TURN_ENDERS = ("end_turn", "end_round", "end_activation", "start_round", "pass")
 
 
-Policy = Callable[[Game, list[BaseModel], random.Random], BaseModel]
+Policy = Callable[[Game, Sequence[BaseModel], random.Random], BaseModel]
+
+
+@dataclass
+class TurnClock:
+    """Where a self-played game's time goes, in seconds: listing the legal commands, the
+    policy's choice, issuing the chosen command (the rules and the events), the script played
+    first, and verifying (re-running) the log. ``sim play`` adds storing. Reading the clock
+    changes nothing in the game; it only adds a ``perf_counter`` call around each part."""
+
+    legal: float = 0.0
+    policy: float = 0.0
+    issuing: float = 0.0
+    script: float = 0.0
+    verifying: float = 0.0
+    storing: float = 0.0
+
+    def parts(self) -> dict[str, float]:
+        return {
+            "legal commands": self.legal, "policy": self.policy, "issuing": self.issuing,
+            "script": self.script, "verifying": self.verifying, "storing": self.storing,
+        }
+
+    def add(self, other: TurnClock) -> None:
+        for name in ("legal", "policy", "issuing", "script", "verifying", "storing"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def describe(self, turns: int) -> str:
+        """Each part's share of the total and its time per turn, largest first."""
+        total = sum(self.parts().values()) or 1.0
+        shown = sorted(((v, k) for k, v in self.parts().items() if v > 0), reverse=True)
+        return ", ".join(f"{k} {100 * v / total:.0f}% ({1e3 * v / max(turns, 1):.2f} ms/turn)" for v, k in shown)
 
 
 @dataclass
@@ -78,6 +110,8 @@ class GameReport:
     refusals: dict[str, dict[str, int]] = field(default_factory=dict)
     #: the player who acted first once the policy took over
     first_player: str = ""
+    #: where the game's time went (``TurnClock``); not part of what the game did
+    clock: TurnClock = field(default_factory=lambda: TurnClock())
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +121,7 @@ class GameReport:
             "first_player": self.first_player,
             "outcome": self.outcome.as_json() if self.outcome is not None else None,
             "counters": self.counters, "refusals": self.refusals,
+            "seconds": {name: round(value, 6) for name, value in self.clock.parts().items()},
         }
 
 
@@ -97,7 +132,7 @@ class Played:
     events: list[GameEvent] = field(default_factory=list)
 
 
-def choose_random(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+def choose_random(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
     return commands[rng.randrange(len(commands))]
 
 
@@ -119,7 +154,7 @@ def destination(command: BaseModel, state: GameState) -> str | None:
     return None
 
 
-def choose_greedy(game: Game, commands: list[BaseModel], rng: random.Random) -> BaseModel:
+def choose_greedy(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
     state = game.state
     rules = game.rules
     board = rules.board(state)
@@ -153,17 +188,22 @@ CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy,
 
 def self_play(
     scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None,
-    verify_log: bool = True, until_end: bool = False,
+    verify_log: bool = True, until_end: bool = False, clock: TurnClock | None = None,
 ) -> Played:
     """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``. ``on_turn``
     hears of each turn finished (how many), so that a long game can show its progress.
     ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
-    ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit."""
+    ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
+    ``clock`` (when given) is added where the time went (the report has the game's own)."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
         raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    shared, clock = clock, TurnClock()
+    now = time.perf_counter
+    started = now()
     played = play(scenario, seed=scenario.seed + seed)
+    clock.script += now() - started
     game = played.game
     events = list(played.events)
     rules = get_ruleset(game.state.ruleset)
@@ -179,8 +219,11 @@ def self_play(
         rng = random.Random(seed)
         choose = CHOOSERS[policy]
         while rules.turn_number(game.state) < start_turn + turns:
+            started = now()
             legal = game.legal_commands()
-            if not legal:
+            empty = not legal
+            clock.legal += now() - started
+            if empty:
                 stopped = f"nobody can act in turn {rules.turn_number(game.state)}"
                 break
             if commands >= MAX_COMMANDS_PER_TURN * turns:
@@ -190,13 +233,21 @@ def self_play(
                 stopped = f"the game ended in turn {rules.turn_number(game.state)}: {end.reason}"
                 break
             before = rules.turn_number(game.state)
-            new = game.issue(choose(game, legal, rng))
+            started = now()
+            chosen = choose(game, legal, rng)
+            del legal  # not held while the command is issued: what was not read is never listed
+            chose = now()
+            new = game.issue(chosen)
+            clock.policy += chose - started
+            clock.issuing += now() - chose
             events.extend(new)
             tally.add(new, game.state)
             commands += 1
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
+    started = now()
     verdict = verify(events) if verify_log else None
+    clock.verifying += now() - started
     state = game.state
     report = GameReport(
         game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
@@ -205,6 +256,8 @@ def self_play(
         state_hash=state_hash(state), verified=verdict.ok if verdict else False,
         verdict=verdict.message if verdict else "not verified", stopped=stopped,
         outcome=rules.outcome(state, tally.counters()), counters=tally.counters(),
-        refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player,
+        refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player, clock=clock,
     )
+    if shared is not None:
+        shared.add(clock)
     return Played(report, game, events)

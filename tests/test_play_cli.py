@@ -159,3 +159,20 @@ def test_each_command_sim_legal_prints_pastes_into_the_script_and_is_accepted(pa
         rules, state = played.game.rules, played.game.state
         assert command == labelled_command(listed[index], lambda loc, r=rules, s=state: r.label(s, loc)), printed[index]
         assert [e for e in played.events if e.name == "CommandIssued"][-1].command["command"] == command["command"]
+
+
+def test_play_reports_turns_per_second_and_where_a_turns_time_went(tmp_path: Path) -> None:
+    """Issue 20: ``sim play`` says how fast the games went and what took the time (legal
+    commands, the policy, issuing, storing...), per game and in total."""
+    db = str(tmp_path / "games.sqlite")
+    result = sim("play", NIMBLE, "--turns", "2", "--policy", "random", "--games", "2", "--db", db, "--json")
+    assert result.exit_code == 0, result.output
+    totals = json.loads(result.output)["totals"]
+    assert totals["turns_per_second"] > 0
+    parts = ("legal commands", "policy", "issuing", "script", "verifying", "storing")
+    assert set(totals["seconds"]) == set(parts)
+    assert all(totals["seconds"][p] > 0 for p in ("legal commands", "issuing", "verifying", "storing"))
+    for game in json.loads(result.output)["games"]:
+        assert game["seconds"]["issuing"] > 0
+    text = sim("play", NIMBLE, "--turns", "1", "--policy", "random", "--db", db).output
+    assert "turn(s) per second; where a turn's time went: " in text and "legal commands" in text

@@ -1,4 +1,4 @@
-"""``cmd in legal`` decides one command alone (legal.LegalCommands, as python-chess's
+"""``cmd in legal`` decides one command alone (legal.legal, as python-chess's
 ``legal_moves``) and says what the full list says: after every command of every Sorcery example
 and of random self-play, each listed command is in, and commands near them (another path, another
 target, the other player, each unit defending or intercepting, each player ending the turn or
@@ -16,9 +16,10 @@ from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.game import Game
+from domain.legal import LegalCommands
 from domain.rulesets.sorcery import RULESET
 from domain.rulesets.sorcery.commands import Defend, EndTurn, Intercept, MoveAndAttack, Pass
-from domain.rulesets.sorcery.legal import LegalCommands, is_legal, legal_commands
+from domain.rulesets.sorcery.legal import is_legal, legal, legal_commands
 from domain.rulesets.sorcery.state import SorceryState
 from sim.runner import play
 from sim.scenario import load_scenario
@@ -57,11 +58,13 @@ def _check(game: Game, where: str) -> int:
     if state.choice is not None:
         return 0
     listed = legal_commands(state)
-    assert list(LegalCommands(state)) == listed
-    assert isinstance(RULESET.legal(state), LegalCommands)
+    assert list(legal(state)) == listed
+    assert isinstance(RULESET.legal_commands(state), LegalCommands)
     checked = 0
+    unlisted = legal(state)  # never listed: ``in`` decides each command alone
     for command in _near(state, listed):
         assert is_legal(state, command) == (command in listed), f"{where}: {command!r}"
+        assert (command in unlisted) == (command in listed), f"{where}: {command!r}"
         checked += 1
     return checked
 

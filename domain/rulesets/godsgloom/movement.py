@@ -20,7 +20,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, rule
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_texts
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -52,7 +52,10 @@ class GloomMovement:
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
         self._costs: dict[str, int] = {}
         #: (unit, the mat's plain step into a marked hex) -> the step as units make it
-        self._into: dict[tuple[str, StepOption], StepOption] = state.index(f"godsgloom.into.{mode}", dict)
+        self._into: dict[tuple[str, StepOption], StepOption] = state.lasting_index(
+            f"godsgloom.into.{mode}", self.view.movers, dict,
+            lambda old_key, old: self._still_into(old_key, old),
+        )
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
@@ -73,11 +76,43 @@ class GloomMovement:
         return self.steps_from(unit_id)[frm]
 
     def steps_from(self, unit_id: str) -> StepsFrom:
-        """The unit's steps out of each hex, kept with the state for this mode: every search
-        and every declared step in this state asks the same questions."""
-        return self.state.index(
-            f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(functools.partial(self._steps, unit_id))
+        """The unit's steps out of each hex, kept for this mode while no unit moves, turns,
+        dies or changes type or traits (``MatView.movers``): every search and every declared
+        step until then asks the same questions."""
+        return self.state.lasting_index(
+            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id)),
+            lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
+
+    def _changed_hexes(self, old_key: tuple[object, ...]) -> frozenset[str] | None:
+        """The hexes whose step into may differ since ``old_key`` (``MatView.movers``): those a
+        unit left or entered and the zones before and after. None when more than places
+        changed (types, traits, options, units added): everything is worked out anew."""
+        new_key = self.view.movers
+        if old_key[1:] != new_key[1:]:
+            return None
+        moved = moves_since(self.state, old_key[0], new_key[0])  # type: ignore[arg-type]  # movers starts with places
+        if moved is None:
+            return None
+        return touched_texts(moved, self.view.options.engagement_zone)
+
+    def _still_into(self, old_key: tuple[object, ...], old: dict[tuple[str, StepOption], StepOption]) -> dict[tuple[str, StepOption], StepOption] | None:
+        """The steps into marked hexes worked out before, less those into a hex that changed."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        return {key: option for key, option in old.items() if key[1].to not in changed}
+
+    def _still_steps(self, unit_id: str, old_key: tuple[object, ...], old: StepsFrom) -> StepsFrom | None:
+        """The unit's steps worked out before, less those out of a hex next to one that changed
+        (a hex's steps read only the six hexes they lead to)."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        found = StepsFrom(functools.partial(self._steps, unit_id))
+        plain, cost = self.view.steps, self._difficult_cost(unit_id)
+        found.update((frm, steps) for frm, steps in old.items() if changed.isdisjoint(plain.out_of(frm, cost)[1]))
+        return found
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only

@@ -5,7 +5,9 @@ Reads only what events put in the state, so the engine and the lookahead agree.
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, lru_cache
+from typing import NamedTuple, TypeVar
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
@@ -14,6 +16,7 @@ from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
 RULESET = "godsgloom"
+K = TypeVar("K")
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
@@ -66,26 +69,87 @@ class MatView:
     @cached_property
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
-        return self.state.index(
-            "godsgloom.occupant_at", lambda: {u.location: u for u in self.living if u.location is not None}
+        return self.state.lasting_index(
+            "godsgloom.occupant_at", self.places, lambda: {u.location: u for u in self.living if u.location is not None},
+            lambda old_key, old: self._moved_occupants(old_key, old, str),
         )
 
     @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
-        return self.state.index("godsgloom.cover_at", lambda: {h.text: found for h, found in self.zone_cover.items()})
+        def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
+            moved = moves_since(self.state, old_key, self.places)
+            if moved is None:
+                return None
+            found = dict(old)
+            cover = self.zone_cover
+            for h in touched_hexes(moved, self.options.engagement_zone):
+                if h in cover:
+                    found[h.text] = cover[h]
+                else:
+                    found.pop(h.text, None)
+            return found
+
+        return self.state.lasting_index(
+            "godsgloom.cover_at", self.places, lambda: {h.text: found for h, found in self.zone_cover.items()}, update
+        )
 
     @cached_property
     def marked(self) -> frozenset[str]:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
-        return self.state.index("godsgloom.marked", lambda: frozenset(self.occupant_at) | frozenset(self.cover_at))
+        return self.state.lasting_index(
+            "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
+        )
 
     @cached_property
     def occupants(self) -> dict[Hex, GloomUnit]:
-        return self.state.index(
-            "godsgloom.occupants", lambda: {parse_hex(u.location): u for u in self.living if u.location is not None}
+        return self.state.lasting_index(
+            "godsgloom.occupants", self.places, lambda: {parse_hex(u.location): u for u in self.living if u.location is not None},
+            lambda old_key, old: self._moved_occupants(old_key, old, parse_hex),
         )
+
+    def _moved_occupants(self, old_key: tuple[object, ...], old: dict[K, GloomUnit], where: Callable[[str], K]) -> dict[K, GloomUnit] | None:
+        """An occupancy index with the units that moved (or died) since ``old_key`` moved in it;
+        None (rebuild) when units came or went, or two share a hex before or after (a unit
+        passing through a friend's hex): the index then holds one of them, as built."""
+        moved = moves_since(self.state, old_key, self.places)
+        if moved is None or _shared_hex(old_key) or _shared_hex(self.places):
+            return None
+        found = dict(old)
+        for before, _ in moved:
+            if before.alive and before.location is not None:
+                place = where(before.location)
+                if place in found and found[place].id == before.id:
+                    del found[place]
+        for _, after in moved:
+            if after.alive and after.location is not None:
+                found[where(after.location)] = self.state.units[after.id]
+        return found
+
+    @cached_property
+    def places(self) -> tuple[object, ...]:
+        """What the occupancy and zone indexes read: each unit (the object itself, as they hold
+        it), where it stands, which way it faces, its side and whether it lives; and how zones
+        are drawn. Equal from one state to the next, the indexes are kept (``lasting_index``):
+        an event that moves one unit has them rebuilt, the others (activations, tokens, rolls)
+        do not."""
+        def build() -> tuple[object, ...]:
+            units = tuple((u.id, id(u), u.location, u.facing, u.owner, u.alive) for u in self.state.units.values())
+            return (self.options.engagement_zone, units)
+
+        return self.state.index("godsgloom.places", build)  # read once per state
+
+    @cached_property
+    def movers(self) -> tuple[object, ...]:
+        """What a unit's steps read besides the mat: ``places``, each unit's type and traits
+        (who may pass whom, who stops in a zone) and the options object. The steps kept with
+        it (``GloomMovement.steps_from``) last while it is equal."""
+        def build() -> tuple[object, ...]:
+            kinds = tuple([(u.kind, *u.traits) for u in self.state.units.values()])
+            return (self.places, kinds, id(self.options))
+
+        return self.state.index("godsgloom.movers", build)  # read once per state
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -157,7 +221,24 @@ class MatView:
                     cover.setdefault(h, []).append((unit.id, unit.owner))
             return cover
 
-        return self.state.index("godsgloom.zone_cover", build)
+        def update(old_key: tuple[object, ...], old: dict[Hex, list[tuple[str, str]]]) -> dict[Hex, list[tuple[str, str]]] | None:
+            moved = moves_since(self.state, old_key, self.places)
+            if moved is None:
+                return None
+            found = dict(old)
+            option = self.options.engagement_zone
+            for before, after in moved:
+                for h in zone_of(before, option):
+                    kept = [pair for pair in found.get(h, ()) if pair[0] != before.id]
+                    if kept:
+                        found[h] = kept
+                    else:
+                        found.pop(h, None)
+                for h in zone_of(after, option):
+                    found[h] = sorted([*found.get(h, ()), (after.id, after.owner)], key=lambda pair: pair[0])
+            return found
+
+        return self.state.lasting_index("godsgloom.zone_cover", self.places, build, update)
 
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
@@ -176,6 +257,91 @@ class MatView:
         if h in self.difficult and not self.has(unit_id, "Ignore Difficult"):
             return self.options.difficult_cost
         return 1
+
+
+class Place(NamedTuple):
+    """One unit as the occupancy and zone indexes read it (``MatView.places`` holds plain
+    tuples of these fields, quicker to make; ``moves_between`` names those that changed)."""
+
+    id: str
+    object_id: int
+    location: str | None
+    facing: str
+    owner: str
+    alive: bool
+
+
+def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
+    """``moves_between``, worked out once per state for each old key (several indexes ask)."""
+    known: dict[int, tuple[tuple[object, ...], list[tuple[Place, Place]] | None]] = state.index("godsgloom.moves", dict)
+    found = known.get(id(old_key))
+    if found is None or found[0] is not old_key:
+        found = known[id(old_key)] = (old_key, moves_between(old_key, new_key))
+    return found[1]
+
+
+def moves_between(old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
+    """The units whose place, facing, side or life differ between two ``places`` keys, as
+    (before, after); None when more changed than that (units added or replaced, the zone
+    option), so that an index is built anew."""
+    if old_key[0] != new_key[0]:
+        return None
+    before, after = old_key[1], new_key[1]
+    assert isinstance(before, tuple) and isinstance(after, tuple)
+    if len(before) != len(after):
+        return None
+    moved = []
+    for a, b in zip(before, after, strict=True):
+        if a != b:
+            if a[:2] != b[:2]:  # another unit, or the same one replaced
+                return None
+            moved.append((Place._make(a), Place._make(b)))
+    return moved
+
+
+def zone_of(place: Place, option: str) -> list[Hex]:
+    """The hexes of a unit's Engagement Zone (as ``MatView.zone``), none when it is off the mat."""
+    if not place.alive or place.location is None:
+        return []
+    here = parse_hex(place.location)
+    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(place.facing))
+    return [here.neighbour(d) for d in edges]
+
+
+def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
+    """Where the moves changed who stands or whose zone covers: the hexes left and entered and
+    the zones before and after."""
+    found: set[Hex] = set()
+    for before, after in moved:
+        for place in (before, after):
+            if place.alive and place.location is not None:
+                found.add(parse_hex(place.location))
+            found.update(zone_of(place, option))
+    return found
+
+
+@lru_cache(maxsize=65536)
+def zone_texts(location: str, facing: str, option: str) -> frozenset[str]:
+    """``zone_of`` as hex texts, for a unit on the mat (kept: units stand on few hexes)."""
+    return frozenset(h.text for h in zone_of(Place("", 0, location, facing, "", True), option))
+
+
+def touched_texts(moved: list[tuple[Place, Place]], option: str) -> frozenset[str]:
+    """``touched_hexes`` as hex texts."""
+    found: set[str] = set()
+    for before, after in moved:
+        for place in (before, after):
+            if place.alive and place.location is not None:
+                found.add(place.location)
+                found.update(zone_texts(place.location, place.facing, option))
+    return frozenset(found)
+
+
+def _shared_hex(places: tuple[object, ...]) -> bool:
+    units = places[1]
+    assert isinstance(units, tuple)
+    spots = [p[2] for p in units if p[5] and p[2] is not None]  # (Place fields) location, alive
+    return len(spots) != len(set(spots))
 
 
 class HexSteps:

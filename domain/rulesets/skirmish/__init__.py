@@ -33,12 +33,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.legacy import LegacyEvent, LegacyUnitPlaced, envelope
+from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
@@ -100,7 +101,7 @@ class SkirmishRuleset(Ruleset):
     def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         return bool(self.commands_for(resolver).refuse_leg(item, verdict))
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
+    def legal_commands(self, state: GameState) -> LegalCommands:
         from domain.rulesets.skirmish.legal import legal_commands
 
         assert isinstance(state, SkirmishState)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from domain.legal import LegalCommands, Part
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
 from domain.rulesets.skirmish.legs import may_engage, may_move, may_run, plan
-from domain.rulesets.skirmish.reach import TableSearch, reachable_areas
+from domain.rulesets.skirmish.reach import TableSearch, reachable_centres
 from domain.rulesets.skirmish.state import SkirmishState
 from domain.rulesets.skirmish.table import Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView
@@ -26,25 +27,34 @@ from domain.rulesets.skirmish.view import TableView
 SAMPLE_PITCH = 1.0
 
 
-def legal_commands(state: SkirmishState) -> list[BaseModel]:
+def legal_commands(state: SkirmishState) -> LegalCommands:
+    """The commands as parts worked out when read (``domain.legal``): a unit's moves are
+    counted from its range (which sampled points it reaches) and a move's path is searched only
+    when that move is read."""
     view = TableView(state)
     player = state.active_player
-    found: list[BaseModel] = []
+    found: list[Part] = []
     for unit in sorted(state.units.values(), key=lambda u: u.id):
         if unit.owner != player or not unit.alive or unit.location is None:
             continue
         if may_move(view, unit.id) is None:
-            found.extend(_moves(view, unit.id, running=False))
+            found.append(_moves(view, unit.id, running=False))
             if may_run(view, unit.id) is None:
-                found.extend(_moves(view, unit.id, running=True))
+                found.append(_moves(view, unit.id, running=True))
         if may_engage(view, unit.id) is None:
-            found.append(AttemptEngage(player=player, unit=unit.id))
-    found.append(EndTurn(player=player))
-    return found
+            found.append(Part.of([AttemptEngage(player=player, unit=unit.id)]))
+    found.append(Part.of([EndTurn(player=player)]))
+    return LegalCommands(found)
 
 
 def sample_points(search: TableSearch) -> list[Spot]:
     """Where the unit could end its move, sampled: reachable key points, then grid centres."""
+    return _samples(search)[0]
+
+
+def _samples(search: TableSearch) -> tuple[list[Spot], set[str]]:
+    """The sampled points in order, and the texts of the grid centres among them (each already
+    found reachable)."""
     start = search.view.spot(search.unit_id)
     points: dict[str, Spot] = {}
     for graph, reach in search.runs:
@@ -52,28 +62,61 @@ def sample_points(search: TableSearch) -> list[Spot]:
             spot = graph.nodes[key]
             if spot != start and search.view.overlap_at(search.unit_id, spot) is None:
                 points.setdefault(spot.text, spot)
-    _, samples = reachable_areas(search)
-    for text in samples:
+    centres = {text for *_, text in reachable_centres(search)}
+    for text in centres:
         points.setdefault(text, parse_spot(text))
-    return sorted(points.values(), key=lambda s: (s.surface, s.x, s.y))
+    return sorted(points.values(), key=lambda s: (s.surface, s.x, s.y)), centres
 
 
-def _moves(view: TableView, unit_id: str, running: bool) -> list[BaseModel]:
+def _moves(view: TableView, unit_id: str, running: bool) -> Part:
+    """A unit's moves (or runs), one per sampled point it reaches by a way of two points or
+    more. The points are counted from the unit's range (``TableSearch.reachable``, the answer's
+    ``reachable`` without its path); a move's way is searched when the move is read. A run whose
+    every point must keep away from enemies (``run_enemy_range_measured: whole_path``) needs
+    the way to be counted: those are listed whole."""
+    key = ("run" if running else "move", unit_id)
     search = TableSearch(view, unit_id, running=running)
     if search.denied is not None:
-        return []
+        return Part(key, items=list)
     kind = Run if running else Move
     player = view.unit(unit_id).owner
-    found: list[BaseModel] = []
-    for spot in sample_points(search):
+    by_way = running and view.options.run_enemy_range_measured == "whole_path"
+
+    def command(spot: Spot) -> BaseModel | None:
         answer = search.answer(spot)
         if not answer.reachable or not answer.path or len(answer.path) < 2:
-            continue
+            return None
         hops = list(zip(answer.path[:-1], answer.path[1:], answer.ways, strict=True))
-        if running:
+        if by_way:
             planned = [plan(view, unit_id, parse_spot(a), parse_spot(b), via) for a, b, via in hops]
             if may_run(view, unit_id, planned) is not None:
-                continue  # the run would pass too close to an enemy (option run_enemy_range_measured)
+                return None  # the run would pass too close to an enemy (option run_enemy_range_measured)
         legs: list[LegSpec | str] = [LegSpec.model_validate({"to": b, "via": via}) for _, b, via in hops]
-        found.append(kind(player=player, unit=unit_id, path=legs))
-    return found
+        return kind(player=player, unit=unit_id, path=legs)
+
+    if by_way:
+        return Part(key, items=lambda: [c for spot in sample_points(search) if (c := command(spot)) is not None])
+    kept: list[Spot] = []
+
+    def size() -> int:
+        start, first = search.start, search.graphs[0]
+        alone = start in first.nodes  # the start asked about is answered by a path of one point
+        spots, centres = _samples(search)
+        kept[:] = [s for s in spots if (s.text in centres or search.reachable(s)) and not (alone and s.text == start)]
+        return len(kept)
+
+    def item(index: int) -> BaseModel:
+        found = command(kept[index])
+        if found is None:  # the count and the answer disagree: a bug in one of them
+            raise AssertionError(f"{unit_id}: sampled point {kept[index].text} counted as reachable but not answered so")
+        return found
+
+    def find(command: BaseModel) -> int | None:
+        path = getattr(command, "path", None)
+        if not isinstance(command, kind) or not path:
+            return None
+        last = path[-1]
+        text = parse_spot(last.to if isinstance(last, LegSpec) else str(last)).text
+        return next((i for i, spot in enumerate(kept) if spot.text == text), None)
+
+    return Part(key, size=size, item=item, find=find)

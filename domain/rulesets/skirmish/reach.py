@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy
 import shapely
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -72,6 +73,9 @@ class TableGraph:
         #: whether every leg costs at least its horizontal length (see ``search.py``)
         self.paid = view.options.jump_across_distance_cost == "deducted"
         self._max_gap = view.options.jump_across_max_gap
+        #: with free jumps, how long a usable leg costing nothing may be: a jump across at most
+        #: its longest gap (a longer one fails outright); every other leg costs its length or more
+        self.longest_free_leg = self._max_gap + EPSILON
 
     # --- legs ----------------------------------------------------------------------------------
 
@@ -181,7 +185,13 @@ class TableSearch:
 
     @cached_property
     def graphs(self) -> list[TableGraph]:
-        points = KeyPoints(self.view, self.unit_id)
+        view, unit_id = self.view, self.unit_id
+        # the same for a Move and a Run, and until the next event: the state's index (a frozen
+        # view's copy shares its indexes with the live state, so it builds its own)
+        if view.frozen:
+            points = KeyPoints(view, unit_id)
+        else:
+            points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
         planned: dict[tuple[str, object], Leg | None] = {}
         return [
             TableGraph(
@@ -231,25 +241,46 @@ class TableSearch:
     def reachable(self, target: Spot) -> bool:
         """``answer(target).reachable``, without what only an unreachable point's reasons need:
         the cheapest ways to the key points are joined to the target, nearest first, until no
-        key point could be close enough."""
+        key point could be close enough. Which key point joins first does not change the answer
+        (any one will do), so the bounds are worked out for all the key points at once."""
         if self._refused(target) is not None:
             return False
-        for graph, reach in self.runs:
+        for (graph, reach), (keys, cost, xs, ys) in zip(self.runs, self._ranges, strict=True):
             if target.text in reach.cost:
                 return True
             target = graph.nodes.get(target.text, target)  # a key point asked about is that key point
             limit = graph.budget + EPSILON
-            keys = list(reach.cost)
-            cost = [float(reach.cost[k]) for k in keys]
-            spots = [graph.nodes[k] for k in keys]
-            lower = [c + (s.flat_distance(target) if graph.paid else 0.0) for c, s in zip(cost, spots, strict=True)]
-            for i in sorted(range(len(keys)), key=lower.__getitem__):
-                if lower[i] > limit:
-                    break
+            if not keys:
+                continue
+            gap = numpy.hypot(xs - target.x, ys - target.y)
+            if graph.paid:
+                lower = cost + gap
+                # a hair over the limit is still tried: the leg's own cost decides, as before
+                near = numpy.flatnonzero(lower <= limit + 1e-9)
+            else:
+                # free jumps: a usable leg is no longer than its cost, or than the longest jump
+                lower = cost
+                longest = numpy.maximum(limit - cost, graph.longest_free_leg)
+                near = numpy.flatnonzero((cost <= limit) & (gap <= longest + 1e-9))
+            for i in near[numpy.argsort(lower[near], kind="stable")].tolist():
                 leg = graph.join(keys[i], target)
-                if leg is not None and cost[i] + leg.cost <= limit:
+                if leg is not None and float(reach.cost[keys[i]]) + leg.cost <= limit:
                     return True
         return False
+
+    @cached_property
+    def _ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
+        """Each run's reached key points as arrays (keys, costs, x, y): what ``reachable``
+        reads for every point asked about."""
+        found = []
+        for graph, reach in self.runs:
+            keys = list(reach.cost)
+            spots = [graph.nodes[k] for k in keys]
+            found.append((
+                keys, numpy.array([float(reach.cost[k]) for k in keys]),
+                numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
+            ))
+        return found
 
     def _unreachable(self, target: Spot) -> PointAnswer:
         """Why a point is out of reach: the refused last legs from the key points in range
@@ -448,42 +479,77 @@ def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float
     """The reachable area of each surface, as polygons (lists of [x, y] corners), made of the
     grid cells (``AREA_SPACING`` inches) whose centres are reachable; and those centres."""
     table = search.view.table
-    samples: list[str] = []
+    found = reachable_centres(search)
+    half = AREA_SPACING / 2
     cells: dict[str, list[Polygon]] = {}
+    for surface, x, y, _ in found:
+        square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
+        cells.setdefault(surface, []).append(Polygon(square))
+    areas: dict[str, list[list[list[float]]]] = {}
+    for surface, squares in cells.items():
+        merged = unary_union(squares).intersection(table.region(surface))
+        parts = getattr(merged, "geoms", [merged])
+        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
+    return areas, [text for *_, text in found]
+
+
+def _steps(first: float, end: float) -> list[float]:
+    """``first``, ``first + AREA_SPACING``, ... below ``end``, added up one step at a time (as
+    the grid always was, so that every centre is the same float)."""
+    found = []
+    value = first
+    while value < end:
+        found.append(value)
+        value += AREA_SPACING
+    return found
+
+
+def _free_furthest(search: TableSearch, start: Spot) -> float:
+    """With free jumps, how far from the start a reachable point can be: a way ends with a
+    leg from a key point in range, and a usable leg is no longer than its cost or, a free
+    jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
+    furthest = 0.0
+    for (graph, _), (_, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
+        if len(cost):
+            left = numpy.maximum(graph.budget + EPSILON - cost, graph.longest_free_leg)
+            furthest = max(furthest, float(numpy.max(numpy.hypot(xs - start.x, ys - start.y) + left)))
+    return furthest + 1e-6
+
+
+def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]]:
+    """The reachable centres of the area grid (``AREA_SPACING`` inches) on every surface, in
+    order: (surface, x, y, the centre as a spot's text). Legal commands need these only, not
+    the areas' polygons."""
+    table = search.view.table
+    found: list[tuple[str, float, float, str]] = []
     half = AREA_SPACING / 2
     start = search.view.spot(search.unit_id)
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
     # further than the largest allowance in a straight line can't be reached: don't ask
     paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else math.inf
+    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else _free_furthest(search, start)
     for surface in [GROUND, *table.surfaces]:
         region = table.region(surface)
         minx, miny, maxx, maxy = region.bounds
+        xs, ys = _steps(minx + half, maxx), _steps(miny + half, maxy)
+        # the cells near enough in a straight line, found for the whole grid at once (with a
+        # hair of slack), then each checked exactly as one at a time would be
+        rx, ry = numpy.array([round(x, 3) for x in xs]), numpy.array([round(y, 3) for y in ys])
+        near = numpy.hypot(rx[:, None] - start.x, ry[None, :] - start.y) <= furthest + 1e-6
         centres: list[tuple[float, float, Spot]] = []
-        x = minx + half
-        while x < maxx:
-            y = miny + half
-            while y < maxy:
-                spot = Spot(round(x, 3), round(y, 3), surface)
-                if spot.flat_distance(start) <= furthest:
-                    centres.append((x, y, spot))
-                y += AREA_SPACING
-            x += AREA_SPACING
+        for i, j in zip(*numpy.nonzero(near), strict=True):
+            x, y = xs[i], ys[j]
+            spot = Spot(round(x, 3), round(y, 3), surface)
+            if spot.flat_distance(start) <= furthest:
+                centres.append((x, y, spot))
         if not centres:
             continue
         # one vectorised "is it on the surface" for all the centres, then the search per centre
         inside = shapely.covers(region, shapely.points([(c[2].x, c[2].y) for c in centres]))
         for (x, y, spot), on_surface in zip(centres, inside, strict=True):
             if on_surface and search.reachable(spot):
-                samples.append(spot.text)
-                square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-                cells.setdefault(surface, []).append(Polygon(square))
-    areas: dict[str, list[list[list[float]]]] = {}
-    for surface, squares in cells.items():
-        merged = unary_union(squares).intersection(table.region(surface))
-        parts = getattr(merged, "geoms", [merged])
-        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
-    return areas, samples
+                found.append((surface, x, y, spot.text))
+    return found
 
 
 def range_of_motion(view: TableView, unit_id: str) -> TableRange:

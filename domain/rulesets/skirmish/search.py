@@ -78,6 +78,13 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
     return reach
 
 
+def _may_join(graph: TableGraph, here: Spot, target: Spot, left: float) -> bool:
+    """With free jumps, whether a last leg from ``here`` could reach ``target`` within what is
+    left: a usable leg is no longer than its cost, or (a jump across, free) than the longest
+    gap; one further away can't be taken, so it is not planned."""
+    return here.flat_distance(target) <= max(left, graph.longest_free_leg) + 1e-9
+
+
 @dataclass
 class Way:
     """A way to a point: its cost, the key points it passes (the point itself last) and its legs."""
@@ -136,7 +143,7 @@ def _towards(
         if (best is not None and bound >= best[0]) or hopeless(bound):
             break  # every way through what is left costs at least ``bound``
         here = nodes[here_key]
-        if here_key != target_key:
+        if here_key != target_key and (paid or not bounded or _may_join(graph, here, target, budget + EPSILON - cost)):
             if best is None or cost + h(here) < best[0]:
                 leg = graph.join(here_key, target)
                 if leg is not None:

@@ -146,10 +146,10 @@ class TableView:
 
     def placed(self) -> list[Placed]:
         """Every living unit on the table with what passing it depends on (read once in a frozen
-        view)."""
+        view, else once per state: the state's index, dropped by the next event)."""
         if self.frozen:
             return self._placed
-        return self._read_placed()
+        return self.state.index("skirmish.placed", self._read_placed)  # until the next event
 
     @cached_property
     def _placed(self) -> list[Placed]:

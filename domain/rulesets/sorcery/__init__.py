@@ -17,6 +17,7 @@ from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
 from domain.events import MoveEnded, StepTaken, UnitDied
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
+from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
@@ -38,7 +39,7 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
-from domain.rulesets.sorcery.legal import LegalCommands, legal_commands, to_act
+from domain.rulesets.sorcery.legal import legal, to_act
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -242,14 +243,10 @@ class SorceryRuleset(Ruleset):
 
     # --- turns ----------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
-        assert isinstance(state, SorceryState)
-        return legal_commands(state)
-
-    def legal(self, state: GameState) -> LegalCommands:
+    def legal_commands(self, state: GameState) -> LegalCommands:
         """The legal commands as a collection that decides ``command in`` one at a time."""
         assert isinstance(state, SorceryState)
-        return LegalCommands(state)
+        return legal(state)
 
     def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
         if isinstance(command, Defend):

@@ -15,12 +15,10 @@ taken); casting spells, playing sites, summoning minions and conjuring artifacts
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cached_property
-
 from pydantic import BaseModel
 
 from domain.errors import SimError
+from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
 from domain.rulesets.sorcery import mandatory
 from domain.rulesets.sorcery.activations import registry
@@ -225,27 +223,12 @@ def _activations(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-class LegalCommands:
-    """The commands the player to act may issue now, as python-chess's ``legal_moves``:
-    ``command in legal`` decides that one command by itself (one unit's search, one location),
-    without listing the others; iterating lists them all, as ``legal_commands`` does (worked out
-    once). Both give the same answers: a test compares them."""
-
-    def __init__(self, state: SorceryState) -> None:
-        self.state = state
-
-    def __contains__(self, command: object) -> bool:
-        return isinstance(command, BaseModel) and is_legal(self.state, command)
-
-    def __iter__(self) -> Iterator[BaseModel]:
-        return iter(self.listed)
-
-    def __len__(self) -> int:
-        return len(self.listed)
-
-    @cached_property
-    def listed(self) -> list[BaseModel]:
-        return legal_commands(self.state)
+def legal(state: SorceryState) -> LegalCommands:
+    """The legal commands as the core's lazy collection (domain.legal): ``command in legal``
+    decides that one command by itself (``is_legal``: one unit's search, one location), without
+    listing the others; iterating lists them all, as ``legal_commands`` does (worked out once).
+    Both give the same answers: a test compares them."""
+    return LegalCommands([Part(None, items=lambda: legal_commands(state), decides=lambda command: is_legal(state, command))])
 
 
 def is_legal(state: SorceryState, command: BaseModel) -> bool:

@@ -15,9 +15,10 @@ portal_transit_cost, plus the exit's surcharge, no climb).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from domain.movement import StepOption
+from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
 from domain.rulesets.tinyepic.state import TetUnit
@@ -62,6 +63,40 @@ class TetMovement:
 
     def allowance(self, unit_id: str) -> int:
         return self.view.unit(unit_id).movement
+
+    def steps_from(self, unit_id: str) -> StepsFrom:
+        """The unit's steps out of each space, kept while no unit moves, dies or changes side
+        (``GridView.places``): every search and declared step until then asks the same."""
+        return self.state.lasting_index(
+            f"tinyepic.steps.{unit_id}.{self.enemies_passable}", self.view.places,
+            lambda: StepsFrom(functools.partial(self.step_options, unit_id)),
+            lambda old_key, old: self._still_steps(unit_id, old_key, old),
+        )
+
+    def _still_steps(self, unit_id: str, old_key: tuple[object, ...], old: StepsFrom) -> StepsFrom | None:
+        """A move moves one unit: the steps worked out before are kept, less those out of a
+        space next to one a unit left or entered (a space's steps read the spaces around it,
+        and every portal from a portal). None (all anew) when more than places changed."""
+        new_key = self.view.places
+        if old_key[1:] != new_key[1:]:
+            return None
+        before, after = old_key[0], new_key[0]
+        assert isinstance(before, tuple) and isinstance(after, tuple)
+        if len(before) != len(after):
+            return None
+        changed: set[Space] = set()
+        for a, b in zip(before, after, strict=True):
+            if a[:2] != b[:2]:
+                return None  # another unit, or the same one replaced
+            if a != b:
+                changed.update(parse_space(p[2]) for p in (a, b) if p[2] is not None)
+        portals = self.view.portals
+        if any(space in portals for space in changed):
+            changed.update(portals)
+        near = {space.plus(dx, dy).text for space in changed for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        found = StepsFrom(functools.partial(self.step_options, unit_id))
+        found.update((frm, steps) for frm, steps in old.items() if frm not in near)
+        return found
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         here = parse_space(frm)

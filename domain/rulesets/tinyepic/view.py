@@ -49,8 +49,16 @@ class GridView:
 
     @cached_property
     def portals(self) -> list[Space]:
-        """Every portal's space, in reading order (seed 003, Portals)."""
-        return [s for s in self.spaces if self.terrain(s) == "portal"]
+        """Every portal's space, in reading order (seed 003, Portals): the board's index."""
+        return self.state.board_index("tinyepic.portals", lambda: [s for s in self.spaces if self.terrain(s) == "portal"])
+
+    @cached_property
+    def places(self) -> tuple[object, ...]:
+        """What a unit's steps read besides the board: each unit (the object itself), where it
+        stands, its side and whether it lives; who started on the Ballista; the options
+        object. The steps kept with it (``TetMovement.steps_from``) last while it is equal."""
+        units = tuple((u.id, id(u), u.location, u.owner, u.alive) for u in self.state.units.values())
+        return (units, tuple(sorted(self.state.ballista_starters.items())), id(self.options))
 
     # --- units ------------------------------------------------------------------------------
 
@@ -60,7 +68,10 @@ class GridView:
 
     @cached_property
     def occupants(self) -> dict[Space, TetUnit]:
-        return {parse_space(u.location or ""): u for u in self.living}
+        """Space -> the living unit there, kept while no unit moves, dies or changes sides."""
+        return self.state.lasting_index(
+            "tinyepic.occupants", self.places, lambda: {parse_space(u.location or ""): u for u in self.living}
+        )
 
     def unit(self, unit_id: str) -> TetUnit:
         return self.state.units[unit_id]

@@ -1,0 +1,186 @@
+"""The legal commands of a state as a lazy collection (``Game.legal_commands``).
+
+Listing every legal command of a big board means a search per unit and a check per place it
+could go; a player (or a policy) mostly wants one of them, or to know whether one command is
+among them. As python-chess's ``legal_moves``, the collection works each part out only when it
+is read:
+
+- ``len(legal)`` and ``legal[i]`` work out how many commands each part holds, and build only the
+  command asked for (a part may know its size before its commands: a point it can reach is
+  counted before its path is written);
+- ``command in legal`` looks only at the parts that could hold it (same command name, same
+  unit), not at the whole list;
+- iterating lists them all, in the same order a plain list would have them, so that every
+  caller (and every seeded game) sees the same sequence as before.
+
+A part is built by the ruleset from the state it was asked of; the collection is that state's
+(``GameState.index``): the next event drops it with the state's other indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, overload
+
+from pydantic import BaseModel
+
+
+def _key(command: BaseModel) -> tuple[str, str | None]:
+    """What a part is filed under: the command's name and the unit it is about."""
+    unit = getattr(command, "unit", None)
+    return str(getattr(command, "command", type(command).__name__)), unit if isinstance(unit, str) else None
+
+
+class Part:
+    """Some of the legal commands, all of one command name and one unit (``key``; None for a
+    part that may hold any), worked out when first read. ``size`` counts them (cheaper than building them, where the ruleset can);
+    ``item`` builds the i-th; without ``size`` the part is listed whole on first use."""
+
+    __slots__ = ("key", "_size", "_item", "_list", "_built", "_count", "_find", "_decides")
+
+    def __init__(
+        self, key: tuple[str, str | None] | None, *, items: Callable[[], list[BaseModel]] | None = None,
+        size: Callable[[], int] | None = None, item: Callable[[int], BaseModel] | None = None,
+        find: Callable[[BaseModel], int | None] | None = None,
+        decides: Callable[[BaseModel], bool] | None = None,
+    ) -> None:
+        if items is None and (size is None or item is None):
+            raise ValueError("a part needs its items, or its size and a way to build one item")
+        self.key = key
+        self._size = size
+        self._item = item
+        self._list = items
+        self._built: list[BaseModel] | None = None
+        self._count: int | None = None
+        #: where a command would be among the part's, if anywhere (so that ``in`` builds one)
+        self._find = find
+        #: whether a command is among the part's, decided alone from the state it was asked of
+        #: (a ruleset that can judge one command without listing the others: Sorcery)
+        self._decides = decides
+
+    @classmethod
+    def of(cls, commands: list[BaseModel]) -> Part:
+        """A part already listed (one command, or a few cheap ones)."""
+        key = _key(commands[0]) if commands else ("", None)
+        part = cls(key, items=lambda: commands)
+        return part
+
+    def _all(self) -> list[BaseModel]:
+        if self._built is None:
+            if self._list is not None:
+                self._built = list(self._list())
+            else:
+                assert self._item is not None  # checked in __init__
+                self._built = [self._item(i) for i in range(len(self))]
+        return self._built
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = len(self._all()) if self._size is None else self._size()
+        return self._count
+
+    def get(self, index: int) -> BaseModel:
+        if self._built is not None or self._item is None:
+            return self._all()[index]
+        if not 0 <= index < len(self):
+            raise IndexError("legal command index out of range")
+        return self._item(index)
+
+    def settle(self) -> None:
+        """Work out what is left, while the state it was asked of is still as it was."""
+        self._all()
+
+    def __iter__(self) -> Iterator[BaseModel]:
+        return iter(self._all())
+
+    def holds(self, command: BaseModel) -> bool:
+        if self._built is None and self._decides is not None:
+            return self._decides(command)
+        if self._built is None and self._find is not None:
+            len(self)  # counted first: the part's positions are known
+            index = self._find(command)
+            return index is not None and 0 <= index < len(self) and self.get(index) == command
+        return any(command == listed for listed in self._all())
+
+
+class LegalCommands(Sequence[BaseModel]):
+    """The commands the player to act may issue now, worked out part by part as they are read
+    (see the module's docstring). Compares equal to a list of the same commands."""
+
+    def __init__(self, parts: Iterable[Part]) -> None:
+        self._parts = list(parts)
+        #: the state (and game version) it is the answer of (``asked_of``)
+        self.state: object | None = None
+        self.version = -1
+
+    def asked_of(self, state: Any, version: int) -> None:
+        """Remember the state these commands are of, and have them settle before an event
+        changes it (``GameState.keep_settled``)."""
+        self.state, self.version = state, version
+        state.keep_settled(self)
+
+    def settle(self) -> None:
+        """The state is about to change: list what is not worked out yet, from it as it is."""
+        for part in self._parts:
+            part.settle()
+
+    @classmethod
+    def of(cls, commands: Iterable[BaseModel]) -> LegalCommands:
+        """The collection of commands already listed (a ruleset that lists them whole)."""
+        listed = list(commands)
+        return cls([Part(None, items=lambda: listed)])
+
+    def __len__(self) -> int:
+        return sum(len(part) for part in self._parts)
+
+    def __bool__(self) -> bool:
+        return any(len(part) for part in self._parts)
+
+    @overload
+    def __getitem__(self, index: int) -> BaseModel: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[BaseModel]: ...
+
+    def __getitem__(self, index: int | slice) -> BaseModel | list[BaseModel]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += len(self)
+        if index < 0:
+            raise IndexError("legal command index out of range")
+        for part in self._parts:
+            size = len(part)
+            if index < size:
+                return part.get(index)
+            index -= size
+        raise IndexError("legal command index out of range")
+
+    def __iter__(self) -> Iterator[BaseModel]:
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, command: object) -> bool:
+        if not isinstance(command, BaseModel):
+            return False
+        key = _key(command)
+        return any((part.key is None or part.key == key) and part.holds(command) for part in self._parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalCommands | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a collection compared by its contents
+
+    def __repr__(self) -> str:
+        return f"LegalCommands({list(self)!r})"
+
+    def as_list(self) -> list[BaseModel]:
+        return list(self)
+
+
+def as_legal(found: Any) -> LegalCommands:
+    """A ruleset's answer as the lazy collection: a plain list (Sorcery, and any ruleset not
+    written part by part) is wrapped as it is."""
+    return found if isinstance(found, LegalCommands) else LegalCommands.of(found)
