@@ -196,3 +196,30 @@ def pool_figures() -> Figures:
                 keywords[word] = keywords.get(word, 0) + 1
     ordered = dict(sorted(keywords.items(), key=lambda item: (-item[1], item[0])))
     return Figures(by_status=by_status, by_type=by_type, missing=missing, missing_keywords=ordered)
+
+
+#: the words that make a piece of card text about movement (issue 22): moving, stepping,
+#: teleporting, flying, burrowing, submerging, pushing, pulling, dragging, carrying, untapping
+#: (who may move, defend and intercept), the movement keywords, and projectiles and ranged strikes
+_MOVEMENT_WORDS = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing|ement)|steps?|stepped|teleport\w*|fl(?:y|ies|ew|own|ying)|"
+    r"burrow\w*|unburrow\w*|submerg\w*|emerg\w*|push\w*|pull\w*|drag\w*|carr(?:y|ies|ied|ying)|"
+    r"untap\w*|airborne|voidwalk|projectile\w*|ranged|immobile|intercept\w*|swap\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _card_words(text: str) -> str:
+    """The card's own words of a piece of unmodelled text: a keyword without the simulator's
+    explanation of what is missing (Stealth's explanation mentions projectiles; Stealth does not)."""
+    return text.split(" (keyword: ", 1)[0]
+
+
+def movement_texts(derivation: Derivation) -> tuple[str, ...]:
+    """The pieces of a card's unmodelled text that are about movement."""
+    return tuple(text for text in derivation.unmodelled if _MOVEMENT_WORDS.search(_card_words(text)))
+
+
+def movement_missing() -> list[str]:
+    """The cards with movement text the simulator does not model (issue 22's figure, before and after)."""
+    return [name for name in card_pool() if movement_texts(derive(name))]
