@@ -189,6 +189,13 @@ class StartEffect(Does):
     label: str
 
 
+class Untap(Does):
+    """Untap every unit in ``scope`` (an ``effects.Scope`` template: ``$source``, ``$controller``)
+    as the trigger resolves (codex: Untap; Belfry, Silver Valkyries, Malakhim)."""
+
+    scope: dict[str, Any]
+
+
 class Resolve(Does):
     """A named resolver, registered beside its function (triggers/)."""
 

@@ -12,6 +12,7 @@ from domain.rulesets.sorcery.abilities import (
     Resolve,
     RollingBoulder,
     ThrowSpear,
+    Untap,
 )
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -35,6 +36,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="enemies can't move to its location on the ground", timing="ongoing",
             covers=("Enemies can't move to here on the ground.",),
             passive={"kind": "location_ban", "enemies_of": "$controller", "ground_at": "$self"},
+        ),
+    ),
+    "Belfry": (
+        Ability(
+            name="untaps all nearby allies at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap all nearby allies.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"near": "$source", "allies_of": "$controller"}),
         ),
     ),
     "Blightstone": (

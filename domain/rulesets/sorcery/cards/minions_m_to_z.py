@@ -20,10 +20,18 @@ from domain.rulesets.sorcery.abilities import (
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
+    Untap,
 )
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
+    "Malakhim": (
+        Ability(
+            name="untaps itself at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap Malakhim.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"unit": "$source"}),
+        ),
+    ),
     "Master Tracker": (
         Ability(
             name="minions in scope lose Stealth for good", timing="ongoing",
@@ -186,10 +194,24 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             activated=ReleaseShackled(cost="tap", granted="adjacent"),
         ),
     ),
+    "Silver Valkyries": (
+        Ability(
+            name="untaps all allies here at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap all allies here.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"here": "$source", "allies_of": "$controller"}),
+        ),
+    ),
     "Sir Bors the Younger": (
         Ability(
             name="enemies lose Stealth", timing="ongoing", covers=("Enemies lose Stealth.",),
             passive={"kind": "lose", "keywords": ["Stealth"], "everywhere": True, "enemies_of": "$controller"},
+        ),
+    ),
+    "Sir Gaheris": (
+        Ability(
+            name="untaps at the end of your turn", timing="triggered",
+            covers=("Untaps at the end of your turn.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"unit": "$source"}),
         ),
     ),
     "Sir Pelleas": (

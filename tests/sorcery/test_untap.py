@@ -1,0 +1,95 @@
+"""Untapping (codex: Untap; issue 22): effects that untap units change who may Defend and
+Intercept on the opponent's turn. Belfry, Silver Valkyries, Malakhim, Sir Gaheris: each untaps
+at the end of its controller's turn, what its text names and nothing else. One test per rule,
+each failing if its card's declaration is removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.helpers import game
+
+HEAD = """title: t
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p1}
+    - {at: 11, card: Valley, controller: p1}
+    - {at: 12, card: Valley, controller: p1}
+    - {at: 13, card: Valley, controller: p2}
+    - {at: 14, card: Valley, controller: p1}
+  units:
+    - {id: boars, card: Wild Boars, owner: p2, at: 13}
+"""
+
+
+def realm(units: str, artifacts: str = "", script: str = "") -> Any:
+    text = HEAD + units
+    if artifacts:
+        text += "  artifacts:\n" + artifacts
+    return game(text + ("script:\n" + script if script else ""))
+
+
+def tapped(g: Any, unit: str) -> bool:
+    return bool(g.state.units[unit].tapped)
+
+
+BELFRY = "    - {id: belfry, card: Belfry, controller: p1, at: 12}\n"
+TROLLS = (
+    "    - {id: guard, card: Bosk Troll, owner: p1, at: 12, tapped: true}\n"
+    "    - {id: far, card: Bosk Troll, owner: p1, at: 14, tapped: true}\n"
+)
+
+
+def test_belfry_untaps_nearby_allies_at_the_end_of_your_turn_and_no_one_else() -> None:
+    g = realm(TROLLS + "    - {id: foe, card: Bosk Troll, owner: p2, at: 11, tapped: true}\n", BELFRY)
+    g.issue({"command": "end_turn"})
+    assert not tapped(g, "guard")
+    assert tapped(g, "far")  # two squares away: not nearby
+    untapped = [e.unit for e in g.pending_events if type(e).__name__ == "UnitUntapped"]
+    assert untapped == ["guard"]  # the enemy at 11 untaps at p2's turn start, not by Belfry
+
+
+def test_belfry_does_nothing_at_the_end_of_the_opponent_s_turn() -> None:
+    g = realm(TROLLS, BELFRY.replace("controller: p1", "controller: p2"))
+    g.issue({"command": "end_turn"})
+    assert tapped(g, "guard")
+
+
+def test_an_ally_belfry_untapped_may_defend_on_the_opponent_s_turn() -> None:
+    g = realm(TROLLS, BELFRY, "  - {command: end_turn}\n  - {command: move_and_attack, unit: boars, path: [12], attack: site}\n")
+    assert g.refusals({"command": "defend", "unit": "guard"}) == []
+    assert any("tapped" in str(r) for r in g.refusals({"command": "defend", "unit": "far"}))
+
+
+def test_without_belfry_the_tapped_ally_may_not_defend() -> None:
+    g = realm(TROLLS, "", "  - {command: end_turn}\n  - {command: move_and_attack, unit: boars, path: [12], attack: site}\n")
+    assert any("tapped" in str(r) for r in g.refusals({"command": "defend", "unit": "guard"}))
+
+
+def test_an_ally_belfry_untapped_may_intercept_on_the_opponent_s_turn() -> None:
+    g = realm(TROLLS, BELFRY, "  - {command: end_turn}\n  - {command: move_and_attack, unit: boars, path: [12]}\n")
+    assert g.refusals({"command": "intercept", "unit": "guard"}) == []
+
+
+def test_silver_valkyries_untap_the_allies_at_their_location_only() -> None:
+    g = realm(
+        "    - {id: valk, card: Silver Valkyries, owner: p1, at: 12, tapped: true}\n"
+        "    - {id: here, card: Bosk Troll, owner: p1, at: 12, tapped: true}\n"
+        "    - {id: next, card: Bosk Troll, owner: p1, at: 7, tapped: true}\n"
+    )
+    g.issue({"command": "end_turn"})
+    assert not tapped(g, "valk") and not tapped(g, "here")
+    assert tapped(g, "next")
+
+
+def test_malakhim_and_sir_gaheris_untap_themselves() -> None:
+    g = realm(
+        "    - {id: mal, card: Malakhim, owner: p1, at: 12, tapped: true}\n"
+        "    - {id: gah, card: Sir Gaheris, owner: p1, at: 7, tapped: true}\n"
+        "    - {id: other, card: Bosk Troll, owner: p1, at: 12, tapped: true}\n"
+    )
+    g.issue({"command": "end_turn"})
+    assert not tapped(g, "mal") and not tapped(g, "gah")
+    assert tapped(g, "other")
