@@ -265,6 +265,14 @@ class ThrowSpear(Activation):
     pass
 
 
+class ShootAndDrag(Activation):
+    """"Shoot a projectile. If it hits a unit, drag it here" (codex: Projectile: the drag follows
+    the projectile's path back): Pudge Butcher, Nelly Longarms (``may_submerge``: then it may
+    be submerged there), Meat Hook's bearer."""
+
+    may_submerge: bool = False
+
+
 class FloodSite(Activation):
     """Flood a site ``where`` it may (adjacent to the site; adjacent to or near the Avatar's body
     of water) for ``duration``; ``may_teleport`` there; ``tap_without_submerge`` the minions there."""
@@ -439,6 +447,11 @@ class AdjacentMinionsStepIn(SpellTarget):
 
 class MinionMovesToTappedMinion(SpellTarget):
     pass
+
+
+class AllyShootsAndIsDragged(SpellTarget):
+    """Grapple Shot: an ally shoots a projectile; if it hits a unit, the ally is dragged along its
+    path to that location (codex: Storyline, Projectile)."""
 
 
 class WaterSiteOverflows(SpellTarget):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import BadInput, IllegalCommand
+from domain.event_base import GameEvent
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import ABILITIES
@@ -30,6 +31,8 @@ class Plan:
     effects: list[tuple[dict[str, Any], str, str]] = field(default_factory=list)
     ended: list[str] = field(default_factory=list)
     taps: list[str] = field(default_factory=list)
+    #: events that record what happens before any movement (a projectile's flight), in order
+    said: list[tuple[type[GameEvent], dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import Ability, Activation
-from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, shackles, spear
+from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, projectiles, shackles, spear
 from domain.rulesets.sorcery.activations.base import Activated
 
 #: the class of each kind of activated ability
@@ -21,6 +21,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     kinds.ReleaseShackled: shackles.ReleaseTheShackled,
     kinds.StepThenConstrict: constrict.StepThenConstrict,
     kinds.ThrowSpear: spear.ThrowTheSpear,
+    kinds.ShootAndDrag: projectiles.ShootingAndDragging,
 }
 
 

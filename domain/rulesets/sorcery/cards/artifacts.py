@@ -11,6 +11,7 @@ from domain.rulesets.sorcery.abilities import (
     Genesis,
     Resolve,
     RollingBoulder,
+    ShootAndDrag,
     ThrowSpear,
     Untap,
 )
@@ -137,6 +138,14 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             covers=("At the end of each turn, pull each artifact one step towards this site, along with its bearer.",),
             trigger="end_each_pull_artifacts", when=AtTurn(end=True, whose="each", each="artifact_elsewhere"),
             does=Resolve(name="pull_artifact"),
+        ),
+    ),
+    "Meat Hook": (
+        Ability(
+            name="its bearer shoots a projectile and drags the hit unit here", timing="activated",
+            covers=("Bearer has \"Tap → Shoot a projectile. If a unit is hit, drag it here, and bearer may fight it when it arrives.\"",),
+            gaps="the fight when it arrives is not simulated",
+            activated=ShootAndDrag(cost="tap", granted="bearer"),
         ),
     ),
     "Rolling Boulder": (

@@ -12,6 +12,7 @@ from domain.rulesets.sorcery.abilities import (
     AlliesToLocation,
     AllyLuresEnemy,
     AllyMayStep,
+    AllyShootsAndIsDragged,
     AllySwapsWithAdjacentEnemy,
     AnAlly,
     AttackedAllyMoves,
@@ -112,6 +113,10 @@ SPELLS: dict[str, Spell] = {
         also=({"kind": "flooded", "squares": "$targets"},),
         affects={"squares": "$targets", "any_level": True, "minions_only": True}, duration="this_turn",
         label="{target} have Airborne this turn; the site is flooded this turn",
+    ),
+    "Grapple Shot": Spell(
+        target=AllyShootsAndIsDragged(),
+        covers=("An ally shoots a projectile. If it hits a unit, the ally is dragged to that location",),
     ),
     "Into the Abyss": Spell(
         target=MinionDownOrIntoVoid(), covers=("Submerge target minion, or pull it into a void it's adjacent to.",),

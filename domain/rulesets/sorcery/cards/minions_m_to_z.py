@@ -17,6 +17,7 @@ from domain.rulesets.sorcery.abilities import (
     NearbyAlliedMinion,
     ReleaseShackled,
     Resolve,
+    ShootAndDrag,
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
@@ -75,6 +76,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             lost_once_it_moves=("Stealth",),
         ),
     ),
+    "Nelly Longarms": (
+        Ability(
+            name="shoots a projectile and drags the hit unit here; may submerge it", timing="activated",
+            covers=("Tap → Shoot a projectile. If it hits a unit, drag it here. Nelly may submerge it.",),
+            activated=ShootAndDrag(cost="tap", may_submerge=True),
+        ),
+    ),
     "Nightmare": (
         Ability(
             name="may push each enemy minion here at the end of your turn", timing="triggered",
@@ -124,6 +132,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="may take a step at the end of your turn", timing="triggered",
             covers=("At the end of your turn, Questing Beast may take a step.",), trigger="end_may_step",
             when=AtTurn(end=True), does=Resolve(name="may_step"),
+        ),
+    ),
+    "Pudge Butcher": (
+        Ability(
+            name="shoots a projectile and drags the hit unit to his location", timing="activated",
+            covers=("Tap → Shoot a projectile. If it hits a unit, drag it to this location.",),
+            activated=ShootAndDrag(cost="tap"),
         ),
     ),
     "Rebecks": (  # no "other": Rebecks, a Giant, is nearby itself (codex: Nearby)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import SpellTarget
-from domain.rulesets.sorcery.spells import down, effects, forced, react, steps
+from domain.rulesets.sorcery.spells import down, effects, forced, projectile, react, steps
 from domain.rulesets.sorcery.spells.overflow import WaterSiteOverflowing
 from domain.rulesets.sorcery.spells.plan import Targets
 
@@ -38,6 +38,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     kinds.AdjacentMinionsStepIn: react.AdjacentMinionsStepIn,
     kinds.MinionMovesToTappedMinion: react.MinionMovesToTappedMinion,
     kinds.WaterSiteOverflows: WaterSiteOverflowing,
+    kinds.AllyShootsAndIsDragged: projectile.AnAllyShootsAndIsDragged,
 }
 
 

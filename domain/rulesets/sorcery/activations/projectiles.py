@@ -1,0 +1,111 @@
+"""Projectiles that drag (codex: Projectile, "Projectiles That Cause Forced Movement"; Storyline,
+"Movement on the Storyline"): the drag's path is the projectile's, declared whole, then resolved
+one step at a time, so what a step triggers (Bottomless Pit) comes before the next step. Pudge
+Butcher, Nelly Longarms and Meat Hook's bearer drag the hit unit back to the shooter; Grapple
+Shot (spells/projectile.py) drags the shooting ally to the hit unit. A drag is forced movement
+in the projectile's region, one orthogonal step at a time: a pull (movement.FORCED_KINDS)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import BadInput, IllegalCommand
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
+from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import Reader
+from domain.rulesets.sorcery.events import ActivationResolved
+from domain.rulesets.sorcery.events_projectiles import ProjectileShot
+from domain.rulesets.sorcery.movement import FORCED_KINDS
+from domain.rulesets.sorcery.realm import DIRECTIONS, Loc, Region
+from domain.rulesets.sorcery.rules.projectiles import Flight, fly
+from domain.rulesets.sorcery.state import ActivationItem
+
+#: what the drag's purpose and step kind are (a drag is a pull along the projectile's path)
+DRAG = "pull"
+
+
+def aimed(engine: Reader, shooter: str, way: str, chosen: str | None, why: RuleRef, source: str) -> tuple[Flight, str | None, dict[str, Any]]:
+    """The flight of the projectile ``shooter`` shoots ``way``, the unit it hits (``chosen``
+    among several, codex: Projectile: the controller chooses), and the ``ProjectileShot`` that
+    records it. Naming a unit it does not hit is refused; naming none among several is bad input."""
+    flight = fly(engine.view(), shooter, way)
+    options = flight.hits[0][1] if flight.hits else ()
+    if chosen is not None and chosen not in options:
+        may = f"it may hit {', '.join(options)}" if options else "it hits no unit"
+        raise IllegalCommand(why, f"{chosen} is not hit by a projectile {shooter} shoots {way}: {may}")
+    if chosen is None and len(options) > 1:
+        raise BadInput(f"the projectile may hit {', '.join(options)}: name the one it hits after the direction", "targets")
+    hit = chosen or (options[0] if options else None)
+    fields = {
+        "shooter": shooter, "source": source, "direction": way, "path": [loc.text for loc in flight.path], "hit": hit,
+        "passed": [f"{unit}: {reason}" for unit, reason in flight.passed],
+    }
+    return flight, hit, fields
+
+
+def drag_path(flight: Flight, toward_shooter: bool) -> list[str]:
+    """The drag follows the projectile's path: back to the shooter, or out to the hit unit."""
+    path = [loc.text for loc in flight.path]
+    return list(reversed(path)) if toward_shooter else path
+
+
+class ShootingAndDragging(Activated):
+    """Targets: a cardinal direction; then the unit hit, when it may hit several; then, for
+    Nelly Longarms, ``submerge`` if she submerges it once it has arrived."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        self.count(targets, (1, 2, 3), f"{source.card} needs a direction ({', '.join(DIRECTIONS)}), then the unit hit if it may hit several")
+        rest = list(targets[1:])
+        submerge = bool(rest) and rest[-1] == "submerge"
+        if submerge:
+            if not self.spec.may_submerge:
+                raise BadInput(f"{source.card} submerges no one: 'submerge' is not one of its targets", "targets")
+            rest.pop()
+        if len(rest) > 1:
+            raise BadInput(f"{source.card}: after the direction, name at most the unit hit; got {', '.join(rest)}", "targets")
+        flight, hit, fields = aimed(engine, source.id, targets[0], rest[0] if rest else None, self.rule(source, ability), source.card)
+        plan = Plan(said=[(ProjectileShot, fields)])
+        if hit is None:
+            return plan
+        path = drag_path(flight, toward_shooter=True)
+        if len(path) > 1:
+            plan.moves.append((hit, path, f"forced:{DRAG}", [FORCED_KINDS[DRAG]] * (len(path) - 1)))
+        plan.after.append(ActivationItem(source=source.id, then="drag_submerge" if submerge else "dragged", unit=hit, to=path[-1], player=player))
+        return plan
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        found: list[list[str]] = []
+        for way in DIRECTIONS:
+            flight = fly(engine.view(), source.id, way)
+            options = flight.hits[0][1] if flight.hits else ()
+            found.extend([[way, unit] for unit in options] if len(options) > 1 else [[way]])
+        return found
+
+
+def _arrival(engine: Primitives, item: ActivationItem) -> str | None:
+    """What the dragged unit's arrival is said to be; ``None`` when it did not arrive (it died on
+    the way, or a step was refused)."""
+    unit = engine.state.units[item.unit]
+    return f"{unit.id} was dragged to {engine.label(item.to or '')}" if unit.alive and unit.location == item.to else None
+
+
+def dragged(engine: Primitives, item: ActivationItem) -> None:
+    said = _arrival(engine, item)
+    engine.emit(ActivationResolved, source=item.source, outcome=said or f"{item.unit} did not arrive at {engine.label(item.to or '')}")
+
+
+def drag_submerge(engine: Primitives, item: ActivationItem) -> None:
+    """Nelly Longarms: "Nelly may submerge it": once it has arrived, it is submerged there if that
+    is a water site (codex: Submerge); elsewhere it can't be, and that is said."""
+    said = _arrival(engine, item)
+    if said is None:
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{item.unit} did not arrive at {engine.label(item.to or '')}: it is not submerged")
+        return
+    below = Loc(int((item.to or "").split("/")[0]), Region.UNDERWATER)
+    if not engine.view().location_exists(below):
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{said}; it can't be submerged there: not a water site")
+        return
+    engine.emit(ActivationResolved, source=item.source, outcome=f"{said}; it is submerged")
+    engine.force([(item.unit, below.text, "submerge")])
