@@ -190,8 +190,8 @@ class StartEffect(Does):
 
 
 class Untap(Does):
-    """Untap every unit in ``scope`` (an ``effects.Scope`` template: ``$source``, ``$controller``)
-    as the trigger resolves (codex: Untap; Belfry, Silver Valkyries, Malakhim)."""
+    """Untap every unit in ``scope`` (a ``Scope`` template: ``$source``, ``$controller``) as it
+    resolves (codex: Untap; Belfry, Silver Valkyries, Malakhim)."""
 
     scope: dict[str, Any]
 
@@ -266,11 +266,17 @@ class ThrowSpear(Activation):
 
 
 class ShootAndDrag(Activation):
-    """"Shoot a projectile. If it hits a unit, drag it here" (codex: Projectile: the drag follows
-    the projectile's path back): Pudge Butcher, Nelly Longarms (``may_submerge``: then it may
-    be submerged there), Meat Hook's bearer."""
+    """"Shoot a projectile. If it hits a unit, drag it here" along its path (codex: Projectile):
+    Pudge Butcher, Meat Hook's bearer, Nelly Longarms (``may_submerge``: then it may submerge it)."""
 
     may_submerge: bool = False
+
+
+class RangedStrike(Activation):
+    """The keyword Ranged's ability (codex: Ranged, Ranged X): "Tap → Shoot a projectile that
+    stops after 1 step (``reach`` steps). Strike the hit unit." """
+
+    reach: int = 1
 
 
 class FloodSite(Activation):

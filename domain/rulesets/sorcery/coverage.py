@@ -23,13 +23,13 @@ from domain.rulesets.sorcery.cards import SPELLS, abilities_of
 from domain.rulesets.sorcery.catalog import Card, card, card_pool
 
 #: keywords whose rules the simulator applies only in part, or not at all: what is missing.
-#: A keyword not listed here is fully modelled (movement keywords, Immobile, Lethal...).
+#: A keyword not listed here is fully modelled (movement keywords, Immobile, Lethal, Ranged's
+#: strike: activations/projectiles.py).
 KEYWORD_GAPS: dict[str, str] = {
     "Spellcaster": "units casting spells are not simulated",
     "Ward": "Ward marks are not simulated",
     "Lance": "the Lance token (first strike, +1 damage) is not simulated",
-    "Stealth": "only 'can't be intercepted' is simulated: Stealth marks, and the limits on targeting, defending and projectiles, are not",
-    "Ranged": "ranged strikes (projectiles) are not simulated; only its leave to intercept Airborne units is",
+    "Stealth": "only 'can't be intercepted' and 'projectiles can't hit it' are simulated: Stealth marks, and the limits on targeting and defending, are not",
 }
 
 #: how a modelled ability is reported (the ability's declared timing kind, or a spell's)

@@ -11,14 +11,17 @@ from typing import Any
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.abilities import Ability
+from domain.rulesets.sorcery.abilities import Ability, RangedStrike
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
+from domain.rulesets.sorcery.engine.combat import DAMAGE, LETHAL
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved
+from domain.rulesets.sorcery.events_combat import DamageTaken, StrikeDealt
 from domain.rulesets.sorcery.events_projectiles import ProjectileShot
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import DIRECTIONS, Loc, Region
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.projectiles import Flight, fly
 from domain.rulesets.sorcery.state import ActivationItem
 
@@ -26,11 +29,13 @@ from domain.rulesets.sorcery.state import ActivationItem
 DRAG = "pull"
 
 
-def aimed(engine: Reader, shooter: str, way: str, chosen: str | None, why: RuleRef, source: str) -> tuple[Flight, str | None, dict[str, Any]]:
+def aimed(
+    engine: Reader, shooter: str, way: str, chosen: str | None, why: RuleRef, source: str, reach: int | None = None,
+) -> tuple[Flight, str | None, dict[str, Any]]:
     """The flight of the projectile ``shooter`` shoots ``way``, the unit it hits (``chosen``
     among several, codex: Projectile: the controller chooses), and the ``ProjectileShot`` that
     records it. Naming a unit it does not hit is refused; naming none among several is bad input."""
-    flight = fly(engine.view(), shooter, way)
+    flight = fly(engine.view(), shooter, way, reach=reach)
     options = flight.hits[0][1] if flight.hits else ()
     if chosen is not None and chosen not in options:
         may = f"it may hit {', '.join(options)}" if options else "it hits no unit"
@@ -82,6 +87,61 @@ class ShootingAndDragging(Activated):
             options = flight.hits[0][1] if flight.hits else ()
             found.extend([[way, unit] for unit in options] if len(options) > 1 else [[way]])
         return found
+
+
+def ranged_ability(keywords: frozenset[str]) -> Ability | None:
+    """The activated ability the keyword Ranged (or Ranged X) grants its unit (codex: Ranged,
+    Ranged X, and +X Range: several copies give no more range; the longest counts)."""
+    reaches = [int(k.split()[1]) if k != "Ranged" else 1 for k in keywords if k == "Ranged" or (k.startswith("Ranged ") and k.split()[1].isdigit())]
+    if not reaches:
+        return None
+    return Ability(
+        name="Ranged", timing="activated", covers=("Ranged",),
+        activated=RangedStrike(cost="tap", reach=max(reaches)),
+    )
+
+
+class RangedStriking(Activated):
+    """Targets: a cardinal direction, then the unit hit when it may hit several."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        self.count(targets, (1, 2), f"a ranged strike needs a direction ({', '.join(DIRECTIONS)}), then the unit hit if it may hit several")
+        why = rule("codex: Ranged, Ranged X, and +X Range", "Tap → Shoot a projectile that stops after X steps. Strike the hit unit.")
+        _, hit, fields = aimed(engine, source.id, targets[0], targets[1] if len(targets) == 2 else None, why, source.card, reach=self.spec.reach)
+        plan = Plan(said=[(ProjectileShot, fields)])
+        if hit is not None:
+            plan.after.append(ActivationItem(source=source.id, then="ranged_strike", unit=hit, player=player))
+        return plan
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        found: list[list[str]] = []
+        for way in DIRECTIONS:
+            flight = fly(engine.view(), source.id, way, reach=self.spec.reach)
+            options = flight.hits[0][1] if flight.hits else ()
+            found.extend([[way, unit] for unit in options] if len(options) > 1 else [[way]])
+        return found
+
+
+def ranged_strike(engine: Primitives, item: ActivationItem) -> None:
+    """The shooter strikes the hit unit: damage equal to its power, at the struck unit's location
+    (codex: Strike; Mask of Mayhem doubles it there); a minion whose damage reaches its defence,
+    or struck by a Lethal unit, dies. A shooter or target no longer in the realm: no strike."""
+    state = engine.state
+    shooter, target = state.units[item.source], state.units[item.unit]
+    if not (shooter.alive and target.alive and target.location is not None):
+        engine.emit(ActivationResolved, source=item.source, outcome=f"no strike: {shooter.id if not shooter.alive else target.id} is no longer in the realm")
+        return
+    view = engine.view()
+    amount = shooter.power * view.strike_multiplier(target.id)
+    lethal = "Lethal" in view.keywords(shooter.id)
+    engine.emit(ActivationResolved, source=item.source, outcome=f"ranged strike: {shooter.id} strikes {target.id} for {amount}")
+    engine.emit(StrikeDealt, striker=shooter.id, target=target.id, amount=amount, lethal=lethal, fight_id="")
+    if amount <= 0:
+        return
+    event = engine.emit(DamageTaken, unit=target.id, amount=amount, total=target.damage + amount, source=shooter.id)
+    engine.took_damage(target.id, amount, event.event_id)
+    if target.kind == "minion" and (lethal or state.units[target.id].damage >= target.defence):
+        engine.kill(target.id, LETHAL if lethal else DAMAGE, event.event_id)
 
 
 def _arrival(engine: Primitives, item: ActivationItem) -> str | None:

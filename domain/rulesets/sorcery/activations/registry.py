@@ -22,6 +22,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     kinds.StepThenConstrict: constrict.StepThenConstrict,
     kinds.ThrowSpear: spear.ThrowTheSpear,
     kinds.ShootAndDrag: projectiles.ShootingAndDragging,
+    kinds.RangedStrike: projectiles.RangedStriking,
 }
 
 

@@ -12,6 +12,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Source, card_of
 from domain.rulesets.sorcery.activations.boulder import granted_here
+from domain.rulesets.sorcery.activations.projectiles import ranged_ability
 from domain.rulesets.sorcery.activations.shackles import granted_adjacent
 from domain.rulesets.sorcery.activations.spear import granted_bearer
 from domain.rulesets.sorcery.cards import abilities_of
@@ -19,6 +20,7 @@ from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryState
+from domain.rulesets.sorcery.view import RealmView
 
 OWN_ABILITIES = rule("codex: Activated Ability", "only the controller of a card uses its activated abilities")
 ONCE = rule("codex: Activated Ability", "an ability limited to once on your turn is used once on each of your turns")
@@ -36,6 +38,8 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
         found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
         found += [a for _, a in granted_adjacent(state, unit.id)]  # Shackled Demon's release
         found += [a for _, a in granted_bearer(state, unit.id)]  # "Bearer has ..." (Spear of Destiny)
+        if unit.alive and unit.location is not None and (ranged := ranged_ability(RealmView.of(state).keywords(unit.id))):
+            found.append(ranged)  # the keyword Ranged's strike (codex: Ranged)
     else:
         found = activated_of(state.features[source_id].card)
     return list({a.name: a for a in found}.values())

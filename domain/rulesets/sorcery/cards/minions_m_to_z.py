@@ -157,7 +157,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="gains a random mutation until the end of turn, at the start of your turn", timing="triggered",
             covers=("At the start of your turn, Boggart gains a random mutation until the end of turn: Airborne, Ranged, Lethal, or +3 power.",),
-            gaps="the +3 power is not simulated; a Ranged gained is simulated only as far as the keyword is",
+            gaps="the +3 power is not simulated",
             trigger="start_random_mutation", when=AtTurn(start=True),
             does=Resolve(name="random_mutation"),
         ),

@@ -67,6 +67,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "spear": spear.resolve,
     "dragged": projectiles.dragged,
     "drag_submerge": projectiles.drag_submerge,
+    "ranged_strike": projectiles.ranged_strike,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,
