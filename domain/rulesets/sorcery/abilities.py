@@ -265,20 +265,6 @@ class ThrowSpear(Activation):
     pass
 
 
-class ShootAndDrag(Activation):
-    """"Shoot a projectile. If it hits a unit, drag it here" along its path (codex: Projectile):
-    Pudge Butcher, Meat Hook's bearer, Nelly Longarms (``may_submerge``: then it may submerge it)."""
-
-    may_submerge: bool = False
-
-
-class RangedStrike(Activation):
-    """The keyword Ranged's ability (codex: Ranged, Ranged X): "Tap → Shoot a projectile that
-    stops after 1 step (``reach`` steps). Strike the hit unit." """
-
-    reach: int = 1
-
-
 class FloodSite(Activation):
     """Flood a site ``where`` it may (adjacent to the site; adjacent to or near the Avatar's body
     of water) for ``duration``; ``may_teleport`` there; ``tap_without_submerge`` the minions there."""
@@ -453,11 +439,6 @@ class AdjacentMinionsStepIn(SpellTarget):
 
 class MinionMovesToTappedMinion(SpellTarget):
     pass
-
-
-class AllyShootsAndIsDragged(SpellTarget):
-    """Grapple Shot: an ally shoots a projectile; if it hits a unit, the ally is dragged along its
-    path to that location (codex: Storyline, Projectile)."""
 
 
 class WaterSiteOverflows(SpellTarget):

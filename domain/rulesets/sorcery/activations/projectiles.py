@@ -11,8 +11,9 @@ from typing import Any
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
-from domain.rulesets.sorcery.abilities import Ability, RangedStrike
+from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
+from domain.rulesets.sorcery.cards.at_distance import RangedStrike
 from domain.rulesets.sorcery.engine.combat import DAMAGE, LETHAL
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader

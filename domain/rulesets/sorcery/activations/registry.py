@@ -6,6 +6,7 @@ from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import Ability, Activation
 from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, projectiles, shackles, spear
 from domain.rulesets.sorcery.activations.base import Activated
+from domain.rulesets.sorcery.cards import at_distance as reach
 
 #: the class of each kind of activated ability
 KINDS: dict[type[Activation], type[Activated]] = {
@@ -21,8 +22,8 @@ KINDS: dict[type[Activation], type[Activated]] = {
     kinds.ReleaseShackled: shackles.ReleaseTheShackled,
     kinds.StepThenConstrict: constrict.StepThenConstrict,
     kinds.ThrowSpear: spear.ThrowTheSpear,
-    kinds.ShootAndDrag: projectiles.ShootingAndDragging,
-    kinds.RangedStrike: projectiles.RangedStriking,
+    reach.ShootAndDrag: projectiles.ShootingAndDragging,
+    reach.RangedStrike: projectiles.RangedStriking,
 }
 
 

@@ -11,10 +11,10 @@ from domain.rulesets.sorcery.abilities import (
     Genesis,
     Resolve,
     RollingBoulder,
-    ShootAndDrag,
     ThrowSpear,
     Untap,
 )
+from domain.rulesets.sorcery.cards.at_distance import ShootAndDrag
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "All-terrain Vestments": (

@@ -12,7 +12,6 @@ from domain.rulesets.sorcery.abilities import (
     AlliesToLocation,
     AllyLuresEnemy,
     AllyMayStep,
-    AllyShootsAndIsDragged,
     AllySwapsWithAdjacentEnemy,
     AnAlly,
     AttackedAllyMoves,
@@ -35,6 +34,7 @@ from domain.rulesets.sorcery.abilities import (
     UnitToLocation,
     WaterSiteOverflows,
 )
+from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
 SPELLS: dict[str, Spell] = {

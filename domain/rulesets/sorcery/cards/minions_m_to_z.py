@@ -17,12 +17,12 @@ from domain.rulesets.sorcery.abilities import (
     NearbyAlliedMinion,
     ReleaseShackled,
     Resolve,
-    ShootAndDrag,
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
     Untap,
 )
+from domain.rulesets.sorcery.cards.at_distance import ShootAndDrag
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {

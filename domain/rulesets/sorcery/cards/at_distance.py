@@ -1,0 +1,26 @@
+"""The kinds of ability that act beyond the unit's own location (the language of abilities.py,
+continued): projectiles that drag or strike (codex: Projectile; Ranged, Ranged X, and +X Range)
+and effects on a location or unit "up to X steps away" (codex: Step: a distance, not movement)."""
+
+from __future__ import annotations
+
+from domain.rulesets.sorcery.abilities import Activation, SpellTarget
+
+
+class ShootAndDrag(Activation):
+    """"Shoot a projectile. If it hits a unit, drag it here" along its path (codex: Projectile):
+    Pudge Butcher, Meat Hook's bearer, Nelly Longarms (``may_submerge``: then it may submerge it)."""
+
+    may_submerge: bool = False
+
+
+class RangedStrike(Activation):
+    """The keyword Ranged's ability (codex: Ranged, Ranged X): "Tap → Shoot a projectile that
+    stops after 1 step (``reach`` steps). Strike the hit unit." """
+
+    reach: int = 1
+
+
+class AllyShootsAndIsDragged(SpellTarget):
+    """Grapple Shot: an ally shoots a projectile; if it hits a unit, the ally is dragged along its
+    path to that location (codex: Storyline, Projectile)."""
