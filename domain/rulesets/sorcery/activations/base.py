@@ -51,6 +51,12 @@ def card_of(ability: Ability, default: str) -> str:
     return next((name for name, abilities in ABILITIES.items() if ability in abilities), default)
 
 
+def granted_rule(source: Source, ability: Ability) -> RuleRef:
+    """The rule an ability is refused by, named after the card whose text it is (an artifact's
+    "Bearer has ..." is the artifact's, not its bearer's)."""
+    return rule(card_of(ability, source.card), ability.covers[0])
+
+
 class Activated:
     """One kind of activated ability (``spec``, with its parameters): ``plan`` checks the
     targets and says what using it does; ``candidates`` lists the targets it may take now (each

@@ -12,7 +12,7 @@ from typing import Any
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Ability
-from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
+from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, granted_rule
 from domain.rulesets.sorcery.cards.at_distance import RangedStrike
 from domain.rulesets.sorcery.engine.combat import DAMAGE, LETHAL
 from domain.rulesets.sorcery.engine.primitives import Primitives
@@ -71,7 +71,7 @@ class ShootingAndDragging(Activated):
             rest.pop()
         if len(rest) > 1:
             raise BadInput(f"{source.card}: after the direction, name at most the unit hit; got {', '.join(rest)}", "targets")
-        flight, hit, fields = aimed(engine, source.id, targets[0], rest[0] if rest else None, self.rule(source, ability), source.card)
+        flight, hit, fields = aimed(engine, source.id, targets[0], rest[0] if rest else None, granted_rule(source, ability), source.card)
         plan = Plan(said=[(ProjectileShot, fields)])
         if hit is None:
             return plan

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import Ability, Activation
-from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, projectiles, shackles, spear
+from domain.rulesets.sorcery.activations import (
+    at_distance,
+    boulder,
+    constrict,
+    floods,
+    lures,
+    moves,
+    projectiles,
+    shackles,
+    spear,
+)
 from domain.rulesets.sorcery.activations.base import Activated
 from domain.rulesets.sorcery.cards import at_distance as reach
 
@@ -24,6 +34,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     kinds.ThrowSpear: spear.ThrowTheSpear,
     reach.ShootAndDrag: projectiles.ShootingAndDragging,
     reach.RangedStrike: projectiles.RangedStriking,
+    reach.DamageUpToSteps: at_distance.DamagingUpToSteps,
 }
 
 

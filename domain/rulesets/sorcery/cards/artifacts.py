@@ -14,7 +14,7 @@ from domain.rulesets.sorcery.abilities import (
     ThrowSpear,
     Untap,
 )
-from domain.rulesets.sorcery.cards.at_distance import ShootAndDrag
+from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "All-terrain Vestments": (
@@ -107,6 +107,15 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "double_strikes", "near": "$self"},
         ),
     ),
+    "Payload Trebuchet": (
+        Ability(
+            name="bearer and another ally here tap: the discarded card's cost in damage to each unit up to three steps away",
+            timing="activated",
+            covers=("Tap bearer and another ally here, Discard a card → Deal damage equal to the discarded card's mana cost to each unit at target location up to three steps away.",),
+            gaps="the card named is taken as the discarded card (hands are not simulated)",
+            activated=DamageUpToSteps(cost="tap", granted="bearer", reach=3, amount=None, crew=True),
+        ),
+    ),
     "Plate of the Whale": (
         Ability(
             name="bearer is Immobile if it has less than 3 power", timing="ongoing",
@@ -172,6 +181,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="bearer has Movement +7", timing="ongoing", covers=("Bearer has Movement +7.",),
             passive={"kind": "grant", "bearer_of": "$self", "movement": 7},
+        ),
+    ),
+    "Siege Ballista": (
+        Ability(
+            name="bearer and another ally here tap: 3 damage to a unit up to two steps away", timing="activated",
+            covers=("Tap bearer and another ally here → Deal 3 damage to target unit up to two steps away.",),
+            activated=DamageUpToSteps(cost="tap", granted="bearer", reach=2, amount=3, each_at_location=False, crew=True),
         ),
     ),
     "Spear of Destiny": (

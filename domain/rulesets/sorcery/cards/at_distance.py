@@ -24,3 +24,24 @@ class RangedStrike(Activation):
 class AllyShootsAndIsDragged(SpellTarget):
     """Grapple Shot: an ally shoots a projectile; if it hits a unit, the ally is dragged along its
     path to that location (codex: Storyline, Projectile)."""
+
+
+class DamageUpToSteps(Activation):
+    """Damage at a location, or to a unit, up to ``reach`` steps away from the source (codex:
+    Step): ``amount``, or the discarded card's mana cost when ``None`` (Payload Trebuchet);
+    ``each_at_location``: every unit there (Midland Army), else one target unit (Siege
+    Ballista); ``crew``: "Tap bearer and another ally here" (another ally at the bearer's
+    location taps too)."""
+
+    reach: int
+    amount: int | None
+    each_at_location: bool = True
+    crew: bool = False
+
+
+class DamageAtLocationUpToSteps(SpellTarget):
+    """Minor Explosion: the casting unit, then a location up to ``reach`` steps away from it;
+    each unit there takes ``amount`` damage (codex: Step)."""
+
+    reach: int
+    amount: int

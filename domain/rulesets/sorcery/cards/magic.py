@@ -34,7 +34,7 @@ from domain.rulesets.sorcery.abilities import (
     UnitToLocation,
     WaterSiteOverflows,
 )
-from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged
+from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged, DamageAtLocationUpToSteps
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
 SPELLS: dict[str, Spell] = {
@@ -150,6 +150,10 @@ SPELLS: dict[str, Spell] = {
         effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": True, "for_player": "$caster"},
         duration="this_turn",
         label="{caster}'s units can move between the sites of the body of water at {targets} as if adjacent",
+    ),
+    "Minor Explosion": Spell(
+        target=DamageAtLocationUpToSteps(reach=2, amount=3),
+        covers=("Deal 3 damage to each unit at target location up to two steps away.",),
     ),
     "Minecart Madness": Spell(
         target=Sites(count=1),

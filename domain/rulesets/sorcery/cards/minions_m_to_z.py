@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     TeleportNearbyTapOthers,
     Untap,
 )
-from domain.rulesets.sorcery.cards.at_distance import ShootAndDrag
+from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -45,6 +45,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="enemy minions can't move themselves out of the nine locations nearby it", timing="ongoing",
             covers=("Enemy minions can’t move themselves out of a maze of nine locations nearby Maze Minotaur.",),
             passive={"kind": "maze", "unit": "$self", "enemies_of": "$controller"},
+        ),
+    ),
+    "Midland Army": (
+        Ability(
+            name="deals 4 damage to each unit at a location up to three steps away", timing="activated",
+            covers=("Tap → Target a location up to three steps away. Deal 4 damage to each unit there.",),
+            activated=DamageUpToSteps(cost="tap", reach=3, amount=4),
         ),
     ),
     "Mesmer Demon": (

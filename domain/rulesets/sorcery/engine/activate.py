@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.rulesets.sorcery.activations import boulder, constrict, lures, moves, projectiles, registry, shackles, spear
+from domain.rulesets.sorcery.activations import (
+    at_distance,
+    boulder,
+    constrict,
+    lures,
+    moves,
+    projectiles,
+    registry,
+    shackles,
+    spear,
+)
 from domain.rulesets.sorcery.activations.sources import check
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.engine.primitives import Primitives
@@ -68,6 +78,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "dragged": projectiles.dragged,
     "drag_submerge": projectiles.drag_submerge,
     "ranged_strike": projectiles.ranged_strike,
+    "damage_at": at_distance.damage_at,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,
