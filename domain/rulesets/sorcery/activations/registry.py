@@ -8,6 +8,7 @@ from domain.rulesets.sorcery.activations import (
     at_distance,
     boulder,
     constrict,
+    flight,
     floods,
     lures,
     moves,
@@ -35,6 +36,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.ShootAndDrag: projectiles.ShootingAndDragging,
     reach.RangedStrike: projectiles.RangedStriking,
     reach.DamageUpToSteps: at_distance.DamagingUpToSteps,
+    reach.FlyToNearbySite: flight.FlyingToANearbySite,
 }
 
 

@@ -1,6 +1,7 @@
 """The kinds of ability that act beyond the unit's own location (the language of abilities.py,
 continued): projectiles that drag or strike (codex: Projectile; Ranged, Ranged X, and +X Range)
-and effects on a location or unit "up to X steps away" (codex: Step: a distance, not movement)."""
+effects on a location or unit "up to X steps away" (codex: Step: a distance, not movement), and
+flights to a nearby site (codex: Fly)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,12 @@ class DamageAtLocationUpToSteps(SpellTarget):
 
     reach: int
     amount: int
+
+
+class FlyToNearbySite(Activation):
+    """"Fly a unit atop it to a nearby site" (codex: Fly: Airborne while crossing borders, not
+    when entering): Avatar of Air (``air_site``: only while it occupies an Air site), Wuthering
+    Heights (``minions_only``: a minion atop the site itself)."""
+
+    air_site: bool = False
+    minions_only: bool = False

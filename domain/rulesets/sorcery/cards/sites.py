@@ -20,6 +20,7 @@ from domain.rulesets.sorcery.abilities import (
     Side,
     UnitInBodyOfWater,
 )
+from domain.rulesets.sorcery.cards.at_distance import FlyToNearbySite
 from domain.rulesets.sorcery.cards.gaps import STEALTH_GAP, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -283,6 +284,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="Airborne minions atop it move freely away", timing="ongoing",
             covers=("Airborne minions atop Updraft Ridge move freely away.",),
             passive={"kind": "moves_freely", "condition": "airborne_away_from", "square": "$square"},
+        ),
+    ),
+    "Wuthering Heights": (
+        Ability(
+            name="flies a minion atop it to a nearby site", timing="activated",
+            covers=("Once on your turn, you may fly a minion atop here onto a nearby site.",),
+            activated=FlyToNearbySite(cost="once", minions_only=True),
         ),
     ),
     "Watchtower": (

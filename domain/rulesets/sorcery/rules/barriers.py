@@ -103,7 +103,7 @@ class Barriers(StepGeometry):
             if spec.enemies_of is not None and unit.owner == spec.enemies_of:
                 continue
             if spec.airborne_or_weak:
-                if unit.kind == "minion" and (self.airborne(unit_id, frm) or self.power(unit_id) <= 2):
+                if unit.kind == "minion" and (kind == "fly" or self.airborne(unit_id, frm) or self.power(unit_id) <= 2):  # codex: Fly
                     return rule(self.source_card(effect_id), "minions with Airborne or 2 or less power can't traverse it", "ongoing")
                 continue
             if spec.on_the_ground and not self.on_the_ground(unit_id, frm, to, kind):
