@@ -13,6 +13,7 @@ from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.engine.reader import Reader
+from domain.rulesets.sorcery.events_flight import SiteFlown
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 
@@ -56,3 +57,35 @@ class FlyingToANearbySite(Activated):
         units = [u for u in sorted(engine.state.living_units(), key=lambda u: u.id) if u.location == here.text and (u.kind == "minion" or not self.spec.minions_only)]
         sites = [Loc(sq, Region.SURFACE).text for sq in view.nearby(here.square) if sq != here.square and view.site_at(sq) is not None]
         return [[u.id, to] for u in units for to in sites]
+
+
+class FlyingTheSite(Activated):
+    """Cloud City: targets: the void it flies to. Its units and the artifacts lying on it go with
+    it, each at its level (units atop are treated as Airborne while it moves: no border is
+    crossed in the void, so nothing bars them); what it carries does not enter another site."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        self.count(targets, (1,), f"{source.card} needs the nearby void it flies to")
+        element, count = self.spec.threshold
+        view = engine.view()
+        if view.affinity(player, element) < count:
+            raise IllegalCommand(self.rule(source, ability), f"{player} has {view.affinity(player, element)} {element}, not the {count} {source.card} needs")
+        here = parse_loc(source.location).square
+        to = parse_loc(engine.location(targets[0], "targets")).square
+        if to == here or to not in view.nearby(here) or view.site_at(to) is not None:
+            raise IllegalCommand(self.rule(source, ability), f"{engine.label(str(to))} is not a void nearby {engine.label(str(here))}")
+        units = sorted(
+            u.id for u in engine.state.living_units()
+            if u.location and parse_loc(u.location).square == here and parse_loc(u.location).region is not Region.VOID
+        )
+        artifacts = sorted(
+            f.id for f in engine.state.features.values()
+            if f.kind == "artifact" and f.bearer is None and f.location and parse_loc(f.location).square == here
+            and parse_loc(f.location).region is not Region.VOID
+        )
+        return Plan(said=[(SiteFlown, {"site": source.id, "frm": here, "to": to, "units": units, "artifacts": artifacts})])
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        view = engine.view()
+        here = parse_loc(source.location).square
+        return [[str(sq)] for sq in view.nearby(here) if sq != here and view.site_at(sq) is None]

@@ -37,6 +37,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.RangedStrike: projectiles.RangedStriking,
     reach.DamageUpToSteps: at_distance.DamagingUpToSteps,
     reach.FlyToNearbySite: flight.FlyingToANearbySite,
+    reach.SiteFliesToVoid: flight.FlyingTheSite,
 }
 
 

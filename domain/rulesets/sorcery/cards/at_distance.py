@@ -55,3 +55,10 @@ class FlyToNearbySite(Activation):
 
     air_site: bool = False
     minions_only: bool = False
+
+
+class SiteFliesToVoid(Activation):
+    """Cloud City: "(A)(A)(A) — Once on your turn, this site may fly to a nearby void": while its
+    controller has ``threshold`` (element, count), carrying what occupies it (codex: Fly)."""
+
+    threshold: tuple[str, int]

@@ -20,7 +20,7 @@ from domain.rulesets.sorcery.abilities import (
     Side,
     UnitInBodyOfWater,
 )
-from domain.rulesets.sorcery.cards.at_distance import FlyToNearbySite
+from domain.rulesets.sorcery.cards.at_distance import FlyToNearbySite, SiteFliesToVoid
 from domain.rulesets.sorcery.cards.gaps import STEALTH_GAP, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -79,6 +79,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             covers=("Genesis → Untap nearby Faeries. Tap nearby Mortals. Give nearby Beasts Stealth.",),
             gaps=STEALTH_GAP,
             trigger="genesis_broceliande", when=Genesis(), does=Resolve(name="broceliande"),
+        ),
+    ),
+    "Cloud City": (
+        Ability(
+            name="flies to a nearby void with what occupies it", timing="activated",
+            covers=("(A)(A)(A) — Once on your turn, this site may fly to a nearby void.",),
+            activated=SiteFliesToVoid(cost="once", threshold=("air", 3)),
         ),
     ),
     "Dark Alley": (
