@@ -5,8 +5,12 @@ each failing if its card's declaration is removed."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from sim.cli import main
 from tests.helpers import game
 
 HEAD = """title: t
@@ -93,3 +97,17 @@ def test_malakhim_and_sir_gaheris_untap_themselves() -> None:
     g.issue({"command": "end_turn"})
     assert not tapped(g, "mal") and not tapped(g, "gah")
     assert tapped(g, "other")
+
+
+def test_sim_why_defend_follows_belfry_s_untap(tmp_path: Path) -> None:
+    """The judge's question (``sim why --defend``) on p2's turn: Belfry's ally may defend; the
+    tapped ally out of its reach is refused as tapped."""
+    text = HEAD + TROLLS + "  artifacts:\n" + BELFRY + (
+        "script:\n  - {command: end_turn}\n  - {command: move_and_attack, unit: boars, path: [12], attack: site}\n"
+    )
+    path = tmp_path / "belfry.yaml"
+    path.write_text(text)
+    allowed = CliRunner().invoke(main, ["why", str(path), "--unit", "guard", "--defend"])
+    assert allowed.exit_code == 0 and "guard may defend" in allowed.output
+    refused = CliRunner().invoke(main, ["why", str(path), "--unit", "far", "--defend"])
+    assert refused.exit_code == 1 and "tapped" in refused.output
