@@ -175,3 +175,20 @@ def test_grapple_shot_needs_an_ally() -> None:
     g = realm("    - {id: ally, card: Bosk Troll, owner: p1, at: 11}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n")
     with pytest.raises(IllegalCommand, match="not an ally"):
         g.issue({"command": "cast", "card": "Grapple Shot", "targets": ["foe", "west"]})
+
+
+def test_projectiles_fly_over_crawler() -> None:
+    """Codex: Fly Over: "projectiles can't hit the unit, hitting other units normally"."""
+    g = realm(SHOOTER + "    - {id: crawler, card: Crawler, owner: p2, at: 12}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n")
+    f = flight(g, "me", "east")
+    assert f.hits == ((parse_loc("13"), ("foe",)),)
+    assert ("crawler", "Crawler: projectiles fly over it") in f.passed
+
+
+def test_projectiles_fly_over_the_crawling_congregation_and_its_adjacent_allies_only() -> None:
+    g = realm(
+        SHOOTER + "    - {id: flock, card: Crawling Congregation, owner: p2, at: 13}\n"
+        "    - {id: pal, card: Bosk Troll, owner: p2, at: 12}\n    - {id: mine, card: Wild Boars, owner: p1, at: 12}\n"
+    )
+    f = flight(g, "me", "east")
+    assert f.hits == ((parse_loc("12"), ("mine",)),)  # p2's troll adjacent to it is flown over; p1's boars are not its allies

@@ -164,6 +164,12 @@ class Uninterceptable(Scope):
     kind: Literal["cant_be_intercepted"] = "cant_be_intercepted"
 
 
+class FlownOver(Scope):
+    """Projectiles fly over the units in scope: they can't hit them (codex: Fly Over; Crawler)."""
+
+    kind: Literal["flown_over"] = "flown_over"
+
+
 class Immune(Scope):
     """Units in scope can't be made silenced, disabled or Immobile by any effect (Gossamer Ghost,
     Onslaught; codex: Can vs. Can't: "can't" wins). A printed Immobile keyword is the unit's own,
@@ -349,7 +355,7 @@ class StaysTapped(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | FlownOver
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

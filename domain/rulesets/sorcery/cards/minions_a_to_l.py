@@ -136,6 +136,19 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             activated=LureCloser(cost="once", who="nearby_enemy", then="tap"),
         ),
     ),
+    "Crawler": (
+        Ability(
+            name="projectiles fly over it", timing="ongoing", covers=("Projectiles fly over Crawler.",),
+            passive={"kind": "flown_over", "unit": "$self"},
+        ),
+    ),
+    "Crawling Congregation": (
+        Ability(
+            name="projectiles fly over it and its adjacent allies", timing="ongoing",
+            covers=("Projectiles fly over this and other adjacent allies.",),
+            passive={"kind": "flown_over", "adjacent_to": "$self", "allies_of": "$controller"},
+        ),
+    ),
     "Dalcean Phalanx": (
         Ability(
             name="moves itself only forward", timing="ongoing", covers=("Can only move themselves forward.",),

@@ -6,7 +6,7 @@ A projectile's flight begins at the shooter's location (it enters it) and goes o
 cardinal direction, through the locations of the same region, until the region ends (the edge of
 the realm, or a square where that region has no location: a void for the surface) or it reaches
 the first unit it may hit, enemy or ally; allies at the starting location are ignored. A unit
-with Stealth can't be hit. Of several units it may hit at one location, the projectile's
+with Stealth can't be hit, nor one projectiles fly over (Crawler). Of several units it may hit at one location, the projectile's
 controller chooses. A piercing projectile goes on to the region's end, hitting one unit at
 each location. A ranged strike's projectile stops after X steps (``reach``)."""
 
@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.errors import BadInput
+from domain.rulesets.sorcery.effects import FlownOver
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, parse_loc
 from domain.rulesets.sorcery.rules.barriers import Barriers
+from domain.rulesets.sorcery.state import SorceryUnit
 
 #: why a unit at a location on the path is not hit (codex: Projectile)
 NOT_HIT_STEALTH = "Stealth: projectiles can't hit it"
@@ -58,6 +60,14 @@ def _next(view: Barriers, loc: Loc, way: tuple[int, int]) -> Loc | None:
     return after if view.location_exists(after) else None
 
 
+def _flown_over(view: Barriers, unit: SorceryUnit, at: Loc) -> str | None:
+    """The card whose "projectiles fly over" covers the unit (codex: Fly Over), if any."""
+    for effect_id, spec in view.specs:
+        if isinstance(spec, FlownOver) and view.in_scope(spec, unit, at):
+            return view.source_card(effect_id)
+    return None
+
+
 def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach: int | None = None) -> Flight:
     """The flight of a projectile ``shooter`` shoots ``way`` (codex: Projectile)."""
     unit = view.unit(shooter)
@@ -76,6 +86,8 @@ def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach
                 passed.append((other.id, NOT_HIT_ALLY_AT_START))
             elif "Stealth" in view.keywords(other.id):
                 passed.append((other.id, NOT_HIT_STEALTH))
+            elif (over := _flown_over(view, view.unit(other.id), here)) is not None:
+                passed.append((other.id, f"{over}: projectiles fly over it"))
             else:
                 targets.append(other.id)
         if targets:
