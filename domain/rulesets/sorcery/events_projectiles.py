@@ -21,12 +21,17 @@ class ProjectileShot(GameEvent):
     path: list[str]
     hit: str | None
     passed: list[str] = []
+    #: a piercing projectile's further hits, one at each location after the first
+    also_hit: list[str] = []
+    #: how the unit hit was chosen among several, when the command did not name it
+    decided: str | None = None
 
     def apply_to(self, state: GameState) -> None:
         return None
 
     def describe(self, label: Labeler) -> str:
         way = " -> ".join(label(x) for x in self.path)
-        hit = f"hits {self.hit} at {label(self.path[-1])}" if self.hit else "hits no unit"
+        hit = f"hits {', '.join([self.hit, *self.also_hit])}" if self.hit else "hits no unit"
+        hit += f" ({self.decided})" if self.decided else ""
         passed = f" (not hit: {'; '.join(self.passed)})" if self.passed else ""
         return f"{self.source}: {self.shooter} shoots a projectile {self.direction}, {way}: {hit}{passed}"

@@ -12,8 +12,10 @@ from typing import Any
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Ability
-from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, granted_rule
-from domain.rulesets.sorcery.cards.at_distance import RangedStrike
+from domain.rulesets.sorcery.activations.at_distance import units_at
+from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, card_of, granted_rule
+from domain.rulesets.sorcery.cards import SPELLS, abilities_of
+from domain.rulesets.sorcery.cards.at_distance import RangedStrike, ShootDamage, ShootDamageTap
 from domain.rulesets.sorcery.engine.combat import DAMAGE, LETHAL
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
@@ -23,7 +25,7 @@ from domain.rulesets.sorcery.events_projectiles import ProjectileShot
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import DIRECTIONS, Loc, Region
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.rules.projectiles import Flight, fly
+from domain.rulesets.sorcery.rules.projectiles import Flight, direction, fly
 from domain.rulesets.sorcery.state import ActivationItem
 
 #: what the drag's purpose and step kind are (a drag is a pull along the projectile's path)
@@ -170,3 +172,76 @@ def drag_submerge(engine: Primitives, item: ActivationItem) -> None:
         return
     engine.emit(ActivationResolved, source=item.source, outcome=f"{said}; it is submerged")
     engine.force([(item.unit, below.text, "submerge")])
+
+
+# --- projectiles that deal damage -----------------------------------------------------------------
+
+
+def damage_spec(name: str) -> ShootDamage | ShootDamageTap:
+    """What a card's damaging projectile deals (its spell's target, or its activated ability)."""
+    spell = SPELLS.get(name)
+    if spell is not None and isinstance(spell.target, ShootDamage):
+        return spell.target
+    found = next(a.activated for a in abilities_of(name) if isinstance(a.activated, ShootDamageTap))
+    assert isinstance(found, ShootDamageTap)
+    return found
+
+
+def damage_items(source: str, card: str, shooter: str, way: str, chosen: list[str], count: int, player: str) -> list[ActivationItem]:
+    """One storyline item per projectile: each resolves, and decides whom it hits, in turn."""
+    direction(way)  # a bad direction is refused as the command is given
+    return [
+        ActivationItem(source=source, then="projectile_damage", unit=shooter, card=card, direction=way, path=chosen, player=player)
+        for _ in range(count)
+    ]
+
+
+class ShootingDamage(Activated):
+    """Cherubim: targets a direction, then the units to hit where it may hit several."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        if not targets:
+            raise BadInput(f"{source.card} needs a direction ({', '.join(DIRECTIONS)}), then the units it hits where it may hit several", "targets")
+        return Plan(after=damage_items(source.id, card_of(ability, source.card), source.id, targets[0], targets[1:], self.spec.count, player))
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        return [[way] for way in DIRECTIONS]
+
+
+def _pick(options: tuple[str, ...], chosen: list[str]) -> tuple[str, str | None]:
+    """The unit hit among ``options``: the first the command named, else the first by id (said)."""
+    named = next((u for u in chosen if u in options), None)
+    if named is not None or len(options) == 1:
+        return named or options[0], None
+    return options[0], f"it may hit {', '.join(options)}; none named: the first by id"
+
+
+def projectile_damage(engine: Primitives, item: ActivationItem) -> None:
+    """One projectile resolves: its flight is worked out now (units killed by an earlier one are
+    gone), then the hit units take the damage at once, and those it kills die."""
+    spec = damage_spec(item.card or "")
+    shooter = engine.state.units[item.unit]
+    if not shooter.alive or shooter.location is None:
+        engine.emit(ActivationResolved, source=item.source, outcome=f"{shooter.id} is no longer in the realm: no projectile")
+        return
+    flight = fly(engine.view(), shooter.id, item.direction or "", piercing=spec.piercing)
+    picks = [(loc, *_pick(options, item.path)) for loc, options in flight.hits]
+    dealt: list[tuple[str, int]] = [(unit, spec.amount) for _, unit, _ in picks]
+    if picks and spec.splash:
+        at, first, _ = picks[0]
+        dealt += [(u.id, spec.splash) for u in units_at(engine, at.text) if u.id != first and u.id != shooter.id]
+    engine.emit(ActivationResolved, source=item.source, outcome=", ".join(f"{u} takes {n}" for u, n in dealt) or "the projectile hits no unit")
+    engine.emit(
+        ProjectileShot, shooter=shooter.id, source=item.card or "", direction=item.direction or "", path=[loc.text for loc in flight.path],
+        hit=picks[0][1] if picks else None, also_hit=[u for _, u, _ in picks[1:]], passed=[f"{u}: {why}" for u, why in flight.passed],
+        decided="; ".join(d for _, _, d in picks if d) or None,
+    )
+    causes: dict[str, str] = {}
+    for unit_id, amount in dealt:
+        event = engine.emit(DamageTaken, unit=unit_id, amount=amount, total=engine.state.units[unit_id].damage + amount, source=item.source)
+        engine.took_damage(unit_id, amount, event.event_id)
+        causes[unit_id] = event.event_id
+    for unit_id, cause in causes.items():
+        hurt = engine.state.units[unit_id]
+        if hurt.kind == "minion" and hurt.alive and hurt.damage >= hurt.defence:
+            engine.kill(unit_id, DAMAGE, cause)

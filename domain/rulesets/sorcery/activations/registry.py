@@ -38,6 +38,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.DamageUpToSteps: at_distance.DamagingUpToSteps,
     reach.FlyToNearbySite: flight.FlyingToANearbySite,
     reach.SiteFliesToVoid: flight.FlyingTheSite,
+    reach.ShootDamageTap: projectiles.ShootingDamage,
 }
 
 

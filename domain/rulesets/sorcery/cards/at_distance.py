@@ -62,3 +62,23 @@ class SiteFliesToVoid(Activation):
     controller has ``threshold`` (element, count), carrying what occupies it (codex: Fly)."""
 
     threshold: tuple[str, int]
+
+
+class ShootDamage(SpellTarget):
+    """The casting unit shoots ``count`` projectiles in one direction, one at a time (codex:
+    Storyline), each dealing ``amount`` to the unit it hits and ``splash`` to each other unit
+    there (Fireball); ``piercing``: one unit hit at each location (Heat Ray)."""
+
+    amount: int
+    count: int = 1
+    piercing: bool = False
+    splash: int = 0
+
+
+class ShootDamageTap(Activation):
+    """The unit shoots a projectile that deals ``amount`` (Cherubim)."""
+
+    amount: int
+    count: int = 1
+    piercing: bool = False
+    splash: int = 0

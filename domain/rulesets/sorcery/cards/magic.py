@@ -34,7 +34,7 @@ from domain.rulesets.sorcery.abilities import (
     UnitToLocation,
     WaterSiteOverflows,
 )
-from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged, DamageAtLocationUpToSteps
+from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged, DamageAtLocationUpToSteps, ShootDamage
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
 SPELLS: dict[str, Spell] = {
@@ -96,6 +96,14 @@ SPELLS: dict[str, Spell] = {
         label="{target} has Stealth",
         gaps=STEALTH_MARKS,
     ),
+    "Fireball": Spell(
+        target=ShootDamage(amount=4, splash=2),
+        covers=("Shoot a projectile. It deals 4 damage on impact, and 2 damage to each other unit at that location.",),
+    ),
+    "Firebolts": Spell(
+        target=ShootDamage(amount=1, count=3),
+        covers=("Shoot three projectiles in the same direction, one at a time. Each deals 1 damage.",),
+    ),
     "Flanking Maneuver": Spell(
         target=AlliesToLocation(),
         covers=("Teleport any number of allies at one location to another location a chess knight's move away.",),
@@ -114,6 +122,7 @@ SPELLS: dict[str, Spell] = {
         affects={"squares": "$targets", "any_level": True, "minions_only": True}, duration="this_turn",
         label="{target} have Airborne this turn; the site is flooded this turn",
     ),
+    "Ghostfire": Spell(target=ShootDamage(amount=1), covers=("Shoot a 1-damage projectile.",)),
     "Grapple Shot": Spell(
         target=AllyShootsAndIsDragged(),
         covers=("An ally shoots a projectile. If it hits a unit, the ally is dragged to that location",),
@@ -139,10 +148,17 @@ SPELLS: dict[str, Spell] = {
         target=AllyLuresEnemy(),
         covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
     ),
+    "Heat Ray": Spell(
+        target=ShootDamage(amount=2, piercing=True), covers=("Shoot a piercing projectile. Deal 2 damage to each hit unit.",),
+    ),
     "Mad Dash": Spell(
         target=AnAlly(), covers=("then give an ally Movement +1 this turn.",),
         effect={"kind": "grant", "unit": "$target", "movement": 1}, duration="this_turn",
         label="{target} has Movement +1",
+    ),
+    "Magic Missiles": Spell(
+        target=ShootDamage(amount=1, count=3),
+        covers=("Shoot three projectiles in the same direction, one at a time. Each deals 1 damage.",),
     ),
     "Marine Voyage": Spell(
         target=Sites(count=1),

@@ -22,6 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     StepsOntoGroundAbove,
     TeleportToTappedBurrow,
 )
+from domain.rulesets.sorcery.cards.at_distance import ShootDamageTap
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -127,6 +128,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="can't move itself farther from your Avatar", timing="ongoing",
             covers=("Cerberus in Chains automatically follows you and can't move itself away.",),
             passive={"kind": "restriction", "unit": "$self", "not_away_from_avatar": True},
+        ),
+    ),
+    "Cherubim": (
+        Ability(
+            name="shoots a projectile that deals 4 damage", timing="activated",
+            covers=("Tap → Shoot a projectile that deals 4 damage.",),
+            activated=ShootDamageTap(cost="tap", amount=4),
         ),
     ),
     "Coy Nixie": (

@@ -79,6 +79,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "drag_submerge": projectiles.drag_submerge,
     "ranged_strike": projectiles.ranged_strike,
     "damage_at": at_distance.damage_at,
+    "projectile_damage": projectiles.projectile_damage,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,

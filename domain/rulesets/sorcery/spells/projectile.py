@@ -5,7 +5,7 @@ location, one step event at a time, so that what each step triggers resolves bef
 from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.activations.projectiles import DRAG, aimed, drag_path
+from domain.rulesets.sorcery.activations.projectiles import DRAG, aimed, damage_items, drag_path
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events_projectiles import ProjectileShot
 from domain.rulesets.sorcery.movement import FORCED_KINDS
@@ -35,3 +35,19 @@ class AnAllyShootsAndIsDragged(Targets):
             plan.moves.append(Move(ally.id, path[1:], f"forced:{DRAG}", [FORCED_KINDS[DRAG]] * (len(path) - 1)))
         plan.after.append(ActivationItem(source=plan.spell_id, then="dragged", unit=ally.id, to=path[-1], player=casting.caster))
         return plan
+
+
+class ShootingProjectiles(Targets):
+    """Fireball, Firebolts, Magic Missiles, Heat Ray, Ghostfire: the casting unit (its Avatar or
+    a Spellcaster), a direction, then the units to hit where a projectile may hit several."""
+
+    moves_units = False
+
+    def plan(self, engine: Reader, casting: Casting) -> SpellPlan:
+        targets, field = casting.targets, casting.field
+        if len(targets) < 2:
+            raise BadInput(f"{casting.name} needs the casting unit, a direction ({', '.join(DIRECTIONS)}), then the units hit where it may hit several", field)
+        by = engine.spellcaster(casting.data, casting.caster, targets[0], field)
+        spell_id = casting.spell_id(engine)
+        items = damage_items(spell_id, casting.name, by.id, targets[1], targets[2:], self.target.count, casting.caster)
+        return SpellPlan(casting, cast=True, spell_id=spell_id, after=items)

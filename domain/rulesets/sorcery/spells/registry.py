@@ -41,6 +41,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     kinds.WaterSiteOverflows: WaterSiteOverflowing,
     reach.AllyShootsAndIsDragged: projectile.AnAllyShootsAndIsDragged,
     reach.DamageAtLocationUpToSteps: distance.DamageAtALocationUpToSteps,
+    reach.ShootDamage: projectile.ShootingProjectiles,
 }
 
 
