@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+from domain.errors import IllegalCommand
 from sim.cli import main
 from tests.helpers import game
 
@@ -111,3 +113,16 @@ def test_sim_why_defend_follows_belfry_s_untap(tmp_path: Path) -> None:
     assert allowed.exit_code == 0 and "guard may defend" in allowed.output
     refused = CliRunner().invoke(main, ["why", str(path), "--unit", "far", "--defend"])
     assert refused.exit_code == 1 and "tapped" in refused.output
+
+
+def test_queen_guinevere_untaps_a_target_allied_minion_once_on_your_turn() -> None:
+    g = realm(
+        "    - {id: queen, card: Queen Guinevere, owner: p1, at: 7}\n" + TROLLS
+        + "    - {id: foe, card: Bosk Troll, owner: p2, at: 11, tapped: true}\n"
+    )
+    with pytest.raises(IllegalCommand, match="not an allied minion"):
+        g.issue({"command": "activate", "source": "queen", "targets": ["foe"]})
+    g.issue({"command": "activate", "source": "queen", "targets": ["far"]})
+    assert not tapped(g, "far") and tapped(g, "guard")
+    with pytest.raises(IllegalCommand, match="once"):
+        g.issue({"command": "activate", "source": "queen", "targets": ["guard"]})

@@ -265,6 +265,10 @@ class ThrowSpear(Activation):
     pass
 
 
+class UntapAlliedMinion(Activation):
+    """Queen Guinevere: "untap target allied minion" (codex: Untap), anywhere in the realm."""
+
+
 class FloodSite(Activation):
     """Flood a site ``where`` it may (adjacent to the site; adjacent to or near the Avatar's body
     of water) for ``duration``; ``may_teleport`` there; ``tap_without_submerge`` the minions there."""

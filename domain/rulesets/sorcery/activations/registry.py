@@ -8,6 +8,7 @@ from domain.rulesets.sorcery.activations import (
     at_distance,
     boulder,
     constrict,
+    drags,
     flight,
     floods,
     lures,
@@ -15,6 +16,7 @@ from domain.rulesets.sorcery.activations import (
     projectiles,
     shackles,
     spear,
+    untaps,
 )
 from domain.rulesets.sorcery.activations.base import Activated
 from domain.rulesets.sorcery.cards import at_distance as reach
@@ -39,6 +41,8 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.FlyToNearbySite: flight.FlyingToANearbySite,
     reach.SiteFliesToVoid: flight.FlyingTheSite,
     reach.ShootDamageTap: projectiles.ShootingDamage,
+    reach.DragInAdjacent: drags.DraggingIn,
+    kinds.UntapAlliedMinion: untaps.UntappingAnAlly,
 }
 
 

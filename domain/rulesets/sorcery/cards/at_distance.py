@@ -82,3 +82,7 @@ class ShootDamageTap(Activation):
     count: int = 1
     piercing: bool = False
     splash: int = 0
+
+
+class DragInAdjacent(Activation):
+    """Gloam Toads: "Drags in target adjacent unit": a forced pull of one step to its location."""

@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     StepsOntoGroundAbove,
     TeleportToTappedBurrow,
 )
-from domain.rulesets.sorcery.cards.at_distance import ShootDamageTap
+from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, ShootDamageTap
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -200,6 +200,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             covers=("Whenever another unit enters or moves between sites in this body of water, Giant Shark moves to that unit to fight it.",),
             trigger="shark_hunt", when=Enters(in_source_body_of_water=True),
             scope={"exclude": "$self"}, does=Resolve(name="move_to_fight"),
+        ),
+    ),
+    "Gloam Toads": (
+        Ability(
+            name="drags in an adjacent unit", timing="activated",
+            covers=("Tap → Drags in target adjacent unit",),
+            activated=DragInAdjacent(cost="tap"),
         ),
     ),
     "Gneissgnath Gnomes": (

@@ -21,6 +21,7 @@ from domain.rulesets.sorcery.abilities import (
     StepThenConstrict,
     TeleportNearbyTapOthers,
     Untap,
+    UntapAlliedMinion,
 )
 from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
@@ -146,6 +147,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="shoots a projectile and drags the hit unit to his location", timing="activated",
             covers=("Tap → Shoot a projectile. If it hits a unit, drag it to this location.",),
             activated=ShootAndDrag(cost="tap"),
+        ),
+    ),
+    "Queen Guinevere": (
+        Ability(
+            name="untaps an allied minion", timing="activated",
+            covers=("Once on your turn, Queen Guinevere may untap target allied minion.",),
+            activated=UntapAlliedMinion(cost="once"),
         ),
     ),
     "Rebecks": (  # no "other": Rebecks, a Giant, is nearby itself (codex: Nearby)

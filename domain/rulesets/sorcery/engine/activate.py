@@ -18,6 +18,7 @@ from domain.rulesets.sorcery.activations import (
     registry,
     shackles,
     spear,
+    untaps,
 )
 from domain.rulesets.sorcery.activations.sources import check
 from domain.rulesets.sorcery.commands import Activate
@@ -80,6 +81,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "ranged_strike": projectiles.ranged_strike,
     "damage_at": at_distance.damage_at,
     "projectile_damage": projectiles.projectile_damage,
+    "untap": untaps.untap,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,

@@ -1,0 +1,42 @@
+"""Gloam Toads: "Tap → Drags in target adjacent unit" (codex: Forced Movement, Adjacent; issue
+22): the unit at an adjacent location is pulled one step to the Toads' location, a forced move
+barred by what bars entering; "may strike it when it arrives" stays listed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import IllegalCommand
+from tests.helpers import game
+
+
+def realm(units: str, sites: dict[int, str] | None = None) -> Any:
+    placed = {sq: "Valley" for sq in (6, 7, 8, 12, 13)}
+    placed.update(sites or {})
+    text = (
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n"
+        + "".join(f"    - {{at: {sq}, card: {name}, controller: p1}}\n" for sq, name in sorted(placed.items()))
+        + "  units:\n    - {id: toads, card: Gloam Toads, owner: p1, at: 7}\n" + units
+    )
+    return game(text)
+
+
+def test_gloam_toads_drag_in_an_adjacent_unit() -> None:
+    g = realm("    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n")
+    g.issue({"command": "activate", "source": "toads", "targets": ["foe"]})
+    assert g.state.units["foe"].location == "7" and g.state.units["toads"].tapped
+
+
+def test_gloam_toads_drag_in_only_an_adjacent_unit() -> None:
+    g = realm("    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n")  # diagonal: nearby, not adjacent
+    with pytest.raises(IllegalCommand, match="not adjacent"):
+        g.issue({"command": "activate", "source": "toads", "targets": ["foe"]})
+
+
+def test_a_unit_that_can_t_enter_the_toads_site_is_not_dragged_in() -> None:
+    """p2's Undesirables at the Toads' site: "Allies can't enter this site": the drag of p2's troll is refused as it comes."""
+    g = realm("    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n    - {id: und, card: Undesirables, owner: p2, at: 7}\n")
+    g.issue({"command": "activate", "source": "toads", "targets": ["foe"]})
+    assert g.state.units["foe"].location == "12"
