@@ -192,3 +192,19 @@ def test_projectiles_fly_over_the_crawling_congregation_and_its_adjacent_allies_
     )
     f = flight(g, "me", "east")
     assert f.hits == ((parse_loc("12"), ("mine",)),)  # p2's troll adjacent to it is flown over; p1's boars are not its allies
+
+
+def test_projectiles_can_t_enter_impenetrable_copse_from_the_outside() -> None:
+    g = realm(SHOOTER + "    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n", {12: "Impenetrable Copse"})
+    f = flight(g, "me", "east")
+    assert squares(f) == [11] and f.hits == ()
+    g = realm("    - {id: me, card: Pudge Butcher, owner: p1, at: 12}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n", {12: "Impenetrable Copse"})
+    assert flight(g, "me", "east").hits == ((parse_loc("13"), ("foe",)),)  # from inside, it goes out
+
+
+def test_enemy_projectiles_can_t_enter_sir_morien_s_location_but_his_allies_can() -> None:
+    units = "    - {id: morien, card: Sir Morien, owner: p2, at: 12}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n"
+    g = realm(SHOOTER + units)
+    assert squares(flight(g, "me", "east")) == [11]
+    g = realm(units + "    - {id: pal, card: Pudge Butcher, owner: p2, at: 11}\n    - {id: mine, card: Wild Boars, owner: p1, at: 12}\n")
+    assert flight(g, "pal", "east").hits == ((parse_loc("12"), ("mine", "morien")),)

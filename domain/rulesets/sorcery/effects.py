@@ -170,6 +170,16 @@ class FlownOver(Scope):
     kind: Literal["flown_over"] = "flown_over"
 
 
+class ProjectileBar(_Spec):
+    """Projectiles can't enter the location of ``here`` (a unit's, or a site's at either level)
+    from outside it; ``enemies_of``: only that player's enemies' projectiles (Impenetrable
+    Copse, Sir Morien; codex: Projectile: they enter each location of their path)."""
+
+    kind: Literal["projectile_bar"] = "projectile_bar"
+    here: str
+    enemies_of: str | None = None
+
+
 class Immune(Scope):
     """Units in scope can't be made silenced, disabled or Immobile by any effect (Gossamer Ghost,
     Onslaught; codex: Can vs. Can't: "can't" wins). A printed Immobile keyword is the unit's own,
@@ -356,6 +366,7 @@ AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
     | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | FlownOver
+    | ProjectileBar
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

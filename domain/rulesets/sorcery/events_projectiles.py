@@ -25,6 +25,8 @@ class ProjectileShot(GameEvent):
     also_hit: list[str] = []
     #: how the unit hit was chosen among several, when the command did not name it
     decided: str | None = None
+    #: why it stopped short (a location it can't enter: Impenetrable Copse)
+    stopped: str | None = None
 
     def apply_to(self, state: GameState) -> None:
         return None
@@ -33,5 +35,6 @@ class ProjectileShot(GameEvent):
         way = " -> ".join(label(x) for x in self.path)
         hit = f"hits {', '.join([self.hit, *self.also_hit])}" if self.hit else "hits no unit"
         hit += f" ({self.decided})" if self.decided else ""
+        hit += f"; stopped: {self.stopped}" if self.stopped else ""
         passed = f" (not hit: {'; '.join(self.passed)})" if self.passed else ""
         return f"{self.source}: {self.shooter} shoots a projectile {self.direction}, {way}: {hit}{passed}"

@@ -48,7 +48,7 @@ def aimed(
     hit = chosen or (options[0] if options else None)
     fields = {
         "shooter": shooter, "source": source, "direction": way, "path": [loc.text for loc in flight.path], "hit": hit,
-        "passed": [f"{unit}: {reason}" for unit, reason in flight.passed],
+        "passed": [f"{unit}: {reason}" for unit, reason in flight.passed], "stopped": flight.stopped,
     }
     return flight, hit, fields
 
@@ -234,7 +234,7 @@ def projectile_damage(engine: Primitives, item: ActivationItem) -> None:
     engine.emit(
         ProjectileShot, shooter=shooter.id, source=item.card or "", direction=item.direction or "", path=[loc.text for loc in flight.path],
         hit=picks[0][1] if picks else None, also_hit=[u for _, u, _ in picks[1:]], passed=[f"{u}: {why}" for u, why in flight.passed],
-        decided="; ".join(d for _, _, d in picks if d) or None,
+        decided="; ".join(d for _, _, d in picks if d) or None, stopped=flight.stopped,
     )
     causes: dict[str, str] = {}
     for unit_id, amount in dealt:

@@ -244,6 +244,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             when=AtTurn(end=True), does=Untap(scope={"unit": "$source"}),
         ),
     ),
+    "Sir Morien": (
+        Ability(
+            name="enemy projectiles can't enter his location", timing="ongoing",
+            covers=("Enemy projectiles can't enter here.",),
+            passive={"kind": "projectile_bar", "here": "$self", "enemies_of": "$controller"},
+        ),
+    ),
     "Sir Pelleas": (
         Ability(
             name="moves freely between water locations", timing="ongoing",

@@ -139,6 +139,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "no_level_change", "squares": "$nearby"},
         ),
     ),
+    "Impenetrable Copse": (
+        Ability(
+            name="projectiles can't enter it from the outside", timing="ongoing",
+            covers=("Projectiles can't enter this site from the outside.",),
+            passive={"kind": "projectile_bar", "here": "$self"},
+        ),
+    ),
     "Innsmouth Dock": (
         Ability(
             name="lures an adjacent minion to step here", timing="activated",

@@ -6,7 +6,8 @@ A projectile's flight begins at the shooter's location (it enters it) and goes o
 cardinal direction, through the locations of the same region, until the region ends (the edge of
 the realm, or a square where that region has no location: a void for the surface) or it reaches
 the first unit it may hit, enemy or ally; allies at the starting location are ignored. A unit
-with Stealth can't be hit, nor one projectiles fly over (Crawler). Of several units it may hit at one location, the projectile's
+with Stealth can't be hit, nor one projectiles fly over (Crawler); a location a projectile can't enter (Impenetrable Copse,
+Sir Morien) ends its flight before it. Of several units it may hit at one location, the projectile's
 controller chooses. A piercing projectile goes on to the region's end, hitting one unit at
 each location. A ranged strike's projectile stops after X steps (``reach``)."""
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.errors import BadInput
-from domain.rulesets.sorcery.effects import FlownOver
-from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, parse_loc
+from domain.rulesets.sorcery.effects import FlownOver, ProjectileBar
+from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.rules.barriers import Barriers
 from domain.rulesets.sorcery.state import SorceryUnit
 
@@ -34,6 +35,8 @@ class Flight:
     path: tuple[Loc, ...]
     hits: tuple[tuple[Loc, tuple[str, ...]], ...]
     passed: tuple[tuple[str, str], ...]
+    #: why it stopped before the region's end without hitting (a location it can't enter)
+    stopped: str | None = None
 
     @property
     def hit_at(self) -> Loc | None:
@@ -68,6 +71,21 @@ def _flown_over(view: Barriers, unit: SorceryUnit, at: Loc) -> str | None:
     return None
 
 
+def _barred(view: Barriers, loc: Loc, owner: str) -> str | None:
+    """The card that keeps a projectile of ``owner``'s from entering ``loc``, if any."""
+    for effect_id, spec in view.specs:
+        if not isinstance(spec, ProjectileBar) or (spec.enemies_of is not None and owner == spec.enemies_of):
+            continue
+        site = view.state.features.get(spec.here)
+        if site is not None and site.kind == "site":
+            inside = site.location == str(loc.square) and loc.region is not Region.VOID
+        else:
+            inside = view.location_of(spec.here) == loc
+        if inside:
+            return view.source_card(effect_id)
+    return None
+
+
 def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach: int | None = None) -> Flight:
     """The flight of a projectile ``shooter`` shoots ``way`` (codex: Projectile)."""
     unit = view.unit(shooter)
@@ -76,6 +94,7 @@ def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach
     path: list[Loc] = [start]
     hits: list[tuple[Loc, tuple[str, ...]]] = []
     passed: list[tuple[str, str]] = []
+    stopped: str | None = None
     here: Loc | None = start
     while here is not None:
         targets: list[str] = []
@@ -97,6 +116,9 @@ def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach
         if reach is not None and len(path) > reach:
             break
         here = _next(view, here, step)
+        if here is not None and (bar := _barred(view, here, unit.owner)) is not None:
+            stopped = f"{bar}: projectiles can't enter {here.text}"
+            here = None
         if here is not None:
             path.append(here)
-    return Flight(path=tuple(path), hits=tuple(hits), passed=tuple(passed))
+    return Flight(path=tuple(path), hits=tuple(hits), passed=tuple(passed), stopped=stopped)
