@@ -115,3 +115,27 @@ def test_sleep_counts_its_two_steps_within_the_region() -> None:
     g = realm("    - {id: av, card: Avatar of Earth, owner: p1, at: 11}\n    - {id: far, card: Bosk Troll, owner: p2, at: 13}\n")
     with pytest.raises(IllegalCommand, match="up to two steps away"):
         g.issue({"command": "cast", "card": "Sleep", "targets": ["av", "far"]})
+
+
+def test_mortality_kills_the_mortal_minions_at_a_location_up_to_two_steps_away() -> None:
+    units = (
+        "    - {id: av, card: Avatar of Earth, owner: p1, at: 11}\n    - {id: wiz, card: Apprentice Wizard, owner: p2, at: 7}\n"
+        "    - {id: troll, card: Bosk Troll, owner: p2, at: 7}\n    - {id: far, card: Apprentice Wizard, owner: p2, at: 13}\n"
+    )
+    g = realm(units)
+    with pytest.raises(IllegalCommand, match="not up to 2 steps away"):
+        g.issue({"command": "cast", "card": "Mortality", "targets": ["av", "13"]})
+    g.issue({"command": "cast", "card": "Mortality", "targets": ["av", "7"]})
+    assert not g.state.units["wiz"].alive and g.state.units["troll"].alive  # a Troll is no Mortal
+
+
+def test_boil_destroys_the_minions_occupying_a_water_site_up_to_two_steps_away() -> None:
+    units = (
+        "    - {id: av, card: Avatar of Earth, owner: p1, at: 11}\n    - {id: troll, card: Bosk Troll, owner: p2, at: 6}\n"
+        "    - {id: other, card: Bosk Troll, owner: p2, at: 7}\n"
+    )
+    g = realm(units, names={6: "Spring River"})
+    with pytest.raises(IllegalCommand, match="not a water site"):
+        g.issue({"command": "cast", "card": "Boil", "targets": ["av", "7"]})
+    g.issue({"command": "cast", "card": "Boil", "targets": ["av", "6"]})
+    assert not g.state.units["troll"].alive and g.state.units["other"].alive

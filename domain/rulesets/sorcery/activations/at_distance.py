@@ -9,12 +9,15 @@ from __future__ import annotations
 from domain.errors import IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, granted_rule
+from domain.rulesets.sorcery.cards import SPELLS
+from domain.rulesets.sorcery.cards.at_distance import KillAtLocationUpToSteps
 from domain.rulesets.sorcery.engine.combat import DAMAGE
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved
 from domain.rulesets.sorcery.events_combat import DamageTaken
-from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.realm import Region, parse_loc
+from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.distance import within
 from domain.rulesets.sorcery.state import ActivationItem, SorceryUnit
 
@@ -86,3 +89,22 @@ def damage_at(engine: Primitives, item: ActivationItem) -> None:
         now = engine.state.units[unit.id]
         if now.kind == "minion" and now.alive and now.damage >= now.defence:
             engine.kill(unit.id, DAMAGE, causes[unit.id])
+
+
+def kill_at(engine: Primitives, item: ActivationItem) -> None:
+    """Mortality, Boil: the minions at the location as the spell resolves (of its subtypes; Boil:
+    at either level of the water site) die at once."""
+    spell = SPELLS[item.card or ""].target
+    assert isinstance(spell, KillAtLocationUpToSteps)
+    at = parse_loc(item.to or "")
+    view = engine.view()
+    dying = [
+        u for u in sorted(engine.state.living_units(), key=lambda u: u.id)
+        if isinstance(u, SorceryUnit) and u.kind == "minion" and u.location
+        and (parse_loc(u.location) == at or (spell.water_site and parse_loc(u.location).square == at.square and parse_loc(u.location).region is not Region.VOID))
+        and (not spell.subtypes or set(spell.subtypes) & set(view.subtypes(u)))
+    ]
+    engine.emit(ActivationResolved, source=item.source, outcome=f"{', '.join(u.id for u in dying) or 'no minion'} at {engine.label(item.to or '')} {'die' if dying else 'dies'}")
+    why = rule(item.card or "", SPELLS[item.card or ""].covers[0])
+    for unit in dying:
+        engine.kill(unit.id, why, engine.cause or "")

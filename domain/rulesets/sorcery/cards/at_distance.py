@@ -86,3 +86,12 @@ class ShootDamageTap(Activation):
 
 class DragInAdjacent(Activation):
     """Gloam Toads: "Drags in target adjacent unit": a forced pull of one step to its location."""
+
+
+class KillAtLocationUpToSteps(SpellTarget):
+    """Mortality, Boil: the casting unit, then a location (``water_site``: a water site, both its
+    levels) up to ``reach`` steps away; the minions there (of ``subtypes``, if given) die."""
+
+    reach: int
+    subtypes: tuple[str, ...] = ()
+    water_site: bool = False

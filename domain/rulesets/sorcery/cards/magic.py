@@ -34,7 +34,12 @@ from domain.rulesets.sorcery.abilities import (
     UnitToLocation,
     WaterSiteOverflows,
 )
-from domain.rulesets.sorcery.cards.at_distance import AllyShootsAndIsDragged, DamageAtLocationUpToSteps, ShootDamage
+from domain.rulesets.sorcery.cards.at_distance import (
+    AllyShootsAndIsDragged,
+    DamageAtLocationUpToSteps,
+    KillAtLocationUpToSteps,
+    ShootDamage,
+)
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
 SPELLS: dict[str, Spell] = {
@@ -50,6 +55,10 @@ SPELLS: dict[str, Spell] = {
     "Blink": Spell(
         target=UnitToLocation(who="ally"), covers=("An ally teleports to a location it’s nearby.",),
         moves="teleport_nearby",
+    ),
+    "Boil": Spell(
+        target=KillAtLocationUpToSteps(reach=2, water_site=True),
+        covers=("Destroy all minions occupying target water site up to two steps away.",),
     ),
     "Buried Alive": Spell(
         target=MinionNearAlly(adjacent=True), covers=("May be cast by any ally.", "Burrow target adjacent minion."),
@@ -177,6 +186,10 @@ SPELLS: dict[str, Spell] = {
         effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": False, "for_player": "$caster"},
         duration="this_turn",
         label="{caster}'s units can move between the sites of the span of land at {targets} as if adjacent",
+    ),
+    "Mortality": Spell(
+        target=KillAtLocationUpToSteps(reach=2, subtypes=("Mortal",)),
+        covers=("Kill all Mortal minions at target location up to two steps away.",),
     ),
     "Onslaught": Spell(
         target=NoTarget(),

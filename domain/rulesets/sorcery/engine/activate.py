@@ -80,6 +80,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "drag_submerge": projectiles.drag_submerge,
     "ranged_strike": projectiles.ranged_strike,
     "damage_at": at_distance.damage_at,
+    "kill_at": at_distance.kill_at,
     "projectile_damage": projectiles.projectile_damage,
     "untap": untaps.untap,
     "constrict": constrict.resolve,

@@ -42,6 +42,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     reach.AllyShootsAndIsDragged: projectile.AnAllyShootsAndIsDragged,
     reach.DamageAtLocationUpToSteps: distance.DamageAtALocationUpToSteps,
     reach.ShootDamage: projectile.ShootingProjectiles,
+    reach.KillAtLocationUpToSteps: distance.KillingAtALocationUpToSteps,
 }
 
 
