@@ -126,3 +126,21 @@ def test_queen_guinevere_untaps_a_target_allied_minion_once_on_your_turn() -> No
     assert not tapped(g, "far") and tapped(g, "guard")
     with pytest.raises(IllegalCommand, match="once"):
         g.issue({"command": "activate", "source": "queen", "targets": ["guard"]})
+
+
+def test_lash_deals_1_damage_to_a_nearby_minion_and_untaps_it() -> None:
+    g = realm(
+        "    - {id: av, card: Avatar of Earth, owner: p1, at: 11}\n" + TROLLS
+    )
+    with pytest.raises(IllegalCommand, match="not a minion nearby"):
+        g.issue({"command": "cast", "card": "Lash", "targets": ["av", "far"]})
+    g.issue({"command": "cast", "card": "Lash", "targets": ["av", "guard"]})
+    assert not tapped(g, "guard") and g.state.units["guard"].damage == 1
+
+
+def test_cranky_overseer_hurts_an_adjacent_ordinary_minion_to_untap_it() -> None:
+    g = realm("    - {id: boss, card: Cranky Overseer, owner: p1, at: 7}\n" + TROLLS)
+    with pytest.raises(IllegalCommand, match="not an adjacent Ordinary minion"):
+        g.issue({"command": "activate", "source": "boss", "targets": ["far"]})
+    g.issue({"command": "activate", "source": "boss", "targets": ["guard"]})
+    assert not tapped(g, "guard") and g.state.units["guard"].damage == 1

@@ -43,6 +43,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.ShootDamageTap: projectiles.ShootingDamage,
     reach.DragInAdjacent: drags.DraggingIn,
     kinds.UntapAlliedMinion: untaps.UntappingAnAlly,
+    reach.HurtToUntap: untaps.HurtingToUntap,
 }
 
 

@@ -95,3 +95,15 @@ class KillAtLocationUpToSteps(SpellTarget):
     reach: int
     subtypes: tuple[str, ...] = ()
     water_site: bool = False
+
+
+class HurtToUntap(Activation):
+    """Cranky Overseer: ``amount`` damage to an adjacent Ordinary minion, to untap it."""
+
+    amount: int
+
+
+class NearbyMinionHurtAndUntapped(SpellTarget):
+    """Lash: the casting unit, then a minion nearby it: ``amount`` damage, and it untaps."""
+
+    amount: int

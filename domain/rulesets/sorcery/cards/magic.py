@@ -38,6 +38,7 @@ from domain.rulesets.sorcery.cards.at_distance import (
     AllyShootsAndIsDragged,
     DamageAtLocationUpToSteps,
     KillAtLocationUpToSteps,
+    NearbyMinionHurtAndUntapped,
     ShootDamage,
 )
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
@@ -143,6 +144,9 @@ SPELLS: dict[str, Spell] = {
     "Joust!": Spell(
         target=AllySwapsWithAdjacentEnemy(),
         covers=("An ally targets an enemy they’re adjacent to, then they both take a step to swap places. If they pass each other, they fight.",),
+    ),
+    "Lash": Spell(
+        target=NearbyMinionHurtAndUntapped(amount=1), covers=("Deal 1 damage to target nearby minion and untap it.",),
     ),
     "Leap Attack": Spell(
         target=AllyMayStep(up_to=1),

@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     StepsOntoGroundAbove,
     TeleportToTappedBurrow,
 )
-from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, ShootDamageTap
+from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, HurtToUntap, ShootDamageTap
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -155,6 +155,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="projectiles fly over it and its adjacent allies", timing="ongoing",
             covers=("Projectiles fly over this and other adjacent allies.",),
             passive={"kind": "flown_over", "adjacent_to": "$self", "allies_of": "$controller"},
+        ),
+    ),
+    "Cranky Overseer": (
+        Ability(
+            name="hurts an adjacent Ordinary minion to untap it", timing="activated",
+            covers=("Once on your turn, the Overseer may deal 1 damage to target adjacent Ordinary minion to untap it.",),
+            activated=HurtToUntap(cost="once", amount=1),
         ),
     ),
     "Dalcean Phalanx": (

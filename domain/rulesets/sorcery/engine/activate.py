@@ -83,6 +83,7 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "kill_at": at_distance.kill_at,
     "projectile_damage": projectiles.projectile_damage,
     "untap": untaps.untap,
+    "hurt_untap": untaps.hurt_untap,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,

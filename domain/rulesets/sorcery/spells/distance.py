@@ -40,6 +40,25 @@ class DamageAtALocationUpToSteps(Targets):
         return SpellPlan(casting, cast=True, spell_id=spell_id, after=[item])
 
 
+class ANearbyMinionHurtAndUntapped(Targets):
+    """Lash: the casting unit, then a minion nearby it (codex: Nearby, in its region)."""
+
+    moves_units = False
+
+    def plan(self, engine: Reader, casting: Casting) -> SpellPlan:
+        targets, field = casting.targets, casting.field
+        if len(targets) != 2:
+            raise BadInput(f"{casting.name} needs the casting unit, then a minion nearby it", field)
+        by = engine.spellcaster(casting.data, casting.caster, targets[0], field)
+        unit = engine.known_unit(targets[1], field, living=True)
+        here, there = parse_loc(by.location or ""), parse_loc(unit.location or "")
+        if unit.kind != "minion" or there.region is not here.region or there.square not in engine.view().nearby(here.square):
+            raise IllegalCommand(rule(casting.name, casting.spell.covers[0]), f"{unit.id} is not a minion nearby {by.id}")
+        spell_id = casting.spell_id(engine)
+        item = ActivationItem(source=spell_id, then="hurt_untap", unit=unit.id, amount=self.target.amount)
+        return SpellPlan(casting, cast=True, spell_id=spell_id, after=[item])
+
+
 class KillingAtALocationUpToSteps(Targets):
     """Mortality, Boil: the casting unit, then the location (Boil: a water site)."""
 

@@ -43,6 +43,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     reach.DamageAtLocationUpToSteps: distance.DamageAtALocationUpToSteps,
     reach.ShootDamage: projectile.ShootingProjectiles,
     reach.KillAtLocationUpToSteps: distance.KillingAtALocationUpToSteps,
+    reach.NearbyMinionHurtAndUntapped: distance.ANearbyMinionHurtAndUntapped,
 }
 
 
