@@ -60,3 +60,47 @@ def test_a_tapped_ranged_unit_can_t_shoot() -> None:
 def test_the_ranged_keyword_is_modelled_now() -> None:
     assert not any(text.startswith("Ranged") for text in derive("Sling Pixies").unmodelled)
     assert any(m.name == "Ranged" for m in derive("Sling Pixies").modelled)
+
+
+def realm_with(units: str, artifacts: str = "", sites: dict[int, str] | None = None) -> Any:
+    placed = {sq: "Valley" for sq in ROW}
+    placed.update(sites or {})
+    text = (
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n"
+        + "".join(f"    - {{at: {sq}, card: {name}, controller: p1}}\n" for sq, name in sorted(placed.items()))
+        + "  units:\n" + units + ("  artifacts:\n" + artifacts if artifacts else "")
+    )
+    return game(text)
+
+
+def test_fail_not_bow_gives_its_bearer_ranged_3() -> None:
+    g = realm_with(
+        "    - {id: archer, card: Bosk Troll, owner: p1, at: 11}\n    - {id: foe, card: Wild Boars, owner: p2, at: 14}\n",
+        "    - {id: bow, card: Fail-not Bow, controller: p1, bearer: archer}\n",
+    )
+    g.issue({"command": "activate", "source": "archer", "targets": ["east"]})
+    assert [(e.target, e.amount) for e in events(g, "StrikeDealt")] == [("foe", 3)]
+
+
+def test_truesight_crossbow_gives_its_bearer_ranged() -> None:
+    g = realm_with(
+        "    - {id: archer, card: Bosk Troll, owner: p1, at: 11}\n    - {id: foe, card: Wild Boars, owner: p2, at: 12}\n",
+        "    - {id: bow, card: Truesight Crossbow, controller: p1, bearer: archer}\n",
+    )
+    g.issue({"command": "activate", "source": "archer", "targets": ["east"]})
+    assert [e.target for e in events(g, "StrikeDealt")] == ["foe"]
+
+
+def test_vantage_hills_give_ranged_units_atop_it_one_more_range() -> None:
+    g = realm_with("    - {id: pix, card: Sling Pixies, owner: p1, at: 11}\n    - {id: foe, card: Wild Boars, owner: p2, at: 13}\n", sites={11: "Vantage Hills"})
+    g.issue({"command": "activate", "source": "pix", "targets": ["east"]})
+    assert [e.target for e in events(g, "StrikeDealt")] == ["foe"]
+
+
+def test_kite_archer_may_take_a_step_immediately_after_its_ranged_strike() -> None:
+    g = realm_with("    - {id: kite, card: Kite Archer, owner: p1, at: 11}\n    - {id: foe, card: Wild Boars, owner: p2, at: 12}\n", sites={6: "Valley"})
+    g.issue({"command": "activate", "source": "kite", "targets": ["east", "6"]})
+    assert [e.target for e in events(g, "StrikeDealt")] == ["foe"]
+    assert g.state.units["kite"].location == "6"
+    kinds = [type(e).__name__ for e in g.pending_events]
+    assert kinds.index("StrikeDealt") < kinds.index("StepTaken")  # the step comes after the strike

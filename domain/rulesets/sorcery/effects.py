@@ -170,6 +170,13 @@ class FlownOver(Scope):
     kind: Literal["flown_over"] = "flown_over"
 
 
+class RangeBonus(Scope):
+    """Ranged units in scope have ``amount`` more range (codex: +X Range; Vantage Hills)."""
+
+    kind: Literal["range_bonus"] = "range_bonus"
+    amount: int = 1
+
+
 class ProjectileBar(_Spec):
     """Projectiles can't enter the location of ``here`` (a unit's, or a site's at either level)
     from outside it; ``enemies_of``: only that player's enemies' projectiles (Impenetrable
@@ -366,7 +373,7 @@ AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
     | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | FlownOver
-    | ProjectileBar
+    | ProjectileBar | RangeBonus
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

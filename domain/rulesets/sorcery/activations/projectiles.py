@@ -16,6 +16,7 @@ from domain.rulesets.sorcery.activations.at_distance import units_at
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, card_of, granted_rule
 from domain.rulesets.sorcery.cards import SPELLS, abilities_of
 from domain.rulesets.sorcery.cards.at_distance import RangedStrike, ShootDamage, ShootDamageTap
+from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.engine.combat import DAMAGE, LETHAL
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
@@ -92,28 +93,37 @@ class ShootingAndDragging(Activated):
         return found
 
 
-def ranged_ability(keywords: frozenset[str]) -> Ability | None:
+def ranged_ability(keywords: frozenset[str], bonus: int = 0, step_after: bool = False) -> Ability | None:
     """The activated ability the keyword Ranged (or Ranged X) grants its unit (codex: Ranged,
-    Ranged X, and +X Range: several copies give no more range; the longest counts)."""
+    Ranged X, and +X Range: several copies give no more range, the longest counts; an explicit
+    +X Range adds ``bonus``); ``step_after``: its card lets it step after the strike (Kite Archer)."""
     reaches = [int(k.split()[1]) if k != "Ranged" else 1 for k in keywords if k == "Ranged" or (k.startswith("Ranged ") and k.split()[1].isdigit())]
     if not reaches:
         return None
     return Ability(
         name="Ranged", timing="activated", covers=("Ranged",),
-        activated=RangedStrike(cost="tap", reach=max(reaches)),
+        activated=RangedStrike(cost="tap", reach=max(reaches) + bonus, step_after=step_after),
     )
 
 
 class RangedStriking(Activated):
-    """Targets: a cardinal direction, then the unit hit when it may hit several."""
+    """Targets: a cardinal direction, then the unit hit when it may hit several; then, for Kite
+    Archer, the location it steps to after the strike."""
 
     def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
-        self.count(targets, (1, 2), f"a ranged strike needs a direction ({', '.join(DIRECTIONS)}), then the unit hit if it may hit several")
+        self.count(targets, (1, 2, 3), f"a ranged strike needs a direction ({', '.join(DIRECTIONS)}), then the unit hit if it may hit several")
+        rest = list(targets[1:])
+        step = rest.pop() if self.spec.step_after and rest and rest[-1] not in engine.state.units else None
+        if len(rest) > 1:
+            raise BadInput(f"a ranged strike names at most the unit hit after its direction; got {', '.join(rest)}", "targets")
         why = rule("codex: Ranged, Ranged X, and +X Range", "Tap → Shoot a projectile that stops after X steps. Strike the hit unit.")
-        _, hit, fields = aimed(engine, source.id, targets[0], targets[1] if len(targets) == 2 else None, why, source.card, reach=self.spec.reach)
+        if step is not None:
+            step = engine.location(step, "targets")
+            self.own_step(engine, source, ability, source.id, step)
+        _, hit, fields = aimed(engine, source.id, targets[0], rest[0] if rest else None, why, source.card, reach=self.spec.reach)
         plan = Plan(said=[(ProjectileShot, fields)])
         if hit is not None:
-            plan.after.append(ActivationItem(source=source.id, then="ranged_strike", unit=hit, player=player))
+            plan.after.append(ActivationItem(source=source.id, then="ranged_strike", unit=hit, to=step, player=player))
         return plan
 
     def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
@@ -139,12 +149,13 @@ def ranged_strike(engine: Primitives, item: ActivationItem) -> None:
     lethal = "Lethal" in view.keywords(shooter.id)
     engine.emit(ActivationResolved, source=item.source, outcome=f"ranged strike: {shooter.id} strikes {target.id} for {amount}")
     engine.emit(StrikeDealt, striker=shooter.id, target=target.id, amount=amount, lethal=lethal, fight_id="")
-    if amount <= 0:
-        return
-    event = engine.emit(DamageTaken, unit=target.id, amount=amount, total=target.damage + amount, source=shooter.id)
-    engine.took_damage(target.id, amount, event.event_id)
-    if target.kind == "minion" and (lethal or state.units[target.id].damage >= target.defence):
-        engine.kill(target.id, LETHAL if lethal else DAMAGE, event.event_id)
+    if amount > 0:
+        event = engine.emit(DamageTaken, unit=target.id, amount=amount, total=target.damage + amount, source=shooter.id)
+        engine.took_damage(target.id, amount, event.event_id)
+        if target.kind == "minion" and (lethal or state.units[target.id].damage >= target.defence):
+            engine.kill(target.id, LETHAL if lethal else DAMAGE, event.event_id)
+    if item.to is not None:  # Kite Archer: "Immediately after performing a ranged strike, [it] may take a step"
+        engine.step_to(shooter.id, item.to, f"step:{slug(shooter.card)}")
 
 
 def _arrival(engine: Primitives, item: ActivationItem) -> str | None:

@@ -66,6 +66,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "condition", "condition": "disabled", "here": "$self", "subtypes": ["Faerie"]},
         ),
     ),
+    "Fail-not Bow": (
+        Ability(
+            name="bearer has Ranged 3", timing="ongoing", covers=("Bearer has Ranged 3.",),
+            passive={"kind": "grant", "bearer_of": "$self", "keywords": ["Ranged 3"]},
+        ),
+    ),
     "Horn of Caerleon": (
         Ability(
             name="nearby minions have Charge", timing="ongoing", covers=("Nearby minions have Charge.",),
@@ -201,6 +207,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="bearer is silenced", timing="ongoing", covers=("Bearer is silenced",),
             passive={"kind": "condition", "condition": "silenced", "bearer_of": "$self"},
+        ),
+    ),
+    "Truesight Crossbow": (
+        Ability(
+            name="bearer has Ranged", timing="ongoing", covers=("Bearer has Ranged",),
+            passive={"kind": "grant", "bearer_of": "$self", "keywords": ["Ranged"]},
         ),
     ),
     "Undertaker Engine": (

@@ -20,6 +20,8 @@ class RangedStrike(Activation):
     stops after 1 step (``reach`` steps). Strike the hit unit." """
 
     reach: int = 1
+    #: Kite Archer: "Immediately after performing a ranged strike, [it] may take a step"
+    step_after: bool = False
 
 
 class AllyShootsAndIsDragged(SpellTarget):

@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.abilities import (
     StepsOntoGroundAbove,
     TeleportToTappedBurrow,
 )
-from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, HurtToUntap, ShootDamageTap
+from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, HurtToUntap, RangedStrike, ShootDamageTap
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -325,6 +325,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="immobile while carrying", timing="ongoing",
             covers=("Can pick up a single minion, disabling them, but can't move while carrying them.",),
             passive={"kind": "condition", "condition": "immobile", "unit": "$self", "carrying": True},
+        ),
+    ),
+    "Kite Archer": (
+        Ability(
+            name="Ranged", timing="activated",
+            covers=("Immediately after performing a ranged strike, Kite Archer may take a step.",),
+            activated=RangedStrike(cost="tap", step_after=True),
         ),
     ),
     "Lumbering Giant": (

@@ -300,6 +300,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "moves_freely", "condition": "airborne_away_from", "square": "$square"},
         ),
     ),
+    "Vantage Hills": (
+        Ability(
+            name="Ranged units atop it have +1 range", timing="ongoing", covers=("Ranged units atop this site have +1 range.",),
+            passive={"kind": "range_bonus", "amount": 1, "squares": ["$square"]},
+        ),
+    ),
     "Wuthering Heights": (
         Ability(
             name="flies a minion atop it to a nearby site", timing="activated",

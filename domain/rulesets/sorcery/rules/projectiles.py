@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.errors import BadInput
-from domain.rulesets.sorcery.effects import FlownOver, ProjectileBar
+from domain.rulesets.sorcery.effects import FlownOver, ProjectileBar, RangeBonus
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.rules.barriers import Barriers
 from domain.rulesets.sorcery.state import SorceryUnit
@@ -69,6 +69,13 @@ def _flown_over(view: Barriers, unit: SorceryUnit, at: Loc) -> str | None:
         if isinstance(spec, FlownOver) and view.in_scope(spec, unit, at):
             return view.source_card(effect_id)
     return None
+
+
+def range_bonus(view: Barriers, unit_id: str) -> int:
+    """The +X Range the unit has where it is (codex: Ranged, Ranged X, and +X Range)."""
+    unit = view.unit(unit_id)
+    at = parse_loc(unit.location or "")
+    return sum(spec.amount for _, spec in view.specs if isinstance(spec, RangeBonus) and view.in_scope(spec, unit, at))
 
 
 def _barred(view: Barriers, loc: Loc, owner: str) -> str | None:
