@@ -20,8 +20,8 @@ def sim(*args: str) -> str:
 
 
 def test_a_card_with_unmodelled_movement_text_is_counted() -> None:
-    assert "Sugarplum Pixies" in movement_missing()
-    assert movement_texts(derive("Sugarplum Pixies")) == ("At the end of your turn, untap another nearby ally.",)
+    assert "Willing Tribute" in movement_missing()
+    assert movement_texts(derive("Willing Tribute")) == ("Sacrifice → Untap an adjacent Evil ally.",)
 
 
 def test_a_card_whose_unmodelled_text_is_not_about_movement_is_not_counted() -> None:
@@ -41,8 +41,8 @@ def test_sim_cards_unmodelled_states_the_movement_figure() -> None:
     assert f"{figure} with movement text not modelled" in sim("cards", "--unmodelled")
     data = json.loads(sim("cards", "--unmodelled", "--json"))
     assert data["coverage"]["movement_missing"] == figure
-    pixies = next(c for c in data["cards"] if c["name"] == "Sugarplum Pixies")
-    assert pixies["movement_missing"] == ["At the end of your turn, untap another nearby ally."]
+    tribute = next(c for c in data["cards"] if c["name"] == "Willing Tribute")
+    assert tribute["movement_missing"] == ["Sacrifice → Untap an adjacent Evil ally."]
 
 
 ROOT = Path(__file__).resolve().parents[2]

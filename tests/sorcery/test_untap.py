@@ -144,3 +144,21 @@ def test_cranky_overseer_hurts_an_adjacent_ordinary_minion_to_untap_it() -> None
         g.issue({"command": "activate", "source": "boss", "targets": ["far"]})
     g.issue({"command": "activate", "source": "boss", "targets": ["guard"]})
     assert not tapped(g, "guard") and g.state.units["guard"].damage == 1
+
+
+def test_sugarplum_pixies_untap_another_nearby_ally_at_the_end_of_your_turn() -> None:
+    """One ally, the controller's choice among the tapped ones nearby; not the Pixies themselves."""
+    g = realm(
+        "    - {id: pix, card: Sugarplum Pixies, owner: p1, at: 12, tapped: true}\n" + TROLLS
+        + "    - {id: near, card: Wild Boars, owner: p1, at: 7, tapped: true}\n"
+    )
+    g.issue({"command": "end_turn"})
+    assert g.state.choice is not None and sorted(g.state.choice.options) == ["guard", "near"]
+    g.issue({"command": "choose", "option": "near"})
+    assert not tapped(g, "near") and tapped(g, "guard") and tapped(g, "far")
+
+
+def test_sugarplum_pixies_untap_the_only_tapped_ally_nearby_without_asking() -> None:
+    g = realm("    - {id: pix, card: Sugarplum Pixies, owner: p1, at: 12}\n" + TROLLS)
+    g.issue({"command": "end_turn"})
+    assert not tapped(g, "guard") and tapped(g, "far")

@@ -322,6 +322,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             when=EnemyCasts(), does=Resolve(name="step_closer_to_caster"),
         ),
     ),
+    "Sugarplum Pixies": (
+        Ability(
+            name="untaps another nearby ally at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap another nearby ally.",), trigger="end_untap_another",
+            when=AtTurn(end=True), does=Resolve(name="untap_another_nearby_ally"),
+        ),
+    ),
     "Survivors of Serava": (
         Ability(
             name="gains Stealth at the end of your turn if no enemies are nearby", timing="triggered",

@@ -37,6 +37,7 @@ from domain.rulesets.sorcery.triggers import (
     stealth,
     steps,
     teleports,
+    untaps,
 )
 from domain.rulesets.sorcery.triggers.primitives import PRIMITIVES
 from domain.state import TriggerState
@@ -71,7 +72,7 @@ def _merged(*tables: Mapping[str, Callable[[Primitives, TriggerState], None]]) -
 #: every named resolver, by the name a card's ``Resolve`` gives
 RESOLVERS = _merged(
     steps.RESOLVERS, pushes.RESOLVERS, teleports.RESOLVERS, levels.RESOLVERS, fights.RESOLVERS, stealth.RESOLVERS,
-    conditions.RESOLVERS, cards.RESOLVERS,
+    conditions.RESOLVERS, cards.RESOLVERS, untaps.RESOLVERS,
 )
 
 
