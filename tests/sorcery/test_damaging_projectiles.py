@@ -73,3 +73,13 @@ def test_cherubim_taps_to_shoot_a_4_damage_projectile() -> None:
     g = realm("    - {id: angel, card: Cherubim, owner: p1, at: 11}\n" + BOARS_AND_TROLL)
     g.issue({"command": "activate", "source": "angel", "targets": ["east"]})
     assert not alive(g, "boars") and g.state.units["angel"].tapped
+
+
+def test_ice_lance_deals_3_then_2_then_1_at_the_first_three_locations_of_its_path() -> None:
+    """The path starts at the caster's location: 11 (3), 12 (2), 13 (1); 14 is past the third."""
+    g = realm(
+        "    - {id: here, card: Bosk Troll, owner: p2, at: 11}\n" + BOARS_AND_TROLL
+        + "    - {id: past, card: Bosk Troll, owner: p2, at: 14}\n"
+    )
+    g.issue({"command": "cast", "card": "Ice Lance", "targets": ["av", "east"]})
+    assert not alive(g, "here") and not alive(g, "boars") and damage(g, "troll") == 1 and damage(g, "past") == 0

@@ -237,7 +237,12 @@ def projectile_damage(engine: Primitives, item: ActivationItem) -> None:
         return
     flight = fly(engine.view(), shooter.id, item.direction or "", piercing=spec.piercing)
     picks = [(loc, *_pick(options, item.path)) for loc, options in flight.hits]
-    dealt: list[tuple[str, int]] = [(unit, spec.amount) for _, unit, _ in picks]
+    if spec.falloff:  # Ice Lance: so much at each of the first locations of the path, none after
+        reach = [loc.text for loc in flight.path][: len(spec.falloff)]
+        picks = [p for p in picks if p[0].text in reach]
+    dealt: list[tuple[str, int]] = [
+        (unit, spec.falloff[[loc.text for loc in flight.path].index(at.text)] if spec.falloff else spec.amount) for at, unit, _ in picks
+    ]
     if picks and spec.splash:
         at, first, _ = picks[0]
         dealt += [(u.id, spec.splash) for u in units_at(engine, at.text) if u.id != first and u.id != shooter.id]

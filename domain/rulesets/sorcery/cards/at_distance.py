@@ -75,6 +75,8 @@ class ShootDamage(SpellTarget):
     count: int = 1
     piercing: bool = False
     splash: int = 0
+    #: Ice Lance: the damage at each of the first locations of its path, in order (none after)
+    falloff: tuple[int, ...] = ()
 
 
 class ShootDamageTap(Activation):
@@ -84,6 +86,7 @@ class ShootDamageTap(Activation):
     count: int = 1
     piercing: bool = False
     splash: int = 0
+    falloff: tuple[int, ...] = ()
 
 
 class DragInAdjacent(Activation):

@@ -137,6 +137,10 @@ SPELLS: dict[str, Spell] = {
         target=AllyShootsAndIsDragged(),
         covers=("An ally shoots a projectile. If it hits a unit, the ally is dragged to that location",),
     ),
+    "Ice Lance": Spell(
+        target=ShootDamage(amount=3, piercing=True, falloff=(3, 2, 1)),
+        covers=("Shoot a piercing projectile. Deal 3, then 2, then 1 damage to up to one hit unit at each of the first three locations along its path.",),
+    ),
     "Into the Abyss": Spell(
         target=MinionDownOrIntoVoid(), covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
         moves="submerge",
