@@ -40,3 +40,13 @@ def test_a_unit_that_can_t_enter_the_toads_site_is_not_dragged_in() -> None:
     g = realm("    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n    - {id: und, card: Undesirables, owner: p2, at: 7}\n")
     g.issue({"command": "activate", "source": "toads", "targets": ["foe"]})
     assert g.state.units["foe"].location == "12"
+
+
+def test_riptide_pulls_an_aboveground_unit_into_the_adjacent_water_site() -> None:
+    g = realm("    - {id: foe, card: Bosk Troll, owner: p2, at: 12}\n    - {id: far, card: Bosk Troll, owner: p2, at: 13}\n", {8: "Spring River"})
+    with pytest.raises(IllegalCommand, match="not a water site"):
+        g.issue({"command": "cast", "card": "Riptide", "targets": ["12", "foe"]})
+    with pytest.raises(IllegalCommand, match="not aboveground and adjacent"):
+        g.issue({"command": "cast", "card": "Riptide", "targets": ["8", "foe"]})  # 12 is diagonal to 8
+    g.issue({"command": "cast", "card": "Riptide", "targets": ["8", "far"]})
+    assert g.state.units["far"].location == "8"

@@ -112,3 +112,7 @@ class NearbyMinionHurtAndUntapped(SpellTarget):
     """Lash: the casting unit, then a minion nearby it: ``amount`` damage, and it untaps."""
 
     amount: int
+
+
+class WaterSitePullsIn(SpellTarget):
+    """Riptide: a water site, then an aboveground unit adjacent to it: pulled onto it."""

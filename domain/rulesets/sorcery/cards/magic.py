@@ -40,6 +40,7 @@ from domain.rulesets.sorcery.cards.at_distance import (
     KillAtLocationUpToSteps,
     NearbyMinionHurtAndUntapped,
     ShootDamage,
+    WaterSitePullsIn,
 )
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
@@ -221,6 +222,9 @@ SPELLS: dict[str, Spell] = {
     "Recall": Spell(
         target=AlliedMinionsToCaster(), covers=("Teleport any number of allied minions to the caster’s location.",),
         moves="teleport_anywhere",
+    ),
+    "Riptide": Spell(
+        target=WaterSitePullsIn(), covers=("Target water site pulls in an aboveground unit it's adjacent to.",),
     ),
     "Scatter": Spell(
         target=EachAtLocation(), covers=("Push everything at target location one step, one at a time.",),

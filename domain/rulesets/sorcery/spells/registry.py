@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import SpellTarget
 from domain.rulesets.sorcery.cards import at_distance as reach
-from domain.rulesets.sorcery.spells import distance, down, effects, forced, projectile, react, steps
+from domain.rulesets.sorcery.spells import distance, down, effects, forced, projectile, pulls, react, steps
 from domain.rulesets.sorcery.spells.overflow import WaterSiteOverflowing
 from domain.rulesets.sorcery.spells.plan import Targets
 
@@ -44,6 +44,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     reach.ShootDamage: projectile.ShootingProjectiles,
     reach.KillAtLocationUpToSteps: distance.KillingAtALocationUpToSteps,
     reach.NearbyMinionHurtAndUntapped: distance.ANearbyMinionHurtAndUntapped,
+    reach.WaterSitePullsIn: pulls.AWaterSitePullingIn,
 }
 
 
