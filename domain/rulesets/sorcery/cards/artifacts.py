@@ -189,6 +189,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "grant", "bearer_of": "$self", "movement": 7},
         ),
     ),
+    "Shrine of the Dragonlord": (
+        Ability(
+            name="Genesis: teleports all Dragons here", timing="triggered",
+            covers=("Genesis → Teleport all Dragons here.",),
+            trigger="genesis_dragons_here", when=Genesis(), does=Resolve(name="dragons_here"),
+        ),
+    ),
     "Siege Ballista": (
         Ability(
             name="bearer and another ally here tap: 3 damage to a unit up to two steps away", timing="activated",
