@@ -162,3 +162,11 @@ def test_sugarplum_pixies_untap_the_only_tapped_ally_nearby_without_asking() -> 
     g = realm("    - {id: pix, card: Sugarplum Pixies, owner: p1, at: 12}\n" + TROLLS)
     g.issue({"command": "end_turn"})
     assert not tapped(g, "guard") and tapped(g, "far")
+
+
+def test_helpful_hob_s_genesis_untaps_an_adjacent_ally() -> None:
+    g = realm(TROLLS)
+    with pytest.raises(IllegalCommand, match="not an ally adjacent"):
+        g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["far"]})
+    g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["guard"]})
+    assert not tapped(g, "guard") and tapped(g, "far")

@@ -152,6 +152,10 @@ class NearbyAlliedMinion(Choices):
     optional: bool = False
 
 
+class AdjacentAlly(Choices):
+    """An ally at the source's location or an orthogonally neighbouring one (codex: Adjacent)."""
+
+
 class Genesis(When):
     """The card enters the realm: a site played, a minion summoned, an artifact or aura conjured
     (codex: Genesis), with the ``choices`` it asks for."""

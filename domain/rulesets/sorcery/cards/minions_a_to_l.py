@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery.abilities import (
     Ability,
+    AdjacentAlly,
     AtTurn,
     DiesNearby,
     Enters,
@@ -272,6 +273,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't attack or defend", timing="ongoing", covers=("can't attack or defend.",),
             passive={"kind": "restriction", "unit": "$self", "no_attack": True, "no_defend": True},
+        ),
+    ),
+    "Helpful Hob": (
+        Ability(
+            name="Genesis: untaps an adjacent ally", timing="triggered",
+            covers=("Genesis → Untap an adjacent ally.",),
+            trigger="genesis_untap_adjacent", when=Genesis(choices=AdjacentAlly()), does=Resolve(name="untap_chosen"),
         ),
     ),
     "Hillock Basilisk": (

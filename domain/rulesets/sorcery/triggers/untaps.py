@@ -14,7 +14,7 @@ from domain.rulesets.sorcery.engine.flood import skips_untap
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import UnitUntapped
 from domain.rulesets.sorcery.triggers.choices import one_of
-from domain.rulesets.sorcery.triggers.common import units_in
+from domain.rulesets.sorcery.triggers.common import choices_of, units_in
 from domain.state import TriggerState
 
 
@@ -47,7 +47,23 @@ def _untap_another_nearby_ally(engine: Primitives, trigger: TriggerState) -> Non
         engine.emit(UnitUntapped, cause=trigger.id, unit=unit_id, reason=f"{source.card}: untap another nearby ally")
 
 
+def _untap_chosen(engine: Primitives, trigger: TriggerState) -> None:
+    """Helpful Hob's Genesis: the adjacent ally its command named untaps."""
+    chosen = choices_of(trigger)
+    if not chosen:
+        engine.resolver.resolved(trigger, "no ally adjacent to untap")
+        return
+    unit = engine.state.units[chosen[0]]
+    if not unit.alive or not unit.tapped:
+        engine.resolver.resolved(trigger, f"{unit.id} is {'untapped already' if unit.alive else 'no longer in the realm'}")
+        return
+    engine.resolver.resolved(trigger, f"untaps {unit.id}")
+    if not skips_untap(engine, unit.id, trigger.id):
+        engine.emit(UnitUntapped, cause=trigger.id, unit=unit.id, reason=f"{engine.name_of(trigger.source)}: Genesis")
+
+
 #: the named resolvers of untapping triggers
 RESOLVERS: dict[str, Callable[[Primitives, TriggerState], None]] = {
     "untap_another_nearby_ally": _untap_another_nearby_ally,
+    "untap_chosen": _untap_chosen,
 }
