@@ -126,6 +126,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "border_ban", "border": "$top_border", "on_the_ground": True, "enemies_of": "$controller"},
         ),
     ),
+    "Hellmouth": (
+        Ability(
+            name="Evil minions nearby have Burrowing", timing="ongoing",
+            covers=("Evil minions nearby or being summoned nearby have Burrowing.",),
+            passive={"kind": "grant", "keywords": ["Burrowing"], "near": "$self", "minions_only": True, "subtypes": ["Undead", "Demon", "Monster"]},
+        ),
+    ),
     "Hunter's Lodge": (
         Ability(
             name="Genesis: enemies lose Stealth", timing="triggered", covers=("Genesis → Enemies lose Stealth.",),
