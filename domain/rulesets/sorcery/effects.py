@@ -177,6 +177,13 @@ class RangeBonus(Scope):
     amount: int = 1
 
 
+class Unsubmergeable(Scope):
+    """Units in scope can't be submerged by any effect (Driftwood Marrows: passive "be submerged";
+    their own submerging, a step of theirs, is not barred)."""
+
+    kind: Literal["unsubmergeable"] = "unsubmergeable"
+
+
 class ProjectileBar(_Spec):
     """Projectiles can't enter the location of ``here`` (a unit's, or a site's at either level)
     from outside it; ``enemies_of``: only that player's enemies' projectiles (Impenetrable
@@ -373,7 +380,7 @@ AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
     | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | FlownOver
-    | ProjectileBar | RangeBonus
+    | ProjectileBar | RangeBonus | Unsubmergeable
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

@@ -239,6 +239,8 @@ class ForcedMovement:
                 blocked = view.border_refusal(unit_id, at, loc, kind)
             if blocked is None and kind in ("submerge", "surface"):
                 blocked = view.level_change_refusal(unit_id, at, kind)
+            if blocked is None and kind == "submerge":
+                blocked = view.forced_submerge_refusal(unit_id, at)  # Driftwood Marrows
             if blocked is None:
                 blocked = view.entry_refusal(unit_id, at, loc, kind)
             stops = view.survival(unit_id, loc) if blocked is None else None

@@ -66,6 +66,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "condition", "condition": "disabled", "here": "$self", "subtypes": ["Faerie"]},
         ),
     ),
+    "Driftwood Marrows": (
+        Ability(
+            name="nearby allies can't be submerged", timing="ongoing", covers=("Nearby allies can't be submerged.",),
+            passive={"kind": "unsubmergeable", "near": "$self", "allies_of": "$controller"},
+        ),
+    ),
     "Fail-not Bow": (
         Ability(
             name="bearer has Ranged 3", timing="ongoing", covers=("Bearer has Ranged 3.",),
