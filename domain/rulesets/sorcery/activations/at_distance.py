@@ -80,15 +80,21 @@ def damage_at(engine: Primitives, item: ActivationItem) -> None:
         engine.emit(ActivationResolved, source=item.source, outcome=f"no unit {'at' if every else 'left at'} {engine.label(item.to or '')} takes damage")
         return
     engine.emit(ActivationResolved, source=item.source, outcome=f"{', '.join(u.id for u in hit)} at {engine.label(item.to or '')} take {item.amount} damage")
+    deal_at_once(engine, [(unit.id, item.amount) for unit in hit], item.source)
+
+
+def deal_at_once(engine: Primitives, dealt: list[tuple[str, int]], source: str) -> None:
+    """Damage dealt to several units at once: each takes its share, then each minion whose
+    damage reaches its defence dies (codex: Damage), after all of it is dealt."""
     causes: dict[str, str] = {}
-    for unit in hit:
-        event = engine.emit(DamageTaken, unit=unit.id, amount=item.amount, total=unit.damage + item.amount, source=item.source)
-        engine.took_damage(unit.id, item.amount, event.event_id)
-        causes[unit.id] = event.event_id
-    for unit in hit:  # the damage is dealt at once; then those it kills die (codex: Damage)
-        now = engine.state.units[unit.id]
-        if now.kind == "minion" and now.alive and now.damage >= now.defence:
-            engine.kill(unit.id, DAMAGE, causes[unit.id])
+    for unit_id, amount in dealt:
+        event = engine.emit(DamageTaken, unit=unit_id, amount=amount, total=engine.state.units[unit_id].damage + amount, source=source)
+        engine.took_damage(unit_id, amount, event.event_id)
+        causes[unit_id] = event.event_id
+    for unit_id, cause in causes.items():
+        hurt = engine.state.units[unit_id]
+        if hurt.kind == "minion" and hurt.alive and hurt.damage >= hurt.defence:
+            engine.kill(unit_id, DAMAGE, cause)
 
 
 def kill_at(engine: Primitives, item: ActivationItem) -> None:

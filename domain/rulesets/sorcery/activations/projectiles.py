@@ -12,7 +12,7 @@ from typing import Any
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Ability
-from domain.rulesets.sorcery.activations.at_distance import units_at
+from domain.rulesets.sorcery.activations.at_distance import deal_at_once, units_at
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source, card_of, granted_rule
 from domain.rulesets.sorcery.cards import SPELLS, abilities_of
 from domain.rulesets.sorcery.cards.at_distance import RangedStrike, ShootDamage, ShootDamageTap
@@ -252,12 +252,4 @@ def projectile_damage(engine: Primitives, item: ActivationItem) -> None:
         hit=picks[0][1] if picks else None, also_hit=[u for _, u, _ in picks[1:]], passed=[f"{u}: {why}" for u, why in flight.passed],
         decided="; ".join(d for _, _, d in picks if d) or None, stopped=flight.stopped,
     )
-    causes: dict[str, str] = {}
-    for unit_id, amount in dealt:
-        event = engine.emit(DamageTaken, unit=unit_id, amount=amount, total=engine.state.units[unit_id].damage + amount, source=item.source)
-        engine.took_damage(unit_id, amount, event.event_id)
-        causes[unit_id] = event.event_id
-    for unit_id, cause in causes.items():
-        hurt = engine.state.units[unit_id]
-        if hurt.kind == "minion" and hurt.alive and hurt.damage >= hurt.defence:
-            engine.kill(unit_id, DAMAGE, cause)
+    deal_at_once(engine, dealt, item.source)
