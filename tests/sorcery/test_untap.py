@@ -170,3 +170,15 @@ def test_helpful_hob_s_genesis_untaps_an_adjacent_ally() -> None:
         g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["far"]})
     g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["guard"]})
     assert not tapped(g, "guard") and tapped(g, "far")
+
+
+def test_sir_tristan_taps_a_nearby_enemy_minion_that_then_skips_its_next_untap() -> None:
+    g = realm("    - {id: tristan, card: Sir Tristan, owner: p1, at: 12}\n    - {id: foe, card: Bosk Troll, owner: p2, at: 13}\n"
+              "    - {id: away, card: Bosk Troll, owner: p2, at: 7}\n    - {id: mine, card: Bosk Troll, owner: p1, at: 11}\n")
+    with pytest.raises(IllegalCommand, match="not an enemy minion nearby"):
+        g.issue({"command": "activate", "source": "tristan", "targets": ["mine"]})
+    g.issue({"command": "activate", "source": "tristan", "targets": ["foe"]})
+    assert tapped(g, "foe")
+    g.issue({"command": "end_turn"})  # p2's turn begins: the foe does not untap this time
+    assert tapped(g, "foe")
+    assert g.refusals({"command": "move_and_attack", "unit": "foe", "path": ["14"]})

@@ -44,6 +44,7 @@ KINDS: dict[type[Activation], type[Activated]] = {
     reach.DragInAdjacent: drags.DraggingIn,
     kinds.UntapAlliedMinion: untaps.UntappingAnAlly,
     reach.HurtToUntap: untaps.HurtingToUntap,
+    reach.TapNearbyEnemy: untaps.TappingANearbyEnemy,
 }
 
 

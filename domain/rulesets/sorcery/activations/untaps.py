@@ -82,3 +82,26 @@ def hurt_untap(engine: Primitives, item: ActivationItem) -> None:
         return
     if engine.state.units[unit.id].tapped and not skips_untap(engine, unit.id, event.event_id):
         engine.emit(UnitUntapped, unit=unit.id, reason=f"{engine.name_of(item.source)}: untapped")
+
+
+class TappingANearbyEnemy(Activated):
+    """Sir Tristan: targets the nearby enemy minion (codex: Nearby, in his region); it taps, and
+    an effect keeps it tapped the next time it would untap (as Waveshaper's)."""
+
+    def plan(self, engine: Reader, source: Source, ability: Ability, player: str, targets: list[str]) -> Plan:
+        self.count(targets, (1,), f"{source.card} needs the nearby enemy minion")
+        unit = engine.known_unit(targets[0], "targets", living=True)
+        here, there = parse_loc(source.location), parse_loc(unit.location or "")
+        if unit.owner == player or unit.kind != "minion" or there.region is not here.region or there.square not in engine.view().nearby(here.square):
+            raise IllegalCommand(self.rule(source, ability), f"{unit.id} is not an enemy minion nearby {source.id}")
+        label = f"{source.card}: {unit.id} doesn't untap the next time it would"
+        return Plan(effects=[({"kind": "stays_tapped", "unit": unit.id}, "until_untap", label)], taps=[] if unit.tapped else [unit.id])
+
+    def candidates(self, engine: Reader, source: Source, ability: Ability, player: str) -> list[list[str]]:
+        here = parse_loc(source.location)
+        near = set(engine.view().nearby(here.square))
+        return [
+            [u.id] for u in sorted(engine.state.living_units(), key=lambda u: u.id)
+            if u.owner != player and u.kind == "minion" and u.location and parse_loc(u.location).region is here.region
+            and parse_loc(u.location).square in near
+        ]

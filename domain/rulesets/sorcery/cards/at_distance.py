@@ -116,3 +116,7 @@ class NearbyMinionHurtAndUntapped(SpellTarget):
 
 class WaterSitePullsIn(SpellTarget):
     """Riptide: a water site, then an aboveground unit adjacent to it: pulled onto it."""
+
+
+class TapNearbyEnemy(Activation):
+    """Sir Tristan: a nearby enemy minion taps and "doesn't untap the next time it would"."""

@@ -23,7 +23,7 @@ from domain.rulesets.sorcery.abilities import (
     Untap,
     UntapAlliedMinion,
 )
-from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
+from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag, TapNearbyEnemy
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, STEALTH_GAP, STEALTH_KEPT, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -256,6 +256,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="moves freely between water locations", timing="ongoing",
             covers=("Moves freely between water locations.",),
             passive={"kind": "moves_freely", "condition": "water_locations", "unit": "$self"},
+        ),
+    ),
+    "Sir Tristan": (
+        Ability(
+            name="taps a nearby enemy minion, which doesn't untap the next time it would", timing="activated",
+            covers=("Once on your turn, Sir Tristan may tap target nearby enemy minion. That enemy doesn't untap the next time it would.",),
+            activated=TapNearbyEnemy(cost="once"),
         ),
     ),
     "Sister Stefánia": (
