@@ -50,3 +50,12 @@ def test_riptide_pulls_an_aboveground_unit_into_the_adjacent_water_site() -> Non
         g.issue({"command": "cast", "card": "Riptide", "targets": ["8", "foe"]})  # 12 is diagonal to 8
     g.issue({"command": "cast", "card": "Riptide", "targets": ["8", "far"]})
     assert g.state.units["far"].location == "8"
+
+
+def test_exhume_unburrows_everything_at_a_land_site() -> None:
+    g = realm("    - {id: mole, card: Gneissgnath Gnomes, owner: p2, at: 12/underground}\n"
+              "    - {id: other, card: Gneissgnath Gnomes, owner: p2, at: 13/underground}\n", {8: "Spring River"})
+    with pytest.raises(IllegalCommand, match="not a land site"):
+        g.issue({"command": "cast", "card": "Exhume", "targets": ["8"]})
+    g.issue({"command": "cast", "card": "Exhume", "targets": ["12"]})
+    assert g.state.units["mole"].location == "12" and g.state.units["other"].location == "13/underground"

@@ -120,3 +120,7 @@ class WaterSitePullsIn(SpellTarget):
 
 class TapNearbyEnemy(Activation):
     """Sir Tristan: a nearby enemy minion taps and "doesn't untap the next time it would"."""
+
+
+class UnburrowAll(SpellTarget):
+    """Exhume: everything below a target land site comes up to its surface (codex: Unburrow)."""

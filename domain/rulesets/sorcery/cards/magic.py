@@ -40,6 +40,7 @@ from domain.rulesets.sorcery.cards.at_distance import (
     KillAtLocationUpToSteps,
     NearbyMinionHurtAndUntapped,
     ShootDamage,
+    UnburrowAll,
     WaterSitePullsIn,
 )
 from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
@@ -101,6 +102,7 @@ SPELLS: dict[str, Spell] = {
         target=MinionDown(), covers=("Submerge target minion or artifact, if able.",), moves="submerge",
         moves_artifacts=True,
     ),
+    "Exhume": Spell(target=UnburrowAll(), covers=("Unburrow everything at target land site",)),
     "Fade": Spell(
         target=AnAlly(minion=True), covers=("Give an allied minion Stealth.",),
         effect={"kind": "grant", "unit": "$target", "keywords": ["Stealth"]}, duration="permanent",

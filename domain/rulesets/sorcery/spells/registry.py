@@ -45,6 +45,7 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     reach.KillAtLocationUpToSteps: distance.KillingAtALocationUpToSteps,
     reach.NearbyMinionHurtAndUntapped: distance.ANearbyMinionHurtAndUntapped,
     reach.WaterSitePullsIn: pulls.AWaterSitePullingIn,
+    reach.UnburrowAll: pulls.EverythingUnburrowed,
 }
 
 
