@@ -166,7 +166,7 @@ def test_sugarplum_pixies_untap_the_only_tapped_ally_nearby_without_asking() -> 
 
 def test_helpful_hob_s_genesis_untaps_an_adjacent_ally() -> None:
     g = realm(TROLLS)
-    with pytest.raises(IllegalCommand, match="not an ally adjacent"):
+    with pytest.raises(IllegalCommand, match="not an adjacent ally"):
         g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["far"]})
     g.issue({"command": "summon", "card": "Helpful Hob", "at": "7", "id": "hob", "targets": ["guard"]})
     assert not tapped(g, "guard") and tapped(g, "far")

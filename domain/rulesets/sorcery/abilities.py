@@ -152,8 +152,12 @@ class NearbyAlliedMinion(Choices):
     optional: bool = False
 
 
-class AdjacentAlly(Choices):
-    """An ally at the source's location or an orthogonally neighbouring one (codex: Adjacent)."""
+class AdjacentUnit(Choices):
+    """A unit at the source's location or an orthogonally neighbouring one (codex: Adjacent): an
+    ally (``allies_only``), of ``subtypes`` if given (Gravedigger: an Undead, anyone's)."""
+
+    allies_only: bool = True
+    subtypes: tuple[str, ...] = ()
 
 
 class Genesis(When):

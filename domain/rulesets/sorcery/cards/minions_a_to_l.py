@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery.abilities import (
     Ability,
-    AdjacentAlly,
+    AdjacentUnit,
     AtTurn,
     DiesNearby,
     Enters,
@@ -230,6 +230,14 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]},
         ),
     ),
+    "Gravedigger": (
+        Ability(
+            name="Genesis: burrows an adjacent Undead", timing="triggered",
+            covers=("Genesis → Burrow target adjacent Undead.",),
+            trigger="genesis_burrow_adjacent_undead", when=Genesis(choices=AdjacentUnit(allies_only=False, subtypes=("Undead",))),
+            does=Resolve(name="burrow_chosen"),
+        ),
+    ),
     "Great Old One": (
         Ability(
             name="Genesis: permanently floods the entire realm", timing="triggered",
@@ -279,7 +287,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="Genesis: untaps an adjacent ally", timing="triggered",
             covers=("Genesis → Untap an adjacent ally.",),
-            trigger="genesis_untap_adjacent", when=Genesis(choices=AdjacentAlly()), does=Resolve(name="untap_chosen"),
+            trigger="genesis_untap_adjacent", when=Genesis(choices=AdjacentUnit()), does=Resolve(name="untap_chosen"),
         ),
     ),
     "Hillock Basilisk": (

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import (
     Ability,
-    AdjacentAlly,
     AdjacentEnemyStep,
+    AdjacentUnit,
     Choices,
     Genesis,
     MinionHere,
@@ -227,10 +227,17 @@ def _side(asked: Asked) -> list[str]:
     return [asked.targets[0]]
 
 
-def _adjacent_ally(asked: Asked) -> list[str]:
-    """Helpful Hob: another ally adjacent to it (one must be chosen when there is one)."""
+def _adjacent_unit(asked: Asked) -> list[str]:
+    """Helpful Hob: another ally adjacent to it; Gravedigger: an adjacent Undead, anyone's (one
+    must be chosen when there is one)."""
     engine, targets, field, source = asked.engine, asked.targets, asked.field, asked.source
-    scope = Scope(adjacent_to=source, allies_of=asked.controller, exclude=source)
+    assert isinstance(asked.choices, AdjacentUnit)
+    wanted = asked.choices
+    what = "/".join(wanted.subtypes) or "ally"
+    scope = Scope(
+        adjacent_to=source, allies_of=asked.controller if wanted.allies_only else None, exclude=source,
+        subtypes=wanted.subtypes, minions_only=bool(wanted.subtypes),
+    )
     view = engine.view()
     allies = sorted(
         u.id for u in engine.state.living_units()
@@ -238,13 +245,13 @@ def _adjacent_ally(asked: Asked) -> list[str]:
     )
     if not targets:
         if allies:
-            raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent ally: one of {', '.join(allies)}", field)
+            raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent {what}: one of {', '.join(allies)}", field)
         return []
     if len(targets) != 1:
-        raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent ally", field)
+        raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent {what}", field)
     unit = engine.known_unit(targets[0], field, living=True)
     if unit.id not in allies:
-        raise asked.refuse(f"{unit.id} is not an ally adjacent to {source}")
+        raise asked.refuse(f"{unit.id} is not an adjacent {what} of {source}'s")
     return [unit.id]
 
 
@@ -282,7 +289,7 @@ CHECKS: dict[type[Choices], Callable[[Asked], list[str]]] = {
     MinionHere: _minion_here,
     Side: _side,
     NearbyAlliedMinion: _nearby_allied_minion,
-    AdjacentAlly: _adjacent_ally,
+    AdjacentUnit: _adjacent_unit,
 }
 
 
