@@ -9,7 +9,7 @@ import click
 
 from domain.errors import BadInput
 from domain.rulesets.sorcery.catalog import card, card_pool
-from domain.rulesets.sorcery.coverage import Derivation, derive
+from domain.rulesets.sorcery.coverage import Derivation, derive, movement_texts
 from sim.clikit import console, guarded
 
 
@@ -70,12 +70,15 @@ def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
     found = [derive(name) for name in chosen]
     shown = [d for d in found if d.unmodelled] if unmodelled else found
     counts = {status: sum(1 for d in found if d.status == status) for status in ("full", "partial", "none")}
+    #: issue 22's measure: cards whose movement text is not modelled (coverage.movement_missing)
+    moving = sum(1 for d in found if movement_texts(d))
     if as_json:
         click.echo(json.dumps(
             {
-                "cards": [{**d.model_dump(mode="json"), "status": d.status} for d in shown],
+                "cards": [{**d.model_dump(mode="json"), "status": d.status,
+                           "movement_missing": list(movement_texts(d))} for d in shown],
                 "coverage": {"cards": len(found), "fully_modelled": counts["full"],
-                             "partly_modelled": counts["partial"], "not_modelled": counts["none"]},
+                             "partly_modelled": counts["partial"], "not_modelled": counts["none"], "movement_missing": moving},
             },
             indent=2, ensure_ascii=False,
         ))
@@ -84,5 +87,6 @@ def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
         _print(derivation)
     console.print(
         f"{len(found)} card(s): {counts['full']} fully modelled, {counts['partial']} partly, "
-        f"{counts['none']} with no ability modelled; every unmodelled text is listed (never silent)"
+        f"{counts['none']} with no ability modelled, {moving} with movement text not modelled; "
+        "every unmodelled text is listed (never silent)"
     )

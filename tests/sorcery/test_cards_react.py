@@ -202,5 +202,6 @@ def test_the_group_is_merged_and_every_covered_text_is_on_its_card() -> None:
     for name in ("Dodge Roll", "Joust!", "Call of the Sea", "Backstab"):
         assert name in SPELLS, name
     assert derive(WISP).status == "full" and derive("Dodge Roll").status == "full" and derive("Joust!").status == "full"
-    assert derive("Kite Archer").status == "none"  # ranged strikes are not simulated: skipped
+    # issue 22: its Ranged strike and the step after it are simulated (test_ranged_strikes)
+    assert derive("Kite Archer").status == "full"
     assert derive("Bladedancer").unmodelled == ("Tap → Play or draw a site.",)

@@ -63,8 +63,8 @@ def test_refuse_refuses_a_command_that_brings_in_a_partly_modelled_card() -> Non
     g = game((ROW % "refuse").replace("Ignis Rex", "Bosk Troll"))
     with pytest.raises(IllegalCommand, match="Mad Dash: not modelled: Draw a card"):
         g.issue({"command": "cast", "card": "Mad Dash", "targets": ["rex"]})
-    with pytest.raises(IllegalCommand, match="Cloud City"):
-        g.issue({"command": "play_site", "card": "Cloud City", "at": "C"})
+    with pytest.raises(IllegalCommand, match="Summer River"):
+        g.issue({"command": "play_site", "card": "Summer River", "at": "C"})
 
 
 def test_warn_reports_a_spell_and_a_site_brought_in_by_commands() -> None:
@@ -72,9 +72,9 @@ def test_warn_reports_a_spell_and_a_site_brought_in_by_commands() -> None:
     events = g.issue({"command": "cast", "card": "Mad Dash", "targets": ["rex"]})
     started = [e for e in events if e.name == "EffectStarted"][0]
     assert started.not_modelled.text == ["Draw a card"]  # type: ignore[attr-defined]
-    g.issue({"command": "play_site", "card": "Cloud City", "at": "C"})
+    g.issue({"command": "play_site", "card": "Summer River", "at": "C"})
     names = [d.name for d in get_ruleset("sorcery").diagnostics(g.state)]
-    assert names == ["Ignis Rex", "Mad Dash", "Cloud City"]
+    assert names == ["Ignis Rex", "Mad Dash", "Summer River"]
 
 
 def test_diagnostics_are_not_compared_when_a_log_is_verified() -> None:

@@ -11,8 +11,8 @@ The timing kind is declared, never inferred at run time (DESIGN.md, principle 2)
   aggregate fires them (triggers/); the lookahead never sees them;
 - ``activated``: ``activated`` says what using it costs and does (``Activation`` kinds).
 
-A spell says what it targets (a ``SpellTarget`` kind) and what it does (effects it starts, or how
-it moves units). Texts are cited by card name; the wording lives in the card data.
+Spells are declared in the same way, in spell_kinds.py. Texts are cited by card name; the
+wording lives in the card data.
 
 Placeholders in templates: ``$square`` is the square of the card itself, ``$self`` its id,
 ``$controller`` its controller, ``$area`` an aura's squares, ``$nearby`` the squares nearby;
@@ -30,14 +30,17 @@ from pydantic import BaseModel, ConfigDict
 from domain.rulesets.sorcery.catalog import Timing
 
 
-class _Declared(BaseModel):
+class Declared(BaseModel):
+    """A declaration of the card language: frozen, and refusing a field it does not know, so that a
+    typo in a card's declaration fails at import instead of being ignored."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 # --- when a triggered ability triggers: typed event kinds (one matcher each: triggers/match.py) --
 
 
-class When(_Declared):
+class When(Declared):
     """A kind of moment a triggered ability waits for. A unit that is silenced or disabled has no
     abilities, so it triggers nothing; a site that lost its abilities neither (codex: Silenced,
     Disabled)."""
@@ -115,7 +118,7 @@ class AtTurn(When):
     each: Literal["enemy_minion_here", "minion_or_artifact_at_site", "artifact_elsewhere"] | None = None
 
 
-class Choices(_Declared):
+class Choices(Declared):
     """What a Genesis asks of its player as the card enters (the command's targets: checked as
     the command is issued; engine/genesis.py)."""
 
@@ -158,6 +161,14 @@ class NearbyAlliedMinion(Choices):
     optional: bool = False
 
 
+class AdjacentUnit(Choices):
+    """A unit at the source's location or an orthogonally neighbouring one (codex: Adjacent): an
+    ally (``allies_only``), of ``subtypes`` if given (Gravedigger: an Undead, anyone's)."""
+
+    allies_only: bool = True
+    subtypes: tuple[str, ...] = ()
+
+
 class Genesis(When):
     """The card enters the realm: a site played, a minion summoned, an artifact or aura conjured
     (codex: Genesis), with the ``choices`` it asks for."""
@@ -168,7 +179,7 @@ class Genesis(When):
 # --- what a triggered ability does: a primitive, or a named resolver (triggers/registry.py) -----
 
 
-class Does(_Declared):
+class Does(Declared):
     """What a triggered ability does when it resolves."""
 
 
@@ -195,6 +206,13 @@ class StartEffect(Does):
     label: str
 
 
+class Untap(Does):
+    """Untap every unit in ``scope`` (a ``Scope`` template: ``$source``, ``$controller``) as it
+    resolves (codex: Untap; Belfry, Silver Valkyries, Malakhim)."""
+
+    scope: dict[str, Any]
+
+
 class Resolve(Does):
     """A named resolver, registered beside its function (triggers/)."""
 
@@ -204,7 +222,7 @@ class Resolve(Does):
 # --- what an activated ability costs and does (activations/) ------------------------------------
 
 
-class Activation(_Declared):
+class Activation(Declared):
     """``cost``: ``tap`` ("Tap →": the unit taps, so it must be untapped and not summoning sick)
     or ``once`` ("Once on your turn"); ``granted``: the ability is had by the units at an artifact's
     location (``here``: Rolling Boulder), by the Spellcasters adjacent to the card (``adjacent``:
@@ -264,6 +282,10 @@ class ThrowSpear(Activation):
     pass
 
 
+class UntapAlliedMinion(Activation):
+    """Queen Guinevere: "untap target allied minion" (codex: Untap), anywhere in the realm."""
+
+
 class FloodSite(Activation):
     """Flood a site ``where`` it may (adjacent to the site; adjacent to or near the Avatar's body
     of water) for ``duration``; ``may_teleport`` there; ``tap_without_submerge`` the minions there."""
@@ -277,7 +299,7 @@ class FloodSite(Activation):
 # --- where a card may enter -----------------------------------------------------------------------
 
 
-class Placement(_Declared):
+class Placement(Declared):
     """A card's own rule of where it enters, with its text: conjured ``atop_border`` of a site its
     controller controls (walls), summoned ``to_your_avatar`` (Cerberus in Chains), summoned
     ``burrowed_safely`` (Awakened Mummies)."""
@@ -286,7 +308,7 @@ class Placement(_Declared):
     text: str
 
 
-class Size(_Declared):
+class Size(Declared):
     """The unit occupies an area of ``columns`` x ``rows`` squares, its location being the
     area's top-left square (codex: Oversized Units; oversized.py)."""
 
@@ -294,7 +316,7 @@ class Size(_Declared):
     rows: int
 
 
-class Grows(_Declared):
+class Grows(Declared):
     """The unit moves by extending from any part of itself and occupies every location it has
     ever occupied, with +1 power for each (``per``: ``location``), or for each one that is void
     (``void``): Megamoeba, Aethermoeba (codex: Oversized Units; oversized.py)."""
@@ -302,14 +324,14 @@ class Grows(_Declared):
     per: Literal["location", "void"] = "location"
 
 
-class DiesNearby(_Declared):
+class DiesNearby(Declared):
     """The passive effect lasts until a unit of one of these subtypes, anyone's, dies nearby the
     card (Hollow One): a duration, not a triggered ability (engine/durations.py)."""
 
     subtypes: tuple[str, ...]
 
 
-class Ability(_Declared):
+class Ability(Declared):
     name: str
     timing: Timing
     #: the card's text this ability models, exactly as printed (a line or part of one): what the
@@ -342,150 +364,6 @@ class Ability(_Declared):
     size: Size | None = None
     #: a unit that grows as it moves (Megamoeba, Aethermoeba)
     grows: Grows | None = None
-
-
-# --- spells ---------------------------------------------------------------------------------------
-
-
-class SpellTarget(_Declared):
-    """What a spell's caster chooses as its targets (spells/: checked, then planned)."""
-
-
-class Sites(SpellTarget):
-    count: int
-
-
-class AnAlly(SpellTarget):
-    minion: bool = False
-
-
-class CastingUnit(SpellTarget):
-    """The unit casting it, an Avatar or a Spellcaster (its text says "nearby", "here")."""
-
-
-class AlliedSpellcaster(SpellTarget):
-    pass
-
-
-class MinionTwoStepsFromCaster(SpellTarget):
-    pass
-
-
-class SavedMinions(SpellTarget):
-    pass
-
-
-class SitesByWater(SpellTarget):
-    pass
-
-
-class NoTarget(SpellTarget):
-    pass
-
-
-class Direction(SpellTarget):
-    pass
-
-
-class UnitToLocation(SpellTarget):
-    who: Literal["ally", "minion"]
-    site_surface: bool = False
-
-
-class AlliedMinionsToCaster(SpellTarget):
-    pass
-
-
-class EachAtLocation(SpellTarget):
-    pass
-
-
-class Rotation(SpellTarget):
-    pass
-
-
-class AlliesToLocation(SpellTarget):
-    pass
-
-
-class MinionDown(SpellTarget):
-    pass
-
-
-class SiteDown(SpellTarget):
-    pass
-
-
-class MinionNearAlly(SpellTarget):
-    adjacent: bool
-
-
-class MinionDownOrIntoVoid(SpellTarget):
-    pass
-
-
-class AlliedMinionSteps(SpellTarget):
-    pass
-
-
-class AlliesStep(SpellTarget):
-    up_to: int
-
-
-class AllyMayStep(SpellTarget):
-    up_to: int
-
-
-class EnemiesStepTogether(SpellTarget):
-    pass
-
-
-class AllyLuresEnemy(SpellTarget):
-    pass
-
-
-class AttackedAllyMoves(SpellTarget):
-    pass
-
-
-class AllySwapsWithAdjacentEnemy(SpellTarget):
-    pass
-
-
-class AdjacentMinionsStepIn(SpellTarget):
-    pass
-
-
-class MinionMovesToTappedMinion(SpellTarget):
-    pass
-
-
-class WaterSiteOverflows(SpellTarget):
-    pass
-
-
-class Spell(_Declared):
-    """A magic: what it targets, then the effects it starts or how it moves units."""
-
-    target: SpellTarget
-    #: the card's text the spell models (as ``Ability.covers``)
-    covers: tuple[str, ...] = ()
-    effect: dict[str, Any] = {}
-    #: more effects started with the first, for as long (Onslaught)
-    also: tuple[dict[str, Any], ...] = ()
-    #: a scope (effects.Scope) naming the units the spell affects as it is cast; their ids fill
-    #: ``$affected`` (Frost Nova: the enemies nearby then, not whoever comes near later)
-    affects: dict[str, Any] | None = None
-    duration: str = ""
-    label: str = ""
-    #: a spell that moves units by force instead (movement.FORCED_KINDS): how
-    moves: str | None = None
-    #: what the spell does once its effects are in force: ``submerge_on_water``, every minion
-    #: atop a water site is submerged (Wrath of the Sea: "Then submerge ...")
-    then: str | None = None
-    #: a forced-movement spell that moves artifacts on the ground too (engine/artifacts.py)
-    moves_artifacts: bool = False
-    gaps: str | None = None
 
 
 def fill(template: Any, values: dict[str, Any]) -> Any:

@@ -69,6 +69,8 @@ class Card(BaseModel):
     #: a water affinity printed in its thresholds, the Flooded keyword aside (a site that loses
     #: its abilities loses Flooded: codex: Flooded)
     water_threshold: bool = False
+    #: its mana cost (Payload Trebuchet deals the discarded card's)
+    cost: int = 0
 
     @property
     def is_unit(self) -> bool:
@@ -163,6 +165,7 @@ def _card_from_record(record: dict[str, object]) -> Card:
         thresholds=tuple((str(k), int(v or 0)) for k, v in thresholds.items() if int(v or 0) > 0),
         rarity=str(record.get("rarity") or ""),
         water_threshold=int(thresholds.get("water", 0) or 0) > 0,
+        cost=int(record.get("cost") or 0),  # type: ignore[call-overload]  # a whole number or null
     )
 
 

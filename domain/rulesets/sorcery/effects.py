@@ -164,6 +164,36 @@ class Uninterceptable(Scope):
     kind: Literal["cant_be_intercepted"] = "cant_be_intercepted"
 
 
+class FlownOver(Scope):
+    """Projectiles fly over the units in scope: they can't hit them (codex: Fly Over; Crawler)."""
+
+    kind: Literal["flown_over"] = "flown_over"
+
+
+class RangeBonus(Scope):
+    """Ranged units in scope have ``amount`` more range (codex: +X Range; Vantage Hills)."""
+
+    kind: Literal["range_bonus"] = "range_bonus"
+    amount: int = 1
+
+
+class Unsubmergeable(Scope):
+    """Units in scope can't be submerged by any effect (Driftwood Marrows: passive "be submerged";
+    their own submerging, a step of theirs, is not barred)."""
+
+    kind: Literal["unsubmergeable"] = "unsubmergeable"
+
+
+class ProjectileBar(_Spec):
+    """Projectiles can't enter the location of ``here`` (a unit's, or a site's at either level)
+    from outside it; ``enemies_of``: only that player's enemies' projectiles (Impenetrable
+    Copse, Sir Morien; codex: Projectile: they enter each location of their path)."""
+
+    kind: Literal["projectile_bar"] = "projectile_bar"
+    here: str
+    enemies_of: str | None = None
+
+
 class Immune(Scope):
     """Units in scope can't be made silenced, disabled or Immobile by any effect (Gossamer Ghost,
     Onslaught; codex: Can vs. Can't: "can't" wins). A printed Immobile keyword is the unit's own,
@@ -360,7 +390,8 @@ class Precedence(_Spec):
 AnySpec = (
     ConnectEdges | AsIfAdjacent | EntryBan | ImmobileAtop | Grant | Lose | Condition | Immune | LocationBan | BorderBan
     | MovesFreely | AsIfConnected | NoLevelChange | Leap | MustAttack | DoubleStrikes
-    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | Precedence
+    | Restriction | SiteCondition | Maze | Uninterceptable | Flooded | Unmodifiable | StaysTapped | FlownOver
+    | ProjectileBar | RangeBonus | Unsubmergeable | Precedence
 )
 EffectSpec = Annotated[AnySpec, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(EffectSpec)

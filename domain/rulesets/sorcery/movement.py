@@ -256,6 +256,7 @@ FORCED_KINDS = {
     "teleport_site": "teleport",
     "teleport_anywhere": "teleport",
     "push_void": "push",  # a push into an adjacent void (Nightmare: "to an adjacent location or void")
+    "fly": "fly",  # flown to a nearby site: Airborne at the borders it crosses (codex: Fly; Avatar of Air)
     "raise": "surface",  # surface or unburrow: below a site to its surface (Mudflow, Undertaker Engine)
     # Wills-o'-the-Wisp: "to another nearby location or void" (in its region, or any nearby void)
     "teleport_nearby_or_void": "teleport",
@@ -302,10 +303,12 @@ class ForcedMovement:
                 blocked = AVATAR_SURFACE
             if blocked is None and kind != "teleport" and (holder := view.held_by(unit_id)) is not None:
                 blocked = HELD if holder in self.state.units else view.held_rule(holder)
-            if blocked is None and kind == "push":
-                blocked = view.border_refusal(unit_id, at, loc, "push")
+            if blocked is None and kind in ("push", "fly"):
+                blocked = view.border_refusal(unit_id, at, loc, kind)
             if blocked is None and kind in ("submerge", "surface"):
                 blocked = view.level_change_refusal(unit_id, at, kind)
+            if blocked is None and kind == "submerge":
+                blocked = view.forced_submerge_refusal(unit_id, at)  # Driftwood Marrows
             if blocked is None:
                 blocked = view.entry_refusal(unit_id, at, loc, kind)
             stops = view.survival(unit_id, loc) if blocked is None else None
@@ -336,6 +339,8 @@ class ForcedMovement:
             places = [Loc(sq, at.region) for sq in view.nearby(at.square) if sq != at.square]
             places += [Loc(sq, Region.VOID) for sq in view.nearby(at.square) if sq != at.square and at.region is not Region.VOID]
             return [loc for loc in dict.fromkeys(places) if view.location_exists(loc)]
+        if self.how == "fly":  # to the surface of a nearby site (codex: Fly)
+            return [Loc(sq, Region.SURFACE) for sq in view.nearby(at.square) if sq != at.square and view.site_at(sq) is not None]
         if self.how == "teleport_site":  # to the surface of any site (Teleport)
             return [Loc(sq, Region.SURFACE) for sq in sorted(view.sites) if Loc(sq, Region.SURFACE) != at]
         if self.how in ("push", "pull"):

@@ -120,18 +120,6 @@ def nearby(square: int, wrap_columns: bool = False, wrap_rows: bool = False) -> 
     )
 
 
-def within_steps(frm: str, to: str, steps: int, wrap_columns: bool = False, wrap_rows: bool = False) -> bool:
-    """"Up to X steps away": orthogonal squares within one region, movement keywords aside
-    (digest 1.4; codex: Step); connected edges (Magellan Globe) count as borders."""
-    a, b = parse_loc(frm), parse_loc(to)
-    if a.region is not b.region:
-        return False
-    reached = {a.square}
-    for _ in range(steps):
-        reached |= {n for sq in reached for n in orthogonal(sq, wrap_columns, wrap_rows)}
-    return b.square in reached
-
-
 def distance(a: int, b: int, wrap_columns: bool = False, wrap_rows: bool = False) -> int:
     """Steps between two squares counted orthogonally (digest 1.4: "X steps away"; codex: Step),
     edges apart unless joined (Magellan Globe: the board's distance)."""

@@ -140,6 +140,9 @@ class ActivationItem(StateModel):
     #: an artifact the ability moves, and its path (Rolling Boulder)
     feature: str | None = None
     path: list[str] = Field(default_factory=list)
+    #: the card whose text it carries out, and the direction of its projectile (Firebolts)
+    card: str | None = None
+    direction: str | None = None
 
 
 class ActivationUse(StateModel):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import BadInput, IllegalCommand
+from domain.event_base import GameEvent
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import ABILITIES
@@ -30,6 +31,8 @@ class Plan:
     effects: list[tuple[dict[str, Any], str, str]] = field(default_factory=list)
     ended: list[str] = field(default_factory=list)
     taps: list[str] = field(default_factory=list)
+    #: events that record what happens before any movement (a projectile's flight), in order
+    said: list[tuple[type[GameEvent], dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass
@@ -46,6 +49,12 @@ class Source:
 def card_of(ability: Ability, default: str) -> str:
     """The card whose text gives ``ability`` (a granted one is its artifact's)."""
     return next((name for name, abilities in ABILITIES.items() if ability in abilities), default)
+
+
+def granted_rule(source: Source, ability: Ability) -> RuleRef:
+    """The rule an ability is refused by, named after the card whose text it is (an artifact's
+    "Bearer has ..." is the artifact's, not its bearer's)."""
+    return rule(card_of(ability, source.card), ability.covers[0])
 
 
 class Activated:

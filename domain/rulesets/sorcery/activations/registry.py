@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery import abilities as kinds
 from domain.rulesets.sorcery.abilities import Ability, Activation
-from domain.rulesets.sorcery.activations import boulder, constrict, floods, lures, moves, shackles, spear
+from domain.rulesets.sorcery.activations import (
+    at_distance,
+    boulder,
+    constrict,
+    drags,
+    flight,
+    floods,
+    lures,
+    moves,
+    projectiles,
+    shackles,
+    spear,
+    untaps,
+)
 from domain.rulesets.sorcery.activations.base import Activated
+from domain.rulesets.sorcery.cards import at_distance as reach
 
 #: the class of each kind of activated ability
 KINDS: dict[type[Activation], type[Activated]] = {
@@ -21,6 +35,16 @@ KINDS: dict[type[Activation], type[Activated]] = {
     kinds.ReleaseShackled: shackles.ReleaseTheShackled,
     kinds.StepThenConstrict: constrict.StepThenConstrict,
     kinds.ThrowSpear: spear.ThrowTheSpear,
+    reach.ShootAndDrag: projectiles.ShootingAndDragging,
+    reach.RangedStrike: projectiles.RangedStriking,
+    reach.DamageUpToSteps: at_distance.DamagingUpToSteps,
+    reach.FlyToNearbySite: flight.FlyingToANearbySite,
+    reach.SiteFliesToVoid: flight.FlyingTheSite,
+    reach.ShootDamageTap: projectiles.ShootingDamage,
+    reach.DragInAdjacent: drags.DraggingIn,
+    kinds.UntapAlliedMinion: untaps.UntappingAnAlly,
+    reach.HurtToUntap: untaps.HurtingToUntap,
+    reach.TapNearbyEnemy: untaps.TappingANearbyEnemy,
 }
 
 

@@ -12,13 +12,17 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Source, card_of
 from domain.rulesets.sorcery.activations.boulder import granted_here
+from domain.rulesets.sorcery.activations.projectiles import ranged_ability
 from domain.rulesets.sorcery.activations.shackles import granted_adjacent
 from domain.rulesets.sorcery.activations.spear import granted_bearer
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.cards.at_distance import RangedStrike
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules.projectiles import range_bonus
 from domain.rulesets.sorcery.state import SorceryState
+from domain.rulesets.sorcery.view import RealmView
 
 OWN_ABILITIES = rule("codex: Activated Ability", "only the controller of a card uses its activated abilities")
 ONCE = rule("codex: Activated Ability", "an ability limited to once on your turn is used once on each of your turns")
@@ -36,6 +40,13 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
         found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
         found += [a for _, a in granted_adjacent(state, unit.id)]  # Shackled Demon's release
         found += [a for _, a in granted_bearer(state, unit.id)]  # "Bearer has ..." (Spear of Destiny)
+        if unit.alive and unit.location is not None:  # the keyword Ranged's strike (codex: Ranged)
+            view = RealmView.of(state)
+            after = any(isinstance(a.activated, RangedStrike) and a.activated.step_after for a in found)  # Kite Archer
+            if (ranged := ranged_ability(view.keywords(unit.id), range_bonus(view, unit.id), after)) is not None:
+                found = [a for a in found if a.name != ranged.name] + [ranged]
+            else:
+                found = [a for a in found if not isinstance(a.activated, RangedStrike)]
     else:
         found = activated_of(state.features[source_id].card)
     return list({a.name: a for a in found}.values())

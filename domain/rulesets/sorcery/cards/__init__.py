@@ -7,8 +7,9 @@ Adding a card is one entry in the module of its type (docs/design.md, "Adding a 
 
 from __future__ import annotations
 
-from domain.rulesets.sorcery.abilities import Ability, Spell
+from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import artifacts, auras, avatars, magic, minions_a_to_l, minions_m_to_z, sites
+from domain.rulesets.sorcery.spell_kinds import Spell
 
 #: card name -> its modelled abilities, each with its declared timing kind
 ABILITIES: dict[str, tuple[Ability, ...]] = {}

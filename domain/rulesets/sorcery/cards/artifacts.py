@@ -12,7 +12,9 @@ from domain.rulesets.sorcery.abilities import (
     Resolve,
     RollingBoulder,
     ThrowSpear,
+    Untap,
 )
+from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "All-terrain Vestments": (
@@ -37,6 +39,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "location_ban", "enemies_of": "$controller", "ground_at": "$self"},
         ),
     ),
+    "Belfry": (
+        Ability(
+            name="untaps all nearby allies at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap all nearby allies.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"near": "$source", "allies_of": "$controller"}),
+        ),
+    ),
     "Blightstone": (
         Ability(
             name="the site it is at is disabled", timing="ongoing", covers=("This site is disabled.",),
@@ -55,6 +64,18 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="Faeries here are disabled", timing="ongoing", covers=("Faeries here are disabled.",),
             passive={"kind": "condition", "condition": "disabled", "here": "$self", "subtypes": ["Faerie"]},
+        ),
+    ),
+    "Driftwood Marrows": (
+        Ability(
+            name="nearby allies can't be submerged", timing="ongoing", covers=("Nearby allies can't be submerged.",),
+            passive={"kind": "unsubmergeable", "near": "$self", "allies_of": "$controller"},
+        ),
+    ),
+    "Fail-not Bow": (
+        Ability(
+            name="bearer has Ranged 3", timing="ongoing", covers=("Bearer has Ranged 3.",),
+            passive={"kind": "grant", "bearer_of": "$self", "keywords": ["Ranged 3"]},
         ),
     ),
     "Horn of Caerleon": (
@@ -98,6 +119,15 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "double_strikes", "near": "$self"},
         ),
     ),
+    "Payload Trebuchet": (
+        Ability(
+            name="bearer and another ally here tap: the discarded card's cost in damage to each unit up to three steps away",
+            timing="activated",
+            covers=("Tap bearer and another ally here, Discard a card → Deal damage equal to the discarded card's mana cost to each unit at target location up to three steps away.",),
+            gaps="the card named is taken as the discarded card (hands are not simulated)",
+            activated=DamageUpToSteps(cost="tap", granted="bearer", reach=3, amount=None, crew=True),
+        ),
+    ),
     "Plate of the Whale": (
         Ability(
             name="bearer is Immobile if it has less than 3 power", timing="ongoing",
@@ -131,6 +161,14 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             does=Resolve(name="pull_artifact"),
         ),
     ),
+    "Meat Hook": (
+        Ability(
+            name="its bearer shoots a projectile and drags the hit unit here", timing="activated",
+            covers=("Bearer has \"Tap → Shoot a projectile. If a unit is hit, drag it here, and bearer may fight it when it arrives.\"",),
+            gaps="the fight when it arrives is not simulated",
+            activated=ShootAndDrag(cost="tap", granted="bearer"),
+        ),
+    ),
     "Rolling Boulder": (
         Ability(
             name="a unit here taps to push it: it rolls as far as possible, dealing 4 damage to each other unit along its path",
@@ -157,6 +195,20 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "grant", "bearer_of": "$self", "movement": 7},
         ),
     ),
+    "Shrine of the Dragonlord": (
+        Ability(
+            name="Genesis: teleports all Dragons here", timing="triggered",
+            covers=("Genesis → Teleport all Dragons here.",),
+            trigger="genesis_dragons_here", when=Genesis(), does=Resolve(name="dragons_here"),
+        ),
+    ),
+    "Siege Ballista": (
+        Ability(
+            name="bearer and another ally here tap: 3 damage to a unit up to two steps away", timing="activated",
+            covers=("Tap bearer and another ally here → Deal 3 damage to target unit up to two steps away.",),
+            activated=DamageUpToSteps(cost="tap", granted="bearer", reach=2, amount=3, each_at_location=False, crew=True),
+        ),
+    ),
     "Spear of Destiny": (
         Ability(
             name="its bearer taps to throw it at any minion: it teleports there and kills it", timing="activated",
@@ -168,6 +220,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="bearer is silenced", timing="ongoing", covers=("Bearer is silenced",),
             passive={"kind": "condition", "condition": "silenced", "bearer_of": "$self"},
+        ),
+    ),
+    "Truesight Crossbow": (
+        Ability(
+            name="bearer has Ranged", timing="ongoing", covers=("Bearer has Ranged",),
+            passive={"kind": "grant", "bearer_of": "$self", "keywords": ["Ranged"]},
         ),
     ),
     "Undertaker Engine": (

@@ -12,8 +12,16 @@ from domain.rulesets.sorcery.abilities import (
     Resolve,
     StepTowardEvil,
 )
+from domain.rulesets.sorcery.cards.at_distance import FlyToNearbySite
 
 CARDS: dict[str, tuple[Ability, ...]] = {
+    "Avatar of Air": (
+        Ability(
+            name="flies a unit atop its Air site to a nearby site", timing="activated",
+            covers=("Once on your turn, if you occupy an Air site, you may fly a unit atop it to a nearby site.",),
+            activated=FlyToNearbySite(cost="once", air_site=True),
+        ),
+    ),
     "Avatar of Water": (
         Ability(
             name="floods a site adjacent to its body of water until used again; may teleport there",

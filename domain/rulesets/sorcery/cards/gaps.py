@@ -4,11 +4,11 @@ is reported with the card (coverage.py), never silently dropped."""
 from __future__ import annotations
 
 #: a grant of Stealth is modelled; what Stealth itself does is only partly (coverage.KEYWORD_GAPS)
-STEALTH_GAP = "Stealth is simulated only as 'can't be intercepted' (its keyword gap)"
+STEALTH_GAP = "Stealth is simulated only as 'can't be intercepted' and 'projectiles can't hit it' (its keyword gap)"
 #: what granted Stealth still lacks, as for the printed keyword
 STEALTH_MARKS = (
     "Stealth's mark, lost after the minion interacts with the realm, is not simulated: "
-    "the Stealth stays; only 'can't be intercepted' is"
+    "the Stealth stays; only 'can't be intercepted' and 'projectiles can't hit it' are"
 )
 #: Stealth gained by a card's text is kept like the keyword's: never lost by interacting
 STEALTH_KEPT = "the Stealth gained is not lost when it interacts with the realm (Stealth tokens are not simulated)"

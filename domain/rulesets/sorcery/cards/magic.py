@@ -3,7 +3,17 @@ units (codex: Magic; digest 2.1, 2.7). Cast with ``cast`` (spells/)."""
 
 from __future__ import annotations
 
-from domain.rulesets.sorcery.abilities import (
+from domain.rulesets.sorcery.cards.at_distance import (
+    AllyShootsAndIsDragged,
+    DamageAtLocationUpToSteps,
+    KillAtLocationUpToSteps,
+    NearbyMinionHurtAndUntapped,
+    ShootDamage,
+    UnburrowAll,
+    WaterSitePullsIn,
+)
+from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
+from domain.rulesets.sorcery.spell_kinds import (
     AdjacentMinionsStepIn,
     AlliedMinionSteps,
     AlliedMinionsToCaster,
@@ -34,7 +44,6 @@ from domain.rulesets.sorcery.abilities import (
     UnitToLocation,
     WaterSiteOverflows,
 )
-from domain.rulesets.sorcery.cards.gaps import ARTIFACTS_NOT_SUBMERGED, ONE_AFTER_ANOTHER, STEALTH_MARKS
 
 SPELLS: dict[str, Spell] = {
     "Backstab": Spell(
@@ -49,6 +58,10 @@ SPELLS: dict[str, Spell] = {
     "Blink": Spell(
         target=UnitToLocation(who="ally"), covers=("An ally teleports to a location it’s nearby.",),
         moves="teleport_nearby",
+    ),
+    "Boil": Spell(
+        target=KillAtLocationUpToSteps(reach=2, water_site=True),
+        covers=("Destroy all minions occupying target water site up to two steps away.",),
     ),
     "Buried Alive": Spell(
         target=MinionNearAlly(adjacent=True), covers=("May be cast by any ally.", "Burrow target adjacent minion."),
@@ -89,11 +102,20 @@ SPELLS: dict[str, Spell] = {
         target=MinionDown(), covers=("Submerge target minion or artifact, if able.",), moves="submerge",
         moves_artifacts=True,
     ),
+    "Exhume": Spell(target=UnburrowAll(), covers=("Unburrow everything at target land site",)),
     "Fade": Spell(
         target=AnAlly(minion=True), covers=("Give an allied minion Stealth.",),
         effect={"kind": "grant", "unit": "$target", "keywords": ["Stealth"]}, duration="permanent",
         label="{target} has Stealth",
         gaps=STEALTH_MARKS,
+    ),
+    "Fireball": Spell(
+        target=ShootDamage(amount=4, splash=2),
+        covers=("Shoot a projectile. It deals 4 damage on impact, and 2 damage to each other unit at that location.",),
+    ),
+    "Firebolts": Spell(
+        target=ShootDamage(amount=1, count=3),
+        covers=("Shoot three projectiles in the same direction, one at a time. Each deals 1 damage.",),
     ),
     "Flanking Maneuver": Spell(
         target=AlliesToLocation(),
@@ -113,6 +135,15 @@ SPELLS: dict[str, Spell] = {
         affects={"squares": "$targets", "any_level": True, "minions_only": True}, duration="this_turn",
         label="{target} have Airborne this turn; the site is flooded this turn",
     ),
+    "Ghostfire": Spell(target=ShootDamage(amount=1), covers=("Shoot a 1-damage projectile.",)),
+    "Grapple Shot": Spell(
+        target=AllyShootsAndIsDragged(),
+        covers=("An ally shoots a projectile. If it hits a unit, the ally is dragged to that location",),
+    ),
+    "Ice Lance": Spell(
+        target=ShootDamage(amount=3, piercing=True, falloff=(3, 2, 1)),
+        covers=("Shoot a piercing projectile. Deal 3, then 2, then 1 damage to up to one hit unit at each of the first three locations along its path.",),
+    ),
     "Into the Abyss": Spell(
         target=MinionDownOrIntoVoid(), covers=("Submerge target minion, or pull it into a void it's adjacent to.",),
         moves="submerge",
@@ -120,6 +151,9 @@ SPELLS: dict[str, Spell] = {
     "Joust!": Spell(
         target=AllySwapsWithAdjacentEnemy(),
         covers=("An ally targets an enemy they’re adjacent to, then they both take a step to swap places. If they pass each other, they fight.",),
+    ),
+    "Lash": Spell(
+        target=NearbyMinionHurtAndUntapped(amount=1), covers=("Deal 1 damage to target nearby minion and untap it.",),
     ),
     "Leap Attack": Spell(
         target=AllyMayStep(up_to=1),
@@ -134,10 +168,17 @@ SPELLS: dict[str, Spell] = {
         target=AllyLuresEnemy(),
         covers=("An ally tempts an enemy minion at a nearby site into taking a step closer.",),
     ),
+    "Heat Ray": Spell(
+        target=ShootDamage(amount=2, piercing=True), covers=("Shoot a piercing projectile. Deal 2 damage to each hit unit.",),
+    ),
     "Mad Dash": Spell(
         target=AnAlly(), covers=("then give an ally Movement +1 this turn.",),
         effect={"kind": "grant", "unit": "$target", "movement": 1}, duration="this_turn",
         label="{target} has Movement +1",
+    ),
+    "Magic Missiles": Spell(
+        target=ShootDamage(amount=1, count=3),
+        covers=("Shoot three projectiles in the same direction, one at a time. Each deals 1 damage.",),
     ),
     "Marine Voyage": Spell(
         target=Sites(count=1),
@@ -146,12 +187,20 @@ SPELLS: dict[str, Spell] = {
         duration="this_turn",
         label="{caster}'s units can move between the sites of the body of water at {targets} as if adjacent",
     ),
+    "Minor Explosion": Spell(
+        target=DamageAtLocationUpToSteps(reach=2, amount=3),
+        covers=("Deal 3 damage to each unit at target location up to two steps away.",),
+    ),
     "Minecart Madness": Spell(
         target=Sites(count=1),
         covers=("This turn, your units can move between any sites in a chosen span of land as if they were adjacent.",),
         effect={"kind": "as_if_adjacent", "span_of": "$target_square", "water": False, "for_player": "$caster"},
         duration="this_turn",
         label="{caster}'s units can move between the sites of the span of land at {targets} as if adjacent",
+    ),
+    "Mortality": Spell(
+        target=KillAtLocationUpToSteps(reach=2, subtypes=("Mortal",)),
+        covers=("Kill all Mortal minions at target location up to two steps away.",),
     ),
     "Onslaught": Spell(
         target=NoTarget(),
@@ -175,6 +224,9 @@ SPELLS: dict[str, Spell] = {
     "Recall": Spell(
         target=AlliedMinionsToCaster(), covers=("Teleport any number of allied minions to the caster’s location.",),
         moves="teleport_anywhere",
+    ),
+    "Riptide": Spell(
+        target=WaterSitePullsIn(), covers=("Target water site pulls in an aboveground unit it's adjacent to.",),
     ),
     "Scatter": Spell(
         target=EachAtLocation(), covers=("Push everything at target location one step, one at a time.",),

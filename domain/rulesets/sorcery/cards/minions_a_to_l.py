@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.rulesets.sorcery.abilities import (
     Ability,
+    AdjacentUnit,
     AtTurn,
     DiesNearby,
     Enters,
@@ -24,6 +25,7 @@ from domain.rulesets.sorcery.abilities import (
     Stops,
     TeleportToTappedBurrow,
 )
+from domain.rulesets.sorcery.cards.at_distance import DragInAdjacent, HurtToUntap, RangedStrike, ShootDamageTap
 from domain.rulesets.sorcery.cards.gaps import AT_REST_GAPS, GROWING_GAPS, VOIDS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -146,11 +148,38 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "restriction", "unit": "$self", "not_away_from_avatar": True},
         ),
     ),
+    "Cherubim": (
+        Ability(
+            name="shoots a projectile that deals 4 damage", timing="activated",
+            covers=("Tap → Shoot a projectile that deals 4 damage.",),
+            activated=ShootDamageTap(cost="tap", amount=4),
+        ),
+    ),
     "Coy Nixie": (
         Ability(
             name="a nearby enemy takes a step towards her, then taps", timing="activated",
             covers=("Once on your turn, Coy Nixie may force target nearby enemy to take a step towards her. Tap that enemy.",),
             activated=LureCloser(cost="once", who="nearby_enemy", then="tap"),
+        ),
+    ),
+    "Crawler": (
+        Ability(
+            name="projectiles fly over it", timing="ongoing", covers=("Projectiles fly over Crawler.",),
+            passive={"kind": "flown_over", "unit": "$self"},
+        ),
+    ),
+    "Crawling Congregation": (
+        Ability(
+            name="projectiles fly over it and its adjacent allies", timing="ongoing",
+            covers=("Projectiles fly over this and other adjacent allies.",),
+            passive={"kind": "flown_over", "adjacent_to": "$self", "allies_of": "$controller"},
+        ),
+    ),
+    "Cranky Overseer": (
+        Ability(
+            name="hurts an adjacent Ordinary minion to untap it", timing="activated",
+            covers=("Once on your turn, the Overseer may deal 1 damage to target adjacent Ordinary minion to untap it.",),
+            activated=HurtToUntap(cost="once", amount=1),
         ),
     ),
     "Dalcean Phalanx": (
@@ -198,6 +227,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             scope={"exclude": "$self"}, does=Resolve(name="move_to_fight"),
         ),
     ),
+    "Gloam Toads": (
+        Ability(
+            name="drags in an adjacent unit", timing="activated",
+            covers=("Tap → Drags in target adjacent unit",),
+            activated=DragInAdjacent(cost="tap"),
+        ),
+    ),
     "Gneissgnath Gnomes": (
         Ability(
             name="may burrow at the end of your turn", timing="triggered",
@@ -209,6 +245,14 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't be immobilized or disabled", timing="ongoing", covers=("Can't be immobilized or disabled.",),
             passive={"kind": "immune", "unit": "$self", "conditions": ["immobile", "disabled"]},
+        ),
+    ),
+    "Gravedigger": (
+        Ability(
+            name="Genesis: burrows an adjacent Undead", timing="triggered",
+            covers=("Genesis → Burrow target adjacent Undead.",),
+            trigger="genesis_burrow_adjacent_undead", when=Genesis(choices=AdjacentUnit(allies_only=False, subtypes=("Undead",))),
+            does=Resolve(name="burrow_chosen"),
         ),
     ),
     "Great Old One": (
@@ -254,6 +298,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="can't attack or defend", timing="ongoing", covers=("can't attack or defend.",),
             passive={"kind": "restriction", "unit": "$self", "no_attack": True, "no_defend": True},
+        ),
+    ),
+    "Helpful Hob": (
+        Ability(
+            name="Genesis: untaps an adjacent ally", timing="triggered",
+            covers=("Genesis → Untap an adjacent ally.",),
+            trigger="genesis_untap_adjacent", when=Genesis(choices=AdjacentUnit()), does=Resolve(name="untap_chosen"),
         ),
     ),
     "Hillock Basilisk": (
@@ -307,6 +358,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="immobile while carrying", timing="ongoing",
             covers=("Can pick up a single minion, disabling them, but can't move while carrying them.",),
             passive={"kind": "condition", "condition": "immobile", "unit": "$self", "carrying": True},
+        ),
+    ),
+    "Kite Archer": (
+        Ability(
+            name="Ranged", timing="activated",
+            covers=("Immediately after performing a ranged strike, Kite Archer may take a step.",),
+            activated=RangedStrike(cost="tap", step_after=True),
         ),
     ),
     "Lumbering Giant": (

@@ -22,7 +22,10 @@ from domain.rulesets.sorcery.abilities import (
     StartEffect,
     StepThenConstrict,
     TeleportNearbyTapOthers,
+    Untap,
+    UntapAlliedMinion,
 )
+from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag, TapNearbyEnemy
 from domain.rulesets.sorcery.cards.gaps import (
     AT_REST_GAPS,
     GROWING_GAPS,
@@ -33,6 +36,13 @@ from domain.rulesets.sorcery.cards.gaps import (
 )
 
 CARDS: dict[str, tuple[Ability, ...]] = {
+    "Malakhim": (
+        Ability(
+            name="untaps itself at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap Malakhim.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"unit": "$source"}),
+        ),
+    ),
     "Master Tracker": (
         Ability(
             name="minions in scope lose Stealth for good", timing="ongoing",
@@ -45,6 +55,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="enemy minions can't move themselves out of the nine locations nearby it", timing="ongoing",
             covers=("Enemy minions can’t move themselves out of a maze of nine locations nearby Maze Minotaur.",),
             passive={"kind": "maze", "unit": "$self", "enemies_of": "$controller"},
+        ),
+    ),
+    "Midland Army": (
+        Ability(
+            name="deals 4 damage to each unit at a location up to three steps away", timing="activated",
+            covers=("Tap → Target a location up to three steps away. Deal 4 damage to each unit there.",),
+            activated=DamageUpToSteps(cost="tap", reach=3, amount=4),
         ),
     ),
     "Mesmer Demon": (
@@ -88,6 +105,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="loses Stealth for good once it moves", timing="ongoing", covers=("Loses Stealth if it moves.",),
             lost_once_it_moves=("Stealth",),
+        ),
+    ),
+    "Nelly Longarms": (
+        Ability(
+            name="shoots a projectile and drags the hit unit here; may submerge it", timing="activated",
+            covers=("Tap → Shoot a projectile. If it hits a unit, drag it here. Nelly may submerge it.",),
+            activated=ShootAndDrag(cost="tap", may_submerge=True),
         ),
     ),
     "Nightmare": (
@@ -141,6 +165,20 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             when=AtTurn(end=True), does=Resolve(name="may_step"),
         ),
     ),
+    "Pudge Butcher": (
+        Ability(
+            name="shoots a projectile and drags the hit unit to his location", timing="activated",
+            covers=("Tap → Shoot a projectile. If it hits a unit, drag it to this location.",),
+            activated=ShootAndDrag(cost="tap"),
+        ),
+    ),
+    "Queen Guinevere": (
+        Ability(
+            name="untaps an allied minion", timing="activated",
+            covers=("Once on your turn, Queen Guinevere may untap target allied minion.",),
+            activated=UntapAlliedMinion(cost="once"),
+        ),
+    ),
     "Rebecks": (  # no "other": Rebecks, a Giant, is nearby itself (codex: Nearby)
         Ability(
             name="nearby allied Giants have Charge", timing="ongoing", covers=("Nearby allied Giants have Charge.",),
@@ -157,7 +195,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
         Ability(
             name="gains a random mutation until the end of turn, at the start of your turn", timing="triggered",
             covers=("At the start of your turn, Boggart gains a random mutation until the end of turn: Airborne, Ranged, Lethal, or +3 power.",),
-            gaps="the +3 power is not simulated; a Ranged gained is simulated only as far as the keyword is",
+            gaps="the +3 power is not simulated",
             trigger="start_random_mutation", when=AtTurn(start=True),
             does=Resolve(name="random_mutation"),
         ),
@@ -209,10 +247,31 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             activated=ReleaseShackled(cost="tap", granted="adjacent"),
         ),
     ),
+    "Silver Valkyries": (
+        Ability(
+            name="untaps all allies here at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap all allies here.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"here": "$source", "allies_of": "$controller"}),
+        ),
+    ),
     "Sir Bors the Younger": (
         Ability(
             name="enemies lose Stealth", timing="ongoing", covers=("Enemies lose Stealth.",),
             passive={"kind": "lose", "keywords": ["Stealth"], "everywhere": True, "enemies_of": "$controller"},
+        ),
+    ),
+    "Sir Gaheris": (
+        Ability(
+            name="untaps at the end of your turn", timing="triggered",
+            covers=("Untaps at the end of your turn.",), trigger="end_untap",
+            when=AtTurn(end=True), does=Untap(scope={"unit": "$source"}),
+        ),
+    ),
+    "Sir Morien": (
+        Ability(
+            name="enemy projectiles can't enter his location", timing="ongoing",
+            covers=("Enemy projectiles can't enter here.",),
+            passive={"kind": "projectile_bar", "here": "$self", "enemies_of": "$controller"},
         ),
     ),
     "Sir Pelleas": (
@@ -220,6 +279,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="moves freely between water locations", timing="ongoing",
             covers=("Moves freely between water locations.",),
             passive={"kind": "moves_freely", "condition": "water_locations", "unit": "$self"},
+        ),
+    ),
+    "Sir Tristan": (
+        Ability(
+            name="taps a nearby enemy minion, which doesn't untap the next time it would", timing="activated",
+            covers=("Once on your turn, Sir Tristan may tap target nearby enemy minion. That enemy doesn't untap the next time it would.",),
+            activated=TapNearbyEnemy(cost="once"),
         ),
     ),
     "Sister Stefánia": (
@@ -284,6 +350,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="whenever an enemy casts magic, steps closer to the caster", timing="triggered",
             covers=("Whenever an enemy casts magic, Sturmgeist steps closer",), trigger="step_closer_to_caster",
             when=EnemyCasts(), does=Resolve(name="step_closer_to_caster"),
+        ),
+    ),
+    "Sugarplum Pixies": (
+        Ability(
+            name="untaps another nearby ally at the end of your turn", timing="triggered",
+            covers=("At the end of your turn, untap another nearby ally.",), trigger="end_untap_another",
+            when=AtTurn(end=True), does=Resolve(name="untap_another_nearby_ally"),
         ),
     ),
     "Survivors of Serava": (

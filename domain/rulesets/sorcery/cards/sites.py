@@ -20,6 +20,7 @@ from domain.rulesets.sorcery.abilities import (
     Side,
     UnitInBodyOfWater,
 )
+from domain.rulesets.sorcery.cards.at_distance import FlyToNearbySite, SiteFliesToVoid
 from domain.rulesets.sorcery.cards.gaps import STEALTH_GAP, STEALTH_MARKS
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -80,6 +81,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             trigger="genesis_broceliande", when=Genesis(), does=Resolve(name="broceliande"),
         ),
     ),
+    "Cloud City": (
+        Ability(
+            name="flies to a nearby void with what occupies it", timing="activated",
+            covers=("(A)(A)(A) — Once on your turn, this site may fly to a nearby void.",),
+            activated=SiteFliesToVoid(cost="once", threshold=("air", 3)),
+        ),
+    ),
     "Dark Alley": (
         Ability(
             name="the first minion that enters gains Stealth", timing="triggered",
@@ -118,6 +126,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "border_ban", "border": "$top_border", "on_the_ground": True, "enemies_of": "$controller"},
         ),
     ),
+    "Hellmouth": (
+        Ability(
+            name="Evil minions nearby have Burrowing", timing="ongoing",
+            covers=("Evil minions nearby or being summoned nearby have Burrowing.",),
+            passive={"kind": "grant", "keywords": ["Burrowing"], "near": "$self", "minions_only": True, "subtypes": ["Undead", "Demon", "Monster"]},
+        ),
+    ),
     "Hunter's Lodge": (
         Ability(
             name="Genesis: enemies lose Stealth", timing="triggered", covers=("Genesis → Enemies lose Stealth.",),
@@ -129,6 +144,13 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="minions occupying nearby sites can't submerge or surface", timing="ongoing",
             covers=("Minions occupying nearby sites can't submerge or surface.",),
             passive={"kind": "no_level_change", "squares": "$nearby"},
+        ),
+    ),
+    "Impenetrable Copse": (
+        Ability(
+            name="projectiles can't enter it from the outside", timing="ongoing",
+            covers=("Projectiles can't enter this site from the outside.",),
+            passive={"kind": "projectile_bar", "here": "$self"},
         ),
     ),
     "Innsmouth Dock": (
@@ -283,6 +305,19 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="Airborne minions atop it move freely away", timing="ongoing",
             covers=("Airborne minions atop Updraft Ridge move freely away.",),
             passive={"kind": "moves_freely", "condition": "airborne_away_from", "square": "$square"},
+        ),
+    ),
+    "Vantage Hills": (
+        Ability(
+            name="Ranged units atop it have +1 range", timing="ongoing", covers=("Ranged units atop this site have +1 range.",),
+            passive={"kind": "range_bonus", "amount": 1, "squares": ["$square"]},
+        ),
+    ),
+    "Wuthering Heights": (
+        Ability(
+            name="flies a minion atop it to a nearby site", timing="activated",
+            covers=("Once on your turn, you may fly a minion atop here onto a nearby site.",),
+            activated=FlyToNearbySite(cost="once", minions_only=True),
         ),
     ),
     "Watchtower": (

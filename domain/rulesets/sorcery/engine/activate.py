@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.rulesets.sorcery.activations import boulder, constrict, lures, moves, registry, shackles, spear
+from domain.rulesets.sorcery.activations import (
+    at_distance,
+    boulder,
+    constrict,
+    lures,
+    moves,
+    projectiles,
+    registry,
+    shackles,
+    spear,
+    untaps,
+)
 from domain.rulesets.sorcery.activations.sources import check
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.engine.primitives import Primitives
@@ -40,6 +51,8 @@ def activate(engine: Primitives, cmd: Activate) -> None:
                 source.id, source.controller, {"kind": "stays_tapped", "unit": unit_id}, "until_untap",
                 f"{source.card}: {unit_id} doesn't untap the next time it would",
             )
+    for event_type, fields in plan.said:
+        engine.emit(event_type, **fields)
     for unit_id, path, purpose, kinds in reversed(plan.moves):  # each goes to the front: the first resolves first
         engine.resolver.declare_path(unit_id, path, purpose, None, kinds=kinds)
     for item in plan.after:
@@ -63,6 +76,14 @@ FOLLOW_UPS: dict[str, Callable[[Primitives, ActivationItem], None]] = {
     "damage_heal": lures.damage_and_heal,
     "roll": boulder.roll,
     "spear": spear.resolve,
+    "dragged": projectiles.dragged,
+    "drag_submerge": projectiles.drag_submerge,
+    "ranged_strike": projectiles.ranged_strike,
+    "damage_at": at_distance.damage_at,
+    "kill_at": at_distance.kill_at,
+    "projectile_damage": projectiles.projectile_damage,
+    "untap": untaps.untap,
+    "hurt_untap": untaps.hurt_untap,
     "constrict": constrict.resolve,
     "release": shackles.resolve_release,
     "cage_lock": cage_lock,

@@ -15,6 +15,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import (
     Ability,
     AdjacentEnemyStep,
+    AdjacentUnit,
     Choices,
     Genesis,
     MinionHere,
@@ -226,6 +227,34 @@ def _side(asked: Asked) -> list[str]:
     return [asked.targets[0]]
 
 
+def _adjacent_unit(asked: Asked) -> list[str]:
+    """Helpful Hob: another ally adjacent to it; Gravedigger: an adjacent Undead, anyone's (one
+    must be chosen when there is one)."""
+    engine, targets, field, source = asked.engine, asked.targets, asked.field, asked.source
+    assert isinstance(asked.choices, AdjacentUnit)
+    wanted = asked.choices
+    what = "/".join(wanted.subtypes) or "ally"
+    scope = Scope(
+        adjacent_to=source, allies_of=asked.controller if wanted.allies_only else None, exclude=source,
+        subtypes=wanted.subtypes, minions_only=bool(wanted.subtypes),
+    )
+    view = engine.view()
+    allies = sorted(
+        u.id for u in engine.state.living_units()
+        if isinstance(u, SorceryUnit) and u.location and view.in_scope(scope, u, parse_loc(u.location))
+    )
+    if not targets:
+        if allies:
+            raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent {what}: one of {', '.join(allies)}", field)
+        return []
+    if len(targets) != 1:
+        raise BadInput(f"{asked.card_name}'s Genesis needs one adjacent {what}", field)
+    unit = engine.known_unit(targets[0], field, living=True)
+    if unit.id not in allies:
+        raise asked.refuse(f"{unit.id} is not an adjacent {what} of {source}'s")
+    return [unit.id]
+
+
 def _nearby_allied_minion(asked: Asked) -> list[str]:
     """Swindler Troupe (one must be chosen when there is one), Treetop Hideout ("you may": none
     named is the choice to give nothing)."""
@@ -260,6 +289,7 @@ CHECKS: dict[type[Choices], Callable[[Asked], list[str]]] = {
     MinionHere: _minion_here,
     Side: _side,
     NearbyAlliedMinion: _nearby_allied_minion,
+    AdjacentUnit: _adjacent_unit,
 }
 
 

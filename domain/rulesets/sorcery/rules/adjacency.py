@@ -102,8 +102,8 @@ class StepGeometry(KeywordRules):
         leap (digest gap 9); none for diagonal, as-if-adjacent or teleport steps (digest 2.9)."""
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE or frm.square == to.square:
             return []
-        if kind in ("orthogonal", "push"):
-            return [(frm.square, to.square)]
+        if kind in ("orthogonal", "push") or (kind == "fly" and to.square in self.orthogonal(frm.square)):
+            return [(frm.square, to.square)]  # a flight to a diagonal site crosses none (codex: Fly)
         if kind == "leap":
             over = next((sq for sq in self.orthogonal(frm.square) if to.square in self.orthogonal(sq)), None)
             return [(frm.square, over), (over, to.square)] if over is not None else []

@@ -15,6 +15,7 @@ from domain.rulesets.sorcery.effects import (
     NoLevelChange,
     Restriction,
     Uninterceptable,
+    Unsubmergeable,
 )
 from domain.rulesets.sorcery.realm import SQUARES, Loc, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -103,7 +104,7 @@ class Barriers(StepGeometry):
             if spec.enemies_of is not None and unit.owner == spec.enemies_of:
                 continue
             if spec.airborne_or_weak:
-                if unit.kind == "minion" and (self.airborne(unit_id, frm) or self.power(unit_id) <= 2):
+                if unit.kind == "minion" and (kind == "fly" or self.airborne(unit_id, frm) or self.power(unit_id) <= 2):  # codex: Fly
                     return rule(self.source_card(effect_id), "minions with Airborne or 2 or less power can't traverse it", "ongoing")
                 continue
             if spec.on_the_ground and not self.on_the_ground(unit_id, frm, to, kind):
@@ -120,6 +121,14 @@ class Barriers(StepGeometry):
         for effect_id, spec in self.specs:
             if isinstance(spec, NoLevelChange) and at.square in spec.squares and self.site_at(at.square) is not None:
                 return rule(self.source_card(effect_id), "minions occupying nearby sites can't submerge or surface", "ongoing")
+        return None
+
+    def forced_submerge_refusal(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """Driftwood Marrows: nearby allies can't be submerged by an effect."""
+        unit = self.unit(unit_id)
+        for effect_id, spec in self.specs:
+            if isinstance(spec, Unsubmergeable) and self.in_scope(spec, unit, at):
+                return rule(self.source_card(effect_id), "nearby allies can't be submerged", "ongoing")
         return None
 
     def restriction(self, unit_id: str, what: str) -> RuleRef | None:

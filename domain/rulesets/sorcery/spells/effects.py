@@ -12,8 +12,9 @@ from domain.rulesets.sorcery.abilities import fill
 from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.engine.reader import Reader
-from domain.rulesets.sorcery.realm import parse_loc, within_steps
+from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules.distance import within
 from domain.rulesets.sorcery.spells.flood import saved_minions, sites_by_water
 from domain.rulesets.sorcery.spells.plan import Casting, Effect, SpellPlan, Targets
 from domain.rulesets.sorcery.state import SorceryUnit
@@ -106,7 +107,7 @@ class AMinionTwoStepsAway(EffectSpell):
     def values(self, engine: Reader, casting: Casting) -> tuple[dict[str, Any], str]:
         by = engine.spellcaster(casting.data, casting.caster, casting.targets[0], casting.field)
         target = engine.known_unit(casting.targets[1], casting.field, living=True)
-        if target.kind != "minion" or not within_steps(by.location or "", target.location or "", 2, *engine.view().wrap):
+        if target.kind != "minion" or not within(engine.view(), parse_loc(by.location or ""), parse_loc(target.location or ""), 2):
             raise IllegalCommand(
                 rule(casting.name, casting.spell.covers[0]),
                 f"{target.id} is not a minion up to two steps away from {by.id} in its region (digest 1.4)",

@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import BadInput
-from domain.rulesets.sorcery.abilities import Spell
+from domain.event_base import GameEvent
 from domain.rulesets.sorcery.catalog import Card, slug
 from domain.rulesets.sorcery.engine.artifacts import move_all
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationPlanned, SpellCast, not_modelled_of
 from domain.rulesets.sorcery.movement import FORCED_KINDS
+from domain.rulesets.sorcery.spell_kinds import Spell
 from domain.rulesets.sorcery.spells.flood import submerge_on_water
 from domain.rulesets.sorcery.state import ActivationItem
 
@@ -84,6 +85,8 @@ class SpellPlan:
     unmoved: bool = False
     #: then every minion atop a water site is submerged, but these (Wrath of the Sea, The Flood)
     submerge_sparing: set[str] | None = None
+    #: events that record what happens before any movement (a projectile's flight), in order
+    said: list[tuple[type[GameEvent], dict[str, Any]]] = field(default_factory=list)
 
 
 def carry_out(engine: Primitives, plan: SpellPlan) -> None:
@@ -93,6 +96,8 @@ def carry_out(engine: Primitives, plan: SpellPlan) -> None:
             SpellCast, spell_id=plan.spell_id, card=casting.name, caster=casting.caster, targets=list(casting.targets),
             not_modelled=not_modelled_of(casting.name), unaffected=plan.unaffected,
         )
+    for event_type, fields in plan.said:
+        engine.emit(event_type, **fields)
     move_all(engine, plan.artifacts, f"{casting.name} ({plan.spell_id})")
     for move in reversed(plan.moves):  # each path goes to the front: the first move resolves first
         frm = engine.state.units[move.unit].location or ""

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.sorcery.abilities import Spell
 from domain.rulesets.sorcery.catalog import Card, slug
 from domain.rulesets.sorcery.commands import Cast
 from domain.rulesets.sorcery.engine import combat
@@ -22,6 +21,7 @@ from domain.rulesets.sorcery.events import ActivationResolved
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.spell_kinds import Spell
 from domain.rulesets.sorcery.spells.casters import check_caster
 from domain.rulesets.sorcery.spells.plan import Casting, Move, SpellPlan, Targets, carry_out
 from domain.rulesets.sorcery.state import ActivationItem

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from domain.rulesets.sorcery import abilities as kinds
-from domain.rulesets.sorcery.abilities import SpellTarget
-from domain.rulesets.sorcery.spells import down, effects, forced, react, steps
+from domain.rulesets.sorcery import spell_kinds as kinds
+from domain.rulesets.sorcery.cards import at_distance as reach
+from domain.rulesets.sorcery.spell_kinds import SpellTarget
+from domain.rulesets.sorcery.spells import distance, down, effects, forced, projectile, pulls, react, steps
 from domain.rulesets.sorcery.spells.overflow import WaterSiteOverflowing
 from domain.rulesets.sorcery.spells.plan import Targets
 
@@ -38,6 +39,13 @@ TARGETS: dict[type[SpellTarget], type[Targets]] = {
     kinds.AdjacentMinionsStepIn: react.AdjacentMinionsStepIn,
     kinds.MinionMovesToTappedMinion: react.MinionMovesToTappedMinion,
     kinds.WaterSiteOverflows: WaterSiteOverflowing,
+    reach.AllyShootsAndIsDragged: projectile.AnAllyShootsAndIsDragged,
+    reach.DamageAtLocationUpToSteps: distance.DamageAtALocationUpToSteps,
+    reach.ShootDamage: projectile.ShootingProjectiles,
+    reach.KillAtLocationUpToSteps: distance.KillingAtALocationUpToSteps,
+    reach.NearbyMinionHurtAndUntapped: distance.ANearbyMinionHurtAndUntapped,
+    reach.WaterSitePullsIn: pulls.AWaterSitePullingIn,
+    reach.UnburrowAll: pulls.EverythingUnburrowed,
 }
 
 

@@ -16,6 +16,7 @@ from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.triggers.choices import answer as answer_choice
 from domain.rulesets.sorcery.triggers.choices import may
 from domain.rulesets.sorcery.triggers.common import (
+    choices_of,
     forced_steps,
     location_of_source,
 )
@@ -189,7 +190,25 @@ def _submerge_area(engine: Primitives, trigger: TriggerState) -> None:
 
 
 #: the resolvers of this module, by the name a card's ``Resolve`` gives (triggers/registry.py)
+def _burrow_chosen(engine: Primitives, trigger: TriggerState) -> None:
+    """Gravedigger's Genesis: the adjacent Undead its summon named is burrowed below its site (a
+    forced burrow: one without Burrowing dies there, digest 1.6); one no longer there, or with
+    no land site below, is not."""
+    chosen = choices_of(trigger)
+    if not chosen:
+        engine.resolver.resolved(trigger, "no adjacent Undead to burrow")
+        return
+    unit = engine.state.units[chosen[0]]
+    below = forced_steps(engine, unit.id, "burrow") if unit.alive else []
+    if not below:
+        engine.resolver.resolved(trigger, f"{unit.id} can't be burrowed (no longer in the realm, or not atop a land site)")
+        return
+    engine.resolver.resolved(trigger, f"burrows {unit.id}")
+    engine.force([(unit.id, below[0], "burrow")], cause=trigger.id)
+
+
 RESOLVERS: dict[str, Callable[[Primitives, TriggerState], None]] = {
+    "burrow_chosen": _burrow_chosen,
     "submerge_then_return_to_hand": _mariners_curse,
         "burrow_occupant": _rest_in_peace,
         "may_submerge_here": _may_submerge_here,

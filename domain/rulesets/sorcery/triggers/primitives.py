@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.rulesets.sorcery.abilities import Damage, Does, Kill, StartEffect, fill
+from domain.rulesets.sorcery.abilities import Damage, Does, Kill, StartEffect, Untap, fill
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events_combat import DamageTaken
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.triggers.common import start
+from domain.rulesets.sorcery.triggers.untaps import untap
 from domain.state import TriggerState
 
 
@@ -54,4 +55,5 @@ PRIMITIVES: dict[type[Does], Callable[[Primitives, TriggerState, Any], None]] = 
     Kill: kill,
     Damage: damage,
     StartEffect: start_effect,
+    Untap: untap,
 }

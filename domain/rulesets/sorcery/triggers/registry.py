@@ -39,6 +39,7 @@ from domain.rulesets.sorcery.triggers import (
     steps,
     stops,
     teleports,
+    untaps,
 )
 from domain.rulesets.sorcery.triggers.primitives import PRIMITIVES
 from domain.state import TriggerState
@@ -74,7 +75,7 @@ def _merged(*tables: Mapping[str, Callable[[Primitives, TriggerState], None]]) -
 #: every named resolver, by the name a card's ``Resolve`` gives
 RESOLVERS = _merged(
     steps.RESOLVERS, pushes.RESOLVERS, teleports.RESOLVERS, levels.RESOLVERS, fights.RESOLVERS, stealth.RESOLVERS,
-    conditions.RESOLVERS, cards.RESOLVERS, stops.RESOLVERS,
+    conditions.RESOLVERS, cards.RESOLVERS, stops.RESOLVERS, untaps.RESOLVERS,
 )
 
 

@@ -1,5 +1,6 @@
 """Resolvers of triggered abilities that teleport units (codex: Teleport): Cerberus in Chains
-following its Avatar, Headless Haunt's random teleport, Wills-o'-the-Wisp evading an attack."""
+following its Avatar, Headless Haunt's random teleport, Wills-o'-the-Wisp evading an attack,
+Shrine of the Dragonlord calling every Dragon to it."""
 
 from __future__ import annotations
 
@@ -86,7 +87,30 @@ def _evade_teleport(engine: Primitives, trigger: TriggerState) -> None:
 
 
 #: the resolvers of this module, by the name a card's ``Resolve`` gives (triggers/registry.py)
+def _dragons_here(engine: Primitives, trigger: TriggerState) -> None:
+    """Shrine of the Dragonlord's Genesis: every Dragon minion in the realm, anyone's, teleports
+    to the Shrine's location (one forced teleport each, in id order: codex: Teleport); one
+    that can't be teleported there (a ban on entering) stays, and the outcome says so."""
+    where = engine.view().location_of(trigger.source)
+    if where is None:
+        engine.resolver.resolved(trigger, f"{trigger.source} is not in the realm: no Dragon comes")
+        return
+    view = engine.view()
+    model = ForcedMovement(engine.state, "teleport_anywhere")
+    moving: list[str] = []
+    stuck: list[str] = []
+    for unit in sorted(engine.state.living_units(), key=lambda u: u.id):
+        if unit.kind != "minion" or unit.location in (None, where.text) or "Dragon" not in view.subtypes(view.unit(unit.id)):
+            continue
+        option = next((o for o in model.step_options(unit.id, unit.location or "") if o.to == where.text), None)
+        (moving if option is not None and option.blocked is None else stuck).append(unit.id)
+    note = f"; {', '.join(stuck)} can't be teleported there and stay" if stuck else ""
+    engine.resolver.resolved(trigger, f"teleports {', '.join(moving) or 'no Dragon'} to {engine.label(where.text)}{note}")
+    engine.force([(unit_id, where.text, "teleport_anywhere") for unit_id in moving], cause=trigger.id)
+
+
 RESOLVERS: dict[str, Callable[[Primitives, TriggerState], None]] = {
+    "dragons_here": _dragons_here,
     "teleport_to_avatar": _follows,
         "random_teleport": _random_teleport,
         "evade_teleport": _evade_teleport,
