@@ -99,6 +99,13 @@ class AfterFirstAttack(When):
     """The source's first attack this turn has resolved (codex: Attack, step 6)."""
 
 
+class BearerStrikes(When):
+    """The unit bearing the source (an artifact) strikes a unit; ``avatars_only``: an Avatar
+    (The Rack; codex: Strike)."""
+
+    avatars_only: bool = False
+
+
 class EnemyCasts(When):
     """An enemy unit casts magic (Sturmgeist FAQ: only units cast spells it hears)."""
 

@@ -25,3 +25,12 @@ class SorceryOptions(RuleOptions):
             "'refuse' refuses the set-up or command that brings it in, naming the card and the text"
         ),
     )
+    rack_stretch_chooser: Literal["controller", "avatar"] = Field(
+        default="controller",
+        description=(
+            "who picks the adjacent location The Rack stretches a struck Avatar into; its text and "
+            "the codex (Oversized Units) do not say: 'controller' (default) is the Rack's controller, "
+            "as the controller of an effect chooses an oversized unit's position when it teleports "
+            "it (codex: Teleporting Oversized Units); 'avatar' is the Avatar's controller"
+        ),
+    )

@@ -32,8 +32,6 @@ GROWING_GAPS = (
 OVERSIZED_NOT_MODELLED = {
     "Yog-Sothoth": "a unit occupying every location is not modelled: only an area that moves as one "
                    "(Mountain Giant) or grows (Megamoeba) is (codex: Oversized Units)",
-    "The Rack": "stretching an Avatar over another location is not modelled: Avatars occupy one location "
-                "here; only the Mountain Giant's fixed area is (codex: Oversized Units)",
 }
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"
