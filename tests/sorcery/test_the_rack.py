@@ -123,3 +123,13 @@ def test_adjacent_counts_every_location_of_a_stretched_avatar() -> None:
 
 def test_the_rack_is_fully_modelled() -> None:
     assert derive("The Rack").status == "full"
+
+
+def test_a_stretched_avatar_teleported_lands_whole_keeping_its_shape() -> None:
+    # codex: Teleporting Oversized Units, the Avatar stretched by The Rack and Blink
+    g = realm()
+    strike(g)
+    g.issue({"command": "choose", "option": "9", "player": "p1"})
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "cast", "card": "Blink", "targets": ["avatar", "13"], "player": "p2"})
+    assert g.state.units["avatar"].occupied == ["13", "14"]
