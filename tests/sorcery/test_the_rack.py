@@ -22,10 +22,10 @@ ARMS = (
 RACK = "  artifacts:\n    - {id: rack, card: The Rack, controller: p1, bearer: troll}\n"
 
 
-def realm(units: str = ARMS, rack: str = RACK, options: str = "") -> Any:
+def realm(units: str = ARMS, rack: str = RACK, options: str = "", squares: tuple[int, ...] = SQUARES) -> Any:
     return game(
         f"title: t\nruleset: sorcery\nactive_player: p1\n{options}setup:\n  sites:\n"
-        + "".join(f"    - {{at: {sq}, card: Valley, controller: p2}}\n" for sq in SQUARES)
+        + "".join(f"    - {{at: {sq}, card: Valley, controller: p2}}\n" for sq in squares)
         + "  units:\n" + units + rack
     )
 
@@ -78,11 +78,12 @@ def test_the_option_lets_the_avatars_controller_choose() -> None:
 
 
 def test_a_location_not_adjacent_or_without_a_site_is_no_option() -> None:
-    g = realm()
+    g = realm(squares=tuple(sq for sq in SQUARES if sq != 9))
     strike(g)
     options = named(g, "ChoiceRequested")[-1].options
-    assert "14" not in options  # diagonal
-    assert "10/void" not in options and "10" not in options  # not adjacent; 5, 10 are voids
+    assert "14" not in options and "2" not in options  # diagonal to 8
+    assert "9/void" not in options and "9" not in options  # a void: an Avatar can't be there
+    assert {"3", "7", "13"} <= set(options)
 
 
 def test_striking_a_minion_stretches_nothing() -> None:

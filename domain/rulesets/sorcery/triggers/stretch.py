@@ -12,7 +12,7 @@ from collections.abc import Callable
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events_parts import LifeLost, UnitStretched
 from domain.rulesets.sorcery.oversized import level_at
-from domain.rulesets.sorcery.realm import Loc, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerState
@@ -22,13 +22,16 @@ def stretch_options(view: RealmView, unit: SorceryUnit) -> list[str]:
     """The locations adjacent to any part of the unit, at its level, that it does not occupy
     and could be at (a site, or a void for a Voidwalker: ``survival``), in square order."""
     occupied = set(unit.occupied)
-    below = unit.location is not None and parse_loc(unit.location).region.value != "surface"
+    below = unit.location is not None and parse_loc(unit.location).region is not Region.SURFACE
     found: dict[int, Loc] = {}
     for here in occupied:
         for square in orthogonal(parse_loc(here).square, False, False):
             loc = level_at(view, square, below)
-            if loc is not None and loc.text not in occupied and view.survival(unit.id, loc) is None:
-                found[square] = loc
+            if loc is None or loc.text in occupied or view.survival(unit.id, loc) is not None:
+                continue
+            if loc.region is Region.VOID and "Voidwalk" not in view.keywords(unit.id):
+                continue  # an Avatar is never banished, but it can't be in the void without Voidwalk
+            found[square] = loc
     return [found[sq].text for sq in sorted(found)]
 
 
