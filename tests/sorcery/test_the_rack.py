@@ -10,6 +10,7 @@ from typing import Any
 
 from domain.rulesets.sorcery.coverage import derive
 from domain.rulesets.sorcery.effects import Scope
+from domain.rulesets.sorcery.options import SorceryOptions
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.view import RealmView
 from tests.helpers import game
@@ -134,3 +135,8 @@ def test_a_stretched_avatar_teleported_lands_whole_keeping_its_shape() -> None:
     g.issue({"command": "end_turn"})
     g.issue({"command": "cast", "card": "Blink", "targets": ["avatar", "13"], "player": "p2"})
     assert g.state.units["avatar"].occupied == ["13", "14"]
+
+
+def test_the_chooser_option_at_its_default_is_not_recorded_so_older_logs_hash_the_same() -> None:
+    assert "rack_stretch_chooser" not in SorceryOptions().model_dump()
+    assert SorceryOptions(rack_stretch_chooser="avatar").model_dump()["rack_stretch_chooser"] == "avatar"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -10,6 +10,9 @@ from domain.options import RuleOptions
 
 
 class SorceryOptions(RuleOptions):
+    #: added after games were recorded: left out of logs and hashes while it holds its default
+    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser"})
+
     trigger_order: Literal["policy", "ask"] = Field(
         default="policy",
         description=(
