@@ -140,3 +140,25 @@ def test_a_stretched_avatar_teleported_lands_whole_keeping_its_shape() -> None:
 def test_the_chooser_option_at_its_default_is_not_recorded_so_older_logs_hash_the_same() -> None:
     assert "rack_stretch_chooser" not in SorceryOptions().model_dump()
     assert SorceryOptions(rack_stretch_chooser="avatar").model_dump()["rack_stretch_chooser"] == "avatar"
+
+
+def test_nearby_counts_every_location_of_an_l_shaped_avatar() -> None:
+    # codex: Oversized Units, Nearby and Adjacent: the locations nearby an Avatar stretched into
+    # an L by The Rack are those nearby any of its locations
+    squares = (*SQUARES, 19, 20)
+    g = realm(ARMS + "    - {id: watcher, card: Rimland Nomads, owner: p1, at: 20}\n", squares=squares)
+    strike(g)
+    g.issue({"command": "choose", "option": "9", "player": "p1"})
+    assert not near_watcher(g)  # 20 is two squares from 8 and from 9
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn", "player": "p2"})
+    g.issue({"command": "move_and_attack", "unit": "troll", "attack": "avatar"})
+    g.issue({"command": "pass", "player": "p2"})
+    g.issue({"command": "choose", "option": "14", "player": "p1"})
+    assert near_watcher(g)  # 20 is nearby its part at 14
+
+
+def near_watcher(g: Any) -> bool:
+    view = RealmView.of(g.state)
+    avatar = g.state.units["avatar"]
+    return bool(view.in_scope(Scope(near="watcher"), avatar, parse_loc(avatar.location)))
