@@ -40,6 +40,7 @@ class UnitStretched(GameEvent):
     ``rack_stretch_chooser``)."""
 
     TOPIC: ClassVar[str] = "sorcery.UnitStretched"
+    LOOKAHEAD: ClassVar[bool] = True
     unit: str
     added: str
     chosen_by: str
