@@ -162,3 +162,12 @@ def near_watcher(g: Any) -> bool:
     view = RealmView.of(g.state)
     avatar = g.state.units["avatar"]
     return bool(view.in_scope(Scope(near="watcher"), avatar, parse_loc(avatar.location)))
+
+
+def test_with_no_adjacent_location_to_stretch_into_it_still_loses_a_life_for_its_one() -> None:
+    units = "    - {id: troll, card: Bosk Troll, owner: p1, at: 8}\n    - {id: avatar, card: Spellslinger, owner: p2, at: 8}\n"
+    g = realm(units, squares=(8,))
+    g.issue({"command": "move_and_attack", "unit": "troll", "attack": "avatar"})
+    g.issue({"command": "pass", "player": "p2"})
+    assert not named(g, "ChoiceRequested") and g.state.units["avatar"].occupied == ["8"]
+    assert g.state.life["p2"] == 19
