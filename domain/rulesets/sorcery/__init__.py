@@ -38,7 +38,7 @@ from domain.rulesets.sorcery.events import (
     UnitReturned,
     not_modelled_of,
 )
-from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
+from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.legal import legal, to_act
 from domain.rulesets.sorcery.locations import label
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
@@ -77,6 +77,11 @@ def _attack_matched(engine: Primitives, event: GameEvent) -> None:
     match.attacked(engine.resolver, event)
 
 
+def _strike_matched(engine: Primitives, event: GameEvent) -> None:
+    assert isinstance(event, StrikeDealt)
+    match.bearer_strikes(engine.resolver, event)
+
+
 def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, AttackResolved)
     match.after_first_attack(engine.resolver, event)
@@ -108,6 +113,7 @@ ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], .
     StepTaken: (_step_matched, _floods_followed, _rest_ended),
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
+    StrikeDealt: (_strike_matched,),
     UnitDied: (_death_followed, _rest_ended),
     MoveEnded: (_stop_matched,),
     EffectStarted: (_floods_followed,),

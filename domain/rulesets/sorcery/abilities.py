@@ -99,6 +99,13 @@ class AfterFirstAttack(When):
     """The source's first attack this turn has resolved (codex: Attack, step 6)."""
 
 
+class BearerStrikes(When):
+    """The unit bearing the source (an artifact) strikes a unit; ``avatars_only``: an Avatar
+    (The Rack; codex: Strike)."""
+
+    avatars_only: bool = False
+
+
 class EnemyCasts(When):
     """An enemy unit casts magic (Sturmgeist FAQ: only units cast spells it hears)."""
 
@@ -314,6 +321,9 @@ class Size(Declared):
 
     columns: int
     rows: int
+    #: where it is never harms it: no void banishes it, no level kills it (Yog-Sothoth:
+    #: "Occupies all locations safely")
+    safely: bool = False
 
 
 class Grows(Declared):
@@ -364,6 +374,9 @@ class Ability(Declared):
     size: Size | None = None
     #: a unit that grows as it moves (Megamoeba, Aethermoeba)
     grows: Grows | None = None
+    #: the unit is banished while the realm has fewer voids than this (Yog-Sothoth: "Is
+    #: banished without five voids"; a state-based check: engine/voids.py)
+    banished_without_voids: int | None = None
 
 
 def fill(template: Any, values: dict[str, Any]) -> Any:

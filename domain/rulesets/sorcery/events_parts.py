@@ -30,3 +30,41 @@ class PartsMoved(GameEvent):
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit}'s other parts move with it, to {', '.join(label(p) for p in self.parts)}"
+
+
+class UnitStretched(GameEvent):
+    """A unit now also occupies ``added`` (The Rack: "stretch them so that they also occupy
+    another adjacent location"): a part joins its others, and it is an oversized unit from then
+    on (codex: Oversized Units, "a card's size is determined ... via other effects, e.g. The
+    Rack"). ``chosen_by``: the player who picked the location (the rule option
+    ``rack_stretch_chooser``)."""
+
+    TOPIC: ClassVar[str] = "sorcery.UnitStretched"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    added: str
+    chosen_by: str
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).units[self.unit].parts.append(self.added)
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.source} stretches {self.unit} so that it also occupies {label(self.added)} ({self.chosen_by}'s choice)"
+
+
+class LifeLost(GameEvent):
+    """A player loses life by an effect, not by a strike at a site (The Rack: "lose 1 life for
+    each location they occupy"); ``total`` is their life then."""
+
+    TOPIC: ClassVar[str] = "sorcery.LifeLost"
+    player: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).life[self.player] = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} loses {self.amount} life ({self.source}): life {self.total}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -10,6 +10,9 @@ from domain.options import RuleOptions
 
 
 class SorceryOptions(RuleOptions):
+    #: added after games were recorded: left out of logs and hashes while it holds its default
+    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser"})
+
     trigger_order: Literal["policy", "ask"] = Field(
         default="policy",
         description=(
@@ -23,5 +26,14 @@ class SorceryOptions(RuleOptions):
             "a card whose rules text the simulator does not fully model: 'warn' plays it and records what "
             "is not modelled with the event that brings it in (shown by run, check, reach and why); "
             "'refuse' refuses the set-up or command that brings it in, naming the card and the text"
+        ),
+    )
+    rack_stretch_chooser: Literal["controller", "avatar"] = Field(
+        default="controller",
+        description=(
+            "who picks the adjacent location The Rack stretches a struck Avatar into; its text and "
+            "the codex (Oversized Units) do not say: 'controller' (default) is the Rack's controller, "
+            "as the controller of an effect chooses an oversized unit's position when it teleports "
+            "it (codex: Teleporting Oversized Units); 'avatar' is the Avatar's controller"
         ),
     )

@@ -302,6 +302,8 @@ def parts_of(facts: RealmView, card_name: str, at: str) -> list[str]:
     size = next((a.size for a in abilities_of(card_name) if a.size is not None), None)
     if size is None:
         return []
+    if (size.columns, size.rows) == (COLUMNS, ROWS) and parse_loc(at).square != 1:
+        raise BadInput(f"{card_name} occupies all locations: its location is square 1, the realm's top-left, not {at}")
     found = shape_at(facts, area(size.columns, size.rows), at)
     if found is None:
         raise BadInput(

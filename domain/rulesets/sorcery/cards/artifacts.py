@@ -8,6 +8,7 @@ from __future__ import annotations
 from domain.rulesets.sorcery.abilities import (
     Ability,
     AtTurn,
+    BearerStrikes,
     Genesis,
     Resolve,
     RollingBoulder,
@@ -167,6 +168,17 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             covers=("Bearer has \"Tap → Shoot a projectile. If a unit is hit, drag it here, and bearer may fight it when it arrives.\"",),
             gaps="the fight when it arrives is not simulated",
             activated=ShootAndDrag(cost="tap", granted="bearer"),
+        ),
+    ),
+    "The Rack": (
+        Ability(
+            name="the Avatar its bearer strikes also occupies another adjacent location, then loses 1 life for each location",
+            timing="triggered",
+            covers=(
+                "Whenever the bearer strikes an Avatar, stretch them so that they also occupy another adjacent location. "
+                "Then they lose 1 life for each location they occupy.",
+            ),
+            trigger="rack_stretch", when=BearerStrikes(avatars_only=True), does=Resolve(name="stretch_struck_avatar"),
         ),
     ),
     "Rolling Boulder": (

@@ -28,12 +28,16 @@ GROWING_GAPS = (
     "its location is where it last grew; its range of motion counts a step back onto a location "
     "its move has just grown into as entering it; the cards that read 'its location' use that one"
 )
+#: what Yog-Sothoth's area still lacks (oversized.py)
+YOG_SOTHOTH_GAPS = (
+    "it occupies the surface level only (each site's surface and each void, not below the sites); "
+    "its location is square 1, the realm's top-left; grid damage, projectiles, intercepts and the "
+    "cards that read 'its location' use that square only"
+)
 #: why a text about an oversized unit is not modelled, by card: reported with the text
 OVERSIZED_NOT_MODELLED = {
-    "Yog-Sothoth": "a unit occupying every location is not modelled: only an area that moves as one "
-                   "(Mountain Giant) or grows (Megamoeba) is (codex: Oversized Units)",
-    "The Rack": "stretching an Avatar over another location is not modelled: Avatars occupy one location "
-                "here; only the Mountain Giant's fixed area is (codex: Oversized Units)",
+    "Yog-Sothoth": "a unit that ignores the abilities of sites is not modelled: the abilities of sites "
+                   "(their passive effects, barriers and triggers) are not filtered per unit",
 }
 #: thresholds (mana) are not the subject of the simulator
 NO_THRESHOLDS = "thresholds (mana) are not simulated"

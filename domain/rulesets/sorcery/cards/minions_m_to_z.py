@@ -33,6 +33,7 @@ from domain.rulesets.sorcery.cards.gaps import (
     STEALTH_GAP,
     STEALTH_KEPT,
     STEALTH_MARKS,
+    YOG_SOTHOTH_GAPS,
 )
 
 CARDS: dict[str, tuple[Ability, ...]] = {
@@ -474,6 +475,12 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             trigger="after_cast_may_push_here", when=AfterCasting(),
             does=Resolve(name="push_a_unit_here"),
         ),
+    ),
+    "Yog-Sothoth": (  # its area is the whole realm, 5 columns by 4 rows
+        Ability(name="occupies every location of the realm, safely", timing="ongoing", covers=("Occupies all locations safely.",),
+                gaps=YOG_SOTHOTH_GAPS, size=Size(columns=5, rows=4, safely=True)),
+        Ability(name="is banished while the realm has fewer than five voids", timing="ongoing",
+                covers=("Is banished without five voids.",), banished_without_voids=5),
     ),
     "Zephyranne Airship": (
         Ability(

@@ -8,7 +8,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.cards import placement
 from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.commands import ArtifactSetup, AuraSetup, Conjure, PlaySite, Summon
-from domain.rulesets.sorcery.engine import genesis, rest
+from domain.rulesets.sorcery.engine import genesis, rest, voids
 from domain.rulesets.sorcery.engine.placing import (
     check_placement,
     check_summoned_to_avatar,
@@ -18,6 +18,7 @@ from domain.rulesets.sorcery.engine.placing import (
 )
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import SiteFormedUnder
+from domain.rulesets.sorcery.events_parts import PartsMoved
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.triggers import match
@@ -46,6 +47,11 @@ def play_site(engine: Primitives, cmd: PlaySite) -> None:
     place_site(engine, site_id, data, square, player)
     if under or artifacts:
         engine.emit(SiteFormedUnder, site=site_id, square=square, units=under, artifacts=artifacts)
+    for unit in sorted((u for u in engine.state.units.values() if u.alive and void in u.parts), key=lambda u: u.id):
+        # a part of an oversized unit in that void is now atop the site (Yog-Sothoth)
+        engine.emit(PartsMoved, unit=unit.id, parts=[str(square) if p == void else p for p in unit.parts])
+    for unit_id, why in voids.short_of_voids(engine.state, engine.view()):
+        engine.kill(unit_id, why, engine.cause)  # a void fewer: banished (Yog-Sothoth)
     placed = engine.state.features[site_id]
     if placed.id in engine.view().suppressed_sites:
         found = []  # a site that has lost its abilities has no Genesis (Smokestacks of Gnaak)

@@ -21,6 +21,7 @@ from domain.rulesets.sorcery.abilities import fill
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import Card
 from domain.rulesets.sorcery.effects import Lose, parse_spec
+from domain.rulesets.sorcery.engine import voids
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import (
     EffectEnded,
@@ -253,6 +254,8 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             fatal = self.view().survival(unit.id, parse_loc(unit.location))
             if fatal is not None:
                 self.kill(unit.id, fatal, cause)
+        for unit_id, why in voids.short_of_voids(self.state, self.view()):
+            self.kill(unit_id, why, cause)  # banished (Yog-Sothoth)
         self.mark_lasting_losses(cause)
 
     def _freed_from_artifact(self, unit_id: str, cause: str) -> None:

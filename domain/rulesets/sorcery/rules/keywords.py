@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS
 from domain.rulesets.sorcery.effects import Condition, Grant, ImmobileAtop, Lose
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
@@ -218,6 +219,8 @@ class KeywordRules(WaterRules):
         unit = self.unit(unit_id)
         if unit.kind != "minion" or at.region is Region.SURFACE:
             return None  # every unit survives atop a site (digest 1.6 names the other regions only)
+        if any(a.size is not None and a.size.safely for a in abilities_of(unit.card)):
+            return None  # it occupies its locations safely (Yog-Sothoth)
         keywords = self.survival_keywords(unit_id, at)
         if at.region is Region.VOID and "Voidwalk" not in keywords:
             return rule("codex: Void", "a minion without Voidwalk in the void is banished")

@@ -29,6 +29,7 @@ from domain.rulesets.sorcery.abilities import (
     AfterFirstAttack,
     Attacked,
     AtTurn,
+    BearerStrikes,
     CrossesBorder,
     EnemyCasts,
     Enters,
@@ -45,7 +46,7 @@ from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.engine.artifacts import on_ground
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
-from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved
+from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
@@ -269,6 +270,20 @@ def attacked(resolver: Resolver, event: AttackDeclared) -> None:
     for ability in abilities_of(target.card):
         if type(ability.when) is Attacked and not muted(view, target.id):
             queue(resolver, ability, target.id, target.owner, target.id, {"attack": event.attack_id}, event.event_id)
+
+
+def bearer_strikes(resolver: Resolver, event: StrikeDealt) -> None:
+    """``BearerStrikes``: each artifact the striker bears that waits for its bearer's strike (The
+    Rack: only a strike at an Avatar), its subject the unit struck."""
+    state = _state(resolver)
+    target = state.units.get(event.target)
+    if target is None or not target.alive:
+        return
+    for feature in sorted((f for f in state.features.values() if f.bearer == event.striker), key=lambda f: f.id):
+        for ability in abilities_of(feature.card):
+            when = ability.when
+            if isinstance(when, BearerStrikes) and (not when.avatars_only or target.kind == "avatar"):
+                queue(resolver, ability, feature.id, feature.controller, target.id, {"striker": event.striker}, event.event_id)
 
 
 def after_first_attack(resolver: Resolver, event: AttackResolved) -> None:

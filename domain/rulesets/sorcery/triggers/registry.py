@@ -13,6 +13,7 @@ from domain.rulesets.sorcery.abilities import (
     AfterFirstAttack,
     Attacked,
     AtTurn,
+    BearerStrikes,
     CrossesBorder,
     EnemyCasts,
     Enters,
@@ -38,6 +39,7 @@ from domain.rulesets.sorcery.triggers import (
     stealth,
     steps,
     stops,
+    stretch,
     teleports,
     untaps,
 )
@@ -54,6 +56,7 @@ MATCHERS: dict[type[When], Callable[..., Any]] = {
     Moves: match.moves,
     EntersVoid: match.enters_void,
     Attacked: match.attacked,
+    BearerStrikes: match.bearer_strikes,
     AfterFirstAttack: match.after_first_attack,
     EnemyCasts: match.enemy_casts,
     AfterCasting: match.after_casting,
@@ -75,7 +78,7 @@ def _merged(*tables: Mapping[str, Callable[[Primitives, TriggerState], None]]) -
 #: every named resolver, by the name a card's ``Resolve`` gives
 RESOLVERS = _merged(
     steps.RESOLVERS, pushes.RESOLVERS, teleports.RESOLVERS, levels.RESOLVERS, fights.RESOLVERS, stealth.RESOLVERS,
-    conditions.RESOLVERS, cards.RESOLVERS, stops.RESOLVERS, untaps.RESOLVERS,
+    conditions.RESOLVERS, cards.RESOLVERS, stops.RESOLVERS, untaps.RESOLVERS, stretch.RESOLVERS,
 )
 
 

@@ -1,0 +1,31 @@
+"""A unit that needs voids in the realm (Yog-Sothoth: "Is banished without five voids"): a
+state-based check, made whenever the realm settles (engine/primitives.py ``settle``: after
+set-up, moves, and what a card changes at once) and when a site is played to a void, the one
+change that takes voids away (engine/play.py). Pure: the engine banishes what it names."""
+
+from __future__ import annotations
+
+from domain.rules import RuleRef
+from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.realm import SQUARES
+from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.state import SorceryState
+from domain.rulesets.sorcery.view import RealmView
+
+NUMBERS = {5: "five"}
+
+
+def short_of_voids(state: SorceryState, view: RealmView) -> list[tuple[str, RuleRef]]:
+    """Each living unit that needs more voids than the realm has now, with the rule that
+    banishes it, in id order."""
+    needing = [
+        (unit.id, unit.card, need) for unit in sorted(state.units.values(), key=lambda u: u.id) if unit.alive
+        for need in (a.banished_without_voids for a in abilities_of(unit.card)) if need is not None
+    ]
+    if not needing:
+        return []
+    count = sum(1 for square in SQUARES if view.site_at(square) is None)
+    return [
+        (unit_id, rule(card, f"is banished without {NUMBERS.get(need, need)} voids (the realm has {count})"))
+        for unit_id, card, need in needing if count < need
+    ]
