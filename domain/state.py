@@ -200,10 +200,12 @@ class GameState(StateModel):
     _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
 
     def index(self, name: str, build: Callable[[], T]) -> T:
-        """An index of this state, built on first use and kept until the next event."""
-        found = self._indexes.get(name)
+        """An index of this state, built on first use and kept until the next event. Read past
+        pydantic's look-up of private attributes (``__getattr__``, tried after every other way)."""
+        indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        found = indexes.get(name)
         if found is None:
-            found = self._indexes[name] = build()
+            found = indexes[name] = build()
         return found
 
     def lasting_index(
