@@ -111,7 +111,9 @@ class Game(BaseAggregate[UUID]):
 
         What the library's ``trigger_event`` does (eventsourcing 9.5), without its per-event
         costs that never change an answer: the explicit topic is checked once per class, the
-        fields are not copied again, and the version and id are read past their properties."""
+        fields are not copied again, the version and id are read past their properties, and
+        the event is validated by pydantic's validator directly (no event class has its own
+        ``__init__``)."""
         if event_class not in _TOPIC_CHECKED:
             _check_explicit_topic_is_registered(event_class)
             _TOPIC_CHECKED.add(event_class)
@@ -120,7 +122,7 @@ class Game(BaseAggregate[UUID]):
         fields["originator_version"] = known["_version"] + 1
         if fields.get("timestamp") is None:
             fields["timestamp"] = event_class.create_timestamp()
-        event = event_class(**fields)
+        event = event_class.__pydantic_validator__.validate_python(fields)  # the constructor's validation, without its wrapper
         event.mutate(self)
         known["_pending_events"].append(event)
         return event
