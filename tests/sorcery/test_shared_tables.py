@@ -64,9 +64,15 @@ def _compare_judged(state: GameState, unit_id: str, where: str) -> None:
     location = state.units[unit_id].location or ""
     alone = SorceryMovement(state)
     alone.view = RealmView(state)  # nothing worked out before, nothing shared
-    for option in alone._step_options(unit_id, location):
+    scratch = alone._step_options(unit_id, location)
+    for option in scratch:
         found = SorceryMovement(state).step_option(unit_id, location, option.to, option.kind)
         assert found == option, f"{where}: {unit_id}'s {option.kind} step to {option.to} judged alone"
+    owner = state.units[unit_id].owner
+    near = {option.to for option in scratch}
+    for at in _LOCATIONS:
+        adjacent = SorceryMovement(state).adjacent(location, at.text, owner, unit_id)
+        assert adjacent == (at.text in near), f"{where}: whether {at.text} is one step from {unit_id}"
 
 
 def _check_events(events: list[GameEvent], where: str) -> int:

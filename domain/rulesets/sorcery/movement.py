@@ -247,6 +247,12 @@ class SorceryMovement:
         """Whether ``to`` is one step from ``frm`` (for ``unit_id``, or for some unit) under the
         effects in force."""
         at = parse_loc(frm)
+        if unit_id is not None and self._current() and self.view.unit(unit_id).owner == player:
+            # the unit's own candidates are what its step table is read from: shared under its key
+            return shared.table(
+                self.state, (*shared.unit_key(self.state, unit_id), "adjacent", frm, to),
+                lambda: any(c.loc.text == to for c in self.view.step_candidates(at, player, unit_id)),
+            )
         return any(c.loc.text == to for c in self.view.step_candidates(at, player, unit_id))
 
 
