@@ -151,6 +151,7 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         else:
             text = b"%s%d,%s" % (last[1], originator_version, body[1:])
         event = cls.__pydantic_validator__.validate_json(text)
+        event.__dict__["originator_id"] = originator_id  # the same id, as the one object the store read
         version = cls.class_version
         if version > 1 and event.stored_schema < version:  # older than the class (0: schema 1)
             fields = json.loads(data)
@@ -166,14 +167,16 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         """The library's check that this event is the next of its game, then the fold. The same
         checks as ``CanMutateAggregate.mutate``, with the game's id compared by identity first
         (a replay's events all carry the one id object its store read)."""
-        if self.originator_id is not aggregate.id and self.originator_id != aggregate.id:
-            raise OriginatorIDError(self.originator_id, aggregate.id)
-        next_version = aggregate.version + 1
+        known = aggregate.__dict__  # the library's ``_id``, ``_version``, ``_modified_on``, without its properties
+        game_id = known["_id"]
+        if self.originator_id is not game_id and self.originator_id != game_id:
+            raise OriginatorIDError(self.originator_id, game_id)
+        next_version = known["_version"] + 1
         if self.originator_version != next_version:
             raise OriginatorVersionError(self.originator_version, next_version)
         self.apply(aggregate)
-        aggregate.version = self.originator_version
-        aggregate.modified_on = self.timestamp
+        known["_version"] = next_version
+        known["_modified_on"] = self.timestamp
         return aggregate
 
     def apply(self, aggregate: Any) -> None:

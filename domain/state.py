@@ -52,6 +52,24 @@ class LastingIndexes(dict[str, tuple[Any, Any]]):
 class StateModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    #: the fields set as pydantic sets a field of a model that validates no assignment, in one
+    #: call rather than pydantic's two (folding a long game sets about 1.5 fields an event)
+    __plain_fields__: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        config = cls.model_config
+        plain = not config.get("frozen") and not config.get("validate_assignment")
+        cls.__plain_fields__ = frozenset(cls.model_fields) if plain else frozenset()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self.__plain_fields__:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
 
 class UnitState(StateModel):
     """A unit on the board. Rulesets subclass it with their own typed characteristics."""
@@ -182,10 +200,12 @@ class GameState(StateModel):
     _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
 
     def index(self, name: str, build: Callable[[], T]) -> T:
-        """An index of this state, built on first use and kept until the next event."""
-        found = self._indexes.get(name)
+        """An index of this state, built on first use and kept until the next event. Read past
+        pydantic's look-up of private attributes (``__getattr__``, tried after every other way)."""
+        indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        found = indexes.get(name)
         if found is None:
-            found = self._indexes[name] = build()
+            found = indexes[name] = build()
         return found
 
     def lasting_index(

@@ -2,14 +2,18 @@
 
 Every row of a page of events names the same game; the library parses the id text of each row
 into a ``UUID`` (``convert_originator_id``), a cost as large as any other part of reading a
-row. This recorder keeps the last ids it parsed. Selected by the store address
+row. This recorder gives every event of a page the id it was asked for (the one object, so a
+fold compares it by identity), and keeps the last ids it parsed for the library's other reads. Selected by the store address
 (``sim.store.parse_address``) through the library's ``PERSISTENCE_MODULE`` setting.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
 
 #: how many parsed ids a recorder keeps (a process rarely reads more games at once)
@@ -25,6 +29,38 @@ class GameSQLiteRecorder(SQLiteApplicationRecorder):
                 ids.clear()
             found = ids[originator_id] = super().convert_originator_id(originator_id)
         return found
+
+    def select_events(
+        self,
+        originator_id: UUID | str,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
+        """The library's query (eventsourcing 9.5, ``SQLiteAggregateRecorder.select_events``),
+        its rows naming the game by the id asked for: they all hold that id, the query selects it."""
+        if not isinstance(originator_id, UUID):
+            return super().select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+        statement = self.select_events_statement
+        params: list[Any] = [originator_id.hex]
+        if gt is not None:
+            statement += "AND originator_version>? "
+            params.append(gt)
+        if lte is not None:
+            statement += "AND originator_version<=? "
+            params.append(lte)
+        statement += "ORDER BY originator_version " + ("DESC " if desc else "ASC ")
+        if limit is not None:
+            statement += "LIMIT ? "
+            params.append(limit)
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(statement, params)
+            return [
+                StoredEvent(originator_id=originator_id, originator_version=row[1], topic=row[2], state=row[3])
+                for row in c.fetchall()
+            ]
 
 
 class GameSQLiteFactory(SQLiteFactory):

@@ -57,6 +57,24 @@ def _compare(state: GameState, unit_id: str, basic: bool, seen: dict[tuple[Any, 
         assert earlier[at] == scratch[at], f"{where}: two states with {unit_id}'s key differ at {at}"
 
 
+def _compare_judged(state: GameState, unit_id: str, where: str) -> None:
+    """Each step out of where the unit stands judged alone, as a declared step is before any
+    search (``step_option``: its answer shared under the unit's key), against a new view of the
+    state that shares nothing."""
+    location = state.units[unit_id].location or ""
+    alone = SorceryMovement(state)
+    alone.view = RealmView(state)  # nothing worked out before, nothing shared
+    scratch = alone._step_options(unit_id, location)
+    for option in scratch:
+        found = SorceryMovement(state).step_option(unit_id, location, option.to, option.kind)
+        assert found == option, f"{where}: {unit_id}'s {option.kind} step to {option.to} judged alone"
+    owner = state.units[unit_id].owner
+    near = {option.to for option in scratch}
+    for at in _LOCATIONS:
+        adjacent = SorceryMovement(state).adjacent(location, at.text, owner, unit_id)
+        assert adjacent == (at.text in near), f"{where}: whether {at.text} is one step from {unit_id}"
+
+
 def _check_events(events: list[GameEvent], where: str) -> int:
     """Every event folded as the aggregate folds it (not only the lookahead's facts)."""
     start = events[0]
@@ -67,6 +85,7 @@ def _check_events(events: list[GameEvent], where: str) -> int:
         event.fold_into(state)
         for unit_id, unit in list(state.units.items()):
             if unit.alive and unit.location is not None:
+                _compare_judged(state, unit_id, f"{where}, after {event.event_id}")  # before any search
                 RULESET.range_of_motion(state, unit_id)  # the search fills the table, as a question does
                 for basic in (True, False):
                     _compare(state, unit_id, basic, _SEEN, f"{where}, after {event.event_id}")
@@ -163,3 +182,12 @@ def test_each_thread_keeps_tables_of_its_own() -> None:
     worker.start()
     worker.join()
     assert theirs and theirs[0] is not mine and shared.shared(state) is mine
+
+
+def test_a_step_judged_alone_is_the_step_worked_out_from_scratch_in_every_state_with_its_key() -> None:
+    """A unit shuttling between the same places (the benchmarks' long game) meets each key again:
+    its declared steps are judged from the shared answers, and must be those worked out anew."""
+    from benchmarks.games import long_game
+
+    events = list(long_game(400).pending_events)
+    assert _check_events(events, "the long game") > 100  # type: ignore[arg-type]  # a game records only GameEvents

@@ -197,6 +197,13 @@ class SorceryMovement:
         known = steps.get(frm)
         if known is None and isinstance(steps, SharedSteps):
             known = steps.shared(frm)  # asked already by a state with the same key
+        if known is None and self._current():
+            # the step alone, shared as the table is (its key names all it is read from): a
+            # state met again (a unit shuttling between the same places) judges it from here
+            known = shared.table(
+                self.state, (*shared.unit_key(self.state, unit_id), self.basic, "step", frm, to),
+                lambda: self._step_options(unit_id, frm, only=to),
+            )
         if known is None:
             known = self._step_options(unit_id, frm, only=to)
         return next((o for o in known if o.to == to and (kind is None or o.kind == kind)), None)
@@ -240,6 +247,12 @@ class SorceryMovement:
         """Whether ``to`` is one step from ``frm`` (for ``unit_id``, or for some unit) under the
         effects in force."""
         at = parse_loc(frm)
+        if unit_id is not None and self._current() and self.view.unit(unit_id).owner == player:
+            # the unit's own candidates are what its step table is read from: shared under its key
+            return shared.table(
+                self.state, (*shared.unit_key(self.state, unit_id), "adjacent", frm, to),
+                lambda: any(c.loc.text == to for c in self.view.step_candidates(at, player, unit_id)),
+            )
         return any(c.loc.text == to for c in self.view.step_candidates(at, player, unit_id))
 
 
