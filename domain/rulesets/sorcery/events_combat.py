@@ -376,6 +376,23 @@ class LifeGained(GameEvent):
         return f"{self.player} heals {self.amount} ({self.source}): life {self.total}"
 
 
+
+class LifeLost(GameEvent):
+    """A player loses life by an effect, not by a strike at a site (The Rack: "lose 1 life for
+    each location they occupy"); ``total`` is their life then."""
+
+    TOPIC: ClassVar[str] = "sorcery.LifeLost"
+    player: str
+    amount: int
+    total: int
+    source: str
+
+    def apply_to(self, state: GameState) -> None:
+        sorcery_state(state).life[self.player] = self.total
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.player} loses {self.amount} life ({self.source}): life {self.total}"
+
 for _event in (
     AttackPlanned, AttackRefused, AttackDeclared, DefendDeclared, DefenderJoined, DefenderMissed, DefenceClosed, AttackResolved, FightQueued, FightStarted, FightCancelled, StrikeDealt, DamageTaken, SiteStruck,
 ):

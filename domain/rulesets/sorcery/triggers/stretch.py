@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.rulesets.sorcery.engine.primitives import Primitives
-from domain.rulesets.sorcery.events_parts import LifeLost, UnitStretched
+from domain.rulesets.sorcery.events_combat import LifeLost
+from domain.rulesets.sorcery.events_parts import UnitStretched
 from domain.rulesets.sorcery.oversized import level_at
 from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import SorceryUnit
