@@ -6,11 +6,13 @@ game read back from SQLite is the game that was stored."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 from uuid import uuid4
 
 import pytest
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError, ProgrammingError
+from eventsourcing.persistence import StoredEvent
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from domain.errors import SimError
@@ -22,6 +24,7 @@ from projections.state_hash import fold, state_hash
 from sim.app import open_store
 from sim.runner import play, start_game
 from sim.scenario import load_scenario
+from sim.sqlite_recorder import _stored
 from tests.helpers import EXAMPLES
 
 
@@ -153,3 +156,17 @@ def test_refused_commands_between_accepted_ones_leave_the_game_as_if_never_issue
     assert refusals >= 4
     assert [e.payload() for e in game.pending_events] == [e.payload() for e in clean.pending_events]  # type: ignore[attr-defined]
     assert state_hash(game.state) == state_hash(clean.state) == state_hash(fold(game.pending_events))  # type: ignore[arg-type]
+
+
+def test_a_stored_event_read_by_the_recorder_is_the_one_its_constructor_makes() -> None:
+    """The recorder fills the library's frozen dataclass in one assignment: the result equals,
+    hashes and prints as the constructor's, stays frozen, and the dataclass still has just
+    these four fields and nothing run after its constructor."""
+    game_id = uuid4()
+    ours = _stored(game_id, 7, "sim.StepTaken", b'{"unit":"a"}')
+    theirs = StoredEvent(originator_id=game_id, originator_version=7, topic="sim.StepTaken", state=b'{"unit":"a"}')
+    assert ours == theirs and hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ours.topic = "x"  # type: ignore[misc]  # the point: frozen
+    assert [f.name for f in dataclasses.fields(StoredEvent)] == ["originator_id", "originator_version", "topic", "state"]
+    assert not hasattr(StoredEvent, "__post_init__")
