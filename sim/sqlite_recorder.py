@@ -16,6 +16,8 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
 
+from sim.mapper import stored_event
+
 #: how many parsed ids a recorder keeps (a process rarely reads more games at once)
 KEPT_IDS = 256
 
@@ -58,21 +60,8 @@ class GameSQLiteRecorder(SQLiteApplicationRecorder):
         with self.datastore.transaction(commit=False) as c:
             c.execute(statement, params)
             rows = c.fetchall()
-        return [_stored(originator_id, row[1], row[2], row[3]) for row in rows]
+        return [stored_event(originator_id, row[1], row[2], row[3]) for row in rows]
 
-
-def _stored(originator_id: UUID, originator_version: int, topic: str, state: bytes) -> StoredEvent:
-    """A ``StoredEvent`` with these fields, as its constructor makes it: the library's frozen
-    dataclass (eventsourcing 9.5: four fields, no ``__post_init__``) sets each field through
-    ``object.__setattr__``, a third of the cost of reading a row; here its fields are set in
-    one assignment (tests/test_recording_fast_paths.py compares the two)."""
-    made = _new(StoredEvent)
-    _set(made, "__dict__", {"originator_id": originator_id, "originator_version": originator_version, "topic": topic, "state": state})
-    return made
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 class GameSQLiteFactory(SQLiteFactory):

@@ -22,9 +22,9 @@ from domain.game import Game
 from domain.state import StateModel, UnitState
 from projections.state_hash import fold, state_hash
 from sim.app import open_store
+from sim.mapper import stored_event
 from sim.runner import play, start_game
 from sim.scenario import load_scenario
-from sim.sqlite_recorder import _stored
 from tests.helpers import EXAMPLES
 
 
@@ -159,11 +159,11 @@ def test_refused_commands_between_accepted_ones_leave_the_game_as_if_never_issue
 
 
 def test_a_stored_event_read_by_the_recorder_is_the_one_its_constructor_makes() -> None:
-    """The recorder fills the library's frozen dataclass in one assignment: the result equals,
+    """The recorder and the mapper fill the library's frozen dataclass in one assignment: the result equals,
     hashes and prints as the constructor's, stays frozen, and the dataclass still has just
     these four fields and nothing run after its constructor."""
     game_id = uuid4()
-    ours = _stored(game_id, 7, "sim.StepTaken", b'{"unit":"a"}')
+    ours = stored_event(game_id, 7, "sim.StepTaken", b'{"unit":"a"}')
     theirs = StoredEvent(originator_id=game_id, originator_version=7, topic="sim.StepTaken", state=b'{"unit":"a"}')
     assert ours == theirs and hash(ours) == hash(theirs) and repr(ours) == repr(theirs)
     with pytest.raises(dataclasses.FrozenInstanceError):
