@@ -140,12 +140,14 @@ def _compared_fields(cls: type[GameEvent]) -> tuple[str, ...]:
 
 
 def _plain_model(model: type[BaseModel], seen: set[type[BaseModel]]) -> bool:
-    """No custom serializer, set or untyped field anywhere in the model."""
+    """No custom serializer, extra field, set or untyped field anywhere in the model."""
     if model in seen:
         return True
     seen.add(model)
     found = model.__pydantic_decorators__
     if found.field_serializers or found.model_serializers or found.computed_fields:
+        return False
+    if model.model_config.get("extra") == "allow":  # extra fields are dumped, not in ``__dict__``
         return False
     return all(
         _plain_type(info.annotation, seen) for name, info in model.model_fields.items() if name not in ENVELOPE

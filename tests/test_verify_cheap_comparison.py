@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from domain.event_base import GameEvent
 from sim.replay import _compared_fields, verify, verify_exactly
@@ -109,6 +109,11 @@ class _Serialised(GameEvent):
         return dict(handler(self))
 
 
+class _Open(GameEvent):
+    model_config = ConfigDict(extra="allow")
+    TOPIC: ClassVar[str] = ""
+
+
 class _Plain(GameEvent):
     TOPIC: ClassVar[str] = ""
     unit: str
@@ -117,11 +122,12 @@ class _Plain(GameEvent):
 
 
 def test_events_whose_equal_values_may_serialise_apart_are_always_compared_exactly() -> None:
-    # a set's JSON order is its iteration order; an untyped field or a custom serializer may
+    # a set's JSON order is its iteration order; an untyped field, extra fields or a custom serializer may
     # turn equal values into different JSON: none of them is vouched for by equal values
     assert _compared_fields(_WithSet) == ()
     assert _compared_fields(_Untyped) == ()
     assert _compared_fields(_Serialised) == ()
+    assert _compared_fields(_Open) == ()
     assert _compared_fields(_Plain) == ("cause", "unit", "path", "cost")
 
 
