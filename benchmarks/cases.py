@@ -356,7 +356,8 @@ def recording_case(games: LongGames, repeats: int) -> list[Row]:
             f"recording a {count:,}-event game to SQLite (issuing its commands, saving every {sizes.batch:,} events)",
             rate(count, found["product"]),
             f"a bare eventsourcing aggregate, same event count and batch size: {rate(count, found['baseline'])}",
-            f"{ratio:.2f}x", ">= 0.8x", ratio >= 0.8,
+            # issue 20's target; issue 8 first asked 0.8x, which the note keeps in sight
+            f"{ratio:.2f}x", ">= 0.5x (issue 20; issue 8: >= 0.8x)", ratio >= 0.5,
         ),
         # The storage layer alone: the same events, already made, written through each mapper.
         # It separates what the store costs from what judging the rules costs.
@@ -477,6 +478,8 @@ SELF_PLAY = {
 SELF_PLAY_BEFORE = {"sorcery": 5.44, "godsgloom": 2.11, "skirmish": 0.145, "tinyepic": 4.0}
 #: events the bare aggregate records per sample of the normalising baseline
 BARE_EVENTS = 20_000
+#: the seed of the game each self-play case plays before sampling (the samples play 0, 1, ...)
+WARM_UP_SEED = 10_000
 
 
 def bare_recording(events: int = BARE_EVENTS, batch: int = 1_000) -> Callable[[], float]:
@@ -516,6 +519,10 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
     clocks: dict[str, TurnClock] = {}
     for ruleset, path in SELF_PLAY.items():
         scenario = load_scenario(root / path)
+        # one game first, off the clock and the samples: the ruleset's modules imported and its
+        # shared tables warm, so the split below is of games played, not of an import (which
+        # landed in "script" and made it Sorcery's largest part)
+        self_play(scenario, turns, "random", WARM_UP_SEED)
         played = [0]
         clock = clocks[ruleset] = TurnClock()
 

@@ -181,7 +181,12 @@ class Game(BaseAggregate[UUID]):
         return point
 
     def _restore(self, point: _Checkpoint, pending_before: int) -> None:
-        self.state = point.state.model_copy(deep=True)
+        """Put the game back as it was before the refused command: the checkpoint's state
+        itself (no copy of it), with the batch's earlier events applied again. The checkpoint
+        is used up, so the next command takes one where the game now is: a second refusal
+        re-applies only what came after it, not the whole batch again."""
+        self.__dict__["_rollback_point"] = None
+        self.state = point.state
         self.version = point.version
         self.modified_on = point.modified_on
         del self.pending_events[pending_before:]

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Literal, Protocol, TypeVar
+from copy import deepcopy
+from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic_core import PydanticUndefined
 
 from domain.options import RuleOptions
 from domain.rules import RuleRef
@@ -69,6 +71,34 @@ class StateModel(BaseModel):
             self.__pydantic_fields_set__.add(name)
         else:
             super().__setattr__(name, value)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """pydantic's deep copy (2.x, ``BaseModel.__deepcopy__``: one memo for the fields and
+        the private attributes), without handing each string, number and None to
+        ``copy.deepcopy``, which gives those back as they are. Most fields of a unit or a
+        storyline item are such values, and a rollback point, each unit placed and each
+        trigger queued is a deep copy."""
+        if memo is None:
+            memo = {}
+        cls = type(self)
+        made = cls.__new__(cls)
+        memo[id(self)] = made
+        atoms = _ATOMS
+        fields = {name: value if type(value) in atoms else deepcopy(value, memo) for name, value in self.__dict__.items()}
+        object.__setattr__(made, "__dict__", fields)
+        object.__setattr__(made, "__pydantic_extra__", deepcopy(self.__pydantic_extra__, memo))
+        object.__setattr__(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        private = getattr(self, "__pydantic_private__", None)
+        if private is None:
+            object.__setattr__(made, "__pydantic_private__", None)
+        else:
+            kept = {name: value for name, value in private.items() if value is not PydanticUndefined}
+            object.__setattr__(made, "__pydantic_private__", deepcopy(kept, memo))
+        return made
+
+
+#: values ``copy.deepcopy`` returns as they are (its atomic types that state fields hold)
+_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 
 
 class UnitState(StateModel):

@@ -16,6 +16,8 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
 
+from sim.mapper import stored_event
+
 #: how many parsed ids a recorder keeps (a process rarely reads more games at once)
 KEPT_IDS = 256
 
@@ -57,10 +59,9 @@ class GameSQLiteRecorder(SQLiteApplicationRecorder):
             params.append(limit)
         with self.datastore.transaction(commit=False) as c:
             c.execute(statement, params)
-            return [
-                StoredEvent(originator_id=originator_id, originator_version=row[1], topic=row[2], state=row[3])
-                for row in c.fetchall()
-            ]
+            rows = c.fetchall()
+        return [stored_event(originator_id, row[1], row[2], row[3]) for row in rows]
+
 
 
 class GameSQLiteFactory(SQLiteFactory):
