@@ -99,21 +99,35 @@ class TetMovement:
         return found
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
-        here = parse_space(frm)
+        """The board's steps out of ``frm`` (``board_steps``: geometry and costs, the same for
+        every unit), each judged against who stands where it leads and the Ballista the unit
+        started on: the only facts of a step that change between states."""
         unit = self.view.unit(unit_id)
-        deltas = list(DIRECTIONS.values())
-        if self.options.adjacency == "king8":
-            deltas += list(DIAGONALS)
-        found: dict[str, StepOption] = {}
-        for i, (dx, dy) in enumerate(deltas):
-            to = here.plus(dx, dy)
-            if self.view.on_board(to):
-                _keep_better(found, self._option(unit, here, to, "step" if i < 4 else "diagonal"))
-        if here in self.view.portals:
-            for portal in self.view.portals:
-                if portal != here:
-                    _keep_better(found, self._option(unit, here, portal, "portal"))
-        return list(found.values())
+        occupant_at = self.view.occupant_at
+        started_on = self.view.state.ballista_starters.get(unit_id)
+        found: list[StepOption] = []
+        for option in board_steps(self.view)[frm]:
+            to = option.to
+            occupant = occupant_at.get(to)
+            if occupant is not None and occupant.id != unit_id:
+                found.append(self._occupied(unit, occupant, option))
+            elif started_on == to:
+                found.append(option._replace(blocked=BALLISTA_REENTRY))
+            else:
+                found.append(option)
+        return found
+
+    def _occupied(self, unit: TetUnit, occupant: TetUnit, option: StepOption) -> StepOption:
+        """A step into a space another unit holds: an enemy blocks it (or lets it pass, for
+        "why" only), an ally lets the unit pass without stopping there (option
+        ally_pass_through)."""
+        if not self.view.allied(unit, occupant):
+            if self.enemies_passable:
+                return option._replace(pass_only=ENEMY)
+            return option._replace(blocked=PORTAL_BLOCKED if option.kind == "portal" else ENEMY)
+        if not self.options.ally_pass_through:
+            return option._replace(blocked=ALLY_BLOCKS)
+        return option._replace(pass_only=ALLY_END)
 
     def cost_parts(self, frm: Space, to: Space, kind: str) -> list[tuple[str, int]]:
         """What entering ``to`` from ``frm`` costs, part by part (the parts are named for "why")."""
@@ -130,19 +144,79 @@ class TetMovement:
         return parts
 
     def _option(self, unit: TetUnit, frm: Space, to: Space, kind: str) -> StepOption:
+        """One step as the rules read it from scratch: what it costs, then who stands there and
+        the Ballista the unit started on (the plain reading ``board_steps`` and
+        ``step_options`` must agree with; tests compare them)."""
         cost = sum(c for _, c in self.cost_parts(frm, to, kind))
         occupant = self.view.occupants.get(to)
+        plain = StepOption(to=to.text, kind=kind, cost=cost)
         if occupant is not None and occupant.id != unit.id:
-            if not self.view.allied(unit, occupant):
-                if self.enemies_passable:
-                    return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ENEMY)
-                return StepOption(to=to.text, kind=kind, cost=cost, blocked=PORTAL_BLOCKED if kind == "portal" else ENEMY)
-            if not self.options.ally_pass_through:
-                return StepOption(to=to.text, kind=kind, cost=cost, blocked=ALLY_BLOCKS)
-            return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ALLY_END)
+            return self._occupied(unit, occupant, plain)
         if self.view.state.ballista_starters.get(unit.id) == to.text:
-            return StepOption(to=to.text, kind=kind, cost=cost, blocked=BALLISTA_REENTRY)
-        return StepOption(to=to.text, kind=kind, cost=cost)
+            return plain._replace(blocked=BALLISTA_REENTRY)
+        return plain
+
+    def plain_step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        """``step_options`` worked out from the rules alone, nothing kept: every adjacent space
+        (and every portal from a portal), the cheaper of two ways into one space."""
+        here = parse_space(frm)
+        unit = self.view.unit(unit_id)
+        deltas = list(DIRECTIONS.values())
+        if self.options.adjacency == "king8":
+            deltas += list(DIAGONALS)
+        found: dict[str, StepOption] = {}
+        for i, (dx, dy) in enumerate(deltas):
+            to = here.plus(dx, dy)
+            if self.view.on_board(to):
+                _keep_better(found, self._option(unit, here, to, "step" if i < 4 else "diagonal"))
+        if here in self.view.portals:
+            for portal in self.view.portals:
+                if portal != here:
+                    _keep_better(found, self._option(unit, here, portal, "portal"))
+        return list(found.values())
+
+
+class BoardSteps(dict[str, tuple[StepOption, ...]]):
+    """The steps out of each space that the board alone decides (seed 003, Movement and
+    "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
+    with what entering it costs, none blocked. Who stands where is judged per state
+    (``TetMovement.step_options``). Worked out per space when first asked."""
+
+    def __init__(self, model: TetMovement) -> None:
+        super().__init__()
+        self.model = model
+
+    def __missing__(self, frm: str) -> tuple[StepOption, ...]:
+        model = self.model
+        view = model.view
+        here = parse_space(frm)
+        deltas = list(DIRECTIONS.values())
+        if model.options.adjacency == "king8":
+            deltas += list(DIAGONALS)
+        found: dict[str, StepOption] = {}
+
+        def offer(to: Space, kind: str) -> None:
+            cost = sum(c for _, c in model.cost_parts(here, to, kind))
+            _keep_better(found, StepOption(to=to.text, kind=kind, cost=cost))
+
+        for i, (dx, dy) in enumerate(deltas):
+            to = here.plus(dx, dy)
+            if view.on_board(to):
+                offer(to, "step" if i < 4 else "diagonal")
+        if here in view.portals:
+            for portal in view.portals:
+                if portal != here:
+                    offer(portal, "portal")
+        steps = self[frm] = tuple(found.values())
+        return steps
+
+
+def board_steps(view: GridView) -> BoardSteps:
+    """The board's steps (``BoardSteps``), kept with the board's indexes: a board changes only
+    when it is laid, and its options are fixed when the game starts (a state with other options
+    is a new state, with new board indexes). Both ways into one space (a step and a portal) lead
+    to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later."""
+    return view.state.board_index("tinyepic.board_steps", lambda: BoardSteps(TetMovement(view.state)))
 
 
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:

@@ -73,6 +73,13 @@ class GridView:
             "tinyepic.occupants", self.places, lambda: {parse_space(u.location or ""): u for u in self.living}
         )
 
+    @cached_property
+    def occupant_at(self) -> dict[str, TetUnit]:
+        """The same occupants by the space's text (``"x,y"``), as steps name their spaces."""
+        return self.state.lasting_index(
+            "tinyepic.occupant_at", self.places, lambda: {u.location or "": u for u in self.living}
+        )
+
     def unit(self, unit_id: str) -> TetUnit:
         return self.state.units[unit_id]
 
