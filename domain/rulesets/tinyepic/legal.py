@@ -10,6 +10,8 @@ not listed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from pydantic import BaseModel
 
 from domain.movement import search_reach
@@ -24,20 +26,24 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.movement import TetMovement
+from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
+from domain.rulesets.tinyepic.movement import TetMovement, board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import action_refusal, pay_refusal
 from domain.rulesets.tinyepic.view import GridView
 
 
-def legal_commands(state: TetState) -> list[BaseModel]:
+def legal_commands(state: TetState, moves: Callable[[GridView, TetUnit], Sequence[Move]] | None = None) -> list[BaseModel]:
+    """The list, each unit's moves kept from earlier states where nothing they read changed
+    (``unit_moves``); ``moves`` lists them otherwise (the tests' search from scratch)."""
     view = GridView(state)
+    moves_of_unit = unit_moves if moves is None else moves
     player = state.active_player
     found: list[BaseModel] = []
     enemies = sorted((u for u in view.living if u.owner != player), key=lambda u: u.id)
     for unit in sorted(view.units_of(player), key=lambda u: u.id):
         if action_refusal(state, unit, "move") is None:
-            found.extend(_moves(state, unit))
+            found.extend(moves_of_unit(view, unit))
         if action_refusal(state, unit, "melee") is None:
             for e in enemies:
                 if melee_refusal(view, unit, e) is None:
@@ -66,8 +72,21 @@ def legal_commands(state: TetState) -> list[BaseModel]:
     return found
 
 
-def _moves(state: TetState, unit: TetUnit) -> list[BaseModel]:
+def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
+    """The unit's Move commands in this state, kept across events (``kept.py``)."""
+    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state), u))
+
+
+def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
+    """A Move to each space of the unit's range of motion by a cheapest path, in reading order,
+    and the spaces whose occupant the search read: each space it could afford to step out of
+    (where it stands, and each space it reached within its Movement) and every space one of its
+    steps leads to from those (``kept.py`` keeps the moves while none of them changes)."""
     start = unit.location or ""
-    reach = search_reach(TetMovement(state), unit.id, start)
+    reach = search_reach(model, unit.id, start)
     ends = sorted((loc for loc in reach.cost if loc != start), key=lambda loc: (parse_space(loc).y, parse_space(loc).x))
-    return [Move(player=unit.owner, unit=unit.id, path=(reach.path_to(loc) or [loc])[1:]) for loc in ends]
+    moves = tuple(Move(player=unit.owner, unit=unit.id, path=(reach.path_to(loc) or [loc])[1:]) for loc in ends)
+    steps = board_steps(model.view)
+    left = {start, *reach.previous, *reach.cost} if start else set()
+    reads = frozenset(left).union(*([option.to for option in steps[frm]] for frm in left))
+    return UnitMoves(unit_facts(model.view.state, unit), reads, moves)
