@@ -30,13 +30,13 @@ from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
 from domain.rulesets.tinyepic.movement import TetMovement, board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import action_refusal, pay_refusal
-from domain.rulesets.tinyepic.view import GridView
+from domain.rulesets.tinyepic.view import GridView, grid_view
 
 
 def legal_commands(state: TetState, moves: Callable[[GridView, TetUnit], Sequence[Move]] | None = None) -> list[BaseModel]:
     """The list, each unit's moves kept from earlier states where nothing they read changed
     (``unit_moves``); ``moves`` lists them otherwise (the tests' search from scratch)."""
-    view = GridView(state)
+    view = grid_view(state)
     moves_of_unit = unit_moves if moves is None else moves
     player = state.active_player
     found: list[BaseModel] = []
@@ -74,7 +74,7 @@ def legal_commands(state: TetState, moves: Callable[[GridView, TetUnit], Sequenc
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
     """The unit's Move commands in this state, kept across events (``kept.py``)."""
-    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state), u))
+    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u))
 
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:

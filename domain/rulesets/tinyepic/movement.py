@@ -50,8 +50,8 @@ class TetMovement:
 
     allowance_rule = MOVEMENT
 
-    def __init__(self, state: GameState, enemies_passable: bool = False) -> None:
-        self.view = GridView(state)
+    def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
+        self.view = GridView(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.options = self.view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
@@ -84,16 +84,18 @@ class TetMovement:
         assert isinstance(before, tuple) and isinstance(after, tuple)
         if len(before) != len(after):
             return None
-        changed: set[Space] = set()
+        changed: set[str] = set()
         for a, b in zip(before, after, strict=True):
             if a[:2] != b[:2]:
                 return None  # another unit, or the same one replaced
             if a != b:
-                changed.update(parse_space(p[2]) for p in (a, b) if p[2] is not None)
-        portals = self.view.portals
-        if any(space in portals for space in changed):
-            changed.update(portals)
-        near = {space.plus(dx, dy).text for space in changed for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+                changed.update(p[2] for p in (a, b) if p[2] is not None)
+        # the spaces whose steps lead into a changed space are those its own steps lead to:
+        # adjacency goes both ways, and so does a portal's way to every other portal
+        steps = board_steps(self.view)
+        near = set(changed)
+        for space in changed:
+            near.update(option.to for option in steps[space])
         found = StepsFrom(functools.partial(self.step_options, unit_id))
         found.update((frm, steps) for frm, steps in old.items() if frm not in near)
         return found
@@ -102,20 +104,38 @@ class TetMovement:
         """The board's steps out of ``frm`` (``board_steps``: geometry and costs, the same for
         every unit), each judged against who stands where it leads and the Ballista the unit
         started on: the only facts of a step that change between states."""
-        unit = self.view.unit(unit_id)
         occupant_at = self.view.occupant_at
         started_on = self.view.state.ballista_starters.get(unit_id)
         found: list[StepOption] = []
-        for option in board_steps(self.view)[frm]:
+        for option in board_steps(self.view)[frm]:  # as ``_judged``, inline: searches ask this most
             to = option.to
             occupant = occupant_at.get(to)
             if occupant is not None and occupant.id != unit_id:
-                found.append(self._occupied(unit, occupant, option))
+                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
             elif started_on == to:
                 found.append(option._replace(blocked=BALLISTA_REENTRY))
             else:
                 found.append(option)
         return found
+
+    def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
+        """The one step from ``frm`` to ``to`` (of ``kind`` when given), as ``step_options``
+        lists it, without judging the others (``find_option``: a declared step)."""
+        for option in board_steps(self.view)[frm]:
+            if option.to == to and (kind is None or option.kind == kind):
+                return self._judged(unit_id, option)
+        return None
+
+    def _judged(self, unit_id: str, option: StepOption) -> StepOption:
+        """A step of the board judged against who stands where it leads and the Ballista the
+        unit started on."""
+        to = option.to
+        occupant = self.view.occupant_at.get(to)
+        if occupant is not None and occupant.id != unit_id:
+            return self._occupied(self.view.unit(unit_id), occupant, option)
+        if self.view.state.ballista_starters.get(unit_id) == to:
+            return option._replace(blocked=BALLISTA_REENTRY)
+        return option
 
     def _occupied(self, unit: TetUnit, occupant: TetUnit, option: StepOption) -> StepOption:
         """A step into a space another unit holds: an enemy blocks it (or lets it pass, for
