@@ -84,9 +84,14 @@ def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     steps leads to from those (``kept.py`` keeps the moves while none of them changes)."""
     start = unit.location or ""
     reach = search_reach(model, unit.id, start)
-    ends = sorted((loc for loc in reach.cost if loc != start), key=lambda loc: (parse_space(loc).y, parse_space(loc).x))
+    ends = sorted((loc for loc in reach.cost if loc != start), key=_reading_order)
     moves = tuple(Move(player=unit.owner, unit=unit.id, path=(reach.path_to(loc) or [loc])[1:]) for loc in ends)
     steps = board_steps(model.view)
     left = {start, *reach.previous, *reach.cost} if start else set()
     reads = frozenset(left).union(*([option.to for option in steps[frm]] for frm in left))
     return UnitMoves(unit_facts(model.view.state, unit), reads, moves)
+
+
+def _reading_order(location: str) -> tuple[int, int]:
+    space = parse_space(location)
+    return space.y, space.x
