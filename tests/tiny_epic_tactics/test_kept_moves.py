@@ -51,7 +51,7 @@ class PlainMovement(TetMovement):
 
 
 def _plain_moves(state: TetState) -> Any:
-    return lambda view, unit: moves_of(PlainMovement(state), unit).moves
+    return lambda view, unit: moves_of(PlainMovement(state), unit).moves()
 
 
 def _living(state: TetState) -> list[TetUnit]:
@@ -64,7 +64,7 @@ def _check(state: TetState, where: str) -> None:
     plain = PlainMovement(fresh)
     for unit in _living(state):
         kept = unit_moves(view, unit)
-        scratch = moves_of(PlainMovement(fresh), fresh.units[unit.id]).moves
+        scratch = moves_of(PlainMovement(fresh), fresh.units[unit.id]).moves()
         assert list(kept) == list(scratch), f"{where}: {unit.id}'s moves"
         model = TetMovement(state)
         for y in range(state.height):
@@ -132,4 +132,4 @@ def test_a_unit_that_left_the_ballista_it_started_on_may_move_back_onto_it_next_
     assert isinstance(state, TetState)
     kept = unit_moves(GridView(state), state.units["g"])
     assert "2,1" in [m.path[-1] for m in kept]
-    assert list(kept) == list(moves_of(PlainMovement(state.model_copy(deep=True)), state.units["g"]).moves)
+    assert list(kept) == list(moves_of(PlainMovement(state.model_copy(deep=True)), state.units["g"]).moves())

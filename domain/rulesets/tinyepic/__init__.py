@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
@@ -159,7 +160,7 @@ class TinyEpicTacticsRuleset(Ruleset):
 
     # --- turns ----------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
+    def legal_commands(self, state: GameState) -> LegalCommands:
         from domain.rulesets.tinyepic.legal import legal_commands
 
         assert isinstance(state, TetState)

@@ -19,21 +19,72 @@ and of random self-play, with moves searched from scratch on a state that keeps 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from domain.rulesets.tinyepic.commands import Move
+from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
 
-class UnitMoves(NamedTuple):
-    """One unit's moves and what the search that listed them read."""
+class UnitMoves:
+    """One unit's moves and what the search that listed them read. The moves are counted from
+    the search's ends and each is built when first read (a random pick reads one), in reading
+    order of the spaces they end on."""
 
-    #: the unit's own facts: where it stands, its Movement, side, and Ballista start
-    facts: tuple[object, ...]
-    #: the spaces whose occupant the search read
-    reads: frozenset[str]
-    moves: tuple[Move, ...]
+    __slots__ = ("facts", "reads", "player", "unit", "start", "previous", "_ends", "_order", "_built")
+
+    def __init__(
+        self, facts: tuple[object, ...], reads: frozenset[str], player: str, unit: str, start: str,
+        previous: dict[str, str], ends: list[str],
+    ) -> None:
+        #: the unit's own facts: where it stands, its Movement, side, life and Ballista start
+        self.facts = facts
+        #: the spaces whose occupant the search read
+        self.reads = reads
+        self.player, self.unit, self.start = player, unit, start
+        #: the search's cheapest way into each space (``Reach.previous``)
+        self.previous = previous
+        self._ends = ends
+        self._order: list[str] | None = None
+        self._built: dict[int, Move] = {}
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    @property
+    def ends(self) -> list[str]:
+        """The spaces a move ends on, in reading order (row, then column)."""
+        if self._order is None:
+            self._order = sorted(self._ends, key=reading_order)
+        return self._order
+
+    def move(self, index: int) -> Move:
+        found = self._built.get(index)
+        if found is None:
+            found = self._built[index] = Move(player=self.player, unit=self.unit, path=self.path_to(self.ends[index]))
+        return found
+
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self.move(i) for i in range(len(self)))
+
+    def index_of(self, end: str) -> int | None:
+        """Where the move ending on ``end`` is among the unit's, if it has one."""
+        try:
+            return self.ends.index(end)
+        except ValueError:
+            return None
+
+    def path_to(self, end: str) -> list[str]:
+        """The search's cheapest path to ``end``, the start left out (``Reach.path_to``)."""
+        path = [end]
+        while path[-1] != self.start:
+            path.append(self.previous[path[-1]])
+        return path[-2::-1]
+
+
+def reading_order(location: str) -> tuple[int, int]:
+    space = parse_space(location)
+    return space.y, space.x
 
 
 class KeptMoves(dict[str, UnitMoves]):
@@ -44,7 +95,7 @@ def unit_facts(state: TetState, unit: TetUnit) -> tuple[object, ...]:
     return (unit.location, unit.movement, unit.owner, unit.alive, state.ballista_starters.get(unit.id))
 
 
-def kept_moves(view: GridView, unit: TetUnit, search: Callable[[TetUnit], UnitMoves]) -> tuple[Move, ...]:
+def kept_moves(view: GridView, unit: TetUnit, search: Callable[[TetUnit], UnitMoves]) -> UnitMoves:
     """The unit's moves in this state: kept ones when nothing they read has changed, else
     ``search``'s (then kept)."""
     state = view.state
@@ -53,7 +104,7 @@ def kept_moves(view: GridView, unit: TetUnit, search: Callable[[TetUnit], UnitMo
     facts = unit_facts(state, unit)
     if found is None or found.facts != facts:
         found = kept[unit.id] = search(unit)
-    return found.moves
+    return found
 
 
 def _carried(view: GridView, old_key: tuple[object, ...], old: KeptMoves) -> KeptMoves | None:
