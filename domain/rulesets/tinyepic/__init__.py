@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import StepTaken
 from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
@@ -111,10 +112,9 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        from domain.events import StepTaken
-        from domain.rulesets.tinyepic import villages
+        if isinstance(event, StepTaken):  # the only event a Village matches: nothing else imported per event
+            from domain.rulesets.tinyepic import villages
 
-        if isinstance(event, StepTaken):
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:

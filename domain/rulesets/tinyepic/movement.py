@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
-from domain.rulesets.tinyepic.state import TetUnit
+from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView, rule
 from domain.state import GameState
 
@@ -231,12 +231,43 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         return steps
 
 
+#: the boards' steps shared between games: a board of the same rows and costs has the same steps
+#: (self-play plays many games on one scenario's board, and verifying each replays it). A few
+#: boards are kept, the oldest dropped first.
+_SHARED_STEPS: dict[tuple[object, ...], BoardSteps] = {}
+_SHARED_BOARDS = 32
+
+
 def board_steps(view: GridView) -> BoardSteps:
     """The board's steps (``BoardSteps``), kept with the board's indexes: a board changes only
     when it is laid, and its options are fixed when the game starts (a state with other options
     is a new state, with new board indexes). Both ways into one space (a step and a portal) lead
-    to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later."""
-    return view.state.board_index("tinyepic.board_steps", lambda: BoardSteps(TetMovement(view.state)))
+    to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later.
+    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``)."""
+    return view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+
+
+def _shared_steps(state: TetState) -> BoardSteps:
+    """The steps of this board: those of an equal board already worked out, else new ones over
+    a state holding the board alone (no units: the steps it keeps read only the board)."""
+    options = state.options
+    key = (
+        state.width, state.height, tuple(map(tuple, state.levels)), tuple(map(tuple, state.terrain)),
+        options.adjacency, options.climb_cost_mode, options.descend_cost, options.portal_transit_cost,
+        tuple(sorted(options.terrain_entry_surcharge.items())),
+    )
+    found = _SHARED_STEPS.get(key)
+    if found is None:
+        board = TetState(
+            ruleset=state.ruleset, players=list(state.players), active_player=state.active_player,
+            options=options.model_copy(deep=True), width=state.width, height=state.height,
+            levels=[list(row) for row in state.levels], terrain=[list(row) for row in state.terrain],
+        )
+        found = BoardSteps(TetMovement(board))
+        while len(_SHARED_STEPS) >= _SHARED_BOARDS:
+            del _SHARED_STEPS[next(iter(_SHARED_STEPS))]
+        _SHARED_STEPS[key] = found
+    return found
 
 
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:
