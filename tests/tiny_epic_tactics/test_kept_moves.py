@@ -4,7 +4,8 @@ Each unit's Move commands are kept across events while nothing their search read
 (``domain/rulesets/tinyepic/kept.py``), and each state's steps are read from the board's steps
 (``movement.board_steps``). After every event of every Tiny Epic Tactics example, of random
 self-play on random boards and on the benchmark's whole-turn scenario, the state is folded one
-event at a time (as an aggregate folds it), and then:
+event at a time (as an aggregate folds it), and then (random boards also under step options the
+suite's generator leaves as they are: allies that block, steps down and portals priced):
 
 - each living unit's kept moves equal the moves searched on a copy of the state that keeps
   nothing, over steps worked out by the plain reading of the rules (no board table, no kept
@@ -18,6 +19,7 @@ across several events at once, as a self-played game asks for them once per comm
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,8 +35,9 @@ from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView
 from domain.state import GameState
 from sim.runner import play
-from sim.scenario import load_scenario
+from sim.scenario import ScenarioBase, load_scenario, parse_scenario
 from sim.selfplay import self_play
+from sim.yamlfile import load_yaml
 from tests import boards
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
@@ -106,6 +109,28 @@ def test_kept_moves_and_legal_commands_equal_rebuilt_ones_after_every_event_of_e
 def test_kept_moves_and_legal_commands_equal_rebuilt_ones_along_random_self_play(seed: int, every: int) -> None:
     played = self_play(boards.scenario("tinyepic", seed), 3, "random", seed, verify_log=False)
     assert _fold_and_check(played.events, f"random board {seed}", every) > 0
+
+
+def _varied_board(seed: int) -> ScenarioBase:
+    """A random board (the suite's generator) under the step options it leaves as they are:
+    allies that block, a price for a step down, a portal crossed for free or for 2, Water that
+    costs nothing more and Forest that costs 1 more."""
+    rng = random.Random(1_000 + seed)
+    data = boards.tinyepic(rng)
+    data["options"].update({
+        "ally_pass_through": rng.choice([True, False]), "descend_cost": rng.choice([0, 1]),
+        "portal_transit_cost": rng.choice([0, 1, 2]),
+        "terrain_entry_surcharge": rng.choice([{}, {"water": 0, "forest": 1, "peak": 2}]),
+    })
+    located = load_yaml("{}", f"<random board {seed}, varied step options>")
+    located.data = data
+    return parse_scenario(located)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kept_moves_equal_rebuilt_ones_along_random_self_play_under_varied_step_options(seed: int) -> None:
+    played = self_play(_varied_board(seed), 3, "random", seed, verify_log=False)
+    assert _fold_and_check(played.events, f"varied board {seed}", 1 + seed % 3) > 0
 
 
 @pytest.mark.parametrize("seed", range(3))

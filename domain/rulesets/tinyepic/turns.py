@@ -52,11 +52,11 @@ def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[Rule
         return THREE_ACTIONS, f"{unit.owner} has taken {state.actions_taken} actions this turn"
     if unit.weakened and tokens_in_use(state, unit.owner):
         return WEAKENED, f"{unit.id} is Weakened"
-    if not last_unit(state, unit.owner):
-        if action in unit.actions:
+    repeats, third = action in unit.actions, len(unit.actions) >= 2
+    if (repeats or third) and not last_unit(state, unit.owner):  # units counted only when it matters
+        if repeats:
             return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
-        if len(unit.actions) >= 2:
-            return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
+        return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
     return None
 
 
