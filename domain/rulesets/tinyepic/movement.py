@@ -265,7 +265,9 @@ def _shared_steps(state: TetState) -> BoardSteps:
         )
         found = BoardSteps(TetMovement(board))
         while len(_SHARED_STEPS) >= _SHARED_BOARDS:
-            del _SHARED_STEPS[next(iter(_SHARED_STEPS))]
+            oldest = next(iter(_SHARED_STEPS), None)
+            if oldest is not None:
+                _SHARED_STEPS.pop(oldest, None)  # another thread may have dropped it already
         _SHARED_STEPS[key] = found
     return found
 
