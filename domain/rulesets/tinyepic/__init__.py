@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import StepTaken
+from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
@@ -110,10 +112,9 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        from domain.events import StepTaken
-        from domain.rulesets.tinyepic import villages
+        if isinstance(event, StepTaken):  # the only event a Village matches: nothing else imported per event
+            from domain.rulesets.tinyepic import villages
 
-        if isinstance(event, StepTaken):
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
@@ -159,7 +160,7 @@ class TinyEpicTacticsRuleset(Ruleset):
 
     # --- turns ----------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
+    def legal_commands(self, state: GameState) -> LegalCommands:
         from domain.rulesets.tinyepic.legal import legal_commands
 
         assert isinstance(state, TetState)

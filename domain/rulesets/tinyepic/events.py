@@ -28,6 +28,8 @@ class BoardLaid(GameEvent):
 
     TOPIC: ClassVar[str] = "tinyepic.BoardLaid"
     LOOKAHEAD: ClassVar[bool] = True
+    #: the board's indexes (portals, its steps) are of the board laid here
+    CHANGES_BOARD: ClassVar[bool] = True
     width: int
     height: int
     levels: list[list[int]]

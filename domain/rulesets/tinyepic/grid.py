@@ -3,6 +3,7 @@ orthogonal directions and orthogonal (Manhattan) counting. No rules live here.""
 
 from __future__ import annotations
 
+import functools
 from typing import Literal, NamedTuple
 
 from domain.errors import BadInput
@@ -25,7 +26,10 @@ class Space(NamedTuple):
         return Space(self.x + dx * times, self.y + dy * times)
 
 
+@functools.lru_cache(maxsize=16_384)
 def parse_space(text: str) -> Space:
+    """The space ``"x,y"`` names (kept per text: a game names the same few spaces again and
+    again; a text that is not a space raises every time)."""
     parts = str(text).strip().split(",")
     try:
         if len(parts) != 2:

@@ -10,8 +10,11 @@ not listed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from pydantic import BaseModel
 
+from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
 from domain.rulesets.tinyepic.combat import ballista_directions, ballista_refusal, melee_refusal, ranged_refusal
 from domain.rulesets.tinyepic.commands import (
@@ -23,51 +26,90 @@ from domain.rulesets.tinyepic.commands import (
     PayToRemoveWeakened,
     SpellAttack,
 )
-from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.movement import TetMovement
+from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
+from domain.rulesets.tinyepic.movement import TetMovement, board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import action_refusal, pay_refusal
-from domain.rulesets.tinyepic.view import GridView
+from domain.rulesets.tinyepic.view import GridView, grid_view
 
 
-def legal_commands(state: TetState) -> list[BaseModel]:
-    view = GridView(state)
+def legal_commands(
+    state: TetState, moves: Callable[[GridView, TetUnit], Sequence[Move]] | None = None
+) -> LegalCommands:
+    """The commands, part by part (``domain.legal``): each unit's moves counted from its kept
+    search (``unit_moves``) and built when read, so that ``command in legal`` looks at one
+    unit's moves and a random pick builds one; the other commands are cheap and listed. In the
+    order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
+    scratch)."""
+    view = grid_view(state)
     player = state.active_player
-    found: list[BaseModel] = []
+    parts: list[Part] = []
     enemies = sorted((u for u in view.living if u.owner != player), key=lambda u: u.id)
     for unit in sorted(view.units_of(player), key=lambda u: u.id):
         if action_refusal(state, unit, "move") is None:
-            found.extend(_moves(state, unit))
+            parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
+        others: list[list[BaseModel]] = []
         if action_refusal(state, unit, "melee") is None:
+            melee: list[BaseModel] = []
             for e in enemies:
                 if melee_refusal(view, unit, e) is None:
-                    found.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                    found.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
+                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
+                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
+            others.append(melee)
         if action_refusal(state, unit, "missile") is None:
-            found.extend(
+            others.append([
                 MissileAttack(player=player, unit=unit.id, target=e.id)
                 for e in enemies if ranged_refusal(view, unit, e, "missile") is None
-            )
+            ])
         if action_refusal(state, unit, "spell") is None:
-            found.extend(
+            others.append([
                 SpellAttack(player=player, unit=unit.id, target=e.id)
                 for e in enemies if ranged_refusal(view, unit, e, "spell") is None
-            )
+            ])
         if action_refusal(state, unit, "ballista") is None:
-            for e in enemies:
-                if ballista_refusal(view, unit, e, None) is None:
-                    found.extend(
-                        FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
-                        for d in ballista_directions(view, unit, e)
-                    )
+            others.append([
+                FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
+                for e in enemies if ballista_refusal(view, unit, e, None) is None
+                for d in ballista_directions(view, unit, e)
+            ])
         if pay_refusal(state, unit) is None:
-            found.append(PayToRemoveWeakened(player=player, unit=unit.id))
-    found.append(EndTurn(player=player))
-    return found
+            others.append([PayToRemoveWeakened(player=player, unit=unit.id)])
+        parts.extend(Part.of(listed) for listed in others if listed)
+    parts.append(Part.of([EndTurn(player=player)]))
+    return LegalCommands(parts)
 
 
-def _moves(state: TetState, unit: TetUnit) -> list[BaseModel]:
+def _move_part(view: GridView, unit: TetUnit) -> Part:
+    """The unit's moves, one per space it can end on: counted from its kept search; a move is
+    built when read; ``in`` finds a move by the space it ends on."""
+    found: list[UnitMoves] = []
+
+    def kept() -> UnitMoves:
+        if not found:
+            found.append(kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)))
+        return found[0]
+
+    def find(command: BaseModel) -> int | None:
+        path = getattr(command, "path", None)
+        return kept().index_of(str(path[-1])) if isinstance(command, Move) and path else None
+
+    return Part(("move", unit.id), size=lambda: len(kept()), item=lambda i: kept().move(i), find=find)
+
+
+def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
+    """The unit's Move commands in this state, kept across events (``kept.py``)."""
+    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)).moves()
+
+
+def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
+    """A Move to each space of the unit's range of motion by a cheapest path, and the spaces
+    whose occupant the search read: each space it could afford to step out of (where it stands,
+    and each space it reached within its Movement) and every space one of its steps leads to
+    from those (``kept.py`` keeps the moves while none of them changes)."""
     start = unit.location or ""
-    reach = search_reach(TetMovement(state), unit.id, start)
-    ends = sorted((loc for loc in reach.cost if loc != start), key=lambda loc: (parse_space(loc).y, parse_space(loc).x))
-    return [Move(player=unit.owner, unit=unit.id, path=(reach.path_to(loc) or [loc])[1:]) for loc in ends]
+    reach = search_reach(model, unit.id, start)
+    steps = board_steps(model.view)
+    left = {start, *reach.previous, *reach.cost} if start else set()
+    reads = frozenset(left).union(*([option.to for option in steps[frm]] for frm in left))
+    ends = [loc for loc in reach.cost if loc != start]
+    return UnitMoves(unit_facts(model.view.state, unit), reads, unit.owner, unit.id, start, reach.previous, ends)

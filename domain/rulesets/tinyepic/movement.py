@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
-from domain.rulesets.tinyepic.state import TetUnit
+from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView, rule
 from domain.state import GameState
 
@@ -50,8 +50,8 @@ class TetMovement:
 
     allowance_rule = MOVEMENT
 
-    def __init__(self, state: GameState, enemies_passable: bool = False) -> None:
-        self.view = GridView(state)
+    def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
+        self.view = GridView(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.options = self.view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
@@ -84,36 +84,70 @@ class TetMovement:
         assert isinstance(before, tuple) and isinstance(after, tuple)
         if len(before) != len(after):
             return None
-        changed: set[Space] = set()
+        changed: set[str] = set()
         for a, b in zip(before, after, strict=True):
             if a[:2] != b[:2]:
                 return None  # another unit, or the same one replaced
             if a != b:
-                changed.update(parse_space(p[2]) for p in (a, b) if p[2] is not None)
-        portals = self.view.portals
-        if any(space in portals for space in changed):
-            changed.update(portals)
-        near = {space.plus(dx, dy).text for space in changed for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+                changed.update(p[2] for p in (a, b) if p[2] is not None)
+        # the spaces whose steps lead into a changed space are those its own steps lead to:
+        # adjacency goes both ways, and so does a portal's way to every other portal
+        steps = board_steps(self.view)
+        near = set(changed)
+        for space in changed:
+            near.update(option.to for option in steps[space])
         found = StepsFrom(functools.partial(self.step_options, unit_id))
         found.update((frm, steps) for frm, steps in old.items() if frm not in near)
         return found
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
-        here = parse_space(frm)
-        unit = self.view.unit(unit_id)
-        deltas = list(DIRECTIONS.values())
-        if self.options.adjacency == "king8":
-            deltas += list(DIAGONALS)
-        found: dict[str, StepOption] = {}
-        for i, (dx, dy) in enumerate(deltas):
-            to = here.plus(dx, dy)
-            if self.view.on_board(to):
-                _keep_better(found, self._option(unit, here, to, "step" if i < 4 else "diagonal"))
-        if here in self.view.portals:
-            for portal in self.view.portals:
-                if portal != here:
-                    _keep_better(found, self._option(unit, here, portal, "portal"))
-        return list(found.values())
+        """The board's steps out of ``frm`` (``board_steps``: geometry and costs, the same for
+        every unit), each judged against who stands where it leads and the Ballista the unit
+        started on: the only facts of a step that change between states."""
+        occupant_at = self.view.occupant_at
+        started_on = self.view.state.ballista_starters.get(unit_id)
+        found: list[StepOption] = []
+        for option in board_steps(self.view)[frm]:  # as ``_judged``, inline: searches ask this most
+            to = option.to
+            occupant = occupant_at.get(to)
+            if occupant is not None and occupant.id != unit_id:
+                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
+            elif started_on == to:
+                found.append(option._replace(blocked=BALLISTA_REENTRY))
+            else:
+                found.append(option)
+        return found
+
+    def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
+        """The one step from ``frm`` to ``to`` (of ``kind`` when given), as ``step_options``
+        lists it, without judging the others (``find_option``: a declared step)."""
+        for option in board_steps(self.view)[frm]:
+            if option.to == to and (kind is None or option.kind == kind):
+                return self._judged(unit_id, option)
+        return None
+
+    def _judged(self, unit_id: str, option: StepOption) -> StepOption:
+        """A step of the board judged against who stands where it leads and the Ballista the
+        unit started on."""
+        to = option.to
+        occupant = self.view.occupant_at.get(to)
+        if occupant is not None and occupant.id != unit_id:
+            return self._occupied(self.view.unit(unit_id), occupant, option)
+        if self.view.state.ballista_starters.get(unit_id) == to:
+            return option._replace(blocked=BALLISTA_REENTRY)
+        return option
+
+    def _occupied(self, unit: TetUnit, occupant: TetUnit, option: StepOption) -> StepOption:
+        """A step into a space another unit holds: an enemy blocks it (or lets it pass, for
+        "why" only), an ally lets the unit pass without stopping there (option
+        ally_pass_through)."""
+        if not self.view.allied(unit, occupant):
+            if self.enemies_passable:
+                return option._replace(pass_only=ENEMY)
+            return option._replace(blocked=PORTAL_BLOCKED if option.kind == "portal" else ENEMY)
+        if not self.options.ally_pass_through:
+            return option._replace(blocked=ALLY_BLOCKS)
+        return option._replace(pass_only=ALLY_END)
 
     def cost_parts(self, frm: Space, to: Space, kind: str) -> list[tuple[str, int]]:
         """What entering ``to`` from ``frm`` costs, part by part (the parts are named for "why")."""
@@ -130,19 +164,112 @@ class TetMovement:
         return parts
 
     def _option(self, unit: TetUnit, frm: Space, to: Space, kind: str) -> StepOption:
+        """One step as the rules read it from scratch: what it costs, then who stands there and
+        the Ballista the unit started on (the plain reading ``board_steps`` and
+        ``step_options`` must agree with; tests compare them)."""
         cost = sum(c for _, c in self.cost_parts(frm, to, kind))
         occupant = self.view.occupants.get(to)
+        plain = StepOption(to=to.text, kind=kind, cost=cost)
         if occupant is not None and occupant.id != unit.id:
-            if not self.view.allied(unit, occupant):
-                if self.enemies_passable:
-                    return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ENEMY)
-                return StepOption(to=to.text, kind=kind, cost=cost, blocked=PORTAL_BLOCKED if kind == "portal" else ENEMY)
-            if not self.options.ally_pass_through:
-                return StepOption(to=to.text, kind=kind, cost=cost, blocked=ALLY_BLOCKS)
-            return StepOption(to=to.text, kind=kind, cost=cost, pass_only=ALLY_END)
+            return self._occupied(unit, occupant, plain)
         if self.view.state.ballista_starters.get(unit.id) == to.text:
-            return StepOption(to=to.text, kind=kind, cost=cost, blocked=BALLISTA_REENTRY)
-        return StepOption(to=to.text, kind=kind, cost=cost)
+            return plain._replace(blocked=BALLISTA_REENTRY)
+        return plain
+
+    def plain_step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
+        """``step_options`` worked out from the rules alone, nothing kept: every adjacent space
+        (and every portal from a portal), the cheaper of two ways into one space."""
+        here = parse_space(frm)
+        unit = self.view.unit(unit_id)
+        deltas = list(DIRECTIONS.values())
+        if self.options.adjacency == "king8":
+            deltas += list(DIAGONALS)
+        found: dict[str, StepOption] = {}
+        for i, (dx, dy) in enumerate(deltas):
+            to = here.plus(dx, dy)
+            if self.view.on_board(to):
+                _keep_better(found, self._option(unit, here, to, "step" if i < 4 else "diagonal"))
+        if here in self.view.portals:
+            for portal in self.view.portals:
+                if portal != here:
+                    _keep_better(found, self._option(unit, here, portal, "portal"))
+        return list(found.values())
+
+
+class BoardSteps(dict[str, tuple[StepOption, ...]]):
+    """The steps out of each space that the board alone decides (seed 003, Movement and
+    "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
+    with what entering it costs, none blocked. Who stands where is judged per state
+    (``TetMovement.step_options``). Worked out per space when first asked."""
+
+    def __init__(self, model: TetMovement) -> None:
+        super().__init__()
+        self.model = model
+
+    def __missing__(self, frm: str) -> tuple[StepOption, ...]:
+        model = self.model
+        view = model.view
+        here = parse_space(frm)
+        deltas = list(DIRECTIONS.values())
+        if model.options.adjacency == "king8":
+            deltas += list(DIAGONALS)
+        found: dict[str, StepOption] = {}
+
+        def offer(to: Space, kind: str) -> None:
+            cost = sum(c for _, c in model.cost_parts(here, to, kind))
+            _keep_better(found, StepOption(to=to.text, kind=kind, cost=cost))
+
+        for i, (dx, dy) in enumerate(deltas):
+            to = here.plus(dx, dy)
+            if view.on_board(to):
+                offer(to, "step" if i < 4 else "diagonal")
+        if here in view.portals:
+            for portal in view.portals:
+                if portal != here:
+                    offer(portal, "portal")
+        steps = self[frm] = tuple(found.values())
+        return steps
+
+
+#: the boards' steps shared between games: a board of the same rows and costs has the same steps
+#: (self-play plays many games on one scenario's board, and verifying each replays it). A few
+#: boards are kept, the oldest dropped first.
+_SHARED_STEPS: dict[tuple[object, ...], BoardSteps] = {}
+_SHARED_BOARDS = 32
+
+
+def board_steps(view: GridView) -> BoardSteps:
+    """The board's steps (``BoardSteps``), kept with the board's indexes: a board changes only
+    when it is laid, and its options are fixed when the game starts (a state with other options
+    is a new state, with new board indexes). Both ways into one space (a step and a portal) lead
+    to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later.
+    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``)."""
+    return view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+
+
+def _shared_steps(state: TetState) -> BoardSteps:
+    """The steps of this board: those of an equal board already worked out, else new ones over
+    a state holding the board alone (no units: the steps it keeps read only the board)."""
+    options = state.options
+    key = (
+        state.width, state.height, tuple(map(tuple, state.levels)), tuple(map(tuple, state.terrain)),
+        options.adjacency, options.climb_cost_mode, options.descend_cost, options.portal_transit_cost,
+        tuple(sorted(options.terrain_entry_surcharge.items())),
+    )
+    found = _SHARED_STEPS.get(key)
+    if found is None:
+        board = TetState(
+            ruleset=state.ruleset, players=list(state.players), active_player=state.active_player,
+            options=options.model_copy(deep=True), width=state.width, height=state.height,
+            levels=[list(row) for row in state.levels], terrain=[list(row) for row in state.terrain],
+        )
+        found = BoardSteps(TetMovement(board))
+        while len(_SHARED_STEPS) >= _SHARED_BOARDS:
+            oldest = next(iter(_SHARED_STEPS), None)
+            if oldest is not None:
+                _SHARED_STEPS.pop(oldest, None)  # another thread may have dropped it already
+        _SHARED_STEPS[key] = found
+    return found
 
 
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:

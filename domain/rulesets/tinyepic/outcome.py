@@ -28,12 +28,14 @@ VILLAGE_POINTS = 10
 
 class TetOutcome(OutcomeRules):
     def facts(self, event: GameEvent) -> Iterable[Fact]:
+        """A tuple, not a generator: the tally asks this of every event, and most have none."""
         if isinstance(event, DamageDealt):
-            yield event.unit, "damage_taken", float(event.amount)
-        elif isinstance(event, VillageVisited):
-            yield event.unit, "village_visits", 1.0
-        elif isinstance(event, KnockBackStarted):
-            yield event.unit, "knocked_back", float(event.spaces)
+            return ((event.unit, "damage_taken", float(event.amount)),)
+        if isinstance(event, VillageVisited):
+            return ((event.unit, "village_visits", 1.0),)
+        if isinstance(event, KnockBackStarted):
+            return ((event.unit, "knocked_back", float(event.spaces)),)
+        return ()
 
     def standings(self, state: GameState, counters: Counters) -> dict[str, Standing]:
         assert isinstance(state, TetState)

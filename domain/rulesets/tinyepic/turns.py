@@ -15,7 +15,7 @@ from domain.rules import RuleRef
 from domain.rulesets.tinyepic.events import ActionTaken, TurnEnded, TurnStarted, UnitWeakened, WeakenedRemoved
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
-from domain.rulesets.tinyepic.view import GridView, rule
+from domain.rulesets.tinyepic.view import grid_view, rule
 
 if TYPE_CHECKING:
     from domain.resolution import Resolver
@@ -37,11 +37,11 @@ TOO_HURT = rule("digest 2 (Weakened)", "a unit with 2 Health or less can't pay 2
 
 def tokens_in_use(state: TetState, player: str) -> bool:
     """Weakened tokens are used while the player has three units or more (digest 2)."""
-    return len(GridView(state).units_of(player)) >= 3
+    return grid_view(state).counts.get(player, 0) >= 3
 
 
 def last_unit(state: TetState, player: str) -> bool:
-    return len(GridView(state).units_of(player)) <= 1
+    return grid_view(state).counts.get(player, 0) <= 1
 
 
 def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[RuleRef, str] | None:
@@ -52,11 +52,11 @@ def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[Rule
         return THREE_ACTIONS, f"{unit.owner} has taken {state.actions_taken} actions this turn"
     if unit.weakened and tokens_in_use(state, unit.owner):
         return WEAKENED, f"{unit.id} is Weakened"
-    if not last_unit(state, unit.owner):
-        if action in unit.actions:
+    repeats, third = action in unit.actions, len(unit.actions) >= 2
+    if (repeats or third) and not last_unit(state, unit.owner):  # units counted only when it matters
+        if repeats:
             return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
-        if len(unit.actions) >= 2:
-            return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
+        return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
     return None
 
 
@@ -94,7 +94,7 @@ def drop_unused_tokens(resolver: Resolver, player: str) -> None:
     assert isinstance(state, TetState)
     if tokens_in_use(state, player):
         return
-    for unit in sorted(GridView(state).units_of(player), key=lambda u: u.id):
+    for unit in sorted(grid_view(state).units_of(player), key=lambda u: u.id):
         if unit.weakened:
             resolver.emit(
                 WeakenedRemoved, unit=unit.id, reason=f"{player} has two units or fewer: Weakened tokens are no longer used",
@@ -104,7 +104,7 @@ def drop_unused_tokens(resolver: Resolver, player: str) -> None:
 
 def on_ballista(state: TetState, player: str) -> dict[str, str]:
     """The player's units standing on a Ballista as their turn starts (seed 003, Ballista)."""
-    view = GridView(state)
+    view = grid_view(state)
     return {
         u.id: u.location or "" for u in sorted(view.units_of(player), key=lambda u: u.id)
         if view.terrain(parse_space(u.location or "")) == "ballista"
@@ -122,7 +122,7 @@ def end_turn(resolver: Resolver, player: str) -> None:
     the other player's turn begins."""
     state = resolver.state
     assert isinstance(state, TetState)
-    for unit in sorted(GridView(state).units_of(player), key=lambda u: u.id):
+    for unit in sorted(grid_view(state).units_of(player), key=lambda u: u.id):
         if unit.weakened and not unit.actions:
             resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
     resolver.emit(TurnEnded, player=player, turn=state.turn, actions=state.actions_taken)

@@ -24,6 +24,13 @@ def tet_state(state: GameState) -> TetState:
     return state
 
 
+def grid_view(state: GameState) -> GridView:
+    """The state's own view, shared by every reader until the next event drops it with the
+    state's other indexes (``GameState.index``): the turn's checks and the legal commands read
+    the living units, their counts and the occupants once per state, not once per question."""
+    return state.index("tinyepic.view", lambda: GridView(state))
+
+
 class GridView:
     def __init__(self, state: GameState) -> None:
         self.state = tet_state(state)
@@ -73,6 +80,13 @@ class GridView:
             "tinyepic.occupants", self.places, lambda: {parse_space(u.location or ""): u for u in self.living}
         )
 
+    @cached_property
+    def occupant_at(self) -> dict[str, TetUnit]:
+        """The same occupants by the space's text (``"x,y"``), as steps name their spaces."""
+        return self.state.lasting_index(
+            "tinyepic.occupant_at", self.places, lambda: {u.location or "": u for u in self.living}
+        )
+
     def unit(self, unit_id: str) -> TetUnit:
         return self.state.units[unit_id]
 
@@ -81,6 +95,14 @@ class GridView:
 
     def units_of(self, player: str) -> list[TetUnit]:
         return [u for u in self.living if u.owner == player]
+
+    @cached_property
+    def counts(self) -> dict[str, int]:
+        """How many living units each player has."""
+        found: dict[str, int] = {}
+        for u in self.living:
+            found[u.owner] = found.get(u.owner, 0) + 1
+        return found
 
     def allied(self, a: TetUnit, b: TetUnit) -> bool:
         """Allies are units of the same player (digest 6: ally_pass_through)."""
