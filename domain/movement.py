@@ -59,6 +59,8 @@ class MovementModel(Protocol):
 #   allowance_rule: RuleRef        the rule named when a location needs more than the allowance
 #   first_step_guarantee: RuleRef  a first step is always allowed, whatever it costs (it then
 #                                  uses the whole allowance): GODSGLOOM's Minimum Move Guarantee
+#   kept_search(unit, asked, search)  a bounded search kept from an earlier state where nothing
+#                                  it read has changed (``_searched``), else ``search()``
 
 
 class StepsFrom(dict[str, Sequence[StepOption]]):
@@ -233,9 +235,9 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     varying = _allowance_at(model, unit_id) is not None
     most = getattr(model, "max_allowance", None)
     bound = (most(unit_id) if varying and most is not None else None if varying else allowance) if bounded else None
-    found = _dijkstra(model, unit_id, start, allowance, True, bound)
+    found = _searched(model, unit_id, start, allowance, bound)
     reach.previous = found.previous
-    reach.pass_only = found.pass_only
+    reach.pass_only = dict(found.pass_only)  # a kept search's own stays as it was found
     within = found.within
     if within is None:
         reach.cost = {location: cost for location, cost in found.cost.items() if cost <= allowance}
@@ -248,6 +250,26 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     reach._blocked = reach._stopped_before = None
     reach._explain = lambda r: _explain(model, unit_id, start, allowance, bound, found, r)
     return reach
+
+
+def _searched(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None) -> _Found:
+    """The bounded search of ``search_reach``, or the one the model kept (``kept_search``)
+    from an earlier state in which everything this search read was as it is now.
+
+    A model may keep searches across states (GODSGLOOM: a unit's steps out of a hex read only
+    the hexes around it, so a search none of whose expanded hexes is next to a hex a step
+    changed finds what it found before). It is told the unit, what the search is asked (start,
+    allowance, bound) and how to search; it answers with a search of this state. A kept
+    search is only read: its ``expanded`` say which locations' steps it read."""
+    def search() -> _Found:
+        return _dijkstra(model, unit_id, start, allowance, True, bound)
+
+    keep: Callable[[str, tuple[str, float, float | None], Callable[[], _Found]], _Found] | None = getattr(
+        model, "kept_search", None
+    )
+    if keep is None:
+        return search()
+    return keep(unit_id, (start, allowance, bound), search)
 
 
 def _allowance_at(model: MovementModel, unit_id: str) -> Callable[[str, str], float] | None:

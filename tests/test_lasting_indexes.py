@@ -6,7 +6,9 @@ each unit's steps in both are kept across every event that leaves what they read
 every event of every example of these rulesets, and of random self-play on random boards, each
 kept index is compared with one built here from the state's units by a plain loop (the zones
 drawn from the hex directions, the occupants read off the units), and each unit's kept steps
-with the steps worked out on a copy of the state, which keeps nothing.
+with the steps worked out on a copy of the state, which keeps nothing; and each GODSGLOOM
+unit's reach, whose search is kept across events that change no step it read, with the reach
+searched on that copy.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from domain.movement import search_reach
 from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, FACINGS
 from domain.rulesets.godsgloom.movement import GloomMovement
 from domain.rulesets.godsgloom.state import GloomState
@@ -75,6 +78,20 @@ def _check_gloom(state: GloomState, where: str) -> None:
             around = {h for other in _living(state) for h in _around(other.location)}
             for h in sorted(around | set(kept)):  # every step kept so far, and the steps near units
                 assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} ({mode}) out of {h}"
+            _check_kept_search(state, fresh, unit.id, mode, f"{where}: {unit.id} ({mode})")
+
+
+def _check_kept_search(state: GloomState, fresh: GloomState, unit_id: str, mode: str, where: str) -> None:
+    """A unit's reach searched in this state (from the search kept since an earlier one, when
+    no step it read has changed: ``GloomMovement.kept_search``) is the reach searched on a copy
+    that keeps nothing: costs, the way to each place and every reason for the rest."""
+    start = state.units[unit_id].location or ""
+    kept, scratch = search_reach(GloomMovement(state, mode), unit_id, start), search_reach(GloomMovement(fresh, mode), unit_id, start)
+    assert kept.cost == scratch.cost, where
+    assert {h: kept.path_to(h) for h in kept.cost} == {h: scratch.path_to(h) for h in scratch.cost}, where
+    assert kept.pass_only == scratch.pass_only, where
+    assert kept.blocked == scratch.blocked and kept.stopped_before == scratch.stopped_before, where
+    assert kept.too_far == scratch.too_far, where
 
 
 def _check_tet(state: TetState, where: str) -> None:

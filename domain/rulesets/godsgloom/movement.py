@@ -14,7 +14,8 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
@@ -38,6 +39,8 @@ MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points eq
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
+T = TypeVar("T")
+K = TypeVar("K")
 
 
 class GloomMovement:
@@ -83,6 +86,36 @@ class GloomMovement:
             f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id)),
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
+
+    def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
+        """A reach search of this unit in this mode (``domain.movement._searched``), kept across
+        events as its steps are (``steps_from``): an event that changes no step out of a hex the
+        search expanded leaves what it found as it was, so the search is not run again. A step
+        elsewhere on the mat (an enemy far off moving, or turning) keeps it; one that moves a
+        unit, or an Engagement Zone, next to a hex it expanded has it run anew."""
+        kept: dict[tuple[object, ...], tuple[T, frozenset[str]]] = self.state.lasting_index(
+            f"godsgloom.searches.{self.mode}.{unit_id}", self.view.movers, dict,
+            lambda old_key, old: self._still_searched(old_key, old),
+        )
+        found = kept.get(asked)
+        if found is None:
+            result = search()
+            found = kept[asked] = (result, frozenset(getattr(result, "expanded")))  # noqa: B009  # the search's own field
+        return found[0]
+
+    def _still_searched(self, old_key: tuple[object, ...], old: dict[K, tuple[T, frozenset[str]]]) -> dict[K, tuple[T, frozenset[str]]] | None:
+        """The searches kept before, less those that expanded a hex next to one that changed
+        (the steps out of a hex read only the six hexes around it, as ``_still_steps``)."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        if not old:
+            return {}
+        plain = self.view.steps
+        around: set[str] = set()
+        for h in changed:
+            around.update(plain.out_of(h, 1)[1])  # the hexes whose steps lead into h
+        return {asked: found for asked, found in old.items() if around.isdisjoint(found[1])}
 
     def _changed_hexes(self, old_key: tuple[object, ...]) -> frozenset[str] | None:
         """The hexes whose step into may differ since ``old_key`` (``MatView.movers``): those a
