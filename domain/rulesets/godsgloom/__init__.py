@@ -7,7 +7,7 @@ follow the digest's section 10 except where docs/godsgloom.md says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -77,7 +77,7 @@ class GodsgloomRuleset(Ruleset):
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
         self.commands_for(resolver).note_engagement(move.unit)
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
+    def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
         from domain.rulesets.godsgloom.legal import legal_commands
 
         assert isinstance(state, GloomState)

@@ -7,6 +7,7 @@ faces and the two beside it (GODSGLOOM rulebook: three sides of the hex form the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from domain.errors import BadInput
@@ -35,6 +36,7 @@ class Hex(NamedTuple):
         return [self.neighbour(d) for d in range(6)]
 
 
+@lru_cache(maxsize=1 << 16)  # a Hex is immutable; searches and legal commands parse the same few hexes again and again
 def parse_hex(text: str) -> Hex:
     raw = str(text).strip()
     parts = raw.split(",")
