@@ -71,7 +71,7 @@ class GodsgloomRuleset(Ruleset):
         if mode is None:
             activation = state.activation
             mode = activation.mode if activation is not None and activation.mode else "normal"
-        return GloomMovement(state, mode)
+        return GloomMovement.of(state, mode)
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""

@@ -94,7 +94,7 @@ class Ends:
     @cached_property
     def _found(self) -> tuple[list[str], Callable[[str], list[str]]]:
         """The hexes reached (any order) and how to write the path to one."""
-        model = GloomMovement(self.state, self.mode)
+        model = GloomMovement.of(self.state, self.mode)
         if self.mode == "flying":
             speed = model.view.speed(self.unit_id)
             teleports = [o.to for o in model.teleport_options(self.unit_id) if o.blocked is None and o.cost <= speed]
@@ -151,12 +151,12 @@ def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tu
 
 
 def _moves(state: GloomState, unit_id: str) -> list[Part]:
-    view = MatView(state)
+    view = MatView.of(state)
     unit = state.units[unit_id]
     base_mode, denied = choose_mode(view, unit_id, None)
     parts: list[Part] = []
     base: Ends | None = None
-    if denied is None and GloomMovement(state, base_mode).no_movement(unit_id) is None:
+    if denied is None and GloomMovement.of(state, base_mode).no_movement(unit_id) is None:
         base = Ends(state, unit_id, base_mode)
         # a Move Action that only pivots
         pivots = tuple(face for face in FACINGS if face != unit.facing)
@@ -169,7 +169,7 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
         mode, blocked = choose_mode(view, unit_id, name)
         if blocked is not None or mode == base_mode:
             continue
-        if mode != "flying" and GloomMovement(state, mode).no_movement(unit_id) is not None:
+        if mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id) is not None:
             continue  # Flying teleports: Lockdown doesn't restrict it (seed 001, Lockdown)
         parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, seen), name))
     return parts
@@ -186,7 +186,7 @@ def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
 
 
 def _scout_moves(state: GloomState) -> list[Part]:
-    view = MatView(state)
+    view = MatView.of(state)
     parts: list[Part] = []
     for unit in sorted(state.units.values(), key=lambda u: u.id):
         if not unit.alive or unit.scouted or not view.has(unit.id, "Scout Deploy"):
@@ -207,7 +207,7 @@ def _push_moves(state: GloomState) -> list[Part]:
     """One hex for each eligible unit, to each hex the push mode's judge lets it enter."""
     if state.options.gods_push_move == "disabled":
         return []
-    view = MatView(state)
+    view = MatView.of(state)
     parts: list[Part] = []
     for unit in sorted(view.living, key=lambda u: u.id):
         refusal, _ = push_eligibility(view, unit)

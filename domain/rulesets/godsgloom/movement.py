@@ -21,7 +21,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_texts
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -46,8 +46,19 @@ K = TypeVar("K")
 class GloomMovement:
     """``MovementModel`` for one unit moving in one mode, in one game state."""
 
+    @staticmethod
+    def of(state: GameState, mode: str = "normal") -> GloomMovement:
+        """The model of ``state`` in ``mode``, one for every reader until the next event (as
+        ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
+        name = f"godsgloom.movement.{mode}"
+        held: PerState[GloomMovement] = state.index(name, PerState)
+        found = held.value
+        if found is None or found.state is not state:
+            found = held.value = GloomMovement(state, mode)
+        return found
+
     def __init__(self, state: GameState, mode: str = "normal") -> None:
-        self.view = MatView(state)
+        self.view = MatView.of(state)
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 from operator import attrgetter
-from typing import NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
@@ -18,10 +18,28 @@ from domain.state import GameState
 
 RULESET = "godsgloom"
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
+
+
+class PerState(Generic[V]):
+    """A reader shared by everything that reads one state until its next event (kept in the
+    state's indexes). A copy of the state does not copy it: a deep copy holds none, and the
+    copy makes its own when first asked."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value: V | None = None
+
+    def __copy__(self) -> PerState[V]:
+        return PerState()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PerState[V]:
+        return PerState()
 
 
 class MatView:
@@ -29,6 +47,19 @@ class MatView:
         assert isinstance(state, GloomState)
         self.state: GloomState = state
         self.options = state.options
+
+    @staticmethod
+    def of(state: GameState) -> MatView:
+        """The view of ``state`` as it is now, one for every reader until the next event drops
+        it with the state's other indexes (``GameState.index``): what a view works out once
+        (the living units, traits, zones, the indexes it reads) is worked out once per state,
+        not once per rule that asks. A view copied with its state (a deep copy of a game) is
+        not the copy's own and is not used."""
+        held: PerState[MatView] = state.index("godsgloom.view", PerState)
+        found = held.value
+        if found is None or found.state is not state:
+            found = held.value = MatView(state)
+        return found
 
     @cached_property
     def hexes(self) -> set[Hex]:
@@ -65,7 +96,9 @@ class MatView:
     @cached_property
     def steps(self) -> HexSteps:
         """The steps out of each hex with no unit on the mat, shared by every state of this mat."""
-        return self.state.board_index("godsgloom.steps", lambda: HexSteps(self))
+        return self.state.board_index(
+            "godsgloom.steps", lambda: shared_steps(self.state.width, self.state.height, self.impassable, self.difficult)
+        )
 
     @cached_property
     def occupant_at(self) -> dict[str, GloomUnit]:
@@ -311,18 +344,25 @@ def moves_between(old_key: tuple[object, ...], new_key: tuple[object, ...]) -> l
     return [(_place(old_key, i), _place(new_key, i)) for i in sorted(changed)]
 
 
-def _place(key: tuple[object, ...], i: int) -> Place:
-    """The ``i``-th unit of a ``places`` key."""
-    return Place(*(column[i] for column in (key[c] for c in PLACE_COLUMNS)))  # type: ignore[index]  # columns are tuples
+def _place(key: tuple[Any, ...], i: int) -> Place:
+    """The ``i``-th unit of a ``places`` key (its columns in ``Place``'s order: ``PLACE_COLUMNS``)."""
+    return Place(key[2][i], key[1][i], key[3][i], key[4][i], key[5][i], key[6][i])
 
 
-def zone_of(place: Place, option: str) -> list[Hex]:
+def zone_of(place: Place, option: str) -> tuple[Hex, ...]:
     """The hexes of a unit's Engagement Zone (as ``MatView.zone``), none when it is off the mat."""
     if not place.alive or place.location is None:
-        return []
-    here = parse_hex(place.location)
-    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(place.facing))
-    return [here.neighbour(d) for d in edges]
+        return ()
+    return _zone_hexes(place.location, place.facing, option)
+
+
+@lru_cache(maxsize=65536)
+def _zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
+    """The zone of a unit standing at ``location`` facing ``facing`` (kept: units stand on few
+    hexes, and every step asks again for the zones before and after)."""
+    here = parse_hex(location)
+    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(facing))
+    return tuple(here.neighbour(d) for d in edges)
 
 
 def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
@@ -361,15 +401,23 @@ def _shared_hex(places: tuple[object, ...]) -> bool:
     return len(spots) != len(set(spots))
 
 
+@lru_cache(maxsize=8)
+def shared_steps(width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> HexSteps:
+    """One ``HexSteps`` per mat (its size and terrain), shared by every game on it: self-play
+    plays many games on one scenario's mat, and verifying a log replays it on a new game.
+    What it keeps is worked out from these four facts alone."""
+    return HexSteps(width, height, impassable, difficult)
+
+
 class HexSteps:
     """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
     Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
     and kept with the mat (``GameState.board_index``): units only change the steps into the
     hexes they hold or Engage (``MatView.marked``), which the movement model patches."""
 
-    def __init__(self, view: MatView) -> None:
-        self.width, self.height = view.state.width, view.state.height
-        self.impassable, self.difficult = view.impassable, view.difficult
+    def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
+        self.width, self.height = width, height
+        self.impassable, self.difficult = impassable, difficult
         #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
         self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
 
