@@ -174,9 +174,16 @@ class MatView:
         where an unmoved unit's location is the same string object (compared by identity)."""
         def build() -> tuple[object, ...]:
             units = list(self.state.units.values())
-            return (self.options.engagement_zone, tuple(map(id, units)), *(tuple(map(get, units)) for get in _PLACE_READERS))
+            found = (self.options.engagement_zone, tuple(map(id, units)), *(tuple(map(get, units)) for get in _PLACE_READERS))
+            return self._canonical("godsgloom.places", found)
 
         return self.state.index("godsgloom.places", build)  # read once per state
+
+    def _canonical(self, name: str, key: tuple[object, ...]) -> tuple[object, ...]:
+        """The key object of an earlier state when this one's is equal to it: every index kept
+        with it then compares by identity, and the moves since an older key are worked out
+        once for all the indexes that kept it (``moves_since``)."""
+        return self.state.lasting_index(f"{name}.canonical", key, lambda: key)
 
     @cached_property
     def movers(self) -> tuple[object, ...]:
@@ -187,7 +194,7 @@ class MatView:
             units = list(self.state.units.values())
             kinds = tuple(map(_KIND, units))
             traits = tuple(map(tuple, map(_TRAITS, units)))
-            return (self.places, kinds, traits, id(self.options))
+            return self._canonical("godsgloom.movers", (self.places, kinds, traits, id(self.options)))
 
         return self.state.index("godsgloom.movers", build)  # read once per state
 
