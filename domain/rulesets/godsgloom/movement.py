@@ -122,10 +122,7 @@ class GloomMovement:
             return None
         if not old:
             return {}
-        plain = self.view.steps
-        around: set[str] = set()
-        for h in changed:
-            around.update(plain.out_of(h, 1)[1])  # the hexes whose steps lead into h
+        around = self._next_to(changed)  # the hexes whose steps lead into a changed one
         return {asked: found for asked, found in old.items() if around.isdisjoint(found[1])}
 
     def _changed_hexes(self, old_key: tuple[object, ...]) -> frozenset[str] | None:
@@ -154,8 +151,22 @@ class GloomMovement:
         if changed is None:
             return None
         found = StepsFrom(functools.partial(self._steps, unit_id))
-        plain, cost = self.view.steps, self._difficult_cost(unit_id)
-        found.update((frm, steps) for frm, steps in old.items() if changed.isdisjoint(plain.out_of(frm, cost)[1]))
+        found.update(old)
+        for frm in self._next_to(changed):
+            found.pop(frm, None)
+        return found
+
+    def _next_to(self, changed: frozenset[str]) -> frozenset[str]:
+        """The hexes next to any of ``changed``: those whose steps lead into one of them (the
+        six steps out of a hex lead to its six neighbours, and the other way round)."""
+        known: dict[frozenset[str], frozenset[str]] = self.state.index("godsgloom.next_to", dict)
+        found = known.get(changed)
+        if found is None:
+            plain = self.view.steps
+            around: set[str] = set()
+            for h in changed:
+                around.update(plain.out_of(h, 1)[1])
+            found = known[changed] = frozenset(around)
         return found
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
