@@ -374,6 +374,9 @@ def _dijkstra(
             judge, steps[start], start, first_allowance, beyond, cost_of, previous, via, marked, within, waiting, costs
         )
     limit = judge.limit(allowance)
+    if not varying:
+        _relax_fixed(steps, cost_of, previous, via, marked, expanded, waiting, costs, limit, beyond, bound, honour_stops)
+        costs = []  # every bucket was taken
     ok_here = True  # with one allowance, every location expanded is within it
     pop = heapq.heappop
     while costs:
@@ -433,6 +436,49 @@ def _dijkstra(
         elif option.stops is not None:
             stops[location] = option.stops
     return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
+
+
+def _relax_fixed(
+    steps: StepsFrom, cost_of: dict[str, float], previous: dict[str, str], via: dict[str, StepOption], marked: list[str],
+    expanded: list[str], waiting: dict[float, list[str]], costs: list[float], limit: float, beyond: float,
+    bound: float | None, honour_stops: bool,
+) -> None:
+    """``_dijkstra``'s loop for a model with one allowance everywhere (no ``allowance_at``):
+    the same buckets, the same order and the same updates, without the per-step questions
+    that only a varying allowance asks (most searches of every grid ruleset are these)."""
+    pop, push, get = heapq.heappop, heapq.heappush, cost_of.get
+    infinity = INFINITY
+    while costs:
+        cost = pop(costs)
+        if bound is not None and cost > bound:
+            break  # every location left costs more than the allowance: the question is answered
+        for here in waiting.pop(cost):
+            if cost > cost_of[here]:
+                continue  # reached more cheaply since
+            if honour_stops:
+                entered = via[here]
+                if entered.stops is not None and entered.pass_only is None:
+                    continue  # the move ends on entering: nothing beyond through here
+            expanded.append(here)
+            for option in steps[here]:
+                to, _, step_cost, blocked, stopping, passing = option
+                if blocked is not None:
+                    continue
+                new_cost = cost + step_cost
+                if new_cost < get(to, infinity):
+                    cost_of[to] = new_cost
+                    via[to] = option
+                    if stopping is not None or passing is not None:
+                        marked.append(to)
+                    if new_cost <= limit:  # the first ring past the allowance is kept for "why not"
+                        previous[to] = here
+                    if new_cost <= beyond:
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            push(costs, new_cost)
+                        else:
+                            bucket.append(to)
 
 
 def _wait(waiting: dict[float, list[str]], costs: list[float], cost: float, location: str) -> None:
