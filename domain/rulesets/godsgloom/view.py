@@ -419,8 +419,9 @@ def shared_steps(width: int, height: int, impassable: frozenset[Hex], difficult:
 class HexSteps:
     """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
     Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
-    and kept with the mat (``GameState.board_index``): units only change the steps into the
-    hexes they hold or Engage (``MatView.marked``), which the movement model patches."""
+    and kept with the mat (``GameState.board_index``, one per mat: ``shared_steps``): units only
+    change the steps into the hexes they hold or Engage (``MatView.marked``), which the movement
+    model patches."""
 
     def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
         self.width, self.height = width, height
