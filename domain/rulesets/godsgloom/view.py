@@ -27,8 +27,8 @@ def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
 
 class PerState(Generic[V]):
     """A reader shared by everything that reads one state until its next event (kept in the
-    state's indexes). A copy of the state does not copy it: a deep copy holds none, and the
-    copy makes its own when first asked."""
+    state's indexes). A copy of the state does not copy it: a copy (or a pickled state) holds
+    none, and makes its own when first asked."""
 
     __slots__ = ("value",)
 
@@ -40,6 +40,9 @@ class PerState(Generic[V]):
 
     def __deepcopy__(self, memo: dict[int, object]) -> PerState[V]:
         return PerState()
+
+    def __reduce__(self) -> tuple[type[PerState[V]], tuple[()]]:
+        return PerState, ()  # pickled empty, as copied: the other process makes its own
 
 
 class MatView:
