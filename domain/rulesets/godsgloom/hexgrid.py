@@ -48,6 +48,14 @@ def parse_hex(text: str) -> Hex:
         raise BadInput(f"unknown hex {raw!r}: coordinates must be whole numbers") from None
 
 
+@lru_cache(maxsize=1 << 16)
+def neighbour_texts(text: str) -> tuple[str, ...]:
+    """The six hexes around a hex, as text, in FACINGS order (kept: kept indexes ask about the
+    same few hexes after every step)."""
+    h = parse_hex(text)
+    return tuple(f"{h.q + dq},{h.r + dr}" for dq, dr in DIRECTIONS)
+
+
 def distance(a: Hex, b: Hex) -> int:
     dq, dr = a.q - b.q, a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
+from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts
 from domain.state import GameState
@@ -162,10 +162,9 @@ class GloomMovement:
         known: dict[frozenset[str], frozenset[str]] = self.state.index("godsgloom.next_to", dict)
         found = known.get(changed)
         if found is None:
-            plain = self.view.steps
             around: set[str] = set()
             for h in changed:
-                around.update(plain.out_of(h, 1)[1])
+                around.update(neighbour_texts(h))
             found = known[changed] = frozenset(around)
         return found
 
