@@ -94,6 +94,18 @@ def hex_case(sizes: Sizes, repeats: int) -> list[Row]:
         state.changed()
         lookahead.range_of_motion(board.unit)
 
+    # an enemy next to the mover's range steps back and forth: the steps near it change, so the
+    # mover's search is run again (a far enemy's step leaves it kept: ``kept_search``)
+    near = min((u for u in state.units.values() if u.id != board.unit), key=lambda u: _hex_gap(u.location, board.start))
+    near_spots = [near.location, _free_neighbour(state, near.location)]
+    near_moves = [0]
+
+    def after_a_near_step() -> None:
+        near_moves[0] += 1
+        near.location = near_spots[near_moves[0] % 2]
+        state.changed()
+        lookahead.range_of_motion(board.unit)
+
     def everything() -> None:
         answer = lookahead.range_of_motion(board.unit)
         answer.paths, answer.reasons  # noqa: B018  # every path and every reason worked out
@@ -103,6 +115,7 @@ def hex_case(sizes: Sizes, repeats: int) -> list[Row]:
         "product": calibrated(lambda: lookahead.range_of_motion(board.unit), sizes.budget),
         "baseline": calibrated(lambda: nx.single_source_dijkstra_path_length(graph, board.start, cutoff=board.speed), sizes.budget),
         "after an event": calibrated(after_a_step, sizes.budget),
+        "after a near event": calibrated(after_a_near_step, sizes.budget),
         "from scratch": calibrated(from_scratch, sizes.budget),
         "everything": calibrated(everything, sizes.budget),
     }, repeats)
@@ -119,6 +132,9 @@ def hex_case(sizes: Sizes, repeats: int) -> list[Row]:
             f"changed brought up to date first), {where}",
             seconds(found["after an event"]), nx_text, _times(found["after an event"] / baseline), "<= 1.5x",
             found["after an event"] / baseline <= 1.5),
+        Row(f"hex range of motion in a state no search has asked about yet, after the step of an enemy next to the mover's "
+            f"range (its search run again), {where}",
+            seconds(found["after a near event"]), nx_text, _times(found["after a near event"] / baseline), "(reported, no target)", None),
         Row(f"hex range of motion in a state no search has asked about yet, every unit index built from scratch first, {where}",
             seconds(found["from scratch"]), nx_text, _times(found["from scratch"] / baseline), "(reported, no target)", None),
         Row(f"hex range of motion with every path and every reason worked out, {where}",

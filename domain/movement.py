@@ -59,6 +59,8 @@ class MovementModel(Protocol):
 #   allowance_rule: RuleRef        the rule named when a location needs more than the allowance
 #   first_step_guarantee: RuleRef  a first step is always allowed, whatever it costs (it then
 #                                  uses the whole allowance): GODSGLOOM's Minimum Move Guarantee
+#   kept_search(unit, asked, search)  a bounded search kept from an earlier state where nothing
+#                                  it read has changed (``_searched``), else ``search()``
 
 
 class StepsFrom(dict[str, Sequence[StepOption]]):
@@ -233,9 +235,9 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     varying = _allowance_at(model, unit_id) is not None
     most = getattr(model, "max_allowance", None)
     bound = (most(unit_id) if varying and most is not None else None if varying else allowance) if bounded else None
-    found = _dijkstra(model, unit_id, start, allowance, True, bound)
+    found = _searched(model, unit_id, start, allowance, bound)
     reach.previous = found.previous
-    reach.pass_only = found.pass_only
+    reach.pass_only = dict(found.pass_only)  # a kept search's own stays as it was found
     within = found.within
     if within is None:
         reach.cost = {location: cost for location, cost in found.cost.items() if cost <= allowance}
@@ -248,6 +250,26 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     reach._blocked = reach._stopped_before = None
     reach._explain = lambda r: _explain(model, unit_id, start, allowance, bound, found, r)
     return reach
+
+
+def _searched(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None) -> _Found:
+    """The bounded search of ``search_reach``, or the one the model kept (``kept_search``)
+    from an earlier state in which everything this search read was as it is now.
+
+    A model may keep searches across states (GODSGLOOM: a unit's steps out of a hex read only
+    the hexes around it, so a search none of whose expanded hexes is next to a hex a step
+    changed finds what it found before). It is told the unit, what the search is asked (start,
+    allowance, bound) and how to search; it answers with a search of this state. A kept
+    search is only read: its ``expanded`` say which locations' steps it read."""
+    def search() -> _Found:
+        return _dijkstra(model, unit_id, start, allowance, True, bound)
+
+    keep: Callable[[str, tuple[str, float, float | None], Callable[[], _Found]], _Found] | None = getattr(
+        model, "kept_search", None
+    )
+    if keep is None:
+        return search()
+    return keep(unit_id, (start, allowance, bound), search)
 
 
 def _allowance_at(model: MovementModel, unit_id: str) -> Callable[[str, str], float] | None:
@@ -352,6 +374,9 @@ def _dijkstra(
             judge, steps[start], start, first_allowance, beyond, cost_of, previous, via, marked, within, waiting, costs
         )
     limit = judge.limit(allowance)
+    if not varying:
+        _relax_fixed(steps, cost_of, previous, via, marked, expanded, waiting, costs, limit, beyond, bound, honour_stops)
+        costs = []  # every bucket was taken
     ok_here = True  # with one allowance, every location expanded is within it
     pop = heapq.heappop
     while costs:
@@ -411,6 +436,49 @@ def _dijkstra(
         elif option.stops is not None:
             stops[location] = option.stops
     return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
+
+
+def _relax_fixed(
+    steps: StepsFrom, cost_of: dict[str, float], previous: dict[str, str], via: dict[str, StepOption], marked: list[str],
+    expanded: list[str], waiting: dict[float, list[str]], costs: list[float], limit: float, beyond: float,
+    bound: float | None, honour_stops: bool,
+) -> None:
+    """``_dijkstra``'s loop for a model with one allowance everywhere (no ``allowance_at``):
+    the same buckets, the same order and the same updates, without the per-step questions
+    that only a varying allowance asks (most searches of every grid ruleset are these)."""
+    pop, push, get = heapq.heappop, heapq.heappush, cost_of.get
+    infinity = INFINITY
+    while costs:
+        cost = pop(costs)
+        if bound is not None and cost > bound:
+            break  # every location left costs more than the allowance: the question is answered
+        for here in waiting.pop(cost):
+            if cost > cost_of[here]:
+                continue  # reached more cheaply since
+            if honour_stops:
+                entered = via[here]
+                if entered.stops is not None and entered.pass_only is None:
+                    continue  # the move ends on entering: nothing beyond through here
+            expanded.append(here)
+            for option in steps[here]:
+                to, _, step_cost, blocked, stopping, passing = option
+                if blocked is not None:
+                    continue
+                new_cost = cost + step_cost
+                if new_cost < get(to, infinity):
+                    cost_of[to] = new_cost
+                    via[to] = option
+                    if stopping is not None or passing is not None:
+                        marked.append(to)
+                    if new_cost <= limit:  # the first ring past the allowance is kept for "why not"
+                        previous[to] = here
+                    if new_cost <= beyond:
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            push(costs, new_cost)
+                        else:
+                            bucket.append(to)
 
 
 def _wait(waiting: dict[float, list[str]], costs: list[float], cost: float, location: str) -> None:

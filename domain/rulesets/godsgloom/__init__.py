@@ -7,7 +7,7 @@ follow the digest's section 10 except where docs/godsgloom.md says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -71,13 +71,13 @@ class GodsgloomRuleset(Ruleset):
         if mode is None:
             activation = state.activation
             mode = activation.mode if activation is not None and activation.mode else "normal"
-        return GloomMovement(state, mode)
+        return GloomMovement.of(state, mode)
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
         self.commands_for(resolver).note_engagement(move.unit)
 
-    def legal_commands(self, state: GameState) -> list[BaseModel]:
+    def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
         from domain.rulesets.godsgloom.legal import legal_commands
 
         assert isinstance(state, GloomState)

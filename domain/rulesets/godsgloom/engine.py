@@ -114,7 +114,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         return self.state.activation
 
     def view(self) -> MatView:
-        return MatView(self.state)
+        return MatView.of(self.state)
 
     def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
         found: GloomUnit = self.known_unit(unit_id, where, living=True)
@@ -256,7 +256,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         mode, denied = choose_mode(view, unit.id, chosen)
         if denied is not None:
             raise IllegalCommand(denied, f"{unit.id} can't move that way")
-        model = GloomMovement(self.state, mode)
+        model = GloomMovement.of(self.state, mode)
         if mode != "flying":
             blocked = model.no_movement(unit.id)
             if blocked is not None:
@@ -426,7 +426,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         refusal, reasons = push_eligibility(self.view(), unit)
         if refusal is not None:
             raise IllegalCommand(*refusal)
-        model = GloomMovement(self.state, "push")
+        model = GloomMovement.of(self.state, "push")
         to = self.location(cmd.to, "to")
         walk = self.walk(unit, [to], model)
         self.emit(GodsPushMoved, unit=unit.id, eligible_because=", ".join(reasons) or "unactivated and not Engaged")
@@ -450,7 +450,7 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(rule("Scout Deploy (active)", "only units with Scout Deploy move before the game"), f"{unit.id} lacks Scout Deploy")
         if unit.scouted:
             raise IllegalCommand(rule("Scout Deploy (active)", "one free Move Action before the game"))
-        model = GloomMovement(self.state, "normal")
+        model = GloomMovement.of(self.state, "normal")
         hexes = [self.location(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
         walk = self.walk(unit, hexes, model)
         end = walk.taken[-1][1] if walk.taken else unit.location or ""

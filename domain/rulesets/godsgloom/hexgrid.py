@@ -7,6 +7,7 @@ faces and the two beside it (GODSGLOOM rulebook: three sides of the hex form the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from domain.errors import BadInput
@@ -35,6 +36,7 @@ class Hex(NamedTuple):
         return [self.neighbour(d) for d in range(6)]
 
 
+@lru_cache(maxsize=1 << 16)  # a Hex is immutable; searches and legal commands parse the same few hexes again and again
 def parse_hex(text: str) -> Hex:
     raw = str(text).strip()
     parts = raw.split(",")
@@ -44,6 +46,14 @@ def parse_hex(text: str) -> Hex:
         return Hex(int(parts[0]), int(parts[1]))
     except ValueError:
         raise BadInput(f"unknown hex {raw!r}: coordinates must be whole numbers") from None
+
+
+@lru_cache(maxsize=1 << 16)
+def neighbour_texts(text: str) -> tuple[str, ...]:
+    """The six hexes around a hex, as text, in FACINGS order (kept: kept indexes ask about the
+    same few hexes after every step)."""
+    h = parse_hex(text)
+    return tuple(f"{h.q + dq},{h.r + dr}" for dq, dr in DIRECTIONS)
 
 
 def distance(a: Hex, b: Hex) -> int:

@@ -15,12 +15,22 @@ By the step of the round:
 
 A move lists one command per final facing (N..NW) and no initial pivot: the final facing is the
 one that decides the Engagement Zone the unit leaves behind.
+
+The answer is a lazy collection (``domain.legal``), one part per command name and unit: a unit's
+moves are counted from its reach (six per hex it can end in, then the pivots) and a move's path
+is written only when that move is read, so a policy that picks one command builds one. The
+reach itself is the unit's kept search (``GloomMovement.kept_search``): after an event that
+changes no step it read (a unit far off moving, an attack, an activation), it carries over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cached_property
+
 from pydantic import BaseModel
 
+from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
@@ -40,50 +50,124 @@ from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 
 
-def legal_commands(state: GloomState) -> list[BaseModel]:
+def legal_commands(state: GloomState) -> LegalCommands:
     if state.phase == "pregame":
-        return [*_scout_moves(state), StartRound(player=state.active_player)]
+        return LegalCommands([*_scout_moves(state), Part.of([StartRound(player=state.active_player)])])
     if state.phase == "gods_push":
-        return [*_push_moves(state), StartRound(player=state.active_player)]
+        return LegalCommands([*_push_moves(state), Part.of([StartRound(player=state.active_player)])])
     activation = state.activation
     if activation is None:
         player = state.active_player
         waiting = sorted(
             u.id for u in state.units.values() if u.alive and u.location and u.owner == player and not u.activated
         )
-        return [*(Activate(player=player, unit=u) for u in waiting), EndRound(player=player)]
+        listed: list[BaseModel] = [*(Activate(player=player, unit=u) for u in waiting), EndRound(player=player)]
+        return LegalCommands([Part(None, items=lambda: listed)])  # of several units: filed under none
     unit = state.units[activation.unit]
-    found: list[BaseModel] = []
+    parts: list[Part] = []
     if not activation.moved:
-        found.extend(_moves(state, unit.id))
+        parts.extend(_moves(state, unit.id))
     if not activation.attacked and not activation.melee:
-        found.extend(_melee(state, unit.id))
-    found.append(EndActivation(player=unit.owner))
-    return found
+        parts.append(Part(("melee_attack", unit.id), items=lambda: _melee(state, unit.id)))
+    parts.append(Part.of([EndActivation(player=unit.owner)]))
+    return LegalCommands(parts)
 
 
-def _paths(state: GloomState, unit_id: str, mode: str) -> dict[str, list[str]]:
-    """Each hex the unit can end a move in, with a cheapest path (the start excluded)."""
-    model = GloomMovement(state, mode)
-    start = state.units[unit_id].location or ""
-    if mode == "flying":
-        speed = model.view.speed(unit_id)
-        return {o.to: [o.to] for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= speed}
-    reach = search_reach(model, unit_id, start)
-    return {loc: (reach.path_to(loc) or [loc])[1:] for loc in reach.cost if loc != start}
+def _order(location: str) -> tuple[int, int]:
+    h = parse_hex(location)
+    return (h.q, h.r)
 
 
-def _moves(state: GloomState, unit_id: str) -> list[BaseModel]:
-    view = MatView(state)
+class Ends:
+    """Each hex a unit can end a move in, in the mat's order (q, then r), with a cheapest path
+    (the start excluded) written when first read: what a part of the legal commands counts and
+    builds its commands from. ``leaving_out`` drops the hexes whose path is among those given
+    (an active trait's moves that the unit's own Move Action already lists)."""
+
+    def __init__(
+        self, state: GloomState, unit_id: str, mode: str, leaving_out: Callable[[], set[tuple[str, ...]]] | None = None,
+    ) -> None:
+        self.state, self.unit_id, self.mode = state, unit_id, mode
+        self._leaving_out = leaving_out
+        self._paths: dict[str, list[str]] = {}
+
+    @cached_property
+    def _found(self) -> tuple[list[str], Callable[[str], list[str]]]:
+        """The hexes reached (any order) and how to write the path to one."""
+        model = GloomMovement.of(self.state, self.mode)
+        if self.mode == "flying":
+            speed = model.view.speed(self.unit_id)
+            teleports = [o.to for o in model.teleport_options(self.unit_id) if o.blocked is None and o.cost <= speed]
+            return teleports, lambda h: [h]
+        start = self.state.units[self.unit_id].location or ""
+        if self.mode == "push" and model.allowance(self.unit_id) == 1 and model.no_movement(self.unit_id) is None:
+            # the God's Push hex: one step, each costing 1 (a §8.2-style step), so the search
+            # would reach exactly the hexes one step allows, and end there (a hex it may only
+            # pass through is no end); the steps out of the start are the unit's kept ones
+            ends = [o.to for o in model.step_options(self.unit_id, start) if o.blocked is None and o.pass_only is None and o.cost <= 1]
+            return ends, lambda h: [h]
+        reach = search_reach(model, self.unit_id, start)
+        return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
+
+    @cached_property
+    def hexes(self) -> list[str]:
+        found = sorted(self._found[0], key=_order)
+        if self._leaving_out is not None:
+            seen = self._leaving_out()
+            found = [h for h in found if tuple(self.path(h)) not in seen]
+        return found
+
+    @cached_property
+    def where(self) -> dict[str, int]:
+        """Each hex's place in ``hexes``."""
+        return {h: i for i, h in enumerate(self.hexes)}
+
+    def path(self, h: str) -> list[str]:
+        found = self._paths.get(h)
+        if found is None:
+            found = self._paths[h] = self._found[1](h)
+        return found
+
+    def all_paths(self) -> set[tuple[str, ...]]:
+        return {tuple(self.path(h)) for h in self.hexes}
+
+
+def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tuple[str, ...] = ()) -> Part:
+    """Six moves per hex of ``ends`` (one per final facing), then the pivots in place."""
+    def size() -> int:
+        return 6 * len(ends.hexes) + len(pivots)
+
+    def item(i: int) -> BaseModel:
+        moves = 6 * len(ends.hexes)
+        if i >= moves:
+            return Move(player=owner, unit=unit_id, face=pivots[i - moves])
+        return Move(player=owner, unit=unit_id, path=ends.path(ends.hexes[i // 6]), face=FACINGS[i % 6], use=use)
+
+    def find(command: BaseModel) -> int | None:
+        if not isinstance(command, Move) or command.use != use:
+            return None
+        if not command.path:
+            return 6 * len(ends.hexes) + pivots.index(command.face) if command.face in pivots else None
+        at = ends.where.get(command.path[-1])
+        if at is None or command.face not in FACINGS:
+            return None
+        return 6 * at + FACINGS.index(command.face)
+
+    return Part(("move", unit_id), size=size, item=item, find=find)
+
+
+def _moves(state: GloomState, unit_id: str) -> list[Part]:
+    view = MatView.of(state)
     unit = state.units[unit_id]
     base_mode, denied = choose_mode(view, unit_id, None)
-    found: list[BaseModel] = []
-    if denied is None and GloomMovement(state, base_mode).no_movement(unit_id) is None:
-        for path in _sorted(_paths(state, unit_id, base_mode)):
-            found.extend(Move(player=unit.owner, unit=unit_id, path=path, face=face) for face in FACINGS)
+    parts: list[Part] = []
+    base: Ends | None = None
+    if denied is None and GloomMovement.of(state, base_mode).no_movement(unit_id) is None:
+        base = Ends(state, unit_id, base_mode)
         # a Move Action that only pivots
-        found.extend(Move(player=unit.owner, unit=unit_id, face=face) for face in FACINGS if face != unit.facing)
-    seen = {tuple(m.path) for m in found if isinstance(m, Move)}
+        pivots = tuple(face for face in FACINGS if face != unit.facing)
+        parts.append(_move_part(unit_id, unit.owner, base, None, pivots))
+    seen: Callable[[], set[tuple[str, ...]]] = base.all_paths if base is not None else set
     for name in sorted(view.traits(unit_id)):
         trait = TRAITS.get(name)
         if trait is None or not trait.movement_option:
@@ -91,17 +175,10 @@ def _moves(state: GloomState, unit_id: str) -> list[BaseModel]:
         mode, blocked = choose_mode(view, unit_id, name)
         if blocked is not None or mode == base_mode:
             continue
-        if mode != "flying" and GloomMovement(state, mode).no_movement(unit_id) is not None:
+        if mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id) is not None:
             continue  # Flying teleports: Lockdown doesn't restrict it (seed 001, Lockdown)
-        for path in _sorted(_paths(state, unit_id, mode)):
-            if tuple(path) in seen:
-                continue
-            found.extend(Move(player=unit.owner, unit=unit_id, path=path, face=face, use=name) for face in FACINGS)
-    return found
-
-
-def _sorted(paths: dict[str, list[str]]) -> list[list[str]]:
-    return [paths[h] for h in sorted(paths, key=lambda h: (parse_hex(h).q, parse_hex(h).r))]
+        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, seen), name))
+    return parts
 
 
 def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
@@ -114,28 +191,41 @@ def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
     ]
 
 
-def _scout_moves(state: GloomState) -> list[BaseModel]:
-    view = MatView(state)
-    found: list[BaseModel] = []
+def _scout_moves(state: GloomState) -> list[Part]:
+    view = MatView.of(state)
+    parts: list[Part] = []
     for unit in sorted(state.units.values(), key=lambda u: u.id):
         if not unit.alive or unit.scouted or not view.has(unit.id, "Scout Deploy"):
             continue
-        for path in _sorted(_paths(state, unit.id, "normal")):
-            if not view.engaged_by(unit.id, parse_hex(path[-1])):
-                found.append(ScoutMove(player=unit.owner, unit=unit.id, path=path))
-    return found
+
+        def listed(unit_id: str = unit.id, owner: str = unit.owner) -> list[BaseModel]:
+            ends = Ends(state, unit_id, "normal")
+            return [
+                ScoutMove(player=owner, unit=unit_id, path=ends.path(h))
+                for h in ends.hexes if not view.engaged_by(unit_id, parse_hex(h))
+            ]
+
+        parts.append(Part(("scout_move", unit.id), items=listed))
+    return parts
 
 
-def _push_moves(state: GloomState) -> list[BaseModel]:
+def _push_moves(state: GloomState) -> list[Part]:
     """One hex for each eligible unit, to each hex the push mode's judge lets it enter."""
     if state.options.gods_push_move == "disabled":
         return []
-    view = MatView(state)
-    found: list[BaseModel] = []
+    view = MatView.of(state)
+    parts: list[Part] = []
     for unit in sorted(view.living, key=lambda u: u.id):
         refusal, _ = push_eligibility(view, unit)
         if refusal is not None:
             continue
-        for path in _sorted(_paths(state, unit.id, "push")):
-            found.append(GodsPushMove(player=unit.owner, unit=unit.id, to=path[-1]))
-    return found
+        ends = Ends(state, unit.id, "push")
+
+        def item(i: int, ends: Ends = ends, unit_id: str = unit.id, owner: str = unit.owner) -> BaseModel:
+            return GodsPushMove(player=owner, unit=unit_id, to=ends.hexes[i])  # a one-hex path ends where it goes
+
+        def find(command: BaseModel, ends: Ends = ends) -> int | None:
+            return ends.where.get(command.to) if isinstance(command, GodsPushMove) and command.face is None else None
+
+        parts.append(Part(("gods_push_move", unit.id), size=lambda ends=ends: len(ends.hexes), item=item, find=find))  # type: ignore[misc]  # bound per unit
+    return parts

@@ -14,13 +14,14 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import Hex, distance, parse_hex
+from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, moves_since, rule, touched_texts
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -38,13 +39,26 @@ MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points eq
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
+T = TypeVar("T")
+K = TypeVar("K")
 
 
 class GloomMovement:
     """``MovementModel`` for one unit moving in one mode, in one game state."""
 
+    @staticmethod
+    def of(state: GameState, mode: str = "normal") -> GloomMovement:
+        """The model of ``state`` in ``mode``, one for every reader until the next event (as
+        ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
+        name = f"godsgloom.movement.{mode}"
+        held: PerState[GloomMovement] = state.index(name, PerState)
+        found = held.value
+        if found is None or found.state is not state:
+            found = held.value = GloomMovement(state, mode)
+        return found
+
     def __init__(self, state: GameState, mode: str = "normal") -> None:
-        self.view = MatView(state)
+        self.view = MatView.of(state)
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
@@ -84,6 +98,33 @@ class GloomMovement:
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
 
+    def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
+        """A reach search of this unit in this mode (``domain.movement._searched``), kept across
+        events as its steps are (``steps_from``): an event that changes no step out of a hex the
+        search expanded leaves what it found as it was, so the search is not run again. A step
+        elsewhere on the mat (an enemy far off moving, or turning) keeps it; one that moves a
+        unit, or an Engagement Zone, next to a hex it expanded has it run anew."""
+        kept: dict[tuple[object, ...], tuple[T, frozenset[str]]] = self.state.lasting_index(
+            f"godsgloom.searches.{self.mode}.{unit_id}", self.view.movers, dict,
+            lambda old_key, old: self._still_searched(old_key, old),
+        )
+        found = kept.get(asked)
+        if found is None:
+            result = search()
+            found = kept[asked] = (result, frozenset(getattr(result, "expanded")))  # noqa: B009  # the search's own field
+        return found[0]
+
+    def _still_searched(self, old_key: tuple[object, ...], old: dict[K, tuple[T, frozenset[str]]]) -> dict[K, tuple[T, frozenset[str]]] | None:
+        """The searches kept before, less those that expanded a hex next to one that changed
+        (the steps out of a hex read only the six hexes around it, as ``_still_steps``)."""
+        changed = self._changed_hexes(old_key)
+        if changed is None:
+            return None
+        if not old:
+            return {}
+        around = self._next_to(changed)  # the hexes whose steps lead into a changed one
+        return {asked: found for asked, found in old.items() if around.isdisjoint(found[1])}
+
     def _changed_hexes(self, old_key: tuple[object, ...]) -> frozenset[str] | None:
         """The hexes whose step into may differ since ``old_key`` (``MatView.movers``): those a
         unit left or entered and the zones before and after. None when more than places
@@ -110,8 +151,21 @@ class GloomMovement:
         if changed is None:
             return None
         found = StepsFrom(functools.partial(self._steps, unit_id))
-        plain, cost = self.view.steps, self._difficult_cost(unit_id)
-        found.update((frm, steps) for frm, steps in old.items() if changed.isdisjoint(plain.out_of(frm, cost)[1]))
+        found.update(old)
+        for frm in self._next_to(changed):
+            found.pop(frm, None)
+        return found
+
+    def _next_to(self, changed: frozenset[str]) -> frozenset[str]:
+        """The hexes next to any of ``changed``: those whose steps lead into one of them (the
+        six steps out of a hex lead to its six neighbours, and the other way round)."""
+        known: dict[frozenset[str], frozenset[str]] = self.state.index("godsgloom.next_to", dict)
+        found = known.get(changed)
+        if found is None:
+            around: set[str] = set()
+            for h in changed:
+                around.update(neighbour_texts(h))
+            found = known[changed] = frozenset(around)
         return found
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:

@@ -19,7 +19,7 @@ def _order(location: str) -> tuple[int, int]:
 
 
 def _reachable(state: GameState, unit_id: str, mode: str) -> set[str]:
-    model = GloomMovement(state, mode)
+    model = GloomMovement.of(state, mode)
     if mode == "flying":
         speed = model.view.speed(unit_id)
         return {o.to for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= speed}
@@ -34,9 +34,9 @@ def _on_the_mat(reasons: dict[str, list[RuleRef]]) -> None:
 
 
 def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
-    view = MatView(state)
+    view = MatView.of(state)
     base_mode, _ = choose_mode(view, unit_id, None)
-    model = GloomMovement(state, base_mode)
+    model = GloomMovement.of(state, base_mode)
     reach = search_reach(model, unit_id, state.units[unit_id].location or "")
     answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order, _on_the_mat)
     base = set(reach.cost)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property, lru_cache
-from typing import NamedTuple, TypeVar
+from operator import attrgetter
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
@@ -17,10 +18,31 @@ from domain.state import GameState
 
 RULESET = "godsgloom"
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
+
+
+class PerState(Generic[V]):
+    """A reader shared by everything that reads one state until its next event (kept in the
+    state's indexes). A copy of the state does not copy it: a copy (or a pickled state) holds
+    none, and makes its own when first asked."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value: V | None = None
+
+    def __copy__(self) -> PerState[V]:
+        return PerState()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PerState[V]:
+        return PerState()
+
+    def __reduce__(self) -> tuple[type[PerState[V]], tuple[()]]:
+        return PerState, ()  # pickled empty, as copied: the other process makes its own
 
 
 class MatView:
@@ -28,6 +50,19 @@ class MatView:
         assert isinstance(state, GloomState)
         self.state: GloomState = state
         self.options = state.options
+
+    @staticmethod
+    def of(state: GameState) -> MatView:
+        """The view of ``state`` as it is now, one for every reader until the next event drops
+        it with the state's other indexes (``GameState.index``): what a view works out once
+        (the living units, traits, zones, the indexes it reads) is worked out once per state,
+        not once per rule that asks. A view copied with its state (a deep copy of a game) is
+        not the copy's own and is not used."""
+        held: PerState[MatView] = state.index("godsgloom.view", PerState)
+        found = held.value
+        if found is None or found.state is not state:
+            found = held.value = MatView(state)
+        return found
 
     @cached_property
     def hexes(self) -> set[Hex]:
@@ -64,7 +99,9 @@ class MatView:
     @cached_property
     def steps(self) -> HexSteps:
         """The steps out of each hex with no unit on the mat, shared by every state of this mat."""
-        return self.state.board_index("godsgloom.steps", lambda: HexSteps(self))
+        return self.state.board_index(
+            "godsgloom.steps", lambda: shared_steps(self.state.width, self.state.height, self.impassable, self.difficult)
+        )
 
     @cached_property
     def occupant_at(self) -> dict[str, GloomUnit]:
@@ -133,12 +170,23 @@ class MatView:
         it), where it stands, which way it faces, its side and whether it lives; and how zones
         are drawn. Equal from one state to the next, the indexes are kept (``lasting_index``):
         an event that moves one unit has them rebuilt, the others (activations, tokens, rolls)
-        do not."""
+        do not.
+
+        Held as one column per field (``PLACE_COLUMNS``), each read off the units in C: a new
+        state reads 200 units in a few microseconds, and two keys compare column by column,
+        where an unmoved unit's location is the same string object (compared by identity)."""
         def build() -> tuple[object, ...]:
-            units = tuple((u.id, id(u), u.location, u.facing, u.owner, u.alive) for u in self.state.units.values())
-            return (self.options.engagement_zone, units)
+            units = list(self.state.units.values())
+            found = (self.options.engagement_zone, tuple(map(id, units)), *(tuple(map(get, units)) for get in _PLACE_READERS))
+            return self._canonical("godsgloom.places", found)
 
         return self.state.index("godsgloom.places", build)  # read once per state
+
+    def _canonical(self, name: str, key: tuple[object, ...]) -> tuple[object, ...]:
+        """The key object of an earlier state when this one's is equal to it: every index kept
+        with it then compares by identity, and the moves since an older key are worked out
+        once for all the indexes that kept it (``moves_since``)."""
+        return self.state.lasting_index(f"{name}.canonical", key, lambda: key)
 
     @cached_property
     def movers(self) -> tuple[object, ...]:
@@ -146,8 +194,10 @@ class MatView:
         (who may pass whom, who stops in a zone) and the options object. The steps kept with
         it (``GloomMovement.steps_from``) last while it is equal."""
         def build() -> tuple[object, ...]:
-            kinds = tuple([(u.kind, *u.traits) for u in self.state.units.values()])
-            return (self.places, kinds, id(self.options))
+            units = list(self.state.units.values())
+            kinds = tuple(map(_KIND, units))
+            traits = tuple(map(tuple, map(_TRAITS, units)))
+            return self._canonical("godsgloom.movers", (self.places, kinds, traits, id(self.options)))
 
         return self.state.index("godsgloom.movers", build)  # read once per state
 
@@ -260,8 +310,8 @@ class MatView:
 
 
 class Place(NamedTuple):
-    """One unit as the occupancy and zone indexes read it (``MatView.places`` holds plain
-    tuples of these fields, quicker to make; ``moves_between`` names those that changed)."""
+    """One unit as the occupancy and zone indexes read it (``MatView.places`` holds these
+    fields as columns, quicker to make; ``moves_between`` names the units that changed)."""
 
     id: str
     object_id: int
@@ -269,6 +319,15 @@ class Place(NamedTuple):
     facing: str
     owner: str
     alive: bool
+
+
+#: a ``places`` key is the zone option (column 0), the units' object ids (1), then these fields
+#: read off each unit: id, location, facing, owner, alive (columns 2 to 6)
+_PLACE_READERS = tuple(attrgetter(name) for name in ("id", "location", "facing", "owner", "alive"))
+#: the columns of a ``places`` key in ``Place``'s field order
+PLACE_COLUMNS = (2, 1, 3, 4, 5, 6)
+LOCATION, ALIVE = 3, 6
+_KIND, _TRAITS = attrgetter("kind"), attrgetter("traits")
 
 
 def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
@@ -282,30 +341,38 @@ def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[ob
 
 def moves_between(old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
     """The units whose place, facing, side or life differ between two ``places`` keys, as
-    (before, after); None when more changed than that (units added or replaced, the zone
-    option), so that an index is built anew."""
-    if old_key[0] != new_key[0]:
-        return None
-    before, after = old_key[1], new_key[1]
-    assert isinstance(before, tuple) and isinstance(after, tuple)
-    if len(before) != len(after):
-        return None
-    moved = []
-    for a, b in zip(before, after, strict=True):
-        if a != b:
-            if a[:2] != b[:2]:  # another unit, or the same one replaced
-                return None
-            moved.append((Place._make(a), Place._make(b)))
-    return moved
+    (before, after), in the units' order; None when more changed than that (units added or
+    replaced, the zone option), so that an index is built anew."""
+    if old_key[0] != new_key[0] or old_key[1] != new_key[1] or old_key[2] != new_key[2]:
+        return None  # the zone option, or the units themselves (their objects, their ids)
+    changed: set[int] = set()
+    for column in range(3, len(old_key)):
+        before, after = old_key[column], new_key[column]
+        assert isinstance(before, tuple) and isinstance(after, tuple)
+        if before != after:
+            changed.update(i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a is not b and a != b)
+    return [(_place(old_key, i), _place(new_key, i)) for i in sorted(changed)]
 
 
-def zone_of(place: Place, option: str) -> list[Hex]:
+def _place(key: tuple[Any, ...], i: int) -> Place:
+    """The ``i``-th unit of a ``places`` key (its columns in ``Place``'s order: ``PLACE_COLUMNS``)."""
+    return Place(key[2][i], key[1][i], key[3][i], key[4][i], key[5][i], key[6][i])
+
+
+def zone_of(place: Place, option: str) -> tuple[Hex, ...]:
     """The hexes of a unit's Engagement Zone (as ``MatView.zone``), none when it is off the mat."""
     if not place.alive or place.location is None:
-        return []
-    here = parse_hex(place.location)
-    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(place.facing))
-    return [here.neighbour(d) for d in edges]
+        return ()
+    return _zone_hexes(place.location, place.facing, option)
+
+
+@lru_cache(maxsize=65536)
+def _zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
+    """The zone of a unit standing at ``location`` facing ``facing`` (kept: units stand on few
+    hexes, and every step asks again for the zones before and after)."""
+    here = parse_hex(location)
+    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(facing))
+    return tuple(here.neighbour(d) for d in edges)
 
 
 def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
@@ -338,21 +405,30 @@ def touched_texts(moved: list[tuple[Place, Place]], option: str) -> frozenset[st
 
 
 def _shared_hex(places: tuple[object, ...]) -> bool:
-    units = places[1]
-    assert isinstance(units, tuple)
-    spots = [p[2] for p in units if p[5] and p[2] is not None]  # (Place fields) location, alive
+    locations, alive = places[LOCATION], places[ALIVE]
+    assert isinstance(locations, tuple) and isinstance(alive, tuple)
+    spots = [where for where, lives in zip(locations, alive, strict=True) if lives and where is not None]
     return len(spots) != len(set(spots))
+
+
+@lru_cache(maxsize=8)
+def shared_steps(width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> HexSteps:
+    """One ``HexSteps`` per mat (its size and terrain), shared by every game on it: self-play
+    plays many games on one scenario's mat, and verifying a log replays it on a new game.
+    What it keeps is worked out from these four facts alone."""
+    return HexSteps(width, height, impassable, difficult)
 
 
 class HexSteps:
     """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
     Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
-    and kept with the mat (``GameState.board_index``): units only change the steps into the
-    hexes they hold or Engage (``MatView.marked``), which the movement model patches."""
+    and kept with the mat (``GameState.board_index``, one per mat: ``shared_steps``): units only
+    change the steps into the hexes they hold or Engage (``MatView.marked``), which the movement
+    model patches."""
 
-    def __init__(self, view: MatView) -> None:
-        self.width, self.height = view.state.width, view.state.height
-        self.impassable, self.difficult = view.impassable, view.difficult
+    def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
+        self.width, self.height = width, height
+        self.impassable, self.difficult = impassable, difficult
         #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
         self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
 
