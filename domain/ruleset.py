@@ -282,9 +282,13 @@ def known_player(state: GameState, given: str | None, default: str, where: str =
 
 
 def unique_ids(ids: Sequence[tuple[str, str]]) -> None:
-    """Refuse a set-up that gives two things the same id: (id, where) pairs in order."""
+    """Refuse a set-up that gives two things the same id, or one an empty id (no command
+    could name it, and a lookup of a missing "carried by" would find it): (id, where) pairs
+    in order."""
     seen: set[str] = set()
     for thing_id, where in ids:
+        if not thing_id.strip():
+            raise BadInput("an id can't be empty", where)
         if thing_id in seen:
             raise BadInput(f"duplicate id {thing_id!r}", where)
         seen.add(thing_id)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner, Result
 
 from sim.api import Simulator
@@ -143,3 +144,16 @@ def test_running_into_a_read_only_sqlite_file_is_bad_input_and_reading_it_still_
         assert listed.exit_code == 0 and str(game.id) in listed.output
     finally:
         undo()
+
+
+def test_a_sorcery_unit_with_an_empty_id_is_refused_naming_its_field(tmp_path: Path) -> None:
+    """An empty id used to send the keyword rules round in a circle (a unit carried by no one
+    was looked up as carried by the unit whose id is empty): found by the damaged-scenario
+    property test. The set-up now refuses it as bad input, naming the unit's field."""
+    data = yaml.safe_load((EXAMPLES / "sorcery/08-a-whole-turn.yaml").read_text(encoding="utf-8"))
+    data["setup"]["units"][1]["id"] = ""
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = sim("check", str(path))
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "setup.units[1].id: an id can't be empty" in result.output
