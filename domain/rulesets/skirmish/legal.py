@@ -13,14 +13,18 @@ that is allowed.
 
 from __future__ import annotations
 
+import math
+import weakref
+
 from pydantic import BaseModel
 
 from domain.legal import LegalCommands, Part
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
+from domain.rulesets.skirmish.keypoints import MARGIN
 from domain.rulesets.skirmish.legs import may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch, reachable_centres
 from domain.rulesets.skirmish.state import SkirmishState
-from domain.rulesets.skirmish.table import Spot, parse_spot
+from domain.rulesets.skirmish.table import Spot, Table, parse_spot
 from domain.rulesets.skirmish.view import TableView
 
 #: inches between sampled points on each surface (the lookahead's area grid)
@@ -68,6 +72,66 @@ def _samples(search: TableSearch) -> tuple[list[Spot], set[str]]:
     return sorted(points.values(), key=lambda s: (s.surface, s.x, s.y)), centres
 
 
+def _ends(search: TableSearch) -> list[Spot]:
+    """The sampled points the unit reaches by a way of two points or more, in order: where its
+    moves end (one move each)."""
+    start, first = search.start, search.graphs[0]
+    alone = start in first.nodes  # the start asked about is answered by a path of one point
+    spots, centres = _samples(search)
+    return [s for s in spots if (s.text in centres or search.reachable(s)) and not (alone and s.text == start)]
+
+
+#: per table: where the moves of a unit end, by everything a search for them reads (``_reads``)
+_ENDS: weakref.WeakKeyDictionary[Table, dict[tuple[object, ...], tuple[Spot, ...]]] = weakref.WeakKeyDictionary()
+_ENDS_KEPT = 4096
+#: added to the distance within which another unit can change a search (rounding, tolerances)
+_SLACK = 0.01
+
+
+def ends_of_moves(search: TableSearch) -> list[Spot]:
+    """``_ends(search)``, kept per table across states under everything the search reads: a
+    self-played game asks for the moves of units whose surroundings the last command did not
+    change (another unit moved far away, an Engage attempt, the same start in the next game)."""
+    key = _reads(search)
+    if key is None:
+        return _ends(search)
+    kept = _ENDS.setdefault(search.view.table, {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= _ENDS_KEPT:
+            kept.clear()
+        found = kept[key] = tuple(_ends(search))
+    return list(found)
+
+
+def _reads(search: TableSearch) -> tuple[object, ...] | None:
+    """Everything a search for the unit's moves reads, when jumps are paid (else None: with free
+    jumps a way may go on from roof to roof for nothing, so every unit could matter).
+
+    Every leg costs at least its length, so every point a way passes or ends at lies within the
+    allowance of the start (``search.py``): another unit further away than the allowance plus
+    the clearance of the octagon around its base (which is wider than both bases) adds no key
+    point in range, stands in the way of no leg and under no point asked about. The rest is read
+    whole: the unit, the rule options, who may move and run, and the units near enough."""
+    view, unit_id = search.view, search.unit_id
+    if view.options.jump_across_distance_cost != "deducted":
+        return None
+    unit = view.unit(unit_id)
+    start = view.spot(unit_id)
+    budget = max(graph.budget for graph in search.graphs)
+    mine = view.radius(unit_id)
+    near = tuple(
+        (other.id, other.owner, other.spot.x, other.spot.y, other.spot.surface, other.radius, other.stuck)
+        for other in view.placed()
+        if other.id != unit_id
+        and start.flat_distance(other.spot) <= budget + (mine + other.radius + MARGIN) / math.cos(math.pi / 8) + _SLACK
+    )
+    return (
+        view.options_key, unit.model_dump_json(), search.running, search.denied,
+        may_run(view, unit_id), budget, near,
+    )
+
+
 def _moves(view: TableView, unit_id: str, running: bool) -> Part:
     """A unit's moves (or runs), one per sampled point it reaches by a way of two points or
     more. The points are counted from the unit's range (``TableSearch.reachable``, the answer's
@@ -99,10 +163,7 @@ def _moves(view: TableView, unit_id: str, running: bool) -> Part:
     kept: list[Spot] = []
 
     def size() -> int:
-        start, first = search.start, search.graphs[0]
-        alone = start in first.nodes  # the start asked about is answered by a path of one point
-        spots, centres = _samples(search)
-        kept[:] = [s for s in spots if (s.text in centres or search.reachable(s)) and not (alone and s.text == start)]
+        kept[:] = ends_of_moves(search)
         return len(kept)
 
     def item(index: int) -> BaseModel:

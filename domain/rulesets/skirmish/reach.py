@@ -21,21 +21,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy
-import shapely
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
 
 from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption
 from domain.rules import RuleRef
+from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
 from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
-__all__ = ["AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion"]
+__all__ = [
+    "AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion",
+    "reachable_areas", "reachable_centres",
+]
 
-AREA_SPACING = 1.0
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
 
 
@@ -188,11 +188,12 @@ class TableSearch:
         view, unit_id = self.view, self.unit_id
         # the same for a Move and a Run, and until the next event: the state's index (a frozen
         # view's copy shares its indexes with the live state, so it builds its own)
+        planned: dict[tuple[str, object], Leg | None]
         if view.frozen:
-            points = KeyPoints(view, unit_id)
+            points, planned = KeyPoints(view, unit_id), {}
         else:
             points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
-        planned: dict[tuple[str, object], Leg | None] = {}
+            planned = view.state.index(f"skirmish.planned.{unit_id}", dict)  # a leg is the same for a Move and a Run
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
@@ -473,83 +474,6 @@ class TableRange(RangeOfMotion):
         data["checks"] = self.search.key_point_checks(self.paths)
         data["areas"], data["samples"] = reachable_areas(self.search)
         return data
-
-
-def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float]]]], list[str]]:
-    """The reachable area of each surface, as polygons (lists of [x, y] corners), made of the
-    grid cells (``AREA_SPACING`` inches) whose centres are reachable; and those centres."""
-    table = search.view.table
-    found = reachable_centres(search)
-    half = AREA_SPACING / 2
-    cells: dict[str, list[Polygon]] = {}
-    for surface, x, y, _ in found:
-        square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-        cells.setdefault(surface, []).append(Polygon(square))
-    areas: dict[str, list[list[list[float]]]] = {}
-    for surface, squares in cells.items():
-        merged = unary_union(squares).intersection(table.region(surface))
-        parts = getattr(merged, "geoms", [merged])
-        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
-    return areas, [text for *_, text in found]
-
-
-def _steps(first: float, end: float) -> list[float]:
-    """``first``, ``first + AREA_SPACING``, ... below ``end``, added up one step at a time (as
-    the grid always was, so that every centre is the same float)."""
-    found = []
-    value = first
-    while value < end:
-        found.append(value)
-        value += AREA_SPACING
-    return found
-
-
-def _free_furthest(search: TableSearch, start: Spot) -> float:
-    """With free jumps, how far from the start a reachable point can be: a way ends with a
-    leg from a key point in range, and a usable leg is no longer than its cost or, a free
-    jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
-    furthest = 0.0
-    for (graph, _), (_, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
-        if len(cost):
-            left = numpy.maximum(graph.budget + EPSILON - cost, graph.longest_free_leg)
-            furthest = max(furthest, float(numpy.max(numpy.hypot(xs - start.x, ys - start.y) + left)))
-    return furthest + 1e-6
-
-
-def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]]:
-    """The reachable centres of the area grid (``AREA_SPACING`` inches) on every surface, in
-    order: (surface, x, y, the centre as a spot's text). Legal commands need these only, not
-    the areas' polygons."""
-    table = search.view.table
-    found: list[tuple[str, float, float, str]] = []
-    half = AREA_SPACING / 2
-    start = search.view.spot(search.unit_id)
-    # every leg costs at least its horizontal length unless jumps are free, so a cell centre
-    # further than the largest allowance in a straight line can't be reached: don't ask
-    paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else _free_furthest(search, start)
-    for surface in [GROUND, *table.surfaces]:
-        region = table.region(surface)
-        minx, miny, maxx, maxy = region.bounds
-        xs, ys = _steps(minx + half, maxx), _steps(miny + half, maxy)
-        # the cells near enough in a straight line, found for the whole grid at once (with a
-        # hair of slack), then each checked exactly as one at a time would be
-        rx, ry = numpy.array([round(x, 3) for x in xs]), numpy.array([round(y, 3) for y in ys])
-        near = numpy.hypot(rx[:, None] - start.x, ry[None, :] - start.y) <= furthest + 1e-6
-        centres: list[tuple[float, float, Spot]] = []
-        for i, j in zip(*numpy.nonzero(near), strict=True):
-            x, y = xs[i], ys[j]
-            spot = Spot(round(x, 3), round(y, 3), surface)
-            if spot.flat_distance(start) <= furthest:
-                centres.append((x, y, spot))
-        if not centres:
-            continue
-        # one vectorised "is it on the surface" for all the centres, then the search per centre
-        inside = shapely.covers(region, shapely.points([(c[2].x, c[2].y) for c in centres]))
-        for (x, y, spot), on_surface in zip(centres, inside, strict=True):
-            if on_surface and search.reachable(spot):
-                found.append((surface, x, y, spot.text))
-    return found
 
 
 def range_of_motion(view: TableView, unit_id: str) -> TableRange:

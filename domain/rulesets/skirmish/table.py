@@ -123,6 +123,9 @@ class Table:
         self.ladders = {ladder.id: ladder for ladder in ladders}
         self.difficult = difficult
         self.obstacles = obstacles
+        #: what each leg is on this table alone, by the rule options it reads, then by its ends
+        #: and way (``legs.leg_shape``): the same legs are planned state after state
+        self.leg_shapes: dict[tuple[object, ...], dict[tuple[object, ...], Any]] = {}
 
     @cached_property
     def bounds(self) -> Polygon:

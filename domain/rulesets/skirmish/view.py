@@ -73,6 +73,21 @@ def forget_tables() -> None:
     _BY_IDENTITY.clear()
 
 
+class LegRules(NamedTuple):
+    """The rule options that say what a leg is on the table (``legs.leg_shape`` reads only
+    these, so that shapes kept under them are right for every game with the same values)."""
+
+    climb_horizontal_leeway: float
+    wall_running: str
+    jump_down_max_horizontal: float
+    jump_down_target: str
+    jump_down_disadvantage_height: float
+    jump_across_distance_cost: str
+    jump_across_max_gap: float
+    jump_across_max_rise: float
+    jump_across_free_gap: float
+
+
 class Placed(NamedTuple):
     """Another unit as the movement rules see it: where it stands and whether it may be passed."""
 
@@ -111,6 +126,17 @@ class TableView:
     def table(self) -> Table:
         assert self.state.table is not None, "the table is laid by the set-up"
         return cached_table(self.state.table)
+
+    @cached_property
+    def options_key(self) -> str:
+        """Every rule option, as one value to key what is kept across states by."""
+        return self.options.model_dump_json()
+
+    @cached_property
+    def leg_rules(self) -> LegRules:
+        """The rule options a leg's shape on the table reads (``legs.leg_shape`` keeps shapes
+        under them: two games on one table with other options share none)."""
+        return LegRules(*(getattr(self.options, name) for name in LegRules._fields))
 
     def unit(self, unit_id: str) -> SkirmishUnit:
         return self.state.units[unit_id]
