@@ -1,0 +1,129 @@
+"""What the skirmish lookahead keeps from one state to the next (issue 20) equals what a state
+that keeps nothing works out.
+
+Kept across states: each leg's shape on the table (``legs.leg_shape``, per table and rule
+options), each surface's area grid (``areas._grid``, per table), and where a unit's moves end
+(``legal.ends_of_moves``, per table under everything the search reads). After every event of
+every skirmish example and of random self-play (the whole-turn example and random tables), for
+every unit that may move, Move and Run: where its moves end, and every leg its searches planned,
+are compared with those worked out on a copy of the state over a table built anew, which has
+nothing kept.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.game import Game
+from domain.rulesets.skirmish.legal import _ends, _reads, ends_of_moves, legal_commands
+from domain.rulesets.skirmish.legs import Leg, may_move, may_run, plan
+from domain.rulesets.skirmish.reach import TableSearch
+from domain.rulesets.skirmish.state import SkirmishState
+from domain.rulesets.skirmish.view import TableView, table_from_data
+from projections.lookahead import Lookahead
+from sim.runner import play
+from sim.scenario import load_scenario
+from sim.selfplay import self_play
+from tests import boards
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "skirmish").glob("*.yaml"))
+
+
+def _bare_view(state: SkirmishState) -> TableView:
+    """A view of a copy of ``state`` over a table built anew from its data: nothing kept."""
+    copy = state.model_copy(deep=True)
+    view = TableView(copy)
+    assert copy.table is not None
+    view.__dict__["table"] = table_from_data(copy.table)  # not the table kept for this data
+    return view
+
+
+def _check(state: SkirmishState, where: str) -> int:
+    """Compare what is kept with what a bare view works out; how many searches were compared."""
+    if state.table is None:
+        return 0
+    view, bare = TableView(state), _bare_view(state)
+    compared = 0
+    for unit in state.units.values():
+        if not unit.alive or unit.location is None or may_move(view, unit.id) is not None:
+            continue
+        for running in (False, True):
+            if running and may_run(view, unit.id) is not None:
+                continue
+            kept = ends_of_moves(TableSearch(view, unit.id, running=running))
+            fresh = _ends(TableSearch(bare, unit.id, running=running))
+            assert [s.text for s in kept] == [s.text for s in fresh], f"{where}: {unit.id} {'runs' if running else 'moves'}"
+            compared += 1
+        planned: dict[Any, Leg | None] = state.index(f"skirmish.planned.{unit.id}", dict)
+        for leg in planned.values():
+            if leg is not None:
+                assert leg == plan(bare, unit.id, leg.frm, leg.to, leg.via), f"{where}: {unit.id}'s leg {leg.frm.text} -> {leg.to.text}"
+    return compared
+
+
+def _fold_and_check(events: list[Any], name: str) -> int:
+    lookahead = Lookahead()
+    compared = 0
+    for n, event in enumerate(events, start=1):
+        lookahead.process(event)
+        state = lookahead.view
+        if isinstance(state, SkirmishState) and state.units:
+            compared += _check(state, f"{name}, after event {n} ({event.name})")
+    return compared
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_kept_moves_and_legs_equal_those_of_a_state_keeping_nothing_after_every_event_of_every_example(path: Path) -> None:
+    played = play(load_scenario(path), strict=False)
+    _fold_and_check(list(played.events), path.stem)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kept_moves_and_legs_equal_those_of_a_state_keeping_nothing_along_self_play_of_the_whole_turn(seed: int) -> None:
+    scenario = load_scenario(Path(EXAMPLES[0]).parent / "20-a-whole-turn.yaml")
+    played = self_play(scenario, 2, "random", seed, verify_log=False)
+    assert _fold_and_check(played.events, f"whole turn, seed {seed}") > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kept_moves_and_legs_equal_those_of_a_state_keeping_nothing_along_self_play_on_random_tables(seed: int) -> None:
+    played = self_play(boards.scenario("skirmish", seed), 1, "random", seed, verify_log=False)
+    assert _fold_and_check(played.events, f"random table {seed}") > 0
+
+
+def _table_with_a_far_unit(far_at: str) -> Game:
+    game = Game.start("skirmish", ["p1", "p2"], "p1")
+    game.issue({
+        "command": "set_up", "width": 40, "depth": 12,
+        "surfaces": [{"id": "roof", "rect": [8, 4, 3, 3], "height": 3}],
+        "units": [
+            {"id": "mover", "side": "p1", "at": "4,6", "move": 6},
+            {"id": "friend", "side": "p1", "at": "6,9"},
+            {"id": "far", "side": "p2", "at": far_at},
+        ],
+    })
+    return game
+
+
+def test_a_unit_beyond_the_allowance_and_an_octagon_of_the_mover_changes_nothing_its_moves_are_kept_under() -> None:
+    # the mover runs 9": a unit 20" away or more can add no key point in range, block no leg
+    # and stand under no point asked about, so two states that differ only in where it stands
+    # read the same (and a search keeping nothing finds the same moves in both)
+    one, other = (_table_with_a_far_unit(at).state for at in ("30,6", "34,2"))
+    for running in (False, True):
+        searches = [TableSearch(TableView(state), "mover", running=running) for state in (one, other)]
+        assert _reads(searches[0]) == _reads(searches[1])
+        bare = [_ends(TableSearch(_bare_view(state), "mover", running=running)) for state in (one, other)]  # type: ignore[arg-type]
+        assert [s.text for s in bare[0]] == [s.text for s in bare[1]]
+
+
+def test_a_unit_near_enough_to_matter_is_read_and_with_free_jumps_nothing_is_kept() -> None:
+    near, far = (_table_with_a_far_unit(at).state for at in ("12,6", "30,6"))
+    assert _reads(TableSearch(TableView(near), "mover")) != _reads(TableSearch(TableView(far), "mover"))
+    free = Game.start("skirmish", ["p1", "p2"], "p1", options={"jump_across_distance_cost": "free"})
+    free.issue({"command": "set_up", "width": 12, "depth": 12, "units": [{"id": "mover", "side": "p1", "at": "4,6"}]})
+    assert _reads(TableSearch(TableView(free.state), "mover")) is None
+    assert len(legal_commands(free.state)) > 1  # type: ignore[arg-type]  # a skirmish state
