@@ -172,7 +172,16 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
         return found
     view, unit_id = search.view, search.unit_id
     start = view.spot(unit_id)
-    open_ = [t for t, target in enumerate(targets) if target == start or view.overlap_at(unit_id, target) is None]
+    # another unit's base under a target rules it out (``view.overlap_at``, read once here)
+    mine = view.radius(unit_id)
+    bases: dict[str, list[tuple[Spot, float]]] = {}
+    for other in view.placed():
+        if other.id != unit_id:
+            bases.setdefault(other.spot.surface, []).append((other.spot, mine + other.radius - 1e-4))
+    open_ = [
+        t for t, target in enumerate(targets)
+        if target == start or not any(target.flat_distance(spot) < near for spot, near in bases.get(target.surface, ()))
+    ]
     for (graph, reach), (keys, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
         left = []
         for t in open_:
@@ -187,6 +196,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             continue
         limit = graph.budget + EPSILON
         costs = cost.tolist()
+        # most targets are first joined from the start: its walks to them all in one test
+        graph.view.table.learn_walks(graph.nodes[search.start], [targets[t] for t in open_])
         for first in range(0, len(open_), BATCH):
             batch = open_[first : first + BATCH]
             tx = numpy.array([targets[t].x for t in batch])
@@ -207,8 +218,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             for row, t in enumerate(batch):
                 target = targets[t]
                 for i in order[row, : counts[row]].tolist():
-                    leg = graph.join(keys[i], target)
-                    if leg is not None and costs[i] + leg.cost <= limit:
+                    leg = graph.join_cost(keys[i], target)
+                    if leg is not None and costs[i] + leg <= limit:
                         found[t] = True
                         break
         open_ = [t for t in open_ if not found[t]]

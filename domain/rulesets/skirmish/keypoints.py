@@ -22,6 +22,7 @@ import numpy as np
 from shapely.geometry import Point, Polygon
 
 from domain.errors import BadInput
+from domain.rulesets.skirmish.legs import SHAPES_KEPT, LegShape, leg_shape
 from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, Table
 from domain.rulesets.skirmish.view import TableView
 
@@ -161,10 +162,13 @@ class KeyPoints:
         if radius < 0:
             return []
         reach = radius + EPSILON
-        near = np.flatnonzero((self.xs - spot.x) ** 2 + (self.ys - spot.y) ** 2 <= (reach + 1e-9) ** 2)
+        gaps = np.hypot(self.xs - spot.x, self.ys - spot.y)
+        near = np.flatnonzero(gaps <= reach + 1e-9)
         keys, nodes = self.keys, self.nodes
-        # the exact test is the one the search has always made (math.hypot): numpy only narrows
-        return [keys[i] for i in near if spot.flat_distance(nodes[keys[i]]) <= reach]
+        # the exact test is the one the search has always made (math.hypot): numpy narrows, and
+        # answers alone for the points further inside than any rounding of the two could move
+        sure = (gaps[near] <= reach - 1e-9).tolist()
+        return [keys[i] for i, yes in zip(near.tolist(), sure, strict=True) if yes or spot.flat_distance(nodes[keys[i]]) <= reach]
 
 
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
@@ -187,3 +191,22 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     if ha > hb and a.surface != GROUND and a.flat_distance(b) <= view.options.jump_down_max_horizontal + EPSILON:
         return "jump_down"
     return None
+
+
+def way_and_shape(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> tuple[str, LegShape] | None:
+    """``way`` and the leg's shape that way (``legs.leg_shape``), kept per table and rule
+    options: which way joins two points reads the table alone (portals and ladder ends are the
+    table's, ``table_points``), so the searches of every state share it."""
+    kept = view.table.leg_ways.setdefault(view.leg_rules, {})
+    key = (a.x, a.y, a.surface, b.x, b.y, b.surface)
+    found = kept.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(kept) >= SHAPES_KEPT:
+            for old in list(kept)[: SHAPES_KEPT // 2]:
+                del kept[old]
+        via = way(view, points, a_key, b_key, a, b)
+        found = kept[key] = None if via is None else (via, leg_shape(view, a, b, via))
+    return found
+
+
+_UNKNOWN = object()

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from domain.legal import LegalCommands, Part
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
 from domain.rulesets.skirmish.keypoints import MARGIN
-from domain.rulesets.skirmish.legs import may_engage, may_move, may_run, plan
+from domain.rulesets.skirmish.legs import allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch, reachable_centres
 from domain.rulesets.skirmish.state import SkirmishState
 from domain.rulesets.skirmish.table import Spot, Table, parse_spot
@@ -118,7 +118,8 @@ def _reads(search: TableSearch) -> tuple[object, ...] | None:
         return None
     unit = view.unit(unit_id)
     start = view.spot(unit_id)
-    budget = max(graph.budget for graph in search.graphs)
+    # the graphs' allowances (the key points are not built for a search kept already)
+    budget = max(allowance(view, unit_id, running=search.running, difficult=difficult) for difficult in (False, True))
     mine = view.radius(unit_id)
     near = tuple(
         (other.id, other.owner, other.spot.x, other.spot.y, other.spot.surface, other.radius, other.stuck)

@@ -66,15 +66,24 @@ SHAPES_KEPT = 200_000
 def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
     """A leg from a to b by ``via`` for this unit in this state: its shape on the table (kept
     per table, as the table never changes under it), then what depends on the unit and on the
-    others: an animal's check on a ladder, a base in the way."""
-    found = leg_shape(view, a, b, via)
+    others (``fitted``)."""
+    return fitted(view, unit_id, a, b, via, leg_shape(view, a, b, via))
+
+
+#: the ways of moving a base standing in the way stops (jumps go over units)
+BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder"))
+
+
+def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: LegShape) -> Leg:
+    """The leg of ``found``'s shape for this unit in this state: an animal's check on a
+    ladder, and the rule of a base in the way."""
     leg = Leg(frm=a, to=b, via=via, cost=found.cost, checks=list(found.checks), refusal=found.refusal,
               automatic_fail=found.automatic_fail)
     if found.refusal is not None:
         return leg
     if via == "ladder" and view.unit(unit_id).animal:
         leg.checks.append(Check("climb (animal on a ladder)"))
-    blocker = view.blocker_on(unit_id, a, b) if via in ("walk", "climb", "ladder") else None
+    blocker = view.blocker_on(unit_id, a, b) if via in BLOCKED_BY_UNITS else None
     if blocker is not None:
         leg.refusal = blocker[1]
         return leg

@@ -25,8 +25,8 @@ import numpy
 from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
-from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way
-from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
+from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way, way_and_shape
+from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, allowance, fitted, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
@@ -56,6 +56,7 @@ class TableGraph:
         extra: tuple[Spot, ...] = (),
         points: KeyPoints | None = None,
         planned: dict[tuple[str, object], Leg | None] | None = None,
+        joined: dict[tuple[str, Spot], tuple[float, bool] | None] | None = None,
     ) -> None:
         self.view = view
         self.unit_id = unit_id
@@ -70,6 +71,7 @@ class TableGraph:
         #: the legs the searches took, by (from, to)
         self.legs: dict[tuple[str, str], Leg] = {}
         self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
+        self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
         #: whether every leg costs at least its horizontal length (see ``search.py``)
         self.paid = view.options.jump_across_distance_cost == "deducted"
         self._max_gap = view.options.jump_across_max_gap
@@ -82,20 +84,46 @@ class TableGraph:
     def raw_leg(self, a_key: str, b_key: str) -> Leg | None:
         """The planned leg between two key points (refused or not); None if no way joins them."""
         key = (a_key, b_key)
-        if key not in self.planned:
+        planned = self.planned
+        if key not in planned:
             a, b = self.nodes[a_key], self.nodes[b_key]
-            via = self.way(a_key, b_key, a, b)
-            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, b, via)
-        return self.planned[key]
+            found = way_and_shape(self.view, self.points, a_key, b_key, a, b)
+            planned[key] = None if found is None else fitted(self.view, self.unit_id, a, b, *found)
+        return planned[key]
 
     def raw_join(self, a_key: str, target: Spot) -> Leg | None:
         """The planned last leg from a key point to a point asked about; None if no way joins them."""
         key = (a_key, target)
-        if key not in self.planned:
+        planned = self.planned
+        if key not in planned:
             a = self.nodes[a_key]
-            via = self.way(a_key, target.text, a, target)
-            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, target, via)
-        return self.planned[key]
+            found = way_and_shape(self.view, self.points, a_key, target.text, a, target)
+            planned[key] = None if found is None else fitted(self.view, self.unit_id, a, target, *found)
+        return planned[key]
+
+    def join_cost(self, a_key: str, target: Spot) -> float | None:
+        """``join(a_key, target).cost``, or None where ``join`` gives None, without building the
+        leg: whether a point is reached needs only that (``areas.reached`` asks it of every
+        centre of the area grid). What the leg is for the unit is kept in ``joined``, shared
+        like ``planned``: (its cost, whether it crosses difficult terrain), None if unusable."""
+        key = (a_key, target)
+        joined = self.joined
+        if key in joined:
+            found = joined[key]
+        else:
+            a = self.nodes[a_key]
+            shaped = way_and_shape(self.view, self.points, a_key, target.text, a, target)
+            found = None
+            if shaped is not None:
+                via, shape = shaped
+                usable = shape.refusal is None and shape.automatic_fail is None
+                if usable and via in BLOCKED_BY_UNITS and self.view.blocker_on(self.unit_id, a, target) is not None:
+                    usable = False
+                found = (shape.cost, shape.difficult) if usable else None
+            joined[key] = found
+        if found is None or (self.avoid_difficult and found[1]):
+            return None
+        return found[0]
 
     def usable(self, leg: Leg | None) -> Leg | None:
         """``leg`` if a move may take it in this search: legal, not failing outright, and not on
@@ -189,15 +217,17 @@ class TableSearch:
         # the same for a Move and a Run, and until the next event: the state's index (a frozen
         # view's copy shares its indexes with the live state, so it builds its own)
         planned: dict[tuple[str, object], Leg | None]
+        joined: dict[tuple[str, Spot], tuple[float, bool] | None]
         if view.frozen:
-            points, planned = KeyPoints(view, unit_id), {}
+            points, planned, joined = KeyPoints(view, unit_id), {}, {}
         else:
             points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
             planned = view.state.index(f"skirmish.planned.{unit_id}", dict)  # a leg is the same for a Move and a Run
+            joined = view.state.index(f"skirmish.joined.{unit_id}", dict)
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
-                avoid_difficult=not difficult, points=points, planned=planned,
+                avoid_difficult=not difficult, points=points, planned=planned, joined=joined,
             )
             for difficult in (False, True)
         ]

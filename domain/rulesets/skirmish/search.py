@@ -56,7 +56,10 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
         if cost > cost_of[here_key]:
             continue
         here = nodes[here_key]
-        for key in points.within(here, graph.reach_from(cost)):
+        around = points.within(here, graph.reach_from(cost))
+        if here_key == start:  # the legs out of the start are new in every state: its walks in one test
+            graph.view.table.learn_walks(here, [nodes[key] for key in around])
+        for key in around:
             if key == here_key:
                 continue
             lower = cost + here.flat_distance(nodes[key]) if paid else cost
