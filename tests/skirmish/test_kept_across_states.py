@@ -3,7 +3,9 @@ that keeps nothing works out.
 
 Kept across states: each leg's shape on the table (``legs.leg_shape``, per table and rule
 options), each surface's area grid (``areas._grid``, per table), and where a unit's moves end
-(``legal.ends_of_moves``, per table under everything the search reads). After every event of
+(``legal.ends_of_moves``, per table under everything the search reads). The last test checks a
+shortcut of the same searches: key points that no walk or jump could join to a point are not
+tried (``keypoints.surfaces_may_join``). After every event of
 every skirmish example and of random self-play (the whole-turn example and random tables), for
 every unit that may move, Move and Run: where its moves end, and every leg its searches planned,
 are compared with those worked out on a copy of the state over a table built anew, which has
@@ -16,12 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shapely.geometry import Point
 
 from domain.game import Game
+from domain.rulesets.skirmish.keypoints import KeyPoints, surfaces_may_join, way
 from domain.rulesets.skirmish.legal import _ends, _reads, ends_of_moves, legal_commands
 from domain.rulesets.skirmish.legs import Leg, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch
 from domain.rulesets.skirmish.state import SkirmishState
+from domain.rulesets.skirmish.table import Spot
 from domain.rulesets.skirmish.view import TableView, table_from_data
 from projections.lookahead import Lookahead
 from sim.runner import play
@@ -127,3 +132,29 @@ def test_a_unit_near_enough_to_matter_is_read_and_with_free_jumps_nothing_is_kep
     free.issue({"command": "set_up", "width": 12, "depth": 12, "units": [{"id": "mover", "side": "p1", "at": "4,6"}]})
     assert _reads(TableSearch(TableView(free.state), "mover")) is None
     assert len(legal_commands(free.state)) > 1  # type: ignore[arg-type]  # a skirmish state
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_no_walk_or_jump_joins_surfaces_that_surfaces_may_join_rules_out(path: Path) -> None:
+    # ``areas.reached`` leaves out the key points on a surface no walk or jump joins to the
+    # targets' own: ``way`` must say None for every such pair that is not a climb's or a
+    # ladder's ends (key points and the area grid's centres, every unit's points)
+    state = play(load_scenario(path), strict=False).game.state
+    assert isinstance(state, SkirmishState)
+    view = TableView(state)
+    table = view.table
+    centres = [
+        Spot(x + 0.5, y + 0.5, surface)
+        for surface in ["ground", *table.surfaces]
+        for x in range(int(table.width)) for y in range(int(table.depth))
+        if table.region(surface).covers(Point(x + 0.5, y + 0.5))
+    ]
+    for unit in state.units.values():
+        if not unit.alive or unit.location is None:
+            continue
+        points = KeyPoints(view, unit.id)
+        for a_key, a in points.nodes.items():
+            for b in [*points.nodes.values(), *centres]:
+                if surfaces_may_join(table, a.surface, b.surface) or a_key in points.ends or b.text in points.ends:
+                    continue
+                assert way(view, points, a_key, b.text, a, b) is None, f"{path.stem}: {a_key} -> {b.text}"

@@ -26,6 +26,7 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 from domain.errors import BadInput
+from domain.rulesets.skirmish.keypoints import surfaces_may_join
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, Table
 
 if TYPE_CHECKING:
@@ -182,6 +183,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
         t for t, target in enumerate(targets)
         if target == start or not any(target.flat_distance(spot) < near for spot, near in bases.get(target.surface, ()))
     ]
+    # most targets are first joined from the start: its walks to them all in one test
+    view.table.learn_walks(start, [targets[t] for t in open_])
     for (graph, reach), (keys, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
         left = []
         for t in open_:
@@ -196,8 +199,13 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             continue
         limit = graph.budget + EPSILON
         costs = cost.tolist()
-        # most targets are first joined from the start: its walks to them all in one test
-        graph.view.table.learn_walks(graph.nodes[search.start], [targets[t] for t in open_])
+        # the key points on a surface no walk or jump joins to the targets' own are left out
+        # (a climb's or a ladder's end asked about keeps them all: ``surfaces_may_join``)
+        table = graph.view.table
+        surfaces = [graph.nodes[k].surface for k in keys]
+        joinable = {s: surfaces_may_join(table, s, targets[open_[0]].surface) for s in set(surfaces)}
+        same_surface = all(targets[t].surface == targets[open_[0]].surface for t in open_)
+        usable_keys = numpy.array([joinable[s] for s in surfaces]) if same_surface else numpy.ones(len(keys), dtype=bool)
         for first in range(0, len(open_), BATCH):
             batch = open_[first : first + BATCH]
             tx = numpy.array([targets[t].x for t in batch])
@@ -212,6 +220,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
                 lower = numpy.broadcast_to(cost, gap.shape)
                 longest = numpy.maximum(limit - cost, graph.longest_free_leg)
                 near = (cost <= limit)[None, :] & (gap <= longest[None, :] + 1e-9)
+            special = numpy.array([targets[t].text in graph.points.ends for t in batch])
+            near &= usable_keys[None, :] | special[:, None]
             # the most promising key points first: which one joins does not change the answer
             order = numpy.argsort(numpy.where(near, lower, numpy.inf), axis=1, kind="stable")
             counts = near.sum(axis=1).tolist()

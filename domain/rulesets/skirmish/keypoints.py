@@ -154,6 +154,10 @@ class KeyPoints:
                 self.climb_pairs.add((foot.text, top.text))
         self.nodes = nodes
         self.keys = list(nodes)
+        #: the texts of every climb's and ladder's ends (``surfaces_may_join`` says nothing of them)
+        self.ends: frozenset[str] = frozenset(t for pair in self.climb_pairs for t in pair) | frozenset(
+            t for pair in self.ladders for t in pair
+        )
         self.xs = np.array([s.x for s in nodes.values()], dtype=float)
         self.ys = np.array([s.y for s in nodes.values()], dtype=float)
 
@@ -169,6 +173,20 @@ class KeyPoints:
         # answers alone for the points further inside than any rounding of the two could move
         sure = (gaps[near] <= reach - 1e-9).tolist()
         return [keys[i] for i, yes in zip(near.tolist(), sure, strict=True) if yes or spot.flat_distance(nodes[keys[i]]) <= reach]
+
+
+def surfaces_may_join(table: Table, a_surface: str, b_surface: str) -> bool:
+    """Whether a way other than a climb or a ladder (``way``'s cases: a walk, a jump across, a
+    jump down) could join a point on ``a_surface`` to one on ``b_surface``: when it can't,
+    ``way`` says None for every two points on them that are not a climb's or a ladder's ends."""
+    if a_surface == b_surface:
+        return True
+    ha, hb = table.height(a_surface), table.height(b_surface)
+    if abs(ha - hb) <= LOW_OBSTACLE + EPSILON:
+        return True
+    if a_surface != GROUND and b_surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON:
+        return True
+    return ha > hb and a_surface != GROUND
 
 
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from domain.movement import Reach, StepOption, judge_option
+from domain.movement import Reach, StepJudge, StepOption
 from domain.rulesets.skirmish.legs import Leg
 from domain.rulesets.skirmish.table import EPSILON, Spot
 
@@ -48,6 +48,8 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
         return reach
     nodes, points = graph.nodes, graph.points
     paid = graph.paid
+    judge = StepJudge.of(graph).judge  # the engine's one step judge, as ``judge_option`` calls it
+    hypot, known, leg_of = math.hypot, math.inf, graph.leg
     cost_of: dict[str, float] = {start: 0}  # an int, as the shared engine has it (costs print "0")
     frontier: list[tuple[float, int, str]] = [(0.0, 0, start)]
     counter = 0
@@ -59,17 +61,22 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
         around = points.within(here, graph.reach_from(cost))
         if here_key == start:  # the legs out of the start are new in every state: its walks in one test
             graph.view.table.learn_walks(here, [nodes[key] for key in around])
+        hx, hy = here.x, here.y
         for key in around:
             if key == here_key:
                 continue
-            lower = cost + here.flat_distance(nodes[key]) if paid else cost
-            if lower >= cost_of.get(key, math.inf):
+            if paid:
+                there = nodes[key]
+                lower = cost + hypot(hx - there.x, hy - there.y)  # Spot.flat_distance
+            else:
+                lower = cost
+            if lower >= cost_of.get(key, known):
                 continue  # a leg costs at least its length: it can't improve on what is known
-            leg = graph.leg(here_key, key)
+            leg = leg_of(here_key, key)
             if leg is None:
                 continue
-            verdict = judge_option(graph, StepOption(to=key, kind=leg.via, cost=leg.cost), cost, budget, False)
-            if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
+            verdict = judge(StepOption(to=key, kind=leg.via, cost=leg.cost), cost, budget, False)
+            if not verdict.ok or verdict.spent >= cost_of.get(key, known):
                 continue
             new_cost = verdict.spent
             cost_of[key] = new_cost
@@ -134,6 +141,7 @@ def _towards(
     def h(spot: Spot) -> float:
         return spot.flat_distance(target) if paid else 0.0
 
+    judge = StepJudge.of(graph).judge  # the engine's one step judge, as ``judge_option`` calls it
     cost_of: dict[str, float] = {start: 0.0}
     previous: dict[str, str] = {}
     best: tuple[float, str, Leg] | None = None
@@ -167,7 +175,7 @@ def _towards(
             if leg is None:
                 continue
             option = StepOption(to=key, kind=leg.via, cost=leg.cost)
-            verdict = judge_option(graph, option, cost, budget if bounded else None, False)
+            verdict = judge(option, cost, budget if bounded else None, False)
             if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
                 continue
             new_cost = verdict.spent
