@@ -158,3 +158,61 @@ def test_no_walk_or_jump_joins_surfaces_that_surfaces_may_join_rules_out(path: P
                 if surfaces_may_join(table, a.surface, b.surface) or a_key in points.ends or b.text in points.ends:
                     continue
                 assert way(view, points, a_key, b.text, a, b) is None, f"{path.stem}: {a_key} -> {b.text}"
+
+
+def _plainly_reached(search: TableSearch, target: Spot) -> bool:
+    """Whether a point is reached, by every run and every key point in range, one by one."""
+    if search.denied is not None:
+        return False
+    view = search.view
+    if target != view.spot(search.unit_id) and view.overlap_at(search.unit_id, target) is not None:
+        return False
+    for graph, reach in search.runs:
+        if target.text in reach.cost:
+            return True
+        there = graph.nodes.get(target.text, target)
+        for key, cost in reach.cost.items():
+            leg = graph.join(key, there)
+            if leg is not None and float(cost) + leg.cost <= graph.budget + 1e-6:
+                return True
+    return False
+
+
+def _final_states() -> list[tuple[str, SkirmishState]]:
+    found = [(path.stem, play(load_scenario(path), strict=False).game.state) for path in EXAMPLES]
+    whole_turn = load_scenario(Path(EXAMPLES[0]).parent / "20-a-whole-turn.yaml")
+    found += [(f"whole turn, seed {seed}", self_play(whole_turn, 1, "random", seed, verify_log=False).game.state) for seed in range(3)]
+    found += [(f"random table {seed}", self_play(boards.scenario("skirmish", seed), 1, "random", seed, verify_log=False).game.state)
+              for seed in range(6)]
+    return found  # type: ignore[return-value]  # skirmish states
+
+
+def test_the_centres_reached_and_the_key_points_in_range_are_those_of_every_run_tried_one_by_one() -> None:
+    # areas.reached joins a batch of centres at once, through the runs that can reach a point
+    # (the first alone on a table without difficult terrain: ``TableSearch.needed_runs``); here
+    # every run and every key point in range is tried for each centre of the grid near the unit
+    from domain.rulesets.skirmish.areas import _grid, reached
+
+    for name, state in _final_states():
+        view = TableView(state)
+        table = view.table
+        for unit in state.units.values():
+            if not unit.alive or unit.location is None:
+                continue
+            for running in (False, True):
+                search = TableSearch(view, unit.id, running=running)
+                if search.denied is not None:
+                    continue
+                start = view.spot(unit.id)
+                needed = {key for _, reach in search.needed_runs for key in reach.cost}
+                assert needed == {key for _, reach in search.runs for key in reach.cost}, f"{name}: {unit.id}"
+                for surface in ["ground", *table.surfaces]:
+                    grid = _grid(table, surface)
+                    cells = [(i, j) for i in range(len(grid.xs)) for j in range(len(grid.ys))]
+                    grid.learn(cells)
+                    near = [
+                        grid.cell(i, j)[0] for i, j in cells
+                        if grid.cell(i, j)[2] and grid.cell(i, j)[0].flat_distance(start) <= search.graphs[0].budget + 1.0
+                    ]
+                    expected = [_plainly_reached(search, spot) for spot in near]
+                    assert reached(search, list(near)) == expected, f"{name}: {unit.id} {'runs' if running else 'moves'} on {surface}"

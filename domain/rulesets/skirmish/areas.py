@@ -124,7 +124,7 @@ def _free_furthest(search: TableSearch, start: Spot) -> float:
     leg from a key point in range, and a usable leg is no longer than its cost or, a free
     jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
     furthest = 0.0
-    for (graph, _), (_, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
+    for (graph, _), (_, cost, xs, ys) in zip(search.needed_runs, search.needed_ranges, strict=True):
         if len(cost):
             left = numpy.maximum(graph.budget + EPSILON - cost, graph.longest_free_leg)
             furthest = max(furthest, float(numpy.max(numpy.hypot(xs - start.x, ys - start.y) + left)))
@@ -185,7 +185,7 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
     ]
     # most targets are first joined from the start: its walks to them all in one test
     view.table.learn_walks(start, [targets[t] for t in open_])
-    for (graph, reach), (keys, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
+    for (graph, reach), (keys, cost, xs, ys) in zip(search.needed_runs, search.needed_ranges, strict=True):
         left = []
         for t in open_:
             if targets[t].text in reach.cost:

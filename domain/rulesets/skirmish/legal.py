@@ -61,7 +61,7 @@ def _samples(search: TableSearch) -> tuple[list[Spot], set[str]]:
     found reachable)."""
     start = search.view.spot(search.unit_id)
     points: dict[str, Spot] = {}
-    for graph, reach in search.runs:
+    for graph, reach in search.needed_runs:
         for key in reach.cost:
             spot = graph.nodes[key]
             if spot != start and search.view.overlap_at(search.unit_id, spot) is None:

@@ -235,7 +235,34 @@ class TableSearch:
     @cached_property
     def runs(self) -> list[tuple[TableGraph, Reach]]:
         """Each graph with its range up to the allowance."""
-        return [(graph, bounded_reach(graph, self.start)) for graph in self.graphs]
+        return [self._run(i) for i in range(len(self.graphs))]
+
+    def _run(self, index: int) -> tuple[TableGraph, Reach]:
+        found = self._searched.get(index)
+        if found is None:
+            graph = self.graphs[index]
+            found = self._searched[index] = (graph, bounded_reach(graph, self.start))
+        return found
+
+    @cached_property
+    def _searched(self) -> dict[int, tuple[TableGraph, Reach]]:
+        return {}
+
+    @cached_property
+    def needed_runs(self) -> list[tuple[TableGraph, Reach]]:
+        """The runs that can reach a point: both, or the first alone on a table without
+        difficult terrain. There no leg crosses any, so the second graph has the first's legs
+        with 2" less: every way it finds, the first finds at no more cost (a search allowed
+        more relaxes every leg the other does), so it reaches no key point and no point the
+        first does not (tests/skirmish/test_kept_across_states.py checks both)."""
+        if self.view.table.difficult:
+            return self.runs
+        return [self._run(0)]
+
+    @cached_property
+    def needed_ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
+        """``_ranges`` of the ``needed_runs``."""
+        return self._ranges[: len(self.needed_runs)] if "_ranges" in self.__dict__ else [_as_arrays(*run) for run in self.needed_runs]
 
     def _refused(self, target: Spot) -> PointAnswer | None:
         """The answer when the point is ruled out before any search: the unit may not move, or
@@ -276,7 +303,7 @@ class TableSearch:
         (any one will do), so the bounds are worked out for all the key points at once."""
         if self._refused(target) is not None:
             return False
-        for (graph, reach), (keys, cost, xs, ys) in zip(self.runs, self._ranges, strict=True):
+        for (graph, reach), (keys, cost, xs, ys) in zip(self.needed_runs, self.needed_ranges, strict=True):
             if target.text in reach.cost:
                 return True
             target = graph.nodes.get(target.text, target)  # a key point asked about is that key point
@@ -303,15 +330,7 @@ class TableSearch:
     def _ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
         """Each run's reached key points as arrays (keys, costs, x, y): what ``reachable``
         reads for every point asked about."""
-        found = []
-        for graph, reach in self.runs:
-            keys = list(reach.cost)
-            spots = [graph.nodes[k] for k in keys]
-            found.append((
-                keys, numpy.array([float(reach.cost[k]) for k in keys]),
-                numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
-            ))
-        return found
+        return [_as_arrays(graph, reach) for graph, reach in self.runs]
 
     def _unreachable(self, target: Spot) -> PointAnswer:
         """Why a point is out of reach: the refused last legs from the key points in range
@@ -357,6 +376,16 @@ class TableSearch:
             if checks:
                 found[key] = {"checks": checks, "chance": odds}
         return found
+
+
+def _as_arrays(graph: TableGraph, reach: Reach) -> tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """A run's reached key points as arrays: keys, costs, x, y."""
+    keys = list(reach.cost)
+    spots = [graph.nodes[k] for k in keys]
+    return (
+        keys, numpy.array([float(reach.cost[k]) for k in keys]),
+        numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
+    )
 
 
 def _diagnose(
