@@ -19,7 +19,8 @@ import weakref
 from dataclasses import dataclass
 
 import numpy as np
-from shapely.geometry import Point, Polygon
+import shapely
+from shapely.geometry import Polygon
 
 from domain.errors import BadInput
 from domain.rulesets.skirmish.legs import SHAPES_KEPT, LegShape, leg_shape
@@ -31,10 +32,14 @@ MARGIN = 0.05
 
 
 def _ring_points(polygon: Polygon, spacing: float) -> list[tuple[float, float]]:
+    """Points every ``spacing`` inches or so along the polygon's outline, then its corners (the
+    outline's points found in one vectorised call: the same as one ``interpolate`` each)."""
     ring = polygon.exterior
-    count = max(4, int(ring.length / spacing))
-    points = [ring.interpolate(i * ring.length / count) for i in range(count)]
-    return [(p.x, p.y) for p in points] + [tuple(c) for c in list(ring.coords)[:-1]]
+    length = ring.length
+    count = max(4, int(length / spacing))
+    points = shapely.line_interpolate_point(ring, np.array([i * length / count for i in range(count)]))
+    spaced = list(zip(shapely.get_x(points).tolist(), shapely.get_y(points).tolist(), strict=True))
+    return spaced + [tuple(c) for c in list(ring.coords)[:-1]]
 
 
 @dataclass(frozen=True)
@@ -75,25 +80,31 @@ def table_points(table: Table) -> TablePoints:
                 corners.append(Spot(round(x, 3), round(y, 3), GROUND))
     ends = [end for ladder in table.ladders.values() for end in (ladder.bottom, ladder.top)]
     portals: list[tuple[Spot, Spot | None, bool]] = []
+    # each test below is made for all the points of a surface at once (``Table.standable``,
+    # shapely's vectorised calls): the same questions of the same shapes as one point at a time
     for surface in table.surfaces.values():
         inner = surface.polygon.buffer(-MARGIN, join_style="mitre")
         if inner.is_empty:
             continue
-        for x, y in _ring_points(inner, PORTAL_SPACING):
-            top = Spot(round(x, 3), round(y, 3), surface.id)
-            if not _standable(table, top):
-                continue
-            outside = surface.polygon.exterior.interpolate(surface.polygon.exterior.project(Point(x, y)))
-            dx, dy = outside.x - x, outside.y - y
-            foot_xy = (round(outside.x + dx, 3), round(outside.y + dy, 3))
+        around = _ring_points(inner, PORTAL_SPACING)
+        tops = [Spot(round(x, 3), round(y, 3), surface.id) for x, y in around]
+        kept = [(xy, top) for xy, top, ok in zip(around, tops, table.standable(tops), strict=True) if ok]
+        if not kept:
+            continue
+        ring = surface.polygon.exterior
+        outside = shapely.line_interpolate_point(ring, shapely.line_locate_point(ring, shapely.points([xy for xy, _ in kept])))
+        landings: list[Spot] = []
+        for ((x, y), _), ox, oy in zip(kept, shapely.get_x(outside).tolist(), shapely.get_y(outside).tolist(), strict=True):
+            dx, dy = ox - x, oy - y
+            foot_xy = (round(ox + dx, 3), round(oy + dy, 3))
             below = table.surface_below(Spot(foot_xy[0], foot_xy[1], surface.id))
-            landing = Spot(foot_xy[0], foot_xy[1], below.surface)
-            foot = landing if _standable(table, landing) else None
-            climb = surface.height - table.height(below.surface) > LOW_OBSTACLE + EPSILON
-            portals.append((top, foot, climb))
+            landings.append(Spot(foot_xy[0], foot_xy[1], below.surface))
+        for (_, top), landing, ok in zip(kept, landings, table.standable(landings), strict=True):
+            climb = surface.height - table.height(landing.surface) > LOW_OBSTACLE + EPSILON
+            portals.append((top, landing if ok else None, climb))
     found = TablePoints(
-        corners=tuple(s for s in corners if _standable(table, s)),
-        ladder_ends=tuple(s for s in ends if _standable(table, s)),
+        corners=tuple(s for s, ok in zip(corners, table.standable(corners), strict=True) if ok),
+        ladder_ends=tuple(s for s, ok in zip(ends, table.standable(ends), strict=True) if ok),
         portals=tuple(portals),
         ladders=frozenset(frozenset((lad.bottom.text, lad.top.text)) for lad in table.ladders.values()),
     )
