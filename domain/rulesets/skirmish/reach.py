@@ -57,6 +57,7 @@ class TableGraph:
         points: KeyPoints | None = None,
         planned: dict[tuple[str, object], Leg | None] | None = None,
         joined: dict[tuple[str, Spot], tuple[float, bool] | None] | None = None,
+        stepped: dict[tuple[str, str], tuple[str, float, bool] | None] | None = None,
     ) -> None:
         self.view = view
         self.unit_id = unit_id
@@ -68,10 +69,12 @@ class TableGraph:
         self.points = points if points is not None else KeyPoints(view, unit_id, tuple(extra))
         self.nodes: dict[str, Spot] = self.points.nodes
         self.climb_pairs = self.points.climb_pairs
-        #: the legs the searches took, by (from, to)
-        self.legs: dict[tuple[str, str], Leg] = {}
+        #: the legs the searches took, by (from, to): built when read (``_Legs``), as a search
+        #: needs only each leg's way and cost (``step``)
+        self.legs: dict[tuple[str, str], Leg] = _Legs(self)
         self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
         self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
+        self.stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = stepped if stepped is not None else {}
         #: whether every leg costs at least its horizontal length (see ``search.py``)
         self.paid = view.options.jump_across_distance_cost == "deducted"
         self._max_gap = view.options.jump_across_max_gap
@@ -124,6 +127,35 @@ class TableGraph:
         if found is None or (self.avoid_difficult and found[1]):
             return None
         return found[0]
+
+    def step(self, a_key: str, b_key: str) -> tuple[str, float] | None:
+        """The way and cost of ``leg(a_key, b_key)``, or None where it is None, without building
+        the leg (the searches need only these; ``legs`` builds the legs of the ways found).
+        Kept in ``stepped``, shared like ``planned``: (way, cost, crosses difficult terrain),
+        None if no usable leg."""
+        key = (a_key, b_key)
+        stepped = self.stepped
+        if key in stepped:
+            found = stepped[key]
+        else:
+            found = None
+            if key in self.planned:
+                leg = self.planned[key]
+                if leg is not None and leg.refusal is None and leg.automatic_fail is None:
+                    found = (leg.via, leg.cost, leg.difficult)
+            else:
+                a, b = self.nodes[a_key], self.nodes[b_key]
+                shaped = way_and_shape(self.view, self.points, a_key, b_key, a, b)
+                if shaped is not None:
+                    via, shape = shaped
+                    usable = shape.refusal is None and shape.automatic_fail is None
+                    if usable and via in BLOCKED_BY_UNITS and self.view.blocker_on(self.unit_id, a, b) is not None:
+                        usable = False
+                    found = (via, shape.cost, shape.difficult) if usable else None
+            stepped[key] = found
+        if found is None or (self.avoid_difficult and found[2]):
+            return None
+        return found[0], found[1]
 
     def usable(self, leg: Leg | None) -> Leg | None:
         """``leg`` if a move may take it in this search: legal, not failing outright, and not on
@@ -184,6 +216,23 @@ class TableGraph:
         return way(self.view, self.points, a_key, b_key, a, b)
 
 
+class _Legs(dict[tuple[str, str], Leg]):
+    """A graph's legs by (from, to), each built when first read: the searches record the ways
+    they find by their points, and the usable leg between two points is the same whenever it
+    is built from one state."""
+
+    def __init__(self, graph: TableGraph) -> None:
+        super().__init__()
+        self.graph = graph
+
+    def __missing__(self, key: tuple[str, str]) -> Leg:
+        leg = self.graph.leg(*key)
+        if leg is None:
+            raise KeyError(key)
+        self[key] = leg
+        return leg
+
+
 @dataclass
 class PointAnswer:
     reachable: bool
@@ -216,18 +265,16 @@ class TableSearch:
         view, unit_id = self.view, self.unit_id
         # the same for a Move and a Run, and until the next event: the state's index (a frozen
         # view's copy shares its indexes with the live state, so it builds its own)
-        planned: dict[tuple[str, object], Leg | None]
-        joined: dict[tuple[str, Spot], tuple[float, bool] | None]
-        if view.frozen:
-            points, planned, joined = KeyPoints(view, unit_id), {}, {}
-        else:
-            points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
-            planned = view.state.index(f"skirmish.planned.{unit_id}", dict)  # a leg is the same for a Move and a Run
-            joined = view.state.index(f"skirmish.joined.{unit_id}", dict)
+        # the same for a Move and a Run, and for every question about this state: the state's
+        # indexes (a frozen view never changes, so it keeps its own)
+        points = view.kept(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
+        planned: dict[tuple[str, object], Leg | None] = view.kept(f"skirmish.planned.{unit_id}", dict)
+        joined: dict[tuple[str, Spot], tuple[float, bool] | None] = view.kept(f"skirmish.joined.{unit_id}", dict)
+        stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = view.kept(f"skirmish.stepped.{unit_id}", dict)
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
-                avoid_difficult=not difficult, points=points, planned=planned, joined=joined,
+                avoid_difficult=not difficult, points=points, planned=planned, joined=joined, stepped=stepped,
             )
             for difficult in (False, True)
         ]

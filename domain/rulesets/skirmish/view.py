@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from shapely.geometry import Polygon
 
@@ -16,6 +17,7 @@ from domain.rulesets.skirmish.table import EPSILON, Area, Ladder, Spot, Surface,
 from domain.state import GameState
 
 RULESET = "skirmish"
+T = TypeVar("T")
 HELPLESS = ("stunned", "dazed")
 
 
@@ -126,6 +128,21 @@ class TableView:
     def table(self) -> Table:
         assert self.state.table is not None, "the table is laid by the set-up"
         return cached_table(self.state.table)
+
+    def kept(self, name: str, build: Callable[[], T]) -> T:
+        """An index of what this view reads: the state's (``GameState.index``, dropped by the
+        next event), or the view's own when it is frozen (its copy of the state never changes,
+        and shares the indexes of the state it was copied from)."""
+        if not self.frozen:
+            return self.state.index(name, build)
+        found = self._kept.get(name)
+        if found is None:
+            found = self._kept[name] = build()
+        return found
+
+    @cached_property
+    def _kept(self) -> dict[str, Any]:
+        return {}
 
     @cached_property
     def options_key(self) -> str:
