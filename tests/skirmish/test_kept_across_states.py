@@ -22,7 +22,7 @@ from shapely.geometry import Point
 
 from domain.game import Game
 from domain.rulesets.skirmish.keypoints import KeyPoints, surfaces_may_join, way
-from domain.rulesets.skirmish.legal import _ends, _reads, ends_of_moves, legal_commands
+from domain.rulesets.skirmish.legal import _ends, _extent, _near, _reads, ends_of_moves
 from domain.rulesets.skirmish.legs import Leg, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch
 from domain.rulesets.skirmish.state import SkirmishState
@@ -120,18 +120,43 @@ def test_a_unit_beyond_the_allowance_and_an_octagon_of_the_mover_changes_nothing
     one, other = (_table_with_a_far_unit(at).state for at in ("30,6", "34,2"))
     for running in (False, True):
         searches = [TableSearch(TableView(state), "mover", running=running) for state in (one, other)]
-        assert _reads(searches[0]) == _reads(searches[1])
+        assert _reads(searches[0], 9.0) == _reads(searches[1], 9.0)
         bare = [_ends(TableSearch(_bare_view(state), "mover", running=running)) for state in (one, other)]  # type: ignore[arg-type]
         assert [s.text for s in bare[0]] == [s.text for s in bare[1]]
 
 
-def test_a_unit_near_enough_to_matter_is_read_and_with_free_jumps_nothing_is_kept() -> None:
+def test_a_unit_near_enough_to_matter_is_read() -> None:
     near, far = (_table_with_a_far_unit(at).state for at in ("12,6", "30,6"))
-    assert _reads(TableSearch(TableView(near), "mover")) != _reads(TableSearch(TableView(far), "mover"))
-    free = Game.start("skirmish", ["p1", "p2"], "p1", options={"jump_across_distance_cost": "free"})
-    free.issue({"command": "set_up", "width": 12, "depth": 12, "units": [{"id": "mover", "side": "p1", "at": "4,6"}]})
-    assert _reads(TableSearch(TableView(free.state), "mover")) is None
-    assert len(legal_commands(free.state)) > 1  # type: ignore[arg-type]  # a skirmish state
+    assert _reads(TableSearch(TableView(near), "mover"), 9.0) != _reads(TableSearch(TableView(far), "mover"), 9.0)
+
+
+def test_with_free_jumps_the_moves_are_kept_under_the_units_as_far_as_the_search_looked() -> None:
+    # a way may go on from roof to roof for nothing: how far the search looked is known once it
+    # has, and a unit beyond that (and an octagon's clearance) changes nothing
+    games = []
+    for at in ("30,6", "34,2", "9.5,3"):
+        game = Game.start("skirmish", ["p1", "p2"], "p1", options={"jump_across_distance_cost": "free"})
+        game.issue({
+            "command": "set_up", "width": 40, "depth": 12,
+            "surfaces": [{"id": f"r{i}", "rect": [6 + 4 * i, 4, 3, 3], "height": 3} for i in range(3)],
+            "units": [{"id": "mover", "side": "p1", "at": "4,6"}, {"id": "far", "side": "p2", "at": at}],
+        })
+        games.append(game)
+    searches = [TableSearch(TableView(game.state), "mover") for game in games]
+    extent = _extent(searches[0]) if _ends(searches[0]) else 0.0
+    assert extent > 6.0  # further than the Move: the roofs are joined for nothing
+    assert _near(searches[0], extent) == _near(searches[1], extent) != _near(searches[2], extent)
+    kept = [ends_of_moves(search) for search in searches]
+    fresh = [_ends(TableSearch(_bare_view(game.state), "mover")) for game in games]  # type: ignore[arg-type]
+    assert [[s.text for s in found] for found in kept] == [[s.text for s in found] for found in fresh]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kept_moves_and_legs_equal_those_of_a_state_keeping_nothing_along_self_play_with_free_jumps(seed: int) -> None:
+    whole_turn = load_scenario(Path(EXAMPLES[0]).parent / "20-a-whole-turn.yaml")
+    scenario = whole_turn.model_copy(update={"options": {**whole_turn.options, "jump_across_distance_cost": "free"}})
+    played = self_play(scenario, 2, "random", seed, verify_log=False)
+    assert _fold_and_check(played.events, f"whole turn, free jumps, seed {seed}") > 0
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

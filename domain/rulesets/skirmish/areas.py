@@ -119,7 +119,7 @@ def _grid(table: Table, surface: str) -> _Grid:
     return found
 
 
-def _free_furthest(search: TableSearch, start: Spot) -> float:
+def free_furthest(search: TableSearch, start: Spot) -> float:
     """With free jumps, how far from the start a reachable point can be: a way ends with a
     leg from a key point in range, and a usable leg is no longer than its cost or, a free
     jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
@@ -141,7 +141,7 @@ def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]
     # every leg costs at least its horizontal length unless jumps are free, so a cell centre
     # further than the largest allowance in a straight line can't be reached: don't ask
     paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else _free_furthest(search, start)
+    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else free_furthest(search, start)
     for surface in [GROUND, *table.surfaces]:
         grid = _grid(table, surface)
         # the cells near enough in a straight line, found for the whole grid at once (with a
