@@ -232,7 +232,7 @@ def way_and_shape(view: TableView, points: KeyPoints, a_key: str, b_key: str, a:
     if found is _UNKNOWN:
         if len(kept) >= SHAPES_KEPT:
             for old in list(kept)[: SHAPES_KEPT // 2]:
-                del kept[old]
+                kept.pop(old, None)  # (another thread may have dropped it)
         via = way(view, points, a_key, b_key, a, b)
         found = kept[key] = None if via is None else (via, leg_shape(view, a, b, via))
     return found

@@ -101,7 +101,7 @@ def leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     if found is None:
         if len(kept) >= SHAPES_KEPT:
             for old in list(kept)[: SHAPES_KEPT // 2]:
-                del kept[old]
+                kept.pop(old, None)  # (another thread may have dropped it)
         found = kept[key] = _leg_shape(view, a, b, via)
     return found
 
