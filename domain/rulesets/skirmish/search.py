@@ -34,7 +34,7 @@ from domain.rulesets.skirmish.legs import Leg
 from domain.rulesets.skirmish.table import EPSILON, Spot
 
 if TYPE_CHECKING:
-    from domain.rulesets.skirmish.reach import TableGraph
+    from domain.rulesets.skirmish.graph import TableGraph
 
 
 def bounded_reach(graph: TableGraph, start: str) -> Reach:
