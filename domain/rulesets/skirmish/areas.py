@@ -181,7 +181,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             bases.setdefault(other.spot.surface, []).append((other.spot, mine + other.radius - 1e-4))
     open_ = [
         t for t, target in enumerate(targets)
-        if target == start or not any(target.flat_distance(spot) < near for spot, near in bases.get(target.surface, ()))
+        if target.surface not in bases or target == start
+        or not any(target.flat_distance(spot) < near for spot, near in bases[target.surface])
     ]
     # most targets are first joined from the start: its walks to them all in one test
     view.table.learn_walks(start, [targets[t] for t in open_])

@@ -56,6 +56,8 @@ class TableGraph:
         self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
         self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
         self.stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = stepped if stepped is not None else {}
+        #: the units that could stop this one moving through their bases (``TableView.obstacles``)
+        self.obstacles = view.obstacles(unit_id)
         #: whether every leg costs at least its horizontal length (see ``search.py``)
         self.paid = view.options.jump_across_distance_cost == "deducted"
         self._max_gap = view.options.jump_across_max_gap
@@ -101,7 +103,7 @@ class TableGraph:
             if shaped is not None:
                 via, shape = shaped
                 usable = shape.refusal is None and shape.automatic_fail is None
-                if usable and via in BLOCKED_BY_UNITS and self.view.blocker_on(self.unit_id, a, target) is not None:
+                if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, target) is not None:
                     usable = False
                 found = (shape.cost, shape.difficult) if usable else None
             joined[key] = found
@@ -130,7 +132,7 @@ class TableGraph:
                 if shaped is not None:
                     via, shape = shaped
                     usable = shape.refusal is None and shape.automatic_fail is None
-                    if usable and via in BLOCKED_BY_UNITS and self.view.blocker_on(self.unit_id, a, b) is not None:
+                    if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, b) is not None:
                         usable = False
                     found = (via, shape.cost, shape.difficult) if usable else None
             stepped[key] = found

@@ -80,7 +80,13 @@ def _ends(search: TableSearch) -> list[Spot]:
     start, first = search.start, search.graphs[0]
     alone = start in first.nodes  # the start asked about is answered by a path of one point
     spots, centres = _samples(search)
-    return [s for s in spots if (s.text in centres or search.reachable(s)) and not (alone and s.text == start)]
+    # a key point in range (every sample that is not a centre) is reachable: standable, clear
+    # of other bases (``_samples``) and in a run's range; asked all the same if it were not
+    in_range = {key for _, reach in search.needed_runs for key in reach.cost}
+    return [
+        s for s in spots
+        if (s.text in centres or s.text in in_range or search.reachable(s)) and not (alone and s.text == start)
+    ]
 
 
 #: per table: where the moves of a unit end, by everything a search for them reads (``_reads``);

@@ -212,10 +212,17 @@ class TableView:
     def blocker_on(self, unit_id: str, a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
         """A unit whose base the straight move from a to b would cross, and the rule: never
         through enemies; through allies only when they are not Engaged, Stunned or Dazed."""
+        return self.blocker_among(self.obstacles(unit_id), a, b)
+
+    def blocker_among(self, obstacles: list[tuple[Placed, bool, float, float]], a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
+        """``blocker_on`` with the mover's ``obstacles`` read already (a search plans many legs
+        of one unit in one state)."""
+        if not obstacles:
+            return None
         height = self.table.height(a.surface)
         line: Any = None
         low_x, high_x, low_y, high_y = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
-        for other, enemy, reach, there_height in self._obstacles(unit_id):
+        for other, enemy, reach, there_height in obstacles:
             there = other.spot
             if abs(there_height - height) > 1.0 and there.surface not in (a.surface, b.surface):
                 continue
@@ -236,7 +243,7 @@ class TableView:
             )
         return None
 
-    def _obstacles(self, unit_id: str) -> list[tuple[Placed, bool, float, float]]:
+    def obstacles(self, unit_id: str) -> list[tuple[Placed, bool, float, float]]:
         """The units that would stop ``unit_id`` moving through their bases, in order: enemies
         and stuck allies (an ally free to make way never stops it), each with whether it is an
         enemy, how near a leg may pass its centre, and its surface's height. Read once per frozen view, else once
