@@ -159,8 +159,9 @@ def _near(search: TableSearch, extent: float) -> tuple[object, ...]:
 
 
 def _reads(search: TableSearch, extent: float | None) -> tuple[object, ...]:
-    """Everything a search for the unit's moves reads: the unit, the rule options, who may move
-    and run, and the units within ``extent`` of the start (None: leave them out).
+    """Everything a search for the unit's moves reads: the unit, the rule options, whether it
+    may move, and the units within ``extent`` of the start (None: leave them out). Whether it may
+    Run is not read by the search (only whether its runs are listed at all).
 
     When jumps are paid every leg costs at least its length, so every point a way passes or
     ends at lies within the allowance of the start (``search.py``): ``extent`` is the allowance.
@@ -169,7 +170,7 @@ def _reads(search: TableSearch, extent: float | None) -> tuple[object, ...]:
     near = () if extent is None else _near(search, extent)
     return (
         view.options_key, view.unit(unit_id).model_dump_json(), search.running, search.denied,
-        may_run(view, unit_id), _budget(search), extent, near,
+        _budget(search), extent, near,
     )
 
 
