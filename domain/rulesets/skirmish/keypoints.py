@@ -131,6 +131,55 @@ def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
     return found
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """What every unit's key points take from the table's (``TablePoints``), as ``KeyPoints``
+    reads it: the corners and ladder ends, and the portals' tops and feet, each as the points
+    they add in order (the first of one text kept); the climbs' ends in both directions; the
+    texts of every climb's and ladder's ends."""
+
+    corners: dict[str, Spot]
+    portals: dict[str, Spot]
+    climb_pairs: frozenset[tuple[str, str]]
+    ends: frozenset[str]
+
+
+_SHARED: weakref.WeakKeyDictionary[Table, _Shared] = weakref.WeakKeyDictionary()
+
+
+def _shared_points(table: Table, static: TablePoints) -> _Shared:
+    found = _SHARED.get(table)
+    if found is None:
+        corners: dict[str, Spot] = {}
+        for spot in (*static.corners, *static.ladder_ends):
+            corners.setdefault(spot.text, spot)
+        portals: dict[str, Spot] = {}
+        pairs: set[tuple[str, str]] = set()
+        for top, foot, climb in static.portals:
+            portals.setdefault(top.text, top)
+            if foot is None:
+                continue
+            portals.setdefault(foot.text, foot)
+            if climb:
+                pairs.add((top.text, foot.text))
+                pairs.add((foot.text, top.text))
+        ends = frozenset(t for pair in pairs for t in pair) | frozenset(t for pair in static.ladders for t in pair)
+        found = _SHARED[table] = _Shared(corners, portals, frozenset(pairs), ends)
+    return found
+
+
+def _added(nodes: dict[str, Spot], more: dict[str, Spot]) -> dict[str, Spot]:
+    """``nodes`` with ``more`` added after them as ``setdefault`` one at a time would: a text
+    already there keeps its place and its point, a new one comes after, in ``more``'s order
+    (done by dicts in C: the table's points are many, and added for every unit and state)."""
+    if not nodes:
+        return dict(more)
+    merged = {**nodes, **more}
+    for text in more.keys() & nodes.keys():
+        merged[text] = nodes[text]
+    return merged
+
+
 class KeyPoints:
     """The key points for one unit in one state, with a spatial lookup: which points lie within
     a distance of a point (a leg longer than the allowance is never part of a move, and a
@@ -139,36 +188,29 @@ class KeyPoints:
     def __init__(self, view: TableView, unit_id: str, extra: tuple[Spot, ...] = ()) -> None:
         table = view.table
         static = table_points(table)
+        shared = _shared_points(table, static)
         self.ladders = static.ladders
         nodes: dict[str, Spot] = {}
         start = view.spot(unit_id)
         for spot in (start, *extra):
             if _standable(table, spot):
                 nodes.setdefault(spot.text, spot)
-        for spot in (*static.corners, *static.ladder_ends):
-            nodes.setdefault(spot.text, spot)
+        nodes = _added(nodes, shared.corners)
         me = view.radius(unit_id)
+        octagons: dict[str, Spot] = {}
         for other in view.placed():
             if other.id == unit_id:
                 continue
             clearance = (me + other.radius + MARGIN) / math.cos(math.pi / 8)
             for spot in octagon(table, other.spot, clearance):
-                nodes.setdefault(spot.text, spot)
-        self.climb_pairs: set[tuple[str, str]] = set()
-        for top, foot, climb in static.portals:
-            nodes.setdefault(top.text, top)
-            if foot is None:
-                continue
-            nodes.setdefault(foot.text, foot)
-            if climb:
-                self.climb_pairs.add((top.text, foot.text))
-                self.climb_pairs.add((foot.text, top.text))
+                octagons.setdefault(spot.text, spot)
+        nodes = _added(_added(nodes, octagons), shared.portals)
+        #: (top, foot) and (foot, top) of every climb (the table's: read, never changed)
+        self.climb_pairs: frozenset[tuple[str, str]] = shared.climb_pairs
         self.nodes = nodes
         self.keys = list(nodes)
         #: the texts of every climb's and ladder's ends (``surfaces_may_join`` says nothing of them)
-        self.ends: frozenset[str] = frozenset(t for pair in self.climb_pairs for t in pair) | frozenset(
-            t for pair in self.ladders for t in pair
-        )
+        self.ends: frozenset[str] = shared.ends
         self.xs = np.array([s.x for s in nodes.values()], dtype=float)
         self.ys = np.array([s.y for s in nodes.values()], dtype=float)
 
