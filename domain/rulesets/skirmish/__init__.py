@@ -87,8 +87,10 @@ class SkirmishRuleset(Ruleset):
         from domain.rulesets.skirmish.reach import range_of_motion
         from domain.rulesets.skirmish.view import TableView
 
-        # a frozen copy: the answer is searched lazily and must stay that of this state
-        return range_of_motion(TableView.snapshot(state), unit_id)
+        # a frozen copy: the answer is searched lazily and must stay that of this state; one copy
+        # per state (its index, dropped by the next event), so that every question asked of the
+        # state (each unit's range, each point's "why not") shares the key points and legs kept
+        return range_of_motion(state.index("skirmish.snapshot", lambda: TableView.snapshot(state)), unit_id)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
         from domain.rulesets.skirmish.legs import LegModel

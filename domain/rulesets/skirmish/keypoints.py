@@ -19,9 +19,11 @@ import weakref
 from dataclasses import dataclass
 
 import numpy as np
-from shapely.geometry import Point, Polygon
+import shapely
+from shapely.geometry import Polygon
 
 from domain.errors import BadInput
+from domain.rulesets.skirmish.legs import SHAPES_KEPT, LegShape, leg_shape
 from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, Table
 from domain.rulesets.skirmish.view import TableView
 
@@ -30,10 +32,14 @@ MARGIN = 0.05
 
 
 def _ring_points(polygon: Polygon, spacing: float) -> list[tuple[float, float]]:
+    """Points every ``spacing`` inches or so along the polygon's outline, then its corners (the
+    outline's points found in one vectorised call: the same as one ``interpolate`` each)."""
     ring = polygon.exterior
-    count = max(4, int(ring.length / spacing))
-    points = [ring.interpolate(i * ring.length / count) for i in range(count)]
-    return [(p.x, p.y) for p in points] + [tuple(c) for c in list(ring.coords)[:-1]]
+    length = ring.length
+    count = max(4, int(length / spacing))
+    points = shapely.line_interpolate_point(ring, np.array([i * length / count for i in range(count)]))
+    spaced = list(zip(shapely.get_x(points).tolist(), shapely.get_y(points).tolist(), strict=True))
+    return spaced + [tuple(c) for c in list(ring.coords)[:-1]]
 
 
 @dataclass(frozen=True)
@@ -74,25 +80,31 @@ def table_points(table: Table) -> TablePoints:
                 corners.append(Spot(round(x, 3), round(y, 3), GROUND))
     ends = [end for ladder in table.ladders.values() for end in (ladder.bottom, ladder.top)]
     portals: list[tuple[Spot, Spot | None, bool]] = []
+    # each test below is made for all the points of a surface at once (``Table.standable``,
+    # shapely's vectorised calls): the same questions of the same shapes as one point at a time
     for surface in table.surfaces.values():
         inner = surface.polygon.buffer(-MARGIN, join_style="mitre")
         if inner.is_empty:
             continue
-        for x, y in _ring_points(inner, PORTAL_SPACING):
-            top = Spot(round(x, 3), round(y, 3), surface.id)
-            if not _standable(table, top):
-                continue
-            outside = surface.polygon.exterior.interpolate(surface.polygon.exterior.project(Point(x, y)))
-            dx, dy = outside.x - x, outside.y - y
-            foot_xy = (round(outside.x + dx, 3), round(outside.y + dy, 3))
+        around = _ring_points(inner, PORTAL_SPACING)
+        tops = [Spot(round(x, 3), round(y, 3), surface.id) for x, y in around]
+        kept = [(xy, top) for xy, top, ok in zip(around, tops, table.standable(tops), strict=True) if ok]
+        if not kept:
+            continue
+        ring = surface.polygon.exterior
+        outside = shapely.line_interpolate_point(ring, shapely.line_locate_point(ring, shapely.points([xy for xy, _ in kept])))
+        landings: list[Spot] = []
+        for ((x, y), _), ox, oy in zip(kept, shapely.get_x(outside).tolist(), shapely.get_y(outside).tolist(), strict=True):
+            dx, dy = ox - x, oy - y
+            foot_xy = (round(ox + dx, 3), round(oy + dy, 3))
             below = table.surface_below(Spot(foot_xy[0], foot_xy[1], surface.id))
-            landing = Spot(foot_xy[0], foot_xy[1], below.surface)
-            foot = landing if _standable(table, landing) else None
-            climb = surface.height - table.height(below.surface) > LOW_OBSTACLE + EPSILON
-            portals.append((top, foot, climb))
+            landings.append(Spot(foot_xy[0], foot_xy[1], below.surface))
+        for (_, top), landing, ok in zip(kept, landings, table.standable(landings), strict=True):
+            climb = surface.height - table.height(landing.surface) > LOW_OBSTACLE + EPSILON
+            portals.append((top, landing if ok else None, climb))
     found = TablePoints(
-        corners=tuple(s for s in corners if _standable(table, s)),
-        ladder_ends=tuple(s for s in ends if _standable(table, s)),
+        corners=tuple(s for s, ok in zip(corners, table.standable(corners), strict=True) if ok),
+        ladder_ends=tuple(s for s, ok in zip(ends, table.standable(ends), strict=True) if ok),
         portals=tuple(portals),
         ladders=frozenset(frozenset((lad.bottom.text, lad.top.text)) for lad in table.ladders.values()),
     )
@@ -119,6 +131,55 @@ def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
     return found
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """What every unit's key points take from the table's (``TablePoints``), as ``KeyPoints``
+    reads it: the corners and ladder ends, and the portals' tops and feet, each as the points
+    they add in order (the first of one text kept); the climbs' ends in both directions; the
+    texts of every climb's and ladder's ends."""
+
+    corners: dict[str, Spot]
+    portals: dict[str, Spot]
+    climb_pairs: frozenset[tuple[str, str]]
+    ends: frozenset[str]
+
+
+_SHARED: weakref.WeakKeyDictionary[Table, _Shared] = weakref.WeakKeyDictionary()
+
+
+def _shared_points(table: Table, static: TablePoints) -> _Shared:
+    found = _SHARED.get(table)
+    if found is None:
+        corners: dict[str, Spot] = {}
+        for spot in (*static.corners, *static.ladder_ends):
+            corners.setdefault(spot.text, spot)
+        portals: dict[str, Spot] = {}
+        pairs: set[tuple[str, str]] = set()
+        for top, foot, climb in static.portals:
+            portals.setdefault(top.text, top)
+            if foot is None:
+                continue
+            portals.setdefault(foot.text, foot)
+            if climb:
+                pairs.add((top.text, foot.text))
+                pairs.add((foot.text, top.text))
+        ends = frozenset(t for pair in pairs for t in pair) | frozenset(t for pair in static.ladders for t in pair)
+        found = _SHARED[table] = _Shared(corners, portals, frozenset(pairs), ends)
+    return found
+
+
+def _added(nodes: dict[str, Spot], more: dict[str, Spot]) -> dict[str, Spot]:
+    """``nodes`` with ``more`` added after them as ``setdefault`` one at a time would: a text
+    already there keeps its place and its point, a new one comes after, in ``more``'s order
+    (done by dicts in C: the table's points are many, and added for every unit and state)."""
+    if not nodes:
+        return dict(more)
+    merged = {**nodes, **more}
+    for text in more.keys() & nodes.keys():
+        merged[text] = nodes[text]
+    return merged
+
+
 class KeyPoints:
     """The key points for one unit in one state, with a spatial lookup: which points lie within
     a distance of a point (a leg longer than the allowance is never part of a move, and a
@@ -127,32 +188,29 @@ class KeyPoints:
     def __init__(self, view: TableView, unit_id: str, extra: tuple[Spot, ...] = ()) -> None:
         table = view.table
         static = table_points(table)
+        shared = _shared_points(table, static)
         self.ladders = static.ladders
         nodes: dict[str, Spot] = {}
         start = view.spot(unit_id)
         for spot in (start, *extra):
             if _standable(table, spot):
                 nodes.setdefault(spot.text, spot)
-        for spot in (*static.corners, *static.ladder_ends):
-            nodes.setdefault(spot.text, spot)
+        nodes = _added(nodes, shared.corners)
         me = view.radius(unit_id)
+        octagons: dict[str, Spot] = {}
         for other in view.placed():
             if other.id == unit_id:
                 continue
             clearance = (me + other.radius + MARGIN) / math.cos(math.pi / 8)
             for spot in octagon(table, other.spot, clearance):
-                nodes.setdefault(spot.text, spot)
-        self.climb_pairs: set[tuple[str, str]] = set()
-        for top, foot, climb in static.portals:
-            nodes.setdefault(top.text, top)
-            if foot is None:
-                continue
-            nodes.setdefault(foot.text, foot)
-            if climb:
-                self.climb_pairs.add((top.text, foot.text))
-                self.climb_pairs.add((foot.text, top.text))
+                octagons.setdefault(spot.text, spot)
+        nodes = _added(_added(nodes, octagons), shared.portals)
+        #: (top, foot) and (foot, top) of every climb (the table's: read, never changed)
+        self.climb_pairs: frozenset[tuple[str, str]] = shared.climb_pairs
         self.nodes = nodes
         self.keys = list(nodes)
+        #: the texts of every climb's and ladder's ends (``surfaces_may_join`` says nothing of them)
+        self.ends: frozenset[str] = shared.ends
         self.xs = np.array([s.x for s in nodes.values()], dtype=float)
         self.ys = np.array([s.y for s in nodes.values()], dtype=float)
 
@@ -161,10 +219,27 @@ class KeyPoints:
         if radius < 0:
             return []
         reach = radius + EPSILON
-        near = np.flatnonzero((self.xs - spot.x) ** 2 + (self.ys - spot.y) ** 2 <= (reach + 1e-9) ** 2)
+        gaps = np.hypot(self.xs - spot.x, self.ys - spot.y)
+        near = np.flatnonzero(gaps <= reach + 1e-9)
         keys, nodes = self.keys, self.nodes
-        # the exact test is the one the search has always made (math.hypot): numpy only narrows
-        return [keys[i] for i in near if spot.flat_distance(nodes[keys[i]]) <= reach]
+        # the exact test is the one the search has always made (math.hypot): numpy narrows, and
+        # answers alone for the points further inside than any rounding of the two could move
+        sure = (gaps[near] <= reach - 1e-9).tolist()
+        return [keys[i] for i, yes in zip(near.tolist(), sure, strict=True) if yes or spot.flat_distance(nodes[keys[i]]) <= reach]
+
+
+def surfaces_may_join(table: Table, a_surface: str, b_surface: str) -> bool:
+    """Whether a way other than a climb or a ladder (``way``'s cases: a walk, a jump across, a
+    jump down) could join a point on ``a_surface`` to one on ``b_surface``: when it can't,
+    ``way`` says None for every two points on them that are not a climb's or a ladder's ends."""
+    if a_surface == b_surface:
+        return True
+    ha, hb = table.height(a_surface), table.height(b_surface)
+    if abs(ha - hb) <= LOW_OBSTACLE + EPSILON:
+        return True
+    if a_surface != GROUND and b_surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON:
+        return True
+    return ha > hb and a_surface != GROUND
 
 
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
@@ -187,3 +262,22 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     if ha > hb and a.surface != GROUND and a.flat_distance(b) <= view.options.jump_down_max_horizontal + EPSILON:
         return "jump_down"
     return None
+
+
+def way_and_shape(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> tuple[str, LegShape] | None:
+    """``way`` and the leg's shape that way (``legs.leg_shape``), kept per table and rule
+    options: which way joins two points reads the table alone (portals and ladder ends are the
+    table's, ``table_points``), so the searches of every state share it."""
+    kept = view.table.leg_ways.setdefault(view.leg_rules, {})
+    key = (a.x, a.y, a.surface, b.x, b.y, b.surface)
+    found = kept.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(kept) >= SHAPES_KEPT:
+            for old in list(kept)[: SHAPES_KEPT // 2]:
+                kept.pop(old, None)  # (another thread may have dropped it)
+        via = way(view, points, a_key, b_key, a, b)
+        found = kept[key] = None if via is None else (via, leg_shape(view, a, b, via))
+    return found
+
+
+_UNKNOWN = object()

@@ -13,14 +13,20 @@ that is allowed.
 
 from __future__ import annotations
 
+import math
+import weakref
+from typing import Any
+
 from pydantic import BaseModel
 
 from domain.legal import LegalCommands, Part
+from domain.rulesets.skirmish.areas import free_furthest
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
-from domain.rulesets.skirmish.legs import may_engage, may_move, may_run, plan
+from domain.rulesets.skirmish.keypoints import MARGIN
+from domain.rulesets.skirmish.legs import allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch, reachable_centres
 from domain.rulesets.skirmish.state import SkirmishState
-from domain.rulesets.skirmish.table import Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, Spot, Table, parse_spot
 from domain.rulesets.skirmish.view import TableView
 
 #: inches between sampled points on each surface (the lookahead's area grid)
@@ -57,7 +63,7 @@ def _samples(search: TableSearch) -> tuple[list[Spot], set[str]]:
     found reachable)."""
     start = search.view.spot(search.unit_id)
     points: dict[str, Spot] = {}
-    for graph, reach in search.runs:
+    for graph, reach in search.needed_runs:
         for key in reach.cost:
             spot = graph.nodes[key]
             if spot != start and search.view.overlap_at(search.unit_id, spot) is None:
@@ -66,6 +72,106 @@ def _samples(search: TableSearch) -> tuple[list[Spot], set[str]]:
     for text in centres:
         points.setdefault(text, parse_spot(text))
     return sorted(points.values(), key=lambda s: (s.surface, s.x, s.y)), centres
+
+
+def _ends(search: TableSearch) -> list[Spot]:
+    """The sampled points the unit reaches by a way of two points or more, in order: where its
+    moves end (one move each)."""
+    start, first = search.start, search.graphs[0]
+    alone = start in first.nodes  # the start asked about is answered by a path of one point
+    spots, centres = _samples(search)
+    # a key point in range (every sample that is not a centre) is reachable: standable, clear
+    # of other bases (``_samples``) and in a run's range; asked all the same if it were not
+    in_range = {key for _, reach in search.needed_runs for key in reach.cost}
+    return [
+        s for s in spots
+        if (s.text in centres or s.text in in_range or search.reachable(s)) and not (alone and s.text == start)
+    ]
+
+
+#: per table: where the moves of a unit end, by everything a search for them reads (``_reads``);
+#: with free jumps, by all but the other units, then a few (extent, units, ends) each
+_ENDS: weakref.WeakKeyDictionary[Table, dict[tuple[object, ...], Any]] = weakref.WeakKeyDictionary()
+_ENDS_KEPT = 4096
+#: with free jumps: the searches kept under one key but other units (the newest last)
+_FREE_KEPT = 8
+#: added to the distance within which another unit can change a search (rounding, tolerances)
+_SLACK = 0.01
+
+
+def ends_of_moves(search: TableSearch) -> list[Spot]:
+    """``_ends(search)``, kept per table across states under everything the search reads: a
+    self-played game asks for the moves of units whose surroundings the last command did not
+    change (another unit moved far away, an Engage attempt, the same start in the next game)."""
+    view = search.view
+    kept = _ENDS.setdefault(view.table, {})
+    if len(kept) >= _ENDS_KEPT:
+        kept.clear()
+    if view.options.jump_across_distance_cost == "deducted":
+        key = _reads(search, _budget(search))
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = tuple(_ends(search))
+        return list(found)
+    # free jumps: how far a search looks is known once it has looked (``_extent``)
+    searches = kept.setdefault(_reads(search, None), [])
+    for extent, near, ends in searches:
+        if _near(search, extent) == near:
+            return list(ends)
+    found = tuple(_ends(search))
+    extent = _extent(search)
+    searches.append((extent, _near(search, extent), found))
+    del searches[:-_FREE_KEPT]
+    return list(found)
+
+
+def _budget(search: TableSearch) -> float:
+    """The larger of the search's allowances (the key points are not built for it)."""
+    view, unit_id = search.view, search.unit_id
+    return max(allowance(view, unit_id, running=search.running, difficult=difficult) for difficult in (False, True))
+
+
+def _extent(search: TableSearch) -> float:
+    """How far from the start the search for the unit's moves looked (free jumps): the key
+    points in range, each with the longest leg tried out of it, and the grid centres asked
+    about. A way may go on from roof to roof for nothing, so no bound is known before."""
+    start = search.view.spot(search.unit_id)
+    furthest = free_furthest(search, start)
+    for graph, reach in search.needed_runs:
+        for key, cost in reach.cost.items():
+            furthest = max(furthest, start.flat_distance(graph.nodes[key]) + graph.reach_from(cost) + EPSILON)
+    return furthest
+
+
+def _near(search: TableSearch, extent: float) -> tuple[object, ...]:
+    """The other units a search that looked no further than ``extent`` from the start could
+    meet: one further away adds no key point there (the octagon round its base is wider than
+    both bases), stands in the way of no leg there and under no point asked about."""
+    view, unit_id = search.view, search.unit_id
+    start = view.spot(unit_id)
+    mine = view.radius(unit_id)
+    return tuple(
+        (other.id, other.owner, other.spot.x, other.spot.y, other.spot.surface, other.radius, other.stuck)
+        for other in view.placed()
+        if other.id != unit_id
+        and start.flat_distance(other.spot) <= extent + (mine + other.radius + MARGIN) / math.cos(math.pi / 8) + _SLACK
+    )
+
+
+def _reads(search: TableSearch, extent: float | None) -> tuple[object, ...]:
+    """Everything a search for the unit's moves reads: the unit, the rule options, whether it
+    may move, and the units within ``extent`` of the start (None: leave them out). Whether it may
+    Run is not read by the search (only whether its runs are listed at all).
+
+    When jumps are paid every leg costs at least its length, so every point a way passes or
+    ends at lies within the allowance of the start (``search.py``): ``extent`` is the allowance.
+    With free jumps it is known once the search has looked (``_extent``)."""
+    view, unit_id = search.view, search.unit_id
+    near = () if extent is None else _near(search, extent)
+    return (
+        view.options_key, view.unit(unit_id).model_dump_json(), search.running, search.denied,
+        _budget(search), extent, near,
+    )
 
 
 def _moves(view: TableView, unit_id: str, running: bool) -> Part:
@@ -99,10 +205,7 @@ def _moves(view: TableView, unit_id: str, running: bool) -> Part:
     kept: list[Spot] = []
 
     def size() -> int:
-        start, first = search.start, search.graphs[0]
-        alone = start in first.nodes  # the start asked about is answered by a path of one point
-        spots, centres = _samples(search)
-        kept[:] = [s for s in spots if (s.text in centres or search.reachable(s)) and not (alone and s.text == start)]
+        kept[:] = ends_of_moves(search)
         return len(kept)
 
     def item(index: int) -> BaseModel:

@@ -45,81 +45,133 @@ class Leg:
         return self.refusal is None
 
 
+@dataclass(frozen=True)
+class LegShape:
+    """What a leg is on the table alone, whoever takes it and wherever the other units stand:
+    its cost, its checks, the rule the terrain forbids it by, whether it fails outright, whether
+    it crosses difficult terrain. Worked out once per table, rule options and leg (``leg_shape``)."""
+
+    cost: float
+    checks: tuple[Check, ...] = ()
+    refusal: RuleRef | None = None
+    automatic_fail: RuleRef | None = None
+    difficult: bool = False
+
+
+#: shapes kept per table and rule options before the oldest half goes (a 48" table's self-play
+#: plans about 30,000 legs; each shape is a few hundred bytes)
+SHAPES_KEPT = 200_000
+
+
 def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
-    leg = Leg(frm=a, to=b, via=via)
+    """A leg from a to b by ``via`` for this unit in this state: its shape on the table (kept
+    per table, as the table never changes under it), then what depends on the unit and on the
+    others (``fitted``)."""
+    return fitted(view, unit_id, a, b, via, leg_shape(view, a, b, via))
+
+
+#: the ways of moving a base standing in the way stops (jumps go over units)
+BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder"))
+
+
+def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: LegShape) -> Leg:
+    """The leg of ``found``'s shape for this unit in this state: an animal's check on a
+    ladder, and the rule of a base in the way."""
+    leg = Leg(frm=a, to=b, via=via, cost=found.cost, checks=list(found.checks), refusal=found.refusal,
+              automatic_fail=found.automatic_fail)
+    if found.refusal is not None:
+        return leg
+    if via == "ladder" and view.unit(unit_id).animal:
+        leg.checks.append(Check("climb (animal on a ladder)"))
+    blocker = view.blocker_on(unit_id, a, b) if via in BLOCKED_BY_UNITS else None
+    if blocker is not None:
+        leg.refusal = blocker[1]
+        return leg
+    leg.difficult = found.difficult
+    return leg
+
+
+def leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
+    """The leg's shape (``LegShape``), worked out on first use and kept with the table under the
+    rule options it reads: the engine, the lookahead and legal commands plan the same legs
+    between the same points state after state."""
+    kept = view.table.leg_shapes.setdefault(view.leg_rules, {})
+    key = (a.x, a.y, a.surface, b.x, b.y, b.surface, via)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SHAPES_KEPT:
+            for old in list(kept)[: SHAPES_KEPT // 2]:
+                kept.pop(old, None)  # (another thread may have dropped it)
+        found = kept[key] = _leg_shape(view, a, b, via)
+    return found
+
+
+def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     table = view.table
+    options = view.leg_rules  # only these: the shape is kept under them
+    checks: list[Check] = []
+    automatic_fail: RuleRef | None = None
     if via == "walk":
         if not table.walkable(a, b):
             rise = abs(table.height(a.surface) - table.height(b.surface))
             if rise > LOW_OBSTACLE + EPSILON:
-                leg.refusal = rule("Move Phase", f"a {rise:g}\" rise is more than 1\": climb, use a ladder or jump")
-            else:
-                leg.refusal = rule("Move Phase", "terrain higher than 1\" is in the way: climb, use a ladder or jump")
-            return leg
-        leg.cost = a.flat_distance(b)
+                return LegShape(0.0, refusal=rule("Move Phase", f"a {rise:g}\" rise is more than 1\": climb, use a ladder or jump"))
+            return LegShape(0.0, refusal=rule("Move Phase", "terrain higher than 1\" is in the way: climb, use a ladder or jump"))
+        cost = a.flat_distance(b)
     elif via == "climb":
-        leeway = view.options.climb_horizontal_leeway
+        leeway = options.climb_horizontal_leeway
         rise = abs(table.height(a.surface) - table.height(b.surface))
         across = a.flat_distance(b)
         if rise <= EPSILON:
-            leg.refusal = rule("Move Phase, Climbing", "a climb goes up or down a vertical surface")
-            return leg
-        if across > leeway + EPSILON and view.options.wall_running == "forbidden":
-            leg.refusal = rule("Move Phase, Climbing", f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\"")
-            return leg
-        leg.cost = rise + across
-        leg.checks.append(Check("climb"))
+            return LegShape(0.0, refusal=rule("Move Phase, Climbing", "a climb goes up or down a vertical surface"))
+        if across > leeway + EPSILON and options.wall_running == "forbidden":
+            why = f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\""
+            return LegShape(0.0, refusal=rule("Move Phase, Climbing", why))
+        cost = rise + across
+        checks.append(Check("climb"))
     elif via == "ladder":
         ladder = next(
             (lad for lad in table.ladders.values() if {_key(lad.bottom), _key(lad.top)} == {_key(a), _key(b)}),
             None,
         )
         if ladder is None:
-            leg.refusal = rule("Move Phase, Ladders", "no ladder joins these two points")
-            return leg
-        leg.cost = abs(table.height(a.surface) - table.height(b.surface)) + a.flat_distance(b)
-        if view.unit(unit_id).animal:
-            leg.checks.append(Check("climb (animal on a ladder)"))
+            return LegShape(0.0, refusal=rule("Move Phase, Ladders", "no ladder joins these two points"))
+        cost = abs(table.height(a.surface) - table.height(b.surface)) + a.flat_distance(b)
     elif via == "jump_down":
         drop = table.height(a.surface) - table.height(b.surface)
         across = a.flat_distance(b)
-        reach = view.options.jump_down_max_horizontal
+        reach = options.jump_down_max_horizontal
+        refusal: RuleRef | None = None
         if drop <= EPSILON:
-            leg.refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
-        elif view.options.jump_down_target == "ground_only" and b.surface != GROUND:
-            leg.refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
+            refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
+        elif options.jump_down_target == "ground_only" and b.surface != GROUND:
+            refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
         elif across > reach + EPSILON:
-            leg.refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
+            refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
         elif table.highest_between(a, b) > table.height(a.surface) + EPSILON:
-            leg.refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
-        if leg.refusal is not None:
-            return leg
-        leg.cost = across  # the vertical drop is free
-        disadvantage = drop >= view.options.jump_down_disadvantage_height - EPSILON
-        leg.checks.append(Check("jump down", disadvantage=disadvantage, fall=True))
+            refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
+        if refusal is not None:
+            return LegShape(0.0, refusal=refusal)
+        cost = across  # the vertical drop is free
+        disadvantage = drop >= options.jump_down_disadvantage_height - EPSILON
+        checks.append(Check("jump down", disadvantage=disadvantage, fall=True))
     elif via == "jump_across":
         gap = a.flat_distance(b)
         rise = table.height(b.surface) - table.height(a.surface)
-        leg.cost = gap if view.options.jump_across_distance_cost == "deducted" else 0.0
-        if gap > view.options.jump_across_max_gap + EPSILON:
-            limit = view.options.jump_across_max_gap
+        cost = gap if options.jump_across_distance_cost == "deducted" else 0.0
+        if gap > options.jump_across_max_gap + EPSILON:
+            limit = options.jump_across_max_gap
             why = f"a {gap:.2f}\" jump is longer than {limit:g}\": it fails and the unit falls"
-            leg.automatic_fail = rule("Move Phase, Jumping Across", why)
-        elif rise > view.options.jump_across_max_rise + EPSILON:
-            limit = view.options.jump_across_max_rise
+            automatic_fail = rule("Move Phase, Jumping Across", why)
+        elif rise > options.jump_across_max_rise + EPSILON:
+            limit = options.jump_across_max_rise
             why = f"landing {rise:g}\" higher is more than {limit:g}\": it fails and the unit falls"
-            leg.automatic_fail = rule("Move Phase, Jumping Across", why)
-        elif gap > view.options.jump_across_free_gap + EPSILON:
-            leg.checks.append(Check("jump across", fall=True))
+            automatic_fail = rule("Move Phase, Jumping Across", why)
+        elif gap > options.jump_across_free_gap + EPSILON:
+            checks.append(Check("jump across", fall=True))
     else:
-        leg.refusal = rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}")
-        return leg
-    blocker = view.blocker_on(unit_id, a, b) if via in ("walk", "climb", "ladder") else None
-    if blocker is not None:
-        leg.refusal = blocker[1]
-        return leg
-    leg.difficult = table.crosses_difficult(a, b)
-    return leg
+        return LegShape(0.0, refusal=rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}"))
+    return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=table.crosses_difficult(a, b))
 
 
 def _key(spot: Spot) -> tuple[float, float, str]:

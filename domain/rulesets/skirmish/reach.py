@@ -21,140 +21,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy
-import shapely
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
 
-from domain.movement import NO_PATH, RangeOfMotion, Reach, StepOption
+from domain.movement import NO_PATH, RangeOfMotion, Reach
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints, way
-from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run, plan
+from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
+from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
+from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
+from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
-__all__ = ["AREA_SPACING", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion"]
-
-AREA_SPACING = 1.0
-DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
-
-
-class TableGraph:
-    """``MovementModel`` over key points of the table, for one unit, one allowance and one way
-    of treating difficult terrain (avoiding it, or crossing it).
-
-    Legs are planned when a search first needs them and kept: ``planned`` may be shared by the
-    graphs of one question, as a leg's plan doesn't depend on the allowance.
-    """
-
-    def __init__(
-        self,
-        view: TableView,
-        unit_id: str,
-        budget: float,
-        avoid_difficult: bool,
-        extra: tuple[Spot, ...] = (),
-        points: KeyPoints | None = None,
-        planned: dict[tuple[str, object], Leg | None] | None = None,
-    ) -> None:
-        self.view = view
-        self.unit_id = unit_id
-        self.budget = budget
-        self.avoid_difficult = avoid_difficult
-        self.allowance_rule = rule("Move Phase", "a unit moves up to its Move in inches")
-        #: the step judge compares inches with this tolerance, as for a declared move (LegModel)
-        self.tolerance = EPSILON
-        self.points = points if points is not None else KeyPoints(view, unit_id, tuple(extra))
-        self.nodes: dict[str, Spot] = self.points.nodes
-        self.climb_pairs = self.points.climb_pairs
-        #: the legs the searches took, by (from, to)
-        self.legs: dict[tuple[str, str], Leg] = {}
-        self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
-        #: whether every leg costs at least its horizontal length (see ``search.py``)
-        self.paid = view.options.jump_across_distance_cost == "deducted"
-        self._max_gap = view.options.jump_across_max_gap
-        #: with free jumps, how long a usable leg costing nothing may be: a jump across at most
-        #: its longest gap (a longer one fails outright); every other leg costs its length or more
-        self.longest_free_leg = self._max_gap + EPSILON
-
-    # --- legs ----------------------------------------------------------------------------------
-
-    def raw_leg(self, a_key: str, b_key: str) -> Leg | None:
-        """The planned leg between two key points (refused or not); None if no way joins them."""
-        key = (a_key, b_key)
-        if key not in self.planned:
-            a, b = self.nodes[a_key], self.nodes[b_key]
-            via = self.way(a_key, b_key, a, b)
-            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, b, via)
-        return self.planned[key]
-
-    def raw_join(self, a_key: str, target: Spot) -> Leg | None:
-        """The planned last leg from a key point to a point asked about; None if no way joins them."""
-        key = (a_key, target)
-        if key not in self.planned:
-            a = self.nodes[a_key]
-            via = self.way(a_key, target.text, a, target)
-            self.planned[key] = None if via is None else plan(self.view, self.unit_id, a, target, via)
-        return self.planned[key]
-
-    def usable(self, leg: Leg | None) -> Leg | None:
-        """``leg`` if a move may take it in this search: legal, not failing outright, and not on
-        difficult terrain when the search avoids it."""
-        if leg is None or leg.refusal is not None or leg.automatic_fail is not None:
-            return None
-        if self.avoid_difficult and leg.difficult:
-            return None
-        return leg
-
-    def leg(self, a_key: str, b_key: str) -> Leg | None:
-        return self.usable(self.raw_leg(a_key, b_key))
-
-    def join(self, a_key: str, target: Spot) -> Leg | None:
-        return self.usable(self.raw_join(a_key, target))
-
-    def reach_from(self, cost: float) -> float:
-        """How long a leg from a point reached at ``cost`` may be and still end within the
-        allowance: what is left, or (free jumps) a jump's length; never more than the whole
-        allowance, as no leg longer than that is part of a move."""
-        left = self.budget - cost
-        return left if self.paid else min(self.budget, max(left, self._max_gap))
-
-    # --- MovementModel ------------------------------------------------------------------------------
-
-    def no_movement(self, unit_id: str) -> RuleRef | None:
-        return may_move(self.view, unit_id, ignore_moved=True)
-
-    def allowance(self, unit_id: str) -> float:
-        return self.budget
-
-    def step_options(self, unit_id: str, frm: str) -> list[StepOption]:
-        """Every leg from ``frm`` to a key point within the allowance, refused ones with their
-        rule (walls between two points are geometry, not worth naming)."""
-        here = self.nodes[frm]
-        table = self.view.table
-        options: list[StepOption] = []
-        for key in self.points.within(here, self.budget):
-            if key == frm:
-                continue
-            leg = self.raw_leg(frm, key)
-            if leg is None:
-                continue
-            blocked = leg.refusal
-            if blocked is None and leg.automatic_fail is None and self.avoid_difficult and leg.difficult:
-                blocked = DIFFICULT
-            blocked = blocked or leg.automatic_fail
-            if blocked is not None and leg.via == "walk" and not table.walkable(here, self.nodes[key]):
-                continue
-            if blocked is None:
-                self.legs[(frm, key)] = leg
-            options.append(StepOption(to=key, kind=leg.via, cost=leg.cost, blocked=blocked))
-        return options
-
-    def way(self, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
-        """Which way of moving could join two key points, if any (the leg planner then says
-        whether it is legal)."""
-        return way(self.view, self.points, a_key, b_key, a, b)
-
+__all__ = [
+    "AREA_SPACING", "DIFFICULT", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion",
+    "reachable_areas", "reachable_centres",
+]
 
 @dataclass
 class PointAnswer:
@@ -188,15 +69,16 @@ class TableSearch:
         view, unit_id = self.view, self.unit_id
         # the same for a Move and a Run, and until the next event: the state's index (a frozen
         # view's copy shares its indexes with the live state, so it builds its own)
-        if view.frozen:
-            points = KeyPoints(view, unit_id)
-        else:
-            points = view.state.index(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
-        planned: dict[tuple[str, object], Leg | None] = {}
+        # the same for a Move and a Run, and for every question about this state: the state's
+        # indexes (a frozen view never changes, so it keeps its own)
+        points = view.kept(f"skirmish.keypoints.{unit_id}", lambda: KeyPoints(view, unit_id))
+        planned: dict[tuple[str, object], Leg | None] = view.kept(f"skirmish.planned.{unit_id}", dict)
+        joined: dict[tuple[str, Spot], tuple[float, bool] | None] = view.kept(f"skirmish.joined.{unit_id}", dict)
+        stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = view.kept(f"skirmish.stepped.{unit_id}", dict)
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
-                avoid_difficult=not difficult, points=points, planned=planned,
+                avoid_difficult=not difficult, points=points, planned=planned, joined=joined, stepped=stepped,
             )
             for difficult in (False, True)
         ]
@@ -204,7 +86,34 @@ class TableSearch:
     @cached_property
     def runs(self) -> list[tuple[TableGraph, Reach]]:
         """Each graph with its range up to the allowance."""
-        return [(graph, bounded_reach(graph, self.start)) for graph in self.graphs]
+        return [self._run(i) for i in range(len(self.graphs))]
+
+    def _run(self, index: int) -> tuple[TableGraph, Reach]:
+        found = self._searched.get(index)
+        if found is None:
+            graph = self.graphs[index]
+            found = self._searched[index] = (graph, bounded_reach(graph, self.start))
+        return found
+
+    @cached_property
+    def _searched(self) -> dict[int, tuple[TableGraph, Reach]]:
+        return {}
+
+    @cached_property
+    def needed_runs(self) -> list[tuple[TableGraph, Reach]]:
+        """The runs that can reach a point: both, or the first alone on a table without
+        difficult terrain. There no leg crosses any, so the second graph has the first's legs
+        with 2" less: every way it finds, the first finds at no more cost (a search allowed
+        more relaxes every leg the other does), so it reaches no key point and no point the
+        first does not (tests/skirmish/test_kept_across_states.py checks both)."""
+        if self.view.table.difficult:
+            return self.runs
+        return [self._run(0)]
+
+    @cached_property
+    def needed_ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
+        """``_ranges`` of the ``needed_runs``."""
+        return self._ranges[: len(self.needed_runs)] if "_ranges" in self.__dict__ else [_as_arrays(*run) for run in self.needed_runs]
 
     def _refused(self, target: Spot) -> PointAnswer | None:
         """The answer when the point is ruled out before any search: the unit may not move, or
@@ -245,7 +154,7 @@ class TableSearch:
         (any one will do), so the bounds are worked out for all the key points at once."""
         if self._refused(target) is not None:
             return False
-        for (graph, reach), (keys, cost, xs, ys) in zip(self.runs, self._ranges, strict=True):
+        for (graph, reach), (keys, cost, xs, ys) in zip(self.needed_runs, self.needed_ranges, strict=True):
             if target.text in reach.cost:
                 return True
             target = graph.nodes.get(target.text, target)  # a key point asked about is that key point
@@ -272,15 +181,7 @@ class TableSearch:
     def _ranges(self) -> list[tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]]:
         """Each run's reached key points as arrays (keys, costs, x, y): what ``reachable``
         reads for every point asked about."""
-        found = []
-        for graph, reach in self.runs:
-            keys = list(reach.cost)
-            spots = [graph.nodes[k] for k in keys]
-            found.append((
-                keys, numpy.array([float(reach.cost[k]) for k in keys]),
-                numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
-            ))
-        return found
+        return [_as_arrays(graph, reach) for graph, reach in self.runs]
 
     def _unreachable(self, target: Spot) -> PointAnswer:
         """Why a point is out of reach: the refused last legs from the key points in range
@@ -326,6 +227,16 @@ class TableSearch:
             if checks:
                 found[key] = {"checks": checks, "chance": odds}
         return found
+
+
+def _as_arrays(graph: TableGraph, reach: Reach) -> tuple[list[str], numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """A run's reached key points as arrays: keys, costs, x, y."""
+    keys = list(reach.cost)
+    spots = [graph.nodes[k] for k in keys]
+    return (
+        keys, numpy.array([float(reach.cost[k]) for k in keys]),
+        numpy.array([s.x for s in spots]), numpy.array([s.y for s in spots]),
+    )
 
 
 def _diagnose(
@@ -473,83 +384,6 @@ class TableRange(RangeOfMotion):
         data["checks"] = self.search.key_point_checks(self.paths)
         data["areas"], data["samples"] = reachable_areas(self.search)
         return data
-
-
-def reachable_areas(search: TableSearch) -> tuple[dict[str, list[list[list[float]]]], list[str]]:
-    """The reachable area of each surface, as polygons (lists of [x, y] corners), made of the
-    grid cells (``AREA_SPACING`` inches) whose centres are reachable; and those centres."""
-    table = search.view.table
-    found = reachable_centres(search)
-    half = AREA_SPACING / 2
-    cells: dict[str, list[Polygon]] = {}
-    for surface, x, y, _ in found:
-        square = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
-        cells.setdefault(surface, []).append(Polygon(square))
-    areas: dict[str, list[list[list[float]]]] = {}
-    for surface, squares in cells.items():
-        merged = unary_union(squares).intersection(table.region(surface))
-        parts = getattr(merged, "geoms", [merged])
-        areas[surface] = [[[round(px, 3), round(py, 3)] for px, py in part.exterior.coords] for part in parts if isinstance(part, Polygon)]
-    return areas, [text for *_, text in found]
-
-
-def _steps(first: float, end: float) -> list[float]:
-    """``first``, ``first + AREA_SPACING``, ... below ``end``, added up one step at a time (as
-    the grid always was, so that every centre is the same float)."""
-    found = []
-    value = first
-    while value < end:
-        found.append(value)
-        value += AREA_SPACING
-    return found
-
-
-def _free_furthest(search: TableSearch, start: Spot) -> float:
-    """With free jumps, how far from the start a reachable point can be: a way ends with a
-    leg from a key point in range, and a usable leg is no longer than its cost or, a free
-    jump across, than the longest gap (``TableGraph.longest_free_leg``)."""
-    furthest = 0.0
-    for (graph, _), (_, cost, xs, ys) in zip(search.runs, search._ranges, strict=True):
-        if len(cost):
-            left = numpy.maximum(graph.budget + EPSILON - cost, graph.longest_free_leg)
-            furthest = max(furthest, float(numpy.max(numpy.hypot(xs - start.x, ys - start.y) + left)))
-    return furthest + 1e-6
-
-
-def reachable_centres(search: TableSearch) -> list[tuple[str, float, float, str]]:
-    """The reachable centres of the area grid (``AREA_SPACING`` inches) on every surface, in
-    order: (surface, x, y, the centre as a spot's text). Legal commands need these only, not
-    the areas' polygons."""
-    table = search.view.table
-    found: list[tuple[str, float, float, str]] = []
-    half = AREA_SPACING / 2
-    start = search.view.spot(search.unit_id)
-    # every leg costs at least its horizontal length unless jumps are free, so a cell centre
-    # further than the largest allowance in a straight line can't be reached: don't ask
-    paid = search.view.options.jump_across_distance_cost == "deducted"
-    furthest = max(graph.budget for graph in search.graphs) + EPSILON if paid else _free_furthest(search, start)
-    for surface in [GROUND, *table.surfaces]:
-        region = table.region(surface)
-        minx, miny, maxx, maxy = region.bounds
-        xs, ys = _steps(minx + half, maxx), _steps(miny + half, maxy)
-        # the cells near enough in a straight line, found for the whole grid at once (with a
-        # hair of slack), then each checked exactly as one at a time would be
-        rx, ry = numpy.array([round(x, 3) for x in xs]), numpy.array([round(y, 3) for y in ys])
-        near = numpy.hypot(rx[:, None] - start.x, ry[None, :] - start.y) <= furthest + 1e-6
-        centres: list[tuple[float, float, Spot]] = []
-        for i, j in zip(*numpy.nonzero(near), strict=True):
-            x, y = xs[i], ys[j]
-            spot = Spot(round(x, 3), round(y, 3), surface)
-            if spot.flat_distance(start) <= furthest:
-                centres.append((x, y, spot))
-        if not centres:
-            continue
-        # one vectorised "is it on the surface" for all the centres, then the search per centre
-        inside = shapely.covers(region, shapely.points([(c[2].x, c[2].y) for c in centres]))
-        for (x, y, spot), on_surface in zip(centres, inside, strict=True):
-            if on_surface and search.reachable(spot):
-                found.append((surface, x, y, spot.text))
-    return found
 
 
 def range_of_motion(view: TableView, unit_id: str) -> TableRange:

@@ -29,12 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from domain.movement import Reach, StepOption, judge_option
+from domain.movement import Reach, StepJudge, StepOption
 from domain.rulesets.skirmish.legs import Leg
 from domain.rulesets.skirmish.table import EPSILON, Spot
 
 if TYPE_CHECKING:
-    from domain.rulesets.skirmish.reach import TableGraph
+    from domain.rulesets.skirmish.graph import TableGraph
 
 
 def bounded_reach(graph: TableGraph, start: str) -> Reach:
@@ -48,6 +48,8 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
         return reach
     nodes, points = graph.nodes, graph.points
     paid = graph.paid
+    judge = StepJudge.of(graph).judge  # the engine's one step judge, as ``judge_option`` calls it
+    hypot, known, step = math.hypot, math.inf, graph.step
     cost_of: dict[str, float] = {start: 0}  # an int, as the shared engine has it (costs print "0")
     frontier: list[tuple[float, int, str]] = [(0.0, 0, start)]
     counter = 0
@@ -56,22 +58,29 @@ def bounded_reach(graph: TableGraph, start: str) -> Reach:
         if cost > cost_of[here_key]:
             continue
         here = nodes[here_key]
-        for key in points.within(here, graph.reach_from(cost)):
+        around = points.within(here, graph.reach_from(cost))
+        if here_key == start:  # the legs out of the start are new in every state: its walks in one test
+            graph.view.table.learn_walks(here, [nodes[key] for key in around])
+        hx, hy = here.x, here.y
+        for key in around:
             if key == here_key:
                 continue
-            lower = cost + here.flat_distance(nodes[key]) if paid else cost
-            if lower >= cost_of.get(key, math.inf):
+            if paid:
+                there = nodes[key]
+                lower = cost + hypot(hx - there.x, hy - there.y)  # Spot.flat_distance
+            else:
+                lower = cost
+            if lower >= cost_of.get(key, known):
                 continue  # a leg costs at least its length: it can't improve on what is known
-            leg = graph.leg(here_key, key)
+            leg = step(here_key, key)
             if leg is None:
                 continue
-            verdict = judge_option(graph, StepOption(to=key, kind=leg.via, cost=leg.cost), cost, budget, False)
-            if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
+            verdict = judge(StepOption(to=key, kind=leg[0], cost=leg[1]), cost, budget, False)
+            if not verdict.ok or verdict.spent >= cost_of.get(key, known):
                 continue
             new_cost = verdict.spent
             cost_of[key] = new_cost
-            reach.previous[key] = here_key
-            graph.legs[(here_key, key)] = leg
+            reach.previous[key] = here_key  # the leg itself is built when read (``graph.legs``)
             counter += 1
             heapq.heappush(frontier, (new_cost, counter, key))
     reach.cost = cost_of
@@ -131,9 +140,10 @@ def _towards(
     def h(spot: Spot) -> float:
         return spot.flat_distance(target) if paid else 0.0
 
+    judge = StepJudge.of(graph).judge  # the engine's one step judge, as ``judge_option`` calls it
     cost_of: dict[str, float] = {start: 0.0}
     previous: dict[str, str] = {}
-    best: tuple[float, str, Leg] | None = None
+    best: tuple[float, str] | None = None
     counter = 0
     frontier: list[tuple[float, int, float, str]] = [(h(nodes[start]), 0, 0.0, start)]
     while frontier:
@@ -145,11 +155,11 @@ def _towards(
         here = nodes[here_key]
         if here_key != target_key and (paid or not bounded or _may_join(graph, here, target, budget + EPSILON - cost)):
             if best is None or cost + h(here) < best[0]:
-                leg = graph.join(here_key, target)
-                if leg is not None:
-                    total = cost + leg.cost
+                joined = graph.join_cost(here_key, target)
+                if joined is not None:
+                    total = cost + joined
                     if accept(total) and (best is None or total < best[0]):
-                        best = (total, here_key, leg)
+                        best = (total, here_key)
         reach = graph.reach_from(cost) if bounded else budget
         for key in points.within(here, reach):
             if key == here_key:
@@ -160,25 +170,26 @@ def _towards(
                 continue
             if (best is not None and lower + h(there) >= best[0]) or hopeless(lower + h(there)):
                 continue
-            leg = graph.leg(here_key, key)
+            leg = graph.step(here_key, key)
             if leg is None:
                 continue
-            option = StepOption(to=key, kind=leg.via, cost=leg.cost)
-            verdict = judge_option(graph, option, cost, budget if bounded else None, False)
+            option = StepOption(to=key, kind=leg[0], cost=leg[1])
+            verdict = judge(option, cost, budget if bounded else None, False)
             if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
                 continue
             new_cost = verdict.spent
             cost_of[key] = new_cost
-            previous[key] = here_key
-            graph.legs[(here_key, key)] = leg
+            previous[key] = here_key  # the leg itself is built when read (``graph.legs``)
             counter += 1
             heapq.heappush(frontier, (new_cost + h(there), counter, new_cost, key))
     if best is None:
         return None
-    total, last, leg = best
+    total, last = best
+    last_leg = graph.join(last, target)
+    assert last_leg is not None  # joined above: the same leg, built now
     path = [last]
     while path[-1] != start:
         path.append(previous[path[-1]])
     path.reverse()
     legs = [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
-    return Way(total, [*path, target_key], [*legs, leg])
+    return Way(total, [*path, target_key], [*legs, last_leg])

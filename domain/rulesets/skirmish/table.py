@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from shapely.geometry import LineString, Point, Polygon
+import shapely
+from shapely.geometry import Point, Polygon
 from shapely.ops import nearest_points, unary_union
 from shapely.prepared import prep
 
@@ -33,6 +34,8 @@ LOW_OBSTACLE = 1.0
 FALL_MARGIN = 1e-4
 #: locations are written to 3 decimals (see ``_num``)
 PLACES = 3
+#: walks kept per table before they are forgotten (``Table.walkable``)
+WALKS_KEPT = 200_000
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,11 @@ class Table:
         self.ladders = {ladder.id: ladder for ladder in ladders}
         self.difficult = difficult
         self.obstacles = obstacles
+        #: what each leg is on this table alone, by the rule options it reads, then by its ends
+        #: and way (``legs.leg_shape``): the same legs are planned state after state
+        self.leg_shapes: dict[tuple[object, ...], dict[tuple[object, ...], Any]] = {}
+        #: which way joins two points and the leg's shape that way (``keypoints.way_and_shape``)
+        self.leg_ways: dict[tuple[object, ...], dict[tuple[object, ...], Any]] = {}
 
     @cached_property
     def bounds(self) -> Polygon:
@@ -200,6 +208,24 @@ class Table:
             if spot.surface == GROUND:
                 raise BadInput(f"point {spot.text} is inside a wall or tall terrain; name the surface on top (x,y@id)")
             raise BadInput(f"point {spot.text} is not on surface {spot.surface}")
+
+    def standable(self, spots: Sequence[Spot]) -> list[bool]:
+        """For each point, whether ``check_spot`` passes: asked of all the points at once (the
+        same prepared shapes and the same points as one at a time, through shapely's
+        vectorised predicates), for the table's own key points, built once per table."""
+        if not spots:
+            return []
+        points = shapely.points([(s.x, s.y) for s in spots])
+        found = shapely.covers(self._on_table.context, points).tolist()
+        for surface in {s.surface for s in spots}:
+            at = [i for i, s in enumerate(spots) if s.surface == surface]
+            if surface != GROUND and surface not in self.surfaces:
+                covered = [False] * len(at)
+            else:
+                covered = shapely.covers(self._regions[surface][1].context, points[at]).tolist()
+            for i, inside in zip(at, covered, strict=True):
+                found[i] = bool(found[i] and inside)
+        return found
 
     def surface_below(self, spot: Spot) -> Spot:
         """Where something dropping from ``spot`` lands: the highest surface under it that is
@@ -351,10 +377,42 @@ class Table:
 
     def walkable(self, a: Spot, b: Spot) -> bool:
         """A straight walk from a to b: on one surface inside its region, or between surfaces whose
-        heights differ by at most the low-obstacle height (stepped over freely)."""
+        heights differ by at most the low-obstacle height (stepped over freely). Kept per pair
+        of points: the searches of every state ask about the same walks."""
+        key = (a.x, a.y, a.surface, b.x, b.y, b.surface)
+        found = self._walks.get(key)
+        if found is None:
+            if len(self._walks) >= WALKS_KEPT:
+                self._walks.clear()
+            found = self._walks[key] = self._walkable(a, b)
+        return found
+
+    @cached_property
+    def _walks(self) -> dict[tuple[float, float, str, float, float, str], bool]:
+        return {}
+
+    def learn_walks(self, a: Spot, others: Sequence[Spot]) -> None:
+        """Work out ``walkable(a, b)`` for every ``b`` on a's surface not known yet, in one
+        vectorised test (the same prepared region and the same segments as one at a time):
+        a search about to plan legs from ``a`` to many points asks this first."""
+        walks = self._walks
+        new = [
+            b for b in others
+            if b.surface == a.surface and (a.x, a.y, a.surface, b.x, b.y, b.surface) not in walks and a.flat_distance(b) > EPSILON
+        ]
+        if len(new) < 2:
+            return
+        if len(walks) + len(new) >= WALKS_KEPT:
+            walks.clear()
+        lines = shapely.linestrings([((a.x, a.y), (b.x, b.y)) for b in new])
+        covered = shapely.covers(self._regions[a.surface][1].context, lines)
+        for b, yes in zip(new, covered.tolist(), strict=True):
+            walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes)
+
+    def _walkable(self, a: Spot, b: Spot) -> bool:
         if abs(self.height(a.surface) - self.height(b.surface)) > LOW_OBSTACLE + EPSILON:
             return False
-        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+        line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
         if a.surface == b.surface:
             return self._covers(a.surface, line)
         pair = (a.surface, b.surface)
@@ -370,19 +428,24 @@ class Table:
             if surface not in (a.surface, b.surface) or _apart(box, a, b):
                 continue
             if line is None:
-                line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+                line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
             if area.intersects(line):
                 return True
         return False
 
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
-        line = LineString([(a.x, a.y), (b.x, b.y)])
+        line = segment(a, b)
         heights = [
             height for surface, height, box, footprint in self._terrain
             if surface not in (a.surface, b.surface) and not _apart(box, a, b) and footprint.intersects(line)
         ]
         return max(heights, default=0.0)
+
+
+def segment(a: Spot, b: Spot) -> Any:
+    """The straight line from a to b, as ``LineString([(a.x, a.y), (b.x, b.y)])`` makes it."""
+    return shapely.linestrings(((a.x, a.y), (b.x, b.y)))
 
 
 def _apart(box: tuple[float, float, float, float], a: Spot, b: Spot) -> bool:

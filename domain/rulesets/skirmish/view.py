@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, Area, Ladder, Spot, Surface, Table, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, Area, Ladder, Spot, Surface, Table, parse_spot, segment
 from domain.state import GameState
 
 RULESET = "skirmish"
+T = TypeVar("T")
 HELPLESS = ("stunned", "dazed")
 
 
@@ -73,6 +75,21 @@ def forget_tables() -> None:
     _BY_IDENTITY.clear()
 
 
+class LegRules(NamedTuple):
+    """The rule options that say what a leg is on the table (``legs.leg_shape`` reads only
+    these, so that shapes kept under them are right for every game with the same values)."""
+
+    climb_horizontal_leeway: float
+    wall_running: str
+    jump_down_max_horizontal: float
+    jump_down_target: str
+    jump_down_disadvantage_height: float
+    jump_across_distance_cost: str
+    jump_across_max_gap: float
+    jump_across_max_rise: float
+    jump_across_free_gap: float
+
+
 class Placed(NamedTuple):
     """Another unit as the movement rules see it: where it stands and whether it may be passed."""
 
@@ -112,6 +129,32 @@ class TableView:
         assert self.state.table is not None, "the table is laid by the set-up"
         return cached_table(self.state.table)
 
+    def kept(self, name: str, build: Callable[[], T]) -> T:
+        """An index of what this view reads: the state's (``GameState.index``, dropped by the
+        next event), or the view's own when it is frozen (its copy of the state never changes,
+        and shares the indexes of the state it was copied from)."""
+        if not self.frozen:
+            return self.state.index(name, build)
+        found = self._kept.get(name)
+        if found is None:
+            found = self._kept[name] = build()
+        return found
+
+    @cached_property
+    def _kept(self) -> dict[str, Any]:
+        return {}
+
+    @cached_property
+    def options_key(self) -> str:
+        """Every rule option, as one value to key what is kept across states by."""
+        return self.options.model_dump_json()
+
+    @cached_property
+    def leg_rules(self) -> LegRules:
+        """The rule options a leg's shape on the table reads (``legs.leg_shape`` keeps shapes
+        under them: two games on one table with other options share none)."""
+        return LegRules(*(getattr(self.options, name) for name in LegRules._fields))
+
     def unit(self, unit_id: str) -> SkirmishUnit:
         return self.state.units[unit_id]
 
@@ -138,7 +181,7 @@ class TableView:
 
     def gap_from_line(self, unit_id: str, other_id: str, a: Spot, b: Spot) -> float:
         """Base-to-base distance between ``other_id`` and a unit moving straight from a to b."""
-        line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+        line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
         return max(0.0, float(line.distance(self.spot(other_id).point)) - self.radius(unit_id) - self.radius(other_id))
 
     def engaged_with(self, unit_id: str) -> list[str]:
@@ -169,35 +212,60 @@ class TableView:
     def blocker_on(self, unit_id: str, a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
         """A unit whose base the straight move from a to b would cross, and the rule: never
         through enemies; through allies only when they are not Engaged, Stunned or Dazed."""
-        mover = self.unit(unit_id)
-        mine = self.radius(unit_id)
-        height = self.table.height
+        return self.blocker_among(self.obstacles(unit_id), a, b)
+
+    def blocker_among(self, obstacles: list[tuple[Placed, bool, float, float]], a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
+        """``blocker_on`` with the mover's ``obstacles`` read already (a search plans many legs
+        of one unit in one state)."""
+        if not obstacles:
+            return None
+        height = self.table.height(a.surface)
         line: Any = None
         low_x, high_x, low_y, high_y = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
-        for other in self.placed():
-            if other.id == unit_id:
-                continue
+        for other, enemy, reach, there_height in obstacles:
             there = other.spot
-            if abs(height(there.surface) - height(a.surface)) > 1.0 and there.surface not in (a.surface, b.surface):
+            if abs(there_height - height) > 1.0 and there.surface not in (a.surface, b.surface):
                 continue
-            reach = mine + other.radius - EPSILON * 10
             # a base further than ``reach`` from the leg's box is further from the leg: skip the
             # exact distance (the margin keeps rounding on the safe side)
             margin = reach + 1e-9
             if there.x < low_x - margin or there.x > high_x + margin or there.y < low_y - margin or there.y > high_y + margin:
                 continue
             if line is None:
-                line = LineString([(a.x, a.y), (b.x, b.y)]) if a.flat_distance(b) > EPSILON else a.point
+                line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
             if line.distance(there.point) >= reach:
                 continue
-            if other.owner != mover.owner:
+            if enemy:
                 return other.id, rule("Move Phase, Moving Through Other Units", f"never through enemies: {other.id} is in the way")
-            if other.stuck is not None:
-                return other.id, rule(
-                    "Move Phase, Moving Through Other Units",
-                    f"through allies only when they are not Engaged, Stunned or Dazed: {other.id} is {other.stuck}",
-                )
+            return other.id, rule(
+                "Move Phase, Moving Through Other Units",
+                f"through allies only when they are not Engaged, Stunned or Dazed: {other.id} is {other.stuck}",
+            )
         return None
+
+    def obstacles(self, unit_id: str) -> list[tuple[Placed, bool, float, float]]:
+        """The units that would stop ``unit_id`` moving through their bases, in order: enemies
+        and stuck allies (an ally free to make way never stops it), each with whether it is an
+        enemy, how near a leg may pass its centre, and its surface's height. Read once per frozen view, else once
+        per state (the state's index, dropped by the next event)."""
+        if self.frozen:
+            found = self._kept_obstacles.get(unit_id)
+            if found is None:
+                found = self._kept_obstacles[unit_id] = self._read_obstacles(unit_id)
+            return found
+        return self.state.index(f"skirmish.obstacles.{unit_id}", lambda: self._read_obstacles(unit_id))
+
+    @cached_property
+    def _kept_obstacles(self) -> dict[str, list[tuple[Placed, bool, float, float]]]:
+        return {}
+
+    def _read_obstacles(self, unit_id: str) -> list[tuple[Placed, bool, float, float]]:
+        side, mine, height = self.unit(unit_id).owner, self.radius(unit_id), self.table.height
+        return [
+            (other, other.owner != side, mine + other.radius - EPSILON * 10, height(other.spot.surface))
+            for other in self.placed()
+            if other.id != unit_id and (other.owner != side or other.stuck is not None)
+        ]
 
     def overlap_at(self, unit_id: str, spot: Spot) -> str | None:
         """Another unit whose base a unit ending at ``spot`` would overlap."""

@@ -1,0 +1,216 @@
+"""The graph the table's searches walk, for one unit, one allowance and one way of treating
+difficult terrain: its nodes are the key points (``keypoints.py``), its edges the legs between
+them as ``legs.plan`` plans them (the engine's own planner), worked out when a search first
+needs them and kept for the state they were asked of.
+
+A search mostly needs a leg's way and cost only (``TableGraph.step``, ``TableGraph.join_cost``):
+those come from the leg's shape on the table, kept per table (``keypoints.way_and_shape``), and
+the units in its way in this state; the ``Leg`` itself is built for the ways found.
+"""
+
+from __future__ import annotations
+
+from domain.movement import StepOption
+from domain.rules import RuleRef
+from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
+from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, fitted, may_move
+from domain.rulesets.skirmish.table import EPSILON, Spot
+from domain.rulesets.skirmish.view import TableView, rule
+
+DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
+
+
+class TableGraph:
+    """``MovementModel`` over key points of the table, for one unit, one allowance and one way
+    of treating difficult terrain (avoiding it, or crossing it).
+
+    Legs are planned when a search first needs them and kept: ``planned`` may be shared by the
+    graphs of one question, as a leg's plan doesn't depend on the allowance.
+    """
+
+    def __init__(
+        self,
+        view: TableView,
+        unit_id: str,
+        budget: float,
+        avoid_difficult: bool,
+        extra: tuple[Spot, ...] = (),
+        points: KeyPoints | None = None,
+        planned: dict[tuple[str, object], Leg | None] | None = None,
+        joined: dict[tuple[str, Spot], tuple[float, bool] | None] | None = None,
+        stepped: dict[tuple[str, str], tuple[str, float, bool] | None] | None = None,
+    ) -> None:
+        self.view = view
+        self.unit_id = unit_id
+        self.budget = budget
+        self.avoid_difficult = avoid_difficult
+        self.allowance_rule = rule("Move Phase", "a unit moves up to its Move in inches")
+        #: the step judge compares inches with this tolerance, as for a declared move (LegModel)
+        self.tolerance = EPSILON
+        self.points = points if points is not None else KeyPoints(view, unit_id, tuple(extra))
+        self.nodes: dict[str, Spot] = self.points.nodes
+        self.climb_pairs = self.points.climb_pairs
+        #: the legs the searches took, by (from, to): built when read (``_Legs``), as a search
+        #: needs only each leg's way and cost (``step``)
+        self.legs: dict[tuple[str, str], Leg] = _Legs(self)
+        self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
+        self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
+        self.stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = stepped if stepped is not None else {}
+        #: the units that could stop this one moving through their bases (``TableView.obstacles``)
+        self.obstacles = view.obstacles(unit_id)
+        #: whether every leg costs at least its horizontal length (see ``search.py``)
+        self.paid = view.options.jump_across_distance_cost == "deducted"
+        self._max_gap = view.options.jump_across_max_gap
+        #: with free jumps, how long a usable leg costing nothing may be: a jump across at most
+        #: its longest gap (a longer one fails outright); every other leg costs its length or more
+        self.longest_free_leg = self._max_gap + EPSILON
+
+    # --- legs ----------------------------------------------------------------------------------
+
+    def raw_leg(self, a_key: str, b_key: str) -> Leg | None:
+        """The planned leg between two key points (refused or not); None if no way joins them."""
+        key = (a_key, b_key)
+        planned = self.planned
+        if key not in planned:
+            a, b = self.nodes[a_key], self.nodes[b_key]
+            found = way_and_shape(self.view, self.points, a_key, b_key, a, b)
+            planned[key] = None if found is None else fitted(self.view, self.unit_id, a, b, *found)
+        return planned[key]
+
+    def raw_join(self, a_key: str, target: Spot) -> Leg | None:
+        """The planned last leg from a key point to a point asked about; None if no way joins them."""
+        key = (a_key, target)
+        planned = self.planned
+        if key not in planned:
+            a = self.nodes[a_key]
+            found = way_and_shape(self.view, self.points, a_key, target.text, a, target)
+            planned[key] = None if found is None else fitted(self.view, self.unit_id, a, target, *found)
+        return planned[key]
+
+    def join_cost(self, a_key: str, target: Spot) -> float | None:
+        """``join(a_key, target).cost``, or None where ``join`` gives None, without building the
+        leg: whether a point is reached needs only that (``areas.reached`` asks it of every
+        centre of the area grid). What the leg is for the unit is kept in ``joined``, shared
+        like ``planned``: (its cost, whether it crosses difficult terrain), None if unusable."""
+        key = (a_key, target)
+        joined = self.joined
+        if key in joined:
+            found = joined[key]
+        else:
+            a = self.nodes[a_key]
+            shaped = way_and_shape(self.view, self.points, a_key, target.text, a, target)
+            found = None
+            if shaped is not None:
+                via, shape = shaped
+                usable = shape.refusal is None and shape.automatic_fail is None
+                if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, target) is not None:
+                    usable = False
+                found = (shape.cost, shape.difficult) if usable else None
+            joined[key] = found
+        if found is None or (self.avoid_difficult and found[1]):
+            return None
+        return found[0]
+
+    def step(self, a_key: str, b_key: str) -> tuple[str, float] | None:
+        """The way and cost of ``leg(a_key, b_key)``, or None where it is None, without building
+        the leg (the searches need only these; ``legs`` builds the legs of the ways found).
+        Kept in ``stepped``, shared like ``planned``: (way, cost, crosses difficult terrain),
+        None if no usable leg."""
+        key = (a_key, b_key)
+        stepped = self.stepped
+        if key in stepped:
+            found = stepped[key]
+        else:
+            found = None
+            if key in self.planned:
+                leg = self.planned[key]
+                if leg is not None and leg.refusal is None and leg.automatic_fail is None:
+                    found = (leg.via, leg.cost, leg.difficult)
+            else:
+                a, b = self.nodes[a_key], self.nodes[b_key]
+                shaped = way_and_shape(self.view, self.points, a_key, b_key, a, b)
+                if shaped is not None:
+                    via, shape = shaped
+                    usable = shape.refusal is None and shape.automatic_fail is None
+                    if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, b) is not None:
+                        usable = False
+                    found = (via, shape.cost, shape.difficult) if usable else None
+            stepped[key] = found
+        if found is None or (self.avoid_difficult and found[2]):
+            return None
+        return found[0], found[1]
+
+    def usable(self, leg: Leg | None) -> Leg | None:
+        """``leg`` if a move may take it in this search: legal, not failing outright, and not on
+        difficult terrain when the search avoids it."""
+        if leg is None or leg.refusal is not None or leg.automatic_fail is not None:
+            return None
+        if self.avoid_difficult and leg.difficult:
+            return None
+        return leg
+
+    def leg(self, a_key: str, b_key: str) -> Leg | None:
+        return self.usable(self.raw_leg(a_key, b_key))
+
+    def join(self, a_key: str, target: Spot) -> Leg | None:
+        return self.usable(self.raw_join(a_key, target))
+
+    def reach_from(self, cost: float) -> float:
+        """How long a leg from a point reached at ``cost`` may be and still end within the
+        allowance: what is left, or (free jumps) a jump's length; never more than the whole
+        allowance, as no leg longer than that is part of a move."""
+        left = self.budget - cost
+        return left if self.paid else min(self.budget, max(left, self._max_gap))
+
+    # --- MovementModel ------------------------------------------------------------------------------
+
+    def no_movement(self, unit_id: str) -> RuleRef | None:
+        return may_move(self.view, unit_id, ignore_moved=True)
+
+    def allowance(self, unit_id: str) -> float:
+        return self.budget
+
+    def step_options(self, unit_id: str, frm: str) -> list[StepOption]:
+        """Every leg from ``frm`` to a key point within the allowance, refused ones with their
+        rule (walls between two points are geometry, not worth naming)."""
+        here = self.nodes[frm]
+        table = self.view.table
+        options: list[StepOption] = []
+        for key in self.points.within(here, self.budget):
+            if key == frm:
+                continue
+            leg = self.raw_leg(frm, key)
+            if leg is None:
+                continue
+            blocked = leg.refusal
+            if blocked is None and leg.automatic_fail is None and self.avoid_difficult and leg.difficult:
+                blocked = DIFFICULT
+            blocked = blocked or leg.automatic_fail
+            if blocked is not None and leg.via == "walk" and not table.walkable(here, self.nodes[key]):
+                continue
+            if blocked is None:
+                self.legs[(frm, key)] = leg
+            options.append(StepOption(to=key, kind=leg.via, cost=leg.cost, blocked=blocked))
+        return options
+
+    def way(self, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
+        """Which way of moving could join two key points, if any (the leg planner then says
+        whether it is legal)."""
+        return way(self.view, self.points, a_key, b_key, a, b)
+
+
+class _Legs(dict[tuple[str, str], Leg]):
+    """A graph's legs by (from, to), each built when first read: the searches record the ways
+    they find by their points, and the usable leg between two points is the same whenever it
+    is built from one state."""
+
+    def __init__(self, graph: TableGraph) -> None:
+        super().__init__()
+        self.graph = graph
+
+    def __missing__(self, key: tuple[str, str]) -> Leg:
+        leg = self.graph.leg(*key)
+        if leg is None:
+            raise KeyError(key)
+        self[key] = leg
+        return leg
