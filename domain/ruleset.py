@@ -11,9 +11,7 @@ no loop of its own.
 from __future__ import annotations
 
 import functools
-import gc
 import importlib
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union
@@ -315,18 +313,7 @@ def get_ruleset(name: str) -> Ruleset:
     module = RULESETS.get(name)
     if module is None:
         raise BadInput(f"unknown ruleset {name!r}: expected one of {', '.join(known_rulesets())}")
-    if module in sys.modules:
-        return sys.modules[module].RULESET
-    # The first import builds a few hundred classes and schemas, all kept for the process: the
-    # cyclic collector, run every few hundred allocations meanwhile, would only walk them again
-    # and again (about a fifth of a ruleset's import). Paused for the import, then as it was.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return importlib.import_module(module).RULESET
-    finally:
-        if collecting:
-            gc.enable()
+    return importlib.import_module(module).RULESET
 
 
 def known_rulesets() -> list[str]:
