@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Literal
@@ -169,11 +170,36 @@ def _card_from_record(record: dict[str, object]) -> Card:
     )
 
 
+class CardPool(Mapping[str, Card]):
+    """The bundled pool by exact name, each card's characteristics worked out (its text split into
+    keywords and ability lines, a validated ``Card``) when it is first looked up: a question about
+    a handful of cards does not pay for all 1,104 (about 20 ms of a process's start-up)."""
+
+    def __init__(self, records: dict[str, dict[str, object]]) -> None:
+        self._records = records
+        self._cards: dict[str, Card] = {}
+
+    def __getitem__(self, name: str) -> Card:
+        found = self._cards.get(name)
+        if found is None:
+            found = self._cards[name] = _card_from_record(self._records[name])
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._records)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._records
+
+
 @lru_cache(maxsize=1)
-def card_pool() -> dict[str, Card]:
+def card_pool() -> CardPool:
     """Every card of the bundled pool, by exact name."""
     raw = resources.files("domain.rulesets.sorcery").joinpath("cards.json").read_text("utf-8")
-    return {str(r["name"]): _card_from_record(r) for r in json.loads(raw)}
+    return CardPool({str(r["name"]): r for r in json.loads(raw)})
 
 
 def _fold(name: str) -> str:

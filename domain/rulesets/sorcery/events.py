@@ -25,6 +25,7 @@ from domain.rulesets.sorcery.state import (
     SorceryState,
     SorceryUnit,
     TurnPassItem,
+    flat_copy,
 )
 from domain.state import GameState
 
@@ -72,7 +73,7 @@ class _Diagnosed(GameEvent):
 
     def _fold_diagnostic(self, state: GameState, thing: str) -> None:
         if self.not_modelled is not None:
-            sorcery_state(state).not_modelled[thing] = self.not_modelled.model_copy(deep=True)
+            sorcery_state(state).not_modelled[thing] = flat_copy(self.not_modelled)
 
     def _diagnostic_text(self) -> str:
         return f" [not modelled: {' | '.join(self.not_modelled.text)}]" if self.not_modelled else ""
@@ -92,7 +93,7 @@ class UnitPlaced(_Diagnosed, CoreUnitPlaced):
         return {**fields, "not_modelled": not_modelled_of(unit.get("card"))}
 
     def apply_to(self, state: GameState) -> None:
-        super().apply_to(state)
+        state.units[self.unit.id] = flat_copy(self.unit)  # as the core's UnitPlaced folds it, without its deep copy
         self._fold_diagnostic(state, self.unit.id)
 
     def describe(self, label: Labeler) -> str:
@@ -113,7 +114,7 @@ class FeaturePlaced(_Diagnosed):
         return {**fields, "not_modelled": not_modelled_of(feature.get("card"))}
 
     def apply_to(self, state: GameState) -> None:
-        sorcery_state(state).features[self.feature.id] = self.feature.model_copy(deep=True)
+        sorcery_state(state).features[self.feature.id] = flat_copy(self.feature)
         self._fold_diagnostic(state, self.feature.id)
 
     def describe(self, label: Labeler) -> str:

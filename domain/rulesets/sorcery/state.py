@@ -3,13 +3,37 @@ attack awaiting defenders, players' life, and the storyline items only Sorcery q
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+import copy
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
 
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.state import GameState, StateModel, StepItem, TriggerItem, UnitState
+
+M = TypeVar("M", bound=BaseModel)
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def flat_copy(model: M) -> M:
+    """A copy of a state model equal to ``model.model_copy(deep=True)`` and sharing nothing
+    mutable with it, made without the generic deep copy: a value that is a scalar, or a list or
+    tuple of scalars, is copied as such (a new list; a tuple kept, being immutable); any other
+    value goes through ``copy.deepcopy`` as before. Folding an event that places a card copies
+    its unit or card this way (the generic deep copy was most of the fold, and a set-up folds
+    one per card, again in the replay that verifies a game)."""
+    new = model.model_copy()
+    fields = new.__dict__
+    for name, value in fields.items():
+        if isinstance(value, _ATOMS):
+            continue
+        if isinstance(value, (list, tuple)) and all(isinstance(v, _ATOMS) for v in value):
+            if isinstance(value, list):
+                fields[name] = list(value)
+            continue
+        fields[name] = copy.deepcopy(value)
+    return new
 
 
 class SorceryUnit(UnitState):

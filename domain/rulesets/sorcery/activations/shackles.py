@@ -47,10 +47,13 @@ def granted_adjacent(state: SorceryState, unit_id: str) -> list[tuple[str, Abili
     """The release abilities a unit has: one per shackled unit it is an adjacent Spellcaster to,
     while that one is still shackled."""
     unit = state.units.get(unit_id)
-    if unit is None or not unit.alive or not is_spellcaster(state, unit_id):
+    if unit is None or not unit.alive:
+        return []
+    granting = _granting(state)
+    if not granting or not is_spellcaster(state, unit_id):  # no shackled demon: no keywords read
         return []
     return [
-        (demon, ability) for demon, ability in _granting(state)
+        (demon, ability) for demon, ability in granting
         if demon != unit_id and adjacent(state, unit.location, state.units[demon].location) and own_disabling(state, demon) is not None
     ]
 

@@ -115,15 +115,17 @@ class Primitives(CommandHandlers[SorceryState], Reader):
         self, source_id: str, data: Card, controller: str | None, square: int | None, area: list[int] | None = None,
     ) -> None:
         """The ongoing abilities of a card entering the realm, in force while it stays."""
+        passives = [a for a in abilities_of(data.name) if a.timing == "ongoing" and a.passive is not None]
+        if not passives:
+            return  # most cards: nothing to fill in, so the realm's geometry is not read
         view = self.view()
         values: dict[str, Any] = {
             "square": square, "self": source_id, "controller": controller,
             "area": area, "border": area, "nearby": view.nearby(square) if square is not None else [],
             "top_border": self.top_border(square, controller),
         }
-        for ability in abilities_of(data.name):
-            if ability.timing != "ongoing" or ability.passive is None:
-                continue
+        for ability in passives:
+            assert ability.passive is not None
             spec = fill(ability.passive, values)
             if spec.get("border", ()) is None:
                 continue  # a top border off the edge of the realm: nothing to bar

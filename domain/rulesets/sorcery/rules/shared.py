@@ -34,6 +34,7 @@ taken as broad, so that a card added later is slower, never wrong.
 from __future__ import annotations
 
 import itertools
+import operator
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -221,20 +222,24 @@ def _realm_facts(state: GameState) -> RealmFacts:
     fingerprint: tuple[Any, ...] = (
         tuple(state.players),
         tuple(
-            (u.id, u.card, u.owner, u.kind, u.alive, u.location is None, u.carried_by, u.power, u.defence,
-             tuple(u.keywords), u.movement_bonus, u.carries, u.carry_allies_only, tuple(getattr(u, "parts", ())))
+            (_UNIT_FACTS(u), u.location is None, tuple(u.keywords), tuple(getattr(u, "parts", ())))
             for u in units.values()
         ),
-        tuple(
-            (f.id, f.card, f.kind, f.controller, f.location, f.bearer, f.water, tuple(f.area) if f.area else ())
-            for f in features.values()
-        ),
+        tuple((_FEATURE_FACTS(f), tuple(f.area) if f.area else ()) for f in features.values()),
         tuple(effects),
         (state.turn, state.active_player, tuple((d.unit, d.owner, d.turn) for d in state.deaths)) if deaths else None,
         _in_motion(state) if at_rest else None,
     )
     known = tuple(sorted(n for n in named if n in units or n in features))
     return shared(state).realm(fingerprint, known, broad, at_rest)
+
+
+#: a unit's and a card's characteristics the fingerprint holds, read in one call each (the
+#: fingerprint is worked out for every state a question is asked of)
+_UNIT_FACTS = operator.attrgetter(
+    "id", "card", "owner", "kind", "alive", "carried_by", "power", "defence", "movement_bonus", "carries", "carry_allies_only",
+)
+_FEATURE_FACTS = operator.attrgetter("id", "card", "kind", "controller", "location", "bearer", "water")
 
 
 def _in_motion(state: SorceryState) -> tuple[Any, ...]:

@@ -49,6 +49,7 @@ from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, Activ
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerParam
@@ -71,6 +72,8 @@ class Source:
 def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
     """Every card in the realm with a triggered ability of exactly this kind (most cards have
     none: they are passed over by the kinds their declarations hold, ``_kinds``)."""
+    if kind not in _present(state):
+        return []  # no card in the game waits for this kind of moment (most kinds, most states)
     found: list[Source] = []
     for unit in sorted((u for u in state.living_units() if kind in _kinds(u.card)), key=lambda u: u.id):
         if unit.location is not None:
@@ -85,6 +88,15 @@ def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Sour
                 Source(feature.id, feature.controller, feature.location, a) for a in abilities_of(feature.card) if type(a.when) is kind
             )
     return found
+
+
+def _present(state: SorceryState) -> frozenset[type]:
+    """The kinds of moment any card of the game waits for (every unit, living or not, and every
+    site, artifact and aura): a superset of what ``sources`` finds, worked out once per state
+    instead of walking the units for each kind (a step asks six kinds, for each unit moved)."""
+    return per_state(state, "sorcery.trigger_kinds", lambda: frozenset().union(
+        *(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()),
+    ))
 
 
 @functools.lru_cache(maxsize=4096)
