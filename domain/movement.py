@@ -841,7 +841,9 @@ class GridRange(RangeOfMotion):
     def reasons(self) -> dict[str, list[RuleRef]]:  # type: ignore[override]  # worked out when read
         reach, label = self.reach, self.label
         candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
-        found = {label(loc): reach.why_not(loc) for loc in candidates}
+        # in the ruleset's order, not the set's: a set of strings iterates by hash, which
+        # changes with PYTHONHASHSEED, and an oversized unit's reasons merge in this order
+        found = {label(loc): reach.why_not(loc) for loc in sorted(candidates, key=self.order)}
         if self.explain is not None:
             self.explain(found)
         return found

@@ -4,6 +4,7 @@ sim run printing its event log and nothing else."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -195,3 +196,18 @@ def test_log_import_json_says_whether_it_imported(tmp_path: Path) -> None:
 def test_why_json_gives_the_cost_of_the_path() -> None:
     data = as_json(sim("why", str(EXAMPLES / "godsgloom" / "09-ignore-difficult.yaml"), "--unit", "militia", "--to", "4,1", "--json"))
     assert (data["steps"], data["cost"], data["allowance"]) == (1, 2, 2)
+
+
+def test_reach_json_is_the_same_under_any_hash_seed() -> None:
+    """The reasons of an oversized unit's range of motion were listed in a set's order, which
+    moves with PYTHONHASHSEED: two runs of one question printed different JSON. A judge comparing
+    two answers must see the same text, so each is asked in a fresh process under two seeds."""
+    for example, unit in (("sorcery/105-mountain-giant-attacks-and-defends.yaml", "giant"), ("godsgloom/19-a-whole-round.yaml", "cavalry")):
+        printed = [
+            subprocess.run(
+                [sys.executable, "-m", "sim.cli", "reach", str(EXAMPLES / example), "--unit", unit, "--json"],
+                capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed},
+            ).stdout
+            for seed in ("1", "2")
+        ]
+        assert json.loads(printed[0])["unreachable"] and printed[0] == printed[1], example
