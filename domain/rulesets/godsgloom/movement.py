@@ -65,9 +65,14 @@ class GloomMovement:
         guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
         self._costs: dict[str, int] = {}
-        #: (unit, the mat's plain step into a marked hex) -> the step as units make it
-        self._into: dict[tuple[str, StepOption], StepOption] = state.lasting_index(
-            f"godsgloom.into.{mode}", self.view.movers, dict,
+
+    @functools.cached_property
+    def _into(self) -> dict[tuple[str, StepOption], StepOption]:
+        """(unit, the mat's plain step into a marked hex) -> the step as units make it. Read
+        when a step into a marked hex is first worked out, not when the model is made: a model
+        made to judge one declared step (``step_option``) reads no index of the mat."""
+        return self.state.lasting_index(
+            f"godsgloom.into.{self.mode}", self.view.movers, dict,
             lambda old_key, old: self._still_into(old_key, old),
         )
 
