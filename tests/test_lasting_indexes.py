@@ -152,6 +152,24 @@ def _check_tet(state: TetState, where: str) -> None:
                 if state.on_board(x + dx, y + dy):
                     h = f"{x + dx},{y + dy}"
                     assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} out of {h}"
+    _check_tet_step_option(state, where)
+
+
+def _check_tet_step_option(state: TetState, where: str) -> None:
+    """A declared step judged alone (``TetMovement.step_option``) is the step ``step_options``
+    lists from a copy that keeps nothing, on this state and on a bare copy (whose occupants are
+    read unit by unit)."""
+    scratch, bare = TetMovement(state.model_copy(deep=True)), state.model_copy(deep=True)
+    for unit in _living(state):
+        for checked in (TetMovement(bare), TetMovement(state)):
+            for other in _living(state):
+                x, y = (int(v) for v in other.location.split(","))
+                for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):
+                    if not state.on_board(x + dx, y + dy):
+                        continue
+                    h = f"{x + dx},{y + dy}"
+                    for option in scratch.step_options(unit.id, h):
+                        assert checked.step_option(unit.id, h, option.to) == option, f"{where}: {unit.id} {h} -> {option.to}"
 
 
 def _check_skirmish(state: SkirmishState, where: str) -> None:
