@@ -293,17 +293,23 @@ class MatView:
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
         owner = self.unit(unit_id).owner
-        if "zone_cover" not in self.__dict__ and len(self.living) <= _FEW_UNITS:
-            # one hex asked of a state whose cover was not brought up to date (the end of a
-            # move asks who Engages the mover): each enemy's zone read off the cache of zones
-            # is cheaper than updating the whole mat's cover for one question. Same list: the
-            # cover holds every living unit's zone, in unit id order.
+        if "zone_cover" not in self.__dict__ and self._direct_asks < _FEW_ASKS and len(self.living) <= _FEW_UNITS:
+            # a few hexes asked of a state whose cover was not brought up to date (the end of
+            # a move asks who Engages the mover; a declared step whether it enters a zone):
+            # each enemy's zone read off the cache of zones is cheaper than updating the whole
+            # mat's cover for them. A view asked of many hexes (a search, the legal moves' ends)
+            # builds the cover. Same list: the cover holds every living unit's zone, in unit
+            # id order.
+            self._direct_asks += 1
             option = self.options.engagement_zone
             return sorted(
                 u.id for u in self.living
                 if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option)
             )
         return [e for e, side in self.zone_cover.get(h, ()) if side != owner]
+
+    #: hexes ``zones_over`` has read unit by unit in this view (the instance's own count)
+    _direct_asks = 0
 
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
@@ -341,6 +347,8 @@ _KIND, _TRAITS = attrgetter("kind"), attrgetter("traits")
 #: up to this many units on the mat, one hex's zones are read unit by unit rather than through
 #: the whole mat's cover when this state has not built it (``MatView.zones_over``)
 _FEW_UNITS = 64
+#: and for at most this many hexes of one state
+_FEW_ASKS = 8
 
 
 def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
