@@ -630,13 +630,15 @@ def walk_path(
     accepts (a skirmish Jump Across is measured only when it is made)."""
     walk = PathWalk()
     allowance = model.allowance(unit_id)
+    judge = StepJudge.of(model)  # the model's judge, read once for the whole path
     here = start
     for number, to in enumerate(steps, start=1):
         kind = kinds[number - 1] if kinds is not None else None
         option = find_option(model, unit_id, here, to, kind)
         if option is not None and until is not None and until(option):
             return walk
-        verdict = judge_step(model, unit_id, here, to, walk.spent, allowance, number == 1, kind)
+        # ``judge_step`` on the option just found: the step is looked up once, not again
+        verdict = Judgement(None, walk.spent) if option is None else judge.judge(option, walk.spent, allowance, number == 1)
         if verdict.option is None or (verdict.refusal is not None and not verdict.over_allowance):
             walk.refused_at, walk.refusal = number, verdict.refusal
             walk.detail = f"{here} -> {to}"

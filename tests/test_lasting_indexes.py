@@ -85,6 +85,27 @@ def _check_gloom(state: GloomState, where: str) -> None:
             for h in sorted(around | set(kept)):  # every step kept so far, and the steps near units
                 assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} ({mode}) out of {h}"
             _check_kept_search(state, fresh, unit.id, mode, f"{where}: {unit.id} ({mode})")
+    _check_step_option(state, where)
+
+
+def _check_step_option(state: GloomState, where: str) -> None:
+    """A declared step judged alone (``GloomMovement.step_option``, read off the units) is the
+    step ``step_options`` lists from a copy that keeps nothing, with or without its kind, on a
+    state whose indexes are built and on a copy that has none (its zones read unit by unit)."""
+    scratch_state, bare = state.model_copy(deep=True), state.model_copy(deep=True)
+    around = sorted({h for other in _living(state) for h in _around(other.location)})
+    for unit in _living(state):
+        for mode in ("normal", "engaged_step", "trample", "nimble", "push"):
+            scratch = GloomMovement(scratch_state, mode)
+            for checked in (GloomMovement(bare, mode), GloomMovement(state, mode)):
+                for h in around:
+                    listed = list(scratch.step_options(unit.id, h))
+                    for option in listed:
+                        said = f"{where}: {unit.id} ({mode}) {h} -> {option.to}"
+                        assert checked.step_option(unit.id, h, option.to) == option, said
+                        assert checked.step_option(unit.id, h, option.to, option.kind) == option, said
+                        assert checked.step_option(unit.id, h, option.to, "no such kind") is None, said
+                    assert checked.step_option(unit.id, h, h) is None, f"{where}: {unit.id} ({mode}) {h} -> itself"
 
 
 def _check_legal(state: GloomState, fresh: GloomState, where: str) -> None:
@@ -131,6 +152,24 @@ def _check_tet(state: TetState, where: str) -> None:
                 if state.on_board(x + dx, y + dy):
                     h = f"{x + dx},{y + dy}"
                     assert list(kept[h]) == list(scratch.step_options(unit.id, h)), f"{where}: {unit.id} out of {h}"
+    _check_tet_step_option(state, where)
+
+
+def _check_tet_step_option(state: TetState, where: str) -> None:
+    """A declared step judged alone (``TetMovement.step_option``) is the step ``step_options``
+    lists from a copy that keeps nothing, on this state and on a bare copy (whose occupants are
+    read unit by unit)."""
+    scratch, bare = TetMovement(state.model_copy(deep=True)), state.model_copy(deep=True)
+    for unit in _living(state):
+        for checked in (TetMovement(bare), TetMovement(state)):
+            for other in _living(state):
+                x, y = (int(v) for v in other.location.split(","))
+                for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):
+                    if not state.on_board(x + dx, y + dy):
+                        continue
+                    h = f"{x + dx},{y + dy}"
+                    for option in scratch.step_options(unit.id, h):
+                        assert checked.step_option(unit.id, h, option.to) == option, f"{where}: {unit.id} {h} -> {option.to}"
 
 
 def _check_skirmish(state: SkirmishState, where: str) -> None:

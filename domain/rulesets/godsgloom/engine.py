@@ -295,9 +295,10 @@ class GloomCommands(CommandHandlers[GloomState]):
         walk = Walk(taken=followed.taken, stop=followed.stop)
         view = model.view
         for i, (_, to, option) in enumerate(followed.taken):
-            occupant = view.occupants.get(parse_hex(to))
-            if occupant is not None and occupant.owner != unit.owner and option.kind.endswith("(Trample)"):
-                walk.trampled.append(occupant.id)
+            if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
+                occupant = view.occupants.get(parse_hex(to))
+                if occupant is not None and occupant.owner != unit.owner:
+                    walk.trampled.append(occupant.id)
             if view.zones_over(parse_hex(to), unit.id) and option.pass_only is None:
                 walk.entered_zone = True
                 if i < len(hexes) - 1 and option.stops is None:

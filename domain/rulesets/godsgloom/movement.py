@@ -21,7 +21,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts
+from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -65,9 +65,14 @@ class GloomMovement:
         guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
         self._costs: dict[str, int] = {}
-        #: (unit, the mat's plain step into a marked hex) -> the step as units make it
-        self._into: dict[tuple[str, StepOption], StepOption] = state.lasting_index(
-            f"godsgloom.into.{mode}", self.view.movers, dict,
+
+    @functools.cached_property
+    def _into(self) -> dict[tuple[str, StepOption], StepOption]:
+        """(unit, the mat's plain step into a marked hex) -> the step as units make it. Read
+        when a step into a marked hex is first worked out, not when the model is made: a model
+        made to judge one declared step (``step_option``) reads no index of the mat."""
+        return self.state.lasting_index(
+            f"godsgloom.into.{self.mode}", self.view.movers, dict,
             lambda old_key, old: self._still_into(old_key, old),
         )
 
@@ -179,6 +184,42 @@ class GloomMovement:
         if marked.isdisjoint(targets):
             return plain
         return [o if o.blocked is not None or o.to not in marked else self._marked(unit_id, o) for o in plain]
+
+    def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
+        """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``
+        lists it, read off the units themselves (``find_option``: a declared step, judged by
+        the engine's walk and again as it resolves). A declared step is asked of a state after
+        each event of its move; bringing the mat's occupancy, zones and every kept step of the
+        unit up to date for each would cost more than reading a dozen units once, and the
+        next search brings them up to date from wherever they were kept.
+        tests/test_lasting_indexes.py checks it against ``step_options`` after every event."""
+        plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
+        for option in plain:
+            if option.to != to:
+                continue
+            found = option if option.blocked is not None else self._step_into_direct(unit_id, option)
+            return found if kind is None or found.kind == kind else None
+        return None
+
+    def _step_into_direct(self, unit_id: str, plain: StepOption) -> StepOption:
+        """``_step_into`` without the mat's indexes: the occupant is the one the occupancy
+        index holds (the last living unit in the units' order standing there, as it is built),
+        the zones are each living unit's own."""
+        view = self.view
+        occupant: GloomUnit | None = None
+        for unit in view.living:
+            if unit.location == plain.to:
+                occupant = unit
+        if occupant is not None and occupant.id != unit_id:
+            return self._occupied(unit_id, plain.to, plain.cost, occupant)
+        owner = view.unit(unit_id).owner
+        h = parse_hex(plain.to)
+        option = view.options.engagement_zone
+        if any(u.owner != owner and h in zone_hexes(u.location or "", u.facing, option) for u in view.living):
+            stops = self._zone_stop(unit_id, h)
+            if stops is not None:
+                return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
+        return plain
 
     def _difficult_cost(self, unit_id: str) -> int:
         """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult."""

@@ -293,7 +293,23 @@ class MatView:
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
         owner = self.unit(unit_id).owner
+        if "zone_cover" not in self.__dict__ and self._direct_asks < _FEW_ASKS and len(self.living) <= _FEW_UNITS:
+            # a few hexes asked of a state whose cover was not brought up to date (the end of
+            # a move asks who Engages the mover; a declared step whether it enters a zone):
+            # each enemy's zone read off the cache of zones is cheaper than updating the whole
+            # mat's cover for them. A view asked of many hexes (a search, the legal moves' ends)
+            # builds the cover. Same list: the cover holds every living unit's zone, in unit
+            # id order.
+            self._direct_asks += 1
+            option = self.options.engagement_zone
+            return sorted(
+                u.id for u in self.living
+                if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option)
+            )
         return [e for e, side in self.zone_cover.get(h, ()) if side != owner]
+
+    #: hexes ``zones_over`` has read unit by unit in this view (the instance's own count)
+    _direct_asks = 0
 
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
@@ -328,6 +344,11 @@ _PLACE_READERS = tuple(attrgetter(name) for name in ("id", "location", "facing",
 PLACE_COLUMNS = (2, 1, 3, 4, 5, 6)
 LOCATION, ALIVE = 3, 6
 _KIND, _TRAITS = attrgetter("kind"), attrgetter("traits")
+#: up to this many units on the mat, one hex's zones are read unit by unit rather than through
+#: the whole mat's cover when this state has not built it (``MatView.zones_over``)
+_FEW_UNITS = 64
+#: and for at most this many hexes of one state
+_FEW_ASKS = 8
 
 
 def moves_since(state: GameState, old_key: tuple[object, ...], new_key: tuple[object, ...]) -> list[tuple[Place, Place]] | None:
@@ -363,11 +384,11 @@ def zone_of(place: Place, option: str) -> tuple[Hex, ...]:
     """The hexes of a unit's Engagement Zone (as ``MatView.zone``), none when it is off the mat."""
     if not place.alive or place.location is None:
         return ()
-    return _zone_hexes(place.location, place.facing, option)
+    return zone_hexes(place.location, place.facing, option)
 
 
 @lru_cache(maxsize=65536)
-def _zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
+def zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
     """The zone of a unit standing at ``location`` facing ``facing`` (kept: units stand on few
     hexes, and every step asks again for the zones before and after)."""
     here = parse_hex(location)

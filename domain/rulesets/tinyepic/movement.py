@@ -128,9 +128,19 @@ class TetMovement:
 
     def _judged(self, unit_id: str, option: StepOption) -> StepOption:
         """A step of the board judged against who stands where it leads and the Ballista the
-        unit started on."""
+        unit started on. The occupant is the one the occupancy index holds (the last living
+        unit in the units' order standing there, as it is built); a state that has not built
+        that index (one after each event of a declared move, judged step by step) has its few
+        units read instead of the index built for one step."""
         to = option.to
-        occupant = self.view.occupant_at.get(to)
+        built = self.view.__dict__.get("occupant_at")
+        if built is not None:
+            occupant = built.get(to)
+        else:
+            occupant = None
+            for unit in self.view.living:
+                if unit.location == to:
+                    occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(self.view.unit(unit_id), occupant, option)
         if self.view.state.ballista_starters.get(unit_id) == to:
