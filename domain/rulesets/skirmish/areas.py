@@ -25,7 +25,6 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from domain.errors import BadInput
 from domain.rulesets.skirmish.keypoints import surfaces_may_join
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, Table
 
@@ -96,15 +95,7 @@ class _Grid:
         spots = [Spot(round(self.xs[i], 3), round(self.ys[j], 3), self.surface) for i, j in new]
         inside = shapely.covers(self.region, shapely.points([(s.x, s.y) for s in spots]))
         for key, spot, on_surface in zip(new, spots, inside, strict=True):
-            self.cells[key] = (spot, bool(on_surface), bool(on_surface) and _standable(self.table, spot))
-
-
-def _standable(table: Table, spot: Spot) -> bool:
-    try:
-        table.check_spot(spot)
-    except BadInput:
-        return False
-    return True
+            self.cells[key] = (spot, bool(on_surface), bool(on_surface) and self.table.stands(spot))
 
 
 _GRIDS: weakref.WeakKeyDictionary[Table, dict[str, _Grid]] = weakref.WeakKeyDictionary()

@@ -22,7 +22,6 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-from domain.errors import BadInput
 from domain.rulesets.skirmish.legs import SHAPES_KEPT, LegShape, leg_shape
 from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, Table
 from domain.rulesets.skirmish.view import TableView
@@ -57,14 +56,6 @@ class TablePoints:
 _TABLE_POINTS: weakref.WeakKeyDictionary[Table, TablePoints] = weakref.WeakKeyDictionary()
 #: per table: the octagon points clear of walls around a base, by (centre, clearance)
 _OCTAGONS: weakref.WeakKeyDictionary[Table, dict[tuple[str, float], tuple[Spot, ...]]] = weakref.WeakKeyDictionary()
-
-
-def _standable(table: Table, spot: Spot) -> bool:
-    try:
-        table.check_spot(spot)
-    except BadInput:
-        return False
-    return True
 
 
 def table_points(table: Table) -> TablePoints:
@@ -125,7 +116,7 @@ def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
         for k in range(8):
             angle = math.pi * k / 4
             spot = Spot(round(centre.x + clearance * math.cos(angle), 3), round(centre.y + clearance * math.sin(angle), 3), centre.surface)
-            if _standable(table, spot):
+            if table.stands(spot):
                 spots.append(spot)
         found = known[key] = tuple(spots)
     return found
@@ -193,7 +184,7 @@ class KeyPoints:
         nodes: dict[str, Spot] = {}
         start = view.spot(unit_id)
         for spot in (start, *extra):
-            if _standable(table, spot):
+            if table.stands(spot):
                 nodes.setdefault(spot.text, spot)
         nodes = _added(nodes, shared.corners)
         me = view.radius(unit_id)

@@ -209,6 +209,15 @@ class Table:
                 raise BadInput(f"point {spot.text} is inside a wall or tall terrain; name the surface on top (x,y@id)")
             raise BadInput(f"point {spot.text} is not on surface {spot.surface}")
 
+    def stands(self, spot: Spot) -> bool:
+        """Whether ``check_spot`` passes for one point: the question of a point worked out
+        alone (an area's cell, an octagon point), where the refusal's text is not wanted."""
+        try:
+            self.check_spot(spot)
+        except BadInput:
+            return False
+        return True
+
     def standable(self, spots: Sequence[Spot]) -> list[bool]:
         """For each point, whether ``check_spot`` passes: asked of all the points at once (the
         same prepared shapes and the same points as one at a time, through shapely's
