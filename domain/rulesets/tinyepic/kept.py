@@ -114,16 +114,9 @@ def _carried(view: GridView, old_key: tuple[object, ...], old: KeptMoves) -> Kep
     new_key = view.places
     if old_key[2] != new_key[2]:
         return None
-    before, after = old_key[0], new_key[0]
-    assert isinstance(before, tuple) and isinstance(after, tuple)
-    if len(before) != len(after):
+    changed = GridView.spaces_changed(old_key[0], new_key[0], same=1)  # not the unit object itself
+    if changed is None:
         return None
-    changed: set[str] = set()
-    for a, b in zip(before, after, strict=True):
-        if a[0] != b[0]:
-            return None
-        if a[2:] != b[2:]:  # where it stands, its side, whether it lives (not the object itself)
-            changed.update(p[2] for p in (a, b) if p[2] is not None)
     carried = KeptMoves()
     for unit_id, moves in old.items():
         if changed.isdisjoint(moves.reads):

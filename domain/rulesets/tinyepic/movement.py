@@ -80,16 +80,9 @@ class TetMovement:
         new_key = self.view.places
         if old_key[1:] != new_key[1:]:
             return None
-        before, after = old_key[0], new_key[0]
-        assert isinstance(before, tuple) and isinstance(after, tuple)
-        if len(before) != len(after):
+        changed = GridView.spaces_changed(old_key[0], new_key[0], same=2)  # a unit replaced: all anew
+        if changed is None:
             return None
-        changed: set[str] = set()
-        for a, b in zip(before, after, strict=True):
-            if a[:2] != b[:2]:
-                return None  # another unit, or the same one replaced
-            if a != b:
-                changed.update(p[2] for p in (a, b) if p[2] is not None)
         # the spaces whose steps lead into a changed space are those its own steps lead to:
         # adjacency goes both ways, and so does a portal's way to every other portal
         steps = board_steps(self.view)

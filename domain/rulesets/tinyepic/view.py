@@ -67,6 +67,22 @@ class GridView:
         units = tuple((u.id, id(u), u.location, u.owner, u.alive) for u in self.state.units.values())
         return (units, tuple(sorted(self.state.ballista_starters.items())), id(self.options))
 
+    @staticmethod
+    def spaces_changed(before: object, after: object, same: int) -> set[str] | None:
+        """Between two ``places`` keys' units, the spaces a unit left or entered, or stands on
+        with another side or life; None when the units are not the same ones: another count, or
+        a unit whose first ``same`` fields differ (1: its id; 2: its id and the object itself)."""
+        assert isinstance(before, tuple) and isinstance(after, tuple)
+        if len(before) != len(after):
+            return None
+        changed: set[str] = set()
+        for a, b in zip(before, after, strict=True):
+            if a[:same] != b[:same]:
+                return None
+            if a[2:] != b[2:]:  # where it stands, its side, whether it lives
+                changed.update(p[2] for p in (a, b) if p[2] is not None)
+        return changed
+
     # --- units ------------------------------------------------------------------------------
 
     @cached_property
