@@ -361,7 +361,6 @@ def _dijkstra(
     expanded: list[str] = []
     waiting: dict[float, list[str]] = {}
     costs: list[float] = []  # the costs that have a bucket, as a heap
-    push = heapq.heappush
     # with one allowance, a step past it is never expanded: it is kept for "why not" only
     beyond = math.inf if varying or bound is None else bound
     via[start] = StepOption(start, "start")
@@ -373,11 +372,36 @@ def _dijkstra(
         _first_steps(
             judge, steps[start], start, first_allowance, beyond, cost_of, previous, via, marked, within, waiting, costs
         )
-    limit = judge.limit(allowance)
-    if not varying:
-        _relax_fixed(steps, cost_of, previous, via, marked, expanded, waiting, costs, limit, beyond, bound, honour_stops)
-        costs = []  # every bucket was taken
-    ok_here = True  # with one allowance, every location expanded is within it
+    if allowance_at is not None:
+        _relax_varying(
+            judge, allowance_at, unit_id, steps, cost_of, previous, via, marked, within, expanded, waiting, costs, bound,
+            honour_stops,
+        )
+    else:
+        _relax_fixed(
+            steps, cost_of, previous, via, marked, expanded, waiting, costs, judge.limit(allowance), beyond, bound,
+            honour_stops,
+        )
+    stops: dict[str, RuleRef] = {}
+    pass_only: dict[str, RuleRef] = {}
+    for location in marked:
+        option = via[location]
+        if option.pass_only is not None:
+            pass_only[location] = option.pass_only
+        elif option.stops is not None:
+            stops[location] = option.stops
+    return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
+
+
+def _relax_varying(
+    judge: StepJudge, allowance_at: Callable[[str, str], float], unit_id: str, steps: StepsFrom,
+    cost_of: dict[str, float], previous: dict[str, str], via: dict[str, StepOption], marked: list[str], within: set[str],
+    expanded: list[str], waiting: dict[float, list[str]], costs: list[float], bound: float | None, honour_stops: bool,
+) -> None:
+    """``_dijkstra``'s loop for a model whose allowance depends on where a step starts: each
+    location's steps are judged against its own allowance, and a location is ``within`` only
+    when a way inside every allowance on it reaches it (an equally cheap way that is within
+    one is taken, and looked on from again)."""
     pop = heapq.heappop
     while costs:
         cost = pop(costs)
@@ -391,9 +415,8 @@ def _dijkstra(
                 if entered.stops is not None and entered.pass_only is None:
                     continue  # the move ends on entering: nothing beyond through here
             expanded.append(here)
-            if varying:
-                limit = judge.limit(allowance_at(unit_id, here))  # type: ignore[misc]  # varying: not None
-                ok_here = here in within
+            limit = judge.limit(allowance_at(unit_id, here))
+            ok_here = here in within
             for option in steps[here]:
                 to, _, step_cost, blocked, stopping, passing = option
                 if blocked is not None:
@@ -405,37 +428,17 @@ def _dijkstra(
                     via[to] = option
                     if stopping is not None or passing is not None:
                         marked.append(to)
-                    if new_cost <= limit:  # the first ring past the allowance is kept for "why not"
-                        if not varying:
-                            previous[to] = here
-                        elif ok_here:
-                            previous[to] = here
-                            within.add(to)
-                        else:
-                            within.discard(to)
-                    elif varying:
+                    if new_cost <= limit and ok_here:  # the first ring past the allowance is kept for "why not"
+                        previous[to] = here
+                        within.add(to)
+                    else:
                         within.discard(to)
-                    if new_cost <= beyond:
-                        bucket = waiting.get(new_cost)
-                        if bucket is None:
-                            waiting[new_cost] = [to]
-                            push(costs, new_cost)
-                        else:
-                            bucket.append(to)
-                elif varying and ok_here and new_cost == known and new_cost <= limit and to not in within:
+                    _wait(waiting, costs, new_cost, to)
+                elif ok_here and new_cost == known and new_cost <= limit and to not in within:
                     # as cheap, and this way within the allowance: take it, and look on from there again
                     within.add(to)
                     previous[to] = here
                     _wait(waiting, costs, new_cost, to)
-    stops: dict[str, RuleRef] = {}
-    pass_only: dict[str, RuleRef] = {}
-    for location in marked:
-        option = via[location]
-        if option.pass_only is not None:
-            pass_only[location] = option.pass_only
-        elif option.stops is not None:
-            stops[location] = option.stops
-    return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
 
 
 def _relax_fixed(
