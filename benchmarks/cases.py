@@ -23,7 +23,7 @@ from benchmarks.memory import in_subprocess
 from benchmarks.sorcery_selfplay import sorcery_selfplay_rows
 from benchmarks.startup import startup_case
 from domain.event_base import GameEvent
-from domain.state import LastingIndexes
+from domain.state import LastingIndexes, UnitState
 from projections.lookahead import Lookahead
 
 
@@ -82,29 +82,26 @@ def hex_case(sizes: Sizes, repeats: int) -> list[Row]:
         state.__pydantic_private__["_lasting"] = LastingIndexes()  # type: ignore[index]  # set by PrivateAttr
         lookahead.range_of_motion(board.unit)
 
+    others = [u for u in state.units.values() if u.id != board.unit]
+
+    def stepping(unit: UnitState) -> Callable[[], None]:
+        """A question after ``unit`` steps to a free neighbour and back, one step a call."""
+        spots, moves = [unit.location, _free_neighbour(state, unit.location)], [0]
+
+        def after_its_step() -> None:
+            moves[0] += 1
+            unit.location = spots[moves[0] % 2]
+            state.changed()
+            lookahead.range_of_motion(board.unit)
+
+        return after_its_step
+
     # an enemy far from the mover steps back and forth, as a StepTaken folds: the indexes kept
     # by the events (occupancy, zones, steps away from it) follow it, the rest are built anew
-    far = max((u for u in state.units.values() if u.id != board.unit), key=lambda u: _hex_gap(u.location, board.start))
-    spots = [far.location, _free_neighbour(state, far.location)]
-    moves = [0]
-
-    def after_a_step() -> None:
-        moves[0] += 1
-        far.location = spots[moves[0] % 2]
-        state.changed()
-        lookahead.range_of_motion(board.unit)
-
+    after_a_step = stepping(max(others, key=lambda u: _hex_gap(u.location, board.start)))
     # an enemy next to the mover's range steps back and forth: the steps near it change, so the
     # mover's search is run again (a far enemy's step leaves it kept: ``kept_search``)
-    near = min((u for u in state.units.values() if u.id != board.unit), key=lambda u: _hex_gap(u.location, board.start))
-    near_spots = [near.location, _free_neighbour(state, near.location)]
-    near_moves = [0]
-
-    def after_a_near_step() -> None:
-        near_moves[0] += 1
-        near.location = near_spots[near_moves[0] % 2]
-        state.changed()
-        lookahead.range_of_motion(board.unit)
+    after_a_near_step = stepping(min(others, key=lambda u: _hex_gap(u.location, board.start)))
 
     def everything() -> None:
         answer = lookahead.range_of_motion(board.unit)
