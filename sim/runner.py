@@ -84,8 +84,15 @@ def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = Non
     ``ScriptRefused``; otherwise it is recorded as a failed expectation and play goes on."""
     game = start_game(scenario, game_id, seed)
     setup_events = len(game.pending_events)
+    outcomes = play_script(scenario, game, strict)
+    return Played(scenario, game, outcomes, setup_events, recorded(game))
+
+
+def play_script(scenario: ScenarioBase, game: Game, strict: bool = True, first: int = 0) -> list[StepOutcome]:
+    """Issue the script's commands from number ``first`` on into ``game`` (set up, and where
+    the commands before ``first`` left it), each checked against what the script expects."""
     outcomes: list[StepOutcome] = []
-    for index, entry in enumerate(scenario.script):
+    for index, entry in enumerate(scenario.script[first:], start=first):
         command, meta = split_entry(entry)
         outcome = StepOutcome(index=index, command=command, expected=meta.expect)
         try:
@@ -106,7 +113,7 @@ def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = Non
                 outcome.problem = f"script[{index}] ({command['command']}) was expected to be refused, and was not"
         outcome.events_after = len(game.pending_events)
         outcomes.append(outcome)
-    return Played(scenario, game, outcomes, setup_events, recorded(game))
+    return outcomes
 
 
 def recorded(game: Game) -> list[GameEvent]:

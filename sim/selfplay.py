@@ -46,6 +46,7 @@ from sim.lookahead_policy import choose_lookahead
 from sim.replay import verify
 from sim.runner import play
 from sim.scenario import ScenarioBase
+from sim.script_start import kept_script
 
 POLICIES = ("scripted", "greedy", "random", "lookahead")
 #: commands one game may issue before self-play gives up on it (a rules bug that never ends a turn)
@@ -188,13 +189,15 @@ CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy,
 
 def self_play(
     scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None,
-    verify_log: bool = True, until_end: bool = False, clock: TurnClock | None = None,
+    verify_log: bool = True, until_end: bool = False, clock: TurnClock | None = None, keep_script: bool = True,
 ) -> Played:
     """Play the scenario's script, then ``turns`` whole turns chosen by ``policy``. ``on_turn``
     hears of each turn finished (how many), so that a long game can show its progress.
     ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
     ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
-    ``clock`` (when given) is added where the time went (the report has the game's own)."""
+    ``clock`` (when given) is added where the time went (the report has the game's own);
+    ``keep_script`` starts the game from the scenario's script played once in this process when
+    it rolls no die (``sim.script_start``), else the script is played for this game."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
@@ -202,10 +205,13 @@ def self_play(
     shared, clock = clock, TurnClock()
     now = time.perf_counter
     started = now()
-    played = play(scenario, seed=scenario.seed + seed)
+    kept = kept_script(scenario) if keep_script else None
+    if kept is not None:
+        game, events = kept.begin(scenario, scenario.seed + seed)
+    else:
+        played = play(scenario, seed=scenario.seed + seed)
+        game, events = played.game, list(played.events)
     clock.script += now() - started
-    game = played.game
-    events = list(played.events)
     rules = get_ruleset(game.state.ruleset)
     start_turn = rules.turn_number(game.state)
     commands = 0
@@ -246,7 +252,7 @@ def self_play(
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
     started = now()
-    verdict = verify(events) if verify_log else None
+    verdict = verify(events, kept.prefix() if kept is not None else None) if verify_log else None
     clock.verifying += now() - started
     state = game.state
     report = GameReport(

@@ -17,6 +17,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests.helpers import EXAMPLES
+from tests.tampering import outcome, tampered
 
 #: a few examples of each ruleset, and their whole-turn scenarios played on by random self-play
 SAMPLED = [
@@ -24,51 +25,6 @@ SAMPLED = [
     "godsgloom/19-a-whole-round.yaml", "skirmish/20-a-whole-turn.yaml",
     "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
 ]
-
-
-def _changed(value: Any, rng: random.Random) -> Any:
-    """Another value of the same shape, or the marker ``_SAME`` when there is none to make."""
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return value + rng.choice((1, -1))
-    if isinstance(value, float):
-        return value + 0.5
-    if isinstance(value, str):
-        return value + "x"
-    if isinstance(value, list):
-        return [*value, value[0]] if value else ["x"]
-    if isinstance(value, dict) and value:
-        key = rng.choice(sorted(value))
-        return {**value, key: _changed(value[key], rng)}
-    return _SAME
-
-
-_SAME = object()
-
-
-def _tampered(events: list[GameEvent], rng: random.Random) -> list[GameEvent] | None:
-    """The log with one field of one event changed (unvalidated, as a hand-edited log may be)."""
-    index = rng.randrange(len(events))
-    event = events[index]
-    names = [n for n in type(event).model_fields if n not in ("originator_id", "originator_version", "timestamp", "not_recorded", "stored_schema")]
-    if not names:
-        return None
-    name = rng.choice(names)
-    value = _changed(getattr(event, name), rng)
-    if value is _SAME:
-        return None
-    copy = list(events)
-    copy[index] = event.model_copy(update={name: value})
-    return copy
-
-
-def _outcome(check: Any, events: list[GameEvent]) -> object:
-    """A verdict, or the error verifying raised (a tampered GameStarted may name no ruleset)."""
-    try:
-        return check(events)
-    except Exception as exc:  # noqa: BLE001  # compared, not hidden: both ways must raise alike
-        return (type(exc), str(exc))
 
 
 @pytest.mark.parametrize("path", SAMPLED)
@@ -83,11 +39,11 @@ def test_the_cheap_comparison_gives_the_exact_verdict_on_sound_and_tampered_logs
         assert verify(events).ok
         tried = 0
         while tried < 25:
-            tampered = _tampered(events, rng)
-            if tampered is None:
+            edited = tampered(events, rng)
+            if edited is None:
                 continue
             tried += 1
-            assert _outcome(verify, tampered) == _outcome(verify_exactly, tampered)
+            assert outcome(verify, edited) == outcome(verify_exactly, edited)
 
 
 class _WithSet(GameEvent):

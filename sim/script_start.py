@@ -1,0 +1,105 @@
+"""A scenario's script played once and kept, so that the many games of one scenario start from it.
+
+Every self-played game (``sim play --games N``, ``sim compare``) begins with the scenario's
+script. A game's seed decides nothing but its dice (``domain.dice``), so the script's commands
+up to the first that rolls a die give the same facts under every seed. They are played (and,
+for games whose logs are verified, verified) once per scenario in a process; each game then
+starts from their events folded into a new game, as a replay folds them, with no rule run
+again, and plays the rest of the script itself. A script whose set-up rolls is played whole
+for every game, as is one the rules refuse (each game then reports the refusal itself).
+
+Folding is sound where playing is: events are facts, and folding them gives the state playing
+gave (the replay property every example is tested for). ``tests/test_script_start.py`` plays
+games both ways and compares their logs, reports and state hashes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from domain.errors import SimError
+from domain.event_base import GameEvent
+from domain.events import DiceRolled, GameStarted
+from domain.game import Game
+from sim.replay import VerifiedPrefix
+from sim.runner import Played, play, play_script, recorded
+from sim.scenario import ScenarioBase
+
+#: scenarios whose script is kept per process (the one asked for least recently is dropped first)
+KEPT_SCRIPTS = 16
+
+
+@dataclass
+class KeptScript:
+    """The events of the set-up and of the script's first ``commands`` commands, as the rules
+    gave them (``GameStarted`` first): none of them rolls a die."""
+
+    events: tuple[GameEvent, ...]
+    commands: int
+    _prefix: list[VerifiedPrefix | None] = field(default_factory=list)
+
+    def begin(self, scenario: ScenarioBase, seed: int) -> tuple[Game, list[GameEvent]]:
+        """A new game with its own id and ``seed``: the kept events re-stamped with its id and
+        folded into it, then the rest of the script played (the refusals it expects included)."""
+        start = self.events[0]
+        assert isinstance(start, GameStarted)
+        game = Game.start(
+            start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title, None, seed,
+        )
+        pending = game.pending_events
+        for kept in self.events[1:]:
+            event = kept.model_copy(update={
+                "originator_id": game.id, "originator_version": game.version + 1, "timestamp": kept.create_timestamp(),
+            })
+            event.mutate(game)
+            pending.append(event)
+        play_script(scenario, game, strict=True, first=self.commands)
+        return game, recorded(game)
+
+    def prefix(self) -> VerifiedPrefix | None:
+        """The kept events as verification vouches for them: checked the first time a game that
+        verifies its log asks, and none when they do not verify (each log is then re-run whole)."""
+        if not self._prefix:
+            self._prefix.append(VerifiedPrefix.of(list(self.events)))
+        return self._prefix[0]
+
+
+def kept_from(played: Played) -> KeptScript | None:
+    """The set-up and the longest run of the script's first commands that roll no die, from a
+    game that played the whole script; none when the set-up itself rolls."""
+    events = played.events
+    rolled = next((i for i, event in enumerate(events) if isinstance(event, DiceRolled)), len(events))
+    if rolled < played.setup_events:
+        return None
+    cut, commands = played.setup_events, 0
+    for outcome in played.outcomes:
+        if outcome.events_after > rolled:
+            break
+        cut, commands = outcome.events_after, outcome.index + 1
+    return KeptScript(tuple(events[:cut]), commands)
+
+
+_KEPT: OrderedDict[str, KeptScript | None] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def kept_script(scenario: ScenarioBase) -> KeptScript | None:
+    """The scenario's dice-free start as played once in this process, or none when each game
+    must play the script whole. Kept by the scenario's whole text, so that a variant's options
+    or a swapped seat make a scenario of their own."""
+    key = scenario.model_dump_json()
+    with _LOCK:
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            return _KEPT[key]
+    try:
+        kept = kept_from(play(scenario))
+    except SimError:  # each game plays the script itself and reports the refusal as it always has
+        kept = None
+    with _LOCK:
+        _KEPT[key] = kept
+        while len(_KEPT) > KEPT_SCRIPTS:
+            _KEPT.popitem(last=False)
+    return kept

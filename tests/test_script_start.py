@@ -1,0 +1,196 @@
+"""A scenario's script is played once and kept for the many games of that scenario (issue 20):
+the reference is the game that plays its own script, as every game did before. Both must give
+the same log, fact for fact, the same state hash and the same report, and verification from a
+kept, verified prefix must give the whole re-run's verdict on sound and tampered logs alike."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.errors import SimError
+from domain.events import DiceRolled, GameStarted
+from domain.game import Game
+from sim.compare.games import seated
+from sim.replay import VerifiedPrefix, verify
+from sim.rule_option import with_options
+from sim.runner import play
+from sim.scenario import ScenarioBase, load_scenario
+from sim.script_start import kept_from, kept_script
+from sim.selfplay import self_play
+from tests import boards, helpers
+from tests.helpers import EXAMPLES
+from tests.tampering import outcome, tampered
+
+#: the self-play benchmark's scenarios (a dice-free script, and scripts that roll part-way)
+WHOLE_TURNS = [
+    "sorcery/08-a-whole-turn.yaml", "godsgloom/19-a-whole-round.yaml", "skirmish/20-a-whole-turn.yaml",
+    "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+]
+
+
+def _log(events: list[Any]) -> list[tuple[str, dict[str, Any], int]]:
+    """A log as facts: each event's name, recorded fields and place (its game's id and time aside)."""
+    return [(e.name, e.payload(), e.originator_version) for e in events]
+
+
+def _both_ways(scenario: ScenarioBase, turns: int, seed: int) -> tuple[Any, Any]:
+    """The game started from the kept script, and the one that plays the script itself; or the
+    error each raised (both must raise alike)."""
+    found = []
+    for keep in (True, False):
+        try:
+            found.append(self_play(scenario, turns, "random", seed, keep_script=keep))
+        except SimError as exc:
+            found.append((type(exc), str(exc)))
+    return found[0], found[1]
+
+
+def _same_game(kept: Any, played: Any, where: str) -> None:
+    if isinstance(played, tuple):
+        assert kept == played, where
+        return
+    assert kept.game.id != played.game.id
+    assert _log(kept.events) == _log(played.events), where
+    ours = dataclasses.asdict(kept.report) | {"game_id": None, "clock": None}
+    theirs = dataclasses.asdict(played.report) | {"game_id": None, "clock": None}
+    assert ours == theirs, where
+    assert kept.report.verified, f"{where}: {kept.report.verdict}"
+    assert all(e.originator_id == kept.game.id for e in kept.events), where
+    assert [e.originator_version for e in kept.events] == list(range(1, len(kept.events) + 1)), where
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_a_game_started_from_the_kept_script_is_the_game_that_plays_it(path: str) -> None:
+    scenario = load_scenario(EXAMPLES / path)
+    for seed in range(3):
+        kept, played = _both_ways(scenario, 3, seed)
+        _same_game(kept, played, f"{path} seed {seed}")
+
+
+def test_every_example_starts_the_same_from_its_kept_script() -> None:
+    for path in sorted(Path(EXAMPLES).rglob("*.yaml"))[::4]:
+        scenario = load_scenario(path)
+        kept, played = _both_ways(scenario, 1, 5)
+        _same_game(kept, played, str(path))
+
+
+@pytest.mark.parametrize("ruleset", ["sorcery", "godsgloom", "skirmish", "tinyepic"])
+def test_random_boards_start_the_same_from_their_kept_script(ruleset: str) -> None:
+    for seed in range(4):
+        kept, played = _both_ways(boards.scenario(ruleset, seed), 2, seed)
+        _same_game(kept, played, f"{ruleset} board {seed}")
+
+
+def test_a_script_is_kept_only_up_to_the_first_command_that_rolls_a_die() -> None:
+    scenario = load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")
+    whole = play(scenario)
+    kept = kept_script(scenario)
+    assert kept is not None
+    first_roll = next(i for i, e in enumerate(whole.events) if isinstance(e, DiceRolled))
+    assert not any(isinstance(e, DiceRolled) for e in kept.events)
+    assert 0 < kept.commands < len(scenario.script)
+    # the kept events end where the last command before the rolling one ended
+    assert len(kept.events) == whole.outcomes[kept.commands - 1].events_after <= first_roll
+    assert whole.outcomes[kept.commands].events_after > first_roll
+    # and the dice that follow are each game's own: two seeds roll apart, as played games do
+    rolls = [
+        [e.results for e in self_play(scenario, 1, "random", seed).events if isinstance(e, DiceRolled)]
+        for seed in range(4)
+    ]
+    assert len({str(r) for r in rolls}) > 1
+
+
+def test_a_set_up_that_rolls_keeps_nothing() -> None:
+    whole = play(load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml"))
+    first_roll = next(i for i, e in enumerate(whole.events) if isinstance(e, DiceRolled))
+    assert kept_from(dataclasses.replace(whole, setup_events=first_roll + 1)) is None
+
+
+def test_a_script_the_rules_refuse_is_not_kept_and_each_game_reports_it() -> None:
+    text = (EXAMPLES / "sorcery/08-a-whole-turn.yaml").read_text()
+    broken = helpers.scenario(text[: text.index("script:")] + "script:\n  - {command: move_and_attack, unit: hounds, path: [B]}\n")
+    assert kept_script(broken) is None
+    kept, played = _both_ways(broken, 1, 0)
+    assert isinstance(kept, tuple) and kept == played
+    assert "tapped" in kept[1]
+
+
+def test_variants_and_swapped_seats_keep_scripts_of_their_own() -> None:
+    assert kept_script(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")) is kept_script(
+        load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")
+    )
+    scenario = boards.scenario("sorcery", 1)
+    swapped = seated(scenario, True)
+    first, other = kept_script(scenario), kept_script(swapped)
+    assert first is not None and other is not None and first is not other
+    start = other.events[0]
+    assert isinstance(start, GameStarted) and start.active_player == swapped.active_player
+    variant = with_options(scenario, {"trigger_order": "ask"})
+    third = kept_script(variant)
+    assert third is not None and third is not first
+    start = third.events[0]
+    assert isinstance(start, GameStarted) and start.options["trigger_order"] == "ask"
+
+
+# --- verification from a verified prefix ---------------------------------------------------
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_verifying_from_a_verified_prefix_gives_the_whole_verdict_on_sound_and_tampered_logs(path: str) -> None:
+    scenario = load_scenario(EXAMPLES / path)
+    kept = kept_script(scenario)
+    assert kept is not None
+    prefix = kept.prefix()
+    assert prefix is not None
+    rng = random.Random(path)
+    for seed in range(2):
+        events = self_play(scenario, 2, "random", seed, verify_log=False).events
+        assert verify(events, prefix) == verify(events)
+        assert verify(events, prefix).ok
+        checked = 0
+        while checked < 30:
+            # half within the prefix (the log is then re-run whole), half after it
+            inside = checked % 2 == 0
+            edited = tampered(events, rng, 0 if inside else len(prefix.events), len(prefix.events) if inside else None)
+            if edited is None:
+                continue
+            checked += 1
+            assert outcome(lambda log: verify(log, prefix), edited) == outcome(verify, edited)
+
+
+def test_a_prefix_that_rolls_or_does_not_verify_is_never_vouched_for() -> None:
+    rolled = play(load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")).events
+    assert any(isinstance(e, DiceRolled) for e in rolled)
+    assert VerifiedPrefix.of(rolled) is None
+    sound = play(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")).events
+    assert VerifiedPrefix.of(sound) is not None
+    broken = list(sound)
+    broken[-1] = broken[-1].model_copy(update={"cause": "nobody"})
+    assert not verify(broken).ok
+    assert VerifiedPrefix.of(broken) is None
+
+
+def test_a_log_of_another_start_is_verified_whole() -> None:
+    sorcery = kept_script(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml"))
+    assert sorcery is not None and sorcery.prefix() is not None
+    prefix = sorcery.prefix()
+    assert prefix is not None
+    other = play(load_scenario(EXAMPLES / "sorcery/05-giant-shark.yaml")).events
+    events = self_play(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml"), 1, "random", 3, verify_log=False).events
+    for log in (other, events):
+        start = log[0]
+        assert isinstance(start, GameStarted)
+        renamed = [start.model_copy(update={"title": start.title + " (renamed)"}), *log[1:]]
+        assert not prefix.starts(renamed, _game_of(renamed), cheap=True)
+        assert verify(renamed, prefix) == verify(renamed)
+    assert not prefix.starts(other, _game_of(other), cheap=True)
+
+
+def _game_of(events: list[Any]) -> Game:
+    start = events[0]
+    return Game.start(start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title, start.originator_id, start.seed)
