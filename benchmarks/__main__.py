@@ -7,6 +7,9 @@ machine's description, to ``benchmarks/RESULTS.md`` (between markers: notes outs
     python -m benchmarks                 # the issue's sizes (several minutes)
     python -m benchmarks --quick         # smaller boards and games (about a minute)
     python -m benchmarks --only hex,sorcery --repeats 3 --out /tmp/results.md
+
+A run of some cases only (``--only``) is printed and not written to RESULTS.md, whose block is
+the whole run's: ``--out FILE`` keeps it elsewhere.
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller boards and games")
     parser.add_argument("--repeats", type=int, default=None, help="samples per case (default 5, 3 with --quick)")
     parser.add_argument("--only", default=",".join(CASES), help=f"comma-separated cases: {', '.join(CASES)}")
-    parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results (default benchmarks/RESULTS.md)")
+    parser.add_argument(
+        "--out", type=Path, default=None,
+        help="where to write the results (default benchmarks/RESULTS.md, for a run of every case only)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print the table only")
     args = parser.parse_args(argv)
     only = tuple(name.strip() for name in args.only.split(",") if name.strip())
@@ -50,7 +56,18 @@ def main(argv: list[str] | None = None) -> None:
     sizes = QUICK if args.quick else FULL
     repeats = args.repeats or (3 if args.quick else 5)
     command = "python -m benchmarks" + (" " + " ".join(argv if argv is not None else sys.argv[1:])).rstrip()
-    print(run(sizes, repeats, None if args.no_write else args.out, only, command))
+    print(run(sizes, repeats, None if args.no_write else destination(args.out, only), only, command))
+
+
+def destination(out: Path | None, only: tuple[str, ...]) -> Path | None:
+    """Where a run's report goes: ``--out`` when given; else RESULTS.md, unless the run left
+    cases out (its block would lose their rows), which is said on stderr."""
+    if out is not None:
+        return out
+    if set(CASES) <= set(only):
+        return RESULTS
+    print("a run of some cases is not written to benchmarks/RESULTS.md (pass --out FILE to keep it)", file=sys.stderr)
+    return None
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.__main__ import run
+from benchmarks.__main__ import RESULTS, destination, run
 from benchmarks.cases import CASES, TINY
 from benchmarks.harness import END, START, write_results
 
@@ -24,6 +24,13 @@ def test_every_case_runs_and_the_report_is_written(tmp_path: Path) -> None:
         assert words in printed and words in text
     assert "notes before" in text and "notes after" in text and "old" not in text
     assert "CPU" in text and "Python" in text and "cores" in text
+
+
+def test_a_run_of_some_cases_never_overwrites_the_whole_runs_results(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert destination(None, ("hex", "sorcery")) is None
+    assert "not written" in capsys.readouterr().err
+    assert destination(None, CASES) == RESULTS
+    assert destination(Path("/tmp/elsewhere.md"), ("hex",)) == Path("/tmp/elsewhere.md")
 
 
 def test_the_results_file_gets_markers_when_it_has_none(tmp_path: Path) -> None:
