@@ -103,9 +103,8 @@ class Ends:
         if self.mode == "push" and model.allowance(self.unit_id) == 1 and model.no_movement(self.unit_id) is None:
             # the God's Push hex: one step, each costing 1 (a §8.2-style step), so the search
             # would reach exactly the hexes one step allows, and end there (a hex it may only
-            # pass through is no end); the steps out of the start are the unit's kept ones
-            ends = [o.to for o in model.step_options(self.unit_id, start) if o.blocked is None and o.pass_only is None and o.cost <= 1]
-            return ends, lambda h: [h]
+            # pass through is no end): ``GloomMovement.push_ends``
+            return model.push_ends(self.unit_id, start), lambda h: [h]
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 

@@ -185,6 +185,20 @@ class GloomMovement:
             return plain
         return [o if o.blocked is not None or o.to not in marked else self._marked(unit_id, o) for o in plain]
 
+    def push_ends(self, unit_id: str, frm: str) -> list[str]:
+        """The hexes the God's Push step out of ``frm`` may end in, as ``step_options`` would
+        give them (not blocked, not pass-only, costing at most 1), read off the mat's plain
+        steps and the living units' places. In push mode no Engagement Zone stops a step
+        (``_zone_stop``) and a step into a held hex is blocked or only passes, so the ends
+        are the plain steps into hexes no unit holds: the push legal commands are asked once
+        per state of that step, and bringing the unit's kept steps, the occupancy and the
+        zones up to date after each push costs more than reading the units once.
+        tests/test_lasting_indexes.py checks the push moves listed against a search."""
+        assert self.mode == "push"
+        plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
+        held = self.view.held
+        return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
+
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``
         lists it, read off the units themselves (``find_option``: a declared step, judged by

@@ -205,6 +205,13 @@ class MatView:
     def living(self) -> list[GloomUnit]:
         return [u for u in self.state.units.values() if u.alive and u.location is not None]
 
+    @cached_property
+    def held(self) -> frozenset[str]:
+        """The hexes living units stand on, read off the units once per state: what a question
+        asked of few hexes of a state needs (``GloomMovement.push_ends``), without bringing
+        the occupancy index (``occupant_at``) up to date."""
+        return frozenset([u.location for u in self.living if u.location is not None])
+
     def unit(self, unit_id: str) -> GloomUnit:
         return self.state.units[unit_id]
 
