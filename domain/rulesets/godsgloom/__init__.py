@@ -22,6 +22,8 @@ from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.godsgloom.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.godsgloom.events import TerrainPlaced, UnitPlaced
 from domain.rulesets.godsgloom.hexgrid import parse_hex
+from domain.rulesets.godsgloom.locations import label as hex_label
+from domain.rulesets.godsgloom.locations import parse_location as parse_hex_location
 from domain.rulesets.godsgloom.options import GloomOptions
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import rule
@@ -57,6 +59,14 @@ class GodsgloomRuleset(Ruleset):
         from domain.rulesets.godsgloom.board import HexBoard
 
         return HexBoard(state)
+
+    def parse_location(self, state: GameState, text: str) -> str:
+        """As the board parses it, without making a board (and its view) for each hex a
+        command names: every step of every command issued and verified asks."""
+        return parse_hex_location(state, text)
+
+    def label(self, state: GameState, location: str) -> str:
+        return hex_label(state, location) if location else "nowhere"
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.godsgloom.reach import range_of_motion

@@ -10,7 +10,7 @@ cancelled. Pivots, engagement, the Melee Attack it costs and Trample's dice foll
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from pydantic import BaseModel
 
@@ -70,6 +70,9 @@ MOVE_FIRST = rule("GODSGLOOM UAP.30", "the Move Action comes before the Standard
 PHASE = rule("GODSGLOOM", "that command belongs to another step of the round")
 OWN_UNITS = rule("GODSGLOOM", "a player acts only with their own units")
 IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive")
+PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step")
+PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
+PUSH_NOT_ENGAGED = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 
@@ -89,17 +92,15 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
     Engaged; Combat Shift lifts "not Engaged", Tireless lifts "unactivated" (§18.2). Returns the
     refusal (rule and detail), or the traits that made it eligible."""
     if unit.id in view.state.pushed:
-        return (rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step"), None), []
+        return (PUSHED_ONCE, None), []
     reasons = []
     if unit.activated:
         if not view.has(unit.id, "Tireless"):
-            why = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
-            return (why, f"{unit.id} was activated"), []
+            return (PUSH_UNACTIVATED, f"{unit.id} was activated"), []
         reasons.append("Tireless")
     if view.engaged_by(unit.id):
         if not view.has(unit.id, "Combat Shift"):
-            why = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
-            return (why, f"{unit.id} is Engaged"), []
+            return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
         reasons.append("Combat Shift")
     return None, reasons
 
@@ -128,21 +129,24 @@ class GloomCommands(CommandHandlers[GloomState]):
 
     # --- dispatch -------------------------------------------------------------------------------
 
+    #: the handler of each command, by its class (one table, not a dict of bound methods
+    #: made for every command issued)
+    HANDLERS: dict[type[BaseModel], str] = {
+        SetUp: "set_up",
+        Activate: "activate",
+        Move: "move",
+        MeleeAttack: "melee_attack",
+        EndActivation: "end_activation",
+        EndRound: "end_round",
+        GodsPushMove: "gods_push_move",
+        StartRound: "start_round",
+        ScoutMove: "scout_move",
+        Displace: "displace",
+        Teleport: "teleport",
+    }
+
     def execute(self, command: BaseModel) -> None:
-        handlers: dict[type[BaseModel], Any] = {
-            SetUp: self.set_up,
-            Activate: self.activate,
-            Move: self.move,
-            MeleeAttack: self.melee_attack,
-            EndActivation: self.end_activation,
-            EndRound: self.end_round,
-            GodsPushMove: self.gods_push_move,
-            StartRound: self.start_round,
-            ScoutMove: self.scout_move,
-            Displace: self.displace,
-            Teleport: self.teleport,
-        }
-        handlers[type(command)](command)
+        getattr(self, self.HANDLERS[type(command)])(command)
 
     def require_phase(self, *phases: str) -> None:
         phase = self.state.phase

@@ -183,7 +183,18 @@ class GloomMovement:
         marked = view.marked
         if marked.isdisjoint(targets):
             return plain
-        return [o if o.blocked is not None or o.to not in marked else self._marked(unit_id, o) for o in plain]
+        # ``_marked`` written in line: a search asks this of every hex it expands
+        into = self._into
+        found: list[StepOption] = []
+        for option in plain:
+            if option.blocked is None and option.to in marked:
+                key = (unit_id, option)
+                step = into.get(key)
+                if step is None:
+                    step = into[key] = self._step_into(unit_id, option)
+                option = step
+            found.append(option)
+        return found
 
     def push_ends(self, unit_id: str, frm: str) -> list[str]:
         """The hexes the God's Push step out of ``frm`` may end in, as ``step_options`` would
@@ -312,10 +323,7 @@ class GloomMovement:
         hint = f"; {' or '.join(helpers)} would let it through" if helpers and self.mode != "nimble" else ""
         if self.mode == "nimble":
             hint = "; Lockdown negates Nimble"
-        return rule(
-            "GODSGLOOM §8.3",
-            f"entering {h.text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}",
-        )
+        return _zone_stop_rule(h.text, tuple(zones), hint)
 
     # --- Flying -------------------------------------------------------------------------------
 
@@ -335,6 +343,13 @@ class GloomMovement:
             else:
                 found.append(StepOption(to=h.text, kind="teleport", cost=d))
         return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
+    """§8.3's stop on entering ``text`` (kept: a rule is frozen, and a search asks the same
+    few hexes' stops again after each event)."""
+    return rule("GODSGLOOM §8.3", f"entering {text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}")
 
 
 def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, RuleRef | None]:
