@@ -26,7 +26,6 @@ changes no step it read (a unit far off moving, an attack, an activation), it ca
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 
 from pydantic import BaseModel
 
@@ -46,6 +45,7 @@ from domain.rulesets.godsgloom.commands import (
 from domain.rulesets.godsgloom.engine import push_eligibility
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, parse_hex
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 
@@ -91,7 +91,7 @@ class Ends:
         self._leaving_out = leaving_out
         self._paths: dict[str, list[str]] = {}
 
-    @cached_property
+    @once
     def _found(self) -> tuple[list[str], Callable[[str], list[str]]]:
         """The hexes reached (any order) and how to write the path to one."""
         model = GloomMovement.of(self.state, self.mode)
@@ -108,7 +108,7 @@ class Ends:
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 
-    @cached_property
+    @once
     def hexes(self) -> list[str]:
         found = sorted(self._found[0], key=_order)
         if self._leaving_out is not None:
@@ -116,7 +116,7 @@ class Ends:
             found = [h for h in found if tuple(self.path(h)) not in seen]
         return found
 
-    @cached_property
+    @once
     def where(self) -> dict[str, int]:
         """Each hex's place in ``hexes``."""
         return {h: i for i, h in enumerate(self.hexes)}

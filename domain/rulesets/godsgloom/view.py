@@ -6,13 +6,14 @@ Reads only what events put in the state, so the engine and the lookahead agree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, FACINGS, Hex, front_arc, parse_hex, rectangle
+from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
@@ -64,14 +65,14 @@ class MatView:
             found = held.value = MatView(state)
         return found
 
-    @cached_property
+    @once
     def hexes(self) -> set[Hex]:
         return rectangle(self.state.width, self.state.height)
 
     def on_mat(self, h: Hex) -> bool:
         return self.state.on_mat(h)
 
-    @cached_property
+    @once
     def terrain(self) -> dict[Hex, set[str]]:
         def build() -> dict[Hex, set[str]]:
             found: dict[Hex, set[str]] = {}
@@ -84,26 +85,26 @@ class MatView:
     def keywords(self, h: Hex) -> set[str]:
         return self.terrain.get(h, set())
 
-    @cached_property
+    @once
     def impassable(self) -> frozenset[Hex]:
         return self.state.board_index(
             "godsgloom.impassable", lambda: frozenset(h for h, words in self.terrain.items() if "Impassable" in words)
         )
 
-    @cached_property
+    @once
     def difficult(self) -> frozenset[Hex]:
         return self.state.board_index(
             "godsgloom.difficult", lambda: frozenset(h for h, words in self.terrain.items() if "Difficult" in words)
         )
 
-    @cached_property
+    @once
     def steps(self) -> HexSteps:
         """The steps out of each hex with no unit on the mat, shared by every state of this mat."""
         return self.state.board_index(
             "godsgloom.steps", lambda: shared_steps(self.state.width, self.state.height, self.impassable, self.difficult)
         )
 
-    @cached_property
+    @once
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
         return self.state.lasting_index(
@@ -111,7 +112,7 @@ class MatView:
             lambda old_key, old: self._moved_occupants(old_key, old, str),
         )
 
-    @cached_property
+    @once
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
@@ -131,7 +132,7 @@ class MatView:
             "godsgloom.cover_at", self.places, lambda: {h.text: found for h, found in self.zone_cover.items()}, update
         )
 
-    @cached_property
+    @once
     def marked(self) -> frozenset[str]:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
@@ -139,7 +140,7 @@ class MatView:
             "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
         )
 
-    @cached_property
+    @once
     def occupants(self) -> dict[Hex, GloomUnit]:
         return self.state.lasting_index(
             "godsgloom.occupants", self.places, lambda: {parse_hex(u.location): u for u in self.living if u.location is not None},
@@ -164,7 +165,7 @@ class MatView:
                 found[where(after.location)] = self.state.units[after.id]
         return found
 
-    @cached_property
+    @once
     def places(self) -> tuple[object, ...]:
         """What the occupancy and zone indexes read: each unit (the object itself, as they hold
         it), where it stands, which way it faces, its side and whether it lives; and how zones
@@ -188,7 +189,7 @@ class MatView:
         once for all the indexes that kept it (``moves_since``)."""
         return self.state.lasting_index(f"{name}.canonical", key, lambda: key)
 
-    @cached_property
+    @once
     def movers(self) -> tuple[object, ...]:
         """What a unit's steps read besides the mat: ``places``, each unit's type and traits
         (who may pass whom, who stops in a zone) and the options object. The steps kept with
@@ -201,11 +202,11 @@ class MatView:
 
         return self.state.index("godsgloom.movers", build)  # read once per state
 
-    @cached_property
+    @once
     def living(self) -> list[GloomUnit]:
         return [u for u in self.state.units.values() if u.alive and u.location is not None]
 
-    @cached_property
+    @once
     def held(self) -> frozenset[str]:
         """The hexes living units stand on, read off the units once per state: what a question
         asked of few hexes of a state needs (``GloomMovement.push_ends``), without bringing
@@ -227,7 +228,7 @@ class MatView:
             self._traits[unit_id] = found
         return found
 
-    @cached_property
+    @once
     def _traits(self) -> dict[str, set[str]]:
         return {}
 
@@ -251,7 +252,7 @@ class MatView:
             self._zones[unit_id] = self._zone(unit_id)
         return self._zones[unit_id]
 
-    @cached_property
+    @once
     def _zones(self) -> dict[str, set[Hex]]:
         return {}
 
@@ -267,7 +268,7 @@ class MatView:
         owner = self.unit(unit_id).owner
         return [u for u in self.living if u.owner != owner]
 
-    @cached_property
+    @once
     def zone_cover(self) -> dict[Hex, list[tuple[str, str]]]:
         """Hex -> the (unit, owner) pairs whose Engagement Zone covers it: built once per view, so
         that a step into a hex asks a dict, not every unit on the mat."""
