@@ -132,17 +132,9 @@ class GloomCommands(CommandHandlers[GloomState]):
     #: the handler of each command, by its class (one table, not a dict of bound methods
     #: made for every command issued)
     HANDLERS: dict[type[BaseModel], str] = {
-        SetUp: "set_up",
-        Activate: "activate",
-        Move: "move",
-        MeleeAttack: "melee_attack",
-        EndActivation: "end_activation",
-        EndRound: "end_round",
-        GodsPushMove: "gods_push_move",
-        StartRound: "start_round",
-        ScoutMove: "scout_move",
-        Displace: "displace",
-        Teleport: "teleport",
+        SetUp: "set_up", Activate: "activate", Move: "move", MeleeAttack: "melee_attack",
+        EndActivation: "end_activation", EndRound: "end_round", GodsPushMove: "gods_push_move",
+        StartRound: "start_round", ScoutMove: "scout_move", Displace: "displace", Teleport: "teleport",
     }
 
     def execute(self, command: BaseModel) -> None:
