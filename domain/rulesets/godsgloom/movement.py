@@ -20,9 +20,10 @@ from typing import TypeVar
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
+from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
 from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import IMPASSABLE, MatView, PerState, moves_since, rule, touched_texts, zone_hexes
+from domain.rulesets.godsgloom.view import MatView, PerState, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -72,6 +73,8 @@ class GloomMovement:
         """(unit, the mat's plain step into a marked hex) -> the step as units make it. Read
         when a step into a marked hex is first worked out, not when the model is made: a model
         made to judge one declared step (``step_option``) reads no index of the mat."""
+        if self.view.small:
+            return {}
         return self.state.lasting_index(
             f"godsgloom.into.{self.mode}", self.view.movers, dict,
             lambda old_key, old: self._still_into(old_key, old),
@@ -99,6 +102,8 @@ class GloomMovement:
         """The unit's steps out of each hex, kept for this mode while no unit moves, turns,
         dies or changes type or traits (``MatView.movers``): every search and every declared
         step until then asks the same questions."""
+        if self.view.small:
+            return self.state.index(f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(functools.partial(self._steps, unit_id)))
         return self.state.lasting_index(
             f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id)),
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
@@ -110,7 +115,9 @@ class GloomMovement:
         search expanded leaves what it found as it was, so the search is not run again. A step
         elsewhere on the mat (an enemy far off moving, or turning) keeps it; one that moves a
         unit, or an Engagement Zone, next to a hex it expanded has it run anew."""
-        kept: dict[tuple[object, ...], tuple[T, frozenset[str]]] = self.state.lasting_index(
+        kept: dict[tuple[object, ...], tuple[T, frozenset[str]]] = self.state.index(
+            f"godsgloom.searches.{self.mode}.{unit_id}", dict
+        ) if self.view.small else self.state.lasting_index(
             f"godsgloom.searches.{self.mode}.{unit_id}", self.view.movers, dict,
             lambda old_key, old: self._still_searched(old_key, old),
         )

@@ -8,8 +8,9 @@ from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.rulesets.godsgloom.locations import label
+from domain.rulesets.godsgloom.mat_steps import OFF_MAT
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
-from domain.rulesets.godsgloom.view import OFF_MAT, MatView, rule
+from domain.rulesets.godsgloom.view import MatView, rule
 from domain.state import GameState
 
 

@@ -10,9 +10,9 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, FACINGS, Hex, front_arc, parse_hex, rectangle
+from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle
+from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
 from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
@@ -107,6 +107,8 @@ class MatView:
     @once
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
+        if self.small:
+            return {u.location: u for u in self.living if u.location is not None}
         return self.state.lasting_index(
             "godsgloom.occupant_at", self.places, lambda: {u.location: u for u in self.living if u.location is not None},
             lambda old_key, old: self._moved_occupants(old_key, old, str),
@@ -115,6 +117,14 @@ class MatView:
     @once
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
+        if self.small:
+            found: dict[str, list[tuple[str, str]]] = {}
+            option = self.options.engagement_zone
+            for unit in sorted(self.living, key=_ID):
+                for h in zone_hexes(unit.location or "", unit.facing, option):
+                    found.setdefault(h.text, []).append((unit.id, unit.owner))
+            return found
+
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
             moved = moves_since(self.state, old_key, self.places)
             if moved is None:
@@ -136,6 +146,8 @@ class MatView:
     def marked(self) -> frozenset[str]:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
+        if self.small:
+            return frozenset(self.occupant_at) | frozenset(self.cover_at)
         return self.state.lasting_index(
             "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
         )
@@ -201,6 +213,14 @@ class MatView:
             return self._canonical("godsgloom.movers", (self.places, kinds, traits, id(self.options)))
 
         return self.state.index("godsgloom.movers", build)  # read once per state
+
+    @once
+    def small(self) -> bool:
+        """Few enough living units (``SMALL_MAT_UNITS``) that this state's occupancy, zones
+        and steps are read off the units, not brought up to date from an earlier state's: on
+        a mat of a few units nearly every step changes what a search reads (its kept steps and
+        searches are rarely reused), and keeping them costs more than reading six units."""
+        return len(self.living) <= SMALL_MAT_UNITS
 
     @once
     def living(self) -> list[GloomUnit]:
@@ -351,7 +371,9 @@ _PLACE_READERS = tuple(attrgetter(name) for name in ("id", "location", "facing",
 #: the columns of a ``places`` key in ``Place``'s field order
 PLACE_COLUMNS = (2, 1, 3, 4, 5, 6)
 LOCATION, ALIVE = 3, 6
-_KIND, _TRAITS = attrgetter("kind"), attrgetter("traits")
+_KIND, _TRAITS, _ID = attrgetter("kind"), attrgetter("traits"), attrgetter("id")
+#: up to this many living units, a state's indexes are its own, not kept across events (``MatView.small``)
+SMALL_MAT_UNITS = 16
 #: up to this many units on the mat, one hex's zones are read unit by unit rather than through
 #: the whole mat's cover when this state has not built it (``MatView.zones_over``)
 _FEW_UNITS = 64
@@ -438,49 +460,3 @@ def _shared_hex(places: tuple[object, ...]) -> bool:
     assert isinstance(locations, tuple) and isinstance(alive, tuple)
     spots = [where for where, lives in zip(locations, alive, strict=True) if lives and where is not None]
     return len(spots) != len(set(spots))
-
-
-@lru_cache(maxsize=8)
-def shared_steps(width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> HexSteps:
-    """One ``HexSteps`` per mat (its size and terrain), shared by every game on it: self-play
-    plays many games on one scenario's mat, and verifying a log replays it on a new game.
-    What it keeps is worked out from these four facts alone."""
-    return HexSteps(width, height, impassable, difficult)
-
-
-class HexSteps:
-    """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
-    Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
-    and kept with the mat (``GameState.board_index``, one per mat: ``shared_steps``): units only
-    change the steps into the hexes they hold or Engage (``MatView.marked``), which the movement
-    model patches."""
-
-    def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
-        self.width, self.height = width, height
-        self.impassable, self.difficult = impassable, difficult
-        #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
-        self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
-
-    def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
-        found = self._out.get((frm, difficult_cost))
-        if found is None:
-            found = self._out[(frm, difficult_cost)] = self._build(frm, difficult_cost)
-        return found
-
-    def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
-        q, r = parse_hex(frm)
-        options: list[StepOption] = []
-        for dq, dr in DIRECTIONS:
-            h = Hex(q + dq, r + dr)
-            text = f"{h.q},{h.r}"
-            if not (0 <= h.q < self.width and 0 <= h.r + h.q // 2 < self.height):
-                options.append(StepOption(to=text, kind="hex", blocked=OFF_MAT))
-            elif h in self.impassable:
-                options.append(StepOption(to=text, kind="hex", blocked=IMPASSABLE))
-            else:
-                options.append(StepOption(to=text, kind="hex", cost=difficult_cost if h in self.difficult else 1))
-        return tuple(options), tuple(o.to for o in options)
-
-
-IMPASSABLE = rule("GODSGLOOM terrain", "Impassable hexes can't be entered")
-OFF_MAT = rule("GODSGLOOM", "the hex is off the mat")

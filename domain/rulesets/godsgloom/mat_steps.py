@@ -1,0 +1,57 @@
+"""The steps out of each hex of a GODSGLOOM mat as terrain alone makes them (``HexSteps``), one
+per mat shared by every game on it; the movement model patches the steps into the hexes units
+hold or Engage (``MatView.marked``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from domain.movement import StepOption
+from domain.rules import RuleRef
+from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, Hex, parse_hex
+
+
+@lru_cache(maxsize=8)
+def shared_steps(width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> HexSteps:
+    """One ``HexSteps`` per mat (its size and terrain), shared by every game on it: self-play
+    plays many games on one scenario's mat, and verifying a log replays it on a new game.
+    What it keeps is worked out from these four facts alone."""
+    return HexSteps(width, height, impassable, difficult)
+
+
+class HexSteps:
+    """The six steps out of each hex of the mat as terrain alone makes them: off the mat and
+    Impassable hexes blocked, Difficult ones costing their MP. Built per hex when first asked
+    and kept with the mat (``GameState.board_index``, one per mat: ``shared_steps``): units only
+    change the steps into the hexes they hold or Engage (``MatView.marked``), which the movement
+    model patches."""
+
+    def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
+        self.width, self.height = width, height
+        self.impassable, self.difficult = impassable, difficult
+        #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
+        self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
+
+    def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
+        found = self._out.get((frm, difficult_cost))
+        if found is None:
+            found = self._out[(frm, difficult_cost)] = self._build(frm, difficult_cost)
+        return found
+
+    def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
+        q, r = parse_hex(frm)
+        options: list[StepOption] = []
+        for dq, dr in DIRECTIONS:
+            h = Hex(q + dq, r + dr)
+            text = f"{h.q},{h.r}"
+            if not (0 <= h.q < self.width and 0 <= h.r + h.q // 2 < self.height):
+                options.append(StepOption(to=text, kind="hex", blocked=OFF_MAT))
+            elif h in self.impassable:
+                options.append(StepOption(to=text, kind="hex", blocked=IMPASSABLE))
+            else:
+                options.append(StepOption(to=text, kind="hex", cost=difficult_cost if h in self.difficult else 1))
+        return tuple(options), tuple(o.to for o in options)
+
+
+IMPASSABLE = RuleRef(ruleset="godsgloom", source="GODSGLOOM terrain", message="Impassable hexes can't be entered")
+OFF_MAT = RuleRef(ruleset="godsgloom", source="GODSGLOOM", message="the hex is off the mat")
