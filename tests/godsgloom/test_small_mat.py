@@ -40,7 +40,7 @@ def test_kept_path_equals_a_rebuild_along_random_self_play(seed: int) -> None:
 
 
 def test_a_small_mat_reads_its_indexes_off_the_units_and_a_large_one_keeps_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same state's occupancy, cover and marked hexes, read both ways, are equal."""
+    """The same state's occupancy, zones and marked hexes, read both ways, are equal."""
     played = self_play(load_scenario(GLOOM_EXAMPLES[-1]), 2, "random", 3, verify_log=False)
     state = played.game.state
     assert isinstance(state, GloomState)
@@ -52,3 +52,4 @@ def test_a_small_mat_reads_its_indexes_off_the_units_and_a_large_one_keeps_them(
     assert direct.occupant_at == kept.occupant_at
     assert direct.cover_at == kept.cover_at
     assert direct.marked == kept.marked
+    assert direct.zone_cover == kept.zone_cover

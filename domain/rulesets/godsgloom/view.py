@@ -316,6 +316,8 @@ class MatView:
                     found[h] = sorted([*found.get(h, ()), (after.id, after.owner)], key=lambda pair: pair[0])
             return found
 
+        if self.small:
+            return build()
         return self.state.lasting_index("godsgloom.zone_cover", self.places, build, update)
 
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
