@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, TypeVar
 
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.catalog import card, power_for_checks
 from domain.rulesets.sorcery.effects import ConnectEdges, EffectSpec, SiteCondition
