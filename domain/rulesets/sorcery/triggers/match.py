@@ -92,11 +92,16 @@ def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Sour
 
 def _present(state: SorceryState) -> frozenset[type]:
     """The kinds of moment any card of the game waits for (every unit, living or not, and every
-    site, artifact and aura): a superset of what ``sources`` finds, worked out once per state
-    instead of walking the units for each kind (a step asks six kinds, for each unit moved)."""
-    return per_state(state, "sorcery.trigger_kinds", lambda: frozenset().union(
-        *(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()),
-    ))
+    site, artifact and aura): a superset of what ``sources`` finds, worked out once instead of
+    walking the units for each kind (a step asks six kinds, for each unit moved), and kept
+    across the events that leave the cards in play as they are (``characteristics_index``:
+    a step, a tap, a turn passing)."""
+    return per_state(state, "sorcery.trigger_kinds", lambda: state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state)))
+
+
+def kinds_in_play(state: SorceryState) -> frozenset[type]:
+    """What ``_present`` keeps, worked out from the cards themselves."""
+    return frozenset().union(*(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()))
 
 
 @functools.lru_cache(maxsize=4096)
