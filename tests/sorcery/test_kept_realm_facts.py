@@ -4,9 +4,10 @@ is what a rebuild from scratch gives.
 
 After every event of every Sorcery example, and of random Sorcery self-play, folded into one
 state as the aggregate folds them, the realm's facts (rules/shared.py: the fingerprint the
-shared step tables are keyed by) and the kinds of moment the cards in play wait for
-(triggers/match.py) are read as the rules read them, from what was kept, and compared with the
-same worked out on a copy of the state, which keeps nothing.
+shared step tables are keyed by), the kinds of moment the cards in play wait for
+(triggers/match.py) and the sites by square (rules/facts.py) are read as the rules read them,
+from what was kept, and compared with the same worked out on a copy of the state, which keeps
+nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from domain.events import GameStarted, StepTaken
 from domain.rulesets.sorcery.events import UnitTapped
 from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.triggers import match
+from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 from sim.runner import play
 from sim.scenario import load_scenario
@@ -40,6 +42,7 @@ def _compare(state: GameState, where: str) -> None:
         rebuilt.named, rebuilt.broad, rebuilt.at_rest, rebuilt.volatile,
     ), f"{where}: what the realm's facts say effects read"
     assert match._present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
+    assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
 
 
 def _check_events(events: list[GameEvent], where: str) -> int:
