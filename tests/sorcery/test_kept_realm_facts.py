@@ -5,7 +5,7 @@ is what a rebuild from scratch gives.
 After every event of every Sorcery example, and of random Sorcery self-play, folded into one
 state as the aggregate folds them, the realm's facts (rules/shared.py: the fingerprint the
 shared step tables are keyed by), the kinds of moment the cards in play wait for
-(triggers/match.py) and the sites by square (rules/facts.py) are read as the rules read them,
+(triggers/match.py) and the sites by square (rules/facts.py, locations.py) are read as the rules read them,
 from what was kept, and compared with the same worked out on a copy of the state, which keeps
 nothing.
 """
@@ -19,6 +19,7 @@ import pytest
 
 from domain.event_base import GameEvent
 from domain.events import GameStarted, StepTaken
+from domain.rulesets.sorcery import locations
 from domain.rulesets.sorcery.events import UnitTapped
 from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.triggers import match
@@ -43,6 +44,7 @@ def _compare(state: GameState, where: str) -> None:
     ), f"{where}: what the realm's facts say effects read"
     assert match._present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
     assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
+    assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
 
 
 def _check_events(events: list[GameEvent], where: str) -> int:
