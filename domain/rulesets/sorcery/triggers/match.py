@@ -169,6 +169,8 @@ def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
 
 
 def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: str, frm: str, to: str, cause: str) -> None:
+    if kind not in _present(view.state):
+        return  # no card in the game waits for it (``sources`` would find none)
     if frm.split("/")[0] == to.split("/")[0]:
         return  # surface <-> subsurface of one site enters no site (digest 2.3)
     state = view.state
@@ -206,6 +208,8 @@ def occupies(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: st
 
 def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
     """``CrossesBorder``: the step traversed the border an aura is atop (walls)."""
+    if CrossesBorder not in _present(view.state):
+        return  # no card in the game waits for it: the borders crossed need not be worked out
     start, end = parse_loc(frm), parse_loc(to)
     crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
     if not crossed:
@@ -225,6 +229,8 @@ def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, 
 def steps_onto_ground_above(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
     """``StepsOntoGroundAbove``: a unit stepped onto the surface above a burrowed source, on the
     ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void)."""
+    if StepsOntoGroundAbove not in _present(view.state):
+        return  # no card in the game waits for it (``sources`` would find none)
     end = parse_loc(to)
     if end.region is not Region.SURFACE:
         return
