@@ -405,6 +405,8 @@ def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
     """``AtTurn``: its controller's turn's ``start`` or ``end`` (``whose`` "yours"), then each
     turn's, one trigger for each unit or artifact its ``each`` names."""
     state = _state(resolver)
+    if AtTurn not in _present(state):
+        return False  # no card in the game waits for a turn's start or end
     view = RealmView.of(state)
     found = [s for s in sources(state, view, AtTurn) if (s.when.end if phase == "end" else s.when.start)]
     queued = False
