@@ -137,17 +137,13 @@ def shared(state: GameState) -> SharedTables:
 
 
 def realm_facts(state: GameState) -> RealmFacts:
-    """The realm's facts of ``state``, worked out once per state (an index: an event drops it)."""
-    return per_state(state, "sorcery.realm_facts", lambda: _kept_realm_facts(state))
-
-
-def _kept_realm_facts(state: GameState) -> RealmFacts:
-    """The realm's facts kept across the events that change no unit's or card's
+    """The realm's facts of ``state``: kept across the events that change no unit's or card's
     characteristics (``characteristics_index``: a step, a path declared, a tap, a turn passing),
-    which are most events of a game: worked out again only when an effect reads what those
-    events change (the turn and recent deaths, the units in motion)."""
+    which are most events of a game; worked out once per state (an index: an event drops it)
+    only when an effect reads what those events change (the turn and recent deaths, the units
+    in motion)."""
     kept = state.characteristics_index("sorcery.realm_facts", lambda: _realm_facts(state))
-    return _realm_facts(state) if kept.volatile else kept
+    return per_state(state, "sorcery.realm_facts", lambda: _realm_facts(state)) if kept.volatile else kept
 
 
 def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:

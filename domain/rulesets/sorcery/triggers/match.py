@@ -49,7 +49,6 @@ from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, Activ
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
-from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerParam
@@ -96,7 +95,7 @@ def _present(state: SorceryState) -> frozenset[type]:
     walking the units for each kind (a step asks six kinds, for each unit moved), and kept
     across the events that leave the cards in play as they are (``characteristics_index``:
     a step, a tap, a turn passing)."""
-    return per_state(state, "sorcery.trigger_kinds", lambda: state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state)))
+    return state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state))
 
 
 def kinds_in_play(state: SorceryState) -> frozenset[type]:
