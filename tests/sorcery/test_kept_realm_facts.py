@@ -5,9 +5,10 @@ is what a rebuild from scratch gives.
 After every event of every Sorcery example, and of random Sorcery self-play, folded into one
 state as the aggregate folds them, the realm's facts (rules/shared.py: the fingerprint the
 shared step tables are keyed by), the kinds of moment the cards in play wait for
-(triggers/match.py), the sites by square (rules/facts.py, locations.py) and the units that need
-voids (engine/voids.py) are read as the rules read them, from what was kept, and compared with
-the same worked out on a copy of the state, which keeps nothing.
+(triggers/match.py), the sites by square (rules/facts.py, locations.py), the units that need
+voids (engine/voids.py) and whether an oversized unit is in the realm (oversized.py) are read as
+the rules read them, from what was kept, and compared with the same worked out on a copy of the
+state, which keeps nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 
 from domain.event_base import GameEvent
 from domain.events import GameStarted, StepTaken
-from domain.rulesets.sorcery import locations
+from domain.rulesets.sorcery import locations, oversized
 from domain.rulesets.sorcery.engine import voids
 from domain.rulesets.sorcery.events import UnitTapped
 from domain.rulesets.sorcery.rules import shared
@@ -46,8 +47,11 @@ def _compare(state: GameState, where: str) -> None:
     assert match._present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
     assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
     assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
-    kept_needs = state.__pydantic_private__["_characteristics"].get("sorcery.void_needs")  # type: ignore[index]
-    assert kept_needs is None or kept_needs == voids.void_needs(fresh), f"{where}: the units short of voids"  # type: ignore[arg-type]
+    held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+    for name, rebuild in (("sorcery.oversized", oversized.holds_oversized), ("sorcery.void_needs", voids.void_needs)):
+        if name in held:  # kept from an earlier state, or worked out for this one
+            assert held[name] == rebuild(fresh), f"{where}: {name}"  # type: ignore[operator]
+    oversized.movement(None, state)  # both are kept from now on, as a step's judge and settling do
     voids.short_of_voids(state, RealmView.of(state))  # type: ignore[arg-type]  # kept from now on, as a step's settling does
 
 
