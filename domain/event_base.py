@@ -66,6 +66,12 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     #: True for events that change the board (the state's ``BOARD_FIELDS``): terrain, the
     #: mat's size, sites. Folding one drops the board's indexes (``GameState.board_index``).
     CHANGES_BOARD: ClassVar[bool] = False
+    #: True for events that change no unit's or card's characteristics, no unit's being alive
+    #: and on the board, no carrier, no card in play and no effect recorded: only where units
+    #: on the board stand (never taking one off it), moves and the storyline, counters, taps,
+    #: damage and the turn. Folding one keeps the state's ``characteristics_index``es, which
+    #: every other event drops (a step does not make the realm's facts be worked out again).
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = False
 
     cause: str | None = None
 
@@ -191,6 +197,10 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         self.apply_to(state)
         if self.CHANGES_BOARD:
             state.board_changed()
+        if not self.KEEPS_CHARACTERISTICS:
+            kept = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+            if kept:
+                kept.clear()
         indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr
         if indexes:
             indexes.clear()

@@ -56,6 +56,7 @@ class CommandIssued(GameEvent):
     """A player's command as declared, before the rules resolve it (kept for verification)."""
 
     TOPIC: ClassVar[str] = "sim.CommandIssued"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     command_id: str
     player: str | None
     command: dict[str, Any]
@@ -146,6 +147,7 @@ class PathDeclared(GameEvent):
     """
 
     TOPIC: ClassVar[str] = "sim.PathDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
     LOOKAHEAD: ClassVar[bool] = True
     class_version: ClassVar[int] = 2
@@ -194,6 +196,7 @@ class StepTaken(GameEvent):
     """
 
     TOPIC: ClassVar[str] = "sim.StepTaken"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     class_version: ClassVar[int] = 2
     LOOKAHEAD: ClassVar[bool] = True
     move_id: str
@@ -232,6 +235,7 @@ class StepRefused(GameEvent):
     """A declared step was not taken because a rule forbade it; resolution went on."""
 
     TOPIC: ClassVar[str] = "sim.StepRefused"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
     LOOKAHEAD: ClassVar[bool] = True
     move_id: str
@@ -254,6 +258,7 @@ class StepsCancelled(GameEvent):
     on the storyline: they are dropped."""
 
     TOPIC: ClassVar[str] = "sim.StepsCancelled"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
     LOOKAHEAD: ClassVar[bool] = True
     move_id: str
@@ -274,6 +279,7 @@ class MoveEnded(GameEvent):
     """The unit stopped: no movement for it is left on the storyline."""
 
     TOPIC: ClassVar[str] = "sim.MoveEnded"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: a move under way is a fact about the board: a unit in one is not at rest (codex: At Rest)
     LOOKAHEAD: ClassVar[bool] = True
     move_id: str
@@ -309,6 +315,7 @@ class TriggerQueued(GameEvent):
     """A triggered ability matched an event; it waits to be ordered onto the storyline."""
 
     TOPIC: ClassVar[str] = "sim.TriggerQueued"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     trigger: TriggerState
 
     def apply_to(self, state: GameState) -> None:
@@ -327,6 +334,7 @@ class ChoiceRequested(GameEvent):
     """The game waits for a player's decision (e.g. the order of their simultaneous triggers)."""
 
     TOPIC: ClassVar[str] = "sim.ChoiceRequested"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     choice_id: str
     player: str
     kind: str
@@ -359,6 +367,7 @@ class ChoiceMade(GameEvent):
     it reads the answer from its parameter ``choice`` when it resolves again."""
 
     TOPIC: ClassVar[str] = "sim.ChoiceMade"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     choice_id: str
     player: str
     option: str
@@ -377,6 +386,7 @@ class TriggersOrdered(GameEvent):
     """Triggers were put on the storyline, first listed resolving first, and who decided."""
 
     TOPIC: ClassVar[str] = "sim.TriggersOrdered"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     player: str | None
     order: list[str]
     decided_by: str
@@ -393,6 +403,7 @@ class TriggersOrdered(GameEvent):
 
 class TriggerResolved(GameEvent):
     TOPIC: ClassVar[str] = "sim.TriggerResolved"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     trigger_id: str
     outcome: str
 
@@ -409,6 +420,7 @@ class DiceRolled(GameEvent):
     """Random results, recorded so that a replay reads them and never rolls again."""
 
     TOPIC: ClassVar[str] = "sim.DiceRolled"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     purpose: str
     dice: str
     results: list[int]

@@ -51,6 +51,22 @@ class LastingIndexes(dict[str, tuple[Any, Any]]):
         return LastingIndexes()
 
 
+class CharacteristicsIndexes(dict[str, Any]):
+    """Indexes of what the units and cards in play are (``GameState.characteristics_index``),
+    kept across the events that leave all that as it is (``GameEvent.KEEPS_CHARACTERISTICS``).
+    A copy of the state starts without them, and so does a state sent to another process: an
+    index may hold numbers that mean something only to the process that made it."""
+
+    def __copy__(self) -> CharacteristicsIndexes:
+        return CharacteristicsIndexes()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CharacteristicsIndexes:
+        return CharacteristicsIndexes()
+
+    def __reduce__(self) -> tuple[type[CharacteristicsIndexes], tuple[()]]:
+        return CharacteristicsIndexes, ()
+
+
 class StateModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -225,6 +241,9 @@ class GameState(StateModel):
     _board: BoardIndexes = PrivateAttr(default_factory=BoardIndexes)
     #: indexes kept across events while what they read is unchanged (``lasting_index``)
     _lasting: LastingIndexes = PrivateAttr(default_factory=LastingIndexes)
+    #: indexes of what the units and cards in play are, kept across the events that change
+    #: none of it (``characteristics_index``)
+    _characteristics: CharacteristicsIndexes = PrivateAttr(default_factory=CharacteristicsIndexes)
     #: answers asked of this state that work parts out when first read (a reach's reasons):
     #: they settle before an event changes the state (``keep_settled``)
     _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
@@ -263,6 +282,19 @@ class GameState(StateModel):
         kept[name] = (key, value)
         return value
 
+    def characteristics_index(self, name: str, build: Callable[[], T]) -> T:
+        """An index of what the units and cards in play are, built on first use and kept across
+        every event that changes none of it (``GameEvent.KEEPS_CHARACTERISTICS``: a step, a
+        path declared, a tap, a turn passing), dropped by any other. It must read nothing those
+        events change: where units stand, moves, the storyline, counters, taps, damage or the
+        turn (tests/sorcery/test_kept_realm_facts.py rebuilds Sorcery's from scratch after every
+        event and compares)."""
+        kept = self.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+        found = kept.get(name)
+        if found is None:
+            found = kept[name] = build()
+        return found
+
     def board_index(self, name: str, build: Callable[[], T]) -> T:
         """An index of the board alone: built once, kept through every event that leaves the
         board as it is (units moving, turns passing), shared with copies of the state."""
@@ -276,6 +308,7 @@ class GameState(StateModel):
         """An event changed the board: this state gets new board indexes (copies keep theirs)."""
         self.__pydantic_private__["_board"] = BoardIndexes()  # type: ignore[index]  # set by PrivateAttr
         self.__pydantic_private__["_lasting"] = LastingIndexes()  # type: ignore[index]  # set by PrivateAttr
+        self.__pydantic_private__["_characteristics"] = CharacteristicsIndexes()  # type: ignore[index]  # set by PrivateAttr
 
     def keep_settled(self, answer: Any) -> None:
         """Have ``answer.settle()`` called before the next event changes this state, unless the

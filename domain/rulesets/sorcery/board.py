@@ -13,7 +13,7 @@ from domain.state import GameState
 class RealmBoard:
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.view = RealmView(state)
+        self.view = RealmView.of(state)  # the state's shared view: a board is made per location parsed
 
     def parse(self, text: str) -> str:
         return parse_location(self.state, text)

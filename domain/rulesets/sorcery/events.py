@@ -226,6 +226,7 @@ class EffectEnded(GameEvent):
 
 class UnitTapped(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.UnitTapped"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     reason: str
 
@@ -369,6 +370,7 @@ class TurnEnded(GameEvent):
     """The active player's end phase closed: minions' damage is removed."""
 
     TOPIC: ClassVar[str] = "sorcery.TurnEnded"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     player: str
     turn: int
 
@@ -385,6 +387,7 @@ class TurnStarted(GameEvent):
     """A player's turn began: their cards untap."""
 
     TOPIC: ClassVar[str] = "sorcery.TurnStarted"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     player: str
     turn: int

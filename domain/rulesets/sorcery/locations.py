@@ -20,14 +20,22 @@ def parse_location(state: GameState, text: str) -> str:
         loc = parse_loc(f"{square}{sep}{region}")
     except BadInput as exc:
         raise BadInput(exc.message + suggest(head, state.aliases, "aliases"), exc.where) if state.aliases else exc from None
-    if not sep:
-        assert isinstance(state, SorceryState)
-        has_site = any(
-            f.kind == "site" and f.location == str(loc.square) for f in state.features.values()
-        )
-        if not has_site:
-            loc = Loc(loc.square, Region.VOID)
+    if not sep and str(loc.square) not in site_squares(state):
+        loc = Loc(loc.square, Region.VOID)
     return loc.text
+
+
+def site_squares(state: GameState) -> frozenset[str]:
+    """Where the sites are, as their locations are written: kept across the events that change
+    no card in play (``characteristics_index``), since every square of a declared path is read
+    against them."""
+    return state.characteristics_index("sorcery.site_squares", lambda: sites_written(state))
+
+
+def sites_written(state: GameState) -> frozenset[str]:
+    """What ``site_squares`` keeps, worked out from the cards themselves."""
+    assert isinstance(state, SorceryState)
+    return frozenset(f.location for f in state.features.values() if f.kind == "site" and f.location is not None)
 
 
 def label(state: GameState, location: str) -> str:

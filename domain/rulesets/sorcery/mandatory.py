@@ -56,7 +56,9 @@ def _may_target(view: RealmView, attacker: str, target: str, location: str) -> b
 
 def duties(state: SorceryState) -> list[Duty]:
     """The active player's minions that must attack now, and why."""
-    view = RealmView(state)
+    if not state.effects:
+        return []  # no effect recorded, so no "must attack" in force (asked before most commands)
+    view = RealmView.of(state)
     specs = [(state.effects[e].source, s) for e, s in view.specs if isinstance(s, MustAttack)]
     if not specs:
         return []

@@ -281,9 +281,15 @@ class OversizedMovement:
 def movement(base: Any, state: GameState) -> Any:
     """``base``, wrapped for oversized units when the realm holds one (only then: the others'
     answers are the wrapped model's own, asked directly)."""
-    if isinstance(state, SorceryState) and any(is_oversized(u) for u in state.units.values() if u.alive):
+    if isinstance(state, SorceryState) and state.characteristics_index("sorcery.oversized", lambda: holds_oversized(state)):
         return OversizedMovement(base, state)
     return base
+
+
+def holds_oversized(state: SorceryState) -> bool:
+    """Whether a living unit of the realm is oversized: kept across the events that change no
+    unit's card, parts or life (``characteristics_index``), since every step's judge asks it."""
+    return any(is_oversized(u) for u in state.units.values() if u.alive)
 
 
 def moved_parts(facts: RealmView, unit: SorceryUnit, to: str) -> tuple[list[str], int | None]:

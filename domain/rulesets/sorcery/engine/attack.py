@@ -125,8 +125,20 @@ def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
 
 
 def await_intercept(engine: Primitives, unit_id: str) -> None:
-    if interceptors(engine, unit_id)[0]:
+    if _untapped_enemies_there(engine, unit_id) and interceptors(engine, unit_id)[0]:
         engine.emit(InterceptAwaited, unit=unit_id)
+
+
+def _untapped_enemies_there(engine: Reader, unit_id: str) -> bool:
+    """Whether any untapped enemy unit shares the unit's location: every interceptor is one, so
+    without one the keywords and effects ``interceptors`` reads need not be worked out (most
+    moves end away from any enemy)."""
+    unit = engine.state.units[unit_id]
+    location = unit.location
+    return location is not None and any(
+        other.location == location and other.alive and other.owner != unit.owner and not (isinstance(other, SorceryUnit) and other.tapped)
+        for other in engine.state.units.values()
+    )
 
 
 def resolve_intercept_item(engine: Primitives, item: InterceptItem) -> None:

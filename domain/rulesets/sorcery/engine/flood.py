@@ -43,19 +43,26 @@ def mismatched(view: RealmView) -> dict[int, tuple[Region, list[str], list[str]]
         region = Region.UNDERWATER if view.is_water(at.square) else Region.UNDERGROUND
         return region if region is not at.region else None
 
-    for unit in sorted(state.living_units(), key=lambda u: u.id):
-        at = parse_loc(unit.location or "")
+    # only what is below a site can be in the wrong subsurface: the rest is passed over before
+    # sorting (a step asks this of every state; most units and cards are on the surface)
+    below = [(u.id, at) for u in state.living_units() if (at := parse_loc(u.location or "")).region in SUBSURFACES]
+    for unit_id, at in sorted(below, key=_first):
         region = now(at)
         if region is not None:
-            found.setdefault(at.square, (region, [], []))[1].append(unit.id)
-    for feature in sorted(state.features.values(), key=lambda f: f.id):
-        if feature.kind != "artifact" or feature.bearer is not None or not feature.location:
-            continue
-        at = parse_loc(feature.location)
+            found.setdefault(at.square, (region, [], []))[1].append(unit_id)
+    lying = [
+        (f.id, at) for f in state.features.values()
+        if f.kind == "artifact" and f.bearer is None and f.location and (at := parse_loc(f.location)).region in SUBSURFACES
+    ]
+    for feature_id, at in sorted(lying, key=_first):
         region = now(at)
         if region is not None:
-            found.setdefault(at.square, (region, [], []))[2].append(feature.id)
+            found.setdefault(at.square, (region, [], []))[2].append(feature_id)
     return found
+
+
+def _first(pair: tuple[str, Loc]) -> str:
+    return pair[0]
 
 
 def _why(view: RealmView, square: int, water: bool) -> str:

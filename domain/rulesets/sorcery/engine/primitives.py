@@ -97,6 +97,8 @@ class Primitives(CommandHandlers[SorceryState], Reader):
         """A minion in scope of a "permanently lose" effect (Scent Hounds, Watchtower) loses the
         keywords for good: an effect on it alone, kept after it leaves the scope or the card
         leaves the realm. Non-minions can't have Stealth (codex: Stealth), so only minions."""
+        if not self.state.effects:
+            return  # no effect recorded, none in force (settling after each step asks this)
         view = self.view()
         for effect_id, spec in view.specs:
             if not isinstance(spec, Lose) or not spec.permanent:
@@ -229,8 +231,11 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             owner = self.state.units.get(effect.source)
             if owner is None or not owner.alive or owner.location is None or parse_loc(owner.location).region is not Region.VOID:
                 self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{effect.source} left the void")
-        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
-            carrier = self.state.units.get(unit.carried_by or "")
+        state = self.state  # the game's one state object, which each event changes in place
+        for unit in sorted(state.living_units(), key=lambda u: u.id):
+            if unit.carried_by is None:
+                continue  # neither a carrier nor an artifact holds it (``_freed_from_artifact``)
+            carrier = state.units.get(unit.carried_by)
             if carrier is None:
                 self._freed_from_artifact(unit.id, cause)
                 continue
@@ -247,10 +252,10 @@ class Primitives(CommandHandlers[SorceryState], Reader):
                     UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
                     reason=f"its carrier lost the ability to carry: {lost}",
                 )
-        for unit in sorted(self.state.living_units(), key=lambda u: u.id):
+        for unit in sorted(state.living_units(), key=lambda u: u.id):
             if unit.id == moving or unit.location is None or not unit.alive:
                 continue
-            carrier = self.state.units.get(unit.carried_by or "")
+            carrier = state.units.get(unit.carried_by or "")
             if carrier is not None and carrier.id == moving:
                 continue  # a passenger is settled with its carrier
             fatal = self.view().survival(unit.id, parse_loc(unit.location))

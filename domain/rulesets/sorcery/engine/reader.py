@@ -32,7 +32,10 @@ class Reader(StateReader[SorceryState]):
     State = SorceryState
 
     def view(self) -> RealmView:
-        return RealmView(self.state)
+        """The view of the state as it is now, shared with every question asked of this state
+        (``RealmView.of``) until the next event: a step's checks (survival, silence, keywords)
+        read one view's answers instead of working each out again on a view of their own."""
+        return RealmView.of(self.state)
 
     def movement(self) -> SorceryMovement | oversized.OversizedMovement:
         """The movement model, oversized units' steps judged part by part (oversized.py)."""

@@ -50,10 +50,12 @@ def lost_once_it_moves(engine: Primitives, unit_id: str, frm: str, cause: str) -
     "permanently lose" is (``Primitives.mark_lasting_losses``), unless it had no abilities where
     it started (codex: Silenced, Disabled). Granted Stealth lasts; its marks are not simulated."""
     unit = engine.state.units[unit_id]
+    lost = next((a.lost_once_it_moves for a in abilities_of(unit.card) if a.lost_once_it_moves), ())
+    if not lost:
+        return  # most cards: nothing to lose, so whether it had abilities where it started is not asked
     view = engine.view()
     start = parse_loc(frm)
     if view.silenced(unit_id, start) or view.disabled(unit_id, start):
         return
-    lost = next((a.lost_once_it_moves for a in abilities_of(unit.card) if a.lost_once_it_moves), ())
-    if lost and not engine.has_lasting(unit_id, "lose"):
+    if not engine.has_lasting(unit_id, "lose"):
         engine.lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost {' and '.join(lost)}: it moved", cause, lost)

@@ -18,14 +18,21 @@ NUMBERS = {5: "five"}
 def short_of_voids(state: SorceryState, view: RealmView) -> list[tuple[str, RuleRef]]:
     """Each living unit that needs more voids than the realm has now, with the rule that
     banishes it, in id order."""
-    needing = [
-        (unit.id, unit.card, need) for unit in sorted(state.units.values(), key=lambda u: u.id) if unit.alive
-        for need in (a.banished_without_voids for a in abilities_of(unit.card)) if need is not None
-    ]
+    needing = state.characteristics_index("sorcery.void_needs", lambda: void_needs(state))
     if not needing:
         return []
     count = sum(1 for square in SQUARES if view.site_at(square) is None)
     return [
         (unit_id, rule(card, f"is banished without {NUMBERS.get(need, need)} voids (the realm has {count})"))
         for unit_id, card, need in needing if count < need
+    ]
+
+
+def void_needs(state: SorceryState) -> list[tuple[str, str, int]]:
+    """Each living unit whose card is banished without enough voids (Yog-Sothoth), in id order,
+    with its card and how many it needs: kept across the events that change no unit's card or
+    life (``characteristics_index``), since every step is settled against it."""
+    return [
+        (unit.id, unit.card, need) for unit in sorted(state.units.values(), key=lambda u: u.id) if unit.alive
+        for need in (a.banished_without_voids for a in abilities_of(unit.card)) if need is not None
     ]

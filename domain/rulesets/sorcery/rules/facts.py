@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, TypeVar
 
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.catalog import card, power_for_checks
 from domain.rulesets.sorcery.effects import ConnectEdges, EffectSpec, SiteCondition
@@ -57,6 +57,12 @@ class RealmFacts:
 
     @cached_property
     def sites(self) -> dict[int, CardState]:
+        """The sites by square, kept across the events that change no card in play (a step, a
+        turn passing: ``characteristics_index``); read, never changed, by the views."""
+        return self.state.characteristics_index("sorcery.sites", self.sites_by_square)
+
+    def sites_by_square(self) -> dict[int, CardState]:
+        """What ``sites`` keeps, worked out from the cards themselves."""
         found: dict[int, CardState] = {}
         for feature in self.state.features.values():
             if feature.kind == "site" and feature.location is not None:

@@ -3,8 +3,7 @@ off (codex: Silenced, Disabled); immunity to a condition (codex: Can vs. Can't).
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.effects import Condition, EffectSpec, Immune
 from domain.rulesets.sorcery.realm import Loc, parse_loc

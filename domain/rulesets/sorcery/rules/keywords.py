@@ -6,8 +6,7 @@ dies where for want of a keyword (digest 1.6)."""
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import MOVEMENT_KEYWORDS

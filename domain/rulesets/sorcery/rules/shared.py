@@ -102,6 +102,9 @@ class RealmFacts:
     broad: bool
     #: an effect reads whether units are at rest (where the unit is, who is being moved)
     at_rest: bool
+    #: the fingerprint reads what a step or a turn changes (the turn and recent deaths, the
+    #: units in motion): it is worked out for every state, never kept across events
+    volatile: bool = False
 
 
 class SharedTables:
@@ -111,13 +114,15 @@ class SharedTables:
         self.realms: dict[tuple[Any, ...], RealmFacts] = {}
         self.tables: dict[tuple[Hashable, ...], Any] = {}
 
-    def realm(self, fingerprint: tuple[Any, ...], named: tuple[str, ...], broad: bool, at_rest: bool) -> RealmFacts:
+    def realm(
+        self, fingerprint: tuple[Any, ...], named: tuple[str, ...], broad: bool, at_rest: bool, volatile: bool = False,
+    ) -> RealmFacts:
         found = self.realms.get(fingerprint)
         if found is None:
             if len(self.realms) >= MOST_REALMS or len(self.tables) >= MOST_TABLES:
                 self.realms.clear()
                 self.tables.clear()
-            found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), fingerprint, named, broad, at_rest)
+            found = self.realms[fingerprint] = RealmFacts(next(_NUMBERS), fingerprint, named, broad, at_rest, volatile)
         return found
 
 
@@ -132,8 +137,13 @@ def shared(state: GameState) -> SharedTables:
 
 
 def realm_facts(state: GameState) -> RealmFacts:
-    """The realm's facts of ``state``, worked out once per state (an index: an event drops it)."""
-    return per_state(state, "sorcery.realm_facts", lambda: _realm_facts(state))
+    """The realm's facts of ``state``: kept across the events that change no unit's or card's
+    characteristics (``characteristics_index``: a step, a path declared, a tap, a turn passing),
+    which are most events of a game; worked out once per state (an index: an event drops it)
+    only when an effect reads what those events change (the turn and recent deaths, the units
+    in motion)."""
+    kept = state.characteristics_index("sorcery.realm_facts", lambda: _realm_facts(state))
+    return per_state(state, "sorcery.realm_facts", lambda: _realm_facts(state)) if kept.volatile else kept
 
 
 def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:
@@ -231,7 +241,7 @@ def _realm_facts(state: GameState) -> RealmFacts:
         _in_motion(state) if at_rest else None,
     )
     known = tuple(sorted(n for n in named if n in units or n in features))
-    return shared(state).realm(fingerprint, known, broad, at_rest)
+    return shared(state).realm(fingerprint, known, broad, at_rest, at_rest or deaths)
 
 
 #: a unit's and a card's characteristics the fingerprint holds, read in one call each (the

@@ -4,8 +4,7 @@ Water Site, Flooded, Body of Water, Span of Land; digest 1.3)."""
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from domain.cached import cached_property
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.effects import Flooded, Unmodifiable
 from domain.rulesets.sorcery.realm import Loc, Region

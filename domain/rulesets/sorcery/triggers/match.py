@@ -49,7 +49,6 @@ from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, Activ
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
-from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerParam
@@ -92,11 +91,16 @@ def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Sour
 
 def _present(state: SorceryState) -> frozenset[type]:
     """The kinds of moment any card of the game waits for (every unit, living or not, and every
-    site, artifact and aura): a superset of what ``sources`` finds, worked out once per state
-    instead of walking the units for each kind (a step asks six kinds, for each unit moved)."""
-    return per_state(state, "sorcery.trigger_kinds", lambda: frozenset().union(
-        *(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()),
-    ))
+    site, artifact and aura): a superset of what ``sources`` finds, worked out once instead of
+    walking the units for each kind (a step asks six kinds, for each unit moved), and kept
+    across the events that leave the cards in play as they are (``characteristics_index``:
+    a step, a tap, a turn passing)."""
+    return state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state))
+
+
+def kinds_in_play(state: SorceryState) -> frozenset[type]:
+    """What ``_present`` keeps, worked out from the cards themselves."""
+    return frozenset().union(*(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -164,6 +168,8 @@ def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
 
 
 def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: str, frm: str, to: str, cause: str) -> None:
+    if kind not in _present(view.state):
+        return  # no card in the game waits for it (``sources`` would find none)
     if frm.split("/")[0] == to.split("/")[0]:
         return  # surface <-> subsurface of one site enters no site (digest 2.3)
     state = view.state
@@ -201,6 +207,8 @@ def occupies(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: st
 
 def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
     """``CrossesBorder``: the step traversed the border an aura is atop (walls)."""
+    if CrossesBorder not in _present(view.state):
+        return  # no card in the game waits for it: the borders crossed need not be worked out
     start, end = parse_loc(frm), parse_loc(to)
     crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
     if not crossed:
@@ -220,6 +228,8 @@ def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, 
 def steps_onto_ground_above(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
     """``StepsOntoGroundAbove``: a unit stepped onto the surface above a burrowed source, on the
     ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void)."""
+    if StepsOntoGroundAbove not in _present(view.state):
+        return  # no card in the game waits for it (``sources`` would find none)
     end = parse_loc(to)
     if end.region is not Region.SURFACE:
         return
@@ -394,6 +404,8 @@ def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
     """``AtTurn``: its controller's turn's ``start`` or ``end`` (``whose`` "yours"), then each
     turn's, one trigger for each unit or artifact its ``each`` names."""
     state = _state(resolver)
+    if AtTurn not in _present(state):
+        return False  # no card in the game waits for a turn's start or end
     view = RealmView.of(state)
     found = [s for s in sources(state, view, AtTurn) if (s.when.end if phase == "end" else s.when.start)]
     queued = False

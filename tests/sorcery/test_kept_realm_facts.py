@@ -1,0 +1,114 @@
+"""Speed never changes an answer: what Sorcery keeps across the events that change no unit's or
+card's characteristics (``GameState.characteristics_index``, ``GameEvent.KEEPS_CHARACTERISTICS``)
+is what a rebuild from scratch gives.
+
+After every event of every Sorcery example, and of random Sorcery self-play, folded into one
+state as the aggregate folds them, the realm's facts (rules/shared.py: the fingerprint the
+shared step tables are keyed by), the kinds of moment the cards in play wait for
+(triggers/match.py), the sites by square (rules/facts.py, locations.py), the units that need
+voids (engine/voids.py) and whether an oversized unit is in the realm (oversized.py) are read as
+the rules read them, from what was kept, and compared with the same worked out on a copy of the
+state, which keeps nothing.
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from domain.event_base import GameEvent
+from domain.events import GameStarted, StepTaken
+from domain.rulesets.sorcery import locations, oversized
+from domain.rulesets.sorcery.engine import voids
+from domain.rulesets.sorcery.events import UnitTapped
+from domain.rulesets.sorcery.rules import shared
+from domain.rulesets.sorcery.triggers import match
+from domain.rulesets.sorcery.view import RealmView
+from domain.state import GameState
+from sim.runner import play
+from sim.scenario import load_scenario
+from sim.selfplay import self_play
+from tests import boards
+from tests.helpers import EXAMPLES
+
+SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
+
+
+def _compare(state: GameState, where: str) -> None:
+    kept = shared.realm_facts(state)
+    fresh = state.model_copy(deep=True)  # a copy keeps nothing
+    rebuilt = shared._realm_facts(fresh)
+    assert kept.fingerprint == rebuilt.fingerprint, f"{where}: the realm's facts"
+    assert (kept.named, kept.broad, kept.at_rest, kept.volatile) == (
+        rebuilt.named, rebuilt.broad, rebuilt.at_rest, rebuilt.volatile,
+    ), f"{where}: what the realm's facts say effects read"
+    assert match._present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
+    assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
+    assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
+    held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+    for name, rebuild in (("sorcery.oversized", oversized.holds_oversized), ("sorcery.void_needs", voids.void_needs)):
+        if name in held:  # kept from an earlier state, or worked out for this one
+            assert held[name] == rebuild(fresh), f"{where}: {name}"  # type: ignore[operator]
+    oversized.movement(None, state)  # both are kept from now on, as a step's judge and settling do
+    voids.short_of_voids(state, RealmView.of(state))  # type: ignore[arg-type]  # kept from now on, as a step's settling does
+
+
+def _check_events(events: list[GameEvent], where: str) -> int:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    state = start.initial_state()
+    checked = 0
+    for event in events[1:]:
+        event.fold_into(state)
+        _compare(state, f"{where}, after {event.event_id} ({event.name})")
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("path", SORCERY, ids=lambda p: p.stem)
+def test_after_every_event_of_an_example_the_kept_realm_facts_are_those_rebuilt(path: Path) -> None:
+    played = play(load_scenario(path), strict=False)
+    assert _check_events(list(played.events), path.stem) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_after_every_event_of_random_self_play_the_kept_realm_facts_are_those_rebuilt(seed: int) -> None:
+    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
+    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
+        events = self_play(scenario, turns, "random", seed, verify_log=False).events
+        assert _check_events(events, f"self-play seed {seed}") > 0
+
+
+def _walker_game() -> tuple[GameState, list[GameEvent]]:
+    played = play(load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml"), strict=False)
+    events = list(played.events)
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    return start.initial_state(), events[1:]
+
+
+def test_a_step_or_a_tap_keeps_the_realm_facts_and_any_other_kind_of_event_drops_them() -> None:
+    state, events = _walker_game()
+    kept_across = 0
+    for event in events:
+        before = shared.realm_facts(state)
+        event.fold_into(state)
+        held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+        if not type(event).KEEPS_CHARACTERISTICS:
+            assert not held, f"{event.event_id} ({event.name}) drops what was kept"
+        elif isinstance(event, (StepTaken, UnitTapped)) and not before.volatile:
+            assert shared.realm_facts(state) is before, f"{event.event_id} ({event.name}) keeps them"
+            kept_across += 1
+    assert kept_across > 0
+
+
+def test_a_copy_and_a_pickled_state_start_without_what_was_kept() -> None:
+    state, events = _walker_game()
+    for event in events:
+        event.fold_into(state)
+    shared.realm_facts(state)
+    assert state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+    assert not state.model_copy(deep=True).__pydantic_private__["_characteristics"]  # type: ignore[index]
+    assert not pickle.loads(pickle.dumps(state)).__pydantic_private__["_characteristics"]  # type: ignore[index]
