@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
+from domain.cached import cached_property
 from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
 from domain.rulesets.godsgloom.catalog import TRAITS
@@ -45,7 +46,6 @@ from domain.rulesets.godsgloom.commands import (
 from domain.rulesets.godsgloom.engine import push_eligibility
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, parse_hex
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
-from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 
@@ -91,7 +91,7 @@ class Ends:
         self._leaving_out = leaving_out
         self._paths: dict[str, list[str]] = {}
 
-    @once
+    @cached_property
     def _found(self) -> tuple[list[str], Callable[[str], list[str]]]:
         """The hexes reached (any order) and how to write the path to one."""
         model = GloomMovement.of(self.state, self.mode)
@@ -108,7 +108,7 @@ class Ends:
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 
-    @once
+    @cached_property
     def hexes(self) -> list[str]:
         found = sorted(self._found[0], key=_order)
         if self._leaving_out is not None:
@@ -116,7 +116,7 @@ class Ends:
             found = [h for h in found if tuple(self.path(h)) not in seen]
         return found
 
-    @once
+    @cached_property
     def where(self) -> dict[str, int]:
         """Each hex's place in ``hexes``."""
         return {h: i for i, h in enumerate(self.hexes)}

@@ -17,11 +17,11 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from domain.cached import cached_property
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
-from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import MatView, PerState, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
@@ -68,7 +68,7 @@ class GloomMovement:
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
         self._costs: dict[str, int] = {}
 
-    @once
+    @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
         """(unit, the mat's plain step into a marked hex) -> the step as units make it. Read
         when a step into a marked hex is first worked out, not when the model is made: a model

@@ -10,10 +10,10 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle
 from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
-from domain.rulesets.godsgloom.once import once
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
@@ -65,14 +65,14 @@ class MatView:
             found = held.value = MatView(state)
         return found
 
-    @once
+    @cached_property
     def hexes(self) -> set[Hex]:
         return rectangle(self.state.width, self.state.height)
 
     def on_mat(self, h: Hex) -> bool:
         return self.state.on_mat(h)
 
-    @once
+    @cached_property
     def terrain(self) -> dict[Hex, set[str]]:
         def build() -> dict[Hex, set[str]]:
             found: dict[Hex, set[str]] = {}
@@ -85,26 +85,26 @@ class MatView:
     def keywords(self, h: Hex) -> set[str]:
         return self.terrain.get(h, set())
 
-    @once
+    @cached_property
     def impassable(self) -> frozenset[Hex]:
         return self.state.board_index(
             "godsgloom.impassable", lambda: frozenset(h for h, words in self.terrain.items() if "Impassable" in words)
         )
 
-    @once
+    @cached_property
     def difficult(self) -> frozenset[Hex]:
         return self.state.board_index(
             "godsgloom.difficult", lambda: frozenset(h for h, words in self.terrain.items() if "Difficult" in words)
         )
 
-    @once
+    @cached_property
     def steps(self) -> HexSteps:
         """The steps out of each hex with no unit on the mat, shared by every state of this mat."""
         return self.state.board_index(
             "godsgloom.steps", lambda: shared_steps(self.state.width, self.state.height, self.impassable, self.difficult)
         )
 
-    @once
+    @cached_property
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
         if self.small:
@@ -114,7 +114,7 @@ class MatView:
             lambda old_key, old: self._moved_occupants(old_key, old, str),
         )
 
-    @once
+    @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
         """``zone_cover`` by hex text."""
         if self.small:
@@ -142,7 +142,7 @@ class MatView:
             "godsgloom.cover_at", self.places, lambda: {h.text: found for h, found in self.zone_cover.items()}, update
         )
 
-    @once
+    @cached_property
     def marked(self) -> frozenset[str]:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
@@ -152,7 +152,7 @@ class MatView:
             "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
         )
 
-    @once
+    @cached_property
     def occupants(self) -> dict[Hex, GloomUnit]:
         return self.state.lasting_index(
             "godsgloom.occupants", self.places, lambda: {parse_hex(u.location): u for u in self.living if u.location is not None},
@@ -177,7 +177,7 @@ class MatView:
                 found[where(after.location)] = self.state.units[after.id]
         return found
 
-    @once
+    @cached_property
     def places(self) -> tuple[object, ...]:
         """What the occupancy and zone indexes read: each unit (the object itself, as they hold
         it), where it stands, which way it faces, its side and whether it lives; and how zones
@@ -201,7 +201,7 @@ class MatView:
         once for all the indexes that kept it (``moves_since``)."""
         return self.state.lasting_index(f"{name}.canonical", key, lambda: key)
 
-    @once
+    @cached_property
     def movers(self) -> tuple[object, ...]:
         """What a unit's steps read besides the mat: ``places``, each unit's type and traits
         (who may pass whom, who stops in a zone) and the options object. The steps kept with
@@ -214,7 +214,7 @@ class MatView:
 
         return self.state.index("godsgloom.movers", build)  # read once per state
 
-    @once
+    @cached_property
     def small(self) -> bool:
         """Few enough living units (``SMALL_MAT_UNITS``) that this state's occupancy, zones
         and steps are read off the units, not brought up to date from an earlier state's: on
@@ -222,11 +222,11 @@ class MatView:
         searches are rarely reused), and keeping them costs more than reading six units."""
         return len(self.living) <= SMALL_MAT_UNITS
 
-    @once
+    @cached_property
     def living(self) -> list[GloomUnit]:
         return [u for u in self.state.units.values() if u.alive and u.location is not None]
 
-    @once
+    @cached_property
     def held(self) -> frozenset[str]:
         """The hexes living units stand on, read off the units once per state: what a question
         asked of few hexes of a state needs (``GloomMovement.push_ends``), without bringing
@@ -248,7 +248,7 @@ class MatView:
             self._traits[unit_id] = found
         return found
 
-    @once
+    @cached_property
     def _traits(self) -> dict[str, set[str]]:
         return {}
 
@@ -272,7 +272,7 @@ class MatView:
             self._zones[unit_id] = self._zone(unit_id)
         return self._zones[unit_id]
 
-    @once
+    @cached_property
     def _zones(self) -> dict[str, set[Hex]]:
         return {}
 
@@ -288,7 +288,7 @@ class MatView:
         owner = self.unit(unit_id).owner
         return [u for u in self.living if u.owner != owner]
 
-    @once
+    @cached_property
     def zone_cover(self) -> dict[Hex, list[tuple[str, str]]]:
         """Hex -> the (unit, owner) pairs whose Engagement Zone covers it: built once per view, so
         that a step into a hex asks a dict, not every unit on the mat."""
