@@ -326,9 +326,16 @@ class GameState(StateModel):
 
     def __getstate__(self) -> dict[Any, Any]:
         """Pickled with its lazy answers settled and forgotten: a weak reference can't cross
-        to another process, and an answer settled no longer needs this state."""
+        to another process, and an answer settled no longer needs this state. The indexes
+        derived from this state and those kept across events stay behind too (the receiver
+        rebuilds what it asks for): an index may hold numbers that mean something only to the
+        process that made it (Sorcery's realm numbers key its shared tables)."""
         self.settle()
-        return super().__getstate__()
+        pickled = super().__getstate__()
+        private = dict(pickled["__pydantic_private__"] or {})
+        private["_indexes"], private["_lasting"] = {}, LastingIndexes()
+        pickled["__pydantic_private__"] = private
+        return pickled
 
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""

@@ -112,3 +112,21 @@ def test_a_copy_and_a_pickled_state_start_without_what_was_kept() -> None:
     assert state.__pydantic_private__["_characteristics"]  # type: ignore[index]
     assert not state.model_copy(deep=True).__pydantic_private__["_characteristics"]  # type: ignore[index]
     assert not pickle.loads(pickle.dumps(state)).__pydantic_private__["_characteristics"]  # type: ignore[index]
+
+
+def test_a_pickled_state_carries_no_index_that_names_this_processs_realms() -> None:
+    # a state sent to another process (``sim play`` games come back pickled) must not bring
+    # a realm number of this process into that one's shared tables: every derived or kept
+    # index stays behind, and the receiver's answers are worked out afresh
+    state, events = _walker_game()
+    for event in events:
+        event.fold_into(state)
+    before = RealmView.of(state).keywords("raiders")
+    shared.realm_facts(state)
+    private = state.__pydantic_private__
+    assert private["_indexes"]  # type: ignore[index]
+    received = pickle.loads(pickle.dumps(state))
+    theirs = received.__pydantic_private__
+    assert not theirs["_indexes"] and not theirs["_lasting"] and not theirs["_characteristics"]  # type: ignore[index]
+    assert private["_indexes"]  # type: ignore[index]  # the sender keeps its own
+    assert RealmView.of(received).keywords("raiders") == before
