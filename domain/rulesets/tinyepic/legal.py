@@ -28,6 +28,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
 from domain.rulesets.tinyepic.movement import TetMovement, board_steps
+from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import action_refusal, pay_refusal
 from domain.rulesets.tinyepic.view import GridView, grid_view
@@ -86,7 +87,7 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
     def kept() -> UnitMoves:
         if not found:
-            found.append(kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)))
+            found.append(kept_moves(view, unit, lambda u: searched_moves(view, u)))
         return found[0]
 
     def find(command: BaseModel) -> int | None:
@@ -98,11 +99,12 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
     """The unit's Move commands in this state, kept across events (``kept.py``)."""
-    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)).moves()
+    return kept_moves(view, unit, lambda u: searched_moves(view, u)).moves()
 
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
-    """A Move to each space of the unit's range of motion by a cheapest path, and the spaces
+    """A Move to each space of the unit's range of motion by a cheapest path (the engine's
+    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces
     whose occupant the search read: each space it could afford to step out of (where it stands,
     and each space it reached within its Movement) and every space one of its steps leads to
     from those (``kept.py`` keeps the moves while none of them changes)."""
