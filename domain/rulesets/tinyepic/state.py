@@ -4,7 +4,7 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field
 
@@ -46,6 +46,7 @@ class TetUnit(UnitState):
 
 class TetState(GameState):
     RULESET: ClassVar[str] = "tinyepic"
+    BOARD_FIELDS: ClassVar[tuple[str, ...]] = ("aliases", "width", "height", "levels", "terrain")
 
     options: TetOptions = TetOptions()
     units: dict[str, TetUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
@@ -58,6 +59,17 @@ class TetState(GameState):
     actions_taken: int = 0
     #: units of the active player that started the turn on a Ballista, and where
     ballista_starters: dict[str, str] = Field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A copy shares the board's rows: only laying a board (``BoardLaid``, the one event
+        that changes them) sets them, and it sets new lists; nothing changes a row in place.
+        A rollback point is a deep copy of the state, taken about every command, and the rows
+        were most of what it copied cell by cell."""
+        if memo is None:
+            memo = {}
+        for rows in (self.levels, self.terrain):
+            memo[id(rows)] = rows
+        return super().__deepcopy__(memo)
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]
