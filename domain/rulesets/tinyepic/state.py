@@ -61,14 +61,15 @@ class TetState(GameState):
     ballista_starters: dict[str, str] = Field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """A copy shares the board's rows: only laying a board (``BoardLaid``, the one event
-        that changes them) sets them, and it sets new lists; nothing changes a row in place.
-        A rollback point is a deep copy of the state, taken about every command, and the rows
-        were most of what it copied cell by cell."""
+        """A copy shares the board's rows and the options: only laying a board (``BoardLaid``,
+        the one event that changes them) sets the rows, and it sets new lists; nothing changes a
+        row in place; the options are frozen for the game (``RuleOptions``). A rollback point
+        is a deep copy of the state, taken about every command, and these were more than half
+        of what it copied value by value."""
         if memo is None:
             memo = {}
-        for rows in (self.levels, self.terrain):
-            memo[id(rows)] = rows
+        for shared in (self.levels, self.terrain, self.options):
+            memo[id(shared)] = shared
         return super().__deepcopy__(memo)
 
     def level(self, x: int, y: int) -> int:
