@@ -4,6 +4,7 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field
@@ -42,6 +43,31 @@ class TetUnit(UnitState):
     actions: list[Action] = Field(default_factory=list)
     #: the Villages it benefited from this turn (seed 003, Villages: once per Village per turn)
     villages_used: list[str] = Field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """``StateModel``'s deep copy, with the unit's two lists of names copied as lists
+        rather than name by name (a rollback point copies every unit; the rest of a unit is
+        plain values, kept as they are)."""
+        cls = type(self)
+        made = cls.__new__(cls)
+        if memo is None:
+            memo = {}
+        memo[id(self)] = made
+        fields = {
+            name: value if type(value) in _ATOMS else list(value) if name in _NAME_LISTS else deepcopy(value, memo)
+            for name, value in self.__dict__.items()
+        }
+        object.__setattr__(made, "__dict__", fields)
+        object.__setattr__(made, "__pydantic_extra__", deepcopy(self.__pydantic_extra__, memo))
+        object.__setattr__(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        private = self.__pydantic_private__
+        object.__setattr__(made, "__pydantic_private__", None if private is None else deepcopy(private, memo))
+        return made
+
+
+#: values a deep copy keeps as they are, and a unit's fields that are lists of such values
+_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+_NAME_LISTS = frozenset({"actions", "villages_used"})
 
 
 class TetState(GameState):
