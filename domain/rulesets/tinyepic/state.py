@@ -87,15 +87,14 @@ class TetState(GameState):
     ballista_starters: dict[str, str] = Field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """A copy shares the board's rows and the options: only laying a board (``BoardLaid``,
-        the one event that changes them) sets the rows, and it sets new lists; nothing changes a
-        row in place; the options are frozen for the game (``RuleOptions``). A rollback point
-        is a deep copy of the state, taken about every command, and these were more than half
-        of what it copied value by value."""
+        """The board's rows copied row by row (``list``) rather than cell by cell through
+        ``copy.deepcopy``: they hold only numbers and names. A rollback point is a deep copy of
+        the state, taken about every command, and the rows were much of what it copied. The copy
+        shares nothing mutable with the original (tests/test_recording_fast_paths.py)."""
         if memo is None:
             memo = {}
-        for shared in (self.levels, self.terrain, self.options):
-            memo[id(shared)] = shared
+        for rows in (self.levels, self.terrain):
+            memo[id(rows)] = [list(row) for row in rows]
         return super().__deepcopy__(memo)
 
     def level(self, x: int, y: int) -> int:
