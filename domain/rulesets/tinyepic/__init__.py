@@ -25,6 +25,7 @@ from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.locations import parse_location
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import rule
@@ -73,6 +74,11 @@ class TinyEpicTacticsRuleset(Ruleset):
         if "," in name:
             raise BadInput(f"alias {name!r} must not look like a space")
         return found
+
+    def parse_location(self, state: GameState, text: str) -> str:
+        """As the board parses it (``GridBoard.parse``), without building a board and its view
+        for each space a command names (a Move names every space of its path)."""
+        return parse_location(state, text)
 
     def board(self, state: GameState) -> Board:
         from domain.rulesets.tinyepic.board import GridBoard

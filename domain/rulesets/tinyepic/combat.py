@@ -104,6 +104,15 @@ def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[
     return away_directions(view.at(unit.id), view.at(target.id))
 
 
+def on_ballista_to_fire(view: GridView, unit: TetUnit) -> bool:
+    """Whether the unit passes ``ballista_refusal``'s checks of its own (it stands on the
+    Ballista, and moved into it or started its turn there): without them it may fire at no one."""
+    here = view.at(unit.id)
+    if view.terrain(here) != "ballista":
+        return False
+    return view.state.ballista_starters.get(unit.id) == here.text or "move" in unit.actions
+
+
 def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: Direction | None) -> Refusal:
     here = view.at(unit.id)
     if view.terrain(here) != "ballista":

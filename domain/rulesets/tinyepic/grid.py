@@ -11,6 +11,8 @@ from domain.errors import BadInput
 Direction = Literal["N", "E", "S", "W"]
 #: N is towards the first row
 DIRECTIONS: dict[Direction, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+#: each direction by its one step (a melee check asks this of every enemy)
+_BY_STEP: dict[tuple[int, int], Direction] = {step: name for name, step in DIRECTIONS.items()}
 DIAGONALS: tuple[tuple[int, int], ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 
 
@@ -46,8 +48,7 @@ def manhattan(a: Space, b: Space) -> int:
 
 def direction_between(frm: Space, to: Space) -> Direction | None:
     """The orthogonal direction of one step from ``frm`` to ``to``, if they are adjacent."""
-    step = (to.x - frm.x, to.y - frm.y)
-    return next((name for name, d in DIRECTIONS.items() if d == step), None)
+    return _BY_STEP.get((to.x - frm.x, to.y - frm.y))
 
 
 def away_directions(frm: Space, target: Space) -> list[Direction]:

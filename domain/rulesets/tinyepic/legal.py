@@ -16,7 +16,13 @@ from pydantic import BaseModel
 
 from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
-from domain.rulesets.tinyepic.combat import ballista_directions, ballista_refusal, melee_refusal, ranged_refusal
+from domain.rulesets.tinyepic.combat import (
+    ballista_directions,
+    ballista_refusal,
+    melee_refusal,
+    on_ballista_to_fire,
+    ranged_refusal,
+)
 from domain.rulesets.tinyepic.commands import (
     EndTurn,
     FireBallista,
@@ -28,8 +34,9 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
 from domain.rulesets.tinyepic.movement import TetMovement, board_steps
+from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import action_refusal, pay_refusal
+from domain.rulesets.tinyepic.turns import allowed_actions, pay_refusal
 from domain.rulesets.tinyepic.view import GridView, grid_view
 
 
@@ -46,30 +53,37 @@ def legal_commands(
     parts: list[Part] = []
     enemies = sorted((u for u in view.living if u.owner != player), key=lambda u: u.id)
     for unit in sorted(view.units_of(player), key=lambda u: u.id):
-        if action_refusal(state, unit, "move") is None:
+        allowed = allowed_actions(state, unit)
+        if "move" in allowed:
             parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
         others: list[list[BaseModel]] = []
-        if action_refusal(state, unit, "melee") is None:
+        # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
+        # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
+        if "melee" in allowed:
             melee: list[BaseModel] = []
-            for e in enemies:
-                if melee_refusal(view, unit, e) is None:
-                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
+            if unit.melee > 0:
+                for e in enemies:
+                    if melee_refusal(view, unit, e) is None:
+                        melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
+                        melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
             others.append(melee)
-        if action_refusal(state, unit, "missile") is None:
+        if "missile" in allowed:
             others.append([
                 MissileAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if ranged_refusal(view, unit, e, "missile") is None
+                for e in (enemies if unit.missile > 0 and unit.ammo >= 1 else ())
+                if ranged_refusal(view, unit, e, "missile") is None
             ])
-        if action_refusal(state, unit, "spell") is None:
+        if "spell" in allowed:
             others.append([
                 SpellAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if ranged_refusal(view, unit, e, "spell") is None
+                for e in (enemies if unit.spell > 0 and unit.mana >= 1 else ())
+                if ranged_refusal(view, unit, e, "spell") is None
             ])
-        if action_refusal(state, unit, "ballista") is None:
+        if "ballista" in allowed:
             others.append([
                 FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
-                for e in enemies if ballista_refusal(view, unit, e, None) is None
+                for e in (enemies if on_ballista_to_fire(view, unit) else ())
+                if ballista_refusal(view, unit, e, None) is None
                 for d in ballista_directions(view, unit, e)
             ])
         if pay_refusal(state, unit) is None:
@@ -86,7 +100,7 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
     def kept() -> UnitMoves:
         if not found:
-            found.append(kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)))
+            found.append(kept_moves(view, unit, lambda u: searched_moves(view, u)))
         return found[0]
 
     def find(command: BaseModel) -> int | None:
@@ -98,11 +112,12 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
     """The unit's Move commands in this state, kept across events (``kept.py``)."""
-    return kept_moves(view, unit, lambda u: moves_of(TetMovement(view.state, view=view), u)).moves()
+    return kept_moves(view, unit, lambda u: searched_moves(view, u)).moves()
 
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
-    """A Move to each space of the unit's range of motion by a cheapest path, and the spaces
+    """A Move to each space of the unit's range of motion by a cheapest path (the engine's
+    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces
     whose occupant the search read: each space it could afford to step out of (where it stands,
     and each space it reached within its Movement) and every space one of its steps leads to
     from those (``kept.py`` keeps the moves while none of them changes)."""

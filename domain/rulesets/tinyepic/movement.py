@@ -208,6 +208,10 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
     def __init__(self, model: TetMovement) -> None:
         super().__init__()
         self.model = model
+        #: the same steps as (space, cost) pairs, for the legal moves' search (``moves.py``)
+        self.pairs = StepPairs(self)
+        #: the spaces the steps out of a space lead to (what a search that left it read)
+        self.into = StepTargets(self)
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model
@@ -232,6 +236,31 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
                     offer(portal, "portal")
         steps = self[frm] = tuple(found.values())
         return steps
+
+
+class StepPairs(dict[str, tuple[tuple[str, float], ...]]):
+    """Each space's board steps as (where it leads, what it costs), in the same order: the
+    two fields a search for the legal moves reads, unpacked in C instead of read by name."""
+
+    def __init__(self, steps: BoardSteps) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, frm: str) -> tuple[tuple[str, float], ...]:
+        found = self[frm] = tuple((option.to, option.cost) for option in self.steps[frm])
+        return found
+
+
+class StepTargets(dict[str, frozenset[str]]):
+    """Each space's board steps' ends, as a set."""
+
+    def __init__(self, steps: BoardSteps) -> None:
+        super().__init__()
+        self.steps = steps
+
+    def __missing__(self, frm: str) -> frozenset[str]:
+        found = self[frm] = frozenset(option.to for option in self.steps[frm])
+        return found
 
 
 #: the boards' steps shared between games: a board of the same rows and costs has the same steps

@@ -4,7 +4,8 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from copy import deepcopy
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field
 
@@ -43,9 +44,35 @@ class TetUnit(UnitState):
     #: the Villages it benefited from this turn (seed 003, Villages: once per Village per turn)
     villages_used: list[str] = Field(default_factory=list)
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """``StateModel``'s deep copy, with the unit's two lists of names copied as lists
+        rather than name by name (a rollback point copies every unit; the rest of a unit is
+        plain values, kept as they are)."""
+        cls = type(self)
+        made = cls.__new__(cls)
+        if memo is None:
+            memo = {}
+        memo[id(self)] = made
+        fields = {
+            name: value if type(value) in _ATOMS else list(value) if name in _NAME_LISTS else deepcopy(value, memo)
+            for name, value in self.__dict__.items()
+        }
+        object.__setattr__(made, "__dict__", fields)
+        object.__setattr__(made, "__pydantic_extra__", deepcopy(self.__pydantic_extra__, memo))
+        object.__setattr__(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        private = self.__pydantic_private__
+        object.__setattr__(made, "__pydantic_private__", None if private is None else deepcopy(private, memo))
+        return made
+
+
+#: values a deep copy keeps as they are, and a unit's fields that are lists of such values
+_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+_NAME_LISTS = frozenset({"actions", "villages_used"})
+
 
 class TetState(GameState):
     RULESET: ClassVar[str] = "tinyepic"
+    BOARD_FIELDS: ClassVar[tuple[str, ...]] = ("aliases", "width", "height", "levels", "terrain")
 
     options: TetOptions = TetOptions()
     units: dict[str, TetUnit] = Field(default_factory=dict)  # type: ignore[assignment]  # pydantic narrows the field per ruleset
@@ -58,6 +85,17 @@ class TetState(GameState):
     actions_taken: int = 0
     #: units of the active player that started the turn on a Ballista, and where
     ballista_starters: dict[str, str] = Field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """The board's rows copied row by row (``list``) rather than cell by cell through
+        ``copy.deepcopy``: they hold only numbers and names. A rollback point is a deep copy of
+        the state, taken about every command, and the rows were much of what it copied. The copy
+        shares nothing mutable with the original (tests/test_recording_fast_paths.py)."""
+        if memo is None:
+            memo = {}
+        for rows in (self.levels, self.terrain):
+            memo[id(rows)] = [list(row) for row in rows]
+        return super().__deepcopy__(memo)
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]

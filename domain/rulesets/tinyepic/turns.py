@@ -9,7 +9,7 @@ what ``legal.py`` does not list.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.events import ActionTaken, TurnEnded, TurnStarted, UnitWeakened, WeakenedRemoved
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from domain.resolution import Resolver
 
 ACTIONS_PER_TURN = 3
+#: every action type, in the order the legal commands list them
+ACTIONS: tuple[Action, ...] = get_args(Action)
 PAY_TO_REMOVE = 2
 
 NOT_ACTIVE = rule("digest 2 (Turn)", "only the active player's units act")
@@ -58,6 +60,22 @@ def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[Rule
             return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
         return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
     return None
+
+
+def allowed_actions(state: TetState, unit: TetUnit) -> tuple[Action, ...]:
+    """The actions ``action_refusal`` lets ``unit`` take now, in ``ACTIONS`` order: what the
+    legal commands ask for each unit, with the checks that do not depend on the action made
+    once (a test compares it with ``action_refusal`` on every state of every example)."""
+    if unit.owner != state.active_player or state.actions_taken >= ACTIONS_PER_TURN:
+        return ()
+    if unit.weakened and tokens_in_use(state, unit.owner):
+        return ()
+    taken = unit.actions
+    if not taken or last_unit(state, unit.owner):
+        return ACTIONS
+    if len(taken) >= 2:
+        return ()
+    return tuple(action for action in ACTIONS if action not in taken)
 
 
 def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:

@@ -16,7 +16,6 @@ from domain.resolution import Resolver
 from domain.rulesets.tinyepic.events import VillageVisited
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState
-from domain.rulesets.tinyepic.view import GridView
 from domain.state import TriggerState
 
 ABILITY = "village"
@@ -29,8 +28,7 @@ def is_village(state: TetState, location: str) -> bool:
         space = parse_space(location)
     except BadInput:
         return False
-    view = GridView(state)
-    return view.on_board(space) and view.terrain(space) == "village"
+    return state.on_board(space.x, space.y) and state.terrain_at(space.x, space.y) == "village"
 
 
 def on_step(resolver: Resolver, event: StepTaken) -> None:

@@ -1,0 +1,92 @@
+"""A unit's Move commands searched for the legal commands, over the board's steps directly.
+
+The random policy counts every legal command, so every unit of the player to act is searched
+in nearly every state (on a small board each search reads nearly every space, and any step
+changes what the others read). The engine's ``search_reach`` answers range-of-motion questions
+too (why not, what lies beyond the allowance), and pays for that generality on every call: a
+reach object, the judge read from the model, each unit's steps kept as a lasting index and
+brought up to date per event. The moves need only the costs and a cheapest way into each space,
+so this search is the engine's Dial loop (``movement._relax_fixed``: the same buckets, the same
+order, the same updates, so the same paths) over ``board_steps``' (space, cost) pairs, with who
+stands where read once per search as the spaces it may not enter and those it may only cross
+(as ``TetMovement.step_options`` judges each step).
+
+``tests/tiny_epic_tactics/test_kept_moves.py`` compares its moves, after every event of every
+example and of random self-play, with ``legal.moves_of`` over the plain reading of the rules.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from domain.rulesets.tinyepic.kept import UnitMoves, unit_facts
+from domain.rulesets.tinyepic.movement import board_steps
+from domain.rulesets.tinyepic.state import TetUnit
+from domain.rulesets.tinyepic.view import GridView
+
+
+def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
+    """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
+    first-step guarantee, one allowance: its Movement), and the spaces the search read."""
+    start = unit.location
+    if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
+        return UnitMoves(unit_facts(view.state, unit), frozenset(), unit.owner, unit.id, "", {}, [])
+    allowance = unit.movement
+    steps = board_steps(view)
+    blocked, crossing = _occupied(view, unit)
+    cost_of: dict[str, float] = {start: 0}
+    previous: dict[str, str] = {}
+    waiting: dict[float, list[str]] = {0: [start]}
+    costs: list[float] = [0]
+    pairs = steps.pairs
+    pop, push, get, infinity = heapq.heappop, heapq.heappush, cost_of.get, math.inf
+    while costs:
+        cost = pop(costs)
+        if cost > allowance:
+            break  # every space left costs more than the Movement
+        for here in waiting.pop(cost):
+            if cost > cost_of[here]:
+                continue  # reached more cheaply since
+            for to, step_cost in pairs[here]:
+                if to in blocked:
+                    continue
+                new_cost = cost + step_cost
+                if new_cost < get(to, infinity):
+                    cost_of[to] = new_cost
+                    if new_cost <= allowance:
+                        previous[to] = here
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            push(costs, new_cost)
+                        else:
+                            bucket.append(to)
+    # every space within the Movement was expanded: its steps, and where they lead, were read
+    left = [space for space, cost in cost_of.items() if cost <= allowance]
+    into = steps.into
+    reads = frozenset(left).union(*[into[space] for space in left])
+    ends = [space for space in left if space != start and space not in crossing]
+    return UnitMoves(unit_facts(view.state, unit), reads, unit.owner, unit.id, start, previous, ends)
+
+
+def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
+    """The spaces the unit may not step into, and those it may cross but not end on, as
+    ``TetMovement.step_options`` judges each step: another unit's space blocks it, unless an
+    ally stands there and allies may be passed through (then it is crossed); the Ballista it
+    started its turn on blocks it unless another unit stands there."""
+    me, side = unit.id, unit.owner
+    ally_pass = view.options.ally_pass_through
+    blocked: set[str] = set()
+    crossing: set[str] = set()
+    for space, occupant in view.occupant_at.items():
+        if occupant.id == me:
+            continue
+        if occupant.owner == side and ally_pass:
+            crossing.add(space)
+        else:
+            blocked.add(space)
+    started_on = view.state.ballista_starters.get(me)
+    if started_on is not None and started_on not in crossing:
+        blocked.add(started_on)
+    return blocked, crossing
