@@ -14,9 +14,9 @@ import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple, Protocol
 
+from domain.cached import cached_property
 from domain.rules import RuleRef
 
 INFINITY = math.inf
@@ -815,7 +815,7 @@ class GridRange(RangeOfMotion):
         return {location: label(location) for location in self.reach.cost}
 
     @cached_property
-    def paths(self) -> dict[str, list[str]]:  # type: ignore[override]  # worked out when read
+    def paths(self) -> dict[str, list[str]]:  # worked out when read
         """Each path is its last step's path plus one location: a shared beginning is labelled
         and walked once."""
         reach, names, label = self.reach, self._names, self.label
@@ -838,12 +838,12 @@ class GridRange(RangeOfMotion):
         return list(self.paths)
 
     @cached_property
-    def costs(self) -> dict[str, float]:  # type: ignore[override]  # worked out when read
+    def costs(self) -> dict[str, float]:  # worked out when read
         names = self._names
         return {names[location]: cost for location, cost in self.reach.cost.items()}
 
     @cached_property
-    def reasons(self) -> dict[str, list[RuleRef]]:  # type: ignore[override]  # worked out when read
+    def reasons(self) -> dict[str, list[RuleRef]]:  # worked out when read
         reach, label = self.reach, self.label
         candidates = set(reach.blocked) | set(reach.too_far) | set(reach.pass_only) | set(reach.stopped_before)
         # in the ruleset's order, not the set's: a set of strings iterates by hash, which

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy
 
+from domain.cached import cached_property
 from domain.movement import NO_PATH, RangeOfMotion, Reach
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres

@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from shapely.geometry import Polygon
 
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, Area, Ladder, Spot, Surface, Table, parse_spot, segment

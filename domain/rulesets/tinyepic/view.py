@@ -4,8 +4,7 @@ the lookahead agree."""
 
 from __future__ import annotations
 
-from functools import cached_property
-
+from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import Space, manhattan, parse_space
 from domain.rulesets.tinyepic.options import Terrain
