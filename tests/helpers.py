@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from domain.event_base import GameEvent
+from domain.events import GameStarted
 from domain.game import Game
 from domain.movement import RangeOfMotion
+from domain.state import GameState
 from projections.lookahead import Lookahead
 from sim.runner import Played, check_expectations, play
 from sim.scenario import parse_scenario
@@ -44,3 +48,14 @@ def names(events: list[Any]) -> list[str]:
 
 def problems(text: str) -> list[str]:
     return check_expectations(played(text, strict=False))
+
+
+def folded(events: list[GameEvent]) -> Iterator[tuple[GameState, GameEvent]]:
+    """The state after each event of a log, folded as the aggregate folds it (one state, changed
+    in place: read it before asking for the next), with the event just folded."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    state = start.initial_state()
+    for event in events[1:]:
+        event.fold_into(state)
+        yield state, event

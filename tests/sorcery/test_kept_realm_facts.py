@@ -31,7 +31,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, folded
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -56,12 +56,8 @@ def _compare(state: GameState, where: str) -> None:
 
 
 def _check_events(events: list[GameEvent], where: str) -> int:
-    start = events[0]
-    assert isinstance(start, GameStarted)
-    state = start.initial_state()
     checked = 0
-    for event in events[1:]:
-        event.fold_into(state)
+    for state, event in folded(events):
         _compare(state, f"{where}, after {event.event_id} ({event.name})")
         checked += 1
     return checked

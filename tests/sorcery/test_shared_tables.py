@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from domain.event_base import GameEvent
-from domain.events import GameStarted
 from domain.rulesets.sorcery import RULESET
 from domain.rulesets.sorcery.movement import _LOCATIONS, SorceryMovement
 from domain.rulesets.sorcery.rules import shared
@@ -29,7 +28,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, folded
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 #: the steps from scratch of every key met in this process: keys are unique to a process (realm
@@ -77,12 +76,8 @@ def _compare_judged(state: GameState, unit_id: str, where: str) -> None:
 
 def _check_events(events: list[GameEvent], where: str) -> int:
     """Every event folded as the aggregate folds it (not only the lookahead's facts)."""
-    start = events[0]
-    assert isinstance(start, GameStarted)
-    state = start.initial_state()
     checked = 0
-    for event in events[1:]:
-        event.fold_into(state)
+    for state, event in folded(events):
         for unit_id, unit in list(state.units.items()):
             if unit.alive and unit.location is not None:
                 _compare_judged(state, unit_id, f"{where}, after {event.event_id}")  # before any search
