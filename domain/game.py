@@ -100,6 +100,15 @@ class Game(BaseAggregate[UUID]):
         )
         return game
 
+    @classmethod
+    def start_as(cls, start: GameStarted, game_id: UUID | None = None, seed: int | None = None) -> Game:
+        """A new game started as a logged ``GameStarted`` says (verification, a kept script):
+        the log's own id and seed unless others are given."""
+        return cls.start(
+            start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title,
+            game_id, start.seed if seed is None else seed,
+        )
+
     # --- recording ------------------------------------------------------------------------
 
     @property

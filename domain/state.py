@@ -54,17 +54,14 @@ class LastingIndexes(dict[str, tuple[Any, Any]]):
 class CharacteristicsIndexes(dict[str, Any]):
     """Indexes of what the units and cards in play are (``GameState.characteristics_index``),
     kept across the events that leave all that as it is (``GameEvent.KEEPS_CHARACTERISTICS``).
-    A copy of the state starts without them, and so does a state sent to another process: an
-    index may hold numbers that mean something only to the process that made it."""
+    A copy of the state starts without them, and so does a pickled one (``GameState.__getstate__``):
+    an index may hold numbers that mean something only to the process that made it."""
 
     def __copy__(self) -> CharacteristicsIndexes:
         return CharacteristicsIndexes()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CharacteristicsIndexes:
         return CharacteristicsIndexes()
-
-    def __reduce__(self) -> tuple[type[CharacteristicsIndexes], tuple[()]]:
-        return CharacteristicsIndexes, ()
 
 
 class StateModel(BaseModel):
@@ -333,7 +330,7 @@ class GameState(StateModel):
         self.settle()
         pickled = super().__getstate__()
         private = dict(pickled["__pydantic_private__"] or {})
-        private["_indexes"], private["_lasting"] = {}, LastingIndexes()
+        private["_indexes"], private["_lasting"], private["_characteristics"] = {}, LastingIndexes(), CharacteristicsIndexes()
         pickled["__pydantic_private__"] = private
         return pickled
 

@@ -99,10 +99,7 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     start = events[0]
     if not isinstance(start, GameStarted):
         return Verdict(False, 0, "the log does not begin with GameStarted")
-    game = Game.start(
-        start.ruleset, start.players, start.active_player, start.options, start.aliases,
-        start.title, start.originator_id, start.seed,
-    )
+    game = Game.start_as(start, start.originator_id)
     begin = 1
     if prefix is not None and prefix.starts(events, game, cheap):
         begin = len(prefix.events)

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from domain.cached import cached_property
 from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import DiceRolled, GameStarted
@@ -38,16 +39,13 @@ class KeptScript:
 
     events: tuple[GameEvent, ...]
     commands: int
-    _prefix: list[VerifiedPrefix | None] = field(default_factory=list)
 
     def begin(self, scenario: ScenarioBase, seed: int) -> tuple[Game, list[GameEvent]]:
         """A new game with its own id and ``seed``: the kept events re-stamped with its id and
         folded into it, then the rest of the script played (the refusals it expects included)."""
         start = self.events[0]
         assert isinstance(start, GameStarted)
-        game = Game.start(
-            start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title, None, seed,
-        )
+        game = Game.start_as(start, seed=seed)
         pending = game.pending_events
         for kept in self.events[1:]:
             event = kept.model_copy(update={
@@ -58,12 +56,11 @@ class KeptScript:
         play_script(scenario, game, strict=True, first=self.commands)
         return game, recorded(game)
 
+    @cached_property
     def prefix(self) -> VerifiedPrefix | None:
         """The kept events as verification vouches for them: checked the first time a game that
         verifies its log asks, and none when they do not verify (each log is then re-run whole)."""
-        if not self._prefix:
-            self._prefix.append(VerifiedPrefix.of(list(self.events)))
-        return self._prefix[0]
+        return VerifiedPrefix.of(list(self.events))
 
 
 def kept_from(played: Played) -> KeptScript | None:

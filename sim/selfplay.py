@@ -252,7 +252,7 @@ def self_play(
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
     started = now()
-    verdict = verify(events, kept.prefix() if kept is not None else None) if verify_log else None
+    verdict = verify(events, kept.prefix if kept is not None else None) if verify_log else None
     clock.verifying += now() - started
     state = game.state
     report = GameReport(

@@ -145,7 +145,7 @@ def test_verifying_from_a_verified_prefix_gives_the_whole_verdict_on_sound_and_t
     scenario = load_scenario(EXAMPLES / path)
     kept = kept_script(scenario)
     assert kept is not None
-    prefix = kept.prefix()
+    prefix = kept.prefix
     assert prefix is not None
     rng = random.Random(path)
     for seed in range(2):
@@ -177,8 +177,8 @@ def test_a_prefix_that_rolls_or_does_not_verify_is_never_vouched_for() -> None:
 
 def test_a_log_of_another_start_is_verified_whole() -> None:
     sorcery = kept_script(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml"))
-    assert sorcery is not None and sorcery.prefix() is not None
-    prefix = sorcery.prefix()
+    assert sorcery is not None and sorcery.prefix is not None
+    prefix = sorcery.prefix
     assert prefix is not None
     other = play(load_scenario(EXAMPLES / "sorcery/05-giant-shark.yaml")).events
     events = self_play(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml"), 1, "random", 3, verify_log=False).events
@@ -193,4 +193,4 @@ def test_a_log_of_another_start_is_verified_whole() -> None:
 
 def _game_of(events: list[Any]) -> Game:
     start = events[0]
-    return Game.start(start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title, start.originator_id, start.seed)
+    return Game.start_as(start, start.originator_id)

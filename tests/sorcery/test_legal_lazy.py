@@ -73,10 +73,7 @@ def _walk(events: list[GameEvent], where: str) -> int:
     """The game again, command by command, checked before each command."""
     start = events[0]
     assert isinstance(start, GameStarted)
-    game = Game.start(
-        start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title,
-        start.originator_id, start.seed,
-    )
+    game = Game.start_as(start, start.originator_id)
     checked = 0
     for event in events:
         if isinstance(event, CommandIssued):
