@@ -10,12 +10,15 @@ fold compares it by identity), and keeps the last ids it parsed for the library'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
+from eventsourcing.persistence import OperationalError, StoredEvent
+from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteApplicationRecorder, SQLiteFactory
 
 from sim.mapper import stored_event
 
@@ -23,7 +26,56 @@ from sim.mapper import stored_event
 KEPT_IDS = 256
 
 
+def _is_locked(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _until_unlocked(deadline: float, attempt: Callable[[], None]) -> None:
+    """``attempt()``, again after a short random wait each time SQLite says "locked", until ``deadline``."""
+    delay = 0.01
+    while True:
+        try:
+            attempt()
+            return
+        except (sqlite3.OperationalError, OperationalError) as exc:
+            if not _is_locked(exc) or time.monotonic() + delay >= deadline:
+                raise
+        time.sleep(delay * (1 + random.random()))
+        delay = min(delay * 2, 0.5)
+
+
+def _switch_to_wal(db_name: str, deadline: float) -> None:
+    connection = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=max(0.0, deadline - time.monotonic()))
+    try:
+        if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            connection.execute("PRAGMA journal_mode=WAL")
+    finally:
+        connection.close()
+
+
 class GameSQLiteRecorder(SQLiteApplicationRecorder):
+    def create_table(self) -> None:
+        """The library's create statements, with the two races SQLite does not wait out taken
+        care of, so that any number of openers of a new file all succeed.
+
+        - The library switches a file to WAL on its first connection (``PRAGMA journal_mode=WAL``
+          needs the file alone; a connection already reading it is refused at once, not made to
+          wait, since waiting could deadlock). When that fails inside the library's pool, the
+          pool keeps its writer lock (eventsourcing 9.5), so the store could not write again:
+          the switch is made here first, on a plain connection, tried again while refused.
+        - The create statements run in a deferred transaction that turns from reading into
+          writing, which fails at once when another opener wrote in between; they are tried
+          again too (the connection goes back to the pool, so that is safe).
+
+        Tries stop at the store's lock timeout. Seen as one failure in about thirty runs of
+        sixteen threads opening one new store (tests/test_concurrency.py)."""
+        pool = self.datastore.pool
+        deadline = time.monotonic() + (pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+        if not pool.is_sqlite_memory_mode:
+            _until_unlocked(deadline, lambda: _switch_to_wal(pool.db_name, deadline))
+        _until_unlocked(deadline, super().create_table)
+
     def convert_originator_id(self, originator_id: str) -> UUID | str:
         ids: dict[str, UUID | str] = self.__dict__.setdefault("_ids", {})
         found = ids.get(originator_id)
