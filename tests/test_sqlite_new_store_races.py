@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,6 @@ def test_sixteen_threads_opening_each_of_twenty_new_stores_all_succeed(tmp_path:
 
     for round_ in range(20):
         db = str(tmp_path / f"new-{round_}.sqlite")
-        results = run_together(16, lambda _, db=db: open_store(db).game_ids())
+        results = run_together(16, partial(lambda db, _: open_store(db).game_ids(), db))
         assert [r for r in results if isinstance(r, Exception)] == [], f"round {round_}"
         saves_and_reads_a_game(db)
