@@ -13,7 +13,7 @@ import functools
 import json
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 from uuid import UUID
 
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate, OriginatorIDError, OriginatorVersionError
@@ -169,6 +169,23 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         Every concrete event overrides it; this fallback shows the raw fields."""
         return f"{self.name} {self.payload()}"
 
+    def restamped(self, originator_id: UUID, timestamp: datetime) -> Self:
+        """This fact as another game's, at the same place in its stream, made at ``timestamp``: a
+        shallow copy with the two fields replaced (pydantic's ``model_copy(update=...)`` does the
+        same through a general path, several times slower; a kept script re-stamps every event of
+        its start for each game)."""
+        cls = type(self)
+        made = cls.__new__(cls)
+        fields = dict(self.__dict__)
+        fields["originator_id"] = originator_id
+        fields["timestamp"] = timestamp
+        _setattr(made, "__dict__", fields)
+        extra, private = self.__pydantic_extra__, self.__pydantic_private__
+        _setattr(made, "__pydantic_extra__", None if extra is None else dict(extra))
+        _setattr(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _setattr(made, "__pydantic_private__", None if private is None else dict(private))
+        return made
+
     def mutate(self, aggregate: Any) -> Any:
         """The library's check that this event is the next of its game, then the fold. The same
         checks as ``CanMutateAggregate.mutate``, with the game's id compared by identity first
@@ -208,6 +225,8 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     def apply_to(self, state: GameState) -> None:
         """Fold this fact into a game state. Must not consult any rule: events are facts."""
 
+
+_setattr = object.__setattr__
 
 #: the JSON head of the game whose events were read last (a replay reads one game's events in a row)
 _last_head: tuple[UUID | None, bytes] = (None, b"")

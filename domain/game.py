@@ -109,6 +109,21 @@ class Game(BaseAggregate[UUID]):
             game_id, start.seed if seed is None else seed,
         )
 
+    def resume(self, state: GameState, events: list[GameEvent]) -> None:
+        """Take ``state`` as the fold of ``events``, this game's next events, made or checked
+        elsewhere (a kept script's, a verified prefix's): the events are pending as if recorded
+        here, and no rule or fold runs again. The caller vouches that ``state`` is what folding
+        them would give, and gives a state no other game holds (a copy)."""
+        if not events:
+            return
+        first, last = events[0].originator_version, events[-1].originator_version
+        if first != self.version + 1 or last != self.version + len(events):
+            raise ValueError(f"events {first}..{last} do not follow version {self.version}")
+        self.state = state
+        self.pending_events.extend(events)
+        self.version = last
+        self.modified_on = events[-1].timestamp
+
     # --- recording ------------------------------------------------------------------------
 
     @property

@@ -71,13 +71,15 @@ class VerifiedPrefix:
     or a prefix that does not end where a command begins, and the whole log is re-run."""
 
     events: tuple[GameEvent, ...]
+    #: the fold of ``events`` with no index built: copied for each log that starts with them
+    state: GameState
 
     @classmethod
     def of(cls, events: list[GameEvent]) -> VerifiedPrefix | None:
         """The prefix, when ``events`` verify and roll no die; else none (re-run in full)."""
         if any(isinstance(event, DiceRolled) for event in events) or not verify(events).ok:
             return None
-        return cls(tuple(events))
+        return cls(tuple(events), folded_start(events))
 
     def starts(self, events: list[GameEvent], game: Game, cheap: bool) -> bool:
         """True when ``events`` begin with this prefix's facts and the next event (if any) is a
@@ -94,6 +96,24 @@ class VerifiedPrefix:
             return False
 
 
+def folded_start(events: list[GameEvent] | tuple[GameEvent, ...]) -> GameState:
+    """The state a game's first ``events`` fold into, with no index built, to be copied
+    (``copy_of_start``) for each game that starts with equal facts."""
+    state = fold(events)
+    state.changed()
+    return state
+
+
+def copy_of_start(state: GameState, seed: int) -> GameState:
+    """A game's own copy of a ``folded_start``, under its own seed. The seed is the only fact of
+    the start that differs between the games that share one (``VerifiedPrefix.starts`` compares
+    the rest, a kept script's games differ in nothing else), and it decides only their dice.
+    The copy shares the board's indexes (``BoardIndexes``), as a rollback point's does."""
+    copied = state.model_copy(deep=True)
+    copied.seed = seed
+    return copied
+
+
 def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
     events = upcast_log(events)
     start = events[0]
@@ -103,9 +123,8 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     begin = 1
     if prefix is not None and prefix.starts(events, game, cheap):
         begin = len(prefix.events)
-        for event in events[1:begin]:
-            event.mutate(game)  # facts equal to ones the rules gave: folded, not re-run
-            game.pending_events.append(event)
+        # facts equal to ones the rules gave: taken as the prefix's fold, not re-run or folded again
+        game.resume(copy_of_start(prefix.state, start.seed), events[1:begin])
     for event in events[begin:]:
         if not isinstance(event, CommandIssued):
             continue

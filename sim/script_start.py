@@ -24,7 +24,8 @@ from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import DiceRolled, GameStarted
 from domain.game import Game
-from sim.replay import VerifiedPrefix
+from domain.state import GameState
+from sim.replay import VerifiedPrefix, copy_of_start, folded_start
 from sim.runner import Played, play, play_script, recorded
 from sim.scenario import ScenarioBase
 
@@ -46,15 +47,17 @@ class KeptScript:
         start = self.events[0]
         assert isinstance(start, GameStarted)
         game = Game.start_as(start, seed=seed)
-        pending = game.pending_events
-        for kept in self.events[1:]:
-            event = kept.model_copy(update={
-                "originator_id": game.id, "originator_version": game.version + 1, "timestamp": kept.create_timestamp(),
-            })
-            event.mutate(game)
-            pending.append(event)
+        game_id = game.id
+        game.resume(copy_of_start(self.state, seed), [
+            kept.restamped(game_id, kept.create_timestamp()) for kept in self.events[1:]
+        ])
         play_script(scenario, game, strict=True, first=self.commands)
         return game, recorded(game)
+
+    @cached_property
+    def state(self) -> GameState:
+        """The kept events' fold, copied for each game (``sim.replay.copy_of_start``)."""
+        return folded_start(self.events)
 
     @cached_property
     def prefix(self) -> VerifiedPrefix | None:

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from uuid import uuid4
 
 import pytest
 
 from domain.errors import SimError
 from domain.events import DiceRolled, GameStarted
 from domain.game import Game
+from projections.state_hash import fold
 from sim.compare.games import seated
 from sim.replay import VerifiedPrefix, verify
 from sim.rule_option import with_options
@@ -194,3 +197,46 @@ def test_a_log_of_another_start_is_verified_whole() -> None:
 def _game_of(events: list[Any]) -> Game:
     start = events[0]
     return Game.start_as(start, start.originator_id)
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_a_kept_start_is_copied_for_each_game_and_no_game_changes_it(path: str) -> None:
+    """Games take a copy of the kept fold, not its fold again: the copy is the fold, field for
+    field, and playing games from it leaves it (and so the next game's start) as it was."""
+    scenario = load_scenario(EXAMPLES / path)
+    kept = kept_script(scenario)
+    if kept is None:
+        pytest.skip("this script's set-up rolls: nothing is kept")
+    before = kept.state.model_dump()
+    assert before == fold(list(kept.events)).model_dump()
+    for seed in range(3):
+        game, _ = kept.begin(scenario, seed)
+        assert game.state is not kept.state
+        assert game.state.seed == seed
+        self_play(scenario, 2, "random", seed)
+    assert kept.state.model_dump() == before
+
+
+def test_a_restamped_event_is_the_event_copied_with_its_game_and_time_replaced() -> None:
+    other, when = uuid4(), datetime(2030, 1, 2, tzinfo=UTC)
+    for path in sorted(Path(EXAMPLES).rglob("*.yaml"))[::3]:
+        for event in play(load_scenario(path)).events:
+            made = event.restamped(other, when)
+            expected = event.model_copy(update={"originator_id": other, "timestamp": when})
+            assert type(made) is type(event)
+            assert made.__dict__ == expected.__dict__, f"{path}: {event.name}"
+            assert made.model_fields_set == event.model_fields_set
+            assert made.model_dump_json() == expected.model_dump_json()
+            assert event.originator_id != other  # the original is untouched
+
+
+def test_a_game_resumes_only_from_its_own_next_events() -> None:
+    played = play(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml"))
+    start = played.events[0]
+    assert isinstance(start, GameStarted)
+    game = Game.start_as(start)
+    with pytest.raises(ValueError, match="do not follow version 1"):
+        game.resume(fold(played.events[:5]), list(played.events[2:5]))
+    game.resume(fold(played.events[:5]), list(played.events[1:5]))
+    assert game.version == 5
+    assert game.state.model_dump() == fold(played.events[:5]).model_dump()
