@@ -9,11 +9,13 @@ id reaches ``grep`` and scripts intact.
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 #: the width of output that is not a terminal: wide enough that no line is ever wrapped or cut
 WHOLE_LINES = 100_000
@@ -56,7 +58,11 @@ def table(title: str, *columns: str, right: tuple[str, ...] = (), whole: tuple[s
 def progress(quiet: bool = False) -> Progress:
     """A progress bar on stderr while it is a terminal (nothing otherwise, nor when ``quiet``):
     what is done of how much, and the time left. What the command prints on stdout meanwhile
-    goes above the bar when stdout is that terminal too, and straight down a pipe otherwise."""
+    goes above the bar when stdout is that terminal too, and straight down a pipe otherwise.
+    rich's progress module is imported here, by the commands that show one: it is a tenth of
+    the start-up of a command that answers one question (``sim reach``)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     return Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=err, transient=True, disable=quiet or not err.is_terminal,
