@@ -291,6 +291,11 @@ class MoveEnded(GameEvent):
         state.moves.pop(self.move_id, None)
 
     def describe(self, label: Labeler) -> str:
+        # No step taken (the first step refused, a check or fall before it): "after 0 step(s)"
+        # read as a move that went ahead. Not "did not move": a fall may have moved the unit.
+        if self.steps_taken == 0:
+            ends = f"ends at {label(self.at)}" if self.at else "ends (it left the board)"
+            return f"{self.unit} takes no step: its move {ends}"
         where = f"{self.unit} stops at {label(self.at)}" if self.at else f"{self.unit}'s move ends (it left the board)"
         return f"{where} after {self.steps_taken} step(s)"
 

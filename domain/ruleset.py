@@ -28,6 +28,7 @@ from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
 from domain.validation import first_problem
 
 if TYPE_CHECKING:
+    from domain.events import DiceRolled
     from domain.legacy import LegacyEvent
     from domain.outcome import Counters, Outcome, OutcomeRules
     from domain.resolution import Resolver
@@ -143,6 +144,12 @@ class Ruleset:
         """What a unit or other thing on the board is called (its card or name)."""
         unit = state.units.get(thing_id)
         return unit.card if unit is not None else thing_id
+
+    def roll_verdict(self, state: GameState, event: DiceRolled) -> str | None:
+        """What a recorded roll meant under the game's rules ("miss: ... suffers no Wound"), for
+        ``sim trace``: a bare result leaves the reader to know the success face, and a failed
+        roll causes no event of its own. None where the ruleset has nothing to add."""
+        return None
 
     def in_play(self, state: GameState, thing_id: str) -> bool:
         """Whether a trigger's source is still where its ability works."""

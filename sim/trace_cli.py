@@ -10,6 +10,7 @@ from rich.tree import Tree
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import DiceRolled
 from domain.legacy import upcast_log
 from domain.ruleset import get_ruleset
 from projections.state_hash import fold
@@ -44,7 +45,11 @@ def trace_of(events: list[GameEvent]) -> Trace:
     state = fold(events)
     rules = get_ruleset(state.ruleset)
     names = {u.id: rules.name_of(state, u.id) for u in state.units.values()}
-    return build_trace(events, lambda loc: rules.label(state, loc), names)
+    trace = build_trace(events, lambda loc: rules.label(state, loc), names)
+    for node in trace.nodes():  # a failed roll causes no event: say what each roll meant
+        if isinstance(node.event, DiceRolled) and (verdict := rules.roll_verdict(state, node.event)):
+            node.text = f"{node.text} -> {verdict}"
+    return trace
 
 
 @click.command()

@@ -15,6 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import DiceRolled
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
 from domain.movement import MovementModel, RangeOfMotion
 from domain.resolution import Resolver
@@ -67,6 +68,12 @@ class GodsgloomRuleset(Ruleset):
 
     def label(self, state: GameState, location: str) -> str:
         return hex_label(state, location) if location else "nowhere"
+
+    def roll_verdict(self, state: GameState, event: DiceRolled) -> str | None:
+        from domain.rulesets.godsgloom.dice_notes import roll_verdict
+
+        assert isinstance(state, GloomState)
+        return roll_verdict(state, state.options, event)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.godsgloom.reach import range_of_motion

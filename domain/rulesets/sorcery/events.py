@@ -97,6 +97,12 @@ class UnitPlaced(_Diagnosed, CoreUnitPlaced):
         self._fold_diagnostic(state, self.unit.id)
 
     def describe(self, label: Labeler) -> str:
+        unit = self.unit
+        if unit.carried_by:  # only a set-up's ``carried_by`` places a unit already carried
+            where = label(unit.location) if unit.location else "nowhere"
+            placed = (f"{unit.id} ({unit.card}, {unit.owner}) at {where} is carried by {unit.carried_by} "
+                      "(placed again with its carrier)")
+            return placed + self._diagnostic_text()
         return super().describe(label) + self._diagnostic_text()
 
 

@@ -52,6 +52,31 @@ def offsets(unit: SorceryUnit) -> list[tuple[int, int]]:
     return [(0, 0), *((parse_loc(p).row - anchor.row, parse_loc(p).column - anchor.column) for p in unit.parts)]
 
 
+def turns_change(shape: Sequence[tuple[int, int]]) -> bool:
+    """Whether some quarter turn gives the shape another outline (a T, an L, a 1x2 does; a 2x2
+    or a plus does not): only then is the orientation a teleport lands it in a choice at all."""
+    def outline(cells: Sequence[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        return frozenset((r - top, c - left) for r, c in cells)
+
+    first, turned = outline(shape), list(shape)
+    for _ in range(3):
+        turned = [(c, -r) for r, c in turned]
+        if outline(turned) != first:
+            return True
+    return False
+
+
+def unturned_note(unit: SorceryUnit) -> str:
+    """What a refused teleport of this unit must add: it was judged in its present orientation,
+    though the codex lets the teleport's controller turn it (Teleporting Oversized Units), which
+    is not modelled; empty where a turn changes nothing or the unit grows instead."""
+    if not unit.parts or grows(unit) is not None or not turns_change(offsets(unit)):
+        return ""
+    return ("; judged in its present orientation only: codex: Teleporting Oversized Units lets it be turned"
+            " as it lands, which is not modelled")
+
+
 def grows(unit: SorceryUnit) -> Grows | None:
     """How the unit grows, if it does (Megamoeba, Aethermoeba)."""
     return next((a.grows for a in abilities_of(unit.card) if a.grows is not None), None)

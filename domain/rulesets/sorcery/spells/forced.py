@@ -12,7 +12,7 @@ from domain.rules import RuleRef
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
-from domain.rulesets.sorcery.movement import ForcedMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.spells.plan import Casting, Move, SpellPlan, Targets
@@ -69,9 +69,10 @@ class ForcedSpell(Targets):
             frm = engine.state.units[unit_id].location or ""
             model = oversized.movement(ForcedMovement(engine.state, forced.how_of.get(unit_id, how)), engine.state)
             if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
+                turn = oversized.unturned_note(engine.state.units[unit_id]) if FORCED_KINDS.get(forced.how_of.get(unit_id, how)) == "teleport" else ""
                 raise IllegalCommand(
                     rule(casting.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
-                    f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {casting.name}",
+                    f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {casting.name}{turn}",
                 )
         return SpellPlan(
             casting, cast=True, spell_id=casting.spell_id(engine), unaffected=forced.unaffected, artifacts=forced.things,
