@@ -43,6 +43,8 @@ LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 T = TypeVar("T")
 K = TypeVar("K")
+#: the state index each mode's model is held under (``GloomMovement.of``), written once
+_MODEL_NAMES = {mode: f"godsgloom.movement.{mode}" for mode in (*MODES, "flying")}
 
 
 class GloomMovement:
@@ -52,7 +54,7 @@ class GloomMovement:
     def of(state: GameState, mode: str = "normal") -> GloomMovement:
         """The model of ``state`` in ``mode``, one for every reader until the next event (as
         ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
-        name = f"godsgloom.movement.{mode}"
+        name = _MODEL_NAMES.get(mode) or f"godsgloom.movement.{mode}"
         held: PerState[GloomMovement] = state.index(name, PerState)
         found = held.value
         if found is None or found.state is not state:
@@ -248,8 +250,10 @@ class GloomMovement:
         owner = view.unit(unit_id).owner
         h = parse_hex(plain.to)
         option = view.options.engagement_zone
-        if any(u.owner != owner and h in zone_hexes(u.location or "", u.facing, option) for u in view.living):
-            stops = self._zone_stop(unit_id, h)
+        # ``zones_over`` read here once, unit by unit, and handed to the stop
+        enemies = [u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option)]
+        if enemies:
+            stops = self._zone_stop(unit_id, h, sorted(enemies))
             if stops is not None:
                 return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
@@ -279,8 +283,9 @@ class GloomMovement:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
         zoned = view.cover_at.get(plain.to)
-        if zoned and any(side != owner for _, side in zoned):
-            stops = self._zone_stop(unit_id, parse_hex(plain.to))
+        if zoned:
+            enemies = [e for e, side in zoned if side != owner]  # ``zones_over``, off the cover just read
+            stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies) if enemies else None
             if stops is not None:
                 return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
@@ -316,10 +321,12 @@ class GloomMovement:
             return "Trample"
         return None
 
-    def _zone_stop(self, unit_id: str, h: Hex) -> RuleRef | None:
+    def _zone_stop(self, unit_id: str, h: Hex, zones: list[str] | None = None) -> RuleRef | None:
         """§8.3: entering an empty hex in an enemy Engagement Zone ends the move, unless a trait
-        lets the unit through (Nimble, negated by Lockdown; Unstoppable)."""
-        zones = self.view.zones_over(h, unit_id)
+        lets the unit through (Nimble, negated by Lockdown; Unstoppable). ``zones`` are the
+        enemies whose zones cover ``h`` (``MatView.zones_over``) when the caller has read them."""
+        if zones is None:
+            zones = self.view.zones_over(h, unit_id)
         if not zones or self.mode == "push":
             return None
         view = self.view

@@ -342,8 +342,22 @@ class MatView:
     _direct_asks = 0
 
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
-        """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
-        here = at or self.at(unit_id)
+        """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent.
+        Where it stands, asked once per view: a Move Action asks it when choosing the mode, when
+        checking Lockdown and again for each trait the legal moves list (a copy each time, as
+        callers may keep or change the list)."""
+        if at is None:
+            found = self._engaged.get(unit_id)
+            if found is None:
+                found = self._engaged[unit_id] = self._engaged_at(unit_id, self.at(unit_id))
+            return list(found)
+        return self._engaged_at(unit_id, at)
+
+    @cached_property
+    def _engaged(self) -> dict[str, list[str]]:
+        return {}
+
+    def _engaged_at(self, unit_id: str, here: Hex) -> list[str]:
         if self.options.engaged_rule == "mutual_adjacent":
             return sorted(e.id for e in self.enemies(unit_id) if here in set(parse_hex(e.location or "").neighbours()))
         return self.zones_over(here, unit_id)
