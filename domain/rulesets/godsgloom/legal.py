@@ -84,9 +84,8 @@ def _one(name: str, build: Callable[[], BaseModel]) -> Part:
     return Part((name, None), size=lambda: 1, item=lambda i: build())
 
 
-def _order(location: str) -> tuple[int, int]:
-    h = parse_hex(location)
-    return (h.q, h.r)
+#: the mat's order of hexes: q, then r (a ``Hex`` is the tuple (q, r), parsed once per text)
+_order = parse_hex
 
 
 class Ends:
