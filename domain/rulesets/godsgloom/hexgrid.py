@@ -74,6 +74,22 @@ def front_arc(facing: int) -> tuple[int, int, int]:
     return ((facing - 1) % 6, facing % 6, (facing + 1) % 6)
 
 
+@lru_cache(maxsize=65536)
+def zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
+    """The Engagement Zone of a unit standing at ``location`` facing ``facing``: its Front Arc's
+    three neighbours, or all six under option engagement_zone ``all_adjacent`` (kept: units
+    stand on few hexes, and every step asks again for the zones before and after)."""
+    here = parse_hex(location)
+    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(facing))
+    return tuple(here.neighbour(d) for d in edges)
+
+
+@lru_cache(maxsize=65536)
+def zone_hex_texts(location: str, facing: str, option: str) -> tuple[str, ...]:
+    """``zone_hexes`` as hex texts, in the same order (kept as they are)."""
+    return tuple(h.text for h in zone_hexes(location, facing, option))
+
+
 def direction_to(a: Hex, b: Hex) -> int | None:
     """The edge of ``a`` that ``b`` lies across, when they are neighbours."""
     for d in range(6):

@@ -52,30 +52,40 @@ from domain.rulesets.godsgloom.view import MatView
 
 def legal_commands(state: GloomState) -> LegalCommands:
     if state.phase == "pregame":
-        return LegalCommands([*_scout_moves(state), Part.of([StartRound(player=state.active_player)])])
+        return LegalCommands([*_scout_moves(state), _one("start_round", lambda: StartRound(player=state.active_player))])
     if state.phase == "gods_push":
-        return LegalCommands([*_push_moves(state), Part.of([StartRound(player=state.active_player)])])
+        return LegalCommands([*_push_moves(state), _one("start_round", lambda: StartRound(player=state.active_player))])
     activation = state.activation
     if activation is None:
         player = state.active_player
         waiting = sorted(
             u.id for u in state.units.values() if u.alive and u.location and u.owner == player and not u.activated
         )
-        listed: list[BaseModel] = [*(Activate(player=player, unit=u) for u in waiting), EndRound(player=player)]
-        return LegalCommands([Part(None, items=lambda: listed)])  # of several units: filed under none
+
+        def nominate(i: int) -> BaseModel:
+            return Activate(player=player, unit=waiting[i]) if i < len(waiting) else EndRound(player=player)
+
+        # of several units: filed under none; a command is built when read (a policy reads one)
+        return LegalCommands([Part(None, size=lambda: len(waiting) + 1, item=nominate)])
     unit = state.units[activation.unit]
     parts: list[Part] = []
     if not activation.moved:
         parts.extend(_moves(state, unit.id))
     if not activation.attacked and not activation.melee:
         parts.append(Part(("melee_attack", unit.id), items=lambda: _melee(state, unit.id)))
-    parts.append(Part.of([EndActivation(player=unit.owner)]))
+    parts.append(_one("end_activation", lambda: EndActivation(player=unit.owner)))
     return LegalCommands(parts)
 
 
-def _order(location: str) -> tuple[int, int]:
-    h = parse_hex(location)
-    return (h.q, h.r)
+def _one(name: str, build: Callable[[], BaseModel]) -> Part:
+    """A part of one command of no unit (``start_round``, ``end_activation``), filed under the
+    key ``Part.of`` would read off it, and built only when read: most listings are asked for
+    one command of another part."""
+    return Part((name, None), size=lambda: 1, item=lambda i: build())
+
+
+#: the mat's order of hexes: q, then r (a ``Hex`` is the tuple (q, r), parsed once per text)
+_order = parse_hex
 
 
 class Ends:

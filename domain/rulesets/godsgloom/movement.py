@@ -43,6 +43,8 @@ LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 T = TypeVar("T")
 K = TypeVar("K")
+#: the state index each mode's model is held under (``GloomMovement.of``), written once
+_MODEL_NAMES = {mode: f"godsgloom.movement.{mode}" for mode in (*MODES, "flying")}
 
 
 class GloomMovement:
@@ -52,7 +54,7 @@ class GloomMovement:
     def of(state: GameState, mode: str = "normal") -> GloomMovement:
         """The model of ``state`` in ``mode``, one for every reader until the next event (as
         ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
-        name = f"godsgloom.movement.{mode}"
+        name = _MODEL_NAMES.get(mode) or f"godsgloom.movement.{mode}"
         held: PerState[GloomMovement] = state.index(name, PerState)
         found = held.value
         if found is None or found.state is not state:
@@ -103,9 +105,9 @@ class GloomMovement:
         dies or changes type or traits (``MatView.movers``): every search and every declared
         step until then asks the same questions."""
         if self.view.small:
-            return self.state.index(f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(functools.partial(self._steps, unit_id)))
+            return self.state.index(f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(self._stepper(unit_id)))
         return self.state.lasting_index(
-            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(functools.partial(self._steps, unit_id)),
+            f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(self._stepper(unit_id)),
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
 
@@ -163,7 +165,7 @@ class GloomMovement:
         changed = self._changed_hexes(old_key)
         if changed is None:
             return None
-        found = StepsFrom(functools.partial(self._steps, unit_id))
+        found = StepsFrom(self._stepper(unit_id))
         found.update(old)
         for frm in self._next_to(changed):
             found.pop(frm, None)
@@ -181,28 +183,41 @@ class GloomMovement:
             found = known[changed] = frozenset(around)
         return found
 
+    def _stepper(self, unit_id: str) -> Callable[[str], Sequence[StepOption]]:
+        """The unit's steps out of a hex (``_steps``), with what every hex asks read once for
+        the unit (the mat's steps, what a Difficult hex costs it): a search asks this of every
+        hex it expands. The marked hexes and the steps into them are read on the first ask."""
+        out_of = self.view.steps.out_of
+        cost = self._difficult_cost(unit_id)
+        marked: frozenset[str] | None = None
+        into: dict[tuple[str, StepOption], StepOption] = {}
+
+        def ask(frm: str) -> Sequence[StepOption]:
+            nonlocal marked, into
+            plain, targets = out_of(frm, cost)
+            if marked is None:
+                marked, into = self.view.marked, self._into
+            if marked.isdisjoint(targets):
+                return plain
+            found: list[StepOption] = []
+            for option in plain:
+                if option.blocked is None and option.to in marked:
+                    key = (unit_id, option)
+                    step = into.get(key)
+                    if step is None:
+                        step = into[key] = self._step_into(unit_id, option)
+                    option = step
+                found.append(option)
+            return found
+
+        return ask
+
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only
         lets the unit pass. The mat's plain steps are kept with the mat (``HexSteps``); only
         steps into a hex held by a unit or in an Engagement Zone (``MatView.marked``) are
-        looked at here."""
-        view = self.view
-        plain, targets = view.steps.out_of(frm, self._difficult_cost(unit_id))
-        marked = view.marked
-        if marked.isdisjoint(targets):
-            return plain
-        # ``_marked`` written in line: a search asks this of every hex it expands
-        into = self._into
-        found: list[StepOption] = []
-        for option in plain:
-            if option.blocked is None and option.to in marked:
-                key = (unit_id, option)
-                step = into.get(key)
-                if step is None:
-                    step = into[key] = self._step_into(unit_id, option)
-                option = step
-            found.append(option)
-        return found
+        looked at here (as ``_stepper``'s, which a unit's kept steps ask)."""
+        return self._stepper(unit_id)(frm)
 
     def push_ends(self, unit_id: str, frm: str) -> list[str]:
         """The hexes the God's Push step out of ``frm`` may end in, as ``step_options`` would
@@ -240,16 +255,25 @@ class GloomMovement:
         the zones are each living unit's own."""
         view = self.view
         occupant: GloomUnit | None = None
-        for unit in view.living:
-            if unit.location == plain.to:
-                occupant = unit
+        small = view.small
+        if small:  # the placement's occupant and zones (``MatView.placing``), kept across states
+            held = view.placing.occupant.get(plain.to)
+            occupant = view.state.units[held] if held is not None else None
+        else:
+            for unit in view.living:
+                if unit.location == plain.to:
+                    occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
         h = parse_hex(plain.to)
-        option = view.options.engagement_zone
-        if any(u.owner != owner and h in zone_hexes(u.location or "", u.facing, option) for u in view.living):
-            stops = self._zone_stop(unit_id, h)
+        if small:
+            enemies = list(view.placing.zones_over(h, owner))
+        else:  # ``zones_over`` read here once, unit by unit, and handed to the stop
+            option = view.options.engagement_zone
+            enemies = sorted(u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option))
+        if enemies:
+            stops = self._zone_stop(unit_id, h, enemies)
             if stops is not None:
                 return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
@@ -279,8 +303,9 @@ class GloomMovement:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
         zoned = view.cover_at.get(plain.to)
-        if zoned and any(side != owner for _, side in zoned):
-            stops = self._zone_stop(unit_id, parse_hex(plain.to))
+        if zoned:
+            enemies = [e for e, side in zoned if side != owner]  # ``zones_over``, off the cover just read
+            stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies) if enemies else None
             if stops is not None:
                 return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
@@ -316,10 +341,12 @@ class GloomMovement:
             return "Trample"
         return None
 
-    def _zone_stop(self, unit_id: str, h: Hex) -> RuleRef | None:
+    def _zone_stop(self, unit_id: str, h: Hex, zones: list[str] | None = None) -> RuleRef | None:
         """§8.3: entering an empty hex in an enemy Engagement Zone ends the move, unless a trait
-        lets the unit through (Nimble, negated by Lockdown; Unstoppable)."""
-        zones = self.view.zones_over(h, unit_id)
+        lets the unit through (Nimble, negated by Lockdown; Unstoppable). ``zones`` are the
+        enemies whose zones cover ``h`` (``MatView.zones_over``) when the caller has read them."""
+        if zones is None:
+            zones = self.view.zones_over(h, unit_id)
         if not zones or self.mode == "push":
             return None
         view = self.view

@@ -12,8 +12,9 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from domain.cached import cached_property
 from domain.rules import RuleRef
-from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle
+from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle, zone_hexes
 from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
+from domain.rulesets.godsgloom.placement import Placement, placement, placement_key
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
@@ -108,7 +109,8 @@ class MatView:
     def occupant_at(self) -> dict[str, GloomUnit]:
         """Hex text -> the living unit there (locations are kept as canonical hex text)."""
         if self.small:
-            return {u.location: u for u in self.living if u.location is not None}
+            units = self.state.units
+            return {at: units[uid] for at, uid in self.placing.occupant.items()}
         return self.state.lasting_index(
             "godsgloom.occupant_at", self.places, lambda: {u.location: u for u in self.living if u.location is not None},
             lambda old_key, old: self._moved_occupants(old_key, old, str),
@@ -116,14 +118,9 @@ class MatView:
 
     @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
-        """``zone_cover`` by hex text."""
+        """``zone_cover`` by hex text (a small mat's is its placement's: read, never changed)."""
         if self.small:
-            found: dict[str, list[tuple[str, str]]] = {}
-            option = self.options.engagement_zone
-            for unit in sorted(self.living, key=_ID):
-                for h in zone_hexes(unit.location or "", unit.facing, option):
-                    found.setdefault(h.text, []).append((unit.id, unit.owner))
-            return found
+            return self.placing.cover
 
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
             moved = moves_since(self.state, old_key, self.places)
@@ -147,7 +144,7 @@ class MatView:
         """The hexes a step into may be more than terrain: occupied, or in some unit's Engagement
         Zone. A step into any other hex is the mat's plain step (``HexSteps``)."""
         if self.small:
-            return frozenset(self.occupant_at) | frozenset(self.cover_at)
+            return self.placing.marked
         return self.state.lasting_index(
             "godsgloom.marked", self.places, lambda: frozenset(self.occupant_at) | frozenset(self.cover_at)
         )
@@ -220,7 +217,16 @@ class MatView:
         and steps are read off the units, not brought up to date from an earlier state's: on
         a mat of a few units nearly every step changes what a search reads (its kept steps and
         searches are rarely reused), and keeping them costs more than reading six units."""
+        if len(self.state.units) <= SMALL_MAT_UNITS:
+            return True  # however many of them live
         return len(self.living) <= SMALL_MAT_UNITS
+
+    @cached_property
+    def placing(self) -> Placement:
+        """Where the units stand, shared by every state (of any game) whose units are placed
+        the same (``placement``): its occupants, zones and the answers asked of them so far.
+        Read only for a small mat: its key is each unit's place, read off them all."""
+        return placement(placement_key(self.options.engagement_zone, self.state.units.values()))
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -231,6 +237,8 @@ class MatView:
         """The hexes living units stand on, read off the units once per state: what a question
         asked of few hexes of a state needs (``GloomMovement.push_ends``), without bringing
         the occupancy index (``occupant_at``) up to date."""
+        if self.small:
+            return frozenset(self.placing.occupant)
         return frozenset([u.location for u in self.living if u.location is not None])
 
     def unit(self, unit_id: str) -> GloomUnit:
@@ -323,6 +331,8 @@ class MatView:
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
         owner = self.unit(unit_id).owner
+        if self.small:
+            return list(self.placing.zones_over(h, owner))
         if "zone_cover" not in self.__dict__ and self._direct_asks < _FEW_ASKS and len(self.living) <= _FEW_UNITS:
             # a few hexes asked of a state whose cover was not brought up to date (the end of
             # a move asks who Engages the mover; a declared step whether it enters a zone):
@@ -342,8 +352,22 @@ class MatView:
     _direct_asks = 0
 
     def engaged_by(self, unit_id: str, at: Hex | None = None) -> list[str]:
-        """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent."""
-        here = at or self.at(unit_id)
+        """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent.
+        Where it stands, asked once per view: a Move Action asks it when choosing the mode, when
+        checking Lockdown and again for each trait the legal moves list (a copy each time, as
+        callers may keep or change the list)."""
+        if at is None:
+            found = self._engaged.get(unit_id)
+            if found is None:
+                found = self._engaged[unit_id] = self._engaged_at(unit_id, self.at(unit_id))
+            return list(found)
+        return self._engaged_at(unit_id, at)
+
+    @cached_property
+    def _engaged(self) -> dict[str, list[str]]:
+        return {}
+
+    def _engaged_at(self, unit_id: str, here: Hex) -> list[str]:
         if self.options.engaged_rule == "mutual_adjacent":
             return sorted(e.id for e in self.enemies(unit_id) if here in set(parse_hex(e.location or "").neighbours()))
         return self.zones_over(here, unit_id)
@@ -417,15 +441,6 @@ def zone_of(place: Place, option: str) -> tuple[Hex, ...]:
     if not place.alive or place.location is None:
         return ()
     return zone_hexes(place.location, place.facing, option)
-
-
-@lru_cache(maxsize=65536)
-def zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
-    """The zone of a unit standing at ``location`` facing ``facing`` (kept: units stand on few
-    hexes, and every step asks again for the zones before and after)."""
-    here = parse_hex(location)
-    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(facing))
-    return tuple(here.neighbour(d) for d in edges)
 
 
 def touched_hexes(moved: list[tuple[Place, Place]], option: str) -> set[Hex]:
