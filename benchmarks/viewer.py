@@ -6,7 +6,8 @@ has 1,000 events, cut there. Measured: the time to make the page (``sim view``'s
 and the time Chromium takes to open it (from navigation to the first board drawn: the page marks
 ``data-ready`` when it has unpacked its data and drawn its first frame), the median of three
 fresh pages; and ``sim render``'s drawing of the last state with a unit's reach, SVG and PNG.
-Writes the table to ``benchmarks/VIEWER.md`` (or ``--out``)."""
+Writes the table to ``benchmarks/VIEWER.md`` (or ``--out``), keeping the notes under its own
+``## `` headings; ``--only`` measures some rulesets, ``--no-write`` prints the table only."""
 
 from __future__ import annotations
 
@@ -81,11 +82,13 @@ def open_times(pages: list[Path], repeats: int) -> list[list[float]] | None:
     return found
 
 
-def measure(events: int, repeats: int) -> list[dict[str, str]]:
+def measure(events: int, repeats: int, only: list[str] | None = None) -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="sim-viewer-") as work:
         pages: list[Path] = []
         for ruleset, example in GAMES.items():
+            if only and ruleset not in only:
+                continue
             game = game_of(example, events)
             started = time.perf_counter()
             page = build_page(game)
@@ -132,15 +135,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--events", type=int, default=1000, help="events per game (default 1000)")
     parser.add_argument("--repeats", type=int, default=3, help="page openings per game (median)")
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the table (default benchmarks/VIEWER.md)")
+    parser.add_argument("--only", help="comma-separated rulesets (default all): " + ", ".join(GAMES))
+    parser.add_argument("--no-write", action="store_true", help="print the table only")
     args = parser.parse_args(argv)
-    rows = measure(args.events, args.repeats)
+    only = [name.strip() for name in args.only.split(",")] if args.only else None
+    unknown = [name for name in only or [] if name not in GAMES]
+    if unknown:
+        parser.exit(2, f"--only: no ruleset {', '.join(unknown)} (one of {', '.join(GAMES)})\n")
+    rows = measure(args.events, args.repeats, only)
     about = machine()
     text = table(rows)
     print(text)
+    if args.no_write:
+        return
     report = ["# The replay viewer and pictures, measured", "", f"`python -m benchmarks.viewer --events {args.events}`: "
               "each game an example played on by seeded random self-play to that many events.", "", text, "",
               "Machine: " + "; ".join(f"{k} {v}" for k, v in about.items()), ""]
-    args.out.write_text("\n".join(report), encoding="utf-8")
+    # notes written by hand under their own headings (before/after figures) are kept
+    old = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+    notes = old[old.index("\n## ") :] if "\n## " in old else ""
+    args.out.write_text("\n".join(report) + notes, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -25,10 +25,11 @@ from domain.cached import cached_property
 from domain.movement import NO_PATH, RangeOfMotion, Reach
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
+from domain.rulesets.skirmish.beyond import Beyond
 from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
-from domain.rulesets.skirmish.search import Way, bounded_reach, nearest_total, way_to
+from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
@@ -189,7 +190,7 @@ class TableSearch:
         would need."""
         refusals: list[tuple[float, RuleRef]] = []
         nearest: float | None = None
-        for graph, reach in self.runs:
+        for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
             for key, cost in candidates:
                 leg = graph.raw_join(key, target)
@@ -198,11 +199,25 @@ class TableSearch:
                 refusal = leg.refusal or leg.automatic_fail
                 if refusal is not None:
                     refusals.append((cost + graph.nodes[key].flat_distance(target), refusal))
-            total = nearest_total(graph, self.start, target)
+            if index and not self.view.table.difficult:
+                continue  # the second graph's ways are the first's (``needed_runs``): none costs less
+            total = self._beyond(index).nearest_total(target)
             if total is not None:
                 nearest = total if nearest is None else min(nearest, total)
         ranked = sorted(refusals, key=lambda item: item[0])
         return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
+
+    def _beyond(self, index: int) -> Beyond:
+        """The costs past the allowance over the ``index``-th graph, shared by every point
+        asked about (``beyond.py``)."""
+        found = self._beyonds.get(index)
+        if found is None:
+            found = self._beyonds[index] = Beyond(self.graphs[index], self.start)
+        return found
+
+    @cached_property
+    def _beyonds(self) -> dict[int, Beyond]:
+        return {}
 
     def checks_on(self, legs: list[Leg]) -> tuple[list[dict[str, object]], float]:
         """The Agility Checks a way needs, each with its chance, and the chance of passing all."""

@@ -14,6 +14,8 @@ tell apart from planning them all:
 - a question about one point (``way_to``) is an A* search towards it, the straight-line
   distance being a lower bound of what is left: it stops once no way through the points still
   open could be cheaper than the best found.
+- what a point out of reach would cost ("too far: needs ...") is ``beyond.py``'s: A* searches
+  past the allowance that share what one state's questions have in common.
 
 Every leg is planned by ``legs.plan`` and judged against the allowance by the engine's one step
 judge (``judge_option``), as the legs of a declared move are. Ties between equally cheap ways resolve by the order the points are listed, as before; the
@@ -110,25 +112,17 @@ def way_to(graph: TableGraph, start: str, target: Spot, below: float = math.inf)
     limit = graph.budget + EPSILON
     return _towards(
         graph, start, target, accept=lambda total: total <= limit and total < below,
-        hopeless=lambda bound: bound > limit or bound >= below, bounded=True,
+        hopeless=lambda bound: bound > limit or bound >= below,
     )
 
 
-def nearest_total(graph: TableGraph, start: str, target: Spot) -> float | None:
-    """What the cheapest way to ``target`` would cost, when it costs more than the allowance:
-    for "too far: needs ..." (no allowance bound on this search)."""
-    limit = graph.budget + EPSILON
-    found = _towards(graph, start, target, accept=lambda total: total > limit, hopeless=lambda bound: False, bounded=False)
-    return None if found is None else found.total
-
-
 def _towards(
-    graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool], bounded: bool
+    graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool]
 ) -> Way | None:
-    """A* from ``start`` to ``target``. A point is joined to the target by ``graph.join``; a way
-    counts if ``accept`` takes its total; the search stops when ``hopeless`` says no way costing
-    at least that could count. With ``bounded`` only points within the allowance are passed
-    through."""
+    """A* from ``start`` to ``target`` through points within the allowance. A point is joined
+    to the target by ``graph.join``; a way counts if ``accept`` takes its total; the search
+    stops when ``hopeless`` says no way costing at least that could count. (What a way beyond
+    the allowance would cost, for "too far", is ``beyond.py``'s.)"""
     nodes, points = graph.nodes, graph.points
     paid = graph.paid
     budget = graph.budget
@@ -153,15 +147,14 @@ def _towards(
         if (best is not None and bound >= best[0]) or hopeless(bound):
             break  # every way through what is left costs at least ``bound``
         here = nodes[here_key]
-        if here_key != target_key and (paid or not bounded or _may_join(graph, here, target, budget + EPSILON - cost)):
+        if here_key != target_key and (paid or _may_join(graph, here, target, budget + EPSILON - cost)):
             if best is None or cost + h(here) < best[0]:
                 joined = graph.join_cost(here_key, target)
                 if joined is not None:
                     total = cost + joined
                     if accept(total) and (best is None or total < best[0]):
                         best = (total, here_key)
-        reach = graph.reach_from(cost) if bounded else budget
-        for key in points.within(here, reach):
+        for key in points.within(here, graph.reach_from(cost)):
             if key == here_key:
                 continue
             there = nodes[key]
@@ -174,7 +167,7 @@ def _towards(
             if leg is None:
                 continue
             option = StepOption(to=key, kind=leg[0], cost=leg[1])
-            verdict = judge(option, cost, budget if bounded else None, False)
+            verdict = judge(option, cost, budget, False)
             if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
                 continue
             new_cost = verdict.spent

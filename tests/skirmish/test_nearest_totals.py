@@ -1,0 +1,184 @@
+"""Speed never changes an answer: what a point out of reach would cost ("too far: needs N"),
+now from ``beyond.py``'s searches, is on random tables
+
+- the same float as the search per point that worked it out before (kept here as it was:
+  ``old_nearest_total``), for each graph it is asked of, and
+- the same as a plain Dijkstra with no allowance, written here over the reference's own key
+  points and legs (``test_search_properties.Reference``: it shares only ``legs.plan`` with the
+  product), to 1e-9; and the figure the reason prints is that one's.
+
+``longest_way``, which spares planning legs no way could join, is checked against the way of
+moving the product itself picks (``keypoints.way``) for every pair of key points too far apart.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from domain.errors import BadInput
+from domain.game import Game
+from domain.movement import StepJudge, StepOption
+from domain.rulesets.skirmish.beyond import longest_way
+from domain.rulesets.skirmish.graph import TableGraph
+from domain.rulesets.skirmish.keypoints import way
+from domain.rulesets.skirmish.table import EPSILON, Spot
+from projections.lookahead import Lookahead
+from tests.skirmish.test_search_properties import EPS, Reference, tables
+
+
+def old_nearest_total(graph: TableGraph, start: str, target: Spot) -> float | None:
+    """The search per point that answered "too far" before ``beyond.py``: an A* search from
+    the start with no allowance bound, every leg planned on the spot, totals above the
+    allowance only."""
+    limit = graph.budget + EPSILON
+    nodes, points, paid, budget = graph.nodes, graph.points, graph.paid, graph.budget
+    target_key = target.text
+    target = nodes.get(target_key, target)
+
+    def h(spot: Spot) -> float:
+        return spot.flat_distance(target) if paid else 0.0
+
+    accept: Callable[[float], bool] = lambda total: total > limit  # noqa: E731  # as it was written
+    judge = StepJudge.of(graph).judge
+    cost_of: dict[str, float] = {start: 0.0}
+    best: float | None = None
+    counter = 0
+    frontier: list[tuple[float, int, float, str]] = [(h(nodes[start]), 0, 0.0, start)]
+    while frontier:
+        bound, _, cost, here_key = heapq.heappop(frontier)
+        if cost > cost_of[here_key]:
+            continue
+        if best is not None and bound >= best:
+            break
+        here = nodes[here_key]
+        if here_key != target_key and (best is None or cost + h(here) < best):
+            joined = graph.join_cost(here_key, target)
+            if joined is not None and accept(cost + joined) and (best is None or cost + joined < best):
+                best = cost + joined
+        for key in points.within(here, budget):
+            if key == here_key:
+                continue
+            there = nodes[key]
+            lower = cost + here.flat_distance(there) if paid else cost
+            if lower >= cost_of.get(key, math.inf) or (best is not None and lower + h(there) >= best):
+                continue
+            leg = graph.step(here_key, key)
+            if leg is None:
+                continue
+            verdict = judge(StepOption(to=key, kind=leg[0], cost=leg[1]), cost, None, False)
+            if not verdict.ok or verdict.spent >= cost_of.get(key, math.inf):
+                continue
+            cost_of[key] = verdict.spent
+            counter += 1
+            heapq.heappush(frontier, (verdict.spent + h(there), counter, verdict.spent, key))
+    return best
+
+
+def plain_nearest_total(reference: Reference, target: Spot) -> float | None:
+    """The cheapest way to ``target`` costing more than the allowance, over either budget: a
+    textbook Dijkstra over every key point with no allowance bound (legs no longer than the
+    allowance), then one leg to the point."""
+    start = reference.parse(reference.me.location).text
+    best: float | None = None
+    for budget, avoid in reference.budgets():
+        cost: dict[str, float] = {start: 0.0}
+        done: set[str] = set()
+        heap = [(0.0, start)]
+        while heap:
+            c, key = heapq.heappop(heap)
+            if key in done:
+                continue
+            done.add(key)
+            here = reference.nodes[key]
+            for other_key, there in reference.nodes.items():
+                if other_key == key or math.hypot(here.x - there.x, here.y - there.y) > budget + EPS:
+                    continue
+                step = reference.leg_cost(key, other_key, here, there, avoid)
+                if step is not None and c + step < cost.get(other_key, math.inf):
+                    cost[other_key] = c + step
+                    heapq.heappush(heap, (c + step, other_key))
+        for key, c in cost.items():
+            if key == target.text:
+                continue
+            step = reference.leg_cost(key, target.text, reference.nodes[key], target, avoid)
+            if step is not None and c + step > budget + 1e-6 and (best is None or c + step < best):
+                best = c + step
+    return best
+
+
+def _needs(reasons: list[Any]) -> float | None:
+    for reason in reasons:
+        text = str(reason)
+        if "too far: needs " in text:
+            return float(text.split("too far: needs ")[1].split('"')[0])
+    return None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tables(), st.data())
+def test_too_far_needs_what_the_search_per_point_and_a_plain_dijkstra_find(drawn: dict[str, Any], data: st.DataObject) -> None:
+    game = Game.start("skirmish", ["p1", "p2"], "p1", options=drawn["options"])
+    try:
+        game.issue(drawn["setup"])
+    except BadInput:
+        assume(False)
+    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    assume(answer.denied is None)
+    search = answer.search  # type: ignore[attr-defined]
+    reference = Reference(game.state, "mover")
+    asked = 0
+    for _ in range(10):
+        surface = data.draw(st.sampled_from(["ground", *reference.polygons]))
+        x, y = data.draw(st.integers(0, 31)) / 2 + 0.25, data.draw(st.integers(0, 31)) / 2 + 0.25
+        target = Spot(x, y, surface)
+        if not reference.standable(target) or target.text in reference.nodes or reference.ends_on_someone(target):
+            continue
+        found = answer.answer(target.text)  # type: ignore[attr-defined]
+        if found.reachable:
+            continue
+        asked += 1
+        # each graph: the same float as the search per point (the second graph is not searched
+        # on a table without difficult terrain: its ways are the first's, none cheaper)
+        old = [old_nearest_total(graph, search.start, target) for graph in search.graphs]
+        new = [search._beyond(i).nearest_total(target) for i in range(len(search.graphs))]
+        assert new[0] == old[0], target.text
+        if game.state.table.difficult:
+            assert new[1] == old[1], target.text
+        elif old[0] is not None and old[1] is not None:
+            assert old[0] <= old[1], target.text
+        expected = plain_nearest_total(reference, target)
+        needs = _needs(found.reasons)
+        if expected is None:
+            assert needs is None, target.text
+        else:
+            shown = min(total for total in old if total is not None)
+            assert math.isclose(shown, expected, abs_tol=1e-9), target.text
+            assert needs == float(f"{expected:.2f}"), target.text
+    assume(asked > 0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tables())
+def test_no_way_joins_two_key_points_further_apart_than_longest_way_allows(drawn: dict[str, Any]) -> None:
+    game = Game.start("skirmish", ["p1", "p2"], "p1", options=drawn["options"])
+    try:
+        game.issue(drawn["setup"])
+    except BadInput:
+        assume(False)
+    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    graph = answer.search.graphs[0]  # type: ignore[attr-defined]
+    view, points = graph.view, graph.points
+    special = set(points.climb_pairs) | {pair for ladder in points.ladders for pair in (tuple(ladder), tuple(ladder)[::-1])}
+    nodes = list(graph.nodes.items())
+    for a_key, a in nodes:
+        for b_key, b in nodes:
+            if a_key == b_key or (a_key, b_key) in special:
+                continue
+            if a.flat_distance(b) > longest_way(view, a.surface, b.surface) + 1e-9:
+                assert way(view, points, a_key, b_key, a, b) is None, (a_key, b_key)
