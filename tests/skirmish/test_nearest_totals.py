@@ -29,7 +29,7 @@ from domain.rulesets.skirmish.graph import TableGraph
 from domain.rulesets.skirmish.keypoints import way
 from domain.rulesets.skirmish.table import EPSILON, Spot
 from projections.lookahead import Lookahead
-from tests.skirmish.test_search_properties import EPS, Reference, tables
+from tests.skirmish.test_search_properties import Reference, tables
 
 
 def old_nearest_total(graph: TableGraph, start: str, target: Spot) -> float | None:
@@ -84,25 +84,9 @@ def plain_nearest_total(reference: Reference, target: Spot) -> float | None:
     """The cheapest way to ``target`` costing more than the allowance, over either budget: a
     textbook Dijkstra over every key point with no allowance bound (legs no longer than the
     allowance), then one leg to the point."""
-    start = reference.parse(reference.me.location).text
     best: float | None = None
     for budget, avoid in reference.budgets():
-        cost: dict[str, float] = {start: 0.0}
-        done: set[str] = set()
-        heap = [(0.0, start)]
-        while heap:
-            c, key = heapq.heappop(heap)
-            if key in done:
-                continue
-            done.add(key)
-            here = reference.nodes[key]
-            for other_key, there in reference.nodes.items():
-                if other_key == key or math.hypot(here.x - there.x, here.y - there.y) > budget + EPS:
-                    continue
-                step = reference.leg_cost(key, other_key, here, there, avoid)
-                if step is not None and c + step < cost.get(other_key, math.inf):
-                    cost[other_key] = c + step
-                    heapq.heappush(heap, (c + step, other_key))
+        cost = reference.dijkstra(budget, avoid, bounded=False)
         for key, c in cost.items():
             if key == target.text:
                 continue
@@ -120,15 +104,21 @@ def _needs(reasons: list[Any]) -> float | None:
     return None
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(tables(), st.data())
-def test_too_far_needs_what_the_search_per_point_and_a_plain_dijkstra_find(drawn: dict[str, Any], data: st.DataObject) -> None:
+def _mover_reach(drawn: dict[str, Any]) -> tuple[Game, Any]:
+    """The drawn table set up, and the mover's range of motion on it (a set-up the rules refuse
+    is not an example)."""
     game = Game.start("skirmish", ["p1", "p2"], "p1", options=drawn["options"])
     try:
         game.issue(drawn["setup"])
     except BadInput:
         assume(False)
-    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    return game, Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tables(), st.data())
+def test_too_far_needs_what_the_search_per_point_and_a_plain_dijkstra_find(drawn: dict[str, Any], data: st.DataObject) -> None:
+    game, answer = _mover_reach(drawn)
     assume(answer.denied is None)
     search = answer.search  # type: ignore[attr-defined]
     reference = Reference(game.state, "mover")
@@ -166,12 +156,7 @@ def test_too_far_needs_what_the_search_per_point_and_a_plain_dijkstra_find(drawn
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(tables())
 def test_no_way_joins_two_key_points_further_apart_than_longest_way_allows(drawn: dict[str, Any]) -> None:
-    game = Game.start("skirmish", ["p1", "p2"], "p1", options=drawn["options"])
-    try:
-        game.issue(drawn["setup"])
-    except BadInput:
-        assume(False)
-    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    game, answer = _mover_reach(drawn)
     graph = answer.search.graphs[0]  # type: ignore[attr-defined]
     view, points = graph.view, graph.points
     special = set(points.climb_pairs) | {pair for ladder in points.ladders for pair in (tuple(ladder), tuple(ladder)[::-1])}

@@ -169,7 +169,9 @@ class Reference:
         penalty = self.options.difficult_penalty
         return [(move, True), (max(0.0, move - penalty), False)]
 
-    def dijkstra(self, budget: float, avoid: bool) -> dict[str, float]:
+    def dijkstra(self, budget: float, avoid: bool, bounded: bool = True) -> dict[str, float]:
+        """Each key point's least cost, by legs no longer than ``budget``; with ``bounded`` only
+        ways within it (else every way, for what a point out of reach would need)."""
         start = _spot_text(*self._xy(self.me.location))
         cost: dict[str, float] = {start: 0.0}
         done: set[str] = set()
@@ -184,7 +186,7 @@ class Reference:
                 if other_key == key or math.hypot(here.x - there.x, here.y - there.y) > budget + EPS:
                     continue
                 step = self.leg_cost(key, other_key, here, there, avoid)
-                if step is not None and c + step <= budget and c + step < cost.get(other_key, math.inf):
+                if step is not None and (c + step <= budget or not bounded) and c + step < cost.get(other_key, math.inf):
                     cost[other_key] = c + step
                     heapq.heappush(heap, (c + step, other_key))
         return cost
