@@ -10,10 +10,9 @@ fold compares it by identity), and keeps the last ids it parsed for the library'
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -21,28 +20,18 @@ from eventsourcing.persistence import OperationalError, StoredEvent
 from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteApplicationRecorder, SQLiteFactory
 
 from sim.mapper import stored_event
+from sim.store import retried
 
 #: how many parsed ids a recorder keeps (a process rarely reads more games at once)
 KEPT_IDS = 256
 
 
-def _is_locked(exc: BaseException) -> bool:
+def _is_locked(exc: Exception) -> bool:
+    """SQLite's answer when another connection holds what this one needs."""
+    if not isinstance(exc, sqlite3.OperationalError | OperationalError):
+        return False
     text = str(exc).lower()
     return "locked" in text or "busy" in text
-
-
-def _until_unlocked(deadline: float, attempt: Callable[[], None]) -> None:
-    """``attempt()``, again after a short random wait each time SQLite says "locked", until ``deadline``."""
-    delay = 0.01
-    while True:
-        try:
-            attempt()
-            return
-        except (sqlite3.OperationalError, OperationalError) as exc:
-            if not _is_locked(exc) or time.monotonic() + delay >= deadline:
-                raise
-        time.sleep(delay * (1 + random.random()))
-        delay = min(delay * 2, 0.5)
 
 
 def _switch_to_wal(db_name: str, deadline: float) -> None:
@@ -73,8 +62,8 @@ class GameSQLiteRecorder(SQLiteApplicationRecorder):
         pool = self.datastore.pool
         deadline = time.monotonic() + (pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
         if not pool.is_sqlite_memory_mode:
-            _until_unlocked(deadline, lambda: _switch_to_wal(pool.db_name, deadline))
-        _until_unlocked(deadline, super().create_table)
+            retried(lambda: _switch_to_wal(pool.db_name, deadline), _is_locked, deadline, first=0.01, longest=0.5)
+        retried(super().create_table, _is_locked, deadline, first=0.01, longest=0.5)
 
     def convert_originator_id(self, originator_id: str) -> UUID | str:
         ids: dict[str, UUID | str] = self.__dict__.setdefault("_ids", {})

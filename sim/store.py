@@ -32,11 +32,11 @@ import re
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from urllib.parse import parse_qs, unquote, urlparse
 
 from eventsourcing.persistence import IntegrityError, PersistenceError
@@ -174,6 +174,28 @@ def sqlite_has_tables(cursor: Any) -> bool:
     return bool(row[0])
 
 
+# --- waiting out a busy store ------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def retried(
+    attempt: Callable[[], T], transient: Callable[[Exception], bool], deadline: float, first: float, longest: float,
+) -> T:
+    """``attempt()``, tried again after a growing, jittered wait each time it fails with an error
+    ``transient`` accepts (the store is busy, not wrong), until the next wait would pass
+    ``deadline`` (``time.monotonic``); then that error is raised."""
+    delay = first
+    while True:
+        try:
+            return attempt()
+        except Exception as exc:
+            if not transient(exc) or time.monotonic() + delay >= deadline:
+                raise
+        time.sleep(delay * (1 + random.random()))
+        delay = min(delay * 2, longest)
+
+
 # --- PostgreSQL ------------------------------------------------------------------------------
 
 #: a server's answers that say "not now" rather than "not you": waited for, with backoff
@@ -218,28 +240,26 @@ def probe_postgres(address: StoreAddress) -> None:
     import psycopg
 
     env = address.env
-    deadline = time.monotonic() + address.connect_timeout
-    delay = 0.05
-    while True:
-        try:
-            conn = psycopg.connect(
-                host=env["POSTGRES_HOST"],
-                port=env["POSTGRES_PORT"],
-                dbname=env["POSTGRES_DBNAME"],
-                user=env["POSTGRES_USER"],
-                password=env["POSTGRES_PASSWORD"],
-                connect_timeout=max(2, address.connect_timeout),
-                autocommit=True,
-            )
-        except psycopg.OperationalError as exc:
-            message = str(exc)
-            if any(word in message.lower() for word in _TRANSIENT) and time.monotonic() + delay < deadline:
-                time.sleep(delay * (1 + random.random()))
-                delay = min(delay * 2, 1.0)
-                continue
-            raise StoreError(describe_connection_error(address, message)) from None
-        conn.close()
-        return
+
+    def connect() -> psycopg.Connection[Any]:
+        return psycopg.connect(
+            host=env["POSTGRES_HOST"],
+            port=env["POSTGRES_PORT"],
+            dbname=env["POSTGRES_DBNAME"],
+            user=env["POSTGRES_USER"],
+            password=env["POSTGRES_PASSWORD"],
+            connect_timeout=max(2, address.connect_timeout),
+            autocommit=True,
+        )
+
+    def transient(exc: Exception) -> bool:
+        return isinstance(exc, psycopg.OperationalError) and any(word in str(exc).lower() for word in _TRANSIENT)
+
+    try:
+        conn = retried(connect, transient, time.monotonic() + address.connect_timeout, first=0.05, longest=1.0)
+    except psycopg.OperationalError as exc:
+        raise StoreError(describe_connection_error(address, str(exc))) from None
+    conn.close()
 
 
 def _lock_key(schema: str, table: str) -> int:
