@@ -144,9 +144,17 @@ def in_scope(view: RealmView, source: Source, unit: SorceryUnit, at: str | None 
 # --- a unit moving ------------------------------------------------------------------------------
 
 
+#: the kinds of moment a step can trigger (the matchers ``on_step`` calls)
+STEP_KINDS: frozenset[type] = frozenset({Enters, Occupies, CrossesBorder, StepsOntoGroundAbove, Moves, EntersVoid})
+
+
 def on_step(resolver: Resolver, event: StepTaken) -> None:
-    """What a step triggers, for the unit and for each unit it carries."""
+    """What a step triggers, for the unit and for each unit it carries. When no card of the
+    game waits for any kind of moment a step can be (``_present``, a superset of every source
+    the matchers find), none of them is asked: most steps of most games."""
     state = _state(resolver)
+    if _present(state).isdisjoint(STEP_KINDS):
+        return
     view = RealmView.of(state)
     for moved in [event.unit, *event.carried]:
         # an oversized unit enters, and traverses, only where a part goes that it did not occupy
