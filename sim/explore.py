@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,7 @@ from domain.events import ChoiceRequested, CommandIssued, DiceRolled, GameStarte
 from domain.game import Game
 from domain.legacy import upcast_log
 from domain.ruleset import get_ruleset
-from projections.state_hash import state_hash
+from projections.state_hash import fold, state_hash
 from sim.replay import verify
 
 CAP = 120
@@ -68,9 +68,12 @@ class ChoicePoint:
 
 
 def choice_points(events: list[GameEvent], dice: bool = False) -> list[ChoicePoint]:
-    """Every choice point of a logged game, in event order."""
+    """Every choice point of a logged game, in event order. A die's text says what its result
+    meant where the ruleset can say (``Ruleset.roll_verdict``: a missed Trample die causes no
+    event, so the bare result would leave the reader to know the success face)."""
     found: list[ChoicePoint] = []
     batch = roll = 0
+    meaning = _roll_meaning(events) if dice else None
     for event in events:
         if isinstance(event, ChoiceRequested) and event.kind == "order_triggers":
             batch += 1
@@ -90,9 +93,28 @@ def choice_points(events: list[GameEvent], dice: bool = False) -> list[ChoicePoi
             if dice:
                 found.append(ChoicePoint(
                     event.originator_version, "dice", None, tuple(str(r) for r in event.results),
-                    f"rolled {event.dice} for {event.purpose}: {event.results}", roll, (int(count), int(sides)),
+                    f"rolled {event.dice} for {event.purpose}: {event.results}{_verdict_text(meaning, event)}", roll,
+                    (int(count), int(sides)),
                 ))
     return found
+
+
+RollMeaning = Callable[[DiceRolled], str | None]
+
+
+def _roll_meaning(events: list[GameEvent]) -> RollMeaning | None:
+    """What a roll of this game meant, read against the game's last state (every unit the game
+    ever had is in it, dead or alive, and its rule options): none for a log too short to have one."""
+    if not events or not isinstance(events[0], GameStarted):
+        return None
+    state = fold(events)
+    rules = get_ruleset(state.ruleset)
+    return lambda event: rules.roll_verdict(state, event)
+
+
+def _verdict_text(meaning: RollMeaning | None, event: DiceRolled) -> str:
+    verdict = meaning(event) if meaning is not None else None
+    return f" -> {verdict}" if verdict else ""
 
 
 @dataclass
@@ -127,6 +149,8 @@ class Group:
     parts_with: str | None = None
     #: the first differing event that is not a command or an order: what the difference did
     then: str | None = None
+    #: at a die roll, what the group's results meant (``Ruleset.roll_verdict``), each once
+    verdicts: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -154,6 +178,7 @@ class Exploration:
                     "parts_with": g.parts_with,
                     "then": g.then,
                     "refused": g.branches[0].refused,
+                    "verdicts": g.verdicts,
                 }
                 for g in self.groups
             ],
@@ -237,7 +262,22 @@ def explore(
         for group in groups:
             if not any(b.logged for b in group.branches):
                 group.parts_at, group.parts_with, group.then = _parting(baseline, group.branches[0])
+    if point.kind == "dice":
+        for group in groups:
+            group.verdicts = _branch_verdicts(group.branches, at)
     return Exploration(point, groups, len(branches), sampled, seed)
+
+
+def _branch_verdicts(branches: list[Branch], at: int) -> list[str]:
+    """What the die at event ``at`` meant in each branch, each meaning once, in branch order."""
+    found: list[str] = []
+    for branch in branches:
+        rolled = branch.events[at - 1] if len(branch.events) >= at else None
+        if isinstance(rolled, DiceRolled):
+            verdict = get_ruleset(branch.game.state.ruleset).roll_verdict(branch.game.state, rolled)
+            if verdict and verdict not in found:
+                found.append(verdict)
+    return found
 
 
 def _parting(baseline: Branch, branch: Branch) -> tuple[int | None, str | None, str | None]:

@@ -164,6 +164,8 @@ def _print_exploration(data: dict[str, Any]) -> None:
         more = f" and {len(group['alternatives']) - 6} more" if len(group["alternatives"]) > 6 else ""
         logged = " (the logged game)" if group["logged"] else ""
         console.print(f"[bold]outcome {i}[/bold]{logged}: {len(group['alternatives'])} branch(es): {alts}{more}".replace("[o", "\\[o"))
+        if group["verdicts"]:
+            console.print(f"  the die: {'; '.join(group['verdicts'])}".replace("[", "\\["))
         deaths = ", ".join(group["deaths"]) or "nobody"
         where = ", ".join(f"{u} at {d['location']}" for u, d in group["outcome"]["units"].items() if d.get("location"))
         console.print(f"  dies: {deaths}; where: {where or '-'}")
