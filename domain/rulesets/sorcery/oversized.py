@@ -28,7 +28,7 @@ from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Grows
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import card
-from domain.rulesets.sorcery.movement import FORCED_KINDS
+from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc, square_at
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
@@ -105,6 +105,38 @@ def checked_turn(turn: int, units: Sequence[SorceryUnit], name: str) -> int:
             TURN_RULE, f"turn: {name} teleports no unit a turn changes (an oversized unit whose outline turning changes)",
         )
     return turn
+
+
+def lands(state: GameState, unit_id: str, how: str, to: str, turn: int = 0, legal: bool = False) -> bool:
+    """Whether a forced move of this kind offers ``to`` to the unit, an oversized unit landing
+    turned ``turn`` degrees clockwise; ``legal``: and nothing blocks it there."""
+    frm = state.units[unit_id].location or ""
+    model = movement(ForcedMovement(state, how), state, turn)
+    return any(o.to == to and (not legal or o.blocked is None) for o in model.step_options(unit_id, frm))
+
+
+#: an activation's path: unit, path, purpose, step kinds (activations.base.Plan.moves)
+PlannedMove = tuple[str, list[str], str, "list[str] | None"]
+
+
+def turned_moves(state: SorceryState, moves: list[PlannedMove], turn: int, name: str, legal: bool = False) -> list[PlannedMove]:
+    """An activated ability's paths, its teleports of a unit that has a turn to choose landing
+    turned ``turn`` degrees clockwise (the ``activate`` command's ``turn``; codex: Teleporting
+    Oversized Units); a turn that lands no unit where its path goes is refused naming the field.
+    ``legal``: the turned landing must be one nothing blocks (what legal commands list)."""
+    teleports = [(u, path) for u, path, purpose, _ in moves if FORCED_KINDS.get(split_turn(purpose.partition(":")[2])[0]) == "teleport"]
+    checked_turn(turn, [state.units[u] for u, _ in teleports], name)
+    if not turn:
+        return moves
+    found: list[PlannedMove] = []
+    for unit_id, path, purpose, kinds in moves:
+        how = purpose.partition(":")[2]
+        if (unit_id, path) in teleports and turnable(state.units[unit_id]):
+            if not lands(state, unit_id, how, path[-1], turn, legal):
+                raise IllegalCommand(TURN_RULE, f"turn: {unit_id} turned {turn} degrees does not land at {path[-1]} by {name}")
+            purpose = f"forced:{with_turn(how, turn)}"
+        found.append((unit_id, path, purpose, kinds))
+    return found
 
 
 def turn_of(purpose: str) -> int:

@@ -13,7 +13,7 @@ from domain.rules import RuleRef
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
-from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.spells.plan import Casting, Move, SpellPlan, Targets
@@ -74,9 +74,9 @@ class ForcedSpell(Targets):
         turns = {u: turn for u in teleported if oversized.turnable(engine.state.units[u])}
         for unit_id, to in forced.moves:
             frm = engine.state.units[unit_id].location or ""
-            if to != frm and not _lands(engine, unit_id, forced.how_of.get(unit_id, how), to, turn=turns.get(unit_id, 0)):
+            if to != frm and not oversized.lands(engine.state, unit_id, forced.how_of.get(unit_id, how), to, turns.get(unit_id, 0)):
                 kind = forced.how_of.get(unit_id, how)
-                fits = functools.partial(_lands, engine, unit_id, kind, to, legal=True)
+                fits = functools.partial(oversized.lands, engine.state, unit_id, kind, to, legal=True)
                 note = oversized.untried_turns(fits, turns.get(unit_id, 0), engine.state.units[unit_id]) if unit_id in teleported else ""
                 raise IllegalCommand(
                     rule(casting.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
@@ -86,14 +86,6 @@ class ForcedSpell(Targets):
             casting, cast=True, spell_id=casting.spell_id(engine), unaffected=forced.unaffected, artifacts=forced.things,
             moves=[Move.forced(u, to, forced.how_of.get(u, how), turns.get(u, 0)) for u, to in forced.moves], unmoved=True,
         )
-
-
-def _lands(engine: Reader, unit_id: str, how: str, to: str, turn: int = 0, legal: bool = False) -> bool:
-    """Whether a forced move of this kind offers ``to`` to the unit, an oversized unit landing
-    turned ``turn`` degrees clockwise; ``legal``: and nothing blocks it there."""
-    frm = engine.state.units[unit_id].location or ""
-    model = oversized.movement(ForcedMovement(engine.state, how), engine.state, turn)
-    return any(o.to == to and (not legal or o.blocked is None) for o in model.step_options(unit_id, frm))
 
 
 class InADirection(ForcedSpell):
