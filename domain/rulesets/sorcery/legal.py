@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from domain.errors import SimError
 from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
-from domain.rulesets.sorcery import mandatory, oversized
+from domain.rulesets.sorcery import mandatory, oversized, turning
 from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
@@ -224,16 +224,16 @@ def _activations(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-def _turns(state: SorceryState, moves: list[oversized.PlannedMove], name: str) -> list[int]:
+def _turns(state: SorceryState, moves: list[turning.PlannedMove], name: str) -> list[int]:
     """The quarter turns an activation's teleport may land an oversized unit in, besides its
     present orientation: those where the turned unit lands unblocked (codex: Teleporting
     Oversized Units); none when it teleports no unit a turn changes."""
     if not any(oversized.turnable(state.units[u]) for u, *_ in moves):
         return []
     found = []
-    for turn in oversized.QUARTER_TURNS[1:]:
+    for turn in turning.QUARTER_TURNS[1:]:
         try:
-            oversized.turned_moves(state, moves, turn, name, legal=True)
+            turning.turned_moves(state, moves, turn, name, legal=True)
         except SimError:
             continue
         found.append(turn)

@@ -14,6 +14,10 @@ it did not occupy", "does not traverse borders it was straddling"). ``OversizedM
 the ruleset's movement model and judges each step that way, so the search, the judge of a
 declared step and forced movement all see the same answer; units of one location are handed to
 the wrapped model unchanged.
+
+Teleporting (codex: Teleporting Oversized Units): the unit lands in any position that includes a
+place one of its parts may teleport to, turned as its controller chooses (``turn``, a quarter
+turn clockwise at a time about its location, carried on the declared path's purpose).
 """
 
 from __future__ import annotations
@@ -22,13 +26,13 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.errors import BadInput, IllegalCommand
+from domain.errors import BadInput
 from domain.movement import RangeOfMotion, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.abilities import Grows
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import card
-from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc, square_at
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
@@ -42,10 +46,6 @@ NO_SUCH_STEP = rule(SOURCE, "every part moves the same way, and a part has no su
 WITHIN = "within"
 MIXED_SITES = rule(SOURCE, "it goes below only if every part can: a burrow or submerge fails across land and water sites")
 BELOW = (Region.UNDERGROUND, Region.UNDERWATER)
-TURNING = "codex: Teleporting Oversized Units"
-#: the orientations a teleport may land a unit in: quarter turns clockwise, 0 its present one
-QUARTER_TURNS = (0, 90, 180, 270)
-TURN_RULE = rule(TURNING, "the controller of a teleport may turn an oversized unit as it lands: a quarter turn clockwise at a time")
 
 
 def offsets(unit: SorceryUnit) -> list[tuple[int, int]]:
@@ -95,50 +95,6 @@ def split_turn(how: str) -> tuple[str, int]:
     return kind, int(turn) if turn else 0
 
 
-def checked_turn(turn: int, units: Sequence[SorceryUnit], name: str) -> int:
-    """``turn`` (a command's field) for a teleport of ``units``: a quarter turn, and 0 unless one
-    of them has a turn to choose (``turnable``); a one-line refusal names the field otherwise."""
-    if turn not in QUARTER_TURNS:
-        raise IllegalCommand(TURN_RULE, f"turn: {turn} is not 0, 90, 180 or 270 (degrees clockwise)")
-    if turn and not any(turnable(u) for u in units):
-        raise IllegalCommand(
-            TURN_RULE, f"turn: {name} teleports no unit a turn changes (an oversized unit whose outline turning changes)",
-        )
-    return turn
-
-
-def lands(state: GameState, unit_id: str, how: str, to: str, turn: int = 0, legal: bool = False) -> bool:
-    """Whether a forced move of this kind offers ``to`` to the unit, an oversized unit landing
-    turned ``turn`` degrees clockwise; ``legal``: and nothing blocks it there."""
-    frm = state.units[unit_id].location or ""
-    model = movement(ForcedMovement(state, how), state, turn)
-    return any(o.to == to and (not legal or o.blocked is None) for o in model.step_options(unit_id, frm))
-
-
-#: an activation's path: unit, path, purpose, step kinds (activations.base.Plan.moves)
-PlannedMove = tuple[str, list[str], str, "list[str] | None"]
-
-
-def turned_moves(state: SorceryState, moves: list[PlannedMove], turn: int, name: str, legal: bool = False) -> list[PlannedMove]:
-    """An activated ability's paths, its teleports of a unit that has a turn to choose landing
-    turned ``turn`` degrees clockwise (the ``activate`` command's ``turn``; codex: Teleporting
-    Oversized Units); a turn that lands no unit where its path goes is refused naming the field.
-    ``legal``: the turned landing must be one nothing blocks (what legal commands list)."""
-    teleports = [(u, path) for u, path, purpose, _ in moves if FORCED_KINDS.get(split_turn(purpose.partition(":")[2])[0]) == "teleport"]
-    checked_turn(turn, [state.units[u] for u, _ in teleports], name)
-    if not turn:
-        return moves
-    found: list[PlannedMove] = []
-    for unit_id, path, purpose, kinds in moves:
-        how = purpose.partition(":")[2]
-        if (unit_id, path) in teleports and turnable(state.units[unit_id]):
-            if not lands(state, unit_id, how, path[-1], turn, legal):
-                raise IllegalCommand(TURN_RULE, f"turn: {unit_id} turned {turn} degrees does not land at {path[-1]} by {name}")
-            purpose = f"forced:{with_turn(how, turn)}"
-        found.append((unit_id, path, purpose, kinds))
-    return found
-
-
 def turn_of(purpose: str) -> int:
     """The turn a declared path's purpose lands its unit in (0 for any path but a turned teleport)."""
     return split_turn(purpose.partition(":")[2])[1] if purpose.startswith("forced:") else 0
@@ -148,18 +104,6 @@ def with_turn(how: str, turn: int) -> str:
     """``how`` with the turn a teleport lands its unit in; unchanged for the present orientation,
     so paths declared without a turn read as they always have (logs are forever)."""
     return f"{how}@{turn}" if turn else how
-
-
-def untried_turns(fits: Callable[..., bool], tried: int, unit: SorceryUnit) -> str:
-    """What a refused teleport adds when another turn would have landed the unit (codex:
-    Teleporting Oversized Units lets its controller choose one): those turns, by the command's
-    ``turn`` field; empty when none would, or the unit has no turn to choose."""
-    if not turnable(unit):
-        return ""
-    others = [t for t in QUARTER_TURNS if t != tried and fits(turn=t)]
-    if not others:
-        return ""
-    return f"; turned it lands there ({TURNING}): turn {' or '.join(str(t) for t in others)}"
 
 
 def grows(unit: SorceryUnit) -> Grows | None:

@@ -9,12 +9,12 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.cards import SPELLS
 from domain.rulesets.sorcery.commands import Cast
 from domain.rulesets.sorcery.engine.primitives import Primitives
-from domain.rulesets.sorcery.oversized import TURN_RULE
 from domain.rulesets.sorcery.spells import registry
 from domain.rulesets.sorcery.spells.casters import check_caster
 from domain.rulesets.sorcery.spells.plan import Casting
 from domain.rulesets.sorcery.spells.react import AttackedAllyMoving
 from domain.rulesets.sorcery.triggers import match
+from domain.rulesets.sorcery.turning import TURN_RULE
 
 
 def cast(engine: Primitives, cmd: Cast) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
-from domain.rulesets.sorcery import oversized
+from domain.rulesets.sorcery import oversized, turning
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import FORCED_KINDS
@@ -70,14 +70,14 @@ class ForcedSpell(Targets):
             if (fixed := view.unmovable(unit_id)) is not None:
                 forced.unit_stays(unit_id, fixed)
         teleported = [u for u, _ in forced.moves if FORCED_KINDS.get(forced.how_of.get(u, how)) == "teleport"]
-        turn = oversized.checked_turn(casting.turn, [engine.state.units[u] for u in teleported], casting.name)
+        turn = turning.checked_turn(casting.turn, [engine.state.units[u] for u in teleported], casting.name)
         turns = {u: turn for u in teleported if oversized.turnable(engine.state.units[u])}
         for unit_id, to in forced.moves:
             frm = engine.state.units[unit_id].location or ""
-            if to != frm and not oversized.lands(engine.state, unit_id, forced.how_of.get(unit_id, how), to, turns.get(unit_id, 0)):
+            if to != frm and not turning.lands(engine.state, unit_id, forced.how_of.get(unit_id, how), to, turns.get(unit_id, 0)):
                 kind = forced.how_of.get(unit_id, how)
-                fits = functools.partial(oversized.lands, engine.state, unit_id, kind, to, legal=True)
-                note = oversized.untried_turns(fits, turns.get(unit_id, 0), engine.state.units[unit_id]) if unit_id in teleported else ""
+                fits = functools.partial(turning.lands, engine.state, unit_id, kind, to, legal=True)
+                note = turning.untried_turns(fits, turns.get(unit_id, 0), engine.state.units[unit_id]) if unit_id in teleported else ""
                 raise IllegalCommand(
                     rule(casting.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
                     f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {casting.name}{note}",

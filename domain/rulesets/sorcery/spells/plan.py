@@ -16,10 +16,11 @@ from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationPlanned, SpellCast, not_modelled_of
 from domain.rulesets.sorcery.movement import FORCED_KINDS
-from domain.rulesets.sorcery.oversized import TURN_RULE, with_turn
+from domain.rulesets.sorcery.oversized import with_turn
 from domain.rulesets.sorcery.spell_kinds import Spell
 from domain.rulesets.sorcery.spells.flood import submerge_on_water
 from domain.rulesets.sorcery.state import ActivationItem
+from domain.rulesets.sorcery.turning import TURN_RULE
 
 
 @dataclass(frozen=True)
