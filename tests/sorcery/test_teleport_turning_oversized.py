@@ -260,6 +260,10 @@ def test_teleporting_oversized_units_an_activated_teleport_lands_turned_and_lega
     assert base.model_copy(update={"turn": 180}) not in g.legal_commands()
     with pytest.raises(IllegalCommand, match=r"^turn: avatar turned 180 degrees does not land at 16"):
         g.issue(base.model_copy(update={"turn": 180}))
+    with pytest.raises(IllegalCommand, match=r"^turn: Avatar of Water teleports no unit a turn changes"):
+        g.issue(base.model_copy(update={"targets": ["16"], "turn": 90}))  # flooding only: nothing teleports
+    with pytest.raises(IllegalCommand, match=r"^turn: 45 is not 0, 90, 180 or 270"):
+        g.issue(base.model_copy(update={"turn": 45}))
     g.issue(base.model_copy(update={"turn": 90}))
     avatar = g.state.units["avatar"]
     assert (avatar.location, avatar.parts) == ("16", ["17/void"])
