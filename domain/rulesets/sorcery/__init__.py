@@ -188,7 +188,8 @@ class SorceryRuleset(Ruleset):
         """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
         freely (codex: Moves Freely, Forced Movement)."""
         if move.purpose.startswith("forced:"):
-            return oversized.movement(ForcedMovement(state, move.purpose.split(":", 1)[1]), state)
+            how, turn = oversized.split_turn(move.purpose.split(":", 1)[1])
+            return oversized.movement(ForcedMovement(state, how), state, turn)
         return oversized.movement(SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend")), state)
 
     def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:

@@ -172,13 +172,20 @@ class Cast(_Model):
         default=None,
         description="the unit casting it, an Avatar or Spellcaster (codex: Casting Spells); needed when an enemy Sturmgeist hears it",
     )
+    turn: int = Field(
+        default=0,
+        description="a teleport spell's oversized unit lands turned this many degrees clockwise: 0 (as it is), 90, 180 "
+        "or 270 (codex: Teleporting Oversized Units)",
+    )
 
     @model_serializer(mode="wrap")
     def _without_by(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``by`` came later: a command without it is recorded as before (logs are forever)."""
+        """``by`` and ``turn`` came later: a command without them is recorded as before (logs are forever)."""
         data: dict[str, Any] = handler(self)
         if data.get("by") is None:
             data.pop("by", None)
+        if not data.get("turn"):
+            data.pop("turn", None)
         return data
 
 
@@ -245,6 +252,19 @@ class Activate(_Model):
         default_factory=list,
         description="what the ability targets, in its text's order: unit ids, locations, a direction",
     )
+    turn: int = Field(
+        default=0,
+        description="an ability teleporting an oversized unit lands it turned this many degrees clockwise: 0 (as it "
+        "is), 90, 180 or 270 (codex: Teleporting Oversized Units)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_turn(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``turn`` came later: a command without it is recorded as before (logs are forever)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("turn"):
+            data.pop("turn", None)
+        return data
 
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from domain.errors import SimError
 from domain.legal import LegalCommands, Part
 from domain.movement import search_reach
-from domain.rulesets.sorcery import mandatory
+from domain.rulesets.sorcery import mandatory, oversized, turning
 from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
@@ -216,10 +216,27 @@ def _activations(state: SorceryState) -> list[BaseModel]:
             kind = registry.of(ability)
             for targets in kind.candidates(reader, source, ability, player):
                 try:
-                    kind.plan(reader, source, ability, player, targets)
+                    plan = kind.plan(reader, source, ability, player, targets)
                 except SimError:
                     continue
                 found.append(probe.model_copy(update={"targets": targets}))
+                found.extend(probe.model_copy(update={"targets": targets, "turn": t}) for t in _turns(state, plan.moves, source.card))
+    return found
+
+
+def _turns(state: SorceryState, moves: list[turning.PlannedMove], name: str) -> list[int]:
+    """The quarter turns an activation's teleport may land an oversized unit in, besides its
+    present orientation: those where the turned unit lands unblocked (codex: Teleporting
+    Oversized Units); none when it teleports no unit a turn changes."""
+    if not any(oversized.turnable(state.units[u]) for u, *_ in moves):
+        return []
+    found = []
+    for turn in turning.QUARTER_TURNS[1:]:
+        try:
+            turning.turned_moves(state, moves, turn, name, legal=True)
+        except SimError:
+            continue
+        found.append(turn)
     return found
 
 

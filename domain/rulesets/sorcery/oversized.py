@@ -14,6 +14,10 @@ it did not occupy", "does not traverse borders it was straddling"). ``OversizedM
 the ruleset's movement model and judges each step that way, so the search, the judge of a
 declared step and forced movement all see the same answer; units of one location are handed to
 the wrapped model unchanged.
+
+Teleporting (codex: Teleporting Oversized Units): the unit lands in any position that includes a
+place one of its parts may teleport to, turned as its controller chooses (``turn``, a quarter
+turn clockwise at a time about its location, carried on the declared path's purpose).
 """
 
 from __future__ import annotations
@@ -67,14 +71,39 @@ def turns_change(shape: Sequence[tuple[int, int]]) -> bool:
     return False
 
 
-def unturned_note(unit: SorceryUnit) -> str:
-    """What a refused teleport of this unit must add: it was judged in its present orientation,
-    though the codex lets the teleport's controller turn it (Teleporting Oversized Units), which
-    is not modelled; empty where a turn changes nothing or the unit grows instead."""
-    if not unit.parts or grows(unit) is not None or not turns_change(offsets(unit)):
-        return ""
-    return ("; judged in its present orientation only: codex: Teleporting Oversized Units lets it be turned"
-            " as it lands, which is not modelled")
+def turned(shape: Sequence[tuple[int, int]], turn: int) -> list[tuple[int, int]]:
+    """The shape turned ``turn`` degrees clockwise about its anchor (rows grow downwards, so a
+    part to the right of the anchor comes below it after a quarter turn)."""
+    found = list(shape)
+    for _ in range(turn // 90 % 4):
+        found = [(c, -r) for r, c in found]
+    return found
+
+
+def turnable(unit: SorceryUnit) -> bool:
+    """Whether a teleport's controller has a turn to choose for this unit (codex: Teleporting
+    Oversized Units): it has parts, does not grow, and some quarter turn changes its outline
+    (an L or a 1x2; not the Giant's 2x2, whose location stays its top-left square)."""
+    return bool(unit.parts) and grows(unit) is None and turns_change(offsets(unit))
+
+
+def split_turn(how: str) -> tuple[str, int]:
+    """A forced move's kind and the turn it lands the unit in, from a path's purpose after
+    ``forced:`` (``teleport_nearby@90``): the turn rides on the declared path, so the judge of
+    its step and the parts it records (``moved_parts``) see the same orientation."""
+    kind, _, turn = how.partition("@")
+    return kind, int(turn) if turn else 0
+
+
+def turn_of(purpose: str) -> int:
+    """The turn a declared path's purpose lands its unit in (0 for any path but a turned teleport)."""
+    return split_turn(purpose.partition(":")[2])[1] if purpose.startswith("forced:") else 0
+
+
+def with_turn(how: str, turn: int) -> str:
+    """``how`` with the turn a teleport lands its unit in; unchanged for the present orientation,
+    so paths declared without a turn read as they always have (logs are forever)."""
+    return f"{how}@{turn}" if turn else how
 
 
 def grows(unit: SorceryUnit) -> Grows | None:
@@ -128,14 +157,15 @@ def shape_at(facts: RealmView, shape: list[tuple[int, int]], anchor: str) -> lis
     return found
 
 
-def footprint(facts: RealmView, unit: SorceryUnit, anchor: str | None = None) -> list[Loc] | None:
-    """The locations the unit occupies, or would with its anchor at ``anchor``."""
+def footprint(facts: RealmView, unit: SorceryUnit, anchor: str | None = None, turn: int = 0) -> list[Loc] | None:
+    """The locations the unit occupies, or would with its anchor at ``anchor``, turned ``turn``
+    degrees clockwise (a teleport's choice)."""
     where = anchor if anchor is not None else unit.location
     if where is None:
         return None
     if grows(unit) is not None:  # it keeps all it occupied, and has grown to ``where``
         return [parse_loc(where), *(parse_loc(loc) for loc in unit.occupied if loc != where)]
-    return shape_at(facts, offsets(unit), where)
+    return shape_at(facts, turned(offsets(unit), turn), where)
 
 
 def area(columns: int, rows: int) -> list[tuple[int, int]]:
@@ -146,9 +176,11 @@ def area(columns: int, rows: int) -> list[tuple[int, int]]:
 class OversizedMovement:
     """The ruleset's movement model (``base``), with oversized units' steps judged part by part."""
 
-    def __init__(self, base: Any, state: GameState) -> None:
+    def __init__(self, base: Any, state: GameState, turn: int = 0) -> None:
         self.base = base
         self.state = state
+        #: the orientation a teleport lands a unit in, degrees clockwise (``_teleports``)
+        self.turn = turn
         self.view = RealmView.of(state)
         self.allowance_rule = getattr(base, "allowance_rule", None)
         self.live_allowance = getattr(base, "live_allowance", False)
@@ -217,7 +249,8 @@ class OversizedMovement:
         occupied = {loc.text for loc in here}
         how = getattr(self.base, "how", None)
         if how is not None and FORCED_KINDS.get(how) == "teleport":
-            return self._teleports(unit_id, shape, here, occupied, stuck)
+            landing = turned(shape, self.turn) if turnable(unit) else shape
+            return self._teleports(unit_id, landing, here, occupied, stuck)
         options: list[StepOption] = []
         for anchor in self.base.step_options(unit_id, frm):
             there = shape_at(self.view, shape, anchor.to)
@@ -265,8 +298,8 @@ class OversizedMovement:
         """A teleport of the whole unit (codex: Teleporting Oversized Units): a part is chosen,
         the destination X is a place that part may teleport to, and the unit lands in any
         position that includes X, every location it then occupies legal for it and at one level.
-        Each option names where its location (the top-left square) lands, the first way to get
-        there that is legal kept."""
+        ``shape`` is how it lands: its present shape, or that shape turned (``self.turn``). Each
+        option names where its location lands, the first way to get there that is legal kept."""
         found: dict[str, StepOption] = {}
         for part in here:
             for option in self.base.step_options(unit_id, part.text):
@@ -303,11 +336,12 @@ class OversizedMovement:
         return next((o for o in same if o.kind == kind), same[0] if same else None)
 
 
-def movement(base: Any, state: GameState) -> Any:
+def movement(base: Any, state: GameState, turn: int = 0) -> Any:
     """``base``, wrapped for oversized units when the realm holds one (only then: the others'
-    answers are the wrapped model's own, asked directly)."""
+    answers are the wrapped model's own, asked directly); a teleport lands a unit turned
+    ``turn`` degrees clockwise."""
     if isinstance(state, SorceryState) and state.characteristics_index("sorcery.oversized", lambda: holds_oversized(state)):
-        return OversizedMovement(base, state)
+        return OversizedMovement(base, state, turn)
     return base
 
 
@@ -317,10 +351,11 @@ def holds_oversized(state: SorceryState) -> bool:
     return any(is_oversized(u) for u in state.units.values() if u.alive)
 
 
-def moved_parts(facts: RealmView, unit: SorceryUnit, to: str) -> tuple[list[str], int | None]:
+def moved_parts(facts: RealmView, unit: SorceryUnit, to: str, turn: int = 0) -> tuple[list[str], int | None]:
     """The parts of an oversized unit once its location steps to ``to``, with a growing unit's
-    power then: an area moves as one; a growing unit keeps what it occupied and adds ``to``."""
-    there = footprint(facts, unit, to)
+    power then: an area moves as one (turned as a teleport lands it: ``turn``); a growing unit
+    keeps what it occupied and adds ``to``."""
+    there = footprint(facts, unit, to, turn if turnable(unit) else 0)
     assert there is not None  # the judge refused a step that would take a part off the realm
     parts = [loc.text for loc in there[1:]]
     return parts, grown_power(unit.card, [to, *parts])

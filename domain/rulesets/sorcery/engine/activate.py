@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.rulesets.sorcery import turning
 from domain.rulesets.sorcery.activations import (
     at_distance,
     boulder,
@@ -33,6 +34,7 @@ from domain.rulesets.sorcery.triggers.cards import cage_lock
 def activate(engine: Primitives, cmd: Activate) -> None:
     source, ability, player = check(engine, cmd)
     plan = registry.of(ability).plan(engine, source, ability, player, cmd.targets)
+    plan.moves = turning.turned_moves(engine.state, plan.moves, cmd.turn, source.card)
     spec = ability.activated
     assert spec is not None
     engine.emit(AbilityActivated, source=source.id, card=source.card, ability=ability.name, player=player, targets=list(cmd.targets))

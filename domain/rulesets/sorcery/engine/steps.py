@@ -29,7 +29,8 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
     gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
     unit = engine.state.units[item.unit]
     if oversized.is_oversized(unit):  # every part moves the same way, or it grows (codex: Oversized Units)
-        parts, power = oversized.moved_parts(view, unit, item.to)
+        move = engine.state.moves.get(item.move_id)
+        parts, power = oversized.moved_parts(view, unit, item.to, oversized.turn_of(move.purpose) if move else 0)
         engine.emit(PartsMoved, unit=unit.id, parts=parts, power=power)
     step = engine.resolver.take_step(item, verdict, carried)
     for passenger, reason in left:

@@ -5,14 +5,15 @@ lying on the ground too (engine/artifacts.py), and says in its event what it cou
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from domain.errors import BadInput, IllegalCommand
 from domain.rules import RuleRef
-from domain.rulesets.sorcery import oversized
+from domain.rulesets.sorcery import oversized, turning
 from domain.rulesets.sorcery.engine import artifacts as forced_artifacts
 from domain.rulesets.sorcery.engine.reader import Reader
-from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
+from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.spells.plan import Casting, Move, SpellPlan, Targets
@@ -43,7 +44,10 @@ class Forced:
 
 
 class ForcedSpell(Targets):
-    """A spell that moves units by force (``Spell.moves`` says how)."""
+    """A spell that moves units by force (``Spell.moves`` says how); one that teleports may land
+    an oversized unit turned (``Casting.turn``; codex: Teleporting Oversized Units)."""
+
+    takes_turn = True
 
     def collect(self, engine: Reader, casting: Casting, forced: Forced) -> None:
         raise NotImplementedError
@@ -65,18 +69,22 @@ class ForcedSpell(Targets):
         for unit_id, _ in list(forced.moves):  # Talamh Dreig: it stays, and the event says why
             if (fixed := view.unmovable(unit_id)) is not None:
                 forced.unit_stays(unit_id, fixed)
+        teleported = [u for u, _ in forced.moves if FORCED_KINDS.get(forced.how_of.get(u, how)) == "teleport"]
+        turn = turning.checked_turn(casting.turn, [engine.state.units[u] for u in teleported], casting.name)
+        turns = {u: turn for u in teleported if oversized.turnable(engine.state.units[u])}
         for unit_id, to in forced.moves:
             frm = engine.state.units[unit_id].location or ""
-            model = oversized.movement(ForcedMovement(engine.state, forced.how_of.get(unit_id, how)), engine.state)
-            if to != frm and all(o.to != to for o in model.step_options(unit_id, frm)):
-                turn = oversized.unturned_note(engine.state.units[unit_id]) if FORCED_KINDS.get(forced.how_of.get(unit_id, how)) == "teleport" else ""
+            if to != frm and not turning.lands(engine.state, unit_id, forced.how_of.get(unit_id, how), to, turns.get(unit_id, 0)):
+                kind = forced.how_of.get(unit_id, how)
+                fits = functools.partial(turning.lands, engine.state, unit_id, kind, to, legal=True)
+                note = turning.untried_turns(fits, turns.get(unit_id, 0), engine.state.units[unit_id]) if unit_id in teleported else ""
                 raise IllegalCommand(
                     rule(casting.name, spell.covers[0] if spell.covers else "where the spell moves a unit"),
-                    f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {casting.name}{turn}",
+                    f"{unit_id} can't be moved from {engine.label(frm)} to {engine.label(to)} by {casting.name}{note}",
                 )
         return SpellPlan(
             casting, cast=True, spell_id=casting.spell_id(engine), unaffected=forced.unaffected, artifacts=forced.things,
-            moves=[Move.forced(unit_id, to, forced.how_of.get(unit_id, how)) for unit_id, to in forced.moves], unmoved=True,
+            moves=[Move.forced(u, to, forced.how_of.get(u, how), turns.get(u, 0)) for u, to in forced.moves], unmoved=True,
         )
 
 

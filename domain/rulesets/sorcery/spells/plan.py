@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.errors import BadInput
+from domain.errors import BadInput, IllegalCommand
 from domain.event_base import GameEvent
 from domain.rulesets.sorcery.catalog import Card, slug
 from domain.rulesets.sorcery.engine.artifacts import move_all
@@ -16,9 +16,11 @@ from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationPlanned, SpellCast, not_modelled_of
 from domain.rulesets.sorcery.movement import FORCED_KINDS
+from domain.rulesets.sorcery.oversized import with_turn
 from domain.rulesets.sorcery.spell_kinds import Spell
 from domain.rulesets.sorcery.spells.flood import submerge_on_water
 from domain.rulesets.sorcery.state import ActivationItem
+from domain.rulesets.sorcery.turning import TURN_RULE
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class Casting:
     caster: str
     targets: list[str]
     where: str
+    #: the orientation a teleported oversized unit lands in, degrees clockwise (``Cast.turn``)
+    turn: int = 0
 
     @property
     def field(self) -> str:
@@ -54,8 +58,9 @@ class Move:
     kinds: list[str] | None = None
 
     @classmethod
-    def forced(cls, unit: str, to: str, how: str) -> Move:
-        return cls(unit, [to], f"forced:{how}", [FORCED_KINDS[how]])
+    def forced(cls, unit: str, to: str, how: str, turn: int = 0) -> Move:
+        """A one-step forced move; a teleport landing its unit turned says so in the purpose."""
+        return cls(unit, [to], f"forced:{with_turn(how, turn)}", [FORCED_KINDS[how]])
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,8 @@ class Targets:
 
     #: whether the spell moves units: such a spell is cast in the script, not at set-up
     moves_units = True
+    #: whether the spell may land a unit turned (``Casting.turn``): only teleports of units by force
+    takes_turn = False
 
     def __init__(self, target: Any) -> None:
         self.target = target
@@ -125,6 +132,8 @@ class Targets:
     def cast(self, engine: Primitives, casting: Casting) -> None:
         if self.moves_units and casting.where.startswith("setup"):
             raise BadInput(f"{casting.name} moves units: cast it in the script, not at set-up", casting.where)
+        if casting.turn and not (self.takes_turn and FORCED_KINDS.get(casting.spell.moves or "") == "teleport"):
+            raise IllegalCommand(TURN_RULE, f"turn: {casting.name} teleports no unit, so there is nothing to turn")
         carry_out(engine, self.plan(engine, casting))
 
     def plan(self, engine: Reader, casting: Casting) -> SpellPlan:
