@@ -24,6 +24,7 @@ TURNING = "codex: Teleporting Oversized Units"
 QUARTER_TURNS = (0, 90, 180, 270)
 TURN_RULE = rule(TURNING, "the controller of a teleport may turn an oversized unit as it lands: a quarter turn clockwise at a time")
 
+
 def checked_turn(turn: int, units: Sequence[SorceryUnit], name: str) -> int:
     """``turn`` (a command's field) for a teleport of ``units``: a quarter turn, and 0 unless one
     of them has a turn to choose (``turnable``); a one-line refusal names the field otherwise."""
