@@ -33,7 +33,7 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
-from domain.rulesets.tinyepic.movement import TetMovement, board_steps
+from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import allowed_actions, pay_refusal
@@ -117,14 +117,11 @@ def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     """A Move to each space of the unit's range of motion by a cheapest path (the engine's
-    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces
-    whose occupant the search read: each space it could afford to step out of (where it stands,
-    and each space it reached within its Movement) and every space one of its steps leads to
-    from those (``kept.py`` keeps the moves while none of them changes)."""
+    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces it
+    could afford to step out of: where it stands, and each space it reached within its Movement
+    (``kept.py`` keeps the moves while none of them, and no space one step from them, changes)."""
     start = unit.location or ""
     reach = search_reach(model, unit.id, start)
-    steps = board_steps(model.view)
-    left = {start, *reach.previous, *reach.cost} if start else set()
-    reads = frozenset(left).union(*([option.to for option in steps[frm]] for frm in left))
+    left = frozenset({start, *reach.previous, *reach.cost}) if start else frozenset()
     ends = [loc for loc in reach.cost if loc != start]
-    return UnitMoves(unit_facts(model.view.state, unit), reads, unit.owner, unit.id, start, reach.previous, ends)
+    return UnitMoves(unit_facts(model.view.state, unit), left, unit.owner, unit.id, start, reach.previous, ends)
