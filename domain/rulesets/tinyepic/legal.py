@@ -11,6 +11,7 @@ not listed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from pydantic import BaseModel
 
@@ -51,8 +52,9 @@ def legal_commands(
     view = grid_view(state)
     player = state.active_player
     parts: list[Part] = []
-    enemies = sorted((u for u in view.living if u.owner != player), key=lambda u: u.id)
-    for unit in sorted(view.units_of(player), key=lambda u: u.id):
+    living = view.living
+    enemies = sorted([u for u in living if u.owner != player], key=_BY_ID)
+    for unit in sorted([u for u in living if u.owner == player], key=_BY_ID):  # ``view.units_of``
         allowed = allowed_actions(state, unit)
         if "move" in allowed:
             parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
@@ -91,6 +93,10 @@ def legal_commands(
         parts.extend(Part.of(listed) for listed in others if listed)
     parts.append(Part.of([EndTurn(player=player)]))
     return LegalCommands(parts)
+
+
+#: units in id order
+_BY_ID = attrgetter("id")
 
 
 def _move_part(view: GridView, unit: TetUnit) -> Part:

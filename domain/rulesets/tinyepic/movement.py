@@ -131,8 +131,8 @@ class TetMovement:
             occupant = built.get(to)
         else:
             occupant = None
-            for unit in self.view.living:
-                if unit.location == to:
+            for unit in self.view.state.units.values():  # the living ones, in order (``GridView.living``)
+                if unit.location == to and unit.alive:
                     occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(self.view.unit(unit_id), occupant, option)
