@@ -9,25 +9,16 @@ command leaves behind or where a game starts.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
 
 from domain.event_base import GameEvent
-from domain.events import GameStarted
 from domain.rulesets.tinyepic.copying import copy_value
 from domain.rulesets.tinyepic.state import TetState
-from domain.state import GameState
 from projections.state_hash import state_hash
-from sim.runner import play
-from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
 from tests.test_recording_fast_paths import _mutables
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
+from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
 
 
 def _check(state: TetState, where: str) -> None:
@@ -43,30 +34,16 @@ def _check(state: TetState, where: str) -> None:
     assert not set(_mutables(ours, {})) & set(originals), f"{where}: the copy shares a list, map or model"
 
 
-def _fold_and_check(events: Sequence[GameEvent], name: str) -> int:
-    state: GameState | None = None
-    checked = 0
-    for n, event in enumerate(events, start=1):
-        if isinstance(event, GameStarted):
-            state = event.initial_state()
-            continue
-        assert state is not None
-        event.fold_into(state)
-        assert isinstance(state, TetState)
-        _check(state, f"{name}, after event {n} ({event.name})")
-        checked += 1
-    return checked
+@pytest.mark.parametrize("name, events", list(example_events()), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_states_deep_copy_is_pydantics_after_every_event_of_every_example(name: str, events: list[GameEvent]) -> None:
+    for state, when in states_after_each_event(events):
+        _check(state, f"{name}, {when}")
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
-def test_a_states_deep_copy_is_pydantics_after_every_event_of_every_example(path: Path) -> None:
-    assert _fold_and_check(list(play(load_scenario(path), strict=False).events), path.stem) > 0
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_a_states_deep_copy_is_pydantics_along_random_self_play(seed: int) -> None:
-    played = self_play(boards.scenario("tinyepic", seed), 3, "random", seed, verify_log=False)
-    assert _fold_and_check(played.events, f"random board {seed}") > 0
+@pytest.mark.parametrize("name, events", list(self_play_events(range(3))), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_states_deep_copy_is_pydantics_along_random_self_play(name: str, events: list[GameEvent]) -> None:
+    for state, when in states_after_each_event(events):
+        _check(state, f"{name}, {when}")
 
 
 def test_a_list_reached_twice_is_copied_once_as_deepcopy_copies_it() -> None:
