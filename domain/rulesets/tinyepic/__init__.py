@@ -24,6 +24,7 @@ from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.tinyepic.copying import ATOMS, copy_value
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import parse_location
 from domain.rulesets.tinyepic.options import TetOptions
@@ -50,6 +51,20 @@ class TinyEpicTacticsRuleset(Ruleset):
     outcome_rules = "domain.rulesets.tinyepic.outcome:TetOutcome"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``checked_options``, kept per process by the options given (every game starts
+        with this check, and every verification of its log again: self-play starts thousands
+        of games of one scenario). A copy of what is kept: the caller may change it."""
+        key = frozen(options)
+        found = _CHECKED.get(key) if key is not None else None
+        if found is None:
+            found = self.checked_options(options)
+            if key is not None:
+                while len(_CHECKED) >= _CHECKED_MOST:
+                    _CHECKED.pop(next(iter(_CHECKED)), None)  # the oldest first
+                _CHECKED[key] = found
+        return copy_value(found, {})  # a copy of the map
+
+    def checked_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The two maps among the options say which key or value is wrong (the shared check can
         only say that the option must be a map)."""
         from typing import get_args
@@ -203,6 +218,28 @@ class TinyEpicTacticsRuleset(Ruleset):
         if getattr(unit, "weakened", False):
             flags.append("Weakened")
         return ", ".join(flags)
+
+
+#: options given -> the full options the check made of them (``check_options``), the oldest
+#: dropped first; a check that refuses is not kept
+_CHECKED: dict[object, dict[str, Any]] = {}
+_CHECKED_MOST = 64
+
+
+def frozen(value: Any) -> object | None:
+    """A key equal for equal options only: plain values with their type (``True`` and ``1``
+    are equal in Python, not as an option's value), lists and maps in their order; None for
+    anything else (such options are checked every time)."""
+    kind = type(value)
+    if kind in ATOMS:
+        return kind, value
+    if kind is list:
+        items = [frozen(v) for v in value]
+        return None if None in items else (list, tuple(items))
+    if kind is dict:
+        pairs = [(frozen(k), frozen(v)) for k, v in value.items()]
+        return None if any(k is None or v is None for k, v in pairs) else (dict, tuple(pairs))
+    return None
 
 
 RULESET = TinyEpicTacticsRuleset()
