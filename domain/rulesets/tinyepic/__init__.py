@@ -23,10 +23,12 @@ from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
+from domain.rulesets.tinyepic import villages  # imported here, not per step: every Move's steps ask it
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.copying import ATOMS, copy_value
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import parse_location
+from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import rule
@@ -101,19 +103,15 @@ class TinyEpicTacticsRuleset(Ruleset):
         return GridBoard(state)
 
     def name_of(self, state: GameState, thing_id: str) -> str:
-        from domain.rulesets.tinyepic.villages import is_village
-
         assert isinstance(state, TetState)
-        if thing_id not in state.units and is_village(state, thing_id):
+        if thing_id not in state.units and villages.is_village(state, thing_id):
             return f"the Village at {self.label(state, thing_id)}"
         return super().name_of(state, thing_id)
 
     def in_play(self, state: GameState, thing_id: str) -> bool:
         """A Village is a space of the board: it is always in play."""
-        from domain.rulesets.tinyepic.villages import is_village
-
         assert isinstance(state, TetState)
-        return is_village(state, thing_id) or super().in_play(state, thing_id)
+        return villages.is_village(state, thing_id) or super().in_play(state, thing_id)
 
     # --- movement -------------------------------------------------------------------------------
 
@@ -123,8 +121,6 @@ class TinyEpicTacticsRuleset(Ruleset):
         return range_of_motion(state, unit_id)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement
-
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
@@ -133,14 +129,10 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        if isinstance(event, StepTaken):  # the only event a Village matches: nothing else imported per event
-            from domain.rulesets.tinyepic import villages
-
+        if isinstance(event, StepTaken):  # the only event a Village matches
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
-        from domain.rulesets.tinyepic import villages
-
         if trigger.ability == villages.ABILITY:
             villages.resolve(resolver, trigger)
         else:
