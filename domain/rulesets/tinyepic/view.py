@@ -32,8 +32,9 @@ def grid_view(state: GameState) -> GridView:
 
 class GridView:
     def __init__(self, state: GameState) -> None:
-        self.state = tet_state(state)
-        self.options = self.state.options
+        assert isinstance(state, TetState)  # ``tet_state``, inline: a view is made for most steps
+        self.state = state
+        self.options = state.options
 
     # --- the board --------------------------------------------------------------------------
 
