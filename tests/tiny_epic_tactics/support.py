@@ -66,9 +66,10 @@ def health(game: Game, unit_id: str) -> int:
     return game.state.units[unit_id].health  # type: ignore[attr-defined, no-any-return]
 
 
-def states_after_each_event(events: Sequence[GameEvent]) -> Iterator[tuple[TetState, str]]:
+def states_after_each_event(events: Sequence[GameEvent], every: int = 1) -> Iterator[tuple[TetState, str]]:
     """The events folded one at a time into one state, as an aggregate folds them: the state
-    after each event (from the first after ``GameStarted``), with the event's number and name."""
+    after every ``every``-th event (counted from ``GameStarted``, the first), with the event's
+    number and name."""
     state: GameState | None = None
     for n, event in enumerate(events, start=1):
         if isinstance(event, GameStarted):
@@ -77,7 +78,8 @@ def states_after_each_event(events: Sequence[GameEvent]) -> Iterator[tuple[TetSt
         assert state is not None
         event.fold_into(state)
         assert isinstance(state, TetState)
-        yield state, f"after event {n} ({event.name})"
+        if n % every == 0:
+            yield state, f"after event {n} ({event.name})"
 
 
 def example_events() -> Iterator[tuple[str, list[GameEvent]]]:
