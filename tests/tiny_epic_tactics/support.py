@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from domain.errors import IllegalCommand
 from domain.event_base import GameEvent
+from domain.events import GameStarted
 from domain.game import Game
 from domain.movement import RangeOfMotion
+from domain.rulesets.tinyepic.state import TetState
+from domain.state import GameState
 from projections.lookahead import Lookahead
 from sim.runner import Played, play
-from sim.scenario import parse_scenario
+from sim.scenario import load_scenario, parse_scenario
 from sim.yamlfile import load_yaml
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
 
 
 def unit(uid: str, owner: str, at: str, cls: str = "Fighter", movement: int = 3, health: int = 6, **more: Any) -> dict[str, Any]:
@@ -57,3 +64,36 @@ def of(events: list[GameEvent], name: str, **fields: Any) -> list[GameEvent]:
 
 def health(game: Game, unit_id: str) -> int:
     return game.state.units[unit_id].health  # type: ignore[attr-defined, no-any-return]
+
+
+def states_after_each_event(events: Sequence[GameEvent], every: int = 1) -> Iterator[tuple[TetState, str]]:
+    """The events folded one at a time into one state, as an aggregate folds them: the state
+    after every ``every``-th event (counted from ``GameStarted``, the first), with the event's
+    number and name."""
+    state: GameState | None = None
+    for n, event in enumerate(events, start=1):
+        if isinstance(event, GameStarted):
+            state = event.initial_state()
+            continue
+        assert state is not None
+        event.fold_into(state)
+        assert isinstance(state, TetState)
+        if n % every == 0:
+            yield state, f"after event {n} ({event.name})"
+
+
+def example_events() -> Iterator[tuple[str, list[GameEvent]]]:
+    """Each Tiny Epic Tactics example's events, played (refusals the script expects included)."""
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        yield path.stem, list(play(load_scenario(path), strict=False).events)
+
+
+def self_play_events(seeds: range) -> Iterator[tuple[str, list[GameEvent]]]:
+    """Random self-play's events: on the suite's random boards, and on the whole-turn example."""
+    from sim.selfplay import self_play
+    from tests import boards
+
+    for seed in seeds:
+        yield f"random board {seed}", self_play(boards.scenario("tinyepic", seed), 3, "random", seed, verify_log=False).events
+        whole_turn = load_scenario(EXAMPLES / "16-a-whole-turn-with-a-weakened-unit.yaml")
+        yield f"16, seed {seed}", self_play(whole_turn, 4, "random", seed, verify_log=False).events

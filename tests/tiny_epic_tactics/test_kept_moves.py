@@ -27,18 +27,17 @@ from typing import Any
 import pytest
 
 from domain.event_base import GameEvent
-from domain.events import GameStarted
 from domain.movement import StepOption
 from domain.rulesets.tinyepic.legal import legal_commands, moves_of, unit_moves
 from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView
-from domain.state import GameState
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario, parse_scenario
 from sim.selfplay import self_play
 from sim.yamlfile import load_yaml
 from tests import boards
+from tests.tiny_epic_tactics.support import states_after_each_event
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
@@ -82,18 +81,11 @@ def _check(state: TetState, where: str) -> None:
 def _fold_and_check(events: Sequence[GameEvent], name: str, every: int) -> int:
     """Fold the events one at a time into one state, checking after every ``every``-th; how
     many states were checked."""
-    state: GameState | None = None
     checked = 0
-    for n, event in enumerate(events, start=1):
-        if isinstance(event, GameStarted):
-            state = event.initial_state()
-            continue
-        assert state is not None
-        event.fold_into(state)
-        if n % every or not isinstance(state, TetState) or not state.width or not _living(state):
-            continue
-        _check(state, f"{name}, after event {n} ({event.name})")
-        checked += 1
+    for state, when in states_after_each_event(events, every):
+        if state.width and _living(state):
+            _check(state, f"{name}, {when}")
+            checked += 1
     return checked
 
 

@@ -23,9 +23,12 @@ from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
+from domain.rulesets.tinyepic import villages  # imported here, not per step: every Move's steps ask it
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
+from domain.rulesets.tinyepic.copying import ATOMS, copy_value
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import parse_location
+from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import rule
@@ -50,6 +53,20 @@ class TinyEpicTacticsRuleset(Ruleset):
     outcome_rules = "domain.rulesets.tinyepic.outcome:TetOutcome"
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``checked_options``, kept per process by the options given (every game starts
+        with this check, and every verification of its log again: self-play starts thousands
+        of games of one scenario). A copy of what is kept: the caller may change it."""
+        key = frozen(options)
+        found = _CHECKED.get(key) if key is not None else None
+        if found is None:
+            found = self.checked_options(options)
+            if key is not None:
+                while len(_CHECKED) >= _CHECKED_MOST:
+                    _CHECKED.pop(next(iter(_CHECKED)), None)  # the oldest first
+                _CHECKED[key] = found
+        return copy_value(found, {})  # a copy of the map
+
+    def checked_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The two maps among the options say which key or value is wrong (the shared check can
         only say that the option must be a map)."""
         from typing import get_args
@@ -86,19 +103,15 @@ class TinyEpicTacticsRuleset(Ruleset):
         return GridBoard(state)
 
     def name_of(self, state: GameState, thing_id: str) -> str:
-        from domain.rulesets.tinyepic.villages import is_village
-
         assert isinstance(state, TetState)
-        if thing_id not in state.units and is_village(state, thing_id):
+        if thing_id not in state.units and villages.is_village(state, thing_id):
             return f"the Village at {self.label(state, thing_id)}"
         return super().name_of(state, thing_id)
 
     def in_play(self, state: GameState, thing_id: str) -> bool:
         """A Village is a space of the board: it is always in play."""
-        from domain.rulesets.tinyepic.villages import is_village
-
         assert isinstance(state, TetState)
-        return is_village(state, thing_id) or super().in_play(state, thing_id)
+        return villages.is_village(state, thing_id) or super().in_play(state, thing_id)
 
     # --- movement -------------------------------------------------------------------------------
 
@@ -108,8 +121,6 @@ class TinyEpicTacticsRuleset(Ruleset):
         return range_of_motion(state, unit_id)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement
-
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
@@ -118,14 +129,10 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        if isinstance(event, StepTaken):  # the only event a Village matches: nothing else imported per event
-            from domain.rulesets.tinyepic import villages
-
+        if isinstance(event, StepTaken):  # the only event a Village matches
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
-        from domain.rulesets.tinyepic import villages
-
         if trigger.ability == villages.ABILITY:
             villages.resolve(resolver, trigger)
         else:
@@ -203,6 +210,28 @@ class TinyEpicTacticsRuleset(Ruleset):
         if getattr(unit, "weakened", False):
             flags.append("Weakened")
         return ", ".join(flags)
+
+
+#: options given -> the full options the check made of them (``check_options``), the oldest
+#: dropped first; a check that refuses is not kept
+_CHECKED: dict[object, dict[str, Any]] = {}
+_CHECKED_MOST = 64
+
+
+def frozen(value: Any) -> object | None:
+    """A key equal for equal options only: plain values with their type (``True`` and ``1``
+    are equal in Python, not as an option's value), lists and maps in their order; None for
+    anything else (such options are checked every time)."""
+    kind = type(value)
+    if kind in ATOMS:
+        return kind, value
+    if kind is list:
+        items = [frozen(v) for v in value]
+        return None if None in items else (list, tuple(items))
+    if kind is dict:
+        pairs = [(frozen(k), frozen(v)) for k, v in value.items()]
+        return None if any(k is None or v is None for k, v in pairs) else (dict, tuple(pairs))
+    return None
 
 
 RULESET = TinyEpicTacticsRuleset()

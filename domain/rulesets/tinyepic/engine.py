@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from domain.cached import cached_property
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import CommandHandlers
 from domain.movement import find_option, walk_path
-from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic import turns
 from domain.rulesets.tinyepic.combat import Combat, ballista_refusal, melee_refusal, ranged_refusal
@@ -34,7 +34,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.locations import label
+from domain.rulesets.tinyepic.locations import label, parse_location
 from domain.rulesets.tinyepic.movement import TetMovement, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
@@ -59,9 +59,10 @@ class TetCommands(CommandHandlers[TetState]):
 
     State = TetState
 
-    def __init__(self, resolver: Resolver) -> None:
-        super().__init__(resolver)
-        self.combat = Combat(resolver)
+    @cached_property
+    def combat(self) -> Combat:
+        """The attacks' resolution, made for the commands that attack (most commands move)."""
+        return Combat(self.resolver)
 
     def view(self) -> GridView:
         return GridView(self.state)
@@ -70,6 +71,18 @@ class TetCommands(CommandHandlers[TetState]):
         found: TetUnit = self.known_unit(unit_id, where)
         if not found.alive or found.location is None:
             raise IllegalCommand(GONE, f"{unit_id} was removed")
+        return found
+
+    def path(self, texts: list[str]) -> list[str]:
+        """The spaces a path names, as ``location`` reads each (``BadInput`` names the step's
+        field), by the ruleset's own reading directly: a path names a space per step."""
+        state = self.state
+        found: list[str] = []
+        for i, text in enumerate(texts):
+            try:
+                found.append(parse_location(state, text))
+            except BadInput as exc:
+                raise BadInput(exc.message, f"path[{i}]") from None
         return found
 
     def acting(self, unit_id: str, player: str | None) -> TetUnit:
@@ -82,17 +95,7 @@ class TetCommands(CommandHandlers[TetState]):
     # --- dispatch -------------------------------------------------------------------------------
 
     def execute(self, command: BaseModel) -> None:
-        handlers: dict[type[BaseModel], Any] = {
-            SetUp: self.set_up,
-            Move: self.move,
-            MeleeAttack: self.melee_attack,
-            MissileAttack: self.missile_attack,
-            SpellAttack: self.spell_attack,
-            FireBallista: self.fire_ballista,
-            PayToRemoveWeakened: self.pay_to_remove_weakened,
-            EndTurn: self.end_turn,
-        }
-        handlers[type(command)](command)
+        _HANDLERS[type(command)](self, command)
 
     # --- set-up ---------------------------------------------------------------------------------
 
@@ -150,7 +153,7 @@ class TetCommands(CommandHandlers[TetState]):
         unit = self.acting(cmd.unit, cmd.player)
         _fail(turns.action_refusal(self.state, unit, "move"))
         start = unit.location or ""
-        steps = [self.location(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
+        steps = self.path(cmd.path)
         if steps and steps[0] == start:
             steps = steps[1:]
         if not steps:
@@ -210,6 +213,19 @@ class TetCommands(CommandHandlers[TetState]):
         if player != self.state.active_player:
             raise IllegalCommand(turns.NOT_ACTIVE, f"it is {self.state.active_player}'s turn, not {player}'s")
         turns.end_turn(self.resolver, player)
+
+
+#: each command's handler, by the command's class (looked up once per command, not bound anew)
+_HANDLERS: dict[type[BaseModel], Any] = {
+    SetUp: TetCommands.set_up,
+    Move: TetCommands.move,
+    MeleeAttack: TetCommands.melee_attack,
+    MissileAttack: TetCommands.missile_attack,
+    SpellAttack: TetCommands.spell_attack,
+    FireBallista: TetCommands.fire_ballista,
+    PayToRemoveWeakened: TetCommands.pay_to_remove_weakened,
+    EndTurn: TetCommands.end_turn,
+}
 
 
 def read_board(setup: SetUp) -> tuple[int, int, list[list[int]], list[list[Terrain]]]:

@@ -6,7 +6,10 @@ small and known: where the unit stands, its Movement, its side, the space it sta
 if a Ballista, the options, the board, and who stands on each space it looked at (each space it
 could afford to leave, and every space one step from those). A step moves one unit: of the other
 units, only those that looked at the space it left or the one it entered can have other moves
-now; the rest keep theirs, the very commands a new search would list, in the same order.
+now; the rest keep theirs, the very commands a new search would list, in the same order. A
+search keeps the spaces it could afford to leave; it looked at a changed space exactly when one
+of those is the changed space or a step from it (the board's steps lead both ways: adjacency,
+and every portal to every other), so the spaces it looked at are never listed.
 
 The moves are a lasting index of the state (``GameState.lasting_index``), keyed by the units'
 places (``GridView.places``); when places change, ``update`` keeps every unit's moves that read
@@ -22,6 +25,7 @@ from collections.abc import Callable
 
 from domain.rulesets.tinyepic.commands import Move
 from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.movement import board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
@@ -31,16 +35,17 @@ class UnitMoves:
     the search's ends and each is built when first read (a random pick reads one), in reading
     order of the spaces they end on."""
 
-    __slots__ = ("facts", "reads", "player", "unit", "start", "previous", "_ends", "_order", "_built")
+    __slots__ = ("facts", "left", "player", "unit", "start", "previous", "_ends", "_order", "_built")
 
     def __init__(
-        self, facts: tuple[object, ...], reads: frozenset[str], player: str, unit: str, start: str,
+        self, facts: tuple[object, ...], left: frozenset[str], player: str, unit: str, start: str,
         previous: dict[str, str], ends: list[str],
     ) -> None:
         #: the unit's own facts: where it stands, its Movement, side, life and Ballista start
         self.facts = facts
-        #: the spaces whose occupant the search read
-        self.reads = reads
+        #: the spaces the search could afford to step out of: it read who stands on each of them
+        #: and on every space one step from them
+        self.left = left
         self.player, self.unit, self.start = player, unit, start
         #: the search's cheapest way into each space (``Reach.previous``)
         self.previous = previous
@@ -117,8 +122,11 @@ def _carried(view: GridView, old_key: tuple[object, ...], old: KeptMoves) -> Kep
     changed = GridView.spaces_changed(old_key[0], new_key[0], same=1)  # not the unit object itself
     if changed is None:
         return None
+    # a search read a changed space when it could leave that space or a space one step from it
+    into = board_steps(view).into
+    near = set(changed).union(*[into[space] for space in changed])
     carried = KeptMoves()
     for unit_id, moves in old.items():
-        if changed.isdisjoint(moves.reads):
+        if near.isdisjoint(moves.left):
             carried[unit_id] = moves
     return carried

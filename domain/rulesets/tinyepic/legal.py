@@ -11,6 +11,7 @@ not listed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from pydantic import BaseModel
 
@@ -33,7 +34,7 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
-from domain.rulesets.tinyepic.movement import TetMovement, board_steps
+from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import allowed_actions, pay_refusal
@@ -51,8 +52,9 @@ def legal_commands(
     view = grid_view(state)
     player = state.active_player
     parts: list[Part] = []
-    enemies = sorted((u for u in view.living if u.owner != player), key=lambda u: u.id)
-    for unit in sorted(view.units_of(player), key=lambda u: u.id):
+    living = view.living
+    enemies = sorted([u for u in living if u.owner != player], key=_BY_ID)
+    for unit in sorted([u for u in living if u.owner == player], key=_BY_ID):  # ``view.units_of``
         allowed = allowed_actions(state, unit)
         if "move" in allowed:
             parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
@@ -93,6 +95,10 @@ def legal_commands(
     return LegalCommands(parts)
 
 
+#: units in id order
+_BY_ID = attrgetter("id")
+
+
 def _move_part(view: GridView, unit: TetUnit) -> Part:
     """The unit's moves, one per space it can end on: counted from its kept search; a move is
     built when read; ``in`` finds a move by the space it ends on."""
@@ -117,14 +123,11 @@ def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     """A Move to each space of the unit's range of motion by a cheapest path (the engine's
-    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces
-    whose occupant the search read: each space it could afford to step out of (where it stands,
-    and each space it reached within its Movement) and every space one of its steps leads to
-    from those (``kept.py`` keeps the moves while none of them changes)."""
+    search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces it
+    could afford to step out of: where it stands, and each space it reached within its Movement
+    (``kept.py`` keeps the moves while none of them, and no space one step from them, changes)."""
     start = unit.location or ""
     reach = search_reach(model, unit.id, start)
-    steps = board_steps(model.view)
-    left = {start, *reach.previous, *reach.cost} if start else set()
-    reads = frozenset(left).union(*([option.to for option in steps[frm]] for frm in left))
+    left = frozenset({start, *reach.previous, *reach.cost}) if start else frozenset()
     ends = [loc for loc in reach.cost if loc != start]
-    return UnitMoves(unit_facts(model.view.state, unit), reads, unit.owner, unit.id, start, reach.previous, ends)
+    return UnitMoves(unit_facts(model.view.state, unit), left, unit.owner, unit.id, start, reach.previous, ends)

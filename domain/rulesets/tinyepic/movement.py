@@ -100,7 +100,7 @@ class TetMovement:
         occupant_at = self.view.occupant_at
         started_on = self.view.state.ballista_starters.get(unit_id)
         found: list[StepOption] = []
-        for option in board_steps(self.view)[frm]:  # as ``_judged``, inline: searches ask this most
+        for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
             to = option.to
             occupant = occupant_at.get(to)
             if occupant is not None and occupant.id != unit_id:
@@ -113,26 +113,24 @@ class TetMovement:
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given), as ``step_options``
-        lists it, without judging the others (``find_option``: a declared step)."""
+        lists it, without judging the others (``find_option``: a declared step, judged twice:
+        by the command's walk and when the step resolves). Judged against who stands where it
+        leads and the Ballista the unit started on. The occupant is the one the occupancy index
+        holds (the last living unit in the units' order standing there, as it is built); a
+        state that has not built that index (one after each event of a declared move) has its
+        few units read instead of the index built for one step."""
         for option in board_steps(self.view)[frm]:
             if option.to == to and (kind is None or option.kind == kind):
-                return self._judged(unit_id, option)
-        return None
-
-    def _judged(self, unit_id: str, option: StepOption) -> StepOption:
-        """A step of the board judged against who stands where it leads and the Ballista the
-        unit started on. The occupant is the one the occupancy index holds (the last living
-        unit in the units' order standing there, as it is built); a state that has not built
-        that index (one after each event of a declared move, judged step by step) has its few
-        units read instead of the index built for one step."""
-        to = option.to
+                break
+        else:
+            return None
         built = self.view.__dict__.get("occupant_at")
         if built is not None:
             occupant = built.get(to)
         else:
             occupant = None
-            for unit in self.view.living:
-                if unit.location == to:
+            for unit in self.view.state.units.values():  # the living ones, in order (``GridView.living``)
+                if unit.location == to and unit.alive:
                     occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(self.view.unit(unit_id), occupant, option)

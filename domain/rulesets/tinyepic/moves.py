@@ -64,10 +64,8 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
                             bucket.append(to)
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
-    into = steps.into
-    reads = frozenset(left).union(*[into[space] for space in left])
     ends = [space for space in left if space != start and space not in crossing]
-    return UnitMoves(unit_facts(view.state, unit), reads, unit.owner, unit.id, start, previous, ends)
+    return UnitMoves(unit_facts(view.state, unit), frozenset(left), unit.owner, unit.id, start, previous, ends)
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:

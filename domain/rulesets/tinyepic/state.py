@@ -4,13 +4,13 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field
 
+from domain.rulesets.tinyepic.copying import copies_plainly, copy_model
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
-from domain.state import GameState, UnitState
+from domain.state import GameState, StateModel, UnitState
 
 #: the action types a unit takes (digest 2); the Ballista is an action of its own (seed 003)
 Action = Literal["move", "melee", "missile", "spell", "ballista"]
@@ -45,29 +45,15 @@ class TetUnit(UnitState):
     villages_used: list[str] = Field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """``StateModel``'s deep copy, with the unit's two lists of names copied as lists
-        rather than name by name (a rollback point copies every unit; the rest of a unit is
-        plain values, kept as they are)."""
-        cls = type(self)
-        made = cls.__new__(cls)
-        if memo is None:
-            memo = {}
-        memo[id(self)] = made
-        fields = {
-            name: value if type(value) in _ATOMS else list(value) if name in _NAME_LISTS else deepcopy(value, memo)
-            for name, value in self.__dict__.items()
-        }
-        object.__setattr__(made, "__dict__", fields)
-        object.__setattr__(made, "__pydantic_extra__", deepcopy(self.__pydantic_extra__, memo))
-        object.__setattr__(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        private = self.__pydantic_private__
-        object.__setattr__(made, "__pydantic_private__", None if private is None else deepcopy(private, memo))
-        return made
+        """``StateModel``'s deep copy, field by field (``copying.copy_model``): a rollback
+        point copies every unit, and a unit is plain values and two lists of names."""
+        return copy_model(self, {} if memo is None else memo)
 
 
-#: values a deep copy keeps as they are, and a unit's fields that are lists of such values
-_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
-_NAME_LISTS = frozenset({"actions", "villages_used"})
+#: models whose deep copy is pydantic's (the core's state models, a unit): a state's copy copies
+#: them field by field too
+copies_plainly(StateModel)
+copies_plainly(TetUnit)
 
 
 class TetState(GameState):
@@ -87,15 +73,11 @@ class TetState(GameState):
     ballista_starters: dict[str, str] = Field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """The board's rows copied row by row (``list``) rather than cell by cell through
-        ``copy.deepcopy``: they hold only numbers and names. A rollback point is a deep copy of
-        the state, taken about every command, and the rows were much of what it copied. The copy
-        shares nothing mutable with the original (tests/test_recording_fast_paths.py)."""
-        if memo is None:
-            memo = {}
-        for rows in (self.levels, self.terrain):
-            memo[id(rows)] = [list(row) for row in rows]
-        return super().__deepcopy__(memo)
+        """``StateModel``'s deep copy, made field by field (``copying.copy_model``) rather than
+        value by value through ``copy.deepcopy``: a rollback point is a deep copy of the state,
+        taken again after each refused command, and each game started from a kept script copies
+        one. The copy shares nothing mutable with the original (tests/test_recording_fast_paths.py)."""
+        return copy_model(self, {} if memo is None else memo)
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]

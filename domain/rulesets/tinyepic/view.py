@@ -32,8 +32,9 @@ def grid_view(state: GameState) -> GridView:
 
 class GridView:
     def __init__(self, state: GameState) -> None:
-        self.state = tet_state(state)
-        self.options = self.state.options
+        assert isinstance(state, TetState)  # ``tet_state``, inline: a view is made for most steps
+        self.state = state
+        self.options = state.options
 
     # --- the board --------------------------------------------------------------------------
 
@@ -63,8 +64,10 @@ class GridView:
         """What a unit's steps read besides the board: each unit (the object itself), where it
         stands, its side and whether it lives; who started on the Ballista; the options
         object. The steps kept with it (``TetMovement.steps_from``) last while it is equal."""
-        units = tuple((u.id, id(u), u.location, u.owner, u.alive) for u in self.state.units.values())
-        return (units, tuple(sorted(self.state.ballista_starters.items())), id(self.options))
+        state = self.state
+        units = tuple([(u.id, id(u), u.location, u.owner, u.alive) for u in state.units.values()])
+        starters = state.ballista_starters
+        return (units, tuple(sorted(starters.items())) if starters else (), id(self.options))
 
     @staticmethod
     def spaces_changed(before: object, after: object, same: int) -> set[str] | None:

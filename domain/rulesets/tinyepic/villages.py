@@ -24,6 +24,17 @@ WHAT = "regains 4 Health and refills Ammo and Mana"
 
 
 def is_village(state: TetState, location: str) -> bool:
+    """Whether ``location`` names a Village space of the board: worked out once per text and
+    board (a board index: every step of a Move asks it of the space entered)."""
+    known: dict[str, bool] = state.board_index("tinyepic.villages", dict)
+    found = known.get(location)
+    if found is None:
+        found = known[location] = village_space(state, location)
+    return found
+
+
+def village_space(state: TetState, location: str) -> bool:
+    """``is_village`` read off the board's rows."""
     try:
         space = parse_space(location)
     except BadInput:
@@ -34,8 +45,10 @@ def is_village(state: TetState, location: str) -> bool:
 def on_step(resolver: Resolver, event: StepTaken) -> None:
     state = resolver.state
     assert isinstance(state, TetState)
+    if not is_village(state, event.to):
+        return
     move = state.moves.get(event.move_id)
-    if move is None or move.purpose != "move" or not is_village(state, event.to):
+    if move is None or move.purpose != "move":
         return
     unit = state.units[event.unit]
     if event.to in unit.villages_used:

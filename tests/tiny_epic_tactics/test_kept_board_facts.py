@@ -1,0 +1,50 @@
+"""Facts of the board kept per process or per board equal the plain reading of the rows, after
+every event of every example and of random self-play.
+
+- whether a space is a Village (``villages.is_village``, kept per text as a board index), for
+  every space of the board, every unit's place, and texts that name no space of it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.event_base import GameEvent
+from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.villages import is_village, village_space
+from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
+
+
+def _texts(state: TetState) -> list[str]:
+    spaces = [f"{x},{y}" for y in range(state.height) for x in range(state.width)]
+    places = [u.location for u in state.units.values() if u.location]
+    return [*spaces, *places, f"{state.width},0", "-1,0", " 0,0", "nowhere", "u1"]
+
+
+def _check_villages(events: list[GameEvent], name: str) -> None:
+    for state, when in states_after_each_event(events):
+        for text in _texts(state):
+            assert is_village(state, text) == village_space(state, text), f"{name}, {when}: {text!r}"
+
+
+@pytest.mark.parametrize("name, events", list(example_events()), ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_village_spaces_equal_the_boards_rows_after_every_event_of_every_example(name: str, events: list[GameEvent]) -> None:
+    _check_villages(events, name)
+
+
+@pytest.mark.parametrize("name, events", list(self_play_events(range(3))), ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_village_spaces_equal_the_boards_rows_along_random_self_play(name: str, events: list[GameEvent]) -> None:
+    _check_villages(events, name)
+
+
+def test_a_board_laid_again_is_asked_afresh() -> None:
+    """A space that was not a Village on the board before is one on a board laid after it."""
+    from domain.rulesets.tinyepic.events import BoardLaid
+    from tests.tiny_epic_tactics.support import tet
+
+    state = tet([". . .", ". . ."]).game.state
+    assert isinstance(state, TetState)
+    assert not is_village(state, "1,1")
+    laid = next(e for e in tet([". . .", ". v ."]).events if isinstance(e, BoardLaid))
+    laid.fold_into(state)
+    assert is_village(state, "1,1")
