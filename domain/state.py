@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from copy import deepcopy
 from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
-from pydantic_core import PydanticUndefined
 
+from domain.copying import copies_plainly, copy_model
 from domain.options import RuleOptions
 from domain.rules import RuleRef
 
@@ -87,31 +86,14 @@ class StateModel(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """pydantic's deep copy (2.x, ``BaseModel.__deepcopy__``: one memo for the fields and
-        the private attributes), without handing each string, number and None to
-        ``copy.deepcopy``, which gives those back as they are. Most fields of a unit or a
-        storyline item are such values, and a rollback point, each unit placed and each
-        trigger queued is a deep copy."""
-        if memo is None:
-            memo = {}
-        cls = type(self)
-        made = cls.__new__(cls)
-        memo[id(self)] = made
-        atoms = _ATOMS
-        fields = {name: value if type(value) in atoms else deepcopy(value, memo) for name, value in self.__dict__.items()}
-        object.__setattr__(made, "__dict__", fields)
-        object.__setattr__(made, "__pydantic_extra__", deepcopy(self.__pydantic_extra__, memo))
-        object.__setattr__(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        private = getattr(self, "__pydantic_private__", None)
-        if private is None:
-            object.__setattr__(made, "__pydantic_private__", None)
-        else:
-            kept = {name: value for name, value in private.items() if value is not PydanticUndefined}
-            object.__setattr__(made, "__pydantic_private__", deepcopy(kept, memo))
-        return made
+        the private attributes), made field by field (``domain.copying``) rather than value by
+        value through ``copy.deepcopy``: a rollback point and each game started from a kept
+        script copy the whole state, and most of its values are strings, numbers and None."""
+        return copy_model(self, {} if memo is None else memo)
 
 
-#: values ``copy.deepcopy`` returns as they are (its atomic types that state fields hold)
-_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+#: a state model's deep copy is pydantic's: a state's copy copies its models field by field
+copies_plainly(StateModel)
 
 
 class UnitState(StateModel):

@@ -13,8 +13,8 @@ import copy
 import pytest
 from pydantic import BaseModel
 
+from domain.copying import copy_value
 from domain.event_base import GameEvent
-from domain.rulesets.tinyepic.copying import copy_value
 from domain.rulesets.tinyepic.state import TetState
 from projections.state_hash import state_hash
 from tests.test_recording_fast_paths import _mutables

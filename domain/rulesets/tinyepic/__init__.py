@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from domain.board import Board
+from domain.copying import ATOMS, copy_value
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import StepTaken
@@ -25,7 +26,6 @@ from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
 from domain.rulesets.tinyepic import villages  # imported here, not per step: every Move's steps ask it
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
-from domain.rulesets.tinyepic.copying import ATOMS, copy_value
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import parse_location
 from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step

@@ -4,13 +4,12 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from domain.rulesets.tinyepic.copying import copies_plainly, copy_model
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
-from domain.state import GameState, StateModel, UnitState
+from domain.state import GameState, UnitState
 
 #: the action types a unit takes (digest 2); the Ballista is an action of its own (seed 003)
 Action = Literal["move", "melee", "missile", "spell", "ballista"]
@@ -44,17 +43,6 @@ class TetUnit(UnitState):
     #: the Villages it benefited from this turn (seed 003, Villages: once per Village per turn)
     villages_used: list[str] = Field(default_factory=list)
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """``StateModel``'s deep copy, field by field (``copying.copy_model``): a rollback
-        point copies every unit, and a unit is plain values and two lists of names."""
-        return copy_model(self, {} if memo is None else memo)
-
-
-#: models whose deep copy is pydantic's (the core's state models, a unit): a state's copy copies
-#: them field by field too
-copies_plainly(StateModel)
-copies_plainly(TetUnit)
-
 
 class TetState(GameState):
     RULESET: ClassVar[str] = "tinyepic"
@@ -71,13 +59,6 @@ class TetState(GameState):
     actions_taken: int = 0
     #: units of the active player that started the turn on a Ballista, and where
     ballista_starters: dict[str, str] = Field(default_factory=dict)
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
-        """``StateModel``'s deep copy, made field by field (``copying.copy_model``) rather than
-        value by value through ``copy.deepcopy``: a rollback point is a deep copy of the state,
-        taken again after each refused command, and each game started from a kept script copies
-        one. The copy shares nothing mutable with the original (tests/test_recording_fast_paths.py)."""
-        return copy_model(self, {} if memo is None else memo)
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]

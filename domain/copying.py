@@ -1,21 +1,21 @@
-"""Deep copies of Tiny Epic Tactics' state as pydantic makes them, without ``copy.deepcopy``'s
-dispatch for each plain value.
+"""Deep copies of a game state as pydantic makes them, without ``copy.deepcopy``'s dispatch for
+each plain value.
 
 A game copies its whole state for a rollback point (``Game._checkpoint``: again after each
 refused command) and for each game started from a kept script or a verified prefix
-(``sim.replay.copy_of_start``). The state is plain data: strings, numbers, None and booleans,
-in lists, maps and models (units, moves, triggers, storyline items, the options, a rule).
+(``sim.replay.copy_of_start``). A state is plain data: strings, numbers, None and booleans, in
+lists, maps and models (units, cards, moves, triggers, storyline items, the options, a rule).
 ``copy.deepcopy`` hands each value to a function of its type and keeps a memo entry for each
-container; for this state that was most of a copy. Here plain values are kept as they are,
-lists and maps are copied element by element, and models field by field, with the same memo
-(a container or model reached twice is copied once, as ``copy.deepcopy`` does: every object
-put in the memo is part of what is copied, so it outlives the copy and its id is not reused
-meanwhile). Anything else
-(a model with a deep copy of its own, a private index) goes to ``copy.deepcopy``.
+container; for a state that was most of a copy. Here plain values are kept as they are, lists
+and maps are copied element by element, and models whose deep copy is pydantic's
+(``copies_plainly``: every ``StateModel``) field by field, with the same memo (a container or
+model reached twice is copied once, as ``copy.deepcopy`` does: every object put in the memo is
+part of what is copied, so it outlives the copy and its id is not reused meanwhile). Anything
+else (a model with a deep copy of its own, a private index) goes to ``copy.deepcopy``.
 
-``tests/test_recording_fast_paths.py`` checks, after every event of an example of each
-ruleset, that a state's deep copy equals pydantic's own and shares nothing mutable with the
-original; ``tests/tiny_epic_tactics/test_state_copy.py`` does so on random self-play too.
+``tests/test_recording_fast_paths.py`` checks, after every event of an example of each ruleset,
+that a state's deep copy equals pydantic's own and shares nothing mutable with the original;
+``tests/tiny_epic_tactics/test_state_copy.py`` does so on random self-play too.
 """
 
 from __future__ import annotations
