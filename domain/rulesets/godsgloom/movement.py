@@ -302,7 +302,7 @@ class GloomMovement:
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
-        zoned = view.cover_at.get(plain.to)
+        zoned = (view.placing.cover if view.small else view.cover_at).get(plain.to)
         if zoned:
             enemies = [e for e, side in zoned if side != owner]  # ``zones_over``, off the cover just read
             stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies) if enemies else None

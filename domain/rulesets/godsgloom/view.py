@@ -14,7 +14,7 @@ from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle, zone_hexes
 from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
-from domain.rulesets.godsgloom.placement import Placement, placement, placement_key
+from domain.rulesets.godsgloom.placement import Cast, Placement, cast_facts, cast_of, placement, placement_key
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
@@ -118,9 +118,10 @@ class MatView:
 
     @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
-        """``zone_cover`` by hex text (a small mat's is its placement's: read, never changed)."""
+        """``zone_cover`` by hex text (a small mat's, its placement's ``cover`` as lists: the
+        movement model reads the placement's own)."""
         if self.small:
-            return self.placing.cover
+            return {text: list(pairs) for text, pairs in self.placing.cover.items()}
 
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
             moved = moves_since(self.state, old_key, self.places)
@@ -226,7 +227,18 @@ class MatView:
         """Where the units stand, shared by every state (of any game) whose units are placed
         the same (``placement``): its occupants, zones and the answers asked of them so far.
         Read only for a small mat: its key is each unit's place, read off them all."""
-        return placement(placement_key(self.options.engagement_zone, self.state.units.values()))
+        return placement(placement_key(self.cast, self.state.units.values()))
+
+    @cached_property
+    def cast(self) -> Cast:
+        """What the options, the mat and each unit are (``Cast``): read off the state once and
+        kept across the events that change none of it (``GameState.characteristics_index``:
+        steps, activations, pivots, the round's steps)."""
+        def build() -> Cast:
+            state = self.state
+            return cast_of(cast_facts(self.options, state.width, state.height, self.impassable, self.difficult, state.units.values()))
+
+        return self.state.characteristics_index("godsgloom.cast", build)
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -247,21 +259,13 @@ class MatView:
     def at(self, unit_id: str) -> Hex:
         return parse_hex(self.unit(unit_id).location or "")
 
-    def traits(self, unit_id: str) -> set[str]:
-        found = self._traits.get(unit_id)
-        if found is None:
-            found = set(self.unit(unit_id).traits)
-            if "Harass" in found and self.options.harass == "alias_of_nimble":
-                found.add("Nimble")
-            self._traits[unit_id] = found
-        return found
-
-    @cached_property
-    def _traits(self) -> dict[str, set[str]]:
-        return {}
+    def traits(self, unit_id: str) -> frozenset[str]:
+        """The unit's traits as the rules read them: Harass is read as Nimble under option
+        harass ``alias_of_nimble`` (``Cast.traits``)."""
+        return self.cast.traits[unit_id]
 
     def has(self, unit_id: str, trait_name: str) -> bool:
-        return trait_name in self.traits(unit_id)
+        return trait_name in self.cast.traits[unit_id]
 
     def unit_type(self, unit_id: str) -> str:
         return self.unit(unit_id).kind
@@ -355,7 +359,13 @@ class MatView:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent.
         Where it stands, asked once per view: a Move Action asks it when choosing the mode, when
         checking Lockdown and again for each trait the legal moves list (a copy each time, as
-        callers may keep or change the list)."""
+        callers may keep or change the list). A small mat's placement keeps the answer for every
+        state whose units stand so (``Placement.engaged``): the God's Push step asks it of every
+        unit, and the end of each move of the one that moved."""
+        if at is None and self.small:
+            kept = self.placing.engaged(unit_id, self.options.engaged_rule)
+            if kept is not None:
+                return list(kept)
         if at is None:
             found = self._engaged.get(unit_id)
             if found is None:
