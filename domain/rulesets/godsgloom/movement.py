@@ -68,7 +68,6 @@ class GloomMovement:
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
         guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
-        self._costs: dict[str, int] = {}
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -279,14 +278,9 @@ class GloomMovement:
         return plain
 
     def _difficult_cost(self, unit_id: str) -> int:
-        """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult."""
-        found = self._costs.get(unit_id)
-        if found is None:
-            view = self.view
-            step_mode = self.mode in STEP_MODES
-            found = 1 if step_mode or view.has(unit_id, "Ignore Difficult") else view.options.difficult_cost
-            self._costs[unit_id] = found
-        return found
+        """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult (kept by the
+        cast: ``Cast.difficult_cost``)."""
+        return self.view.cast.difficult_cost(unit_id, self.mode in STEP_MODES)
 
     def _marked(self, unit_id: str, plain: StepOption) -> StepOption:
         """A step into a hex held by a unit (§8.1) or in an Engagement Zone (§8.3): the same

@@ -35,7 +35,7 @@ class Cast:
     these facts (its hash worked out once), so one cast keys every table of a game's placements
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
-    __slots__ = ("facts", "zone_option", "traits", "_hash")
+    __slots__ = ("facts", "zone_option", "traits", "_difficult", "_costs", "_hash")
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
         self.facts = facts
@@ -47,7 +47,18 @@ class Cast:
         self.traits: dict[str, frozenset[str]] = {
             uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
         }
+        self._difficult: int = named["difficult_cost"]
+        self._costs: dict[tuple[str, bool], int] = {}
         self._hash = hash(facts)
+
+    def difficult_cost(self, unit_id: str, step_mode: bool) -> int:
+        """MP for the unit to enter a Difficult hex: option difficult_cost, or 1 in a §8.2-style
+        step (``movement.STEP_MODES``) or with Ignore Difficult."""
+        key = (unit_id, step_mode)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = 1 if step_mode or "Ignore Difficult" in self.traits[unit_id] else self._difficult
+        return found
 
     def __hash__(self) -> int:
         return self._hash
