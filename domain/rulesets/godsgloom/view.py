@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from domain.cached import cached_property
 from domain.rules import RuleRef
@@ -20,31 +20,10 @@ from domain.state import GameState
 
 RULESET = "godsgloom"
 K = TypeVar("K")
-V = TypeVar("V")
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
-
-
-class PerState(Generic[V]):
-    """A reader shared by everything that reads one state until its next event (kept in the
-    state's indexes). A copy of the state does not copy it: a copy (or a pickled state) holds
-    none, and makes its own when first asked."""
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value: V | None = None
-
-    def __copy__(self) -> PerState[V]:
-        return PerState()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> PerState[V]:
-        return PerState()
-
-    def __reduce__(self) -> tuple[type[PerState[V]], tuple[()]]:
-        return PerState, ()  # pickled empty, as copied: the other process makes its own
 
 
 class MatView:
@@ -60,11 +39,20 @@ class MatView:
         (the living units, traits, zones, the indexes it reads) is worked out once per state,
         not once per rule that asks. A view copied with its state (a deep copy of a game) is
         not the copy's own and is not used."""
-        held: PerState[MatView] = state.index("godsgloom.view", PerState)
-        found = held.value
+        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
+        found: MatView | None = indexes.get("godsgloom.view")
         if found is None or found.state is not state:
-            found = held.value = MatView(state)
+            found = indexes["godsgloom.view"] = MatView(state)
         return found
+
+    def __copy__(self) -> None:
+        """A copy of a state holds no view of it (the copy makes its own when asked): a view
+        read off one state must not answer for another. A pickled state holds no index at all
+        (``GameState.__getstate__``)."""
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        return None
 
     @cached_property
     def hexes(self) -> set[Hex]:
@@ -331,6 +319,12 @@ class MatView:
         if self.small:
             return build()
         return self.state.lasting_index("godsgloom.zone_cover", self.places, build, update)
+
+    def in_enemy_zone(self, text: str, unit_id: str) -> bool:
+        """Whether an enemy's zone covers the hex (``zones_over`` not empty), the hex as text."""
+        if self.small:
+            return bool(self.placing.zones_over_text(text, self.unit(unit_id).owner))
+        return bool(self.zones_over(parse_hex(text), unit_id))
 
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
