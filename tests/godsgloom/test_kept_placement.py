@@ -7,7 +7,8 @@ is compared with the facts read here off the state's units by a plain loop: who 
 hex, and, for each hex around a unit and each side, which enemies' zones cover it (§8.3, the
 Front Arc's three hexes or all six under option engagement_zone all_adjacent); who Engages each
 unit under both readings of option engaged_rule (in an enemy's zone, or next to an enemy); and
-the cast kept with the state is one read afresh off its options, mat and units."""
+the cast kept with the state is one read afresh off its options, mat and units, with the MP each
+unit pays for a Difficult hex (§8.3 example, Ignore Difficult, the §8.2 step)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,9 @@ def _check_cast(state: GloomState, cast: Cast, where: str) -> None:
     for unit in state.units.values():
         read = set(unit.traits) | ({"Nimble"} if "Harass" in unit.traits and state.options.harass == "alias_of_nimble" else set())
         assert cast.traits[unit.id] == read, f"{where}: {unit.id}'s traits"
+        for step_mode in (False, True):  # a §8.2-style step, or not
+            plain = 1 if step_mode or "Ignore Difficult" in unit.traits else state.options.difficult_cost
+            assert cast.difficult_cost(unit.id, step_mode) == plain, f"{where}: {unit.id}'s Difficult cost"
 
 
 def _fold_and_check(events: list[Any], name: str) -> int:
