@@ -14,6 +14,7 @@ from typing import cast
 
 from pydantic import BaseModel
 
+from domain.cached import cached_property
 from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import UnitDied
@@ -109,6 +110,15 @@ class GloomCommands(CommandHandlers[GloomState]):
     """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
     State = GloomState
+
+    @cached_property
+    def state(self) -> GloomState:
+        """The game's state, read once per handler: one handler serves one command (or one
+        hook call), and events change the state object in place, never replace it, until a
+        refused command is rolled back (and its handler dropped)."""
+        state = self.resolver.game.state
+        assert isinstance(state, GloomState), f"{type(state).__name__} is not a GloomState"
+        return state
 
     @property
     def activation(self) -> Activation | None:
@@ -295,7 +305,7 @@ class GloomCommands(CommandHandlers[GloomState]):
                 occupant = view.occupants.get(parse_hex(to))
                 if occupant is not None and occupant.owner != unit.owner:
                     walk.trampled.append(occupant.id)
-            if view.zones_over(parse_hex(to), unit.id) and option.pass_only is None:
+            if option.pass_only is None and view.in_enemy_zone(to, unit.id):
                 walk.entered_zone = True
                 if i < len(hexes) - 1 and option.stops is None:
                     walk.passed_zone = True

@@ -1,4 +1,10 @@
-"""GODSGLOOM's own events. Steps, paths, dice and deaths use the engine's."""
+"""GODSGLOOM's own events. Steps, paths, dice and deaths use the engine's.
+
+Every event here but the set-up's (the mat, terrain, units placed) changes no unit's type or
+traits, no option and no terrain: each keeps the state's ``characteristics_index``es
+(``GameEvent.KEEPS_CHARACTERISTICS``), among them the cast a small mat's placements are keyed by
+(``placement.Cast``). A pivot, a push or a teleport moves a unit; a Wound is damage; activations,
+the round's steps and a Scout Deploy are marks like a tap."""
 
 from __future__ import annotations
 
@@ -67,6 +73,7 @@ class MatLaid(GameEvent):
 
 class UnitPivoted(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.UnitPivoted"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
     frm: str
@@ -84,6 +91,7 @@ class UnitActivated(GameEvent):
     """A unit was nominated (UAP.10); ``engaged_by`` are the enemies Engaging it right then."""
 
     TOPIC: ClassVar[str] = "godsgloom.UnitActivated"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     player: str
     engaged_by: list[str]
@@ -100,6 +108,7 @@ class MoveActionStarted(GameEvent):
     """The activated unit makes its one Move Action, in this mode, with these Movement Points."""
 
     TOPIC: ClassVar[str] = "godsgloom.MoveActionStarted"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     mode: str
     movement_points: int
@@ -118,6 +127,7 @@ class MeleeBarred(GameEvent):
     """The unit can't make a Melee Attack Action for the rest of this activation, and why."""
 
     TOPIC: ClassVar[str] = "godsgloom.MeleeBarred"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     rule: str
 
@@ -134,6 +144,7 @@ class UnitEngaged(GameEvent):
     """The unit stopped in (or arrived in) the Engagement Zone of these enemies (§8.3)."""
 
     TOPIC: ClassVar[str] = "godsgloom.UnitEngaged"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     at: str
     by: list[str]
@@ -144,6 +155,7 @@ class UnitEngaged(GameEvent):
 
 class UnitTeleported(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.UnitTeleported"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
     frm: str
@@ -159,6 +171,7 @@ class UnitTeleported(GameEvent):
 
 class UnitDisplaced(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.UnitDisplaced"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     unit: str
     frm: str
@@ -174,6 +187,7 @@ class UnitDisplaced(GameEvent):
 
 class WoundsSuffered(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.WoundsSuffered"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     wounds: int
     left: int
@@ -190,6 +204,7 @@ class MeleeAttackDeclared(GameEvent):
     """The Standard Action was a Melee Attack on ``target`` (its outcome is not modelled)."""
 
     TOPIC: ClassVar[str] = "godsgloom.MeleeAttackDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     target: str
 
@@ -206,6 +221,7 @@ class ActivationEnded(GameEvent):
     """UAP.40: the unit is marked activated; ``next_player`` nominates next."""
 
     TOPIC: ClassVar[str] = "godsgloom.ActivationEnded"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     next_player: str
 
@@ -223,6 +239,7 @@ class RoundEnded(GameEvent):
     """Activations are over; the God's Push step follows."""
 
     TOPIC: ClassVar[str] = "godsgloom.RoundEnded"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     round: int
 
     def apply_to(self, state: GameState) -> None:
@@ -238,6 +255,7 @@ class GodsPushMoved(GameEvent):
     """A unit used its God's Push move (once per step)."""
 
     TOPIC: ClassVar[str] = "godsgloom.GodsPushMoved"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     eligible_because: str
 
@@ -250,6 +268,7 @@ class GodsPushMoved(GameEvent):
 
 class RoundStarted(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.RoundStarted"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     LOOKAHEAD: ClassVar[bool] = True
     round: int
     first_player: str
@@ -267,6 +286,7 @@ class RoundStarted(GameEvent):
 
 class ScoutMoved(GameEvent):
     TOPIC: ClassVar[str] = "godsgloom.ScoutMoved"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
 
     def apply_to(self, state: GameState) -> None:

@@ -86,8 +86,11 @@ def zone_hexes(location: str, facing: str, option: str) -> tuple[Hex, ...]:
 
 @lru_cache(maxsize=65536)
 def zone_hex_texts(location: str, facing: str, option: str) -> tuple[str, ...]:
-    """``zone_hexes`` as hex texts, in the same order (kept as they are)."""
-    return tuple(h.text for h in zone_hexes(location, facing, option))
+    """``zone_hexes`` as hex texts, in the same order (kept as they are: strings, which the
+    garbage collector does not track, where ``zone_hexes`` keeps hexes it does)."""
+    q, r = parse_hex(location)
+    edges = tuple(range(6)) if option == "all_adjacent" else front_arc(FACINGS.index(facing))
+    return tuple(f"{q + DIRECTIONS[d][0]},{r + DIRECTIONS[d][1]}" for d in edges)
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:

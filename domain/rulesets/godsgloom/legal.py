@@ -44,7 +44,7 @@ from domain.rulesets.godsgloom.commands import (
     StartRound,
 )
 from domain.rulesets.godsgloom.engine import push_eligibility
-from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, parse_hex
+from domain.rulesets.godsgloom.hexgrid import FACINGS, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
@@ -191,12 +191,14 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
 
 
 def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
+    """A Melee Attack on each enemy in an adjacent hex (``MeleeAttack`` asks ``direction_to``;
+    the hexes around the unit's, as canonical text, name the same hexes)."""
     unit = state.units[unit_id]
-    here = parse_hex(unit.location or "")
+    around = neighbour_texts(parse_hex(unit.location or "").text)
     return [
         MeleeAttack(player=unit.owner, unit=unit_id, target=e.id)
         for e in sorted(state.units.values(), key=lambda u: u.id)
-        if e.alive and e.location and e.owner != unit.owner and direction_to(here, parse_hex(e.location)) is not None
+        if e.alive and e.location and e.owner != unit.owner and e.location in around
     ]
 
 

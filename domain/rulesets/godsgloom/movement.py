@@ -23,7 +23,7 @@ from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
 from domain.rulesets.godsgloom.state import GloomUnit
-from domain.rulesets.godsgloom.view import MatView, PerState, moves_since, rule, touched_texts, zone_hexes
+from domain.rulesets.godsgloom.view import MatView, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
 
 MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
@@ -55,11 +55,18 @@ class GloomMovement:
         """The model of ``state`` in ``mode``, one for every reader until the next event (as
         ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
         name = _MODEL_NAMES.get(mode) or f"godsgloom.movement.{mode}"
-        held: PerState[GloomMovement] = state.index(name, PerState)
-        found = held.value
+        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
+        found: GloomMovement | None = indexes.get(name)
         if found is None or found.state is not state:
-            found = held.value = GloomMovement(state, mode)
+            found = indexes[name] = GloomMovement(state, mode)
         return found
+
+    def __copy__(self) -> None:
+        """A copy of a state holds no model of it (as ``MatView``): the copy makes its own."""
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        return None
 
     def __init__(self, state: GameState, mode: str = "normal") -> None:
         self.view = MatView.of(state)
@@ -68,7 +75,6 @@ class GloomMovement:
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
         guaranteed = mode not in STEP_MODES
         self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
-        self._costs: dict[str, int] = {}
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -266,27 +272,22 @@ class GloomMovement:
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
-        h = parse_hex(plain.to)
         if small:
-            enemies = list(view.placing.zones_over(h, owner))
+            enemies = list(view.placing.zones_over_text(plain.to, owner))
         else:  # ``zones_over`` read here once, unit by unit, and handed to the stop
+            h = parse_hex(plain.to)
             option = view.options.engagement_zone
             enemies = sorted(u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option))
         if enemies:
-            stops = self._zone_stop(unit_id, h, enemies)
+            stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies)
             if stops is not None:
                 return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
 
     def _difficult_cost(self, unit_id: str) -> int:
-        """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult."""
-        found = self._costs.get(unit_id)
-        if found is None:
-            view = self.view
-            step_mode = self.mode in STEP_MODES
-            found = 1 if step_mode or view.has(unit_id, "Ignore Difficult") else view.options.difficult_cost
-            self._costs[unit_id] = found
-        return found
+        """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult (kept by the
+        cast: ``Cast.difficult_cost``)."""
+        return self.view.cast.difficult_cost(unit_id, self.mode in STEP_MODES)
 
     def _marked(self, unit_id: str, plain: StepOption) -> StepOption:
         """A step into a hex held by a unit (§8.1) or in an Engagement Zone (§8.3): the same
@@ -302,7 +303,7 @@ class GloomMovement:
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(unit_id, plain.to, plain.cost, occupant)
         owner = view.unit(unit_id).owner
-        zoned = view.cover_at.get(plain.to)
+        zoned = (view.placing.cover if view.small else view.cover_at).get(plain.to)
         if zoned:
             enemies = [e for e, side in zoned if side != owner]  # ``zones_over``, off the cover just read
             stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies) if enemies else None

@@ -19,8 +19,11 @@ from domain.state import GameState
 
 class GloomOutcome(OutcomeRules):
     def facts(self, event: GameEvent) -> Iterable[Fact]:
+        """A Wound suffered, credited to its unit's owner; nothing for any other event (a tuple,
+        not a generator: the tally asks of every event of every game)."""
         if isinstance(event, WoundsSuffered):
-            yield event.unit, "wounds_suffered", float(event.wounds)
+            return ((event.unit, "wounds_suffered", float(event.wounds)),)
+        return ()
 
     def standings(self, state: GameState, counters: Counters) -> dict[str, Standing]:
         lost = units_lost(state)

@@ -1,5 +1,6 @@
 """Who stands where and whose Engagement Zone covers which hex, for one placement of the units
-(``Placement``), shared by every state that has it.
+(``Placement``), shared by every state that has it; and what the units, the mat and the options
+are (``Cast``), shared by every state of a game from its set-up on.
 
 A small mat's view (``MatView.small``) used to read each state's zones and occupants off the
 units, and every event makes a new state: a move's few events, an activation, the listing of the
@@ -8,55 +9,130 @@ and verifying a log meets the very placements the game met. So the facts are kep
 placement itself: what each unit is (id, side), where it stands and faces, whether it lives,
 and how zones are drawn. A state reads that key off its units in C (``placement_key``) and
 finds the placement worked out once per process (``placement``), with the answers to the
-questions asked of it so far.
+questions asked of it so far (who Engages each unit: ``engaged``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from operator import attrgetter
+from typing import Any
 
-from domain.rulesets.godsgloom.hexgrid import Hex, parse_hex, zone_hex_texts
+from domain.rulesets.godsgloom.hexgrid import Hex, neighbour_texts, zone_hex_texts
 
 #: what a placement reads of each unit, in the units' order
 UNIT_PLACE = attrgetter("id", "owner", "location", "facing", "alive")
 #: one unit's entry in a placement key: id, owner, location, facing, alive
 Entry = tuple[str, str, "str | None", str, bool]
+#: what a cast reads of each unit: id, owner, unit type, traits
+UNIT_CAST = attrgetter("id", "owner", "kind", "traits")
 
 
-def placement_key(option: str, units: object) -> tuple[str, tuple[Entry, ...]]:
-    """The key of the units' placement: the zone option and each unit's ``UNIT_PLACE``, in
-    the units' order (``units`` is the state's units, a dict's values)."""
-    return option, tuple(map(UNIT_PLACE, units))  # type: ignore[call-overload]  # values of GloomUnit
+class Cast:
+    """What does not change while units move: the options, the mat's size and the terrain steps
+    read (Impassable and Difficult hexes), and each unit's id, side, type and traits. Compared by
+    these facts (its hash worked out once), so one cast keys every table of a game's placements
+    at the cost of one hash; ``cast_of`` gives one object per facts."""
+
+    __slots__ = ("facts", "zone_option", "traits", "_difficult", "_costs", "_hash")
+
+    def __init__(self, facts: tuple[Any, ...]) -> None:
+        self.facts = facts
+        options, _board, units = facts
+        named = dict(options)
+        self.zone_option: str = named["engagement_zone"]
+        alias = named["harass"] == "alias_of_nimble"
+        #: each unit's traits as the rules read them (Harass read as Nimble under option harass)
+        self.traits: dict[str, frozenset[str]] = {
+            uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
+        }
+        self._difficult: int = named["difficult_cost"]
+        self._costs: dict[tuple[str, bool], int] = {}
+        self._hash = hash(facts)
+
+    def difficult_cost(self, unit_id: str, step_mode: bool) -> int:
+        """MP for the unit to enter a Difficult hex: option difficult_cost, or 1 in a §8.2-style
+        step (``movement.STEP_MODES``) or with Ignore Difficult."""
+        key = (unit_id, step_mode)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = 1 if step_mode or "Ignore Difficult" in self.traits[unit_id] else self._difficult
+        return found
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Cast) and self._hash == other._hash and self.facts == other.facts)
+
+
+def cast_facts(options: Any, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex], units: Iterable[Any]) -> tuple[Any, ...]:
+    """The facts of a cast: every option (lists as tuples), the mat, and each unit's ``UNIT_CAST``."""
+    named = tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in options.__dict__.items())
+    return named, (width, height, impassable, difficult), tuple((uid, owner, kind, tuple(traits)) for uid, owner, kind, traits in map(UNIT_CAST, units))
+
+
+@lru_cache(maxsize=64)
+def cast_of(facts: tuple[Any, ...]) -> Cast:
+    """One cast per facts while it is among the last few asked for (a cast is made once per game)."""
+    return Cast(facts)
+
+
+def placement_key(cast: Cast, units: object) -> tuple[Cast, tuple[Entry, ...]]:
+    """The key of the units' placement: the cast and each unit's ``UNIT_PLACE``, in the units'
+    order (``units`` is the state's units, a dict's values)."""
+    return cast, tuple(map(UNIT_PLACE, units))  # type: ignore[call-overload]  # values of GloomUnit
 
 
 class Placement:
     """The facts of one placement. Built from its key alone, so that one placement serves
-    every state (of any game) whose units stand so; nothing in it refers to a state."""
+    every state (of any game) whose units stand so; nothing in it refers to a state.
 
-    __slots__ = ("option", "living", "occupant", "cover", "_marked", "_over")
+    Made for nearly every step of every game, and kept: it holds tuples and dicts of strings,
+    which the garbage collector stops tracking, rather than lists (a few thousand placements
+    of lists made each full collection of the process slower, and more frequent). The cover
+    of every hex by zones is worked out only for a search (``cover``, ``marked``); one hex's
+    zones are read off the living units' zones (``zones_over_text``)."""
 
-    def __init__(self, key: tuple[str, tuple[Entry, ...]]) -> None:
-        option, entries = key
-        self.option = option
+    __slots__ = ("key", "cast", "option", "living", "occupant", "_by_id", "_cover", "_marked", "_over", "_engaged")
+
+    def __init__(self, key: tuple[Cast, tuple[Entry, ...]]) -> None:
+        cast, entries = key
+        self.key = key
+        self.cast = cast
+        self.option = cast.zone_option
         #: the living units on the mat, in the units' order: (id, owner, location, facing)
-        self.living = [(uid, owner, at, facing) for uid, owner, at, facing, alive in entries if alive and at is not None]
+        self.living = tuple([(uid, owner, at, facing) for uid, owner, at, facing, alive in entries if alive and at is not None])
         #: hex text -> the id of the living unit there (the last in the units' order, as a
         #: dict built over them keeps it)
         self.occupant = {entry[2]: entry[0] for entry in self.living}
-        #: hex text -> the (unit, owner) pairs whose zone covers it, in unit id order
-        cover: dict[str, list[tuple[str, str]]] = {}
-        for uid, owner, at, facing in sorted(self.living):
-            pair = (uid, owner)
-            for text in zone_hex_texts(at, facing, option):
-                bucket = cover.get(text)
-                if bucket is None:
-                    cover[text] = [pair]
-                else:
-                    bucket.append(pair)
-        self.cover = cover
+        self._by_id: tuple[tuple[str, str, str, str], ...] | None = None
+        self._cover: dict[str, tuple[tuple[str, str], ...]] | None = None
         self._marked: frozenset[str] | None = None
-        self._over: dict[tuple[Hex, str], tuple[str, ...]] = {}
+        self._over: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._engaged: dict[tuple[str, str], tuple[str, ...] | None] = {}
+
+    @property
+    def by_id(self) -> tuple[tuple[str, str, str, str], ...]:
+        """``living`` in unit id order (the order zones are listed in)."""
+        if self._by_id is None:
+            self._by_id = tuple(sorted(self.living))
+        return self._by_id
+
+    @property
+    def cover(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """Hex text -> the (unit, owner) pairs whose zone covers it, in unit id order (worked
+        out when first asked: a search asks, most placements are only asked of a hex or two)."""
+        if self._cover is None:
+            cover: dict[str, tuple[tuple[str, str], ...]] = {}
+            option = self.option
+            for uid, owner, at, facing in self.by_id:
+                pair = ((uid, owner),)
+                for text in zone_hex_texts(at, facing, option):
+                    cover[text] = cover.get(text, ()) + pair
+            self._cover = cover
+        return self._cover
 
     @property
     def marked(self) -> frozenset[str]:
@@ -67,19 +143,43 @@ class Placement:
 
     def zones_over(self, h: Hex, owner: str) -> tuple[str, ...]:
         """The units not of ``owner`` whose zone covers ``h``, in unit id order."""
-        found = self._over.get((h, owner))
-        if found is None:
-            pairs = self.cover.get(h.text, ())
-            found = self._over[(h, owner)] = tuple(uid for uid, side in pairs if side != owner)
-        return found
+        return self.zones_over_text(h.text, owner)
 
     def zones_over_text(self, text: str, owner: str) -> tuple[str, ...]:
-        """``zones_over`` of a hex given as text."""
-        return self.zones_over(parse_hex(text), owner)
+        """``zones_over`` of a hex given as text: each enemy's zone read (kept per hex and side)."""
+        key = (text, owner)
+        found = self._over.get(key)
+        if found is None:
+            option = self.option
+            found = self._over[key] = tuple(
+                [uid for uid, side, at, facing in self.by_id if side != owner and text in zone_hex_texts(at, facing, option)]
+            )
+        return found
+
+    def engaged(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
+        """Who Engages a living unit where it stands (``MatView.engaged_by``, option
+        engaged_rule): the enemies whose zone covers its hex, or the enemies next to it
+        (adjacency goes both ways); None for a unit not on the mat."""
+        key = (unit_id, engaged_rule)
+        try:
+            return self._engaged[key]
+        except KeyError:
+            found = self._engaged[key] = self._engaged_now(unit_id, engaged_rule)
+            return found
+
+    def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
+        mine = [(owner, at) for uid, owner, at, _ in self.living if uid == unit_id]
+        if not mine:
+            return None
+        owner, at = mine[0]
+        if engaged_rule == "mutual_adjacent":
+            around = neighbour_texts(at)
+            return tuple([uid for uid, side, where, _ in self.by_id if side != owner and where in around])
+        return self.zones_over_text(at, owner)
 
 
-@lru_cache(maxsize=4096)
-def placement(key: tuple[str, tuple[Entry, ...]]) -> Placement:
-    """The placement of ``key``, worked out once per process while it is among the last few
-    thousand asked for (a game's placements recur from event to event and in its verification)."""
+@lru_cache(maxsize=1024)
+def placement(key: tuple[Cast, tuple[Entry, ...]]) -> Placement:
+    """The placement of ``key``, worked out once per process while it is among the last thousand
+    asked for (a game's placements recur from event to event and in its verification)."""
     return Placement(key)

@@ -8,43 +8,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle, zone_hexes
 from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
-from domain.rulesets.godsgloom.placement import Placement, placement, placement_key
+from domain.rulesets.godsgloom.placement import Cast, Placement, cast_facts, cast_of, placement, placement_key
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit
 from domain.state import GameState
 
 RULESET = "godsgloom"
 K = TypeVar("K")
-V = TypeVar("V")
 
 
 def rule(source: str, message: str, timing: str | None = None) -> RuleRef:
     return RuleRef(ruleset=RULESET, source=source, message=message, timing=timing)
-
-
-class PerState(Generic[V]):
-    """A reader shared by everything that reads one state until its next event (kept in the
-    state's indexes). A copy of the state does not copy it: a copy (or a pickled state) holds
-    none, and makes its own when first asked."""
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value: V | None = None
-
-    def __copy__(self) -> PerState[V]:
-        return PerState()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> PerState[V]:
-        return PerState()
-
-    def __reduce__(self) -> tuple[type[PerState[V]], tuple[()]]:
-        return PerState, ()  # pickled empty, as copied: the other process makes its own
 
 
 class MatView:
@@ -60,11 +39,20 @@ class MatView:
         (the living units, traits, zones, the indexes it reads) is worked out once per state,
         not once per rule that asks. A view copied with its state (a deep copy of a game) is
         not the copy's own and is not used."""
-        held: PerState[MatView] = state.index("godsgloom.view", PerState)
-        found = held.value
+        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
+        found: MatView | None = indexes.get("godsgloom.view")
         if found is None or found.state is not state:
-            found = held.value = MatView(state)
+            found = indexes["godsgloom.view"] = MatView(state)
         return found
+
+    def __copy__(self) -> None:
+        """A copy of a state holds no view of it (the copy makes its own when asked): a view
+        read off one state must not answer for another. A pickled state holds no index at all
+        (``GameState.__getstate__``)."""
+        return None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        return None
 
     @cached_property
     def hexes(self) -> set[Hex]:
@@ -118,9 +106,10 @@ class MatView:
 
     @cached_property
     def cover_at(self) -> dict[str, list[tuple[str, str]]]:
-        """``zone_cover`` by hex text (a small mat's is its placement's: read, never changed)."""
+        """``zone_cover`` by hex text (a small mat's, its placement's ``cover`` as lists: the
+        movement model reads the placement's own)."""
         if self.small:
-            return self.placing.cover
+            return {text: list(pairs) for text, pairs in self.placing.cover.items()}
 
         def update(old_key: tuple[object, ...], old: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]] | None:
             moved = moves_since(self.state, old_key, self.places)
@@ -226,7 +215,18 @@ class MatView:
         """Where the units stand, shared by every state (of any game) whose units are placed
         the same (``placement``): its occupants, zones and the answers asked of them so far.
         Read only for a small mat: its key is each unit's place, read off them all."""
-        return placement(placement_key(self.options.engagement_zone, self.state.units.values()))
+        return placement(placement_key(self.cast, self.state.units.values()))
+
+    @cached_property
+    def cast(self) -> Cast:
+        """What the options, the mat and each unit are (``Cast``): read off the state once and
+        kept across the events that change none of it (``GameState.characteristics_index``:
+        steps, activations, pivots, the round's steps)."""
+        def build() -> Cast:
+            state = self.state
+            return cast_of(cast_facts(self.options, state.width, state.height, self.impassable, self.difficult, state.units.values()))
+
+        return self.state.characteristics_index("godsgloom.cast", build)
 
     @cached_property
     def living(self) -> list[GloomUnit]:
@@ -247,21 +247,13 @@ class MatView:
     def at(self, unit_id: str) -> Hex:
         return parse_hex(self.unit(unit_id).location or "")
 
-    def traits(self, unit_id: str) -> set[str]:
-        found = self._traits.get(unit_id)
-        if found is None:
-            found = set(self.unit(unit_id).traits)
-            if "Harass" in found and self.options.harass == "alias_of_nimble":
-                found.add("Nimble")
-            self._traits[unit_id] = found
-        return found
-
-    @cached_property
-    def _traits(self) -> dict[str, set[str]]:
-        return {}
+    def traits(self, unit_id: str) -> frozenset[str]:
+        """The unit's traits as the rules read them: Harass is read as Nimble under option
+        harass ``alias_of_nimble`` (``Cast.traits``)."""
+        return self.cast.traits[unit_id]
 
     def has(self, unit_id: str, trait_name: str) -> bool:
-        return trait_name in self.traits(unit_id)
+        return trait_name in self.cast.traits[unit_id]
 
     def unit_type(self, unit_id: str) -> str:
         return self.unit(unit_id).kind
@@ -328,6 +320,12 @@ class MatView:
             return build()
         return self.state.lasting_index("godsgloom.zone_cover", self.places, build, update)
 
+    def in_enemy_zone(self, text: str, unit_id: str) -> bool:
+        """Whether an enemy's zone covers the hex (``zones_over`` not empty), the hex as text."""
+        if self.small:
+            return bool(self.placing.zones_over_text(text, self.unit(unit_id).owner))
+        return bool(self.zones_over(parse_hex(text), unit_id))
+
     def zones_over(self, h: Hex, unit_id: str) -> list[str]:
         """The enemies of ``unit_id`` whose Engagement Zone covers hex ``h``."""
         owner = self.unit(unit_id).owner
@@ -355,7 +353,13 @@ class MatView:
         """Who Engages the unit (option engaged_rule): standing in an enemy's zone, or adjacent.
         Where it stands, asked once per view: a Move Action asks it when choosing the mode, when
         checking Lockdown and again for each trait the legal moves list (a copy each time, as
-        callers may keep or change the list)."""
+        callers may keep or change the list). A small mat's placement keeps the answer for every
+        state whose units stand so (``Placement.engaged``): the God's Push step asks it of every
+        unit, and the end of each move of the one that moved."""
+        if at is None and self.small:
+            kept = self.placing.engaged(unit_id, self.options.engaged_rule)
+            if kept is not None:
+                return list(kept)
         if at is None:
             found = self._engaged.get(unit_id)
             if found is None:
