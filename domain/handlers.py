@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from domain.cached import cached_property
 from domain.errors import BadInput, suggest
 from domain.resolution import Resolver
 from domain.ruleset import get_ruleset, known_player
@@ -67,10 +68,12 @@ class CommandHandlers(StateReader[S]):
         self.emit = resolver.emit
         self.cause = resolver.cause
 
-    @property
+    @cached_property
     def state(self) -> S:
-        # read straight from the game, checked inline: handlers read it hundreds of thousands
-        # of times in a long game, and ``Resolver.state`` and ``_checked`` were two calls more
+        """The game's state, read once per handler: handlers read it hundreds of thousands of
+        times in a long game, and one handler serves one command (or one hook call), during
+        which events change the state object in place and never replace it (a refused command
+        is rolled back to another object, and its handler dropped)."""
         state = self.resolver.game.state
         assert isinstance(state, self.State), f"{type(state).__name__} is not a {self.State.__name__}"
         return state  # type: ignore[return-value]  # checked just above against the ruleset's class

@@ -14,7 +14,6 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from domain.cached import cached_property
 from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import UnitDied
@@ -110,15 +109,6 @@ class GloomCommands(CommandHandlers[GloomState]):
     """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
     State = GloomState
-
-    @cached_property
-    def state(self) -> GloomState:
-        """The game's state, read once per handler: one handler serves one command (or one
-        hook call), and events change the state object in place, never replace it, until a
-        refused command is rolled back (and its handler dropped)."""
-        state = self.resolver.game.state
-        assert isinstance(state, GloomState), f"{type(state).__name__} is not a GloomState"
-        return state
 
     @property
     def activation(self) -> Activation | None:
