@@ -7,7 +7,7 @@ the unit named (or the active player), and when given it is checked against the 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -19,6 +19,24 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class _Grown(_Model):
+    """A command (or part of one) that gained fields after logs were first written: each of
+    ``ADDED_LATER`` is left out of its record while it holds its default, so that a command
+    written without it is recorded as before and old logs verify unchanged (docs/design.md,
+    "Logs are forever")."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _as_recorded_before(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        fields = type(self).model_fields
+        for name in self.ADDED_LATER:
+            if name in data and data[name] == fields[name].get_default(call_default_factory=True):
+                del data[name]
+        return data
+
+
 class SiteSetup(_Model):
     at: Location
     card: str
@@ -26,7 +44,8 @@ class SiteSetup(_Model):
     id: str | None = Field(default=None, description="defaults to a name made from the card")
 
 
-class UnitSetup(_Model):
+class UnitSetup(_Grown):
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("summoned",)
     id: str
     card: str
     owner: str
@@ -34,14 +53,6 @@ class UnitSetup(_Model):
     tapped: bool = False
     carried_by: str | None = Field(default=None, description="id of an allied carrier at the same location")
     summoned: bool = Field(default=False, description="it entered the realm this turn: summoning sickness, unless Charge")
-
-    @model_serializer(mode="wrap")
-    def _without_default_summoned(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``summoned`` came later: a unit without it is recorded as before (logs are forever)."""
-        data: dict[str, Any] = handler(self)
-        if not data.get("summoned"):
-            data.pop("summoned", None)
-        return data
 
 
 class ArtifactSetup(_Model):
@@ -69,8 +80,10 @@ class SpellInEffect(_Model):
     targets: list[Location] = Field(default_factory=list)
 
 
-class SetUp(_Model):
+class SetUp(_Grown):
     """The realm as a scenario begins: sites, units, artifacts and spells already in effect."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("auras",)
 
     command: Literal["set_up"] = "set_up"
     sites: list[SiteSetup] = Field(default_factory=list)
@@ -79,18 +92,11 @@ class SetUp(_Model):
     auras: list[AuraSetup] = Field(default_factory=list)
     spells: list[SpellInEffect] = Field(default_factory=list)
 
-    @model_serializer(mode="wrap")
-    def _without_empty_auras(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``auras`` came later: a set-up without any is recorded as before, so that logs written
-        before it verify unchanged (docs/design.md, "Logs are forever")."""
-        data: dict[str, Any] = handler(self)
-        if not data.get("auras"):
-            data.pop("auras", None)
-        return data
 
-
-class MoveAndAttack(_Model):
+class MoveAndAttack(_Grown):
     """Tap: declare a path (may be empty), resolve it step by step, then optionally attack."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("split",)
 
     command: Literal["move_and_attack"] = "move_and_attack"
     player: str | None = None
@@ -101,14 +107,6 @@ class MoveAndAttack(_Model):
         default=None,
         description="how this unit's strike is split when it fights several units (unit id: damage; codex: Strike)",
     )
-
-    @model_serializer(mode="wrap")
-    def _without_split(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``split`` came later: a command without one is recorded as before (logs are forever)."""
-        data: dict[str, Any] = handler(self)
-        if data.get("split") is None:
-            data.pop("split", None)
-        return data
 
 
 class Defend(_Model):
@@ -161,8 +159,10 @@ class EndTurn(_Model):
     player: str | None = None
 
 
-class Cast(_Model):
+class Cast(_Grown):
     """Cast a magic that starts an ongoing effect (Waypoint Portal, Mad Dash, Power of Flight)."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("by", "turn")
 
     command: Literal["cast"] = "cast"
     player: str | None = None
@@ -178,20 +178,12 @@ class Cast(_Model):
         "or 270 (codex: Teleporting Oversized Units)",
     )
 
-    @model_serializer(mode="wrap")
-    def _without_by(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``by`` and ``turn`` came later: a command without them is recorded as before (logs are forever)."""
-        data: dict[str, Any] = handler(self)
-        if data.get("by") is None:
-            data.pop("by", None)
-        if not data.get("turn"):
-            data.pop("turn", None)
-        return data
 
-
-class PlaySite(_Model):
+class PlaySite(_Grown):
     """Play a site to a void square; its Genesis, if any, triggers (with ``target`` chosen, and
     ``targets``: the other choices its Genesis asks for, e.g. Undertow's unit and step)."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("targets",)
 
     command: Literal["play_site"] = "play_site"
     player: str | None = None
@@ -200,14 +192,6 @@ class PlaySite(_Model):
     id: str | None = None
     target: Location | None = None
     targets: list[Location] = Field(default_factory=list, description="choices of its Genesis (engine/genesis.py)")
-
-    @model_serializer(mode="wrap")
-    def _without_targets(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``targets`` came later: a command without them is recorded as before (logs are forever)."""
-        data: dict[str, Any] = handler(self)
-        if not data.get("targets"):
-            data.pop("targets", None)
-        return data
 
 
 class Summon(_Model):
@@ -240,9 +224,11 @@ class Conjure(_Model):
     targets: list[Location] = Field(default_factory=list, description="choices of its Genesis")
 
 
-class Activate(_Model):
+class Activate(_Grown):
     """Use an activated ability ("Tap →", "Once on your turn, ... may") of a unit or a site you
     control, on your turn with an empty storyline (codex: Activated Ability)."""
+
+    ADDED_LATER: ClassVar[tuple[str, ...]] = ("turn",)
 
     command: Literal["activate"] = "activate"
     player: str | None = None
@@ -257,14 +243,6 @@ class Activate(_Model):
         description="an ability teleporting an oversized unit lands it turned this many degrees clockwise: 0 (as it "
         "is), 90, 180 or 270 (codex: Teleporting Oversized Units)",
     )
-
-    @model_serializer(mode="wrap")
-    def _without_turn(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """``turn`` came later: a command without it is recorded as before (logs are forever)."""
-        data: dict[str, Any] = handler(self)
-        if not data.get("turn"):
-            data.pop("turn", None)
-        return data
 
 
 #: the commands a script may issue (the set-up is issued once, from the scenario's ``setup``)
