@@ -67,6 +67,16 @@ def _floods_followed(engine: Primitives, event: GameEvent) -> None:
         flood.follow_floods(engine, event.event_id)
 
 
+def _floods_followed_after_step(engine: Primitives, event: GameEvent) -> None:
+    """A step changes a site's kind only through an effect in force that follows a unit (Tide
+    Naiads floods the site it is at); with none in force every site is its printed kind, and
+    what is below one is already in the subsurface that kind names (each event that can change
+    a kind is followed itself, and a step lands where the movement model, reading the kinds,
+    says): nothing to follow."""
+    if engine.state.effects:
+        _floods_followed(engine, event)
+
+
 def _step_matched(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, StepTaken)
     match.on_step(engine.resolver, event)
@@ -90,10 +100,13 @@ def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
 def _stop_matched(engine: Primitives, event: GameEvent) -> None:
     assert isinstance(event, MoveEnded)
     stops.stops(engine.resolver, event)
-    rest.stopped(engine, event, stops.stopped_units(engine.state, event))
+    if engine.state.effects:  # coming to rest is read only by effects in force (rest.py)
+        rest.stopped(engine, event, stops.stopped_units(engine.state, event))
 
 
 def _rest_ended(engine: Primitives, event: GameEvent) -> None:
+    if not engine.state.effects:
+        return  # what ends here are precedences, effects in force (rest.py)
     if isinstance(event, StepTaken):
         rest.moved(engine, event)
     elif isinstance(event, UnitDied):
@@ -110,7 +123,7 @@ def _death_followed(engine: Primitives, event: GameEvent) -> None:
 #: site a water site or a land site (engine/flood.py: an effect starting or ending, a card leaving, a
 #: unit or artifact moving: Tide Naiads, Blightstone)
 ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], ...]] = {
-    StepTaken: (_step_matched, _floods_followed, _rest_ended),
+    StepTaken: (_step_matched, _floods_followed_after_step, _rest_ended),
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
     StrikeDealt: (_strike_matched,),

@@ -10,6 +10,7 @@ through these, so each rule of what happens is written once.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from domain.events import UnitDied
@@ -34,7 +35,11 @@ from domain.rulesets.sorcery.events import (
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Region, parse_loc
+from domain.rulesets.sorcery.rules.keywords import may_perish
 from domain.rulesets.sorcery.state import EffectState, NotModelled, SorceryState, SorceryUnit
+
+#: a unit's id: settling reads the units in id order
+_unit_id = attrgetter("id")
 
 
 class Primitives(CommandHandlers[SorceryState], Reader):
@@ -232,7 +237,9 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             if owner is None or not owner.alive or owner.location is None or parse_loc(owner.location).region is not Region.VOID:
                 self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{effect.source} left the void")
         state = self.state  # the game's one state object, which each event changes in place
-        for unit in sorted(state.living_units(), key=lambda u: u.id):
+        # in id order; the same units after the drops below (a drop kills no one)
+        living = sorted(state.living_units(), key=_unit_id)
+        for unit in living:
             if unit.carried_by is None:
                 continue  # neither a carrier nor an artifact holds it (``_freed_from_artifact``)
             carrier = state.units.get(unit.carried_by)
@@ -252,13 +259,16 @@ class Primitives(CommandHandlers[SorceryState], Reader):
                     UnitDropped, cause=cause, unit=unit.id, carrier=carrier.id, at=unit.location,
                     reason=f"its carrier lost the ability to carry: {lost}",
                 )
-        for unit in sorted(state.living_units(), key=lambda u: u.id):
+        for unit in living:
             if unit.id == moving or unit.location is None or not unit.alive:
                 continue
             carrier = state.units.get(unit.carried_by or "")
             if carrier is not None and carrier.id == moving:
                 continue  # a passenger is settled with its carrier
-            fatal = self.view().survival(unit.id, parse_loc(unit.location))
+            at = parse_loc(unit.location)
+            if not may_perish(unit, at):
+                continue  # a minion below the surface, or in the void, is the one that may not survive
+            fatal = self.view().survival(unit.id, at)
             if fatal is not None:
                 self.kill(unit.id, fatal, cause)
         for unit_id, why in voids.short_of_voids(self.state, self.view()):

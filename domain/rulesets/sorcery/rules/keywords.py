@@ -16,9 +16,17 @@ from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.facts import memo
 from domain.rulesets.sorcery.rules.water import WaterRules
 from domain.rulesets.sorcery.state import SorceryUnit
+from domain.state import UnitState
 
 #: keywords a disabled unit keeps (codex: Landbound, Waterbound)
 KEPT_WHEN_DISABLED = frozenset({"Landbound", "Waterbound"})
+
+
+
+def may_perish(unit: UnitState, at: Loc) -> bool:
+    """Whether the survival rules judge this unit at ``at`` at all: only off the surface (every
+    unit survives atop a site: digest 1.6 names the other regions only), and only a minion."""
+    return at.region is not Region.SURFACE and getattr(unit, "kind", None) == "minion"
 
 
 class KeywordRules(WaterRules):
@@ -216,8 +224,8 @@ class KeywordRules(WaterRules):
     def survival(self, unit_id: str, at: Loc) -> RuleRef | None:
         """The rule that kills or banishes a minion at ``at`` for lack of a keyword (digest 1.6)."""
         unit = self.unit(unit_id)
-        if unit.kind != "minion" or at.region is Region.SURFACE:
-            return None  # every unit survives atop a site (digest 1.6 names the other regions only)
+        if not may_perish(unit, at):
+            return None
         if any(a.size is not None and a.size.safely for a in abilities_of(unit.card)):
             return None  # it occupies its locations safely (Yog-Sothoth)
         keywords = self.survival_keywords(unit_id, at)

@@ -98,6 +98,11 @@ def _present(state: SorceryState) -> frozenset[type]:
     return state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state))
 
 
+def kinds_present(state: SorceryState) -> frozenset[type]:
+    """``_present``, for the matchers of other modules (stops.py)."""
+    return _present(state)
+
+
 def kinds_in_play(state: SorceryState) -> frozenset[type]:
     """What ``_present`` keeps, worked out from the cards themselves."""
     return frozenset().union(*(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()))

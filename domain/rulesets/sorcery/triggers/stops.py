@@ -21,7 +21,7 @@ from domain.rulesets.sorcery.events_combat import DamageTaken
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.triggers.choices import may
-from domain.rulesets.sorcery.triggers.match import muted, queue
+from domain.rulesets.sorcery.triggers.match import kinds_present, muted, queue
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerState
 
@@ -41,6 +41,8 @@ def stops(resolver: Resolver, event: MoveEnded) -> None:
     ability (codex: Silenced, Disabled)."""
     state = resolver.state
     assert isinstance(state, SorceryState)
+    if Stops not in kinds_present(state):
+        return  # no card of the game has such an ability (most games)
     view = RealmView.of(state)
     for unit_id in stopped_units(state, event):
         unit = state.units[unit_id]
