@@ -26,13 +26,20 @@ class _Grown(_Model):
     "Logs are forever")."""
 
     ADDED_LATER: ClassVar[tuple[str, ...]] = ()
+    #: each of ``ADDED_LATER`` with its default, worked out once per class (a default factory
+    #: is inspected each time pydantic is asked for the default)
+    _LATER_DEFAULTS: ClassVar[tuple[tuple[str, Any], ...]] = ()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls._LATER_DEFAULTS = tuple((name, cls.model_fields[name].get_default(call_default_factory=True)) for name in cls.ADDED_LATER)
 
     @model_serializer(mode="wrap")
     def _as_recorded_before(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        fields = type(self).model_fields
-        for name in self.ADDED_LATER:
-            if name in data and data[name] == fields[name].get_default(call_default_factory=True):
+        for name, default in self._LATER_DEFAULTS:
+            if name in data and data[name] == default:
                 del data[name]
         return data
 
