@@ -1,6 +1,9 @@
 """Speed never changes an answer: what follows a step, a move's end and every settling is
 skipped only where it could find nothing.
 
+- a step asks none of its six trigger matchers when no card of the game waits for a kind of
+  moment a step can be, and each matcher passes over its own kind when no card waits for it
+  (triggers/match.py, ``_present``);
 - floods are not followed after a step while no effect is in force (site kinds are then the
   printed ones, which a step can't change; engine/flood.py);
 - coming to rest, and precedences ending as a unit moves or dies, are passed over while no
@@ -91,6 +94,12 @@ def plain_rest(engine: primitives.Primitives, event: GameEvent) -> None:
         rest.moved(engine, event)
     elif isinstance(event, UnitDied):
         rest.died(engine, event)
+
+
+def test_every_kind_of_moment_a_step_can_be_is_a_step_kind() -> None:
+    """The six matchers ``on_step`` calls are for exactly these kinds."""
+    assert {abilities.Enters, abilities.Occupies, abilities.CrossesBorder, abilities.StepsOntoGroundAbove,
+            abilities.Moves, abilities.EntersVoid} == match.STEP_KINDS
 
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
