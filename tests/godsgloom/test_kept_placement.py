@@ -27,6 +27,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
+from tests.helpers import folded
 
 GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
@@ -88,12 +89,8 @@ def _check_cast(state: GloomState, cast: Cast, where: str) -> None:
 
 
 def _fold_and_check(events: list[Any], name: str) -> int:
-    start = events[0]
-    assert isinstance(start, GameStarted)
-    state = start.initial_state()
     asked = 0
-    for n, event in enumerate(events[1:], start=2):
-        event.fold_into(state)
+    for n, (state, event) in enumerate(folded(events), start=2):
         if state.units:
             assert isinstance(state, GloomState)
             asked += _check(state, f"{name}, after event {n} ({event.name})")
