@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from datetime import UTC, datetime
 from typing import Any, ClassVar
+from uuid import uuid4
 
 import pytest
 from pydantic import ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from domain.event_base import GameEvent
-from sim.replay import _compared_fields, verify, verify_exactly
+from sim.replay import _compared_fields, _same_values, verify, verify_exactly
+from sim.script_start import kept_script
 from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
@@ -44,6 +47,9 @@ def test_the_cheap_comparison_gives_the_exact_verdict_on_sound_and_tampered_logs
                 continue
             tried += 1
             assert outcome(verify, edited) == outcome(verify_exactly, edited)
+
+
+NOW = datetime(2026, 11, 27, tzinfo=UTC)
 
 
 class _WithSet(GameEvent):
@@ -91,3 +97,27 @@ def test_every_example_log_verifies_with_the_same_verdict_both_ways() -> None:
     for path in sorted(Path(EXAMPLES).rglob("*.yaml"))[::7]:
         events = play(load_scenario(path), strict=False).events
         assert verify(events) == verify_exactly(events), path
+
+
+def test_events_compared_exactly_are_vouched_for_cheaply_only_when_they_share_every_value() -> None:
+    # a kept script's events re-stamped for a game share their values with the kept ones: the
+    # same objects serialise alike whatever their type, equal ones (a set) may not
+    names = frozenset({"b", "a", "c"})
+    kept = _WithSet(originator_id=uuid4(), originator_version=2, timestamp=NOW, names=names)
+    again = kept.restamped(uuid4(), kept.timestamp)
+    assert _same_values(kept, kept) and _same_values(again, kept)
+    rebuilt = _WithSet(originator_id=kept.originator_id, originator_version=2, timestamp=NOW, names=frozenset(sorted(names)))
+    assert rebuilt.names == names and rebuilt.names is not names
+    assert not _same_values(rebuilt, kept)
+    opened = _Open(originator_id=uuid4(), originator_version=2, timestamp=NOW, note="x")
+    assert not _same_values(opened.restamped(uuid4(), opened.timestamp), opened)  # extra fields: exact
+
+
+def test_a_kept_scripts_games_verify_with_the_exact_verdict() -> None:
+    scenario = load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")
+    kept = kept_script(scenario)
+    assert kept is not None and kept.prefix is not None
+    for seed in range(3):
+        events = self_play(scenario, 2, "random", seed, verify_log=False).events
+        assert verify(events, kept.prefix) == verify_exactly(events) == verify(events)
+        assert verify(events, kept.prefix).ok
