@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
@@ -31,12 +32,16 @@ _TOPIC_CHECKED: set[type[GameEvent]] = set()
 
 @dataclass
 class _Checkpoint:
-    state: GameState
+    #: the state to roll back to, or none while ``again`` can make it (a resumed kept start)
+    state: GameState | None
     version: int
     modified_on: Any
     #: how many events were pending when it was taken, and the last of them
     pending: int
     marker: object
+
+    #: makes the state to roll back to, the first time a refusal needs it
+    again: Callable[[], GameState] | None = None
 
     def still_valid(self, version: int, pending: list[Any]) -> bool:
         """True while no pending event was saved away since the checkpoint."""
@@ -109,20 +114,27 @@ class Game(BaseAggregate[UUID]):
             game_id, start.seed if seed is None else seed,
         )
 
-    def resume(self, state: GameState, events: list[GameEvent]) -> None:
+    def resume(self, state: GameState, events: list[GameEvent], again: Callable[[], GameState] | None = None) -> None:
         """Take ``state`` as the fold of ``events``, this game's next events, made or checked
         elsewhere (a kept script's, a verified prefix's): the events are pending as if recorded
         here, and no rule or fold runs again. The caller vouches that ``state`` is what folding
-        them would give, and gives a state no other game holds (a copy)."""
+        them would give, and gives a state no other game holds (a copy).
+
+        ``again`` makes another such copy: it is the rollback point of the commands that
+        follow, called only if one of them is refused, instead of a copy taken before the first
+        of them (most games never need it)."""
         if not events:
             return
         first, last = events[0].originator_version, events[-1].originator_version
         if first != self.version + 1 or last != self.version + len(events):
             raise ValueError(f"events {first}..{last} do not follow version {self.version}")
         self.state = state
-        self.pending_events.extend(events)
+        pending = self.pending_events
+        pending.extend(events)
         self.version = last
         self.modified_on = events[-1].timestamp
+        if again is not None:
+            self.__dict__["_rollback_point"] = _Checkpoint(None, last, self.modified_on, len(pending), pending[-1], again)
 
     # --- recording ------------------------------------------------------------------------
 
@@ -145,7 +157,7 @@ class Game(BaseAggregate[UUID]):
         fields["originator_id"] = known["_id"]
         fields["originator_version"] = known["_version"] + 1
         if fields.get("timestamp") is None:
-            fields["timestamp"] = event_class.create_timestamp()
+            fields["timestamp"] = known.get("_issued_at") or event_class.create_timestamp()
         event = event_class.__pydantic_validator__.validate_python(fields)  # the constructor's validation, without its wrapper
         event.mutate(self)
         known["_pending_events"].append(event)
@@ -164,6 +176,10 @@ class Game(BaseAggregate[UUID]):
         parsed = self.parse_command(command)
         pending_before = len(self.pending_events)
         checkpoint = self._checkpoint() if rollback else None
+        known = self.__dict__
+        # every event of one command carries the moment it was issued: one clock reading, not
+        # one per event (a timestamp is the envelope's, never compared or folded)
+        known["_issued_at"] = CommandIssued.create_timestamp()
         try:
             command_id = self.state.next_id("c", "command")
             payload = parsed.model_dump(mode="json", exclude_defaults=False)
@@ -184,6 +200,8 @@ class Game(BaseAggregate[UUID]):
             if checkpoint is not None:
                 self._restore(checkpoint, pending_before)
             raise
+        finally:
+            known["_issued_at"] = None
         return list(self.pending_events[pending_before:])  # type: ignore[arg-type]  # a game triggers only GameEvents
 
     # --- rollback ---------------------------------------------------------------------------
@@ -210,7 +228,7 @@ class Game(BaseAggregate[UUID]):
         is used up, so the next command takes one where the game now is: a second refusal
         re-applies only what came after it, not the whole batch again."""
         self.__dict__["_rollback_point"] = None
-        self.state = point.state
+        self.state = point.state if point.state is not None else point.again()  # type: ignore[misc]  # one of them is set
         self.version = point.version
         self.modified_on = point.modified_on
         del self.pending_events[pending_before:]

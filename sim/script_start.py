@@ -48,9 +48,11 @@ class KeptScript:
         assert isinstance(start, GameStarted)
         game = Game.start_as(start, seed=seed)
         game_id = game.id
-        game.resume(copy_of_start(self.state, seed), [
-            kept.restamped(game_id, kept.create_timestamp()) for kept in self.events[1:]
-        ])
+        kept_state = self.state
+        stamp = start.create_timestamp()  # one moment for the whole kept start, as for a command's events
+        game.resume(copy_of_start(kept_state, seed), [
+            kept.restamped(game_id, stamp) for kept in self.events[1:]
+        ], again=lambda: copy_of_start(kept_state, seed))
         play_script(scenario, game, strict=True, first=self.commands)
         return game, recorded(game)
 

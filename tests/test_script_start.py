@@ -21,7 +21,7 @@ from projections.state_hash import fold
 from sim.compare.games import seated
 from sim.replay import VerifiedPrefix, verify
 from sim.rule_option import with_options
-from sim.runner import play
+from sim.runner import play, recorded
 from sim.scenario import ScenarioBase, load_scenario
 from sim.script_start import kept_from, kept_script
 from sim.selfplay import self_play
@@ -240,3 +240,29 @@ def test_a_game_resumes_only_from_its_own_next_events() -> None:
     game.resume(fold(played.events[:5]), list(played.events[1:5]))
     assert game.version == 5
     assert game.state.model_dump() == fold(played.events[:5]).model_dump()
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_a_refusal_right_after_a_kept_start_rolls_back_to_it(path: str) -> None:
+    """A game resumed from a kept start takes no copy before its first command: a refused
+    command rolls back to a fresh copy of the kept fold, and the game goes on as one that
+    played its script itself (same log, same state)."""
+    scenario = load_scenario(EXAMPLES / path)
+    kept = kept_script(scenario)
+    if kept is None:
+        pytest.skip("this script's set-up rolls: nothing is kept")
+    game, _ = kept.begin(scenario, 7)
+    reference = play(scenario, seed=7).game
+    legal = list(game.legal_commands())
+    refused = legal[0].model_copy(update={"player": "nobody"})  # no seat of the game
+    for _ in range(2):  # twice: the second refusal rolls back to the game as it then was
+        before = game.state.model_dump()
+        with pytest.raises(SimError):
+            game.issue(refused)
+        assert game.state.model_dump() == before
+        assert game.state is not kept.state
+    game.issue(legal[0])
+    reference.issue(legal[0])
+    assert game.state.model_dump() == reference.state.model_dump()
+    assert _log(recorded(game)) == _log(recorded(reference))
+    assert kept.state.model_dump() == fold(list(kept.events)).model_dump()  # the kept fold is untouched

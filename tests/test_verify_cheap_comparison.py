@@ -5,8 +5,8 @@ exact comparison's on every log, sound or tampered with."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, ClassVar
 from uuid import uuid4
 
@@ -15,9 +15,9 @@ from pydantic import ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from domain.event_base import GameEvent
 from sim.replay import _compared_fields, _same_values, verify, verify_exactly
-from sim.script_start import kept_script
 from sim.runner import play
 from sim.scenario import load_scenario
+from sim.script_start import kept_script
 from sim.selfplay import self_play
 from tests.helpers import EXAMPLES
 from tests.tampering import outcome, tampered
