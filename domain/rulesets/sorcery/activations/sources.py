@@ -20,6 +20,7 @@ from domain.rulesets.sorcery.cards.at_distance import RangedStrike
 from domain.rulesets.sorcery.commands import Activate
 from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.rules.projectiles import range_bonus
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
@@ -43,7 +44,9 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
         if unit.alive and unit.location is not None:  # the keyword Ranged's strike (codex: Ranged)
             view = RealmView.of(state)
             after = any(isinstance(a.activated, RangedStrike) and a.activated.step_after for a in found)  # Kite Archer
-            if (ranged := ranged_ability(view.keywords(unit.id), range_bonus(view, unit.id), after)) is not None:
+            # its keywords where it stands, as the live index keeps them across events (rules/live.py)
+            keywords = live(state).keywords[unit.id]
+            if (ranged := ranged_ability(keywords, range_bonus(view, unit.id), after)) is not None:
                 found = [a for a in found if a.name != ranged.name] + [ranged]
             else:
                 found = [a for a in found if not isinstance(a.activated, RangedStrike)]
