@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from domain.event_base import GameEvent
+from domain.movement import Reach, search_reach
 from domain.rulesets.sorcery import RULESET
 from domain.rulesets.sorcery.movement import _LOCATIONS, SorceryMovement
 from domain.rulesets.sorcery.rules import shared
@@ -74,6 +75,28 @@ def _compare_judged(state: GameState, unit_id: str, where: str) -> None:
         assert adjacent == (at.text in near), f"{where}: whether {at.text} is one step from {unit_id}"
 
 
+def _reach_answers(reach: Reach) -> dict[str, Any]:
+    everywhere = [at.text for at in _LOCATIONS]
+    return {
+        "cost": reach.cost, "paths": {at: reach.path_to(at) for at in reach.cost}, "pass_only": reach.pass_only,
+        "why_not": {at: reach.why_not(at) for at in everywhere if at not in reach.cost},
+        "too_far": reach.too_far, "stopped_before": reach.stopped_before,
+    }
+
+
+def _compare_search(state: GameState, unit_id: str, where: str) -> None:
+    """The reach searched through the shared tables (a search kept under the unit's key, maybe
+    made in an earlier state or game: ``SorceryMovement.kept_search``) against one searched by
+    a model with a new view that shares nothing: every cost, path and reason alike."""
+    location = state.units[unit_id].location or ""
+    for basic in (True, False):
+        alone = SorceryMovement(state, basic=basic)
+        alone.view = RealmView(state)  # nothing worked out before, nothing shared, no search kept
+        kept = search_reach(SorceryMovement(state, basic=basic), unit_id, location)
+        scratch = search_reach(alone, unit_id, location)
+        assert _reach_answers(kept) == _reach_answers(scratch), f"{where}: {unit_id}'s kept search (basic={basic})"
+
+
 def _check_events(events: list[GameEvent], where: str) -> int:
     """Every event folded as the aggregate folds it (not only the lookahead's facts)."""
     checked = 0
@@ -82,6 +105,7 @@ def _check_events(events: list[GameEvent], where: str) -> int:
             if unit.alive and unit.location is not None:
                 _compare_judged(state, unit_id, f"{where}, after {event.event_id}")  # before any search
                 RULESET.range_of_motion(state, unit_id)  # the search fills the table, as a question does
+                _compare_search(state, unit_id, f"{where}, after {event.event_id}")
                 for basic in (True, False):
                     _compare(state, unit_id, basic, _SEEN, f"{where}, after {event.event_id}")
                 checked += 1

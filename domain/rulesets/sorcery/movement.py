@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
@@ -34,6 +35,7 @@ NOT_ADJACENT = rule("codex: Path", "a step must go to an adjacent location")
 #: every location of the realm, for the allowance at each
 _LOCATIONS = tuple(Loc(sq, region) for sq in SQUARES for region in Region)
 _TEXTS = tuple(at.text for at in _LOCATIONS)
+T = TypeVar("T")
 AVATAR_SURFACE = rule("codex: Characteristics", "an Avatar occupies only surface locations")
 
 
@@ -165,6 +167,17 @@ class SorceryMovement:
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         return self.steps_from(unit_id)[frm]
+
+    def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
+        """A reach search (``domain.movement._searched``) shared as the step table is: it reads
+        nothing but the unit's steps and allowances, both kept under the unit's key
+        (``rules.shared``), and what it is asked (start, allowance, bound). A state met again
+        (the replay that verifies a game's log, the next game from the same start, a unit
+        shuttling back) finds its searches made. A kept search is only read: the steps it
+        expanded are in its table already, so "why not" asks no new question of an old view."""
+        if not self._current():
+            return search()  # a model held past an event: its state is no longer the one it read
+        return shared.table(self.state, (*shared.unit_key(self.state, unit_id), self.basic, "search", asked), search)
 
     def _current(self) -> bool:
         """Whether the state is still the one this model's view reads (no event since): only

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.errors import BadInput
 from domain.movement import RangeOfMotion, StepOption, StepsFrom
@@ -46,6 +46,9 @@ NO_SUCH_STEP = rule(SOURCE, "every part moves the same way, and a part has no su
 WITHIN = "within"
 MIXED_SITES = rule(SOURCE, "it goes below only if every part can: a burrow or submerge fails across land and water sites")
 BELOW = (Region.UNDERGROUND, Region.UNDERWATER)
+
+
+T = TypeVar("T")
 
 
 def offsets(unit: SorceryUnit) -> list[tuple[int, int]]:
@@ -208,6 +211,16 @@ class OversizedMovement:
         found = self._steps.get(unit_id)
         if found is None:
             found = self._steps[unit_id] = StepsFrom(functools.partial(self._composite, unit_id))
+        return found
+
+    def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
+        """An oversized unit's search reads its steps part by part, which no shared table keys:
+        it is run for each question. Another unit's is the wrapped model's to keep (its own
+        steps are the wrapped model's)."""
+        own = getattr(self.base, "kept_search", None)
+        if own is None or self._oversized(unit_id):
+            return search()
+        found: T = own(unit_id, asked, search)
         return found
 
     def step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
