@@ -63,9 +63,12 @@ class Game(BaseAggregate[UUID]):
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (a game played in another process comes back so) without the weak
-        reference to its last legal commands, which only this process could follow."""
+        reference to its last legal commands, which only this process could follow, and
+        without its rollback point (a copy to roll back to, or what makes one: the receiver
+        takes its own when it next issues a command)."""
         state = dict(self.__dict__)
         state.pop("_legal", None)
+        state.pop("_rollback_point", None)
         return state
 
     @staticmethod

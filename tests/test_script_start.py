@@ -6,6 +6,7 @@ kept, verified prefix must give the whole re-run's verdict on sound and tampered
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -266,3 +267,23 @@ def test_a_refusal_right_after_a_kept_start_rolls_back_to_it(path: str) -> None:
     assert game.state.model_dump() == reference.state.model_dump()
     assert _log(recorded(game)) == _log(recorded(reference))
     assert kept.state.model_dump() == fold(list(kept.events)).model_dump()  # the kept fold is untouched
+
+
+def test_a_game_begun_from_a_kept_start_pickles_and_rolls_back_after() -> None:
+    """``sim play --games N`` brings games back from worker processes pickled: the rollback
+    point a kept start leaves (what makes a copy of the kept fold) stays behind, and the game
+    that comes back takes its own when it next issues a command."""
+    scenario = load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")
+    kept = kept_script(scenario)
+    assert kept is not None
+    game, _ = kept.begin(scenario, 3)
+    back = pickle.loads(pickle.dumps(game))
+    assert back.state.model_dump() == game.state.model_dump() and back.version == game.version
+    command = list(back.legal_commands())[0]
+    before = back.state.model_dump()
+    with pytest.raises(SimError):
+        back.issue(command.model_copy(update={"player": "nobody"}))
+    assert back.state.model_dump() == before
+    back.issue(command)
+    game.issue(command)
+    assert back.state.model_dump() == game.state.model_dump()
