@@ -134,8 +134,11 @@ class Resolver:
         if not going_on:
             return  # the ruleset ended the move itself (a failed check, a fall)
         option = verdict.option
-        left = self._steps_left(item.move_id)
-        if option is not None and verdict.ok and option.stops is not None and option.pass_only is None and left:
+        # the steps still waiting are counted only for a step that stops the move (most don't)
+        stops = option is not None and verdict.ok and option.stops is not None and option.pass_only is None
+        left = self._steps_left(item.move_id) if stops else 0
+        if left:
+            assert option is not None and option.stops is not None  # ``stops`` said so
             self.emit(StepsCancelled, move_id=item.move_id, unit=unit.id, steps=left, reason=str(option.stops))
             self.end_move(item.move_id)
         elif item.last:

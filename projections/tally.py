@@ -30,6 +30,18 @@ from domain.state import GameState
 CORE_COUNTERS = ("steps", "distance", "places", "refused", "deaths", "triggers")
 
 
+#: the core events the tally counts itself (their subclasses included)
+_CORE = (UnitPlaced, StepTaken, StepRefused, UnitDied, TriggerQueued, TriggerResolved)
+_UNSEEN = object()
+#: event class -> the core class it is counted as, or None (worked out once per class: the tally
+#: reads every event of every game, and most are none of the core ones)
+_COUNTED: dict[type, type | None | object] = {}
+
+
+def _counted_as(cls: type) -> type | None:
+    return next((core for core in _CORE if issubclass(cls, core)), None)
+
+
 class Tally:
     """Per-player counters; ``add`` folds more events in."""
 
@@ -57,10 +69,15 @@ class Tally:
         """Fold ``events`` in; ``state`` is the game's state after them (its board measures the
         steps and names the owner of a unit placed before the tally began)."""
         rules = get_ruleset(self.ruleset)
-        scoring = rules.scoring()
+        facts = rules.scoring().facts
         board = None
         for event in events:
-            if isinstance(event, UnitPlaced):
+            counted = _COUNTED.get(type(event), _UNSEEN)
+            if counted is _UNSEEN:
+                counted = _COUNTED[type(event)] = _counted_as(type(event))
+            if counted is None:
+                pass  # most events: only the ruleset's own facts below
+            elif isinstance(event, UnitPlaced):
                 self._owners[event.unit.id] = event.unit.owner
             elif isinstance(event, StepTaken):
                 if board is None:
@@ -84,7 +101,7 @@ class Tally:
                 controller = self._controllers.pop(event.trigger_id, None)
                 if controller in self._counts:
                     self._counts[controller]["triggers"] += 1
-            for unit, name, amount in scoring.facts(event):
+            for unit, name, amount in facts(event):
                 self._credit(state, unit, name, amount)
 
     def counters(self) -> dict[str, dict[str, float]]:
