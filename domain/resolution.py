@@ -114,8 +114,9 @@ class Resolver:
         return model, judge_step(model, item.unit, item.frm, item.to, move.paid_steps, allowance, first, item.kind)
 
     def resolve_step(self, item: StepItem) -> None:
-        unit = self.state.units[item.unit]
-        move = self.state.moves[item.move_id]
+        state = self.state
+        unit = state.units[item.unit]
+        move = state.moves[item.move_id]
         if not unit.alive or unit.location is None:
             self.cancel_moves(unit.id, self.rules.left_board)
             return
@@ -301,24 +302,26 @@ class Resolver:
 
     def run(self) -> bool:
         """Resolve the storyline until it is empty (True) or a player must choose (False)."""
+        game = self.game
         for _ in range(MAX_ITEMS):
-            if self.state.choice is not None:
+            state = game.state  # read once an item: the state the last item left
+            if state.choice is not None:
                 return False
-            if self.state.unordered:
+            if state.unordered:
                 if not self.order_pending():
                     return False
                 continue
-            if not self.state.storyline:
+            if not state.storyline:
                 return True
-            before = self.game.version
-            item = self.state.storyline[0]
+            before = game.version
+            item = state.storyline[0]
             if isinstance(item, StepItem):
                 self.resolve_step(item)
             elif isinstance(item, TriggerItem):
                 self.resolve_trigger(item.trigger_id)
             else:
                 self.rules.resolve_item(self, item)
-            if self.game.version == before:
+            if game.version == before:
                 raise RuntimeError(f"the storyline item {item!r} resolved without recording anything")
         raise RuntimeError(f"the storyline did not empty after {MAX_ITEMS} items")
 
