@@ -35,7 +35,7 @@ class Cast:
     these facts (its hash worked out once), so one cast keys every table of a game's placements
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
-    __slots__ = ("facts", "zone_option", "traits", "_difficult", "_costs", "_hash")
+    __slots__ = ("facts", "zone_option", "traits", "steps_into", "_difficult", "_costs", "_hash")
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
         self.facts = facts
@@ -48,6 +48,10 @@ class Cast:
             uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
         }
         self._difficult: int = named["difficult_cost"]
+        #: (mode, unit, plain step, the other unit holding its hex, the enemies whose zones
+        #: cover it) -> the step as the movement model judges it (``GloomMovement._judged_into``):
+        #: the rest of what it reads (traits, types, sides, options) is this cast's
+        self.steps_into: dict[tuple[Any, ...], Any] = {}
         self._costs: dict[tuple[str, bool], int] = {}
         self._hash = hash(facts)
 
@@ -95,7 +99,7 @@ class Placement:
     of every hex by zones is worked out only for a search (``cover``, ``marked``); one hex's
     zones are read off the living units' zones (``zones_over_text``)."""
 
-    __slots__ = ("key", "cast", "option", "living", "occupant", "_by_id", "_cover", "_marked", "_over", "_engaged")
+    __slots__ = ("key", "cast", "option", "living", "occupant", "steps", "_by_id", "_cover", "_marked", "_over", "_engaged")
 
     def __init__(self, key: tuple[Cast, tuple[Entry, ...]]) -> None:
         cast, entries = key
@@ -112,6 +116,11 @@ class Placement:
         self._marked: frozenset[str] | None = None
         self._over: dict[tuple[str, str], tuple[str, ...]] = {}
         self._engaged: dict[tuple[str, str], tuple[str, ...] | None] = {}
+        #: (mode, unit, from, to) -> the one step between them as the movement model judges it
+        #: on this placement, None when none leads there (``GloomMovement.step_option``): all
+        #: it reads is this key's (the cast's mat, traits, types and options, and who stands
+        #: where facing which way)
+        self.steps: dict[tuple[str, str, str, str], Any] = {}
 
     @property
     def by_id(self) -> tuple[tuple[str, str, str, str], ...]:
