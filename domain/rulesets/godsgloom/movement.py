@@ -331,7 +331,7 @@ class GloomMovement:
         zones of ``enemies`` (§8.3), kept by the cast (``Cast.steps_into``): what else it reads
         (the mode, the units' traits, types and sides, the options) the cast and the key fix,
         and a search, a declared step and its verification ask the same few hexes again after
-        each event. tests/godsgloom/test_kept_steps_into.py compares it with ``_judge_into``."""
+        each event. tests/godsgloom/test_kept_steps.py compares it with a cast that keeps nothing."""
         key = (self.mode, unit_id, plain, held_by, enemies)
         kept = self.view.cast.steps_into
         found: StepOption | None = kept.get(key)
