@@ -7,6 +7,8 @@ follow the digest's section 10 except where docs/godsgloom.md says otherwise.
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -57,9 +59,8 @@ class GodsgloomRuleset(Ruleset):
         return found
 
     def board(self, state: GameState) -> Board:
-        from domain.rulesets.godsgloom.board import HexBoard
-
-        return HexBoard(state)
+        board: Board = _late("board", "HexBoard")(state)
+        return board
 
     def parse_location(self, state: GameState, text: str) -> str:
         """As the board parses it, without making a board (and its view) for each hex a
@@ -81,24 +82,22 @@ class GodsgloomRuleset(Ruleset):
         return range_of_motion(state, unit_id)
 
     def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        from domain.rulesets.godsgloom.movement import GloomMovement
-
         assert isinstance(state, GloomState)
         mode = PURPOSE_MODES.get(move.purpose)
         if mode is None:
             activation = state.activation
             mode = activation.mode if activation is not None and activation.mode else "normal"
-        return GloomMovement.of(state, mode)
+        model: MovementModel = _late("movement", "GloomMovement").of(state, mode)
+        return model
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
         self.commands_for(resolver).note_engagement(move.unit)
 
     def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
-        from domain.rulesets.godsgloom.legal import legal_commands
-
         assert isinstance(state, GloomState)
-        return legal_commands(state)
+        listed: Sequence[BaseModel] = _late("legal", "legal_commands")(state)
+        return listed
 
     def turn_number(self, state: GameState) -> int:
         assert isinstance(state, GloomState)
@@ -151,6 +150,15 @@ class GodsgloomRuleset(Ruleset):
             )
             return TerrainPlaced(**envelope(event), terrain=terrain)
         return super().upcast_legacy(event)
+
+
+@functools.cache
+def _late(module: str, name: str) -> Any:
+    """A name of one of this ruleset's modules, imported when first asked for (the movement
+    model and the legal commands import the engine, which a process that only names the
+    ruleset need not load) and found by one look-up after: an import statement inside a method
+    costs about a microsecond each time, and the resolver asks for the model at every step."""
+    return getattr(importlib.import_module(f"domain.rulesets.godsgloom.{module}"), name)
 
 
 RULESET = GodsgloomRuleset()

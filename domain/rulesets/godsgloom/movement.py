@@ -45,6 +45,8 @@ T = TypeVar("T")
 K = TypeVar("K")
 #: the state index each mode's model is held under (``GloomMovement.of``), written once
 _MODEL_NAMES = {mode: f"godsgloom.movement.{mode}" for mode in (*MODES, "flying")}
+#: a step not yet kept (``step_option``: None is an answer, no step leads there)
+_UNKNOWN = object()
 
 
 class GloomMovement:
@@ -245,14 +247,28 @@ class GloomMovement:
         the engine's walk and again as it resolves). A declared step is asked of a state after
         each event of its move; bringing the mat's occupancy, zones and every kept step of the
         unit up to date for each would cost more than reading a dozen units once, and the
-        next search brings them up to date from wherever they were kept.
+        next search brings them up to date from wherever they were kept. A small mat's answer
+        is kept by its placement (``Placement.steps``): verifying a log judges every step of
+        the game again on the placements the game met, and a move that starts without a pivot
+        resolves its first step on the placement its walk judged.
         tests/test_lasting_indexes.py checks it against ``step_options`` after every event."""
+        if self.view.small:
+            kept = self.view.placing.steps
+            key = (self.mode, unit_id, frm, to)
+            found = kept.get(key, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = kept[key] = self._step_to(unit_id, frm, to)
+        else:
+            found = self._step_to(unit_id, frm, to)
+        return found if found is None or kind is None or found.kind == kind else None
+
+    def _step_to(self, unit_id: str, frm: str, to: str) -> StepOption | None:
+        """``step_option`` of any kind, worked out: the mat's plain step, patched for the hex's
+        occupant and zones (``_step_into_direct``)."""
         plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
         for option in plain:
-            if option.to != to:
-                continue
-            found = option if option.blocked is not None else self._step_into_direct(unit_id, option)
-            return found if kind is None or found.kind == kind else None
+            if option.to == to:
+                return option if option.blocked is not None else self._step_into_direct(unit_id, option)
         return None
 
     def _step_into_direct(self, unit_id: str, plain: StepOption) -> StepOption:
@@ -260,29 +276,24 @@ class GloomMovement:
         index holds (the last living unit in the units' order standing there, as it is built),
         the zones are each living unit's own."""
         view = self.view
-        occupant: GloomUnit | None = None
+        held: str | None = None
         small = view.small
         if small:  # the placement's occupant and zones (``MatView.placing``), kept across states
             held = view.placing.occupant.get(plain.to)
-            occupant = view.state.units[held] if held is not None else None
         else:
             for unit in view.living:
                 if unit.location == plain.to:
-                    occupant = unit
-        if occupant is not None and occupant.id != unit_id:
-            return self._occupied(unit_id, plain.to, plain.cost, occupant)
+                    held = unit.id
+        if held is not None and held != unit_id:
+            return self._judged_into(unit_id, plain, held, ())
         owner = view.unit(unit_id).owner
         if small:
-            enemies = list(view.placing.zones_over_text(plain.to, owner))
+            enemies = view.placing.zones_over_text(plain.to, owner)
         else:  # ``zones_over`` read here once, unit by unit, and handed to the stop
             h = parse_hex(plain.to)
             option = view.options.engagement_zone
-            enemies = sorted(u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option))
-        if enemies:
-            stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies)
-            if stops is not None:
-                return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
-        return plain
+            enemies = tuple(sorted(u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option)))
+        return self._judged_into(unit_id, plain, None, enemies) if enemies else plain
 
     def _difficult_cost(self, unit_id: str) -> int:
         """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult (kept by the
@@ -299,16 +310,43 @@ class GloomMovement:
 
     def _step_into(self, unit_id: str, plain: StepOption) -> StepOption:
         view = self.view
-        occupant = view.occupant_at.get(plain.to)
-        if occupant is not None and occupant.id != unit_id:
-            return self._occupied(unit_id, plain.to, plain.cost, occupant)
+        if view.small:  # the placement's occupant and cover, not a state's index of them
+            placing = view.placing
+            held = placing.occupant.get(plain.to)
+        else:
+            occupant = view.occupant_at.get(plain.to)
+            held = occupant.id if occupant is not None else None
+        if held is not None and held != unit_id:
+            return self._judged_into(unit_id, plain, held, ())
         owner = view.unit(unit_id).owner
-        zoned = (view.placing.cover if view.small else view.cover_at).get(plain.to)
+        zoned = (placing.cover if view.small else view.cover_at).get(plain.to)
         if zoned:
-            enemies = [e for e, side in zoned if side != owner]  # ``zones_over``, off the cover just read
-            stops = self._zone_stop(unit_id, parse_hex(plain.to), enemies) if enemies else None
-            if stops is not None:
-                return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
+            enemies = tuple([e for e, side in zoned if side != owner])  # ``zones_over``, off the cover just read
+            if enemies:
+                return self._judged_into(unit_id, plain, None, enemies)
+        return plain
+
+    def _judged_into(self, unit_id: str, plain: StepOption, held_by: str | None, enemies: tuple[str, ...]) -> StepOption:
+        """The step into a hex held by another unit (``held_by``: §8.1) or else covered by the
+        zones of ``enemies`` (§8.3), kept by the cast (``Cast.steps_into``): what else it reads
+        (the mode, the units' traits, types and sides, the options) the cast and the key fix,
+        and a search, a declared step and its verification ask the same few hexes again after
+        each event. tests/godsgloom/test_kept_steps.py compares it with a cast that keeps nothing."""
+        key = (self.mode, unit_id, plain, held_by, enemies)
+        kept = self.view.cast.steps_into
+        found: StepOption | None = kept.get(key)
+        if found is None:
+            found = kept[key] = self._judge_into(unit_id, plain, held_by, enemies)
+        return found
+
+    def _judge_into(self, unit_id: str, plain: StepOption, held_by: str | None, enemies: tuple[str, ...]) -> StepOption:
+        """``_judged_into`` worked out: passed or blocked by the unit holding the hex, else
+        stopped by the zones (unless a trait lets the unit through)."""
+        if held_by is not None:
+            return self._occupied(unit_id, plain.to, plain.cost, self.view.unit(held_by))
+        stops = self._zone_stop(unit_id, parse_hex(plain.to), list(enemies)) if enemies else None
+        if stops is not None:
+            return StepOption(to=plain.to, kind=plain.kind, cost=plain.cost, stops=stops)
         return plain
 
     def _occupied(self, unit_id: str, text: str, cost: float, occupant: GloomUnit) -> StepOption:

@@ -7,7 +7,8 @@ units, and every event makes a new state: a move's few events, an activation, th
 legal commands and the verification's re-run each read them again. Most events move no unit,
 and verifying a log meets the very placements the game met. So the facts are kept by the
 placement itself: what each unit is (id, side), where it stands and faces, whether it lives,
-and how zones are drawn. A state reads that key off its units in C (``placement_key``) and
+and how zones are drawn. A state reads that key off its units in C (``placement_key``: where
+each stands and faces and whether it lives, its id and side being its cast's) and
 finds the placement worked out once per process (``placement``), with the answers to the
 questions asked of it so far (who Engages each unit: ``engaged``).
 """
@@ -21,10 +22,11 @@ from typing import Any
 
 from domain.rulesets.godsgloom.hexgrid import Hex, neighbour_texts, zone_hex_texts
 
-#: what a placement reads of each unit, in the units' order
-UNIT_PLACE = attrgetter("id", "owner", "location", "facing", "alive")
-#: one unit's entry in a placement key: id, owner, location, facing, alive
-Entry = tuple[str, str, "str | None", str, bool]
+#: what a placement reads of each unit, in the units' order (its id and side are the cast's:
+#: ``Cast.members``; fewer fields read and hashed for every state that asks)
+UNIT_PLACE = attrgetter("location", "facing", "alive")
+#: one unit's entry in a placement key: location, facing, alive
+Entry = tuple["str | None", str, bool]
 #: what a cast reads of each unit: id, owner, unit type, traits
 UNIT_CAST = attrgetter("id", "owner", "kind", "traits")
 
@@ -35,7 +37,7 @@ class Cast:
     these facts (its hash worked out once), so one cast keys every table of a game's placements
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
-    __slots__ = ("facts", "zone_option", "traits", "_difficult", "_costs", "_hash")
+    __slots__ = ("facts", "zone_option", "traits", "members", "steps_into", "_difficult", "_costs", "_hash")
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
         self.facts = facts
@@ -47,7 +49,13 @@ class Cast:
         self.traits: dict[str, frozenset[str]] = {
             uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
         }
+        #: each unit's id and side, in the units' order (a placement key's entries follow it)
+        self.members: tuple[tuple[str, str], ...] = tuple((uid, owner) for uid, owner, _, _ in units)
         self._difficult: int = named["difficult_cost"]
+        #: (mode, unit, plain step, the other unit holding its hex, the enemies whose zones
+        #: cover it) -> the step as the movement model judges it (``GloomMovement._judged_into``):
+        #: the rest of what it reads (traits, types, sides, options) is this cast's
+        self.steps_into: dict[tuple[Any, ...], Any] = {}
         self._costs: dict[tuple[str, bool], int] = {}
         self._hash = hash(facts)
 
@@ -81,7 +89,8 @@ def cast_of(facts: tuple[Any, ...]) -> Cast:
 
 def placement_key(cast: Cast, units: object) -> tuple[Cast, tuple[Entry, ...]]:
     """The key of the units' placement: the cast and each unit's ``UNIT_PLACE``, in the units'
-    order (``units`` is the state's units, a dict's values)."""
+    order (``units`` is the state's units, a dict's values: the cast's ``members``, as the cast
+    is read off them and kept only across events that add or remove no unit)."""
     return cast, tuple(map(UNIT_PLACE, units))  # type: ignore[call-overload]  # values of GloomUnit
 
 
@@ -95,7 +104,7 @@ class Placement:
     of every hex by zones is worked out only for a search (``cover``, ``marked``); one hex's
     zones are read off the living units' zones (``zones_over_text``)."""
 
-    __slots__ = ("key", "cast", "option", "living", "occupant", "_by_id", "_cover", "_marked", "_over", "_engaged")
+    __slots__ = ("key", "cast", "option", "living", "occupant", "steps", "_by_id", "_cover", "_marked", "_over", "_engaged")
 
     def __init__(self, key: tuple[Cast, tuple[Entry, ...]]) -> None:
         cast, entries = key
@@ -103,7 +112,10 @@ class Placement:
         self.cast = cast
         self.option = cast.zone_option
         #: the living units on the mat, in the units' order: (id, owner, location, facing)
-        self.living = tuple([(uid, owner, at, facing) for uid, owner, at, facing, alive in entries if alive and at is not None])
+        self.living = tuple([
+            (uid, owner, at, facing) for (uid, owner), (at, facing, alive) in zip(cast.members, entries, strict=True)
+            if alive and at is not None
+        ])
         #: hex text -> the id of the living unit there (the last in the units' order, as a
         #: dict built over them keeps it)
         self.occupant = {entry[2]: entry[0] for entry in self.living}
@@ -112,6 +124,11 @@ class Placement:
         self._marked: frozenset[str] | None = None
         self._over: dict[tuple[str, str], tuple[str, ...]] = {}
         self._engaged: dict[tuple[str, str], tuple[str, ...] | None] = {}
+        #: (mode, unit, from, to) -> the one step between them as the movement model judges it
+        #: on this placement, None when none leads there (``GloomMovement.step_option``): all
+        #: it reads is this key's (the cast's mat, traits, types and options, and who stands
+        #: where facing which way)
+        self.steps: dict[tuple[str, str, str, str], Any] = {}
 
     @property
     def by_id(self) -> tuple[tuple[str, str, str, str], ...]:

@@ -221,12 +221,17 @@ class MatView:
     def cast(self) -> Cast:
         """What the options, the mat and each unit are (``Cast``): read off the state once and
         kept across the events that change none of it (``GameState.characteristics_index``:
-        steps, activations, pivots, the round's steps)."""
-        def build() -> Cast:
+        steps, activations, pivots, the round's steps). Every state a small mat's rules ask
+        reads it (its placement is keyed by it), so the kept index is read directly, as
+        ``characteristics_index`` reads it, without a closure made for each view."""
+        kept = self.state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
+        found: Cast | None = kept.get("godsgloom.cast")
+        if found is None:
             state = self.state
-            return cast_of(cast_facts(self.options, state.width, state.height, self.impassable, self.difficult, state.units.values()))
-
-        return self.state.characteristics_index("godsgloom.cast", build)
+            found = kept["godsgloom.cast"] = cast_of(
+                cast_facts(self.options, state.width, state.height, self.impassable, self.difficult, state.units.values())
+            )
+        return found
 
     @cached_property
     def living(self) -> list[GloomUnit]:
