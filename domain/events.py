@@ -168,11 +168,9 @@ class PathDeclared(GameEvent):
             id=self.move_id, unit=self.unit, purpose=self.purpose, path=list(self.path), allowance=self.allowance
         )
         kinds: list[str | None] = list(self.kinds) if self.kinds else [None] * (len(self.path) - 1)
+        declared, move_id, unit, last = StepItem.declared, self.move_id, self.unit, len(self.path) - 2
         steps = [
-            StepItem(
-                move_id=self.move_id, unit=self.unit, frm=frm, to=to, index=i,
-                last=i == len(self.path) - 2, kind=kinds[i] if i < len(kinds) else None,
-            )
+            declared(move_id, unit, frm, to, i, i == last, kinds[i] if i < len(kinds) else None)
             for i, (frm, to) in enumerate(zip(self.path, self.path[1:], strict=False))
         ]
         state.storyline[0:0] = steps

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from domain.errors import SimError
 from domain.event_base import GameEvent
-from domain.events import CommandIssued
+from domain.events import CommandIssued, PathDeclared
 from domain.game import Game
-from domain.state import StateModel, UnitState
+from domain.state import StateModel, StepItem, UnitState
 from projections.state_hash import fold, state_hash
 from sim.app import open_store
 from sim.mapper import stored_event
@@ -170,3 +170,31 @@ def test_a_stored_event_read_by_the_recorder_is_the_one_its_constructor_makes() 
         ours.topic = "x"  # type: ignore[misc]  # the point: frozen
     assert [f.name for f in dataclasses.fields(StoredEvent)] == ["originator_id", "originator_version", "topic", "state"]
     assert not hasattr(StoredEvent, "__post_init__")
+
+
+def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
+    """Folding a ``PathDeclared`` builds its storyline items without validation
+    (``StepItem.declared``): each must be the item the constructor makes from the same values,
+    field for field, with the same fields marked set and the same JSON."""
+    checked = 0
+    scenarios = [load_scenario(path) for path in sorted(EXAMPLES.rglob("*.yaml"))[::4]]
+    for scenario in scenarios:
+        for event in play(scenario, strict=False).events:
+            if not isinstance(event, PathDeclared):
+                continue
+            kinds = list(event.kinds) if event.kinds else [None] * (len(event.path) - 1)
+            for i, (frm, to) in enumerate(zip(event.path, event.path[1:], strict=False)):
+                fields = {
+                    "move_id": event.move_id, "unit": event.unit, "frm": frm, "to": to, "index": i,
+                    "last": i == len(event.path) - 2, "kind": kinds[i] if i < len(kinds) else None,
+                }
+                made = StepItem.declared(**fields)
+                expected = StepItem(**fields)
+                assert made.__dict__ == expected.__dict__ and made == expected
+                assert made.model_fields_set == expected.model_fields_set
+                assert made.model_dump_json() == expected.model_dump_json()
+                assert made.__pydantic_private__ == expected.__pydantic_private__
+                assert made.__pydantic_extra__ == expected.__pydantic_extra__
+                assert copy.deepcopy(made) == expected
+                checked += 1
+    assert checked > 50
