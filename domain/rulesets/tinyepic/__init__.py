@@ -25,9 +25,10 @@ from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
 from domain.rulesets.tinyepic import events as _events  # noqa: F401  # registers every event topic for log readers
 from domain.rulesets.tinyepic import villages  # imported here, not per step: every Move's steps ask it
+from domain.rulesets.tinyepic.board import GridBoard  # the tally asks for a board per command
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.locations import parse_location
+from domain.rulesets.tinyepic.locations import label, parse_location
 from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
@@ -98,9 +99,12 @@ class TinyEpicTacticsRuleset(Ruleset):
         return parse_location(state, text)
 
     def board(self, state: GameState) -> Board:
-        from domain.rulesets.tinyepic.board import GridBoard
-
         return GridBoard(state)
+
+    def label(self, state: GameState, location: str) -> str:
+        """As the board labels it (``GridBoard.label``), without building a board for each
+        space an event's description or a refusal names."""
+        return label(state, location)
 
     def name_of(self, state: GameState, thing_id: str) -> str:
         assert isinstance(state, TetState)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.cached import cached_property
 from domain.rulesets.tinyepic.grid import DIRECTIONS, manhattan, parse_space
 from domain.rulesets.tinyepic.locations import label, parse_location
 from domain.rulesets.tinyepic.view import GridView
@@ -13,7 +14,11 @@ from domain.state import GameState
 class GridBoard:
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.view = GridView(state)
+
+    @cached_property
+    def view(self) -> GridView:
+        """Made when a board question needs it: the tally asks a board only for distances."""
+        return GridView(self.state)
 
     def parse(self, text: str) -> str:
         return parse_location(self.state, text)

@@ -58,45 +58,64 @@ def legal_commands(
         allowed = allowed_actions(state, unit)
         if "move" in allowed:
             parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
-        others: list[list[BaseModel]] = []
         # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
         # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
-        if "melee" in allowed:
+        if "melee" in allowed and unit.melee > 0:
             melee: list[BaseModel] = []
-            if unit.melee > 0:
-                for e in enemies:
-                    if melee_refusal(view, unit, e) is None:
-                        melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                        melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
-            others.append(melee)
-        if "missile" in allowed:
-            others.append([
+            for e in enemies:
+                if melee_refusal(view, unit, e) is None:
+                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
+                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
+            _add(parts, "melee_attack", unit, melee)
+        if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
+            _add(parts, "missile_attack", unit, [
                 MissileAttack(player=player, unit=unit.id, target=e.id)
-                for e in (enemies if unit.missile > 0 and unit.ammo >= 1 else ())
-                if ranged_refusal(view, unit, e, "missile") is None
+                for e in enemies if ranged_refusal(view, unit, e, "missile") is None
             ])
-        if "spell" in allowed:
-            others.append([
+        if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
+            _add(parts, "spell_attack", unit, [
                 SpellAttack(player=player, unit=unit.id, target=e.id)
-                for e in (enemies if unit.spell > 0 and unit.mana >= 1 else ())
-                if ranged_refusal(view, unit, e, "spell") is None
+                for e in enemies if ranged_refusal(view, unit, e, "spell") is None
             ])
-        if "ballista" in allowed:
-            others.append([
+        if "ballista" in allowed and on_ballista_to_fire(view, unit):
+            _add(parts, "fire_ballista", unit, [
                 FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
-                for e in (enemies if on_ballista_to_fire(view, unit) else ())
-                if ballista_refusal(view, unit, e, None) is None
+                for e in enemies if ballista_refusal(view, unit, e, None) is None
                 for d in ballista_directions(view, unit, e)
             ])
         if pay_refusal(state, unit) is None:
-            others.append([PayToRemoveWeakened(player=player, unit=unit.id)])
-        parts.extend(Part.of(listed) for listed in others if listed)
-    parts.append(Part.of([EndTurn(player=player)]))
+            _add(parts, "pay_to_remove_weakened", unit, [PayToRemoveWeakened(player=player, unit=unit.id)])
+    parts.append(Part(("end_turn", None), items=_end_turn(player)))
     return LegalCommands(parts)
 
 
 #: units in id order
 _BY_ID = attrgetter("id")
+
+
+def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
+    """A part of commands already listed, when there are any, filed as ``Part.of`` files them
+    (the command's name and its unit) without reading them back off the first command."""
+    if listed:
+        parts.append(Part((command, unit.id), items=lambda: listed))
+
+
+def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
+    """The one ``end_turn`` of the player: a frozen command (no field can change), made once
+    per player and process rather than once per state."""
+    found = _END_TURN.get(player)
+    if found is None:
+        command: list[BaseModel] = [EndTurn(player=player)]
+        found = lambda: command  # noqa: E731  # the part's ``items``
+        if len(_END_TURN) >= _END_TURN_MOST:
+            _END_TURN.clear()  # player names come from scenarios: a few are kept
+        _END_TURN[player] = found
+    return found
+
+
+#: player -> the ``items`` of their ``end_turn`` part (``_end_turn``)
+_END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
+_END_TURN_MOST = 64
 
 
 def _move_part(view: GridView, unit: TetUnit) -> Part:

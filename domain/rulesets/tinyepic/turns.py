@@ -121,12 +121,21 @@ def drop_unused_tokens(resolver: Resolver, player: str) -> None:
 
 
 def on_ballista(state: TetState, player: str) -> dict[str, str]:
-    """The player's units standing on a Ballista as their turn starts (seed 003, Ballista)."""
+    """The player's units standing on a Ballista as their turn starts (seed 003, Ballista):
+    none on a board without one (most boards; every turn asks)."""
+    if not has_ballista(state):
+        return {}
     view = grid_view(state)
     return {
         u.id: u.location or "" for u in sorted(view.units_of(player), key=lambda u: u.id)
         if view.terrain(parse_space(u.location or "")) == "ballista"
     }
+
+
+def has_ballista(state: TetState) -> bool:
+    """Whether any space of the board is a Ballista: a board index (the board's rows change only
+    when it is laid)."""
+    return state.board_index("tinyepic.has_ballista", lambda: any("ballista" in row for row in state.terrain))
 
 
 def start_turn(resolver: Resolver, player: str, turn: int) -> None:
