@@ -2,7 +2,9 @@
 every event of every example and of random self-play.
 
 - whether a space is a Village (``villages.is_village``, kept per text as a board index), for
-  every space of the board, every unit's place, and texts that name no space of it.
+  every space of the board, every unit's place, and texts that name no space of it;
+- whether the board has a Ballista at all (``turns.has_ballista``, a board index that lets a turn's
+  start skip looking for units on one), and the units ``turns.on_ballista`` finds with it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from domain.event_base import GameEvent
+from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.turns import has_ballista, on_ballista
 from domain.rulesets.tinyepic.villages import is_village, village_space
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
 
@@ -48,3 +52,39 @@ def test_a_board_laid_again_is_asked_afresh() -> None:
     laid = next(e for e in tet([". . .", ". v ."]).events if isinstance(e, BoardLaid))
     laid.fold_into(state)
     assert is_village(state, "1,1")
+
+
+def _check_ballista(events: list[GameEvent], name: str) -> None:
+    for state, when in states_after_each_event(events):
+        plain = any(state.terrain_at(x, y) == "ballista" for y in range(state.height) for x in range(state.width))
+        assert has_ballista(state) == plain, f"{name}, {when}"
+        for player in state.players:
+            on_it = {
+                u.id: u.location or "" for u in sorted(state.units.values(), key=lambda u: u.id)
+                if u.owner == player and u.alive and u.location is not None
+                and state.terrain_at(*parse_space(u.location)) == "ballista"
+            }
+            assert on_ballista(state, player) == on_it, f"{name}, {when}: {player}"
+
+
+@pytest.mark.parametrize("name, events", list(example_events()), ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_ballista_fact_equals_the_boards_rows_after_every_event_of_every_example(name: str, events: list[GameEvent]) -> None:
+    _check_ballista(events, name)
+
+
+@pytest.mark.parametrize("name, events", list(self_play_events(range(3))), ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_ballista_fact_equals_the_boards_rows_along_random_self_play(name: str, events: list[GameEvent]) -> None:
+    _check_ballista(events, name)
+
+
+def test_a_ballista_laid_on_a_board_without_one_is_found() -> None:
+    """The fact is of the board laid: a board laid again with a Ballista has one."""
+    from domain.rulesets.tinyepic.events import BoardLaid
+    from tests.tiny_epic_tactics.support import tet
+
+    state = tet([". . .", ". . ."]).game.state
+    assert isinstance(state, TetState)
+    assert not has_ballista(state)
+    laid = next(e for e in tet([". . .", ". b ."]).events if isinstance(e, BoardLaid))
+    laid.fold_into(state)
+    assert has_ballista(state)

@@ -100,3 +100,37 @@ def test_indexing_builds_only_the_command_read_and_iterating_gives_the_listing_i
     assert len(legal) == len(listed) and legal[index] == listed[index]
     assert sum(len(moves._built) for moves in _kept(fresh).values()) == 1
     assert list(legal) == listed and [legal[i] for i in range(len(listed))] == listed
+
+
+def _check_parts_filed(state: TetState, where: str) -> None:
+    """Each part is filed as ``Part.of`` files a listing (its first command's name and unit),
+    and the one ``end_turn`` (made once per player and shared) is the player's own."""
+    from domain.legal import _key
+
+    collection = legal_commands(_fresh(state))
+    parts = collection._parts
+    for part in parts:
+        listed = list(part)
+        if not listed:  # a unit's moves are counted when read: a unit with none has an empty part
+            assert part.key is not None and part.key[0] == "move", f"{where}: an empty part {part.key}"
+            continue
+        assert part.key == _key(listed[0]), where
+        assert all(_key(command) == part.key for command in listed), where
+    assert list(parts[-1]) == [EndTurn(player=state.active_player)], where
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_parts_are_filed_as_their_commands_along_random_self_play(seed: int) -> None:
+    from tests.tiny_epic_tactics.support import self_play_events, states_after_each_event
+
+    for name, events in self_play_events(range(seed, seed + 1)):
+        for state, when in states_after_each_event(events):
+            _check_parts_filed(state, f"{name}, {when}")
+
+
+def test_parts_are_filed_as_their_commands_after_every_event_of_every_example() -> None:
+    from tests.tiny_epic_tactics.support import example_events, states_after_each_event
+
+    for name, events in example_events():
+        for state, when in states_after_each_event(events):
+            _check_parts_filed(state, f"{name}, {when}")
