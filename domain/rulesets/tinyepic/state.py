@@ -4,10 +4,11 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self, get_origin
 
 from pydantic import Field
 
+from domain.copying import copy_model, copy_value
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
 from domain.state import GameState, UnitState
 
@@ -60,6 +61,22 @@ class TetState(GameState):
     #: units of the active player that started the turn on a Ballista, and where
     ballista_starters: dict[str, str] = Field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """``StateModel``'s copy (``copying.copy_model``), with the units and the board's rows
+        copied first by what they are: a unit's fields are plain values but for its lists, a
+        row is plain values. Each copy goes in the memo, where the state's copy then finds it,
+        so the copy is the one ``copy_model`` makes (``test_state_copy.py`` compares them).
+        A rollback point and each game started from a kept script copy the state."""
+        memo = {} if memo is None else memo
+        for unit in self.units.values():
+            if id(unit) not in memo:
+                _copy_unit(unit, memo)
+        for rows in (self.levels, self.terrain):
+            for row in rows:
+                if id(row) not in memo:
+                    memo[id(row)] = list(row)
+        return copy_model(self, memo)
+
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]
 
@@ -68,3 +85,24 @@ class TetState(GameState):
 
     def on_board(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+
+#: the fields of a unit that hold lists (the rest hold strings, numbers, booleans or None)
+_UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_fields.items() if get_origin(field.annotation) is list)
+_setattr = object.__setattr__
+
+
+def _copy_unit(unit: TetUnit, memo: dict[int, Any]) -> TetUnit:
+    """``copy_model`` of a unit: its plain values as they are, its lists copied (through the
+    memo), no extra fields and no private attributes (``TetUnit`` has none)."""
+    cls = type(unit)
+    made = cls.__new__(cls)
+    memo[id(unit)] = made
+    fields = unit.__dict__.copy()
+    for name in _UNIT_LISTS:
+        fields[name] = copy_value(fields[name], memo)
+    _setattr(made, "__dict__", fields)
+    _setattr(made, "__pydantic_extra__", None)
+    _setattr(made, "__pydantic_fields_set__", set(unit.__pydantic_fields_set__))
+    _setattr(made, "__pydantic_private__", None)
+    return made
