@@ -5,7 +5,9 @@ action, and skips an attack for a unit that fails a check of its own (no Melee d
 no Ammo or Mana, not able to fire the Ballista) instead of judging it against each enemy. On
 every state of every example, of random games on random boards and of random self-play on the
 benchmark's whole-turn scenario: the allowed actions are those ``action_refusal`` lets through,
-and the listed attacks are exactly those a plain loop over every unit, enemy and refusal finds.
+and the listed attacks are exactly those a plain loop over every unit, enemy and refusal finds;
+``may_melee`` and ``may_shoot`` (the refusals without their detail) agree with the refusals for
+every pair of units on the board.
 """
 
 from __future__ import annotations
@@ -13,12 +15,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from pydantic import BaseModel
 
 from domain.event_base import GameEvent
-from domain.rulesets.tinyepic.combat import ballista_directions, ballista_refusal, melee_refusal, ranged_refusal
+from domain.rulesets.tinyepic.combat import (
+    ballista_directions,
+    ballista_refusal,
+    may_melee,
+    may_shoot,
+    melee_refusal,
+    ranged_refusal,
+)
 from domain.rulesets.tinyepic.commands import EndTurn, FireBallista, MeleeAttack, MissileAttack, Move, SpellAttack
 from domain.rulesets.tinyepic.legal import legal_commands
 from domain.rulesets.tinyepic.state import TetState
@@ -70,11 +80,23 @@ def _plain_attacks(state: TetState) -> list[BaseModel]:
     return found
 
 
+#: the two ranged attacks
+_RANGED: tuple[Literal["missile", "spell"], ...] = ("missile", "spell")
+
+
 def _check(state: TetState, where: str) -> None:
     for unit in state.units.values():
         if unit.alive and unit.location is not None:
             plain = tuple(a for a in ACTIONS if action_refusal(state, unit, a) is None)
             assert allowed_actions(state, unit) == plain, f"{where}: {unit.id}'s actions"
+    view = GridView(state)
+    on_board = [u for u in state.units.values() if u.alive and u.location is not None]
+    for unit in on_board:
+        for other in on_board:
+            assert may_melee(view, unit, other) == (melee_refusal(view, unit, other) is None), f"{where}: {unit.id}, {other.id}"
+            for kind in _RANGED:
+                shoots = ranged_refusal(view, unit, other, kind) is None
+                assert may_shoot(view, unit, other, kind) == shoots, f"{where}: {unit.id} {kind}, {other.id}"
     attacks = [c for c in legal_commands(state) if not isinstance(c, Move | EndTurn) and "target" in type(c).model_fields]
     assert attacks == _plain_attacks(state), f"{where}: the attacks"
 

@@ -27,9 +27,9 @@ from domain.rulesets.tinyepic.events import (
     KnockBackStarted,
     ResourceSpent,
 )
-from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, away_directions, direction_between, manhattan
+from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, Space, away_directions, direction_between, manhattan
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import drop_unused_tokens
+from domain.rulesets.tinyepic.turns import drop_unused_tokens, has_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
 
 if TYPE_CHECKING:
@@ -74,9 +74,24 @@ def melee_refusal(view: GridView, unit: TetUnit, target: TetUnit) -> Refusal:
     if unit.melee <= 0:
         return NO_MELEE, f"{unit.id} has no Melee dice"
     here, there = view.at(unit.id), view.at(target.id)
-    if direction_between(here, there) is None or view.level(here) != view.level(there):
+    if not _melee_reach(view, here, there):
         return MELEE_ADJACENT, f"{target.id} is at {there.text}, level {view.level(there)}; {unit.id} at {here.text}, level {view.level(here)}"
     return None
+
+
+def _melee_reach(view: GridView, here: Space, there: Space) -> bool:
+    """Orthogonally adjacent at the same level (digest 4, Melee)."""
+    return direction_between(here, there) is not None and view.level(here) == view.level(there)
+
+
+def may_melee(view: GridView, unit: TetUnit, target: TetUnit) -> bool:
+    """``melee_refusal(...) is None``, without writing the refusal's detail: the legal commands
+    ask it of every enemy of every unit that may attack, and most are out of reach (a test
+    compares the two for every pair of units after every event of the examples and self-play)."""
+    return (
+        target.owner != unit.owner and unit.melee > 0
+        and _melee_reach(view, view.at(unit.id), view.at(target.id))
+    )
 
 
 def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> Refusal:
@@ -97,6 +112,14 @@ def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal
     return None
 
 
+def may_shoot(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> bool:
+    """``ranged_refusal(...) is None``, without writing the refusal's detail (as ``may_melee``)."""
+    if target.owner == unit.owner:
+        return False
+    reach, store = (unit.missile, unit.ammo) if kind == "missile" else (unit.spell, unit.mana)
+    return reach > 0 and store >= 1 and view.in_range(view.at(unit.id), view.at(target.id), reach)
+
+
 def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[Direction]:
     """Where the Ballista may knock the target back (option ballista_knockback_direction)."""
     if view.options.ballista_knockback_direction == "any_orthogonal":
@@ -106,7 +129,10 @@ def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[
 
 def on_ballista_to_fire(view: GridView, unit: TetUnit) -> bool:
     """Whether the unit passes ``ballista_refusal``'s checks of its own (it stands on the
-    Ballista, and moved into it or started its turn there): without them it may fire at no one."""
+    Ballista, and moved into it or started its turn there): without them it may fire at no one.
+    On a board without a Ballista (most: the legal commands ask this of every unit) it never does."""
+    if not has_ballista(view.state):
+        return False
     here = view.at(unit.id)
     if view.terrain(here) != "ballista":
         return False

@@ -20,9 +20,9 @@ from domain.movement import search_reach
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
-    melee_refusal,
+    may_melee,
+    may_shoot,
     on_ballista_to_fire,
-    ranged_refusal,
 )
 from domain.rulesets.tinyepic.commands import (
     EndTurn,
@@ -63,19 +63,19 @@ def legal_commands(
         if "melee" in allowed and unit.melee > 0:
             melee: list[BaseModel] = []
             for e in enemies:
-                if melee_refusal(view, unit, e) is None:
+                if may_melee(view, unit, e):
                     melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
                     melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
             _add(parts, "melee_attack", unit, melee)
         if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
             _add(parts, "missile_attack", unit, [
                 MissileAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if ranged_refusal(view, unit, e, "missile") is None
+                for e in enemies if may_shoot(view, unit, e, "missile")
             ])
         if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
             _add(parts, "spell_attack", unit, [
                 SpellAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if ranged_refusal(view, unit, e, "spell") is None
+                for e in enemies if may_shoot(view, unit, e, "spell")
             ])
         if "ballista" in allowed and on_ballista_to_fire(view, unit):
             _add(parts, "fire_ballista", unit, [
