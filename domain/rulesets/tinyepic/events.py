@@ -13,6 +13,11 @@ from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
 from domain.state import GameState
 
+#: the marks a unit's turn keeps, emptied when a turn starts: plain fields (no validation on
+#: assignment), which ``StateModel.__setattr__`` sets in the unit's ``__dict__`` and fields set
+_TURN_MARKS = ("actions", "villages_used")
+assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
+
 
 def _grid(state: GameState) -> TetState:
     assert isinstance(state, TetState)
@@ -76,8 +81,10 @@ class TurnStarted(GameEvent):
         grid.actions_taken = 0
         grid.ballista_starters = dict(self.on_ballista)
         for unit in grid.units.values():
-            unit.actions = []
-            unit.villages_used = []
+            # ``unit.actions = []`` and ``unit.villages_used = []`` as ``StateModel.__setattr__``
+            # sets a plain field (both are: ``_TURN_MARKS``), without a call per field and unit
+            unit.__dict__.update(actions=[], villages_used=[])
+            unit.__pydantic_fields_set__.update(_TURN_MARKS)
 
     def describe(self, label: Labeler) -> str:
         ballista = f"; on a Ballista: {', '.join(self.on_ballista)}" if self.on_ballista else ""
