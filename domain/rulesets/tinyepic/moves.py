@@ -35,33 +35,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     allowance = unit.movement
     steps = board_steps(view)
     blocked, crossing = _occupied(view, unit)
-    cost_of: dict[str, float] = {start: 0}
-    previous: dict[str, str] = {}
-    waiting: dict[float, list[str]] = {0: [start]}
-    costs: list[float] = [0]
-    pairs = steps.pairs
-    pop, push, get, infinity = heapq.heappop, heapq.heappush, cost_of.get, math.inf
-    while costs:
-        cost = pop(costs)
-        if cost > allowance:
-            break  # every space left costs more than the Movement
-        for here in waiting.pop(cost):
-            if cost > cost_of[here]:
-                continue  # reached more cheaply since
-            for to, step_cost in pairs[here]:
-                if to in blocked:
-                    continue
-                new_cost = cost + step_cost
-                if new_cost < get(to, infinity):
-                    cost_of[to] = new_cost
-                    if new_cost <= allowance:
-                        previous[to] = here
-                        bucket = waiting.get(new_cost)
-                        if bucket is None:
-                            waiting[new_cost] = [to]
-                            push(costs, new_cost)
-                        else:
-                            bucket.append(to)
+    cost_of, previous = _by_buckets(steps.pairs, start, allowance, blocked)
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
     ends = [space for space in left if space != start and space not in crossing]
@@ -88,3 +62,73 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     if started_on is not None and started_on not in crossing:
         blocked.add(started_on)
     return blocked, crossing
+
+
+def _by_buckets(
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]
+) -> tuple[dict[str, float], dict[str, str]]:
+    """Each space's cheapest cost within the search, and the cheapest way into each space the
+    allowance reaches: ``_by_heap``'s answer, with a list of buckets indexed by cost for its
+    heap of costs. Every step costs a whole number (the options and levels are whole numbers),
+    so the costs up to the allowance are 0, 1, ..., allowance; each bucket is worked through in
+    the order spaces were put in it, those put in while it is worked through (a free step) after
+    the rest, as ``_by_heap`` works through a cost's bucket and then the new one of that cost.
+    A cost that is not a whole number (none is) can't index a bucket: ``_by_heap`` answers."""
+    if type(allowance) is not int:
+        return _by_heap(pairs, start, allowance, blocked)
+    cost_of: dict[str, float] = {start: 0}
+    previous: dict[str, str] = {}
+    buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
+    buckets[0].append(start)
+    get, infinity = cost_of.get, math.inf
+    try:
+        for cost, bucket in enumerate(buckets):
+            for here in bucket:  # a space put in this bucket meanwhile is reached in turn
+                if cost > cost_of[here]:
+                    continue  # reached more cheaply since
+                for to, step_cost in pairs[here]:
+                    if to in blocked:
+                        continue
+                    new_cost = cost + step_cost
+                    if new_cost < get(to, infinity):
+                        cost_of[to] = new_cost
+                        if new_cost <= allowance:
+                            previous[to] = here
+                            buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
+    except TypeError:  # a cost that is not a whole number
+        return _by_heap(pairs, start, allowance, blocked)
+    return cost_of, previous
+
+
+def _by_heap(
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: float, blocked: set[str]
+) -> tuple[dict[str, float], dict[str, str]]:
+    """The engine's Dial loop (``movement._relax_fixed``) over the board's (space, cost) pairs:
+    a heap of the costs met, a bucket of spaces per cost."""
+    cost_of: dict[str, float] = {start: 0}
+    previous: dict[str, str] = {}
+    waiting: dict[float, list[str]] = {0: [start]}
+    costs: list[float] = [0]
+    pop, push, get, infinity = heapq.heappop, heapq.heappush, cost_of.get, math.inf
+    while costs:
+        cost = pop(costs)
+        if cost > allowance:
+            break  # every space left costs more than the Movement
+        for here in waiting.pop(cost):
+            if cost > cost_of[here]:
+                continue  # reached more cheaply since
+            for to, step_cost in pairs[here]:
+                if to in blocked:
+                    continue
+                new_cost = cost + step_cost
+                if new_cost < get(to, infinity):
+                    cost_of[to] = new_cost
+                    if new_cost <= allowance:
+                        previous[to] = here
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            push(costs, new_cost)
+                        else:
+                            bucket.append(to)
+    return cost_of, previous

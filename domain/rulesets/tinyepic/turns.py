@@ -135,7 +135,11 @@ def on_ballista(state: TetState, player: str) -> dict[str, str]:
 def has_ballista(state: TetState) -> bool:
     """Whether any space of the board is a Ballista: a board index (the board's rows change only
     when it is laid)."""
-    return state.board_index("tinyepic.has_ballista", lambda: any("ballista" in row for row in state.terrain))
+    facts: dict[str, bool] = state.board_index("tinyepic.board_facts", dict)  # no closure made per call
+    found = facts.get("ballista")
+    if found is None:
+        found = facts["ballista"] = any("ballista" in row for row in state.terrain)
+    return found
 
 
 def start_turn(resolver: Resolver, player: str, turn: int) -> None:

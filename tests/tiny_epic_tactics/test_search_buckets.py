@@ -1,0 +1,42 @@
+"""The legal moves' search with a bucket per whole-number cost (``moves._by_buckets``) gives what
+the Dial loop with a heap of costs gives (``moves._by_heap``, the engine's order): the same cost
+and cheapest way into each space, met in the same order, on random graphs whose steps cost 0 to
+3 (free steps included, which are put in the bucket being worked through), with blocked spaces;
+and a cost that is not a whole number is left to the heap.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.rulesets.tinyepic.moves import _by_buckets, _by_heap
+
+
+def _graph(rng: random.Random, size: int) -> dict[str, tuple[tuple[str, float], ...]]:
+    spaces = [f"{i},0" for i in range(size)]
+    return {
+        here: tuple((to, rng.choice((0, 1, 1, 1, 2, 3))) for to in rng.sample(spaces, rng.randint(0, min(6, size))) if to != here)
+        for here in spaces
+    }
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_buckets_agree_with_the_heap_in_value_and_order(seed: int) -> None:
+    rng = random.Random(seed)
+    size = rng.randint(1, 25)
+    pairs = _graph(rng, size)
+    start = f"{rng.randrange(size)},0"
+    blocked = {space for space in pairs if space != start and rng.random() < 0.15}
+    allowance = rng.randint(0, 6)
+    cost_of, previous = _by_buckets(pairs, start, allowance, blocked)
+    heap_cost, heap_previous = _by_heap(pairs, start, allowance, blocked)
+    assert list(cost_of.items()) == list(heap_cost.items())
+    assert list(previous.items()) == list(heap_previous.items())
+
+
+def test_a_cost_that_is_not_a_whole_number_is_left_to_the_heap() -> None:
+    pairs: dict[str, tuple[tuple[str, float], ...]] = {"a": (("b", 0.5), ("c", 1)), "b": (("c", 0.5),), "c": ()}
+    assert _by_buckets(pairs, "a", 2, set()) == _by_heap(pairs, "a", 2, set())
+    assert _by_buckets(pairs, "a", 2, set())[1] == {"b": "a", "c": "a"}
