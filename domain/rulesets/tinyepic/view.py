@@ -79,6 +79,8 @@ class GridView:
             return None
         changed: set[str] = set()
         for a, b in zip(before, after, strict=True):
+            if a == b:
+                continue  # most units: nothing of it changed (compared whole, nothing sliced)
             if a[:same] != b[:same]:
                 return None
             if a[2:] != b[2:]:  # where it stands, its side, whether it lives
