@@ -368,7 +368,11 @@ class GameState(StateModel):
         self.counters[counter] = self.counters.get(counter, 0) + 1
 
     def opponent_of(self, player: str) -> str:
-        return next(p for p in self.players if p != player)
+        """The first player who is not ``player`` (a game has two: ``Game.start``)."""
+        for other in self.players:
+            if other != player:
+                return other
+        raise StopIteration  # as ``next`` over no such player raised
 
     # --- what a ruleset adds to the core's facts --------------------------------------------
 
