@@ -75,37 +75,44 @@ def _compare_judged(state: GameState, unit_id: str, where: str) -> None:
         assert adjacent == (at.text in near), f"{where}: whether {at.text} is one step from {unit_id}"
 
 
-def _reach_answers(reach: Reach) -> dict[str, Any]:
-    everywhere = [at.text for at in _LOCATIONS]
+def _reach_answers(reach: Reach, why: bool) -> dict[str, Any]:
+    """What a range of motion answers: costs, paths, and the reasons ``why_not`` reads (the
+    refused steps, what lies too far, the stops); with ``why``, also spelled out for the first
+    place out of reach (which runs the unbounded search, kept too, once per reach)."""
+    unreached = [at.text for at in _LOCATIONS if at.text not in reach.cost]
     return {
         "cost": reach.cost, "paths": {at: reach.path_to(at) for at in reach.cost}, "pass_only": reach.pass_only,
-        "why_not": {at: reach.why_not(at) for at in everywhere if at not in reach.cost},
-        "too_far": reach.too_far, "stopped_before": reach.stopped_before,
+        "blocked": reach.blocked, "too_far": reach.too_far, "stopped_before": reach.stopped_before,
+        "why_not": {at: reach.why_not(at) for at in unreached[:1]} if why else None,
     }
 
 
-def _compare_search(state: GameState, unit_id: str, where: str) -> None:
+def _compare_search(state: GameState, unit_id: str, where: str, why: bool) -> None:
     """The reach searched through the shared tables (a search kept under the unit's key, maybe
-    made in an earlier state or game: ``SorceryMovement.kept_search``) against one searched by
-    a model with a new view that shares nothing: every cost, path and reason alike."""
+    made in an earlier state or game, or by another model of the unit: ``kept_search``) against
+    the search run now by a model that keeps none, over the same step tables (which ``_compare``
+    holds to tables worked out from scratch): every cost, path and reason (``why``: spelled out
+    too, for a basic move)."""
     location = state.units[unit_id].location or ""
     for basic in (True, False):
         alone = SorceryMovement(state, basic=basic)
-        alone.view = RealmView(state)  # nothing worked out before, nothing shared, no search kept
+        alone.kept_search = None  # type: ignore[assignment,method-assign]  # searched now, kept nowhere
         kept = search_reach(SorceryMovement(state, basic=basic), unit_id, location)
         scratch = search_reach(alone, unit_id, location)
-        assert _reach_answers(kept) == _reach_answers(scratch), f"{where}: {unit_id}'s kept search (basic={basic})"
+        spelled = why and basic
+        assert _reach_answers(kept, spelled) == _reach_answers(scratch, spelled), f"{where}: {unit_id}'s kept search (basic={basic})"
 
 
-def _check_events(events: list[GameEvent], where: str) -> int:
-    """Every event folded as the aggregate folds it (not only the lookahead's facts)."""
+def _check_events(events: list[GameEvent], where: str, why: bool = False) -> int:
+    """Every event folded as the aggregate folds it (not only the lookahead's facts); ``why``:
+    the kept searches' reasons spelled out too (an unbounded search a unit and state)."""
     checked = 0
     for state, event in folded(events):
         for unit_id, unit in list(state.units.items()):
             if unit.alive and unit.location is not None:
                 _compare_judged(state, unit_id, f"{where}, after {event.event_id}")  # before any search
                 RULESET.range_of_motion(state, unit_id)  # the search fills the table, as a question does
-                _compare_search(state, unit_id, f"{where}, after {event.event_id}")
+                _compare_search(state, unit_id, f"{where}, after {event.event_id}", why)
                 for basic in (True, False):
                     _compare(state, unit_id, basic, _SEEN, f"{where}, after {event.event_id}")
                 checked += 1
@@ -123,7 +130,7 @@ def test_after_every_event_of_random_self_play_the_shared_tables_are_those_worke
     whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
     for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
         events = self_play(scenario, turns, "random", seed, verify_log=False).events
-        assert _check_events(events, f"self-play seed {seed}") > 0
+        assert _check_events(events, f"self-play seed {seed}", why=True) > 0
 
 
 def _realm() -> tuple[Lookahead, GameState]:
