@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +59,13 @@ def folded(events: list[GameEvent]) -> Iterator[tuple[GameState, GameEvent]]:
     for event in events[1:]:
         event.fold_into(state)
         yield state, event
+
+
+def checked_after_each_event(events: list[GameEvent], name: str, check: Callable[[Any, str], int]) -> int:
+    """``check`` (the state, where it is) run on the state after each event of a log that has
+    units, as ``folded`` gives them; how many things the checks compared in all."""
+    compared = 0
+    for n, (state, event) in enumerate(folded(events), start=2):
+        if state.units:
+            compared += check(state, f"{name}, after event {n} ({event.name})")
+    return compared

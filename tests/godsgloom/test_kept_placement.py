@@ -27,7 +27,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.helpers import folded
+from tests.helpers import checked_after_each_event
 
 GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
@@ -89,12 +89,7 @@ def _check_cast(state: GloomState, cast: Cast, where: str) -> None:
 
 
 def _fold_and_check(events: list[Any], name: str) -> int:
-    asked = 0
-    for n, (state, event) in enumerate(folded(events), start=2):
-        if state.units:
-            assert isinstance(state, GloomState)
-            asked += _check(state, f"{name}, after event {n} ({event.name})")
-    return asked
+    return checked_after_each_event(events, name, _check)
 
 
 @pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)

@@ -25,7 +25,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.helpers import folded
+from tests.helpers import checked_after_each_event
 
 GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
@@ -66,12 +66,7 @@ def _check(state: GloomState, where: str) -> int:
 
 
 def _fold_and_check(events: list[Any], name: str) -> int:
-    compared = 0
-    for n, (state, event) in enumerate(folded(events), start=2):
-        if state.units:
-            assert isinstance(state, GloomState)
-            compared += _check(state, f"{name}, after event {n} ({event.name})")
-    return compared
+    return checked_after_each_event(events, name, _check)
 
 
 @pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)
