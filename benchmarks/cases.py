@@ -16,6 +16,7 @@ from pathlib import Path
 from uuid import UUID
 
 from benchmarks.boards import hex_board, hex_graph, plain_bfs, skirmish_board, skirmish_grid, sorcery_realm
+from benchmarks.code_before import Probed
 from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_projector, prefix, store_game
 from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
 from benchmarks.large import large_case
@@ -544,89 +545,87 @@ SELF_PLAY = {
 }
 
 
-#: turns per 1,000 bare-aggregate events (the normalised rate below) measured before issue 20's
-#: work, on commit 66778ca (``python -m benchmarks --only selfplay``, 2026-11-26): issue 20 asks
-#: for 10x these
+#: turns per 1,000 bare-aggregate events measured on the code before issue 20's work (commit
+#: 66778ca, ``python -m benchmarks --only selfplay``, 2026-11-26, one game a sample): used only
+#: when this checkout cannot bring that code out of git history (``benchmarks.code_before``)
 SELF_PLAY_BEFORE = {"sorcery": 5.44, "godsgloom": 2.11, "skirmish": 0.145, "tinyepic": 4.0}
-#: events the bare aggregate records per sample of the normalising baseline
-BARE_EVENTS = 20_000
-#: the seed of the game each self-play case plays before sampling (the samples play 0, 1, ...)
-WARM_UP_SEED = 10_000
-
-
-def bare_recording(events: int = BARE_EVENTS, batch: int = 1_000) -> Callable[[], float]:
-    """A sampler: a bare ``eventsourcing`` aggregate recording ``events`` events to a new SQLite
-    file, saved every ``batch`` (the recording case's baseline, smaller)."""
-    import tempfile
-
-    def sample() -> float:
-        with tempfile.TemporaryDirectory(prefix="sim-bare-") as work:
-            store = bare_store(str(Path(work) / "bare.sqlite"))
-            started = _now()
-            counter = Counter()
-            for i in range(1, events):
-                counter.count_to(i)
-                if len(counter.pending_events) >= batch:
-                    store.save(counter)
-            store.save(counter)
-            return _now() - started
-
-    return sample
 
 
 def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
     """Issue 7: turns per second of random self-play (``sim play --policy random``), each game
     verified as the CLI does; a ruleset's own turns (a GODSGLOOM round counts both sides).
 
-    Issue 20 normalises the rate by a bare aggregate's recording rate sampled in the same run,
-    interleaved with the games: turns played in the time the bare aggregate records 1,000
-    events. A busy machine slows both, so the normalised figure is compared with the one
-    measured before the work (``SELF_PLAY_BEFORE``). A last row says where a turn's time goes."""
-    from sim.scenario import load_scenario
-    from sim.selfplay import TurnClock, self_play
+    Issue 20 asks for 10x the code before its work. Both codes are measured in this run, each in
+    a process of its own (``benchmarks/selfplay_probe.py``), taking turns: before, today, before,
+    today. Each probe interleaves batches of games with a bare aggregate recording to SQLite and
+    normalises by it (turns played in the time it records 1,000 events), so that a busy machine
+    moves neither; the gain is the ratio of the medians of the normalised figures, and the ratio
+    of raw turns/s is shown beside it. A last row per ruleset says where a turn's time goes.
+
+    The tiny size (the suite's smoke test) probes today's code in this process only and compares
+    with the stored figures, as does any size when git history is missing; the rows say so."""
+    import tempfile
+
+    from benchmarks import code_before
+    from benchmarks.selfplay_probe import probe
+    from sim.selfplay import TurnClock
 
     root = Path(__file__).resolve().parent.parent / "examples"
     turns = {"full": 10, "quick": 4, "tiny": 1}[sizes.name]
-    samplers: dict[str, Callable[[], float]] = {"bare": bare_recording(BARE_EVENTS if sizes.name != "tiny" else 2_000)}
-    clocks: dict[str, TurnClock] = {}
-    for ruleset, path in SELF_PLAY.items():
-        scenario = load_scenario(root / path)
-        # one game first, off the clock and the samples: the ruleset's modules imported and its
-        # shared tables warm, so the split below is of games played, not of an import (which
-        # landed in "script" and made it Sorcery's largest part)
-        self_play(scenario, turns, "random", WARM_UP_SEED)
-        played = [0]
-        clock = clocks[ruleset] = TurnClock()
-
-        def game(scenario=scenario, played=played, clock=clock) -> None:  # type: ignore[no-untyped-def]
-            report = self_play(scenario, turns, "random", played[0], clock=clock).report
-            played[0] += 1
-            if not report.verified:
-                raise RuntimeError(report.verdict)
-
-        samplers[ruleset] = timed(game)
-    found = interleaved(samplers, repeats)
-    bare_rate = (BARE_EVENTS if sizes.name != "tiny" else 2_000) / found["bare"]
-    rows = []
-    for ruleset, path in SELF_PLAY.items():
-        per_second = turns / found[ruleset]
-        normalised = per_second / (bare_rate / 1_000)
-        gain = normalised / SELF_PLAY_BEFORE[ruleset]
+    pairs = {"full": 3, "quick": 1, "tiny": 0}[sizes.name]
+    batch = {"full": 0.3, "quick": 0.15, "tiny": 0.0}[sizes.name]
+    rows: list[Row] = []
+    clocks: dict[str, tuple[TurnClock, int]] = {}
+    with tempfile.TemporaryDirectory(prefix="sim-before-") as work:
+        before_code = code_before.checkout(Path(work)) if pairs else None
+        for ruleset, path in SELF_PLAY.items():
+            scenario = root / path
+            if before_code is None:
+                found = probe(str(scenario), turns, repeats, batch, 2_000 if sizes.name == "tiny" else 20_000)
+                nows: list[Probed] = [Probed.of(found)]
+                befores: list[Probed] = []
+            else:
+                nows, befores = [], []
+                for _ in range(pairs):
+                    befores.append(code_before.probe(before_code, scenario, turns, repeats, batch))
+                    nows.append(code_before.probe(code_before.ROOT, scenario, turns, repeats, batch))
+            rows.append(_selfplay_row(ruleset, path, turns, nows, befores))
+            middle = nows[len(nows) // 2]
+            clocks[ruleset] = (TurnClock(**middle.clock or {}), middle.turns_played)
+    for ruleset, (clock, played) in clocks.items():
         rows.append(Row(
-            f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified: turns/s, and turns "
-            f"per 1,000 events of the bare aggregate (before: {SELF_PLAY_BEFORE[ruleset]:g})",
-            f"{per_second:.1f} turns/s; {normalised:.3g} per 1,000 bare events",
-            f"bare aggregate recording to SQLite: {bare_rate:,.0f} events/s", f"{gain:.1f}x before", ">= 10x before",
-            gain >= 10,
-        ))
-    for ruleset, clock in clocks.items():
-        played_turns = turns * repeats
-        rows.append(Row(
-            f"where a self-play turn's time goes, {ruleset}", clock.describe(played_turns), "", "",
+            f"where a self-play turn's time goes, {ruleset}", clock.describe(played), "", "",
             "(reported, no target)", None,
         ))
     rows.append(selfplay_boards_row(sizes))
     return rows
+
+
+def _selfplay_row(ruleset: str, path: str, turns: int, nows: list[Probed], befores: list[Probed]) -> Row:
+    """One ruleset's self-play row: today's code against the code before, both of this run when
+    ``befores`` holds probes, else against the stored figure."""
+    from statistics import median
+
+    now_rate, now_norm = median(p.turns_per_second for p in nows), median(p.normalised for p in nows)
+    bare_rate = 1 / median(p.bare_event_seconds for p in nows)
+    product = f"{now_rate:.1f} turns/s; {now_norm:.3g} per 1,000 bare events (bare aggregate: {bare_rate:,.0f} events/s)"
+    if befores:
+        before_rate, before_norm = median(p.turns_per_second for p in befores), median(p.normalised for p in befores)
+        baseline = f"code before (66778ca), this run: {before_rate:.1f} turns/s; {before_norm:.3g} per 1,000 bare events"
+        gain = now_norm / before_norm
+        ratio = f"{gain:.1f}x before (raw turns/s: {now_rate / before_rate:.1f}x)"
+        how = f"{len(nows)} probes of each code, taking turns"
+    else:
+        before_norm = SELF_PLAY_BEFORE[ruleset]
+        baseline = f"stored figure of the code before (2026-11-26): {before_norm:g} per 1,000 bare events (not measured in this run)"
+        gain = now_norm / before_norm
+        ratio = f"{gain:.1f}x the stored figure"
+        how = "today's code only"
+    return Row(
+        f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified, games in batches "
+        f"interleaved with a bare aggregate recording to SQLite ({how}): turns/s, and turns per 1,000 bare events",
+        product, baseline, ratio, ">= 10x before", gain >= 10,
+    )
 
 
 def selfplay_boards_row(sizes: Sizes) -> Row:

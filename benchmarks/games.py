@@ -13,8 +13,8 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, event
 
+from benchmarks.selfplay_probe import Counter  # the one bare aggregate, also run where only eventsourcing is imported
 from domain.event_base import GameEvent
 from domain.events import CommandIssued
 from domain.game import Game
@@ -62,18 +62,6 @@ def store_game(store: Application[UUID], events: list[GameEvent], batch: int) ->
     """Write a game's events to a store, ``batch`` events per transaction."""
     for i in range(0, len(events), batch):
         store.save(*events[i : i + batch])  # type: ignore[arg-type]
-
-
-class Counter(Aggregate):
-    """The bare aggregate: one event type with one integer, default mapper and transcoder."""
-
-    @event("Created")
-    def __init__(self) -> None:
-        self.count = 0
-
-    @event("Counted")
-    def count_to(self, value: int) -> None:
-        self.count = value
 
 
 def bare_events(count: int) -> tuple[UUID, list[Any]]:

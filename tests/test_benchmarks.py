@@ -59,3 +59,37 @@ def test_the_compare_benchmark_runs_every_runner_and_they_agree() -> None:
     printed = table(rows)
     for words in ("1 worker", "2 local processes", "Dask, 2 workers", "dask overhead", "games/s"):
         assert words in printed
+
+
+def _has_commit(commit: str) -> bool:
+    import subprocess
+
+    from benchmarks.code_before import ROOT
+
+    found = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"], capture_output=True, check=False)
+    return found.returncode == 0
+
+
+def test_the_self_play_probe_measures_todays_code_in_a_process_of_its_own() -> None:
+    from benchmarks.code_before import ROOT, probe
+
+    found = probe(ROOT, ROOT / "examples" / "sorcery" / "08-a-whole-turn.yaml", 1, 1, 0.0, bare_events=500)
+    assert found.turns_per_game == 1 and found.game_seconds > 0 and found.bare_event_seconds > 0
+    assert found.clock is not None and found.clock["verifying"] > 0 and found.turns_played >= 1
+    assert found.normalised == found.turns_per_second * 1_000 * found.bare_event_seconds
+
+
+def test_the_code_before_issue_20_is_brought_out_of_history_and_probed_in_the_same_run(tmp_path: Path) -> None:
+    """The self-play case's baseline: the code of the commit before the work, written out of git
+    (nothing else touched) and run by the same probe, which reads only what that code has."""
+    import pytest
+
+    from benchmarks.code_before import BEFORE_COMMIT, ROOT, checkout, probe
+
+    if not _has_commit(BEFORE_COMMIT):
+        pytest.skip(f"this checkout has no git history with {BEFORE_COMMIT}: the case falls back to the stored figures")
+    code = checkout(tmp_path)
+    assert code is not None and (code / "sim" / "selfplay.py").is_file()
+    assert "class TurnClock" not in (code / "sim" / "selfplay.py").read_text(encoding="utf-8")  # truly the code before
+    found = probe(code, ROOT / "examples" / "tiny-epic-tactics" / "16-a-whole-turn-with-a-weakened-unit.yaml", 1, 1, 0.0, bare_events=500)
+    assert found.turns_per_game == 1 and found.clock is None
