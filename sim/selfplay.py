@@ -42,6 +42,7 @@ from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.state_hash import state_hash
 from projections.tally import Tally
+from sim.collector import fewer_collections
 from sim.lookahead_policy import choose_lookahead
 from sim.replay import verify
 from sim.runner import play
@@ -197,7 +198,17 @@ def self_play(
     ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
     ``clock`` (when given) is added where the time went (the report has the game's own);
     ``keep_script`` starts the game from the scenario's script played once in this process when
-    it rolls no die (``sim.script_start``), else the script is played for this game."""
+    it rolls no die (``sim.script_start``), else the script is played for this game.
+
+    The game is played with fewer garbage collections (``sim.collector``)."""
+    with fewer_collections():
+        return _self_play(scenario, turns, policy, seed, on_turn, verify_log, until_end, clock, keep_script)
+
+
+def _self_play(
+    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None,
+    verify_log: bool, until_end: bool, clock: TurnClock | None, keep_script: bool,
+) -> Played:
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
