@@ -146,7 +146,13 @@ class Game(BaseAggregate[UUID]):
         return get_ruleset(self.state.ruleset)
 
     def record(self, event_class: type[GameEvent], **fields: Any) -> GameEvent:
-        """Trigger one event (the ruleset's engine calls this) and return it.
+        """Trigger one event (the ruleset's engine calls this) and return it."""
+        return self.record_fields(event_class, fields)
+
+    def record_fields(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
+        """``record`` given the fields as a dict of the caller's that this takes over (the
+        envelope's fields are written into it): the resolver records every event so, and a call
+        with ``**`` would copy the fields into a new dict at each call.
 
         What the library's ``trigger_event`` does (eventsourcing 9.5), without its per-event
         costs that never change an answer: the explicit topic is checked once per class, the

@@ -58,6 +58,10 @@ OWN_CHOICE = engine_rule("Storyline", "a player answers only their own choice")
 ORDER_CHOICE = engine_rule("Storyline", "a trigger order is answered with order_triggers, not choose")
 WAIT_CHOICE = engine_rule("Storyline", "a player's choice is pending; answer it first")
 
+#: events no triggered ability is matched against: the engine's own bookkeeping of triggers and
+#: choices (recorded by their classes alone: no subclass of them is ever recorded)
+_NEVER_MATCHED: frozenset[type[GameEvent]] = frozenset({TriggerQueued, TriggersOrdered, ChoiceRequested})
+
 #: most storyline items one command may resolve: a guard against a rules bug looping forever
 MAX_ITEMS = 100_000
 
@@ -79,8 +83,9 @@ class Resolver:
     def emit(self, event_class: type[GameEvent], cause: str | None = None, **fields: Any) -> GameEvent:
         """Record one event (caused by the command unless ``cause`` says otherwise), then queue
         the triggered abilities it matches."""
-        event = self.game.record(event_class, cause=cause or self.cause, **fields)
-        if not isinstance(event, (TriggerQueued, TriggersOrdered, ChoiceRequested)):
+        fields["cause"] = cause or self.cause
+        event = self.game.record_fields(event_class, fields)  # ``fields`` is this call's own dict
+        if event_class not in _NEVER_MATCHED:
             self.rules.match_triggers(self, event)
         return event
 

@@ -75,6 +75,10 @@ class GameHandle(Protocol):
 
     def record(self, event_class: type[GameEvent], **fields: Any) -> GameEvent: ...
 
+    def record_fields(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
+        """``record`` with the fields as a dict the callee takes over."""
+        ...
+
 
 class Ruleset:
     """Base of every ruleset: the hooks the engine calls, with the defaults most rulesets want."""

@@ -198,3 +198,21 @@ def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
                 assert copy.deepcopy(made) == expected
                 checked += 1
     assert checked > 50
+
+
+def test_trigger_and_choice_bookkeeping_events_have_no_subclass_the_matcher_would_miss() -> None:
+    """The resolver skips trigger matching for these three classes by their exact class
+    (``resolution._NEVER_MATCHED``); a subclass of one would be matched, unlike before."""
+    from domain.event_base import GameEvent
+    from domain.resolution import _NEVER_MATCHED
+    from domain.ruleset import load_all_rulesets
+
+    load_all_rulesets()  # every ruleset's event classes defined
+
+    def every(cls: type) -> list[type]:
+        return [cls, *(c for sub in cls.__subclasses__() for c in every(sub))]
+
+    classes = every(GameEvent)
+    assert len(classes) > 40
+    for cls in classes:
+        assert not any(issubclass(cls, skipped) and cls is not skipped for skipped in _NEVER_MATCHED), cls
