@@ -22,9 +22,11 @@ def granted_here(state: SorceryState, location: str | None) -> list[tuple[str, A
     """Activated abilities that the units at ``location`` have from artifacts on the ground
     there (Rolling Boulder: "Units here have ..."), with each artifact's id."""
     found: list[tuple[str, Ability]] = []
-    for feature in sorted(state.features.values(), key=lambda f: f.id):
-        if feature.kind == "artifact" and feature.bearer is None and location is not None and feature.location == location:
-            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.granted == "here")
+    if location is None:
+        return found
+    here = [f for f in state.features.values() if f.kind == "artifact" and f.bearer is None and f.location == location]
+    for feature in sorted(here, key=lambda f: f.id):  # the few artifacts there, not every site, sorted
+        found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated and a.activated.granted == "here")
     return found
 
 

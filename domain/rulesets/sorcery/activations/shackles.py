@@ -18,11 +18,18 @@ from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved, EffectEnded
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
+from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
 
 def _granting(state: SorceryState) -> list[tuple[str, Ability]]:
+    """The living units whose cards grant an ability to adjacent units, with it: once per state
+    (an index the next event drops), since every unit's abilities ask it."""
+    return per_state(state, "sorcery.granting_adjacent", lambda: _granting_now(state))
+
+
+def _granting_now(state: SorceryState) -> list[tuple[str, Ability]]:
     found = []
     for unit in sorted(state.living_units(), key=lambda u: u.id):
         for ability in abilities_of(unit.card):

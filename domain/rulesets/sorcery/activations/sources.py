@@ -22,6 +22,7 @@ from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.rules.projectiles import range_bonus
+from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
@@ -34,8 +35,20 @@ def activated_of(card_name: str) -> list[Ability]:
     return [a for a in abilities_of(card_name) if a.activated is not None and a.activated.granted is None]
 
 
-def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
-    """The activated abilities a unit or site has now (its own, then those granted where it is)."""
+def abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:
+    """The activated abilities a unit or site has now (its own, then those granted where it is).
+
+    Worked out once per state and source (an index, which the next event drops): the legal
+    commands ask it of every unit of the player, then again of each that has one, and each
+    answer reads every artifact and every unit that could grant one."""
+    kept: dict[str, tuple[Ability, ...]] = per_state(state, "sorcery.abilities", dict)
+    found = kept.get(source_id)
+    if found is None:
+        found = kept[source_id] = _abilities_for(state, source_id)
+    return found
+
+
+def _abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:
     unit = state.units.get(source_id)
     if unit is not None:
         found = activated_of(unit.card) + [a for _, a in granted_here(state, unit.location)]
@@ -52,7 +65,7 @@ def abilities_for(state: SorceryState, source_id: str) -> list[Ability]:
                 found = [a for a in found if not isinstance(a.activated, RangedStrike)]
     else:
         found = activated_of(state.features[source_id].card)
-    return list({a.name: a for a in found}.values())
+    return tuple({a.name: a for a in found}.values())
 
 
 def source_of(engine: Reader, source_id: str) -> Source:

@@ -25,9 +25,9 @@ CARD = "Spear of Destiny"
 def granted_bearer(state: SorceryState, unit_id: str) -> list[tuple[str, Ability]]:
     """The abilities a unit has from the artifacts it bears ("Bearer has ..."), with their ids."""
     found: list[tuple[str, Ability]] = []
-    for feature in sorted(state.features.values(), key=lambda f: f.id):
-        if feature.kind == "artifact" and feature.bearer == unit_id:
-            found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated is not None and a.activated.granted == "bearer")
+    borne = [f for f in state.features.values() if f.kind == "artifact" and f.bearer == unit_id]
+    for feature in sorted(borne, key=lambda f: f.id):  # what it bears, not every site, sorted
+        found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated is not None and a.activated.granted == "bearer")
     return found
 
 
