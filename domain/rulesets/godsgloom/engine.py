@@ -19,6 +19,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.events import UnitDied
 from domain.handlers import CommandHandlers
 from domain.movement import StepOption, walk_path
+from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
@@ -103,6 +104,17 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
             return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
         reasons.append("Combat Shift")
     return None, reasons
+
+
+def note_engagement(resolver: Resolver, unit_id: str) -> None:
+    """§8.3: a unit now in an enemy Engagement Zone is Engaged (``UnitEngaged``, who Engages
+    it). A function of the resolver, not a handler's method: the end of every move asks it
+    (``GodsgloomRuleset.move_ended``), and a handler made for that one question costs more
+    than the question on a small mat (its placement keeps the answer)."""
+    state = resolver.state
+    by = MatView.of(state).engaged_by(unit_id)
+    if by:
+        resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=by)
 
 
 class GloomCommands(CommandHandlers[GloomState]):
@@ -310,9 +322,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         self.resolver.run_to_end()
 
     def note_engagement(self, unit_id: str) -> None:
-        by = self.view().engaged_by(unit_id)
-        if by:
-            self.emit(UnitEngaged, unit=unit_id, at=self.state.units[unit_id].location or "", by=by)
+        note_engagement(self.resolver, unit_id)
 
     def pivot(self, unit: GloomUnit, facing: str | None, when: str) -> None:
         current = self.state.units[unit.id].facing
