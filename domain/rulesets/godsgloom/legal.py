@@ -45,7 +45,7 @@ from domain.rulesets.godsgloom.commands import (
 )
 from domain.rulesets.godsgloom.engine import push_eligibility
 from domain.rulesets.godsgloom.hexgrid import FACINGS, neighbour_texts, parse_hex
-from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import STEP_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 
@@ -115,6 +115,11 @@ class Ends:
             # would reach exactly the hexes one step allows, and end there (a hex it may only
             # pass through is no end): ``GloomMovement.push_ends``
             return model.push_ends(self.unit_id, start), lambda h: [h]
+        if self.mode in STEP_MODES and model.allowance(self.unit_id) == 1 and model.no_movement(self.unit_id) is None:
+            # the §8.2 step of one hex (Engaged, or Trample used while Engaged): as the God's
+            # Push hex, the search would end exactly where one step out of the start may end
+            # (``GloomMovement.one_step_ends``), having asked the steps of the six hexes around
+            return model.one_step_ends(self.unit_id, start), lambda h: [h]
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 

@@ -290,6 +290,19 @@ class GloomMovement:
         held = self.view.held
         return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
 
+    def one_step_ends(self, unit_id: str, frm: str) -> list[str]:
+        """The hexes a move of one step out of ``frm`` may end in, in a §8.2-style mode
+        (``STEP_MODES``: no first-step guarantee, every step costing 1) with an allowance of 1:
+        the unit's steps out of ``frm`` that are not blocked, do not only pass and cost at most
+        1. A search would reach exactly these (a step that stops still ends there) and, to
+        know the ring past the allowance, ask the steps out of each of them too; the legal
+        moves of an Engaged unit need only the ends.
+        tests/godsgloom/test_one_step_ends.py checks them against the search."""
+        assert self.mode in STEP_MODES
+        return [
+            o.to for o in self.steps_from(unit_id)[frm] if o.blocked is None and o.pass_only is None and o.cost <= 1
+        ]
+
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``
         lists it, read off the units themselves (``find_option``: a declared step, judged by
