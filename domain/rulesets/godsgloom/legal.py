@@ -26,6 +26,7 @@ changes no step it read (a unit far off moving, an attack, an activation), it ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 
 from pydantic import BaseModel
 
@@ -86,6 +87,8 @@ def _one(name: str, build: Callable[[], BaseModel]) -> Part:
 
 #: the mat's order of hexes: q, then r (a ``Hex`` is the tuple (q, r), parsed once per text)
 _order = parse_hex
+#: a unit's id (the order units are listed in)
+_ID = attrgetter("id")
 
 
 class Ends:
@@ -226,22 +229,39 @@ def _scout_moves(state: GloomState) -> list[Part]:
 
 
 def _push_moves(state: GloomState) -> list[Part]:
-    """One hex for each eligible unit, to each hex the push mode's judge lets it enter."""
+    """One hex for each eligible unit, to each hex the push mode's judge lets it enter.
+
+    The hexes are read here, unit by unit, not when a part is first counted (``Ends``): a God's
+    Push hex is one step, read off the mat's steps and the units' places
+    (``GloomMovement.push_ends``, as ``Ends`` reads it for a unit the push mode lets move), a
+    few microseconds a unit, and a policy counts every part of the listing before it picks one
+    (``len``): holding each unit's ends behind an ``Ends`` and its cached reads cost more than
+    the ends."""
     if state.options.gods_push_move == "disabled":
         return []
     view = MatView.of(state)
+    model = GloomMovement.of(state, "push")
     parts: list[Part] = []
-    for unit in sorted(view.living, key=lambda u: u.id):
+    for unit in sorted(view.living, key=_ID):
         refusal, _ = push_eligibility(view, unit)
         if refusal is not None:
             continue
-        ends = Ends(state, unit.id, "push")
-
-        def item(i: int, ends: Ends = ends, unit_id: str = unit.id, owner: str = unit.owner) -> BaseModel:
-            return GodsPushMove(player=owner, unit=unit_id, to=ends.hexes[i])  # a one-hex path ends where it goes
-
-        def find(command: BaseModel, ends: Ends = ends) -> int | None:
-            return ends.where.get(command.to) if isinstance(command, GodsPushMove) and command.face is None else None
-
-        parts.append(Part(("gods_push_move", unit.id), size=lambda ends=ends: len(ends.hexes), item=item, find=find))  # type: ignore[misc]  # bound per unit
+        if model.no_movement(unit.id) is None:  # allowance 1: ``Ends._found``'s push_ends case
+            hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
+        else:
+            hexes = Ends(state, unit.id, "push").hexes
+        parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
+
+
+def _push_part(unit_id: str, owner: str, hexes: list[str]) -> Part:
+    """The God's Push moves of one unit, one per hex of ``hexes`` (a one-hex path ends where it goes)."""
+    def item(i: int) -> BaseModel:
+        return GodsPushMove(player=owner, unit=unit_id, to=hexes[i])
+
+    def find(command: BaseModel) -> int | None:
+        if not isinstance(command, GodsPushMove) or command.face is not None or command.to not in hexes:
+            return None
+        return hexes.index(command.to)
+
+    return Part(("gods_push_move", unit_id), size=lambda: len(hexes), item=item, find=find)
