@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from domain.cached import cached_property
 from domain.legal import LegalCommands, Part
-from domain.movement import search_reach
+from domain.movement import _searched, search_reach
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -123,6 +123,9 @@ class Ends:
             # Push hex, the search would end exactly where one step out of the start may end
             # (``GloomMovement.one_step_ends``), having asked the steps of the six hexes around
             return model.one_step_ends(self.unit_id, start), lambda h: [h]
+        allowance = model.allowance(self.unit_id)
+        if allowance >= 1 and model.view.options.difficult_cost >= 1 and model.no_movement(self.unit_id) is None:
+            return _within(model, self.unit_id, start, allowance)
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 
@@ -147,6 +150,32 @@ class Ends:
 
     def all_paths(self) -> set[tuple[str, ...]]:
         return {tuple(self.path(h)) for h in self.hexes}
+
+
+def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> tuple[list[str], Callable[[str], list[str]]]:
+    """The hexes a move may end in and a cheapest path to each, as ``search_reach`` finds them,
+    from a search that expands no hex costing the whole allowance (bound ``allowance - 1``).
+
+    Every GODSGLOOM step costs at least 1 (a plain hex 1, a Difficult one option
+    difficult_cost, checked by the caller to be 1 or more), so a step out of a hex that costs
+    the whole allowance leads past it: expanding that ring only learns what lies just beyond,
+    which "why not" reads (``Reach.too_far``) and the legal moves never do. The hexes within
+    the allowance are reached, in the same order, by the same steps out of the same cheaper
+    hexes, so their costs, the steps that entered them (pass-only or not) and their paths are
+    the bounded search's. The outer ring was a third of the hexes a game's searches expanded.
+    The search is the engine's (``_searched``: kept by the model as any other).
+    tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
+    found = _searched(model, unit_id, start, allowance, allowance - 1)
+    pass_only, previous = found.pass_only, found.previous
+    ends = [h for h, cost in found.cost.items() if cost <= allowance and h not in pass_only and h != start]
+
+    def path(h: str) -> list[str]:
+        way = [h]
+        while way[-1] != start:
+            way.append(previous[way[-1]])
+        return way[-2::-1]  # from the first step on: the start left out
+
+    return ends, path
 
 
 def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tuple[str, ...] = ()) -> Part:
