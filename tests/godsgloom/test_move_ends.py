@@ -4,7 +4,9 @@ each by ``Reach.path_to``), however ``Ends`` finds them: a search that leaves th
 the whole allowance unexpanded (``legal._within``), the one-hex §8.2 step read off the unit's
 steps (``GloomMovement.one_step_ends``) or the God's Push hex (``push_ends``). After every event
 of every GODSGLOOM example and of seeded random self-play, each living unit's ends in every mode
-but Flying (which teleports) are compared with a search run on a copy of the state."""
+but Flying (which teleports) are compared with a search run on a copy of the state; and again
+with every mat read as a large one, whose searches are kept across events (``MatView.small``,
+as tests/godsgloom/test_small_mat.py does)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from domain.movement import search_reach
+from domain.rulesets.godsgloom import view as gloom_view
 from domain.rulesets.godsgloom.legal import Ends
 from domain.rulesets.godsgloom.movement import MODES, GloomMovement
 from domain.rulesets.godsgloom.state import GloomState
@@ -61,3 +64,22 @@ def test_move_ends_and_paths_are_the_reach_searchs_along_random_self_play(seed: 
 def test_move_ends_and_paths_are_the_reach_searchs_along_the_benchmark_round() -> None:
     played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 3, "random", 5)
     assert _fold_and_check(list(played.events), "19-a-whole-round, seed 5") > 0
+
+
+@pytest.fixture
+def kept_on_every_mat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every mat read as a large one: steps and searches kept across events (``MatView.small``)."""
+    monkeypatch.setattr(gloom_view, "SMALL_MAT_UNITS", -1)
+
+
+@pytest.mark.usefixtures("kept_on_every_mat")
+@pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)
+def test_move_ends_and_paths_from_searches_kept_across_events_are_the_reach_searchs_in_every_example(path: Path) -> None:
+    _fold_and_check(list(play(load_scenario(path), strict=False).events), path.stem)
+
+
+@pytest.mark.usefixtures("kept_on_every_mat")
+@pytest.mark.parametrize("seed", range(2))
+def test_move_ends_and_paths_from_searches_kept_across_events_are_the_reach_searchs_along_random_self_play(seed: int) -> None:
+    played = self_play(boards.scenario("godsgloom", seed), 3, "random", seed, verify_log=False)
+    assert _fold_and_check(list(played.events), f"random godsgloom board {seed}") > 0
