@@ -92,7 +92,7 @@ class GodsgloomRuleset(Ruleset):
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
-        self.commands_for(resolver).note_engagement(move.unit)
+        _late("engine", "note_engagement")(resolver, move.unit)
 
     def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
         assert isinstance(state, GloomState)

@@ -19,6 +19,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.events import UnitDied
 from domain.handlers import CommandHandlers
 from domain.movement import StepOption, walk_path
+from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
 from domain.rulesets.godsgloom.commands import (
@@ -85,6 +86,9 @@ class Walk:
     entered_zone: bool = False
     passed_zone: bool = False
     trampled: list[str] = field(default_factory=list)
+    #: whether ``entered_zone`` and ``passed_zone`` were worked out (``GloomCommands.walk``
+    #: with ``zones``): only Nimble's and Unstoppable's melee ban read them (``bar_melee``)
+    zones_read: bool = False
 
 
 def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str | None] | None, list[str]]:
@@ -103,6 +107,17 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
             return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
         reasons.append("Combat Shift")
     return None, reasons
+
+
+def note_engagement(resolver: Resolver, unit_id: str) -> None:
+    """§8.3: a unit now in an enemy Engagement Zone is Engaged (``UnitEngaged``, who Engages
+    it). A function of the resolver, not a handler's method: the end of every move asks it
+    (``GodsgloomRuleset.move_ended``), and a handler made for that one question costs more
+    than the question on a small mat (its placement keeps the answer)."""
+    state = resolver.state
+    by = MatView.of(state).engaged_by(unit_id)
+    if by:
+        resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=by)
 
 
 class GloomCommands(CommandHandlers[GloomState]):
@@ -263,7 +278,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         if mode == "flying":
             self._fly(unit, hexes, start_facing, final_facing, model)
             return None
-        walk = self.walk(unit, hexes, model)
+        walk = self.walk(unit, hexes, model, zones=mode == "nimble" or view.has(unit.id, "Unstoppable"))
         self.emit(MoveActionStarted, unit=unit.id, mode=mode, movement_points=model.allowance(unit.id))
         self.pivot(unit, start_facing, "initial")
         self.record_walk(unit, [unit.location or "", *hexes], walk, model, purpose)
@@ -273,9 +288,13 @@ class GloomCommands(CommandHandlers[GloomState]):
             self.trample(unit, walk.trampled)
         return walk
 
-    def walk(self, unit: GloomUnit, hexes: list[str], model: GloomMovement) -> Walk:
+    def walk(self, unit: GloomUnit, hexes: list[str], model: GloomMovement, zones: bool = False) -> Walk:
         """Check a declared path against the movement model as it would resolve, and note what
-        the traits care about: zone hexes entered or passed, enemies trampled."""
+        the traits care about: enemies trampled and, when ``zones`` (a Nimble move, a unit with
+        Unstoppable: what ``bar_melee`` reads), zone hexes entered or passed. The zones of each
+        hex are read only for those: a God's Push hex, a Scout Deploy move and most Move
+        Actions never ask, and the path is judged on the state before the move, so they can't
+        be read later."""
         followed = walk_path(model, unit.id, unit.location or "", hexes)
         if followed.refusal is None and followed.refused_at is not None:
             raise IllegalCommand(
@@ -288,14 +307,14 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(followed.refusal or model.allowance_rule, detail)
         if followed.refusal is not None:
             raise IllegalCommand(followed.refusal, f"step {followed.refused_at} of {unit.id}'s path: {followed.detail}")
-        walk = Walk(taken=followed.taken, stop=followed.stop)
+        walk = Walk(taken=followed.taken, stop=followed.stop, zones_read=zones)
         view = model.view
         for i, (_, to, option) in enumerate(followed.taken):
             if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
                 occupant = view.occupants.get(parse_hex(to))
                 if occupant is not None and occupant.owner != unit.owner:
                     walk.trampled.append(occupant.id)
-            if option.pass_only is None and view.in_enemy_zone(to, unit.id):
+            if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
                 walk.entered_zone = True
                 if i < len(hexes) - 1 and option.stops is None:
                     walk.passed_zone = True
@@ -310,9 +329,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         self.resolver.run_to_end()
 
     def note_engagement(self, unit_id: str) -> None:
-        by = self.view().engaged_by(unit_id)
-        if by:
-            self.emit(UnitEngaged, unit=unit_id, at=self.state.units[unit_id].location or "", by=by)
+        note_engagement(self.resolver, unit_id)
 
     def pivot(self, unit: GloomUnit, facing: str | None, when: str) -> None:
         current = self.state.units[unit.id].facing
@@ -326,10 +343,12 @@ class GloomCommands(CommandHandlers[GloomState]):
         if mode in ("engaged_step", "engaged_trample"):
             reason = "GODSGLOOM §8.2: it started its activation Engaged"
         elif mode == "nimble":
+            assert walk.zones_read, "a Nimble move's walk reads the zones"
             crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
             if crossed:
                 reason = "Nimble: it moved through an enemy Engagement Zone"
         elif view.has(unit.id, "Unstoppable"):
+            assert walk.zones_read, "an Unstoppable unit's walk reads the zones"
             started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
             used = started_engaged or walk.passed_zone
             if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:

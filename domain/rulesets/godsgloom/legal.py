@@ -26,12 +26,13 @@ changes no step it read (a unit far off moving, an attack, an activation), it ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 
 from pydantic import BaseModel
 
 from domain.cached import cached_property
 from domain.legal import LegalCommands, Part
-from domain.movement import search_reach
+from domain.movement import _searched, search_reach
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -45,7 +46,7 @@ from domain.rulesets.godsgloom.commands import (
 )
 from domain.rulesets.godsgloom.engine import push_eligibility
 from domain.rulesets.godsgloom.hexgrid import FACINGS, neighbour_texts, parse_hex
-from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import STEP_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 
@@ -86,6 +87,8 @@ def _one(name: str, build: Callable[[], BaseModel]) -> Part:
 
 #: the mat's order of hexes: q, then r (a ``Hex`` is the tuple (q, r), parsed once per text)
 _order = parse_hex
+#: a unit's id (the order units are listed in)
+_ID = attrgetter("id")
 
 
 class Ends:
@@ -115,6 +118,14 @@ class Ends:
             # would reach exactly the hexes one step allows, and end there (a hex it may only
             # pass through is no end): ``GloomMovement.push_ends``
             return model.push_ends(self.unit_id, start), lambda h: [h]
+        if self.mode in STEP_MODES and model.allowance(self.unit_id) == 1 and model.no_movement(self.unit_id) is None:
+            # the §8.2 step of one hex (Engaged, or Trample used while Engaged): as the God's
+            # Push hex, the search would end exactly where one step out of the start may end
+            # (``GloomMovement.one_step_ends``), having asked the steps of the six hexes around
+            return model.one_step_ends(self.unit_id, start), lambda h: [h]
+        allowance = model.allowance(self.unit_id)
+        if allowance >= 1 and model.view.options.difficult_cost >= 1 and model.no_movement(self.unit_id) is None:
+            return _within(model, self.unit_id, start, allowance)
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]
 
@@ -139,6 +150,32 @@ class Ends:
 
     def all_paths(self) -> set[tuple[str, ...]]:
         return {tuple(self.path(h)) for h in self.hexes}
+
+
+def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> tuple[list[str], Callable[[str], list[str]]]:
+    """The hexes a move may end in and a cheapest path to each, as ``search_reach`` finds them,
+    from a search that expands no hex costing the whole allowance (bound ``allowance - 1``).
+
+    Every GODSGLOOM step costs at least 1 (a plain hex 1, a Difficult one option
+    difficult_cost, checked by the caller to be 1 or more), so a step out of a hex that costs
+    the whole allowance leads past it: expanding that ring only learns what lies just beyond,
+    which "why not" reads (``Reach.too_far``) and the legal moves never do. The hexes within
+    the allowance are reached, in the same order, by the same steps out of the same cheaper
+    hexes, so their costs, the steps that entered them (pass-only or not) and their paths are
+    the bounded search's. The outer ring was a third of the hexes a game's searches expanded.
+    The search is the engine's (``_searched``: kept by the model as any other).
+    tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
+    found = _searched(model, unit_id, start, allowance, allowance - 1)
+    pass_only, previous = found.pass_only, found.previous
+    ends = [h for h, cost in found.cost.items() if cost <= allowance and h not in pass_only and h != start]
+
+    def path(h: str) -> list[str]:
+        way = [h]
+        while way[-1] != start:
+            way.append(previous[way[-1]])
+        return way[-2::-1]  # from the first step on: the start left out
+
+    return ends, path
 
 
 def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tuple[str, ...] = ()) -> Part:
@@ -221,22 +258,39 @@ def _scout_moves(state: GloomState) -> list[Part]:
 
 
 def _push_moves(state: GloomState) -> list[Part]:
-    """One hex for each eligible unit, to each hex the push mode's judge lets it enter."""
+    """One hex for each eligible unit, to each hex the push mode's judge lets it enter.
+
+    The hexes are read here, unit by unit, not when a part is first counted (``Ends``): a God's
+    Push hex is one step, read off the mat's steps and the units' places
+    (``GloomMovement.push_ends``, as ``Ends`` reads it for a unit the push mode lets move), a
+    few microseconds a unit, and a policy counts every part of the listing before it picks one
+    (``len``): holding each unit's ends behind an ``Ends`` and its cached reads cost more than
+    the ends."""
     if state.options.gods_push_move == "disabled":
         return []
     view = MatView.of(state)
+    model = GloomMovement.of(state, "push")
     parts: list[Part] = []
-    for unit in sorted(view.living, key=lambda u: u.id):
+    for unit in sorted(view.living, key=_ID):
         refusal, _ = push_eligibility(view, unit)
         if refusal is not None:
             continue
-        ends = Ends(state, unit.id, "push")
-
-        def item(i: int, ends: Ends = ends, unit_id: str = unit.id, owner: str = unit.owner) -> BaseModel:
-            return GodsPushMove(player=owner, unit=unit_id, to=ends.hexes[i])  # a one-hex path ends where it goes
-
-        def find(command: BaseModel, ends: Ends = ends) -> int | None:
-            return ends.where.get(command.to) if isinstance(command, GodsPushMove) and command.face is None else None
-
-        parts.append(Part(("gods_push_move", unit.id), size=lambda ends=ends: len(ends.hexes), item=item, find=find))  # type: ignore[misc]  # bound per unit
+        if model.no_movement(unit.id) is None:  # allowance 1: ``Ends._found``'s push_ends case
+            hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
+        else:
+            hexes = Ends(state, unit.id, "push").hexes
+        parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
+
+
+def _push_part(unit_id: str, owner: str, hexes: list[str]) -> Part:
+    """The God's Push moves of one unit, one per hex of ``hexes`` (a one-hex path ends where it goes)."""
+    def item(i: int) -> BaseModel:
+        return GodsPushMove(player=owner, unit=unit_id, to=hexes[i])
+
+    def find(command: BaseModel) -> int | None:
+        if not isinstance(command, GodsPushMove) or command.face is not None or command.to not in hexes:
+            return None
+        return hexes.index(command.to)
+
+    return Part(("gods_push_move", unit_id), size=lambda: len(hexes), item=item, find=find)

@@ -22,6 +22,7 @@ from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
+from domain.rulesets.godsgloom.placement import Placement
 from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import MatView, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
@@ -197,6 +198,8 @@ class GloomMovement:
         hex it expands. The marked hexes and the steps into them are read on the first ask."""
         out_of = self.view.steps.out_of
         cost = self._difficult_cost(unit_id)
+        if self.view.small:
+            return self._small_stepper(unit_id, out_of, cost)
         marked: frozenset[str] | None = None
         into: dict[tuple[str, StepOption], StepOption] = {}
 
@@ -214,6 +217,52 @@ class GloomMovement:
                     step = into.get(key)
                     if step is None:
                         step = into[key] = self._step_into(unit_id, option)
+                    option = step
+                found.append(option)
+            return found
+
+        return ask
+
+    def _small_stepper(
+        self, unit_id: str, out_of: Callable[[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]], cost: int,
+    ) -> Callable[[str], Sequence[StepOption]]:
+        """``_stepper`` on a small mat: the same steps, read off the placement (its occupants
+        and zone cover, read on the first ask) with the patched step into each marked hex
+        worked out once per hex. A unit's plain step into a hex is the same from every hex
+        around it (its cost is the hex's, for this unit), so the hex alone keys it here: a
+        search reaches a marked hex from several sides, and each hex's steps are asked once
+        per search, of which a game makes a score (the per-hex asks are most of its cost)."""
+        placing: Placement | None = None
+        marked: frozenset[str] = frozenset()
+        occupant: dict[str, str] = {}
+        cover: dict[str, tuple[tuple[str, str], ...]] = {}
+        owner = ""
+        into: dict[str, StepOption] = {}
+        judged = self._judged_into
+
+        def ask(frm: str) -> Sequence[StepOption]:
+            nonlocal placing, marked, occupant, cover, owner
+            plain, targets = out_of(frm, cost)
+            if placing is None:
+                placing = self.view.placing
+                marked, occupant, cover = placing.marked, placing.occupant, placing.cover
+                owner = self.view.unit(unit_id).owner
+            if marked.isdisjoint(targets):
+                return plain
+            found: list[StepOption] = []
+            for option in plain:
+                to = option.to
+                if to in marked and option.blocked is None:
+                    step = into.get(to)
+                    if step is None:  # ``_step_into``, with the placement and the side read once
+                        held = occupant.get(to)
+                        if held is not None and held != unit_id:
+                            step = judged(unit_id, option, held, ())
+                        else:
+                            zoned = cover.get(to)
+                            enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
+                            step = judged(unit_id, option, None, enemies) if enemies else option
+                        into[to] = step
                     option = step
                 found.append(option)
             return found
@@ -240,6 +289,19 @@ class GloomMovement:
         plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
         held = self.view.held
         return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
+
+    def one_step_ends(self, unit_id: str, frm: str) -> list[str]:
+        """The hexes a move of one step out of ``frm`` may end in, in a §8.2-style mode
+        (``STEP_MODES``: no first-step guarantee, every step costing 1) with an allowance of 1:
+        the unit's steps out of ``frm`` that are not blocked, do not only pass and cost at most
+        1. A search would reach exactly these (a step that stops still ends there) and, to
+        know the ring past the allowance, ask the steps out of each of them too; the legal
+        moves of an Engaged unit need only the ends.
+        tests/godsgloom/test_one_step_ends.py checks them against the search."""
+        assert self.mode in STEP_MODES
+        return [
+            o.to for o in self.steps_from(unit_id)[frm] if o.blocked is None and o.pass_only is None and o.cost <= 1
+        ]
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``
