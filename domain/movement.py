@@ -252,7 +252,17 @@ def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool =
     return reach
 
 
-def _searched(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None) -> _Found:
+def search_within(model: MovementModel, unit_id: str, start: str, bound: float) -> Found:
+    """What the search finds when it expands no location costing more than ``bound``: the costs,
+    the cheapest way to each and the pass-only locations, with no ``Reach`` made around them (no
+    "why not" to answer later). For a ruleset's legal moves, which ask only where a move may end:
+    when every step costs at least 1, the ring that costs the whole allowance leads only past it,
+    so ``bound`` may be the allowance less 1 (GODSGLOOM, ``legal._within``). Kept by the model
+    as ``search_reach``'s searches are."""
+    return _searched(model, unit_id, start, model.allowance(unit_id), bound)
+
+
+def _searched(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None) -> Found:
     """The bounded search of ``search_reach``, or the one the model kept (``kept_search``)
     from an earlier state in which everything this search read was as it is now.
 
@@ -261,10 +271,10 @@ def _searched(model: MovementModel, unit_id: str, start: str, allowance: float, 
     changed finds what it found before). It is told the unit, what the search is asked (start,
     allowance, bound) and how to search; it answers with a search of this state. A kept
     search is only read: its ``expanded`` say which locations' steps it read."""
-    def search() -> _Found:
+    def search() -> Found:
         return _dijkstra(model, unit_id, start, allowance, True, bound)
 
-    keep: Callable[[str, tuple[str, float, float | None], Callable[[], _Found]], _Found] | None = getattr(
+    keep: Callable[[str, tuple[str, float, float | None], Callable[[], Found]], Found] | None = getattr(
         model, "kept_search", None
     )
     if keep is None:
@@ -284,7 +294,7 @@ def _allowance_at(model: MovementModel, unit_id: str) -> Callable[[str, str], fl
 
 
 @dataclass
-class _Found:
+class Found:
     """What one Dijkstra pass found: costs, a cheapest way to each, the stops met, and the
     locations it expanded in the order it expanded them (to say later which steps it refused)."""
 
@@ -297,7 +307,7 @@ class _Found:
     steps: StepsFrom
 
 
-def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None, found: _Found, reach: Reach) -> None:
+def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, bound: float | None, found: Found, reach: Reach) -> None:
     """The rules that refused steps out of each expanded location, and what each stop cut off:
     the two things a range-of-motion answer needs only when someone asks why not."""
     judge = StepJudge.of(model)
@@ -332,7 +342,7 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
 
 def _dijkstra(
     model: MovementModel, unit_id: str, start: str, allowance: float, honour_stops: bool, bound: float | None,
-) -> _Found:
+) -> Found:
     """Cheapest costs from ``start``, expanding nothing that costs more than ``bound`` (None: no
     bound). A model whose allowance depends on where the unit is (``allowance_at``: Sorcery's
     Movement +X, lost inside a Silence aura) has each step judged against the allowance where it
@@ -390,7 +400,7 @@ def _dijkstra(
             pass_only[location] = option.pass_only
         elif option.stops is not None:
             stops[location] = option.stops
-    return _Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
+    return Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
 
 
 def _relax_varying(

@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from domain.cached import cached_property
 from domain.legal import LegalCommands, Part
-from domain.movement import _searched, search_reach
+from domain.movement import search_reach, search_within
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -163,9 +163,9 @@ def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> t
     the allowance are reached, in the same order, by the same steps out of the same cheaper
     hexes, so their costs, the steps that entered them (pass-only or not) and their paths are
     the bounded search's. The outer ring was a third of the hexes a game's searches expanded.
-    The search is the engine's (``_searched``: kept by the model as any other).
+    The search is the engine's (``search_within``: kept by the model as any other).
     tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
-    found = _searched(model, unit_id, start, allowance, allowance - 1)
+    found = search_within(model, unit_id, start, allowance - 1)
     pass_only, previous = found.pass_only, found.previous
     ends = [h for h, cost in found.cost.items() if cost <= allowance and h not in pass_only and h != start]
 
