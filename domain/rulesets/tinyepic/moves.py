@@ -80,7 +80,6 @@ def _by_buckets(
     previous: dict[str, str] = {}
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(start)
-    get, infinity = cost_of.get, math.inf
     try:
         for cost, bucket in enumerate(buckets):
             for here in bucket:  # a space put in this bucket meanwhile is reached in turn
@@ -90,7 +89,8 @@ def _by_buckets(
                     if to in blocked:
                         continue
                     new_cost = cost + step_cost
-                    if new_cost < get(to, infinity):
+                    # ``new_cost < cost_of.get(to, inf)`` with operators alone: no call per step
+                    if to not in cost_of or new_cost < cost_of[to]:
                         cost_of[to] = new_cost
                         if new_cost <= allowance:
                             previous[to] = here
