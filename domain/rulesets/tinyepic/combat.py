@@ -27,7 +27,16 @@ from domain.rulesets.tinyepic.events import (
     KnockBackStarted,
     ResourceSpent,
 )
-from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, Space, away_directions, direction_between, manhattan
+from domain.rulesets.tinyepic.grid import (
+    DIRECTIONS,
+    ORTHOGONAL_STEPS,
+    Direction,
+    Space,
+    away_directions,
+    direction_between,
+    manhattan,
+    parse_space,
+)
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import drop_unused_tokens, has_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
@@ -92,6 +101,28 @@ def may_melee(view: GridView, unit: TetUnit, target: TetUnit) -> bool:
         target.owner != unit.owner and unit.melee > 0
         and _melee_reach(view, view.at(unit.id), view.at(target.id))
     )
+
+
+def in_melee_reach(view: GridView, unit: TetUnit, targets: list[TetUnit]) -> list[TetUnit]:
+    """The ``targets`` that ``may_melee`` lets ``unit`` attack, in their order, with the unit's
+    space and level read once rather than once per target: the legal commands ask it of every
+    unit that may attack, against every enemy (a test compares it with ``may_melee`` for every
+    unit and every list of the units on the board after every event)."""
+    if unit.melee <= 0:
+        return []
+    side = unit.owner
+    here = parse_space(unit.location or "")
+    x, y = here
+    levels = view.state.levels
+    level = levels[y][x]
+    found: list[TetUnit] = []
+    for target in targets:
+        if target.owner == side:
+            continue
+        tx, ty = parse_space(target.location or "")
+        if (tx - x, ty - y) in ORTHOGONAL_STEPS and levels[ty][tx] == level:
+            found.append(target)
+    return found
 
 
 def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> Refusal:

@@ -17,6 +17,7 @@ from domain.state import GameState
 #: assignment), which ``StateModel.__setattr__`` sets in the unit's ``__dict__`` and fields set
 _TURN_MARKS = ("actions", "villages_used")
 assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
+_TURN_MARK_SET = frozenset(_TURN_MARKS)
 
 
 def _grid(state: GameState) -> TetState:
@@ -82,9 +83,12 @@ class TurnStarted(GameEvent):
         grid.ballista_starters = dict(self.on_ballista)
         for unit in grid.units.values():
             # ``unit.actions = []`` and ``unit.villages_used = []`` as ``StateModel.__setattr__``
-            # sets a plain field (both are: ``_TURN_MARKS``), without a call per field and unit
-            unit.__dict__.update(actions=[], villages_used=[])
-            unit.__pydantic_fields_set__.update(_TURN_MARKS)
+            # sets a plain field (both are: ``_TURN_MARKS``), by subscripts and an in-place union
+            # (no method call per unit: every turn's start folds this for every unit)
+            fields = unit.__dict__
+            fields["actions"] = []
+            fields["villages_used"] = []
+            unit.__pydantic_fields_set__ |= _TURN_MARK_SET
 
     def describe(self, label: Labeler) -> str:
         ballista = f"; on a Ballista: {', '.join(self.on_ballista)}" if self.on_ballista else ""
