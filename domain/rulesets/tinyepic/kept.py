@@ -39,8 +39,10 @@ class UnitMoves:
 
     def __init__(
         self, facts: tuple[object, ...], left: frozenset[str], player: str, unit: str, start: str,
-        previous: dict[str, str], ends: list[str],
+        previous: dict[str, str], ends: list[str], ordered: bool = False,
     ) -> None:
+        """``ordered``: ``ends`` is in reading order already (a kept search's, shared: never
+        changed here)."""
         #: the unit's own facts: where it stands, its Movement, side, life and Ballista start
         self.facts = facts
         #: the spaces the search could afford to step out of: it read who stands on each of them
@@ -50,7 +52,7 @@ class UnitMoves:
         #: the search's cheapest way into each space (``Reach.previous``)
         self.previous = previous
         self._ends = ends
-        self._order: list[str] | None = None
+        self._order: list[str] | None = ends if ordered else None
         self._built: dict[int, Move] = {}
 
     def __len__(self) -> int:
@@ -60,7 +62,7 @@ class UnitMoves:
     def ends(self) -> list[str]:
         """The spaces a move ends on, in reading order (row, then column)."""
         if self._order is None:
-            self._order = sorted(self._ends, key=reading_order)
+            self._order = sorted(self._ends, key=READING.__getitem__)  # ``reading_order``
         return self._order
 
     def move(self, index: int) -> Move:
@@ -90,6 +92,18 @@ class UnitMoves:
 def reading_order(location: str) -> tuple[int, int]:
     space = parse_space(location)
     return space.y, space.x
+
+
+class ReadingOrder(dict[str, tuple[int, int]]):
+    """Space text -> ``reading_order``, worked out once per text: ``READING.__getitem__`` sorts
+    a unit's ends without a Python call per space."""
+
+    def __missing__(self, location: str) -> tuple[int, int]:
+        found = self[location] = reading_order(location)
+        return found
+
+
+READING = ReadingOrder()
 
 
 class KeptMoves(dict[str, UnitMoves]):

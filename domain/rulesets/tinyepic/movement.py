@@ -197,6 +197,14 @@ class TetMovement:
         return list(found.values())
 
 
+#: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
+#: Movement, the spaces it may not enter and those it may only cross
+SearchKey = tuple[str, int, frozenset[str], frozenset[str]]
+#: what that search found: the spaces it could afford to leave, its cheapest way into each
+#: space, and the spaces a move ends on in reading order
+Search = tuple[frozenset[str], dict[str, str], list[str]]
+
+
 class BoardSteps(dict[str, tuple[StepOption, ...]]):
     """The steps out of each space that the board alone decides (seed 003, Movement and
     "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
@@ -210,6 +218,8 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         self.pairs = StepPairs(self)
         #: the spaces the steps out of a space lead to (what a search that left it read)
         self.into = StepTargets(self)
+        #: the legal moves' searches over these steps (``moves.keep_search``)
+        self.searches: dict[SearchKey, Search] = {}
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model

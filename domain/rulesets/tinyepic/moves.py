@@ -20,26 +20,62 @@ from __future__ import annotations
 import heapq
 import math
 
-from domain.rulesets.tinyepic.kept import UnitMoves, unit_facts
-from domain.rulesets.tinyepic.movement import board_steps
+from domain.rulesets.tinyepic.kept import READING, UnitMoves, unit_facts
+from domain.rulesets.tinyepic.movement import Search, SearchKey, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
 
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
-    first-step guarantee, one allowance: its Movement), and the spaces the search read."""
+    first-step guarantee, one allowance: its Movement), and the spaces the search read. The
+    search is the board's kept one when the same start, Movement and occupied spaces were
+    searched before on this board (``Search``)."""
     start = unit.location
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
         return UnitMoves(unit_facts(view.state, unit), frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
     steps = board_steps(view)
     blocked, crossing = _occupied(view, unit)
-    cost_of, previous = _by_buckets(steps.pairs, start, allowance, blocked)
+    key = (start, allowance, frozenset(blocked), frozenset(crossing))
+    kept = steps.searches
+    found = kept.get(key)
+    if found is None:
+        found = search(steps.pairs, start, allowance, blocked, crossing)
+        keep_search(kept, key, found)
+    left, previous, ends = found
+    return UnitMoves(unit_facts(view.state, unit), left, unit.owner, unit.id, start, previous, ends, ordered=True)
+
+
+def search(
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str], crossing: set[str]
+) -> Search:
+    """One search from scratch: the spaces it could afford to leave, its cheapest way into each
+    space, and the spaces a move ends on in reading order (row, then column)."""
+    cost_of, previous = _by_buckets(pairs, start, allowance, blocked)
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
-    ends = [space for space in left if space != start and space not in crossing]
-    return UnitMoves(unit_facts(view.state, unit), frozenset(left), unit.owner, unit.id, start, previous, ends)
+    ends = sorted([space for space in left if space != start and space not in crossing], key=READING.__getitem__)  # ``reading_order``
+    return frozenset(left), previous, ends
+
+
+#: the most searches a board keeps (``keep_search``), the oldest dropped first
+SEARCHES_KEPT = 4_096
+
+
+def keep_search(kept: dict[SearchKey, Search], key: SearchKey, found: Search) -> None:
+    """Keep a search with the board's steps (``BoardSteps.searches``): self-play plays many
+    games on one scenario's board, and their units stand again and again where they stood in
+    another game (a search of the benchmark's whole-turn board is met again more often than
+    not). A search reads the board's steps (whose table this is), where the unit starts, its
+    Movement, the spaces it may not enter and those it may only cross: its key is all of that.
+    What is kept is never changed (``UnitMoves`` only reads it)."""
+    while len(kept) >= SEARCHES_KEPT:
+        try:
+            kept.pop(next(iter(kept)), None)
+        except (StopIteration, RuntimeError):  # emptied or changed by another thread meanwhile
+            break
+    kept[key] = found
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:

@@ -1,0 +1,49 @@
+"""The legal moves' searches a board keeps across states and games (``moves.keep_search``) equal
+searches worked out from scratch.
+
+A kept search is keyed on what the search reads besides the board whose table holds it: where the
+unit starts, its Movement, the spaces it may not enter and those it may only cross. After every
+event of every Tiny Epic Tactics example and of random self-play (folded one event at a time),
+each living unit's moves are asked twice (the second answer is the kept one), and both equal a
+search from scratch over the same steps (the same spaces left, the same cheapest way into each
+space in the same order, the same ends in reading order) and the moves the plain reading of the
+rules finds (``legal.moves_of`` over steps worked out from the rules, nothing kept).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.event_base import GameEvent
+from domain.rulesets.tinyepic.legal import moves_of
+from domain.rulesets.tinyepic.movement import board_steps
+from domain.rulesets.tinyepic.moves import _occupied, search, searched_moves
+from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.view import GridView
+from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
+from tests.tiny_epic_tactics.test_kept_moves import PlainMovement
+
+
+def _check(state: TetState, where: str) -> None:
+    fresh = state.model_copy(deep=True)  # a copy keeps no lasting index
+    view = GridView(state)
+    for unit in [u for u in state.units.values() if u.alive and u.location is not None]:
+        first, again = searched_moves(view, unit), searched_moves(view, unit)
+        blocked, crossing = _occupied(view, unit)
+        left, previous, ends = search(board_steps(view).pairs, unit.location or "", unit.movement, blocked, crossing)
+        plain = moves_of(PlainMovement(fresh), fresh.units[unit.id])
+        for moves in (first, again):
+            assert moves.left == left, f"{where}: {unit.id}'s spaces left"
+            assert list(moves.previous.items()) == list(previous.items()), f"{where}: {unit.id}'s ways in"
+            assert moves.ends == ends, f"{where}: {unit.id}'s ends"
+            assert moves.moves() == plain.moves(), f"{where}: {unit.id}'s moves"
+        assert again.previous is first.previous, f"{where}: the second search is the kept one"
+
+
+@pytest.mark.parametrize(
+    "name, events", [*example_events(), *self_play_events(range(3))], ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_kept_searches_equal_searches_from_scratch_after_every_event(name: str, events: list[GameEvent]) -> None:
+    for state, when in states_after_each_event(events):
+        if state.width:
+            _check(state, f"{name}, {when}")
