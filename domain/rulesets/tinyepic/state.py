@@ -66,8 +66,23 @@ class TetState(GameState):
         copied first by what they are: a unit's fields are plain values but for its lists, a
         row is plain values. Each copy goes in the memo, where the state's copy then finds it,
         so the copy is the one ``copy_model`` makes (``test_state_copy.py`` compares them).
-        A rollback point and each game started from a kept script copy the state."""
-        memo = {} if memo is None else memo
+        A rollback point and each game started from a kept script copy the state.
+
+        A copy of the state alone (an empty memo: ``model_copy``, ``copy.deepcopy(state)``)
+        copies a unit's lists and the rows by slicing, outside the memo, and puts only the
+        copied units map and row lists there: no list of a unit and no row is held twice in a
+        state (the test checks every state of the examples and of self-play), so the memo
+        would find none of them again."""
+        if not memo:
+            memo = {} if memo is None else memo
+            units = self.units
+            copied: dict[str, TetUnit] = {}
+            for unit_id, unit in units.items():
+                copied[unit_id] = _copy_unit(unit, None)
+            memo[id(units)] = copied
+            for rows in (self.levels, self.terrain):
+                memo[id(rows)] = [row[:] for row in rows]
+            return copy_model(self, memo)
         for unit in self.units.values():
             if id(unit) not in memo:
                 _copy_unit(unit, memo)
@@ -92,15 +107,20 @@ _UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_field
 _setattr = object.__setattr__
 
 
-def _copy_unit(unit: TetUnit, memo: dict[int, Any]) -> TetUnit:
+def _copy_unit(unit: TetUnit, memo: dict[int, Any] | None) -> TetUnit:
     """``copy_model`` of a unit: its plain values as they are, its lists copied (through the
-    memo), no extra fields and no private attributes (``TetUnit`` has none)."""
+    memo when given, else sliced: lists of plain values held by this unit alone), no extra
+    fields and no private attributes (``TetUnit`` has none)."""
     cls = type(unit)
     made = cls.__new__(cls)
-    memo[id(unit)] = made
     fields = unit.__dict__.copy()
-    for name in _UNIT_LISTS:
-        fields[name] = copy_value(fields[name], memo)
+    if memo is None:
+        for name in _UNIT_LISTS:
+            fields[name] = fields[name][:]
+    else:
+        memo[id(unit)] = made
+        for name in _UNIT_LISTS:
+            fields[name] = copy_value(fields[name], memo)
     _setattr(made, "__dict__", fields)
     _setattr(made, "__pydantic_extra__", None)
     _setattr(made, "__pydantic_fields_set__", set(unit.__pydantic_fields_set__))
