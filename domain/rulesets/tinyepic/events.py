@@ -88,7 +88,8 @@ class TurnStarted(GameEvent):
             fields = unit.__dict__
             fields["actions"] = []
             fields["villages_used"] = []
-            unit.__pydantic_fields_set__ |= _TURN_MARK_SET
+            fields_set = unit.__pydantic_fields_set__
+            fields_set |= _TURN_MARK_SET  # in place, through a name: no attribute set on the unit
 
     def describe(self, label: Labeler) -> str:
         ballista = f"; on a Ballista: {', '.join(self.on_ballista)}" if self.on_ballista else ""
