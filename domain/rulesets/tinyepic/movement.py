@@ -198,10 +198,10 @@ class TetMovement:
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
-#: Movement, the spaces it may not enter and those it may only cross
-SearchKey = tuple[str, int, frozenset[str], frozenset[str]]
+#: Movement and the spaces it may not enter
+SearchKey = tuple[str, int, frozenset[str]]
 #: what that search found: the spaces it could afford to leave, its cheapest way into each
-#: space, and the spaces a move ends on in reading order
+#: space, and the spaces it could afford to leave in reading order
 Search = tuple[frozenset[str], dict[str, str], list[str]]
 
 

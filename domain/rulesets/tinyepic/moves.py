@@ -29,34 +29,34 @@ from domain.rulesets.tinyepic.view import GridView
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
     first-step guarantee, one allowance: its Movement), and the spaces the search read. The
-    search is the board's kept one when the same start, Movement and occupied spaces were
-    searched before on this board (``Search``)."""
+    search is the board's kept one when the same start, Movement and blocked spaces were
+    searched before on this board (``keep_search``); the spaces it may only cross (its allies'
+    spaces) are then left out of the ends."""
     start = unit.location
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
         return UnitMoves(unit_facts(view.state, unit), frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
     steps = board_steps(view)
     blocked, crossing = _occupied(view, unit)
-    key = (start, allowance, frozenset(blocked), frozenset(crossing))
+    key = (start, allowance, frozenset(blocked))
     kept = steps.searches
     found = kept.get(key)
     if found is None:
-        found = search(steps.pairs, start, allowance, blocked, crossing)
+        found = search(steps.pairs, start, allowance, blocked)
         keep_search(kept, key, found)
-    left, previous, ends = found
+    left, previous, in_order = found
+    ends = [space for space in in_order if space != start and space not in crossing]  # in reading order still
     return UnitMoves(unit_facts(view.state, unit), left, unit.owner, unit.id, start, previous, ends, ordered=True)
 
 
-def search(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str], crossing: set[str]
-) -> Search:
-    """One search from scratch: the spaces it could afford to leave, its cheapest way into each
-    space, and the spaces a move ends on in reading order (row, then column)."""
+def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]) -> Search:
+    """One search from scratch: the spaces it could afford to leave (those within the
+    Movement), its cheapest way into each space, and the spaces it could afford to leave in
+    reading order (row, then column)."""
     cost_of, previous = _by_buckets(pairs, start, allowance, blocked)
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
-    ends = sorted([space for space in left if space != start and space not in crossing], key=READING.__getitem__)  # ``reading_order``
-    return frozenset(left), previous, ends
+    return frozenset(left), previous, sorted(left, key=READING.__getitem__)  # ``reading_order``
 
 
 #: the most searches a board keeps (``keep_search``), the oldest dropped first
