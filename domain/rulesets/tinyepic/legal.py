@@ -33,7 +33,7 @@ from domain.rulesets.tinyepic.commands import (
     PayToRemoveWeakened,
     SpellAttack,
 )
-from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
+from domain.rulesets.tinyepic.kept import UnitMoves
 from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
@@ -44,8 +44,8 @@ from domain.rulesets.tinyepic.view import GridView, grid_view
 def legal_commands(
     state: TetState, moves: Callable[[GridView, TetUnit], Sequence[Move]] | None = None
 ) -> LegalCommands:
-    """The commands, part by part (``domain.legal``): each unit's moves counted from its kept
-    search (``unit_moves``) and built when read, so that ``command in legal`` looks at one
+    """The commands, part by part (``domain.legal``): each unit's moves counted from its
+    search, kept with the board (``unit_moves``), and built when read, so that ``command in legal`` looks at one
     unit's moves and a random pick builds one; the other commands are cheap and listed. In the
     order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
     scratch)."""
@@ -120,13 +120,13 @@ _END_TURN_MOST = 64
 
 
 def _move_part(view: GridView, unit: TetUnit) -> Part:
-    """The unit's moves, one per space it can end on: counted from its kept search; a move is
+    """The unit's moves, one per space it can end on: counted from its search; a move is
     built when read; ``in`` finds a move by the space it ends on."""
     found: list[UnitMoves] = []
 
     def kept() -> UnitMoves:
         if not found:
-            found.append(kept_moves(view, unit, lambda u: searched_moves(view, u)))
+            found.append(searched_moves(view, unit))
         return found[0]
 
     def find(command: BaseModel) -> int | None:
@@ -137,17 +137,16 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
-    """The unit's Move commands in this state, kept across events (``kept.py``)."""
-    return kept_moves(view, unit, lambda u: searched_moves(view, u)).moves()
+    """The unit's Move commands in this state, from the board's kept searches (``moves.py``)."""
+    return searched_moves(view, unit).moves()
 
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     """A Move to each space of the unit's range of motion by a cheapest path (the engine's
     search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces it
-    could afford to step out of: where it stands, and each space it reached within its Movement
-    (``kept.py`` keeps the moves while none of them, and no space one step from them, changes)."""
+    could afford to step out of: where it stands, and each space it reached within its Movement."""
     start = unit.location or ""
     reach = search_reach(model, unit.id, start)
     left = frozenset({start, *reach.previous, *reach.cost}) if start else frozenset()
     ends = [loc for loc in reach.cost if loc != start]
-    return UnitMoves(unit_facts(model.view.state, unit), left, unit.owner, unit.id, start, reach.previous, ends)
+    return UnitMoves(left, unit.owner, unit.id, start, reach.previous, ends)

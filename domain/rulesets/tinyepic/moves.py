@@ -20,7 +20,7 @@ from __future__ import annotations
 import heapq
 import math
 
-from domain.rulesets.tinyepic.kept import READING, UnitMoves, unit_facts
+from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import Search, SearchKey, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
@@ -34,7 +34,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     spaces) are then left out of the ends."""
     start = unit.location
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
-        return UnitMoves(unit_facts(view.state, unit), frozenset(), unit.owner, unit.id, "", {}, [])
+        return UnitMoves(frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
     steps = board_steps(view)
     blocked, crossing = _occupied(view, unit)
@@ -46,7 +46,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         keep_search(kept, key, found)
     left, previous, in_order = found
     ends = [space for space in in_order if space != start and space not in crossing]  # in reading order still
-    return UnitMoves(unit_facts(view.state, unit), left, unit.owner, unit.id, start, previous, ends, ordered=True)
+    return UnitMoves(left, unit.owner, unit.id, start, previous, ends, ordered=True)
 
 
 def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]) -> Search:
