@@ -2,7 +2,9 @@
 every event of every example and of random self-play.
 
 - whether a space is a Village (``villages.is_village``, kept per text as a board index), for
-  every space of the board, every unit's place, and texts that name no space of it;
+  every space of the board, every unit's place, and texts that name no space of it; the set of
+  Village spaces (``villages.village_spaces``) a step looks its space up in, and that every
+  step names its space as that set writes it;
 - whether the board has a Ballista at all (``turns.has_ballista``, a board index that lets a turn's
   start skip looking for units on one), and the units ``turns.on_ballista`` finds with it.
 """
@@ -12,10 +14,11 @@ from __future__ import annotations
 import pytest
 
 from domain.event_base import GameEvent
+from domain.events import StepTaken
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.turns import has_ballista, on_ballista
-from domain.rulesets.tinyepic.villages import is_village, village_space
+from domain.rulesets.tinyepic.villages import is_village, village_space, village_spaces
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
 
 
@@ -29,6 +32,11 @@ def _check_villages(events: list[GameEvent], name: str) -> None:
     for state, when in states_after_each_event(events):
         for text in _texts(state):
             assert is_village(state, text) == village_space(state, text), f"{name}, {when}: {text!r}"
+        board = [f"{x},{y}" for y in range(state.height) for x in range(state.width)]
+        assert village_spaces(state) == {text for text in board if village_space(state, text)}, f"{name}, {when}"
+    for number, event in enumerate(events):
+        if isinstance(event, StepTaken):  # ``on_step`` looks its space up as ``Space.text`` writes it
+            assert event.to == parse_space(event.to).text, f"{name}, event {number}: {event.to!r}"
 
 
 @pytest.mark.parametrize("name, events", list(example_events()), ids=lambda v: v if isinstance(v, str) else "")

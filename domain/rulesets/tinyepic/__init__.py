@@ -145,11 +145,14 @@ class TinyEpicTacticsRuleset(Ruleset):
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         """A knock back that drops a level may hurt (option knockback_fall_damage, 0 by default)."""
         resolver.take_step(item, verdict)
+        option = verdict.option
+        if option is None or option.kind != "fall":  # only a knock back falls: most steps stop here
+            return True
         state = resolver.state
         assert isinstance(state, TetState)
         move = state.moves[item.move_id]
         damage = state.options.knockback_fall_damage
-        if move.purpose == KNOCK_BACK and damage and verdict.option is not None and verdict.option.kind == "fall":
+        if move.purpose == KNOCK_BACK and damage:
             from domain.rulesets.tinyepic.combat import Combat
 
             frm, to = parse_space(item.frm), parse_space(item.to)

@@ -84,16 +84,13 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     ally stands there and allies may be passed through (then it is crossed); the Ballista it
     started its turn on blocks it unless another unit stands there."""
     me, side = unit.id, unit.owner
-    ally_pass = view.options.ally_pass_through
-    blocked: set[str] = set()
-    crossing: set[str] = set()
-    for space, occupant in view.occupant_at.items():
-        if occupant.id == me:
-            continue
-        if occupant.owner == side and ally_pass:
-            crossing.add(space)
-        else:
-            blocked.add(space)
+    occupant_at = view.occupant_at
+    if view.options.ally_pass_through:  # two comprehensions: no call per space
+        crossing = {space for space, occupant in occupant_at.items() if occupant.owner == side and occupant.id != me}
+        blocked = {space for space, occupant in occupant_at.items() if occupant.owner != side}
+    else:
+        crossing = set()
+        blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
     started_on = view.state.ballista_starters.get(me)
     if started_on is not None and started_on not in crossing:
         blocked.add(started_on)

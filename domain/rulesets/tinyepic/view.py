@@ -32,9 +32,10 @@ def grid_view(state: GameState) -> GridView:
 
 class GridView:
     def __init__(self, state: GameState) -> None:
-        assert isinstance(state, TetState)  # ``tet_state``, inline: a view is made for most steps
-        self.state = state
-        self.options = state.options
+        #: a Tiny Epic Tactics state: every caller's is one (its ruleset's handlers, models and
+        #: checks), not checked here: a view is made for most steps and checks
+        self.state: TetState = state  # type: ignore[assignment]  # see above: ``tet_state`` checks where it must
+        self.options = self.state.options
 
     # --- the board --------------------------------------------------------------------------
 
