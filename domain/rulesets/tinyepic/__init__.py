@@ -232,12 +232,16 @@ def frozen(value: Any) -> object | None:
     kind = type(value)
     if kind in ATOMS:
         return kind, value
+    atoms = ATOMS  # a plain value's key made here, without a call per value (most are plain)
     if kind is list:
-        items = [frozen(v) for v in value]
+        items = [(type(v), v) if type(v) in atoms else frozen(v) for v in value]
         return None if None in items else (list, tuple(items))
     if kind is dict:
-        pairs = [(frozen(k), frozen(v)) for k, v in value.items()]
-        return None if any(k is None or v is None for k, v in pairs) else (dict, tuple(pairs))
+        pairs = [
+            ((type(k), k) if type(k) in atoms else frozen(k), (type(v), v) if type(v) in atoms else frozen(v))
+            for k, v in value.items()
+        ]
+        return None if None in [part for pair in pairs for part in pair] else (dict, tuple(pairs))
     return None
 
 

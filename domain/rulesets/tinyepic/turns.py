@@ -165,8 +165,13 @@ def end_turn(resolver: Resolver, player: str) -> None:
     the other player's turn begins."""
     state = resolver.state
     assert isinstance(state, TetState)
-    for unit in sorted(grid_view(state).units_of(player), key=_BY_ID):
-        if unit.weakened and not unit.actions:
-            resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
+    # the player's living units (``GridView.units_of``) that are Weakened and took no action:
+    # read off the units directly, and sorted only when there are any (most turns)
+    idle = [
+        u for u in state.units.values()
+        if u.weakened and not u.actions and u.owner == player and u.alive and u.location is not None
+    ]
+    for unit in sorted(idle, key=_BY_ID) if idle else idle:
+        resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
     resolver.emit(TurnEnded, player=player, turn=state.turn, actions=state.actions_taken)
     start_turn(resolver, state.opponent_of(player), state.turn + 1)
