@@ -98,7 +98,8 @@ class TetMovement:
         every unit), each judged against who stands where it leads and the Ballista the unit
         started on: the only facts of a step that change between states."""
         occupant_at = self.view.occupant_at
-        started_on = self.view.state.ballista_starters.get(unit_id)
+        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+        started_on = starters.get(unit_id) if starters else None
         found: list[StepOption] = []
         for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
             to = option.to
@@ -124,9 +125,9 @@ class TetMovement:
                 break
         else:
             return None
-        built = self.view.__dict__.get("occupant_at")
-        if built is not None:
-            occupant = built.get(to)
+        known = self.view.__dict__  # a fresh view (a model per step) has built nothing: looked at by operators
+        if "occupant_at" in known:
+            occupant = known["occupant_at"].get(to)
         else:
             occupant = None
             for unit in self.view.state.units.values():  # the living ones, in order (``GridView.living``)
@@ -134,7 +135,8 @@ class TetMovement:
                     occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(self.view.unit(unit_id), occupant, option)
-        if self.view.state.ballista_starters.get(unit_id) == to:
+        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+        if starters and starters.get(unit_id) == to:
             return option._replace(blocked=BALLISTA_REENTRY)
         return option
 

@@ -91,7 +91,8 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     else:
         crossing = set()
         blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
-    started_on = view.state.ballista_starters.get(me)
+    starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
+    started_on = starters.get(me) if starters else None
     if started_on is not None and started_on not in crossing:
         blocked.add(started_on)
     return blocked, crossing
