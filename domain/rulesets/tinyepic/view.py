@@ -103,10 +103,12 @@ class GridView:
 
     @cached_property
     def occupant_at(self) -> dict[str, TetUnit]:
-        """The same occupants by the space's text (``"x,y"``), as steps name their spaces."""
-        return self.state.lasting_index(
-            "tinyepic.occupant_at", self.places, lambda: {u.location or "": u for u in self.living}
-        )
+        """The same occupants by the space's text (``"x,y"``), as steps name their spaces: built
+        per view from the living units (one comprehension), not kept across events. Keeping it
+        needs the units' places worked out as its key for every state asked, which costs more
+        than building it (the legal moves' search asks it once per state, after most events
+        some unit moved)."""
+        return {u.location or "": u for u in self.living}
 
     def unit(self, unit_id: str) -> TetUnit:
         return self.state.units[unit_id]
