@@ -62,7 +62,7 @@ class TetMovement:
         return GONE if not unit.alive or unit.location is None else None
 
     def allowance(self, unit_id: str) -> int:
-        return self.view.unit(unit_id).movement
+        return self.view.state.units[unit_id].movement  # ``view.unit``, read without a call
 
     def steps_from(self, unit_id: str) -> StepsFrom:
         """The unit's steps out of each space, kept while no unit moves, dies or changes side

@@ -147,10 +147,7 @@ def on_ballista(state: TetState, player: str) -> dict[str, str]:
 def has_ballista(state: TetState) -> bool:
     """Whether any space of the board is a Ballista: a board index (the board's rows change only
     when it is laid)."""
-    facts: dict[str, bool] = state.board_index("tinyepic.board_facts", dict)  # no closure made per call
-    found = facts.get("ballista")
-    if found is None:
-        found = facts["ballista"] = any("ballista" in row for row in state.terrain)
+    found: bool = state.board_index("tinyepic.has_ballista", lambda: any("ballista" in row for row in state.terrain))
     return found
 
 

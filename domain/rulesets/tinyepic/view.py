@@ -123,8 +123,12 @@ class GridView:
     def counts(self) -> dict[str, int]:
         """How many living units each player has."""
         found: dict[str, int] = {}
-        for u in self.living:
-            found[u.owner] = found.get(u.owner, 0) + 1
+        for u in self.living:  # by operators: no call per unit (every legal listing counts)
+            owner = u.owner
+            if owner in found:
+                found[owner] += 1
+            else:
+                found[owner] = 1
         return found
 
     def allied(self, a: TetUnit, b: TetUnit) -> bool:
