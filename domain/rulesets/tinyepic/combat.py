@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from domain.cached import cached_property
 from domain.dice import roll
 from domain.events import UnitDied
 from domain.rules import RuleRef
@@ -195,8 +196,11 @@ class Combat:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    @property
+    @cached_property
     def state(self) -> TetState:
+        """The game's state, read once per ``Combat``: one serves one command (or one step's
+        hook), during which events change the state object in place and never replace it (as
+        ``CommandHandlers.state`` reads it once per handler)."""
         state = self.resolver.state
         assert isinstance(state, TetState)
         return state
