@@ -68,7 +68,12 @@ class TetCommands(CommandHandlers[TetState]):
         return GridView(self.state)
 
     def unit(self, unit_id: str, where: str = "unit") -> TetUnit:
-        found: TetUnit = self.known_unit(unit_id, where)
+        # a known id is read directly (every command names one or two units); an unknown one
+        # is refused by ``known_unit``, which names the closest
+        found: TetUnit | None = self.state.units.get(unit_id)
+        if found is None:
+            found = self.known_unit(unit_id, where)
+            assert found is not None  # ``known_unit`` refuses an unknown id
         if not found.alive or found.location is None:
             raise IllegalCommand(GONE, f"{unit_id} was removed")
         return found
