@@ -1,7 +1,8 @@
 """A Tiny Epic Tactics state's deep copy (``copying.copy_model``) is pydantic's, and shares nothing
 mutable with the original: after every event of every example and of random self-play, for a
-copy of the state alone (which slices a unit's lists and the board's rows: each is held once in
-the state and holds plain values, checked too) and for one within a larger copy (through the memo).
+copy of the state alone (which copies a unit's lists, the board's rows and the state's maps and
+lists of plain values shallowly: each is held once in the state and holds plain values, checked
+too) and for one within a larger copy (through the memo).
 
 A rollback point and each game started from a kept script are such copies; a copy that shared a
 list with the original, or differed from pydantic's in one field, would change what a refused
@@ -18,7 +19,7 @@ from pydantic import BaseModel
 
 from domain.copying import ATOMS, copy_value
 from domain.event_base import GameEvent
-from domain.rulesets.tinyepic.state import _UNIT_LISTS, TetState
+from domain.rulesets.tinyepic.state import _PLAIN_FIELDS, _UNIT_LISTS, TetState
 from projections.state_hash import state_hash
 from tests.test_recording_fast_paths import _mutables
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
@@ -49,6 +50,11 @@ def _sliced_lists_held_once(state: TetState, where: str) -> None:
         assert counts[id(held)] == 1, f"{where}: a list held twice"
         assert all(type(v) in ATOMS for v in held), f"{where}: a list of more than plain values"
     assert counts[id(state.units)] == counts[id(state.levels)] == counts[id(state.terrain)] == 1, where
+    for name in _PLAIN_FIELDS:
+        held = getattr(state, name)
+        assert counts[id(held)] == 1, f"{where}: {name} held twice"
+        values = [*held.items()] if isinstance(held, dict) else [(v, v) for v in held]
+        assert all(type(k) in ATOMS and type(v) in ATOMS for k, v in values), f"{where}: {name} holds more than plain values"
 
 
 def _check(state: TetState, where: str) -> None:

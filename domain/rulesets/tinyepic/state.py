@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, Self, get_origin
 
 from pydantic import Field
+from pydantic_core import PydanticUndefined
 
-from domain.copying import copy_model, copy_value
+from domain.copying import ATOMS, copy_model, copy_value
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
 from domain.state import GameState, UnitState
 
@@ -68,21 +69,10 @@ class TetState(GameState):
         so the copy is the one ``copy_model`` makes (``test_state_copy.py`` compares them).
         A rollback point and each game started from a kept script copy the state.
 
-        A copy of the state alone (an empty memo: ``model_copy``, ``copy.deepcopy(state)``)
-        copies a unit's lists and the rows by slicing, outside the memo, and puts only the
-        copied units map and row lists there: no list of a unit and no row is held twice in a
-        state (the test checks every state of the examples and of self-play), so the memo
-        would find none of them again."""
+        A copy of the state alone (an empty memo: ``model_copy``, ``copy.deepcopy(state)``) is
+        ``_copied_alone``."""
         if not memo:
-            memo = {} if memo is None else memo
-            units = self.units
-            copied: dict[str, TetUnit] = {}
-            for unit_id, unit in units.items():
-                copied[unit_id] = _copy_unit(unit, None)
-            memo[id(units)] = copied
-            for rows in (self.levels, self.terrain):
-                memo[id(rows)] = [row[:] for row in rows]
-            return copy_model(self, memo)
+            return self._copied_alone()
         for unit in self.units.values():
             if id(unit) not in memo:
                 _copy_unit(unit, memo)
@@ -91,6 +81,38 @@ class TetState(GameState):
                 if id(row) not in memo:
                     memo[id(row)] = list(row)
         return copy_model(self, memo)
+
+    def _copied_alone(self) -> Self:
+        """``copy_model(self, {})``, made field by field by what each field holds: the units (a
+        unit's lists by slicing), the board's rows, and the maps and lists of plain values
+        (``_PLAIN_FIELDS``) copied outside the memo; every other field, the fields set and the
+        private attributes as ``copy_model`` copies them. Outside the memo is the memo's copy
+        because none of these is held twice in a state and each holds plain values (the test
+        checks every state of the examples and of self-play)."""
+        cls = type(self)
+        made = cls.__new__(cls)
+        memo: dict[int, Any] = {id(self): made}
+        fields = self.__dict__.copy()
+        fields["units"] = {unit_id: _copy_unit(unit, None) for unit_id, unit in self.units.items()}
+        fields["levels"] = [row[:] for row in self.levels]
+        fields["terrain"] = [row[:] for row in self.terrain]
+        for name in _PLAIN_FIELDS:
+            value = fields[name]
+            fields[name] = value[:] if type(value) is list else dict(value)
+        for name, value in fields.items():  # every other field (a subclass's too)
+            if name not in _COPIED_ALONE and type(value) not in ATOMS:
+                fields[name] = copy_value(value, memo)
+        _setattr(made, "__dict__", fields)
+        extra = self.__pydantic_extra__
+        _setattr(made, "__pydantic_extra__", None if extra is None else copy_value(extra, memo))
+        _setattr(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        private = self.__pydantic_private__
+        if private is None:
+            _setattr(made, "__pydantic_private__", None)
+        else:
+            kept = {name: copy_value(value, memo) for name, value in private.items() if value is not PydanticUndefined}
+            _setattr(made, "__pydantic_private__", kept)
+        return made
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]
@@ -101,6 +123,12 @@ class TetState(GameState):
     def on_board(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
 
+
+#: the state's fields that hold a list or a map of plain values (strings, numbers), never held
+#: twice: a copy of the state alone copies them shallowly (``TetState._copied_alone``)
+_PLAIN_FIELDS: tuple[str, ...] = ("players", "unordered", "aliases", "counters", "ballista_starters")
+#: the fields ``TetState._copied_alone`` copies by what they hold (the others as ``copy_model`` does)
+_COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN_FIELDS})
 
 #: the fields of a unit that hold lists (the rest hold strings, numbers, booleans or None)
 _UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_fields.items() if get_origin(field.annotation) is list)
