@@ -285,8 +285,15 @@ def board_steps(view: GridView) -> BoardSteps:
     when it is laid, and its options are fixed when the game starts (a state with other options
     is a new state, with new board indexes). Both ways into one space (a step and a portal) lead
     to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later.
-    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``)."""
-    return view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``).
+    Kept with the view too (a view is of one state, whose board an event can't change while
+    the view is read): a walk's steps and a state's legal moves ask it again and again."""
+    known = view.__dict__
+    if "board_steps" in known:
+        found: BoardSteps = known["board_steps"]
+        return found
+    found = known["board_steps"] = view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+    return found
 
 
 def _shared_steps(state: TetState) -> BoardSteps:
