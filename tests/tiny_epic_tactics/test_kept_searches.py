@@ -49,3 +49,23 @@ def test_kept_searches_equal_searches_from_scratch_after_every_event(name: str, 
     for state, when in states_after_each_event(events):
         if state.width:
             _check(state, f"{name}, {when}")
+
+
+def test_a_boards_kept_searches_drop_the_oldest_beyond_their_count_or_their_spaces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board keeps at most ``SEARCHES_KEPT`` searches holding at most ``SEARCH_SPACES_KEPT``
+    spaces: a big board's searches would otherwise fill the memory of a long run."""
+    from domain.rulesets.tinyepic import moves
+    from domain.rulesets.tinyepic.movement import Searches
+
+    def found(n: int) -> tuple[frozenset[str], dict[str, str], list[str]]:
+        spaces = [f"{i},0" for i in range(n)]
+        return frozenset(spaces), {}, spaces
+
+    monkeypatch.setattr(moves, "SEARCHES_KEPT", 3)
+    monkeypatch.setattr(moves, "SEARCH_SPACES_KEPT", 10)
+    kept = Searches()
+    for number, size in enumerate([4, 4, 1, 1]):
+        moves.keep_search(kept, (f"{number},0", 1, frozenset()), found(size))
+    assert [key[0] for key in kept] == ["1,0", "2,0", "3,0"] and kept.spaces == 6  # the count's bound
+    moves.keep_search(kept, ("4,0", 1, frozenset()), found(9))
+    assert [key[0] for key in kept] == ["3,0", "4,0"] and kept.spaces == 10  # the spaces' bound

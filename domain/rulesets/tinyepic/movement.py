@@ -207,6 +207,15 @@ SearchKey = tuple[str, int, frozenset[str]]
 Search = tuple[frozenset[str], dict[str, str], list[str]]
 
 
+class Searches(dict[SearchKey, Search]):
+    """A board's kept searches (``moves.keep_search``), and how many spaces they hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the spaces the kept searches could afford to leave, summed (what bounds the table)
+        self.spaces = 0
+
+
 class BoardSteps(dict[str, tuple[StepOption, ...]]):
     """The steps out of each space that the board alone decides (seed 003, Movement and
     "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
@@ -221,7 +230,7 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         #: the spaces the steps out of a space lead to (what a search that left it read)
         self.into = StepTargets(self)
         #: the legal moves' searches over these steps (``moves.keep_search``)
-        self.searches: dict[SearchKey, Search] = {}
+        self.searches = Searches()
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model

@@ -21,7 +21,7 @@ import heapq
 import math
 
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
-from domain.rulesets.tinyepic.movement import Search, SearchKey, board_steps
+from domain.rulesets.tinyepic.movement import Search, Searches, SearchKey, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
@@ -61,21 +61,29 @@ def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowanc
 
 #: the most searches a board keeps (``keep_search``), the oldest dropped first
 SEARCHES_KEPT = 4_096
+#: the most spaces (each search's spaces left, summed) a board's kept searches hold: a big
+#: board's searches are big, and a process keeps a few boards' (``movement._SHARED_BOARDS``)
+SEARCH_SPACES_KEPT = 50_000
 
 
-def keep_search(kept: dict[SearchKey, Search], key: SearchKey, found: Search) -> None:
+def keep_search(kept: Searches, key: SearchKey, found: Search) -> None:
     """Keep a search with the board's steps (``BoardSteps.searches``): self-play plays many
     games on one scenario's board, and their units stand again and again where they stood in
     another game (a search of the benchmark's whole-turn board is met again more often than
     not). A search reads the board's steps (whose table this is), where the unit starts, its
-    Movement, the spaces it may not enter and those it may only cross: its key is all of that.
-    What is kept is never changed (``UnitMoves`` only reads it)."""
-    while len(kept) >= SEARCHES_KEPT:
+    Movement and the spaces it may not enter: its key is all of that. What is kept is never
+    changed (``UnitMoves`` only reads it). The oldest are dropped first while the table holds
+    ``SEARCHES_KEPT`` searches or ``SEARCH_SPACES_KEPT`` spaces."""
+    size = len(found[0])
+    while kept and (len(kept) >= SEARCHES_KEPT or kept.spaces + size > SEARCH_SPACES_KEPT):
         try:
-            kept.pop(next(iter(kept)), None)
+            dropped = kept.pop(next(iter(kept)), None)
         except (StopIteration, RuntimeError):  # emptied or changed by another thread meanwhile
             break
+        if dropped is not None:
+            kept.spaces -= len(dropped[0])
     kept[key] = found
+    kept.spaces += size
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
