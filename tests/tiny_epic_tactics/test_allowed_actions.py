@@ -7,7 +7,8 @@ every state of every example, of random games on random boards and of random sel
 benchmark's whole-turn scenario: the allowed actions are those ``action_refusal`` lets through,
 and the listed attacks are exactly those a plain loop over every unit, enemy and refusal finds;
 ``may_melee`` and ``may_shoot`` (the refusals without their detail) agree with the refusals for
-every pair of units on the board.
+every pair of units on the board, ``in_melee_reach`` with them for lists of its units, and
+``allowed_actions`` given the player's units counted with the one that counts them itself.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from domain.event_base import GameEvent
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
+    in_melee_reach,
     may_melee,
     may_shoot,
     melee_refusal,
@@ -89,9 +91,14 @@ def _check(state: TetState, where: str) -> None:
         if unit.alive and unit.location is not None:
             plain = tuple(a for a in ACTIONS if action_refusal(state, unit, a) is None)
             assert allowed_actions(state, unit) == plain, f"{where}: {unit.id}'s actions"
+            left = sum(1 for u in state.units.values() if u.owner == unit.owner and u.alive and u.location is not None)
+            assert allowed_actions(state, unit, left) == plain, f"{where}: {unit.id}'s actions, its units counted"
     view = GridView(state)
     on_board = [u for u in state.units.values() if u.alive and u.location is not None]
     for unit in on_board:
+        for targets in (on_board, on_board[::-1], on_board[1:]):
+            plain_melee = [o for o in targets if melee_refusal(view, unit, o) is None]
+            assert in_melee_reach(view, unit, targets) == plain_melee, f"{where}: {unit.id}'s Melee targets"
         for other in on_board:
             assert may_melee(view, unit, other) == (melee_refusal(view, unit, other) is None), f"{where}: {unit.id}, {other.id}"
             for kind in _RANGED:

@@ -2,20 +2,30 @@
 every event of every example and of random self-play.
 
 - whether a space is a Village (``villages.is_village``, kept per text as a board index), for
-  every space of the board, every unit's place, and texts that name no space of it;
+  every space of the board, every unit's place, and texts that name no space of it; the set of
+  Village spaces (``villages.village_spaces``) a step looks its space up in, and that every
+  step names its space as that set writes it;
+- what each text a path names reads as (``locations.kept_location``, kept per text with the
+  board), for the same texts, every path's and every alias;
 - whether the board has a Ballista at all (``turns.has_ballista``, a board index that lets a turn's
   start skip looking for units on one), and the units ``turns.on_ballista`` finds with it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from domain.errors import BadInput
 from domain.event_base import GameEvent
+from domain.events import CommandIssued, StepTaken
 from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.locations import kept_location, kept_locations, parse_location
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.turns import has_ballista, on_ballista
-from domain.rulesets.tinyepic.villages import is_village, village_space
+from domain.rulesets.tinyepic.villages import is_village, village_space, village_spaces
+from domain.state import GameState
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
 
 
@@ -29,6 +39,34 @@ def _check_villages(events: list[GameEvent], name: str) -> None:
     for state, when in states_after_each_event(events):
         for text in _texts(state):
             assert is_village(state, text) == village_space(state, text), f"{name}, {when}: {text!r}"
+        board = [f"{x},{y}" for y in range(state.height) for x in range(state.width)]
+        assert village_spaces(state) == {text for text in board if village_space(state, text)}, f"{name}, {when}"
+    for number, event in enumerate(events):
+        if isinstance(event, StepTaken):  # ``on_step`` looks its space up as ``Space.text`` writes it
+            assert event.to == parse_space(event.to).text, f"{name}, event {number}: {event.to!r}"
+
+
+def _read(read: Callable[[GameState, str], str], state: TetState, text: str) -> str | None:
+    try:
+        return read(state, text)
+    except BadInput:
+        return None
+
+
+def _check_locations(events: list[GameEvent], name: str) -> None:
+    """Each text a path or a test names reads as ``parse_location`` reads it from scratch, kept
+    or not, and what the board keeps is what it reads now."""
+    paths = [str(t) for e in events if isinstance(e, CommandIssued) for t in e.command.get("path") or []]
+    for state, when in states_after_each_event(events):
+        for text in [*_texts(state), *paths, *state.aliases]:
+            assert _read(kept_location, state, text) == _read(parse_location, state, text), f"{name}, {when}: {text!r}"
+        for text, found in kept_locations(state).items():
+            assert found == parse_location(state, text), f"{name}, {when}: kept {text!r}"
+
+
+@pytest.mark.parametrize("name, events", [*example_events(), *self_play_events(range(3))], ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_locations_equal_the_plain_reading_after_every_event(name: str, events: list[GameEvent]) -> None:
+    _check_locations(events, name)
 
 
 @pytest.mark.parametrize("name, events", list(example_events()), ids=lambda v: v if isinstance(v, str) else "")

@@ -1,7 +1,7 @@
 """Legal commands kept from one state to the next equal the ones rebuilt from scratch (issue 20).
 
-Each unit's Move commands are kept across events while nothing their search read has changed
-(``domain/rulesets/tinyepic/kept.py``), and each state's steps are read from the board's steps
+Each unit's Move commands come from a search the board keeps across states and games
+(``domain/rulesets/tinyepic/moves.py``), and each state's steps are read from the board's steps
 (``movement.board_steps``). After every event of every Tiny Epic Tactics example, of random
 self-play on random boards and on the benchmark's whole-turn scenario, the state is folded one
 event at a time (as an aggregate folds it), and then (random boards also under step options the
@@ -13,7 +13,7 @@ suite's generator leaves as they are: allies that block, steps down and portals 
 - the whole legal command list equals the list built on that copy with those moves;
 - every unit's steps out of every space equal the plain reading's.
 
-The check also runs every fourth event only, so that the kept moves are brought up to date
+The check also runs every fourth event only, so that the kept steps are brought up to date
 across several events at once, as a self-played game asks for them once per command.
 """
 

@@ -14,10 +14,13 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
+from domain.rulesets.tinyepic import legal
 from domain.rulesets.tinyepic.commands import EndTurn, MeleeAttack, Move
-from domain.rulesets.tinyepic.kept import KeptMoves
+from domain.rulesets.tinyepic.kept import UnitMoves
 from domain.rulesets.tinyepic.legal import legal_commands
-from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.moves import searched_moves
+from domain.rulesets.tinyepic.state import TetState, TetUnit
+from domain.rulesets.tinyepic.view import GridView
 from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
@@ -27,15 +30,22 @@ WHOLE_TURN = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tacti
 
 
 def _fresh(state: TetState) -> TetState:
-    """A copy that keeps nothing (no kept moves): what a collection works out shows."""
+    """A copy that keeps nothing (no lasting index): what a collection works out shows."""
     copy = state.model_copy(deep=True)
     assert isinstance(copy, TetState)
     return copy
 
 
-def _kept(state: TetState) -> KeptMoves:
-    found = state.__pydantic_private__["_lasting"].get("tinyepic.moves")  # type: ignore[index]
-    return found[1] if found is not None else KeptMoves()
+def _searching(monkeypatch: pytest.MonkeyPatch) -> dict[str, UnitMoves]:
+    """Each unit's moves as the legal commands search them from now on, by unit."""
+    searched: dict[str, UnitMoves] = {}
+
+    def spy(view: GridView, unit: TetUnit) -> UnitMoves:
+        found = searched[unit.id] = searched_moves(view, unit)
+        return found
+
+    monkeypatch.setattr(legal, "searched_moves", spy)
+    return searched
 
 
 def _near(listed: list[BaseModel], state: TetState) -> list[BaseModel]:
@@ -78,27 +88,30 @@ def test_membership_agrees_with_the_full_listing_along_random_self_play(seed: in
     assert checked > 0
 
 
-def test_membership_searches_one_unit_and_builds_one_move() -> None:
+def test_membership_searches_one_unit_and_builds_one_move(monkeypatch: pytest.MonkeyPatch) -> None:
     state = play(load_scenario(WHOLE_TURN)).game.state
     assert isinstance(state, TetState)
     listed = list(legal_commands(_fresh(state)))
     move = next(c for c in reversed(listed) if isinstance(c, Move))
     fresh = _fresh(state)
+    kept = _searching(monkeypatch)
     assert move in legal_commands(fresh)
-    kept = _kept(fresh)
     assert list(kept) == [move.unit], "only the unit named was searched"
     assert len(kept[move.unit]._built) == 1, "one move built"
 
 
-def test_indexing_builds_only_the_command_read_and_iterating_gives_the_listing_in_order() -> None:
+def test_indexing_builds_only_the_command_read_and_iterating_gives_the_listing_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = play(load_scenario(WHOLE_TURN)).game.state
     assert isinstance(state, TetState)
     listed = list(legal_commands(_fresh(state)))
     fresh = _fresh(state)
+    kept = _searching(monkeypatch)
     legal = legal_commands(fresh)
     index = max(i for i, c in enumerate(listed) if isinstance(c, Move))
     assert len(legal) == len(listed) and legal[index] == listed[index]
-    assert sum(len(moves._built) for moves in _kept(fresh).values()) == 1
+    assert sum(len(moves._built) for moves in kept.values()) == 1
     assert list(legal) == listed and [legal[i] for i in range(len(listed))] == listed
 
 

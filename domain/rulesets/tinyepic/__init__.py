@@ -133,7 +133,7 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        if isinstance(event, StepTaken):  # the only event a Village matches
+        if type(event) is StepTaken:  # the only event a Village matches (no class extends it; a test checks)
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
@@ -145,11 +145,14 @@ class TinyEpicTacticsRuleset(Ruleset):
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         """A knock back that drops a level may hurt (option knockback_fall_damage, 0 by default)."""
         resolver.take_step(item, verdict)
+        option = verdict.option
+        if option is None or option.kind != "fall":  # only a knock back falls: most steps stop here
+            return True
         state = resolver.state
         assert isinstance(state, TetState)
         move = state.moves[item.move_id]
         damage = state.options.knockback_fall_damage
-        if move.purpose == KNOCK_BACK and damage and verdict.option is not None and verdict.option.kind == "fall":
+        if move.purpose == KNOCK_BACK and damage:
             from domain.rulesets.tinyepic.combat import Combat
 
             frm, to = parse_space(item.frm), parse_space(item.to)
@@ -229,12 +232,16 @@ def frozen(value: Any) -> object | None:
     kind = type(value)
     if kind in ATOMS:
         return kind, value
+    atoms = ATOMS  # a plain value's key made here, without a call per value (most are plain)
     if kind is list:
-        items = [frozen(v) for v in value]
+        items = [(type(v), v) if type(v) in atoms else frozen(v) for v in value]
         return None if None in items else (list, tuple(items))
     if kind is dict:
-        pairs = [(frozen(k), frozen(v)) for k, v in value.items()]
-        return None if any(k is None or v is None for k, v in pairs) else (dict, tuple(pairs))
+        pairs = [
+            ((type(k), k) if type(k) in atoms else frozen(k), (type(v), v) if type(v) in atoms else frozen(v))
+            for k, v in value.items()
+        ]
+        return None if None in [part for pair in pairs for part in pair] else (dict, tuple(pairs))
     return None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from domain.cached import cached_property
 from domain.dice import roll
 from domain.events import UnitDied
 from domain.rules import RuleRef
@@ -27,7 +28,16 @@ from domain.rulesets.tinyepic.events import (
     KnockBackStarted,
     ResourceSpent,
 )
-from domain.rulesets.tinyepic.grid import DIRECTIONS, Direction, Space, away_directions, direction_between, manhattan
+from domain.rulesets.tinyepic.grid import (
+    DIRECTIONS,
+    ORTHOGONAL_STEPS,
+    Direction,
+    Space,
+    away_directions,
+    direction_between,
+    manhattan,
+    parse_space,
+)
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import drop_unused_tokens, has_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
@@ -92,6 +102,28 @@ def may_melee(view: GridView, unit: TetUnit, target: TetUnit) -> bool:
         target.owner != unit.owner and unit.melee > 0
         and _melee_reach(view, view.at(unit.id), view.at(target.id))
     )
+
+
+def in_melee_reach(view: GridView, unit: TetUnit, targets: list[TetUnit]) -> list[TetUnit]:
+    """The ``targets`` that ``may_melee`` lets ``unit`` attack, in their order, with the unit's
+    space and level read once rather than once per target: the legal commands ask it of every
+    unit that may attack, against every enemy (a test compares it with ``may_melee`` for every
+    unit and every list of the units on the board after every event)."""
+    if unit.melee <= 0:
+        return []
+    side = unit.owner
+    here = parse_space(unit.location or "")
+    x, y = here
+    levels = view.state.levels
+    level = levels[y][x]
+    found: list[TetUnit] = []
+    for target in targets:
+        if target.owner == side:
+            continue
+        tx, ty = parse_space(target.location or "")
+        if (tx - x, ty - y) in ORTHOGONAL_STEPS and levels[ty][tx] == level:
+            found.append(target)
+    return found
 
 
 def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> Refusal:
@@ -164,8 +196,11 @@ class Combat:
     def __init__(self, resolver: Resolver) -> None:
         self.resolver = resolver
 
-    @property
+    @cached_property
     def state(self) -> TetState:
+        """The game's state, read once per ``Combat``: one serves one command (or one step's
+        hook), during which events change the state object in place and never replace it (as
+        ``CommandHandlers.state`` reads it once per handler)."""
         state = self.resolver.state
         assert isinstance(state, TetState)
         return state

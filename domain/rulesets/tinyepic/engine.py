@@ -34,7 +34,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.locations import label, parse_location
+from domain.rulesets.tinyepic.locations import kept_location, kept_locations, label
 from domain.rulesets.tinyepic.movement import TetMovement, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
@@ -68,21 +68,31 @@ class TetCommands(CommandHandlers[TetState]):
         return GridView(self.state)
 
     def unit(self, unit_id: str, where: str = "unit") -> TetUnit:
-        found: TetUnit = self.known_unit(unit_id, where)
+        # a known id is read directly (every command names one or two units); an unknown one
+        # is refused by ``known_unit``, which names the closest
+        found: TetUnit | None = self.state.units.get(unit_id)
+        if found is None:
+            found = self.known_unit(unit_id, where)
+            assert found is not None  # ``known_unit`` refuses an unknown id
         if not found.alive or found.location is None:
             raise IllegalCommand(GONE, f"{unit_id} was removed")
         return found
 
     def path(self, texts: list[str]) -> list[str]:
         """The spaces a path names, as ``location`` reads each (``BadInput`` names the step's
-        field), by the ruleset's own reading directly: a path names a space per step."""
+        field), by the ruleset's own reading directly, kept per text with the board
+        (``kept_location``): a path names a space per step."""
         state = self.state
+        known = kept_locations(state)
         found: list[str] = []
         for i, text in enumerate(texts):
-            try:
-                found.append(parse_location(state, text))
-            except BadInput as exc:
-                raise BadInput(exc.message, f"path[{i}]") from None
+            at = known.get(text)
+            if at is None:
+                try:
+                    at = kept_location(state, text)
+                except BadInput as exc:
+                    raise BadInput(exc.message, f"path[{i}]") from None
+            found.append(at)
         return found
 
     def acting(self, unit_id: str, player: str | None) -> TetUnit:

@@ -17,6 +17,10 @@ from domain.state import GameState
 #: assignment), which ``StateModel.__setattr__`` sets in the unit's ``__dict__`` and fields set
 _TURN_MARKS = ("actions", "villages_used")
 assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
+_TURN_MARK_SET = frozenset(_TURN_MARKS)
+#: the state's fields a turn's start and an action set, plain fields too
+_TURN_FIELDS = frozenset({"actions_taken", "ballista_starters"})
+assert _TURN_FIELDS <= TetState.__plain_fields__
 
 
 def _grid(state: GameState) -> TetState:
@@ -76,15 +80,25 @@ class TurnStarted(GameEvent):
     on_ballista: dict[str, str] = {}
 
     def apply_to(self, state: GameState) -> None:
-        grid = _grid(state)
+        assert isinstance(state, TetState)  # ``_grid``, inline: every turn's start folds this
+        grid = state
         grid.new_turn(self.player, self.turn)
-        grid.actions_taken = 0
-        grid.ballista_starters = dict(self.on_ballista)
+        # ``actions_taken`` and ``ballista_starters`` set as ``StateModel.__setattr__`` sets a
+        # plain field (both are: ``_TURN_FIELDS``)
+        known = grid.__dict__
+        known["actions_taken"] = 0
+        known["ballista_starters"] = dict(self.on_ballista)
+        turn_fields = grid.__pydantic_fields_set__
+        turn_fields |= _TURN_FIELDS  # in place, through a name: no attribute set on the state
         for unit in grid.units.values():
             # ``unit.actions = []`` and ``unit.villages_used = []`` as ``StateModel.__setattr__``
-            # sets a plain field (both are: ``_TURN_MARKS``), without a call per field and unit
-            unit.__dict__.update(actions=[], villages_used=[])
-            unit.__pydantic_fields_set__.update(_TURN_MARKS)
+            # sets a plain field (both are: ``_TURN_MARKS``), by subscripts and an in-place union
+            # (no method call per unit: every turn's start folds this for every unit)
+            fields = unit.__dict__
+            fields["actions"] = []
+            fields["villages_used"] = []
+            fields_set = unit.__pydantic_fields_set__
+            fields_set |= _TURN_MARK_SET  # in place, through a name: no attribute set on the unit
 
     def describe(self, label: Labeler) -> str:
         ballista = f"; on a Ballista: {', '.join(self.on_ballista)}" if self.on_ballista else ""
@@ -100,9 +114,11 @@ class ActionTaken(GameEvent):
     number: int
 
     def apply_to(self, state: GameState) -> None:
-        grid = _grid(state)
-        grid.actions_taken = self.number
-        grid.units[self.unit].actions.append(self.action)
+        assert isinstance(state, TetState)  # ``_grid``, inline: every action folds this
+        # ``state.actions_taken = self.number`` as ``StateModel.__setattr__`` sets a plain field
+        state.__dict__["actions_taken"] = self.number
+        state.__pydantic_fields_set__.add("actions_taken")
+        state.units[self.unit].actions.append(self.action)
 
     def describe(self, label: Labeler) -> str:
         return f"action {self.number} of 3: {self.unit} takes a {self.action} action"

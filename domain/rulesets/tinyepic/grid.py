@@ -13,6 +13,8 @@ Direction = Literal["N", "E", "S", "W"]
 DIRECTIONS: dict[Direction, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 #: each direction by its one step (a melee check asks this of every enemy)
 _BY_STEP: dict[tuple[int, int], Direction] = {step: name for name, step in DIRECTIONS.items()}
+#: the four orthogonal steps (``direction_between`` is not None for exactly these)
+ORTHOGONAL_STEPS: frozenset[tuple[int, int]] = frozenset(_BY_STEP)
 DIAGONALS: tuple[tuple[int, int], ...] = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 
 

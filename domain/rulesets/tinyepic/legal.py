@@ -20,7 +20,7 @@ from domain.movement import search_reach
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
-    may_melee,
+    in_melee_reach,
     may_shoot,
     on_ballista_to_fire,
 )
@@ -33,19 +33,19 @@ from domain.rulesets.tinyepic.commands import (
     PayToRemoveWeakened,
     SpellAttack,
 )
-from domain.rulesets.tinyepic.kept import UnitMoves, kept_moves, unit_facts
+from domain.rulesets.tinyepic.kept import UnitMoves
 from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import allowed_actions, pay_refusal
+from domain.rulesets.tinyepic.turns import allowed_actions, has_ballista, pay_refusal
 from domain.rulesets.tinyepic.view import GridView, grid_view
 
 
 def legal_commands(
     state: TetState, moves: Callable[[GridView, TetUnit], Sequence[Move]] | None = None
 ) -> LegalCommands:
-    """The commands, part by part (``domain.legal``): each unit's moves counted from its kept
-    search (``unit_moves``) and built when read, so that ``command in legal`` looks at one
+    """The commands, part by part (``domain.legal``): each unit's moves counted from its
+    search, kept with the board (``unit_moves``), and built when read, so that ``command in legal`` looks at one
     unit's moves and a random pick builds one; the other commands are cheap and listed. In the
     order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
     scratch)."""
@@ -54,18 +54,19 @@ def legal_commands(
     parts: list[Part] = []
     living = view.living
     enemies = sorted([u for u in living if u.owner != player], key=_BY_ID)
+    units_left = view.counts.get(player, 0)  # counted once for every unit's turn checks
+    ballista = has_ballista(state)  # most boards have none: no unit is asked then
     for unit in sorted([u for u in living if u.owner == player], key=_BY_ID):  # ``view.units_of``
-        allowed = allowed_actions(state, unit)
+        allowed = allowed_actions(state, unit, units_left)
         if "move" in allowed:
             parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
         # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
         # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
         if "melee" in allowed and unit.melee > 0:
             melee: list[BaseModel] = []
-            for e in enemies:
-                if may_melee(view, unit, e):
-                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                    melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
+            for e in in_melee_reach(view, unit, enemies):  # ``may_melee`` of each enemy
+                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
+                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
             _add(parts, "melee_attack", unit, melee)
         if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
             _add(parts, "missile_attack", unit, [
@@ -77,13 +78,13 @@ def legal_commands(
                 SpellAttack(player=player, unit=unit.id, target=e.id)
                 for e in enemies if may_shoot(view, unit, e, "spell")
             ])
-        if "ballista" in allowed and on_ballista_to_fire(view, unit):
+        if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
             _add(parts, "fire_ballista", unit, [
                 FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
                 for e in enemies if ballista_refusal(view, unit, e, None) is None
                 for d in ballista_directions(view, unit, e)
             ])
-        if pay_refusal(state, unit) is None:
+        if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [PayToRemoveWeakened(player=player, unit=unit.id)])
     parts.append(Part(("end_turn", None), items=_end_turn(player)))
     return LegalCommands(parts)
@@ -119,13 +120,13 @@ _END_TURN_MOST = 64
 
 
 def _move_part(view: GridView, unit: TetUnit) -> Part:
-    """The unit's moves, one per space it can end on: counted from its kept search; a move is
+    """The unit's moves, one per space it can end on: counted from its search; a move is
     built when read; ``in`` finds a move by the space it ends on."""
     found: list[UnitMoves] = []
 
     def kept() -> UnitMoves:
         if not found:
-            found.append(kept_moves(view, unit, lambda u: searched_moves(view, u)))
+            found.append(searched_moves(view, unit))
         return found[0]
 
     def find(command: BaseModel) -> int | None:
@@ -136,17 +137,16 @@ def _move_part(view: GridView, unit: TetUnit) -> Part:
 
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:
-    """The unit's Move commands in this state, kept across events (``kept.py``)."""
-    return kept_moves(view, unit, lambda u: searched_moves(view, u)).moves()
+    """The unit's Move commands in this state, from the board's kept searches (``moves.py``)."""
+    return searched_moves(view, unit).moves()
 
 
 def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     """A Move to each space of the unit's range of motion by a cheapest path (the engine's
     search over ``model``: what ``moves.searched_moves`` must agree with), and the spaces it
-    could afford to step out of: where it stands, and each space it reached within its Movement
-    (``kept.py`` keeps the moves while none of them, and no space one step from them, changes)."""
+    could afford to step out of: where it stands, and each space it reached within its Movement."""
     start = unit.location or ""
     reach = search_reach(model, unit.id, start)
     left = frozenset({start, *reach.previous, *reach.cost}) if start else frozenset()
     ends = [loc for loc in reach.cost if loc != start]
-    return UnitMoves(unit_facts(model.view.state, unit), left, unit.owner, unit.id, start, reach.previous, ends)
+    return UnitMoves(left, unit.owner, unit.id, start, reach.previous, ends)

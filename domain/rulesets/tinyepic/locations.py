@@ -17,6 +17,31 @@ def parse_location(state: GameState, text: str) -> str:
     return space.text
 
 
+def kept_location(state: GameState, text: str) -> str:
+    """``parse_location``, kept per text with the board (the text's reading depends only on the
+    aliases and the board's size: board fields): a Move names every space of its path, and a
+    game's paths name the same few spaces again and again. A text that is refused is never kept
+    (it raises every time); at most ``LOCATIONS_KEPT`` texts a board."""
+    known = kept_locations(state)
+    found = known.get(text)
+    if found is None:
+        found = parse_location(state, text)
+        if len(known) < LOCATIONS_KEPT:
+            known[text] = found
+    return found
+
+
+def kept_locations(state: GameState) -> dict[str, str]:
+    """The texts the board has read (``kept_location``): a path's reader looks each step up here
+    first."""
+    known: dict[str, str] = state.board_index("tinyepic.locations", dict)
+    return known
+
+
+#: the most texts a board keeps (``kept_location``)
+LOCATIONS_KEPT = 4_096
+
+
 def label(state: GameState, location: str) -> str:
     if not location:
         return "nowhere"

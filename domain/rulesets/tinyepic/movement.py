@@ -62,7 +62,7 @@ class TetMovement:
         return GONE if not unit.alive or unit.location is None else None
 
     def allowance(self, unit_id: str) -> int:
-        return self.view.unit(unit_id).movement
+        return self.view.state.units[unit_id].movement  # ``view.unit``, read without a call
 
     def steps_from(self, unit_id: str) -> StepsFrom:
         """The unit's steps out of each space, kept while no unit moves, dies or changes side
@@ -98,7 +98,8 @@ class TetMovement:
         every unit), each judged against who stands where it leads and the Ballista the unit
         started on: the only facts of a step that change between states."""
         occupant_at = self.view.occupant_at
-        started_on = self.view.state.ballista_starters.get(unit_id)
+        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+        started_on = starters.get(unit_id) if starters else None
         found: list[StepOption] = []
         for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
             to = option.to
@@ -124,9 +125,9 @@ class TetMovement:
                 break
         else:
             return None
-        built = self.view.__dict__.get("occupant_at")
-        if built is not None:
-            occupant = built.get(to)
+        known = self.view.__dict__  # a fresh view (a model per step) has built nothing: looked at by operators
+        if "occupant_at" in known:
+            occupant = known["occupant_at"].get(to)
         else:
             occupant = None
             for unit in self.view.state.units.values():  # the living ones, in order (``GridView.living``)
@@ -134,7 +135,8 @@ class TetMovement:
                     occupant = unit
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(self.view.unit(unit_id), occupant, option)
-        if self.view.state.ballista_starters.get(unit_id) == to:
+        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+        if starters and starters.get(unit_id) == to:
             return option._replace(blocked=BALLISTA_REENTRY)
         return option
 
@@ -197,6 +199,23 @@ class TetMovement:
         return list(found.values())
 
 
+#: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
+#: Movement and the spaces it may not enter
+SearchKey = tuple[str, int, frozenset[str]]
+#: what that search found: the spaces it could afford to leave, its cheapest way into each
+#: space, and the spaces it could afford to leave in reading order
+Search = tuple[frozenset[str], dict[str, str], list[str]]
+
+
+class Searches(dict[SearchKey, Search]):
+    """A board's kept searches (``moves.keep_search``), and how many spaces they hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the spaces the kept searches could afford to leave, summed (what bounds the table)
+        self.spaces = 0
+
+
 class BoardSteps(dict[str, tuple[StepOption, ...]]):
     """The steps out of each space that the board alone decides (seed 003, Movement and
     "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
@@ -210,6 +229,8 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         self.pairs = StepPairs(self)
         #: the spaces the steps out of a space lead to (what a search that left it read)
         self.into = StepTargets(self)
+        #: the legal moves' searches over these steps (``moves.keep_search``)
+        self.searches = Searches()
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model
@@ -273,8 +294,15 @@ def board_steps(view: GridView) -> BoardSteps:
     when it is laid, and its options are fixed when the game starts (a state with other options
     is a new state, with new board indexes). Both ways into one space (a step and a portal) lead
     to one occupant, so the cheaper one is kept here as ``_keep_better`` would keep it later.
-    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``)."""
-    return view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+    Boards with the same rows and the options that price a step share one (``_SHARED_STEPS``).
+    Kept with the view too (a view is of one state, whose board an event can't change while
+    the view is read): a walk's steps and a state's legal moves ask it again and again."""
+    known = view.__dict__
+    if "board_steps" in known:
+        found: BoardSteps = known["board_steps"]
+        return found
+    found = known["board_steps"] = view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+    return found
 
 
 def _shared_steps(state: TetState) -> BoardSteps:

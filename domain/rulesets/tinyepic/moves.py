@@ -20,26 +20,70 @@ from __future__ import annotations
 import heapq
 import math
 
-from domain.rulesets.tinyepic.kept import UnitMoves, unit_facts
-from domain.rulesets.tinyepic.movement import board_steps
+from domain.rulesets.tinyepic.kept import READING, UnitMoves
+from domain.rulesets.tinyepic.movement import Search, Searches, SearchKey, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
 
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
-    first-step guarantee, one allowance: its Movement), and the spaces the search read."""
+    first-step guarantee, one allowance: its Movement), and the spaces the search read. The
+    search is the board's kept one when the same start, Movement and blocked spaces were
+    searched before on this board (``keep_search``); the spaces it may only cross (its allies'
+    spaces) are then left out of the ends."""
     start = unit.location
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
-        return UnitMoves(unit_facts(view.state, unit), frozenset(), unit.owner, unit.id, "", {}, [])
+        return UnitMoves(frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
     steps = board_steps(view)
     blocked, crossing = _occupied(view, unit)
-    cost_of, previous = _by_buckets(steps.pairs, start, allowance, blocked)
+    key = (start, allowance, frozenset(blocked))
+    kept = steps.searches
+    found = kept.get(key)
+    if found is None:
+        found = search(steps.pairs, start, allowance, blocked)
+        keep_search(kept, key, found)
+    left, previous, in_order = found
+    ends = [space for space in in_order if space != start and space not in crossing]  # in reading order still
+    return UnitMoves(left, unit.owner, unit.id, start, previous, ends, ordered=True)
+
+
+def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]) -> Search:
+    """One search from scratch: the spaces it could afford to leave (those within the
+    Movement), its cheapest way into each space, and the spaces it could afford to leave in
+    reading order (row, then column)."""
+    cost_of, previous = _by_buckets(pairs, start, allowance, blocked)
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
-    ends = [space for space in left if space != start and space not in crossing]
-    return UnitMoves(unit_facts(view.state, unit), frozenset(left), unit.owner, unit.id, start, previous, ends)
+    return frozenset(left), previous, sorted(left, key=READING.__getitem__)  # ``reading_order``
+
+
+#: the most searches a board keeps (``keep_search``), the oldest dropped first
+SEARCHES_KEPT = 4_096
+#: the most spaces (each search's spaces left, summed) a board's kept searches hold: a big
+#: board's searches are big, and a process keeps a few boards' (``movement._SHARED_BOARDS``)
+SEARCH_SPACES_KEPT = 50_000
+
+
+def keep_search(kept: Searches, key: SearchKey, found: Search) -> None:
+    """Keep a search with the board's steps (``BoardSteps.searches``): self-play plays many
+    games on one scenario's board, and their units stand again and again where they stood in
+    another game (a search of the benchmark's whole-turn board is met again more often than
+    not). A search reads the board's steps (whose table this is), where the unit starts, its
+    Movement and the spaces it may not enter: its key is all of that. What is kept is never
+    changed (``UnitMoves`` only reads it). The oldest are dropped first while the table holds
+    ``SEARCHES_KEPT`` searches or ``SEARCH_SPACES_KEPT`` spaces."""
+    size = len(found[0])
+    while kept and (len(kept) >= SEARCHES_KEPT or kept.spaces + size > SEARCH_SPACES_KEPT):
+        try:
+            dropped = kept.pop(next(iter(kept)), None)
+        except (StopIteration, RuntimeError):  # emptied or changed by another thread meanwhile
+            break
+        if dropped is not None:
+            kept.spaces -= len(dropped[0])
+    kept[key] = found
+    kept.spaces += size
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
@@ -48,17 +92,15 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     ally stands there and allies may be passed through (then it is crossed); the Ballista it
     started its turn on blocks it unless another unit stands there."""
     me, side = unit.id, unit.owner
-    ally_pass = view.options.ally_pass_through
-    blocked: set[str] = set()
-    crossing: set[str] = set()
-    for space, occupant in view.occupant_at.items():
-        if occupant.id == me:
-            continue
-        if occupant.owner == side and ally_pass:
-            crossing.add(space)
-        else:
-            blocked.add(space)
-    started_on = view.state.ballista_starters.get(me)
+    occupant_at = view.occupant_at
+    if view.options.ally_pass_through:  # two comprehensions: no call per space
+        crossing = {space for space, occupant in occupant_at.items() if occupant.owner == side and occupant.id != me}
+        blocked = {space for space, occupant in occupant_at.items() if occupant.owner != side}
+    else:
+        crossing = set()
+        blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
+    starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
+    started_on = starters.get(me) if starters else None
     if started_on is not None and started_on not in crossing:
         blocked.add(started_on)
     return blocked, crossing
@@ -80,7 +122,6 @@ def _by_buckets(
     previous: dict[str, str] = {}
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(start)
-    get, infinity = cost_of.get, math.inf
     try:
         for cost, bucket in enumerate(buckets):
             for here in bucket:  # a space put in this bucket meanwhile is reached in turn
@@ -90,7 +131,8 @@ def _by_buckets(
                     if to in blocked:
                         continue
                     new_cost = cost + step_cost
-                    if new_cost < get(to, infinity):
+                    # ``new_cost < cost_of.get(to, inf)`` with operators alone: no call per step
+                    if to not in cost_of or new_cost < cost_of[to]:
                         cost_of[to] = new_cost
                         if new_cost <= allowance:
                             previous[to] = here

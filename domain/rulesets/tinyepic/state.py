@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, Self, get_origin
 
 from pydantic import Field
+from pydantic_core import PydanticUndefined
 
-from domain.copying import copy_model, copy_value
+from domain.copying import ATOMS, copy_model, copy_value
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
 from domain.state import GameState, UnitState
 
@@ -66,8 +67,12 @@ class TetState(GameState):
         copied first by what they are: a unit's fields are plain values but for its lists, a
         row is plain values. Each copy goes in the memo, where the state's copy then finds it,
         so the copy is the one ``copy_model`` makes (``test_state_copy.py`` compares them).
-        A rollback point and each game started from a kept script copy the state."""
-        memo = {} if memo is None else memo
+        A rollback point and each game started from a kept script copy the state.
+
+        A copy of the state alone (an empty memo: ``model_copy``, ``copy.deepcopy(state)``) is
+        ``_copied_alone``."""
+        if not memo:
+            return self._copied_alone()
         for unit in self.units.values():
             if id(unit) not in memo:
                 _copy_unit(unit, memo)
@@ -76,6 +81,38 @@ class TetState(GameState):
                 if id(row) not in memo:
                     memo[id(row)] = list(row)
         return copy_model(self, memo)
+
+    def _copied_alone(self) -> Self:
+        """``copy_model(self, {})``, made field by field by what each field holds: the units (a
+        unit's lists by slicing), the board's rows, and the maps and lists of plain values
+        (``_PLAIN_FIELDS``) copied outside the memo; every other field, the fields set and the
+        private attributes as ``copy_model`` copies them. Outside the memo is the memo's copy
+        because none of these is held twice in a state and each holds plain values (the test
+        checks every state of the examples and of self-play)."""
+        cls = type(self)
+        made = cls.__new__(cls)
+        memo: dict[int, Any] = {id(self): made}
+        fields = self.__dict__.copy()
+        fields["units"] = {unit_id: _copy_unit(unit, None) for unit_id, unit in self.units.items()}
+        fields["levels"] = [row[:] for row in self.levels]
+        fields["terrain"] = [row[:] for row in self.terrain]
+        for name in _PLAIN_FIELDS:
+            value = fields[name]
+            fields[name] = value[:] if type(value) is list else dict(value)
+        for name, value in fields.items():  # every other field (a subclass's too)
+            if name not in _COPIED_ALONE and type(value) not in ATOMS:
+                fields[name] = copy_value(value, memo)
+        _setattr(made, "__dict__", fields)
+        extra = self.__pydantic_extra__
+        _setattr(made, "__pydantic_extra__", None if extra is None else copy_value(extra, memo))
+        _setattr(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        private = self.__pydantic_private__
+        if private is None:
+            _setattr(made, "__pydantic_private__", None)
+        else:
+            kept = {name: copy_value(value, memo) for name, value in private.items() if value is not PydanticUndefined}
+            _setattr(made, "__pydantic_private__", kept)
+        return made
 
     def level(self, x: int, y: int) -> int:
         return self.levels[y][x]
@@ -87,20 +124,31 @@ class TetState(GameState):
         return 0 <= x < self.width and 0 <= y < self.height
 
 
+#: the state's fields that hold a list or a map of plain values (strings, numbers), never held
+#: twice: a copy of the state alone copies them shallowly (``TetState._copied_alone``)
+_PLAIN_FIELDS: tuple[str, ...] = ("players", "unordered", "aliases", "counters", "ballista_starters")
+#: the fields ``TetState._copied_alone`` copies by what they hold (the others as ``copy_model`` does)
+_COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN_FIELDS})
+
 #: the fields of a unit that hold lists (the rest hold strings, numbers, booleans or None)
 _UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_fields.items() if get_origin(field.annotation) is list)
 _setattr = object.__setattr__
 
 
-def _copy_unit(unit: TetUnit, memo: dict[int, Any]) -> TetUnit:
+def _copy_unit(unit: TetUnit, memo: dict[int, Any] | None) -> TetUnit:
     """``copy_model`` of a unit: its plain values as they are, its lists copied (through the
-    memo), no extra fields and no private attributes (``TetUnit`` has none)."""
+    memo when given, else sliced: lists of plain values held by this unit alone), no extra
+    fields and no private attributes (``TetUnit`` has none)."""
     cls = type(unit)
     made = cls.__new__(cls)
-    memo[id(unit)] = made
     fields = unit.__dict__.copy()
-    for name in _UNIT_LISTS:
-        fields[name] = copy_value(fields[name], memo)
+    if memo is None:
+        for name in _UNIT_LISTS:
+            fields[name] = fields[name][:]
+    else:
+        memo[id(unit)] = made
+        for name in _UNIT_LISTS:
+            fields[name] = copy_value(fields[name], memo)
     _setattr(made, "__dict__", fields)
     _setattr(made, "__pydantic_extra__", None)
     _setattr(made, "__pydantic_fields_set__", set(unit.__pydantic_fields_set__))

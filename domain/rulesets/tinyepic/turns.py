@@ -9,6 +9,7 @@ what ``legal.py`` does not list.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, get_args
 
 from domain.rules import RuleRef
@@ -24,6 +25,8 @@ ACTIONS_PER_TURN = 3
 #: every action type, in the order the legal commands list them
 ACTIONS: tuple[Action, ...] = get_args(Action)
 PAY_TO_REMOVE = 2
+#: units in id order (a key made once, not a lambda per turn's end)
+_BY_ID = attrgetter("id")
 
 NOT_ACTIVE = rule("digest 2 (Turn)", "only the active player's units act")
 THREE_ACTIONS = rule("digest 2 (Turn)", "a turn has at most three actions")
@@ -62,17 +65,26 @@ def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[Rule
     return None
 
 
-def allowed_actions(state: TetState, unit: TetUnit) -> tuple[Action, ...]:
+def allowed_actions(state: TetState, unit: TetUnit, units_left: int | None = None) -> tuple[Action, ...]:
     """The actions ``action_refusal`` lets ``unit`` take now, in ``ACTIONS`` order: what the
     legal commands ask for each unit, with the checks that do not depend on the action made
-    once (a test compares it with ``action_refusal`` on every state of every example)."""
+    once (a test compares it with ``action_refusal`` on every state of every example).
+    ``units_left``: how many living units the unit's player has, when the caller counted them
+    (the legal commands count once per state, not once per unit and check)."""
     if unit.owner != state.active_player or state.actions_taken >= ACTIONS_PER_TURN:
         return ()
-    if unit.weakened and tokens_in_use(state, unit.owner):
-        return ()
-    taken = unit.actions
-    if not taken or last_unit(state, unit.owner):
-        return ACTIONS
+    if units_left is None:
+        if unit.weakened and tokens_in_use(state, unit.owner):
+            return ()
+        taken = unit.actions
+        if not taken or last_unit(state, unit.owner):
+            return ACTIONS
+    else:
+        if unit.weakened and units_left >= 3:  # ``tokens_in_use``
+            return ()
+        taken = unit.actions
+        if not taken or units_left <= 1:  # ``last_unit``
+            return ACTIONS
     if len(taken) >= 2:
         return ()
     return tuple(action for action in ACTIONS if action not in taken)
@@ -112,7 +124,7 @@ def drop_unused_tokens(resolver: Resolver, player: str) -> None:
     assert isinstance(state, TetState)
     if tokens_in_use(state, player):
         return
-    for unit in sorted(grid_view(state).units_of(player), key=lambda u: u.id):
+    for unit in sorted(grid_view(state).units_of(player), key=_BY_ID):
         if unit.weakened:
             resolver.emit(
                 WeakenedRemoved, unit=unit.id, reason=f"{player} has two units or fewer: Weakened tokens are no longer used",
@@ -127,7 +139,7 @@ def on_ballista(state: TetState, player: str) -> dict[str, str]:
         return {}
     view = grid_view(state)
     return {
-        u.id: u.location or "" for u in sorted(view.units_of(player), key=lambda u: u.id)
+        u.id: u.location or "" for u in sorted(view.units_of(player), key=_BY_ID)
         if view.terrain(parse_space(u.location or "")) == "ballista"
     }
 
@@ -135,10 +147,7 @@ def on_ballista(state: TetState, player: str) -> dict[str, str]:
 def has_ballista(state: TetState) -> bool:
     """Whether any space of the board is a Ballista: a board index (the board's rows change only
     when it is laid)."""
-    facts: dict[str, bool] = state.board_index("tinyepic.board_facts", dict)  # no closure made per call
-    found = facts.get("ballista")
-    if found is None:
-        found = facts["ballista"] = any("ballista" in row for row in state.terrain)
+    found: bool = state.board_index("tinyepic.has_ballista", lambda: any("ballista" in row for row in state.terrain))
     return found
 
 
@@ -153,8 +162,13 @@ def end_turn(resolver: Resolver, player: str) -> None:
     the other player's turn begins."""
     state = resolver.state
     assert isinstance(state, TetState)
-    for unit in sorted(grid_view(state).units_of(player), key=lambda u: u.id):
-        if unit.weakened and not unit.actions:
-            resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
+    # the player's living units (``GridView.units_of``) that are Weakened and took no action:
+    # read off the units directly, and sorted only when there are any (most turns)
+    idle = [
+        u for u in state.units.values()
+        if u.weakened and not u.actions and u.owner == player and u.alive and u.location is not None
+    ]
+    for unit in sorted(idle, key=_BY_ID) if idle else idle:
+        resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
     resolver.emit(TurnEnded, player=player, turn=state.turn, actions=state.actions_taken)
     start_turn(resolver, state.opponent_of(player), state.turn + 1)

@@ -32,9 +32,10 @@ def grid_view(state: GameState) -> GridView:
 
 class GridView:
     def __init__(self, state: GameState) -> None:
-        assert isinstance(state, TetState)  # ``tet_state``, inline: a view is made for most steps
-        self.state = state
-        self.options = state.options
+        #: a Tiny Epic Tactics state: every caller's is one (its ruleset's handlers, models and
+        #: checks), not checked here: a view is made for most steps and checks
+        self.state: TetState = state  # type: ignore[assignment]  # see above: ``tet_state`` checks where it must
+        self.options = self.state.options
 
     # --- the board --------------------------------------------------------------------------
 
@@ -102,10 +103,12 @@ class GridView:
 
     @cached_property
     def occupant_at(self) -> dict[str, TetUnit]:
-        """The same occupants by the space's text (``"x,y"``), as steps name their spaces."""
-        return self.state.lasting_index(
-            "tinyepic.occupant_at", self.places, lambda: {u.location or "": u for u in self.living}
-        )
+        """The same occupants by the space's text (``"x,y"``), as steps name their spaces: built
+        per view from the living units (one comprehension), not kept across events. Keeping it
+        needs the units' places worked out as its key for every state asked, which costs more
+        than building it (the legal moves' search asks it once per state, after most events
+        some unit moved)."""
+        return {u.location or "": u for u in self.living}
 
     def unit(self, unit_id: str) -> TetUnit:
         return self.state.units[unit_id]
@@ -120,8 +123,12 @@ class GridView:
     def counts(self) -> dict[str, int]:
         """How many living units each player has."""
         found: dict[str, int] = {}
-        for u in self.living:
-            found[u.owner] = found.get(u.owner, 0) + 1
+        for u in self.living:  # by operators: no call per unit (every legal listing counts)
+            owner = u.owner
+            if owner in found:
+                found[owner] += 1
+            else:
+                found[owner] = 1
         return found
 
     def allied(self, a: TetUnit, b: TetUnit) -> bool:

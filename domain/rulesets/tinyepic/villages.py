@@ -16,7 +16,7 @@ from domain.resolution import Resolver
 from domain.rulesets.tinyepic.events import VillageVisited
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState
-from domain.state import TriggerState
+from domain.state import GameState, TriggerState
 
 ABILITY = "village"
 VILLAGE_HEALTH = 4
@@ -33,6 +33,20 @@ def is_village(state: TetState, location: str) -> bool:
     return found
 
 
+def village_spaces(state: GameState) -> frozenset[str]:
+    """The Village spaces of the board, each as its step names it (``"x,y"``, as ``Space.text``
+    writes it): a board index, so that a step asks one set (``on_step``: every step of every
+    move). A test compares it with ``village_space`` after every event."""
+    return state.board_index("tinyepic.village_spaces", lambda: _village_texts(state))
+
+
+def _village_texts(state: GameState) -> frozenset[str]:
+    assert isinstance(state, TetState)
+    return frozenset(
+        f"{x},{y}" for y in range(state.height) for x in range(state.width) if state.terrain_at(x, y) == "village"
+    )
+
+
 def village_space(state: TetState, location: str) -> bool:
     """``is_village`` read off the board's rows."""
     try:
@@ -43,10 +57,13 @@ def village_space(state: TetState, location: str) -> bool:
 
 
 def on_step(resolver: Resolver, event: StepTaken) -> None:
+    """A step into a Village queues its trigger. A step names its spaces as ``Space.text``
+    writes them (a path is parsed to them; a test checks every step of the examples and of
+    self-play), so the board's set of Village texts answers; most steps enter none."""
     state = resolver.state
-    assert isinstance(state, TetState)
-    if not is_village(state, event.to):
+    if event.to not in village_spaces(state):
         return
+    assert isinstance(state, TetState)
     move = state.moves.get(event.move_id)
     if move is None or move.purpose != "move":
         return
