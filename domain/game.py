@@ -50,6 +50,48 @@ class _Checkpoint:
         return self.pending == 0 or pending[self.pending - 1] is self.marker
 
 
+@dataclass
+class _Declared:
+    """What recording a command's ``CommandIssued`` changes, as it was before: the command
+    counter, the last refusal, the game's version and time.
+
+    Every refusal the rules make in the examples and in self-play comes before any event but
+    the declaration (a refused command's checks run first), so putting these back is the whole
+    rollback: the state is as it was, the rollback point stays good for the next command, and
+    no copy of the state is made or used up (a script's expected refusals cost a copy each).
+    A refusal after any other event, or with a fold that failed part-way, goes back to the
+    rollback point as before.
+    ``tests/test_refusal_undo.py`` compares both ways after every command of every example."""
+
+    count: int | None
+    refusal: Any
+    version: int
+    modified_on: Any
+
+    @classmethod
+    def of(cls, game: Game) -> _Declared:
+        state = game.state
+        return cls(state.counters.get("command"), state.last_refusal, game.version, game.modified_on)
+
+    def undone(self, game: Game, pending_before: int) -> bool:
+        """Put the declaration back, when it is all the refused command recorded."""
+        pending = game.pending_events
+        made = len(pending) - pending_before
+        if made > 1 or game.version != self.version + made or (made == 1 and type(pending[-1]) is not CommandIssued):
+            return False
+        if made:
+            del pending[pending_before:]
+            state = game.state
+            if self.count is None:
+                state.counters.pop("command", None)
+            else:
+                state.counters["command"] = self.count
+            state.last_refusal = self.refusal
+            game.version = self.version
+            game.modified_on = self.modified_on
+        return True
+
+
 class Game(BaseAggregate[UUID]):
     TOPIC = "sim.Game"
 
@@ -168,7 +210,11 @@ class Game(BaseAggregate[UUID]):
         if fields.get("timestamp") is None:
             fields["timestamp"] = known.get("_issued_at") or event_class.create_timestamp()
         event = event_class.__pydantic_validator__.validate_python(fields)  # the constructor's validation, without its wrapper
-        event.mutate(self)
+        try:
+            event.mutate(self)
+        except BaseException:
+            known["_torn"] = True  # a fold that failed part-way: only the rollback point restores
+            raise
         known["_pending_events"].append(event)
         return event
 
@@ -186,6 +232,7 @@ class Game(BaseAggregate[UUID]):
         pending_before = len(self.pending_events)
         checkpoint = self._checkpoint() if rollback else None
         known = self.__dict__
+        undo = _Declared.of(self)
         # every event of one command carries the moment it was issued: one clock reading, not
         # one per event (a timestamp is the envelope's, never compared or folded)
         known["_issued_at"] = CommandIssued.create_timestamp()
@@ -206,7 +253,8 @@ class Game(BaseAggregate[UUID]):
                 self.rules.execute(resolver, parsed)
             resolver.run()
         except BaseException:
-            if checkpoint is not None:
+            torn = known.pop("_torn", False)
+            if checkpoint is not None and (torn or not undo.undone(self, pending_before)):
                 self._restore(checkpoint, pending_before)
             raise
         finally:
