@@ -14,6 +14,7 @@ import pytest
 from domain.rulesets.sorcery.activations import shackles, sources
 from domain.rulesets.sorcery.activations.base import card_of
 from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack
+from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
 from sim.runner import play
 from sim.scenario import load_scenario
@@ -25,17 +26,18 @@ SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
 
 def _same_as_fresh(state: GameState, where: str) -> int:
-    for source_id, kept in list(sources._kept_abilities(state).items()):  # type: ignore[arg-type]  # a Sorcery state
+    assert isinstance(state, SorceryState)
+    for source_id, kept in list(sources._kept_abilities(state).items()):
         # answers kept by earlier states (of this game or another) with the same realm and places
-        fresh = sources._abilities_for(state, source_id)  # type: ignore[arg-type]
+        fresh = sources._abilities_for(state, source_id)
         assert [a.name for a in kept] == [a.name for a in fresh], f"{where}: {source_id}, kept by an earlier state"
     ids = [*state.units, *(f.id for f in state.features.values() if f.kind == "site")]
     for source_id in ids:
-        kept = sources.abilities_for(state, source_id)  # type: ignore[arg-type]  # a Sorcery state
+        kept = sources.abilities_for(state, source_id)
         assert sources.abilities_for(state, source_id) is kept, where  # asked again: the kept answer
-        fresh = sources._abilities_for(state, source_id)  # type: ignore[arg-type]
+        fresh = sources._abilities_for(state, source_id)
         assert [a.name for a in kept] == [a.name for a in fresh], f"{where}: {source_id}"
-    assert shackles._granting(state) == shackles._granting_now(state), where  # type: ignore[arg-type]
+    assert shackles._granting(state) == shackles._granting_now(state), where
     return len(ids)
 
 
@@ -78,6 +80,7 @@ def test_a_unit_stepping_onto_and_off_a_rolling_boulder_gains_and_loses_its_push
     push = "Rolling Boulder"
 
     def has_push() -> bool:
+        assert isinstance(g.state, SorceryState)
         names = {a.name for a in sources.abilities_for(g.state, "pusher")}
         assert names == {a.name for a in sources._abilities_for(g.state, "pusher")}
         return any(push in card_of(a, "Wild Boars") for a in sources.abilities_for(g.state, "pusher"))

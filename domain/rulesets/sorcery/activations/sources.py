@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.rules.projectiles import range_bonus
-from domain.rulesets.sorcery.rules.shared import per_state, realm_facts, table
+from domain.rulesets.sorcery.rules.shared import per_state, realm_key, table
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
@@ -53,8 +53,7 @@ def abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:
 def _kept_abilities(state: SorceryState) -> dict[str, tuple[Ability, ...]]:
     """The abilities table of the realm of ``state``: keyed on the realm's facts and where every
     unit stands (the broad key of ``rules.shared``), everything ``_abilities_for`` reads."""
-    places = tuple(u.location for u in state.units.values())
-    return table(state, (realm_facts(state).number, "abilities", places), dict)
+    return table(state, (*realm_key(state), "abilities"), dict)
 
 
 def _abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:
