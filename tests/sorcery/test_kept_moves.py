@@ -1,8 +1,10 @@
 """A ready unit's Move and Attack commands are kept in a table shared by every state of the same
-realm and places (``legal.kept_moves``, keyed on ``rules.shared.realm_key``): after every event
-of every Sorcery example and of seeded random self-play, for every unit ready to act for its
-owner, the kept listing (made by whichever state asked first, of this game or another) is the
-listing worked out for the state now, command for command and in order (issue 20)."""
+realm and places (``legal.kept_moves``, keyed on ``rules.shared.realm_key``), the whole listing of
+the active player's moves too (``legal._moves``: keyed also on each unit's tapped mark and whether
+it entered this turn), and the player's units and sites that have an activated ability
+(``legal._sources``): after every event of every Sorcery example and of seeded random self-play,
+each kept answer (made by whichever state asked first, of this game or another) is the answer
+worked out for the state now, command for command and in order (issue 20)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack
-from domain.rulesets.sorcery.legal import _moves_of, _ready, kept_moves
+from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack, Pass
+from domain.rulesets.sorcery.legal import _moves, _moves_of, _ready, _sources, _sources_now, kept_moves
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.rules.shared import realm_key, shared
 from domain.rulesets.sorcery.state import SorceryState
@@ -43,7 +45,12 @@ def _same_as_fresh(state: GameState, where: str) -> int:
             fresh = _moves_of(state, SorceryMovement(state), unit_id, player)
             assert list(kept) == fresh, f"{where}: {unit_id} of {player}"
             compared += len(fresh)
-    return compared
+    listing = _moves(state)
+    fresh_listing = [m for u in _ready(state, state.active_player, movement) for m in _moves_of(state, movement, u, state.active_player)]
+    assert list(listing) == fresh_listing, f"{where}: the listing of {state.active_player}'s moves"
+    for player in state.players:
+        assert _sources(state, player) == _sources_now(state, player), f"{where}: {player}'s sources of abilities"
+    return compared + len(fresh_listing)
 
 
 @pytest.mark.parametrize("path", SORCERY, ids=lambda p: p.stem)
@@ -92,3 +99,26 @@ def test_a_step_of_another_unit_changes_the_attacks_kept_for_a_unit_that_stays_r
         g.issue(EndTurn(player="p2"))
         assert attacks_on_hounds() is near, to
         g.issue(EndTurn(player="p1"))
+
+
+def test_a_unit_tapped_by_its_attack_where_it_stands_leaves_the_kept_listing_until_it_untaps() -> None:
+    """An attack on the site where the unit stands moves nobody: the realm and places are the
+    same, only its tapped mark changes, and the kept listing follows it (codex: Tap)."""
+    g = game(
+        "title: t\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n"
+        + "    - {at: 6, card: Valley, controller: p2}\n    - {at: 7, card: Valley, controller: p1}\n"
+        + "  units:\n    - {id: boars, card: Wild Boars, owner: p1, at: 6}\n"
+    )
+
+    def listed() -> bool:
+        state = g.state
+        assert isinstance(state, SorceryState)
+        return any(isinstance(c, MoveAndAttack) and c.unit == "boars" for c in _moves(state))
+
+    for _ in range(2):
+        assert listed()
+        g.issue(MoveAndAttack(unit="boars", attack="site"))
+        g.issue(Pass(player="p2"))  # no defender
+        assert not listed()
+        g.issue(EndTurn(player="p1"))
+        g.issue(EndTurn(player="p2"))

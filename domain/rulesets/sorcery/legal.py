@@ -116,13 +116,24 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
     return True
 
 
-def _moves(state: SorceryState) -> list[BaseModel]:
+def _moves(state: SorceryState) -> tuple[BaseModel, ...]:
+    """The Move and Attack commands of every ready unit of the active player, kept per realm and
+    places (``rules.shared.realm_key``) and what readiness reads besides: each unit's tapped
+    mark and whether it entered this turn (the rest, its being disabled and its Charge, is the
+    realm's). A turn passing and coming back, or the next game from the same start, finds the
+    listing made."""
     player = state.active_player
+    turn = state.turn
+    marks = tuple((u.tapped, u.entered_turn == turn) for u in state.units.values())
+    return table(state, (*realm_key(state), "ready moves", player, marks), lambda: _ready_moves(state, player))
+
+
+def _ready_moves(state: SorceryState, player: str) -> tuple[BaseModel, ...]:
     movement = SorceryMovement(state)
     found: list[BaseModel] = []
     for unit_id in _ready(state, player, movement):
         found += kept_moves(state, movement, unit_id, player)
-    return found
+    return tuple(found)
 
 
 def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
@@ -211,13 +222,11 @@ def _activations(state: SorceryState) -> list[BaseModel]:
     """Each activation the active player may make now, as commands: each target its ability's
     class lists as a candidate (every destination and target, its own steps only where
     unblocked) that the class's own check accepts (activations/)."""
-    reader = Reader(state)
     player = state.active_player
-    sources = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
-    sources += [
-        f.id for f in sorted(state.features.values(), key=lambda f: f.id)
-        if f.kind == "site" and f.controller == player and activated_of(f.card)
-    ]
+    sources = _sources(state, player)
+    if not sources:
+        return []
+    reader = Reader(state)
     found: list[BaseModel] = []
     for source_id in sources:
         for ability in abilities_for(state, source_id):
@@ -235,6 +244,23 @@ def _activations(state: SorceryState) -> list[BaseModel]:
                 found.append(probe.model_copy(update={"targets": targets}))
                 found.extend(probe.model_copy(update={"targets": targets, "turn": t}) for t in _turns(state, plan.moves, source.card))
     return found
+
+
+def _sources(state: SorceryState, player: str) -> tuple[str, ...]:
+    """The player's living units and sites that have an activated ability, kept per realm and
+    places (``rules.shared.realm_key``): who is alive, owns or controls what, and the abilities
+    each has (``abilities_for``) are all the realm's. Most states have none, and then the
+    activations are not looked for."""
+    return table(state, (*realm_key(state), "sources", player), lambda: _sources_now(state, player))
+
+
+def _sources_now(state: SorceryState, player: str) -> tuple[str, ...]:
+    units = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
+    sites = [
+        f.id for f in sorted(state.features.values(), key=lambda f: f.id)
+        if f.kind == "site" and f.controller == player and activated_of(f.card)
+    ]
+    return (*units, *sites)
 
 
 def _turns(state: SorceryState, moves: list[turning.PlannedMove], name: str) -> list[int]:
