@@ -27,8 +27,9 @@ from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercep
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
-from domain.rulesets.sorcery.rules.live import live
-from domain.rulesets.sorcery.state import SorceryState
+from domain.rulesets.sorcery.rules.live import LiveIndex, live
+from domain.rulesets.sorcery.rules.shared import realm_key, table
+from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 
 
@@ -65,9 +66,8 @@ def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack
     return any(mandatory.satisfies(state, d, move.unit, end, move.attack) for d in found)
 
 
-def _ready(state: SorceryState, player: str) -> list[str]:
+def _ready(state: SorceryState, player: str, movement: SorceryMovement) -> list[str]:
     """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
-    movement = SorceryMovement(state)
     return [u for u in sorted(state.units) if _is_ready(state, movement, u, player)]
 
 
@@ -116,13 +116,36 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
     return True
 
 
-def _moves(state: SorceryState) -> list[BaseModel]:
+def _moves(state: SorceryState) -> tuple[BaseModel, ...]:
+    """The Move and Attack commands of every ready unit of the active player, kept per realm and
+    places (``rules.shared.realm_key``) and what readiness reads besides: each unit's tapped
+    mark and whether it entered this turn (the rest, its being disabled and its Charge, is the
+    realm's). A turn passing and coming back, or the next game from the same start, finds the
+    listing made."""
     player = state.active_player
+    turn = state.turn
+    marks = tuple((u.tapped, u.entered_turn == turn) for u in state.units.values())
+    return table(state, (*realm_key(state), "ready moves", player, marks), lambda: _ready_moves(state, player))
+
+
+def _ready_moves(state: SorceryState, player: str) -> tuple[BaseModel, ...]:
     movement = SorceryMovement(state)
     found: list[BaseModel] = []
-    for unit_id in _ready(state, player):
-        found += _moves_of(state, movement, unit_id, player)
-    return found
+    for unit_id in _ready(state, player, movement):
+        found += kept_moves(state, movement, unit_id, player)
+    return tuple(found)
+
+
+def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
+    """``_moves_of`` for every destination, kept in a table shared by every state of the same
+    realm (``rules.shared.realm_key``: the realm's facts and where every unit stands), since
+    that is all it reads once the unit is ready (its reach, its own "can't", who stands where
+    with which keywords, who controls each site): a state met again (the same places later in
+    the game, the next game from the same start) lists them without a search. The commands are
+    only read: a listing copies the tuple into its own list."""
+    return table(
+        state, (*realm_key(state), "moves", unit_id, player), lambda: tuple(_moves_of(state, movement, unit_id, player)),
+    )
 
 
 def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
@@ -139,29 +162,30 @@ def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, play
     found: list[BaseModel] = []
     attacks = view.restriction(unit_id, "no_attack") is None  # the unit's own "can't", wherever it ends
     sites = view.restriction(unit_id, "no_attack_sites") is None
+    index = live(state)  # who stands where, and their keywords where they stand
     for location in ends:
         path = (reach.path_to(location) or [location])[1:]
         found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
         if not attacks:
             continue
-        for target in _targets(state, view, unit_id, location):
+        for target in _targets(state, view, index, unit, location):
             if target == "site" and not sites:
                 continue
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
     return found
 
 
-def _targets(state: SorceryState, view: RealmView, unit_id: str, location: str) -> list[str]:
+def _targets(state: SorceryState, view: RealmView, index: LiveIndex, unit: SorceryUnit, location: str) -> list[str]:
     """What a unit ending its move at ``location`` could attack, as the realm stands now (an
     Airborne target only by an Airborne attacker: codex: Airborne)."""
-    owner = state.units[unit_id].owner
+    owner = unit.owner
     loc = parse_loc(location)
-    index = live(state)  # who stands there, and their keywords where they stand
-    enemies = [u for u in index.units_at(location) if state.units[u].owner != owner]
+    units = state.units
+    enemies = [u for u in index.units_at(location) if units[u].owner != owner]
     targets: list[str] = []
     if enemies:  # whether the attacker would be Airborne there matters only against someone
         surface = loc.region is Region.SURFACE
-        airborne = surface and "Airborne" in view.keywords(unit_id, loc)
+        airborne = surface and "Airborne" in view.keywords(unit.id, loc)
         targets = sorted(u for u in enemies if airborne or not (surface and "Airborne" in index.keywords[u]))
     site = view.site_at(loc.square)
     if loc.region is Region.SURFACE and site is not None and site.controller != owner:
@@ -198,13 +222,11 @@ def _activations(state: SorceryState) -> list[BaseModel]:
     """Each activation the active player may make now, as commands: each target its ability's
     class lists as a candidate (every destination and target, its own steps only where
     unblocked) that the class's own check accepts (activations/)."""
-    reader = Reader(state)
     player = state.active_player
-    sources = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
-    sources += [
-        f.id for f in sorted(state.features.values(), key=lambda f: f.id)
-        if f.kind == "site" and f.controller == player and activated_of(f.card)
-    ]
+    sources = _sources(state, player)
+    if not sources:
+        return []
+    reader = Reader(state)
     found: list[BaseModel] = []
     for source_id in sources:
         for ability in abilities_for(state, source_id):
@@ -222,6 +244,23 @@ def _activations(state: SorceryState) -> list[BaseModel]:
                 found.append(probe.model_copy(update={"targets": targets}))
                 found.extend(probe.model_copy(update={"targets": targets, "turn": t}) for t in _turns(state, plan.moves, source.card))
     return found
+
+
+def _sources(state: SorceryState, player: str) -> tuple[str, ...]:
+    """The player's living units and sites that have an activated ability, kept per realm and
+    places (``rules.shared.realm_key``): who is alive, owns or controls what, and the abilities
+    each has (``abilities_for``) are all the realm's. Most states have none, and then the
+    activations are not looked for."""
+    return table(state, (*realm_key(state), "sources", player), lambda: _sources_now(state, player))
+
+
+def _sources_now(state: SorceryState, player: str) -> tuple[str, ...]:
+    units = [u.id for u in sorted(state.living_units(), key=lambda u: u.id) if u.owner == player and abilities_for(state, u.id)]
+    sites = [
+        f.id for f in sorted(state.features.values(), key=lambda f: f.id)
+        if f.kind == "site" and f.controller == player and activated_of(f.card)
+    ]
+    return (*units, *sites)
 
 
 def _turns(state: SorceryState, moves: list[turning.PlannedMove], name: str) -> list[int]:

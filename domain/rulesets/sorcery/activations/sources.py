@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.engine.reader import SICK, TAP, Reader
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.live import live
 from domain.rulesets.sorcery.rules.projectiles import range_bonus
-from domain.rulesets.sorcery.rules.shared import per_state
+from domain.rulesets.sorcery.rules.shared import per_state, realm_key, table
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
@@ -38,14 +38,22 @@ def activated_of(card_name: str) -> list[Ability]:
 def abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:
     """The activated abilities a unit or site has now (its own, then those granted where it is).
 
-    Worked out once per state and source (an index, which the next event drops): the legal
-    commands ask it of every unit of the player, then again of each that has one, and each
-    answer reads every artifact and every unit that could grant one."""
-    kept: dict[str, tuple[Ability, ...]] = per_state(state, "sorcery.abilities", dict)
+    Kept in a table shared by every state with the same realm (``rules.shared``: its facts,
+    cards, artifacts, effects, and where every unit is), since that is all an answer reads: the
+    legal commands ask it of every unit of the player in every state, and most events (a tap, a
+    turn passing, damage) change none of it, so a state met again finds its answers made. The
+    table is found once per state (an index, which the next event drops)."""
+    kept: dict[str, tuple[Ability, ...]] = per_state(state, "sorcery.abilities", lambda: _kept_abilities(state))
     found = kept.get(source_id)
     if found is None:
         found = kept[source_id] = _abilities_for(state, source_id)
     return found
+
+
+def _kept_abilities(state: SorceryState) -> dict[str, tuple[Ability, ...]]:
+    """The abilities table of the realm of ``state``: keyed on the realm's facts and where every
+    unit stands (the broad key of ``rules.shared``), everything ``_abilities_for`` reads."""
+    return table(state, (*realm_key(state), "abilities"), dict)
 
 
 def _abilities_for(state: SorceryState, source_id: str) -> tuple[Ability, ...]:

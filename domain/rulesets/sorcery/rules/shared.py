@@ -161,6 +161,14 @@ def peek(state: GameState, name: str) -> Any:
     return state.__pydantic_private__["_indexes"].get(name)  # type: ignore[index]  # set by PrivateAttr
 
 
+def realm_key(state: GameState) -> tuple[Hashable, ...]:
+    """The broad key (see the module docstring): the realm's facts and where every unit stands,
+    all that any question of the realm reads besides the units' play marks (tapped, damage, when
+    it entered) and the turn; worked out once per state, for the tables kept whole per realm
+    (a unit's abilities, its Move and Attack commands)."""
+    return per_state(state, "sorcery.realm_key", lambda: (realm_facts(state).number, tuple(u.location for u in state.units.values())))
+
+
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     """Everything a unit's step table is read from, in ``state`` (see the module docstring);
     worked out once per state and unit."""

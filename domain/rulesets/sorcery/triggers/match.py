@@ -49,6 +49,7 @@ from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, Activ
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
 from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
+from domain.rulesets.sorcery.rules.shared import peek, realm_key, table
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import TriggerParam
@@ -123,9 +124,22 @@ def queue(
 
 def muted(view: RealmView, unit_id: str, at: Loc | None = None) -> bool:
     """Whether a unit source has no abilities now: silenced or disabled (codex: Silenced,
-    Disabled); a card that is not a unit is never muted here (a site's loss is ``sources``')."""
-    if unit_id not in view.state.units:
+    Disabled); a card that is not a unit is never muted here (a site's loss is ``sources``').
+
+    Asked of every source a step could trigger, at every step: the answer is kept in a table
+    shared by every state of the same realm and places (``rules.shared.realm_key``: the
+    conditions in force, their scopes, the unit's keywords and the water are all the realm's),
+    while ``view`` is still its state's view (a view held past an event answers for itself)."""
+    state = view.state
+    if unit_id not in state.units:
         return False
+    if peek(state, "sorcery.view") is not view:
+        return _muted(view, unit_id, at)
+    return table(state, (*realm_key(state), "muted", unit_id, at), lambda: _muted(view, unit_id, at))
+
+
+def _muted(view: RealmView, unit_id: str, at: Loc | None) -> bool:
+    """``muted`` worked out from the view."""
     return view.silenced(unit_id, at) is not None or view.disabled(unit_id, at) is not None
 
 
