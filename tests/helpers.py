@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from domain.movement import RangeOfMotion
 from domain.state import GameState
 from projections.lookahead import Lookahead
 from sim.runner import Played, check_expectations, play
-from sim.scenario import parse_scenario
+from sim.scenario import load_scenario, parse_scenario
 from sim.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,3 +69,29 @@ def checked_after_each_event(events: list[GameEvent], name: str, check: Callable
         if state.units:
             compared += check(state, f"{name}, after event {n} ({event.name})")
     return compared
+
+
+def example_events(path: Path) -> list[GameEvent]:
+    """Every event of an example played through, the refusals it expects included."""
+    return list(play(load_scenario(path), strict=False).events)
+
+
+def random_board_events(ruleset: str, seed: int, turns: int = 3) -> list[GameEvent]:
+    """Seeded random self-play on the suite's random board of ``ruleset`` (``tests/boards.py``),
+    its log not verified (the checks that read it compare states, not logs)."""
+    from sim.selfplay import self_play
+    from tests import boards
+
+    return list(self_play(boards.scenario(ruleset, seed), turns, "random", seed, verify_log=False).events)
+
+
+def self_played_examples(directory: Path, turns: int, seeds: Iterable[int]) -> Iterator[tuple[list[GameEvent], str]]:
+    """Seeded random self-play from each example of ``directory`` that has a script, with a name
+    for the failure messages."""
+    from sim.selfplay import self_play
+
+    for path in sorted(directory.glob("*.yaml")):
+        if not load_scenario(path).script:
+            continue
+        for seed in seeds:
+            yield list(self_play(load_scenario(path), turns, "random", seed).events), f"{path.stem} seed {seed}"

@@ -11,7 +11,6 @@ as tests/godsgloom/test_small_mat.py does)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,11 +19,9 @@ from domain.rulesets.godsgloom import view as gloom_view
 from domain.rulesets.godsgloom.legal import Ends
 from domain.rulesets.godsgloom.movement import MODES, GloomMovement
 from domain.rulesets.godsgloom.state import GloomState
-from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import checked_after_each_event
+from tests.helpers import checked_after_each_event, example_events, random_board_events
 
 GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
@@ -46,24 +43,19 @@ def _check(state: GloomState, where: str) -> int:
     return compared
 
 
-def _fold_and_check(events: list[Any], name: str) -> int:
-    return checked_after_each_event(events, name, _check)
-
-
 @pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)
 def test_move_ends_and_paths_are_the_reach_searchs_in_every_example(path: Path) -> None:
-    _fold_and_check(list(play(load_scenario(path), strict=False).events), path.stem)
+    checked_after_each_event(example_events(path), path.stem, _check)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_move_ends_and_paths_are_the_reach_searchs_along_random_self_play(seed: int) -> None:
-    played = self_play(boards.scenario("godsgloom", seed), 3, "random", seed, verify_log=False)
-    assert _fold_and_check(list(played.events), f"random godsgloom board {seed}") > 0
+    assert checked_after_each_event(random_board_events("godsgloom", seed), f"random godsgloom board {seed}", _check) > 0
 
 
 def test_move_ends_and_paths_are_the_reach_searchs_along_the_benchmark_round() -> None:
     played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 3, "random", 5)
-    assert _fold_and_check(list(played.events), "19-a-whole-round, seed 5") > 0
+    assert checked_after_each_event(list(played.events), "19-a-whole-round, seed 5", _check) > 0
 
 
 @pytest.fixture
@@ -75,11 +67,10 @@ def kept_on_every_mat(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("kept_on_every_mat")
 @pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)
 def test_move_ends_and_paths_from_searches_kept_across_events_are_the_reach_searchs_in_every_example(path: Path) -> None:
-    _fold_and_check(list(play(load_scenario(path), strict=False).events), path.stem)
+    checked_after_each_event(example_events(path), path.stem, _check)
 
 
 @pytest.mark.usefixtures("kept_on_every_mat")
 @pytest.mark.parametrize("seed", range(2))
 def test_move_ends_and_paths_from_searches_kept_across_events_are_the_reach_searchs_along_random_self_play(seed: int) -> None:
-    played = self_play(boards.scenario("godsgloom", seed), 3, "random", seed, verify_log=False)
-    assert _fold_and_check(list(played.events), f"random godsgloom board {seed}") > 0
+    assert checked_after_each_event(random_board_events("godsgloom", seed), f"random godsgloom board {seed}", _check) > 0

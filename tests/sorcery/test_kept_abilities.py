@@ -16,10 +16,9 @@ from domain.rulesets.sorcery.activations.base import card_of
 from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack
 from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
-from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
-from tests.helpers import EXAMPLES, checked_after_each_event, game
+from tests.helpers import EXAMPLES, checked_after_each_event, example_events, game, self_played_examples
 from tests.sorcery.test_movement_spells import SITES
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
@@ -43,18 +42,14 @@ def _same_as_fresh(state: GameState, where: str) -> int:
 
 @pytest.mark.parametrize("path", SORCERY, ids=lambda p: p.stem)
 def test_kept_abilities_answer_as_a_fresh_reading_after_every_event_of_each_example(path: Path) -> None:
-    played = play(load_scenario(path), strict=False)
-    checked_after_each_event(list(played.events), path.stem, _same_as_fresh)
+    checked_after_each_event(example_events(path), path.stem, _same_as_fresh)
 
 
 def test_kept_abilities_answer_as_a_fresh_reading_in_self_play_with_abilities() -> None:
-    compared = 0
-    for path in SORCERY:
-        if not load_scenario(path).script:
-            continue
-        for seed in range(2):
-            events = self_play(load_scenario(path), 2, "random", seed).events
-            compared += checked_after_each_event(events, f"{path.stem} seed {seed}", _same_as_fresh)
+    compared = sum(
+        checked_after_each_event(events, name, _same_as_fresh)
+        for events, name in self_played_examples(EXAMPLES / "sorcery", 2, range(2))
+    )
     assert compared > 10_000
 
 
