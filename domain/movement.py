@@ -199,11 +199,17 @@ class Reach:
         """The cheapest path from the start, both ends included; None when unreachable."""
         if location not in self.cost:
             return None
-        path = [location]
-        previous = self.previous
-        while path[-1] != self.start:
-            path.append(previous[path[-1]])
-        return path[::-1]
+        return walk_back(self.previous, self.start, location)
+
+
+def walk_back(previous: dict[str, str], start: str, location: str) -> list[str]:
+    """The path a search's ``previous`` links (each location's cheapest way in) lead along from
+    ``start`` to ``location``, both ends included: every search keeps its ways so."""
+    path = [location]
+    while path[-1] != start:
+        path.append(previous[path[-1]])
+    path.reverse()
+    return path
 
 
 def search_reach(model: MovementModel, unit_id: str, start: str, bounded: bool = True) -> Reach:

@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 from domain.cached import cached_property
 from domain.legal import LegalCommands, Part
-from domain.movement import search_reach, search_within
+from domain.movement import search_reach, search_within, walk_back
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
     Activate,
@@ -170,10 +170,7 @@ def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> t
     ends = [h for h, cost in found.cost.items() if cost <= allowance and h not in pass_only and h != start]
 
     def path(h: str) -> list[str]:
-        way = [h]
-        while way[-1] != start:
-            way.append(previous[way[-1]])
-        return way[-2::-1]  # from the first step on: the start left out
+        return walk_back(previous, start, h)[1:]  # from the first step on: the start left out
 
     return ends, path
 

@@ -13,6 +13,7 @@ and of random self-play, with moves searched from scratch on a state that keeps 
 
 from __future__ import annotations
 
+from domain.movement import walk_back
 from domain.rulesets.tinyepic.commands import Move
 from domain.rulesets.tinyepic.grid import parse_space
 
@@ -69,10 +70,7 @@ class UnitMoves:
 
     def path_to(self, end: str) -> list[str]:
         """The search's cheapest path to ``end``, the start left out (``Reach.path_to``)."""
-        path = [end]
-        while path[-1] != self.start:
-            path.append(self.previous[path[-1]])
-        return path[-2::-1]
+        return walk_back(self.previous, self.start, end)[1:]
 
 
 def reading_order(location: str) -> tuple[int, int]:

@@ -183,7 +183,8 @@ def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     facts = realm_facts(state)
     units = state.units
     if facts.broad:
-        return (facts.number, unit_id, tuple(u.location for u in units.values()))
+        number, everywhere = realm_key(state)
+        return (number, unit_id, everywhere)
     unit = units[unit_id]
     places: list[str | None] = [_where(state, name) for name in facts.named]
     carrier = unit.carried_by
