@@ -10,13 +10,17 @@ concrete class there.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from domain.event_base import GameCreatedEvent, GameEvent, Labeler
 from domain.rules import RuleRef
 from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerItem, TriggerState, UnitState
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from uuid import UUID
 
 
 class GameStarted(GameCreatedEvent):
@@ -31,6 +35,15 @@ class GameStarted(GameCreatedEvent):
     aliases: dict[str, str] = {}
     title: str = ""
     seed: int = 0
+
+    def reseeded(self, originator_id: UUID, timestamp: datetime, seed: int) -> GameStarted:
+        """This start as another game's, made at ``timestamp`` under its own ``seed``: the
+        set-up a kept script's games share (``sim.script_start``), whose options and aliases
+        were checked when it was first made."""
+        made = self.restamped(originator_id, timestamp)
+        made.__dict__["seed"] = seed
+        made.__pydantic_fields_set__.add("seed")
+        return made
 
     def initial_state(self) -> GameState:
         from domain.ruleset import get_ruleset

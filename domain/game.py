@@ -159,6 +159,21 @@ class Game(BaseAggregate[UUID]):
             game_id, start.seed if seed is None else seed,
         )
 
+    @classmethod
+    def continued(cls, start: GameStarted, state: GameState) -> Game:
+        """A game whose ``start`` is already recorded and checked elsewhere (a verified prefix's,
+        a kept script's re-stamped), taking ``state`` (a copy no other game holds, which the
+        caller vouches is what the start and the events it will ``resume`` fold into) instead
+        of folding ``start`` into a state of its own and checking its options again: both
+        were done when the start was first made, and ``resume`` replaces that state at once.
+        The start is pending, as ``start`` leaves it; ids, version and times are the start's."""
+        game = cls.__new__(cls)
+        game.__base_init__(start.originator_id, start.originator_version, start.timestamp)
+        game.state = state
+        game.title = start.title
+        game.pending_events.append(start)
+        return game
+
     def resume(self, state: GameState, events: list[GameEvent], again: Callable[[], GameState] | None = None) -> None:
         """Take ``state`` as the fold of ``events``, this game's next events, made or checked
         elsewhere (a kept script's, a verified prefix's): the events are pending as if recorded

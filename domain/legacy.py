@@ -111,10 +111,15 @@ def envelope(event: GameEvent) -> dict[str, Any]:
 
 
 def upcast_log(events: Iterable[GameEvent]) -> list[GameEvent]:
-    """The events of one game with every old record converted to today's event."""
+    """The events of one game with every old record converted to today's event (a log of
+    today's events only, as every log a self-played game makes, is returned as a list as it is:
+    verification asks this of each log it checks)."""
+    listed = list(events)
+    if not any(issubclass(kind, LegacyEvent) for kind in {type(event) for event in listed}):
+        return listed
     ruleset: str | None = None
     found: list[GameEvent] = []
-    for event in events:
+    for event in listed:
         if isinstance(event, GameStarted):
             ruleset = event.ruleset
         if isinstance(event, LegacyEvent) and ruleset is not None:

@@ -20,6 +20,7 @@ from domain.event_base import ENVELOPE, GameEvent
 from domain.events import CommandIssued, DiceRolled, GameStarted
 from domain.game import Game
 from domain.legacy import upcast_log
+from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.state_hash import fold, state_hash
 from sim.runner import recorded
@@ -83,17 +84,30 @@ class VerifiedPrefix:
             return None
         return cls(tuple(events), folded_start(events))
 
-    def starts(self, events: list[GameEvent], game: Game, cheap: bool) -> bool:
+    def continued(self, events: list[GameEvent]) -> Game:
+        """The game of a log that ``starts`` with this prefix, at the prefix's end: the log's own
+        start (its id and seed) with a copy of the prefix's fold, and the log's prefix events
+        pending as facts. Neither the start's options nor the prefix's commands are checked
+        again: they equal the prefix's, which were (``of``)."""
+        start = events[0]
+        assert isinstance(start, GameStarted)  # ``starts`` compared it with the prefix's
+        game = Game.continued(start, copy_of_start(self.state, start.seed))
+        game.resume(game.state, events[1:len(self.events)])
+        return game
+
+    def starts(self, events: list[GameEvent], cheap: bool) -> bool:
         """True when ``events`` begin with this prefix's facts and the next event (if any) is a
-        command's: ``game`` (the log's own start) may then take the log's prefix as folded."""
+        command's: the log's game may then start from its own ``GameStarted`` (equal to the
+        prefix's but for the seed) and take the log's prefix as folded (``continued``)."""
         mine, count = self.events, len(self.events)
         if len(events) < count or (len(events) > count and not isinstance(events[count], CommandIssued)):
             return False
         theirs, ours = events[0], mine[0]
         try:
-            if type(theirs) is not type(ours) or theirs.payload() | {"seed": 0} != ours.payload() | {"seed": 0}:
+            if not isinstance(ours, GameStarted) or type(theirs) is not type(ours) or theirs.payload() | {"seed": 0} != ours.payload() | {"seed": 0}:
                 return False
-            return all(_disagreement(events[i], mine[i], game, cheap) is None for i in range(1, count))
+            parse = get_ruleset(ours.ruleset).parse_command  # theirs names the same ruleset
+            return all(_disagreement(events[i], mine[i], parse, cheap) is None for i in range(1, count))
         except Exception:  # noqa: BLE001  # a fact that can't even be compared: the whole re-run judges it
             return False
 
@@ -121,12 +135,11 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     start = events[0]
     if not isinstance(start, GameStarted):
         return Verdict(False, 0, "the log does not begin with GameStarted")
-    game = Game.start_as(start, start.originator_id)
-    begin = 1
-    if prefix is not None and prefix.starts(events, game, cheap):
-        begin = len(prefix.events)
+    if prefix is not None and prefix.starts(events, cheap):
         # facts equal to ones the rules gave: taken as the prefix's fold, not re-run or folded again
-        game.resume(copy_of_start(prefix.state, start.seed), events[1:begin])
+        game, begin = prefix.continued(events), len(prefix.events)
+    else:
+        game, begin = Game.start_as(start, start.originator_id), 1
     for event in events[begin:]:
         if not isinstance(event, CommandIssued):
             continue
@@ -138,7 +151,7 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     produced = recorded(game)
     for logged, made in zip(events, produced, strict=False):  # a folded prefix is its own events: equal at once
         assert isinstance(made, GameEvent)
-        found = _disagreement(logged, made, game, cheap)
+        found = _disagreement(logged, made, game.parse_command, cheap)
         if found is not None:
             return Verdict(False, logged.originator_version, found)
     if len(produced) != len(events):
@@ -146,8 +159,11 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     return Verdict(True, len(events), f"all {len(events)} events match the rules")
 
 
-def _disagreement(logged: GameEvent, made: GameEvent, game: Game, cheap: bool) -> str | None:
-    """How a logged event differs from the one the rules made, or none when they agree."""
+def _disagreement(
+    logged: GameEvent, made: GameEvent, parse: Callable[[dict[str, Any]], BaseModel], cheap: bool,
+) -> str | None:
+    """How a logged event differs from the one the rules made (``parse`` reads a logged command
+    as today's model does), or none when they agree."""
     if cheap and _same_values(logged, made):
         return None
     in_log = logged.recorded_payload()
@@ -155,7 +171,7 @@ def _disagreement(logged: GameEvent, made: GameEvent, game: Game, cheap: bool) -
     if isinstance(made, CommandIssued) and isinstance(in_log.get("command"), dict):
         # a command is compared as today's model reads it: a field renamed since the log was
         # written (the skirmish ruleset's ``side``, now ``owner``) is read under its old name
-        in_log = {**in_log, "command": game.parse_command(in_log["command"]).model_dump(mode="json")}
+        in_log = {**in_log, "command": parse(in_log["command"]).model_dump(mode="json")}
     if isinstance(made, GameStarted) and isinstance(in_log.get("options"), dict):
         # an option added since the log was written is not compared: its default is, by
         # rule, the behaviour the log was played under (docs/design.md, "Logs are forever")

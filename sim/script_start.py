@@ -46,11 +46,12 @@ class KeptScript:
         folded into it, then the rest of the script played (the refusals it expects included)."""
         start = self.events[0]
         assert isinstance(start, GameStarted)
-        game = Game.start_as(start, seed=seed)
-        game_id = game.id
-        kept_state = self.state
+        game_id = Game.create_id()
         stamp = start.create_timestamp()  # one moment for the whole kept start, as for a command's events
-        game.resume(copy_of_start(kept_state, seed), [
+        # the kept start under the new game's id and seed: its options were checked when it was made
+        game = Game.continued(start.reseeded(game_id, stamp, seed), copy_of_start(self.state, seed))
+        kept_state = self.state
+        game.resume(game.state, [
             kept.restamped(game_id, stamp) for kept in self.events[1:]
         ], again=lambda: copy_of_start(kept_state, seed))
         play_script(scenario, game, strict=True, first=self.commands)

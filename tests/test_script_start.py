@@ -190,14 +190,9 @@ def test_a_log_of_another_start_is_verified_whole() -> None:
         start = log[0]
         assert isinstance(start, GameStarted)
         renamed = [start.model_copy(update={"title": start.title + " (renamed)"}), *log[1:]]
-        assert not prefix.starts(renamed, _game_of(renamed), cheap=True)
+        assert not prefix.starts(renamed, cheap=True)
         assert verify(renamed, prefix) == verify(renamed)
-    assert not prefix.starts(other, _game_of(other), cheap=True)
-
-
-def _game_of(events: list[Any]) -> Game:
-    start = events[0]
-    return Game.start_as(start, start.originator_id)
+    assert not prefix.starts(other, cheap=True)
 
 
 @pytest.mark.parametrize("path", WHOLE_TURNS)
@@ -287,3 +282,35 @@ def test_a_game_begun_from_a_kept_start_pickles_and_rolls_back_after() -> None:
     back.issue(command)
     game.issue(command)
     assert back.state.model_dump() == game.state.model_dump()
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_a_kept_game_starts_as_the_rules_start_a_game_of_its_seed(path: str) -> None:
+    """A kept script's game and a verified prefix's game take the kept start under their own id
+    and seed instead of checking its options again (``Game.continued``): what they record and
+    hold is what ``Game.start_as`` and the prefix's events give."""
+    scenario = load_scenario(EXAMPLES / path)
+    kept = kept_script(scenario)
+    if kept is None or kept.prefix is None:
+        pytest.skip("this script's set-up rolls: nothing is kept")
+    start = kept.events[0]
+    assert isinstance(start, GameStarted)
+    kept_seed = start.seed
+    for seed in (kept_seed + 1, kept_seed + 8):
+        game, events = kept.begin(scenario, seed)
+        made = events[0]
+        assert isinstance(made, GameStarted) and made.seed == seed and made.originator_id == game.id
+        ruled = Game.start_as(start, game.id, seed).pending_events[0]
+        assert isinstance(ruled, GameStarted)
+        assert made.payload() == ruled.payload() and made.model_fields_set == ruled.model_fields_set
+        assert made.model_dump_json(exclude={"timestamp"}) == ruled.model_dump_json(exclude={"timestamp"})
+        assert start.seed == kept_seed  # the kept start itself is not reseeded
+        log = self_play(scenario, 1, "random", seed, verify_log=False).events
+        assert kept.prefix.starts(log, cheap=True)
+        continued = kept.prefix.continued(log)
+        folded = Game.start_as(log[0], log[0].originator_id)  # type: ignore[arg-type]  # a log starts so
+        folded.resume(fold(log[: len(kept.events)]), log[1 : len(kept.events)])
+        assert continued.id == folded.id and continued.version == folded.version == len(kept.events)
+        assert continued.state.model_dump() == folded.state.model_dump()
+        assert recorded(continued) == list(log[: len(kept.events)])
+        assert verify(log, kept.prefix).ok and verify(log).ok
