@@ -567,6 +567,7 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
     import tempfile
 
     from benchmarks import code_before
+    from benchmarks.events_share import events_share_row
     from benchmarks.selfplay_probe import probe
     from sim.selfplay import TurnClock
 
@@ -600,6 +601,9 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
             f"where a self-play turn's time goes, {ruleset}", clock.describe(played), "", "",
             "(reported, no target)", None,
         ))
+    games = {"full": 20, "quick": 8, "tiny": 2}[sizes.name]
+    for ruleset, path in SELF_PLAY.items():
+        rows.append(events_share_row(ruleset, root / path, turns, games, max(repeats, 3)))
     rows.append(selfplay_boards_row(sizes))
     return rows
 
