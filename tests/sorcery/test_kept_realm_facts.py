@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from domain.event_base import GameEvent
-from domain.events import GameStarted, StepTaken
+from domain.events import GameStarted, StepTaken, UnitDied
 from domain.rulesets.sorcery import locations, oversized
 from domain.rulesets.sorcery.engine import voids
 from domain.rulesets.sorcery.events import UnitTapped
+from domain.rulesets.sorcery.events_combat import AttackDeclared, DamageTaken, DefenderJoined, FightStarted, StrikeDealt
 from domain.rulesets.sorcery.rules import shared
 from domain.rulesets.sorcery.triggers import match
 from domain.rulesets.sorcery.view import RealmView
@@ -31,7 +32,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.helpers import EXAMPLES, folded
+from tests.helpers import EXAMPLES, folded, self_played_examples
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -75,6 +76,36 @@ def test_after_every_event_of_random_self_play_the_kept_realm_facts_are_those_re
     for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
         events = self_play(scenario, turns, "random", seed, verify_log=False).events
         assert _check_events(events, f"self-play seed {seed}") > 0
+
+
+def test_after_every_event_of_self_play_from_each_example_the_kept_realm_facts_are_those_rebuilt() -> None:
+    # every example's realm, its attacks, intercepts, fights and strikes among them (each of
+    # those events keeps what is in play: events_combat.py)
+    checked = sum(_check_events(events, name) for events, name in self_played_examples(EXAMPLES / "sorcery", 2, [0]))
+    assert checked > 0
+
+
+def test_the_check_bites_an_event_kept_across_that_changes_what_is_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # were a death (a unit leaves the realm: the realm's facts change) taken to keep what is in
+    # play, the check after every event finds the kept facts differ from those rebuilt
+    monkeypatch.setattr(UnitDied, "KEEPS_CHARACTERISTICS", True)
+    events = list(play(load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml"), strict=False).events)
+    with pytest.raises(AssertionError, match="the realm's facts"):
+        _check_events(events, "a death taken to keep what is in play")
+
+
+def test_an_attack_and_its_fight_keep_the_realm_facts() -> None:
+    # the attack on p2's site (08-a-whole-turn): from its declaration to its end, nothing in play
+    # changes until a unit dies, so the facts worked out before it are those read after each event
+    state, events = _walker_game()
+    kept_across = 0
+    for event in events:
+        before = shared.realm_facts(state)
+        event.fold_into(state)
+        if isinstance(event, (AttackDeclared, DefenderJoined, FightStarted, StrikeDealt, DamageTaken)) and not before.volatile:
+            assert shared.realm_facts(state) is before, f"{event.event_id} ({event.name}) keeps them"
+            kept_across += 1
+    assert kept_across >= 5
 
 
 def _walker_game() -> tuple[GameState, list[GameEvent]]:

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.board import Board
 from domain.errors import BadInput, SimError
@@ -23,7 +23,7 @@ from domain.resolution import Resolver
 from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.board import RealmBoard
-from domain.rulesets.sorcery.commands import SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
+from domain.rulesets.sorcery.commands import COMMAND_CLASSES, SCRIPT_COMMANDS, Command, Defend, Intercept, SetUp
 from domain.rulesets.sorcery.engine import attack, combat, durations, flood, rest, steps, turn
 from domain.rulesets.sorcery.engine.activate import follow_up
 from domain.rulesets.sorcery.engine.primitives import Primitives
@@ -229,6 +229,21 @@ class SorceryRuleset(Ruleset):
         return answer
 
     # --- commands and resolution ----------------------------------------------------------------
+
+    def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
+        """The command a record names, validated by its own class (the union's discriminator,
+        ``command``, names it) rather than through the union: the same model, the same
+        validation; a record the class refuses, or that names none, is read through the union,
+        whose message names the problem as before. Verifying a log reads every command so."""
+        if isinstance(data, dict):
+            name = data.get("command")
+            named = COMMAND_CLASSES.get(name) if type(name) is str else None
+            if named is not None:
+                try:
+                    return named.model_validate(data)
+                except ValidationError:
+                    pass  # the union says what is wrong, as it always has
+        return super().parse_command(data)
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         follow = ON_EVENT.get(type(event))

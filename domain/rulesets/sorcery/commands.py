@@ -263,3 +263,7 @@ Command = Annotated[
     | Summon | Conjure | Activate | SetUp,
     Field(discriminator="command"),
 ]
+
+#: each command of ``Command`` by the name its ``command`` field holds (the union's discriminator)
+_COMMANDED: tuple[type[BaseModel], ...] = (*SCRIPT_COMMANDS, SetUp)
+COMMAND_CLASSES: dict[str, type[BaseModel]] = {cls.model_fields["command"].default: cls for cls in _COMMANDED}

@@ -35,6 +35,10 @@ def sorcery_state(state: GameState) -> SorceryState:
     return state
 
 
+#: the field a turn's end sets on every unit (``TurnEnded``)
+_DAMAGE = frozenset({"damage"})
+
+
 def drop_head(state: GameState, kind: type) -> None:
     if state.storyline and isinstance(state.storyline[0], kind):
         del state.storyline[0]
@@ -383,7 +387,11 @@ class TurnEnded(GameEvent):
     def apply_to(self, state: GameState) -> None:
         drop_head(state, TurnPassItem)
         for unit in sorcery_state(state).units.values():
-            unit.damage = 0
+            # ``unit.damage = 0`` as ``StateModel.__setattr__`` sets a plain field, without its
+            # call: every turn's end folds this for every unit, living or not
+            unit.__dict__["damage"] = 0
+            fields_set = unit.__pydantic_fields_set__
+            fields_set |= _DAMAGE  # in place, through a name: no attribute set on the unit
 
     def describe(self, label: Labeler) -> str:
         return f"{self.player}'s turn {self.turn} ends"

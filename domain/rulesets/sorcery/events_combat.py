@@ -3,6 +3,13 @@ Intercept, Fight, Strike, Damage).
 
 The first released version wrote most of these under ``sim.*`` topics; each is registered under
 that topic too (``alias_topic``), so old logs read as today's events.
+
+None of them changes what a unit or card in play is (its card, characteristics, keywords, life in
+the realm, where a card is) or the effects in force: they fold the storyline, the attack or
+intercept under way, counters, damage and life. So each keeps the indexes of what is in play
+(``GameEvent.KEEPS_CHARACTERISTICS``): the realm's facts, the sites and the kinds of moment
+the cards wait for are not worked out again after each event of an attack
+(tests/sorcery/test_kept_realm_facts.py rebuilds them after every event and compares).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ class AttackPlanned(GameEvent):
     """A Move and Attack will declare this attack once its path has resolved."""
 
     TOPIC: ClassVar[str] = "sorcery.AttackPlanned"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     target: str
 
@@ -41,6 +49,7 @@ class AttackRefused(GameEvent):
     """The planned attack could not be declared (the attacker died, or the target is elsewhere)."""
 
     TOPIC: ClassVar[str] = "sorcery.AttackRefused"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     target: str
     rule: RuleRef
@@ -58,6 +67,7 @@ class InterceptAwaited(GameEvent):
     has resolved, they may intercept (codex: Intercept)."""
 
     TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
 
     def apply_to(self, state: GameState) -> None:
@@ -71,6 +81,7 @@ class InterceptOffered(GameEvent):
     """The window to intercept opens: the enemy's units at the unit's final location may tap."""
 
     TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     intercept_id: str
     unit: str
     location: str
@@ -89,6 +100,7 @@ class InterceptLapsed(GameEvent):
     """No unit may intercept after all (the mover died, or no eligible unit is there now)."""
 
     TOPIC: ClassVar[str] = "sorcery.InterceptLapsed"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     reason: str
 
@@ -103,6 +115,7 @@ class InterceptDeclared(GameEvent):
     """A unit tapped to intercept; it will fight the enemy where they both are."""
 
     TOPIC: ClassVar[str] = "sorcery.InterceptDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     intercept_id: str
     unit: str
 
@@ -119,6 +132,7 @@ class InterceptClosed(GameEvent):
     """No more interceptors: the fight, if any, follows."""
 
     TOPIC: ClassVar[str] = "sorcery.InterceptClosed"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     intercept_id: str
 
     def apply_to(self, state: GameState) -> None:
@@ -132,6 +146,7 @@ class SplitDeclared(GameEvent):
     """A player declared how a unit's strike is split if it fights several units this turn."""
 
     TOPIC: ClassVar[str] = "sorcery.SplitDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     split: dict[str, int]
 
@@ -148,6 +163,7 @@ class DamageSplit(GameEvent):
     controller decides; zero is allowed): who decided, and why."""
 
     TOPIC: ClassVar[str] = "sorcery.DamageSplit"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     fight_id: str
     striker: str
     split: dict[str, int]
@@ -161,6 +177,7 @@ class DamageSplit(GameEvent):
 
 class AttackDeclared(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: an attack under way is a fact about the board: its attacker and defenders are not at rest
     #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
     LOOKAHEAD: ClassVar[bool] = True
@@ -189,6 +206,7 @@ class DefendDeclared(GameEvent):
     """A unit tapped to defend and will move to the attack's location."""
 
     TOPIC: ClassVar[str] = "sorcery.DefendDeclared"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: an attack under way is a fact about the board: its attacker and defenders are not at rest
     #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
     LOOKAHEAD: ClassVar[bool] = True
@@ -204,6 +222,7 @@ class DefendDeclared(GameEvent):
 
 class DefenderJoined(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.DefenderJoined"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: an attack under way is a fact about the board: its attacker and defenders are not at rest
     #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
     LOOKAHEAD: ClassVar[bool] = True
@@ -224,6 +243,7 @@ class DefenderMissed(GameEvent):
     """A defender's movement ended away from the attack (or it died): it does not fight."""
 
     TOPIC: ClassVar[str] = "sorcery.DefenderMissed"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: an attack under way is a fact about the board: its attacker and defenders are not at rest
     #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
     LOOKAHEAD: ClassVar[bool] = True
@@ -242,6 +262,7 @@ class DefenceClosed(GameEvent):
     """The defending player is done declaring defenders; the fight follows."""
 
     TOPIC: ClassVar[str] = "sorcery.DefenceClosed"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     attack_id: str
 
     def apply_to(self, state: GameState) -> None:
@@ -255,6 +276,7 @@ class DefenceClosed(GameEvent):
 
 class AttackResolved(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.AttackResolved"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     #: an attack under way is a fact about the board: its attacker and defenders are not at rest
     #: until it is over (codex: At Rest; rules/scope.py ``in_the_attack``)
     LOOKAHEAD: ClassVar[bool] = True
@@ -271,6 +293,7 @@ class FightQueued(GameEvent):
     """A card's text started a fight; it resolves when it reaches the head of the storyline."""
 
     TOPIC: ClassVar[str] = "sorcery.FightQueued"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     fight: FightItem
     position: int = 0
 
@@ -284,6 +307,7 @@ class FightQueued(GameEvent):
 
 class FightStarted(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.FightStarted"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     fight_id: str
     sides: list[list[str]]
     location: str | None
@@ -299,6 +323,7 @@ class FightStarted(GameEvent):
 
 class FightCancelled(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.FightCancelled"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     fight_id: str
     reason: str
 
@@ -313,6 +338,7 @@ class StrikeDealt(GameEvent):
     """One unit's strike: damage equal to its power (split between targets as recorded)."""
 
     TOPIC: ClassVar[str] = "sorcery.StrikeDealt"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     fight_id: str
     striker: str
     target: str
@@ -328,6 +354,7 @@ class StrikeDealt(GameEvent):
 
 class DamageTaken(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.DamageTaken"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     unit: str
     amount: int
     total: int
@@ -346,6 +373,7 @@ class SiteStruck(GameEvent):
     """An undefended site was struck: its controller loses that much life."""
 
     TOPIC: ClassVar[str] = "sorcery.SiteStruck"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     site: str
     controller: str | None
     amount: int
@@ -364,6 +392,7 @@ class LifeGained(GameEvent):
     """A player healed (their Avatar's life, up to the 20 they start with)."""
 
     TOPIC: ClassVar[str] = "sorcery.LifeGained"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     player: str
     amount: int
     total: int
@@ -382,6 +411,7 @@ class LifeLost(GameEvent):
     each location they occupy"); ``total`` is their life then."""
 
     TOPIC: ClassVar[str] = "sorcery.LifeLost"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
     player: str
     amount: int
     total: int

@@ -15,6 +15,8 @@ taken); casting spells, playing sites, summoning minions and conjuring artifacts
 
 from __future__ import annotations
 
+import functools
+
 from pydantic import BaseModel
 
 from domain.errors import SimError
@@ -57,7 +59,20 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     if found:  # mandatory attacks first (codex: Mandatory Actions)
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
-    return [*_moves(state), *_activations(state), EndTurn(player=state.active_player)]
+    return [*_moves(state), *_activations(state), _end_turn(state.active_player)]
+
+
+@functools.lru_cache(maxsize=16)
+def _end_turn(player: str) -> EndTurn:
+    """The one ``end_turn`` of ``player``: a command is a frozen value, so every listing may hold
+    the same one (a listing is made before most commands of a game)."""
+    return EndTurn(player=player)
+
+
+@functools.lru_cache(maxsize=16)
+def _pass(player: str) -> Pass:
+    """The one ``pass`` of ``player`` (``_end_turn``)."""
+    return Pass(player=player)
 
 
 def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack) -> bool:
@@ -90,7 +105,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
         Intercept(player=player, unit=unit_id) for unit_id in sorted(state.units)
         if _may_intercept_now(state, movement, unit_id, player)
     ]
-    found.append(Pass(player=player))
+    found.append(_pass(player))
     return found
 
 
@@ -200,7 +215,7 @@ def _defence(state: SorceryState) -> list[BaseModel]:
         Defend(player=defending, unit=unit_id) for unit_id in sorted(state.units)
         if _may_defend(state, movement, unit_id, defending)
     ]
-    found.append(Pass(player=defending))
+    found.append(_pass(defending))
     return found
 
 

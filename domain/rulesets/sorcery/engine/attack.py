@@ -27,7 +27,8 @@ from domain.rulesets.sorcery.events_combat import (
     InterceptOffered,
     SplitDeclared,
 )
-from domain.rulesets.sorcery.movement import NOT_ADJACENT
+from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
+from domain.rulesets.sorcery.oversized import OversizedMovement
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import AttackItem, InterceptItem, JoinFightItem, SorceryUnit
@@ -41,10 +42,11 @@ INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and did
 def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
     unit, player = engine.own_ready_unit(cmd.unit, cmd.player)
     engine.check_main_phase(player)
-    denied = engine.movement().no_movement(unit.id)
+    movement = engine.movement()  # one model for the checks below: nothing is recorded before the tap
+    denied = movement.no_movement(unit.id)
     if denied is not None:
         raise IllegalCommand(denied, f"{unit.id} can't use Move and Attack")
-    full = declared_path(engine, unit, cmd.path, "path")
+    full = declared_path(engine, unit, cmd.path, "path", movement)
     if cmd.attack is not None:
         view = engine.view()
         barred = view.restriction(unit.id, "no_attack") or (
@@ -77,15 +79,22 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         await_intercept(engine, unit.id)  # used Move and Attack without moving or attacking
 
 
-def declared_path(engine: Primitives, unit: SorceryUnit, path: list[str], field: str) -> list[str]:
+def declared_path(
+    engine: Primitives, unit: SorceryUnit, path: list[str], field: str,
+    movement: SorceryMovement | OversizedMovement | None = None,
+) -> list[str]:
     """Parse a declared path; the unit's own location may lead it. Steps must be adjacent
-    under the effects in force now; their legality is checked only as each one happens."""
+    under the effects in force now; their legality is checked only as each one happens.
+    ``movement``: the caller's model of the state as it is now, when it has one."""
     assert unit.location is not None
     steps = [engine.location(p, f"{field}[{i}]") for i, p in enumerate(path)]
     if steps and steps[0] == unit.location:
         steps = steps[1:]
     full = [unit.location, *steps]
-    movement = engine.movement()
+    if not steps:
+        return full  # no step to check: the unit uses Move and Attack where it stands
+    if movement is None:
+        movement = engine.movement()
     declared: set[tuple[str, str]] = set()
     for i, (frm, to) in enumerate(zip(full, full[1:], strict=False)):
         if frm == to:

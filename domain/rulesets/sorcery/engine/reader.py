@@ -9,6 +9,7 @@ from domain.handlers import StateReader
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.events import not_modelled_of
+from domain.rulesets.sorcery.locations import parse_location
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Loc, parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -41,6 +42,15 @@ class Reader(StateReader[SorceryState]):
         """The movement model, oversized units' steps judged part by part (oversized.py)."""
         found: SorceryMovement | oversized.OversizedMovement = oversized.movement(SorceryMovement(self.state), self.state)
         return found
+
+    def location(self, text: str, where: str = "location") -> str:
+        """``StateReader.location``, read by Sorcery's own parser directly (the ruleset's
+        ``parse_location`` is it, through a board made for each location): every step of
+        every declared path is read so."""
+        try:
+            return parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
 
     def unit(self, unit_id: str) -> SorceryUnit:
         found: SorceryUnit = self.known_unit(unit_id)

@@ -4,12 +4,14 @@ and what triggers at the start of their turn is queued."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from domain.rulesets.sorcery.activations import constrict
 from domain.rulesets.sorcery.commands import EndTurn
 from domain.rulesets.sorcery.engine.flood import kept_tapped
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import EffectEnded, EndOfTurnQueued, TurnEnded, TurnStarted
-from domain.rulesets.sorcery.state import TurnPassItem
+from domain.rulesets.sorcery.state import SorceryState, TurnPassItem
 from domain.rulesets.sorcery.triggers import match
 
 #: Thing in the Ice: "Disabled for three of your turns" (the turn it entered counts: docs/sorcery.md)
@@ -40,21 +42,42 @@ def resolve_turn_pass(engine: Primitives, item: TurnPassItem) -> None:
 
 
 def pass_turn(engine: Primitives, player: str) -> None:
-    for effect in list(engine.state.effects.values()):
+    state = engine.state  # the game's one state object, which each event changes in place
+    if not state.effects:
+        _pass_plainly(engine, state, player)
+        return
+    for effect in list(state.effects.values()):
         if effect.duration == "this_turn":
             engine.emit(EffectEnded, effect_id=effect.id, reason="this turn ended")
         elif effect.duration.startswith(YOUR_TURNS) and effect.controller == player and counted_turns_over(
-            effect.duration, effect.started_turn, engine.state.turn,
+            effect.duration, effect.started_turn, state.turn,
         ):
             engine.emit(EffectEnded, effect_id=effect.id, reason=f"{player}'s last turn of it ended")
-    engine.emit(TurnEnded, player=player, turn=engine.state.turn)
-    upcoming = engine.state.opponent_of(player)
-    for effect in list(engine.state.effects.values()):
+    engine.emit(TurnEnded, player=player, turn=state.turn)
+    upcoming = state.opponent_of(player)
+    for effect in list(state.effects.values()):
         if effect.duration == "until_next_turn" and effect.controller == upcoming:
             engine.emit(EffectEnded, effect_id=effect.id, reason=f"{upcoming}'s next turn began")
     held = kept_tapped(engine, upcoming)
-    untapped = sorted(u.id for u in engine.state.units.values() if u.owner == upcoming and u.tapped and u.alive and u.id not in held)
-    constricting = constrict.kept_tapped(engine.state, untapped)  # Tringh Constrictor kills instead
-    engine.emit(TurnStarted, player=upcoming, turn=engine.state.turn + 1, untapped=[u for u in untapped if u not in constricting])
+    untapped = _untapping(state, upcoming, held)
+    constricting = constrict.kept_tapped(state, untapped)  # Tringh Constrictor kills instead
+    engine.emit(TurnStarted, player=upcoming, turn=state.turn + 1, untapped=[u for u in untapped if u not in constricting])
     constrict.on_untap(engine, untapped, None)
     match.at_turn_start(engine.resolver, upcoming, engine.cause)
+
+
+def _pass_plainly(engine: Primitives, state: SorceryState, player: str) -> None:
+    """``pass_turn`` with no effect recorded, as most turns of most games pass: no effect ends,
+    none keeps a unit tapped (Waveshaper's ``StaysTapped``, a Constrictor's constriction: both
+    effects), so the turn ends and the next one starts with every tapped unit of its player
+    untapping. No event of a turn passing records an effect, so none is recorded on the way."""
+    engine.emit(TurnEnded, player=player, turn=state.turn)
+    upcoming = state.opponent_of(player)
+    engine.emit(TurnStarted, player=upcoming, turn=state.turn + 1, untapped=_untapping(state, upcoming, ()))
+    match.at_turn_start(engine.resolver, upcoming, engine.cause)
+
+
+def _untapping(state: SorceryState, player: str, held: Collection[str]) -> list[str]:
+    """The units of ``player`` that untap as their turn begins, in id order: tapped, in play,
+    and not kept tapped (``held``)."""
+    return sorted(u.id for u in state.units.values() if u.owner == player and u.tapped and u.alive and u.id not in held)
