@@ -23,7 +23,7 @@ from domain.rulesets.godsgloom.placement import (
     placement,
     placement_key,
 )
-from domain.rulesets.godsgloom.state import GloomState, GloomUnit
+from domain.rulesets.godsgloom.state import GloomState, GloomUnit, PlacesWritten
 from domain.state import GameState
 
 RULESET = "godsgloom"
@@ -54,7 +54,9 @@ class MatView:
         and their zones), and what else it answers (Speed, tokens, activation marks) it reads
         off the state when asked. Most events move no unit (an activation, a path declared, a
         move's end, a push's record), and each used to make a view and find its placement
-        again. tests/godsgloom/test_kept_views.py compares it with a fresh view after every event."""
+        again. While no unit anywhere was moved, turned or killed since (``PlacesWritten``),
+        the units are not read at all. tests/godsgloom/test_kept_views.py compares it with a
+        fresh view after every event."""
         private = state.__pydantic_private__
         indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
         found: MatView | None = indexes.get("godsgloom.view")
@@ -62,14 +64,21 @@ class MatView:
             return found
         kept_views = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
         kept: MatView | None = kept_views.get("godsgloom.view")
-        if kept is not None and kept.state is state and kept.placing.key[1] == tuple(map(UNIT_PLACE, state.units.values())):
-            indexes["godsgloom.view"] = kept
-            return kept
+        written = PlacesWritten.count
+        if kept is not None and kept.state is state:
+            if kept.written == written or kept.placing.key[1] == tuple(map(UNIT_PLACE, state.units.values())):
+                kept.written = written
+                indexes["godsgloom.view"] = kept
+                return kept
         found = indexes["godsgloom.view"] = MatView(state)
         if found.small:
             found.placing  # noqa: B018  # read now: the placement of this state is the view's key
+            found.written = written
             kept_views["godsgloom.view"] = found
         return found
+
+    #: the mark (``PlacesWritten.count``) at which this view was last found to be its state's (kept views only)
+    written = -1
 
     def __copy__(self) -> None:
         """A copy of a state holds no view of it (the copy makes its own when asked): a view
