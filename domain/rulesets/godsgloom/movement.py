@@ -55,13 +55,26 @@ class GloomMovement:
 
     @staticmethod
     def of(state: GameState, mode: str = "normal") -> GloomMovement:
-        """The model of ``state`` in ``mode``, one for every reader until the next event (as
-        ``MatView.of``): the engine, the legal commands and the lookahead ask many times."""
+        """The model of ``state`` in ``mode``, one for every reader of the state (as
+        ``MatView.of``): the engine, the legal commands and the lookahead ask many times. On a
+        small mat it is kept as long as its view is (``MatView.of``: while no unit moves, turns
+        or dies), so a declared step resolving after the events that declared it, and the end
+        of a move, find the model the walk or the step before made; what it keeps for a state
+        (steps, searches) it keeps in the state's own indexes."""
         name = _MODEL_NAMES.get(mode) or f"godsgloom.movement.{mode}"
-        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
+        private = state.__pydantic_private__
+        indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
         found: GloomMovement | None = indexes.get(name)
-        if found is None or found.state is not state:
-            found = indexes[name] = GloomMovement(state, mode)
+        if found is not None and found.state is state:
+            return found
+        view = MatView.of(state)
+        kept_models = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
+        found = kept_models.get(name)
+        if found is None or found.view is not view:
+            found = GloomMovement(state, mode)
+            if view.small:
+                kept_models[name] = found
+        indexes[name] = found
         return found
 
     def __copy__(self) -> None:

@@ -3,6 +3,7 @@ activation marks, the step of the round and the unit being activated."""
 
 from __future__ import annotations
 
+import itertools
 from typing import ClassVar, Literal
 
 from pydantic import Field
@@ -23,8 +24,34 @@ class Tokens(StateModel):
     morale: int = Field(default=0, ge=0)
 
 
+#: the fields of a unit that its placement reads (``placement.UNIT_PLACE``): where it stands,
+#: which way it faces, whether it lives
+PLACE_FIELDS = frozenset({"location", "facing", "alive"})
+
+
+class PlacesWritten:
+    """A mark, new each time any GODSGLOOM unit's place, facing or life is set in this process
+    (``GloomUnit.__setattr__``; a unit made anew, by an event or a copy, belongs to a state of
+    its own, which keeps no view of the old one). A small mat's view kept across events
+    (``MatView.of``) is found again at once while the mark is the one it was kept at: no unit
+    anywhere has moved, turned or died since, so none of its units has; otherwise the units'
+    places are read and compared with its placement. Each mark is drawn once from a counter
+    (``next`` on ``itertools.count`` is one step under the GIL), so a mark is never seen again
+    once replaced, whichever thread sets a unit."""
+
+    count = 0
+
+
+_MARKS = itertools.count(1)
+
+
 class GloomUnit(UnitState):
     """A unit on the mat; ``kind`` is its unit type (Infantry, Swarm, Cavalry...)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in PLACE_FIELDS:
+            PlacesWritten.count = next(_MARKS)
+        super().__setattr__(name, value)
 
     kind: str = "Infantry"
     traits: list[str] = Field(default_factory=list)

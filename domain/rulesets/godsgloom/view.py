@@ -14,8 +14,16 @@ from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import FACINGS, Hex, front_arc, parse_hex, rectangle, zone_hexes
 from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
-from domain.rulesets.godsgloom.placement import Cast, Placement, cast_facts, cast_of, placement, placement_key
-from domain.rulesets.godsgloom.state import GloomState, GloomUnit
+from domain.rulesets.godsgloom.placement import (
+    UNIT_PLACE,
+    Cast,
+    Placement,
+    cast_facts,
+    cast_of,
+    placement,
+    placement_key,
+)
+from domain.rulesets.godsgloom.state import GloomState, GloomUnit, PlacesWritten
 from domain.state import GameState
 
 RULESET = "godsgloom"
@@ -34,16 +42,43 @@ class MatView:
 
     @staticmethod
     def of(state: GameState) -> MatView:
-        """The view of ``state`` as it is now, one for every reader until the next event drops
-        it with the state's other indexes (``GameState.index``): what a view works out once
-        (the living units, traits, zones, the indexes it reads) is worked out once per state,
-        not once per rule that asks. A view copied with its state (a deep copy of a game) is
-        not the copy's own and is not used."""
-        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
+        """The view of ``state`` as it is now, one for every reader of the state (``GameState.index``):
+        what a view works out once (the living units, traits, zones, the indexes it reads) is
+        worked out once per state, not once per rule that asks. A view copied with its state (a
+        deep copy of a game) is not the copy's own and is not used.
+
+        A small mat's view is also kept across events, with the state's characteristics (the
+        cast it reads: dropped by any event that changes what a unit is, the mat or the
+        options), and found again while every unit stands, faces and lives as its placement
+        says: everything it keeps reads only those (its placement's answers, the living units
+        and their zones), and what else it answers (Speed, tokens, activation marks) it reads
+        off the state when asked. Most events move no unit (an activation, a path declared, a
+        move's end, a push's record), and each used to make a view and find its placement
+        again. While no unit anywhere was moved, turned or killed since (``PlacesWritten``),
+        the units are not read at all. tests/godsgloom/test_kept_views.py compares it with a
+        fresh view after every event."""
+        private = state.__pydantic_private__
+        indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
         found: MatView | None = indexes.get("godsgloom.view")
-        if found is None or found.state is not state:
-            found = indexes["godsgloom.view"] = MatView(state)
+        if found is not None and found.state is state:
+            return found
+        kept_views = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
+        kept: MatView | None = kept_views.get("godsgloom.view")
+        written = PlacesWritten.count
+        if kept is not None and kept.state is state:
+            if kept.written == written or kept.placing.key[1] == tuple(map(UNIT_PLACE, state.units.values())):
+                kept.written = written
+                indexes["godsgloom.view"] = kept
+                return kept
+        found = indexes["godsgloom.view"] = MatView(state)
+        if found.small:
+            found.placing  # noqa: B018  # read now: the placement of this state is the view's key
+            found.written = written
+            kept_views["godsgloom.view"] = found
         return found
+
+    #: the mark (``PlacesWritten.count``) at which this view was last found to be its state's (kept views only)
+    written = -1
 
     def __copy__(self) -> None:
         """A copy of a state holds no view of it (the copy makes its own when asked): a view
