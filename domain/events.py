@@ -177,9 +177,7 @@ class PathDeclared(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.bump("move")
-        state.moves[self.move_id] = MoveState(
-            id=self.move_id, unit=self.unit, purpose=self.purpose, path=list(self.path), allowance=self.allowance
-        )
+        state.moves[self.move_id] = MoveState.declared(self.move_id, self.unit, self.purpose, list(self.path), self.allowance)
         kinds: list[str | None] = list(self.kinds) if self.kinds else [None] * (len(self.path) - 1)
         declared, move_id, unit, last = StepItem.declared, self.move_id, self.unit, len(self.path) - 2
         steps = [

@@ -243,7 +243,8 @@ class Game(BaseAggregate[UUID]):
         is put back as it was from a checkpoint (``rollback``). A caller that throws the game
         away on a refusal (the store reloads it) passes ``rollback=False`` and saves the copy.
         """
-        parsed = self.parse_command(command)
+        rules = self.rules  # one lookup for the command: a game's ruleset never changes
+        parsed = rules.parse_command(command)
         pending_before = len(self.pending_events)
         checkpoint = self._checkpoint() if rollback else None
         known = self.__dict__
@@ -256,7 +257,7 @@ class Game(BaseAggregate[UUID]):
             payload = parsed.model_dump(mode="json", exclude_defaults=False)
             player = payload.get("player")
             self.record(CommandIssued, cause=None, command_id=command_id, player=player, command=payload)
-            resolver = Resolver(self, self.rules, command_id)
+            resolver = Resolver(self, rules, command_id)
             if isinstance(parsed, OrderTriggers):
                 resolver.answer_order(parsed)
             elif isinstance(parsed, Choose):
@@ -265,7 +266,7 @@ class Game(BaseAggregate[UUID]):
                 choice = self.state.choice
                 raise IllegalCommand(WAIT_CHOICE, f"{choice.player} must first answer: {choice.prompt}")
             else:
-                self.rules.execute(resolver, parsed)
+                rules.execute(resolver, parsed)
             resolver.run()
         except BaseException:
             torn = known.pop("_torn", False)

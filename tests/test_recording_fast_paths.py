@@ -19,7 +19,7 @@ from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, PathDeclared
 from domain.game import Game
-from domain.state import StateModel, StepItem, UnitState
+from domain.state import MoveState, StateModel, StepItem, UnitState
 from projections.state_hash import fold, state_hash
 from sim.app import open_store
 from sim.mapper import stored_event
@@ -173,8 +173,8 @@ def test_a_stored_event_read_by_the_recorder_is_the_one_its_constructor_makes() 
 
 
 def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
-    """Folding a ``PathDeclared`` builds its storyline items without validation
-    (``StepItem.declared``): each must be the item the constructor makes from the same values,
+    """Folding a ``PathDeclared`` builds its move and storyline items without validation
+    (``MoveState.declared``, ``StepItem.declared``): each must be what the constructor makes from the same values,
     field for field, with the same fields marked set and the same JSON."""
     checked = 0
     scenarios = [load_scenario(path) for path in sorted(EXAMPLES.rglob("*.yaml"))[::4]]
@@ -182,6 +182,15 @@ def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
         for event in play(scenario, strict=False).events:
             if not isinstance(event, PathDeclared):
                 continue
+            move = MoveState.declared(event.move_id, event.unit, event.purpose, list(event.path), event.allowance)
+            validated = MoveState(
+                id=event.move_id, unit=event.unit, purpose=event.purpose, path=list(event.path), allowance=event.allowance,
+            )
+            assert move.__dict__ == validated.__dict__ and move == validated
+            assert move.model_fields_set == validated.model_fields_set
+            assert move.model_dump_json() == validated.model_dump_json()
+            assert move.__pydantic_private__ == validated.__pydantic_private__
+            assert copy.deepcopy(move) == validated and move.path is not event.path
             kinds = list(event.kinds) if event.kinds else [None] * (len(event.path) - 1)
             for i, (frm, to) in enumerate(zip(event.path, event.path[1:], strict=False)):
                 fields = {
