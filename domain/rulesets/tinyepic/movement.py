@@ -49,6 +49,12 @@ class TetMovement:
     """``MovementModel`` of a Move action, for every unit of one game state."""
 
     allowance_rule = MOVEMENT
+    # the engine's defaults, named on the class: the engine reads each with ``getattr`` and a
+    # default for every step it judges (``StepJudge.of``, ``Resolver.judge``), and a name
+    # missing from the object costs an exception raised and caught each time
+    tolerance = 0.0
+    first_step_guarantee: RuleRef | None = None
+    live_allowance = False
 
     def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
         self.view = GridView(state) if view is None else view
@@ -330,6 +336,47 @@ def _shared_steps(state: TetState) -> BoardSteps:
     return found
 
 
+def path_is_clear(view: GridView, unit: TetUnit, start: str, steps: Sequence[str]) -> bool:
+    """Whether a Move's declared path is one ``walk_path`` over ``TetMovement`` takes whole: each
+    step one of the board's steps out of the space before it, into a space no enemy holds (nor
+    an ally, unless allies may be passed through) and not the Ballista the unit started its
+    turn on, the steps' costs within the unit's Movement, and the last space not an ally's.
+    The same judgement as ``TetMovement.step_option`` and the step judge, read once per path
+    from the state's view and the board's steps instead of a judgement built per step: a move
+    command checks its whole path before anything is recorded, and nearly every path is one a
+    search listed. False says only that the path must be walked (``walk_path`` then names the
+    refusal, or takes it after all); a test compares both on every state and many paths."""
+    steps_out = board_steps(view)
+    occupant_at = view.occupant_at
+    me, side = unit.id, unit.owner
+    passes = view.options.ally_pass_through
+    starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
+    started_on = starters.get(me) if starters else None
+    left: float = unit.movement
+    here = start
+    crossing = False
+    for to in steps:
+        for option in steps_out[here]:
+            if option.to == to:
+                break
+        else:
+            return False  # not a step: the walk names it
+        occupant = occupant_at.get(to)
+        if occupant is not None and occupant.id != me:
+            if occupant.owner != side or not passes:
+                return False  # an enemy, or an ally that can't be passed: blocked
+            crossing = True  # an ally passed: pass-only
+        elif to == started_on:
+            return False  # back into the Ballista
+        else:
+            crossing = False
+        left -= option.cost
+        if left < 0:
+            return False  # over the Movement: the walk says by how much
+        here = to
+    return not crossing
+
+
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:
     """One option per space: two portals side by side are reached by a step and by the portal;
     the unblocked, cheaper one is kept (a step at equal cost), so that a declared path follows
@@ -361,6 +408,11 @@ class KnockBackMovement:
     """``MovementModel`` of a knock back (digest 4): one straight line, each step free, never up a
     level, down where the ground drops, stopped by a cliff wall, the map edge, another unit or
     (option portal_model portal_space) a portal. Terrain gives no benefit or penalty."""
+
+    # the engine's defaults, named on the class (see ``TetMovement``)
+    tolerance = 0.0
+    first_step_guarantee: RuleRef | None = None
+    live_allowance = False
 
     def __init__(self, state: GameState, direction: tuple[int, int]) -> None:
         self.view = GridView(state)
