@@ -57,7 +57,7 @@ def _check(state: TetState, where: str) -> int:
     for unit in [u for u in state.units.values() if u.alive and u.location is not None]:
         for path in _paths(state, unit, rng):
             walked = walk_path(TetMovement(state), unit.id, unit.location or "", path)
-            clear = path_is_clear(GridView(state), unit, unit.location or "", path)
+            clear = path_is_clear(state, unit, unit.location or "", path)
             assert clear == (walked.refused_at is None), f"{where}: {unit.id} {unit.location} -> {path}: {walked}"
             compared += 1
     return compared

@@ -38,7 +38,7 @@ from domain.rulesets.tinyepic.locations import kept_location, kept_locations, la
 from domain.rulesets.tinyepic.movement import TetMovement, path_is_clear, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
-from domain.rulesets.tinyepic.view import GridView, grid_view, rule
+from domain.rulesets.tinyepic.view import GridView, rule
 
 TERRAINS: tuple[Terrain, ...] = ("plains", "bridge", "water", "forest", "peak", "village", "portal", "ballista")
 MAX_SIDE = 60
@@ -168,7 +168,7 @@ class TetCommands(CommandHandlers[TetState]):
             steps = steps[1:]
         if not steps:
             raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
-        if not path_is_clear(grid_view(self.state), unit, start, steps):  # a listed path is clear
+        if not path_is_clear(self.state, unit, start, steps):  # a listed path is clear
             self._walk(unit, start, steps)
         self.begin(unit, "move")
         self.resolver.declare_path(unit.id, [start, *steps], "move", self.state.units[unit.id].movement)  # ``TetMovement.allowance``

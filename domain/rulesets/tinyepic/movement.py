@@ -336,21 +336,24 @@ def _shared_steps(state: TetState) -> BoardSteps:
     return found
 
 
-def path_is_clear(view: GridView, unit: TetUnit, start: str, steps: Sequence[str]) -> bool:
+def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[str]) -> bool:
     """Whether a Move's declared path is one ``walk_path`` over ``TetMovement`` takes whole: each
     step one of the board's steps out of the space before it, into a space no enemy holds (nor
     an ally, unless allies may be passed through) and not the Ballista the unit started its
     turn on, the steps' costs within the unit's Movement, and the last space not an ally's.
     The same judgement as ``TetMovement.step_option`` and the step judge, read once per path
-    from the state's view and the board's steps instead of a judgement built per step: a move
-    command checks its whole path before anything is recorded, and nearly every path is one a
-    search listed. False says only that the path must be walked (``walk_path`` then names the
-    refusal, or takes it after all); a test compares both on every state and many paths."""
-    steps_out = board_steps(view)
-    occupant_at = view.occupant_at
+    from the units and the board's steps instead of a judgement built per step: a move command
+    checks its whole path before anything is recorded, and nearly every path is one a search
+    listed. The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
+    standing on a space), in one comprehension: the command's event has just dropped the
+    state's view, and nothing else reads it before the path is declared. False says only that
+    the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
+    test compares both on every state and many paths."""
+    steps_out = board_steps(GridView(state))  # the view only finds the board's steps
+    occupant_at = {u.location: u for u in state.units.values() if u.alive and u.location is not None}
     me, side = unit.id, unit.owner
-    passes = view.options.ally_pass_through
-    starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
+    passes = state.options.ally_pass_through
+    starters = state.ballista_starters  # empty on most turns: nothing looked up then
     started_on = starters.get(me) if starters else None
     left: float = unit.movement
     here = start
