@@ -132,7 +132,7 @@ class MovePart(Part):
     every state listed. Every reading a part answers is its own here (nothing of ``Part``'s
     is read but ``key``): the same answers as the closures' part (a test compares the two)."""
 
-    __slots__ = ("_view", "_unit", "_moves", "_listed")
+    __slots__ = ("_view", "_unit", "_moves", "_listed", "_length")
 
     def __init__(self, view: GridView, unit: TetUnit) -> None:  # Part.__init__ is not called: none of its fields is read
         self.key = ("move", unit.id)
@@ -140,6 +140,8 @@ class MovePart(Part):
         self._moves: UnitMoves | None = None
         #: every move built, once the part is listed whole (``settle``, iterating)
         self._listed: list[BaseModel] | None = None
+        #: how many moves, once counted (the collection counts its parts at each reading)
+        self._length: int | None = None
 
     def _kept(self) -> UnitMoves:
         found = self._moves
@@ -148,7 +150,10 @@ class MovePart(Part):
         return found
 
     def __len__(self) -> int:
-        return len(self._kept())
+        found = self._length
+        if found is None:
+            found = self._length = len(self._kept())
+        return found
 
     def get(self, index: int) -> BaseModel:
         if self._listed is not None:
