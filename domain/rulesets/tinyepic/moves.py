@@ -8,7 +8,7 @@ reach object, the judge read from the model, each unit's steps kept as a lasting
 brought up to date per event. The moves need only the costs and a cheapest way into each space,
 so this search is the engine's Dial loop (``movement._relax_fixed``: the same buckets, the same
 order, the same updates, so the same paths) over ``board_steps``' (space, cost) pairs, with who
-stands where read once per search as the spaces it may not enter and those it may only cross
+stands where read once per side and state as the spaces it may not enter and those it may only cross
 (as ``TetMovement.step_options`` judges each step).
 
 ``tests/tiny_epic_tactics/test_kept_moves.py`` compares its moves, after every event of every
