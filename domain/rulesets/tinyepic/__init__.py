@@ -133,7 +133,9 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
-        if type(event) is StepTaken:  # the only event a Village matches (no class extends it; a test checks)
+        # a step is the only event a Village matches (no class extends it; a test checks), and
+        # only a step into a Village space (most steps enter none: ``on_step`` not called then)
+        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.state):
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:

@@ -35,7 +35,7 @@ from domain.rulesets.tinyepic.commands import (
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import kept_location, kept_locations, label
-from domain.rulesets.tinyepic.movement import TetMovement, shortfall
+from domain.rulesets.tinyepic.movement import TetMovement, path_is_clear, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView, rule
@@ -168,6 +168,14 @@ class TetCommands(CommandHandlers[TetState]):
             steps = steps[1:]
         if not steps:
             raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
+        if not path_is_clear(self.state, unit, start, steps):  # a listed path is clear
+            self._walk(unit, start, steps)
+        self.begin(unit, "move")
+        self.resolver.declare_path(unit.id, [start, *steps], "move", self.state.units[unit.id].movement)  # ``TetMovement.allowance``
+
+    def _walk(self, unit: TetUnit, start: str, steps: list[str]) -> None:
+        """Walk a path that is not plainly clear with the step judge (``walk_path``), refusing
+        it at the first step it can't take, as the rule that step breaks says."""
         model = TetMovement(self.state)
         walk = walk_path(model, unit.id, start, steps)
         if walk.refused_at is not None:
@@ -180,8 +188,6 @@ class TetCommands(CommandHandlers[TetState]):
             if walk.refusal is None:
                 raise IllegalCommand(NOT_A_STEP, f"step {number}: {walk.detail} are not adjacent")
             raise IllegalCommand(walk.refusal, f"step {number} of {unit.id}'s path: {walk.detail}")
-        self.begin(unit, "move")
-        self.resolver.declare_path(unit.id, [start, *steps], "move", model.allowance(unit.id))
 
     def melee_attack(self, cmd: MeleeAttack) -> None:
         unit = self.acting(cmd.unit, cmd.player)

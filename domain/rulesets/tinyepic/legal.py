@@ -10,7 +10,7 @@ not listed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 
 from pydantic import BaseModel
@@ -121,19 +121,68 @@ _END_TURN_MOST = 64
 
 def _move_part(view: GridView, unit: TetUnit) -> Part:
     """The unit's moves, one per space it can end on: counted from its search; a move is
-    built when read; ``in`` finds a move by the space it ends on."""
-    found: list[UnitMoves] = []
+    built when read; ``in`` finds a move by the space it ends on (``MovePart``)."""
+    return MovePart(view, unit)
 
-    def kept() -> UnitMoves:
-        if not found:
-            found.append(searched_moves(view, unit))
-        return found[0]
 
-    def find(command: BaseModel) -> int | None:
+class MovePart(Part):
+    """One unit's moves as a part of the legal commands (``domain.legal.Part``), read off its
+    search (``searched_moves``) when first counted: a part of its own rather than a ``Part``
+    of three closures (its size, an item, a find), made for each unit of the player to act in
+    every state listed. Every reading a part answers is its own here (nothing of ``Part``'s
+    is read but ``key``): the same answers as the closures' part (a test compares the two)."""
+
+    __slots__ = ("_view", "_unit", "_moves", "_listed", "_length")
+
+    def __init__(self, view: GridView, unit: TetUnit) -> None:  # Part.__init__ is not called: none of its fields is read
+        self.key = ("move", unit.id)
+        self._view, self._unit = view, unit
+        self._moves: UnitMoves | None = None
+        #: every move built, once the part is listed whole (``settle``, iterating)
+        self._listed: list[BaseModel] | None = None
+        #: how many moves, once counted (the collection counts its parts at each reading)
+        self._length: int | None = None
+
+    def _kept(self) -> UnitMoves:
+        found = self._moves
+        if found is None:
+            found = self._moves = searched_moves(self._view, self._unit)
+        return found
+
+    def __len__(self) -> int:
+        found = self._length
+        if found is None:
+            found = self._length = len(self._kept())
+        return found
+
+    def get(self, index: int) -> BaseModel:
+        if self._listed is not None:
+            return self._listed[index]
+        moves = self._kept()
+        if not 0 <= index < len(moves):
+            raise IndexError("legal command index out of range")
+        return moves.move(index)
+
+    def _all(self) -> list[BaseModel]:
+        if self._listed is None:
+            moves = self._kept()
+            self._listed = [moves.move(i) for i in range(len(moves))]
+        return self._listed
+
+    def settle(self) -> None:
+        self._all()
+
+    def __iter__(self) -> Iterator[BaseModel]:
+        return iter(self._all())
+
+    def holds(self, command: BaseModel) -> bool:
+        if self._listed is not None:
+            return any(command == listed for listed in self._listed)
         path = getattr(command, "path", None)
-        return kept().index_of(str(path[-1])) if isinstance(command, Move) and path else None
-
-    return Part(("move", unit.id), size=lambda: len(kept()), item=lambda i: kept().move(i), find=find)
+        if not isinstance(command, Move) or not path:
+            return False
+        index = self._kept().index_of(str(path[-1]))
+        return index is not None and self.get(index) == command
 
 
 def unit_moves(view: GridView, unit: TetUnit) -> tuple[Move, ...]:

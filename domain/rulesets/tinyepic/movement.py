@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from domain.cached import cached_property
 from domain.movement import StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
@@ -49,20 +50,34 @@ class TetMovement:
     """``MovementModel`` of a Move action, for every unit of one game state."""
 
     allowance_rule = MOVEMENT
+    # the engine's defaults, named on the class: the engine reads each with ``getattr`` and a
+    # default for every step it judges (``StepJudge.of``, ``Resolver.judge``), and a name
+    # missing from the object costs an exception raised and caught each time
+    tolerance = 0.0
+    first_step_guarantee: RuleRef | None = None
+    live_allowance = False
 
     def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
-        self.view = GridView(state) if view is None else view
-        self.state = state  # answers asked of it settle before it changes
-        self.options = self.view.options
+        if view is not None:
+            self.__dict__["view"] = view
+        #: a Tiny Epic Tactics state, as the view's (every caller's is one: not checked per step)
+        self.state: TetState = state  # type: ignore[assignment]  # answers asked of it settle before it changes
+        self.options = self.state.options if view is None else view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
         self.enemies_passable = enemies_passable
+
+    @cached_property
+    def view(self) -> GridView:
+        """The state's view, made when first read: a declared step's judge (a model made per
+        step, ``step_option``) reads the state and the board's steps directly instead."""
+        return GridView(self.state)
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.unit(unit_id)
         return GONE if not unit.alive or unit.location is None else None
 
     def allowance(self, unit_id: str) -> int:
-        return self.view.state.units[unit_id].movement  # ``view.unit``, read without a call
+        return self.state.units[unit_id].movement  # ``view.unit``, read without a call or a view
 
     def steps_from(self, unit_id: str) -> StepsFrom:
         """The unit's steps out of each space, kept while no unit moves, dies or changes side
@@ -119,23 +134,27 @@ class TetMovement:
         leads and the Ballista the unit started on. The occupant is the one the occupancy index
         holds (the last living unit in the units' order standing there, as it is built); a
         state that has not built that index (one after each event of a declared move) has its
-        few units read instead of the index built for one step."""
-        for option in board_steps(self.view)[frm]:
+        few units read instead of the index built for one step. A model made for the step (the
+        resolver makes one per step) has made no view: the board's steps are the state's board
+        index, read directly (``state_board_steps``)."""
+        state = self.state
+        known = self.__dict__  # the view, made only when something read it: looked at by operators
+        view: GridView | None = known["view"] if "view" in known else None
+        for option in (board_steps(view) if view is not None else state_board_steps(state))[frm]:
             if option.to == to and (kind is None or option.kind == kind):
                 break
         else:
             return None
-        known = self.view.__dict__  # a fresh view (a model per step) has built nothing: looked at by operators
-        if "occupant_at" in known:
-            occupant = known["occupant_at"].get(to)
+        if view is not None and "occupant_at" in view.__dict__:  # looked at by operators: a fresh view has built nothing
+            occupant = view.__dict__["occupant_at"].get(to)
         else:
             occupant = None
-            for unit in self.view.state.units.values():  # the living ones, in order (``GridView.living``)
+            for unit in state.units.values():  # the living ones, in order (``GridView.living``)
                 if unit.location == to and unit.alive:
                     occupant = unit
         if occupant is not None and occupant.id != unit_id:
-            return self._occupied(self.view.unit(unit_id), occupant, option)
-        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+            return self._occupied(state.units[unit_id], occupant, option)
+        starters = state.ballista_starters  # empty on most turns: nothing looked up then
         if starters and starters.get(unit_id) == to:
             return option._replace(blocked=BALLISTA_REENTRY)
         return option
@@ -301,7 +320,15 @@ def board_steps(view: GridView) -> BoardSteps:
     if "board_steps" in known:
         found: BoardSteps = known["board_steps"]
         return found
-    found = known["board_steps"] = view.state.board_index("tinyepic.board_steps", lambda: _shared_steps(view.state))
+    state = view.state  # ``state_board_steps``, inline: a view reads it once
+    found = known["board_steps"] = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
+    return found
+
+
+def state_board_steps(state: TetState) -> BoardSteps:
+    """``board_steps`` without a view: the same board index of the state (a view keeps it too,
+    for the many readings of one view; a declared step's judge reads it once)."""
+    found: BoardSteps = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
     return found
 
 
@@ -328,6 +355,50 @@ def _shared_steps(state: TetState) -> BoardSteps:
                 _SHARED_STEPS.pop(oldest, None)  # another thread may have dropped it already
         _SHARED_STEPS[key] = found
     return found
+
+
+def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[str]) -> bool:
+    """Whether a Move's declared path is one ``walk_path`` over ``TetMovement`` takes whole: each
+    step one of the board's steps out of the space before it, into a space no enemy holds (nor
+    an ally, unless allies may be passed through) and not the Ballista the unit started its
+    turn on, the steps' costs within the unit's Movement, and the last space not an ally's.
+    The same judgement as ``TetMovement.step_option`` and the step judge, read once per path
+    from the units and the board's steps instead of a judgement built per step: a move command
+    checks its whole path before anything is recorded, and nearly every path is one a search
+    listed. The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
+    standing on a space), in one comprehension: the command's event has just dropped the
+    state's view, and nothing else reads it before the path is declared. False says only that
+    the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
+    test compares both on every state and many paths."""
+    steps_out = board_steps(GridView(state))  # the view only finds the board's steps
+    occupant_at = {u.location: u for u in state.units.values() if u.alive and u.location is not None}
+    me, side = unit.id, unit.owner
+    passes = state.options.ally_pass_through
+    starters = state.ballista_starters  # empty on most turns: nothing looked up then
+    started_on = starters.get(me) if starters else None
+    left: float = unit.movement
+    here = start
+    crossing = False
+    for to in steps:
+        for option in steps_out[here]:
+            if option.to == to:
+                break
+        else:
+            return False  # not a step: the walk names it
+        occupant = occupant_at.get(to)
+        if occupant is not None and occupant.id != me:
+            if occupant.owner != side or not passes:
+                return False  # an enemy, or an ally that can't be passed: blocked
+            crossing = True  # an ally passed: pass-only
+        elif to == started_on:
+            return False  # back into the Ballista
+        else:
+            crossing = False
+        left -= option.cost
+        if left < 0:
+            return False  # over the Movement: the walk says by how much
+        here = to
+    return not crossing
 
 
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:
@@ -361,6 +432,11 @@ class KnockBackMovement:
     """``MovementModel`` of a knock back (digest 4): one straight line, each step free, never up a
     level, down where the ground drops, stopped by a cliff wall, the map edge, another unit or
     (option portal_model portal_space) a portal. Terrain gives no benefit or penalty."""
+
+    # the engine's defaults, named on the class (see ``TetMovement``)
+    tolerance = 0.0
+    first_step_guarantee: RuleRef | None = None
+    live_allowance = False
 
     def __init__(self, state: GameState, direction: tuple[int, int]) -> None:
         self.view = GridView(state)

@@ -8,7 +8,7 @@ reach object, the judge read from the model, each unit's steps kept as a lasting
 brought up to date per event. The moves need only the costs and a cheapest way into each space,
 so this search is the engine's Dial loop (``movement._relax_fixed``: the same buckets, the same
 order, the same updates, so the same paths) over ``board_steps``' (space, cost) pairs, with who
-stands where read once per search as the spaces it may not enter and those it may only cross
+stands where read once per side and state as the spaces it may not enter and those it may only cross
 (as ``TetMovement.step_options`` judges each step).
 
 ``tests/tiny_epic_tactics/test_kept_moves.py`` compares its moves, after every event of every
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Set as AbstractSet
 
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import Search, Searches, SearchKey, board_steps
@@ -31,14 +32,17 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     first-step guarantee, one allowance: its Movement), and the spaces the search read. The
     search is the board's kept one when the same start, Movement and blocked spaces were
     searched before on this board (``keep_search``); the spaces it may only cross (its allies'
-    spaces) are then left out of the ends."""
+    spaces) are then left out of the ends. Who blocks and who is crossed is read once per side
+    and view (``_side_occupied``), not once per unit searched."""
     start = unit.location
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
         return UnitMoves(frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
     steps = board_steps(view)
-    blocked, crossing = _occupied(view, unit)
-    key = (start, allowance, frozenset(blocked))
+    blocked, crossing = _side_occupied(view, unit.owner)
+    if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
+        blocked = _blocked_for(view, unit, blocked)
+    key = (start, allowance, blocked)
     kept = steps.searches
     found = kept.get(key)
     if found is None:
@@ -49,7 +53,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     return UnitMoves(left, unit.owner, unit.id, start, previous, ends, ordered=True)
 
 
-def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]) -> Search:
+def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]) -> Search:
     """One search from scratch: the spaces it could afford to leave (those within the
     Movement), its cheapest way into each space, and the spaces it could afford to leave in
     reading order (row, then column)."""
@@ -86,6 +90,53 @@ def keep_search(kept: Searches, key: SearchKey, found: Search) -> None:
     kept.spaces += size
 
 
+def _side_occupied(view: GridView, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """``_occupied`` for every unit of ``side`` at once, worked out once per view (a view is of
+    one state: the legal commands search each unit of the player to act in the same state):
+    the spaces its units may not enter (another side's units; every unit's when allies block),
+    as the kept searches' key holds them, and the spaces they may cross but not end on (their
+    side's, when allies may be passed through). Two differences from a unit's own reading,
+    which its search can't tell apart: a unit's own space is among the side's crossed spaces
+    (a move never ends where it starts), and when allies block, the side's blocked spaces are
+    everyone's, less the unit's own (``_blocked_for``). The Ballista start is the unit's
+    (``_with_ballista_start``). A test compares the two for every unit after every event."""
+    known = view.__dict__
+    sides: dict[str, tuple[frozenset[str], frozenset[str]]] | None = known.get("tinyepic.side_occupied")
+    if sides is None:
+        sides = known["tinyepic.side_occupied"] = {}
+    found = sides.get(side)
+    if found is None:
+        occupant_at = view.occupant_at
+        if view.options.ally_pass_through:
+            found = (
+                frozenset([space for space, occupant in occupant_at.items() if occupant.owner != side]),
+                frozenset([space for space, occupant in occupant_at.items() if occupant.owner == side]),
+            )
+        else:
+            found = (frozenset(occupant_at), frozenset())
+        sides[side] = found
+    return found
+
+
+def _blocked_for(view: GridView, unit: TetUnit, blocked: frozenset[str]) -> frozenset[str]:
+    """The side's blocked spaces (``_side_occupied``) as ``unit`` reads them (``_occupied``):
+    without its own space when allies block (every unit's space is the side's then), and with
+    the Ballista it started its turn on unless an ally it may pass stands there."""
+    occupant_at = view.occupant_at
+    passes = view.options.ally_pass_through
+    if not passes:
+        here = unit.location or ""
+        if here in blocked and occupant_at[here].id == unit.id:
+            blocked = blocked - {here}
+    starters = view.state.ballista_starters
+    started_on = starters.get(unit.id) if starters else None
+    if started_on is None:
+        return blocked
+    occupant = occupant_at.get(started_on)
+    crossed = passes and occupant is not None and occupant.owner == unit.owner and occupant.id != unit.id
+    return blocked if crossed else blocked | {started_on}
+
+
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     """The spaces the unit may not step into, and those it may cross but not end on, as
     ``TetMovement.step_options`` judges each step: another unit's space blocks it, unless an
@@ -107,7 +158,7 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
 
 
 def _by_buckets(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: set[str]
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]
 ) -> tuple[dict[str, float], dict[str, str]]:
     """Each space's cheapest cost within the search, and the cheapest way into each space the
     allowance reaches: ``_by_heap``'s answer, with a list of buckets indexed by cost for its
@@ -143,7 +194,7 @@ def _by_buckets(
 
 
 def _by_heap(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: float, blocked: set[str]
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: float, blocked: AbstractSet[str]
 ) -> tuple[dict[str, float], dict[str, str]]:
     """The engine's Dial loop (``movement._relax_fixed``) over the board's (space, cost) pairs:
     a heap of the costs met, a bucket of spaces per cost."""
