@@ -12,7 +12,9 @@ deciding whether a change helps.
     python -m benchmarks.instructions --rulesets sorcery --games 20 --against 8be0402
 
 Each figure is the difference between a run of ``games`` seeded random games and a run of none,
-both after the same warm-up game, divided by ``games``: start-up and imports cancel out. Needs
+both after the same warm-up game, divided by ``games``: start-up and imports cancel out. String
+hashing is seeded alike in every process (``PYTHONHASHSEED=0``): with it random, the sizes of the
+sets and dicts a game builds, and so the collector's work, moved a count by about 1%. Needs
 ``valgrind`` on the path (Debian: ``apt install valgrind``); about a minute per ruleset and code.
 """
 
@@ -63,7 +65,7 @@ def counted(code: Path, scenario: Path, games: int, turns: int) -> int:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-P", script.name,
              str(scenario), str(games), str(turns)],
-            cwd=code, env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True, text=True, check=False,
+            cwd=code, env={**os.environ, "PYTHONPATH": str(code), "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False,
         )
     finally:
         Path(script.name).unlink()
