@@ -26,7 +26,7 @@ def test_a_game_raises_the_young_threshold_and_leaves_the_others() -> None:
     gc.set_threshold(700, 11, 12)
     with fewer_collections():
         assert gc.get_threshold() == (YOUNG_THRESHOLD, 11, 12)
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (700, 11, 12)
 
 
@@ -46,14 +46,14 @@ def test_games_back_to_back_keep_one_raise_and_put_back_what_the_first_found() -
     for _ in range(3):
         with fewer_collections():
             assert gc.get_threshold() == (YOUNG_THRESHOLD, 10, 10)
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (700, 10, 10)
 
 
 def test_a_collection_during_a_game_leaves_the_raise_in_force() -> None:
     gc.set_threshold(700, 10, 10)
     with fewer_collections():
-        gc.collect()
+        gc.collect(0)
         assert gc.get_threshold() == (YOUNG_THRESHOLD, 10, 10)
     put_back()
     assert gc.get_threshold() == (700, 10, 10)
@@ -64,7 +64,7 @@ def test_thresholds_set_by_the_process_between_games_are_kept() -> None:
     with fewer_collections():
         pass
     gc.set_threshold(900, 20, 20)  # the process's own, while the raise still waited to be put back
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (900, 20, 20)
     with fewer_collections():  # the next game raises from what is set now, and puts that back
         assert gc.get_threshold() == (YOUNG_THRESHOLD, 20, 20)
@@ -85,7 +85,7 @@ def test_thresholds_are_put_back_when_a_game_fails() -> None:
     gc.set_threshold(700, 10, 10)
     with pytest.raises(RuntimeError), fewer_collections():
         raise RuntimeError("a refused command")
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (700, 10, 10)
 
 
@@ -94,9 +94,9 @@ def test_a_nested_game_leaves_the_raise_to_the_outer_one() -> None:
     with fewer_collections():
         with fewer_collections():
             pass
-        gc.collect()
+        gc.collect(0)
         assert gc.get_threshold()[0] == YOUNG_THRESHOLD
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (700, 10, 10)
 
 
@@ -108,7 +108,7 @@ def test_a_caller_that_turned_collection_off_or_set_it_higher_is_left_so() -> No
     gc.set_threshold(10 * YOUNG_THRESHOLD, 10, 10)
     with fewer_collections():
         assert gc.get_threshold()[0] == 10 * YOUNG_THRESHOLD
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (10 * YOUNG_THRESHOLD, 10, 10)
 
 
@@ -126,7 +126,7 @@ def test_overlapping_games_in_threads_put_back_what_the_first_found() -> None:
         first_in.wait(5)
         with fewer_collections():
             pass
-        gc.collect()  # the first game is still being played: the raise stays
+        gc.collect(0)  # the first game is still being played: the raise stays
         seen_by_second.append(gc.get_threshold()[0])
         second_out.set()
 
@@ -136,7 +136,7 @@ def test_overlapping_games_in_threads_put_back_what_the_first_found() -> None:
     for thread in threads:
         thread.join(10)
     assert seen_by_second == [YOUNG_THRESHOLD]
-    gc.collect()
+    gc.collect(0)
     assert gc.get_threshold() == (700, 10, 10)
 
 
@@ -150,5 +150,5 @@ def test_self_play_runs_under_the_raise_and_puts_it_back() -> None:
     gc.set_threshold(700, 10, 10)
     scenario = load_scenario(Path(__file__).resolve().parent.parent / "examples" / "sorcery" / "08-a-whole-turn.yaml")
     self_play(scenario, 1, "random", 0, on_turn=lambda _: seen.append(gc.get_threshold()[0]))
-    gc.collect()
+    gc.collect(0)
     assert seen == [YOUNG_THRESHOLD] and gc.get_threshold() == (700, 10, 10)
