@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from domain.movement import search_reach
-from domain.rulesets.godsgloom import view as gloom_view
 from domain.rulesets.godsgloom.legal import Ends
 from domain.rulesets.godsgloom.movement import MODES, GloomMovement
 from domain.rulesets.godsgloom.state import GloomState
@@ -56,12 +55,6 @@ def test_move_ends_and_paths_are_the_reach_searchs_along_random_self_play(seed: 
 def test_move_ends_and_paths_are_the_reach_searchs_along_the_benchmark_round() -> None:
     played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 3, "random", 5)
     assert checked_after_each_event(list(played.events), "19-a-whole-round, seed 5", _check) > 0
-
-
-@pytest.fixture
-def kept_on_every_mat(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every mat read as a large one: steps and searches kept across events (``MatView.small``)."""
-    monkeypatch.setattr(gloom_view, "SMALL_MAT_UNITS", -1)
 
 
 @pytest.mark.usefixtures("kept_on_every_mat")

@@ -20,11 +20,6 @@ from tests import boards
 from tests.test_lasting_indexes import GLOOM_EXAMPLES, _fold_whole_and_check
 
 
-@pytest.fixture
-def kept_on_every_mat(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gloom_view, "SMALL_MAT_UNITS", -1)
-
-
 @pytest.mark.usefixtures("kept_on_every_mat")
 @pytest.mark.parametrize("path", GLOOM_EXAMPLES, ids=lambda p: p.stem)
 def test_kept_path_equals_a_rebuild_after_every_event_of_every_example(path: Path) -> None:
