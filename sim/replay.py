@@ -140,6 +140,8 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
         game, begin = prefix.continued(events), len(prefix.events)
     else:
         game, begin = Game.start_as(start, start.originator_id), 1
+    if cheap:  # the exact comparison is the reference: it makes and compares every event
+        game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
     for event in events[begin:]:
         if not isinstance(event, CommandIssued):
             continue
@@ -157,6 +159,98 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")
     return Verdict(True, len(events), f"all {len(events)} events match the rules")
+
+
+class _LoggedRecorder:
+    """``Game.record_fields`` for the game that re-runs a log: where the event the rules make
+    would be the logged one (``_takes``), the logged event itself is folded and recorded instead
+    of a new one validated from the same fields, and the comparison that follows finds them one
+    object. Validating an event costs more than comparing its fields, and in a log that verifies
+    every event is so.
+
+    Sound because validation is deterministic and, for the classes this takes, gives a field an
+    equal value when given one equal to a valid value: no event class has a validator of its
+    own, and ``_COMPARED`` vouches for the rest as it does for the cheap comparison (equal values
+    of these fields serialise alike). The logged event must be the next of this game (its id
+    and version), of the class made, recorded in full, and every field the rules give equal to
+    its value, the omitted ones to their defaults; anything else is made and compared as
+    before. Folding a logged event changes nothing in it: events are facts
+    (``tests/test_verify_logged_events.py`` holds every fold to that)."""
+
+    __slots__ = ("_game", "_log")
+
+    def __init__(self, game: Game, log: list[GameEvent]) -> None:
+        self._game = game
+        self._log = log
+
+    def __call__(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
+        game = self._game
+        known = game.__dict__
+        version = known["_version"] + 1
+        log = self._log
+        if version <= len(log):
+            logged = log[version - 1]
+            if (
+                type(logged) is event_class and logged.originator_version == version
+                and logged.originator_id == known["_id"] and _takes(logged, fields)
+            ):
+                try:
+                    logged.mutate(game)
+                except BaseException:
+                    known["_torn"] = True  # as ``Game.record_fields`` marks a fold that failed part-way
+                    raise
+                known["_pending_events"].append(logged)
+                return logged
+        return Game.record_fields(game, event_class, fields)
+
+
+def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:
+    """True when validating ``fields`` as ``logged``'s class would give an event equal to it."""
+    cls = type(logged)
+    spec = _FIELD_SPECS.get(cls)
+    if spec is None:
+        spec = _FIELD_SPECS[cls] = _field_spec(cls)
+    names, defaults = spec
+    if not names or logged.not_recorded:
+        return False
+    mine = logged.__dict__
+    for name in fields:
+        if name not in names and name not in ENVELOPE:
+            return False
+    for name in names:
+        value = fields[name] if name in fields else defaults.get(name, _REQUIRED)
+        if value is _REQUIRED:
+            return False
+        found = mine[name]
+        if value is not found and value != found:
+            return False
+    return True
+
+
+_REQUIRED = object()
+
+
+def _field_spec(cls: type[GameEvent]) -> tuple[frozenset[str], dict[str, Any]]:
+    """The payload fields of ``cls`` whose equal values ``_takes`` may trust (none when it may
+    trust none: an event class with a validator, or one the cheap comparison does not vouch
+    for), and the defaults of those a caller may omit."""
+    if cls in _COMPARED:
+        values, plain = _COMPARED[cls]
+    else:
+        values, plain = _COMPARED[cls] = _readers(cls)
+    decorators = cls.__pydantic_decorators__
+    if values is None or not plain or decorators.field_validators or decorators.model_validators:
+        return frozenset(), {}
+    names = frozenset(name for name in cls.model_fields if name not in ENVELOPE)
+    defaults = {
+        name: info.get_default(call_default_factory=True)
+        for name, info in cls.model_fields.items() if name in names and not info.is_required()
+    }
+    return names, defaults
+
+
+#: event class -> the fields ``_takes`` compares and the defaults of the optional ones
+_FIELD_SPECS: dict[type[GameEvent], tuple[frozenset[str], dict[str, Any]]] = {}
 
 
 def _disagreement(
