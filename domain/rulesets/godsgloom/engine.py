@@ -103,7 +103,7 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
         if not view.has(unit.id, "Tireless"):
             return (PUSH_UNACTIVATED, f"{unit.id} was activated"), []
         reasons.append("Tireless")
-    if view.engaged_by(unit.id):
+    if view.engaged(unit.id):
         if not view.has(unit.id, "Combat Shift"):
             return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
         reasons.append("Combat Shift")

@@ -37,7 +37,7 @@ class Cast:
     these facts (its hash worked out once), so one cast keys every table of a game's placements
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
-    __slots__ = ("facts", "zone_option", "traits", "members", "steps_into", "_difficult", "_costs", "_hash")
+    __slots__ = ("facts", "zone_option", "traits", "lockdown", "members", "steps_into", "_difficult", "_costs", "_hash")
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
         self.facts = facts
@@ -49,6 +49,9 @@ class Cast:
         self.traits: dict[str, frozenset[str]] = {
             uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
         }
+        #: whether any unit has Lockdown: without one, no Move Action is locked
+        #: (``GloomMovement.no_movement`` then reads no one's engagement)
+        self.lockdown: bool = any("Lockdown" in traits for traits in self.traits.values())
         #: each unit's id and side, in the units' order (a placement key's entries follow it)
         self.members: tuple[tuple[str, str], ...] = tuple((uid, owner) for uid, owner, _, _ in units)
         self._difficult: int = named["difficult_cost"]
