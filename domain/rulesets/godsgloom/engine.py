@@ -110,6 +110,17 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
     return None, reasons
 
 
+def push_eligible(view: MatView, unit: GloomUnit) -> bool:
+    """Whether ``push_eligibility`` lets the unit move, without its refusal or reasons written:
+    the legal commands of the God's Push step ask it of every unit after every push."""
+    if unit.id in view.state.pushed:
+        return False
+    traits = view.traits(unit.id)
+    if unit.activated and "Tireless" not in traits:
+        return False
+    return "Combat Shift" in traits or not view.engaged(unit.id)
+
+
 def note_engagement(resolver: Resolver, unit_id: str) -> None:
     """§8.3: a unit now in an enemy Engagement Zone is Engaged (``UnitEngaged``, who Engages
     it). A function of the resolver, not a handler's method: the end of every move asks it

@@ -44,7 +44,7 @@ from domain.rulesets.godsgloom.commands import (
     ScoutMove,
     StartRound,
 )
-from domain.rulesets.godsgloom.engine import push_eligibility
+from domain.rulesets.godsgloom.engine import push_eligible
 from domain.rulesets.godsgloom.hexgrid import FACINGS, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.movement import STEP_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import GloomState
@@ -269,13 +269,11 @@ def _push_moves(state: GloomState) -> list[Part]:
     model = GloomMovement.of(state, "push")
     parts: list[Part] = []
     for unit in sorted(view.living, key=_ID):
-        refusal, _ = push_eligibility(view, unit)
-        if refusal is not None:
+        if not push_eligible(view, unit):
             continue
-        if model.no_movement(unit.id) is None:  # allowance 1: ``Ends._found``'s push_ends case
-            hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
-        else:
-            hexes = Ends(state, unit.id, "push").hexes
+        # a living unit may always move in push mode (``no_movement``: Lockdown leaves the push
+        # alone), one hex: ``Ends._found``'s push_ends case
+        hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
         parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
 

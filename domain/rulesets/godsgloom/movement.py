@@ -302,7 +302,7 @@ class GloomMovement:
         zones up to date after each push costs more than reading the units once.
         tests/test_lasting_indexes.py checks the push moves listed against a search."""
         assert self.mode == "push"
-        plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
+        plain, _ = self.view.steps.out_of(frm, 1)  # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
         held = self.view.held
         return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
 
