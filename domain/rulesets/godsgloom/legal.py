@@ -94,12 +94,10 @@ _ID = attrgetter("id")
 class Ends:
     """Each hex a unit can end a move in, in the mat's order (q, then r), with a cheapest path
     (the start excluded) written when first read: what a part of the legal commands counts and
-    builds its commands from. ``leaving_out`` drops the hexes whose path is among those given
+    builds its commands from. ``leaving_out`` drops the hexes it also holds by the same path
     (an active trait's moves that the unit's own Move Action already lists)."""
 
-    def __init__(
-        self, state: GloomState, unit_id: str, mode: str, leaving_out: Callable[[], set[tuple[str, ...]]] | None = None,
-    ) -> None:
+    def __init__(self, state: GloomState, unit_id: str, mode: str, leaving_out: Ends | None = None) -> None:
         self.state, self.unit_id, self.mode = state, unit_id, mode
         self._leaving_out = leaving_out
         self._paths: dict[str, list[str]] = {}
@@ -132,9 +130,13 @@ class Ends:
     @cached_property
     def hexes(self) -> list[str]:
         found = sorted(self._found[0], key=_order)
-        if self._leaving_out is not None:
-            seen = self._leaving_out()
-            found = [h for h in found if tuple(self.path(h)) not in seen]
+        base = self._leaving_out
+        if base is not None:
+            # a path ends at its hex (the start is never one of them), so two paths are the
+            # same only to the same hex: only the hexes both hold have their paths compared,
+            # not every path of both written out
+            listed = base.where
+            found = [h for h in found if h not in listed or self.path(h) != base.path(h)]
         return found
 
     @cached_property
@@ -147,9 +149,6 @@ class Ends:
         if found is None:
             found = self._paths[h] = self._found[1](h)
         return found
-
-    def all_paths(self) -> set[tuple[str, ...]]:
-        return {tuple(self.path(h)) for h in self.hexes}
 
 
 def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> tuple[list[str], Callable[[str], list[str]]]:
@@ -210,7 +209,6 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
         # a Move Action that only pivots
         pivots = tuple(face for face in FACINGS if face != unit.facing)
         parts.append(_move_part(unit_id, unit.owner, base, None, pivots))
-    seen: Callable[[], set[tuple[str, ...]]] = base.all_paths if base is not None else set
     for name in sorted(view.traits(unit_id)):
         trait = TRAITS.get(name)
         if trait is None or not trait.movement_option:
@@ -220,7 +218,7 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
             continue
         if mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id) is not None:
             continue  # Flying teleports: Lockdown doesn't restrict it (seed 001, Lockdown)
-        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, seen), name))
+        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, base), name))
     return parts
 
 
