@@ -75,6 +75,18 @@ class MatView:
                 kept.written = written
                 indexes["godsgloom.view"] = kept
                 return kept
+        if entries is not None and len(state.units) <= SMALL_MAT_UNITS:
+            # the kept view's successor: small as it was (few units, however many live), of the
+            # same cast (both read off the characteristics kept), placed as the units just read
+            # say (``placement_key``), worked out here rather than by the properties
+            cast = kept.cast  # type: ignore[union-attr]  # entries are read only for a kept view
+            found = MatView.__new__(MatView)
+            found.__dict__.update(
+                state=state, options=state.options, small=True, cast=cast, placing=placement((cast, entries)),
+                written=written,
+            )
+            indexes["godsgloom.view"] = kept_views["godsgloom.view"] = found
+            return found
         found = indexes["godsgloom.view"] = MatView(state)
         if found.small:
             if entries is None:
