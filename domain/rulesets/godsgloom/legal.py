@@ -73,7 +73,7 @@ def legal_commands(state: GloomState) -> LegalCommands:
     if not activation.moved:
         parts.extend(_moves(state, unit.id))
     if not activation.attacked and not activation.melee:
-        parts.append(Part(("melee_attack", unit.id), items=lambda: _melee(state, unit.id)))
+        parts.append(_melee_part(state, unit.id))
     parts.append(_one("end_activation", lambda: EndActivation(player=unit.owner)))
     return LegalCommands(parts)
 
@@ -222,16 +222,37 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
     return parts
 
 
-def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
-    """A Melee Attack on each enemy in an adjacent hex (``MeleeAttack`` asks ``direction_to``;
-    the hexes around the unit's, as canonical text, name the same hexes)."""
+def _melee_targets(state: GloomState, unit_id: str) -> list[str]:
+    """Each enemy in an adjacent hex, by id (``MeleeAttack`` asks ``direction_to``; the hexes
+    around the unit's, as canonical text, name the same hexes)."""
     unit = state.units[unit_id]
     around = neighbour_texts(parse_hex(unit.location or "").text)
     return [
-        MeleeAttack(player=unit.owner, unit=unit_id, target=e.id)
-        for e in sorted(state.units.values(), key=lambda u: u.id)
+        e.id for e in sorted(state.units.values(), key=_ID)
         if e.alive and e.location and e.owner != unit.owner and e.location in around
     ]
+
+
+def _melee_part(state: GloomState, unit_id: str) -> Part:
+    """A Melee Attack on each of ``_melee_targets``, counted by its targets and built only when
+    read: a policy that picks one command of the listing builds no attack it did not pick."""
+    targets: list[str] | None = None
+
+    def listed() -> list[str]:
+        nonlocal targets
+        if targets is None:
+            targets = _melee_targets(state, unit_id)
+        return targets
+
+    def item(i: int) -> BaseModel:
+        return MeleeAttack(player=state.units[unit_id].owner, unit=unit_id, target=listed()[i])
+
+    def find(command: BaseModel) -> int | None:
+        if not isinstance(command, MeleeAttack) or command.target not in listed():
+            return None
+        return listed().index(command.target)
+
+    return Part(("melee_attack", unit_id), size=lambda: len(listed()), item=item, find=find)
 
 
 def _scout_moves(state: GloomState) -> list[Part]:

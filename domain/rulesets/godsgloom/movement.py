@@ -67,7 +67,9 @@ class GloomMovement:
         found: GloomMovement | None = indexes.get(name)
         if found is not None and found.state is state:
             return found
-        view = MatView.of(state)
+        view: MatView | None = indexes.get("godsgloom.view")  # the state's view, when asked already
+        if view is None or view.state is not state:
+            view = MatView.of(state)
         kept_models = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
         found = kept_models.get(name)
         if found is None or found.view is not view:
