@@ -5,7 +5,9 @@ marked set, no extra or private values), so that the state, its copies and its h
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 
@@ -49,7 +51,7 @@ def test_a_nominated_activation_is_the_validated_one_along_self_play() -> None:
 
 def test_an_activation_engaged_by_several_enemies_is_the_validated_one() -> None:
     event = UnitActivated(
-        originator_id="00000000-0000-0000-0000-000000000000", originator_version=1, timestamp="2026-01-01T00:00:00Z",
+        originator_id=UUID(int=0), originator_version=1, timestamp=datetime(2026, 1, 1, tzinfo=UTC),
         cause="c1", unit="u", player="p1", engaged_by=["a", "b"],
     )
     _same(event)

@@ -12,7 +12,8 @@ import pytest
 
 from domain.errors import BadInput
 from domain.rulesets.godsgloom.locations import _parsed, parse_location
-from tests.helpers import checked_after_each_event, example_events, random_board_events, self_played_examples
+from domain.rulesets.godsgloom.state import GloomState
+from tests.helpers import checked_after_each_event, example_events, folded, random_board_events, self_played_examples
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
 
@@ -50,16 +51,13 @@ def test_kept_locations_are_read_afresh_along_self_play_from_the_examples() -> N
 
 
 def test_a_hex_off_the_mat_or_badly_written_is_refused_every_time_and_kept_nowhere() -> None:
-    events = example_events(sorted(EXAMPLES.glob("*.yaml"))[-1])
-    from tests.helpers import folded
-
-    state = None
-    for state, _ in folded(events):
-        pass
-    assert state is not None and state.width
+    states = [state for state, _ in folded(example_events(sorted(EXAMPLES.glob("*.yaml"))[-1]))]
+    state = states[-1]  # one state, changed in place: the game's last
+    assert isinstance(state, GloomState) and state.width
+    board: dict[str, Any] = state.__pydantic_private__["_board"]  # type: ignore[index]  # set by PrivateAttr
     for text in (f"{state.width + 3},0", "nowhere", "1,x"):
         for _ in range(2):
             with pytest.raises(BadInput):
                 parse_location(state, text)
-        assert text not in state.__pydantic_private__["_board"].get("godsgloom.locations", {})
+        assert text not in board.get("godsgloom.locations", {})
     assert parse_location(state, " 1,1 ") == "1,1"  # written loosely, read as the canonical text
