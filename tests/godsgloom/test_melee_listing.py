@@ -1,4 +1,4 @@
-"""The Melee Attacks listed for the activated unit (``legal._melee``, read off the hexes around
+"""The Melee Attacks listed for the activated unit (``legal._melee_targets``, read off the hexes around
 its own) are the enemies the command itself accepts as adjacent (``direction_to``, GODSGLOOM
 MEL: the target must be in an adjacent hex), after every event of every example and of random
 self-play; and a zone's hexes as text are its hexes written out, for every facing and option."""
@@ -41,6 +41,13 @@ def _check_melee(events: list[object]) -> int:
             if e.alive and e.location and e.owner != unit.owner and direction_to(here, parse_hex(e.location)) is not None
         ]
         assert [c for c in legal_commands(state) if isinstance(c, MeleeAttack)] == expected, f"after event {n}"
+        # counted and found without listing them (the part's size and ``find``)
+        assert len(legal_commands(state)) == len(list(legal_commands(state))), f"after event {n}"
+        for command in expected:
+            assert command in legal_commands(state), f"after event {n}: {command}"
+        for e in state.units.values():
+            if e.owner != unit.owner and all(c.target != e.id for c in expected):
+                assert MeleeAttack(player=unit.owner, unit=unit.id, target=e.id) not in legal_commands(state), f"after event {n}"
         listed += len(expected)
     return listed
 

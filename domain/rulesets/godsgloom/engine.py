@@ -55,6 +55,7 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
+from domain.rulesets.godsgloom.locations import parse_location
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
@@ -102,11 +103,22 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
         if not view.has(unit.id, "Tireless"):
             return (PUSH_UNACTIVATED, f"{unit.id} was activated"), []
         reasons.append("Tireless")
-    if view.engaged_by(unit.id):
+    if view.engaged(unit.id):
         if not view.has(unit.id, "Combat Shift"):
             return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
         reasons.append("Combat Shift")
     return None, reasons
+
+
+def push_eligible(view: MatView, unit: GloomUnit) -> bool:
+    """Whether ``push_eligibility`` lets the unit move, without its refusal or reasons written:
+    the legal commands of the God's Push step ask it of every unit after every push."""
+    if unit.id in view.state.pushed:
+        return False
+    traits = view.traits(unit.id)
+    if unit.activated and "Tireless" not in traits:
+        return False
+    return "Combat Shift" in traits or not view.engaged(unit.id)
 
 
 def note_engagement(resolver: Resolver, unit_id: str) -> None:
@@ -131,6 +143,15 @@ class GloomCommands(CommandHandlers[GloomState]):
 
     def view(self) -> MatView:
         return MatView.of(self.state)
+
+    def location(self, text: str, where: str = "location") -> str:
+        """``StateReader.location`` read by this ruleset's own parser (``locations.parse_location``,
+        which ``GodsgloomRuleset.parse_location`` is), without finding the ruleset by name for
+        each hex a command names."""
+        try:
+            return parse_location(self.state, text)
+        except BadInput as exc:
+            raise BadInput(exc.message, where) from None
 
     def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
         found: GloomUnit = self.known_unit(unit_id, where, living=True)

@@ -97,7 +97,7 @@ class UnitActivated(GameEvent):
     engaged_by: list[str]
 
     def apply_to(self, state: GameState) -> None:
-        _mat(state).activation = Activation(unit=self.unit, engaged_by=list(self.engaged_by))
+        _mat(state).activation = Activation.nominated(self.unit, list(self.engaged_by))
 
     def describe(self, label: Labeler) -> str:
         engaged = f" (Engaged by {', '.join(self.engaged_by)})" if self.engaged_by else ""
@@ -278,7 +278,10 @@ class RoundStarted(GameEvent):
         mat.phase, mat.round, mat.pushed = "activation", self.round, []
         mat.active_player = self.first_player
         for unit in mat.units.values():
-            unit.activated = False
+            # ``unit.activated = False`` as ``StateModel.__setattr__`` sets a plain field (not a
+            # place: ``PlacesWritten`` is not marked), with no call per unit
+            unit.__dict__["activated"] = False
+            unit.__pydantic_fields_set__.add("activated")
 
     def describe(self, label: Labeler) -> str:
         return f"round {self.round} begins; {self.first_player} nominates first"

@@ -44,7 +44,7 @@ from domain.rulesets.godsgloom.commands import (
     ScoutMove,
     StartRound,
 )
-from domain.rulesets.godsgloom.engine import push_eligibility
+from domain.rulesets.godsgloom.engine import push_eligible
 from domain.rulesets.godsgloom.hexgrid import FACINGS, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.movement import STEP_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import GloomState
@@ -73,7 +73,7 @@ def legal_commands(state: GloomState) -> LegalCommands:
     if not activation.moved:
         parts.extend(_moves(state, unit.id))
     if not activation.attacked and not activation.melee:
-        parts.append(Part(("melee_attack", unit.id), items=lambda: _melee(state, unit.id)))
+        parts.append(_melee_part(state, unit.id))
     parts.append(_one("end_activation", lambda: EndActivation(player=unit.owner)))
     return LegalCommands(parts)
 
@@ -94,12 +94,10 @@ _ID = attrgetter("id")
 class Ends:
     """Each hex a unit can end a move in, in the mat's order (q, then r), with a cheapest path
     (the start excluded) written when first read: what a part of the legal commands counts and
-    builds its commands from. ``leaving_out`` drops the hexes whose path is among those given
+    builds its commands from. ``leaving_out`` drops the hexes it also holds by the same path
     (an active trait's moves that the unit's own Move Action already lists)."""
 
-    def __init__(
-        self, state: GloomState, unit_id: str, mode: str, leaving_out: Callable[[], set[tuple[str, ...]]] | None = None,
-    ) -> None:
+    def __init__(self, state: GloomState, unit_id: str, mode: str, leaving_out: Ends | None = None) -> None:
         self.state, self.unit_id, self.mode = state, unit_id, mode
         self._leaving_out = leaving_out
         self._paths: dict[str, list[str]] = {}
@@ -132,9 +130,13 @@ class Ends:
     @cached_property
     def hexes(self) -> list[str]:
         found = sorted(self._found[0], key=_order)
-        if self._leaving_out is not None:
-            seen = self._leaving_out()
-            found = [h for h in found if tuple(self.path(h)) not in seen]
+        base = self._leaving_out
+        if base is not None:
+            # a path ends at its hex (the start is never one of them), so two paths are the
+            # same only to the same hex: only the hexes both hold have their paths compared,
+            # not every path of both written out
+            listed = base.where
+            found = [h for h in found if h not in listed or self.path(h) != base.path(h)]
         return found
 
     @cached_property
@@ -147,9 +149,6 @@ class Ends:
         if found is None:
             found = self._paths[h] = self._found[1](h)
         return found
-
-    def all_paths(self) -> set[tuple[str, ...]]:
-        return {tuple(self.path(h)) for h in self.hexes}
 
 
 def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> tuple[list[str], Callable[[str], list[str]]]:
@@ -210,7 +209,6 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
         # a Move Action that only pivots
         pivots = tuple(face for face in FACINGS if face != unit.facing)
         parts.append(_move_part(unit_id, unit.owner, base, None, pivots))
-    seen: Callable[[], set[tuple[str, ...]]] = base.all_paths if base is not None else set
     for name in sorted(view.traits(unit_id)):
         trait = TRAITS.get(name)
         if trait is None or not trait.movement_option:
@@ -220,20 +218,41 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
             continue
         if mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id) is not None:
             continue  # Flying teleports: Lockdown doesn't restrict it (seed 001, Lockdown)
-        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, seen), name))
+        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, base), name))
     return parts
 
 
-def _melee(state: GloomState, unit_id: str) -> list[BaseModel]:
-    """A Melee Attack on each enemy in an adjacent hex (``MeleeAttack`` asks ``direction_to``;
-    the hexes around the unit's, as canonical text, name the same hexes)."""
+def _melee_targets(state: GloomState, unit_id: str) -> list[str]:
+    """Each enemy in an adjacent hex, by id (``MeleeAttack`` asks ``direction_to``; the hexes
+    around the unit's, as canonical text, name the same hexes)."""
     unit = state.units[unit_id]
     around = neighbour_texts(parse_hex(unit.location or "").text)
     return [
-        MeleeAttack(player=unit.owner, unit=unit_id, target=e.id)
-        for e in sorted(state.units.values(), key=lambda u: u.id)
+        e.id for e in sorted(state.units.values(), key=_ID)
         if e.alive and e.location and e.owner != unit.owner and e.location in around
     ]
+
+
+def _melee_part(state: GloomState, unit_id: str) -> Part:
+    """A Melee Attack on each of ``_melee_targets``, counted by its targets and built only when
+    read: a policy that picks one command of the listing builds no attack it did not pick."""
+    targets: list[str] | None = None
+
+    def listed() -> list[str]:
+        nonlocal targets
+        if targets is None:
+            targets = _melee_targets(state, unit_id)
+        return targets
+
+    def item(i: int) -> BaseModel:
+        return MeleeAttack(player=state.units[unit_id].owner, unit=unit_id, target=listed()[i])
+
+    def find(command: BaseModel) -> int | None:
+        if not isinstance(command, MeleeAttack) or command.target not in listed():
+            return None
+        return listed().index(command.target)
+
+    return Part(("melee_attack", unit_id), size=lambda: len(listed()), item=item, find=find)
 
 
 def _scout_moves(state: GloomState) -> list[Part]:
@@ -269,13 +288,11 @@ def _push_moves(state: GloomState) -> list[Part]:
     model = GloomMovement.of(state, "push")
     parts: list[Part] = []
     for unit in sorted(view.living, key=_ID):
-        refusal, _ = push_eligibility(view, unit)
-        if refusal is not None:
+        if not push_eligible(view, unit):
             continue
-        if model.no_movement(unit.id) is None:  # allowance 1: ``Ends._found``'s push_ends case
-            hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
-        else:
-            hexes = Ends(state, unit.id, "push").hexes
+        # a living unit may always move in push mode (``no_movement``: Lockdown leaves the push
+        # alone), one hex: ``Ends._found``'s push_ends case
+        hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
         parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
 

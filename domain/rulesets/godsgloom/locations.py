@@ -9,7 +9,27 @@ from domain.state import GameState
 
 
 def parse_location(state: GameState, text: str) -> str:
-    """A hex of the mat (an alias or ``q,r``); BadInput when it is off the mat, once one is laid."""
+    """A hex of the mat (an alias or ``q,r``); BadInput when it is off the mat, once one is laid.
+
+    The hexes read so far are kept with the board (``GameState.board_index``: its aliases and
+    size are all the answer reads, and an event that changes them drops it): every step of
+    every path and every God's Push hex a game issues, and its verification again, names one
+    of a mat's few dozen hexes. tests/godsgloom/test_kept_locations.py compares the kept
+    answers with ones worked out afresh."""
+    if type(text) is str:
+        board = state.__pydantic_private__["_board"]  # type: ignore[index]  # set by PrivateAttr (``GameState.board_index``, read directly)
+        known: dict[str, str] | None = board.get("godsgloom.locations")
+        if known is None:
+            known = board["godsgloom.locations"] = {}
+        found = known.get(text)
+        if found is None:
+            found = known[text] = _parsed(state, text)
+        return found
+    return _parsed(state, text)
+
+
+def _parsed(state: GameState, text: str) -> str:
+    """``parse_location`` worked out."""
     raw = str(text).strip()
     try:
         found = parse_hex(state.aliases.get(raw, raw))

@@ -29,13 +29,25 @@ class HexSteps:
     def __init__(self, width: int, height: int, impassable: frozenset[Hex], difficult: frozenset[Hex]) -> None:
         self.width, self.height = width, height
         self.impassable, self.difficult = impassable, difficult
-        #: (hex text, MP a Difficult hex costs) -> (its steps, the hexes they lead to)
-        self._out: dict[tuple[str, int], tuple[tuple[StepOption, ...], tuple[str, ...]]] = {}
+        #: MP a Difficult hex costs -> hex text -> (its steps, the hexes they lead to)
+        self._out: dict[int, dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]] = {}
 
     def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
-        found = self._out.get((frm, difficult_cost))
+        table = self._out.get(difficult_cost)
+        if table is None:
+            table = self.table(difficult_cost)
+        found = table.get(frm)
         if found is None:
-            found = self._out[(frm, difficult_cost)] = self._build(frm, difficult_cost)
+            found = table[frm] = self._build(frm, difficult_cost)
+        return found
+
+    def table(self, difficult_cost: int) -> dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]:
+        """The steps worked out so far for units to which a Difficult hex costs
+        ``difficult_cost``, by hex (``out_of`` fills it): a search asks it once per hex it
+        expands, read here without a call (``GloomMovement._small_stepper``)."""
+        found = self._out.get(difficult_cost)
+        if found is None:
+            found = self._out[difficult_cost] = {}
         return found
 
     def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:

@@ -67,11 +67,13 @@ class GloomMovement:
         found: GloomMovement | None = indexes.get(name)
         if found is not None and found.state is state:
             return found
-        view = MatView.of(state)
+        view: MatView | None = indexes.get("godsgloom.view")  # the state's view, when asked already
+        if view is None or view.state is not state:
+            view = MatView.of(state)
         kept_models = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
         found = kept_models.get(name)
         if found is None or found.view is not view:
-            found = GloomMovement(state, mode)
+            found = GloomMovement(state, mode, view)
             if view.small:
                 kept_models[name] = found
         indexes[name] = found
@@ -84,8 +86,9 @@ class GloomMovement:
     def __deepcopy__(self, memo: dict[int, object]) -> None:
         return None
 
-    def __init__(self, state: GameState, mode: str = "normal") -> None:
-        self.view = MatView.of(state)
+    def __init__(self, state: GameState, mode: str = "normal", view: MatView | None = None) -> None:
+        """``view`` is the state's own (``MatView.of``), when the caller has just found it."""
+        self.view = MatView.of(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
         self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
@@ -108,7 +111,7 @@ class GloomMovement:
         unit = self.view.unit(unit_id)
         if not unit.alive or unit.location is None:
             return rule("GODSGLOOM", "the unit is no longer on the mat")
-        if self.mode not in NOT_LOCKED:
+        if self.mode not in NOT_LOCKED and self.view.cast.lockdown:  # no Lockdown unit: who Engages is not read
             locking = [e for e in self.view.engaged_by(unit_id) if self.view.has(e, "Lockdown")]
             if locking:
                 return LOCKDOWN.model_copy(update={"message": f"{LOCKDOWN.message} ({', '.join(locking)})"})
@@ -252,10 +255,12 @@ class GloomMovement:
         owner = ""
         into: dict[str, StepOption] = {}
         judged = self._judged_into
+        table = self.view.steps.table(cost)  # what ``out_of`` fills: read without a call
 
         def ask(frm: str) -> Sequence[StepOption]:
             nonlocal placing, marked, occupant, cover, owner
-            plain, targets = out_of(frm, cost)
+            known = table.get(frm)
+            plain, targets = known if known is not None else out_of(frm, cost)
             if placing is None:
                 placing = self.view.placing
                 marked, occupant, cover = placing.marked, placing.occupant, placing.cover
@@ -299,7 +304,7 @@ class GloomMovement:
         zones up to date after each push costs more than reading the units once.
         tests/test_lasting_indexes.py checks the push moves listed against a search."""
         assert self.mode == "push"
-        plain, _ = self.view.steps.out_of(frm, self._difficult_cost(unit_id))
+        plain, _ = self.view.steps.out_of(frm, 1)  # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
         held = self.view.held
         return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
 
@@ -506,7 +511,7 @@ def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, Rule
     rule that forbids it, if one does (§8.2, Flying, Breakaway, Nimble, Lockdown)."""
     if use is not None and use not in view.traits(unit_id):
         return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {use}")
-    engaged = view.engaged_by(unit_id)
+    engaged = view.engaged(unit_id)
     if use == "Flying":
         return "flying", (FLYING_ENGAGED if engaged else None)
     if use == "Trample":

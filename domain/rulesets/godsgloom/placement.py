@@ -37,7 +37,9 @@ class Cast:
     these facts (its hash worked out once), so one cast keys every table of a game's placements
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
-    __slots__ = ("facts", "zone_option", "traits", "members", "steps_into", "_difficult", "_costs", "_hash")
+    __slots__ = (
+        "facts", "zone_option", "traits", "lockdown", "members", "position", "steps_into", "_difficult", "_costs", "_hash",
+    )
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
         self.facts = facts
@@ -49,8 +51,16 @@ class Cast:
         self.traits: dict[str, frozenset[str]] = {
             uid: frozenset((*traits, "Nimble") if alias and "Harass" in traits else traits) for uid, _, _, traits in units
         }
+        #: whether any unit has Lockdown: without one, no Move Action is locked
+        #: (``GloomMovement.no_movement`` then reads no one's engagement)
+        self.lockdown: bool = any("Lockdown" in traits for traits in self.traits.values())
         #: each unit's id and side, in the units' order (a placement key's entries follow it)
         self.members: tuple[tuple[str, str], ...] = tuple((uid, owner) for uid, owner, _, _ in units)
+        #: each unit's place in ``members`` (and so in a placement key's entries): the first, were
+        #: an id there twice
+        self.position: dict[str, int] = {}
+        for i, (uid, _) in enumerate(self.members):
+            self.position.setdefault(uid, i)
         self._difficult: int = named["difficult_cost"]
         #: (mode, unit, plain step, the other unit holding its hex, the enemies whose zones
         #: cover it) -> the step as the movement model judges it (``GloomMovement._judged_into``):
@@ -185,10 +195,13 @@ class Placement:
             return found
 
     def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
-        mine = [(owner, at) for uid, owner, at, _ in self.living if uid == unit_id]
-        if not mine:
+        i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
+        if i is None:
             return None
-        owner, at = mine[0]
+        at, _, alive = self.key[1][i]
+        if not alive or at is None:
+            return None
+        owner = self.cast.members[i][1]
         if engaged_rule == "mutual_adjacent":
             around = neighbour_texts(at)
             return tuple([uid for uid, side, where, _ in self.by_id if side != owner and where in around])

@@ -51,7 +51,11 @@ class GloomUnit(UnitState):
     def __setattr__(self, name: str, value: object) -> None:
         if name in PLACE_FIELDS:
             PlacesWritten.count = next(_MARKS)
-        super().__setattr__(name, value)
+        if name in self.__plain_fields__:  # as ``StateModel.__setattr__`` sets it, without a second call
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
 
     kind: str = "Infantry"
     traits: list[str] = Field(default_factory=list)
@@ -82,6 +86,24 @@ class Activation(StateModel):
     #: why it may no longer make a Melee Attack Action, once a rule says so
     melee: str | None = None
     attacked: bool = False
+
+    @classmethod
+    def nominated(cls, unit: str, engaged_by: list[str]) -> Activation:
+        """The activation ``Activation(unit=..., engaged_by=...)`` makes, without validating
+        values a validated ``UnitActivated`` already holds as these very types (``engaged_by``
+        is the caller's own list): every nomination of a game and of its verification folds one.
+        tests/godsgloom/test_activation_nominated.py compares the two."""
+        made = cls.__new__(cls)
+        _setattr(made, "__dict__", {
+            "unit": unit, "engaged_by": engaged_by, "moved": False, "mode": None, "melee": None, "attacked": False,
+        })
+        _setattr(made, "__pydantic_fields_set__", {"unit", "engaged_by"})
+        _setattr(made, "__pydantic_extra__", None)
+        _setattr(made, "__pydantic_private__", None)
+        return made
+
+
+_setattr = object.__setattr__
 
 
 class GloomState(GameState):

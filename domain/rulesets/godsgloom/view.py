@@ -17,6 +17,7 @@ from domain.rulesets.godsgloom.mat_steps import HexSteps, shared_steps
 from domain.rulesets.godsgloom.placement import (
     UNIT_PLACE,
     Cast,
+    Entry,
     Placement,
     cast_facts,
     cast_of,
@@ -55,8 +56,9 @@ class MatView:
         off the state when asked. Most events move no unit (an activation, a path declared, a
         move's end, a push's record), and each used to make a view and find its placement
         again. While no unit anywhere was moved, turned or killed since (``PlacesWritten``),
-        the units are not read at all. tests/godsgloom/test_kept_views.py compares it with a
-        fresh view after every event."""
+        the units are not read at all; once they are, what was read is the new view's placement
+        key, not read again. tests/godsgloom/test_kept_views.py compares it with a fresh view
+        after every event."""
         private = state.__pydantic_private__
         indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
         found: MatView | None = indexes.get("godsgloom.view")
@@ -65,14 +67,32 @@ class MatView:
         kept_views = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
         kept: MatView | None = kept_views.get("godsgloom.view")
         written = PlacesWritten.count
+        entries: tuple[Entry, ...] | None = None
         if kept is not None and kept.state is state:
-            if kept.written == written or kept.placing.key[1] == tuple(map(UNIT_PLACE, state.units.values())):
+            if kept.written != written:
+                entries = tuple(map(UNIT_PLACE, state.units.values()))
+            if entries is None or kept.placing.key[1] == entries:
                 kept.written = written
                 indexes["godsgloom.view"] = kept
                 return kept
+        if entries is not None and len(state.units) <= SMALL_MAT_UNITS:
+            # the kept view's successor: small as it was (few units, however many live), of the
+            # same cast (both read off the characteristics kept), placed as the units just read
+            # say (``placement_key``), worked out here rather than by the properties
+            cast = kept.cast  # type: ignore[union-attr]  # entries are read only for a kept view
+            found = MatView.__new__(MatView)
+            found.__dict__.update(
+                state=state, options=state.options, small=True, cast=cast, placing=placement((cast, entries)),
+                written=written,
+            )
+            indexes["godsgloom.view"] = kept_views["godsgloom.view"] = found
+            return found
         found = indexes["godsgloom.view"] = MatView(state)
         if found.small:
-            found.placing  # noqa: B018  # read now: the placement of this state is the view's key
+            if entries is None:
+                found.placing  # noqa: B018  # read now: the placement of this state is the view's key
+            else:  # the units' places just read are this state's placement key (``placement_key``)
+                found.__dict__["placing"] = placement((found.cast, entries))
             found.written = written
             kept_views["godsgloom.view"] = found
         return found
@@ -406,6 +426,16 @@ class MatView:
                 found = self._engaged[unit_id] = self._engaged_at(unit_id, self.at(unit_id))
             return list(found)
         return self._engaged_at(unit_id, at)
+
+    def engaged(self, unit_id: str) -> bool:
+        """Whether anyone Engages the unit where it stands (``engaged_by`` not empty), without
+        the copy of the list ``engaged_by`` hands out: choosing a Move Action's mode and the
+        God's Push eligibility of every unit ask only this."""
+        if self.small:
+            kept = self.placing.engaged(unit_id, self.options.engaged_rule)
+            if kept is not None:
+                return bool(kept)
+        return bool(self.engaged_by(unit_id))
 
     @cached_property
     def _engaged(self) -> dict[str, list[str]]:
