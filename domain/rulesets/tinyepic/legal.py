@@ -37,7 +37,7 @@ from domain.rulesets.tinyepic.kept import UnitMoves
 from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import allowed_actions, has_ballista, pay_refusal
+from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, has_ballista, pay_refusal
 from domain.rulesets.tinyepic.view import GridView, grid_view
 
 
@@ -48,44 +48,63 @@ def legal_commands(
     search, kept with the board (``unit_moves``), and built when read, so that ``command in legal`` looks at one
     unit's moves and a random pick builds one; the other commands are cheap and listed. In the
     order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
-    scratch)."""
+    scratch).
+
+    The living units are split by side in one pass (``GridView.living`` read once), and no unit
+    is asked anything once the turn's three actions are taken (``allowed_actions`` allows none
+    then; only a Weakened unit's payment, not an action, is still listed). The attacks, the
+    payments and the turn's end are frozen commands made once per process (``_commands``)."""
     view = grid_view(state)
     player = state.active_player
     parts: list[Part] = []
     living = view.living
-    enemies = sorted([u for u in living if u.owner != player], key=_BY_ID)
-    units_left = view.counts.get(player, 0)  # counted once for every unit's turn checks
-    ballista = has_ballista(state)  # most boards have none: no unit is asked then
-    for unit in sorted([u for u in living if u.owner == player], key=_BY_ID):  # ``view.units_of``
-        allowed = allowed_actions(state, unit, units_left)
-        if "move" in allowed:
-            parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
-        # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
-        # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
-        if "melee" in allowed and unit.melee > 0:
-            melee: list[BaseModel] = []
-            for e in in_melee_reach(view, unit, enemies):  # ``may_melee`` of each enemy
-                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
-            _add(parts, "melee_attack", unit, melee)
-        if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
-            _add(parts, "missile_attack", unit, [
-                MissileAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if may_shoot(view, unit, e, "missile")
-            ])
-        if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
-            _add(parts, "spell_attack", unit, [
-                SpellAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if may_shoot(view, unit, e, "spell")
-            ])
-        if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
-            _add(parts, "fire_ballista", unit, [
-                FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
-                for e in enemies if ballista_refusal(view, unit, e, None) is None
-                for d in ballista_directions(view, unit, e)
-            ])
+    mine: list[TetUnit] = []
+    enemies: list[TetUnit] = []
+    for u in living:
+        if u.owner == player:
+            mine.append(u)
+        else:
+            enemies.append(u)
+    if len(mine) > 1:
+        mine.sort(key=_BY_ID)
+    if len(enemies) > 1:
+        enemies.sort(key=_BY_ID)
+    units_left = len(mine)  # ``view.counts[player]``: counted once for every unit's turn checks
+    acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
+    ballista = acting and has_ballista(state)  # most boards have none: no unit is asked then
+    for unit in mine:  # ``view.units_of``, in id order
+        allowed = allowed_actions(state, unit, units_left) if acting else ()
+        if allowed:
+            if "move" in allowed:
+                parts.append(MovePart(view, unit) if moves is None else Part.of(list(moves(view, unit))))
+            # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
+            # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
+            if enemies:
+                if "melee" in allowed and unit.melee > 0:
+                    reached = in_melee_reach(view, unit, enemies)  # ``may_melee`` of each enemy
+                    if reached:
+                        melee: list[BaseModel] = []
+                        for e in reached:
+                            melee.extend(_melee(player, unit.id, e.id))
+                        _add(parts, "melee_attack", unit, melee)
+                if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
+                    _add(parts, "missile_attack", unit, [
+                        _command(MissileAttack, player, unit.id, e.id)
+                        for e in enemies if may_shoot(view, unit, e, "missile")
+                    ])
+                if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
+                    _add(parts, "spell_attack", unit, [
+                        _command(SpellAttack, player, unit.id, e.id)
+                        for e in enemies if may_shoot(view, unit, e, "spell")
+                    ])
+                if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
+                    _add(parts, "fire_ballista", unit, [
+                        FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
+                        for e in enemies if ballista_refusal(view, unit, e, None) is None
+                        for d in ballista_directions(view, unit, e)
+                    ])
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
-            _add(parts, "pay_to_remove_weakened", unit, [PayToRemoveWeakened(player=player, unit=unit.id)])
+            _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
     parts.append(Part(("end_turn", None), items=_end_turn(player)))
     return LegalCommands(parts)
 
@@ -99,6 +118,46 @@ def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]
     (the command's name and its unit) without reading them back off the first command."""
     if listed:
         parts.append(Part((command, unit.id), items=lambda: listed))
+
+
+def _melee(player: str, unit: str, target: str) -> tuple[BaseModel, BaseModel]:
+    """The two Melee Attacks of ``unit`` on ``target``, with and without knock back, in that
+    order (``_commands``)."""
+    key = (MeleeAttack, player, unit, target)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = (
+            MeleeAttack(player=player, unit=unit, target=target),
+            MeleeAttack(player=player, unit=unit, target=target, knock_back=False),
+        )
+        _keep(key, found)
+    return found  # type: ignore[return-value]  # kept under a melee key: the pair made above
+
+
+def _command(kind: type[BaseModel], player: str, unit: str, target: str | None = None) -> BaseModel:
+    """The command ``kind`` (a Missile or Spell Attack on ``target``, or a payment when
+    ``target`` is None) of ``player``'s ``unit`` (``_commands``)."""
+    key = (kind, player, unit, target)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = kind(player=player, unit=unit) if target is None else kind(player=player, unit=unit, target=target)
+        _keep(key, found)
+    return found  # type: ignore[return-value]  # kept under ``kind``'s key: the command made above
+
+
+def _keep(key: tuple[object, ...], found: object) -> None:
+    if len(_COMMANDS) >= _COMMANDS_MOST:
+        _COMMANDS.clear()  # unit and player names come from scenarios: a few hundred are kept
+    _COMMANDS[key] = found
+
+
+#: (command class, player, unit, target or None) -> the command, or a Melee Attack's pair: the
+#: listed commands whose fields are all names. Each is frozen (no field can change, and a copy
+#: is a new command), so one command made per process serves every state and game that lists
+#: it, as the turn's end does (``_end_turn``); made anew per listing they were most of a
+#: listing's cost (a pydantic model each), and a random pick reads one command of the list
+_COMMANDS: dict[tuple[object, ...], object] = {}
+_COMMANDS_MOST = 4_096
 
 
 def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
@@ -117,12 +176,6 @@ def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
 #: player -> the ``items`` of their ``end_turn`` part (``_end_turn``)
 _END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
 _END_TURN_MOST = 64
-
-
-def _move_part(view: GridView, unit: TetUnit) -> Part:
-    """The unit's moves, one per space it can end on: counted from its search; a move is
-    built when read; ``in`` finds a move by the space it ends on (``MovePart``)."""
-    return MovePart(view, unit)
 
 
 class MovePart(Part):
