@@ -170,8 +170,10 @@ class TetCommands(CommandHandlers[TetState]):
             raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
         if not path_is_clear(self.state, unit, start, steps):  # a listed path is clear
             self._walk(unit, start, steps)
-        self.begin(unit, "move")
-        self.resolver.declare_path(unit.id, [start, *steps], "move", self.state.units[unit.id].movement)  # ``TetMovement.allowance``
+        resolver = self.resolver
+        turns.begin_action(resolver, unit, "move")
+        # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
+        resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
 
     def _walk(self, unit: TetUnit, start: str, steps: list[str]) -> None:
         """Walk a path that is not plainly clear with the step judge (``walk_path``), refusing

@@ -42,11 +42,22 @@ TOO_HURT = rule("digest 2 (Weakened)", "a unit with 2 Health or less can't pay 2
 
 def tokens_in_use(state: TetState, player: str) -> bool:
     """Weakened tokens are used while the player has three units or more (digest 2)."""
-    return grid_view(state).counts.get(player, 0) >= 3
+    return units_left(state, player) >= 3
 
 
 def last_unit(state: TetState, player: str) -> bool:
-    return grid_view(state).counts.get(player, 0) <= 1
+    return units_left(state, player) <= 1
+
+
+def units_left(state: TetState, player: str) -> int:
+    """How many living units ``player`` has (``GridView.counts``), counted off the units: the
+    command handlers ask it once or twice of a state that an event has just made (no view of it
+    built yet), and a view built for it would be read for nothing else."""
+    found = 0
+    for u in state.units.values():
+        if u.owner == player and u.alive and u.location is not None:
+            found += 1
+    return found
 
 
 def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[RuleRef, str] | None:
