@@ -49,8 +49,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = search(steps.pairs, start, allowance, blocked)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    ends = [space for space in in_order if space != start and space not in crossing]  # in reading order still
-    return UnitMoves(left, unit.owner, unit.id, start, previous, ends, ordered=True)
+    return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing)  # its ends: the start and ``crossing`` left out
 
 
 def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]) -> Search:
