@@ -97,8 +97,8 @@ class TetCommands(CommandHandlers[TetState]):
 
     def acting(self, unit_id: str, player: str | None) -> TetUnit:
         unit = self.unit(unit_id)
-        acting = self.player(player, unit.owner)
-        if acting != unit.owner:
+        if player is not None and player != unit.owner:  # a command naming the unit's owner, or none, acts
+            self.player(player, unit.owner)  # an unknown player is named as such (``BadInput``)
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
         return unit
 
