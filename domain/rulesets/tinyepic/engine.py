@@ -161,14 +161,17 @@ class TetCommands(CommandHandlers[TetState]):
 
     def move(self, cmd: Move) -> None:
         unit = self.acting(cmd.unit, cmd.player)
-        _fail(turns.action_refusal(self.state, unit, "move"))
+        state = self.state
+        refusal = turns.action_refusal(state, unit, "move")
+        if refusal is not None:  # ``_fail``, inline: most commands are moves
+            raise IllegalCommand(*refusal)
         start = unit.location or ""
         steps = self.path(cmd.path)
         if steps and steps[0] == start:
             steps = steps[1:]
         if not steps:
             raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
-        if not path_is_clear(self.state, unit, start, steps):  # a listed path is clear
+        if not path_is_clear(state, unit, start, steps):  # a listed path is clear
             self._walk(unit, start, steps)
         resolver = self.resolver
         turns.begin_action(resolver, unit, "move")

@@ -23,7 +23,7 @@ class UnitMoves:
     the search's ends and each is built when first read (a random pick reads one), in reading
     order of the spaces they end on."""
 
-    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built", "_crossed", "_count")
+    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built", "_crossed", "count")
 
     def __init__(
         self, left: frozenset[str], player: str, unit: str, start: str,
@@ -45,21 +45,15 @@ class UnitMoves:
         self._order: list[str] | None = ends if ordered and crossed is None else None
         self._built: dict[int, Move] = {}
         self._crossed = crossed
-        self._count: int | None = None
+        #: how many moves (the legal commands count every unit's: worked out here, read as a field)
+        self.count = len(ends) if crossed is None else (
+            # ``start`` is in ``left`` (it costs nothing), and among the crossed spaces when its
+            # side's are (allies passed through): the ends are ``left`` less both
+            len(left) - len(left & crossed) - (start not in crossed)
+        )
 
     def __len__(self) -> int:
-        found = self._count
-        if found is None:
-            crossed = self._crossed
-            if crossed is None:
-                found = len(self._ends)
-            else:
-                # ``start`` is in ``left`` (it costs nothing), and among the crossed spaces when
-                # its side's are (allies passed through): the ends are ``left`` less both
-                left = self.left
-                found = len(left) - len(left & crossed) - (self.start not in crossed)
-            self._count = found
-        return found
+        return self.count
 
     @property
     def ends(self) -> list[str]:

@@ -34,11 +34,11 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves
-from domain.rulesets.tinyepic.movement import TetMovement
+from domain.rulesets.tinyepic.movement import TetMovement, board_steps
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, has_ballista, pay_refusal
-from domain.rulesets.tinyepic.view import GridView, grid_view
+from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, pay_refusal
+from domain.rulesets.tinyepic.view import GridView
 
 
 def legal_commands(
@@ -54,10 +54,13 @@ def legal_commands(
     is asked anything once the turn's three actions are taken (``allowed_actions`` allows none
     then; only a Weakened unit's payment, not an action, is still listed). The attacks, the
     payments and the turn's end are frozen commands made once per process (``_commands``)."""
-    view = grid_view(state)
+    # a view of its own (not the state's shared one: nothing else reads this state before the
+    # command chosen changes it), with its living units read here as ``GridView.living`` reads
+    # them, kept where that cached property keeps them: the searches' occupants read them
+    view = GridView(state)
     player = state.active_player
     parts: list[Part] = []
-    living = view.living
+    living = view.__dict__["living"] = [u for u in state.units.values() if u.alive and u.location is not None]
     mine: list[TetUnit] = []
     enemies: list[TetUnit] = []
     for u in living:
@@ -71,7 +74,9 @@ def legal_commands(
         enemies.sort(key=_BY_ID)
     units_left = len(mine)  # ``view.counts[player]``: counted once for every unit's turn checks
     acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
-    ballista = acting and has_ballista(state)  # most boards have none: no unit is asked then
+    # most boards have no Ballista: no unit is asked then (``has_ballista``, kept with the
+    # board's steps, which the moves' searches read from the view)
+    ballista = acting and board_steps(view).has_ballista
     for unit in mine:  # ``view.units_of``, in id order
         allowed = allowed_actions(state, unit, units_left) if acting else ()
         if allowed:
@@ -105,7 +110,7 @@ def legal_commands(
                     ])
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
-    parts.append(Part(("end_turn", None), items=_end_turn(player)))
+    parts.append(_end_turn_part(player))
     return LegalCommands(parts)
 
 
@@ -178,6 +183,22 @@ _END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
 _END_TURN_MOST = 64
 
 
+def _end_turn_part(player: str) -> Part:
+    """The part of the player's ``end_turn``, one per player and process: what a part works
+    out and keeps (its count, its list) is the one frozen command, the same in every listing."""
+    found = _END_TURN_PARTS.get(player)
+    if found is None:
+        found = Part(("end_turn", None), items=_end_turn(player))
+        if len(_END_TURN_PARTS) >= _END_TURN_MOST:
+            _END_TURN_PARTS.clear()
+        _END_TURN_PARTS[player] = found
+    return found
+
+
+#: player -> their ``end_turn`` part (``_end_turn_part``)
+_END_TURN_PARTS: dict[str, Part] = {}
+
+
 class MovePart(Part):
     """One unit's moves as a part of the legal commands (``domain.legal.Part``), read off its
     search (``searched_moves``) when first counted: a part of its own rather than a ``Part``
@@ -204,15 +225,18 @@ class MovePart(Part):
 
     def __len__(self) -> int:
         found = self._length
-        if found is None:
-            found = self._length = len(self._kept())
+        if found is None:  # ``_kept``, inline: the collection counts every part of every listing
+            moves = self._moves
+            if moves is None:
+                moves = self._moves = searched_moves(self._view, self._unit)
+            found = self._length = moves.count
         return found
 
     def get(self, index: int) -> BaseModel:
         if self._listed is not None:
             return self._listed[index]
         moves = self._kept()
-        if not 0 <= index < len(moves):
+        if not 0 <= index < moves.count:
             raise IndexError("legal command index out of range")
         return moves.move(index)
 

@@ -250,6 +250,9 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         self.into = StepTargets(self)
         #: the legal moves' searches over these steps (``moves.keep_search``)
         self.searches = Searches()
+        #: whether any space of the board is a Ballista (``turns.has_ballista``), for the legal
+        #: commands, which read these steps anyway
+        self.has_ballista = any("ballista" in row for row in model.state.terrain)
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model

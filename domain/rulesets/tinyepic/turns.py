@@ -98,7 +98,11 @@ def allowed_actions(state: TetState, unit: TetUnit, units_left: int | None = Non
             return ACTIONS
     if len(taken) >= 2:
         return ()
-    return tuple(action for action in ACTIONS if action not in taken)
+    return _OTHER_ACTIONS[taken[0]]  # one action taken: every other one, in ``ACTIONS`` order
+
+
+#: each action -> every other action, in ``ACTIONS`` order (what a unit that took it may take)
+_OTHER_ACTIONS: dict[str, tuple[Action, ...]] = {taken: tuple(a for a in ACTIONS if a != taken) for taken in ACTIONS}
 
 
 def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
