@@ -136,7 +136,7 @@ class TinyEpicTacticsRuleset(Ruleset):
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         # a step is the only event a Village matches (no class extends it; a test checks), and
         # only a step into a Village space (most steps enter none: ``on_step`` not called then)
-        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.state):
+        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.game.state):  # ``resolver.state``
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:

@@ -119,7 +119,7 @@ def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
 
 def begin_action(resolver: Resolver, unit: TetUnit, action: Action) -> None:
     """Record the action; a unit's second action makes it Weakened while tokens are in use."""
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     resolver.emit(ActionTaken, unit=unit.id, action=action, number=state.actions_taken + 1)
     if len(state.units[unit.id].actions) == 2 and tokens_in_use(state, unit.owner):
@@ -167,7 +167,7 @@ def has_ballista(state: TetState) -> bool:
 
 
 def start_turn(resolver: Resolver, player: str, turn: int) -> None:
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     resolver.emit(TurnStarted, player=player, turn=turn, on_ballista=on_ballista(state, player))
 
@@ -175,7 +175,7 @@ def start_turn(resolver: Resolver, player: str, turn: int) -> None:
 def end_turn(resolver: Resolver, player: str) -> None:
     """Step 3 of the turn: Weakened tokens go from the player's units that took no action; then
     the other player's turn begins."""
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     # the player's living units (``GridView.units_of``) that are Weakened and took no action:
     # read off the units directly, and sorted only when there are any (most turns)
