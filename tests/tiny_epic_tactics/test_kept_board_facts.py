@@ -8,7 +8,8 @@ every event of every example and of random self-play.
 - what each text a path names reads as (``locations.kept_location``, kept per text with the
   board), for the same texts, every path's and every alias;
 - whether the board has a Ballista at all (``turns.has_ballista``, a board index that lets a turn's
-  start skip looking for units on one), and the units ``turns.on_ballista`` finds with it.
+  start skip looking for units on one; and the board's steps' ``has_ballista``, which the legal
+  commands read), and the units ``turns.on_ballista`` finds with it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from domain.event_base import GameEvent
 from domain.events import CommandIssued, StepTaken
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import kept_location, kept_locations, parse_location
+from domain.rulesets.tinyepic.movement import state_board_steps
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.turns import has_ballista, on_ballista
 from domain.rulesets.tinyepic.villages import is_village, village_space, village_spaces
@@ -96,6 +98,8 @@ def _check_ballista(events: list[GameEvent], name: str) -> None:
     for state, when in states_after_each_event(events):
         plain = any(state.terrain_at(x, y) == "ballista" for y in range(state.height) for x in range(state.width))
         assert has_ballista(state) == plain, f"{name}, {when}"
+        if state.width:
+            assert state_board_steps(state).has_ballista == plain, f"{name}, {when}: the board's steps"
         for player in state.players:
             on_it = {
                 u.id: u.location or "" for u in sorted(state.units.values(), key=lambda u: u.id)
@@ -122,7 +126,7 @@ def test_a_ballista_laid_on_a_board_without_one_is_found() -> None:
 
     state = tet([". . .", ". . ."]).game.state
     assert isinstance(state, TetState)
-    assert not has_ballista(state)
+    assert not has_ballista(state) and not state_board_steps(state).has_ballista
     laid = next(e for e in tet([". . .", ". b ."]).events if isinstance(e, BoardLaid))
     laid.fold_into(state)
-    assert has_ballista(state)
+    assert has_ballista(state) and state_board_steps(state).has_ballista

@@ -28,6 +28,7 @@ from domain.rulesets.tinyepic import villages  # imported here, not per step: ev
 from domain.rulesets.tinyepic.board import GridBoard  # the tally asks for a board per command
 from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.legal import legal_commands  # imported here, not per listing: self-play lists every state
 from domain.rulesets.tinyepic.locations import label, parse_location
 from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step
 from domain.rulesets.tinyepic.options import TetOptions
@@ -135,7 +136,7 @@ class TinyEpicTacticsRuleset(Ruleset):
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         # a step is the only event a Village matches (no class extends it; a test checks), and
         # only a step into a Village space (most steps enter none: ``on_step`` not called then)
-        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.state):
+        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.game.state):  # ``resolver.state``
             villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
@@ -183,8 +184,6 @@ class TinyEpicTacticsRuleset(Ruleset):
     # --- turns ----------------------------------------------------------------------------------
 
     def legal_commands(self, state: GameState) -> LegalCommands:
-        from domain.rulesets.tinyepic.legal import legal_commands
-
         assert isinstance(state, TetState)
         return legal_commands(state)
 

@@ -97,8 +97,8 @@ class TetCommands(CommandHandlers[TetState]):
 
     def acting(self, unit_id: str, player: str | None) -> TetUnit:
         unit = self.unit(unit_id)
-        acting = self.player(player, unit.owner)
-        if acting != unit.owner:
+        if player is not None and player != unit.owner:  # a command naming the unit's owner, or none, acts
+            self.player(player, unit.owner)  # an unknown player is named as such (``BadInput``)
             raise IllegalCommand(OWN_UNITS, f"{unit.id} belongs to {unit.owner}")
         return unit
 
@@ -161,17 +161,22 @@ class TetCommands(CommandHandlers[TetState]):
 
     def move(self, cmd: Move) -> None:
         unit = self.acting(cmd.unit, cmd.player)
-        _fail(turns.action_refusal(self.state, unit, "move"))
+        state = self.state
+        refusal = turns.action_refusal(state, unit, "move")
+        if refusal is not None:  # ``_fail``, inline: most commands are moves
+            raise IllegalCommand(*refusal)
         start = unit.location or ""
         steps = self.path(cmd.path)
         if steps and steps[0] == start:
             steps = steps[1:]
         if not steps:
             raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
-        if not path_is_clear(self.state, unit, start, steps):  # a listed path is clear
+        if not path_is_clear(state, unit, start, steps):  # a listed path is clear
             self._walk(unit, start, steps)
-        self.begin(unit, "move")
-        self.resolver.declare_path(unit.id, [start, *steps], "move", self.state.units[unit.id].movement)  # ``TetMovement.allowance``
+        resolver = self.resolver
+        turns.begin_action(resolver, unit, "move")
+        # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
+        resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
 
     def _walk(self, unit: TetUnit, start: str, steps: list[str]) -> None:
         """Walk a path that is not plainly clear with the step judge (``walk_path``), refusing

@@ -23,15 +23,18 @@ class UnitMoves:
     the search's ends and each is built when first read (a random pick reads one), in reading
     order of the spaces they end on."""
 
-    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built")
+    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built", "_crossed", "count")
 
     def __init__(
         self, left: frozenset[str], player: str, unit: str, start: str,
-        previous: dict[str, str], ends: list[str], ordered: bool = False,
+        previous: dict[str, str], ends: list[str], ordered: bool = False, crossed: frozenset[str] | None = None,
     ) -> None:
-        """``ordered``: ``ends`` is in reading order already (a kept search's spaces, filtered:
-        ``moves.searched_moves``). ``left`` and ``previous`` may be a kept search's: never
-        changed here."""
+        """``ordered``: ``ends`` is in reading order already. ``crossed`` (a kept search's moves:
+        ``moves.searched_moves``): ``ends`` is every space of ``left`` in reading order, and the
+        moves end on those but the start and the spaces in ``crossed`` (those it may only cross).
+        They are then counted by the sets and listed only when a move is read: the legal
+        commands count every unit's moves in nearly every state, and a random pick reads one
+        move of one unit. ``left`` and ``previous`` may be a kept search's: never changed here."""
         #: the spaces the search could afford to step out of: it read who stands on each of them
         #: and on every space one step from them
         self.left = left
@@ -39,18 +42,31 @@ class UnitMoves:
         #: the search's cheapest way into each space (``Reach.previous``)
         self.previous = previous
         self._ends = ends
-        self._order: list[str] | None = ends if ordered else None
+        self._order: list[str] | None = ends if ordered and crossed is None else None
         self._built: dict[int, Move] = {}
+        self._crossed = crossed
+        #: how many moves (the legal commands count every unit's: worked out here, read as a field)
+        self.count = len(ends) if crossed is None else (
+            # ``start`` is in ``left`` (it costs nothing), and among the crossed spaces when its
+            # side's are (allies passed through): the ends are ``left`` less both
+            len(left) - len(left & crossed) - (start not in crossed)
+        )
 
     def __len__(self) -> int:
-        return len(self._ends)
+        return self.count
 
     @property
     def ends(self) -> list[str]:
         """The spaces a move ends on, in reading order (row, then column)."""
-        if self._order is None:
-            self._order = sorted(self._ends, key=READING.__getitem__)  # ``reading_order``
-        return self._order
+        found = self._order
+        if found is None:
+            crossed, start = self._crossed, self.start
+            if crossed is None:
+                found = sorted(self._ends, key=READING.__getitem__)  # ``reading_order``
+            else:  # in reading order still
+                found = [space for space in self._ends if space != start and space not in crossed]
+            self._order = found
+        return found
 
     def move(self, index: int) -> Move:
         found = self._built.get(index)

@@ -34,11 +34,11 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves
-from domain.rulesets.tinyepic.movement import TetMovement
+from domain.rulesets.tinyepic.movement import TetMovement, board_steps
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import allowed_actions, has_ballista, pay_refusal
-from domain.rulesets.tinyepic.view import GridView, grid_view
+from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, pay_refusal
+from domain.rulesets.tinyepic.view import GridView
 
 
 def legal_commands(
@@ -48,45 +48,69 @@ def legal_commands(
     search, kept with the board (``unit_moves``), and built when read, so that ``command in legal`` looks at one
     unit's moves and a random pick builds one; the other commands are cheap and listed. In the
     order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
-    scratch)."""
-    view = grid_view(state)
+    scratch).
+
+    The living units are split by side in one pass (``GridView.living`` read once), and no unit
+    is asked anything once the turn's three actions are taken (``allowed_actions`` allows none
+    then; only a Weakened unit's payment, not an action, is still listed). The attacks, the
+    payments and the turn's end are frozen commands made once per process (``_commands``)."""
+    # a view of its own (not the state's shared one: nothing else reads this state before the
+    # command chosen changes it), with its living units read here as ``GridView.living`` reads
+    # them, kept where that cached property keeps them: the searches' occupants read them
+    view = GridView(state)
     player = state.active_player
     parts: list[Part] = []
-    living = view.living
-    enemies = sorted([u for u in living if u.owner != player], key=_BY_ID)
-    units_left = view.counts.get(player, 0)  # counted once for every unit's turn checks
-    ballista = has_ballista(state)  # most boards have none: no unit is asked then
-    for unit in sorted([u for u in living if u.owner == player], key=_BY_ID):  # ``view.units_of``
-        allowed = allowed_actions(state, unit, units_left)
-        if "move" in allowed:
-            parts.append(_move_part(view, unit) if moves is None else Part.of(list(moves(view, unit))))
-        # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
-        # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
-        if "melee" in allowed and unit.melee > 0:
-            melee: list[BaseModel] = []
-            for e in in_melee_reach(view, unit, enemies):  # ``may_melee`` of each enemy
-                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id))
-                melee.append(MeleeAttack(player=player, unit=unit.id, target=e.id, knock_back=False))
-            _add(parts, "melee_attack", unit, melee)
-        if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
-            _add(parts, "missile_attack", unit, [
-                MissileAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if may_shoot(view, unit, e, "missile")
-            ])
-        if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
-            _add(parts, "spell_attack", unit, [
-                SpellAttack(player=player, unit=unit.id, target=e.id)
-                for e in enemies if may_shoot(view, unit, e, "spell")
-            ])
-        if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
-            _add(parts, "fire_ballista", unit, [
-                FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
-                for e in enemies if ballista_refusal(view, unit, e, None) is None
-                for d in ballista_directions(view, unit, e)
-            ])
+    living = view.__dict__["living"] = [u for u in state.units.values() if u.alive and u.location is not None]
+    mine: list[TetUnit] = []
+    enemies: list[TetUnit] = []
+    for u in living:
+        if u.owner == player:
+            mine.append(u)
+        else:
+            enemies.append(u)
+    if len(mine) > 1:
+        mine.sort(key=_BY_ID)
+    if len(enemies) > 1:
+        enemies.sort(key=_BY_ID)
+    units_left = len(mine)  # ``view.counts[player]``: counted once for every unit's turn checks
+    acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
+    # most boards have no Ballista: no unit is asked then (``has_ballista``, kept with the
+    # board's steps, which the moves' searches read from the view)
+    ballista = acting and board_steps(view).has_ballista
+    for unit in mine:  # ``view.units_of``, in id order
+        allowed = allowed_actions(state, unit, units_left) if acting else ()
+        if allowed:
+            if "move" in allowed:
+                parts.append(MovePart(view, unit) if moves is None else Part.of(list(moves(view, unit))))
+            # each attack is judged by its refusal; a unit that fails a check of its own (no dice,
+            # no range, no Ammo, not on the Ballista) is refused against every enemy, and skipped
+            if enemies:
+                if "melee" in allowed and unit.melee > 0:
+                    reached = in_melee_reach(view, unit, enemies)  # ``may_melee`` of each enemy
+                    if reached:
+                        melee: list[BaseModel] = []
+                        for e in reached:
+                            melee.extend(_melee(player, unit.id, e.id))
+                        _add(parts, "melee_attack", unit, melee)
+                if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
+                    _add(parts, "missile_attack", unit, [
+                        _command(MissileAttack, player, unit.id, e.id)
+                        for e in enemies if may_shoot(view, unit, e, "missile")
+                    ])
+                if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
+                    _add(parts, "spell_attack", unit, [
+                        _command(SpellAttack, player, unit.id, e.id)
+                        for e in enemies if may_shoot(view, unit, e, "spell")
+                    ])
+                if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
+                    _add(parts, "fire_ballista", unit, [
+                        FireBallista(player=player, unit=unit.id, target=e.id, direction=d)
+                        for e in enemies if ballista_refusal(view, unit, e, None) is None
+                        for d in ballista_directions(view, unit, e)
+                    ])
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
-            _add(parts, "pay_to_remove_weakened", unit, [PayToRemoveWeakened(player=player, unit=unit.id)])
-    parts.append(Part(("end_turn", None), items=_end_turn(player)))
+            _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
+    parts.append(_end_turn_part(player))
     return LegalCommands(parts)
 
 
@@ -99,6 +123,46 @@ def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]
     (the command's name and its unit) without reading them back off the first command."""
     if listed:
         parts.append(Part((command, unit.id), items=lambda: listed))
+
+
+def _melee(player: str, unit: str, target: str) -> tuple[BaseModel, BaseModel]:
+    """The two Melee Attacks of ``unit`` on ``target``, with and without knock back, in that
+    order (``_commands``)."""
+    key = (MeleeAttack, player, unit, target)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = (
+            MeleeAttack(player=player, unit=unit, target=target),
+            MeleeAttack(player=player, unit=unit, target=target, knock_back=False),
+        )
+        _keep(key, found)
+    return found  # type: ignore[return-value]  # kept under a melee key: the pair made above
+
+
+def _command(kind: type[BaseModel], player: str, unit: str, target: str | None = None) -> BaseModel:
+    """The command ``kind`` (a Missile or Spell Attack on ``target``, or a payment when
+    ``target`` is None) of ``player``'s ``unit`` (``_commands``)."""
+    key = (kind, player, unit, target)
+    found = _COMMANDS.get(key)
+    if found is None:
+        found = kind(player=player, unit=unit) if target is None else kind(player=player, unit=unit, target=target)
+        _keep(key, found)
+    return found  # type: ignore[return-value]  # kept under ``kind``'s key: the command made above
+
+
+def _keep(key: tuple[object, ...], found: object) -> None:
+    if len(_COMMANDS) >= _COMMANDS_MOST:
+        _COMMANDS.clear()  # unit and player names come from scenarios: a few hundred are kept
+    _COMMANDS[key] = found
+
+
+#: (command class, player, unit, target or None) -> the command, or a Melee Attack's pair: the
+#: listed commands whose fields are all names. Each is frozen (no field can change, and a copy
+#: is a new command), so one command made per process serves every state and game that lists
+#: it, as the turn's end does (``_end_turn``); made anew per listing they were most of a
+#: listing's cost (a pydantic model each), and a random pick reads one command of the list
+_COMMANDS: dict[tuple[object, ...], object] = {}
+_COMMANDS_MOST = 4_096
 
 
 def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
@@ -119,10 +183,20 @@ _END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
 _END_TURN_MOST = 64
 
 
-def _move_part(view: GridView, unit: TetUnit) -> Part:
-    """The unit's moves, one per space it can end on: counted from its search; a move is
-    built when read; ``in`` finds a move by the space it ends on (``MovePart``)."""
-    return MovePart(view, unit)
+def _end_turn_part(player: str) -> Part:
+    """The part of the player's ``end_turn``, one per player and process: what a part works
+    out and keeps (its count, its list) is the one frozen command, the same in every listing."""
+    found = _END_TURN_PARTS.get(player)
+    if found is None:
+        found = Part(("end_turn", None), items=_end_turn(player))
+        if len(_END_TURN_PARTS) >= _END_TURN_MOST:
+            _END_TURN_PARTS.clear()
+        _END_TURN_PARTS[player] = found
+    return found
+
+
+#: player -> their ``end_turn`` part (``_end_turn_part``)
+_END_TURN_PARTS: dict[str, Part] = {}
 
 
 class MovePart(Part):
@@ -151,15 +225,18 @@ class MovePart(Part):
 
     def __len__(self) -> int:
         found = self._length
-        if found is None:
-            found = self._length = len(self._kept())
+        if found is None:  # ``_kept``, inline: the collection counts every part of every listing
+            moves = self._moves
+            if moves is None:
+                moves = self._moves = searched_moves(self._view, self._unit)
+            found = self._length = moves.count
         return found
 
     def get(self, index: int) -> BaseModel:
         if self._listed is not None:
             return self._listed[index]
         moves = self._kept()
-        if not 0 <= index < len(moves):
+        if not 0 <= index < moves.count:
             raise IndexError("legal command index out of range")
         return moves.move(index)
 

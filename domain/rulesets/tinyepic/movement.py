@@ -250,6 +250,9 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         self.into = StepTargets(self)
         #: the legal moves' searches over these steps (``moves.keep_search``)
         self.searches = Searches()
+        #: whether any space of the board is a Ballista (``turns.has_ballista``), for the legal
+        #: commands, which read these steps anyway
+        self.has_ballista = any("ballista" in row for row in model.state.terrain)
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model
@@ -370,7 +373,7 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
     state's view, and nothing else reads it before the path is declared. False says only that
     the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
     test compares both on every state and many paths."""
-    steps_out = board_steps(GridView(state))  # the view only finds the board's steps
+    steps_out = state_board_steps(state)  # the board's steps, read without a view
     occupant_at = {u.location: u for u in state.units.values() if u.alive and u.location is not None}
     me, side = unit.id, unit.owner
     passes = state.options.ally_pass_through

@@ -22,7 +22,7 @@ import math
 from collections.abc import Set as AbstractSet
 
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
-from domain.rulesets.tinyepic.movement import Search, Searches, SearchKey, board_steps
+from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
@@ -38,8 +38,11 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     if not unit.alive or start is None:  # no range of motion at all (``TetMovement.no_movement``)
         return UnitMoves(frozenset(), unit.owner, unit.id, "", {}, [])
     allowance = unit.movement
-    steps = board_steps(view)
-    blocked, crossing = _side_occupied(view, unit.owner)
+    known = view.__dict__  # what the view keeps, looked up here first: every unit counted asks
+    steps: BoardSteps = known["board_steps"] if "board_steps" in known else board_steps(view)
+    sides = known.get("tinyepic.side_occupied")
+    side = sides.get(unit.owner) if sides is not None else None
+    blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
     if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
         blocked = _blocked_for(view, unit, blocked)
     key = (start, allowance, blocked)
@@ -49,8 +52,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = search(steps.pairs, start, allowance, blocked)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    ends = [space for space in in_order if space != start and space not in crossing]  # in reading order still
-    return UnitMoves(left, unit.owner, unit.id, start, previous, ends, ordered=True)
+    return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing)  # its ends: the start and ``crossing`` left out
 
 
 def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]) -> Search:

@@ -42,11 +42,22 @@ TOO_HURT = rule("digest 2 (Weakened)", "a unit with 2 Health or less can't pay 2
 
 def tokens_in_use(state: TetState, player: str) -> bool:
     """Weakened tokens are used while the player has three units or more (digest 2)."""
-    return grid_view(state).counts.get(player, 0) >= 3
+    return units_left(state, player) >= 3
 
 
 def last_unit(state: TetState, player: str) -> bool:
-    return grid_view(state).counts.get(player, 0) <= 1
+    return units_left(state, player) <= 1
+
+
+def units_left(state: TetState, player: str) -> int:
+    """How many living units ``player`` has (``GridView.counts``), counted off the units: the
+    command handlers ask it once or twice of a state that an event has just made (no view of it
+    built yet), and a view built for it would be read for nothing else."""
+    found = 0
+    for u in state.units.values():
+        if u.owner == player and u.alive and u.location is not None:
+            found += 1
+    return found
 
 
 def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[RuleRef, str] | None:
@@ -87,7 +98,11 @@ def allowed_actions(state: TetState, unit: TetUnit, units_left: int | None = Non
             return ACTIONS
     if len(taken) >= 2:
         return ()
-    return tuple(action for action in ACTIONS if action not in taken)
+    return _OTHER_ACTIONS[taken[0]]  # one action taken: every other one, in ``ACTIONS`` order
+
+
+#: each action -> every other action, in ``ACTIONS`` order (what a unit that took it may take)
+_OTHER_ACTIONS: dict[str, tuple[Action, ...]] = {taken: tuple(a for a in ACTIONS if a != taken) for taken in ACTIONS}
 
 
 def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
@@ -104,7 +119,7 @@ def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
 
 def begin_action(resolver: Resolver, unit: TetUnit, action: Action) -> None:
     """Record the action; a unit's second action makes it Weakened while tokens are in use."""
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     resolver.emit(ActionTaken, unit=unit.id, action=action, number=state.actions_taken + 1)
     if len(state.units[unit.id].actions) == 2 and tokens_in_use(state, unit.owner):
@@ -152,7 +167,7 @@ def has_ballista(state: TetState) -> bool:
 
 
 def start_turn(resolver: Resolver, player: str, turn: int) -> None:
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     resolver.emit(TurnStarted, player=player, turn=turn, on_ballista=on_ballista(state, player))
 
@@ -160,7 +175,7 @@ def start_turn(resolver: Resolver, player: str, turn: int) -> None:
 def end_turn(resolver: Resolver, player: str) -> None:
     """Step 3 of the turn: Weakened tokens go from the player's units that took no action; then
     the other player's turn begins."""
-    state = resolver.state
+    state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
     # the player's living units (``GridView.units_of``) that are Weakened and took no action:
     # read off the units directly, and sorted only when there are any (most turns)
