@@ -59,8 +59,11 @@ class MovementModel(Protocol):
 #   allowance_rule: RuleRef        the rule named when a location needs more than the allowance
 #   first_step_guarantee: RuleRef  a first step is always allowed, whatever it costs (it then
 #                                  uses the whole allowance): GODSGLOOM's Minimum Move Guarantee
+#   tolerance: float               how far over the allowance a move may still be (rounding)
 #   kept_search(unit, asked, search)  a bounded search kept from an earlier state where nothing
 #                                  it read has changed (``_searched``), else ``search()``
+# The first three are fixed when the model is made: its judge is made once and kept on it
+# (``StepJudge.of``).
 
 
 class StepsFrom(dict[str, Sequence[StepOption]]):
@@ -570,6 +573,19 @@ class StepJudge:
 
     @staticmethod
     def of(model: object) -> StepJudge:
+        """The model's judge, made once per model and kept on it: a model's tolerance,
+        first-step guarantee and allowance rule are fixed when it is made (``MovementModel``),
+        and every step judged and every search asks for its judge."""
+        kept = getattr(model, "__dict__", None)
+        if kept is not None:
+            found: StepJudge | None = kept.get("_step_judge")
+            if found is None:
+                found = kept["_step_judge"] = StepJudge._made(model)
+            return found
+        return StepJudge._made(model)
+
+    @staticmethod
+    def _made(model: object) -> StepJudge:
         return StepJudge(
             getattr(model, "tolerance", 0.0), getattr(model, "first_step_guarantee", None),
             getattr(model, "allowance_rule", None) or NO_PATH,
