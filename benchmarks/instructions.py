@@ -14,7 +14,11 @@ deciding whether a change helps.
 Each figure is the difference between a run of ``games`` seeded random games and a run of none,
 both after the same warm-up game, divided by ``games``: start-up and imports cancel out. String
 hashing is seeded alike in every process (``PYTHONHASHSEED=0``): with it random, the sizes of the
-sets and dicts a game builds, and so the collector's work, moved a count by about 1%. Needs
+sets and dicts a game builds, and so the collector's work, moved a count by about 1%. Even so,
+two codes that differ by a little removed work can read 1-2% apart the wrong way: where the
+collector's rare full sweeps fall among few games, and where a change moves objects in memory
+(the order of sets of objects), move a count. Trust differences of 1% or more over 10 games or
+more, and confirm a small one with Python call counts (cProfile). Needs
 ``valgrind`` on the path (Debian: ``apt install valgrind``); about a minute per ruleset and code.
 """
 
