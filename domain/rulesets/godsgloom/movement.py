@@ -304,9 +304,9 @@ class GloomMovement:
         zones up to date after each push costs more than reading the units once.
         tests/test_lasting_indexes.py checks the push moves listed against a search."""
         assert self.mode == "push"
-        plain, _ = self.view.steps.out_of(frm, 1)  # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
         held = self.view.held
-        return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
+        # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
+        return [to for to in self.view.steps.one_mp_ends(frm) if to not in held]
 
     def one_step_ends(self, unit_id: str, frm: str) -> list[str]:
         """The hexes a move of one step out of ``frm`` may end in, in a §8.2-style mode
