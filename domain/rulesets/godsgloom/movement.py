@@ -108,7 +108,7 @@ class GloomMovement:
         )
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
-        unit = self.view.unit(unit_id)
+        unit = self.view.state.units[unit_id]  # ``MatView.unit``, without its call
         if not unit.alive or unit.location is None:
             return rule("GODSGLOOM", "the unit is no longer on the mat")
         if self.mode not in NOT_LOCKED and self.view.cast.lockdown:  # no Lockdown unit: who Engages is not read
@@ -366,7 +366,7 @@ class GloomMovement:
                     held = unit.id
         if held is not None and held != unit_id:
             return self._judged_into(unit_id, plain, held, ())
-        owner = view.unit(unit_id).owner
+        owner = view.state.units[unit_id].owner  # ``MatView.unit``, without its call
         if small:
             enemies = view.placing.zones_over_text(plain.to, owner)
         else:  # ``zones_over`` read here once, unit by unit, and handed to the stop
