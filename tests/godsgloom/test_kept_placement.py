@@ -19,7 +19,7 @@ import pytest
 
 from domain.events import GameStarted
 from domain.rulesets.godsgloom.hexgrid import DIRECTIONS, FACINGS, parse_hex
-from domain.rulesets.godsgloom.placement import Cast
+from domain.rulesets.godsgloom.placement import Cast, Placement
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 from sim.replay import verify
@@ -51,10 +51,16 @@ def _check(state: GloomState, where: str) -> int:
     assert kept.occupant == {u.location: u.id for u in living}, where
     asked = 0
     hexes = {h for u in living for h in (u.location, *_zone(u.location, "N", "all_adjacent"))}
+    # the same placement made afresh twice: one answers each hex off the units next to it, the
+    # other off the cover of every zone, read first (as after a search)
+    bare, covered = Placement(kept.key), Placement(kept.key)
+    assert covered.cover is not None and bare._cover is None
     for text in sorted(hexes):
         for side in sorted({u.owner for u in state.units.values()} | {"nobody"}):
             expected = sorted(u.id for u in living if u.owner != side and text in _zone(u.location, u.facing, option))
             assert list(kept.zones_over(parse_hex(text), side)) == expected, f"{where}: {text} for {side}"
+            assert list(bare.zones_over_text(text, side)) == expected, f"{where}: {text} for {side}, no cover"
+            assert list(covered.zones_over_text(text, side)) == expected, f"{where}: {text} for {side}, off the cover"
             asked += 1
     for unit in living:
         expected = sorted(e.id for e in living if e.owner != unit.owner and unit.location in _zone(e.location, e.facing, option))

@@ -115,7 +115,7 @@ def push_eligible(view: MatView, unit: GloomUnit) -> bool:
     the legal commands of the God's Push step ask it of every unit after every push."""
     if unit.id in view.state.pushed:
         return False
-    traits = view.traits(unit.id)
+    traits = view.cast.traits[unit.id]  # ``MatView.traits``, read without its call
     if unit.activated and "Tireless" not in traits:
         return False
     return "Combat Shift" in traits or not view.engaged(unit.id)
@@ -127,9 +127,9 @@ def note_engagement(resolver: Resolver, unit_id: str) -> None:
     (``GodsgloomRuleset.move_ended``), and a handler made for that one question costs more
     than the question on a small mat (its placement keeps the answer)."""
     state = resolver.state
-    by = MatView.of(state).engaged_by(unit_id)
-    if by:
-        resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=by)
+    view = MatView.of(state)
+    if view.engaged(unit_id):  # most moves end Engaged by no one: no list copied for them
+        resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=view.engaged_by(unit_id))
 
 
 class GloomCommands(CommandHandlers[GloomState]):
@@ -440,7 +440,11 @@ class GloomCommands(CommandHandlers[GloomState]):
         if player != unit.owner:
             raise IllegalCommand(OWN_UNITS, f"{unit.id}'s activation belongs to {unit.owner}")
         opponent = self.state.opponent_of(unit.owner)
-        waiting = [u for u in self.state.units.values() if u.alive and u.location and u.owner == opponent and not u.activated]
+        waiting = False  # whether the opponent has a unit left to nominate: read up to the first
+        for other in self.state.units.values():
+            if other.alive and other.location and other.owner == opponent and not other.activated:
+                waiting = True
+                break
         self.emit(ActivationEnded, unit=unit.id, next_player=opponent if waiting else unit.owner)
 
     def end_round(self, cmd: EndRound) -> None:

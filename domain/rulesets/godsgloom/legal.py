@@ -59,9 +59,9 @@ def legal_commands(state: GloomState) -> LegalCommands:
     activation = state.activation
     if activation is None:
         player = state.active_player
-        waiting = sorted(
+        waiting = sorted([  # a list made in one call, not a generator resumed for each unit
             u.id for u in state.units.values() if u.alive and u.location and u.owner == player and not u.activated
-        )
+        ])
 
         def nominate(i: int) -> BaseModel:
             return Activate(player=player, unit=waiting[i]) if i < len(waiting) else EndRound(player=player)

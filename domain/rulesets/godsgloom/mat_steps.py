@@ -31,6 +31,8 @@ class HexSteps:
         self.impassable, self.difficult = impassable, difficult
         #: MP a Difficult hex costs -> hex text -> (its steps, the hexes they lead to)
         self._out: dict[int, dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]] = {}
+        #: hex text -> ``one_mp_ends``
+        self._one_mp: dict[str, tuple[str, ...]] = {}
 
     def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
         table = self._out.get(difficult_cost)
@@ -39,6 +41,16 @@ class HexSteps:
         found = table.get(frm)
         if found is None:
             found = table[frm] = self._build(frm, difficult_cost)
+        return found
+
+    def one_mp_ends(self, frm: str) -> tuple[str, ...]:
+        """The hexes a step of at most 1 MP out of ``frm`` enters when a Difficult hex costs 1
+        (a §8.2-style step): those not blocked, in ``out_of``'s order. Kept per hex: the God's
+        Push listing asks it of every eligible unit after every push."""
+        found = self._one_mp.get(frm)
+        if found is None:
+            plain, _ = self.out_of(frm, 1)
+            found = self._one_mp[frm] = tuple([o.to for o in plain if o.blocked is None and o.cost <= 1])
         return found
 
     def table(self, difficult_cost: int) -> dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]:

@@ -108,7 +108,7 @@ class GloomMovement:
         )
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
-        unit = self.view.unit(unit_id)
+        unit = self.view.state.units[unit_id]  # ``MatView.unit``, without its call
         if not unit.alive or unit.location is None:
             return rule("GODSGLOOM", "the unit is no longer on the mat")
         if self.mode not in NOT_LOCKED and self.view.cast.lockdown:  # no Lockdown unit: who Engages is not read
@@ -304,9 +304,9 @@ class GloomMovement:
         zones up to date after each push costs more than reading the units once.
         tests/test_lasting_indexes.py checks the push moves listed against a search."""
         assert self.mode == "push"
-        plain, _ = self.view.steps.out_of(frm, 1)  # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
         held = self.view.held
-        return [o.to for o in plain if o.blocked is None and o.cost <= 1 and o.to not in held]
+        # a §8.2-style step: a Difficult hex costs 1 (``_difficult_cost``)
+        return [to for to in self.view.steps.one_mp_ends(frm) if to not in held]
 
     def one_step_ends(self, unit_id: str, frm: str) -> list[str]:
         """The hexes a move of one step out of ``frm`` may end in, in a §8.2-style mode
@@ -366,7 +366,7 @@ class GloomMovement:
                     held = unit.id
         if held is not None and held != unit_id:
             return self._judged_into(unit_id, plain, held, ())
-        owner = view.unit(unit_id).owner
+        owner = view.state.units[unit_id].owner  # ``MatView.unit``, without its call
         if small:
             enemies = view.placing.zones_over_text(plain.to, owner)
         else:  # ``zones_over`` read here once, unit by unit, and handed to the stop

@@ -27,6 +27,8 @@ from domain.rulesets.godsgloom.hexgrid import Hex, neighbour_texts, zone_hex_tex
 UNIT_PLACE = attrgetter("location", "facing", "alive")
 #: one unit's entry in a placement key: location, facing, alive
 Entry = tuple["str | None", str, bool]
+#: an answer not yet kept (``Placement.engaged``: None is an answer, the unit is off the mat)
+_UNKNOWN: Any = object()
 #: what a cast reads of each unit: id, owner, unit type, traits
 UNIT_CAST = attrgetter("id", "owner", "kind", "traits")
 
@@ -121,14 +123,18 @@ class Placement:
         self.key = key
         self.cast = cast
         self.option = cast.zone_option
+        # one pass over the units makes both (a placement is made for nearly every step)
+        living: list[tuple[str, str, str, str]] = []
+        occupant: dict[str, str] = {}
+        for (uid, owner), (at, facing, alive) in zip(cast.members, entries, strict=True):
+            if alive and at is not None:
+                living.append((uid, owner, at, facing))
+                occupant[at] = uid
         #: the living units on the mat, in the units' order: (id, owner, location, facing)
-        self.living = tuple([
-            (uid, owner, at, facing) for (uid, owner), (at, facing, alive) in zip(cast.members, entries, strict=True)
-            if alive and at is not None
-        ])
+        self.living = tuple(living)
         #: hex text -> the id of the living unit there (the last in the units' order, as a
         #: dict built over them keeps it)
-        self.occupant = {entry[2]: entry[0] for entry in self.living}
+        self.occupant = occupant
         self._by_id: tuple[tuple[str, str, str, str], ...] | None = None
         self._cover: dict[str, tuple[tuple[str, str], ...]] | None = None
         self._marked: frozenset[str] | None = None
@@ -139,6 +145,11 @@ class Placement:
         #: it reads is this key's (the cast's mat, traits, types and options, and who stands
         #: where facing which way)
         self.steps: dict[tuple[str, str, str, str], Any] = {}
+
+    # _by_id_order: the ids an answer finds reading ``living`` (the units' order), sorted, are
+    # the ids reading ``by_id`` finds, in its order: ``by_id`` is sorted by id first, and ids
+    # that tie are equal strings, so how their entries fall can't show. Most answers hold no id
+    # or one: nothing is sorted, and ``by_id`` is made only for a search's cover.
 
     @property
     def by_id(self) -> tuple[tuple[str, str, str, str], ...]:
@@ -177,10 +188,20 @@ class Placement:
         key = (text, owner)
         found = self._over.get(key)
         if found is None:
-            option = self.option
-            found = self._over[key] = tuple(
-                [uid for uid, side, at, facing in self.by_id if side != owner and text in zone_hex_texts(at, facing, option)]
-            )
+            cover = self._cover
+            if cover is not None:  # a search has read every zone already
+                found = tuple([uid for uid, side in cover.get(text, ()) if side != owner])
+            else:
+                # a zone is hexes next to its unit: only a unit next to the hex has its zone read
+                around, option = neighbour_texts(text), self.option
+                hits = [
+                    uid for uid, side, at, facing in self.living
+                    if side != owner and at in around and text in zone_hex_texts(at, facing, option)
+                ]
+                if len(hits) > 1:
+                    hits.sort()  # ``by_id``'s order, without ``by_id`` made (``_by_id_order``)
+                found = tuple(hits)
+            self._over[key] = found
         return found
 
     def engaged(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
@@ -188,11 +209,11 @@ class Placement:
         engaged_rule): the enemies whose zone covers its hex, or the enemies next to it
         (adjacency goes both ways); None for a unit not on the mat."""
         key = (unit_id, engaged_rule)
-        try:
-            return self._engaged[key]
-        except KeyError:
-            found = self._engaged[key] = self._engaged_now(unit_id, engaged_rule)
-            return found
+        kept = self._engaged
+        found = kept.get(key, _UNKNOWN)
+        if found is _UNKNOWN:  # a look-up, not a KeyError caught: nearly half the asks are first asks
+            found = kept[key] = self._engaged_now(unit_id, engaged_rule)
+        return found  # the kept answer (the sentinel is replaced above)
 
     def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
         i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
@@ -204,7 +225,10 @@ class Placement:
         owner = self.cast.members[i][1]
         if engaged_rule == "mutual_adjacent":
             around = neighbour_texts(at)
-            return tuple([uid for uid, side, where, _ in self.by_id if side != owner and where in around])
+            hits = [uid for uid, side, where, _ in self.living if side != owner and where in around]
+            if len(hits) > 1:
+                hits.sort()  # ``by_id``'s order (``_by_id_order``)
+            return tuple(hits)
         return self.zones_over_text(at, owner)
 
 

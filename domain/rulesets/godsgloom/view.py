@@ -320,7 +320,7 @@ class MatView:
 
     def speed(self, unit_id: str) -> int:
         """Speed after tokens: each Slow token changes it by option slow_speed_modifier (-1)."""
-        unit = self.unit(unit_id)
+        unit = self.state.units[unit_id]  # ``unit``, without its call: every Move Action's allowance asks
         return max(0, unit.speed + unit.tokens.slow * self.options.slow_speed_modifier)
 
     def facing(self, unit_id: str) -> int:
