@@ -357,6 +357,15 @@ class GameState(StateModel):
         pickled["__pydantic_private__"] = private
         return pickled
 
+    def dropped(self) -> None:
+        """Nothing will read this state again (a verification's re-run at its end): its
+        indexes go now. Many of them hold the state they answer for, so state and index wait
+        for the cyclic collector otherwise, the whole state with them; with them gone the state
+        is freed the moment its last holder lets go. Indexes it shares with copies stay theirs."""
+        private = self.__pydantic_private__
+        private["_indexes"] = {}  # type: ignore[index]  # set by PrivateAttr
+        self.board_changed()
+
     def changed(self) -> None:
         """An event changed the state: every index derived from it is stale."""
         indexes = self.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr

@@ -142,14 +142,20 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
         game, begin = Game.start_as(start, start.originator_id), 1
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
-    for event in events[begin:]:
-        if not isinstance(event, CommandIssued):
-            continue
-        try:
-            # no rollback: a refusal ends verification, so the game is never used again
-            game.issue(event.command, rollback=False)
-        except SimError as exc:
-            return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
+    try:
+        for event in events[begin:]:
+            if not isinstance(event, CommandIssued):
+                continue
+            try:
+                # no rollback: a refusal ends verification, so the game is never used again
+                game.issue(event.command, rollback=False)
+            except SimError as exc:
+                return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
+    finally:
+        # the recorder holds the game: left on it, the two would wait for the cyclic collector
+        # instead of being freed when verification drops them (a game's whole state, each game)
+        game.__dict__.pop("record_fields", None)
+        game.state.dropped()  # nor its state and its indexes (``GameState.dropped``)
     produced = recorded(game)
     for logged, made in zip(events, produced, strict=False):  # a folded prefix is its own events: equal at once
         assert isinstance(made, GameEvent)
