@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from domain.cached import cached_property
 from domain.errors import BadInput, suggest
 from domain.resolution import Resolver
-from domain.ruleset import get_ruleset, known_player
+from domain.ruleset import Ruleset, get_ruleset, known_player
 from domain.state import GameState, UnitState
 
 S = TypeVar("S", bound=GameState)
@@ -38,12 +38,17 @@ class StateReader(Generic[S]):
         """A location as the command wrote it, in the board's canonical text; ``BadInput`` names
         the field."""
         try:
-            return get_ruleset(self.state.ruleset).parse_location(self.state, text)
+            return self.rules.parse_location(self.state, text)
         except BadInput as exc:
             raise BadInput(exc.message, where) from None
 
+    @property
+    def rules(self) -> Ruleset:
+        """The state's ruleset, found by its name (handlers have it from their resolver)."""
+        return get_ruleset(self.state.ruleset)
+
     def label(self, location: str) -> str:
-        return get_ruleset(self.state.ruleset).label(self.state, location)
+        return self.rules.label(self.state, location)
 
     def known_unit(self, unit_id: str, where: str = "unit", living: bool = False) -> Any:
         """The unit named, or ``BadInput`` with the closest name and the units there are (only
@@ -67,6 +72,12 @@ class CommandHandlers(StateReader[S]):
         self.game = resolver
         self.emit = resolver.emit
         self.cause = resolver.cause
+
+    @property
+    def rules(self) -> Ruleset:
+        """The resolver's ruleset, without finding it by name for each location a command names
+        (every step of every path, in a game and again in its verification)."""
+        return self.resolver.rules
 
     @cached_property
     def state(self) -> S:

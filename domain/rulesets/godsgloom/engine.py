@@ -55,7 +55,6 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.locations import parse_location
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
@@ -143,15 +142,6 @@ class GloomCommands(CommandHandlers[GloomState]):
 
     def view(self) -> MatView:
         return MatView.of(self.state)
-
-    def location(self, text: str, where: str = "location") -> str:
-        """``StateReader.location`` read by this ruleset's own parser (``locations.parse_location``,
-        which ``GodsgloomRuleset.parse_location`` is), without finding the ruleset by name for
-        each hex a command names."""
-        try:
-            return parse_location(self.state, text)
-        except BadInput as exc:
-            raise BadInput(exc.message, where) from None
 
     def unit(self, unit_id: str, where: str = "unit") -> GloomUnit:
         found: GloomUnit = self.known_unit(unit_id, where, living=True)
