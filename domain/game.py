@@ -327,7 +327,9 @@ class Game(BaseAggregate[UUID]):
         try:
             trial.issue(parsed, rollback=False)
         except SimError as exc:
-            return [exc]
+            # without its traceback: its frames hold the trial game, and the error itself, a
+            # cycle that would keep a whole copy of the game for the cyclic collector
+            return [exc.with_traceback(None)]
         return []
 
     def legal_commands(self) -> LegalCommands:

@@ -101,7 +101,9 @@ def play_script(scenario: ScenarioBase, game: Game, strict: bool = True, first: 
             where = f"script[{index}].{exc.where}" if exc.where else f"script[{index}]"
             raise BadInput(exc.message, where) from None
         except SimError as exc:
-            outcome.refusal = exc
+            # kept without its traceback: its frames hold this game and these outcomes, a cycle that
+            # would keep a whole self-played game for the cyclic collector
+            outcome.refusal = exc.with_traceback(None)
             if meta.expect == "ok":
                 if strict:
                     raise ScriptRefused(index, exc) from None
