@@ -577,6 +577,7 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
     batch = {"full": 0.3, "quick": 0.15, "tiny": 0.0}[sizes.name]
     rows: list[Row] = []
     clocks: dict[str, tuple[TurnClock, int]] = {}
+    before_of: dict[str, Probed] = {}  # the middle probe of the code before, by ruleset
     with tempfile.TemporaryDirectory(prefix="sim-before-") as work:
         before_code = code_before.checkout(Path(work)) if pairs else None
         for ruleset, path in SELF_PLAY.items():
@@ -594,6 +595,8 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
                         progress(f"{failed}; {ruleset} is compared with the stored figure")
                     nows.append(code_before.probe(code_before.ROOT, scenario, turns, repeats, batch))
             rows.append(_selfplay_row(ruleset, path, turns, nows, befores))
+            if befores:
+                before_of[ruleset] = sorted(befores, key=lambda p: p.normalised)[len(befores) // 2]
             middle = nows[len(nows) // 2]
             clocks[ruleset] = (TurnClock(**middle.clock or {}), middle.turns_played)
     for ruleset, (clock, played) in clocks.items():
@@ -603,7 +606,7 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
         ))
     games = {"full": 20, "quick": 8, "tiny": 2}[sizes.name]
     for ruleset, path in SELF_PLAY.items():
-        rows.append(events_share_row(ruleset, root / path, turns, games, max(repeats, 3)))
+        rows.append(events_share_row(ruleset, root / path, turns, games, max(repeats, 3), before_of.get(ruleset)))
     rows.append(selfplay_boards_row(sizes))
     return rows
 
