@@ -47,22 +47,32 @@ def events_share_row(
     scenario = load_scenario(scenario_path)
     played = [self_play(scenario, turns, "random", seed) for seed in range(games)]
     kept = kept_script(scenario)
-    shared = len(kept.events) if kept is not None else 1
     logs = [list(game.events) for game in played]
-    start = kept.state if kept is not None else None
+    # where each game's own events begin: past the kept start, or past a kept whole play of the
+    # script when the game's seed rolled its dice (``sim.script_start``), as the game began
+    starts_of: list[tuple[int, GameState | None]] = []
+    for game in played:
+        play = kept.play_for(game.game.state.seed) if kept is not None else None
+        if play is not None:
+            starts_of.append((len(play.events), play.state))
+        elif kept is not None:
+            starts_of.append((len(kept.events), kept.state))
+        else:
+            starts_of.append((1, None))
     turns_played = sum(game.report.turns for game in played)
 
     def starts() -> list[GameState]:
         return [
-            copy_of_start(start, 0) if start is not None else folded_start(log[:1]) for log in logs
+            copy_of_start(start, 0) if start is not None else folded_start(log[:1])
+            for (_, start), log in zip(starts_of, logs, strict=True)
         ]
 
     def events_alone() -> float:
         states, checked = starts(), starts()  # the game's and its verification's, made off the clock
         begin = time.perf_counter()
-        for state, log in zip(states, logs, strict=True):
+        for state, log, (shared, _) in zip(states, logs, starts_of, strict=True):
             _record(state, log[shared:])
-        for state, log in zip(checked, logs, strict=True):
+        for state, log, (shared, _) in zip(checked, logs, starts_of, strict=True):
             _fold(state, log[shared:])
         return time.perf_counter() - begin
 
@@ -77,10 +87,10 @@ def events_share_row(
         samplers["bare"] = lambda: bare_recording(BARE_EVENTS) / BARE_EVENTS
     found = interleaved(samplers, repeats)
     share = found["events"] / found["games"]
-    per_game = sum(len(log) - shared for log in logs) / len(logs)
+    per_game = sum(len(log) - shared for log, (shared, _) in zip(logs, starts_of, strict=True)) / len(logs)
     what = (
         f"a self-played game's events alone, {ruleset}: each built and validated from its fields and folded (the game), "
-        f"then folded again (its verification), {per_game:,.0f} events a game past the kept start, {games} seeded games"
+        f"then folded again (its verification), {per_game:,.0f} events a game past the kept start or play, {games} seeded games"
     )
     ratio = f"{100 * share:.0f}% of a game"
     if before is not None:

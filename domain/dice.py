@@ -8,7 +8,8 @@ A roll is a pure function of the game's seed, how many rolls came before (a coun
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Protocol
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Protocol
 
 from domain.event_base import GameEvent
 from domain.events import DiceRolled
@@ -39,3 +40,28 @@ def roll(game: Recorder, count: int, sides: int, purpose: str, cause: str | None
         results = list(override[number])
     game.record(DiceRolled, cause=cause, purpose=purpose, dice=f"{count}d{sides}", results=results)
     return results
+
+
+class Roll(NamedTuple):
+    """One roll a log shows: the game's how-many-th (``roll``'s number), how many dice of how
+    many sides, and what they showed."""
+
+    number: int
+    dice: int
+    sides: int
+    results: tuple[int, ...]
+
+    def drawn(self, seed: int) -> tuple[int, ...]:
+        """What this roll shows in a game of ``seed``."""
+        return tuple(draw(seed, self.number, i, self.sides) for i in range(self.dice))
+
+
+def rolls_of(events: Iterable[GameEvent]) -> tuple[Roll, ...]:
+    """The rolls among a log's events from its start, numbered as ``roll`` numbered them: only
+    a ``DiceRolled`` counts one (its fold bumps the game's dice counter)."""
+    found: list[Roll] = []
+    for event in events:
+        if isinstance(event, DiceRolled):
+            count, _, sides = event.dice.partition("d")
+            found.append(Roll(len(found) + 1, int(count), int(sides), tuple(event.results)))
+    return tuple(found)

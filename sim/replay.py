@@ -15,9 +15,10 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
+from domain.dice import Roll, rolls_of
 from domain.errors import SimError
 from domain.event_base import ENVELOPE, GameEvent
-from domain.events import CommandIssued, DiceRolled, GameStarted
+from domain.events import CommandIssued, GameStarted
 from domain.game import Game
 from domain.legacy import upcast_log
 from domain.ruleset import get_ruleset
@@ -69,20 +70,25 @@ class VerifiedPrefix:
 
     Another log that begins with the same facts continues from them: its own game id, seed and
     timestamps aside, equal facts after an equal start are what the same commands give, because
-    a game's seed decides nothing but its dice and the prefix rolls none (``of`` refuses one
-    that does). The facts are compared exactly as verification compares them; any difference,
-    or a prefix that does not end where a command begins, and the whole log is re-run."""
+    a game's seed decides nothing but its dice. A prefix that rolls is taken only for a log whose
+    own seed draws each of its rolls as the prefix shows them (``domain.dice.draw``): re-run under
+    that seed, the rules would roll those very results and so give those very facts; a log whose
+    seed draws otherwise claims dice its seed never rolled, and is re-run whole. The facts are
+    compared exactly as verification compares them; any difference, or a prefix that does not
+    end where a command begins, and the whole log is re-run."""
 
     events: tuple[GameEvent, ...]
     #: the fold of ``events`` with no index built: copied for each log that starts with them
     state: GameState
+    #: each roll among ``events`` (none when the prefix rolls no die)
+    rolls: tuple[Roll, ...] = ()
 
     @classmethod
     def of(cls, events: list[GameEvent]) -> VerifiedPrefix | None:
-        """The prefix, when ``events`` verify and roll no die; else none (re-run in full)."""
-        if any(isinstance(event, DiceRolled) for event in events) or not verify(events).ok:
+        """The prefix, when ``events`` verify (under their own seed); else none (re-run in full)."""
+        if not verify(events).ok:
             return None
-        return cls(tuple(events), folded_start(events))
+        return cls(tuple(events), folded_start(events), rolls_of(events))
 
     def continued(self, events: list[GameEvent]) -> Game:
         """The game of a log that ``starts`` with this prefix, at the prefix's end: the log's own
@@ -107,7 +113,10 @@ class VerifiedPrefix:
             if not isinstance(ours, GameStarted) or type(theirs) is not type(ours) or theirs.payload() | {"seed": 0} != ours.payload() | {"seed": 0}:
                 return False
             parse = get_ruleset(ours.ruleset).parse_command  # theirs names the same ruleset
-            return all(_disagreement(events[i], mine[i], parse, cheap) is None for i in range(1, count))
+            if not all(_disagreement(events[i], mine[i], parse, cheap) is None for i in range(1, count)):
+                return False
+            seed = theirs.seed
+            return all(roll.drawn(seed) == roll.results for roll in self.rolls)
         except Exception:  # noqa: BLE001  # a fact that can't even be compared: the whole re-run judges it
             return False
 

@@ -8,6 +8,17 @@ starts from their events folded into a new game, as a replay folds them, with no
 again, and plays the rest of the script itself. A script whose set-up rolls is played whole
 for every game, as is one the rules refuse (each game then reports the refusal itself).
 
+Past the first die, a script's facts depend on the seed only through the results its dice
+show: two seeds whose dice come out alike play the script to the same facts. So each whole
+script a game plays is kept too (``KeptPlay``, up to ``KEPT_PLAYS`` per scenario), with the
+dice it rolled; a later game whose own seed draws the same results at the same rolls
+(``domain.dice.draw``: the roll number, the die and the seed decide a result) starts from that
+play's facts, the whole script folded in, and verification continues from them once they are
+verified (``sim.replay.VerifiedPrefix``, which draws each of the log's dice again to check it).
+A GODSGLOOM round whose script rolls one Trample die has six such plays; a script whose dice
+rarely repeat (the skirmish round's three d20s) keeps a few and finds them seldom, and its games
+play the rest of the script as before.
+
 Folding is sound where playing is: events are facts, and folding them gives the state playing
 gave (the replay property every example is tested for). ``tests/test_script_start.py`` plays
 games both ways and compares their logs, reports and state hashes.
@@ -17,9 +28,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from domain.cached import cached_property
+from domain.dice import Roll, rolls_of
 from domain.errors import SimError
 from domain.event_base import GameEvent
 from domain.events import DiceRolled, GameStarted
@@ -31,31 +44,97 @@ from sim.scenario import ScenarioBase
 
 #: scenarios whose script is kept per process (the one asked for least recently is dropped first)
 KEPT_SCRIPTS = 16
+#: whole plays of one scenario's script kept for later games, one per different run of dice
+KEPT_PLAYS = 32
+
+
+@dataclass
+class KeptPlay:
+    """The whole script as one game played it (set-up first, its start under that game's seed),
+    and the dice it rolled: the start of every later game whose seed rolls them alike."""
+
+    events: tuple[GameEvent, ...]
+    rolls: tuple[Roll, ...]
+
+    @classmethod
+    def of(cls, events: list[GameEvent]) -> KeptPlay:
+        return cls(tuple(events), rolls_of(events))
+
+    def rolls_alike(self, seed: int) -> bool:
+        """Whether a game of ``seed`` rolls each of this play's dice as it showed: that game then
+        plays the script to these very facts."""
+        return all(roll.drawn(seed) == roll.results for roll in self.rolls)
+
+    @cached_property
+    def state(self) -> GameState:
+        """The play's fold, copied for each game that starts from it."""
+        return folded_start(self.events)
+
+    @cached_property
+    def prefix(self) -> VerifiedPrefix | None:
+        """The play as verification vouches for it, checked the first time a game that verifies
+        its log asks (its dice are drawn again under each log's own seed: ``VerifiedPrefix``)."""
+        return VerifiedPrefix.of(list(self.events))
+
+
+class Begun(NamedTuple):
+    """A game at the end of its script, its events so far, and the kept facts it began from
+    (what verification may continue from: ``prefix``)."""
+
+    game: Game
+    events: list[GameEvent]
+    kept: KeptPlay | KeptScript
 
 
 @dataclass
 class KeptScript:
     """The events of the set-up and of the script's first ``commands`` commands, as the rules
-    gave them (``GameStarted`` first): none of them rolls a die."""
+    gave them (``GameStarted`` first): none of them rolls a die. And the whole plays of the
+    script kept so far (``KeptPlay``), by the results of their dice in order."""
 
     events: tuple[GameEvent, ...]
     commands: int
+    plays: dict[tuple[tuple[int, ...], ...], KeptPlay] = field(default_factory=dict)
 
-    def begin(self, scenario: ScenarioBase, seed: int) -> tuple[Game, list[GameEvent]]:
-        """A new game with its own id and ``seed``: the kept events re-stamped with its id and
-        folded into it, then the rest of the script played (the refusals it expects included)."""
-        start = self.events[0]
-        assert isinstance(start, GameStarted)
-        game_id = Game.create_id()
-        stamp = start.create_timestamp()  # one moment for the whole kept start, as for a command's events
-        # the kept start under the new game's id and seed: its options were checked when it was made
-        game = Game.continued(start.reseeded(game_id, stamp, seed), copy_of_start(self.state, seed))
-        kept_state = self.state
-        game.resume(game.state, [
-            kept.restamped(game_id, stamp) for kept in self.events[1:]
-        ], again=lambda: copy_of_start(kept_state, seed))
+    def begin(self, scenario: ScenarioBase, seed: int) -> Begun:
+        """A new game with its own id and ``seed`` at the end of the script: a kept play's
+        events re-stamped with its id and folded into it when its seed rolls that play's dice,
+        else the kept start's, and the rest of the script played (the refusals it expects
+        included), which is kept in turn."""
+        found = self.play_for(seed)
+        if found is not None:
+            game = _resumed(found.events, found.state, seed)
+            return Begun(game, recorded(game), found)
+        game = _resumed(self.events, self.state, seed)
         play_script(scenario, game, strict=True, first=self.commands)
-        return game, recorded(game)
+        events = recorded(game)
+        self._keep(events)
+        return Begun(game, events, self)
+
+    def play_for(self, seed: int) -> KeptPlay | None:
+        """The kept play whose dice a game of ``seed`` rolls alike, if any. Every play begins
+        with the same facts up to its first roll, so the plays share that roll, and each
+        further one while their results agree: the first results pick the candidates."""
+        plays = self.plays
+        if not plays:
+            return None
+        first = next(iter(plays.values())).rolls[0]
+        shown = first.drawn(seed)
+        for results, candidate in list(plays.items()):  # a copy: another thread may keep one meanwhile
+            if results[0] == shown and all(roll.drawn(seed) == roll.results for roll in candidate.rolls[1:]):
+                return candidate
+        return None
+
+    def _keep(self, events: list[GameEvent]) -> None:
+        """Keep a whole play of the script, when it rolled (a dice-free script is this kept
+        start whole) and there is room."""
+        made = KeptPlay.of(events)
+        if not made.rolls:
+            return
+        key = tuple(roll.results for roll in made.rolls)
+        with _LOCK:
+            if key not in self.plays and len(self.plays) < KEPT_PLAYS:
+                self.plays[key] = made
 
     @cached_property
     def state(self) -> GameState:
@@ -69,9 +148,22 @@ class KeptScript:
         return VerifiedPrefix.of(list(self.events))
 
 
+def _resumed(events: tuple[GameEvent, ...], state: GameState, seed: int) -> Game:
+    """A new game under its own id and ``seed`` holding ``events`` (the kept start under the
+    new id, its options checked when it was first made) and a copy of their fold ``state``."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    game_id = Game.create_id()
+    stamp = start.create_timestamp()  # one moment for the whole kept start, as for a command's events
+    game = Game.continued(start.reseeded(game_id, stamp, seed), copy_of_start(state, seed))
+    game.resume(game.state, [kept.restamped(game_id, stamp) for kept in events[1:]], again=lambda: copy_of_start(state, seed))
+    return game
+
+
 def kept_from(played: Played) -> KeptScript | None:
     """The set-up and the longest run of the script's first commands that roll no die, from a
-    game that played the whole script; none when the set-up itself rolls."""
+    game that played the whole script; none when the set-up itself rolls. The whole play is
+    kept too, when it rolled (``KeptPlay``)."""
     events = played.events
     rolled = next((i for i, event in enumerate(events) if isinstance(event, DiceRolled)), len(events))
     if rolled < played.setup_events:
@@ -81,7 +173,9 @@ def kept_from(played: Played) -> KeptScript | None:
         if outcome.events_after > rolled:
             break
         cut, commands = outcome.events_after, outcome.index + 1
-    return KeptScript(tuple(events[:cut]), commands)
+    kept = KeptScript(tuple(events[:cut]), commands)
+    kept._keep(list(events))
+    return kept
 
 
 _KEPT: OrderedDict[str, KeptScript | None] = OrderedDict()

@@ -47,7 +47,7 @@ from sim.lookahead_policy import choose_lookahead
 from sim.replay import verify
 from sim.runner import play
 from sim.scenario import ScenarioBase
-from sim.script_start import kept_script
+from sim.script_start import KeptPlay, KeptScript, kept_script
 
 POLICIES = ("scripted", "greedy", "random", "lookahead")
 #: commands one game may issue before self-play gives up on it (a rules bug that never ends a turn)
@@ -197,8 +197,9 @@ def self_play(
     ``verify_log`` re-runs the log under the rules (a caller that verifies later may skip it);
     ``until_end`` stops at the ruleset's own end (a won or drawn game) before the turn limit;
     ``clock`` (when given) is added where the time went (the report has the game's own);
-    ``keep_script`` starts the game from the scenario's script played once in this process when
-    it rolls no die (``sim.script_start``), else the script is played for this game.
+    ``keep_script`` starts the game from the scenario's script as played before in this process
+    (``sim.script_start``): up to its first die, or whole when an earlier game's dice came out
+    as this game's seed rolls them; the rest of the script is played for this game.
 
     The game is played with fewer garbage collections (``sim.collector``)."""
     with fewer_collections():
@@ -217,8 +218,9 @@ def _self_play(
     now = time.perf_counter
     started = now()
     kept = kept_script(scenario) if keep_script else None
+    begun_from: KeptPlay | KeptScript | None = None
     if kept is not None:
-        game, events = kept.begin(scenario, scenario.seed + seed)
+        game, events, begun_from = kept.begin(scenario, scenario.seed + seed)
     else:
         played = play(scenario, seed=scenario.seed + seed)
         game, events = played.game, list(played.events)
@@ -263,7 +265,7 @@ def _self_play(
             if on_turn is not None and rules.turn_number(game.state) > before:
                 on_turn(rules.turn_number(game.state) - before)
     started = now()
-    verdict = verify(events, kept.prefix if kept is not None else None) if verify_log else None
+    verdict = verify(events, begun_from.prefix if begun_from is not None else None) if verify_log else None
     clock.verifying += now() - started
     state = game.state
     report = GameReport(

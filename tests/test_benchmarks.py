@@ -12,7 +12,7 @@ from benchmarks.harness import END, START, write_results
 
 def test_every_case_runs_and_the_report_is_written(tmp_path: Path) -> None:
     out = tmp_path / "RESULTS.md"
-    out.write_text("# Results\n\nnotes before\n\n" + START + "\nold\n" + END + "\n\nnotes after\n", encoding="utf-8")
+    out.write_text("# Results\n\nnotes before\n\n" + START + "\nthe previous run's rows\n" + END + "\n\nnotes after\n", encoding="utf-8")
     printed = run(TINY, repeats=1, out=out, only=CASES, command="python -m benchmarks (smoke test)")
     text = out.read_text(encoding="utf-8")
     for words in ("hex range of motion", "Sorcery range of motion", "skirmish reachable area", "skirmish one point",
@@ -22,7 +22,7 @@ def test_every_case_runs_and_the_report_is_written(tmp_path: Path) -> None:
                   "jump_across_distance_cost: free", "after an enemy's step",
                   "skirmish one point in a state no search has asked about yet, after another unit's step"):
         assert words in printed and words in text
-    assert "notes before" in text and "notes after" in text and "old" not in text
+    assert "notes before" in text and "notes after" in text and "the previous run's rows" not in text
     assert "CPU" in text and "Python" in text and "cores" in text
 
 

@@ -15,6 +15,7 @@ from uuid import uuid4
 
 import pytest
 
+from domain.dice import Roll
 from domain.errors import SimError
 from domain.events import DiceRolled, GameStarted
 from domain.game import Game
@@ -24,7 +25,7 @@ from sim.replay import VerifiedPrefix, verify
 from sim.rule_option import with_options
 from sim.runner import play, recorded
 from sim.scenario import ScenarioBase, load_scenario
-from sim.script_start import kept_from, kept_script
+from sim.script_start import KEPT_PLAYS, KeptPlay, kept_from, kept_script
 from sim.selfplay import self_play
 from tests import boards, helpers
 from tests.helpers import EXAMPLES
@@ -167,16 +168,70 @@ def test_verifying_from_a_verified_prefix_gives_the_whole_verdict_on_sound_and_t
             assert outcome(lambda log: verify(log, prefix), edited) == outcome(verify, edited)
 
 
-def test_a_prefix_that_rolls_or_does_not_verify_is_never_vouched_for() -> None:
-    rolled = play(load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")).events
-    assert any(isinstance(e, DiceRolled) for e in rolled)
-    assert VerifiedPrefix.of(rolled) is None
+def test_a_prefix_that_does_not_verify_is_never_vouched_for() -> None:
     sound = play(load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")).events
     assert VerifiedPrefix.of(sound) is not None
     broken = list(sound)
     broken[-1] = broken[-1].model_copy(update={"cause": "nobody"})
     assert not verify(broken).ok
     assert VerifiedPrefix.of(broken) is None
+
+
+def _seeds_by_first_roll(roll: Roll, wanted: bool, count: int) -> list[int]:
+    """Seeds whose first roll shows ``roll``'s results (``wanted``) or other results."""
+    return [seed for seed in range(500) if (roll.drawn(seed) == roll.results) == wanted][:count]
+
+
+def test_a_prefix_that_rolls_is_taken_only_for_a_log_whose_seed_rolls_its_dice() -> None:
+    """A whole GODSGLOOM round (one Trample die) verified under one seed vouches for another
+    log's same facts only when that log's seed draws the same die: a log that shows the
+    prefix's die under a seed that rolls another claims a roll its seed never made, and
+    verification re-runs it (and refuses it) as it would without the prefix."""
+    scenario = load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")
+    rolled = play(scenario).events
+    prefix = VerifiedPrefix.of(rolled)
+    assert prefix is not None and len(prefix.rolls) == 1
+    (roll,) = prefix.rolls
+    for seed in _seeds_by_first_roll(roll, True, 2):
+        log = self_play(scenario, 1, "random", seed - scenario.seed, verify_log=False, keep_script=False).events
+        assert prefix.starts(log, cheap=True)
+        assert verify(log, prefix) == verify(log) and verify(log).ok
+    for seed in _seeds_by_first_roll(roll, False, 2):
+        log = self_play(scenario, 1, "random", seed - scenario.seed, verify_log=False, keep_script=False).events
+        assert not prefix.starts(log, cheap=True)  # its own die shows otherwise, and so its facts
+        assert verify(log, prefix) == verify(log) and verify(log).ok
+        start = rolled[0]
+        assert isinstance(start, GameStarted)
+        claimed = [start.reseeded(start.originator_id, start.timestamp, seed), *rolled[1:]]
+        assert not prefix.starts(claimed, cheap=True)
+        assert verify(claimed, prefix) == verify(claimed)
+        assert not verify(claimed).ok
+
+
+def test_a_game_whose_seed_rolls_a_kept_plays_dice_starts_from_that_whole_play() -> None:
+    """Past the first die, a game whose seed rolls as an earlier game's dice showed starts from
+    that game's whole script (``KeptPlay``), and is the game that plays the script itself."""
+    scenario = load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")
+    kept = kept_script(scenario)
+    assert kept is not None and kept.plays
+    begun = [kept.begin(scenario, scenario.seed + seed) for seed in range(12)]
+    whole = [b for b in begun if isinstance(b.kept, KeptPlay)]
+    assert len(whole) >= 6  # six faces: after the first few games, every game's die was seen
+    for b in whole:
+        assert b.game.version == len(b.kept.events) and b.game.state.seed in range(scenario.seed, scenario.seed + 12)
+    for seed in range(12):
+        kept_game, played = _both_ways(scenario, 2, seed)
+        _same_game(kept_game, played, f"seed {seed}")
+    assert len(kept.plays) <= KEPT_PLAYS
+
+
+def test_a_script_whose_dice_never_repeat_keeps_at_most_its_bound() -> None:
+    scenario = load_scenario(EXAMPLES / "skirmish/20-a-whole-turn.yaml")
+    kept = kept_script(scenario)
+    assert kept is not None
+    for seed in range(KEPT_PLAYS + 8):
+        kept.begin(scenario, 1_000 + seed)
+    assert len(kept.plays) == KEPT_PLAYS
 
 
 def test_a_log_of_another_start_is_verified_whole() -> None:
@@ -206,7 +261,7 @@ def test_a_kept_start_is_copied_for_each_game_and_no_game_changes_it(path: str) 
     before = kept.state.model_dump()
     assert before == fold(list(kept.events)).model_dump()
     for seed in range(3):
-        game, _ = kept.begin(scenario, seed)
+        game = kept.begin(scenario, seed).game
         assert game.state is not kept.state
         assert game.state.seed == seed
         self_play(scenario, 2, "random", seed)
@@ -247,7 +302,7 @@ def test_a_refusal_right_after_a_kept_start_rolls_back_to_it(path: str) -> None:
     kept = kept_script(scenario)
     if kept is None:
         pytest.skip("this script's set-up rolls: nothing is kept")
-    game, _ = kept.begin(scenario, 7)
+    game = kept.begin(scenario, 7).game
     reference = play(scenario, seed=7).game
     legal = list(game.legal_commands())
     refused = legal[0].model_copy(update={"player": "nobody"})  # no seat of the game
@@ -271,7 +326,7 @@ def test_a_game_begun_from_a_kept_start_pickles_and_rolls_back_after() -> None:
     scenario = load_scenario(EXAMPLES / "sorcery/08-a-whole-turn.yaml")
     kept = kept_script(scenario)
     assert kept is not None
-    game, _ = kept.begin(scenario, 3)
+    game = kept.begin(scenario, 3).game
     back = pickle.loads(pickle.dumps(game))
     assert back.state.model_dump() == game.state.model_dump() and back.version == game.version
     command = list(back.legal_commands())[0]
@@ -297,7 +352,7 @@ def test_a_kept_game_starts_as_the_rules_start_a_game_of_its_seed(path: str) -> 
     assert isinstance(start, GameStarted)
     kept_seed = start.seed
     for seed in (kept_seed + 1, kept_seed + 8):
-        game, events = kept.begin(scenario, seed)
+        game, events, _ = kept.begin(scenario, seed)
         made = events[0]
         assert isinstance(made, GameStarted) and made.seed == seed and made.originator_id == game.id
         ruled = Game.start_as(start, game.id, seed).pending_events[0]
