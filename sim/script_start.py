@@ -128,6 +128,8 @@ class KeptScript:
     def _keep(self, events: list[GameEvent]) -> None:
         """Keep a whole play of the script, when it rolled (a dice-free script is this kept
         start whole) and there is room."""
+        if len(self.plays) >= KEPT_PLAYS:
+            return  # full: the games of a script whose dice seldom repeat read no log for it
         made = KeptPlay.of(events)
         if not made.rolls:
             return
