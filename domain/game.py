@@ -28,6 +28,9 @@ from domain.state import GameState
 
 #: event classes whose explicit topic was found registered to them (``Game.record``)
 _TOPIC_CHECKED: set[type[GameEvent]] = set()
+#: what applying an event does unless its class says otherwise: fold it into the game's state
+#: (``GameStarted`` makes the state instead)
+PLAIN_APPLY = GameEvent.apply
 
 
 @dataclass
@@ -226,7 +229,14 @@ class Game(BaseAggregate[UUID]):
             fields["timestamp"] = known.get("_issued_at") or event_class.create_timestamp()
         event = event_class.__pydantic_validator__.validate_python(fields)  # the constructor's validation, without its wrapper
         try:
-            event.mutate(self)
+            if event_class.apply is PLAIN_APPLY:
+                # ``mutate``'s checks are of the id and version just written, and ``apply``
+                # folds into the state: done here, two calls fewer for each event recorded
+                event.fold_into(known["state"])
+                known["_version"] = fields["originator_version"]
+                known["_modified_on"] = event.timestamp
+            else:
+                event.mutate(self)
         except BaseException:
             known["_torn"] = True  # a fold that failed part-way: only the rollback point restores
             raise

@@ -19,7 +19,7 @@ from domain.dice import Roll, rolls_of
 from domain.errors import SimError
 from domain.event_base import ENVELOPE, GameEvent
 from domain.events import CommandIssued, GameStarted
-from domain.game import Game
+from domain.game import PLAIN_APPLY, Game
 from domain.legacy import upcast_log
 from domain.ruleset import get_ruleset
 from domain.state import GameState
@@ -210,7 +210,12 @@ class _LoggedRecorder:
                 and logged.originator_id == known["_id"] and _takes(logged, fields)
             ):
                 try:
-                    logged.mutate(game)
+                    if event_class.apply is PLAIN_APPLY:  # as ``Game.record_fields``: id and version are checked above
+                        logged.fold_into(known["state"])
+                        known["_version"] = version
+                        known["_modified_on"] = logged.timestamp
+                    else:
+                        logged.mutate(game)
                 except BaseException:
                     known["_torn"] = True  # as ``Game.record_fields`` marks a fold that failed part-way
                     raise
