@@ -73,8 +73,9 @@ class _Declared:
 
     @classmethod
     def of(cls, game: Game) -> _Declared:
-        state = game.state
-        return cls(state.counters.get("command"), state.last_refusal, game.version, game.modified_on)
+        known = game.__dict__  # the library's version and time, without their properties: read for every command
+        state = known["state"]
+        return cls(state.counters.get("command"), state.last_refusal, known["_version"], known["_modified_on"])
 
     def undone(self, game: Game, pending_before: int) -> bool:
         """Put the declaration back, when it is all the refused command recorded."""
