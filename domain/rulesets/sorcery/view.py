@@ -15,7 +15,6 @@ from domain.rulesets.sorcery.realm import Loc, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.barriers import Barriers
 from domain.rulesets.sorcery.rules.facts import memo
-from domain.rulesets.sorcery.rules.shared import per_state
 from domain.rulesets.sorcery.state import SorceryUnit
 from domain.state import GameState
 
@@ -26,8 +25,13 @@ class RealmView(Barriers):
     @classmethod
     def of(cls, state: GameState) -> RealmView:
         """The view of ``state``, shared by every question asked of it until an event changes it
-        (``GameState.index``): the answers it has worked out are kept with it."""
-        return per_state(state, "sorcery.view", lambda: cls(state))
+        (``GameState.index``): the answers it has worked out are kept with it. Read in place
+        (``rules.shared.per_state`` without its call): every rule asks for it, many times an event."""
+        indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        found: RealmView | None = indexes.get("sorcery.view")
+        if found is None:
+            found = indexes["sorcery.view"] = cls(state)
+        return found
 
     @memo
     def free_step(self, unit_id: str, frm: Loc, to: Loc, kind: str) -> RuleRef | None:

@@ -142,8 +142,24 @@ def realm_facts(state: GameState) -> RealmFacts:
     which are most events of a game; worked out once per state (an index: an event drops it)
     only when an effect reads what those events change (the turn and recent deaths, the units
     in motion)."""
-    kept = state.characteristics_index("sorcery.realm_facts", lambda: _realm_facts(state))
-    return per_state(state, "sorcery.realm_facts", lambda: _realm_facts(state)) if kept.volatile else kept
+    # both indexes read in place (``GameState.characteristics_index``, ``per_state``): every
+    # key and view of the realm asks for its facts
+    private = state.__pydantic_private__
+    characteristics = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    kept: RealmFacts | None = characteristics.get(_REALM_FACTS)
+    if kept is None:
+        kept = characteristics[_REALM_FACTS] = _realm_facts(state)
+    if not kept.volatile:
+        return kept
+    indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+    found: RealmFacts | None = indexes.get(_REALM_FACTS)
+    if found is None:
+        found = indexes[_REALM_FACTS] = _realm_facts(state)
+    return found
+
+
+#: the name the realm's facts are kept under, with the characteristics or with the state
+_REALM_FACTS = "sorcery.realm_facts"
 
 
 def per_state(state: GameState, name: str, build: Callable[[], T]) -> T:

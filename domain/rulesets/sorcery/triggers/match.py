@@ -96,7 +96,16 @@ def _present(state: SorceryState) -> frozenset[type]:
     walking the units for each kind (a step asks six kinds, for each unit moved), and kept
     across the events that leave the cards in play as they are (``characteristics_index``:
     a step, a tap, a turn passing)."""
-    return state.characteristics_index("sorcery.trigger_kinds", lambda: kinds_in_play(state))
+    # ``GameState.characteristics_index`` read in place: asked several times for each event
+    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    found: frozenset[type] | None = kept.get(_TRIGGER_KINDS)
+    if found is None:
+        found = kept[_TRIGGER_KINDS] = kinds_in_play(state)
+    return found
+
+
+#: the name ``_present`` keeps its answer under, with the state's characteristics
+_TRIGGER_KINDS = "sorcery.trigger_kinds"
 
 
 def kinds_present(state: SorceryState) -> frozenset[type]:
