@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 
 from domain.cached import cached_property
-from domain.movement import StepOption, StepsFrom
+from domain.movement import StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
 from domain.rulesets.tinyepic.state import TetState, TetUnit
@@ -58,8 +58,13 @@ class TetMovement:
     live_allowance = False
 
     def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
+        known = self.__dict__
+        # the judge ``StepJudge.of`` would make and keep on this model, made once per process:
+        # it reads only the class's tolerance, guarantee and allowance rule (the resolver makes
+        # a model per declared step, and asks each for its judge once)
+        known["_step_judge"] = _JUDGE
         if view is not None:
-            self.__dict__["view"] = view
+            known["view"] = view
         #: a Tiny Epic Tactics state, as the view's (every caller's is one: not checked per step)
         self.state: TetState = state  # type: ignore[assignment]  # answers asked of it settle before it changes
         self.options = self.state.options if view is None else view.options
@@ -216,6 +221,10 @@ class TetMovement:
                 if portal != here:
                     _keep_better(found, self._option(unit, here, portal, "portal"))
         return list(found.values())
+
+
+#: ``StepJudge.of`` of every ``TetMovement`` (a test compares it with the judge made for one)
+_JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetMovement.allowance_rule)
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
