@@ -71,6 +71,14 @@ class TetMovement:
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
         self.enemies_passable = enemies_passable
 
+    @classmethod
+    def for_step(cls, state: GameState) -> TetMovement:
+        """The model ``__init__`` makes of ``state`` alone, made without its call: the
+        resolver asks for one per declared step (``Ruleset.movement_for_move``)."""
+        model = _new(cls)
+        _setattr(model, "__dict__", {"_step_judge": _JUDGE, "state": state, "options": state.options, "enemies_passable": False})
+        return model
+
     @cached_property
     def view(self) -> GridView:
         """The state's view, made when first read: a declared step's judge (a model made per
@@ -145,7 +153,13 @@ class TetMovement:
         state = self.state
         known = self.__dict__  # the view, made only when something read it: looked at by operators
         view: GridView | None = known["view"] if "view" in known else None
-        for option in (board_steps(view) if view is not None else state_board_steps(state))[frm]:
+        if view is not None:
+            steps = board_steps(view)
+        else:  # ``state_board_steps``, read off the board's indexes directly: every declared step asks
+            steps = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+            if steps is None:
+                steps = state_board_steps(state)
+        for option in steps[frm]:
             if option.to == to and (kind is None or option.kind == kind):
                 break
         else:
@@ -333,15 +347,21 @@ def board_steps(view: GridView) -> BoardSteps:
         found: BoardSteps = known["board_steps"]
         return found
     state = view.state  # ``state_board_steps``, inline: a view reads it once
-    found = known["board_steps"] = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
+    found = known["board_steps"] = state.board_index(BOARD_STEPS, lambda: _shared_steps(state))
     return found
 
 
 def state_board_steps(state: TetState) -> BoardSteps:
     """``board_steps`` without a view: the same board index of the state (a view keeps it too,
     for the many readings of one view; a declared step's judge reads it once)."""
-    found: BoardSteps = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
+    found: BoardSteps = state.board_index(BOARD_STEPS, lambda: _shared_steps(state))
     return found
+
+
+#: the board index of ``board_steps``
+BOARD_STEPS = "tinyepic.board_steps"
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 def _shared_steps(state: TetState) -> BoardSteps:
