@@ -398,12 +398,16 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
     from the units and the board's steps instead of a judgement built per step: a move command
     checks its whole path before anything is recorded, and nearly every path is one a search
     listed. The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
-    standing on a space), in one comprehension: the command's event has just dropped the
-    state's view, and nothing else reads it before the path is declared. False says only that
+    standing on a space), off the units for each step entered: the command's event has just
+    dropped the state's view, nothing else reads it before the path is declared, and a path
+    enters a space or two (a map of every unit's space would cost more). False says only that
     the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
     test compares both on every state and many paths."""
-    steps_out = state_board_steps(state)  # the board's steps, read without a view
-    occupant_at = {u.location: u for u in state.units.values() if u.alive and u.location is not None}
+    # the board's steps, read off the board's indexes directly (``state_board_steps``)
+    steps_out = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+    if steps_out is None:
+        steps_out = state_board_steps(state)
+    units = state.units.values()
     me, side = unit.id, unit.owner
     passes = state.options.ally_pass_through
     starters = state.ballista_starters  # empty on most turns: nothing looked up then
@@ -417,7 +421,10 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
                 break
         else:
             return False  # not a step: the walk names it
-        occupant = occupant_at.get(to)
+        occupant = None
+        for u in units:  # ``occupant_at.get(to)``: the last living unit standing there
+            if u.location == to and u.alive:
+                occupant = u
         if occupant is not None and occupant.id != me:
             if occupant.owner != side or not passes:
                 return False  # an enemy, or an ally that can't be passed: blocked
