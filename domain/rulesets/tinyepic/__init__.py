@@ -129,15 +129,19 @@ class TinyEpicTacticsRuleset(Ruleset):
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
-        return TetMovement(state)
+        return TetMovement.for_step(state)
 
     # --- commands and resolution ----------------------------------------------------------------
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         # a step is the only event a Village matches (no class extends it; a test checks), and
         # only a step into a Village space (most steps enter none: ``on_step`` not called then)
-        if type(event) is StepTaken and event.to in villages.village_spaces(resolver.game.state):  # ``resolver.state``
-            villages.on_step(resolver, event)
+        if type(event) is StepTaken:
+            state = resolver.game.state  # ``resolver.state``
+            # ``villages.village_spaces``, read off the board's indexes directly: every step asks
+            found = state.__pydantic_private__["_board"].get(villages.VILLAGE_SPACES)  # type: ignore[index]  # ``board_index``'s dict
+            if event.to in (found if found is not None else villages.village_spaces(state)):
+                villages.on_step(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         if trigger.ability == villages.ABILITY:

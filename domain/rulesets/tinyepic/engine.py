@@ -34,7 +34,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
-from domain.rulesets.tinyepic.locations import kept_location, kept_locations, label
+from domain.rulesets.tinyepic.locations import LOCATIONS, kept_location, kept_locations, label
 from domain.rulesets.tinyepic.movement import TetMovement, path_is_clear, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
@@ -160,13 +160,23 @@ class TetCommands(CommandHandlers[TetState]):
         turns.begin_action(self.resolver, unit, action)
 
     def move(self, cmd: Move) -> None:
-        unit = self.acting(cmd.unit, cmd.player)
         state = self.state
+        # ``acting(cmd.unit, cmd.player)``, inline for a unit on the board that the command may
+        # move (every Move, in a game and again in its verification); else ``acting`` refuses
+        unit = state.units.get(cmd.unit)
+        player = cmd.player
+        if unit is None or not unit.alive or unit.location is None or (player is not None and player != unit.owner):
+            unit = self.acting(cmd.unit, player)
         refusal = turns.action_refusal(state, unit, "move")
         if refusal is not None:  # ``_fail``, inline: most commands are moves
             raise IllegalCommand(*refusal)
         start = unit.location or ""
-        steps = self.path(cmd.path)
+        # ``path(cmd.path)``: each text as the board read it before (``kept_locations``, off the
+        # board's indexes directly), else ``path`` reads them (and names a bad one)
+        known: dict[str, str] | None = state.__pydantic_private__["_board"].get(LOCATIONS)  # type: ignore[index]  # ``board_index``'s dict
+        steps: list[str] = [known.get(text) for text in cmd.path] if known else []  # type: ignore[misc]  # None checked next
+        if not steps or None in steps:
+            steps = self.path(cmd.path)
         if steps and steps[0] == start:
             steps = steps[1:]
         if not steps:

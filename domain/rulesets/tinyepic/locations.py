@@ -34,8 +34,12 @@ def kept_location(state: GameState, text: str) -> str:
 def kept_locations(state: GameState) -> dict[str, str]:
     """The texts the board has read (``kept_location``): a path's reader looks each step up here
     first."""
-    known: dict[str, str] = state.board_index("tinyepic.locations", dict)
+    known: dict[str, str] = state.board_index(LOCATIONS, dict)
     return known
+
+
+#: the board index of ``kept_locations``
+LOCATIONS = "tinyepic.locations"
 
 
 #: the most texts a board keeps (``kept_location``)

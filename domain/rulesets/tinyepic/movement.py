@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 
 from domain.cached import cached_property
-from domain.movement import StepOption, StepsFrom
+from domain.movement import StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
 from domain.rulesets.tinyepic.state import TetState, TetUnit
@@ -58,13 +58,26 @@ class TetMovement:
     live_allowance = False
 
     def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
+        known = self.__dict__
+        # the judge ``StepJudge.of`` would make and keep on this model, made once per process:
+        # it reads only the class's tolerance, guarantee and allowance rule (the resolver makes
+        # a model per declared step, and asks each for its judge once)
+        known["_step_judge"] = _JUDGE
         if view is not None:
-            self.__dict__["view"] = view
+            known["view"] = view
         #: a Tiny Epic Tactics state, as the view's (every caller's is one: not checked per step)
         self.state: TetState = state  # type: ignore[assignment]  # answers asked of it settle before it changes
         self.options = self.state.options if view is None else view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
         self.enemies_passable = enemies_passable
+
+    @classmethod
+    def for_step(cls, state: GameState) -> TetMovement:
+        """The model ``__init__`` makes of ``state`` alone, made without its call: the
+        resolver asks for one per declared step (``Ruleset.movement_for_move``)."""
+        model = _new(cls)
+        _setattr(model, "__dict__", {"_step_judge": _JUDGE, "state": state, "options": state.options, "enemies_passable": False})
+        return model
 
     @cached_property
     def view(self) -> GridView:
@@ -140,7 +153,13 @@ class TetMovement:
         state = self.state
         known = self.__dict__  # the view, made only when something read it: looked at by operators
         view: GridView | None = known["view"] if "view" in known else None
-        for option in (board_steps(view) if view is not None else state_board_steps(state))[frm]:
+        if view is not None:
+            steps = board_steps(view)
+        else:  # ``state_board_steps``, read off the board's indexes directly: every declared step asks
+            steps = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+            if steps is None:
+                steps = state_board_steps(state)
+        for option in steps[frm]:
             if option.to == to and (kind is None or option.kind == kind):
                 break
         else:
@@ -216,6 +235,10 @@ class TetMovement:
                 if portal != here:
                     _keep_better(found, self._option(unit, here, portal, "portal"))
         return list(found.values())
+
+
+#: ``StepJudge.of`` of every ``TetMovement`` (a test compares it with the judge made for one)
+_JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetMovement.allowance_rule)
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
@@ -324,15 +347,21 @@ def board_steps(view: GridView) -> BoardSteps:
         found: BoardSteps = known["board_steps"]
         return found
     state = view.state  # ``state_board_steps``, inline: a view reads it once
-    found = known["board_steps"] = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
+    found = known["board_steps"] = state.board_index(BOARD_STEPS, lambda: _shared_steps(state))
     return found
 
 
 def state_board_steps(state: TetState) -> BoardSteps:
     """``board_steps`` without a view: the same board index of the state (a view keeps it too,
     for the many readings of one view; a declared step's judge reads it once)."""
-    found: BoardSteps = state.board_index("tinyepic.board_steps", lambda: _shared_steps(state))
+    found: BoardSteps = state.board_index(BOARD_STEPS, lambda: _shared_steps(state))
     return found
+
+
+#: the board index of ``board_steps``
+BOARD_STEPS = "tinyepic.board_steps"
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 def _shared_steps(state: TetState) -> BoardSteps:
@@ -369,12 +398,16 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
     from the units and the board's steps instead of a judgement built per step: a move command
     checks its whole path before anything is recorded, and nearly every path is one a search
     listed. The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
-    standing on a space), in one comprehension: the command's event has just dropped the
-    state's view, and nothing else reads it before the path is declared. False says only that
+    standing on a space), off the units for each step entered: the command's event has just
+    dropped the state's view, nothing else reads it before the path is declared, and a path
+    enters a space or two (a map of every unit's space would cost more). False says only that
     the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
     test compares both on every state and many paths."""
-    steps_out = state_board_steps(state)  # the board's steps, read without a view
-    occupant_at = {u.location: u for u in state.units.values() if u.alive and u.location is not None}
+    # the board's steps, read off the board's indexes directly (``state_board_steps``)
+    steps_out = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+    if steps_out is None:
+        steps_out = state_board_steps(state)
+    units = state.units.values()
     me, side = unit.id, unit.owner
     passes = state.options.ally_pass_through
     starters = state.ballista_starters  # empty on most turns: nothing looked up then
@@ -388,7 +421,10 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
                 break
         else:
             return False  # not a step: the walk names it
-        occupant = occupant_at.get(to)
+        occupant = None
+        for u in units:  # ``occupant_at.get(to)``: the last living unit standing there
+            if u.location == to and u.alive:
+                occupant = u
         if occupant is not None and occupant.id != me:
             if occupant.owner != side or not passes:
                 return False  # an enemy, or an ally that can't be passed: blocked

@@ -37,7 +37,11 @@ def village_spaces(state: GameState) -> frozenset[str]:
     """The Village spaces of the board, each as its step names it (``"x,y"``, as ``Space.text``
     writes it): a board index, so that a step asks one set (``on_step``: every step of every
     move). A test compares it with ``village_space`` after every event."""
-    return state.board_index("tinyepic.village_spaces", lambda: _village_texts(state))
+    return state.board_index(VILLAGE_SPACES, lambda: _village_texts(state))
+
+
+#: the board index of ``village_spaces``
+VILLAGE_SPACES = "tinyepic.village_spaces"
 
 
 def _village_texts(state: GameState) -> frozenset[str]:
