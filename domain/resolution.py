@@ -77,6 +77,8 @@ class Resolver:
         #: the game takes another only when a refused command is rolled back, after its resolver
         #: is done (``Game._restore``). Rules read it hundreds of times a game.
         self.state: GameState = game.state
+        #: the events the ruleset may match a trigger to (``Ruleset.matched_events``), read once
+        self.matched = rules.matched_events
 
     # --- recording ------------------------------------------------------------------------------
 
@@ -85,7 +87,7 @@ class Resolver:
         the triggered abilities it matches."""
         fields["cause"] = cause or self.cause
         event = self.game.record_fields(event_class, fields)  # ``fields`` is this call's own dict
-        if event_class not in _NEVER_MATCHED:
+        if event_class in self.matched and event_class not in _NEVER_MATCHED:
             self.rules.match_triggers(self, event)
         return event
 

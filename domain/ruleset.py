@@ -106,6 +106,16 @@ class Ruleset:
     #: what its games are for (a score per player, its own end, the movement facts its events
     #: record): a ``domain.outcome.OutcomeRules`` class as "module:Class", imported when first asked
     outcome_rules: ClassVar[str] = "domain.outcome:OutcomeRules"
+    #: the event classes ``match_triggers`` may find a triggered ability for, by exact class (no
+    #: other event is handed to it: most events of most games match nothing). A ruleset that
+    #: matches triggers names them; one that overrides ``match_triggers`` without naming them is
+    #: refused when its class is made, rather than its triggers never firing.
+    matched_events: ClassVar[frozenset[type[GameEvent]]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "match_triggers" in cls.__dict__ and "matched_events" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} matches triggers: it must name the events it matches (matched_events)")
 
     # --- state, options, locations -----------------------------------------------------------
 

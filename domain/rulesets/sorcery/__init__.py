@@ -245,6 +245,9 @@ class SorceryRuleset(Ruleset):
                     pass  # the union says what is wrong, as it always has
         return super().parse_command(data)
 
+    #: what follows an event is ``ON_EVENT``'s, by its exact class
+    matched_events = frozenset(ON_EVENT)
+
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         follow = ON_EVENT.get(type(event))
         if follow:

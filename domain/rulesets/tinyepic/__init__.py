@@ -133,6 +133,9 @@ class TinyEpicTacticsRuleset(Ruleset):
 
     # --- commands and resolution ----------------------------------------------------------------
 
+    #: a Village matches a step alone (``match_triggers``)
+    matched_events = frozenset({StepTaken})
+
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         # a step is the only event a Village matches (no class extends it; a test checks), and
         # only a step into a Village space (most steps enter none: ``on_step`` not called then)
