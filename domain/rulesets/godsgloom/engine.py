@@ -16,9 +16,9 @@ from pydantic import BaseModel
 
 from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
-from domain.events import UnitDied
+from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
-from domain.movement import StepOption, walk_path
+from domain.movement import StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
@@ -58,6 +58,7 @@ from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, f
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
+from domain.state import StepItem
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
 TOKENS = ("slow", "boost", "morale")
@@ -332,12 +333,58 @@ class GloomCommands(CommandHandlers[GloomState]):
         return walk
 
     def record_walk(self, unit: GloomUnit, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
-        """Declare the checked path; the resolver takes it step by step with the same judge,
-        and the end of the move notes who Engages the unit (``GodsgloomRuleset.move_ended``)."""
+        """Declare the checked path and take its steps as the resolver would, then end the move
+        (the end of the move notes who Engages the unit: ``GodsgloomRuleset.move_ended``).
+
+        The steps are the walk's, judged by the same judge: ``take_walked`` records them with
+        the walk's verdicts where the resolver would reach the same ones, and leaves the rest
+        of the storyline, if any, to the resolver."""
         if len(path) < 2:
             return
-        self.resolver.declare_path(unit.id, path, purpose, model.allowance(unit.id))
+        allowance = model.allowance(unit.id)
+        move_id = self.resolver.declare_path(unit.id, path, purpose, allowance)
+        self.take_walked(move_id, unit.id, path, walk, model, allowance)
         self.resolver.run_to_end()
+
+    def take_walked(self, move_id: str, unit_id: str, path: list[str], walk: Walk, model: GloomMovement, allowance: int) -> None:
+        """Resolve a path just declared with the walk's verdicts, as ``Resolver.resolve_step``
+        would with the judge's: each step taken (``StepTaken``), the steps a stop cuts off
+        cancelled (``StepsCancelled``), the move ended (``MoveEnded``, then ``move_ended``).
+
+        The walk judged each step on the state before the move; the resolver would judge it
+        on the state the steps before it left. A GODSGLOOM step reads the cast (options, mat,
+        the units' types, traits and sides), the mode, what the move has spent, and where
+        the other units stand and face (who holds the hex entered, whose zones cover it); of
+        all that, only the mover's own place and facing change between the two (the events
+        in between are the command's own: the push or Move Action marked, the initial pivot,
+        the path declared, the steps before; GODSGLOOM has no triggered ability to add
+        others), so the verdicts are the same, and resolving a step no longer makes the view,
+        the model and the placement of each state the move passes through. Anything else on
+        the storyline, or a path that repeats a step (the resolver refuses the repeat), is
+        left to the resolver. tests/godsgloom/test_walked_steps.py judges every step taken
+        again, as the resolver would, on the state it was taken from."""
+        state = self.state
+        storyline = state.storyline
+        steps = len(path) - 1
+        if (
+            len(storyline) != steps or state.unordered or state.choice is not None
+            or len(set(zip(path, path[1:], strict=False))) != steps
+        ):
+            return
+        resolver = self.resolver
+        judge = StepJudge.of(model)
+        spent: float = 0
+        for number, (_, _, option) in enumerate(walk.taken):
+            item = storyline[0]
+            assert isinstance(item, StepItem) and item.move_id == move_id and item.index == number  # declared just now
+            verdict = judge.judge(option, spent, allowance, number == 0)
+            if not self.rules.take_step(resolver, item, verdict):
+                return  # the ruleset ended the move itself
+            spent = verdict.spent
+        left = steps - len(walk.taken)
+        if left:  # a step stopped the move (the walk stopped there too): the rest is cancelled
+            resolver.emit(StepsCancelled, move_id=move_id, unit=unit_id, steps=left, reason=str(walk.stop))
+        resolver.end_move(move_id)
 
     def note_engagement(self, unit_id: str) -> None:
         note_engagement(self.resolver, unit_id)
