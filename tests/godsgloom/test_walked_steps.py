@@ -1,8 +1,11 @@
-"""A declared GODSGLOOM path is resolved with the verdicts its walk reached on the state before
+"""A declared GODSGLOOM path is checked by ``engine.followed_path`` (the engine's ``walk_path``
+asked only for a refusal) and resolved with the verdicts its walk reached on the state before
 the move (``GloomCommands.take_walked``), not judged again on each state the move passes
-through. Every step so taken, in every example, in random self-play and in its verification,
-is judged here again as the resolver would judge it (``Resolver.judge``: the movement model of
-the state the steps before it left) just before it is recorded, and the verdicts must be one."""
+through. Every path issued, in every example, in random self-play and in its verification, is
+walked here again by ``walk_path``, which must take the same steps and stop alike, or refuse
+where ``followed_path`` gave up; and every step so taken is judged again as the resolver would
+judge it (``Resolver.judge``: the movement model of the state the steps before it left) just
+before it is recorded, and the verdicts must be one."""
 
 from __future__ import annotations
 
@@ -11,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from domain.movement import Judgement
+from domain.movement import Judgement, walk_path
 from domain.resolution import Resolver
+from domain.rulesets.godsgloom import engine
 from domain.rulesets.godsgloom.engine import GloomCommands
+from domain.rulesets.godsgloom.movement import GloomMovement
 from domain.state import StepItem
 from sim.runner import play
 from sim.scenario import load_scenario
@@ -25,7 +30,8 @@ GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "god
 
 @pytest.fixture
 def judged_again(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Judge each walked step again as the resolver would; the count of walked steps compared."""
+    """Walk each path again with ``walk_path`` and judge each walked step again as the resolver
+    would; the count of paths and steps compared."""
     compared = [0]
     walking: list[bool] = [False]
     take = Resolver.take_step
@@ -46,6 +52,20 @@ def judged_again(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             compared[0] += 1
         return take(self, item, verdict, carried)
 
+    followed = engine.followed_path
+
+    def followed_again(model: GloomMovement, unit_id: str, start: str, hexes: list[str]) -> Any:
+        found = followed(model, unit_id, start, hexes)
+        walked = walk_path(model, unit_id, start, hexes)
+        said = f"{unit_id} from {start} along {hexes}"
+        if found is None:
+            assert walked.refused_at is not None, said
+        else:
+            assert walked.refused_at is None and (walked.taken, walked.stop) == found, said
+        compared[0] += 1
+        return found
+
+    monkeypatch.setattr(engine, "followed_path", followed_again)
     monkeypatch.setattr(GloomCommands, "take_walked", walked)
     monkeypatch.setattr(Resolver, "take_step", taken)
     return compared

@@ -132,6 +132,39 @@ def note_engagement(resolver: Resolver, unit_id: str) -> None:
         resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=view.engaged_by(unit_id))
 
 
+def followed_path(
+    model: GloomMovement, unit_id: str, start: str, hexes: list[str],
+) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None] | None:
+    """The steps ``walk_path`` takes along ``hexes`` and the stop that ends them, when it takes
+    every step it is given up to that stop and does not end on a hex it may only pass; None
+    when it would refuse one (``GloomCommands.walk`` then asks it, for the refusal it names).
+    The same judge on the same steps (``step_option``, ``StepJudge.judge``), without the
+    record of a refusal that every accepted path of a game, and of its verification, made.
+    tests/godsgloom/test_walked_steps.py compares the two on every path issued."""
+    allowance = model.allowance(unit_id)
+    judge = StepJudge.of(model).judge
+    step_option = model.step_option
+    taken: list[tuple[str, str, StepOption]] = []
+    spent: float = 0
+    here = start
+    first = True
+    for to in hexes:
+        option = step_option(unit_id, here, to)
+        if option is None:
+            return None
+        verdict = judge(option, spent, allowance, first)
+        if verdict.refusal is not None:
+            return None
+        spent, first = verdict.spent, False
+        taken.append((here, to, option))
+        here = to
+        if option.stops is not None and option.pass_only is None:
+            return taken, option.stops
+    if taken and taken[-1][2].pass_only is not None:
+        return None
+    return taken, None
+
+
 class GloomCommands(CommandHandlers[GloomState]):
     """What each GODSGLOOM command does, recorded through the resolver of one command."""
 
@@ -307,6 +340,36 @@ class GloomCommands(CommandHandlers[GloomState]):
         hex are read only for those: a God's Push hex, a Scout Deploy move and most Move
         Actions never ask, and the path is judged on the state before the move, so they can't
         be read later."""
+        accepted = followed_path(model, unit.id, unit.location or "", hexes)
+        if accepted is not None:
+            walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones)
+        else:
+            walk = self._refused_walk(unit, hexes, model, zones)
+        view = model.view
+        for i, (_, to, option) in enumerate(walk.taken):
+            if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
+                occupant = self._occupant(view, to)
+                if occupant is not None and occupant.owner != unit.owner:
+                    walk.trampled.append(occupant.id)
+            if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
+                walk.entered_zone = True
+                if i < len(hexes) - 1 and option.stops is None:
+                    walk.passed_zone = True
+        return walk
+
+    @staticmethod
+    def _occupant(view: MatView, to: str) -> GloomUnit | None:
+        """The living unit holding hex ``to`` (``MatView.occupants``: on a small mat its
+        placement's, the last in the units' order as that index keeps it, without the index
+        made for one hex)."""
+        if view.small:
+            held = view.placing.occupant.get(to)
+            return view.state.units[held] if held is not None else None
+        return view.occupants.get(parse_hex(to))
+
+    def _refused_walk(self, unit: GloomUnit, hexes: list[str], model: GloomMovement, zones: bool) -> Walk:
+        """The engine's walk of a path ``followed_path`` did not accept: the refusal it names,
+        raised (a path the engine's walk accepts is returned as its walk)."""
         followed = walk_path(model, unit.id, unit.location or "", hexes)
         if followed.refusal is None and followed.refused_at is not None:
             raise IllegalCommand(
@@ -319,18 +382,7 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(followed.refusal or model.allowance_rule, detail)
         if followed.refusal is not None:
             raise IllegalCommand(followed.refusal, f"step {followed.refused_at} of {unit.id}'s path: {followed.detail}")
-        walk = Walk(taken=followed.taken, stop=followed.stop, zones_read=zones)
-        view = model.view
-        for i, (_, to, option) in enumerate(followed.taken):
-            if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
-                occupant = view.occupants.get(parse_hex(to))
-                if occupant is not None and occupant.owner != unit.owner:
-                    walk.trampled.append(occupant.id)
-            if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
-                walk.entered_zone = True
-                if i < len(hexes) - 1 and option.stops is None:
-                    walk.passed_zone = True
-        return walk
+        return Walk(taken=followed.taken, stop=followed.stop, zones_read=zones)
 
     def record_walk(self, unit: GloomUnit, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
         """Declare the checked path and take its steps as the resolver would, then end the move
