@@ -61,7 +61,7 @@ def judged_again(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         if found is None:
             assert walked.refused_at is not None, said
         else:
-            assert walked.refused_at is None and (walked.taken, walked.stop) == found, said
+            assert walked.refused_at is None and (walked.taken, walked.stop) == found[:2], said
         compared[0] += 1
         return found
 

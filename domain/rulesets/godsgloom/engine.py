@@ -18,7 +18,7 @@ from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
-from domain.movement import StepJudge, StepOption, walk_path
+from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
@@ -90,6 +90,9 @@ class Walk:
     #: whether ``entered_zone`` and ``passed_zone`` were worked out (``GloomCommands.walk``
     #: with ``zones``): only Nimble's and Unstoppable's melee ban read them (``bar_melee``)
     zones_read: bool = False
+    #: the judge's verdict on each step taken (``followed_path``), which the steps are taken
+    #: with (``GloomCommands.take_walked``); None when the walk was not so followed
+    verdicts: list[Judgement] | None = None
 
 
 def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str | None] | None, list[str]]:
@@ -134,8 +137,9 @@ def note_engagement(resolver: Resolver, unit_id: str) -> None:
 
 def followed_path(
     model: GloomMovement, unit_id: str, start: str, hexes: list[str],
-) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None] | None:
-    """The steps ``walk_path`` takes along ``hexes`` and the stop that ends them, when it takes
+) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None, list[Judgement]] | None:
+    """The steps ``walk_path`` takes along ``hexes``, the stop that ends them and the judge's
+    verdict on each (what the move has spent with it), when it takes
     every step it is given up to that stop and does not end on a hex it may only pass; None
     when it would refuse one (``GloomCommands.walk`` then asks it, for the refusal it names).
     The same judge on the same steps (``step_option``, ``StepJudge.judge``), without the
@@ -145,6 +149,7 @@ def followed_path(
     judge = StepJudge.of(model).judge
     step_option = model.step_option
     taken: list[tuple[str, str, StepOption]] = []
+    verdicts: list[Judgement] = []
     spent: float = 0
     here = start
     first = True
@@ -157,12 +162,13 @@ def followed_path(
             return None
         spent, first = verdict.spent, False
         taken.append((here, to, option))
+        verdicts.append(verdict)
         here = to
         if option.stops is not None and option.pass_only is None:
-            return taken, option.stops
+            return taken, option.stops, verdicts
     if taken and taken[-1][2].pass_only is not None:
         return None
-    return taken, None
+    return taken, None, verdicts
 
 
 class GloomCommands(CommandHandlers[GloomState]):
@@ -342,7 +348,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         be read later."""
         accepted = followed_path(model, unit.id, unit.location or "", hexes)
         if accepted is not None:
-            walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones)
+            walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
         else:
             walk = self._refused_walk(unit, hexes, model, zones)
         view = model.view
@@ -388,17 +394,16 @@ class GloomCommands(CommandHandlers[GloomState]):
         """Declare the checked path and take its steps as the resolver would, then end the move
         (the end of the move notes who Engages the unit: ``GodsgloomRuleset.move_ended``).
 
-        The steps are the walk's, judged by the same judge: ``take_walked`` records them with
-        the walk's verdicts where the resolver would reach the same ones, and leaves the rest
-        of the storyline, if any, to the resolver."""
+        The steps are the walk's: ``take_walked`` records them with the verdicts the walk's
+        judge gave them (``Walk.verdicts``) where the resolver would reach the same ones, and
+        leaves the rest of the storyline, if any, to the resolver."""
         if len(path) < 2:
             return
-        allowance = model.allowance(unit.id)
-        move_id = self.resolver.declare_path(unit.id, path, purpose, allowance)
-        self.take_walked(move_id, unit.id, path, walk, model, allowance)
+        move_id = self.resolver.declare_path(unit.id, path, purpose, model.allowance(unit.id))
+        self.take_walked(move_id, unit.id, path, walk)
         self.resolver.run_to_end()
 
-    def take_walked(self, move_id: str, unit_id: str, path: list[str], walk: Walk, model: GloomMovement, allowance: int) -> None:
+    def take_walked(self, move_id: str, unit_id: str, path: list[str], walk: Walk) -> None:
         """Resolve a path just declared with the walk's verdicts, as ``Resolver.resolve_step``
         would with the judge's: each step taken (``StepTaken``), the steps a stop cuts off
         cancelled (``StepsCancelled``), the move ended (``MoveEnded``, then ``move_ended``).
@@ -413,7 +418,8 @@ class GloomCommands(CommandHandlers[GloomState]):
         others), so the verdicts are the same, and resolving a step no longer makes the view,
         the model and the placement of each state the move passes through. Anything else on
         the storyline, or a path that repeats a step (the resolver refuses the repeat), is
-        left to the resolver. tests/godsgloom/test_walked_steps.py judges every step taken
+        left to the resolver, as is a walk with no verdicts (``Walk.verdicts``).
+        tests/godsgloom/test_walked_steps.py judges every step taken
         again, as the resolver would, on the state it was taken from."""
         state = self.state
         storyline = state.storyline
@@ -423,16 +429,16 @@ class GloomCommands(CommandHandlers[GloomState]):
             or len(set(zip(path, path[1:], strict=False))) != steps
         ):
             return
+        verdicts = walk.verdicts
+        if verdicts is None:
+            return
         resolver = self.resolver
-        judge = StepJudge.of(model)
-        spent: float = 0
-        for number, (_, _, option) in enumerate(walk.taken):
+        take = self.rules.take_step
+        for number, verdict in enumerate(verdicts):
             item = storyline[0]
             assert isinstance(item, StepItem) and item.move_id == move_id and item.index == number  # declared just now
-            verdict = judge.judge(option, spent, allowance, number == 0)
-            if not self.rules.take_step(resolver, item, verdict):
+            if not take(resolver, item, verdict):
                 return  # the ruleset ended the move itself
-            spent = verdict.spent
         left = steps - len(walk.taken)
         if left:  # a step stopped the move (the walk stopped there too): the rest is cancelled
             resolver.emit(StepsCancelled, move_id=move_id, unit=unit_id, steps=left, reason=str(walk.stop))
