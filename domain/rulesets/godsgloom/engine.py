@@ -139,9 +139,9 @@ def followed_path(
     model: GloomMovement, unit_id: str, start: str, hexes: list[str],
 ) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None, list[Judgement]] | None:
     """The steps ``walk_path`` takes along ``hexes``, the stop that ends them and the judge's
-    verdict on each (what the move has spent with it), when it takes
-    every step it is given up to that stop and does not end on a hex it may only pass; None
-    when it would refuse one (``GloomCommands.walk`` then asks it, for the refusal it names).
+    verdict on each (what the move has spent with it), when it takes every step it is given up
+    to that stop and does not end on a hex it may only pass; None when it would refuse one
+    (``GloomCommands.walk`` then asks it, for the refusal it names).
     The same judge on the same steps (``step_option``, ``StepJudge.judge``), without the
     record of a refusal that every accepted path of a game, and of its verification, made.
     tests/godsgloom/test_walked_steps.py compares the two on every path issued."""
@@ -419,8 +419,8 @@ class GloomCommands(CommandHandlers[GloomState]):
         the model and the placement of each state the move passes through. Anything else on
         the storyline, or a path that repeats a step (the resolver refuses the repeat), is
         left to the resolver, as is a walk with no verdicts (``Walk.verdicts``).
-        tests/godsgloom/test_walked_steps.py judges every step taken
-        again, as the resolver would, on the state it was taken from."""
+        tests/godsgloom/test_walked_steps.py judges every step taken again, as the resolver
+        would, on the state it was taken from."""
         state = self.state
         storyline = state.storyline
         steps = len(path) - 1
