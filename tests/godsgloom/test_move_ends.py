@@ -1,7 +1,8 @@
 """The hexes a Move Action's legal moves end in, and the path written to each (``legal.Ends``),
 are those of the engine's reach search (``search_reach``: its locations other than the start,
 each by ``Reach.path_to``), however ``Ends`` finds them: a search that leaves the ring costing
-the whole allowance unexpanded (``legal._within``), the one-hex §8.2 step read off the unit's
+the whole allowance unexpanded (``legal._within``; on a small mat the same search in one loop,
+``GloomMovement.ends_within``), the one-hex §8.2 step read off the unit's
 steps (``GloomMovement.one_step_ends``) or the God's Push hex (``push_ends``). After every event
 of every GODSGLOOM example and of seeded random self-play, each living unit's ends in every mode
 but Flying (which teleports) are compared with a search run on a copy of the state; and again

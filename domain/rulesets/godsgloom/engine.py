@@ -16,9 +16,9 @@ from pydantic import BaseModel
 
 from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
-from domain.events import UnitDied
+from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
-from domain.movement import StepOption, walk_path
+from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
@@ -58,6 +58,7 @@ from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, f
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, rule
+from domain.state import StepItem
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
 TOKENS = ("slow", "boost", "morale")
@@ -89,6 +90,9 @@ class Walk:
     #: whether ``entered_zone`` and ``passed_zone`` were worked out (``GloomCommands.walk``
     #: with ``zones``): only Nimble's and Unstoppable's melee ban read them (``bar_melee``)
     zones_read: bool = False
+    #: the judge's verdict on each step taken (``followed_path``), which the steps are taken
+    #: with (``GloomCommands.take_walked``); None when the walk was not so followed
+    verdicts: list[Judgement] | None = None
 
 
 def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str | None] | None, list[str]]:
@@ -129,6 +133,42 @@ def note_engagement(resolver: Resolver, unit_id: str) -> None:
     view = MatView.of(state)
     if view.engaged(unit_id):  # most moves end Engaged by no one: no list copied for them
         resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=view.engaged_by(unit_id))
+
+
+def followed_path(
+    model: GloomMovement, unit_id: str, start: str, hexes: list[str],
+) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None, list[Judgement]] | None:
+    """The steps ``walk_path`` takes along ``hexes``, the stop that ends them and the judge's
+    verdict on each (what the move has spent with it), when it takes every step it is given up
+    to that stop and does not end on a hex it may only pass; None when it would refuse one
+    (``GloomCommands.walk`` then asks it, for the refusal it names).
+    The same judge on the same steps (``step_option``, ``StepJudge.judge``), without the
+    record of a refusal that every accepted path of a game, and of its verification, made.
+    tests/godsgloom/test_walked_steps.py compares the two on every path issued."""
+    allowance = model.allowance(unit_id)
+    judge = StepJudge.of(model).judge
+    step_option = model.step_option
+    taken: list[tuple[str, str, StepOption]] = []
+    verdicts: list[Judgement] = []
+    spent: float = 0
+    here = start
+    first = True
+    for to in hexes:
+        option = step_option(unit_id, here, to)
+        if option is None:
+            return None
+        verdict = judge(option, spent, allowance, first)
+        if verdict.refusal is not None:
+            return None
+        spent, first = verdict.spent, False
+        taken.append((here, to, option))
+        verdicts.append(verdict)
+        here = to
+        if option.stops is not None and option.pass_only is None:
+            return taken, option.stops, verdicts
+    if taken and taken[-1][2].pass_only is not None:
+        return None
+    return taken, None, verdicts
 
 
 class GloomCommands(CommandHandlers[GloomState]):
@@ -306,6 +346,36 @@ class GloomCommands(CommandHandlers[GloomState]):
         hex are read only for those: a God's Push hex, a Scout Deploy move and most Move
         Actions never ask, and the path is judged on the state before the move, so they can't
         be read later."""
+        accepted = followed_path(model, unit.id, unit.location or "", hexes)
+        if accepted is not None:
+            walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
+        else:
+            walk = self._refused_walk(unit, hexes, model, zones)
+        view = model.view
+        for i, (_, to, option) in enumerate(walk.taken):
+            if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
+                occupant = self._occupant(view, to)
+                if occupant is not None and occupant.owner != unit.owner:
+                    walk.trampled.append(occupant.id)
+            if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
+                walk.entered_zone = True
+                if i < len(hexes) - 1 and option.stops is None:
+                    walk.passed_zone = True
+        return walk
+
+    @staticmethod
+    def _occupant(view: MatView, to: str) -> GloomUnit | None:
+        """The living unit holding hex ``to`` (``MatView.occupants``: on a small mat its
+        placement's, the last in the units' order as that index keeps it, without the index
+        made for one hex)."""
+        if view.small:
+            held = view.placing.occupant.get(to)
+            return view.state.units[held] if held is not None else None
+        return view.occupants.get(parse_hex(to))
+
+    def _refused_walk(self, unit: GloomUnit, hexes: list[str], model: GloomMovement, zones: bool) -> Walk:
+        """The engine's walk of a path ``followed_path`` did not accept: the refusal it names,
+        raised (a path the engine's walk accepts is returned as its walk)."""
         followed = walk_path(model, unit.id, unit.location or "", hexes)
         if followed.refusal is None and followed.refused_at is not None:
             raise IllegalCommand(
@@ -318,26 +388,61 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(followed.refusal or model.allowance_rule, detail)
         if followed.refusal is not None:
             raise IllegalCommand(followed.refusal, f"step {followed.refused_at} of {unit.id}'s path: {followed.detail}")
-        walk = Walk(taken=followed.taken, stop=followed.stop, zones_read=zones)
-        view = model.view
-        for i, (_, to, option) in enumerate(followed.taken):
-            if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
-                occupant = view.occupants.get(parse_hex(to))
-                if occupant is not None and occupant.owner != unit.owner:
-                    walk.trampled.append(occupant.id)
-            if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
-                walk.entered_zone = True
-                if i < len(hexes) - 1 and option.stops is None:
-                    walk.passed_zone = True
-        return walk
+        return Walk(taken=followed.taken, stop=followed.stop, zones_read=zones)
 
     def record_walk(self, unit: GloomUnit, path: list[str], walk: Walk, model: GloomMovement, purpose: str) -> None:
-        """Declare the checked path; the resolver takes it step by step with the same judge,
-        and the end of the move notes who Engages the unit (``GodsgloomRuleset.move_ended``)."""
+        """Declare the checked path and take its steps as the resolver would, then end the move
+        (the end of the move notes who Engages the unit: ``GodsgloomRuleset.move_ended``).
+
+        The steps are the walk's: ``take_walked`` records them with the verdicts the walk's
+        judge gave them (``Walk.verdicts``) where the resolver would reach the same ones, and
+        leaves the rest of the storyline, if any, to the resolver."""
         if len(path) < 2:
             return
-        self.resolver.declare_path(unit.id, path, purpose, model.allowance(unit.id))
+        move_id = self.resolver.declare_path(unit.id, path, purpose, model.allowance(unit.id))
+        self.take_walked(move_id, unit.id, path, walk)
         self.resolver.run_to_end()
+
+    def take_walked(self, move_id: str, unit_id: str, path: list[str], walk: Walk) -> None:
+        """Resolve a path just declared with the walk's verdicts, as ``Resolver.resolve_step``
+        would with the judge's: each step taken (``StepTaken``), the steps a stop cuts off
+        cancelled (``StepsCancelled``), the move ended (``MoveEnded``, then ``move_ended``).
+
+        The walk judged each step on the state before the move; the resolver would judge it
+        on the state the steps before it left. A GODSGLOOM step reads the cast (options, mat,
+        the units' types, traits and sides), the mode, what the move has spent, and where
+        the other units stand and face (who holds the hex entered, whose zones cover it); of
+        all that, only the mover's own place and facing change between the two (the events
+        in between are the command's own: the push or Move Action marked, the initial pivot,
+        the path declared, the steps before; GODSGLOOM has no triggered ability to add
+        others), so the verdicts are the same, and resolving a step no longer makes the view,
+        the model and the placement of each state the move passes through. Anything else on
+        the storyline, or a path that repeats a step (the resolver refuses the repeat), is
+        left to the resolver, as is a walk with no verdicts (``Walk.verdicts``).
+        tests/godsgloom/test_walked_steps.py judges every step taken again, as the resolver
+        would, on the state it was taken from."""
+        state = self.state
+        storyline = state.storyline
+        steps = len(path) - 1
+        if (
+            len(storyline) != steps or state.unordered or state.choice is not None
+            or len(set(zip(path, path[1:], strict=False))) != steps
+        ):
+            return
+        verdicts = walk.verdicts
+        if verdicts is None:
+            return
+        resolver = self.resolver
+        take = self.rules.take_step
+        for number, verdict in enumerate(verdicts):
+            item = storyline[0]
+            assert isinstance(item, StepItem) and item.move_id == move_id and item.index == number  # declared just now
+            if not take(resolver, item, verdict):
+                return  # the ruleset ended the move itself
+        left = steps - len(walk.taken)
+        if left:  # a step stopped the move (the walk stopped there too): the rest is cancelled
+            resolver.emit(StepsCancelled, move_id=move_id, unit=unit_id, steps=left, reason=str(walk.stop))
+        resolver.end_move(move_id)
 
     def note_engagement(self, unit_id: str) -> None:
         note_engagement(self.resolver, unit_id)

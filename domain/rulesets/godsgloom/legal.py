@@ -123,6 +123,9 @@ class Ends:
             return model.one_step_ends(self.unit_id, start), lambda h: [h]
         allowance = model.allowance(self.unit_id)
         if allowance >= 1 and model.view.options.difficult_cost >= 1 and model.no_movement(self.unit_id) is None:
+            if model.view.small:  # the same search, over a small mat's steps in one loop
+                ends, previous = model.ends_within(self.unit_id, start, allowance)
+                return ends, lambda h: walk_back(previous, start, h)[1:]
             return _within(model, self.unit_id, start, allowance)
         reach = search_reach(model, self.unit_id, start)
         return [h for h in reach.cost if h != start], lambda h: (reach.path_to(h) or [h])[1:]

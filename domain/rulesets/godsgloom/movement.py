@@ -14,6 +14,8 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
+import heapq
+import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -286,6 +288,114 @@ class GloomMovement:
             return found
 
         return ask
+
+    def ends_within(self, unit_id: str, start: str, allowance: int) -> tuple[list[str], dict[str, str]]:
+        """The hexes a move of a small mat may end in (within the allowance, not only passed
+        through, not the start) and each one's cheapest way in (``previous``): what the engine's
+        search bounded at ``allowance - 1`` finds (``domain.movement.search_within``, as
+        ``legal._within`` asks it), in one loop over the mat's plain steps with the step into
+        each marked hex patched where the loop meets it (``_small_stepper``'s steps, not
+        listed hex by hex). The same buckets by cost, the same order within a bucket and the
+        same updates as ``_dijkstra`` with ``_first_steps`` and ``_relax_fixed`` (this model's
+        judge: no tolerance, one allowance everywhere, the Minimum Move Guarantee outside
+        the §8.2-style modes), so the same costs and the same ways. A small mat's searches are
+        not kept across events (``kept_search``), and a game's legal moves ask one per
+        activation: its per-hex lists were most of its cost.
+        tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
+        view = self.view
+        cost = self._difficult_cost(unit_id)
+        out_of = view.steps.out_of
+        table = view.steps.table(cost)
+        placing = view.placing
+        marked, occupant, cover = placing.marked, placing.occupant, placing.cover
+        owner = view.state.units[unit_id].owner
+        judged = self._judged_into
+        into: dict[str, StepOption] = {}
+
+        def steps(frm: str) -> Sequence[StepOption]:
+            """``_small_stepper``'s steps out of ``frm`` (the patched step into a marked hex
+            worked out once per hex: ``into``)."""
+            known = table.get(frm)
+            plain, targets = known if known is not None else out_of(frm, cost)
+            if marked.isdisjoint(targets):
+                return plain
+            found: list[StepOption] = []
+            for option in plain:
+                to = option.to
+                if to in marked and option.blocked is None:
+                    step = into.get(to)
+                    if step is None:
+                        held = occupant.get(to)
+                        if held is not None and held != unit_id:
+                            step = judged(unit_id, option, held, ())
+                        else:
+                            zoned = cover.get(to)
+                            enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
+                            step = judged(unit_id, option, None, enemies) if enemies else option
+                        into[to] = step
+                    option = step
+                found.append(option)
+            return found
+
+        limit = allowance + 0.0  # the judge's limit (``StepJudge.limit``: no tolerance)
+        beyond = bound = allowance - 1
+        cost_of: dict[str, float] = {start: 0}
+        previous: dict[str, str] = {}
+        via: dict[str, StepOption] = {start: StepOption(start, "start")}
+        waiting: dict[float, list[str]] = {}
+        costs: list[float] = []
+        infinity = math.inf
+        if self.first_step_guarantee is None:
+            waiting[0], costs = [start], [0]
+        else:  # ``_first_steps``: a first step is judged with the guarantee (never over the allowance)
+            for option in steps(start):
+                if option.blocked is not None:
+                    continue
+                to = option.to
+                new_cost = option.cost if option.cost <= limit else allowance
+                if new_cost < cost_of.get(to, infinity):
+                    cost_of[to] = new_cost
+                    via[to] = option
+                    previous[to] = start
+                    if new_cost <= beyond:
+                        bucket = waiting.get(new_cost)
+                        if bucket is None:
+                            waiting[new_cost] = [to]
+                            heapq.heappush(costs, new_cost)
+                        else:
+                            bucket.append(to)
+        pop, push, get = heapq.heappop, heapq.heappush, cost_of.get
+        while costs:  # ``_relax_fixed``, honouring stops
+            spent = pop(costs)
+            if spent > bound:
+                break
+            for here in waiting.pop(spent):
+                if spent > cost_of[here]:
+                    continue
+                entered = via[here]
+                if entered.stops is not None and entered.pass_only is None:
+                    continue
+                for option in steps(here):
+                    to, _, step_cost, blocked, _, _ = option
+                    if blocked is not None:
+                        continue
+                    new_cost = spent + step_cost
+                    if new_cost < get(to, infinity):
+                        cost_of[to] = new_cost
+                        via[to] = option
+                        if new_cost <= limit:
+                            previous[to] = here
+                        if new_cost <= beyond:
+                            bucket = waiting.get(new_cost)
+                            if bucket is None:
+                                waiting[new_cost] = [to]
+                                push(costs, new_cost)
+                            else:
+                                bucket.append(to)
+        ends = [
+            h for h, found in cost_of.items() if found <= allowance and via[h].pass_only is None and h != start
+        ]
+        return ends, previous
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only
