@@ -293,50 +293,15 @@ class GloomMovement:
         """The hexes a move of a small mat may end in (within the allowance, not only passed
         through, not the start) and each one's cheapest way in (``previous``): what the engine's
         search bounded at ``allowance - 1`` finds (``domain.movement.search_within``, as
-        ``legal._within`` asks it), in one loop over the mat's plain steps with the step into
-        each marked hex patched where the loop meets it (``_small_stepper``'s steps, not
-        listed hex by hex). The same buckets by cost, the same order within a bucket and the
-        same updates as ``_dijkstra`` with ``_first_steps`` and ``_relax_fixed`` (this model's
+        ``legal._within`` asks it), in one loop over ``_small_stepper``'s steps. The same
+        buckets by cost, the same order within a bucket and the same updates as ``_dijkstra`` with ``_first_steps`` and ``_relax_fixed`` (this model's
         judge: no tolerance, one allowance everywhere, the Minimum Move Guarantee outside
         the §8.2-style modes), so the same costs and the same ways. A small mat's searches are
         not kept across events (``kept_search``), and a game's legal moves ask one per
         activation: its per-hex lists were most of its cost.
         tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
-        view = self.view
-        cost = self._difficult_cost(unit_id)
-        out_of = view.steps.out_of
-        table = view.steps.table(cost)
-        placing = view.placing
-        marked, occupant, cover = placing.marked, placing.occupant, placing.cover
-        owner = view.state.units[unit_id].owner
-        judged = self._judged_into
-        into: dict[str, StepOption] = {}
-
-        def steps(frm: str) -> Sequence[StepOption]:
-            """``_small_stepper``'s steps out of ``frm`` (the patched step into a marked hex
-            worked out once per hex: ``into``)."""
-            known = table.get(frm)
-            plain, targets = known if known is not None else out_of(frm, cost)
-            if marked.isdisjoint(targets):
-                return plain
-            found: list[StepOption] = []
-            for option in plain:
-                to = option.to
-                if to in marked and option.blocked is None:
-                    step = into.get(to)
-                    if step is None:
-                        held = occupant.get(to)
-                        if held is not None and held != unit_id:
-                            step = judged(unit_id, option, held, ())
-                        else:
-                            zoned = cover.get(to)
-                            enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
-                            step = judged(unit_id, option, None, enemies) if enemies else option
-                        into[to] = step
-                    option = step
-                found.append(option)
-            return found
-
+        # ``_small_stepper``'s steps: the patched step into a marked hex worked out once per hex
+        steps = self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id))
         limit = allowance + 0.0  # the judge's limit (``StepJudge.limit``: no tolerance)
         beyond = bound = allowance - 1
         cost_of: dict[str, float] = {start: 0}
