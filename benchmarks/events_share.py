@@ -100,7 +100,9 @@ def events_share_row(
         floor = found["events"] / games
         rest_now = (found["games"] - found["events"]) / games
         ratio += f"; {100 * floor / budget:.0f}% of the time a game may take at {TARGET_GAIN}x the code before ({1e3 * budget:.2f} ms)"
-        if floor < budget:
+        if found["games"] / games <= budget:
+            ratio += f": a whole game already takes {100 * found['games'] / games / budget:.0f}% of it"
+        elif floor < budget:
             ratio += f": the rest of a game would have to be {rest_now / (budget - floor):.1f}x cheaper than now"
         else:
             ratio += ": the target is below what the events alone cost"

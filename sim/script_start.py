@@ -108,7 +108,8 @@ class KeptScript:
         game = _resumed(self.events, self.state, seed)
         play_script(scenario, game, strict=True, first=self.commands)
         events = recorded(game)
-        self._keep(events)
+        if len(events) > len(self.events):  # played on past the dice-free start: a play that rolled
+            self._keep(events)
         return Begun(game, events, self)
 
     def play_for(self, seed: int) -> KeptPlay | None:
