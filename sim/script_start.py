@@ -60,11 +60,6 @@ class KeptPlay:
     def of(cls, events: list[GameEvent]) -> KeptPlay:
         return cls(tuple(events), rolls_of(events))
 
-    def rolls_alike(self, seed: int) -> bool:
-        """Whether a game of ``seed`` rolls each of this play's dice as it showed: that game then
-        plays the script to these very facts."""
-        return all(roll.drawn(seed) == roll.results for roll in self.rolls)
-
     @cached_property
     def state(self) -> GameState:
         """The play's fold, copied for each game that starts from it."""
