@@ -412,6 +412,32 @@ def _dijkstra(
     return Found(cost_of, previous, stops, within if varying else None, pass_only, expanded, steps)
 
 
+def cheapest_ways(
+    steps: StepsFrom, judge: StepJudge, start: str, allowance: float, bound: float | None,
+) -> tuple[dict[str, float], dict[str, str], dict[str, StepOption]]:
+    """``_dijkstra`` for one allowance everywhere, honouring stops, with nothing kept for "why
+    not" (no ``Found``, no ``Reach``): each location's cost, the cheapest way into it within the
+    allowance (``previous``) and the step that last made it cheaper (``via``: whether it stops
+    the move or only passes). The same first steps and the same loop (``_first_steps``,
+    ``_relax_fixed``), for a ruleset that reads its steps itself and asks only where a move may
+    end (GODSGLOOM's small mats: ``GloomMovement.ends_within``)."""
+    cost_of: dict[str, float] = {start: 0}
+    previous: dict[str, str] = {}
+    via: dict[str, StepOption] = {start: StepOption(start, "start")}
+    marked: list[str] = []
+    expanded: list[str] = []
+    waiting: dict[float, list[str]] = {}
+    costs: list[float] = []
+    beyond = math.inf if bound is None else bound
+    if judge.guarantee is None:
+        waiting[0], costs = [start], [0]
+    else:
+        expanded.append(start)
+        _first_steps(judge, steps[start], start, allowance, beyond, cost_of, previous, via, marked, set(), waiting, costs)
+    _relax_fixed(steps, cost_of, previous, via, marked, expanded, waiting, costs, judge.limit(allowance), beyond, bound, True)
+    return cost_of, previous, via
+
+
 def _relax_varying(
     judge: StepJudge, allowance_at: Callable[[str, str], float], unit_id: str, steps: StepsFrom,
     cost_of: dict[str, float], previous: dict[str, str], via: dict[str, StepOption], marked: list[str], within: set[str],

@@ -14,13 +14,11 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
-import heapq
-import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from domain.cached import cached_property
-from domain.movement import StepOption, StepsFrom
+from domain.movement import StepJudge, StepOption, StepsFrom, cheapest_ways
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
@@ -293,73 +291,15 @@ class GloomMovement:
         """The hexes a move of a small mat may end in (within the allowance, not only passed
         through, not the start) and each one's cheapest way in (``previous``): what the engine's
         search bounded at ``allowance - 1`` finds (``domain.movement.search_within``, as
-        ``legal._within`` asks it), in one loop over ``_small_stepper``'s steps. The same
-        buckets by cost, the same order within a bucket and the same updates as ``_dijkstra`` with ``_first_steps`` and ``_relax_fixed`` (this model's
-        judge: no tolerance, one allowance everywhere, the Minimum Move Guarantee outside
-        the §8.2-style modes), so the same costs and the same ways. A small mat's searches are
-        not kept across events (``kept_search``), and a game's legal moves ask one per
-        activation: its per-hex lists were most of its cost.
+        ``legal._within`` asks it), by the engine's own loop (``domain.movement.cheapest_ways``:
+        this model's judge, one allowance everywhere) over ``_small_stepper``'s steps, without
+        the kept search and the ``Found`` around it: a small mat's searches are not kept across
+        events (``kept_search``), and a game's legal moves ask one per activation.
         tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
         # ``_small_stepper``'s steps: the patched step into a marked hex worked out once per hex
-        steps = self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id))
-        limit = allowance + 0.0  # the judge's limit (``StepJudge.limit``: no tolerance)
-        beyond = bound = allowance - 1
-        cost_of: dict[str, float] = {start: 0}
-        previous: dict[str, str] = {}
-        via: dict[str, StepOption] = {start: StepOption(start, "start")}
-        waiting: dict[float, list[str]] = {}
-        costs: list[float] = []
-        infinity = math.inf
-        if self.first_step_guarantee is None:
-            waiting[0], costs = [start], [0]
-        else:  # ``_first_steps``: a first step is judged with the guarantee (never over the allowance)
-            for option in steps(start):
-                if option.blocked is not None:
-                    continue
-                to = option.to
-                new_cost = option.cost if option.cost <= limit else allowance
-                if new_cost < cost_of.get(to, infinity):
-                    cost_of[to] = new_cost
-                    via[to] = option
-                    previous[to] = start
-                    if new_cost <= beyond:
-                        bucket = waiting.get(new_cost)
-                        if bucket is None:
-                            waiting[new_cost] = [to]
-                            heapq.heappush(costs, new_cost)
-                        else:
-                            bucket.append(to)
-        pop, push, get = heapq.heappop, heapq.heappush, cost_of.get
-        while costs:  # ``_relax_fixed``, honouring stops
-            spent = pop(costs)
-            if spent > bound:
-                break
-            for here in waiting.pop(spent):
-                if spent > cost_of[here]:
-                    continue
-                entered = via[here]
-                if entered.stops is not None and entered.pass_only is None:
-                    continue
-                for option in steps(here):
-                    to, _, step_cost, blocked, _, _ = option
-                    if blocked is not None:
-                        continue
-                    new_cost = spent + step_cost
-                    if new_cost < get(to, infinity):
-                        cost_of[to] = new_cost
-                        via[to] = option
-                        if new_cost <= limit:
-                            previous[to] = here
-                        if new_cost <= beyond:
-                            bucket = waiting.get(new_cost)
-                            if bucket is None:
-                                waiting[new_cost] = [to]
-                                push(costs, new_cost)
-                            else:
-                                bucket.append(to)
-        ends = [
-            h for h, found in cost_of.items() if found <= allowance and via[h].pass_only is None and h != start
-        ]
+        steps = StepsFrom(self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id)))
+        cost_of, previous, via = cheapest_ways(steps, StepJudge.of(self), start, allowance, allowance - 1)
+        ends = [h for h, found in cost_of.items() if found <= allowance and via[h].pass_only is None and h != start]
         return ends, previous
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
