@@ -46,9 +46,14 @@ from pathlib import Path
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 scenario = load_scenario(Path(sys.argv[1]))
-self_play(scenario, int(sys.argv[3]), "random", 10_000)
+try:  # many games of one scenario as ``sim play --games`` plays them; the code before had no player
+    from sim.selfplay import SelfPlayer
+    play = SelfPlayer(scenario).play
+except ImportError:
+    play = lambda turns, policy, seed: self_play(scenario, turns, policy, seed)
+play(int(sys.argv[3]), "random", 10_000)
 for seed in range(int(sys.argv[2])):
-    self_play(scenario, int(sys.argv[3]), "random", seed)
+    play(int(sys.argv[3]), "random", seed)
 """
 _TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")
 

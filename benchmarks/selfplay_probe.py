@@ -6,7 +6,8 @@ run*: each is measured by this file run as a script in a fresh process, ``PYTHON
 code's checkout. So the file imports nothing from the benchmarks or the tests, and of the
 product only what every version since the work began has (``sim.scenario.load_scenario``,
 ``sim.selfplay.self_play(scenario, turns, policy, seed)``); today's ``TurnClock`` is read when
-there is one.
+there is one, and today's games are played as ``sim play --games`` plays them, by one
+``SelfPlayer`` of the scenario.
 
     python benchmarks/selfplay_probe.py SCENARIO TURNS REPEATS BATCH_SECONDS [BARE_EVENTS]  -> JSON on stdout
 
@@ -73,10 +74,10 @@ def probe(scenario_path: str, turns: int, repeats: int, batch_seconds: float, ba
     """Median seconds per game and per bare event over ``repeats`` interleaved samples, and where
     the games' time went when the code keeps a ``TurnClock``."""
     from sim.scenario import load_scenario
-    from sim.selfplay import self_play
 
     scenario = load_scenario(Path(scenario_path))
-    self_play(scenario, turns, "random", WARM_UP_SEED)
+    play = _player(scenario)
+    play(turns, "random", WARM_UP_SEED)
     clock = _clock()
     extra: dict[str, Any] = {} if clock is None else {"clock": clock}
     seed, games, bare, played_turns = 0, [], [], 0
@@ -86,7 +87,7 @@ def probe(scenario_path: str, turns: int, repeats: int, batch_seconds: float, ba
         bare.append(bare_recording(bare_events) / bare_events)
         started, count = time.perf_counter(), 0
         while count == 0 or time.perf_counter() - started < batch_seconds:
-            report = self_play(scenario, turns, "random", seed, **extra).report
+            report = play(turns, "random", seed, **extra).report
             if not report.verified:
                 raise RuntimeError(f"seed {seed}: {report.verdict}")
             seed, count, played_turns = seed + 1, count + 1, played_turns + report.turns
@@ -96,6 +97,19 @@ def probe(scenario_path: str, turns: int, repeats: int, batch_seconds: float, ba
         "turns_per_game": played_turns / seed, "turns_played": played_turns,
         "clock": None if clock is None else dataclasses.asdict(clock),
     }
+
+
+def _player(scenario: Any) -> Any:
+    """How the code measured plays many games of one scenario, as ``sim play --games`` does:
+    today's ``SelfPlayer``, or ``self_play`` game by game under the code before (which had
+    no player)."""
+    try:
+        from sim.selfplay import SelfPlayer
+    except ImportError:
+        from sim.selfplay import self_play
+
+        return lambda turns, policy, seed, **extra: self_play(scenario, turns, policy, seed, **extra)
+    return SelfPlayer(scenario).play
 
 
 def _clock() -> Any:

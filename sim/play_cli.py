@@ -21,7 +21,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
-from sim.selfplay import POLICIES, GameReport, Played, TurnClock, self_play
+from sim.selfplay import POLICIES, GameReport, Played, SelfPlayer, TurnClock, self_play
 from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
@@ -47,12 +47,22 @@ def legal(scenario: str, as_json: bool) -> None:
         console.print("  - " + escape(line.strip()))
 
 
-def _one_game(args: tuple[str, int, str, int, dict[str, Any]]) -> Played:
-    """One self-played game, in a worker process: the scenario is read there (with the
-    command's ``--option`` values)."""
-    path, turns, policy, seed, options = args
-    scenario = with_options(parse_scenario(read_yaml(path)), options)
-    return self_play(scenario, turns, policy, seed)
+#: the worker process's player of the scenario (``_start_worker``)
+_PLAYER: SelfPlayer | None = None
+
+
+def _start_worker(path: str, options: dict[str, Any]) -> None:
+    """Read the scenario (with the command's ``--option`` values) once in each worker process,
+    not once per game: every game of ``--games`` is of the same scenario."""
+    global _PLAYER
+    _PLAYER = SelfPlayer(with_options(parse_scenario(read_yaml(path)), options))
+
+
+def _one_game(args: tuple[int, str, int]) -> Played:
+    """One self-played game, in a worker process (``_start_worker`` read its scenario)."""
+    turns, policy, seed = args
+    assert _PLAYER is not None  # the pool's initializer made it
+    return _PLAYER.play(turns, policy, seed)
 
 
 @click.command(name="play")
@@ -78,7 +88,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     parse_address(db)
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
-    jobs = [(str(Path(scenario)), turns, policy, seed + i, given()) for i in range(games)]
+    jobs = [(turns, policy, seed + i) for i in range(games)]
     results: list[Played] = []
     started = time.perf_counter()
     with progress_bar(quiet=as_json) as progress:
@@ -88,7 +98,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         else:
             task = progress.add_task(f"playing {games} game(s)", total=games)
             workers = min(games, os.cpu_count() or 1)
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given())) as pool:
                 for result in pool.map(_one_game, jobs):
                     results.append(result)
                     progress.advance(task)

@@ -201,23 +201,60 @@ def self_play(
     (``sim.script_start``): up to its first die, or whole when an earlier game's dice came out
     as this game's seed rolls them; the rest of the script is played for this game.
 
+    Many games of one scenario: ``SelfPlayer`` finds the kept script once, not at each game.
     The game is played with fewer garbage collections (``sim.collector``)."""
+    _check(policy, turns)
+    started = time.perf_counter()
+    kept = kept_script(scenario) if keep_script else None
     with fewer_collections():
-        return _self_play(scenario, turns, policy, seed, on_turn, verify_log, until_end, clock, keep_script)
+        return _self_play(scenario, turns, policy, seed, on_turn, verify_log, until_end, clock, kept, time.perf_counter() - started)
 
 
-def _self_play(
-    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None,
-    verify_log: bool, until_end: bool, clock: TurnClock | None, keep_script: bool,
-) -> Played:
+class SelfPlayer:
+    """Games of one scenario played one after another (``sim play --games``, a notebook loop,
+    the benchmarks): ``play(turns, policy, seed)`` is ``self_play`` of the scenario.
+
+    The scenario is copied when the player is made, so that what the caller does to its own
+    object afterwards changes no game here, and the script kept for it (``sim.script_start``)
+    is looked up then, once: ``kept_script`` finds it by the scenario's whole text, and writing
+    that text out again costs 2% of a short game (Sorcery's and Tiny Epic Tactics' benchmark
+    games: ``benchmarks/RESULTS.md``)."""
+
+    def __init__(self, scenario: ScenarioBase, keep_script: bool = True) -> None:
+        # the script is played once here for the kept start: its time is not any game's
+        self._scenario = scenario.model_copy(deep=True)
+        self._kept = kept_script(self._scenario) if keep_script else None
+
+    @property
+    def scenario(self) -> ScenarioBase:
+        """A copy of the scenario the games are of (the player's own is never handed out)."""
+        return self._scenario.model_copy(deep=True)
+
+    def play(
+        self, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None = None,
+        verify_log: bool = True, until_end: bool = False, clock: TurnClock | None = None,
+    ) -> Played:
+        """One game, as ``self_play(scenario, turns, policy, seed, ...)`` plays it."""
+        _check(policy, turns)
+        with fewer_collections():
+            return _self_play(self._scenario, turns, policy, seed, on_turn, verify_log, until_end, clock, self._kept)
+
+
+def _check(policy: str, turns: int) -> None:
+    """Refuse a game that can't be played, before its script is."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     if turns < 1:
         raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
-    shared, clock = clock, TurnClock()
+
+
+def _self_play(
+    scenario: ScenarioBase, turns: int, policy: str, seed: int, on_turn: Callable[[int], None] | None,
+    verify_log: bool, until_end: bool, clock: TurnClock | None, kept: KeptScript | None, looked_up: float = 0.0,
+) -> Played:
+    shared, clock = clock, TurnClock(script=looked_up)
     now = time.perf_counter
     started = now()
-    kept = kept_script(scenario) if keep_script else None
     begun_from: KeptPlay | KeptScript | None = None
     if kept is not None:
         game, events, begun_from = kept.begin(scenario, scenario.seed + seed)

@@ -23,6 +23,21 @@ def test_the_python_api_snippet_runs_as_pasted(tmp_path: Path) -> None:
         os.chdir(here)
 
 
+def test_the_self_play_snippet_runs_as_pasted() -> None:
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", README, re.S) if "SelfPlayer(" in b]
+    code = block.replace("range(1000)", "range(2)")  # the one change: two games, not a thousand
+    assert code != block
+    here = os.getcwd()
+    os.chdir(ROOT)
+    found: dict[str, object] = {}
+    try:
+        exec(compile(code, "README.md", "exec"), found)  # noqa: S102  (the README's own code, on purpose)
+    finally:
+        os.chdir(here)
+    reports = found["reports"]
+    assert isinstance(reports, list) and len(reports) == 2 and all(r.verified for r in reports)
+
+
 def test_every_command_the_readme_lists_is_a_command_of_sim() -> None:
     listed = set(re.findall(r"^\| `sim ([a-z]+)", README, re.M))
     assert listed and listed <= set(COMMANDS), sorted(listed - set(COMMANDS))

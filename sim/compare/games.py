@@ -24,7 +24,7 @@ from domain.outcome import Result
 from sim.compare.variants import Variant, apply_variant
 from sim.rule_option import with_options
 from sim.scenario import ScenarioBase, parse_scenario
-from sim.selfplay import self_play
+from sim.selfplay import SelfPlayer
 from sim.yamlfile import load_yaml
 
 
@@ -108,7 +108,7 @@ def seated(scenario: ScenarioBase, swapped: bool) -> ScenarioBase:
 
 def play_job(job: GameJob) -> GameResult:
     """Play one game of the comparison (in whichever process or machine runs it)."""
-    played = self_play(scenario_for(job), job.turns, job.policy, job.seed, verify_log=job.keep, until_end=True)
+    played = _player(job).play(job.turns, job.policy, job.seed, verify_log=job.keep, until_end=True)
     report = played.report
     outcome = report.outcome
     assert outcome is not None
@@ -127,6 +127,20 @@ def play_job(job: GameJob) -> GameResult:
 def play_batch(jobs: list[GameJob]) -> list[GameResult]:
     """Several games in one task (fewer round trips to a cluster's scheduler)."""
     return [play_job(job) for job in jobs]
+
+
+def _player(job: GameJob) -> SelfPlayer:
+    """The player of the job's scenario in this process (``scenario_for``), made once per
+    variant and seat: its script is then looked up once, not at every game."""
+    return _variant_player(
+        job.scenario_text, job.scenario_name, _key(job.base_options), job.variant.name, _key(job.variant.options), job.swapped,
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _variant_player(text: str, name: str, base: str, variant: str, options: str, swapped: bool) -> SelfPlayer:
+    """By value, as ``_variant_scenario``: the player copies the scenario it is given."""
+    return SelfPlayer(seated(_variant_scenario(text, name, base, variant, options), swapped))
 
 
 def _key(options: dict[str, Any]) -> str:
