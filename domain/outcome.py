@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
     from domain.event_base import GameEvent
@@ -86,6 +86,16 @@ class Outcome:
 class OutcomeRules:
     """A ruleset's outcome. The defaults suit a game of units and nothing else: a player's score
     is minus the units they lost, and a player who had units and has none left has lost."""
+
+    #: the event classes (their subclasses too) in which ``facts`` may find a fact: the tally
+    #: asks it of no other event. None: of every event. A subclass with ``facts`` of its own that
+    #: does not name them here gets None (``__init_subclass__``), so a fact is never missed.
+    fact_events: ClassVar[frozenset[type[GameEvent]] | None] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "facts" in cls.__dict__ and "fact_events" not in cls.__dict__:
+            cls.fact_events = None
 
     def facts(self, event: GameEvent) -> Iterable[Fact]:
         """The movement facts one of the ruleset's own events records (core events are counted

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import copy
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from domain.event_base import GameEvent
 from domain.events import StepRefused, StepTaken, TriggerQueued, TriggerResolved, UnitDied, UnitPlaced
+from domain.outcome import Fact
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 
@@ -32,14 +33,21 @@ CORE_COUNTERS = ("steps", "distance", "places", "refused", "deaths", "triggers")
 
 #: the core events the tally counts itself (their subclasses included)
 _CORE = (UnitPlaced, StepTaken, StepRefused, UnitDied, TriggerQueued, TriggerResolved)
-_UNSEEN = object()
-#: event class -> the core class it is counted as, or None (worked out once per class: the tally
-#: reads every event of every game, and most are none of the core ones)
-_COUNTED: dict[type, type | None | object] = {}
+#: ruleset -> event class -> what the tally does with its events: the core class it is counted
+#: as (or None) and the ruleset's ``facts`` when they may hold some (or None). Worked out once
+#: per class: the tally reads every event of every game, and most need neither.
+_PLANS: dict[str, dict[type, tuple[type | None, Callable[[GameEvent], Iterable[Fact]] | None]]] = {}
 
 
-def _counted_as(cls: type) -> type | None:
-    return next((core for core in _CORE if issubclass(cls, core)), None)
+def _plan(ruleset: str, cls: type) -> tuple[type | None, Callable[[GameEvent], Iterable[Fact]] | None]:
+    plan = _PLANS.setdefault(ruleset, {})
+    found = plan.get(cls)
+    if found is None:
+        scoring = get_ruleset(ruleset).scoring()
+        named = scoring.fact_events
+        has_facts = named is None or any(issubclass(cls, fact) for fact in named)
+        found = plan[cls] = (next((core for core in _CORE if issubclass(cls, core)), None), scoring.facts if has_facts else None)
+    return found
 
 
 class Tally:
@@ -68,41 +76,50 @@ class Tally:
     def add(self, events: Iterable[GameEvent], state: GameState) -> None:
         """Fold ``events`` in; ``state`` is the game's state after them (its board measures the
         steps and names the owner of a unit placed before the tally began)."""
-        rules = get_ruleset(self.ruleset)
-        facts = rules.scoring().facts
+        plans = _PLANS.get(self.ruleset, {})
         board = None
         for event in events:
-            counted = _COUNTED.get(type(event), _UNSEEN)
-            if counted is _UNSEEN:
-                counted = _COUNTED[type(event)] = _counted_as(type(event))
+            planned = plans.get(type(event))
+            if planned is None:
+                planned = _plan(self.ruleset, type(event))
+                plans = _PLANS[self.ruleset]
+            counted, facts = planned
             if counted is None:
-                pass  # most events: only the ruleset's own facts below
-            elif isinstance(event, UnitPlaced):
+                pass  # most events: at most the ruleset's own facts below
+            elif counted is UnitPlaced:
+                assert isinstance(event, UnitPlaced)
                 self._owners[event.unit.id] = event.unit.owner
-            elif isinstance(event, StepTaken):
+            elif counted is StepTaken:
+                assert isinstance(event, StepTaken)
                 if board is None:
-                    board = rules.board(state)
-                self._credit(state, event.unit, "steps", 1)
-                self._credit(state, event.unit, "distance", board.distance(event.frm, event.to))
+                    board = get_ruleset(self.ruleset).board(state)
                 owner = self._owner(state, event.unit)
                 if owner is not None:
+                    counts = self._counts[owner]
+                    counts["steps"] += 1
+                    counts["distance"] += board.distance(event.frm, event.to)
                     self._places[owner].add(event.to)
-            elif isinstance(event, StepRefused):
-                self._credit(state, event.unit, "refused", 1)
+            elif counted is StepRefused:
+                assert isinstance(event, StepRefused)
                 owner = self._owner(state, event.unit)
                 if owner is not None:
+                    self._counts[owner]["refused"] += 1
                     self.refusals[owner][str(event.rule)] += 1
-            elif isinstance(event, UnitDied):
+            elif counted is UnitDied:
+                assert isinstance(event, UnitDied)
                 self._credit(state, event.unit, "deaths", 1)
-            elif isinstance(event, TriggerQueued):
+            elif counted is TriggerQueued:
+                assert isinstance(event, TriggerQueued)
                 if event.trigger.controller is not None:
                     self._controllers[event.trigger.id] = event.trigger.controller
-            elif isinstance(event, TriggerResolved):
+            elif counted is TriggerResolved:
+                assert isinstance(event, TriggerResolved)
                 controller = self._controllers.pop(event.trigger_id, None)
                 if controller in self._counts:
                     self._counts[controller]["triggers"] += 1
-            for unit, name, amount in facts(event):
-                self._credit(state, unit, name, amount)
+            if facts is not None:
+                for unit, name, amount in facts(event):
+                    self._credit(state, unit, name, amount)
 
     def counters(self) -> dict[str, dict[str, float]]:
         """Every counter per player (the core ones always present, at 0 when nothing happened)."""

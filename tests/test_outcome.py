@@ -10,7 +10,7 @@ import pytest
 
 from domain.event_base import GameEvent
 from domain.events import StepRefused, StepTaken, TriggerQueued, TriggerResolved, UnitDied, UnitPlaced
-from domain.outcome import Outcome, Standing
+from domain.outcome import Outcome, OutcomeRules, Standing
 from domain.ruleset import get_ruleset
 from projections.tally import Tally
 from sim.scenario import load_scenario
@@ -191,3 +191,47 @@ def test_a_tally_built_from_the_whole_log_is_the_one_self_play_fed_command_by_co
 
 def _text(path: str) -> str:
     return Path(EXAMPLES / path).read_text()
+
+
+def _named(scoring: object, event: GameEvent) -> bool:
+    named = getattr(scoring, "fact_events")  # noqa: B009  # read as the tally reads it
+    return named is None or any(isinstance(event, cls) for cls in named)
+
+
+@pytest.mark.parametrize("ruleset", ["sorcery", "godsgloom", "skirmish", "tinyepic"])
+def test_a_rulesets_movement_facts_are_only_in_the_events_it_names(ruleset: str) -> None:
+    """The tally asks ``facts`` only of the classes ``fact_events`` names: every event of every
+    example of the ruleset, and of the self-played games above, holds no fact otherwise, and at
+    least one named class gives one (the declaration is not simply empty where facts exist)."""
+    from sim.runner import play
+
+    scoring = get_ruleset(ruleset).scoring()
+    events: list[GameEvent] = []
+    for path in sorted(EXAMPLES.rglob("*.yaml")):
+        scenario = load_scenario(path)
+        if scenario.ruleset == ruleset:
+            events.extend(play(scenario, strict=False).events)
+    for path, policy, seed in GAMES:
+        if load_scenario(EXAMPLES / path).ruleset == ruleset:
+            events.extend(self_play(load_scenario(EXAMPLES / path), 3, policy, seed).events)
+    assert events
+    unnamed = [e for e in events if not _named(scoring, e) and list(scoring.facts(e))]
+    assert not unnamed, f"{type(unnamed[0]).__name__} holds facts its ruleset's fact_events does not name"
+    if type(scoring).facts is not OutcomeRules.facts:
+        assert any(list(scoring.facts(e)) for e in events), "the examples show none of the ruleset's facts"
+
+
+def test_outcome_rules_with_facts_of_their_own_and_no_classes_named_are_asked_of_every_event() -> None:
+    """A ruleset that counts facts but names no class loses none: the tally asks every event."""
+
+    class Counting(OutcomeRules):
+        def facts(self, event: GameEvent) -> list[tuple[str, str, float]]:
+            return [(event.unit, "seen", 1.0)] if isinstance(event, StepTaken) else []
+
+    assert Counting.fact_events is None
+    assert OutcomeRules.fact_events == frozenset()
+
+    class Naming(Counting):
+        fact_events = frozenset({StepTaken})
+
+    assert Naming.fact_events == frozenset({StepTaken})

@@ -18,6 +18,8 @@ from domain.state import GameState
 
 
 class GloomOutcome(OutcomeRules):
+    fact_events = frozenset({WoundsSuffered})
+
     def facts(self, event: GameEvent) -> Iterable[Fact]:
         """A Wound suffered, credited to its unit's owner; nothing for any other event (a tuple,
         not a generator: the tally asks of every event of every game)."""

@@ -22,6 +22,8 @@ from domain.state import GameState
 
 
 class SkirmishOutcome(OutcomeRules):
+    fact_events = frozenset({CheckMade, UnitFell})
+
     def facts(self, event: GameEvent) -> Iterable[Fact]:
         if isinstance(event, CheckMade):
             verdict = "checks_passed" if event.passed else "checks_failed"

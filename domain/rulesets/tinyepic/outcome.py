@@ -29,9 +29,11 @@ _WITH_FACTS: frozenset[type[GameEvent]] = frozenset({DamageDealt, VillageVisited
 
 
 class TetOutcome(OutcomeRules):
+    fact_events = _WITH_FACTS
+
     def facts(self, event: GameEvent) -> Iterable[Fact]:
-        """A tuple, not a generator: the tally asks this of every event, and most have none
-        (told by the event's class: none of the three has a subclass, a test checks)."""
+        """Asked only of the three classes in ``fact_events`` (none of them has a subclass, a
+        test checks); a tuple, not a generator, as a fact is one at most."""
         if type(event) not in _WITH_FACTS:
             return ()
         if isinstance(event, DamageDealt):
