@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from domain.attribute_reads import PlainModel
 
 
-class CommandModel(BaseModel):
+class CommandModel(PlainModel):
     """Base of every command: validated, frozen, unknown fields refused."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -18,7 +18,9 @@ from uuid import UUID
 
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate, OriginatorIDError, OriginatorVersionError
 from eventsourcing.utils import register_topic
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from domain.attribute_reads import PlainModel
 
 if TYPE_CHECKING:
     from domain.state import GameState
@@ -41,7 +43,7 @@ def alias_topic(old: str, cls: type[GameEvent]) -> None:
     EVENT_TYPES[old] = cls
 
 
-class DomainEvent(BaseModel):
+class DomainEvent(PlainModel):
     """Immutable, validated on construction; the library's base fields plus nothing else."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)

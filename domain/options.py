@@ -11,12 +11,13 @@ from __future__ import annotations
 import typing
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, ValidationError, model_serializer
+from pydantic import ConfigDict, SerializerFunctionWrapHandler, ValidationError, model_serializer
 
+from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
 
 
-class RuleOptions(BaseModel):
+class RuleOptions(PlainModel):
     """Base of every ruleset's options model. Frozen: options never change during a game."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -6,10 +6,12 @@ Every refusal in the simulator carries one of these so that a user sees *which* 
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
+
+from domain.attribute_reads import PlainModel
 
 
-class RuleRef(BaseModel):
+class RuleRef(PlainModel):
     """A rule by its ruleset, its source section and a plain-language gist.
 
     ``source`` names where the rule is written (a codex entry, a rulebook section, a card), so a

@@ -16,8 +16,9 @@ import weakref
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import ConfigDict, Field, PrivateAttr
 
+from domain.attribute_reads import PlainModel
 from domain.copying import copies_plainly, copy_model
 from domain.options import RuleOptions
 from domain.rules import RuleRef
@@ -63,7 +64,7 @@ class CharacteristicsIndexes(dict[str, Any]):
         return CharacteristicsIndexes()
 
 
-class StateModel(BaseModel):
+class StateModel(PlainModel):
     model_config = ConfigDict(extra="forbid")
 
     #: the fields set as pydantic sets a field of a model that validates no assignment, in one

@@ -10,10 +10,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.attribute_reads import PlainModel
 from domain.locations import LocationText as Location
 
 
-class _Model(BaseModel):
+class _Model(PlainModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

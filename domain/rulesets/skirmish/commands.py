@@ -7,13 +7,14 @@ from typing import Annotated, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, model_validator
 
+from domain.attribute_reads import PlainModel
 from domain.locations import LocationText as Location
 
 Inches = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 Point = tuple[Annotated[float, Field(allow_inf_nan=False)], Annotated[float, Field(allow_inf_nan=False)]]
 
 
-class _Model(BaseModel):
+class _Model(PlainModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

@@ -16,8 +16,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
+from domain.attribute_reads import PlainModel
 from domain.errors import BadInput, suggest
 
 Timing = Literal["ongoing", "activated", "triggered"]
@@ -48,7 +49,7 @@ _SPELLCASTER = re.compile(r"^(?:(?:Air|Earth|Fire|Water|Non-fire|Non-Ordinary) )
 _PART = re.compile(r"[^,.]+[,.]?")
 
 
-class Card(BaseModel):
+class Card(PlainModel):
     model_config = ConfigDict(frozen=True)
 
     name: str

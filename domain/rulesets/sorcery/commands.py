@@ -11,11 +11,12 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
+from domain.attribute_reads import PlainModel
 from domain.commands import Choose, OrderTriggers
 from domain.locations import LocationText as Location
 
 
-class _Model(BaseModel):
+class _Model(PlainModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 

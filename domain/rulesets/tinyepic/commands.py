@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.attribute_reads import PlainModel
 from domain.locations import LocationText as Location
 from domain.rulesets.tinyepic.grid import Direction
 from domain.rulesets.tinyepic.options import UnitClass
@@ -25,7 +26,7 @@ TERRAIN_MARKS: dict[str, str] = {
 }
 
 
-class _Model(BaseModel):
+class _Model(PlainModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
