@@ -8,12 +8,14 @@ is the generic one. So every ``unit.location``, ``event.to`` and ``state.turn`` 
 took the slow, unspecialised path: a tracer counted it at about a sixth of a self-played
 Sorcery game's instructions.
 
-For a model class with no private attributes and no extra fields, pydantic's ``__getattr__``
-does nothing but raise ``AttributeError`` for a name the generic lookup did not find, which is
-what the generic lookup raises itself. ``plain_reads`` gives such a class the generic lookup
+For a model class with no extra fields, pydantic's ``__getattr__`` does two things: it reads a
+private attribute from the model's ``__pydantic_private__``, and otherwise raises
+``AttributeError`` for a name the generic lookup did not find, which is what the generic lookup
+raises itself. Each private attribute is given a reader on the class that reads it the same way
+(``_PrivateRead``), so the generic lookup finds it, and then the hook has nothing left to do. ``plain_reads`` gives such a class the generic lookup
 back in its slot: the same values, the same errors (the message names the class and the
-attribute either way), at the specialised speed. A class with private attributes (every game
-state: its indexes), extra fields, or a ``__getattr__`` or ``__getattribute__`` of its own keeps
+attribute either way), at the specialised speed. A class with extra fields, a private attribute
+that is a descriptor of its own, or a ``__getattr__`` or ``__getattribute__`` of its own keeps
 pydantic's hook. A subclass is made with the hook again (CPython fills each new class's slots
 from its MRO), and its base's ``__pydantic_init_subclass__`` decides for it in turn; assigning
 ``__getattr__`` to a class afterwards puts the hook back, as CPython does for any slot.
@@ -71,14 +73,47 @@ def _slot() -> tuple[int, int, int] | None:
 _SLOT = _slot()
 
 
+class _PrivateRead:
+    """A private attribute read as pydantic's ``__getattr__`` reads it (from the model's
+    ``__pydantic_private__``; unset, an ``AttributeError``), found by the generic lookup on the
+    class instead. Not a data descriptor: writes still go through pydantic's ``__setattr__``,
+    which stores a private attribute in the same map."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, model: BaseModel | None, owner: type | None = None) -> Any:
+        if model is None:
+            return self
+        private = model.__pydantic_private__
+        try:
+            return private[self.name]  # type: ignore[index]  # None only before pydantic initialised it: a TypeError caught below
+        except (KeyError, TypeError):
+            raise AttributeError(f"{type(model).__name__!r} object has no attribute {self.name!r}") from None
+
+
 def _reads_plainly(cls: type[BaseModel]) -> bool:
-    """Whether pydantic's ``__getattr__`` could only ever raise for instances of ``cls``."""
-    return (
-        not cls.__private_attributes__
-        and cls.model_config.get("extra") != "allow"
-        and cls.__getattr__ is BaseModel.__getattr__  # type: ignore[attr-defined]  # pydantic defines it outside type checking
-        and cls.__getattribute__ is object.__getattribute__
-    )
+    """Whether pydantic's ``__getattr__`` could only ever raise for instances of ``cls``, once
+    each private attribute it would have read is found on the class (``_PrivateRead``)."""
+    if (
+        cls.model_config.get("extra") == "allow"
+        or cls.__getattr__ is not BaseModel.__getattr__  # type: ignore[attr-defined]  # pydantic defines it outside type checking
+        or cls.__getattribute__ is not object.__getattribute__
+    ):
+        return False
+    for name, attribute in cls.__private_attributes__.items():
+        if hasattr(attribute, "__get__"):
+            return False  # a private attribute that is itself a descriptor: left to pydantic
+        # on the class's own dicts: pydantic's metaclass answers a class-level read of a private
+        # attribute with its declaration
+        found = next((vars(klass)[name] for klass in cls.__mro__ if name in vars(klass)), None)
+        if found is None:
+            type.__setattr__(cls, name, _PrivateRead(name))
+        elif not (isinstance(found, _PrivateRead) and found.name == name):
+            return False
+    return True
 
 
 def plain_reads(cls: type[BaseModel]) -> bool:
