@@ -409,9 +409,10 @@ class TurnStarted(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         state.new_turn(self.player, self.turn)
-        sorcery_state(state).used_this_turn.clear()
-        sorcery_state(state).declared_splits.clear()
-        units = sorcery_state(state).units
+        sorcery = sorcery_state(state)
+        sorcery.used_this_turn.clear()
+        sorcery.declared_splits.clear()
+        units = sorcery.units
         for unit_id in self.untapped:
             units[unit_id].tapped = False
 

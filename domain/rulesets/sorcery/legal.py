@@ -133,13 +133,14 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
 
 def _moves(state: SorceryState) -> tuple[BaseModel, ...]:
     """The Move and Attack commands of every ready unit of the active player, kept per realm and
-    places (``rules.shared.realm_key``) and what readiness reads besides: each unit's tapped
-    mark and whether it entered this turn (the rest, its being disabled and its Charge, is the
-    realm's). A turn passing and coming back, or the next game from the same start, finds the
-    listing made."""
+    places (``rules.shared.realm_key``) and what readiness reads besides: each of the player's
+    units' tapped mark and whether it entered this turn (the rest, its being disabled and its
+    Charge, is the realm's; the other player's marks are read by none of it, and who owns each
+    unit is the realm's, so the marks line up with the same units). A turn passing and coming
+    back, or the next game from the same start, finds the listing made."""
     player = state.active_player
     turn = state.turn
-    marks = tuple((u.tapped, u.entered_turn == turn) for u in state.units.values())
+    marks = tuple((u.tapped, u.entered_turn == turn) for u in state.units.values() if u.owner == player)
     return table(state, (*realm_key(state), "ready moves", player, marks), lambda: _ready_moves(state, player))
 
 

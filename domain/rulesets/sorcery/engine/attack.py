@@ -68,11 +68,15 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
             raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
         for named in cmd.split:
             engine.unit(named)
+    # the allowance read before the tap, by the model of the checks: tapping (and a split
+    # declared) changes nothing Movement +X is read from (the unit's key, rules/shared.py, holds
+    # no tapped mark), so the state after it would answer the same
+    allowance = movement.allowance(unit.id) if len(full) > 1 else None
     engine.emit(UnitTapped, unit=unit.id, reason="Move and Attack")
     if cmd.split is not None:
         engine.emit(SplitDeclared, unit=unit.id, split=dict(cmd.split))
-    if len(full) > 1:
-        engine.declare_path(unit.id, full, "move_and_attack", engine.movement().allowance(unit.id))
+    if allowance is not None:
+        engine.declare_path(unit.id, full, "move_and_attack", allowance)
     if cmd.attack is not None:
         engine.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
     elif len(full) == 1:

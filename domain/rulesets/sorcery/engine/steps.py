@@ -26,7 +26,8 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
             left.append((passenger, f"can't enter {engine.label(item.to)}: {ban}"))
         else:
             carried.append(passenger)
-    gate = view.kept_in_void(item.unit, parse_loc(item.frm)) and parse_loc(item.to).region is Region.VOID
+    # a step into the void first: only there does a Planar Gate's Voidwalk matter (most steps aren't)
+    gate = parse_loc(item.to).region is Region.VOID and view.kept_in_void(item.unit, parse_loc(item.frm))
     unit = engine.state.units[item.unit]
     if oversized.is_oversized(unit):  # every part moves the same way, or it grows (codex: Oversized Units)
         move = engine.state.moves.get(item.move_id)

@@ -182,7 +182,11 @@ def realm_key(state: GameState) -> tuple[Hashable, ...]:
     all that any question of the realm reads besides the units' play marks (tapped, damage, when
     it entered) and the turn; worked out once per state, for the tables kept whole per realm
     (a unit's abilities, its Move and Attack commands)."""
-    return per_state(state, "sorcery.realm_key", lambda: (realm_facts(state).number, tuple(u.location for u in state.units.values())))
+    return per_state(state, "sorcery.realm_key", lambda: (realm_facts(state).number, tuple(map(_LOCATION, state.units.values()))))
+
+
+#: where a unit stands, read in one call for each unit (``realm_key``)
+_LOCATION = operator.attrgetter("location")
 
 
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:

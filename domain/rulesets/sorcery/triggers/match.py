@@ -69,25 +69,32 @@ class Source:
         return self.ability.when
 
 
-def sources(state: SorceryState, view: RealmView, kind: type[When]) -> list[Source]:
+def sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[Source, ...]:
     """Every card in the realm with a triggered ability of exactly this kind (most cards have
-    none: they are passed over by the kinds their declarations hold, ``_kinds``)."""
+    none: they are passed over by the kinds their declarations hold, ``_kinds``). Kept in a
+    table shared by every state of the same realm and places (``rules.shared.realm_key``: all
+    that ``_sources`` reads), while ``view`` is still its state's, as ``muted`` is."""
     if kind not in _present(state):
-        return []  # no card in the game waits for this kind of moment (most kinds, most states)
+        return ()  # no card in the game waits for this kind of moment (most kinds, most states)
+    if peek(state, "sorcery.view") is not view:
+        return _sources(state, view, kind)
+    return table(state, (*realm_key(state), "trigger sources", kind), lambda: _sources(state, view, kind))
+
+
+def _sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[Source, ...]:
+    """``sources`` worked out from the state."""
     found: list[Source] = []
     for unit in sorted((u for u in state.living_units() if kind in _kinds(u.card)), key=lambda u: u.id):
         if unit.location is not None:
             found.extend(Source(unit.id, unit.owner, unit.location, a) for a in abilities_of(unit.card) if type(a.when) is kind)
-    features = [f for f in state.features.values() if kind in _kinds(f.card)]
-    if not features:
-        return found
-    lost = view.suppressed_sites  # sites that lost their abilities trigger nothing
-    for feature in sorted(features, key=lambda f: f.id):
+    features = sorted((f for f in state.features.values() if kind in _kinds(f.card)), key=lambda f: f.id)
+    lost = view.suppressed_sites if features else {}  # sites that lost their abilities trigger nothing
+    for feature in features:
         if feature.id not in lost and feature.location is not None:
             found.extend(
                 Source(feature.id, feature.controller, feature.location, a) for a in abilities_of(feature.card) if type(a.when) is kind
             )
-    return found
+    return tuple(found)
 
 
 def _present(state: SorceryState) -> frozenset[type]:
@@ -213,19 +220,19 @@ def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: 
     square = parse_loc(to).square
     for source in sources(state, view, kind):
         when = source.when
-        if muted(view, source.id, parse_loc(source.location)):
+        if when.avatars_only and unit.kind != "avatar":
             continue
-        if when.lacking and set(when.lacking) & view.keywords(unit_id):
-            continue
-        if when.water_site and not view.is_water(square):
-            continue
+        if (when.water_site or when.in_source_body_of_water) and not view.is_water(square):
+            continue  # a body of water holds only water sites
         if isinstance(when, Occupies) and when.land_site and view.is_water(square):
             continue
         if when.in_source_body_of_water and square not in view.body_of_water(parse_loc(source.location).square):
             continue
-        if when.avatars_only and unit.kind != "avatar":
+        if when.lacking and set(when.lacking) & view.keywords(unit_id):
             continue
         if when.first_only and any(e.source == source.id and e.duration == "permanent" for e in state.effects.values()):
+            continue
+        if muted(view, source.id, parse_loc(source.location)):  # asked last, as the costliest: most steps fail above
             continue
         if in_scope(view, source, unit, to if unit.parts else None):
             queue(resolver, source.ability, source.id, source.controller, unit_id, {}, cause)
