@@ -242,7 +242,7 @@ _JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetM
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
-#: Movement and the spaces it may not enter
+#: Movement and the spaces it may not enter among those it could reach (``moves.reachable``)
 SearchKey = tuple[str, int, frozenset[str]]
 #: what that search found: the spaces it could afford to leave, its cheapest way into each
 #: space, and the spaces it could afford to leave in reading order
@@ -256,6 +256,9 @@ class Searches(dict[SearchKey, Search]):
         super().__init__()
         #: the spaces the kept searches could afford to leave, summed (what bounds the table)
         self.spaces = 0
+        #: (start, Movement) -> the spaces a search from there reaches with no space blocked
+        #: (``moves.reachable``): what a search's key holds of the blocked spaces
+        self.reachable: dict[tuple[str, int], frozenset[str]] = {}
 
 
 class BoardSteps(dict[str, tuple[StepOption, ...]]):

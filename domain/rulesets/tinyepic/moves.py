@@ -30,8 +30,8 @@ from domain.rulesets.tinyepic.view import GridView
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
     first-step guarantee, one allowance: its Movement), and the spaces the search read. The
-    search is the board's kept one when the same start, Movement and blocked spaces were
-    searched before on this board (``keep_search``); the spaces it may only cross (its allies'
+    search is the board's kept one when the same start, Movement and blocked spaces within its
+    reach were searched before on this board (``keep_search``, ``reachable``); the spaces it may only cross (its allies'
     spaces) are then left out of the ends. Who blocks and who is crossed is read once per side
     and view (``_side_occupied``), not once per unit searched."""
     start = unit.location
@@ -45,8 +45,12 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
     if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
         blocked = _blocked_for(view, unit, blocked)
-    key = (start, allowance, blocked)
     kept = steps.searches
+    # only the blocked spaces the unit could reach on an empty board are read (``reachable``)
+    near = kept.reachable.get((start, allowance))
+    if near is None:
+        near = reachable(kept, steps.pairs, start, allowance)
+    key = (start, allowance, blocked & near)
     found = kept.get(key)
     if found is None:
         found = search(steps.pairs, start, allowance, blocked)
@@ -63,6 +67,21 @@ def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowanc
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
     return frozenset(left), previous, sorted(left, key=READING.__getitem__)  # ``reading_order``
+
+
+def reachable(kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int) -> frozenset[str]:
+    """The spaces a unit at ``start`` could afford to enter with ``allowance`` were no space
+    blocked, kept with the board's searches. A blocked space outside them changes nothing in a
+    search: blocking only makes costs higher, so the search never reaches it within the
+    allowance, and a space reached beyond the allowance is put in no bucket and given no way
+    in (``_by_buckets``). A search is therefore keyed on the blocked spaces among these alone,
+    and the same search serves the states that differ only in units out of the unit's reach
+    (the kept searches' test compares every kept search with one from scratch)."""
+    table = kept.reachable
+    if len(table) >= SEARCHES_KEPT:
+        table.clear()  # starts and Movements of one board: a few hundred are kept
+    found = table[(start, allowance)] = search(pairs, start, allowance, frozenset())[0]
+    return found
 
 
 #: the most searches a board keeps (``keep_search``), the oldest dropped first
