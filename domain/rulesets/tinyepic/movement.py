@@ -240,11 +240,14 @@ _JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetM
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
-#: Movement and the spaces it may not enter among those it could reach (``moves.reachable``)
+#: Movement and the spaces it may not enter among those it could reach (``moves.unblocked``)
 SearchKey = tuple[str, int, frozenset[str]]
 #: what that search found: the spaces it could afford to leave, its cheapest way into each
 #: space, and the spaces it could afford to leave in reading order
 Search = tuple[frozenset[str], dict[str, str], list[str]]
+#: a search with nothing blocked (``moves.unblocked``): the spaces it could afford to enter but
+#: its start, the spaces that ever gave another its way in, and the search
+Unblocked = tuple[frozenset[str], frozenset[str], Search]
 
 
 class Searches(dict[SearchKey, Search]):
@@ -254,9 +257,10 @@ class Searches(dict[SearchKey, Search]):
         super().__init__()
         #: the spaces the kept searches could afford to leave, summed (what bounds the table)
         self.spaces = 0
-        #: (start, Movement) -> the spaces a search from there reaches with no space blocked
-        #: (``moves.reachable``): what a search's key holds of the blocked spaces
-        self.reachable: dict[tuple[str, int], frozenset[str]] = {}
+        #: (start, Movement) -> the search from there with no space blocked, what it reached
+        #: and the spaces that gave a way in (``moves.unblocked``): what a search's key holds
+        #: of the blocked spaces, and the search that serves when those gave no way in
+        self.reachable: dict[tuple[str, int], Unblocked] = {}
 
 
 class BoardSteps(dict[str, tuple[StepOption, ...]]):
