@@ -2,8 +2,10 @@
 searches worked out from scratch.
 
 A kept search is keyed on what the search reads besides the board whose table holds it: where the
-unit starts, its Movement, the spaces it may not enter (the spaces it may only cross are taken out
-of the ends afterwards). After every
+unit starts, its Movement, the spaces it may not enter among those it could reach on an empty board
+(``moves.unblocked``: the others change nothing in a search; checked here too), the spaces it may
+only cross taken out of the ends afterwards; a search whose blocked spaces gave no space its way
+in on an empty board is the empty board's, less them (checked here too). After every
 event of every Tiny Epic Tactics example and of random self-play (folded one event at a time),
 each living unit's moves are asked twice (the second answer is the kept one), and both equal a
 search from scratch over the same steps (the same spaces left, the same cheapest way into each
@@ -18,7 +20,7 @@ import pytest
 from domain.event_base import GameEvent
 from domain.rulesets.tinyepic.legal import moves_of
 from domain.rulesets.tinyepic.movement import board_steps
-from domain.rulesets.tinyepic.moves import _occupied, search, searched_moves
+from domain.rulesets.tinyepic.moves import _occupied, search, searched_moves, unblocked, without
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import GridView
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
@@ -31,7 +33,18 @@ def _check(state: TetState, where: str) -> None:
     for unit in [u for u in state.units.values() if u.alive and u.location is not None]:
         first, again = searched_moves(view, unit), searched_moves(view, unit)
         blocked, crossing = _occupied(view, unit)
-        left, previous, in_order = search(board_steps(view).pairs, unit.location or "", unit.movement, blocked)
+        steps = board_steps(view)
+        left, previous, in_order = search(steps.pairs, unit.location or "", unit.movement, blocked)
+        # the key's blocked spaces are those the unit could reach on an empty board: the others
+        # change nothing in a search
+        near, relaxers, plain = unblocked(steps.searches, steps.pairs, unit.location or "", unit.movement)
+        narrowed = search(steps.pairs, unit.location or "", unit.movement, frozenset(blocked) & near)
+        assert narrowed[0] == left and narrowed[2] == in_order, f"{where}: {unit.id}'s search, far blocks left out"
+        assert list(narrowed[1].items()) == list(previous.items()), f"{where}: {unit.id}'s ways in, far blocks left out"
+        if (frozenset(blocked) & near).isdisjoint(relaxers):
+            derived = without(plain, frozenset(blocked) & near)
+            assert derived[0] == left and derived[2] == in_order, f"{where}: {unit.id}'s search, made from the empty board's"
+            assert list(derived[1].items()) == list(previous.items()), f"{where}: {unit.id}'s ways in, from the empty board's"
         ends = [space for space in in_order if space != unit.location and space not in crossing]
         plain = moves_of(PlainMovement(fresh), fresh.units[unit.id])
         for moves in (first, again):

@@ -40,3 +40,27 @@ def test_a_cost_that_is_not_a_whole_number_is_left_to_the_heap() -> None:
     pairs: dict[str, tuple[tuple[str, float], ...]] = {"a": (("b", 0.5), ("c", 1)), "b": (("c", 0.5),), "c": ()}
     assert _by_buckets(pairs, "a", 2, set()) == _by_heap(pairs, "a", 2, set())
     assert _by_buckets(pairs, "a", 2, set())[1] == {"b": "a", "c": "a"}
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_search_is_the_empty_boards_less_blocked_spaces_that_gave_no_way_in(seed: int) -> None:
+    """``moves.unblocked``: blocked spaces the empty board's search did not reach change nothing
+    (nor does a blocked start), and blocked spaces that never gave another space its way in are
+    simply taken out of it (``moves.without``): the same spaces, ways in (in order) and ends."""
+    from domain.rulesets.tinyepic.movement import Searches
+    from domain.rulesets.tinyepic.moves import search, unblocked, without
+
+    rng = random.Random(seed)
+    size = rng.randint(1, 25)
+    pairs = _graph(rng, size)
+    start = f"{rng.randrange(size)},0"
+    blocked = frozenset(space for space in pairs if (space != start or seed % 5 == 0) and rng.random() < 0.2)
+    allowance = rng.randint(0, 6)
+    near, relaxers, plain = unblocked(Searches(), pairs, start, allowance)
+    assert plain == search(pairs, start, allowance, frozenset())
+    full = search(pairs, start, allowance, blocked)
+    narrowed = search(pairs, start, allowance, blocked & near)
+    assert (narrowed[0], list(narrowed[1].items()), narrowed[2]) == (full[0], list(full[1].items()), full[2])
+    if (blocked & near).isdisjoint(relaxers):
+        derived = without(plain, blocked & near)
+        assert (derived[0], list(derived[1].items()), derived[2]) == (full[0], list(full[1].items()), full[2])

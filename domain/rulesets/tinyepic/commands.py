@@ -70,6 +70,27 @@ class Move(_Model):
     unit: str
     path: list[Location] = Field(min_length=1)
 
+    @classmethod
+    def listed(cls, player: str, unit: str, path: list[str]) -> Move:
+        """The move ``Move(player=..., unit=..., path=...)`` makes, without validating what the
+        legal commands' search wrote itself: names of the state's player and unit, and a path of
+        at least one space as the board writes it (``Space.text``: no number to read as text).
+        A move picked from the listing is built this way (a validator call per space of its
+        path otherwise); a command from outside is validated as ever, and a log's again when it
+        is verified. ``test_listed_moves.py`` compares the two for every move listed."""
+        made = _new(cls)
+        _setattr(made, "__dict__", {"command": "move", "player": player, "unit": unit, "path": path})
+        _setattr(made, "__pydantic_fields_set__", set(_LISTED))
+        _setattr(made, "__pydantic_extra__", None)
+        _setattr(made, "__pydantic_private__", None)
+        return made
+
+
+#: the fields ``Move.listed`` sets, as pydantic marks them set when given to the constructor
+_LISTED = frozenset({"player", "unit", "path"})
+_new = object.__new__
+_setattr = object.__setattr__
+
 
 class MeleeAttack(_Model):
     """A Melee Attack on an orthogonally adjacent enemy at the same level (digest 4). With

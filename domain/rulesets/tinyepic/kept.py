@@ -71,7 +71,7 @@ class UnitMoves:
     def move(self, index: int) -> Move:
         found = self._built.get(index)
         if found is None:
-            found = self._built[index] = Move(player=self.player, unit=self.unit, path=self.path_to(self.ends[index]))
+            found = self._built[index] = Move.listed(self.player, self.unit, self.path_to(self.ends[index]))
         return found
 
     def moves(self) -> tuple[Move, ...]:

@@ -159,10 +159,8 @@ class TetMovement:
             steps = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
             if steps is None:
                 steps = state_board_steps(state)
-        for option in steps[frm]:
-            if option.to == to and (kind is None or option.kind == kind):
-                break
-        else:
+        option = steps.by_end[frm].get(to)  # one step per space it leads to
+        if option is None or (kind is not None and option.kind != kind):
             return None
         if view is not None and "occupant_at" in view.__dict__:  # looked at by operators: a fresh view has built nothing
             occupant = view.__dict__["occupant_at"].get(to)
@@ -242,11 +240,14 @@ _JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetM
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
-#: Movement and the spaces it may not enter
+#: Movement and the spaces it may not enter among those it could reach (``moves.unblocked``)
 SearchKey = tuple[str, int, frozenset[str]]
 #: what that search found: the spaces it could afford to leave, its cheapest way into each
 #: space, and the spaces it could afford to leave in reading order
 Search = tuple[frozenset[str], dict[str, str], list[str]]
+#: a search with nothing blocked (``moves.unblocked``): the spaces it could afford to enter but
+#: its start, the spaces that ever gave another its way in, and the search
+Unblocked = tuple[frozenset[str], frozenset[str], Search]
 
 
 class Searches(dict[SearchKey, Search]):
@@ -256,6 +257,10 @@ class Searches(dict[SearchKey, Search]):
         super().__init__()
         #: the spaces the kept searches could afford to leave, summed (what bounds the table)
         self.spaces = 0
+        #: (start, Movement) -> the search from there with no space blocked, what it reached
+        #: and the spaces that gave a way in (``moves.unblocked``): what a search's key holds
+        #: of the blocked spaces, and the search that serves when those gave no way in
+        self.reachable: dict[tuple[str, int], Unblocked] = {}
 
 
 class BoardSteps(dict[str, tuple[StepOption, ...]]):
@@ -269,8 +274,9 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         self.model = model
         #: the same steps as (space, cost) pairs, for the legal moves' search (``moves.py``)
         self.pairs = StepPairs(self)
-        #: the spaces the steps out of a space lead to (what a search that left it read)
-        self.into = StepTargets(self)
+        #: the same steps by where each leads, for a declared step (``step_option``) and path
+        #: (``path_is_clear``)
+        self.by_end = StepsByEnd(self)
         #: the legal moves' searches over these steps (``moves.keep_search``)
         self.searches = Searches()
         #: whether any space of the board is a Ballista (``turns.has_ballista``), for the legal
@@ -315,15 +321,17 @@ class StepPairs(dict[str, tuple[tuple[str, float], ...]]):
         return found
 
 
-class StepTargets(dict[str, frozenset[str]]):
-    """Each space's board steps' ends, as a set."""
+class StepsByEnd(dict[str, dict[str, StepOption]]):
+    """Each space's board steps by the space each leads to: one step per space (the cheaper of
+    two ways in is kept, ``_keep_better``), so the step into a space is looked up rather than
+    searched for among the space's steps (every declared step, judged twice, asks)."""
 
     def __init__(self, steps: BoardSteps) -> None:
         super().__init__()
         self.steps = steps
 
-    def __missing__(self, frm: str) -> frozenset[str]:
-        found = self[frm] = frozenset(option.to for option in self.steps[frm])
+    def __missing__(self, frm: str) -> dict[str, StepOption]:
+        found = self[frm] = {option.to: option for option in self.steps[frm]}
         return found
 
 
@@ -415,11 +423,10 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
     left: float = unit.movement
     here = start
     crossing = False
+    by_end = steps_out.by_end  # one step per space it leads to
     for to in steps:
-        for option in steps_out[here]:
-            if option.to == to:
-                break
-        else:
+        option = by_end[here].get(to)
+        if option is None:
             return False  # not a step: the walk names it
         occupant = None
         for u in units:  # ``occupant_at.get(to)``: the last living unit standing there

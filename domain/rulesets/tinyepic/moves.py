@@ -22,7 +22,7 @@ import math
 from collections.abc import Set as AbstractSet
 
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
-from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, board_steps
+from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
 
@@ -30,8 +30,8 @@ from domain.rulesets.tinyepic.view import GridView
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     """The unit's moves as ``legal.moves_of`` finds them with ``TetMovement`` (no stops, no
     first-step guarantee, one allowance: its Movement), and the spaces the search read. The
-    search is the board's kept one when the same start, Movement and blocked spaces were
-    searched before on this board (``keep_search``); the spaces it may only cross (its allies'
+    search is the board's kept one when the same start, Movement and blocked spaces within its
+    reach were searched before on this board (``keep_search``, ``unblocked``); the spaces it may only cross (its allies'
     spaces) are then left out of the ends. Who blocks and who is crossed is read once per side
     and view (``_side_occupied``), not once per unit searched."""
     start = unit.location
@@ -45,11 +45,19 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
     if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
         blocked = _blocked_for(view, unit, blocked)
-    key = (start, allowance, blocked)
     kept = steps.searches
+    # the search from here on an empty board (``unblocked``): only the blocked spaces it
+    # reached are read, and when none of them gave a space its way in, it is that search
+    # less them (``without``)
+    free = kept.reachable.get((start, allowance))
+    if free is None:
+        free = unblocked(kept, steps.pairs, start, allowance)
+    near, relaxers, plain = free
+    blocked = blocked & near
+    key = (start, allowance, blocked)
     found = kept.get(key)
     if found is None:
-        found = search(steps.pairs, start, allowance, blocked)
+        found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked)
         keep_search(kept, key, found)
     left, previous, in_order = found
     return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing)  # its ends: the start and ``crossing`` left out
@@ -59,10 +67,64 @@ def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowanc
     """One search from scratch: the spaces it could afford to leave (those within the
     Movement), its cheapest way into each space, and the spaces it could afford to leave in
     reading order (row, then column)."""
-    cost_of, previous = _by_buckets(pairs, start, allowance, blocked)
+    return _found(*_by_buckets(pairs, start, allowance, blocked), allowance)
+
+
+def _found(cost_of: dict[str, float], previous: dict[str, str], allowance: int) -> Search:
+    """What a search keeps of its costs and ways in."""
     # every space within the Movement was expanded: its steps, and where they lead, were read
     left = [space for space, cost in cost_of.items() if cost <= allowance]
     return frozenset(left), previous, sorted(left, key=READING.__getitem__)  # ``reading_order``
+
+
+def unblocked(kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int) -> Unblocked:
+    """The search from ``start`` with ``allowance`` were no space blocked, kept with the board's
+    searches: the spaces it could afford to enter but the start, the spaces that ever gave
+    another its way in (for a while or for good), and the search.
+
+    A blocked space outside the first changes nothing in a search: blocking only makes costs
+    higher, so the search never reaches it within the allowance, and a space reached beyond
+    the allowance is put in no bucket and given no way in (``_by_buckets``); nor does the
+    start, which the search leaves whatever blocks it. A search is therefore keyed on the
+    blocked spaces among the first alone. And when none of those ever gave another space its
+    way in, blocking them takes them out of the search and changes nothing else: every other
+    space is put in the same buckets in the same order and given the same way in
+    (``without``). The kept searches' test compares every kept search with one from scratch,
+    and the buckets' test does so on random graphs."""
+    table = kept.reachable
+    if len(table) >= SEARCHES_KEPT:
+        table.clear()  # starts and Movements of one board: a few hundred are kept
+    cost_of, ways = _by_buckets(pairs, start, allowance, frozenset(), _WaysIn())
+    plain = _found(cost_of, dict(ways), allowance)
+    relaxers = ways.ever if isinstance(ways, _WaysIn) else frozenset(cost_of)  # every space, to be safe
+    found = table[(start, allowance)] = (plain[0] - {start}, frozenset(relaxers), plain)
+    return found
+
+
+def without(plain: Search, blocked: frozenset[str]) -> Search:
+    """The search ``plain`` (with nothing blocked) with the ``blocked`` spaces taken out: the
+    search with them blocked when none of them ever gave another space its way in and the
+    start is not among them (``unblocked``)."""
+    if not blocked:
+        return plain
+    left, previous, in_order = plain
+    return (
+        left - blocked, {to: frm for to, frm in previous.items() if to not in blocked},
+        [space for space in in_order if space not in blocked],
+    )
+
+
+class _WaysIn(dict[str, str]):
+    """A search's ways in (``previous``) that remember every space that gave one, even one
+    bettered later (``unblocked``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ever: set[str] = set()
+
+    def __setitem__(self, to: str, frm: str) -> None:
+        self.ever.add(frm)
+        super().__setitem__(to, frm)
 
 
 #: the most searches a board keeps (``keep_search``), the oldest dropped first
@@ -160,7 +222,8 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
 
 
 def _by_buckets(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str],
+    ways: dict[str, str] | None = None,
 ) -> tuple[dict[str, float], dict[str, str]]:
     """Each space's cheapest cost within the search, and the cheapest way into each space the
     allowance reaches: ``_by_heap``'s answer, with a list of buckets indexed by cost for its
@@ -168,11 +231,12 @@ def _by_buckets(
     so the costs up to the allowance are 0, 1, ..., allowance; each bucket is worked through in
     the order spaces were put in it, those put in while it is worked through (a free step) after
     the rest, as ``_by_heap`` works through a cost's bucket and then the new one of that cost.
-    A cost that is not a whole number (none is) can't index a bucket: ``_by_heap`` answers."""
+    A cost that is not a whole number (none is) can't index a bucket: ``_by_heap`` answers.
+    ``ways``: the dict to write the ways in into (``unblocked``'s, which remembers them)."""
     if type(allowance) is not int:
         return _by_heap(pairs, start, allowance, blocked)
     cost_of: dict[str, float] = {start: 0}
-    previous: dict[str, str] = {}
+    previous: dict[str, str] = {} if ways is None else ways
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(start)
     try:
