@@ -103,6 +103,7 @@ def _reads_plainly(cls: type[BaseModel]) -> bool:
         or cls.__getattribute__ is not object.__getattribute__
     ):
         return False
+    missing = []
     for name, attribute in cls.__private_attributes__.items():
         if hasattr(attribute, "__get__"):
             return False  # a private attribute that is itself a descriptor: left to pydantic
@@ -110,9 +111,11 @@ def _reads_plainly(cls: type[BaseModel]) -> bool:
         # attribute with its declaration
         found = next((vars(klass)[name] for klass in cls.__mro__ if name in vars(klass)), None)
         if found is None:
-            type.__setattr__(cls, name, _PrivateRead(name))
+            missing.append(name)
         elif not (isinstance(found, _PrivateRead) and found.name == name):
             return False
+    for name in missing:  # only once the class is known to read plainly: none on a class left as it was
+        type.__setattr__(cls, name, _PrivateRead(name))
     return True
 
 
