@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import is_, itemgetter
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, NamedTuple, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -167,6 +167,8 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
         game.state.dropped()  # nor its state and its indexes (``GameState.dropped``)
     produced = recorded(game)
     for logged, made in zip(events, produced, strict=False):  # a folded prefix is its own events: equal at once
+        if logged is made:  # a prefix's own events, and each logged event the recorder took
+            continue
         assert isinstance(made, GameEvent)
         found = _disagreement(logged, made, game.parse_command, cheap)
         if found is not None:
@@ -225,52 +227,62 @@ class _LoggedRecorder:
 
 
 def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:
-    """True when validating ``fields`` as ``logged``'s class would give an event equal to it."""
+    """True when validating ``fields`` as ``logged``'s class would give an event equal to it:
+    no field the class does not have, none it requires missing, and each value equal to the
+    logged one (or the same object). The tests run in C (a view of the names, one tuple of
+    values each side) rather than field by field: every event a verification re-makes asks."""
     cls = type(logged)
     spec = _FIELD_SPECS.get(cls)
     if spec is None:
         spec = _FIELD_SPECS[cls] = _field_spec(cls)
-    names, defaults = spec
-    if not names or logged.not_recorded:
+    allowed, defaults, values = spec
+    if values is None or logged.not_recorded or not fields.keys() <= allowed:
         return False
-    mine = logged.__dict__
-    for name in fields:
-        if name not in names and name not in ENVELOPE:
-            return False
-    for name in names:
-        value = fields[name] if name in fields else defaults.get(name, _REQUIRED)
-        if value is _REQUIRED:
-            return False
-        found = mine[name]
-        if value is not found and value != found:
-            return False
-    return True
+    try:
+        given = values({**defaults, **fields} if defaults else fields)
+    except KeyError:  # a field the class requires, not given
+        return False
+    return bool(given == values(logged.__dict__))  # a tuple's comparison takes the same object as equal first
 
 
-_REQUIRED = object()
+class _FieldSpec(NamedTuple):
+    #: the names a caller may give: the compared fields and the envelope's
+    allowed: frozenset[str]
+    #: the defaults of the compared fields a caller may omit
+    defaults: dict[str, Any]
+    #: the compared fields' values of a map of fields, as one tuple; none when none may be trusted
+    values: Callable[[dict[str, Any]], tuple[Any, ...]] | None
 
 
-def _field_spec(cls: type[GameEvent]) -> tuple[frozenset[str], dict[str, Any]]:
-    """The payload fields of ``cls`` whose equal values ``_takes`` may trust (none when it may
-    trust none: an event class with a validator, or one the cheap comparison does not vouch
-    for), and the defaults of those a caller may omit."""
+def _field_spec(cls: type[GameEvent]) -> _FieldSpec:
+    """What ``_takes`` compares for ``cls``: nothing (``values`` none) when it may trust no
+    field (an event class with a validator, or one the cheap comparison does not vouch for)."""
     if cls in _COMPARED:
-        values, plain = _COMPARED[cls]
+        readers, plain = _COMPARED[cls]
     else:
-        values, plain = _COMPARED[cls] = _readers(cls)
+        readers, plain = _COMPARED[cls] = _readers(cls)
     decorators = cls.__pydantic_decorators__
-    if values is None or not plain or decorators.field_validators or decorators.model_validators:
-        return frozenset(), {}
-    names = frozenset(name for name in cls.model_fields if name not in ENVELOPE)
+    names = tuple(name for name in cls.model_fields if name not in ENVELOPE)
+    if readers is None or not plain or decorators.field_validators or decorators.model_validators or not names:
+        return _FieldSpec(ENVELOPE, {}, None)
     defaults = {
         name: info.get_default(call_default_factory=True)
         for name, info in cls.model_fields.items() if name in names and not info.is_required()
     }
-    return names, defaults
+    return _FieldSpec(frozenset(names) | ENVELOPE, defaults, _tuple_of(names))
 
 
-#: event class -> the fields ``_takes`` compares and the defaults of the optional ones
-_FIELD_SPECS: dict[type[GameEvent], tuple[frozenset[str], dict[str, Any]]] = {}
+def _tuple_of(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """The values of ``names`` in a map, as a tuple even for one name (``itemgetter`` gives a
+    lone value then, and comparing two lone values skips the same-object test a tuple makes)."""
+    if len(names) > 1:
+        return itemgetter(*names)
+    only = names[0]
+    return lambda fields: (fields[only],)
+
+
+#: event class -> what ``_takes`` compares
+_FIELD_SPECS: dict[type[GameEvent], _FieldSpec] = {}
 
 
 def _disagreement(
