@@ -11,6 +11,7 @@ import copy
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
@@ -247,12 +248,14 @@ class Game(BaseAggregate[UUID]):
     def parse_command(self, data: dict[str, Any] | BaseModel) -> BaseModel:
         return self.rules.parse_command(data)
 
-    def issue(self, command: dict[str, Any] | BaseModel, rollback: bool = True) -> list[GameEvent]:
+    def issue(self, command: dict[str, Any] | BaseModel, rollback: bool = True, issued_at: datetime | None = None) -> list[GameEvent]:
         """Apply one command atomically and return the events it recorded.
 
         Raises ``BadInput`` or ``IllegalCommand`` with nothing recorded when refused: the game
         is put back as it was from a checkpoint (``rollback``). A caller that throws the game
         away on a refusal (the store reloads it) passes ``rollback=False`` and saves the copy.
+        Its events carry the moment the command is issued, ``issued_at`` when given (a log's
+        command re-issued to verify it: the moment the log gives) and else the clock's.
         """
         rules = self.rules  # one lookup for the command: a game's ruleset never changes
         parsed = rules.parse_command(command)
@@ -262,7 +265,7 @@ class Game(BaseAggregate[UUID]):
         undo = _Declared.of(self)
         # every event of one command carries the moment it was issued: one clock reading, not
         # one per event (a timestamp is the envelope's, never compared or folded)
-        known["_issued_at"] = CommandIssued.create_timestamp()
+        known["_issued_at"] = CommandIssued.create_timestamp() if issued_at is None else issued_at
         try:
             command_id = self.state.next_id("c", "command")
             payload = parsed.model_dump(mode="json", exclude_defaults=False)

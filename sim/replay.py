@@ -157,7 +157,9 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
                 continue
             try:
                 # no rollback: a refusal ends verification, so the game is never used again
-                game.issue(event.command, rollback=False)
+                # at the moment the log says it was issued: the clock is not read, and the
+                # events the rules make again carry the logged command's timestamp
+                game.issue(event.command, rollback=False, issued_at=event.timestamp)
             except SimError as exc:
                 return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
     finally:
@@ -209,7 +211,7 @@ class _LoggedRecorder:
             logged = log[version - 1]
             if (
                 type(logged) is event_class and logged.originator_version == version
-                and logged.originator_id == known["_id"] and _takes(logged, fields)
+                and ((game_id := logged.originator_id) is known["_id"] or game_id == known["_id"]) and _takes(logged, fields)
             ):
                 try:
                     if event_class.apply is PLAIN_APPLY:  # as ``Game.record_fields``: id and version are checked above

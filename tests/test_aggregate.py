@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from pydantic import ValidationError
 
 from domain.errors import BadInput, IllegalCommand
 from domain.event_base import EVENT_TYPES
+from domain.events import CommandIssued, GameStarted
 from domain.game import Game
 from domain.ruleset import known_rulesets, load_all_rulesets
 from projections.state_hash import fold, state_hash
@@ -59,6 +62,18 @@ def test_a_refused_command_records_nothing_and_leaves_the_state_as_it_was() -> N
     with pytest.raises(BadInput):
         game.issue({"command": "fly_away"})
     assert (len(game.pending_events), game.version, state_hash(game.state)) == before
+
+
+def test_every_event_of_a_command_carries_the_moment_it_was_issued() -> None:
+    """One moment a command: the clock's, or the one given (a log's command re-issued to verify it)."""
+    logged = play(load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml"))
+    assert isinstance(logged.events[0], GameStarted)
+    moment = datetime(2020, 1, 2, 3, 4, 5, tzinfo=UTC)
+    game = Game.start_as(logged.events[0], logged.events[0].originator_id)
+    made = [game.issue(event.command, issued_at=moment) for event in logged.events if isinstance(event, CommandIssued)]
+    assert made and all(event.timestamp == moment for events in made for event in events)
+    clocked = game.issue(game.legal_commands()[0])
+    assert len({event.timestamp for event in clocked}) == 1 and clocked[0].timestamp > moment
 
 
 def test_folding_the_events_rebuilds_the_aggregates_state() -> None:
