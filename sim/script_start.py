@@ -34,7 +34,7 @@ from typing import NamedTuple
 from domain.cached import cached_property
 from domain.dice import Roll, rolls_of
 from domain.errors import SimError
-from domain.event_base import GameEvent
+from domain.event_base import GameEvent, restamped
 from domain.events import DiceRolled, GameStarted
 from domain.game import Game
 from domain.state import GameState
@@ -154,7 +154,7 @@ def _resumed(events: tuple[GameEvent, ...], state: GameState, seed: int) -> Game
     game_id = Game.create_id()
     stamp = start.create_timestamp()  # one moment for the whole kept start, as for a command's events
     game = Game.continued(start.reseeded(game_id, stamp, seed), copy_of_start(state, seed))
-    game.resume(game.state, [kept.restamped(game_id, stamp) for kept in events[1:]], again=lambda: copy_of_start(state, seed))
+    game.resume(game.state, restamped(events[1:], game_id, stamp), again=lambda: copy_of_start(state, seed))
     return game
 
 
