@@ -262,13 +262,14 @@ class Game(BaseAggregate[UUID]):
         pending_before = len(self.pending_events)
         checkpoint = self._checkpoint() if rollback else None
         known = self.__dict__
-        undo = _Declared.of(self)
+        undo = _Declared.of(self) if rollback else None  # what a refusal puts back without the checkpoint
         # every event of one command carries the moment it was issued: one clock reading, not
         # one per event (a timestamp is the envelope's, never compared or folded)
         known["_issued_at"] = CommandIssued.create_timestamp() if issued_at is None else issued_at
         try:
             command_id = self.state.next_id("c", "command")
-            payload = parsed.model_dump(mode="json", exclude_defaults=False)
+            # ``model_dump(mode="json")`` without its wrapper, which only passes its keywords on
+            payload = type(parsed).__pydantic_serializer__.to_python(parsed, mode="json")
             player = payload.get("player")
             self.record(CommandIssued, cause=None, command_id=command_id, player=player, command=payload)
             resolver = Resolver(self, rules, command_id)
@@ -284,7 +285,7 @@ class Game(BaseAggregate[UUID]):
             resolver.run()
         except BaseException:
             torn = known.pop("_torn", False)
-            if checkpoint is not None and (torn or not undo.undone(self, pending_before)):
+            if checkpoint is not None and undo is not None and (torn or not undo.undone(self, pending_before)):
                 self._restore(checkpoint, pending_before)
             raise
         finally:

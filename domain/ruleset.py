@@ -282,7 +282,8 @@ class Ruleset:
         if isinstance(data, BaseModel):
             return data
         try:
-            return self.commands.validate_python(data)
+            # the adapter's validator itself: its wrapper only passes its keywords on, once a command
+            return self.commands.validator.validate_python(data)
         except ValidationError as exc:
             loc, message = first_problem(exc, Union[self.script_commands])  # noqa: UP007  (a tuple of types)
             raise BadInput(message, ".".join(str(p) for p in loc) or "command") from None
