@@ -131,10 +131,10 @@ class LegalCommands(Sequence[BaseModel]):
         return cls([Part(None, items=lambda: listed)])
 
     def __len__(self) -> int:
-        return sum(len(part) for part in self._parts)
+        return sum(map(len, self._parts))  # a policy counts them before every choice
 
     def __bool__(self) -> bool:
-        return any(len(part) for part in self._parts)
+        return any(map(len, self._parts))
 
     @overload
     def __getitem__(self, index: int) -> BaseModel: ...

@@ -305,13 +305,14 @@ def _self_play(
     verdict = verify(events, begun_from.prefix if begun_from is not None else None) if verify_log else None
     clock.verifying += now() - started
     state = game.state
+    counters = tally.counters()
     report = GameReport(
         game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
         events=len(events), deaths=[e.unit for e in events if isinstance(e, UnitDied)],
         positions={u.id: rules.label(state, u.location) if u.location else "-" for u in state.units.values()},
         state_hash=state_hash(state), verified=verdict.ok if verdict else False,
         verdict=verdict.message if verdict else "not verified", stopped=stopped,
-        outcome=rules.outcome(state, tally.counters()), counters=tally.counters(),
+        outcome=rules.outcome(state, counters), counters=counters,
         refusals={p: dict(sorted(c.items())) for p, c in tally.refusals.items()}, first_player=first_player, clock=clock,
     )
     if shared is not None:
