@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from domain.cached import cached_property
-from domain.movement import StepOption, StepsFrom
+from domain.movement import StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
@@ -45,6 +45,9 @@ ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engage
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 T = TypeVar("T")
+#: ``StepJudge.of`` a model of a §8.2-style mode and of any other (``GloomMovement.__init__``)
+_STEP_MODE_JUDGE = StepJudge(0.0, None, ENGAGED_STEP)
+_MOVE_ACTION_JUDGE = StepJudge(0.0, MINIMUM_MOVE, MOVEMENT_POINTS)
 K = TypeVar("K")
 #: the state index each mode's model is held under (``GloomMovement.of``), written once
 _MODEL_NAMES = {mode: f"godsgloom.movement.{mode}" for mode in (*MODES, "flying")}
@@ -94,9 +97,13 @@ class GloomMovement:
         self.view = MatView.of(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
-        self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
-        guaranteed = mode not in STEP_MODES
-        self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
+        step_mode = mode in STEP_MODES
+        self.allowance_rule = ENGAGED_STEP if step_mode else MOVEMENT_POINTS
+        self.first_step_guarantee: RuleRef | None = None if step_mode else MINIMUM_MOVE
+        #: the judge ``StepJudge.of`` makes of a model and keeps on it: what it reads (no
+        #: tolerance, the guarantee, the allowance rule) is one of two pairs, so it is made once
+        #: per pair, not for each of the models a game makes (one per mode and placement)
+        self._step_judge = _STEP_MODE_JUDGE if step_mode else _MOVE_ACTION_JUDGE
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
