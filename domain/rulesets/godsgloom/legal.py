@@ -284,18 +284,20 @@ def _push_moves(state: GloomState) -> list[Part]:
     (``GloomMovement.push_ends``, as ``Ends`` reads it for a unit the push mode lets move), a
     few microseconds a unit, and a policy counts every part of the listing before it picks one
     (``len``): holding each unit's ends behind an ``Ends`` and its cached reads cost more than
-    the ends."""
+    the ends. They are ``push_ends`` read in the mat's order (the mat's one-MP steps kept
+    sorted: ``HexSteps.one_mp_ends_in_order``) less the hexes held, without the push model."""
     if state.options.gods_push_move == "disabled":
         return []
     view = MatView.of(state)
-    model = GloomMovement.of(state, "push")
+    held = view.held
+    in_order = view.steps.one_mp_ends_in_order
     parts: list[Part] = []
     for unit in sorted(view.living, key=_ID):
         if not push_eligible(view, unit):
             continue
         # a living unit may always move in push mode (``no_movement``: Lockdown leaves the push
-        # alone), one hex: ``Ends._found``'s push_ends case
-        hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
+        # alone), one hex: ``Ends._found``'s push_ends case, sorted as ``Ends.hexes`` sorts it
+        hexes = [to for to in in_order(unit.location or "") if to not in held]
         parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
 
