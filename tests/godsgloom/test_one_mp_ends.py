@@ -2,8 +2,9 @@
 mat's steps, which the God's Push listing reads for every eligible unit after every push: on
 every example's mat and on random boards (Impassable and Difficult hexes among them), each hex's
 kept ends are the plain steps out of it (a Difficult hex costing 1, as in a §8.2-style step)
-that are not blocked and cost at most 1, read here off a mat's steps made afresh; and asked of
-a mat's shared steps after a game has read them, the answer is the same."""
+that are not blocked and cost at most 1, read here off a mat's steps made afresh, and the same
+hexes in the mat's order (``one_mp_ends_in_order``); and asked of a mat's shared steps after a
+game has read them, the answers are the same."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def _check_mat(state: GloomState) -> int:
         assert fresh.one_mp_ends(h.text) == expected, h.text
         assert shared.one_mp_ends(h.text) == expected, h.text
         assert fresh.one_mp_ends(h.text) is fresh.one_mp_ends(h.text)  # kept once worked out
+        # the same hexes in the mat's order (q, then r), as the God's Push listing lists them
+        in_order = tuple(sorted(expected, key=lambda text: tuple(int(v) for v in text.split(","))))
+        assert fresh.one_mp_ends_in_order(h.text) == in_order, h.text
+        assert shared.one_mp_ends_in_order(h.text) == in_order, h.text
         asked += 1
     return asked
 

@@ -10,7 +10,7 @@ cancelled. Pivots, engagement, the Melee Attack it costs and Trample's dice foll
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -144,8 +144,33 @@ def followed_path(
     (``GloomCommands.walk`` then asks it, for the refusal it names).
     The same judge on the same steps (``step_option``, ``StepJudge.judge``), without the
     record of a refusal that every accepted path of a game, and of its verification, made.
-    tests/godsgloom/test_walked_steps.py compares the two on every path issued."""
+    tests/godsgloom/test_walked_steps.py compares the two on every path issued.
+
+    On a small mat the answer is kept by the placement (``Placement.walks``), with the mode,
+    the unit, the path and the allowance: all else it reads is the placement's (its steps are
+    ``step_option``'s, kept there too) and the judge is the mode's. Verifying a log walks every
+    path of the game again on the placements the game met. The lists are shared by every
+    walk that finds them, and none changes them."""
     allowance = model.allowance(unit_id)
+    view = model.view
+    if not view.small:
+        return _followed(model, unit_id, start, hexes, allowance)
+    kept = view.placing.walks
+    key = (model.mode, unit_id, start, tuple(hexes), allowance)
+    found = kept.get(key, _UNWALKED)
+    if found is _UNWALKED:
+        found = kept[key] = _followed(model, unit_id, start, hexes, allowance)
+    return found  # the kept answer (the sentinel is replaced above)
+
+
+#: a path not yet walked on a placement (``followed_path``: None is an answer, a refusal)
+_UNWALKED: Any = object()
+
+
+def _followed(
+    model: GloomMovement, unit_id: str, start: str, hexes: list[str], allowance: float,
+) -> tuple[list[tuple[str, str, StepOption]], RuleRef | None, list[Judgement]] | None:
+    """``followed_path`` worked out."""
     judge = StepJudge.of(model).judge
     step_option = model.step_option
     taken: list[tuple[str, str, StepOption]] = []

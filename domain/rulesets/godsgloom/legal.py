@@ -101,6 +101,9 @@ class Ends:
         self.state, self.unit_id, self.mode = state, unit_id, mode
         self._leaving_out = leaving_out
         self._paths: dict[str, list[str]] = {}
+        #: each hex's cheapest way in, when the paths are walked back along them (``walk_back``
+        #: from the unit's hex: a small mat's search), read once ``_found`` is
+        self.ways: dict[str, str] | None = None
 
     @cached_property
     def _found(self) -> tuple[list[str], Callable[[str], list[str]]]:
@@ -125,6 +128,7 @@ class Ends:
         if allowance >= 1 and model.view.options.difficult_cost >= 1 and model.no_movement(self.unit_id) is None:
             if model.view.small:  # the same search, over a small mat's steps in one loop
                 ends, previous = model.ends_within(self.unit_id, start, allowance)
+                self.ways = previous
                 return ends, lambda h: walk_back(previous, start, h)[1:]
             return _within(model, self.unit_id, start, allowance)
         reach = search_reach(model, self.unit_id, start)
@@ -139,8 +143,38 @@ class Ends:
             # same only to the same hex: only the hexes both hold have their paths compared,
             # not every path of both written out
             listed = base.where
-            found = [h for h in found if h not in listed or self.path(h) != base.path(h)]
+            same = self._same_paths(base)
+            found = [h for h in found if h not in listed or not same(h)]
         return found
+
+    def _same_paths(self, other: Ends) -> Callable[[str], bool]:
+        """Whether this and ``other`` (of the same unit in the same state) have the same path
+        to a hex. Both walked back along ways (``ways``), the paths are the same exactly when
+        each hex on the way back was entered from the same hex, down to the start: each hex's
+        answer is its way's, so a hex's way back is followed only as far as a hex already
+        answered, not written out as a path for both (a trait's moves compared with the Move
+        Action's hexes: every hex both reach). Otherwise the paths are compared."""
+        mine, theirs = self.ways, other.ways
+        if mine is None or theirs is None:
+            return lambda h: self.path(h) == other.path(h)
+        start = self.state.units[self.unit_id].location or ""
+        known: dict[str, bool] = {start: True}
+
+        def same(h: str) -> bool:
+            passed: list[str] = []
+            while h not in known:
+                way = mine[h]
+                if theirs.get(h) != way:
+                    known[h] = False
+                    break
+                passed.append(h)
+                h = way
+            answer = known[h]
+            for on_the_way in passed:
+                known[on_the_way] = answer
+            return answer
+
+        return same
 
     @cached_property
     def where(self) -> dict[str, int]:
@@ -284,18 +318,20 @@ def _push_moves(state: GloomState) -> list[Part]:
     (``GloomMovement.push_ends``, as ``Ends`` reads it for a unit the push mode lets move), a
     few microseconds a unit, and a policy counts every part of the listing before it picks one
     (``len``): holding each unit's ends behind an ``Ends`` and its cached reads cost more than
-    the ends."""
+    the ends. They are ``push_ends`` read in the mat's order (the mat's one-MP steps kept
+    sorted: ``HexSteps.one_mp_ends_in_order``) less the hexes held, without the push model."""
     if state.options.gods_push_move == "disabled":
         return []
     view = MatView.of(state)
-    model = GloomMovement.of(state, "push")
+    held = view.held
+    in_order = view.steps.one_mp_ends_in_order
     parts: list[Part] = []
     for unit in sorted(view.living, key=_ID):
         if not push_eligible(view, unit):
             continue
         # a living unit may always move in push mode (``no_movement``: Lockdown leaves the push
-        # alone), one hex: ``Ends._found``'s push_ends case
-        hexes = sorted(model.push_ends(unit.id, unit.location or ""), key=_order)
+        # alone), one hex: ``Ends._found``'s push_ends case, sorted as ``Ends.hexes`` sorts it
+        hexes = [to for to in in_order(unit.location or "") if to not in held]
         parts.append(_push_part(unit.id, unit.owner, hexes))
     return parts
 

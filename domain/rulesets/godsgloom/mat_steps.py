@@ -33,6 +33,8 @@ class HexSteps:
         self._out: dict[int, dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]] = {}
         #: hex text -> ``one_mp_ends``
         self._one_mp: dict[str, tuple[str, ...]] = {}
+        #: hex text -> ``one_mp_ends_in_order``
+        self._one_mp_in_order: dict[str, tuple[str, ...]] = {}
 
     def out_of(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:
         table = self._out.get(difficult_cost)
@@ -51,6 +53,15 @@ class HexSteps:
         if found is None:
             plain, _ = self.out_of(frm, 1)
             found = self._one_mp[frm] = tuple([o.to for o in plain if o.blocked is None and o.cost <= 1])
+        return found
+
+    def one_mp_ends_in_order(self, frm: str) -> tuple[str, ...]:
+        """``one_mp_ends`` in the mat's order (q, then r: ``parse_hex``), kept per hex: the God's
+        Push listing lists each unit's hexes in that order after every push, and the hexes a
+        unit may not enter (held ones) only drop out of it."""
+        found = self._one_mp_in_order.get(frm)
+        if found is None:
+            found = self._one_mp_in_order[frm] = tuple(sorted(self.one_mp_ends(frm), key=parse_hex))
         return found
 
     def table(self, difficult_cost: int) -> dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]:

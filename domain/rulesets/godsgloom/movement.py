@@ -14,11 +14,13 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
+import heapq
+import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from domain.cached import cached_property
-from domain.movement import StepJudge, StepOption, StepsFrom, cheapest_ways
+from domain.movement import StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
 from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
@@ -43,11 +45,15 @@ ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engage
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 T = TypeVar("T")
+#: ``StepJudge.of`` a model of a §8.2-style mode and of any other (``GloomMovement.__init__``)
+_STEP_MODE_JUDGE = StepJudge(0.0, None, ENGAGED_STEP)
+_MOVE_ACTION_JUDGE = StepJudge(0.0, MINIMUM_MOVE, MOVEMENT_POINTS)
 K = TypeVar("K")
 #: the state index each mode's model is held under (``GloomMovement.of``), written once
 _MODEL_NAMES = {mode: f"godsgloom.movement.{mode}" for mode in (*MODES, "flying")}
 #: a step not yet kept (``step_option``: None is an answer, no step leads there)
 _UNKNOWN = object()
+_INFINITY = math.inf
 
 
 class GloomMovement:
@@ -91,9 +97,13 @@ class GloomMovement:
         self.view = MatView.of(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
-        self.allowance_rule = ENGAGED_STEP if mode in STEP_MODES else MOVEMENT_POINTS
-        guaranteed = mode not in STEP_MODES
-        self.first_step_guarantee: RuleRef | None = MINIMUM_MOVE if guaranteed else None
+        step_mode = mode in STEP_MODES
+        self.allowance_rule = ENGAGED_STEP if step_mode else MOVEMENT_POINTS
+        self.first_step_guarantee: RuleRef | None = None if step_mode else MINIMUM_MOVE
+        #: the judge ``StepJudge.of`` makes of a model and keeps on it: what it reads (no
+        #: tolerance, the guarantee, the allowance rule) is one of two pairs, so it is made once
+        #: per pair, not for each of the models a game makes (one per mode and placement)
+        self._step_judge = _STEP_MODE_JUDGE if step_mode else _MOVE_ACTION_JUDGE
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -291,14 +301,75 @@ class GloomMovement:
         """The hexes a move of a small mat may end in (within the allowance, not only passed
         through, not the start) and each one's cheapest way in (``previous``): what the engine's
         search bounded at ``allowance - 1`` finds (``domain.movement.search_within``, as
-        ``legal._within`` asks it), by the engine's own loop (``domain.movement.cheapest_ways``:
-        this model's judge, one allowance everywhere) over ``_small_stepper``'s steps, without
-        the kept search and the ``Found`` around it: a small mat's searches are not kept across
-        events (``kept_search``), and a game's legal moves ask one per activation.
+        ``legal._within`` asks it), without the kept search and the ``Found`` around it: a
+        small mat's searches are not kept across events (``kept_search``), and a game's legal
+        moves ask one per activation.
+
+        The loop is ``domain.movement.cheapest_ways`` (``_first_steps``, then ``_relax_fixed``
+        honouring stops) for this model's judge, written out: every hex is expanded at most
+        once (a hex reached again more cheaply is expanded at its new cost, the old entry
+        skipped), so its steps are asked of ``_small_stepper`` directly, with no ``StepsFrom``
+        keeping them for a second ask that never comes, and the first steps are judged inline
+        (no tolerance: a step within the allowance spends its cost; past it the §8.3 guarantee
+        spends the whole allowance; a model without it, a §8.2-style step, starts from the
+        start's bucket as the engine does). Each search is a tenth of a game's legal listing.
         tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
         # ``_small_stepper``'s steps: the patched step into a marked hex worked out once per hex
-        steps = StepsFrom(self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id)))
-        cost_of, previous, via = cheapest_ways(steps, StepJudge.of(self), start, allowance, allowance - 1)
+        ask = self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id))
+        beyond = allowance - 1  # the ring costing the whole allowance is not expanded
+        cost_of: dict[str, float] = {start: 0}
+        previous: dict[str, str] = {}
+        via: dict[str, StepOption] = {start: StepOption(start, "start")}
+        waiting: dict[float, list[str]] = {}
+        costs: list[float] = []
+        push, pop = heapq.heappush, heapq.heappop
+        if self.first_step_guarantee is None:
+            waiting[0], costs = [start], [0]
+        else:
+            for option in ask(start):
+                if option.blocked is not None:
+                    continue
+                spent = option.cost if option.cost <= allowance else allowance  # §8.3: the whole allowance
+                to = option.to
+                if spent < cost_of.get(to, _INFINITY):
+                    cost_of[to] = spent
+                    via[to] = option
+                    previous[to] = start
+                    if spent <= beyond:
+                        bucket = waiting.get(spent)
+                        if bucket is None:
+                            waiting[spent] = [to]
+                            push(costs, spent)
+                        else:
+                            bucket.append(to)
+        get = cost_of.get
+        while costs:
+            cost = pop(costs)
+            if cost > beyond:
+                break
+            for here in waiting.pop(cost):
+                if cost > cost_of[here]:
+                    continue  # reached more cheaply since
+                entered = via[here]
+                if entered.stops is not None and entered.pass_only is None:
+                    continue  # the move ends on entering: nothing beyond through here
+                for option in ask(here):
+                    to, _, step_cost, blocked, _, _ = option
+                    if blocked is not None:
+                        continue
+                    new_cost = cost + step_cost
+                    if new_cost < get(to, _INFINITY):
+                        cost_of[to] = new_cost
+                        via[to] = option
+                        if new_cost <= allowance:
+                            previous[to] = here
+                        if new_cost <= beyond:
+                            bucket = waiting.get(new_cost)
+                            if bucket is None:
+                                waiting[new_cost] = [to]
+                                push(costs, new_cost)
+                            else:
+                                bucket.append(to)
         ends = [h for h, found in cost_of.items() if found <= allowance and via[h].pass_only is None and h != start]
         return ends, previous
 

@@ -116,7 +116,9 @@ class Placement:
     of every hex by zones is worked out only for a search (``cover``, ``marked``); one hex's
     zones are read off the living units' zones (``zones_over_text``)."""
 
-    __slots__ = ("key", "cast", "option", "living", "occupant", "steps", "_by_id", "_cover", "_marked", "_over", "_engaged")
+    __slots__ = (
+        "key", "cast", "option", "living", "occupant", "steps", "walks", "_by_id", "_cover", "_marked", "_over", "_engaged",
+    )
 
     def __init__(self, key: tuple[Cast, tuple[Entry, ...]]) -> None:
         cast, entries = key
@@ -145,6 +147,10 @@ class Placement:
         #: it reads is this key's (the cast's mat, traits, types and options, and who stands
         #: where facing which way)
         self.steps: dict[tuple[str, str, str, str], Any] = {}
+        #: (mode, unit, start, path, allowance) -> the steps a declared path takes on this
+        #: placement, the stop and the verdicts, or None for a refused one
+        #: (``engine.followed_path``): what it reads besides is ``steps`` and the mode's judge
+        self.walks: dict[tuple[Any, ...], Any] = {}
 
     # _by_id_order: the ids an answer finds reading ``living`` (the units' order), sorted, are
     # the ids reading ``by_id`` finds, in its order: ``by_id`` is sorted by id first, and ids

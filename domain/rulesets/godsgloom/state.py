@@ -37,9 +37,17 @@ class PlacesWritten:
     anywhere has moved, turned or died since, so none of its units has; otherwise the units'
     places are read and compared with its placement. Each mark is drawn once from a counter
     (``next`` on ``itertools.count`` is one step under the GIL), so a mark is never seen again
-    once replaced, whichever thread sets a unit."""
+    once replaced, whichever thread sets a unit.
+
+    ``run`` is the unit the latest marks were drawn for and the first mark of that run: while
+    a view's mark is at most one before it, every place written since was that one unit's (a
+    move's steps, its pivot, a death), so only its entry of the view's placement key is read
+    anew. A state's units are set by one thread at a time (the one folding its events); a run
+    read while another thread draws marks for units of another state names a unit that state
+    does not hold, and the view then reads every unit, as without it."""
 
     count = 0
+    run: tuple[object, int] = (None, 0)
 
 
 _MARKS = itertools.count(1)
@@ -50,7 +58,10 @@ class GloomUnit(UnitState):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in PLACE_FIELDS:
-            PlacesWritten.count = next(_MARKS)
+            mark = next(_MARKS)
+            if PlacesWritten.run[0] is not self:
+                PlacesWritten.run = (self, mark)
+            PlacesWritten.count = mark
         if name in self.__plain_fields__:  # as ``StateModel.__setattr__`` sets it, without a second call
             self.__dict__[name] = value
             self.__pydantic_fields_set__.add(name)

@@ -70,7 +70,7 @@ class MatView:
         entries: tuple[Entry, ...] | None = None
         if kept is not None and kept.state is state:
             if kept.written != written:
-                entries = tuple(map(UNIT_PLACE, state.units.values()))
+                entries = kept.entries_now(state)
             if entries is None or kept.placing.key[1] == entries:
                 kept.written = written
                 indexes["godsgloom.view"] = kept
@@ -99,6 +99,21 @@ class MatView:
 
     #: the mark (``PlacesWritten.count``) at which this view was last found to be its state's (kept views only)
     written = -1
+
+    def entries_now(self, state: GloomState) -> tuple[Entry, ...]:
+        """The placement key's entries of ``state``'s units as they stand now (``placement_key``),
+        for a kept view of it whose mark is no longer the latest: when every place written
+        since was one unit's (``PlacesWritten.run``, a move's steps and pivot), this view's
+        entries with that unit's read anew, else every unit's read. Most events that move a
+        unit are one unit's, and the end of its move asks who Engages it on the new placement.
+        tests/godsgloom/test_kept_views.py compares the kept views with fresh ones after every event."""
+        unit, since = PlacesWritten.run
+        if since <= self.written + 1 and isinstance(unit, GloomUnit):
+            at = self.cast.position.get(unit.id)
+            if at is not None and state.units.get(unit.id) is unit:
+                old = self.placing.key[1]
+                return (*old[:at], UNIT_PLACE(unit), *old[at + 1:])
+        return tuple(map(UNIT_PLACE, state.units.values()))
 
     def __copy__(self) -> None:
         """A copy of a state holds no view of it (the copy makes its own when asked): a view
