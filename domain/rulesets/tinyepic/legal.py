@@ -111,7 +111,22 @@ def legal_commands(
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
     parts.append(_end_turn_part(player))
-    return LegalCommands(parts)
+    return TetLegalCommands(parts)
+
+
+class TetLegalCommands(LegalCommands):
+    """The collection ``LegalCommands`` is, counted without a generator per reading: the random
+    policy asks whether there is any command, how many, and one of them, in every state.
+    Every listing ends with the player's ``end_turn``, so it is never empty."""
+
+    def __bool__(self) -> bool:
+        return True  # the turn's end is always listed (``_end_turn_part``)
+
+    def __len__(self) -> int:
+        total = 0
+        for part in self._parts:
+            total += len(part)
+        return total
 
 
 #: units in id order
