@@ -21,7 +21,7 @@ from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
     in_melee_reach,
-    may_shoot,
+    in_shot,
     on_ballista_to_fire,
 )
 from domain.rulesets.tinyepic.commands import (
@@ -94,13 +94,11 @@ def legal_commands(
                         _add(parts, "melee_attack", unit, melee)
                 if "missile" in allowed and unit.missile > 0 and unit.ammo >= 1:
                     _add(parts, "missile_attack", unit, [
-                        _command(MissileAttack, player, unit.id, e.id)
-                        for e in enemies if may_shoot(view, unit, e, "missile")
+                        _command(MissileAttack, player, unit.id, e.id) for e in in_shot(view, unit, enemies, "missile")
                     ])
                 if "spell" in allowed and unit.spell > 0 and unit.mana >= 1:
                     _add(parts, "spell_attack", unit, [
-                        _command(SpellAttack, player, unit.id, e.id)
-                        for e in enemies if may_shoot(view, unit, e, "spell")
+                        _command(SpellAttack, player, unit.id, e.id) for e in in_shot(view, unit, enemies, "spell")
                     ])
                 if ballista and "ballista" in allowed and on_ballista_to_fire(view, unit):
                     _add(parts, "fire_ballista", unit, [
