@@ -129,7 +129,7 @@ class TinyEpicTacticsRuleset(Ruleset):
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
-        return TetMovement.for_step(state)
+        return TetMovement.of_state(state)
 
     # --- commands and resolution ----------------------------------------------------------------
 
