@@ -7,7 +7,7 @@ every state of every example, of random games on random boards and of random sel
 benchmark's whole-turn scenario: the allowed actions are those ``action_refusal`` lets through,
 and the listed attacks are exactly those a plain loop over every unit, enemy and refusal finds;
 ``may_melee`` and ``may_shoot`` (the refusals without their detail) agree with the refusals for
-every pair of units on the board, ``in_melee_reach`` with them for lists of its units, and
+every pair of units on the board, ``in_melee_reach`` and ``in_shot`` with them for lists of its units, and
 ``allowed_actions`` given the player's units counted with the one that counts them itself.
 """
 
@@ -26,6 +26,7 @@ from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
     in_melee_reach,
+    in_shot,
     may_melee,
     may_shoot,
     melee_refusal,
@@ -99,6 +100,9 @@ def _check(state: TetState, where: str) -> None:
         for targets in (on_board, on_board[::-1], on_board[1:]):
             plain_melee = [o for o in targets if melee_refusal(view, unit, o) is None]
             assert in_melee_reach(view, unit, targets) == plain_melee, f"{where}: {unit.id}'s Melee targets"
+            for kind in _RANGED:
+                plain_shots = [o for o in targets if ranged_refusal(view, unit, o, kind) is None]
+                assert in_shot(view, unit, targets, kind) == plain_shots, f"{where}: {unit.id}'s {kind} targets"
         for other in on_board:
             assert may_melee(view, unit, other) == (melee_refusal(view, unit, other) is None), f"{where}: {unit.id}, {other.id}"
             for kind in _RANGED:

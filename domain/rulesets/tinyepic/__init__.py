@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from domain.board import Board
 from domain.copying import ATOMS, copy_value
@@ -129,7 +129,7 @@ class TinyEpicTacticsRuleset(Ruleset):
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
-        return TetMovement.for_step(state)
+        return TetMovement.of_state(state)
 
     # --- commands and resolution ----------------------------------------------------------------
 
@@ -188,6 +188,18 @@ class TinyEpicTacticsRuleset(Ruleset):
         resolver.stop_move(item.move_id, why.message)
         return False
 
+    def execute(self, resolver: Resolver, command: BaseModel) -> None:
+        """The command's handler (``engine.HANDLERS``) called on handlers made here directly:
+        ``commands_for`` finds their class by its spec, and ``TetCommands.execute`` looks the
+        handler up, for every command issued (in a game, and again in its verification)."""
+        found = _ENGINE
+        if not found:
+            from domain.rulesets.tinyepic.engine import HANDLERS, TetCommands
+
+            found.extend((TetCommands, HANDLERS))
+        made, handlers = found
+        handlers[type(command)](made(resolver), command)
+
     # --- turns ----------------------------------------------------------------------------------
 
     def legal_commands(self, state: GameState) -> LegalCommands:
@@ -226,6 +238,10 @@ class TinyEpicTacticsRuleset(Ruleset):
             flags.append("Weakened")
         return ", ".join(flags)
 
+
+#: the engine's handlers class and its handler of each command class (``execute``), imported
+#: when the first command is: the engine imports this package's modules
+_ENGINE: list[Any] = []
 
 #: options given -> the full options the check made of them (``check_options``), the oldest
 #: dropped first; a check that refuses is not kept

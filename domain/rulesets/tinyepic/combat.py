@@ -152,6 +152,34 @@ def may_shoot(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["mis
     return reach > 0 and store >= 1 and view.in_range(view.at(unit.id), view.at(target.id), reach)
 
 
+def in_shot(view: GridView, unit: TetUnit, targets: list[TetUnit], kind: Literal["missile", "spell"]) -> list[TetUnit]:
+    """The ``targets`` that ``may_shoot`` lets ``unit`` shoot with ``kind``, in their order, with
+    the unit's space, level and terrain read once rather than once per target (``GridView.in_range``
+    inline): the legal commands ask it of every unit that may shoot, against every enemy (a test
+    compares it with ``may_shoot`` for every unit and every list of the units on the board after
+    every event)."""
+    reach, store = (unit.missile, unit.ammo) if kind == "missile" else (unit.spell, unit.mana)
+    if reach <= 0 or store < 1:
+        return []
+    side = unit.owner
+    x, y = parse_space(unit.location or "")
+    state = view.state
+    if state.terrain[y][x] == "peak":  # unlimited range from a Peak (seed 003, Peaks)
+        return [target for target in targets if target.owner != side]
+    levels = state.levels
+    level = levels[y][x]
+    found: list[TetUnit] = []
+    for target in targets:
+        if target.owner == side:
+            continue
+        tx, ty = parse_space(target.location or "")
+        there = levels[ty][tx]
+        # orthogonal counting, +1 shooting down a level, -1 up (``GridView.effective_range``)
+        if abs(tx - x) + abs(ty - y) <= reach + (1 if level > there else -1 if level < there else 0):
+            found.append(target)
+    return found
+
+
 def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[Direction]:
     """Where the Ballista may knock the target back (option ballista_knockback_direction)."""
     if view.options.ballista_knockback_direction == "any_orthogonal":

@@ -105,7 +105,7 @@ class TetCommands(CommandHandlers[TetState]):
     # --- dispatch -------------------------------------------------------------------------------
 
     def execute(self, command: BaseModel) -> None:
-        _HANDLERS[type(command)](self, command)
+        HANDLERS[type(command)](self, command)
 
     # --- set-up ---------------------------------------------------------------------------------
 
@@ -247,7 +247,7 @@ class TetCommands(CommandHandlers[TetState]):
 
 
 #: each command's handler, by the command's class (looked up once per command, not bound anew)
-_HANDLERS: dict[type[BaseModel], Any] = {
+HANDLERS: dict[type[BaseModel], Any] = {
     SetUp: TetCommands.set_up,
     Move: TetCommands.move,
     MeleeAttack: TetCommands.melee_attack,

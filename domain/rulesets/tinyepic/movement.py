@@ -73,11 +73,24 @@ class TetMovement:
 
     @classmethod
     def for_step(cls, state: GameState) -> TetMovement:
-        """The model ``__init__`` makes of ``state`` alone, made without its call: the
-        resolver asks for one per declared step (``Ruleset.movement_for_move``)."""
+        """The model ``__init__`` makes of ``state`` alone, made without its call (the one
+        ``of_state`` keeps for the resolver's declared steps)."""
         model = _new(cls)
         _setattr(model, "__dict__", {"_step_judge": _JUDGE, "state": state, "options": state.options, "enemies_passable": False})
         return model
+
+    @classmethod
+    def of_state(cls, state: GameState) -> TetMovement:
+        """``for_step``'s model of ``state``, one per state object, kept across its events
+        (``GameState.lasting_index``: a copy of the state, or a new board, starts without it):
+        the resolver asks for a model per declared step, and what it asks of one
+        (``step_option``) reads the state as it is then. Such a model never makes a view
+        (``_occupied`` compares owners itself): a view is of the state at one moment."""
+        kept = state.__pydantic_private__["_lasting"].get(STEP_MODEL)  # type: ignore[index]  # set by PrivateAttr
+        if kept is not None:
+            found: TetMovement = kept[1]
+            return found
+        return state.lasting_index(STEP_MODEL, None, lambda: cls.for_step(state))
 
     @cached_property
     def view(self) -> GridView:
@@ -180,7 +193,7 @@ class TetMovement:
         """A step into a space another unit holds: an enemy blocks it (or lets it pass, for
         "why" only), an ally lets the unit pass without stopping there (option
         ally_pass_through)."""
-        if not self.view.allied(unit, occupant):
+        if unit.owner != occupant.owner:  # not allies (``GridView.allied``), read without a view
             if self.enemies_passable:
                 return option._replace(pass_only=ENEMY)
             return option._replace(blocked=PORTAL_BLOCKED if option.kind == "portal" else ENEMY)
@@ -368,6 +381,8 @@ def state_board_steps(state: TetState) -> BoardSteps:
 
 #: the board index of ``board_steps``
 BOARD_STEPS = "tinyepic.board_steps"
+#: the lasting index of ``TetMovement.of_state``
+STEP_MODEL = "tinyepic.step_model"
 _new = object.__new__
 _setattr = object.__setattr__
 

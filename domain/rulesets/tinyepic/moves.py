@@ -170,14 +170,17 @@ def _side_occupied(view: GridView, side: str) -> tuple[frozenset[str], frozenset
         sides = known["tinyepic.side_occupied"] = {}
     found = sides.get(side)
     if found is None:
-        occupant_at = view.occupant_at
+        # the living units' spaces, read off the view's living units (which the legal commands
+        # have read already) rather than a map of who stands where built for them: no two
+        # living units stand on one space, so each space is its one occupant's
+        living = view.living
         if view.options.ally_pass_through:
             found = (
-                frozenset([space for space, occupant in occupant_at.items() if occupant.owner != side]),
-                frozenset([space for space, occupant in occupant_at.items() if occupant.owner == side]),
+                frozenset([u.location for u in living if u.owner != side]),  # type: ignore[misc]  # living: on the board
+                frozenset([u.location for u in living if u.owner == side]),  # type: ignore[misc]  # living: on the board
             )
         else:
-            found = (frozenset(occupant_at), frozenset())
+            found = (frozenset([u.location for u in living]), frozenset())  # type: ignore[misc]  # living: on the board
         sides[side] = found
     return found
 
