@@ -113,18 +113,12 @@ def legal_commands(
 
 
 class TetLegalCommands(LegalCommands):
-    """The collection ``LegalCommands`` is, counted without a generator per reading: the random
-    policy asks whether there is any command, how many, and one of them, in every state.
-    Every listing ends with the player's ``end_turn``, so it is never empty."""
+    """The collection ``LegalCommands`` is, known not to be empty without counting a part: the
+    random policy asks whether there is any command before every choice, and every listing
+    ends with the player's ``end_turn``."""
 
     def __bool__(self) -> bool:
         return True  # the turn's end is always listed (``_end_turn_part``)
-
-    def __len__(self) -> int:
-        total = 0
-        for part in self._parts:
-            total += len(part)
-        return total
 
 
 #: units in id order
