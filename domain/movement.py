@@ -563,11 +563,13 @@ def _first_steps(
                 _wait(waiting, costs, new_cost, to)
 
 
-@dataclass(frozen=True, slots=True)
-class Judgement:
+class Judgement(NamedTuple):
     """The step judge's verdict on one step: the option it takes (None when no step leads
     there), what the move has spent once it is taken, and the rule that refuses it, if any.
-    ``over_allowance`` marks a refusal by the allowance alone (the step itself is legal)."""
+    ``over_allowance`` marks a refusal by the allowance alone (the step itself is legal).
+    Immutable as ``StepOption`` is, and made as cheaply: one is made for every step judged,
+    in a game and again in its verification (a frozen dataclass sets each field through
+    ``object.__setattr__``, twice the time)."""
 
     option: StepOption | None
     spent: float
