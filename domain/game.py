@@ -259,9 +259,9 @@ class Game(BaseAggregate[UUID]):
         """
         rules = self.rules  # one lookup for the command: a game's ruleset never changes
         parsed = rules.parse_command(command)
-        pending_before = len(self.pending_events)
+        known = self.__dict__  # the library's fields, read past their properties: once a command
+        pending_before = len(known["_pending_events"])
         checkpoint = self._checkpoint() if rollback else None
-        known = self.__dict__
         undo = _Declared.of(self) if rollback else None  # what a refusal puts back without the checkpoint
         # every event of one command carries the moment it was issued: one clock reading, not
         # one per event (a timestamp is the envelope's, never compared or folded)
@@ -271,7 +271,7 @@ class Game(BaseAggregate[UUID]):
             # ``model_dump(mode="json")`` without its wrapper, which only passes its keywords on
             payload = type(parsed).__pydantic_serializer__.to_python(parsed, mode="json")
             player = payload.get("player")
-            self.record(CommandIssued, cause=None, command_id=command_id, player=player, command=payload)
+            self.record_fields(CommandIssued, {"cause": None, "command_id": command_id, "player": player, "command": payload})
             resolver = Resolver(self, rules, command_id)
             if isinstance(parsed, OrderTriggers):
                 resolver.answer_order(parsed)
@@ -290,7 +290,7 @@ class Game(BaseAggregate[UUID]):
             raise
         finally:
             known["_issued_at"] = None
-        return list(self.pending_events[pending_before:])  # type: ignore[arg-type]  # a game triggers only GameEvents
+        return known["_pending_events"][pending_before:]  # a new list (the slice); a game records only GameEvents
 
     # --- rollback ---------------------------------------------------------------------------
 
