@@ -28,6 +28,7 @@ import pytest
 import domain.rulesets.sorcery as sorcery
 from domain.event_base import GameEvent
 from domain.events import MoveEnded, StepTaken, UnitDied
+from domain.resolution import Resolver
 from domain.rulesets.sorcery import abilities
 from domain.rulesets.sorcery.engine import primitives, rest, voids
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped
@@ -83,13 +84,15 @@ def plain_settle(self: primitives.Primitives, cause: str, moving: str | None = N
     self.mark_lasting_losses(cause)
 
 
-def plain_stop(engine: primitives.Primitives, event: GameEvent) -> None:
+def plain_stop(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, MoveEnded)
-    stops.stops(engine.resolver, event)
+    engine = primitives.Primitives(resolver)
+    stops.stops(resolver, event)
     rest.stopped(engine, event, stops.stopped_units(engine.state, event))
 
 
-def plain_rest(engine: primitives.Primitives, event: GameEvent) -> None:
+def plain_rest(resolver: Resolver, event: GameEvent) -> None:
+    engine = primitives.Primitives(resolver)
     if isinstance(event, StepTaken):
         rest.moved(engine, event)
     elif isinstance(event, UnitDied):
