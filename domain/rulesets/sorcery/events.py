@@ -241,7 +241,8 @@ class UnitTapped(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        sorcery_state(state).units[self.unit].tapped = True
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every Move and Attack folds it
+        state.units[self.unit].tapped = True
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} taps ({self.reason})"
@@ -385,8 +386,9 @@ class TurnEnded(GameEvent):
     turn: int
 
     def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every turn folds it
         drop_head(state, TurnPassItem)
-        for unit in sorcery_state(state).units.values():
+        for unit in state.units.values():
             # ``unit.damage = 0`` as ``StateModel.__setattr__`` sets a plain field, without its
             # call: every turn's end folds this for every unit, living or not
             unit.__dict__["damage"] = 0
@@ -408,11 +410,11 @@ class TurnStarted(GameEvent):
     untapped: list[str]
 
     def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every turn folds it
         state.new_turn(self.player, self.turn)
-        sorcery = sorcery_state(state)
-        sorcery.used_this_turn.clear()
-        sorcery.declared_splits.clear()
-        units = sorcery.units
+        state.used_this_turn.clear()
+        state.declared_splits.clear()
+        units = state.units
         for unit_id in self.untapped:
             units[unit_id].tapped = False
 

@@ -80,4 +80,4 @@ def _pass_plainly(engine: Primitives, state: SorceryState, player: str) -> None:
 def _untapping(state: SorceryState, player: str, held: Collection[str]) -> list[str]:
     """The units of ``player`` that untap as their turn begins, in id order: tapped, in play,
     and not kept tapped (``held``)."""
-    return sorted(u.id for u in state.units.values() if u.owner == player and u.tapped and u.alive and u.id not in held)
+    return sorted([u.id for u in state.units.values() if u.owner == player and u.tapped and u.alive and u.id not in held])
