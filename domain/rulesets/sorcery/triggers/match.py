@@ -71,7 +71,7 @@ def sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[Sou
     none: they are passed over by the kinds their declarations hold, ``_kinds``). Kept in a
     table shared by every state of the same realm and places (``rules.shared.realm_key``: all
     that ``_sources`` reads), while ``view`` is still its state's, as ``muted`` is."""
-    if kind not in _present(state):
+    if kind not in kinds_present(state):
         return ()  # no card in the game waits for this kind of moment (most kinds, most states)
     if peek(state, "sorcery.view") is not view:
         return _sources(state, view, kind)
@@ -94,12 +94,13 @@ def _sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[So
     return tuple(found)
 
 
-def _present(state: SorceryState) -> frozenset[type]:
+def kinds_present(state: SorceryState) -> frozenset[type]:
     """The kinds of moment any card of the game waits for (every unit, living or not, and every
     site, artifact and aura): a superset of what ``sources`` finds, worked out once instead of
     walking the units for each kind (a step asks six kinds, for each unit moved), and kept
     across the events that leave the cards in play as they are (``characteristics_index``:
-    a step, a tap, a turn passing)."""
+    a step, a tap, a turn passing). The matchers of other modules read it too (stops.py,
+    turns.py)."""
     # ``GameState.characteristics_index`` read in place: asked several times for each event
     kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
     found: frozenset[type] | None = kept.get(_TRIGGER_KINDS)
@@ -108,17 +109,12 @@ def _present(state: SorceryState) -> frozenset[type]:
     return found
 
 
-#: the name ``_present`` keeps its answer under, with the state's characteristics
+#: the name ``kinds_present`` keeps its answer under, with the state's characteristics
 _TRIGGER_KINDS = "sorcery.trigger_kinds"
 
 
-def kinds_present(state: SorceryState) -> frozenset[type]:
-    """``_present``, for the matchers of other modules (stops.py)."""
-    return _present(state)
-
-
 def kinds_in_play(state: SorceryState) -> frozenset[type]:
-    """What ``_present`` keeps, worked out from the cards themselves."""
+    """What ``kinds_present`` keeps, worked out from the cards themselves."""
     return frozenset().union(*(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()))
 
 
@@ -184,10 +180,10 @@ _ENTERING: tuple[type[Enters], ...] = (Enters, Occupies)
 
 def on_step(resolver: Resolver, event: StepTaken) -> None:
     """What a step triggers, for the unit and for each unit it carries. Only the matchers of the
-    kinds some card of the game waits for are asked (``_present``, a superset of every source
+    kinds some card of the game waits for are asked (``kinds_present``, a superset of every source
     the matchers find): none of them in most steps of most games."""
     state = _state(resolver)
-    present = _present(state)
+    present = kinds_present(state)
     if present.isdisjoint(STEP_KINDS):
         return
     view = RealmView.of(state)
@@ -217,7 +213,7 @@ def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
 
 
 def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: str, frm: str, to: str, cause: str) -> None:
-    if kind not in _present(view.state):
+    if kind not in kinds_present(view.state):
         return  # no card in the game waits for it (``sources`` would find none)
     if frm.split("/")[0] == to.split("/")[0]:
         return  # surface <-> subsurface of one site enters no site (digest 2.3)
