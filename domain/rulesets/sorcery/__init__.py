@@ -236,15 +236,21 @@ class SorceryRuleset(Ruleset):
         """The command a record names, validated by its own class (the union's discriminator,
         ``command``, names it) rather than through the union: the same model, the same
         validation; a record the class refuses, or that names none, is read through the union,
-        whose message names the problem as before. Verifying a log reads every command so."""
+        whose message names the problem as before. Verifying a log reads every command so, by the
+        class's validator directly (``model_validate`` without its wrapper); a command already
+        made (self-play issues the listed ones) is taken as it is, as the core takes it."""
+        if isinstance(data, BaseModel):
+            return data
         if isinstance(data, dict):
             name = data.get("command")
             named = COMMAND_CLASSES.get(name) if type(name) is str else None
             if named is not None:
                 try:
-                    return named.model_validate(data)
+                    parsed: BaseModel = named.__pydantic_validator__.validate_python(data)
                 except ValidationError:
                     pass  # the union says what is wrong, as it always has
+                else:
+                    return parsed
         return super().parse_command(data)
 
     #: what follows an event is ``ON_EVENT``'s, by its exact class
