@@ -79,5 +79,5 @@ def _pass_plainly(engine: Primitives, state: SorceryState, player: str) -> None:
 
 def _untapping(state: SorceryState, player: str, held: Collection[str]) -> list[str]:
     """The units of ``player`` that untap as their turn begins, in id order: tapped, in play,
-    and not kept tapped (``held``)."""
-    return sorted([u.id for u in state.units.values() if u.owner == player and u.tapped and u.alive and u.id not in held])
+    and not kept tapped (``held``); the tapped mark read first, as most units are untapped."""
+    return sorted([u.id for u in state.units.values() if u.tapped and u.owner == player and u.alive and u.id not in held])
