@@ -111,7 +111,14 @@ def with_turn(how: str, turn: int) -> str:
 
 def grows(unit: SorceryUnit) -> Grows | None:
     """How the unit grows, if it does (Megamoeba, Aethermoeba)."""
-    return next((a.grows for a in abilities_of(unit.card) if a.grows is not None), None)
+    return _grows_of(unit.card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _grows_of(card_name: str) -> Grows | None:
+    """How a card's unit grows, worked out once per card (its declarations never change): every
+    step of every unit asks whether the unit is oversized."""
+    return next((a.grows for a in abilities_of(card_name) if a.grows is not None), None)
 
 
 def is_oversized(unit: SorceryUnit) -> bool:
@@ -122,7 +129,7 @@ def is_oversized(unit: SorceryUnit) -> bool:
 def grown_power(card_name: str, occupied: Sequence[str]) -> int | None:
     """A growing unit's power: its printed power, +1 for each location it occupies (Aethermoeba:
     for each void); None for a unit that does not grow."""
-    found = next((a.grows for a in abilities_of(card_name) if a.grows is not None), None)
+    found = _grows_of(card_name)
     if found is None:
         return None
     counted = [loc for loc in occupied if found.per == "location" or parse_loc(loc).region is Region.VOID]
