@@ -360,9 +360,18 @@ def movement(base: Any, state: GameState, turn: int = 0) -> Any:
     """``base``, wrapped for oversized units when the realm holds one (only then: the others'
     answers are the wrapped model's own, asked directly); a teleport lands a unit turned
     ``turn`` degrees clockwise."""
-    if isinstance(state, SorceryState) and state.characteristics_index("sorcery.oversized", lambda: holds_oversized(state)):
-        return OversizedMovement(base, state, turn)
-    return base
+    if not isinstance(state, SorceryState):
+        return base
+    # ``characteristics_index`` read in place, without making its builder: every Move and Attack asks
+    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    holds: bool | None = kept.get(_HOLDS_OVERSIZED)
+    if holds is None:
+        holds = kept[_HOLDS_OVERSIZED] = holds_oversized(state)
+    return OversizedMovement(base, state, turn) if holds else base
+
+
+#: the name ``movement`` keeps ``holds_oversized`` under, with the state's characteristics
+_HOLDS_OVERSIZED = "sorcery.oversized"
 
 
 def holds_oversized(state: SorceryState) -> bool:

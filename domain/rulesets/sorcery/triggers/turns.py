@@ -13,20 +13,11 @@ from domain.rulesets.sorcery.triggers.match import Source, kinds_present, muted,
 from domain.rulesets.sorcery.view import RealmView
 
 
-def at_turn_end(resolver: Resolver, player: str, cause: str) -> bool:
-    """Queue what triggers at the end of ``player``'s turn (then what triggers at the end of
-    each turn); whether anything did."""
-    return at_turn(resolver, player, cause, "end")
-
-
-def at_turn_start(resolver: Resolver, player: str, cause: str) -> None:
-    """Queue what triggers at the start of ``player``'s turn."""
-    at_turn(resolver, player, cause, "start")
-
-
 def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
-    """``AtTurn``: its controller's turn's ``start`` or ``end`` (``whose`` "yours"), then each
-    turn's, one trigger for each unit or artifact its ``each`` names."""
+    """``AtTurn``: queue what triggers at the ``start`` or ``end`` of ``player``'s turn, its
+    controller's turn's first (``whose`` "yours"), then each turn's, one trigger for each unit or
+    artifact its ``each`` names; whether anything did. Asked directly by the end and the start
+    of every turn (engine/turn.py), with no wrapper of its own for each phase."""
     state = resolver.state
     assert isinstance(state, SorceryState)
     if AtTurn not in kinds_present(state):
