@@ -3,7 +3,7 @@ skipped only where it could find nothing.
 
 - a step asks none of its six trigger matchers when no card of the game waits for a kind of
   moment a step can be, and each matcher passes over its own kind when no card waits for it
-  (triggers/match.py, ``_present``);
+  (triggers/match.py, ``kinds_present``);
 - floods are not followed after a step while no effect is in force (site kinds are then the
   printed ones, which a step can't change; engine/flood.py);
 - coming to rest, and precedences ending as a unit moves or dies, are passed over while no
@@ -14,7 +14,7 @@ skipped only where it could find nothing.
 
 The reference is the plain reading each of these replaced, written out below: every follow-up
 run after every event it follows, every unit judged by the survival rules, and every kind of
-trigger matched (``_present`` answering every kind there is). Every Sorcery example and seeded
+trigger matched (``kinds_present`` answering every kind there is). Every Sorcery example and seeded
 random self-play must record the same events, field for field, both ways.
 """
 
@@ -28,11 +28,12 @@ import pytest
 import domain.rulesets.sorcery as sorcery
 from domain.event_base import GameEvent
 from domain.events import MoveEnded, StepTaken, UnitDied
+from domain.resolution import Resolver
 from domain.rulesets.sorcery import abilities
 from domain.rulesets.sorcery.engine import primitives, rest, voids
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped
 from domain.rulesets.sorcery.realm import Region, parse_loc
-from domain.rulesets.sorcery.triggers import match, stops
+from domain.rulesets.sorcery.triggers import match, stops, turns
 from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
@@ -83,13 +84,15 @@ def plain_settle(self: primitives.Primitives, cause: str, moving: str | None = N
     self.mark_lasting_losses(cause)
 
 
-def plain_stop(engine: primitives.Primitives, event: GameEvent) -> None:
+def plain_stop(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, MoveEnded)
-    stops.stops(engine.resolver, event)
+    engine = primitives.Primitives(resolver)
+    stops.stops(resolver, event)
     rest.stopped(engine, event, stops.stopped_units(engine.state, event))
 
 
-def plain_rest(engine: primitives.Primitives, event: GameEvent) -> None:
+def plain_rest(resolver: Resolver, event: GameEvent) -> None:
+    engine = primitives.Primitives(resolver)
     if isinstance(event, StepTaken):
         rest.moved(engine, event)
     elif isinstance(event, UnitDied):
@@ -104,7 +107,8 @@ def test_every_kind_of_moment_a_step_can_be_is_a_step_kind() -> None:
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every shortcut of this module's docstring undone."""
-    monkeypatch.setattr(match, "_present", lambda state: EVERY_KIND)
+    for module in (match, stops, turns):  # each reads it by its own name
+        monkeypatch.setattr(module, "kinds_present", lambda state: EVERY_KIND)
     monkeypatch.setattr(primitives.Primitives, "settle", plain_settle)
     follow = dict(sorcery.ON_EVENT)
     follow[StepTaken] = (sorcery._step_matched, sorcery._floods_followed, plain_rest)

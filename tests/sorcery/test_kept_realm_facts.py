@@ -45,7 +45,7 @@ def _compare(state: GameState, where: str) -> None:
     assert (kept.named, kept.broad, kept.at_rest, kept.volatile) == (
         rebuilt.named, rebuilt.broad, rebuilt.at_rest, rebuilt.volatile,
     ), f"{where}: what the realm's facts say effects read"
-    assert match._present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
+    assert match.kinds_present(state) == match.kinds_in_play(fresh), f"{where}: the kinds of moment cards wait for"  # type: ignore[arg-type]
     assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
     assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
     held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]

@@ -62,67 +62,69 @@ from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState, MoveState, StepItem, TriggerState
 
 
-def _floods_followed(engine: Primitives, event: GameEvent) -> None:
-    if not flood.setting_up(engine.resolver):
-        flood.follow_floods(engine, event.event_id)
+def _floods_followed(resolver: Resolver, event: GameEvent) -> None:
+    if not flood.setting_up(resolver):
+        flood.follow_floods(Primitives(resolver), event.event_id)
 
 
-def _floods_followed_after_step(engine: Primitives, event: GameEvent) -> None:
+def _floods_followed_after_step(resolver: Resolver, event: GameEvent) -> None:
     """A step changes a site's kind only through an effect in force that follows a unit (Tide
     Naiads floods the site it is at); with none in force every site is its printed kind, and
     what is below one is already in the subsurface that kind names (each event that can change
     a kind is followed itself, and a step lands where the movement model, reading the kinds,
     says): nothing to follow."""
-    if engine.state.effects:
-        _floods_followed(engine, event)
+    if resolver.state.effects:  # type: ignore[attr-defined]  # a Sorcery state's
+        _floods_followed(resolver, event)
 
 
-def _step_matched(engine: Primitives, event: GameEvent) -> None:
+def _step_matched(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, StepTaken)
-    match.on_step(engine.resolver, event)
+    match.on_step(resolver, event)
 
 
-def _attack_matched(engine: Primitives, event: GameEvent) -> None:
+def _attack_matched(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, AttackDeclared)
-    match.attacked(engine.resolver, event)
+    match.attacked(resolver, event)
 
 
-def _strike_matched(engine: Primitives, event: GameEvent) -> None:
+def _strike_matched(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, StrikeDealt)
-    match.bearer_strikes(engine.resolver, event)
+    match.bearer_strikes(resolver, event)
 
 
-def _after_attack_matched(engine: Primitives, event: GameEvent) -> None:
+def _after_attack_matched(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, AttackResolved)
-    match.after_first_attack(engine.resolver, event)
+    match.after_first_attack(resolver, event)
 
 
-def _stop_matched(engine: Primitives, event: GameEvent) -> None:
+def _stop_matched(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, MoveEnded)
-    stops.stops(engine.resolver, event)
-    if engine.state.effects:  # coming to rest is read only by effects in force (rest.py)
-        rest.stopped(engine, event, stops.stopped_units(engine.state, event))
+    stops.stops(resolver, event)
+    state = resolver.state
+    assert isinstance(state, SorceryState)
+    if state.effects:  # coming to rest is read only by effects in force (rest.py)
+        rest.stopped(Primitives(resolver), event, stops.stopped_units(state, event))
 
 
-def _rest_ended(engine: Primitives, event: GameEvent) -> None:
-    if not engine.state.effects:
+def _rest_ended(resolver: Resolver, event: GameEvent) -> None:
+    if not resolver.state.effects:  # type: ignore[attr-defined]  # a Sorcery state's
         return  # what ends here are precedences, effects in force (rest.py)
     if isinstance(event, StepTaken):
-        rest.moved(engine, event)
+        rest.moved(Primitives(resolver), event)
     elif isinstance(event, UnitDied):
-        rest.died(engine, event)
+        rest.died(Primitives(resolver), event)
 
 
-def _death_followed(engine: Primitives, event: GameEvent) -> None:
+def _death_followed(resolver: Resolver, event: GameEvent) -> None:
     assert isinstance(event, UnitDied)
-    durations.on_death(engine, event)
+    durations.on_death(Primitives(resolver), event)
 
 
 #: what follows each kind of event, in order: the triggered abilities it matches (triggers/match.py),
 #: effects it ends (engine/durations.py), and the flood follow-up after anything that may have made a
 #: site a water site or a land site (engine/flood.py: an effect starting or ending, a card leaving, a
 #: unit or artifact moving: Tide Naiads, Blightstone)
-ON_EVENT: dict[type[GameEvent], tuple[Callable[[Primitives, GameEvent], None], ...]] = {
+ON_EVENT: dict[type[GameEvent], tuple[Callable[[Resolver, GameEvent], None], ...]] = {
     StepTaken: (_step_matched, _floods_followed_after_step, _rest_ended),
     AttackDeclared: (_attack_matched,),
     AttackResolved: (_after_attack_matched,),
@@ -234,15 +236,21 @@ class SorceryRuleset(Ruleset):
         """The command a record names, validated by its own class (the union's discriminator,
         ``command``, names it) rather than through the union: the same model, the same
         validation; a record the class refuses, or that names none, is read through the union,
-        whose message names the problem as before. Verifying a log reads every command so."""
+        whose message names the problem as before. Verifying a log reads every command so, by the
+        class's validator directly (``model_validate`` without its wrapper); a command already
+        made (self-play issues the listed ones) is taken as it is, as the core takes it."""
+        if isinstance(data, BaseModel):
+            return data
         if isinstance(data, dict):
             name = data.get("command")
             named = COMMAND_CLASSES.get(name) if type(name) is str else None
             if named is not None:
                 try:
-                    return named.model_validate(data)
+                    parsed: BaseModel = named.__pydantic_validator__.validate_python(data)
                 except ValidationError:
                     pass  # the union says what is wrong, as it always has
+                else:
+                    return parsed
         return super().parse_command(data)
 
     #: what follows an event is ``ON_EVENT``'s, by its exact class
@@ -250,10 +258,9 @@ class SorceryRuleset(Ruleset):
 
     def match_triggers(self, resolver: Resolver, event: GameEvent) -> None:
         follow = ON_EVENT.get(type(event))
-        if follow:
-            engine = Primitives(resolver)
+        if follow:  # each follow-up makes the handlers it needs: most need none (most events of most games)
             for handle in follow:
-                handle(engine, event)
+                handle(resolver, event)
 
     def resolve_trigger(self, resolver: Resolver, trigger: TriggerState) -> None:
         registry.resolve(Primitives(resolver), trigger)

@@ -35,8 +35,9 @@ def sorcery_state(state: GameState) -> SorceryState:
     return state
 
 
-#: the field a turn's end sets on every unit (``TurnEnded``)
+#: the field a turn's end sets on every unit (``TurnEnded``), and that field's name
 _DAMAGE = frozenset({"damage"})
+_DAMAGE_FIELD = "damage"
 
 
 def drop_head(state: GameState, kind: type) -> None:
@@ -241,7 +242,10 @@ class UnitTapped(GameEvent):
     reason: str
 
     def apply_to(self, state: GameState) -> None:
-        sorcery_state(state).units[self.unit].tapped = True
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every Move and Attack folds it
+        unit = state.units[self.unit]  # ``tapped = True`` as ``StateModel.__setattr__`` sets it, without its call
+        unit.__dict__["tapped"] = True
+        unit.__pydantic_fields_set__.add("tapped")
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} taps ({self.reason})"
@@ -385,13 +389,16 @@ class TurnEnded(GameEvent):
     turn: int
 
     def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every turn folds it
         drop_head(state, TurnPassItem)
-        for unit in sorcery_state(state).units.values():
+        for unit in state.units.values():
             # ``unit.damage = 0`` as ``StateModel.__setattr__`` sets a plain field, without its
-            # call: every turn's end folds this for every unit, living or not
-            unit.__dict__["damage"] = 0
-            fields_set = unit.__pydantic_fields_set__
-            fields_set |= _DAMAGE  # in place, through a name: no attribute set on the unit
+            # call: every turn's end folds this for every unit, living or not; a unit with no
+            # damage whose damage was set before is already as the fold leaves it (most units)
+            if unit.damage or _DAMAGE_FIELD not in unit.__pydantic_fields_set__:
+                unit.__dict__["damage"] = 0
+                fields_set = unit.__pydantic_fields_set__
+                fields_set |= _DAMAGE  # in place, through a name: no attribute set on the unit
 
     def describe(self, label: Labeler) -> str:
         return f"{self.player}'s turn {self.turn} ends"
@@ -408,13 +415,15 @@ class TurnStarted(GameEvent):
     untapped: list[str]
 
     def apply_to(self, state: GameState) -> None:
+        assert isinstance(state, SorceryState)  # ``sorcery_state`` without its call: every turn folds it
         state.new_turn(self.player, self.turn)
-        sorcery = sorcery_state(state)
-        sorcery.used_this_turn.clear()
-        sorcery.declared_splits.clear()
-        units = sorcery.units
-        for unit_id in self.untapped:
-            units[unit_id].tapped = False
+        state.used_this_turn.clear()
+        state.declared_splits.clear()
+        units = state.units
+        for unit_id in self.untapped:  # ``tapped = False`` as ``StateModel.__setattr__`` sets it, without its call
+            unit = units[unit_id]
+            unit.__dict__["tapped"] = False
+            unit.__pydantic_fields_set__.add("tapped")
 
     def describe(self, label: Labeler) -> str:
         untaps = f"; untaps {', '.join(self.untapped)}" if self.untapped else ""

@@ -140,7 +140,7 @@ def _moves(state: SorceryState) -> tuple[BaseModel, ...]:
     back, or the next game from the same start, finds the listing made."""
     player = state.active_player
     turn = state.turn
-    marks = tuple((u.tapped, u.entered_turn == turn) for u in state.units.values() if u.owner == player)
+    marks = tuple([(u.tapped, u.entered_turn == turn) for u in state.units.values() if u.owner == player])
     return table(state, (*realm_key(state), "ready moves", player, marks), lambda: _ready_moves(state, player))
 
 

@@ -181,8 +181,10 @@ class SorceryMovement:
 
     def _current(self) -> bool:
         """Whether the state is still the one this model's view reads (no event since): only
-        then are its answers shared with other states (``rules.shared``)."""
-        return shared.peek(self.state, "sorcery.view") is self.view
+        then are its answers shared with other states (``rules.shared``). ``shared.peek`` read
+        in place: asked before every kept table of a unit's movement."""
+        indexes = self.state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+        return indexes.get("sorcery.view") is self.view
 
     def steps_from(self, unit_id: str) -> StepsFrom:
         """Kept with the view of the state (``RealmView.of``): asked again, by a second search

@@ -111,7 +111,14 @@ def with_turn(how: str, turn: int) -> str:
 
 def grows(unit: SorceryUnit) -> Grows | None:
     """How the unit grows, if it does (Megamoeba, Aethermoeba)."""
-    return next((a.grows for a in abilities_of(unit.card) if a.grows is not None), None)
+    return _grows_of(unit.card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _grows_of(card_name: str) -> Grows | None:
+    """How a card's unit grows, worked out once per card (its declarations never change): every
+    step of every unit asks whether the unit is oversized."""
+    return next((a.grows for a in abilities_of(card_name) if a.grows is not None), None)
 
 
 def is_oversized(unit: SorceryUnit) -> bool:
@@ -122,7 +129,7 @@ def is_oversized(unit: SorceryUnit) -> bool:
 def grown_power(card_name: str, occupied: Sequence[str]) -> int | None:
     """A growing unit's power: its printed power, +1 for each location it occupies (Aethermoeba:
     for each void); None for a unit that does not grow."""
-    found = next((a.grows for a in abilities_of(card_name) if a.grows is not None), None)
+    found = _grows_of(card_name)
     if found is None:
         return None
     counted = [loc for loc in occupied if found.per == "location" or parse_loc(loc).region is Region.VOID]
@@ -353,9 +360,18 @@ def movement(base: Any, state: GameState, turn: int = 0) -> Any:
     """``base``, wrapped for oversized units when the realm holds one (only then: the others'
     answers are the wrapped model's own, asked directly); a teleport lands a unit turned
     ``turn`` degrees clockwise."""
-    if isinstance(state, SorceryState) and state.characteristics_index("sorcery.oversized", lambda: holds_oversized(state)):
-        return OversizedMovement(base, state, turn)
-    return base
+    if not isinstance(state, SorceryState):
+        return base
+    # ``characteristics_index`` read in place, without making its builder: every Move and Attack asks
+    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    holds: bool | None = kept.get(_HOLDS_OVERSIZED)
+    if holds is None:
+        holds = kept[_HOLDS_OVERSIZED] = holds_oversized(state)
+    return OversizedMovement(base, state, turn) if holds else base
+
+
+#: the name ``movement`` keeps ``holds_oversized`` under, with the state's characteristics
+_HOLDS_OVERSIZED = "sorcery.oversized"
 
 
 def holds_oversized(state: SorceryState) -> bool:

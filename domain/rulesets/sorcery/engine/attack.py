@@ -146,12 +146,15 @@ def _untapped_enemies_there(engine: Reader, unit_id: str) -> bool:
     """Whether any untapped enemy unit shares the unit's location: every interceptor is one, so
     without one the keywords and effects ``interceptors`` reads need not be worked out (most
     moves end away from any enemy)."""
-    unit = engine.state.units[unit_id]
+    units = engine.state.units
+    unit = units[unit_id]
     location = unit.location
-    return location is not None and any(
-        other.location == location and other.alive and other.owner != unit.owner and not (isinstance(other, SorceryUnit) and other.tapped)
-        for other in engine.state.units.values()
-    )
+    if location is None:
+        return False
+    for other in units.values():  # a loop, not ``any`` over a generator: asked after most moves
+        if other.location == location and other.alive and other.owner != unit.owner and not (isinstance(other, SorceryUnit) and other.tapped):
+            return True
+    return False
 
 
 def resolve_intercept_item(engine: Primitives, item: InterceptItem) -> None:

@@ -271,7 +271,7 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             fatal = self.view().survival(unit.id, at)
             if fatal is not None:
                 self.kill(unit.id, fatal, cause)
-        for unit_id, why in voids.short_of_voids(self.state, self.view()):
+        for unit_id, why in voids.short_of_voids(state):
             self.kill(unit_id, why, cause)  # banished (Yog-Sothoth)
         self.mark_lasting_losses(cause)
 

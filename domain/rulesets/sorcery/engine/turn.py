@@ -12,7 +12,7 @@ from domain.rulesets.sorcery.engine.flood import kept_tapped
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.events import EffectEnded, EndOfTurnQueued, TurnEnded, TurnStarted
 from domain.rulesets.sorcery.state import SorceryState, TurnPassItem
-from domain.rulesets.sorcery.triggers import match
+from domain.rulesets.sorcery.triggers.turns import at_turn
 
 #: Thing in the Ice: "Disabled for three of your turns" (the turn it entered counts: docs/sorcery.md)
 YOUR_TURNS = "your_turns_"
@@ -31,7 +31,7 @@ def end_turn(engine: Primitives, cmd: EndTurn) -> None:
     next one is queued (codex: Turn Sequence; digest 2.11)."""
     player = engine.player(cmd.player, engine.state.active_player)
     engine.check_main_phase(player)
-    if match.at_turn_end(engine.resolver, player, engine.cause):
+    if at_turn(engine.resolver, player, engine.cause, "end"):
         engine.emit(EndOfTurnQueued, player=player, turn=engine.state.turn)
         return
     pass_turn(engine, player)
@@ -63,7 +63,7 @@ def pass_turn(engine: Primitives, player: str) -> None:
     constricting = constrict.kept_tapped(state, untapped)  # Tringh Constrictor kills instead
     engine.emit(TurnStarted, player=upcoming, turn=state.turn + 1, untapped=[u for u in untapped if u not in constricting])
     constrict.on_untap(engine, untapped, None)
-    match.at_turn_start(engine.resolver, upcoming, engine.cause)
+    at_turn(engine.resolver, upcoming, engine.cause, "start")
 
 
 def _pass_plainly(engine: Primitives, state: SorceryState, player: str) -> None:
@@ -74,10 +74,10 @@ def _pass_plainly(engine: Primitives, state: SorceryState, player: str) -> None:
     engine.emit(TurnEnded, player=player, turn=state.turn)
     upcoming = state.opponent_of(player)
     engine.emit(TurnStarted, player=upcoming, turn=state.turn + 1, untapped=_untapping(state, upcoming, ()))
-    match.at_turn_start(engine.resolver, upcoming, engine.cause)
+    at_turn(engine.resolver, upcoming, engine.cause, "start")
 
 
 def _untapping(state: SorceryState, player: str, held: Collection[str]) -> list[str]:
     """The units of ``player`` that untap as their turn begins, in id order: tapped, in play,
-    and not kept tapped (``held``)."""
-    return sorted(u.id for u in state.units.values() if u.owner == player and u.tapped and u.alive and u.id not in held)
+    and not kept tapped (``held``); the tapped mark read first, as most units are untapped."""
+    return sorted([u.id for u in state.units.values() if u.tapped and u.owner == player and u.alive and u.id not in held])

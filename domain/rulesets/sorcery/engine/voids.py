@@ -15,12 +15,15 @@ from domain.rulesets.sorcery.view import RealmView
 NUMBERS = {5: "five"}
 
 
-def short_of_voids(state: SorceryState, view: RealmView) -> list[tuple[str, RuleRef]]:
+def short_of_voids(state: SorceryState, view: RealmView | None = None) -> list[tuple[str, RuleRef]]:
     """Each living unit that needs more voids than the realm has now, with the rule that
-    banishes it, in id order."""
+    banishes it, in id order. The view of the state (``RealmView.of``) is found only when a
+    unit needs voids: settling after every step asks, and most games have no such unit."""
     needing = state.characteristics_index("sorcery.void_needs", lambda: void_needs(state))
     if not needing:
         return []
+    if view is None:
+        view = RealmView.of(state)
     count = sum(1 for square in SQUARES if view.site_at(square) is None)
     return [
         (unit_id, rule(card, f"is banished without {NUMBERS.get(need, need)} voids (the realm has {count})"))

@@ -182,7 +182,16 @@ def realm_key(state: GameState) -> tuple[Hashable, ...]:
     all that any question of the realm reads besides the units' play marks (tapped, damage, when
     it entered) and the turn; worked out once per state, for the tables kept whole per realm
     (a unit's abilities, its Move and Attack commands)."""
-    return per_state(state, "sorcery.realm_key", lambda: (realm_facts(state).number, tuple(map(_LOCATION, state.units.values()))))
+    # ``per_state`` read in place, without making its builder: every listing and kept table asks
+    indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+    found: tuple[Hashable, ...] | None = indexes.get(_REALM_KEY)
+    if found is None:
+        found = indexes[_REALM_KEY] = (realm_facts(state).number, tuple(map(_LOCATION, state.units.values())))
+    return found
+
+
+#: the name ``realm_key`` keeps its answer under, with the state's indexes
+_REALM_KEY = "sorcery.realm_key"
 
 
 #: where a unit stands, read in one call for each unit (``realm_key``)
@@ -192,11 +201,18 @@ _LOCATION = operator.attrgetter("location")
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     """Everything a unit's step table is read from, in ``state`` (see the module docstring);
     worked out once per state and unit."""
-    keys: dict[str, tuple[Hashable, ...]] = per_state(state, "sorcery.unit_keys", dict)
+    indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+    keys: dict[str, tuple[Hashable, ...]] | None = indexes.get(_UNIT_KEYS)
+    if keys is None:  # ``per_state`` read in place: asked for each unit's every kept table
+        keys = indexes[_UNIT_KEYS] = {}
     found = keys.get(unit_id)
     if found is None:
         found = keys[unit_id] = _unit_key(state, unit_id)
     return found
+
+
+#: the name ``unit_key`` keeps the keys of one state's units under, with its indexes
+_UNIT_KEYS = "sorcery.unit_keys"
 
 
 def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
@@ -220,7 +236,10 @@ def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
 
 def table(state: GameState, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
     """The table kept under ``key``, built by ``build`` the first time."""
-    tables = shared(state).tables
+    try:  # ``shared`` read in place: asked for every kept table, many times an event
+        tables: dict[tuple[Hashable, ...], Any] = _THREAD.tables.tables
+    except AttributeError:
+        tables = shared(state).tables
     found = tables.get(key, _MISSING)
     if found is _MISSING:
         found = tables[key] = build()

@@ -6,7 +6,7 @@ moment calls the matchers of the kinds it can trigger, in a fixed order: a step 
 for the unit and each unit it carries) calls ``enters``, ``occupies``, ``crosses_border``,
 ``steps_onto_ground_above``, ``moves`` and ``enters_void``; a summoned unit ``enters`` and ``occupies``; an
 attack declared ``attacked``, an attack resolved ``after_first_attack``; a cast
-``enemy_casts`` and ``after_casting``; the end and the start of a turn ``at_turn``. Every match
+``enemy_casts`` and ``after_casting``; the end and the start of a turn ``at_turn`` (turns.py). Every match
 is queued on the resolution engine (``Resolver.queue_trigger``), so it is in the timeline and
 the trace, and resolves where the ordering policy or its player puts it (triggers/registry.py).
 
@@ -28,7 +28,6 @@ from domain.rulesets.sorcery.abilities import (
     AfterCasting,
     AfterFirstAttack,
     Attacked,
-    AtTurn,
     BearerStrikes,
     CrossesBorder,
     EnemyCasts,
@@ -43,8 +42,6 @@ from domain.rulesets.sorcery.abilities import (
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import Card
 from domain.rulesets.sorcery.effects import Scope
-from domain.rulesets.sorcery.engine.artifacts import on_ground
-from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import AbilityUsed, ActivationPlanned, ActivationResolved
 from domain.rulesets.sorcery.events_combat import AttackDeclared, AttackResolved, StrikeDealt
 from domain.rulesets.sorcery.oversized import entered, is_oversized
@@ -74,7 +71,7 @@ def sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[Sou
     none: they are passed over by the kinds their declarations hold, ``_kinds``). Kept in a
     table shared by every state of the same realm and places (``rules.shared.realm_key``: all
     that ``_sources`` reads), while ``view`` is still its state's, as ``muted`` is."""
-    if kind not in _present(state):
+    if kind not in kinds_present(state):
         return ()  # no card in the game waits for this kind of moment (most kinds, most states)
     if peek(state, "sorcery.view") is not view:
         return _sources(state, view, kind)
@@ -97,12 +94,13 @@ def _sources(state: SorceryState, view: RealmView, kind: type[When]) -> tuple[So
     return tuple(found)
 
 
-def _present(state: SorceryState) -> frozenset[type]:
+def kinds_present(state: SorceryState) -> frozenset[type]:
     """The kinds of moment any card of the game waits for (every unit, living or not, and every
     site, artifact and aura): a superset of what ``sources`` finds, worked out once instead of
     walking the units for each kind (a step asks six kinds, for each unit moved), and kept
     across the events that leave the cards in play as they are (``characteristics_index``:
-    a step, a tap, a turn passing)."""
+    a step, a tap, a turn passing). The matchers of other modules read it too (stops.py,
+    turns.py)."""
     # ``GameState.characteristics_index`` read in place: asked several times for each event
     kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
     found: frozenset[type] | None = kept.get(_TRIGGER_KINDS)
@@ -111,17 +109,12 @@ def _present(state: SorceryState) -> frozenset[type]:
     return found
 
 
-#: the name ``_present`` keeps its answer under, with the state's characteristics
+#: the name ``kinds_present`` keeps its answer under, with the state's characteristics
 _TRIGGER_KINDS = "sorcery.trigger_kinds"
 
 
-def kinds_present(state: SorceryState) -> frozenset[type]:
-    """``_present``, for the matchers of other modules (stops.py)."""
-    return _present(state)
-
-
 def kinds_in_play(state: SorceryState) -> frozenset[type]:
-    """What ``_present`` keeps, worked out from the cards themselves."""
+    """What ``kinds_present`` keeps, worked out from the cards themselves."""
     return frozenset().union(*(_kinds(u.card) for u in state.units.values()), *(_kinds(f.card) for f in state.features.values()))
 
 
@@ -181,26 +174,35 @@ def in_scope(view: RealmView, source: Source, unit: SorceryUnit, at: str | None 
 
 #: the kinds of moment a step can trigger (the matchers ``on_step`` calls)
 STEP_KINDS: frozenset[type] = frozenset({Enters, Occupies, CrossesBorder, StepsOntoGroundAbove, Moves, EntersVoid})
+#: the kinds ``_entering`` matches, in the order a step asks them
+_ENTERING: tuple[type[Enters], ...] = (Enters, Occupies)
 
 
 def on_step(resolver: Resolver, event: StepTaken) -> None:
-    """What a step triggers, for the unit and for each unit it carries. When no card of the
-    game waits for any kind of moment a step can be (``_present``, a superset of every source
-    the matchers find), none of them is asked: most steps of most games."""
+    """What a step triggers, for the unit and for each unit it carries. Only the matchers of the
+    kinds some card of the game waits for are asked (``kinds_present``, a superset of every source
+    the matchers find): none of them in most steps of most games."""
     state = _state(resolver)
-    if _present(state).isdisjoint(STEP_KINDS):
+    present = kinds_present(state)
+    if present.isdisjoint(STEP_KINDS):
         return
     view = RealmView.of(state)
+    cause = event.event_id
     for moved in [event.unit, *event.carried]:
         # an oversized unit enters, and traverses, only where a part goes that it did not occupy
         parts = entered(view, state.units[moved], event.frm, event.to, event.kind) if is_oversized(state.units[moved]) else [(event.frm, event.to)]
         for frm, to in parts:
-            enters(resolver, view, moved, frm, to, event.event_id)
-            occupies(resolver, view, moved, frm, to, event.event_id)
-            crosses_border(resolver, view, moved, frm, to, event.kind, event.event_id)
-            steps_onto_ground_above(resolver, view, moved, frm, to, event.kind, event.event_id)
-        moves(resolver, view, moved, event.frm, event.event_id)
-        enters_void(resolver, view, moved, event.frm, event.to, event.event_id)
+            for kind in _ENTERING:
+                if kind in present:
+                    _entering(resolver, view, kind, moved, frm, to, cause)
+            if CrossesBorder in present:
+                crosses_border(resolver, view, moved, frm, to, event.kind, cause)
+            if StepsOntoGroundAbove in present:
+                steps_onto_ground_above(resolver, view, moved, frm, to, event.kind, cause)
+        if Moves in present:
+            moves(resolver, view, moved, event.frm, cause)
+        if EntersVoid in present:
+            enters_void(resolver, view, moved, event.frm, event.to, cause)
 
 
 def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
@@ -211,7 +213,7 @@ def summoned(resolver: Resolver, unit_id: str, at: str, cause: str) -> None:
 
 
 def _entering(resolver: Resolver, view: RealmView, kind: type[Enters], unit_id: str, frm: str, to: str, cause: str) -> None:
-    if kind not in _present(view.state):
+    if kind not in kinds_present(view.state):
         return  # no card in the game waits for it (``sources`` would find none)
     if frm.split("/")[0] == to.split("/")[0]:
         return  # surface <-> subsurface of one site enters no site (digest 2.3)
@@ -249,9 +251,8 @@ def occupies(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: st
 
 
 def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
-    """``CrossesBorder``: the step traversed the border an aura is atop (walls)."""
-    if CrossesBorder not in _present(view.state):
-        return  # no card in the game waits for it: the borders crossed need not be worked out
+    """``CrossesBorder``: the step traversed the border an aura is atop (walls). Asked only while
+    a card of the game waits for it (``on_step``): the borders crossed need not be worked out."""
     start, end = parse_loc(frm), parse_loc(to)
     crossed = [set(b) for b in view.crossed_borders(start, end, kind)]
     if not crossed:
@@ -270,9 +271,8 @@ def crosses_border(resolver: Resolver, view: RealmView, unit_id: str, frm: str, 
 
 def steps_onto_ground_above(resolver: Resolver, view: RealmView, unit_id: str, frm: str, to: str, kind: str, cause: str) -> None:
     """``StepsOntoGroundAbove``: a unit stepped onto the surface above a burrowed source, on the
-    ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void)."""
-    if StepsOntoGroundAbove not in _present(view.state):
-        return  # no card in the game waits for it (``sources`` would find none)
+    ground (codex: On the Ground; digest 2.10: not Airborne, not a teleport, not from the void).
+    Asked only while a card of the game waits for it (``on_step``)."""
     end = parse_loc(to)
     if end.region is not Region.SURFACE:
         return
@@ -427,70 +427,6 @@ def cast_resolved(resolver: Resolver, item: ActivationItem) -> None:
     for ability in abilities_of(unit.card):
         if type(ability.when) is AfterCasting:
             queue(resolver, ability, unit.id, unit.owner, None, {"spell": item.path[0]}, resolver.cause)
-
-
-# --- the end and the start of a turn (codex: Turn Sequence) ---------------------------------------
-
-
-def at_turn_end(resolver: Resolver, player: str, cause: str) -> bool:
-    """Queue what triggers at the end of ``player``'s turn (then what triggers at the end of
-    each turn); whether anything did."""
-    return at_turn(resolver, player, cause, "end")
-
-
-def at_turn_start(resolver: Resolver, player: str, cause: str) -> None:
-    """Queue what triggers at the start of ``player``'s turn."""
-    at_turn(resolver, player, cause, "start")
-
-
-def at_turn(resolver: Resolver, player: str, cause: str, phase: str) -> bool:
-    """``AtTurn``: its controller's turn's ``start`` or ``end`` (``whose`` "yours"), then each
-    turn's, one trigger for each unit or artifact its ``each`` names."""
-    state = _state(resolver)
-    if AtTurn not in _present(state):
-        return False  # no card in the game waits for a turn's start or end
-    view = RealmView.of(state)
-    found = [s for s in sources(state, view, AtTurn) if (s.when.end if phase == "end" else s.when.start)]
-    queued = False
-    for whose in ("yours", "each"):
-        for source in found:
-            if source.when.whose != whose or (whose == "yours" and source.controller != player):
-                continue
-            if muted(view, source.id):
-                continue
-            for subject in _each(view, source, player):
-                queue(resolver, source.ability, source.id, source.controller, subject, {"phase": phase}, cause)
-                queued = True
-    return queued
-
-
-def _each(view: RealmView, source: Source, player: str) -> list[str | None]:
-    """The units and artifacts one trigger each is queued for (``AtTurn.each``)."""
-    state = view.state
-    each = source.when.each
-    if each is None:
-        return [None]
-    if each == "enemy_minion_here":  # Nightmare
-        return [
-            u.id for u in sorted(state.living_units(), key=lambda u: u.id)
-            if u.location == source.location and u.kind == "minion" and u.owner != player
-        ]
-    square = parse_loc(source.location).square
-    if each == "minion_or_artifact_at_site":  # Undertaker Engine: minions, then artifacts lying there
-        levels = (Region.SURFACE, Region.UNDERGROUND)
-        minions: list[str | None] = [
-            u.id for u in sorted(state.living_units(), key=lambda u: u.id)
-            if u.location and u.kind == "minion" and parse_loc(u.location).square == square and parse_loc(u.location).region in levels
-        ]
-        lying = on_ground(Reader(state), square=square)
-        return minions + [f.id for f in lying if parse_loc(f.location or "").region in levels]
-    # Red Rock of Ravannis: each artifact in the realm, not lying or borne at its own site
-    found: list[str | None] = []
-    for thing in sorted(state.features.values(), key=lambda f: f.id):
-        at = view.location_of(thing.id) if thing.kind == "artifact" else None
-        if at is not None and at.square != square:
-            found.append(thing.id)
-    return found
 
 
 def _state(resolver: Resolver) -> SorceryState:

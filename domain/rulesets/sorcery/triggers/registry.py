@@ -41,6 +41,7 @@ from domain.rulesets.sorcery.triggers import (
     stops,
     stretch,
     teleports,
+    turns,
     untaps,
 )
 from domain.rulesets.sorcery.triggers.primitives import PRIMITIVES
@@ -60,7 +61,7 @@ MATCHERS: dict[type[When], Callable[..., Any]] = {
     AfterFirstAttack: match.after_first_attack,
     EnemyCasts: match.enemy_casts,
     AfterCasting: match.after_casting,
-    AtTurn: match.at_turn,
+    AtTurn: turns.at_turn,
     Stops: stops.stops,
     Genesis: genesis.queue,
 }
