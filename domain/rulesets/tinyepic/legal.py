@@ -109,16 +109,7 @@ def legal_commands(
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
     parts.append(_end_turn_part(player))
-    return TetLegalCommands(parts)
-
-
-class TetLegalCommands(LegalCommands):
-    """The collection ``LegalCommands`` is, known not to be empty without counting a part: the
-    random policy asks whether there is any command before every choice, and every listing
-    ends with the player's ``end_turn``."""
-
-    def __bool__(self) -> bool:
-        return True  # the turn's end is always listed (``_end_turn_part``)
+    return LegalCommands(parts)
 
 
 #: units in id order
