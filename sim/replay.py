@@ -244,9 +244,14 @@ def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:
     if values is None or logged.not_recorded or not fields.keys() <= allowed:
         return False
     try:
-        given = values({**defaults, **fields} if defaults else fields)
-    except KeyError:  # a field the class requires, not given
-        return False
+        given = values(fields)  # most events are made with every field given: no defaults to merge
+    except KeyError:
+        if not defaults:
+            return False  # a field the class requires, not given
+        try:
+            given = values({**defaults, **fields})
+        except KeyError:  # a field the class requires, not given
+            return False
     return bool(given == values(logged.__dict__))  # a tuple's comparison takes the same object as equal first
 
 

@@ -293,7 +293,9 @@ def _self_play(
             chosen = choose(game, legal, rng)
             del legal  # not held while the command is issued: what was not read is never listed
             chose = now()
-            new = game.issue(chosen)
+            # no rollback point: a refusal of a listed command ends self-play with an error, and
+            # the game that refused is never read again
+            new = game.issue(chosen, rollback=False)
             clock.policy += chose - started
             clock.issuing += now() - chose
             events.extend(new)
