@@ -55,11 +55,8 @@ def expected(previous: str, text: str, record: dict[str, Any]) -> str:
     value = record.get(CHAIN)
     cut = len(text) - _TAIL_AND_VALUE
     if isinstance(value, str) and cut > 0 and text[cut:-2] == _TAIL + value and text.endswith('"}'):
-        hashed = hashlib.sha256(previous.encode("ascii"))
-        hashed.update(b"\n")
-        hashed.update(text[:cut].encode("utf-8"))
-        hashed.update(b"}")
-        digest = hashed.hexdigest()
+        # one text encoded and hashed at once: what ``line`` hashed, the chain value cut away
+        digest = hashlib.sha256(f"{previous}\n{text[:cut]}}}".encode()).hexdigest()
         if digest == value:
             return digest
     return link(previous, record)
