@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack, Pass
-from domain.rulesets.sorcery.legal import _moves, _moves_of, _ready, _sources, _sources_now, kept_moves
+from domain.rulesets.sorcery.legal import _moves, _moves_of, _ready, _sources, _sources_now, kept_moves, main_phase
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.rules.shared import realm_key, shared
 from domain.rulesets.sorcery.state import SorceryState
@@ -49,6 +49,8 @@ def _same_as_fresh(state: GameState, where: str) -> int:
     assert list(listing) == fresh_listing, f"{where}: the listing of {state.active_player}'s moves"
     for player in state.players:
         assert _sources(state, player) == _sources_now(state, player), f"{where}: {player}'s sources of abilities"
+    kept_sources = main_phase(state)[1]  # kept beside the listing
+    assert kept_sources == _sources_now(state, state.active_player), f"{where}: the sources kept with the listing"
     return compared + len(fresh_listing)
 
 

@@ -6,9 +6,10 @@ After every event of every Sorcery example, and of random Sorcery self-play, fol
 state as the aggregate folds them, the realm's facts (rules/shared.py: the fingerprint the
 shared step tables are keyed by), the kinds of moment the cards in play wait for
 (triggers/match.py), the sites by square (rules/facts.py, locations.py), the units that need
-voids (engine/voids.py) and whether an oversized unit is in the realm (oversized.py) are read as
-the rules read them, from what was kept, and compared with the same worked out on a copy of the
-state, which keeps nothing.
+voids (engine/voids.py), whether an oversized unit is in the realm (oversized.py), the units'
+step-table keys kept with the realm's facts (rules/shared.py) and the location texts read
+(locations.py) are read as the rules read them, from what was kept, and compared with the same
+worked out on a copy of the state, which keeps nothing.
 """
 
 from __future__ import annotations
@@ -49,11 +50,34 @@ def _compare(state: GameState, where: str) -> None:
     assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
     assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
     held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+    for text, read in dict(held.get(locations._READ) or {}).items():
+        assert read == locations.read_location(fresh, text), f"{where}: the location {text!r} is read"
     for name, rebuild in (("sorcery.oversized", oversized.holds_oversized), ("sorcery.void_needs", voids.void_needs)):
         if name in held:  # kept from an earlier state, or worked out for this one
             assert held[name] == rebuild(fresh), f"{where}: {name}"  # type: ignore[operator]
     oversized.movement(None, state)  # both are kept from now on, as a step's judge and settling do
     voids.short_of_voids(state, RealmView.of(state))  # type: ignore[arg-type]  # kept from now on, as a step's settling does
+    _compare_unit_keys(state, where)
+    _read_locations(state)
+
+
+def _compare_unit_keys(state: GameState, where: str) -> None:
+    """The units' keys kept with the realm's facts (rules/shared.py ``_fixed_key``) are those
+    worked out from this state's places; then every unit's is asked, as a step's movement
+    asks, so that the next states keep them."""
+    held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
+    facts = shared.realm_facts(state)
+    for unit_id, key in dict(held.get(shared._FIXED_KEYS) or {}).items():
+        assert not facts.broad and key == shared.placed_key(state, facts, unit_id), f"{where}: {unit_id}'s kept key"
+    for unit_id in state.units:
+        shared.unit_key(state, unit_id)
+
+
+def _read_locations(state: GameState) -> None:
+    """Every alias and bare square read (locations.py ``parse_location``), as a declared path's
+    are: kept from now on, and compared after the next events."""
+    for text in (*state.aliases, *map(str, range(1, 21))):
+        locations.parse_location(state, text)
 
 
 def _check_events(events: list[GameEvent], where: str) -> int:

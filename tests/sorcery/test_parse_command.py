@@ -78,3 +78,21 @@ def test_every_command_of_random_self_play_reads_alike() -> None:
 )
 def test_a_record_refused_is_refused_alike(record: dict[str, Any]) -> None:
     _same_reading(record, "a malformed record")
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"command": "end_turn", "player": "p1"},
+        {"command": "pass", "player": None},
+        {"command": "pass", "player": "p2"},
+        {"command": "move_and_attack", "player": "p1"},
+        {"command": "defend", "player": "p2"},
+        {"command": "end_turn", "player": True},
+    ],
+)
+def test_a_record_of_a_name_and_a_player_alone_reads_alike_every_time(record: dict[str, Any]) -> None:
+    """Such a record's command is kept once read (``_NAMED_ONLY``): read again, it is the
+    command the union reads, or refused alike, as the first time."""
+    for reading in ("first", "again", "a third time"):
+        _same_reading(dict(record), f"read {reading}")

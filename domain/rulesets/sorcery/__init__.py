@@ -149,6 +149,21 @@ ITEMS: dict[type[BaseModel], Callable[[Primitives, Any], None]] = {
 }
 
 
+#: the commands read from records that hold only the command's name and a player (``end_turn``,
+#: ``pass``: most commands of most games), by both: verifying a log reads each again, and
+#: validating two texts always makes the same command (frozen), so the one made first is it
+_NAMED_ONLY: dict[tuple[object, object], BaseModel] = {}
+_MOST_NAMED_ONLY = 256
+_ABSENT = object()
+
+
+def _keep_named_only(name: object, player: object, parsed: BaseModel) -> None:
+    """Keep a command read from a record of its name and player alone (``_NAMED_ONLY``)."""
+    if len(_NAMED_ONLY) >= _MOST_NAMED_ONLY:
+        _NAMED_ONLY.clear()
+    _NAMED_ONLY[(name, player)] = parsed
+
+
 @functools.lru_cache(maxsize=256)
 def _square_order(location: str) -> tuple[int, str]:
     return (parse_loc(location).square, location)
@@ -245,11 +260,18 @@ class SorceryRuleset(Ruleset):
             name = data.get("command")
             named = COMMAND_CLASSES.get(name) if type(name) is str else None
             if named is not None:
+                player = data.get("player", _ABSENT) if len(data) == 2 else _ABSENT
+                if type(player) is str or player is None:  # a record of its name and player alone
+                    found = _NAMED_ONLY.get((name, player))
+                    if found is not None:
+                        return found
                 try:
                     parsed: BaseModel = named.__pydantic_validator__.validate_python(data)
                 except ValidationError:
                     pass  # the union says what is wrong, as it always has
                 else:
+                    if type(player) is str or player is None:
+                        _keep_named_only(name, player, parsed)
                     return parsed
         return super().parse_command(data)
 

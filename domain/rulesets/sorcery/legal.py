@@ -59,7 +59,8 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
     if found:  # mandatory attacks first (codex: Mandatory Actions)
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
-    return [*_moves(state), *_activations(state), _end_turn(state.active_player)]
+    ready, sources = main_phase(state)
+    return [*ready, *_activations(state, sources), _end_turn(state.active_player)]
 
 
 @functools.lru_cache(maxsize=16)
@@ -132,16 +133,25 @@ def _may_intercept(state: SorceryState, unit_id: str, mover_id: str) -> bool:
 
 
 def _moves(state: SorceryState) -> tuple[BaseModel, ...]:
-    """The Move and Attack commands of every ready unit of the active player, kept per realm and
-    places (``rules.shared.realm_key``) and what readiness reads besides: each of the player's
-    units' tapped mark and whether it entered this turn (the rest, its being disabled and its
-    Charge, is the realm's; the other player's marks are read by none of it, and who owns each
-    unit is the realm's, so the marks line up with the same units). A turn passing and coming
-    back, or the next game from the same start, finds the listing made."""
+    """The Move and Attack commands of every ready unit of the active player (``main_phase``)."""
+    return main_phase(state)[0]
+
+
+def main_phase(state: SorceryState) -> tuple[tuple[BaseModel, ...], tuple[str, ...]]:
+    """The Move and Attack commands of every ready unit of the active player, and the player's
+    sources of activated abilities (``_sources``), kept per realm and places
+    (``rules.shared.realm_key``) and what readiness reads besides: each of the player's units'
+    tapped mark and whether it entered this turn (the rest, its being disabled and its Charge,
+    is the realm's; the other player's marks are read by none of it, and who owns each unit is
+    the realm's, so the marks line up with the same units). A turn passing and coming back, or
+    the next game from the same start, finds the listing made; the sources, all the realm's,
+    are kept beside it so that a listing looks one table up, not two."""
     player = state.active_player
     turn = state.turn
     marks = tuple([(u.tapped, u.entered_turn == turn) for u in state.units.values() if u.owner == player])
-    return table(state, (*realm_key(state), "ready moves", player, marks), lambda: _ready_moves(state, player))
+    return table(
+        state, (*realm_key(state), "ready moves", player, marks), lambda: (_ready_moves(state, player), _sources(state, player)),
+    )
 
 
 def _ready_moves(state: SorceryState, player: str) -> tuple[BaseModel, ...]:
@@ -234,12 +244,14 @@ def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, de
     return attack.location in search_reach(movement, unit_id, unit.location or "")
 
 
-def _activations(state: SorceryState) -> list[BaseModel]:
+def _activations(state: SorceryState, sources: tuple[str, ...] | None = None) -> list[BaseModel]:
     """Each activation the active player may make now, as commands: each target its ability's
     class lists as a candidate (every destination and target, its own steps only where
-    unblocked) that the class's own check accepts (activations/)."""
+    unblocked) that the class's own check accepts (activations/). ``sources``: the player's
+    (``_sources``), when the caller has them."""
     player = state.active_player
-    sources = _sources(state, player)
+    if sources is None:
+        sources = _sources(state, player)
     if not sources:
         return []
     reader = Reader(state)

@@ -11,8 +11,29 @@ from domain.state import GameState
 def parse_location(state: GameState, text: str) -> str:
     """Canonical text of a location written with a square number or an alias.
 
-    A bare square means its surface when it holds a site and its void otherwise.
-    """
+    A bare square means its surface when it holds a site and its void otherwise. A text read
+    once is kept with the characteristics (``characteristics_index``: every event that keeps
+    the sites where they are keeps it; the aliases are the board's, and an event that changes
+    the board drops the characteristics too), since every step of every declared path is read
+    so, in play and again when the log is verified; a text refused is read afresh each time."""
+    if type(text) is not str:
+        return read_location(state, text)
+    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    known: dict[str, str] | None = kept.get(_READ)
+    if known is None:
+        known = kept[_READ] = {}
+    found = known.get(text)
+    if found is None:
+        found = known[text] = read_location(state, text)
+    return found
+
+
+#: the name ``parse_location`` keeps the texts it read under, with the characteristics
+_READ = "sorcery.locations_read"
+
+
+def read_location(state: GameState, text: str) -> str:
+    """What ``parse_location`` keeps, worked out from the aliases and the sites."""
     raw = str(text).strip()
     head, sep, region = raw.partition("/")
     square = state.aliases.get(head, head)

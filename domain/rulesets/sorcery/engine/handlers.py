@@ -58,7 +58,8 @@ class SorceryCommands(Primitives):
     """What each Sorcery command does, recorded through the resolver of one command."""
 
     def execute(self, command: BaseModel) -> None:
-        if isinstance(command, DUTY_FIRST):
+        # a duty is an effect's (``mandatory.duties``): with none recorded, none stands
+        if isinstance(command, DUTY_FIRST) and self.state.effects:
             self.check_duties(command)
         HANDLERS[type(command)](self, command)
 

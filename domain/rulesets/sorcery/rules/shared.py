@@ -200,8 +200,15 @@ _LOCATION = operator.attrgetter("location")
 
 def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     """Everything a unit's step table is read from, in ``state`` (see the module docstring);
-    worked out once per state and unit."""
-    indexes = state.__pydantic_private__["_indexes"]  # type: ignore[index]  # set by PrivateAttr
+    worked out once per state and unit, or kept with the realm's facts where it is theirs alone
+    (``_fixed_key``)."""
+    private = state.__pydantic_private__
+    fixed: dict[str, tuple[Hashable, ...]] | None = private["_characteristics"].get(_FIXED_KEYS)  # type: ignore[index]  # set by PrivateAttr
+    if fixed is not None:
+        kept = fixed.get(unit_id)
+        if kept is not None:
+            return kept
+    indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr
     keys: dict[str, tuple[Hashable, ...]] | None = indexes.get(_UNIT_KEYS)
     if keys is None:  # ``per_state`` read in place: asked for each unit's every kept table
         keys = indexes[_UNIT_KEYS] = {}
@@ -213,6 +220,9 @@ def unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
 
 #: the name ``unit_key`` keeps the keys of one state's units under, with its indexes
 _UNIT_KEYS = "sorcery.unit_keys"
+#: the name ``unit_key`` keeps the keys that are the realm's facts' alone under, with the
+#: characteristics (``_fixed_key``)
+_FIXED_KEYS = "sorcery.fixed_unit_keys"
 
 
 def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
@@ -221,6 +231,17 @@ def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     if facts.broad:
         number, everywhere = realm_key(state)
         return (number, unit_id, everywhere)
+    unit = units[unit_id]
+    if not (facts.named or facts.at_rest or facts.volatile) and unit.carried_by is None:
+        return _fixed_key(state, facts, unit_id)
+    return placed_key(state, facts, unit_id)
+
+
+def placed_key(state: GameState, facts: RealmFacts, unit_id: str) -> tuple[Hashable, ...]:
+    """The key of a unit in a realm whose facts do not read where every unit is: the places
+    of what the effects name, of the unit's carriers, and its own when an effect reads it at
+    rest."""
+    units = state.units
     unit = units[unit_id]
     places: list[str | None] = [_where(state, name) for name in facts.named]
     carrier = unit.carried_by
@@ -232,6 +253,21 @@ def _unit_key(state: GameState, unit_id: str) -> tuple[Hashable, ...]:
     if facts.at_rest:
         places.append(unit.location)
     return (facts.number, unit_id, tuple(places))
+
+
+def _fixed_key(state: GameState, facts: RealmFacts, unit_id: str) -> tuple[Hashable, ...]:
+    """The key of a unit no effect names, nor reads at rest, and nothing carries: no place is
+    read for it, so it is the realm's facts' number and the unit alone, the same in every state
+    those facts are kept for (not volatile: kept with the characteristics, as the facts are; a
+    carrier is one of the facts). Kept with them, so that a step, a tap or a turn passing (the
+    events that keep them) does not have it worked out again for each state."""
+    key = (facts.number, unit_id, ())
+    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
+    fixed = kept.get(_FIXED_KEYS)
+    if fixed is None:
+        fixed = kept[_FIXED_KEYS] = {}
+    fixed[unit_id] = key
+    return key
 
 
 def table(state: GameState, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:

@@ -324,7 +324,8 @@ def attacked(resolver: Resolver, event: AttackDeclared) -> None:
     this attack marked as its first this turn, whatever becomes of it."""
     state = _state(resolver)
     attacker = state.units[event.attacker]
-    if first_attacks(state, attacker.id) == [] and any(type(a.when) is AfterFirstAttack for a in abilities_of(attacker.card)):
+    # the card's kinds first (kept per card): most attackers wait for no first attack
+    if AfterFirstAttack in _kinds(attacker.card) and first_attacks(state, attacker.id) == []:
         resolver.emit(AbilityUsed, cause=event.event_id, unit=attacker.id, ability=f"first_attack_{event.attack_id}")
     if event.target_kind != "unit":
         return
@@ -354,6 +355,8 @@ def bearer_strikes(resolver: Resolver, event: StrikeDealt) -> None:
 def after_first_attack(resolver: Resolver, event: AttackResolved) -> None:
     """``AfterFirstAttack``: the unit's first attack this turn has resolved."""
     state = _state(resolver)
+    if AfterFirstAttack not in kinds_present(state):
+        return  # no card in the game waits for it: every attack of most games
     view = RealmView.of(state)
     for unit in sorted(state.living_units(), key=lambda u: u.id):
         if event.attack_id not in first_attacks(state, unit.id) or unit.location is None:
