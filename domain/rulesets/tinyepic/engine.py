@@ -246,9 +246,12 @@ def handle_move(resolver: Resolver, cmd: Move) -> None:
     player = cmd.player
     if unit is None or not unit.alive or unit.location is None or (player is not None and player != unit.owner):
         unit = TetCommands(resolver).acting(cmd.unit, player)
-    refusal = turns.action_refusal(state, unit, "move")
-    if refusal is not None:  # ``_fail``, inline: most commands are moves
-        raise IllegalCommand(*refusal)
+    # ``action_refusal`` is asked only of a unit that has acted this turn or is Weakened, or of
+    # another player's, or once three actions are taken: it refuses none other (most moves)
+    if unit.actions or unit.weakened or unit.owner != state.active_player or state.actions_taken >= turns.ACTIONS_PER_TURN:
+        refusal = turns.action_refusal(state, unit, "move")
+        if refusal is not None:  # ``_fail``, inline: most commands are moves
+            raise IllegalCommand(*refusal)
     start = unit.location or ""
     # ``path(cmd.path)``: each text as the board read it before (``kept_locations``, off the
     # board's indexes directly), else ``path`` reads them (and names a bad one)

@@ -34,10 +34,10 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves
-from domain.rulesets.tinyepic.movement import TetMovement, board_steps
+from domain.rulesets.tinyepic.movement import BOARD_STEPS, TetMovement, state_board_steps
 from domain.rulesets.tinyepic.moves import searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, pay_refusal
+from domain.rulesets.tinyepic.turns import ACTIONS, ACTIONS_PER_TURN, allowed_actions, pay_refusal
 from domain.rulesets.tinyepic.view import GridView
 
 
@@ -57,10 +57,11 @@ def legal_commands(
     # a view of its own (not the state's shared one: nothing else reads this state before the
     # command chosen changes it), with its living units read here as ``GridView.living`` reads
     # them, kept where that cached property keeps them: the searches' occupants read them
-    view = GridView(state)
+    living = [u for u in state.units.values() if u.alive and u.location is not None]
+    view = _new(GridView)  # ``GridView(state)`` without its call, the living units set where it keeps them
+    _setattr(view, "__dict__", {"state": state, "options": state.options, "living": living})
     player = state.active_player
     parts: list[Part] = []
-    living = view.__dict__["living"] = [u for u in state.units.values() if u.alive and u.location is not None]
     mine: list[TetUnit] = []
     enemies: list[TetUnit] = []
     for u in living:
@@ -76,9 +77,17 @@ def legal_commands(
     acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
     # most boards have no Ballista: no unit is asked then (``has_ballista``, kept with the
     # board's steps, which the moves' searches read from the view)
-    ballista = acting and board_steps(view).has_ballista
+    ballista = False
+    if acting:  # ``board_steps(view)``, read off the board's indexes directly and kept on the view
+        steps = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+        if steps is None:
+            steps = state_board_steps(state)
+        view.__dict__["board_steps"] = steps
+        ballista = steps.has_ballista
     for unit in mine:  # ``view.units_of``, in id order
-        allowed = allowed_actions(state, unit, units_left) if acting else ()
+        # ``allowed_actions``, asked only of a unit that has acted this turn or is Weakened: it
+        # allows every action to any other of the player's units while fewer than three are taken
+        allowed = (ACTIONS if not unit.actions and not unit.weakened else allowed_actions(state, unit, units_left)) if acting else ()
         if allowed:
             if "move" in allowed:
                 parts.append(MovePart(view, unit) if moves is None else Part.of(list(moves(view, unit))))
@@ -108,19 +117,53 @@ def legal_commands(
                     ])
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
-    parts.append(_end_turn_part(player))
+    end = _END_TURN_PARTS.get(player)  # ``_end_turn_part``, looked up here first
+    parts.append(end if end is not None else _end_turn_part(player))
     return LegalCommands(parts)
 
 
 #: units in id order
 _BY_ID = attrgetter("id")
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
     """A part of commands already listed, when there are any, filed as ``Part.of`` files them
     (the command's name and its unit) without reading them back off the first command."""
     if listed:
-        parts.append(Part((command, unit.id), items=lambda: listed))
+        parts.append(ListedPart((command, unit.id), listed))
+
+
+class ListedPart(Part):
+    """A part of the legal commands listed whole when it is made (a unit's attacks, its
+    payment): ``Part``'s answers read off the list itself, with no ``items`` closure to make,
+    call and copy, and no count to keep (``Part.of``'s part of the same commands answers the
+    same: a test compares the two). None of ``Part``'s other fields is set or read."""
+
+    __slots__ = ()
+
+    def __init__(self, key: tuple[str, str | None], listed: list[BaseModel]) -> None:  # Part.__init__ is not called
+        self.key = key
+        self._built = listed
+
+    def _all(self) -> list[BaseModel]:
+        return self._built  # type: ignore[return-value]  # set when made
+
+    def __len__(self) -> int:
+        return len(self._built)  # type: ignore[arg-type]  # set when made
+
+    def get(self, index: int) -> BaseModel:
+        return self._built[index]  # type: ignore[index]  # set when made
+
+    def settle(self) -> None:
+        """Listed when made: nothing is left to work out."""
+
+    def __iter__(self) -> Iterator[BaseModel]:
+        return iter(self._built)  # type: ignore[arg-type]  # set when made
+
+    def holds(self, command: BaseModel) -> bool:
+        return any(command == listed for listed in self._built)  # type: ignore[union-attr]  # set when made
 
 
 def _melee(player: str, unit: str, target: str) -> tuple[BaseModel, BaseModel]:
@@ -233,7 +276,9 @@ class MovePart(Part):
     def get(self, index: int) -> BaseModel:
         if self._listed is not None:
             return self._listed[index]
-        moves = self._kept()
+        moves = self._moves  # ``_kept``, inline: a random pick reads a move of one part
+        if moves is None:
+            moves = self._moves = searched_moves(self._view, self._unit)
         if not 0 <= index < moves.count:
             raise IndexError("legal command index out of range")
         return moves.move(index)
