@@ -35,7 +35,7 @@ from domain.rulesets.tinyepic.commands import (
 )
 from domain.rulesets.tinyepic.kept import UnitMoves
 from domain.rulesets.tinyepic.movement import BOARD_STEPS, TetMovement, state_board_steps
-from domain.rulesets.tinyepic.moves import searched_moves
+from domain.rulesets.tinyepic.moves import SIDE_OCCUPIED, searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import ACTIONS, ACTIONS_PER_TURN, allowed_actions, pay_refusal
 from domain.rulesets.tinyepic.view import GridView
@@ -75,6 +75,11 @@ def legal_commands(
         enemies.sort(key=_BY_ID)
     units_left = len(mine)  # ``view.counts[player]``: counted once for every unit's turn checks
     acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
+    if acting and mine and view.options.ally_pass_through:
+        # the player's side's ``moves._side_occupied`` (where a move's search may not go, and
+        # what it only crosses), from the split just made: the other sides' spaces and its own
+        # (no two living units share a space), kept where the moves' searches read it
+        view.__dict__[SIDE_OCCUPIED] = {player: (frozenset(map(_LOCATION, enemies)), frozenset(map(_LOCATION, mine)))}
     # most boards have no Ballista: no unit is asked then (``has_ballista``, kept with the
     # board's steps, which the moves' searches read from the view)
     ballista = False
@@ -124,6 +129,8 @@ def legal_commands(
 
 #: units in id order
 _BY_ID = attrgetter("id")
+#: a living unit's space
+_LOCATION = attrgetter("location")
 _new = object.__new__
 _setattr = object.__setattr__
 
