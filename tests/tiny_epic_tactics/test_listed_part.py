@@ -2,7 +2,7 @@
 payment) answers every reading a part answers as ``domain.legal.Part`` answers it over the same
 commands (``Part.of``): the count, each command by its index, an index out of range, iteration,
 whether a command is held (each listed one, another unit's, another command), before and after
-the part settles. Checked for every part the legal commands list but moves and the turn's end,
+the part settles. Checked for every part the legal commands list but moves,
 after every event of every example and of random self-play, each question asked of a new part.
 """
 
@@ -15,11 +15,18 @@ from pydantic import BaseModel
 
 from domain.legal import Part
 from domain.rulesets.tinyepic.commands import EndTurn, MeleeAttack, Move
-from domain.rulesets.tinyepic.legal import ListedPart, legal_commands
+from domain.rulesets.tinyepic.legal import ListedPart, _end_turn_part, legal_commands
 from domain.rulesets.tinyepic.state import TetState
 from tests.helpers import checked_after_each_event, example_events, random_board_events
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
+
+
+def _part(key: tuple[str, str | None], listed: list[BaseModel]) -> ListedPart:
+    """A part made as the listing makes one (``legal._add``)."""
+    part = ListedPart(listed)
+    part.key = key
+    return part
 
 
 def _same(listed: list[BaseModel], key: tuple[str, str | None], where: str) -> int:
@@ -28,16 +35,16 @@ def _same(listed: list[BaseModel], key: tuple[str, str | None], where: str) -> i
         *listed, EndTurn(), Move(unit="nobody", path=["0,0"]), MeleeAttack(unit="nobody", target="nobody"),
     ]
     size = len(plain)
-    assert ListedPart(key, list(listed)).key == plain.key, where
-    assert len(ListedPart(key, list(listed))) == size, where
+    assert _part(key, list(listed)).key == plain.key, where
+    assert len(_part(key, list(listed))) == size, where
     for i in range(size):
-        assert ListedPart(key, list(listed)).get(i) == plain.get(i), f"{where}: command {i}"
+        assert _part(key, list(listed)).get(i) == plain.get(i), f"{where}: command {i}"
     with pytest.raises(IndexError):
-        ListedPart(key, list(listed)).get(size)
-    assert list(ListedPart(key, list(listed))) == list(plain), where
+        _part(key, list(listed)).get(size)
+    assert list(_part(key, list(listed))) == list(plain), where
     for command in asked:
-        assert ListedPart(key, list(listed)).holds(command) == plain.holds(command), f"{where}: {command}"
-    settled = ListedPart(key, list(listed))
+        assert _part(key, list(listed)).holds(command) == plain.holds(command), f"{where}: {command}"
+    settled = _part(key, list(listed))
     settled.settle()
     assert [settled.get(i) for i in range(size)] == list(plain), where
     assert [settled.holds(c) for c in asked] == [plain.holds(c) for c in asked], where
@@ -55,6 +62,12 @@ def _check(state: TetState, where: str) -> int:
 def test_a_listed_part_answers_as_a_plain_part_when_it_holds_one_command() -> None:
     command = EndTurn(player="p1")
     assert _same([command], ("end_turn", None), "one command") > 0
+
+
+def test_the_turns_end_is_one_listed_part_per_player() -> None:
+    part = _end_turn_part("p1")
+    assert part is _end_turn_part("p1") and part.key == ("end_turn", None)
+    assert list(part) == [EndTurn(player="p1")] and part.get(0) == EndTurn(player="p1")
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)

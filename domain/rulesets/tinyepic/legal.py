@@ -61,7 +61,7 @@ def legal_commands(
     view = _new(GridView)  # ``GridView(state)`` without its call, the living units set where it keeps them
     _setattr(view, "__dict__", {"state": state, "options": state.options, "living": living})
     player = state.active_player
-    parts: list[Part] = []
+    parts: list[Part | ListedPart] = []
     mine: list[TetUnit] = []
     enemies: list[TetUnit] = []
     for u in living:
@@ -124,7 +124,7 @@ def legal_commands(
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
     end = _END_TURN_PARTS.get(player)  # ``_end_turn_part``, looked up here first
     parts.append(end if end is not None else _end_turn_part(player))
-    return LegalCommands(parts)
+    return LegalCommands(parts)  # type: ignore[arg-type]  # a ListedPart answers as a Part does
 
 
 #: units in id order
@@ -135,42 +135,36 @@ _new = object.__new__
 _setattr = object.__setattr__
 
 
-def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
+def _add(parts: list[Part | ListedPart], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
     """A part of commands already listed, when there are any, filed as ``Part.of`` files them
     (the command's name and its unit) without reading them back off the first command."""
     if listed:
-        parts.append(ListedPart((command, unit.id), listed))
+        part = ListedPart(listed)  # made in C: a list's own constructor
+        part.key = (command, unit.id)
+        parts.append(part)
 
 
-class ListedPart(Part):
+class ListedPart(list[BaseModel]):
     """A part of the legal commands listed whole when it is made (a unit's attacks, its
-    payment): ``Part``'s answers read off the list itself, with no ``items`` closure to make,
-    call and copy, and no count to keep (``Part.of``'s part of the same commands answers the
-    same: a test compares the two). None of ``Part``'s other fields is set or read."""
+    payment, the turn's end): the list of its commands itself, which answers what the
+    collection asks of a part (``domain.legal.Part``: its count, a command by its index,
+    iteration) in C, with no Python call: the collection counts every part at each reading
+    (its truth, its length, each pick), and there is no count to keep nor closure to call.
+    ``key`` is the part's, set when it is made; ``holds`` and ``settle`` answer as ``Part``'s.
+    A part of the same commands made by ``Part.of`` answers the same (a test compares them)."""
 
-    __slots__ = ()
+    __slots__ = ("key",)
 
-    def __init__(self, key: tuple[str, str | None], listed: list[BaseModel]) -> None:  # Part.__init__ is not called
-        self.key = key
-        self._built = listed
+    key: tuple[str, str | None]
 
-    def _all(self) -> list[BaseModel]:
-        return self._built  # type: ignore[return-value]  # set when made
-
-    def __len__(self) -> int:
-        return len(self._built)  # type: ignore[arg-type]  # set when made
-
-    def get(self, index: int) -> BaseModel:
-        return self._built[index]  # type: ignore[index]  # set when made
+    #: a command by its index, as ``Part.get``: the list's own indexing
+    get = list.__getitem__
 
     def settle(self) -> None:
         """Listed when made: nothing is left to work out."""
 
-    def __iter__(self) -> Iterator[BaseModel]:
-        return iter(self._built)  # type: ignore[arg-type]  # set when made
-
     def holds(self, command: BaseModel) -> bool:
-        return any(command == listed for listed in self._built)  # type: ignore[union-attr]  # set when made
+        return any(command == listed for listed in self)
 
 
 def _melee(player: str, unit: str, target: str) -> tuple[BaseModel, BaseModel]:
@@ -207,44 +201,28 @@ def _keep(key: tuple[object, ...], found: object) -> None:
 #: (command class, player, unit, target or None) -> the command, or a Melee Attack's pair: the
 #: listed commands whose fields are all names. Each is frozen (no field can change, and a copy
 #: is a new command), so one command made per process serves every state and game that lists
-#: it, as the turn's end does (``_end_turn``); made anew per listing they were most of a
+#: it, as the turn's end does (``_end_turn_part``); made anew per listing they were most of a
 #: listing's cost (a pydantic model each), and a random pick reads one command of the list
 _COMMANDS: dict[tuple[object, ...], object] = {}
 _COMMANDS_MOST = 4_096
 
 
-def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
-    """The one ``end_turn`` of the player: a frozen command (no field can change), made once
-    per player and process rather than once per state."""
-    found = _END_TURN.get(player)
-    if found is None:
-        command: list[BaseModel] = [EndTurn(player=player)]
-        found = lambda: command  # noqa: E731  # the part's ``items``
-        if len(_END_TURN) >= _END_TURN_MOST:
-            _END_TURN.clear()  # player names come from scenarios: a few are kept
-        _END_TURN[player] = found
-    return found
-
-
-#: player -> the ``items`` of their ``end_turn`` part (``_end_turn``)
-_END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
-_END_TURN_MOST = 64
-
-
-def _end_turn_part(player: str) -> Part:
-    """The part of the player's ``end_turn``, one per player and process: what a part works
-    out and keeps (its count, its list) is the one frozen command, the same in every listing."""
+def _end_turn_part(player: str) -> ListedPart:
+    """The part of the player's ``end_turn``, one per player and process: the one frozen
+    command (no field can change), the same in every listing, not made once per state."""
     found = _END_TURN_PARTS.get(player)
     if found is None:
-        found = Part(("end_turn", None), items=_end_turn(player))
+        found = ListedPart([EndTurn(player=player)])
+        found.key = ("end_turn", None)
         if len(_END_TURN_PARTS) >= _END_TURN_MOST:
-            _END_TURN_PARTS.clear()
+            _END_TURN_PARTS.clear()  # player names come from scenarios: a few are kept
         _END_TURN_PARTS[player] = found
     return found
 
 
 #: player -> their ``end_turn`` part (``_end_turn_part``)
-_END_TURN_PARTS: dict[str, Part] = {}
+_END_TURN_PARTS: dict[str, ListedPart] = {}
+_END_TURN_MOST = 64
 
 
 class MovePart(Part):
