@@ -92,3 +92,29 @@ def test_a_sides_blocked_spaces_are_each_units_after_every_event_of_every_exampl
 def test_a_sides_blocked_spaces_are_each_units_along_random_self_play(seed: int) -> None:
     for name, events in _self_played(seed):
         assert checked_after_each_event(events, name, _check) > 0
+
+
+def _listed_sides(state: TetState, where: str) -> int:
+    """The side the legal commands' view holds for the player to act (set by the listing from
+    its split of the living units) is the one ``_side_occupied`` reads on a fresh view."""
+    from domain.rulesets.tinyepic.legal import MovePart, legal_commands
+    from domain.rulesets.tinyepic.moves import SIDE_OCCUPIED
+
+    compared = 0
+    for part in legal_commands(state)._parts:
+        if isinstance(part, MovePart):
+            kept = part._view.__dict__.get(SIDE_OCCUPIED, {})
+            for side, found in kept.items():
+                assert found == _side_occupied(GridView(state), side), f"{where}: {side}"
+                compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_listing_keeps_the_side_it_would_read_along_random_self_play(seed: int) -> None:
+    events = list(self_play(boards.scenario("tinyepic", seed), 3, "random", seed, verify_log=False).events)
+    assert checked_after_each_event(events, f"random board {seed}", _listed_sides) > 0
+
+
+def test_the_listing_keeps_the_side_it_would_read_along_the_whole_turn() -> None:
+    assert checked_after_each_event(example_events(WHOLE_TURN), WHOLE_TURN.stem, _listed_sides) > 0

@@ -19,7 +19,6 @@ from domain.copying import ATOMS, copy_value
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import StepTaken
-from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
@@ -30,7 +29,7 @@ from domain.rulesets.tinyepic.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.legal import legal_commands  # imported here, not per listing: self-play lists every state
 from domain.rulesets.tinyepic.locations import label, parse_location
-from domain.rulesets.tinyepic.movement import KnockBackMovement, TetMovement  # asked for on every step
+from domain.rulesets.tinyepic.movement import STEP_MODEL, KnockBackMovement, TetMovement  # asked for on every step
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import rule
@@ -129,7 +128,10 @@ class TinyEpicTacticsRuleset(Ruleset):
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
-        return TetMovement.of_state(state)
+        # ``TetMovement.of_state``, its kept model read here first: the resolver asks for every
+        # declared step it judges (in a game and again in its verification)
+        kept = state.__pydantic_private__["_lasting"].get(STEP_MODEL)  # type: ignore[index]  # set by PrivateAttr
+        return kept[1] if kept is not None else TetMovement.of_state(state)
 
     # --- commands and resolution ----------------------------------------------------------------
 
@@ -189,22 +191,22 @@ class TinyEpicTacticsRuleset(Ruleset):
         return False
 
     def execute(self, resolver: Resolver, command: BaseModel) -> None:
-        """The command's handler (``engine.HANDLERS``) called on handlers made here directly:
-        ``commands_for`` finds their class by its spec, and ``TetCommands.execute`` looks the
-        handler up, for every command issued (in a game, and again in its verification)."""
+        """The command's handler (``engine.DISPATCH``) called with the resolver directly:
+        ``commands_for`` finds the handlers' class by its spec, and ``TetCommands.execute``
+        looks the handler up, for every command issued (in a game, and again in its
+        verification); a Move and an end of turn make no handlers' object at all."""
         found = _ENGINE
         if not found:
-            from domain.rulesets.tinyepic.engine import HANDLERS, TetCommands
+            from domain.rulesets.tinyepic.engine import DISPATCH
 
-            found.extend((TetCommands, HANDLERS))
-        made, handlers = found
-        handlers[type(command)](made(resolver), command)
+            found.append(DISPATCH)
+        found[0][type(command)](resolver, command)
 
     # --- turns ----------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> LegalCommands:
-        assert isinstance(state, TetState)
-        return legal_commands(state)
+    #: ``legal.legal_commands`` itself, called with the state: no call of a method of this
+    #: ruleset's between (the game lists nearly every state in self-play)
+    legal_commands = staticmethod(legal_commands)  # type: ignore[assignment]  # a Tiny Epic Tactics state's
 
     def decision_context(self, state: GameState) -> dict[str, Any]:
         assert isinstance(state, TetState)
@@ -239,8 +241,8 @@ class TinyEpicTacticsRuleset(Ruleset):
         return ", ".join(flags)
 
 
-#: the engine's handlers class and its handler of each command class (``execute``), imported
-#: when the first command is: the engine imports this package's modules
+#: the engine's handler of each command class (``execute``), imported when the first command
+#: is: the engine imports this package's modules
 _ENGINE: list[Any] = []
 
 #: options given -> the full options the check made of them (``check_options``), the oldest

@@ -9,6 +9,7 @@ queueing a Village's trigger when a step enters one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -17,7 +18,9 @@ from domain.cached import cached_property
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import CommandHandlers
 from domain.movement import find_option, walk_path
+from domain.resolution import Resolver
 from domain.rules import RuleRef
+from domain.ruleset import known_player
 from domain.rulesets.tinyepic import turns
 from domain.rulesets.tinyepic.combat import Combat, ballista_refusal, melee_refusal, ranged_refusal
 from domain.rulesets.tinyepic.commands import (
@@ -160,33 +163,7 @@ class TetCommands(CommandHandlers[TetState]):
         turns.begin_action(self.resolver, unit, action)
 
     def move(self, cmd: Move) -> None:
-        state = self.state
-        # ``acting(cmd.unit, cmd.player)``, inline for a unit on the board that the command may
-        # move (every Move, in a game and again in its verification); else ``acting`` refuses
-        unit = state.units.get(cmd.unit)
-        player = cmd.player
-        if unit is None or not unit.alive or unit.location is None or (player is not None and player != unit.owner):
-            unit = self.acting(cmd.unit, player)
-        refusal = turns.action_refusal(state, unit, "move")
-        if refusal is not None:  # ``_fail``, inline: most commands are moves
-            raise IllegalCommand(*refusal)
-        start = unit.location or ""
-        # ``path(cmd.path)``: each text as the board read it before (``kept_locations``, off the
-        # board's indexes directly), else ``path`` reads them (and names a bad one)
-        known: dict[str, str] | None = state.__pydantic_private__["_board"].get(LOCATIONS)  # type: ignore[index]  # ``board_index``'s dict
-        steps: list[str] = [known.get(text) for text in cmd.path] if known else []  # type: ignore[misc]  # None checked next
-        if not steps or None in steps:
-            steps = self.path(cmd.path)
-        if steps and steps[0] == start:
-            steps = steps[1:]
-        if not steps:
-            raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
-        if not path_is_clear(state, unit, start, steps):  # a listed path is clear
-            self._walk(unit, start, steps)
-        resolver = self.resolver
-        turns.begin_action(resolver, unit, "move")
-        # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
-        resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
+        handle_move(self.resolver, cmd)
 
     def _walk(self, unit: TetUnit, start: str, steps: list[str]) -> None:
         """Walk a path that is not plainly clear with the step judge (``walk_path``), refusing
@@ -240,10 +217,7 @@ class TetCommands(CommandHandlers[TetState]):
         turns.pay_to_remove(self.resolver, unit)
 
     def end_turn(self, cmd: EndTurn) -> None:
-        player = self.player(cmd.player, self.state.active_player)
-        if player != self.state.active_player:
-            raise IllegalCommand(turns.NOT_ACTIVE, f"it is {self.state.active_player}'s turn, not {player}'s")
-        turns.end_turn(self.resolver, player)
+        handle_end_turn(self.resolver, cmd)
 
 
 #: each command's handler, by the command's class (looked up once per command, not bound anew)
@@ -256,6 +230,74 @@ HANDLERS: dict[type[BaseModel], Any] = {
     FireBallista: TetCommands.fire_ballista,
     PayToRemoveWeakened: TetCommands.pay_to_remove_weakened,
     EndTurn: TetCommands.end_turn,
+}
+
+
+def handle_move(resolver: Resolver, cmd: Move) -> None:
+    """A Move, handled off the resolver alone: the handlers' object (``TetCommands``) is made
+    only to refuse a unit it may not move, to read a path's texts the board has not read
+    before, or to walk a path that is not plainly clear. Moves are most of a game's commands,
+    issued in the game and again in its verification, and a handlers' object costs a call to
+    make and another to read its state."""
+    state: TetState = resolver.state  # type: ignore[assignment]  # the ruleset's own state
+    # ``acting(cmd.unit, cmd.player)``, inline for a unit on the board that the command may
+    # move (every Move, in a game and again in its verification); else ``acting`` refuses
+    unit = state.units.get(cmd.unit)
+    player = cmd.player
+    if unit is None or not unit.alive or unit.location is None or (player is not None and player != unit.owner):
+        unit = TetCommands(resolver).acting(cmd.unit, player)
+    # ``action_refusal`` is asked only of a unit that has acted this turn or is Weakened, or of
+    # another player's, or once three actions are taken: it refuses none other (most moves)
+    if unit.actions or unit.weakened or unit.owner != state.active_player or state.actions_taken >= turns.ACTIONS_PER_TURN:
+        refusal = turns.action_refusal(state, unit, "move")
+        if refusal is not None:  # ``_fail``, inline: most commands are moves
+            raise IllegalCommand(*refusal)
+    start = unit.location or ""
+    # ``path(cmd.path)``: each text as the board read it before (``kept_locations``, off the
+    # board's indexes directly), else ``path`` reads them (and names a bad one)
+    known: dict[str, str] | None = state.__pydantic_private__["_board"].get(LOCATIONS)  # type: ignore[index]  # ``board_index``'s dict
+    steps: list[str] = list(map(known.get, cmd.path)) if known else []  # type: ignore[arg-type]  # None checked next
+    if not steps or None in steps:
+        steps = TetCommands(resolver).path(cmd.path)
+    if steps and steps[0] == start:
+        steps = steps[1:]
+    if not steps:
+        raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
+    if not path_is_clear(state, unit, start, steps):  # a listed path is clear
+        TetCommands(resolver)._walk(unit, start, steps)
+    turns.begin_action(resolver, unit, "move")
+    # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
+    resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
+
+
+def handle_end_turn(resolver: Resolver, cmd: EndTurn) -> None:
+    """An end of turn, handled off the resolver alone (see ``handle_move``): a command naming no
+    player, or the active one, ends the turn; another is refused, an unknown one named as
+    such (``known_player``, as ``CommandHandlers.player`` asks it)."""
+    state: TetState = resolver.state  # type: ignore[assignment]  # the ruleset's own state
+    active = state.active_player
+    player = cmd.player
+    if player is not None and player != active:
+        player = known_player(state, player, active)  # an unknown player is bad input
+        raise IllegalCommand(turns.NOT_ACTIVE, f"it is {active}'s turn, not {player}'s")
+    turns.end_turn(resolver, active)
+
+
+def _on_handlers(handler: Callable[[TetCommands, Any], None]) -> Callable[[Resolver, Any], None]:
+    """A handler of ``TetCommands`` called on handlers made for the command's resolver."""
+
+    def run(resolver: Resolver, command: Any) -> None:
+        handler(TetCommands(resolver), command)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+#: each command's handler called with the command's resolver (``TinyEpicTacticsRuleset.execute``):
+#: a Move and an end of turn directly, the others on handlers made for them
+DISPATCH: dict[type[BaseModel], Callable[[Resolver, Any], None]] = {
+    kind: handle_move if kind is Move else handle_end_turn if kind is EndTurn else _on_handlers(handler)
+    for kind, handler in HANDLERS.items()
 }
 
 

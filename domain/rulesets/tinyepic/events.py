@@ -18,8 +18,9 @@ from domain.state import GameState
 _TURN_MARKS = ("actions", "villages_used")
 assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
 _TURN_MARK_SET = frozenset(_TURN_MARKS)
-#: the state's fields a turn's start and an action set, plain fields too
-_TURN_FIELDS = frozenset({"actions_taken", "ballista_starters"})
+#: the state's fields a turn's start and an action set, plain fields too (the first two are
+#: those ``GameState.new_turn`` sets: a test compares the fold with it)
+_TURN_FIELDS = frozenset({"active_player", "turn", "actions_taken", "ballista_starters"})
 assert _TURN_FIELDS <= TetState.__plain_fields__
 
 
@@ -82,10 +83,12 @@ class TurnStarted(GameEvent):
     def apply_to(self, state: GameState) -> None:
         assert isinstance(state, TetState)  # ``_grid``, inline: every turn's start folds this
         grid = state
-        grid.new_turn(self.player, self.turn)
-        # ``actions_taken`` and ``ballista_starters`` set as ``StateModel.__setattr__`` sets a
-        # plain field (both are: ``_TURN_FIELDS``)
+        # ``grid.new_turn(self.player, self.turn)`` (the active player and the turn), and
+        # ``actions_taken`` and ``ballista_starters``, set as ``StateModel.__setattr__`` sets a
+        # plain field (all four are: ``_TURN_FIELDS``), with no call per field
         known = grid.__dict__
+        known["active_player"] = self.player
+        known["turn"] = self.turn
         known["actions_taken"] = 0
         known["ballista_starters"] = dict(self.on_ballista)
         turn_fields = grid.__pydantic_fields_set__

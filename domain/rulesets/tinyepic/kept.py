@@ -70,8 +70,9 @@ class UnitMoves:
 
     def move(self, index: int) -> Move:
         found = self._built.get(index)
-        if found is None:
-            found = self._built[index] = Move.listed(self.player, self.unit, self.path_to(self.ends[index]))
+        if found is None:  # ``path_to``, inline: a random pick builds one move
+            path = walk_back(self.previous, self.start, self.ends[index])
+            found = self._built[index] = Move.listed(self.player, self.unit, path[1:])
         return found
 
     def moves(self) -> tuple[Move, ...]:

@@ -34,10 +34,10 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
 )
 from domain.rulesets.tinyepic.kept import UnitMoves
-from domain.rulesets.tinyepic.movement import TetMovement, board_steps
-from domain.rulesets.tinyepic.moves import searched_moves
+from domain.rulesets.tinyepic.movement import BOARD_STEPS, TetMovement, state_board_steps
+from domain.rulesets.tinyepic.moves import SIDE_OCCUPIED, searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import ACTIONS_PER_TURN, allowed_actions, pay_refusal
+from domain.rulesets.tinyepic.turns import ACTIONS, ACTIONS_PER_TURN, allowed_actions, pay_refusal
 from domain.rulesets.tinyepic.view import GridView
 
 
@@ -57,10 +57,11 @@ def legal_commands(
     # a view of its own (not the state's shared one: nothing else reads this state before the
     # command chosen changes it), with its living units read here as ``GridView.living`` reads
     # them, kept where that cached property keeps them: the searches' occupants read them
-    view = GridView(state)
+    living = [u for u in state.units.values() if u.alive and u.location is not None]
+    view = _new(GridView)  # ``GridView(state)`` without its call, the living units set where it keeps them
+    _setattr(view, "__dict__", {"state": state, "options": state.options, "living": living})
     player = state.active_player
-    parts: list[Part] = []
-    living = view.__dict__["living"] = [u for u in state.units.values() if u.alive and u.location is not None]
+    parts: list[Part | ListedPart] = []
     mine: list[TetUnit] = []
     enemies: list[TetUnit] = []
     for u in living:
@@ -74,11 +75,24 @@ def legal_commands(
         enemies.sort(key=_BY_ID)
     units_left = len(mine)  # ``view.counts[player]``: counted once for every unit's turn checks
     acting = state.actions_taken < ACTIONS_PER_TURN  # else ``allowed_actions`` allows nothing
+    if acting and mine and view.options.ally_pass_through:
+        # the player's side's ``moves._side_occupied`` (where a move's search may not go, and
+        # what it only crosses), from the split just made: the other sides' spaces and its own
+        # (no two living units share a space), kept where the moves' searches read it
+        view.__dict__[SIDE_OCCUPIED] = {player: (frozenset(map(_LOCATION, enemies)), frozenset(map(_LOCATION, mine)))}
     # most boards have no Ballista: no unit is asked then (``has_ballista``, kept with the
     # board's steps, which the moves' searches read from the view)
-    ballista = acting and board_steps(view).has_ballista
+    ballista = False
+    if acting:  # ``board_steps(view)``, read off the board's indexes directly and kept on the view
+        steps = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
+        if steps is None:
+            steps = state_board_steps(state)
+        view.__dict__["board_steps"] = steps
+        ballista = steps.has_ballista
     for unit in mine:  # ``view.units_of``, in id order
-        allowed = allowed_actions(state, unit, units_left) if acting else ()
+        # ``allowed_actions``, asked only of a unit that has acted this turn or is Weakened: it
+        # allows every action to any other of the player's units while fewer than three are taken
+        allowed = (ACTIONS if not unit.actions and not unit.weakened else allowed_actions(state, unit, units_left)) if acting else ()
         if allowed:
             if "move" in allowed:
                 parts.append(MovePart(view, unit) if moves is None else Part.of(list(moves(view, unit))))
@@ -108,19 +122,49 @@ def legal_commands(
                     ])
         if unit.weakened and pay_refusal(state, unit) is None:  # only a Weakened unit pays (most are not)
             _add(parts, "pay_to_remove_weakened", unit, [_command(PayToRemoveWeakened, player, unit.id)])
-    parts.append(_end_turn_part(player))
-    return LegalCommands(parts)
+    end = _END_TURN_PARTS.get(player)  # ``_end_turn_part``, looked up here first
+    parts.append(end if end is not None else _end_turn_part(player))
+    return LegalCommands(parts)  # type: ignore[arg-type]  # a ListedPart answers as a Part does
 
 
 #: units in id order
 _BY_ID = attrgetter("id")
+#: a living unit's space
+_LOCATION = attrgetter("location")
+_new = object.__new__
+_setattr = object.__setattr__
 
 
-def _add(parts: list[Part], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
+def _add(parts: list[Part | ListedPart], command: str, unit: TetUnit, listed: list[BaseModel]) -> None:
     """A part of commands already listed, when there are any, filed as ``Part.of`` files them
     (the command's name and its unit) without reading them back off the first command."""
     if listed:
-        parts.append(Part((command, unit.id), items=lambda: listed))
+        part = ListedPart(listed)  # made in C: a list's own constructor
+        part.key = (command, unit.id)
+        parts.append(part)
+
+
+class ListedPart(list[BaseModel]):
+    """A part of the legal commands listed whole when it is made (a unit's attacks, its
+    payment, the turn's end): the list of its commands itself, which answers what the
+    collection asks of a part (``domain.legal.Part``: its count, a command by its index,
+    iteration) in C, with no Python call: the collection counts every part at each reading
+    (its truth, its length, each pick), and there is no count to keep nor closure to call.
+    ``key`` is the part's, set when it is made; ``holds`` and ``settle`` answer as ``Part``'s.
+    A part of the same commands made by ``Part.of`` answers the same (a test compares them)."""
+
+    __slots__ = ("key",)
+
+    key: tuple[str, str | None]
+
+    #: a command by its index, as ``Part.get``: the list's own indexing
+    get = list.__getitem__
+
+    def settle(self) -> None:
+        """Listed when made: nothing is left to work out."""
+
+    def holds(self, command: BaseModel) -> bool:
+        return any(command == listed for listed in self)
 
 
 def _melee(player: str, unit: str, target: str) -> tuple[BaseModel, BaseModel]:
@@ -157,44 +201,28 @@ def _keep(key: tuple[object, ...], found: object) -> None:
 #: (command class, player, unit, target or None) -> the command, or a Melee Attack's pair: the
 #: listed commands whose fields are all names. Each is frozen (no field can change, and a copy
 #: is a new command), so one command made per process serves every state and game that lists
-#: it, as the turn's end does (``_end_turn``); made anew per listing they were most of a
+#: it, as the turn's end does (``_end_turn_part``); made anew per listing they were most of a
 #: listing's cost (a pydantic model each), and a random pick reads one command of the list
 _COMMANDS: dict[tuple[object, ...], object] = {}
 _COMMANDS_MOST = 4_096
 
 
-def _end_turn(player: str) -> Callable[[], list[BaseModel]]:
-    """The one ``end_turn`` of the player: a frozen command (no field can change), made once
-    per player and process rather than once per state."""
-    found = _END_TURN.get(player)
-    if found is None:
-        command: list[BaseModel] = [EndTurn(player=player)]
-        found = lambda: command  # noqa: E731  # the part's ``items``
-        if len(_END_TURN) >= _END_TURN_MOST:
-            _END_TURN.clear()  # player names come from scenarios: a few are kept
-        _END_TURN[player] = found
-    return found
-
-
-#: player -> the ``items`` of their ``end_turn`` part (``_end_turn``)
-_END_TURN: dict[str, Callable[[], list[BaseModel]]] = {}
-_END_TURN_MOST = 64
-
-
-def _end_turn_part(player: str) -> Part:
-    """The part of the player's ``end_turn``, one per player and process: what a part works
-    out and keeps (its count, its list) is the one frozen command, the same in every listing."""
+def _end_turn_part(player: str) -> ListedPart:
+    """The part of the player's ``end_turn``, one per player and process: the one frozen
+    command (no field can change), the same in every listing, not made once per state."""
     found = _END_TURN_PARTS.get(player)
     if found is None:
-        found = Part(("end_turn", None), items=_end_turn(player))
+        found = ListedPart([EndTurn(player=player)])
+        found.key = ("end_turn", None)
         if len(_END_TURN_PARTS) >= _END_TURN_MOST:
-            _END_TURN_PARTS.clear()
+            _END_TURN_PARTS.clear()  # player names come from scenarios: a few are kept
         _END_TURN_PARTS[player] = found
     return found
 
 
 #: player -> their ``end_turn`` part (``_end_turn_part``)
-_END_TURN_PARTS: dict[str, Part] = {}
+_END_TURN_PARTS: dict[str, ListedPart] = {}
+_END_TURN_MOST = 64
 
 
 class MovePart(Part):
@@ -233,7 +261,9 @@ class MovePart(Part):
     def get(self, index: int) -> BaseModel:
         if self._listed is not None:
             return self._listed[index]
-        moves = self._kept()
+        moves = self._moves  # ``_kept``, inline: a random pick reads a move of one part
+        if moves is None:
+            moves = self._moves = searched_moves(self._view, self._unit)
         if not 0 <= index < moves.count:
             raise IndexError("legal command index out of range")
         return moves.move(index)

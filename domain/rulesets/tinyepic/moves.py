@@ -40,7 +40,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     allowance = unit.movement
     known = view.__dict__  # what the view keeps, looked up here first: every unit counted asks
     steps: BoardSteps = known["board_steps"] if "board_steps" in known else board_steps(view)
-    sides = known.get("tinyepic.side_occupied")
+    sides = known.get(SIDE_OCCUPIED)
     side = sides.get(unit.owner) if sides is not None else None
     blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
     if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
@@ -165,9 +165,9 @@ def _side_occupied(view: GridView, side: str) -> tuple[frozenset[str], frozenset
     everyone's, less the unit's own (``_blocked_for``). The Ballista start is the unit's
     (``_with_ballista_start``). A test compares the two for every unit after every event."""
     known = view.__dict__
-    sides: dict[str, tuple[frozenset[str], frozenset[str]]] | None = known.get("tinyepic.side_occupied")
+    sides: dict[str, tuple[frozenset[str], frozenset[str]]] | None = known.get(SIDE_OCCUPIED)
     if sides is None:
-        sides = known["tinyepic.side_occupied"] = {}
+        sides = known[SIDE_OCCUPIED] = {}
     found = sides.get(side)
     if found is None:
         # the living units' spaces, read off the view's living units (which the legal commands
@@ -183,6 +183,10 @@ def _side_occupied(view: GridView, side: str) -> tuple[frozenset[str], frozenset
             found = (frozenset([u.location for u in living]), frozenset())  # type: ignore[misc]  # living: on the board
         sides[side] = found
     return found
+
+
+#: where a view keeps each side's ``_side_occupied`` (the legal commands set the player's own)
+SIDE_OCCUPIED = "tinyepic.side_occupied"
 
 
 def _blocked_for(view: GridView, unit: TetUnit, blocked: frozenset[str]) -> frozenset[str]:

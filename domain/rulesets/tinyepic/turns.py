@@ -150,7 +150,9 @@ def drop_unused_tokens(resolver: Resolver, player: str) -> None:
 def on_ballista(state: TetState, player: str) -> dict[str, str]:
     """The player's units standing on a Ballista as their turn starts (seed 003, Ballista):
     none on a board without one (most boards; every turn asks)."""
-    if not has_ballista(state):
+    # ``has_ballista``, read off the board's indexes directly once the board has it
+    found = state.__pydantic_private__["_board"].get(HAS_BALLISTA)  # type: ignore[index]  # ``board_index``'s dict
+    if not (found if found is not None else has_ballista(state)):
         return {}
     view = grid_view(state)
     return {
@@ -162,8 +164,12 @@ def on_ballista(state: TetState, player: str) -> dict[str, str]:
 def has_ballista(state: TetState) -> bool:
     """Whether any space of the board is a Ballista: a board index (the board's rows change only
     when it is laid)."""
-    found: bool = state.board_index("tinyepic.has_ballista", lambda: any("ballista" in row for row in state.terrain))
+    found: bool = state.board_index(HAS_BALLISTA, lambda: any("ballista" in row for row in state.terrain))
     return found
+
+
+#: the board index of ``has_ballista``
+HAS_BALLISTA = "tinyepic.has_ballista"
 
 
 def start_turn(resolver: Resolver, player: str, turn: int) -> None:
@@ -186,4 +192,6 @@ def end_turn(resolver: Resolver, player: str) -> None:
     for unit in sorted(idle, key=_BY_ID) if idle else idle:
         resolver.emit(WeakenedRemoved, unit=unit.id, reason="it took no action this turn", health=unit.health)
     resolver.emit(TurnEnded, player=player, turn=state.turn, actions=state.actions_taken)
-    start_turn(resolver, state.opponent_of(player), state.turn + 1)
+    # ``start_turn``, inline: every turn's end starts the next
+    player = state.opponent_of(player)
+    resolver.emit(TurnStarted, player=player, turn=state.turn + 1, on_ballista=on_ballista(state, player))
