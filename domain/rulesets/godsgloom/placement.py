@@ -221,14 +221,11 @@ class Placement:
             found = kept[key] = self._engaged_now(unit_id, engaged_rule)
         return found  # the kept answer (the sentinel is replaced above)
 
-    def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
-        i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
-        if i is None:
-            return None
-        at, _, alive = self.key[1][i]
-        if not alive or at is None:
-            return None
-        owner = self.cast.members[i][1]
+    def engaged_at(self, owner: str, at: str, engaged_rule: str) -> tuple[str, ...]:
+        """Who would Engage a unit of ``owner`` standing at ``at`` (``engaged``'s answer for a
+        unit placed there), the other units placed as here: a unit's own place and zone never
+        count towards its own engagement (only enemies'), so a placement that differs only in
+        where that unit stands gives the same answer (``view.engaged_after_own_move``)."""
         if engaged_rule == "mutual_adjacent":
             around = neighbour_texts(at)
             hits = [uid for uid, side, where, _ in self.living if side != owner and where in around]
@@ -236,6 +233,15 @@ class Placement:
                 hits.sort()  # ``by_id``'s order (``_by_id_order``)
             return tuple(hits)
         return self.zones_over_text(at, owner)
+
+    def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
+        i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
+        if i is None:
+            return None
+        at, _, alive = self.key[1][i]
+        if not alive or at is None:
+            return None
+        return self.engaged_at(self.cast.members[i][1], at, engaged_rule)
 
 
 @lru_cache(maxsize=1024)
