@@ -87,9 +87,11 @@ class HexSteps:
         """The steps of ``out_of`` that terrain does not block, in its order, each as (the hex
         it enters, its MP, the step): a search skips the blocked ones (off the mat, Impassable)
         of every hex it expands, and near an edge of a small mat that is most of them. Kept."""
-        plain, _ = self.out_of(frm, difficult_cost)
-        found = tuple([(o.to, o.cost, o) for o in plain if o.blocked is None])
-        self.open_table(difficult_cost)[frm] = found
+        table = self.open_table(difficult_cost)
+        found = table.get(frm)
+        if found is None:
+            plain, _ = self.out_of(frm, difficult_cost)
+            found = table[frm] = tuple([(o.to, o.cost, o) for o in plain if o.blocked is None])
         return found
 
     def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:

@@ -435,9 +435,35 @@ class GloomMovement:
         moves of an Engaged unit need only the ends.
         tests/godsgloom/test_one_step_ends.py checks them against the search."""
         assert self.mode in STEP_MODES
+        if self.view.small:
+            return self._small_one_step_ends(unit_id, frm)
         return [
             o.to for o in self.steps_from(unit_id)[frm] if o.blocked is None and o.pass_only is None and o.cost <= 1
         ]
+
+    def _small_one_step_ends(self, unit_id: str, frm: str) -> list[str]:
+        """``one_step_ends`` on a small mat: the six steps out of ``frm`` judged one by one, the
+        zones over each hex read around it (``Placement.zones_over_text``, kept per hex by the
+        placement), as ``_step_into_direct`` judges a declared step. The kept steps of the
+        unit (``steps_from``) would first work out the zone cover of the whole mat
+        (``Placement.cover``) to patch six steps, and an Engaged unit's placement is rarely
+        searched otherwise: its move is one hex."""
+        view = self.view
+        placing = view.placing
+        occupant = placing.occupant
+        owner = view.state.units[unit_id].owner  # ``MatView.unit``, without its call
+        judged = self._judged_into
+        found: list[str] = []
+        for to, _, plain in view.steps.open_steps(frm, self._difficult_cost(unit_id)):
+            held = occupant.get(to)
+            if held is not None and held != unit_id:
+                step = judged(unit_id, plain, held, ())
+            else:
+                enemies = placing.zones_over_text(to, owner)
+                step = judged(unit_id, plain, None, enemies) if enemies else plain
+            if step.blocked is None and step.pass_only is None and step.cost <= 1:
+                found.append(to)
+        return found
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``
