@@ -320,14 +320,18 @@ class GloomMovement:
         placing = view.placing
         marked = placing.marked
         into = self._marked_into(unit_id, placing)
+        #: each marked hex's step as this unit makes it, once judged (the same from every side)
+        patched: dict[str, StepOption] = {}
         #: the marked hexes entered so far whose step ends the move there (a stop that is not
-        #: only a pass), and those the unit may only pass: the same from every side
+        #: only a pass), and those the unit may only pass
         halts: set[str] = set()
         passes: set[str] = set()
 
         def entering(to: str, plain: StepOption) -> StepOption:
-            """The patched step into the marked hex ``to``, noted in ``halts``/``passes``."""
-            step = into(to, plain)
+            """The patched step into the marked hex ``to``, kept in ``patched`` and noted in
+            ``halts``/``passes``: judged on the first step into it, read there after (a search
+            steps into most marked hexes from several sides)."""
+            step = patched[to] = into(to, plain)
             if step.blocked is None:
                 if step.pass_only is not None:
                     passes.add(to)
@@ -348,7 +352,7 @@ class GloomMovement:
             steps = open_steps.get(start)
             for to, step_cost, plain in steps if steps is not None else build_open(start, difficult):
                 if to in marked:
-                    step = entering(to, plain)
+                    step = patched.get(to) or entering(to, plain)  # a step is a tuple: never false
                     if step.blocked is not None:
                         continue
                     step_cost = step.cost
@@ -367,7 +371,7 @@ class GloomMovement:
                 steps = open_steps.get(here)
                 for to, step_cost, plain in steps if steps is not None else build_open(here, difficult):
                     if to in marked:
-                        step = entering(to, plain)
+                        step = patched.get(to) or entering(to, plain)
                         if step.blocked is not None:
                             continue
                         step_cost = step.cost
@@ -383,25 +387,19 @@ class GloomMovement:
 
     def _marked_into(self, unit_id: str, placing: Placement) -> Callable[[str, StepOption], StepOption]:
         """The unit's step into a marked hex of ``placing`` (held, or in a zone), given the mat's
-        plain step into it, as ``_small_stepper`` patches it: worked out once per hex for the
-        search that asks (the plain step into a hex is the same from every side)."""
+        plain step into it, as ``_small_stepper`` patches it (the caller keeps it per hex: the
+        plain step into a hex is the same from every side)."""
         occupant, cover = placing.occupant, placing.cover
         owner = self.view.state.units[unit_id].owner  # ``MatView.unit``, without its call
         judged = self._judged_into
-        kept: dict[str, StepOption] = {}
 
         def into(to: str, plain: StepOption) -> StepOption:
-            step = kept.get(to)
-            if step is None:
-                held = occupant.get(to)
-                if held is not None and held != unit_id:
-                    step = judged(unit_id, plain, held, ())
-                else:
-                    zoned = cover.get(to)
-                    enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
-                    step = judged(unit_id, plain, None, enemies) if enemies else plain
-                kept[to] = step
-            return step
+            held = occupant.get(to)
+            if held is not None and held != unit_id:
+                return judged(unit_id, plain, held, ())
+            zoned = cover.get(to)
+            enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
+            return judged(unit_id, plain, None, enemies) if enemies else plain
 
         return into
 
