@@ -57,7 +57,7 @@ from domain.rulesets.godsgloom.events import (
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
-from domain.rulesets.godsgloom.view import MatView, rule
+from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
 from domain.state import StepItem
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
@@ -130,6 +130,11 @@ def note_engagement(resolver: Resolver, unit_id: str) -> None:
     (``GodsgloomRuleset.move_ended``), and a handler made for that one question costs more
     than the question on a small mat (its placement keeps the answer)."""
     state = resolver.state
+    found = engaged_after_own_move(state, unit_id)  # without a view of the state the steps left
+    if found is not None:
+        if found:
+            resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=list(found))
+        return
     view = MatView.of(state)
     if view.engaged(unit_id):  # most moves end Engaged by no one: no list copied for them
         resolver.emit(UnitEngaged, unit=unit_id, at=state.units[unit_id].location or "", by=view.engaged_by(unit_id))

@@ -263,7 +263,7 @@ def _melee_targets(state: GloomState, unit_id: str) -> list[str]:
     """Each enemy in an adjacent hex, by id (``MeleeAttack`` asks ``direction_to``; the hexes
     around the unit's, as canonical text, name the same hexes)."""
     unit = state.units[unit_id]
-    around = neighbour_texts(parse_hex(unit.location or "").text)
+    around = neighbour_texts(unit.location or "")  # a location is canonical hex text already
     return [
         e.id for e in sorted(state.units.values(), key=_ID)
         if e.alive and e.location and e.owner != unit.owner and e.location in around

@@ -31,6 +31,8 @@ class HexSteps:
         self.impassable, self.difficult = impassable, difficult
         #: MP a Difficult hex costs -> hex text -> (its steps, the hexes they lead to)
         self._out: dict[int, dict[str, tuple[tuple[StepOption, ...], tuple[str, ...]]]] = {}
+        #: MP a Difficult hex costs -> hex text -> ``open_steps``
+        self._open: dict[int, dict[str, tuple[tuple[str, float, StepOption], ...]]] = {}
         #: hex text -> ``one_mp_ends``
         self._one_mp: dict[str, tuple[str, ...]] = {}
         #: hex text -> ``one_mp_ends_in_order``
@@ -71,6 +73,25 @@ class HexSteps:
         found = self._out.get(difficult_cost)
         if found is None:
             found = self._out[difficult_cost] = {}
+        return found
+
+    def open_table(self, difficult_cost: int) -> dict[str, tuple[tuple[str, float, StepOption], ...]]:
+        """``open_steps`` worked out so far, by hex, read without a call by a search
+        (``GloomMovement.ends_within``) for each hex it expands."""
+        found = self._open.get(difficult_cost)
+        if found is None:
+            found = self._open[difficult_cost] = {}
+        return found
+
+    def open_steps(self, frm: str, difficult_cost: int) -> tuple[tuple[str, float, StepOption], ...]:
+        """The steps of ``out_of`` that terrain does not block, in its order, each as (the hex
+        it enters, its MP, the step): a search skips the blocked ones (off the mat, Impassable)
+        of every hex it expands, and near an edge of a small mat that is most of them. Kept."""
+        table = self.open_table(difficult_cost)
+        found = table.get(frm)
+        if found is None:
+            plain, _ = self.out_of(frm, difficult_cost)
+            found = table[frm] = tuple([(o.to, o.cost, o) for o in plain if o.blocked is None])
         return found
 
     def _build(self, frm: str, difficult_cost: int) -> tuple[tuple[StepOption, ...], tuple[str, ...]]:

@@ -14,7 +14,6 @@ Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: 
 from __future__ import annotations
 
 import functools
-import heapq
 import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -314,64 +313,95 @@ class GloomMovement:
         spends the whole allowance; a model without it, a §8.2-style step, starts from the
         start's bucket as the engine does). Each search is a tenth of a game's legal listing.
         tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
-        # ``_small_stepper``'s steps: the patched step into a marked hex worked out once per hex
-        ask = self._small_stepper(unit_id, self.view.steps.out_of, self._difficult_cost(unit_id))
+        view = self.view
+        difficult = self._difficult_cost(unit_id)
+        open_steps = view.steps.open_table(difficult)  # hex -> its unblocked plain steps (``HexSteps.open_steps``)
+        build_open = view.steps.open_steps
+        placing = view.placing
+        marked = placing.marked
+        into = self._marked_into(unit_id, placing)
+        #: each marked hex's step as this unit makes it, once judged (the same from every side)
+        patched: dict[str, StepOption] = {}
+        #: the marked hexes entered so far whose step ends the move there (a stop that is not
+        #: only a pass), and those the unit may only pass
+        halts: set[str] = set()
+        passes: set[str] = set()
+
+        def entering(to: str, plain: StepOption) -> StepOption:
+            """The patched step into the marked hex ``to``, kept in ``patched`` and noted in
+            ``halts``/``passes``: judged on the first step into it, read there after (a search
+            steps into most marked hexes from several sides)."""
+            step = patched[to] = into(to, plain)
+            if step.blocked is None:
+                if step.pass_only is not None:
+                    passes.add(to)
+                elif step.stops is not None:
+                    halts.add(to)
+            return step
+
         beyond = allowance - 1  # the ring costing the whole allowance is not expanded
         cost_of: dict[str, float] = {start: 0}
         previous: dict[str, str] = {}
-        via: dict[str, StepOption] = {start: StepOption(start, "start")}
-        waiting: dict[float, list[str]] = {}
-        costs: list[float] = []
-        push, pop = heapq.heappush, heapq.heappop
+        #: one list of hexes per cost up to ``beyond``, in the order they were reached (every
+        #: step costs a whole MP or more, so a bucket only ever fills the ones after it)
+        waiting: list[list[str]] = [[] for _ in range(max(allowance, 1))]
+        get = cost_of.get
         if self.first_step_guarantee is None:
-            waiting[0], costs = [start], [0]
+            waiting[0].append(start)
         else:
-            for option in ask(start):
-                if option.blocked is not None:
-                    continue
-                spent = option.cost if option.cost <= allowance else allowance  # §8.3: the whole allowance
-                to = option.to
-                if spent < cost_of.get(to, _INFINITY):
+            steps = open_steps.get(start)
+            for to, step_cost, plain in steps if steps is not None else build_open(start, difficult):
+                if to in marked:
+                    step = patched.get(to) or entering(to, plain)  # a step is a tuple: never false
+                    if step.blocked is not None:
+                        continue
+                    step_cost = step.cost
+                spent = step_cost if step_cost <= allowance else allowance  # §8.3: the whole allowance
+                if spent < get(to, _INFINITY):
                     cost_of[to] = spent
-                    via[to] = option
                     previous[to] = start
                     if spent <= beyond:
-                        bucket = waiting.get(spent)
-                        if bucket is None:
-                            waiting[spent] = [to]
-                            push(costs, spent)
-                        else:
-                            bucket.append(to)
-        get = cost_of.get
-        while costs:
-            cost = pop(costs)
-            if cost > beyond:
-                break
-            for here in waiting.pop(cost):
-                if cost > cost_of[here]:
-                    continue  # reached more cheaply since
-                entered = via[here]
-                if entered.stops is not None and entered.pass_only is None:
-                    continue  # the move ends on entering: nothing beyond through here
-                for option in ask(here):
-                    to, _, step_cost, blocked, _, _ = option
-                    if blocked is not None:
-                        continue
+                        waiting[spent].append(to)  # type: ignore[index]  # an int: every step costs whole MP
+        for cost in range(beyond + 1):
+            for here in waiting[cost]:
+                if cost > cost_of[here] or here in halts:
+                    # reached more cheaply since, or the move ends on entering it (never the
+                    # start: it is expanded, if at all, before any step into it is judged)
+                    continue
+                steps = open_steps.get(here)
+                for to, step_cost, plain in steps if steps is not None else build_open(here, difficult):
+                    if to in marked:
+                        step = patched.get(to) or entering(to, plain)
+                        if step.blocked is not None:
+                            continue
+                        step_cost = step.cost
                     new_cost = cost + step_cost
                     if new_cost < get(to, _INFINITY):
                         cost_of[to] = new_cost
-                        via[to] = option
                         if new_cost <= allowance:
                             previous[to] = here
                         if new_cost <= beyond:
-                            bucket = waiting.get(new_cost)
-                            if bucket is None:
-                                waiting[new_cost] = [to]
-                                push(costs, new_cost)
-                            else:
-                                bucket.append(to)
-        ends = [h for h, found in cost_of.items() if found <= allowance and via[h].pass_only is None and h != start]
+                            waiting[new_cost].append(to)  # type: ignore[call-overload]  # as above
+        ends = [h for h, found in cost_of.items() if found <= allowance and h not in passes and h != start]
         return ends, previous
+
+    def _marked_into(self, unit_id: str, placing: Placement) -> Callable[[str, StepOption], StepOption]:
+        """The unit's step into a marked hex of ``placing`` (held, or in a zone), given the mat's
+        plain step into it, as ``_small_stepper`` patches it (the caller keeps it per hex: the
+        plain step into a hex is the same from every side)."""
+        occupant, cover = placing.occupant, placing.cover
+        owner = self.view.state.units[unit_id].owner  # ``MatView.unit``, without its call
+        judged = self._judged_into
+
+        def into(to: str, plain: StepOption) -> StepOption:
+            held = occupant.get(to)
+            if held is not None and held != unit_id:
+                return judged(unit_id, plain, held, ())
+            zoned = cover.get(to)
+            enemies = tuple([e for e, side in zoned if side != owner]) if zoned else ()
+            return judged(unit_id, plain, None, enemies) if enemies else plain
+
+        return into
 
     def _steps(self, unit_id: str, frm: str) -> Sequence[StepOption]:
         """The six hexes around ``frm``, each with its MP cost and what blocks, stops or only
@@ -403,9 +433,35 @@ class GloomMovement:
         moves of an Engaged unit need only the ends.
         tests/godsgloom/test_one_step_ends.py checks them against the search."""
         assert self.mode in STEP_MODES
+        if self.view.small:
+            return self._small_one_step_ends(unit_id, frm)
         return [
             o.to for o in self.steps_from(unit_id)[frm] if o.blocked is None and o.pass_only is None and o.cost <= 1
         ]
+
+    def _small_one_step_ends(self, unit_id: str, frm: str) -> list[str]:
+        """``one_step_ends`` on a small mat: the six steps out of ``frm`` judged one by one, the
+        zones over each hex read around it (``Placement.zones_over_text``, kept per hex by the
+        placement), as ``_step_into_direct`` judges a declared step. The kept steps of the
+        unit (``steps_from``) would first work out the zone cover of the whole mat
+        (``Placement.cover``) to patch six steps, and an Engaged unit's placement is rarely
+        searched otherwise: its move is one hex."""
+        view = self.view
+        placing = view.placing
+        occupant = placing.occupant
+        owner = view.state.units[unit_id].owner  # ``MatView.unit``, without its call
+        judged = self._judged_into
+        found: list[str] = []
+        for to, _, plain in view.steps.open_steps(frm, self._difficult_cost(unit_id)):
+            held = occupant.get(to)
+            if held is not None and held != unit_id:
+                step = judged(unit_id, plain, held, ())
+            else:
+                enemies = placing.zones_over_text(to, owner)
+                step = judged(unit_id, plain, None, enemies) if enemies else plain
+            if step.blocked is None and step.pass_only is None and step.cost <= 1:
+                found.append(to)
+        return found
 
     def step_option(self, unit_id: str, frm: str, to: str, kind: str | None = None) -> StepOption | None:
         """The one step from ``frm`` to ``to`` (of ``kind`` when given) as ``step_options``

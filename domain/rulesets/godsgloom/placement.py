@@ -40,7 +40,8 @@ class Cast:
     at the cost of one hash; ``cast_of`` gives one object per facts."""
 
     __slots__ = (
-        "facts", "zone_option", "traits", "lockdown", "members", "position", "steps_into", "_difficult", "_costs", "_hash",
+        "facts", "zone_option", "traits", "lockdown", "members", "position", "steps_into", "placements", "_difficult",
+        "_costs", "_hash",
     )
 
     def __init__(self, facts: tuple[Any, ...]) -> None:
@@ -69,6 +70,8 @@ class Cast:
         #: the rest of what it reads (traits, types, sides, options) is this cast's
         self.steps_into: dict[tuple[Any, ...], Any] = {}
         self._costs: dict[tuple[str, bool], int] = {}
+        #: a placement key's entries -> its placement (``placement``): the cast's own table
+        self.placements: dict[tuple[Entry, ...], Placement] = {}
         self._hash = hash(facts)
 
     def difficult_cost(self, unit_id: str, step_mode: bool) -> int:
@@ -221,14 +224,11 @@ class Placement:
             found = kept[key] = self._engaged_now(unit_id, engaged_rule)
         return found  # the kept answer (the sentinel is replaced above)
 
-    def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
-        i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
-        if i is None:
-            return None
-        at, _, alive = self.key[1][i]
-        if not alive or at is None:
-            return None
-        owner = self.cast.members[i][1]
+    def engaged_at(self, owner: str, at: str, engaged_rule: str) -> tuple[str, ...]:
+        """Who would Engage a unit of ``owner`` standing at ``at`` (``engaged``'s answer for a
+        unit placed there), the other units placed as here: a unit's own place and zone never
+        count towards its own engagement (only enemies'), so a placement that differs only in
+        where that unit stands gives the same answer (``view.engaged_after_own_move``)."""
         if engaged_rule == "mutual_adjacent":
             around = neighbour_texts(at)
             hits = [uid for uid, side, where, _ in self.living if side != owner and where in around]
@@ -237,9 +237,32 @@ class Placement:
             return tuple(hits)
         return self.zones_over_text(at, owner)
 
+    def _engaged_now(self, unit_id: str, engaged_rule: str) -> tuple[str, ...] | None:
+        i = self.cast.position.get(unit_id)  # the unit's entry, found without reading the others
+        if i is None:
+            return None
+        at, _, alive = self.key[1][i]
+        if not alive or at is None:
+            return None
+        return self.engaged_at(self.cast.members[i][1], at, engaged_rule)
 
-@lru_cache(maxsize=1024)
+
+#: placements a cast keeps (``placement``) before it lets them all go: a game and its
+#: verification meet about sixty, and the ones of the game before are seldom met again
+PLACEMENTS_KEPT = 1024
+
+
 def placement(key: tuple[Cast, tuple[Entry, ...]]) -> Placement:
-    """The placement of ``key``, worked out once per process while it is among the last thousand
-    asked for (a game's placements recur from event to event and in its verification)."""
-    return Placement(key)
+    """The placement of ``key``, worked out once per process while its cast keeps it (a game's
+    placements recur from event to event and in its verification). Kept by the cast, by the
+    key's entries: a look-up hashes the units' places alone, not the cast (whose hash is a
+    Python call) with them, and a cast's placements go when it goes (``cast_of``). A cast
+    that has kept ``PLACEMENTS_KEPT`` drops them all and starts again."""
+    cast, entries = key
+    kept = cast.placements
+    found = kept.get(entries)
+    if found is None:
+        if len(kept) >= PLACEMENTS_KEPT:
+            kept.clear()
+        found = kept[entries] = Placement(key)
+    return found

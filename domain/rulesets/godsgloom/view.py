@@ -489,6 +489,35 @@ LOCATION, ALIVE = 3, 6
 _KIND, _TRAITS, _ID = attrgetter("kind"), attrgetter("traits"), attrgetter("id")
 #: up to this many living units, a state's indexes are its own, not kept across events (``MatView.small``)
 SMALL_MAT_UNITS = 16
+
+
+def engaged_after_own_move(state: GameState, unit_id: str) -> tuple[str, ...] | None:
+    """Who Engages ``unit_id`` where it stands, read off the small mat's view kept from before
+    its move, when every place written since that view was last found was this unit's own (its
+    steps: ``PlacesWritten.run``, as ``MatView.entries_now`` reads it); None when that can't be
+    told so (no such view, another unit moved, the state has a view of its own already, the
+    unit is off the mat): then ask ``MatView.of``.
+
+    The end of every move asks who Engages the unit that moved (``engine.note_engagement``),
+    and the view of the state its steps left was made for that one question: most Move
+    Actions end with a pivot, whose state is the one read next. A unit's own place and zone
+    never count towards its own engagement (``Placement.engaged_at``), so the placement before
+    the move answers it. tests/godsgloom/test_engaged_after_move.py compares it with a fresh
+    view at the end of every move."""
+    private = state.__pydantic_private__
+    own: MatView | None = private["_indexes"].get("godsgloom.view")  # type: ignore[index]  # set by PrivateAttr
+    if own is not None and own.state is state:
+        return None
+    kept: MatView | None = private["_characteristics"].get("godsgloom.view")  # type: ignore[index]  # as ``MatView.of``
+    if kept is None or kept.state is not state or len(state.units) > SMALL_MAT_UNITS:
+        return None
+    unit = state.units.get(unit_id)
+    mover, since = PlacesWritten.run
+    if unit is None or mover is not unit or since > kept.written + 1 or not unit.alive or unit.location is None:
+        return None
+    if unit_id not in kept.cast.position:
+        return None
+    return kept.placing.engaged_at(unit.owner, unit.location, state.options.engaged_rule)
 #: up to this many units on the mat, one hex's zones are read unit by unit rather than through
 #: the whole mat's cover when this state has not built it (``MatView.zones_over``)
 _FEW_UNITS = 64
