@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from domain.errors import IllegalCommand
 from domain.event_base import GameEvent
 from domain.events import GameStarted
 from domain.game import Game
+from domain.legal import Part
 from domain.movement import RangeOfMotion
 from domain.rulesets.tinyepic.state import TetState
 from domain.state import GameState
@@ -97,3 +99,25 @@ def self_play_events(seeds: range) -> Iterator[tuple[str, list[GameEvent]]]:
         yield f"random board {seed}", self_play(boards.scenario("tinyepic", seed), 3, "random", seed, verify_log=False).events
         whole_turn = load_scenario(EXAMPLES / "16-a-whole-turn-with-a-weakened-unit.yaml")
         yield f"16, seed {seed}", self_play(whole_turn, 4, "random", seed, verify_log=False).events
+
+
+def answers_as_plain_part(made: Callable[[], Any], plain: Part, asked: list[BaseModel], where: str) -> int:
+    """Check that a part made by ``made`` (a new one for each question: an unread part answers
+    otherwise than a read one) answers every reading a part answers as ``plain``, the shared
+    ``Part`` over the same commands: its count, each command by index, an index out of range,
+    iteration, whether each of ``asked`` is held, before and after it settles. Returns how many
+    answers were compared."""
+    size = len(plain)
+    assert len(made()) == size, where
+    for i in range(size):
+        assert made().get(i) == plain.get(i), f"{where}: command {i}"
+    with pytest.raises(IndexError):
+        made().get(size)
+    assert list(made()) == list(plain), where
+    for command in asked:
+        assert made().holds(command) == plain.holds(command), f"{where}: {command}"
+    settled = made()
+    settled.settle()
+    assert [settled.get(i) for i in range(size)] == list(plain), where
+    assert [settled.holds(c) for c in asked] == [plain.holds(c) for c in asked], where
+    return size + len(asked)

@@ -18,6 +18,7 @@ from domain.rulesets.tinyepic.commands import EndTurn, MeleeAttack, Move
 from domain.rulesets.tinyepic.legal import ListedPart, _end_turn_part, legal_commands
 from domain.rulesets.tinyepic.state import TetState
 from tests.helpers import checked_after_each_event, example_events, random_board_events
+from tests.tiny_epic_tactics.support import answers_as_plain_part
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
 
@@ -34,21 +35,8 @@ def _same(listed: list[BaseModel], key: tuple[str, str | None], where: str) -> i
     asked: list[BaseModel] = [
         *listed, EndTurn(), Move(unit="nobody", path=["0,0"]), MeleeAttack(unit="nobody", target="nobody"),
     ]
-    size = len(plain)
     assert _part(key, list(listed)).key == plain.key, where
-    assert len(_part(key, list(listed))) == size, where
-    for i in range(size):
-        assert _part(key, list(listed)).get(i) == plain.get(i), f"{where}: command {i}"
-    with pytest.raises(IndexError):
-        _part(key, list(listed)).get(size)
-    assert list(_part(key, list(listed))) == list(plain), where
-    for command in asked:
-        assert _part(key, list(listed)).holds(command) == plain.holds(command), f"{where}: {command}"
-    settled = _part(key, list(listed))
-    settled.settle()
-    assert [settled.get(i) for i in range(size)] == list(plain), where
-    assert [settled.holds(c) for c in asked] == [plain.holds(c) for c in asked], where
-    return size + len(asked)
+    return answers_as_plain_part(lambda: _part(key, list(listed)), plain, asked, where)
 
 
 def _check(state: TetState, where: str) -> int:

@@ -10,7 +10,6 @@ question asked of a new part first (an unread part answers from the search alone
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from domain.rulesets.tinyepic.legal import MovePart, unit_moves
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import GridView
 from tests.helpers import checked_after_each_event, example_events, random_board_events
+from tests.tiny_epic_tactics.support import answers_as_plain_part
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tiny-epic-tactics"
 
@@ -36,29 +36,12 @@ def _asked(listed: list[Move], unit: str) -> list[BaseModel]:
     return asked
 
 
-def _same(made: Callable[[], Part], plain: Part, asked: list[BaseModel], where: str) -> int:
-    size = len(plain)
-    assert len(made()) == size, where
-    for i in range(size):
-        assert made().get(i) == plain.get(i), f"{where}: move {i}"
-    with pytest.raises(IndexError):
-        made().get(size)
-    assert list(made()) == list(plain), where
-    for command in asked:
-        assert made().holds(command) == plain.holds(command), f"{where}: {command}"
-    settled = made()
-    settled.settle()
-    assert [settled.get(i) for i in range(size)] == list(plain), where
-    assert [settled.holds(c) for c in asked] == [plain.holds(c) for c in asked], where
-    return size + len(asked)
-
-
 def _check(state: TetState, where: str) -> int:
     compared = 0
     for unit in [u for u in state.units.values() if u.alive and u.location is not None]:
         listed = list(unit_moves(GridView(state), unit))
         plain = Part.of(list(listed))
-        compared += _same(lambda unit=unit: MovePart(GridView(state), unit), plain, _asked(listed, unit.id), f"{where}: {unit.id}")
+        compared += answers_as_plain_part(lambda unit=unit: MovePart(GridView(state), unit), plain, _asked(listed, unit.id), f"{where}: {unit.id}")
     return compared
 
 
