@@ -18,10 +18,7 @@ def parse_location(state: GameState, text: str) -> str:
     so, in play and again when the log is verified; a text refused is read afresh each time."""
     if type(text) is not str:
         return read_location(state, text)
-    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
-    known: dict[str, str] | None = kept.get(_READ)
-    if known is None:
-        known = kept[_READ] = {}
+    known: dict[str, str] = state.characteristics_index(_READ, dict)
     found = known.get(text)
     if found is None:
         found = known[text] = read_location(state, text)

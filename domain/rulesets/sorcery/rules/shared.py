@@ -262,10 +262,7 @@ def _fixed_key(state: GameState, facts: RealmFacts, unit_id: str) -> tuple[Hasha
     carrier is one of the facts). Kept with them, so that a step, a tap or a turn passing (the
     events that keep them) does not have it worked out again for each state."""
     key = (facts.number, unit_id, ())
-    kept = state.__pydantic_private__["_characteristics"]  # type: ignore[index]  # set by PrivateAttr
-    fixed = kept.get(_FIXED_KEYS)
-    if fixed is None:
-        fixed = kept[_FIXED_KEYS] = {}
+    fixed: dict[str, tuple[Hashable, ...]] = state.characteristics_index(_FIXED_KEYS, dict)
     fixed[unit_id] = key
     return key
 
