@@ -20,6 +20,16 @@ collector's rare full sweeps fall among few games, and where a change moves obje
 (the order of sets of objects), move a count. Trust differences of 1% or more over 10 games or
 more, and confirm a small one with Python call counts (cProfile). Needs
 ``valgrind`` on the path (Debian: ``apt install valgrind``); about a minute per ruleset and code.
+
+``--cache`` runs valgrind's cache model instead (``cachegrind --cache-sim=yes``, the host's cache
+sizes) and adds each game's instruction-cache and data-cache misses, and a modelled time: a third
+of a cycle an instruction (a core that retires about three a cycle when nothing stalls it), 12
+cycles a first-level miss (served from the second level) and 100 a miss of the last level. The
+model is rough, but it is what instructions alone miss: today's code executes fewer instructions
+per unit of work and so spends a larger share of its time waiting on the caches. Against the
+code before issue 20 its ratios read within a tenth of the timed ones on a quiet host
+(benchmarks/RESULTS.md, "Issue 20, stop 38"), and they do not move with the load: the figure to
+decide by when a change trades instructions for misses (or back).
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 from benchmarks import code_before
 from benchmarks.cases import SELF_PLAY
@@ -56,6 +67,41 @@ for seed in range(int(sys.argv[2])):
     play(int(sys.argv[3]), "random", seed)
 """
 _TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")
+#: cachegrind's summary lines for the misses its cache model counts
+_MISSES = {name: re.compile(rf"{name}\s+misses:\s+([\d,]+)") for name in ("I1", "D1", "LLi", "LLd")}
+#: the modelled cost in cycles of an instruction, a first-level miss and a last-level miss
+#: (``--cache``; see the module's docstring)
+CYCLES_PER_INSTRUCTION, CYCLES_PER_L1_MISS, CYCLES_PER_LL_MISS = 1 / 3, 12, 100
+
+
+class Counts(NamedTuple):
+    """What valgrind counted for one process, or a game's share (``per_game``). The misses are
+    none when only instructions were counted (callgrind, the default)."""
+
+    instructions: float
+    i1_misses: float | None = None
+    d1_misses: float | None = None
+    ll_misses: float | None = None
+
+    @property
+    def cycles(self) -> float | None:
+        """The modelled time in cycles (``--cache``), or none without the misses."""
+        if self.i1_misses is None or self.d1_misses is None or self.ll_misses is None:
+            return None
+        return (
+            self.instructions * CYCLES_PER_INSTRUCTION + (self.i1_misses + self.d1_misses) * CYCLES_PER_L1_MISS
+            + self.ll_misses * CYCLES_PER_LL_MISS
+        )
+
+    def less(self, other: Counts, games: int) -> Counts:
+        """This count less ``other``'s, divided by ``games``: a game's share."""
+        def share(mine: float | None, theirs: float | None) -> float | None:
+            return None if mine is None or theirs is None else (mine - theirs) / games
+
+        return Counts(
+            (self.instructions - other.instructions) / games, share(self.i1_misses, other.i1_misses),
+            share(self.d1_misses, other.d1_misses), share(self.ll_misses, other.ll_misses),
+        )
 
 
 def instructions_of(output: str) -> int:
@@ -66,26 +112,56 @@ def instructions_of(output: str) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def counted(code: Path, scenario: Path, games: int, turns: int) -> int:
-    """Instructions of one process playing ``games`` games on the code under ``code``."""
+def counts_of(output: str) -> Counts:
+    """The instructions and misses cachegrind's cache model printed (``--cache-sim=yes``)."""
+    found: dict[str, int] = {}
+    for name, pattern in _MISSES.items():
+        match = pattern.search(output)
+        if match is None:
+            raise RuntimeError(f"no {name} misses in valgrind's output: {output.strip()[-200:]!r}")
+        found[name] = int(match.group(1).replace(",", ""))
+    return Counts(instructions_of(output), found["I1"], found["D1"], found["LLi"] + found["LLd"])
+
+
+def counted(code: Path, scenario: Path, games: int, turns: int, cache: bool = False) -> Counts:
+    """What valgrind counts of one process playing ``games`` games on the code under ``code``:
+    its instructions (callgrind), or with ``cache`` its instructions and misses (cachegrind)."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
         script.write(PLAYER)
+    tool = (
+        ["--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null"] if cache
+        else ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    )
     try:
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-P", script.name,
-             str(scenario), str(games), str(turns)],
+            ["valgrind", *tool, sys.executable, "-P", script.name, str(scenario), str(games), str(turns)],
             cwd=code, env={**os.environ, "PYTHONPATH": str(code), "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=False,
         )
     finally:
         Path(script.name).unlink()
     if done.returncode != 0:
         raise RuntimeError(f"the game under valgrind failed: {done.stderr.strip()[-300:]}")
-    return instructions_of(done.stderr)
+    return counts_of(done.stderr) if cache else Counts(instructions_of(done.stderr))
 
 
-def per_game(code: Path, scenario: Path, games: int, turns: int = 10) -> float:
-    """Instructions a game executes: ``games`` games less none, divided by ``games``."""
-    return (counted(code, scenario, games, turns) - counted(code, scenario, 0, turns)) / games
+def per_game(code: Path, scenario: Path, games: int, turns: int = 10, cache: bool = False) -> Counts:
+    """What a game executes (and misses, with ``cache``): ``games`` games less none, divided by ``games``."""
+    return counted(code, scenario, games, turns, cache).less(counted(code, scenario, 0, turns, cache), games)
+
+
+def _misses(counts: Counts) -> str:
+    """A game's misses as a cell: instruction cache, data cache, last level (in thousands)."""
+    i1, d1, ll = (value or 0.0 for value in (counts.i1_misses, counts.d1_misses, counts.ll_misses))
+    return f"{i1 / 1e3:.1f}k / {d1 / 1e3:.1f}k / {ll / 1e3:.2f}k"
+
+
+def row(ruleset: str, games: int, now: Counts, then: Counts) -> str:
+    """One line of the table ``main`` prints: instructions, and with the cache model each
+    code's misses and modelled time."""
+    cells = [ruleset, str(games), f"{now.instructions / 1e6:.2f}", f"{then.instructions / 1e6:.2f}", f"{then.instructions / now.instructions:.2f}x"]
+    if now.cycles is not None and then.cycles is not None:
+        cells += [_misses(now), _misses(then), f"{now.cycles / 1e6:.2f}", f"{then.cycles / 1e6:.2f}", f"{then.cycles / now.cycles:.2f}x"]
+    return "| " + " | ".join(cells) + " |"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -93,6 +169,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rulesets", default=",".join(SELF_PLAY), help=f"comma-separated: {', '.join(SELF_PLAY)}")
     parser.add_argument("--games", type=int, default=None, help="games counted per ruleset (default: per ruleset)")
     parser.add_argument("--against", default=code_before.BEFORE_COMMIT, help="the commit compared with (default: before issue 20)")
+    parser.add_argument("--cache", action="store_true", help="also count cache misses and model the time (cachegrind)")
     args = parser.parse_args(argv)
     rulesets = [name.strip() for name in args.rulesets.split(",") if name.strip()]
     unknown = sorted(set(rulesets) - set(SELF_PLAY))
@@ -104,13 +181,19 @@ def main(argv: list[str] | None = None) -> None:
         before = code_before.checkout(Path(work), args.against)
         if before is None:
             parser.error(f"this checkout has no commit {args.against!r} to compare with")
-        print(f"| ruleset | games | today (M instructions a game) | {args.against} | fewer |")
-        print("| --- | --- | --- | --- | --- |")
+        head = ["ruleset", "games", "today (M instructions a game)", args.against, "fewer"]
+        if args.cache:
+            head += [
+                "misses today (I1 / D1 / LL a game)", f"misses {args.against}", "today (M modelled cycles a game)",
+                args.against, "less time (modelled)",
+            ]
+        print("| " + " | ".join(head) + " |")
+        print("| " + " | ".join("---" for _ in head) + " |")
         for ruleset in rulesets:
             games = args.games or GAMES[ruleset]
             scenario = ROOT / "examples" / SELF_PLAY[ruleset]
-            now, then = per_game(ROOT, scenario, games), per_game(before, scenario, games)
-            print(f"| {ruleset} | {games} | {now / 1e6:.2f} | {then / 1e6:.2f} | {then / now:.2f}x |", flush=True)
+            now, then = per_game(ROOT, scenario, games, cache=args.cache), per_game(before, scenario, games, cache=args.cache)
+            print(row(ruleset, games, now, then), flush=True)
 
 
 if __name__ == "__main__":
