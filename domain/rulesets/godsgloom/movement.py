@@ -362,6 +362,8 @@ class GloomMovement:
                     previous[to] = start
                     if spent <= beyond:
                         waiting[spent].append(to)  # type: ignore[index]  # an int: every step costs whole MP
+        if difficult == 1 or not view.steps.difficult:
+            return self._rings(start, waiting, beyond, cost_of, previous, halts, passes, entering, patched, difficult)
         for cost in range(beyond + 1):
             for here in waiting[cost]:
                 if cost > cost_of[here] or here in halts:
@@ -384,6 +386,40 @@ class GloomMovement:
                             waiting[new_cost].append(to)  # type: ignore[call-overload]  # as above
         ends = [h for h, found in cost_of.items() if found <= allowance and h not in passes and h != start]
         return ends, previous
+
+    def _rings(
+        self, start: str, waiting: list[list[str]], beyond: int, cost_of: dict[str, float], previous: dict[str, str],
+        halts: set[str], passes: set[str], entering: Callable[[str, StepOption], StepOption],
+        patched: dict[str, StepOption], difficult: int,
+    ) -> tuple[list[str], dict[str, str]]:
+        """``ends_within``'s loop where every step costs 1 MP (no Difficult hex on the mat, or
+        one costing this unit 1: the steps units patch keep the plain step's cost), from the
+        first ring its caller reached: a search by rings. A hex is first reached from the
+        cheapest ring that reaches it, so a hex reached already is passed over by a look-up,
+        with no cost added and compared (most of a search's steps lead back into hexes it
+        has reached), and none is reached again more cheaply: the same hexes, in the same
+        order, entered from the same hexes as by the general loop.
+        tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``
+        on mats with Difficult hexes and without."""
+        steps_of = self.view.steps
+        open_steps, build_open = steps_of.open_table(difficult), steps_of.open_steps
+        marked = self.view.placing.marked
+        for cost in range(beyond + 1):
+            ring = cost + 1  # the cost of every hex a step out of this ring first reaches
+            for here in waiting[cost]:
+                if here in halts:  # the move ends on entering it (never the start)
+                    continue
+                steps = open_steps.get(here)
+                for to, _, plain in steps if steps is not None else build_open(here, difficult):
+                    if to in cost_of:
+                        continue
+                    if to in marked and (patched.get(to) or entering(to, plain)).blocked is not None:
+                        continue
+                    cost_of[to] = ring
+                    previous[to] = here
+                    if ring <= beyond:
+                        waiting[ring].append(to)
+        return [h for h in cost_of if h not in passes and h != start], previous
 
     def _marked_into(self, unit_id: str, placing: Placement) -> Callable[[str, StepOption], StepOption]:
         """The unit's step into a marked hex of ``placing`` (held, or in a zone), given the mat's
