@@ -60,6 +60,8 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
     ready, sources = main_phase(state)
+    if not sources:  # no activated ability among the player's cards (most states)
+        return [*ready, _end_turn(state.active_player)]
     return [*ready, *_activations(state, sources), _end_turn(state.active_player)]
 
 
