@@ -8,8 +8,9 @@ shared step tables are keyed by), the kinds of moment the cards in play wait for
 (triggers/match.py), the sites by square (rules/facts.py, locations.py), the units that need
 voids (engine/voids.py), whether an oversized unit is in the realm (oversized.py), the units'
 step-table keys kept with the realm's facts (rules/shared.py) and the location texts read
-(locations.py) are read as the rules read them, from what was kept, and compared with the same
-worked out on a copy of the state, which keeps nothing.
+(locations.py, kept with the board under the squares the sites are at) are read as the rules
+read them, from what was kept, and compared with the same worked out on a copy of the state,
+which keeps nothing.
 """
 
 from __future__ import annotations
@@ -50,8 +51,10 @@ def _compare(state: GameState, where: str) -> None:
     assert RealmView.of(state).sites == RealmView(fresh).sites_by_square(), f"{where}: the sites by square"
     assert locations.site_squares(state) == locations.sites_written(fresh), f"{where}: the squares sites are at"
     held = state.__pydantic_private__["_characteristics"]  # type: ignore[index]
-    for text, read in dict(held.get(locations._READ) or {}).items():
-        assert read == locations.read_location(fresh, text), f"{where}: the location {text!r} is read"
+    squares = locations.sites_written(fresh)
+    for (text, at), read in dict(state.board_index(locations._READ, dict)).items():
+        if at == squares:  # read with the sites where they are now (the board's index keeps every realm's)
+            assert read == locations.read_location(fresh, text), f"{where}: the location {text!r} is read"
     for name, rebuild in (("sorcery.oversized", oversized.holds_oversized), ("sorcery.void_needs", voids.void_needs)):
         if name in held:  # kept from an earlier state, or worked out for this one
             assert held[name] == rebuild(fresh), f"{where}: {name}"  # type: ignore[operator]

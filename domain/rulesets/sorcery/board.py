@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.cached import cached_property
 from domain.rulesets.sorcery.locations import label, parse_location
 from domain.rulesets.sorcery.realm import distance, parse_loc
 from domain.rulesets.sorcery.view import RealmView
@@ -13,7 +14,12 @@ from domain.state import GameState
 class RealmBoard:
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.view = RealmView.of(state)  # the state's shared view: a board is made per location parsed
+
+    @cached_property
+    def view(self) -> RealmView:
+        """The state's shared view, found on first use: a board is made per location parsed and
+        per log's tally, and reading a location or a label needs none."""
+        return RealmView.of(self.state)
 
     def parse(self, text: str) -> str:
         return parse_location(self.state, text)
@@ -27,4 +33,7 @@ class RealmBoard:
 
     def distance(self, a: str, b: str) -> float:
         """Orthogonal steps between the squares, counting joined edges (codex: Step)."""
-        return float(distance(parse_loc(a).square, parse_loc(b).square, *self.view.wrap))
+        # edges are joined only by an effect recorded (``RealmFacts.wrap``): with none, no view
+        # need be made for the state a log's tally measures its steps in
+        wrap = self.view.wrap if self.state.effects else (False, False)  # type: ignore[attr-defined]  # a Sorcery state's
+        return float(distance(parse_loc(a).square, parse_loc(b).square, *wrap))

@@ -7,9 +7,11 @@ the unit named (or the active player), and when given it is checked against the 
 
 from __future__ import annotations
 
+import functools
+import operator
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from domain.attribute_reads import PlainModel
 from domain.commands import Choose, OrderTriggers
@@ -27,22 +29,20 @@ class _Grown(_Model):
     "Logs are forever")."""
 
     ADDED_LATER: ClassVar[tuple[str, ...]] = ()
-    #: each of ``ADDED_LATER`` with its default, worked out once per class (a default factory
-    #: is inspected each time pydantic is asked for the default)
-    _LATER_DEFAULTS: ClassVar[tuple[tuple[str, Any], ...]] = ()
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Each of ``ADDED_LATER`` is left out by its field's own ``exclude_if`` (its default
+        worked out once here), rather than by a wrap serializer of the whole model: pydantic
+        then serializes a command without a call back into Python around it (every command is
+        recorded, and a Move and Attack is most commands)."""
         super().__pydantic_init_subclass__(**kwargs)
-        cls._LATER_DEFAULTS = tuple((name, cls.model_fields[name].get_default(call_default_factory=True)) for name in cls.ADDED_LATER)
-
-    @model_serializer(mode="wrap")
-    def _as_recorded_before(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for name, default in self._LATER_DEFAULTS:
-            if name in data and data[name] == default:
-                del data[name]
-        return data
+        if not cls.ADDED_LATER:
+            return
+        for name in cls.ADDED_LATER:
+            field = cls.model_fields[name]
+            field.exclude_if = functools.partial(operator.eq, field.get_default(call_default_factory=True))
+        cls.model_rebuild(force=True)
 
 
 class SiteSetup(_Model):

@@ -25,6 +25,7 @@ from domain.movement import search_reach
 from domain.rulesets.sorcery import mandatory, oversized, turning
 from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
+from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
@@ -60,6 +61,8 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
     ready, sources = main_phase(state)
+    if not sources:  # no activated ability among the player's cards (most states)
+        return [*ready, _end_turn(state.active_player)]
     return [*ready, *_activations(state, sources), _end_turn(state.active_player)]
 
 
@@ -279,7 +282,26 @@ def _sources(state: SorceryState, player: str) -> tuple[str, ...]:
     places (``rules.shared.realm_key``): who is alive, owns or controls what, and the abilities
     each has (``abilities_for``) are all the realm's. Most states have none, and then the
     activations are not looked for."""
+    if not state.effects and state.characteristics_index(_NONE_ACTIVATED, lambda: _none_activated(state)):
+        return ()  # no card of the game can give anything an activated ability (most games)
     return table(state, (*realm_key(state), "sources", player), lambda: _sources_now(state, player))
+
+
+#: the name ``_none_activated`` is kept under, with the state's characteristics
+_NONE_ACTIVATED = "sorcery.none_activated"
+
+
+def _none_activated(state: SorceryState) -> bool:
+    """Whether, while no effect is recorded, ``_sources_now`` finds nothing for either player
+    wherever the units stand: no card of a unit or feature (living or not) has an activated
+    ability, its own or one it grants (all that ``abilities_for`` reads of cards), and no unit's
+    own keywords hold Ranged (with no effect recorded none is granted: a passive ability is a
+    recorded effect). Read from the cards and the units' keywords alone, so kept with the
+    characteristics: a step, a tap or a turn passing changes none of it."""
+    cards = {u.card for u in state.units.values()} | {f.card for f in state.features.values()}
+    if any(a.activated is not None for name in cards for a in abilities_of(name)):
+        return False
+    return not any(k.startswith("Ranged") for u in state.units.values() for k in u.keywords)
 
 
 def _sources_now(state: SorceryState, player: str) -> tuple[str, ...]:

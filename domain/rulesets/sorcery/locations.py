@@ -12,20 +12,22 @@ def parse_location(state: GameState, text: str) -> str:
     """Canonical text of a location written with a square number or an alias.
 
     A bare square means its surface when it holds a site and its void otherwise. A text read
-    once is kept with the characteristics (``characteristics_index``: every event that keeps
-    the sites where they are keeps it; the aliases are the board's, and an event that changes
-    the board drops the characteristics too), since every step of every declared path is read
-    so, in play and again when the log is verified; a text refused is read afresh each time."""
+    once is kept with the board (``board_index``: the aliases are the board's, and its copies,
+    every game from the same start among them, share it), under the text and the squares the
+    sites are at (``site_squares``: all else it reads), since every step of every declared path
+    is read so, in each game and again when its log is verified; a text refused is read afresh
+    each time."""
     if type(text) is not str:
         return read_location(state, text)
-    known: dict[str, str] = state.characteristics_index(_READ, dict)
-    found = known.get(text)
+    known: dict[tuple[str, frozenset[str]], str] = state.board_index(_READ, dict)
+    key = (text, site_squares(state))
+    found = known.get(key)
     if found is None:
-        found = known[text] = read_location(state, text)
+        found = known[key] = read_location(state, text)
     return found
 
 
-#: the name ``parse_location`` keeps the texts it read under, with the characteristics
+#: the name ``parse_location`` keeps the texts it read under, with the board's indexes
 _READ = "sorcery.locations_read"
 
 

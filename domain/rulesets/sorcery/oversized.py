@@ -123,7 +123,7 @@ def _grows_of(card_name: str) -> Grows | None:
 
 def is_oversized(unit: SorceryUnit) -> bool:
     """Whether the unit occupies, or may come to occupy, several locations."""
-    return bool(unit.parts) or grows(unit) is not None
+    return bool(unit.parts) or _grows_of(unit.card) is not None  # ``grows`` without its call: asked at every step
 
 
 def grown_power(card_name: str, occupied: Sequence[str]) -> int | None:

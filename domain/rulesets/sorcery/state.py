@@ -4,9 +4,10 @@ attack awaiting defenders, players' life, and the storyline items only Sorcery q
 from __future__ import annotations
 
 import copy
+import operator
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, Field, PrivateAttr, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, PrivateAttr
 
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
@@ -53,15 +54,10 @@ class SorceryUnit(UnitState):
     entered_turn: int | None = None
     #: the other locations an oversized unit occupies besides ``location`` (codex: Oversized
     #: Units; oversized.py): empty for every other unit, and then not written, so that logs and
-    #: states of units of one location read and hash as they did before it existed
-    parts: list[str] = Field(default_factory=list)
-
-    @model_serializer(mode="wrap")
-    def _omit_no_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict) and not self.parts:
-            data.pop("parts", None)
-        return data
+    #: states of units of one location read and hash as they did before it existed (left out by
+    #: the field's own ``exclude_if``, not a wrap serializer of the unit: pydantic dumps a unit
+    #: without a call back into Python, and every state hashed dumps every unit)
+    parts: list[str] = Field(default_factory=list, exclude_if=operator.not_)
 
     @property
     def occupied(self) -> list[str]:

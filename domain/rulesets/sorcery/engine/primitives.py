@@ -237,8 +237,9 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             if owner is None or not owner.alive or owner.location is None or parse_loc(owner.location).region is not Region.VOID:
                 self.emit(EffectEnded, cause=cause, effect_id=effect.id, reason=f"{effect.source} left the void")
         state = self.state  # the game's one state object, which each event changes in place
-        # in id order; the same units after the drops below (a drop kills no one)
-        living = sorted(state.living_units(), key=_unit_id)
+        # in id order; the same units after the drops below (a drop kills no one); none when
+        # no unit is carried or may perish where it stands, as after most steps of most games
+        living = sorted(state.living_units(), key=_unit_id) if _unsettled(state) else ()
         for unit in living:
             if unit.carried_by is None:
                 continue  # neither a carrier nor an artifact holds it (``_freed_from_artifact``)
@@ -286,3 +287,17 @@ class Primitives(CommandHandlers[SorceryState], Reader):
         if where is None or where.text != unit.location:
             self.emit(UnitDropped, cause=cause, unit=unit.id, carrier=holder.id, at=unit.location,
                       reason=f"it no longer shares a location with {holder.card}")
+
+
+def _unsettled(state: SorceryState) -> bool:
+    """Whether ``settle``'s walks over the living units could find anything: a unit carried
+    (by a unit or an artifact), or a minion off the surface (``may_perish``). Asked in one
+    pass without sorting the units: most settles after most steps of most games find neither."""
+    for unit in state.units.values():
+        if not unit.alive:
+            continue
+        if unit.carried_by is not None:
+            return True
+        if unit.location is not None and may_perish(unit, parse_loc(unit.location)):
+            return True
+    return False

@@ -3,6 +3,8 @@ leaves behind, and what the step itself changes before the storyline goes on (di
 
 from __future__ import annotations
 
+import functools
+
 from domain.movement import Judgement
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.cards import abilities_of
@@ -52,7 +54,7 @@ def lost_once_it_moves(engine: Primitives, unit_id: str, frm: str, cause: str) -
     "permanently lose" is (``Primitives.mark_lasting_losses``), unless it had no abilities where
     it started (codex: Silenced, Disabled). Granted Stealth lasts; its marks are not simulated."""
     unit = engine.state.units[unit_id]
-    lost = next((a.lost_once_it_moves for a in abilities_of(unit.card) if a.lost_once_it_moves), ())
+    lost = _lost_once_it_moves(unit.card)
     if not lost:
         return  # most cards: nothing to lose, so whether it had abilities where it started is not asked
     view = engine.view()
@@ -61,3 +63,10 @@ def lost_once_it_moves(engine: Primitives, unit_id: str, frm: str, cause: str) -
         return
     if not engine.has_lasting(unit_id, "lose"):
         engine.lasting(unit_id, unit_id, "lose", f"{unit.card}: {unit_id} lost {' and '.join(lost)}: it moved", cause, lost)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lost_once_it_moves(card_name: str) -> tuple[str, ...]:
+    """The keywords a card's unit loses once it moves, worked out once per card (its
+    declarations never change): every step of every unit asks."""
+    return next((a.lost_once_it_moves for a in abilities_of(card_name) if a.lost_once_it_moves), ())
