@@ -118,7 +118,11 @@ def in_melee_reach(view: GridView, unit: TetUnit, targets: list[TetUnit]) -> lis
     known = view.__dict__  # the board's steps the view keeps, looked up here first (the legal commands keep them)
     steps = known["board_steps"] if "board_steps" in known else board_steps(view)
     near = steps.melee[unit.location or ""]
-    return [target for target in targets if target.location in near and target.owner != side]
+    found: list[TetUnit] = []
+    for target in targets:  # a loop, not a comprehension: no call of its own (most units reach no one)
+        if target.location in near and target.owner != side:
+            found.append(target)
+    return found
 
 
 def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["missile", "spell"]) -> Refusal:
