@@ -9,7 +9,9 @@ every event of every example and of random self-play.
   board), for the same texts, every path's and every alias;
 - whether the board has a Ballista at all (``turns.has_ballista``, a board index that lets a turn's
   start skip looking for units on one; and the board's steps' ``has_ballista``, which the legal
-  commands read), and the units ``turns.on_ballista`` finds with it.
+  commands read), and the units ``turns.on_ballista`` finds with it;
+- the spaces a unit may Melee from each space (the board's steps' ``melee``, which
+  ``combat.in_melee_reach`` reads), for every space of the board.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ import pytest
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, StepTaken
-from domain.rulesets.tinyepic.grid import parse_space
+from domain.rulesets.tinyepic.combat import _melee_reach
+from domain.rulesets.tinyepic.grid import Space, parse_space
 from domain.rulesets.tinyepic.locations import kept_location, kept_locations, parse_location
 from domain.rulesets.tinyepic.movement import state_board_steps
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.turns import has_ballista, on_ballista
+from domain.rulesets.tinyepic.view import GridView
 from domain.rulesets.tinyepic.villages import is_village, village_space, village_spaces
 from domain.state import GameState
 from tests.tiny_epic_tactics.support import example_events, self_play_events, states_after_each_event
@@ -130,3 +134,22 @@ def test_a_ballista_laid_on_a_board_without_one_is_found() -> None:
     laid = next(e for e in tet([". . .", ". b ."]).events if isinstance(e, BoardLaid))
     laid.fold_into(state)
     assert has_ballista(state) and state_board_steps(state).has_ballista
+
+
+def _check_melee_reach(events: list[GameEvent], name: str) -> None:
+    """Each space's kept Melee neighbours (``MeleeReach``, with the board's steps) are the spaces
+    ``_melee_reach`` accepts from it: orthogonally adjacent, on the board, at the same level."""
+    for state, when in states_after_each_event(events):
+        if not state.width:
+            continue
+        view = GridView(state)
+        spaces = [Space(x, y) for y in range(state.height) for x in range(state.width)]
+        kept = state_board_steps(state).melee
+        for here in spaces:
+            plain = {there.text for there in spaces if _melee_reach(view, here, there)}
+            assert kept[here.text] == plain, f"{name}, {when}: {here.text}"
+
+
+@pytest.mark.parametrize("name, events", [*example_events(), *self_play_events(range(3))], ids=lambda v: v if isinstance(v, str) else "")
+def test_kept_melee_reach_equals_the_boards_levels_after_every_event(name: str, events: list[GameEvent]) -> None:
+    _check_melee_reach(events, name)

@@ -64,3 +64,32 @@ def test_a_search_is_the_empty_boards_less_blocked_spaces_that_gave_no_way_in(se
     if (blocked & near).isdisjoint(relaxers):
         derived = without(plain, blocked & near)
         assert (derived[0], list(derived[1].items()), derived[2]) == (full[0], list(full[1].items()), full[2])
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_with_no_free_step_the_last_bucket_left_unworked_changes_nothing_read(seed: int) -> None:
+    """``least=1`` (every step of the board costs 1 or more: ``BoardSteps.least``): the costs
+    within the allowance in the order met, the ways in in order, and the spaces that ever gave
+    one (``unblocked``'s) are those of the whole loop; only costs beyond the allowance go."""
+    from domain.rulesets.tinyepic.moves import _WaysIn
+
+    rng = random.Random(seed)
+    size = rng.randint(1, 25)
+    spaces = [f"{i},0" for i in range(size)]
+    pairs = {
+        here: tuple((to, rng.choice((1, 1, 1, 2, 3))) for to in rng.sample(spaces, rng.randint(0, min(6, size))) if to != here)
+        for here in spaces
+    }
+    start = rng.choice(spaces)
+    blocked = {space for space in pairs if space != start and rng.random() < 0.15}
+    allowance = rng.randint(0, 6)
+    whole_ways, cut_ways = _WaysIn(), _WaysIn()
+    whole_cost, whole_previous = _by_buckets(pairs, start, allowance, blocked, whole_ways)
+    cut_cost, cut_previous = _by_buckets(pairs, start, allowance, blocked, cut_ways, least=1)
+
+    def within(costs: dict[str, float]) -> list[tuple[str, float]]:
+        return [(space, cost) for space, cost in costs.items() if cost <= allowance]
+
+    assert within(cut_cost) == within(whole_cost)
+    assert list(cut_previous.items()) == list(whole_previous.items())
+    assert cut_ways.ever == whole_ways.ever

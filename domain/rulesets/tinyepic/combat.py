@@ -30,7 +30,6 @@ from domain.rulesets.tinyepic.events import (
 )
 from domain.rulesets.tinyepic.grid import (
     DIRECTIONS,
-    ORTHOGONAL_STEPS,
     Direction,
     Space,
     away_directions,
@@ -38,6 +37,7 @@ from domain.rulesets.tinyepic.grid import (
     manhattan,
     parse_space,
 )
+from domain.rulesets.tinyepic.movement import board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import drop_unused_tokens, has_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
@@ -105,23 +105,22 @@ def may_melee(view: GridView, unit: TetUnit, target: TetUnit) -> bool:
 
 
 def in_melee_reach(view: GridView, unit: TetUnit, targets: list[TetUnit]) -> list[TetUnit]:
-    """The ``targets`` that ``may_melee`` lets ``unit`` attack, in their order, with the unit's
-    space and level read once rather than once per target: the legal commands ask it of every
+    """The ``targets`` that ``may_melee`` lets ``unit`` attack, in their order, with the spaces
+    it may reach from where it stands read once (the board's ``MeleeReach``), each enemy's
+    space looked up there rather than read and compared: the legal commands ask it of every
     unit that may attack, against every enemy (a test compares it with ``may_melee`` for every
     unit and every list of the units on the board after every event)."""
     if unit.melee <= 0:
         return []
     side = unit.owner
-    here = parse_space(unit.location or "")
-    x, y = here
-    levels = view.state.levels
-    level = levels[y][x]
+    # the spaces it may Melee from where it stands (the board's ``MeleeReach``); the units'
+    # spaces are as the board writes them (``Space.text``)
+    known = view.__dict__  # the board's steps the view keeps, looked up here first (the legal commands keep them)
+    steps = known["board_steps"] if "board_steps" in known else board_steps(view)
+    near = steps.melee[unit.location or ""]
     found: list[TetUnit] = []
-    for target in targets:
-        if target.owner == side:
-            continue
-        tx, ty = parse_space(target.location or "")
-        if (tx - x, ty - y) in ORTHOGONAL_STEPS and levels[ty][tx] == level:
+    for target in targets:  # a loop, not a comprehension: no call of its own (most units reach no one)
+        if target.location in near and target.owner != side:
             found.append(target)
     return found
 

@@ -295,6 +295,11 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         #: whether any space of the board is a Ballista (``turns.has_ballista``), for the legal
         #: commands, which read these steps anyway
         self.has_ballista = any("ballista" in row for row in model.state.terrain)
+        #: the spaces a unit may Melee from each space (``combat.in_melee_reach``)
+        self.melee = MeleeReach(model.state)
+        #: the least a step may cost on this board, 0 or 1 (``moves._by_buckets``): entering a
+        #: space costs 1 and more (``cost_parts``), a portal's way its transit cost and more
+        self.least = min(1, model.options.portal_transit_cost)
 
     def __missing__(self, frm: str) -> tuple[StepOption, ...]:
         model = self.model
@@ -319,6 +324,28 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
                     offer(portal, "portal")
         steps = self[frm] = tuple(found.values())
         return steps
+
+
+class MeleeReach(dict[str, frozenset[str]]):
+    """Each space's orthogonal neighbours on the board at its own level, as the board writes
+    them (``Space.text``): where an enemy may be Melee attacked from a unit standing on the
+    space (digest 4), which the board alone decides. The legal commands ask it for every unit
+    that may attack, of every enemy; a set looked up per enemy rather than its space read and
+    compared. Worked out per space when first asked (a test compares it with ``melee_refusal``)."""
+
+    def __init__(self, board: TetState) -> None:
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, location: str) -> frozenset[str]:
+        board = self.board
+        x, y = parse_space(location)
+        level = board.level(x, y)
+        found = self[location] = frozenset(
+            Space(x + dx, y + dy).text for dx, dy in DIRECTIONS.values()
+            if board.on_board(x + dx, y + dy) and board.level(x + dx, y + dy) == level
+        )
+        return found
 
 
 class StepPairs(dict[str, tuple[tuple[str, float], ...]]):

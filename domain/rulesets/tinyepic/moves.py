@@ -51,23 +51,25 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     # less them (``without``)
     free = kept.reachable.get((start, allowance))
     if free is None:
-        free = unblocked(kept, steps.pairs, start, allowance)
+        free = unblocked(kept, steps.pairs, start, allowance, steps.least)
     near, relaxers, plain = free
     blocked = blocked & near
     key = (start, allowance, blocked)
     found = kept.get(key)
     if found is None:
-        found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked)
+        found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked, steps.least)
         keep_search(kept, key, found)
     left, previous, in_order = found
     return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing)  # its ends: the start and ``crossing`` left out
 
 
-def search(pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str]) -> Search:
+def search(
+    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str], least: int = 0,
+) -> Search:
     """One search from scratch: the spaces it could afford to leave (those within the
     Movement), its cheapest way into each space, and the spaces it could afford to leave in
-    reading order (row, then column)."""
-    return _found(*_by_buckets(pairs, start, allowance, blocked), allowance)
+    reading order (row, then column). ``least``: the least a step costs (``_by_buckets``)."""
+    return _found(*_by_buckets(pairs, start, allowance, blocked, least=least), allowance)
 
 
 def _found(cost_of: dict[str, float], previous: dict[str, str], allowance: int) -> Search:
@@ -77,7 +79,9 @@ def _found(cost_of: dict[str, float], previous: dict[str, str], allowance: int) 
     return frozenset(left), previous, sorted(left, key=READING.__getitem__)  # ``reading_order``
 
 
-def unblocked(kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int) -> Unblocked:
+def unblocked(
+    kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, least: int = 0,
+) -> Unblocked:
     """The search from ``start`` with ``allowance`` were no space blocked, kept with the board's
     searches: the spaces it could afford to enter but the start, the spaces that ever gave
     another its way in (for a while or for good), and the search.
@@ -94,7 +98,7 @@ def unblocked(kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], s
     table = kept.reachable
     if len(table) >= SEARCHES_KEPT:
         table.clear()  # starts and Movements of one board: a few hundred are kept
-    cost_of, ways = _by_buckets(pairs, start, allowance, frozenset(), _WaysIn())
+    cost_of, ways = _by_buckets(pairs, start, allowance, frozenset(), _WaysIn(), least)
     plain = _found(cost_of, dict(ways), allowance)
     relaxers = ways.ever if isinstance(ways, _WaysIn) else frozenset(cost_of)  # every space, to be safe
     found = table[(start, allowance)] = (plain[0] - {start}, frozenset(relaxers), plain)
@@ -230,7 +234,7 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
 
 def _by_buckets(
     pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str],
-    ways: dict[str, str] | None = None,
+    ways: dict[str, str] | None = None, least: int = 0,
 ) -> tuple[dict[str, float], dict[str, str]]:
     """Each space's cheapest cost within the search, and the cheapest way into each space the
     allowance reaches: ``_by_heap``'s answer, with a list of buckets indexed by cost for its
@@ -239,7 +243,14 @@ def _by_buckets(
     the order spaces were put in it, those put in while it is worked through (a free step) after
     the rest, as ``_by_heap`` works through a cost's bucket and then the new one of that cost.
     A cost that is not a whole number (none is) can't index a bucket: ``_by_heap`` answers.
-    ``ways``: the dict to write the ways in into (``unblocked``'s, which remembers them)."""
+    ``ways``: the dict to write the ways in into (``unblocked``'s, which remembers them).
+
+    ``least``: the least a step costs. When every step costs 1 or more, the spaces the allowance
+    just reaches (the last bucket, most of the spaces a search reaches on an open board) are
+    not worked through: each of their steps costs more than the allowance, which gives no space
+    a way in and no bucket, and only costs beyond it (which no caller reads: ``_found``, and
+    ``unblocked``'s ways in) to spaces met after every space within it. The costs within the
+    allowance, their order and the ways in are those of the whole loop (a test compares them)."""
     if type(allowance) is not int:
         return _by_heap(pairs, start, allowance, blocked)
     cost_of: dict[str, float] = {start: 0}
@@ -247,7 +258,7 @@ def _by_buckets(
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
     buckets[0].append(start)
     try:
-        for cost, bucket in enumerate(buckets):
+        for cost, bucket in enumerate(buckets if least < 1 else buckets[:-1]):
             for here in bucket:  # a space put in this bucket meanwhile is reached in turn
                 if cost > cost_of[here]:
                     continue  # reached more cheaply since
