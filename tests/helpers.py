@@ -95,3 +95,18 @@ def self_played_examples(directory: Path, turns: int, seeds: Iterable[int]) -> I
             continue
         for seed in seeds:
             yield list(self_play(load_scenario(path), turns, "random", seed).events), f"{path.stem} seed {seed}"
+
+
+def sorcery_self_play(seed: int, whole_turn_turns: int = 6) -> list[list[GameEvent]]:
+    """The logs of seeded random self-play that the Sorcery checks "after every event of
+    self-play" read: the whole-turn example played on for ``whole_turn_turns`` turns, and the
+    suite's random Sorcery board (``tests/boards.py``) for two; logs not verified (the checks
+    compare states)."""
+    from sim.selfplay import self_play
+    from tests import boards
+
+    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
+    return [
+        list(self_play(scenario, turns, "random", seed, verify_log=False).events)
+        for scenario, turns in ((whole_turn, whole_turn_turns), (boards.scenario("sorcery", seed), 2))
+    ]

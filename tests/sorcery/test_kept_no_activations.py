@@ -16,9 +16,7 @@ from domain.rulesets.sorcery.legal import _NONE_ACTIVATED, _none_activated, _sou
 from domain.rulesets.sorcery.state import SorceryState
 from sim.runner import play
 from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import EXAMPLES, folded, self_played_examples
+from tests.helpers import EXAMPLES, folded, self_played_examples, sorcery_self_play
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -46,9 +44,8 @@ def test_after_every_event_of_an_example_the_sources_are_those_worked_out(path: 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_after_every_event_of_random_self_play_the_sources_are_those_worked_out(seed: int) -> None:
-    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
-    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
-        _check_events(self_play(scenario, turns, "random", seed, verify_log=False).events, f"self-play seed {seed}")
+    for events in sorcery_self_play(seed):
+        _check_events(events, f"self-play seed {seed}")
 
 
 def test_the_examples_and_their_self_play_meet_both_answers() -> None:

@@ -32,9 +32,7 @@ from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 from sim.runner import play
 from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import EXAMPLES, folded, self_played_examples
+from tests.helpers import EXAMPLES, folded, self_played_examples, sorcery_self_play
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -99,9 +97,7 @@ def test_after_every_event_of_an_example_the_kept_realm_facts_are_those_rebuilt(
 
 @pytest.mark.parametrize("seed", range(4))
 def test_after_every_event_of_random_self_play_the_kept_realm_facts_are_those_rebuilt(seed: int) -> None:
-    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
-    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
-        events = self_play(scenario, turns, "random", seed, verify_log=False).events
+    for events in sorcery_self_play(seed):
         assert _check_events(events, f"self-play seed {seed}") > 0
 
 

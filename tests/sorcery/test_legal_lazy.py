@@ -23,9 +23,7 @@ from domain.rulesets.sorcery.legal import is_legal, legal, legal_commands
 from domain.rulesets.sorcery.state import SorceryState
 from sim.runner import play
 from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, sorcery_self_play
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -92,8 +90,7 @@ def test_in_decides_one_command_as_the_list_does_after_every_command_of_an_examp
 
 @pytest.mark.parametrize("seed", range(6))
 def test_in_decides_one_command_as_the_list_does_through_random_self_play(seed: int) -> None:
-    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
     checked = 0
-    for scenario, turns in ((whole_turn, 4), (boards.scenario("sorcery", seed), 2)):
-        checked += _walk(self_play(scenario, turns, "random", seed, verify_log=False).events, f"self-play seed {seed}")
+    for events in sorcery_self_play(seed, whole_turn_turns=4):
+        checked += _walk(events, f"self-play seed {seed}")
     assert checked > 0

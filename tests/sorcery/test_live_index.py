@@ -20,9 +20,7 @@ from domain.rulesets.sorcery.view import RealmView
 from domain.state import GameState
 from sim.runner import play
 from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, sorcery_self_play
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 
@@ -75,9 +73,8 @@ def test_after_every_event_of_every_example_the_live_index_is_the_one_built_from
 @pytest.mark.parametrize("seed", range(4))
 def test_after_every_event_of_random_self_play_the_live_index_is_the_one_built_from_scratch(seed: int) -> None:
     how: Counter[str] = Counter()
-    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
-    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
-        _check(self_play(scenario, turns, "random", seed, verify_log=False).events, f"self-play seed {seed}", how)
+    for events in sorcery_self_play(seed):
+        _check(events, f"self-play seed {seed}", how)
     assert how["updated"] > 0, how
 
 

@@ -27,9 +27,7 @@ from domain.state import GameState
 from projections.lookahead import Lookahead
 from sim.runner import play
 from sim.scenario import load_scenario
-from sim.selfplay import self_play
-from tests import boards
-from tests.helpers import EXAMPLES, folded
+from tests.helpers import EXAMPLES, folded, sorcery_self_play
 
 SORCERY = sorted((EXAMPLES / "sorcery").glob("*.yaml"))
 #: the steps from scratch of every key met in this process: keys are unique to a process (realm
@@ -127,9 +125,7 @@ def test_after_every_event_of_an_example_the_shared_tables_are_those_worked_out_
 
 @pytest.mark.parametrize("seed", range(4))
 def test_after_every_event_of_random_self_play_the_shared_tables_are_those_worked_out_from_scratch(seed: int) -> None:
-    whole_turn = load_scenario(EXAMPLES / "sorcery" / "08-a-whole-turn.yaml")
-    for scenario, turns in ((whole_turn, 6), (boards.scenario("sorcery", seed), 2)):
-        events = self_play(scenario, turns, "random", seed, verify_log=False).events
+    for events in sorcery_self_play(seed):
         assert _check_events(events, f"self-play seed {seed}", why=True) > 0
 
 
