@@ -27,8 +27,9 @@ of a cycle an instruction (a core that retires about three a cycle when nothing 
 cycles a first-level miss (served from the second level) and 100 a miss of the last level. The
 model is rough, but it is what instructions alone miss: today's code executes fewer instructions
 per unit of work and so spends a larger share of its time waiting on the caches. Against the
-code before issue 20 its ratios read within a tenth of the timed ones on a quiet host
-(benchmarks/RESULTS.md, "Issue 20, stop 38"), and they do not move with the load: the figure to
+code before issue 20 its ratios read 7-21% above the timed ones on a quiet host, where the
+instruction counts read 14-33% above (benchmarks/RESULTS.md, "Issue 20, stop 38": it knows no
+second-level cache and no branch prediction), and they do not move with the load: the figure to
 decide by when a change trades instructions for misses (or back).
 """
 
