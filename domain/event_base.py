@@ -21,6 +21,7 @@ from eventsourcing.utils import register_topic
 from pydantic import ConfigDict, Field
 
 from domain.attribute_reads import PlainModel
+from domain.copying import set_dict, set_extra, set_fields_set, set_private
 
 if TYPE_CHECKING:
     from domain.state import GameState
@@ -216,7 +217,6 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         """Fold this fact into a game state. Must not consult any rule: events are facts."""
 
 
-_setattr = object.__setattr__
 
 #: an event class, kept by the functions that copy events
 E = TypeVar("E", bound=GameEvent)
@@ -252,10 +252,10 @@ def restamped(events: Iterable[E], originator_id: UUID, timestamp: datetime) -> 
         fields = event.__dict__.copy()
         fields["originator_id"] = originator_id
         fields["timestamp"] = timestamp
-        _setattr(made, "__dict__", fields)
+        set_dict(made, fields)
         extra, private = event.__pydantic_extra__, event.__pydantic_private__
-        _setattr(made, "__pydantic_extra__", None if extra is None else extra.copy())
-        _setattr(made, "__pydantic_fields_set__", event.__pydantic_fields_set__.copy())
-        _setattr(made, "__pydantic_private__", None if private is None else private.copy())
+        set_extra(made, None if extra is None else extra.copy())
+        set_fields_set(made, event.__pydantic_fields_set__.copy())
+        set_private(made, None if private is None else private.copy())
         append(made)
     return made_events

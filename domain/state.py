@@ -19,7 +19,7 @@ from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, TypeVar
 from pydantic import ConfigDict, Field, PrivateAttr
 
 from domain.attribute_reads import PlainModel
-from domain.copying import copies_plainly, copy_model
+from domain.copying import copies_plainly, copy_model, made_plainly
 from domain.options import RuleOptions
 from domain.rules import RuleRef
 
@@ -147,20 +147,14 @@ class StepItem(StateModel):
         that a validated ``PathDeclared`` already holds as these very types: folding a path
         makes one item a step, a third of the time pydantic's validation takes
         (``tests/test_recording_fast_paths.py`` compares the two for every path declared)."""
-        made = cls.__new__(cls)
-        _setattr(made, "__dict__", {
+        return made_plainly(cls, {
             "item": "step", "move_id": move_id, "unit": unit, "frm": frm, "to": to, "index": index, "last": last,
             "kind": kind,
-        })
-        _setattr(made, "__pydantic_fields_set__", set(_DECLARED))
-        _setattr(made, "__pydantic_extra__", None)
-        _setattr(made, "__pydantic_private__", None)
-        return made
+        }, set(_DECLARED))
 
 
 #: the fields ``StepItem.declared`` sets, as pydantic marks them set when given to the constructor
 _DECLARED = frozenset({"move_id", "unit", "frm", "to", "index", "last", "kind"})
-_setattr = object.__setattr__
 
 
 class TriggerItem(StateModel):
@@ -190,15 +184,10 @@ class MoveState(StateModel):
         without validating values a validated ``PathDeclared`` already holds as these very types
         (``path`` is the caller's own list): every path declared folds one
         (``tests/test_recording_fast_paths.py`` compares the two for every path declared)."""
-        made = cls.__new__(cls)
-        _setattr(made, "__dict__", {
+        return made_plainly(cls, {
             "id": move_id, "unit": unit, "purpose": purpose, "path": path, "paid_steps": 0, "taken": 0,
             "steps_done": [], "allowance": allowance,
-        })
-        _setattr(made, "__pydantic_fields_set__", set(_MOVE_DECLARED))
-        _setattr(made, "__pydantic_extra__", None)
-        _setattr(made, "__pydantic_private__", None)
-        return made
+        }, set(_MOVE_DECLARED))
 
 
 #: the fields ``MoveState.declared`` sets, as pydantic marks them set when given to the constructor

@@ -8,6 +8,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from domain.copying import made_plainly
 from domain.rulesets.godsgloom.hexgrid import Hex
 from domain.rulesets.godsgloom.options import GloomOptions
 from domain.state import GameState, StateModel, UnitState
@@ -104,17 +105,9 @@ class Activation(StateModel):
         values a validated ``UnitActivated`` already holds as these very types (``engaged_by``
         is the caller's own list): every nomination of a game and of its verification folds one.
         tests/godsgloom/test_activation_nominated.py compares the two."""
-        made = cls.__new__(cls)
-        _setattr(made, "__dict__", {
+        return made_plainly(cls, {
             "unit": unit, "engaged_by": engaged_by, "moved": False, "mode": None, "melee": None, "attacked": False,
-        })
-        _setattr(made, "__pydantic_fields_set__", {"unit", "engaged_by"})
-        _setattr(made, "__pydantic_extra__", None)
-        _setattr(made, "__pydantic_private__", None)
-        return made
-
-
-_setattr = object.__setattr__
+        }, {"unit", "engaged_by"})
 
 
 class GloomState(GameState):

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.attribute_reads import PlainModel
+from domain.copying import made_plainly
 from domain.locations import LocationText as Location
 from domain.rulesets.tinyepic.grid import Direction
 from domain.rulesets.tinyepic.options import UnitClass
@@ -78,18 +79,11 @@ class Move(_Model):
         A move picked from the listing is built this way (a validator call per space of its
         path otherwise); a command from outside is validated as ever, and a log's again when it
         is verified. ``test_listed_moves.py`` compares the two for every move listed."""
-        made = _new(cls)
-        _setattr(made, "__dict__", {"command": "move", "player": player, "unit": unit, "path": path})
-        _setattr(made, "__pydantic_fields_set__", set(_LISTED))
-        _setattr(made, "__pydantic_extra__", None)
-        _setattr(made, "__pydantic_private__", None)
-        return made
+        return made_plainly(cls, {"command": "move", "player": player, "unit": unit, "path": path}, set(_LISTED))
 
 
 #: the fields ``Move.listed`` sets, as pydantic marks them set when given to the constructor
 _LISTED = frozenset({"player", "unit", "path"})
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 class MeleeAttack(_Model):

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal, Self, get_origin
 from pydantic import Field
 from pydantic_core import PydanticUndefined
 
-from domain.copying import ATOMS, copy_model, copy_value
+from domain.copying import ATOMS, copy_model, copy_value, set_dict, set_extra, set_fields_set, set_private
 from domain.rulesets.tinyepic.options import Terrain, TetOptions, UnitClass
 from domain.state import GameState, UnitState
 
@@ -102,16 +102,15 @@ class TetState(GameState):
         for name, value in fields.items():  # every other field (a subclass's too)
             if name not in _COPIED_ALONE and type(value) not in ATOMS:
                 fields[name] = copy_value(value, memo)
-        _setattr(made, "__dict__", fields)
+        set_dict(made, fields)
         extra = self.__pydantic_extra__
-        _setattr(made, "__pydantic_extra__", None if extra is None else copy_value(extra, memo))
-        _setattr(made, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        set_extra(made, None if extra is None else copy_value(extra, memo))
+        set_fields_set(made, set(self.__pydantic_fields_set__))
         private = self.__pydantic_private__
         if private is None:
-            _setattr(made, "__pydantic_private__", None)
+            set_private(made, None)
         else:
-            kept = {name: copy_value(value, memo) for name, value in private.items() if value is not PydanticUndefined}
-            _setattr(made, "__pydantic_private__", kept)
+            set_private(made, {name: copy_value(value, memo) for name, value in private.items() if value is not PydanticUndefined})
         return made
 
     def level(self, x: int, y: int) -> int:
@@ -132,7 +131,6 @@ _COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN
 
 #: the fields of a unit that hold lists (the rest hold strings, numbers, booleans or None)
 _UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_fields.items() if get_origin(field.annotation) is list)
-_setattr = object.__setattr__
 
 
 def _copy_unit(unit: TetUnit, memo: dict[int, Any] | None) -> TetUnit:
@@ -149,8 +147,8 @@ def _copy_unit(unit: TetUnit, memo: dict[int, Any] | None) -> TetUnit:
         memo[id(unit)] = made
         for name in _UNIT_LISTS:
             fields[name] = copy_value(fields[name], memo)
-    _setattr(made, "__dict__", fields)
-    _setattr(made, "__pydantic_extra__", None)
-    _setattr(made, "__pydantic_fields_set__", set(unit.__pydantic_fields_set__))
-    _setattr(made, "__pydantic_private__", None)
+    set_dict(made, fields)
+    set_extra(made, None)
+    set_fields_set(made, set(unit.__pydantic_fields_set__))
+    set_private(made, None)
     return made
