@@ -599,6 +599,8 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
                 before_of[ruleset] = sorted(befores, key=lambda p: p.normalised)[len(befores) // 2]
             middle = nows[len(nows) // 2]
             clocks[ruleset] = (TurnClock(**middle.clock or {}), middle.turns_played)
+            if before_code is not None:
+                rows.append(_unverified_row(ruleset, path, turns, before_code, scenario, repeats, batch))
     for ruleset, (clock, played) in clocks.items():
         rows.append(Row(
             f"where a self-play turn's time goes, {ruleset}", clock.describe(played), "", "",
@@ -635,6 +637,29 @@ def _selfplay_row(ruleset: str, path: str, turns: int, nows: list[Probed], befor
         f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, log verified, games in batches "
         f"interleaved with a bare aggregate recording to SQLite ({how}): turns/s, and turns per 1,000 bare events",
         product, baseline, ratio, ">= 10x before", gain >= 10,
+    )
+
+
+def _unverified_row(ruleset: str, path: str, turns: int, before_code: Path, scenario: Path, repeats: int, batch: float) -> Row:
+    """The same games with no log verified, as ``sim compare`` plays a game it does not store
+    (the way a designer plays thousands): one probe of each code, reported beside the target's
+    row, which verifies as ``sim play`` does. What verifying costs today is the ratio of the two
+    rows of today's code (``game_seconds`` of a verified probe against this one's)."""
+    from benchmarks import code_before
+
+    try:
+        before = code_before.probe(before_code, scenario, turns, repeats, batch, verified=False)
+    except RuntimeError as failed:
+        return Row(f"self-play, random policy, {ruleset}, logs not verified", f"not measured: {failed}", "", "", "(reported, no target)", None)
+    now = code_before.probe(code_before.ROOT, scenario, turns, repeats, batch, verified=False)
+    return Row(
+        f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, logs not verified (as `sim compare` plays "
+        f"a game it does not store; one probe of each code)",
+        f"{now.turns_per_second:.1f} turns/s; {now.normalised:.3g} per 1,000 bare events",
+        f"code before (66778ca), this run, not verified either: {before.turns_per_second:.1f} turns/s; "
+        f"{before.normalised:.3g} per 1,000 bare events",
+        f"{now.normalised / before.normalised:.1f}x before (raw turns/s: {now.turns_per_second / before.turns_per_second:.1f}x)",
+        "(reported, no target)", None,
     )
 
 

@@ -75,12 +75,17 @@ class Probed:
         return self.turns_per_second * 1_000 * self.bare_event_seconds
 
 
-def probe(code: Path, scenario: Path, turns: int, repeats: int, batch_seconds: float, bare_events: int = 20_000) -> Probed:
+def probe(
+    code: Path, scenario: Path, turns: int, repeats: int, batch_seconds: float, bare_events: int = 20_000, verified: bool = True,
+) -> Probed:
     """Run the probe in a fresh process on the code under ``code``: its ``sim`` and ``domain``
-    first on the path (``-P``: the probe's own folder is not), the installed packages after."""
+    first on the path (``-P``: the probe's own folder is not), the installed packages after.
+    ``verified``: each game's log verified, as ``sim play`` does (else as ``sim compare`` plays
+    a game it does not store)."""
     env = {**os.environ, "PYTHONPATH": str(code)}
+    mode = [] if verified else ["--unverified"]
     done = subprocess.run(
-        [sys.executable, "-P", str(PROBE), str(scenario), str(turns), str(repeats), str(batch_seconds), str(bare_events)],
+        [sys.executable, "-P", str(PROBE), str(scenario), str(turns), str(repeats), str(batch_seconds), str(bare_events), *mode],
         capture_output=True, text=True, env=env, cwd=str(code), check=False,
     )
     if done.returncode != 0:

@@ -9,7 +9,10 @@ product only what every version since the work began has (``sim.scenario.load_sc
 there is one, and today's games are played as ``sim play --games`` plays them, by one
 ``SelfPlayer`` of the scenario.
 
-    python benchmarks/selfplay_probe.py SCENARIO TURNS REPEATS BATCH_SECONDS [BARE_EVENTS]  -> JSON on stdout
+    python benchmarks/selfplay_probe.py SCENARIO TURNS REPEATS BATCH_SECONDS [BARE_EVENTS] [--unverified]  -> JSON on stdout
+
+``--unverified`` plays the games without verifying their logs (``verify_log=False``, which every
+version has), as ``sim compare`` plays a game it does not store.
 
 What it measures: one game first, off the clock (modules imported, tables warm), then
 ``REPEATS`` rounds of a bare ``eventsourcing`` aggregate recording ``BARE_EVENTS`` events to a
@@ -70,16 +73,19 @@ def bare_recording(events: int = BARE_EVENTS, batch: int = 1_000) -> float:
         return time.perf_counter() - started
 
 
-def probe(scenario_path: str, turns: int, repeats: int, batch_seconds: float, bare_events: int = BARE_EVENTS) -> dict[str, Any]:
+def probe(
+    scenario_path: str, turns: int, repeats: int, batch_seconds: float, bare_events: int = BARE_EVENTS, verified: bool = True,
+) -> dict[str, Any]:
     """Median seconds per game and per bare event over ``repeats`` interleaved samples, and where
-    the games' time went when the code keeps a ``TurnClock``."""
+    the games' time went when the code keeps a ``TurnClock``; each game's log verified unless
+    ``verified`` is false."""
     from sim.scenario import load_scenario
 
     scenario = load_scenario(Path(scenario_path))
     play = _player(scenario)
-    play(turns, "random", WARM_UP_SEED)
+    play(turns, "random", WARM_UP_SEED, verify_log=verified)
     clock = _clock()
-    extra: dict[str, Any] = {} if clock is None else {"clock": clock}
+    extra: dict[str, Any] = {"verify_log": verified} if clock is None else {"verify_log": verified, "clock": clock}
     seed, games, bare, played_turns = 0, [], [], 0
     gc.collect()
     gc.freeze()  # what the warm-up left alive is not walked by every collection of the samples
@@ -88,14 +94,14 @@ def probe(scenario_path: str, turns: int, repeats: int, batch_seconds: float, ba
         started, count = time.perf_counter(), 0
         while count == 0 or time.perf_counter() - started < batch_seconds:
             report = play(turns, "random", seed, **extra).report
-            if not report.verified:
+            if verified and not report.verified:
                 raise RuntimeError(f"seed {seed}: {report.verdict}")
             seed, count, played_turns = seed + 1, count + 1, played_turns + report.turns
         games.append((time.perf_counter() - started) / count)
     return {
         "game_seconds": statistics.median(games), "bare_event_seconds": statistics.median(bare), "games": seed,
         "turns_per_game": played_turns / seed, "turns_played": played_turns,
-        "clock": None if clock is None else dataclasses.asdict(clock),
+        "clock": None if clock is None else dataclasses.asdict(clock), "verified": verified,
     }
 
 
@@ -122,8 +128,9 @@ def _clock() -> Any:
 
 
 def main(argv: list[str]) -> None:
-    scenario, turns, repeats, batch, *bare = argv
-    print(json.dumps(probe(scenario, int(turns), int(repeats), float(batch), int(bare[0]) if bare else BARE_EVENTS)))
+    verified = "--unverified" not in argv
+    scenario, turns, repeats, batch, *bare = [a for a in argv if a != "--unverified"]
+    print(json.dumps(probe(scenario, int(turns), int(repeats), float(batch), int(bare[0]) if bare else BARE_EVENTS, verified)))
 
 
 if __name__ == "__main__":

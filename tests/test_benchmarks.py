@@ -79,6 +79,30 @@ def test_the_self_play_probe_measures_todays_code_in_a_process_of_its_own() -> N
     assert found.normalised == found.turns_per_second * 1_000 * found.bare_event_seconds
 
 
+def test_the_self_play_probe_plays_unverified_games_when_asked() -> None:
+    """``sim compare``'s way of playing (no log verified): the probe's games spend next to
+    nothing on verifying (two clock readings), where a verified game re-issues every command at
+    about what issuing cost."""
+    from benchmarks.code_before import ROOT, probe
+
+    found = probe(ROOT, ROOT / "examples" / "sorcery" / "08-a-whole-turn.yaml", 1, 1, 0.0, bare_events=500, verified=False)
+    assert found.clock is not None and found.clock["verifying"] < found.clock["issuing"] / 5
+
+
+def test_the_unverified_row_compares_both_codes_without_verifying(tmp_path: Path) -> None:
+    import pytest
+
+    from benchmarks.cases import SELF_PLAY, _unverified_row
+    from benchmarks.code_before import BEFORE_COMMIT, ROOT, checkout
+
+    if not _has_commit(BEFORE_COMMIT):
+        pytest.skip(f"this checkout has no git history with {BEFORE_COMMIT}: the case falls back to the stored figures")
+    code = checkout(tmp_path)
+    assert code is not None
+    row = _unverified_row("tinyepic", SELF_PLAY["tinyepic"], 1, code, ROOT / "examples" / SELF_PLAY["tinyepic"], 1, 0.0)
+    assert "not verified" in row.case and row.met is None and row.ratio.endswith("x)") and "before" in row.ratio
+
+
 def test_the_code_before_issue_20_is_brought_out_of_history_and_probed_in_the_same_run(tmp_path: Path) -> None:
     """The self-play case's baseline: the code of the commit before the work, written out of git
     (nothing else touched) and run by the same probe, which reads only what that code has."""
