@@ -64,6 +64,30 @@ class CharacteristicsIndexes(dict[str, Any]):
         return CharacteristicsIndexes()
 
 
+class DerivedIndexes(dict[str, Any]):
+    """Indexes derived from one state (``GameState.index``), dropped by its next event. A copy of
+    the state starts without them (it rebuilds what it asks for): an index answers for the state
+    it was built from, and a copy of one is not the copy's answer (Sorcery's live index copies
+    as an empty one, which read as up to date gave a copied game no keywords at all)."""
+
+    def __copy__(self) -> DerivedIndexes:
+        return DerivedIndexes()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DerivedIndexes:
+        return DerivedIndexes()
+
+
+class Unsettled(list["weakref.ref[Any]"]):
+    """The lazy answers asked of one state (``GameState.keep_settled``): a copy of the state has
+    been asked nothing, and settling the original's answers is no business of the copy's events."""
+
+    def __copy__(self) -> Unsettled:
+        return Unsettled()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Unsettled:
+        return Unsettled()
+
+
 class StateModel(PlainModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -246,7 +270,7 @@ class GameState(StateModel):
     last_refusal: RuleRef | None = None
     #: indexes derived from this state (occupancy, zones, terrain by hex...), built once and
     #: dropped whenever an event changes the state (``GameEvent.fold_into``)
-    _indexes: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _indexes: dict[str, Any] = PrivateAttr(default_factory=DerivedIndexes)
     #: indexes of the board alone (``BOARD_FIELDS``), kept until an event changes the board
     _board: BoardIndexes = PrivateAttr(default_factory=BoardIndexes)
     #: indexes kept across events while what they read is unchanged (``lasting_index``)
@@ -256,7 +280,7 @@ class GameState(StateModel):
     _characteristics: CharacteristicsIndexes = PrivateAttr(default_factory=CharacteristicsIndexes)
     #: answers asked of this state that work parts out when first read (a reach's reasons):
     #: they settle before an event changes the state (``keep_settled``)
-    _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=list)
+    _unsettled: list[weakref.ref[Any]] = PrivateAttr(default_factory=Unsettled)
 
     def index(self, name: str, build: Callable[[], T]) -> T:
         """An index of this state, built on first use and kept until the next event. Read past
@@ -343,7 +367,7 @@ class GameState(StateModel):
         self.settle()
         pickled = super().__getstate__()
         private = dict(pickled["__pydantic_private__"] or {})
-        private["_indexes"], private["_lasting"], private["_characteristics"] = {}, LastingIndexes(), CharacteristicsIndexes()
+        private["_indexes"], private["_lasting"], private["_characteristics"] = DerivedIndexes(), LastingIndexes(), CharacteristicsIndexes()
         pickled["__pydantic_private__"] = private
         return pickled
 
@@ -353,7 +377,7 @@ class GameState(StateModel):
         for the cyclic collector otherwise, the whole state with them; with them gone the state
         is freed the moment its last holder lets go. Indexes it shares with copies stay theirs."""
         private = self.__pydantic_private__
-        private["_indexes"] = {}  # type: ignore[index]  # set by PrivateAttr
+        private["_indexes"] = DerivedIndexes()  # type: ignore[index]  # set by PrivateAttr
         self.board_changed()
 
     def changed(self) -> None:
