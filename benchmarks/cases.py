@@ -600,7 +600,7 @@ def selfplay_case(sizes: Sizes, repeats: int) -> list[Row]:
             middle = nows[len(nows) // 2]
             clocks[ruleset] = (TurnClock(**middle.clock or {}), middle.turns_played)
             if before_code is not None:
-                rows.append(_unverified_row(ruleset, path, turns, before_code, scenario, repeats, batch))
+                rows.extend(_unverified_rows(ruleset, path, turns, before_code, scenario, repeats, batch))
     for ruleset, (clock, played) in clocks.items():
         rows.append(Row(
             f"where a self-play turn's time goes, {ruleset}", clock.describe(played), "", "",
@@ -640,22 +640,30 @@ def _selfplay_row(ruleset: str, path: str, turns: int, nows: list[Probed], befor
     )
 
 
-def _unverified_row(ruleset: str, path: str, turns: int, before_code: Path, scenario: Path, repeats: int, batch: float) -> Row:
+def _unverified_rows(ruleset: str, path: str, turns: int, before_code: Path, scenario: Path, repeats: int, batch: float) -> list[Row]:
     """The same games with no log verified, as ``sim compare`` plays a game it does not store
-    (the way a designer plays thousands): one probe of each code, reported beside the target's
-    row, which verifies as ``sim play`` does. What verifying costs today is the ratio of the two
-    rows of today's code (``game_seconds`` of a verified probe against this one's)."""
+    (the way a designer plays thousands), by the random policy and by the greedy one (the
+    default of ``sim play`` and ``sim compare``): one probe of each code and policy, reported
+    beside the target's row, which verifies as ``sim play`` does."""
+    return [_unverified_row(ruleset, path, turns, before_code, scenario, repeats, batch, policy) for policy in ("random", "greedy")]
+
+
+def _unverified_row(
+    ruleset: str, path: str, turns: int, before_code: Path, scenario: Path, repeats: int, batch: float, policy: str,
+) -> Row:
     from benchmarks import code_before
 
+    case = (
+        f"self-play, {policy} policy, {ruleset} ({path}), {turns} turn(s) a game, logs not verified (as `sim compare` "
+        f"plays a game it does not store; one probe of each code)"
+    )
     try:
-        before = code_before.probe(before_code, scenario, turns, repeats, batch, verified=False)
+        before = code_before.probe(before_code, scenario, turns, repeats, batch, verified=False, policy=policy)
     except RuntimeError as failed:
-        return Row(f"self-play, random policy, {ruleset}, logs not verified", f"not measured: {failed}", "", "", "(reported, no target)", None)
-    now = code_before.probe(code_before.ROOT, scenario, turns, repeats, batch, verified=False)
+        return Row(case, f"not measured: {failed}", "", "", "(reported, no target)", None)
+    now = code_before.probe(code_before.ROOT, scenario, turns, repeats, batch, verified=False, policy=policy)
     return Row(
-        f"self-play, random policy, {ruleset} ({path}), {turns} turn(s) a game, logs not verified (as `sim compare` plays "
-        f"a game it does not store; one probe of each code)",
-        f"{now.turns_per_second:.1f} turns/s; {now.normalised:.3g} per 1,000 bare events",
+        case, f"{now.turns_per_second:.1f} turns/s; {now.normalised:.3g} per 1,000 bare events",
         f"code before (66778ca), this run, not verified either: {before.turns_per_second:.1f} turns/s; "
         f"{before.normalised:.3g} per 1,000 bare events",
         f"{now.normalised / before.normalised:.1f}x before (raw turns/s: {now.turns_per_second / before.turns_per_second:.1f}x)",

@@ -77,13 +77,14 @@ class Probed:
 
 def probe(
     code: Path, scenario: Path, turns: int, repeats: int, batch_seconds: float, bare_events: int = 20_000, verified: bool = True,
+    policy: str = "random",
 ) -> Probed:
     """Run the probe in a fresh process on the code under ``code``: its ``sim`` and ``domain``
     first on the path (``-P``: the probe's own folder is not), the installed packages after.
     ``verified``: each game's log verified, as ``sim play`` does (else as ``sim compare`` plays
-    a game it does not store)."""
+    a game it does not store); ``policy``: the self-play policy that chooses the commands."""
     env = {**os.environ, "PYTHONPATH": str(code)}
-    mode = [] if verified else ["--unverified"]
+    mode = ([] if verified else ["--unverified"]) + ([] if policy == "random" else [f"--policy={policy}"])
     done = subprocess.run(
         [sys.executable, "-P", str(PROBE), str(scenario), str(turns), str(repeats), str(batch_seconds), str(bare_events), *mode],
         capture_output=True, text=True, env=env, cwd=str(code), check=False,

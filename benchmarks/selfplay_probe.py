@@ -9,10 +9,11 @@ product only what every version since the work began has (``sim.scenario.load_sc
 there is one, and today's games are played as ``sim play --games`` plays them, by one
 ``SelfPlayer`` of the scenario.
 
-    python benchmarks/selfplay_probe.py SCENARIO TURNS REPEATS BATCH_SECONDS [BARE_EVENTS] [--unverified]  -> JSON on stdout
+    python benchmarks/selfplay_probe.py SCENARIO TURNS REPEATS BATCH_SECONDS [BARE_EVENTS] [--unverified] [--policy=NAME]  -> JSON on stdout
 
 ``--unverified`` plays the games without verifying their logs (``verify_log=False``, which every
-version has), as ``sim compare`` plays a game it does not store.
+version has), as ``sim compare`` plays a game it does not store; ``--policy=greedy`` plays them
+with that policy instead of the random one.
 
 What it measures: one game first, off the clock (modules imported, tables warm), then
 ``REPEATS`` rounds of a bare ``eventsourcing`` aggregate recording ``BARE_EVENTS`` events to a
@@ -75,6 +76,7 @@ def bare_recording(events: int = BARE_EVENTS, batch: int = 1_000) -> float:
 
 def probe(
     scenario_path: str, turns: int, repeats: int, batch_seconds: float, bare_events: int = BARE_EVENTS, verified: bool = True,
+    policy: str = "random",
 ) -> dict[str, Any]:
     """Median seconds per game and per bare event over ``repeats`` interleaved samples, and where
     the games' time went when the code keeps a ``TurnClock``; each game's log verified unless
@@ -83,7 +85,7 @@ def probe(
 
     scenario = load_scenario(Path(scenario_path))
     play = _player(scenario)
-    play(turns, "random", WARM_UP_SEED, verify_log=verified)
+    play(turns, policy, WARM_UP_SEED, verify_log=verified)
     clock = _clock()
     extra: dict[str, Any] = {"verify_log": verified} if clock is None else {"verify_log": verified, "clock": clock}
     seed, games, bare, played_turns = 0, [], [], 0
@@ -93,7 +95,7 @@ def probe(
         bare.append(bare_recording(bare_events) / bare_events)
         started, count = time.perf_counter(), 0
         while count == 0 or time.perf_counter() - started < batch_seconds:
-            report = play(turns, "random", seed, **extra).report
+            report = play(turns, policy, seed, **extra).report
             if verified and not report.verified:
                 raise RuntimeError(f"seed {seed}: {report.verdict}")
             seed, count, played_turns = seed + 1, count + 1, played_turns + report.turns
@@ -129,8 +131,10 @@ def _clock() -> Any:
 
 def main(argv: list[str]) -> None:
     verified = "--unverified" not in argv
-    scenario, turns, repeats, batch, *bare = [a for a in argv if a != "--unverified"]
-    print(json.dumps(probe(scenario, int(turns), int(repeats), float(batch), int(bare[0]) if bare else BARE_EVENTS, verified)))
+    policy = next((a.split("=", 1)[1] for a in argv if a.startswith("--policy=")), "random")
+    scenario, turns, repeats, batch, *bare = [a for a in argv if not a.startswith("--")]
+    found = probe(scenario, int(turns), int(repeats), float(batch), int(bare[0]) if bare else BARE_EVENTS, verified, policy)
+    print(json.dumps(found))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,12 @@ is read:
 - ``command in legal`` looks only at the parts that could hold it (same command name, same
   unit), not at the whole list;
 - iterating lists them all, in the same order a plain list would have them, so that every
-  caller (and every seeded game) sees the same sequence as before.
+  caller (and every seeded game) sees the same sequence as before;
+- ``outlines()`` says, in that order, what a policy weighs of the commands (``Outline``: the
+  name, the unit, where the path or ``to`` ends, whether it attacks), each distinct outline of a
+  part once, at its first command, without building the commands of a part that can say so (a
+  move's end is known before its path is searched): a policy that weighs every command by its
+  outline builds only the one it picks.
 
 A part is built by the ruleset from the state it was asked of; the collection is that state's
 (``GameState.index``): the next event drops it with the state's other indexes.
@@ -20,9 +25,37 @@ A part is built by the ruleset from the state it was asked of; the collection is
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from pydantic import BaseModel
+
+
+class Outline(NamedTuple):
+    """What a policy weighs of a command, read without building it where its part can say
+    (``Part.outline``): the command's name, the unit it is about, where its path (or its ``to``)
+    ends, and whether it names an attack or a target. ``outline_of`` reads it off a built
+    command, and is what every part's own outline must agree with."""
+
+    command: str
+    unit: str | None
+    end: str | None
+    attacks: bool
+
+
+def outline_of(command: BaseModel) -> Outline:
+    """A built command's outline, read as its JSON says it: the end is the last step of its
+    path (a leg's ``to``), else its ``to`` when that is text."""
+    data = command.model_dump(mode="json")
+    end: str | None = None
+    path = data.get("path")
+    if isinstance(path, list) and path:
+        last = path[-1]
+        end = str(last["to"] if isinstance(last, dict) else last)
+    elif isinstance(data.get("to"), str):
+        end = data["to"]
+    unit = getattr(command, "unit", None)
+    attacks = bool(getattr(command, "attack", None) or getattr(command, "target", None))
+    return Outline(str(getattr(command, "command", type(command).__name__)), unit if isinstance(unit, str) else None, end, attacks)
 
 
 def _key(command: BaseModel) -> tuple[str, str | None]:
@@ -31,18 +64,32 @@ def _key(command: BaseModel) -> tuple[str, str | None]:
     return str(getattr(command, "command", type(command).__name__)), unit if isinstance(unit, str) else None
 
 
+def distinct_outlines(commands: Iterable[BaseModel]) -> list[tuple[int, Outline]]:
+    """Each distinct outline of ``commands`` (``outline_of``), with the index of the first
+    command it outlines, in their order."""
+    seen: set[Outline] = set()
+    found: list[tuple[int, Outline]] = []
+    for index, command in enumerate(commands):
+        outline = outline_of(command)
+        if outline not in seen:
+            seen.add(outline)
+            found.append((index, outline))
+    return found
+
+
 class Part:
     """Some of the legal commands, all of one command name and one unit (``key``; None for a
     part that may hold any), worked out when first read. ``size`` counts them (cheaper than building them, where the ruleset can);
     ``item`` builds the i-th; without ``size`` the part is listed whole on first use."""
 
-    __slots__ = ("key", "_size", "_item", "_list", "_built", "_count", "_find", "_decides")
+    __slots__ = ("key", "_size", "_item", "_list", "_built", "_count", "_find", "_decides", "_outlines")
 
     def __init__(
         self, key: tuple[str, str | None] | None, *, items: Callable[[], list[BaseModel]] | None = None,
         size: Callable[[], int] | None = None, item: Callable[[int], BaseModel] | None = None,
         find: Callable[[BaseModel], int | None] | None = None,
         decides: Callable[[BaseModel], bool] | None = None,
+        outlines: Callable[[], list[tuple[int, Outline]]] | None = None,
     ) -> None:
         if items is None and (size is None or item is None):
             raise ValueError("a part needs its items, or its size and a way to build one item")
@@ -57,6 +104,9 @@ class Part:
         #: whether a command is among the part's, decided alone from the state it was asked of
         #: (a ruleset that can judge one command without listing the others: Sorcery)
         self._decides = decides
+        #: each distinct outline of the part's commands at its first, without building them
+        #: (what ``distinct_outlines`` of the built commands gives)
+        self._outlines = outlines
 
     @classmethod
     def of(cls, commands: list[BaseModel]) -> Part:
@@ -85,6 +135,15 @@ class Part:
         if not 0 <= index < len(self):
             raise IndexError("legal command index out of range")
         return self._item(index)
+
+    def outlines(self) -> list[tuple[int, Outline]]:
+        """Each distinct outline of the part's commands, with the index of the first command
+        it outlines: the part's own reading while it has not built its commands, else the built
+        commands' (``distinct_outlines``)."""
+        if self._outlines is not None and self._built is None:
+            len(self)  # counted first: the part's positions are known
+            return self._outlines()
+        return distinct_outlines(self)
 
     def settle(self) -> None:
         """Work out what is left, while the state it was asked of is still as it was."""
@@ -159,6 +218,20 @@ class LegalCommands(Sequence[BaseModel]):
     def __iter__(self) -> Iterator[BaseModel]:
         for part in self._parts:
             yield from part
+
+    def outlines(self) -> Iterator[tuple[int, Outline]]:
+        """Each part's distinct outlines (``Part.outlines``) with the index of the first
+        command each outlines, in the collection's order. A command left out is outlined as an
+        earlier one of its part: to a policy that weighs outlines alone and breaks ties by the
+        order, it is never worth more. A part that can outline its commands builds none of
+        them; any other is listed and read."""
+        start = 0
+        for part in self._parts:
+            size = len(part)
+            found = getattr(part, "outlines", None)  # a ruleset's own part may not have them
+            for index, outline in distinct_outlines(part) if found is None else found():
+                yield start + index, outline
+            start += size
 
     def __contains__(self, command: object) -> bool:
         if not isinstance(command, BaseModel):

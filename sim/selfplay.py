@@ -37,6 +37,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import UnitDied
 from domain.game import Game
+from domain.legal import LegalCommands, Outline, distinct_outlines, outline_of
 from domain.outcome import Outcome
 from domain.ruleset import get_ruleset
 from domain.state import GameState
@@ -140,49 +141,70 @@ def choose_random(game: Game, commands: Sequence[BaseModel], rng: random.Random)
 
 def destination(command: BaseModel, state: GameState) -> str | None:
     """Where a command would leave the unit it moves: its path's end, or its ``to``."""
-    data = command.model_dump(mode="json")
-    path = data.get("path")
-    if isinstance(path, list) and path:
-        last = path[-1]
-        return str(last["to"] if isinstance(last, dict) else last)
-    if isinstance(data.get("to"), str):
-        return str(data["to"])
-    unit = data.get("unit")
+    return _destination(outline_of(command), state)
+
+
+def _destination(outline: Outline, state: GameState) -> str | None:
+    """``destination`` of the command ``outline`` outlines (a Sorcery defence goes where the
+    attack is, a Move and Attack without a path stays where its unit is)."""
+    if outline.end is not None:
+        return outline.end
     attack = getattr(state, "attack", None)  # only Sorcery's state has an attack
-    if data.get("command") in ("defend",) and attack is not None:
+    if outline.command == "defend" and attack is not None:
         return str(attack.location)
-    if unit in state.units and data.get("command") in ("move_and_attack",):
-        return state.units[unit].location
+    if outline.unit in state.units and outline.command == "move_and_attack":
+        return state.units[outline.unit].location
     return None
 
 
+#: a destination the board can't read (``Ruleset.parse_location`` refused it): no distance
+_UNREAD = -1.0
+
+
 def choose_greedy(game: Game, commands: Sequence[BaseModel], rng: random.Random) -> BaseModel:
+    """The greedy policy (see the module's docstring), weighing the commands by their outlines
+    (``LegalCommands.outlines``: a command outlined as an earlier one of its part never weighs
+    more, and is not read): a move is weighed by where it ends, and only the command picked is
+    built. Each distance is worked out once per destination and side, and each
+    side's enemies once per choice; the command picked is the one weighing every built command
+    picks (``tests/test_greedy_policy.py`` holds it to that plain reference)."""
     state = game.state
     rules = game.rules
     board = rules.board(state)
+    units = state.units
+    outlines = commands.outlines() if isinstance(commands, LegalCommands) else distinct_outlines(commands)
+    enemies_of: dict[str, list[str]] = {}
+    gaps: dict[tuple[str, str], float] = {}
     best: tuple[float, int, int] | None = None
-    chosen: BaseModel | None = None
-    for order, command in enumerate(commands):
-        unit_id = getattr(command, "unit", None)
-        where = destination(command, state)
-        if unit_id not in state.units or where is None:
+    first_other: int | None = None
+    for order, outline in outlines:
+        if first_other is None and outline.command not in TURN_ENDERS:
+            first_other = order
+        unit_id = outline.unit
+        where = _destination(outline, state)
+        if unit_id not in units or where is None:
             continue
-        owner = state.units[unit_id].owner
-        enemies = [u.location for u in state.living_units() if u.owner != owner and u.location]
+        owner = units[unit_id].owner
+        enemies = enemies_of.get(owner)
+        if enemies is None:
+            enemies = enemies_of[owner] = [u.location for u in state.living_units() if u.owner != owner and u.location]
         if not enemies:
             continue
-        try:
-            gap = min(board.distance(rules.parse_location(state, where), e) for e in enemies)
-        except BadInput:
+        gap = gaps.get((where, owner))
+        if gap is None:
+            try:
+                gap = min(board.distance(rules.parse_location(state, where), e) for e in enemies)
+            except BadInput:
+                gap = _UNREAD
+            gaps[(where, owner)] = gap
+        if gap == _UNREAD:
             continue
-        attacks = 0 if getattr(command, "attack", None) or getattr(command, "target", None) else 1
-        key = (gap, attacks, order)
+        key = (gap, 0 if outline.attacks else 1, order)
         if best is None or key < best:
-            best, chosen = key, command
-    if chosen is not None:
-        return chosen
-    others = [c for c in commands if getattr(c, "command", "") not in TURN_ENDERS]
-    return others[0] if others else commands[0]
+            best = key
+    if best is not None:
+        return commands[best[2]]
+    return commands[first_other if first_other is not None else 0]
 
 
 CHOOSERS: dict[str, Policy] = {"random": choose_random, "greedy": choose_greedy, "lookahead": choose_lookahead}

@@ -99,8 +99,10 @@ def test_the_unverified_row_compares_both_codes_without_verifying(tmp_path: Path
         pytest.skip(f"this checkout has no git history with {BEFORE_COMMIT}: the case falls back to the stored figures")
     code = checkout(tmp_path)
     assert code is not None
-    row = _unverified_row("tinyepic", SELF_PLAY["tinyepic"], 1, code, ROOT / "examples" / SELF_PLAY["tinyepic"], 1, 0.0)
-    assert "not verified" in row.case and row.met is None and row.ratio.endswith("x)") and "before" in row.ratio
+    for policy in ("random", "greedy"):
+        row = _unverified_row("tinyepic", SELF_PLAY["tinyepic"], 1, code, ROOT / "examples" / SELF_PLAY["tinyepic"], 1, 0.0, policy)
+        assert f"{policy} policy" in row.case and "not verified" in row.case and row.met is None
+        assert row.ratio.endswith("x)") and "before" in row.ratio
 
 
 def test_the_code_before_issue_20_is_brought_out_of_history_and_probed_in_the_same_run(tmp_path: Path) -> None:

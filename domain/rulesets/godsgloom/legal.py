@@ -31,7 +31,7 @@ from operator import attrgetter
 from pydantic import BaseModel
 
 from domain.cached import cached_property
-from domain.legal import LegalCommands, Part
+from domain.legal import LegalCommands, Outline, Part
 from domain.movement import search_reach, search_within, walk_back
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.commands import (
@@ -232,7 +232,16 @@ def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tu
             return None
         return 6 * at + FACINGS.index(command.face)
 
-    return Part(("move", unit_id), size=size, item=item, find=find)
+    def outlines() -> list[tuple[int, Outline]]:
+        # a move's path ends at its hex (``Ends.path``), whatever its facing (the first facing's
+        # stands for the six); a pivot in place has no path (the first stands for all)
+        hexes = ends.hexes
+        found = [(6 * i, Outline("move", unit_id, h, False)) for i, h in enumerate(hexes)]
+        if pivots:
+            found.append((6 * len(hexes), Outline("move", unit_id, None, False)))
+        return found
+
+    return Part(("move", unit_id), size=size, item=item, find=find, outlines=outlines)
 
 
 def _moves(state: GloomState, unit_id: str) -> list[Part]:
@@ -346,4 +355,7 @@ def _push_part(unit_id: str, owner: str, hexes: list[str]) -> Part:
             return None
         return hexes.index(command.to)
 
-    return Part(("gods_push_move", unit_id), size=lambda: len(hexes), item=item, find=find)
+    def outlines() -> list[tuple[int, Outline]]:
+        return [(i, Outline("gods_push_move", unit_id, h, False)) for i, h in enumerate(hexes)]  # one hex each
+
+    return Part(("gods_push_move", unit_id), size=lambda: len(hexes), item=item, find=find, outlines=outlines)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from domain.legal import LegalCommands, Part
+from domain.legal import LegalCommands, Outline, Part
 from domain.rulesets.skirmish.areas import free_furthest
 from domain.rulesets.skirmish.commands import AttemptEngage, EndTurn, LegSpec, Move, Run
 from domain.rulesets.skirmish.keypoints import MARGIN
@@ -222,4 +222,9 @@ def _moves(view: TableView, unit_id: str, running: bool) -> Part:
         text = parse_spot(last.to if isinstance(last, LegSpec) else str(last)).text
         return next((i for i, spot in enumerate(kept) if spot.text == text), None)
 
-    return Part(key, size=size, item=item, find=find)
+    def outlines() -> list[tuple[int, Outline]]:
+        # the way to a sampled point ends at it (one move each): its path is searched only for
+        # the move built (the part is counted first: ``kept`` holds the points)
+        return [(i, Outline(key[0], unit_id, spot.text, False)) for i, spot in enumerate(kept)]
+
+    return Part(key, size=size, item=item, find=find, outlines=outlines)

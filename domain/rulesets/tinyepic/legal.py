@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from pydantic import BaseModel
 
-from domain.legal import LegalCommands, Part
+from domain.legal import LegalCommands, Outline, Part, distinct_outlines
 from domain.movement import search_reach
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
@@ -276,6 +276,14 @@ class MovePart(Part):
 
     def settle(self) -> None:
         self._all()
+
+    def outlines(self) -> list[tuple[int, Outline]]:
+        """The moves' outlines (``Part.outlines``): each its end (one move to a space), without
+        its path."""
+        if self._listed is not None:
+            return distinct_outlines(self._listed)
+        unit_id = self._unit.id
+        return [(i, Outline("move", unit_id, end, False)) for i, end in enumerate(self._kept().ends)]
 
     def __iter__(self) -> Iterator[BaseModel]:
         return iter(self._all())
