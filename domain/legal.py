@@ -32,7 +32,7 @@ from pydantic import BaseModel
 
 class Outline(NamedTuple):
     """What a policy weighs of a command, read without building it where its part can say
-    (``Part.outline``): the command's name, the unit it is about, where its path (or its ``to``)
+    (``Part.outlines``): the command's name, the unit it is about, where its path (or its ``to``)
     ends, and whether it names an attack or a target. ``outline_of`` reads it off a built
     command, and is what every part's own outline must agree with."""
 
