@@ -296,6 +296,7 @@ def _self_play(
             raise BadInput(f"the scenario leaves {who} no legal command: no turn can start", "scenario")
         rng = random.Random(seed)
         choose = CHOOSERS[policy]
+        scoring = rules.scoring()
         while rules.turn_number(game.state) < start_turn + turns:
             started = now()
             legal = game.legal_commands()
@@ -307,8 +308,10 @@ def _self_play(
             if commands >= MAX_COMMANDS_PER_TURN * turns:
                 stopped = f"stopped after {commands} commands without finishing the turns"
                 break
-            if until_end and (end := rules.outcome(game.state, tally.counters())).ended:
-                stopped = f"the game ended in turn {rules.turn_number(game.state)}: {end.reason}"
+            # the end alone (``OutcomeRules.end``), not the standings ``outcome`` adds to it:
+            # asked after every command of a game that stops at its end (``sim compare``)
+            if until_end and (end := scoring.end(game.state, tally.counters())) is not None:
+                stopped = f"the game ended in turn {rules.turn_number(game.state)}: {end[1]}"
                 break
             before = rules.turn_number(game.state)
             started = now()

@@ -235,3 +235,35 @@ def test_outcome_rules_with_facts_of_their_own_and_no_classes_named_are_asked_of
         fact_events = frozenset({StepTaken})
 
     assert Naming.fact_events == frozenset({StepTaken})
+
+
+def test_a_game_played_until_its_end_stops_after_the_first_command_whose_outcome_has_ended() -> None:
+    """``until_end`` (``sim compare``) asks the ruleset's end alone after each command; the
+    reference is the whole outcome of the state after each command of the log, refolded here."""
+    from projections.state_hash import fold
+    from tests import boards
+
+    ended = 0
+    for ruleset in ("tinyepic", "sorcery"):
+        for seed in range(8):
+            played = self_play(boards.scenario(ruleset, seed), 20, "greedy", seed, until_end=True, verify_log=False)
+            rules = get_ruleset(ruleset)
+            events = played.events
+            commands = [i for i, e in enumerate(events) if type(e).__name__ == "CommandIssued"]
+            played_from = len(commands) - played.report.commands  # the script's commands come first
+            first_end = None
+            for number, start in enumerate(commands[played_from:], start=played_from):
+                upto = commands[number + 1] if number + 1 < len(commands) else len(events)
+                state = fold(events[:upto])
+                if rules.outcome(state, Tally.of(events[:upto], state).counters()).ended:
+                    first_end = number
+                    break
+                assert start < upto
+            if played.report.stopped.startswith("the game ended"):
+                ended += 1
+                assert first_end == len(commands) - 1, f"{ruleset} {seed}: stopped after the command that ended it"
+                assert played.report.outcome is not None and played.report.outcome.ended
+                assert played.report.stopped.endswith(played.report.outcome.reason or "")
+            else:
+                assert first_end is None, f"{ruleset} {seed}: played on past its end"
+    assert ended >= 3  # some of these games do end
