@@ -44,18 +44,46 @@ class Outline(NamedTuple):
 
 def outline_of(command: BaseModel) -> Outline:
     """A built command's outline, read as its JSON says it: the end is the last step of its
-    path (a leg's ``to``), else its ``to`` when that is text."""
-    data = command.model_dump(mode="json")
-    end: str | None = None
-    path = data.get("path")
-    if isinstance(path, list) and path:
-        last = path[-1]
-        end = str(last["to"] if isinstance(last, dict) else last)
-    elif isinstance(data.get("to"), str):
-        end = data["to"]
+    path (a leg's ``to``), else its ``to`` when that is text. Plain text and None are read off
+    the fields themselves (their JSON is themselves); anything else is written out as JSON."""
+    end = _plain_end(command)
+    if end is _NOT_PLAIN:
+        end = _json_end(command.model_dump(mode="json"))
     unit = getattr(command, "unit", None)
     attacks = bool(getattr(command, "attack", None) or getattr(command, "target", None))
     return Outline(str(getattr(command, "command", type(command).__name__)), unit if isinstance(unit, str) else None, end, attacks)
+
+
+#: a command whose end is not read off its fields (``_plain_end``): its JSON says it
+_NOT_PLAIN: Any = object()
+
+
+def _plain_end(command: BaseModel) -> Any:
+    """``_json_end`` of the command's JSON, where its path (its last leg's ``to``) and its
+    ``to`` are plain text, None or missing; else ``_NOT_PLAIN``."""
+    path = command.__dict__.get("path")
+    if path is not None:
+        if type(path) is not list:
+            return _NOT_PLAIN
+        if path:
+            last = path[-1]
+            if type(last) is str:
+                return last
+            to = last.__dict__.get("to", _NOT_PLAIN) if isinstance(last, BaseModel) else _NOT_PLAIN
+            return to if type(to) is str else _NOT_PLAIN
+    to = command.__dict__.get("to")
+    if to is None or type(to) is str:
+        return to
+    return _NOT_PLAIN
+
+
+def _json_end(data: dict[str, Any]) -> str | None:
+    path = data.get("path")
+    if isinstance(path, list) and path:
+        last = path[-1]
+        return str(last["to"] if isinstance(last, dict) else last)
+    to = data.get("to")
+    return to if isinstance(to, str) else None
 
 
 def _key(command: BaseModel) -> tuple[str, str | None]:

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from domain.errors import BadInput
 from domain.game import Game
-from domain.legal import LegalCommands, outline_of
+from domain.legal import LegalCommands, Outline, outline_of
 from domain.state import GameState
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
@@ -96,9 +96,26 @@ def _decisions(scenario: ScenarioBase, seed: int, count: int) -> list[tuple[Game
     return found
 
 
+def _json_outline(command: BaseModel) -> Outline:
+    """A command's outline as its JSON says it (the reference ``outline_of`` reads faster)."""
+    data = command.model_dump(mode="json")
+    end: str | None = None
+    path = data.get("path")
+    if isinstance(path, list) and path:
+        last = path[-1]
+        end = str(last["to"] if isinstance(last, dict) else last)
+    elif isinstance(data.get("to"), str):
+        end = data["to"]
+    unit = data.get("unit")
+    attacks = bool(data.get("attack") or data.get("target"))
+    return Outline(str(data.get("command", type(command).__name__)), unit if isinstance(unit, str) else None, end, attacks)
+
+
 def _check_outlines(outlined: LegalCommands, built: list[BaseModel]) -> None:
     """Each outline is exactly its command's, in order, and every command left out is outlined as
     one before it: a policy weighing outlines alone never prefers it."""
+    for command in built:
+        assert outline_of(command) == _json_outline(command), repr(command)
     pairs = list(outlined.outlines())
     indexes = [i for i, _ in pairs]
     assert indexes == sorted(set(indexes)), "each outline once, in the listing's order"

@@ -66,8 +66,12 @@ def legal_commands(state: GloomState) -> LegalCommands:
         def nominate(i: int) -> BaseModel:
             return Activate(player=player, unit=waiting[i]) if i < len(waiting) else EndRound(player=player)
 
+        def nominations() -> list[tuple[int, Outline]]:
+            found = [(i, Outline("activate", uid, None, False)) for i, uid in enumerate(waiting)]
+            return [*found, (len(waiting), Outline("end_round", None, None, False))]
+
         # of several units: filed under none; a command is built when read (a policy reads one)
-        return LegalCommands([Part(None, size=lambda: len(waiting) + 1, item=nominate)])
+        return LegalCommands([Part(None, size=lambda: len(waiting) + 1, item=nominate, outlines=nominations)])
     unit = state.units[activation.unit]
     parts: list[Part] = []
     if not activation.moved:
@@ -82,7 +86,7 @@ def _one(name: str, build: Callable[[], BaseModel]) -> Part:
     """A part of one command of no unit (``start_round``, ``end_activation``), filed under the
     key ``Part.of`` would read off it, and built only when read: most listings are asked for
     one command of another part."""
-    return Part((name, None), size=lambda: 1, item=lambda i: build())
+    return Part((name, None), size=lambda: 1, item=lambda i: build(), outlines=lambda: [(0, Outline(name, None, None, False))])
 
 
 #: the mat's order of hexes: q, then r (a ``Hex`` is the tuple (q, r), parsed once per text)
@@ -298,7 +302,10 @@ def _melee_part(state: GloomState, unit_id: str) -> Part:
             return None
         return listed().index(command.target)
 
-    return Part(("melee_attack", unit_id), size=lambda: len(listed()), item=item, find=find)
+    def outlines() -> list[tuple[int, Outline]]:
+        return [(0, Outline("melee_attack", unit_id, None, True))] if listed() else []  # one outline for every target
+
+    return Part(("melee_attack", unit_id), size=lambda: len(listed()), item=item, find=find, outlines=outlines)
 
 
 def _scout_moves(state: GloomState) -> list[Part]:
