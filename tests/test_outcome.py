@@ -267,3 +267,27 @@ def test_a_game_played_until_its_end_stops_after_the_first_command_whose_outcome
             else:
                 assert first_end is None, f"{ruleset} {seed}: played on past its end"
     assert ended >= 3  # some of these games do end
+
+
+def test_a_tallys_copy_is_its_deep_copy_and_shares_nothing_it_changes() -> None:
+    """``Tally.copy`` (the lookahead policy's, for every command tried) against ``copy.deepcopy``:
+    the same attributes and values, and adding a game's events to the copy leaves the tally as
+    it was."""
+    import copy
+
+    for path, policy, seed in GAMES[:6]:
+        events = self_play(load_scenario(EXAMPLES / path), 2, policy, seed, verify_log=False).events
+        half = len(events) // 2
+        from projections.state_hash import fold
+
+        tally = Tally.of(events[:half], fold(events[:half]))
+        copied, deep = tally.copy(), copy.deepcopy(tally)
+        assert vars(copied).keys() == vars(tally).keys()
+        for name, value in vars(deep).items():
+            assert getattr(copied, name) == value, name
+        before = copy.deepcopy(tally)
+        copied.add(events[half:], fold(events))
+        deep.add(events[half:], fold(events))
+        assert copied.counters() == deep.counters() and copied.refusals == deep.refusals
+        assert tally.counters() == before.counters() and tally.refusals == before.refusals
+        assert vars(tally) == vars(before)
