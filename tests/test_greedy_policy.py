@@ -153,18 +153,11 @@ def test_the_outlines_stand_for_the_commands_and_greedy_picks_as_weighing_every_
 def test_greedy_builds_only_the_move_it_picks_on_a_skirmish_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a skirmish table a move's way is searched when the move is built; weighing the moves by
     where they end searches one way, the picked move's."""
-    from domain.rulesets.skirmish import reach
+    from tests.test_legal_commands_lazy import _answers
 
     game = play(load_scenario(ROOT / "examples" / "skirmish" / "20-a-whole-turn.yaml")).game
     legal = game.legal_commands()
     assert len(legal) > 10
-    asked: list[str] = []
-    original = reach.TableSearch.answer
-
-    def counting(self: reach.TableSearch, target: reach.Spot) -> reach.PointAnswer:
-        asked.append(target.text)
-        return original(self, target)
-
-    monkeypatch.setattr(reach.TableSearch, "answer", counting)
+    asked = _answers(monkeypatch)  # the ways searched from here on
     picked = choose_greedy(game, legal, random.Random(0))
     assert getattr(picked, "command", "") in ("move", "run") and len(asked) == 1
