@@ -38,54 +38,42 @@ class BoardIndexes(dict[str, Any]):
         return self
 
 
-class LastingIndexes(dict[str, tuple[Any, Any]]):
+class EmptyInCopies:
+    """A container of what one state worked out for itself: a copy of the state (``copy``,
+    ``copy.deepcopy``, ``model_copy``) starts with an empty one of the same kind and rebuilds what
+    it asks for."""
+
+    def __copy__(self) -> Self:
+        return type(self)()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return type(self)()
+
+
+class LastingIndexes(EmptyInCopies, dict[str, tuple[Any, Any]]):
     """Indexes kept across events for as long as what they read is unchanged
     (``GameState.lasting_index``): each is stored with the key it was built for. A copy of the
     state starts without them (it rebuilds what it asks for): an index may hold the units of
     the state it was built from."""
 
-    def __copy__(self) -> LastingIndexes:
-        return LastingIndexes()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> LastingIndexes:
-        return LastingIndexes()
-
-
-class CharacteristicsIndexes(dict[str, Any]):
+class CharacteristicsIndexes(EmptyInCopies, dict[str, Any]):
     """Indexes of what the units and cards in play are (``GameState.characteristics_index``),
     kept across the events that leave all that as it is (``GameEvent.KEEPS_CHARACTERISTICS``).
     A copy of the state starts without them, and so does a pickled one (``GameState.__getstate__``):
     an index may hold numbers that mean something only to the process that made it."""
 
-    def __copy__(self) -> CharacteristicsIndexes:
-        return CharacteristicsIndexes()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CharacteristicsIndexes:
-        return CharacteristicsIndexes()
-
-
-class DerivedIndexes(dict[str, Any]):
+class DerivedIndexes(EmptyInCopies, dict[str, Any]):
     """Indexes derived from one state (``GameState.index``), dropped by its next event. A copy of
     the state starts without them (it rebuilds what it asks for): an index answers for the state
     it was built from, and a copy of one is not the copy's answer (Sorcery's live index copies
     as an empty one, which read as up to date gave a copied game no keywords at all)."""
 
-    def __copy__(self) -> DerivedIndexes:
-        return DerivedIndexes()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DerivedIndexes:
-        return DerivedIndexes()
-
-
-class Unsettled(list["weakref.ref[Any]"]):
+class Unsettled(EmptyInCopies, list["weakref.ref[Any]"]):
     """The lazy answers asked of one state (``GameState.keep_settled``): a copy of the state has
     been asked nothing, and settling the original's answers is no business of the copy's events."""
-
-    def __copy__(self) -> Unsettled:
-        return Unsettled()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Unsettled:
-        return Unsettled()
 
 
 class StateModel(PlainModel):

@@ -37,7 +37,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import UnitDied
 from domain.game import Game
-from domain.legal import LegalCommands, Outline, distinct_outlines, outline_of
+from domain.legal import LegalCommands, Outline, distinct_outlines
 from domain.outcome import Outcome
 from domain.ruleset import get_ruleset
 from domain.state import GameState
@@ -139,14 +139,10 @@ def choose_random(game: Game, commands: Sequence[BaseModel], rng: random.Random)
     return commands[rng.randrange(len(commands))]
 
 
-def destination(command: BaseModel, state: GameState) -> str | None:
-    """Where a command would leave the unit it moves: its path's end, or its ``to``."""
-    return _destination(outline_of(command), state)
-
-
 def _destination(outline: Outline, state: GameState) -> str | None:
-    """``destination`` of the command ``outline`` outlines (a Sorcery defence goes where the
-    attack is, a Move and Attack without a path stays where its unit is)."""
+    """Where the command ``outline`` outlines would leave the unit it moves: its path's end, or
+    its ``to``; a Sorcery defence goes where the attack is, a Move and Attack without a path
+    stays where its unit is."""
     if outline.end is not None:
         return outline.end
     attack = getattr(state, "attack", None)  # only Sorcery's state has an attack
