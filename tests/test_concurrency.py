@@ -91,11 +91,24 @@ def test_simultaneous_end_turns_for_the_same_turn_land_exactly_once(store_db: st
     assert_stream_is_whole(sim.store, game.id, landed)
 
 
-def test_simultaneous_end_turns_through_one_shared_session_land_exactly_once(store_db: str) -> None:
+def test_simultaneous_end_turns_through_one_shared_session_land_exactly_once(
+    store_db: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     if store_db == ":memory:":
         pytest.skip("the in-memory store never yields the interpreter mid-command: its calls run one after the other")
     sim = Simulator(store_db)
     game = sim.load(SHARK)
+    # every thread decides in turn 1 (it reads what the session saw, then stores): the store is
+    # entered once all eight have read it. Without the gate, a thread the scheduler left waiting
+    # past a whole command read the session after that command and rightly ended turn 2 too
+    # (a CI run on a loaded host saw two land)
+    store_apply, gate = game.store.apply, threading.Barrier(8)
+
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        gate.wait()
+        return store_apply(*args, **kwargs)
+
+    monkeypatch.setattr(game.store, "apply", gated)
     results = run_together(8, lambda _: game.end_turn())
     assert sum(isinstance(r, list) for r in results) == 1
     assert game.state.turn == 2
