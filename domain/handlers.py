@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pydantic import BaseModel
+
 from domain.cached import cached_property
 from domain.errors import BadInput, suggest
 from domain.resolution import Resolver
@@ -43,7 +45,7 @@ class StateReader(Generic[S]):
             raise BadInput(exc.message, where) from None
 
     @property
-    def rules(self) -> Ruleset:
+    def rules(self) -> Ruleset[S]:
         """The state's ruleset, found by its name (handlers have it from their resolver)."""
         return get_ruleset(self.state.ruleset)
 
@@ -73,8 +75,13 @@ class CommandHandlers(StateReader[S]):
         self.emit = resolver.emit
         self.cause = resolver.cause
 
+    def execute(self, command: BaseModel) -> None:
+        """Check one command and record what it does: each ruleset's handlers say how
+        (``Ruleset.execute`` calls it for every command issued)."""
+        raise NotImplementedError(f"{type(self).__name__} does not execute commands")
+
     @property
-    def rules(self) -> Ruleset:
+    def rules(self) -> Ruleset[S]:
         """The resolver's ruleset, without finding it by name for each location a command names
         (every step of every path, in a game and again in its verification)."""
         return self.resolver.rules

@@ -14,7 +14,7 @@ import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -29,6 +29,7 @@ from domain.validation import first_problem
 
 if TYPE_CHECKING:
     from domain.events import DiceRolled
+    from domain.handlers import CommandHandlers
     from domain.legacy import LegacyEvent
     from domain.outcome import Counters, Outcome, OutcomeRules
     from domain.resolution import Resolver
@@ -80,8 +81,17 @@ class GameHandle(Protocol):
         ...
 
 
-class Ruleset:
-    """Base of every ruleset: the hooks the engine calls, with the defaults most rulesets want."""
+#: the state class of a ruleset (``Ruleset[GloomState]``): what its hooks are handed
+S = TypeVar("S", bound=GameState)
+
+
+class Ruleset(Generic[S]):
+    """Base of every ruleset: the hooks the engine calls, with the defaults most rulesets want.
+
+    Generic over the ruleset's state class, so that a ruleset's hooks take its own state
+    (``GodsgloomRuleset(Ruleset[GloomState])``) rather than each checking what it was handed:
+    a game's state is made by its ruleset (``new_state``) and a ruleset is found by the name
+    its state carries (``get_ruleset``), so the two always agree."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -142,48 +152,49 @@ class Ruleset:
         """The canonical location an alias names, or BadInput."""
         raise BadInput(f"{self.name} has no aliases")
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: S) -> Board:
         raise NotImplementedError
 
-    def parse_location(self, state: GameState, text: str) -> str:
+    def parse_location(self, state: S, text: str) -> str:
         return self.board(state).parse(text)
 
-    def label(self, state: GameState, location: str) -> str:
+    def label(self, state: S, location: str) -> str:
         return self.board(state).label(location) if location else "nowhere"
 
     def path_rule(self, message: str) -> RuleRef:
         return RuleRef(ruleset=self.name, source=self.path_source, message=message)
 
-    def name_of(self, state: GameState, thing_id: str) -> str:
+    def name_of(self, state: S, thing_id: str) -> str:
         """What a unit or other thing on the board is called (its card or name)."""
         unit = state.units.get(thing_id)
         return unit.card if unit is not None else thing_id
 
-    def roll_verdict(self, state: GameState, event: DiceRolled) -> str | None:
+    def roll_verdict(self, state: S, event: DiceRolled) -> str | None:
         """What a recorded roll meant under the game's rules ("miss: ... suffers no Wound"), for
         ``sim trace``: a bare result leaves the reader to know the success face, and a failed
         roll causes no event of its own. None where the ruleset has nothing to add."""
         return None
 
-    def in_play(self, state: GameState, thing_id: str) -> bool:
+    def in_play(self, state: S, thing_id: str) -> bool:
         """Whether a trigger's source is still where its ability works."""
         unit = state.units.get(thing_id)
         return unit is not None and unit.alive and unit.location is not None
 
     # --- movement -----------------------------------------------------------------------------
 
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def range_of_motion(self, state: S, unit_id: str) -> RangeOfMotion:
         raise NotImplementedError
 
-    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+    def movement_for_move(self, state: S, move: MoveState) -> MovementModel:
         """The movement model that judges the steps of a declared path."""
         raise NotImplementedError
 
     # --- commands and their resolution --------------------------------------------------------
 
-    def commands_for(self, resolver: Resolver) -> Any:
+    def commands_for(self, resolver: Resolver) -> CommandHandlers[S]:
         """The ruleset's command handlers (``handlers``), recording through ``resolver``."""
-        return handlers_class(self.handlers)(resolver)
+        made: CommandHandlers[S] = handlers_class(self.handlers)(resolver)
+        return made
 
     def execute(self, resolver: Resolver, command: BaseModel) -> None:
         """Check one command and record what it does; the engine then runs the storyline."""
@@ -214,32 +225,32 @@ class Ruleset:
 
     # --- turns --------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
+    def legal_commands(self, state: S) -> Sequence[BaseModel]:
         """Every command the player to act may issue now (the engine adds choice answers): a
         plain list, or a ``domain.legal.LegalCommands`` worked out part by part as it is read
         (``Game.legal_commands`` wraps a list as one)."""
         return []
 
-    def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
+    def refusals(self, state: S, command: BaseModel) -> list[SimError] | None:
         """Every reason the rules refuse ``command`` now, where the ruleset can list them all
         (Sorcery's Defend and Intercept: ``sim why --defend``); None leaves the question to the
         command itself, which names the first."""
         return None
 
-    def turn_number(self, state: GameState) -> int:
+    def turn_number(self, state: S) -> int:
         """The turn (or round) the game is in, as self-play counts them."""
         return state.turn
 
-    def to_act(self, state: GameState) -> str:
+    def to_act(self, state: S) -> str:
         """The player who acts next (a pending choice's player first)."""
         return state.choice.player if state.choice is not None else state.active_player
 
-    def decision_context(self, state: GameState) -> dict[str, Any]:
+    def decision_context(self, state: S) -> dict[str, Any]:
         """What a command is decided against, by name: a command retried after a concurrent
         write lands only where this is unchanged (the turn, the player to act)."""
         return {"turn": self.turn_number(state), "player": state.active_player}
 
-    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
+    def summary(self, state: S, label: Callable[[str], str]) -> StateSummary:
         """The state for people (``sim replay``, the state printouts)."""
         summary = StateSummary(
             headline=f"turn {self.turn_number(state)}, {state.active_player} to act",
@@ -262,11 +273,11 @@ class Ruleset:
         found: OutcomeRules = handlers_class(self.outcome_rules)()
         return found
 
-    def outcome(self, state: GameState, counters: Counters) -> Outcome:
+    def outcome(self, state: S, counters: Counters) -> Outcome:
         """Each player's score now, and whether the game reached its own end (who won)."""
         return self.scoring().outcome(state, counters)
 
-    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+    def diagnostics(self, state: S) -> list[Diagnostic]:
         """What in this game the ruleset does not model (Sorcery: cards' unmodelled text)."""
         return []
 
@@ -335,7 +346,7 @@ def handlers_class(spec: str) -> Any:
 
 
 @functools.cache
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset called ``name``; imported lazily so unused rulesets cost nothing (and once:
     it is asked for on every event folded)."""
     module = RULESETS.get(name)

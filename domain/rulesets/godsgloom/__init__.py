@@ -30,14 +30,14 @@ from domain.rulesets.godsgloom.locations import parse_location as parse_hex_loca
 from domain.rulesets.godsgloom.options import GloomOptions
 from domain.rulesets.godsgloom.state import GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import rule
-from domain.state import GameState, MoveState
+from domain.state import MoveState
 
 #: the movement mode of a declared path, by its purpose (a Move Action's mode is recorded by
 #: ``MoveActionStarted``)
 PURPOSE_MODES = {"scout_deploy": "normal", "gods_push": "push"}
 
 
-class GodsgloomRuleset(Ruleset):
+class GodsgloomRuleset(Ruleset[GloomState]):
     name = "godsgloom"
     title = "GODSGLOOM"
     Options = GloomOptions
@@ -58,31 +58,29 @@ class GodsgloomRuleset(Ruleset):
             raise BadInput(f"alias {name!r} must not look like a hex")
         return found
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: GloomState) -> Board:
         board: Board = _late("board", "HexBoard")(state)
         return board
 
-    def parse_location(self, state: GameState, text: str) -> str:
+    def parse_location(self, state: GloomState, text: str) -> str:
         """As the board parses it, without making a board (and its view) for each hex a
         command names: every step of every command issued and verified asks."""
         return parse_hex_location(state, text)
 
-    def label(self, state: GameState, location: str) -> str:
+    def label(self, state: GloomState, location: str) -> str:
         return hex_label(state, location) if location else "nowhere"
 
-    def roll_verdict(self, state: GameState, event: DiceRolled) -> str | None:
+    def roll_verdict(self, state: GloomState, event: DiceRolled) -> str | None:
         from domain.rulesets.godsgloom.dice_notes import roll_verdict
 
-        assert isinstance(state, GloomState)
         return roll_verdict(state, state.options, event)
 
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def range_of_motion(self, state: GloomState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.godsgloom.reach import range_of_motion
 
         return range_of_motion(state, unit_id)
 
-    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
-        assert isinstance(state, GloomState)
+    def movement_for_move(self, state: GloomState, move: MoveState) -> MovementModel:
         mode = PURPOSE_MODES.get(move.purpose)
         if mode is None:
             activation = state.activation
@@ -94,22 +92,18 @@ class GodsgloomRuleset(Ruleset):
         """§8.3: a unit that stops in an enemy Engagement Zone is Engaged."""
         _late("engine", "note_engagement")(resolver, move.unit)
 
-    def legal_commands(self, state: GameState) -> Sequence[BaseModel]:
-        assert isinstance(state, GloomState)
+    def legal_commands(self, state: GloomState) -> Sequence[BaseModel]:
         listed: Sequence[BaseModel] = _late("legal", "legal_commands")(state)
         return listed
 
-    def turn_number(self, state: GameState) -> int:
-        assert isinstance(state, GloomState)
+    def turn_number(self, state: GloomState) -> int:
         return state.round
 
-    def decision_context(self, state: GameState) -> dict[str, Any]:
-        assert isinstance(state, GloomState)
+    def decision_context(self, state: GloomState) -> dict[str, Any]:
         activation = state.activation.unit if state.activation is not None else None
         return {"round": state.round, "step": state.phase, "player": state.active_player, "activation": activation}
 
-    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
-        assert isinstance(state, GloomState)
+    def summary(self, state: GloomState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
             headline=f"round {state.round}, {state.phase} step, {state.active_player} to act",
             columns=["unit", "name", "type", "owner", "at", "facing", "speed", "wounds", "tokens", "state"],

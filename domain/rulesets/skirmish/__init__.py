@@ -31,7 +31,7 @@ Rule options (``options:`` in a scenario), named and defaulted as in the digest'
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import TypeAdapter
 
@@ -49,10 +49,13 @@ from domain.rulesets.skirmish.options import SkirmishOptions
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit
 from domain.rulesets.skirmish.table import parse_spot
 from domain.rulesets.skirmish.view import rule
-from domain.state import GameState, MoveState, StepItem
+from domain.state import MoveState, StepItem
+
+if TYPE_CHECKING:
+    from domain.rulesets.skirmish.engine import SkirmishCommands
 
 
-class SkirmishRuleset(Ruleset):
+class SkirmishRuleset(Ruleset[SkirmishState]):
     name = "skirmish"
     title = "the skirmish ruleset"
     Options = SkirmishOptions
@@ -78,12 +81,12 @@ class SkirmishRuleset(Ruleset):
     def alias_target(self, name: str, where: Any) -> str:
         return parse_spot(str(where)).text
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: SkirmishState) -> Board:
         from domain.rulesets.skirmish.board import TableBoard
 
         return TableBoard(state)
 
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def range_of_motion(self, state: SkirmishState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.skirmish.reach import range_of_motion
         from domain.rulesets.skirmish.view import TableView
 
@@ -92,10 +95,15 @@ class SkirmishRuleset(Ruleset):
         # state (each unit's range, each point's "why not") shares the key points and legs kept
         return range_of_motion(state.index("skirmish.snapshot", lambda: TableView.snapshot(state)), unit_id)
 
-    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+    def movement_for_move(self, state: SkirmishState, move: MoveState) -> MovementModel:
         from domain.rulesets.skirmish.legs import LegModel
 
         return LegModel(state, move.allowance or 0.0)
+
+    def commands_for(self, resolver: Resolver) -> SkirmishCommands:
+        """The skirmish handlers (``handlers`` names their class, imported when first needed):
+        they also take and refuse the legs of a declared path."""
+        return cast("SkirmishCommands", super().commands_for(resolver))
 
     def take_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         return bool(self.commands_for(resolver).take_leg(item, verdict))
@@ -103,14 +111,12 @@ class SkirmishRuleset(Ruleset):
     def refuse_step(self, resolver: Resolver, item: StepItem, verdict: Judgement) -> bool:
         return bool(self.commands_for(resolver).refuse_leg(item, verdict))
 
-    def legal_commands(self, state: GameState) -> LegalCommands:
+    def legal_commands(self, state: SkirmishState) -> LegalCommands:
         from domain.rulesets.skirmish.legal import legal_commands
 
-        assert isinstance(state, SkirmishState)
         return legal_commands(state)
 
-    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
-        assert isinstance(state, SkirmishState)
+    def summary(self, state: SkirmishState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
             headline=f"turn {state.turn}, {state.active_player} to move",
             columns=["unit", "side", "at", "move", "agility", "wounds", "states", "engaged with", "this turn"],

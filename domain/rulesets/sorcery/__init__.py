@@ -59,7 +59,7 @@ from domain.rulesets.sorcery.state import (
 )
 from domain.rulesets.sorcery.triggers import match, registry, stops
 from domain.rulesets.sorcery.view import RealmView
-from domain.state import GameState, MoveState, StepItem, TriggerState
+from domain.state import MoveState, StepItem, TriggerState
 
 
 def _floods_followed(resolver: Resolver, event: GameEvent) -> None:
@@ -169,7 +169,7 @@ def _square_order(location: str) -> tuple[int, str]:
     return (parse_loc(location).square, location)
 
 
-class SorceryRuleset(Ruleset):
+class SorceryRuleset(Ruleset[SorceryState]):
     name = "sorcery"
     title = "Sorcery: Contested Realm"
     Options = SorceryOptions
@@ -194,16 +194,14 @@ class SorceryRuleset(Ruleset):
             raise BadInput(f"alias {name!r} must not look like a location")
         return str(loc.square)
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: SorceryState) -> Board:
         return RealmBoard(state)
 
-    def name_of(self, state: GameState, thing_id: str) -> str:
-        assert isinstance(state, SorceryState)
+    def name_of(self, state: SorceryState, thing_id: str) -> str:
         thing = state.units.get(thing_id) or state.features.get(thing_id)
         return thing.card if thing is not None else thing_id
 
-    def in_play(self, state: GameState, thing_id: str) -> bool:
-        assert isinstance(state, SorceryState)
+    def in_play(self, state: SorceryState, thing_id: str) -> bool:
         if thing_id in state.units:
             return super().in_play(state, thing_id)
         feature = state.features.get(thing_id)
@@ -211,10 +209,10 @@ class SorceryRuleset(Ruleset):
 
     # --- movement -------------------------------------------------------------------------------
 
-    def movement(self, state: GameState) -> MovementModel:
+    def movement(self, state: SorceryState) -> MovementModel:
         return oversized.movement(SorceryMovement(state), state)
 
-    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+    def movement_for_move(self, state: SorceryState, move: MoveState) -> MovementModel:
         """Forced movement by its own model; only basic movement (Move and Attack, Defend) moves
         freely (codex: Moves Freely, Forced Movement)."""
         if move.purpose.startswith("forced:"):
@@ -222,13 +220,13 @@ class SorceryRuleset(Ruleset):
             return oversized.movement(ForcedMovement(state, how), state, turn)
         return oversized.movement(SorceryMovement(state, basic=move.purpose in ("move_and_attack", "defend")), state)
 
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def range_of_motion(self, state: SorceryState, unit_id: str) -> RangeOfMotion:
         """Range of motion by Move and Attack, ongoing effects only (codex: Range of Motion):
         worked out once per state and unit (an index of the state: the next event drops it), so
         a question asked again of a known state is answered from what it found."""
         return shared.per_state(state, f"sorcery.range_of_motion:{unit_id}", lambda: self._range_of_motion(state, unit_id))
 
-    def _range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def _range_of_motion(self, state: SorceryState, unit_id: str) -> RangeOfMotion:
         unit = state.units[unit_id]
         movement = SorceryMovement(state)
         reach = search_reach(oversized.movement(movement, state), unit_id, unit.location or "")
@@ -310,24 +308,21 @@ class SorceryRuleset(Ruleset):
 
     # --- turns ----------------------------------------------------------------------------------
 
-    def legal_commands(self, state: GameState) -> LegalCommands:
+    def legal_commands(self, state: SorceryState) -> LegalCommands:
         """The legal commands as a collection that decides ``command in`` one at a time."""
-        assert isinstance(state, SorceryState)
         return legal(state)
 
-    def refusals(self, state: GameState, command: BaseModel) -> list[SimError] | None:
+    def refusals(self, state: SorceryState, command: BaseModel) -> list[SimError] | None:
         if isinstance(command, Defend):
             return list(attack.defend_refusals(Reader(state), command.unit, command.player))
         if isinstance(command, Intercept):
             return list(attack.intercept_refusals(Reader(state), command.unit, command.player))
         return None
 
-    def to_act(self, state: GameState) -> str:
-        assert isinstance(state, SorceryState)
+    def to_act(self, state: SorceryState) -> str:
         return to_act(state)
 
-    def decision_context(self, state: GameState) -> dict[str, Any]:
-        assert isinstance(state, SorceryState)
+    def decision_context(self, state: SorceryState) -> dict[str, Any]:
         return {
             "turn": state.turn, "player": state.active_player,
             "attack": state.attack.id if state.attack is not None else None,
@@ -337,8 +332,7 @@ class SorceryRuleset(Ruleset):
 
     # --- people ---------------------------------------------------------------------------------
 
-    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
-        assert isinstance(state, SorceryState)
+    def summary(self, state: SorceryState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
             headline=f"turn {state.turn}, {state.active_player} to act",
             columns=["unit", "card", "owner", "at", "power", "damage", "state"],
@@ -357,10 +351,9 @@ class SorceryRuleset(Ruleset):
         summary.notes.append("life: " + ", ".join(f"{p} {life}" for p, life in state.life.items()))
         return summary
 
-    def diagnostics(self, state: GameState) -> list[Diagnostic]:
+    def diagnostics(self, state: SorceryState) -> list[Diagnostic]:
         """Every card in the game whose rules text is not fully modelled, with that text, as the
         events that brought them in recorded it (option ``unmodelled``; coverage.py)."""
-        assert isinstance(state, SorceryState)
         return [
             Diagnostic(subject=thing, name=found.card, unmodelled=tuple(found.text))
             for thing, found in state.not_modelled.items()

@@ -33,12 +33,12 @@ from domain.rulesets.tinyepic.movement import STEP_MODEL, KnockBackMovement, Tet
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import rule
-from domain.state import GameState, MoveState, StepItem, TriggerState, UnitState
+from domain.state import MoveState, StepItem, TriggerState, UnitState
 
 KNOCK_BACK = "knock back"
 
 
-class TinyEpicTacticsRuleset(Ruleset):
+class TinyEpicTacticsRuleset(Ruleset[TetState]):
     name = "tinyepic"
     title = "Tiny Epic Tactics"
     Options = TetOptions
@@ -93,38 +93,36 @@ class TinyEpicTacticsRuleset(Ruleset):
             raise BadInput(f"alias {name!r} must not look like a space")
         return found
 
-    def parse_location(self, state: GameState, text: str) -> str:
+    def parse_location(self, state: TetState, text: str) -> str:
         """As the board parses it (``GridBoard.parse``), without building a board and its view
         for each space a command names (a Move names every space of its path)."""
         return parse_location(state, text)
 
-    def board(self, state: GameState) -> Board:
+    def board(self, state: TetState) -> Board:
         return GridBoard(state)
 
-    def label(self, state: GameState, location: str) -> str:
+    def label(self, state: TetState, location: str) -> str:
         """As the board labels it (``GridBoard.label``), without building a board for each
         space an event's description or a refusal names."""
         return label(state, location)
 
-    def name_of(self, state: GameState, thing_id: str) -> str:
-        assert isinstance(state, TetState)
+    def name_of(self, state: TetState, thing_id: str) -> str:
         if thing_id not in state.units and villages.is_village(state, thing_id):
             return f"the Village at {self.label(state, thing_id)}"
         return super().name_of(state, thing_id)
 
-    def in_play(self, state: GameState, thing_id: str) -> bool:
+    def in_play(self, state: TetState, thing_id: str) -> bool:
         """A Village is a space of the board: it is always in play."""
-        assert isinstance(state, TetState)
         return villages.is_village(state, thing_id) or super().in_play(state, thing_id)
 
     # --- movement -------------------------------------------------------------------------------
 
-    def range_of_motion(self, state: GameState, unit_id: str) -> RangeOfMotion:
+    def range_of_motion(self, state: TetState, unit_id: str) -> RangeOfMotion:
         from domain.rulesets.tinyepic.reach import range_of_motion
 
         return range_of_motion(state, unit_id)
 
-    def movement_for_move(self, state: GameState, move: MoveState) -> MovementModel:
+    def movement_for_move(self, state: TetState, move: MoveState) -> MovementModel:
         if move.purpose == KNOCK_BACK:
             a, b = parse_space(move.path[0]), parse_space(move.path[1])
             return KnockBackMovement(state, (b.x - a.x, b.y - a.y))
@@ -206,14 +204,12 @@ class TinyEpicTacticsRuleset(Ruleset):
 
     #: ``legal.legal_commands`` itself, called with the state: no call of a method of this
     #: ruleset's between (the game lists nearly every state in self-play)
-    legal_commands = staticmethod(legal_commands)  # type: ignore[assignment]  # a Tiny Epic Tactics state's
+    legal_commands = staticmethod(legal_commands)
 
-    def decision_context(self, state: GameState) -> dict[str, Any]:
-        assert isinstance(state, TetState)
+    def decision_context(self, state: TetState) -> dict[str, Any]:
         return {"turn": state.turn, "player": state.active_player, "actions": state.actions_taken}
 
-    def summary(self, state: GameState, label: Callable[[str], str]) -> StateSummary:
-        assert isinstance(state, TetState)
+    def summary(self, state: TetState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
             headline=f"turn {state.turn}, {state.active_player} to act, {state.actions_taken} of 3 actions taken",
             columns=["unit", "class", "owner", "at", "move", "health", "ammo/mana", "this turn"],
