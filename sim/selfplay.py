@@ -189,7 +189,8 @@ def choose_greedy(game: Game, commands: Sequence[BaseModel], rng: random.Random)
         gap = gaps.get((where, owner))
         if gap is None:
             try:
-                gap = min(board.distance(rules.parse_location(state, where), e) for e in enemies)
+                at = rules.parse_location(state, where)  # once, not once for each enemy
+                gap = min(board.distance(at, e) for e in enemies)
             except BadInput:
                 gap = _UNREAD
             gaps[(where, owner)] = gap
