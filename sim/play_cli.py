@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ import click
 import yaml
 
 from domain.errors import BadInput
+from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
 from sim.clikit import Failed, console, guarded, labeler, play_file
@@ -21,7 +25,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
-from sim.selfplay import POLICIES, GameReport, Played, SelfPlayer, TurnClock, self_play
+from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, self_play
 from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
@@ -58,11 +62,35 @@ def _start_worker(path: str, options: dict[str, Any]) -> None:
     _PLAYER = SelfPlayer(with_options(parse_scenario(read_yaml(path)), options))
 
 
-def _one_game(args: tuple[int, str, int]) -> Played:
-    """One self-played game, in a worker process (``_start_worker`` read its scenario)."""
+def _one_game(args: tuple[int, str, int]) -> tuple[GameReport, list[GameEvent]]:
+    """One self-played game, in a worker process (``_start_worker`` read its scenario): its
+    report and its log, which is all the command stores and prints. The game's state is not
+    sent back: a run of thousands of games would otherwise hold every one of them."""
     turns, policy, seed = args
     assert _PLAYER is not None  # the pool's initializer made it
-    return _PLAYER.play(turns, policy, seed)
+    played = _PLAYER.play(turns, policy, seed)
+    return played.report, played.events
+
+
+#: games handed to the workers ahead of the one stored next, per worker: enough that a worker
+#: never waits for the store, few enough that games finished faster than they are stored do
+#: not pile up (``pool.map`` hands out every game at once, and holds every result not yet read)
+IN_FLIGHT_PER_WORKER = 4
+
+
+def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], window: int) -> Iterator[tuple[GameReport, list[GameEvent]]]:
+    """Each job's game, in the jobs' order, with at most ``window`` of them handed out and not
+    yet read: ``pool.map``'s results, in bounded memory."""
+    waiting: deque[Future[tuple[GameReport, list[GameEvent]]]] = deque()
+    queued = iter(jobs)
+    for job in islice(queued, window):
+        waiting.append(pool.submit(_one_game, job))
+    while waiting:
+        done = waiting.popleft().result()
+        following = next(queued, None)
+        if following is not None:
+            waiting.append(pool.submit(_one_game, following))
+        yield done
 
 
 @click.command(name="play")
@@ -88,27 +116,38 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     parse_address(db)
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
+    store = open_store(db)  # a store that can't be written is refused before any game is played too
     jobs = [(turns, policy, seed + i) for i in range(games)]
-    results: list[Played] = []
+    reports: list[GameReport] = []
+
+    def keep(report: GameReport, events: list[GameEvent]) -> None:
+        """Store one finished game (its own transaction) and keep only its report."""
+        began = time.perf_counter()
+        store.record(events)
+        report.clock.storing += time.perf_counter() - began
+        reports.append(report)
+
     started = time.perf_counter()
     with progress_bar(quiet=as_json) as progress:
         if games == 1:  # one game: its turns are the progress
             task = progress.add_task(f"playing {turns} turn(s)", total=turns)
-            results.append(self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n)))
+            one = self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n))
+            keep(one.report, one.events)
         else:
             task = progress.add_task(f"playing {games} game(s)", total=games)
             workers = min(games, os.cpu_count() or 1)
-            with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given())) as pool:
-                for result in pool.map(_one_game, jobs):
-                    results.append(result)
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given()))
+            try:
+                # each game stored as it arrives, while the workers play on: what is held is
+                # the reports, not the games
+                for report, events in _in_order(pool, jobs, IN_FLIGHT_PER_WORKER * workers):
+                    keep(report, events)
                     progress.advance(task)
+            finally:
+                # a game or a write that failed stops the run: the games not started are
+                # dropped rather than played to the end first
+                pool.shutdown(wait=True, cancel_futures=True)
     playing = time.perf_counter() - started
-    store = open_store(db)
-    for result in results:
-        began = time.perf_counter()
-        store.add(result.game)
-        result.report.clock.storing += time.perf_counter() - began
-    reports = [r.report for r in results]
     if as_json:
         click.echo(json.dumps(_summary(reports, policy, db, playing), indent=2))
     else:
@@ -126,8 +165,9 @@ def _clock(reports: list[GameReport]) -> TurnClock:
 
 
 def _summary(reports: list[GameReport], policy: str, db: str, playing: float) -> dict[str, object]:
-    """The games, their totals, and the speed: turns per second of the time spent playing
-    (all games, in parallel when several) and, summed over the games, where the time went."""
+    """The games, their totals, and the speed: turns per second of the time the run took (all
+    games, in parallel when several, each stored as it finished) and, summed over the games,
+    where the time went."""
     turns = sum(r.turns for r in reports)
     return {
         "policy": policy,

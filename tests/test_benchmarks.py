@@ -119,3 +119,17 @@ def test_the_code_before_issue_20_is_brought_out_of_history_and_probed_in_the_sa
     assert "class TurnClock" not in (code / "sim" / "selfplay.py").read_text(encoding="utf-8")  # truly the code before
     found = probe(code, ROOT / "examples" / "tiny-epic-tactics" / "16-a-whole-turn-with-a-weakened-unit.yaml", 1, 1, 0.0, bare_events=500)
     assert found.turns_per_game == 1 and found.clock is None
+
+
+def test_the_play_games_benchmark_runs_both_codes(tmp_path: Path) -> None:
+    """``python -m benchmarks.play_games`` on two games: a row with today's run and, where git
+    history holds the earlier commit, that code's run beside it."""
+    from benchmarks.code_before import checkout
+    from benchmarks.play_games import HOLDING_COMMIT, main
+
+    out = tmp_path / "PLAY.md"
+    main(["--games", "2", "--repeats", "1", "--only", "tinyepic", "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert "| tinyepic | 2 |" in text and "MiB" in text and "Python" in text
+    if checkout(tmp_path, HOLDING_COMMIT) is not None:
+        assert f"time, {HOLDING_COMMIT} / today" in text and "| - | - | - | - |" not in text

@@ -176,3 +176,55 @@ def test_play_reports_turns_per_second_and_where_a_turns_time_went(tmp_path: Pat
         assert game["seconds"]["issuing"] > 0
     text = sim("play", NIMBLE, "--turns", "1", "--policy", "random", "--db", db).output
     assert "turn(s) per second; where a turn's time went: " in text and "legal commands" in text
+
+
+def test_a_worker_sends_back_the_report_and_the_log_not_the_game() -> None:
+    """``sim play --games N`` keeps only what it stores and prints: a worker's result is the
+    game's report and its log, the very log self-play makes for that seed (folded, it gives the
+    reported state hash), and no game state travels back to be held for the whole run."""
+    from domain.event_base import GameEvent
+    from domain.game import Game
+    from projections.state_hash import fold, state_hash
+    from sim import play_cli
+    from sim.selfplay import GameReport, self_play
+
+    play_cli._start_worker(SHARK, {})
+    try:
+        result = play_cli._one_game((2, "random", 5))
+    finally:
+        play_cli._PLAYER = None
+    report, events = result
+    assert isinstance(report, GameReport) and all(isinstance(e, GameEvent) for e in events)
+    assert not any(isinstance(part, Game) for part in result)
+    assert len(events) == report.events and state_hash(fold(events)) == report.state_hash
+    alone = self_play(load_scenario(Path(SHARK)), 2, "random", 5)
+    assert [e.model_dump(exclude={"originator_id", "timestamp"}) for e in events] == [
+        e.model_dump(exclude={"originator_id", "timestamp"}) for e in alone.events
+    ]
+
+
+def test_a_store_that_fails_mid_run_keeps_the_games_stored_before_it_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game is stored in its own transaction as it finishes: a write that fails ends the
+    run with the store's exit code (4), and the games stored before it are there, whole, each
+    log verifying; no game is half stored."""
+    from sim.app import GameStore
+    from sim.store import StoreError
+
+    record = GameStore.record
+    calls = {"n": 0}
+
+    def failing_second(self: GameStore, events: list) -> None:  # type: ignore[type-arg]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise StoreError("the disk is full")
+        record(self, events)
+
+    monkeypatch.setattr(GameStore, "record", failing_second)
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["play", SHARK, "--turns", "1", "--policy", "random", "--games", "4", "--db", db])
+    assert result.exit_code == 4, result.output
+    assert "the disk is full" in result.output and "Traceback" not in result.output
+    monkeypatch.setattr(GameStore, "record", record)
+    store = open_store(db)
+    assert len(store.game_ids()) == 1
+    assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
