@@ -25,7 +25,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.harness import machine  # noqa: E402
+from benchmarks.harness import machine, write_page  # noqa: E402
 from sim.compare.executors import DaskCluster, InProcess, LocalPool, Runner, batches_of  # noqa: E402
 from sim.compare.games import GameJob, make_jobs  # noqa: E402
 from sim.compare.summary import summarise  # noqa: E402
@@ -144,12 +143,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.out is not None:
         about = machine()
         about["load average (1 min) before and after"] = f"{load_before:.2f}, {load_after:.2f} (above the cores: others shared them)"
-        lines = [f"- {key}: {value}" for key, value in about.items()]
-        header = (f"# sim compare throughput\n\n`python -m benchmarks.compare {' '.join(argv if argv is not None else sys.argv[1:])}`"
-                  f", {games} games per variant x 2 variants, {repeats} repeat(s), took {time.perf_counter() - started:,.0f} s\n\n")
-        with tempfile.NamedTemporaryFile("w", dir=args.out.parent, delete=False, suffix=".partial") as partial:
-            partial.write(header + "\n".join(lines) + "\n\n" + text + "\n")
-        Path(partial.name).replace(args.out)
+        command = (f"`python -m benchmarks.compare {' '.join(argv if argv is not None else sys.argv[1:])}`"
+                   f", {games} games per variant x 2 variants, {repeats} repeat(s), took {time.perf_counter() - started:,.0f} s")
+        write_page(args.out, "sim compare throughput", command, about, text)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import gc
 import os
 import platform
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -141,6 +142,17 @@ def report(rows: list[Row], about: dict[str, str], sizes: str, command: str) -> 
     head = [f"Measured with `{command}`; {sizes}.", ""]
     head += [f"- {key}: {value}" for key, value in about.items()]
     return "\n".join([*head, "", table(rows)])
+
+
+def write_page(path: Path, title: str, command: str, about: dict[str, str], table_text: str) -> None:
+    """A page of its own for one benchmark (``COMPARE.md``, ``PLAY.md``): a heading, the command
+    and what it ran, the machine and the table, replacing the page whole or not at all (a run
+    stopped half-way leaves the last page as it was)."""
+    lines = [f"- {key}: {value}" for key, value in about.items()]
+    text = f"# {title}\n\n{command}\n\n" + "\n".join(lines) + "\n\n" + table_text + "\n"
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False, suffix=".partial") as partial:
+        partial.write(text)
+    Path(partial.name).replace(path)
 
 
 def write_results(path: Path, block: str) -> None:

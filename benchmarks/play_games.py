@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.cases import SELF_PLAY  # noqa: E402
 from benchmarks.code_before import checkout  # noqa: E402
-from benchmarks.harness import machine  # noqa: E402
+from benchmarks.harness import machine, write_page  # noqa: E402
 
 #: the last commit whose ``sim play`` held every game until the run's end (stop 41)
 HOLDING_COMMIT = "8aacf42"
@@ -113,13 +113,9 @@ def main(argv: list[str] | None = None) -> None:
     text = table(rows, args.commit)
     print(text)
     if args.out is not None:
-        about = machine()
-        lines = [f"- {key}: {value}" for key, value in about.items()]
-        header = (f"# sim play --games: a whole run\n\n`python -m benchmarks.play_games {' '.join(argv if argv is not None else sys.argv[1:])}`"
-                  f", {TURNS} turns a game, random policy, {args.repeats} run(s) of each code, took {time.perf_counter() - started:,.0f} s\n\n")
-        with tempfile.NamedTemporaryFile("w", dir=args.out.parent, delete=False, suffix=".partial") as partial:
-            partial.write(header + "\n".join(lines) + "\n\n" + text + "\n")
-        Path(partial.name).replace(args.out)
+        command = (f"`python -m benchmarks.play_games {' '.join(argv if argv is not None else sys.argv[1:])}`"
+                   f", {TURNS} turns a game, random policy, {args.repeats} run(s) of each code, took {time.perf_counter() - started:,.0f} s")
+        write_page(args.out, "sim play --games: a whole run", command, machine(), text)
 
 
 if __name__ == "__main__":
