@@ -39,6 +39,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (shapes in the README).")
 
 
+#: the exit code of a command stopped by Ctrl-C (128 + SIGINT), after it reported what finished
+#: (``sim compare``, ``sim play --games``)
+INTERRUPTED = 130
+
+
 class Failed(Exception):
     """An expectation or verification failed: exit code 1."""
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -19,8 +21,8 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
-from sim.clikit import Failed, console, guarded, labeler, play_file
-from sim.console import WHOLE_LINES, escape
+from sim.clikit import INTERRUPTED, Failed, console, guarded, labeler, play_file
+from sim.console import WHOLE_LINES, err, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
@@ -93,6 +95,24 @@ def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], windo
         yield done
 
 
+class _CtrlC(threading.Event):
+    """Ctrl-C noted while many games are played, and acted on between two games: raised where
+    it lands, it could fall between a game's storing and its report, and the run would report
+    one game fewer than it stored. (A terminal's Ctrl-C reaches the workers too, whose games
+    then end at once with ``KeyboardInterrupt``, raised here when their results are read.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._previous: Any = None
+        if threading.current_thread() is threading.main_thread():  # only there may a handler be set
+            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self.set())
+
+    def restore(self) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+
 @click.command(name="play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
@@ -128,30 +148,42 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         reports.append(report)
 
     started = time.perf_counter()
+    interrupted = False
     with progress_bar(quiet=as_json) as progress:
-        if games == 1:  # one game: its turns are the progress
-            task = progress.add_task(f"playing {turns} turn(s)", total=turns)
-            one = self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n))
-            keep(one.report, one.events)
-        else:
-            task = progress.add_task(f"playing {games} game(s)", total=games)
-            workers = min(games, os.cpu_count() or 1)
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given()))
-            try:
-                # each game stored as it arrives, while the workers play on: what is held is
-                # the reports, not the games
-                for report, events in _in_order(pool, jobs, IN_FLIGHT_PER_WORKER * workers):
-                    keep(report, events)
-                    progress.advance(task)
-            finally:
-                # a game or a write that failed stops the run: the games not started are
-                # dropped rather than played to the end first
-                pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            if games == 1:  # one game: its turns are the progress
+                task = progress.add_task(f"playing {turns} turn(s)", total=turns)
+                one = self_play(played.scenario, turns, policy, seed, on_turn=lambda n: progress.advance(task, n))
+                keep(one.report, one.events)
+            else:
+                task = progress.add_task(f"playing {games} game(s)", total=games)
+                workers = min(games, os.cpu_count() or 1)
+                pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given()))
+                stop = _CtrlC()
+                try:
+                    # each game stored as it arrives, while the workers play on: what is held
+                    # is the reports, not the games
+                    for report, events in _in_order(pool, jobs, IN_FLIGHT_PER_WORKER * workers):
+                        keep(report, events)
+                        progress.advance(task)
+                        if stop.is_set():
+                            raise KeyboardInterrupt
+                finally:
+                    stop.restore()
+                    # a game or a write that failed, or Ctrl-C, stops the run: the games not
+                    # started are dropped rather than played to the end first
+                    pool.shutdown(wait=True, cancel_futures=True)
+        except KeyboardInterrupt:  # Ctrl-C: the games finished are stored; say so, as sim compare does
+            interrupted = True
     playing = time.perf_counter() - started
     if as_json:
-        click.echo(json.dumps(_summary(reports, policy, db, playing), indent=2))
-    else:
+        click.echo(json.dumps(_summary(reports, policy, db, playing, games, interrupted), indent=2))
+    elif reports:
         _print_summary(reports, policy, db, playing)
+    if interrupted:
+        err.print(f"interrupted: {len(reports)} of {games} game(s) finished and stored; the summary is of those; "
+                  "no game was stored half-made")
+        raise SystemExit(INTERRUPTED)
     unverified = [r for r in reports if not r.verified]
     if unverified:
         raise Failed(f"{len(unverified)} game(s) failed verification: {unverified[0].verdict}")
@@ -164,7 +196,9 @@ def _clock(reports: list[GameReport]) -> TurnClock:
     return total
 
 
-def _summary(reports: list[GameReport], policy: str, db: str, playing: float) -> dict[str, object]:
+def _summary(
+    reports: list[GameReport], policy: str, db: str, playing: float, planned: int | None = None, interrupted: bool = False,
+) -> dict[str, object]:
     """The games, their totals, and the speed: turns per second of the time the run took (all
     games, in parallel when several, each stored as it finished) and, summed over the games,
     where the time went."""
@@ -174,6 +208,8 @@ def _summary(reports: list[GameReport], policy: str, db: str, playing: float) ->
         "store": db,
         "games": [r.as_json() for r in reports],
         "totals": {
+            "planned": len(reports) if planned is None else planned,
+            "interrupted": interrupted,
             "games": len(reports),
             "turns": sum(r.turns for r in reports),
             "commands": sum(r.commands for r in reports),

@@ -228,3 +228,29 @@ def test_a_store_that_fails_mid_run_keeps_the_games_stored_before_it_whole(tmp_p
     store = open_store(db)
     assert len(store.game_ids()) == 1
     assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
+
+
+def test_ctrl_c_reports_the_games_that_finished_stored_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in a run of many games, as in ``sim compare``: the games that finished are stored
+    (each whole, its log verifying), the summary is of those and says how many were planned,
+    stderr says the run was interrupted, and the exit code is 130."""
+    from sim import play_cli
+
+    given = play_cli._in_order
+
+    def interrupted_after_two(pool, jobs, window):  # type: ignore[no-untyped-def]
+        for count, result in enumerate(given(pool, jobs, window)):
+            if count == 2:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(play_cli, "_in_order", interrupted_after_two)
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["play", SHARK, "--turns", "1", "--policy", "random", "--games", "5", "--db", db, "--json"])
+    assert result.exit_code == 130, result.output
+    totals = json.loads(result.stdout)["totals"]
+    assert totals["interrupted"] and totals["planned"] == 5 and totals["games"] == 2
+    assert "interrupted: 2 of 5 game(s) finished and stored" in result.stderr and "Traceback" not in result.output
+    store = open_store(db)
+    assert len(store.game_ids()) == 2
+    assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())

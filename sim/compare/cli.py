@@ -25,7 +25,7 @@ from rich.text import Text
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.clikit import Failed, console, emit, err, guarded, play_file
+from sim.clikit import INTERRUPTED, Failed, console, emit, err, guarded, play_file
 from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
@@ -37,9 +37,6 @@ from sim.runner import ScriptRefused, play
 from sim.scenario import ScenarioBase
 from sim.selfplay import POLICIES
 from sim.store import redact
-
-#: the exit code of a command stopped by Ctrl-C (128 + SIGINT), after it reported what finished
-INTERRUPTED = 130
 
 
 class RateColumn(ProgressColumn):
