@@ -10,6 +10,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -95,22 +96,23 @@ def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], windo
         yield done
 
 
-class _CtrlC(threading.Event):
-    """Ctrl-C noted while many games are played, and acted on between two games: raised where
-    it lands, it could fall between a game's storing and its report, and the run would report
-    one game fewer than it stored. (A terminal's Ctrl-C reaches the workers too, whose games
-    then end at once with ``KeyboardInterrupt``, raised here when their results are read.)"""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._previous: Any = None
-        if threading.current_thread() is threading.main_thread():  # only there may a handler be set
-            self._previous = signal.signal(signal.SIGINT, lambda signum, frame: self.set())
-
-    def restore(self) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
+@contextmanager
+def _ctrl_c_after() -> Iterator[None]:
+    """Ctrl-C held back while a finished game is stored and reported, and raised once both are
+    done: raised where it lands, it could fall between the two, and the run would report one
+    game fewer than it stored. Anywhere else (a game being played, a result awaited) it is
+    raised at once."""
+    if threading.current_thread() is not threading.main_thread():  # only there may a handler be set
+        yield
+        return
+    pressed = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed.is_set():
+        raise KeyboardInterrupt
 
 
 @click.command(name="play")
@@ -142,10 +144,11 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
 
     def keep(report: GameReport, events: list[GameEvent]) -> None:
         """Store one finished game (its own transaction) and keep only its report."""
-        began = time.perf_counter()
-        store.record(events)
-        report.clock.storing += time.perf_counter() - began
-        reports.append(report)
+        with _ctrl_c_after():
+            began = time.perf_counter()
+            store.record(events)
+            report.clock.storing += time.perf_counter() - began
+            reports.append(report)
 
     started = time.perf_counter()
     interrupted = False
@@ -159,17 +162,13 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
                 task = progress.add_task(f"playing {games} game(s)", total=games)
                 workers = min(games, os.cpu_count() or 1)
                 pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given()))
-                stop = _CtrlC()
                 try:
                     # each game stored as it arrives, while the workers play on: what is held
                     # is the reports, not the games
                     for report, events in _in_order(pool, jobs, IN_FLIGHT_PER_WORKER * workers):
                         keep(report, events)
                         progress.advance(task)
-                        if stop.is_set():
-                            raise KeyboardInterrupt
                 finally:
-                    stop.restore()
                     # a game or a write that failed, or Ctrl-C, stops the run: the games not
                     # started are dropped rather than played to the end first
                     pool.shutdown(wait=True, cancel_futures=True)
