@@ -14,9 +14,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any, TypeVar, cast
 
@@ -32,7 +35,7 @@ from sim.scenario import parse_scenario
 from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
-__all__ = ["console", "err", "escape", "Failed", "guarded", "play_file", "labeler", "emit", "JSON_OPTION"]
+__all__ = ["console", "err", "escape", "Failed", "guarded", "play_file", "labeler", "emit", "JSON_OPTION", "ctrl_c_held", "INTERRUPTED"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,6 +45,25 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Machine-read
 #: the exit code of a command stopped by Ctrl-C (128 + SIGINT), after it reported what finished
 #: (``sim compare``, ``sim play --games``)
 INTERRUPTED = 130
+
+
+@contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back while a finished game is stored and counted (``sim play --games``,
+    ``sim compare --db``), and raised once both are done: raised where it lands, it could fall
+    between the two, and the run would report one game fewer than it stored. Anywhere else (a
+    game being played, a result awaited) it is raised at once."""
+    if threading.current_thread() is not threading.main_thread():  # only there may a handler be set
+        yield
+        return
+    pressed = threading.Event()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed.is_set():
+        raise KeyboardInterrupt
 
 
 class Failed(Exception):

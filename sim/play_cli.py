@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import threading
 import time
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -22,7 +19,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
-from sim.clikit import INTERRUPTED, Failed, console, guarded, labeler, play_file
+from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, guarded, labeler, play_file
 from sim.console import WHOLE_LINES, err, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
@@ -96,25 +93,6 @@ def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], windo
         yield done
 
 
-@contextmanager
-def _ctrl_c_after() -> Iterator[None]:
-    """Ctrl-C held back while a finished game is stored and reported, and raised once both are
-    done: raised where it lands, it could fall between the two, and the run would report one
-    game fewer than it stored. Anywhere else (a game being played, a result awaited) it is
-    raised at once."""
-    if threading.current_thread() is not threading.main_thread():  # only there may a handler be set
-        yield
-        return
-    pressed = threading.Event()
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if pressed.is_set():
-        raise KeyboardInterrupt
-
-
 @click.command(name="play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
@@ -144,7 +122,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
 
     def keep(report: GameReport, events: list[GameEvent]) -> None:
         """Store one finished game (its own transaction) and keep only its report."""
-        with _ctrl_c_after():
+        with ctrl_c_held():
             began = time.perf_counter()
             store.record(events)
             report.clock.storing += time.perf_counter() - began

@@ -280,3 +280,30 @@ def test_games_compared_on_local_processes_are_stored_in_postgresql_and_verify(p
     store = open_store(postgres_url)
     assert len(store.game_ids()) == 2
     assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
+
+
+def test_ctrl_c_during_a_write_still_counts_the_game_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real SIGINT that lands as a game's write returns: the game is stored and counted as
+    stored and finished (``sim.clikit.ctrl_c_held``), so the run's figures match the store."""
+    import signal
+
+    from sim.app import GameStore
+
+    record = GameStore.record
+    calls = {"n": 0}
+
+    def interrupted_on_the_third(self: GameStore, events: list) -> None:  # type: ignore[type-arg]
+        record(self, events)
+        calls["n"] += 1
+        if calls["n"] == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(GameStore, "record", interrupted_on_the_third)
+    monkeypatch.setattr(compare_cli, "runner_for", lambda workers, scheduler: InProcess(play_batch))
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["compare", str(CORRIDOR), "--variant", "a:", "--games", "5", "--db", db, "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 130
+    run = json.loads(result.stdout)["run"]
+    assert run["interrupted"] and run["finished"] == 3 and run["stored"] == 3
+    assert len(open_store(db).game_ids()) == 3

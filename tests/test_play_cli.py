@@ -254,3 +254,30 @@ def test_ctrl_c_reports_the_games_that_finished_stored_whole(tmp_path: Path, mon
     store = open_store(db)
     assert len(store.game_ids()) == 2
     assert all(verify(list(store.game_events(i))).ok for i in store.game_ids())
+
+
+def test_ctrl_c_during_a_write_still_counts_the_game_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real SIGINT that lands as a game's write returns: the game is stored, so it is reported
+    too (held back by ``sim.clikit.ctrl_c_held`` until both are done), and the run stops there
+    with exit 130: stored and reported never part."""
+    import os
+    import signal
+
+    from sim.app import GameStore
+
+    record = GameStore.record
+    calls = {"n": 0}
+
+    def interrupted_on_the_third(self: GameStore, events: list) -> None:  # type: ignore[type-arg]
+        record(self, events)
+        calls["n"] += 1
+        if calls["n"] == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(GameStore, "record", interrupted_on_the_third)
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["play", SHARK, "--turns", "1", "--policy", "random", "--games", "5", "--db", db, "--json"])
+    assert result.exit_code == 130, result.output
+    assert json.loads(result.stdout)["totals"]["games"] == 3
+    assert "interrupted: 3 of 5 game(s) finished and stored" in result.stderr
+    assert len(open_store(db).game_ids()) == 3

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.clikit import INTERRUPTED, Failed, console, emit, err, guarded, play_file
+from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, emit, err, guarded, play_file
 from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
@@ -167,11 +167,12 @@ def _play_all(
         task = progress.add_task(f"playing on {runner.where}", total=len(jobs))
         try:
             for result in runner.run(batches_of(jobs, batch)):
-                if store is not None and result.verified:
-                    store.record(result.log)
-                    stored += 1
-                result.log = []
-                results.append(result)
+                with ctrl_c_held():  # a game stored is a game counted
+                    if store is not None and result.verified:
+                        store.record(result.log)
+                        stored += 1
+                    result.log = []
+                    results.append(result)
                 progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
