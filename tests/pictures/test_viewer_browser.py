@@ -211,6 +211,24 @@ def test_a_unit_of_the_other_player_says_whose_ranges_were_worked_out(open_viewe
     assert viewer.page.query_selector_all("#reach .reach") == []
 
 
+def test_clicking_another_unit_replaces_the_reach_shown(open_viewer: Any) -> None:
+    viewer = open_viewer("sorcery/05-giant-shark.yaml")  # the end: raider and shark, p1 to act
+    events = list(events_of("sorcery/05-giant-shark.yaml"))
+    lookahead = Lookahead.from_events(events)
+    layers = "els => els.map(e => e.getAttribute('data-unit'))"
+    places = "els => els.map(e => e.getAttribute('data-location'))"
+    for unit in ("raider", "shark", "raider"):
+        viewer.page.click(f'#board .unit[data-unit="{unit}"]', force=True)
+        assert viewer.page.eval_on_selector_all("#reach .reach-layer", layers) == [unit]
+        shown = viewer.page.eval_on_selector_all("#reach .reach", places)
+        assert sorted(shown) == sorted(lookahead.range_of_motion(unit).reachable)
+        assert f"{len(shown)} reachable place(s)" in viewer.text("#reach-info")
+    viewer = open_viewer(ROUND, "#e9")
+    viewer.page.click('#board .unit[data-unit="knights"]')
+    viewer.page.click('#board .unit[data-unit="ogres"]')  # no reach worked out for the other side
+    assert viewer.page.query_selector_all("#reach .reach-layer") == []
+
+
 def test_the_causation_tree_shows_orderings_and_choice_points(open_viewer: Any) -> None:
     viewer = open_viewer(STEED, "#e26")
     tree = viewer.text("#trace")

@@ -208,6 +208,8 @@ unpack().then(function (data) {
     info.textContent = "";
     board.classList.remove("reaching");
     board.querySelectorAll(".unit.selected").forEach(function (g) { g.classList.remove("selected"); });
+    if (reachSlot !== null) reachSlot.replaceChildren();  // the unit shown before: never two at once
+    if (pathSlot !== null) pathSlot.replaceChildren();
     if (selected === null || reachSlot === null) return;
     let at = 0;
     boundaries.forEach(function (b) { if (b <= current) at = b; });
