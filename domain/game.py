@@ -12,6 +12,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
@@ -22,7 +23,7 @@ from domain.commands import Choose, OrderTriggers
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
-from domain.legal import LegalCommands, as_legal
+from domain.legal import LegalCommands, as_legal, command_as_listed
 from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
@@ -363,5 +364,6 @@ class Game(BaseAggregate[UUID]):
         choice = state.choice
         listed = as_legal(choice_answers(choice) if choice is not None else self.rules.legal_commands(state))
         listed.asked_of(state, self.version)
+        listed.as_listed = partial(command_as_listed, self.rules, state)
         self.__dict__["_legal"] = weakref.ref(listed)
         return listed

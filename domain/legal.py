@@ -29,6 +29,8 @@ from typing import Any, NamedTuple, overload
 
 from pydantic import BaseModel
 
+from domain.errors import SimError
+
 
 class Outline(NamedTuple):
     """What a policy weighs of a command, read without building it where its part can say
@@ -199,6 +201,9 @@ class LegalCommands(Sequence[BaseModel]):
         #: the state (and game version) it is the answer of (``asked_of``)
         self.state: object | None = None
         self.version = -1
+        #: a command as the listed ones are written (``command_as_listed``), None when it can't
+        #: be read; unset, only commands already in that form are found
+        self.as_listed: Callable[[BaseModel | dict[str, Any]], BaseModel | None] | None = None
 
     def asked_of(self, state: Any, version: int) -> None:
         """Remember the state these commands are of, and have them settle before an event
@@ -262,8 +267,20 @@ class LegalCommands(Sequence[BaseModel]):
             start += size
 
     def __contains__(self, command: object) -> bool:
-        if not isinstance(command, BaseModel):
+        """Whether ``command`` is one of these, read as ``Game.issue`` reads it: a dict is
+        parsed, a player left out is the player to act, a location may be written by its alias
+        (``as_listed``, set by the game). A command already in the listed form is looked up
+        without being read again."""
+        if isinstance(command, BaseModel) and self._lists(command):
+            return True
+        if not isinstance(command, BaseModel | dict):
+            raise TypeError(f"a legal command is a command model or a dict, not {type(command).__name__}")
+        if self.as_listed is None:
             return False
+        listed = self.as_listed(command)
+        return listed is not None and listed != command and self._lists(listed)
+
+    def _lists(self, command: BaseModel) -> bool:
         key = _key(command)
         return any((part.key is None or part.key == key) and part.holds(command) for part in self._parts)
 
@@ -285,3 +302,37 @@ def as_legal(found: Any) -> LegalCommands:
     """A ruleset's answer as the lazy collection: a plain list (Sorcery, and any ruleset not
     written part by part) is wrapped as it is."""
     return found if isinstance(found, LegalCommands) else LegalCommands.of(found)
+
+
+#: the fields of a command that name locations, as a scenario's script writes them
+_LOCATION_FIELDS = ("at", "to", "target")
+_LOCATION_LISTS = ("path", "targets")
+
+
+def command_as_listed(rules: Any, state: Any, command: BaseModel | dict[str, Any]) -> BaseModel | None:
+    """``command`` as a ruleset lists its legal commands: parsed, the player to act filled in
+    where it is left out, each location written canonically (an alias read as the place it
+    names). None when it can't be read at all (an unknown command or location, a malformed
+    field): such a command is not among any state's legal commands."""
+    try:
+        parsed = rules.parse_command(command)
+        payload = parsed.model_dump(mode="json")
+        if "player" in type(parsed).model_fields and payload.get("player") is None:
+            payload["player"] = rules.to_act(state)
+        for key in _LOCATION_FIELDS:
+            if isinstance(payload.get(key), str):
+                payload[key] = rules.parse_location(state, payload[key])
+        for key in _LOCATION_LISTS:
+            if isinstance(payload.get(key), list):
+                payload[key] = [_canonical_item(rules, state, item) for item in payload[key]]
+        return rules.parse_command(payload)
+    except SimError:
+        return None
+
+
+def _canonical_item(rules: Any, state: Any, item: Any) -> Any:
+    if isinstance(item, str):
+        return rules.parse_location(state, item)
+    if isinstance(item, dict) and isinstance(item.get("to"), str):
+        return {**item, "to": rules.parse_location(state, item["to"])}
+    return item

@@ -100,7 +100,7 @@ class GameSession:
     atomically.
 
     A command is decided against the state the session last saw: when it was opened, when its
-    ``state`` was last read, or after its own last command. If the game moved on since (another
+    ``state`` or its ``legal_commands()`` were last read, or after its own last command. If the game moved on since (another
     writer ended the turn, say), the command raises ``VersionConflict`` instead of landing in a
     turn it was not meant for; read ``state`` again and decide anew. ``expected_version`` pins a
     command to one exact version instead."""
@@ -205,8 +205,11 @@ class GameSession:
         return build_trace(events, lambda loc: rules.label(state, loc), names)
 
     def legal_commands(self) -> Sequence[BaseModel]:
-        """What the player to act may issue now (``Game.legal_commands``)."""
-        return self.store.game(self.id).legal_commands()
+        """What the player to act may issue now (``Game.legal_commands``): the state they are
+        of is the one the session saw, so that a command taken from them is decided against it."""
+        game = self.store.game(self.id)
+        self._saw(game.state)
+        return game.legal_commands()
 
     # --- commands -------------------------------------------------------------------------------
 

@@ -95,3 +95,66 @@ def test_a_held_collection_stays_the_answer_of_its_state() -> None:
 def test_asked_twice_in_one_state_it_is_the_same_collection() -> None:
     game = _game()
     assert game.legal_commands() is game.legal_commands()
+
+
+def _as_a_script_writes_it(game, command):  # type: ignore[no-untyped-def]
+    """``command`` as a scenario's script would write it: a dict, locations by their aliases,
+    the player left out (``labelled_command``, the same form ``sim legal`` prints)."""
+    from domain.events import labelled_command
+
+    written = labelled_command(command.model_dump(mode="json"), lambda loc: game.rules.label(game.state, loc))
+    written.pop("player", None)
+    return written
+
+
+@pytest.mark.parametrize("example", [
+    "sorcery/05-giant-shark.yaml", "godsgloom/19-a-whole-round.yaml", "skirmish/20-a-whole-turn.yaml",
+    "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+])
+def test_a_command_written_as_a_script_writes_it_is_found_as_issue_reads_it(example: str) -> None:
+    """``cmd in legal`` reads a command as ``Game.issue`` does: a dict, a location by its alias,
+    the player to act left out. Each listed command written so is found; the same command for the
+    other player, or to a place the board does not have, is not."""
+    game = play(load_scenario(ROOT / "examples" / example)).game
+    legal = game.legal_commands()
+    listed = list(legal)
+    assert listed
+    for command in random.Random(1).sample(listed, min(12, len(listed))):
+        written = _as_a_script_writes_it(game, command)
+        assert written in legal, written
+        other = next(p for p in game.state.players if p != game.rules.to_act(game.state))
+        assert {**written, "player": other} not in legal
+        if written.get("path"):
+            assert {**written, "path": ["no-such-place"]} not in legal
+
+
+def test_an_aliased_command_found_in_the_collection_is_one_issue_accepts() -> None:
+    """The reference is the aggregate itself: each command tried on a copy of the game. What
+    ``in`` finds is accepted; what it does not find may still be (the listing holds one path to
+    each end, as the README says: a longer way to the same place, or a path naming the place the
+    unit stands, is accepted and not listed), so only that direction is an equivalence."""
+    import copy
+
+    from domain.errors import SimError
+
+    game = play(load_scenario(ROOT / "examples" / "sorcery" / "05-giant-shark.yaml")).game
+    legal = game.legal_commands()
+    places = ["A", "S", "N", "S/underwater", "A/underwater", "N/underwater", "nowhere"]
+    found = 0
+    for unit in ("shark", "raider", "nomads"):
+        for first in places:
+            for attack in (None, "site"):
+                command = {"command": "move_and_attack", "unit": unit, "path": [first], "attack": attack}
+                if command in legal:
+                    found += 1
+                    trial = copy.deepcopy(game)
+                    try:
+                        trial.issue(command, rollback=False)
+                    except SimError as refused:
+                        raise AssertionError(f"{command} is listed as legal and refused: {refused}") from None
+    assert found >= 4
+
+
+def test_membership_of_something_not_a_command_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="a command model or a dict, not str"):
+        "end_turn" in _game().legal_commands()  # noqa: B015  # the test is that it raises

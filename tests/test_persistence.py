@@ -159,6 +159,18 @@ def test_a_session_whose_game_moved_on_is_refused_until_it_looks_again(store_db:
     assert mine.state.turn == 3
 
 
+def test_a_command_taken_from_the_sessions_own_legal_commands_is_decided_against_their_state(store_db: str) -> None:
+    """Listing the legal commands is looking: the state they are of is the one a command taken
+    from them is decided against (it was refused as decided in the turn before)."""
+    sim = Simulator(store_db)
+    mine = sim.load(SHARK)
+    theirs = sim.game(mine.id)
+    theirs.end_turn()
+    listed = mine.legal_commands()
+    mine.issue(listed[-1])  # p2's end of turn 2, listed after p1 ended turn 1
+    assert mine.state.turn == 3
+
+
 def test_decision_context_is_what_the_ruleset_says_a_command_is_decided_against() -> None:
     """Sorcery: the turn, the active player, the attack awaiting defenders and a pending choice;
     GODSGLOOM: the round, its step, the player to nominate and the unit being activated."""
