@@ -135,12 +135,12 @@ class GameSession:
 
     def events(self, since: int = 0) -> list[GameEvent]:
         """Events after number ``since`` (events are numbered from 1)."""
+        _whole_number(since, "since")
         return [e for e in self.store.game_events(self.id) if e.originator_version > since]
 
     def at(self, event_number: int) -> GameState:
         """The state right after event ``event_number`` (1 is the game's start)."""
-        if isinstance(event_number, bool) or not isinstance(event_number, int):
-            raise BadInput(f"an event number is a whole number, not {event_number!r}", "event_number")
+        _whole_number(event_number, "event_number")
         latest = self.store.game(self.id).version
         if not 1 <= event_number <= latest:
             raise BadInput(f"no event {event_number}: this game's events are numbered 1 to {latest}", "event_number")
@@ -165,6 +165,12 @@ class GameSession:
     def svg(self, unit: str | None = None, at: int | None = None, to: str | None = None) -> str:
         """The board after event ``at`` (now when None) as SVG: the last command's steps, and
         with ``unit`` its range of motion (with ``to``, the path there)."""
+        if at is not None:
+            _whole_number(at, "at")
+            if not 1 <= at <= self.version:
+                raise BadInput(f"no event {at}: this game's events are numbered 1 to {self.version}", "at")
+        if to is not None and unit is None:
+            raise BadInput("a path is drawn for a unit: give unit as well", "to")
         events = self.events()
         start = events[0]
         title = start.title if isinstance(start, GameStarted) else ""
@@ -252,6 +258,8 @@ class Simulator:
 
     def load(self, scenario: str | Path | ScenarioBase) -> GameSession:
         """Play a scenario's set-up and script, store the game, and return it."""
+        if not isinstance(scenario, str | Path | ScenarioBase):
+            raise BadInput(f"a scenario is a file's path or a parsed scenario, not {type(scenario).__name__}", "scenario")
         parsed = scenario if isinstance(scenario, ScenarioBase) else load_scenario(scenario)
         played = play(parsed)
         self.store.add(played.game)
@@ -271,3 +279,10 @@ class Simulator:
 
     def games(self) -> list[UUID]:
         return self.store.game_ids()
+
+
+def _whole_number(value: object, field: str) -> None:
+    """An event number as the API takes it: a whole number (``True`` is not one, though
+    Python counts it as 1)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"an event number is a whole number, not {value!r}", field)

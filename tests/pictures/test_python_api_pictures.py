@@ -72,3 +72,28 @@ def test_the_tinyepic_text_board_is_the_grid_with_units_by_key(simulator: Simula
     state = simulator.load(EXAMPLES / EXAMPLE["tinyepic"]).state
     lines = str(state).splitlines()
     assert lines[1:5] == ["C  .  .  .  .", ".  .  v  .  D", ".  .  A  a  .", "B  .  .  .  ."]
+
+
+@pytest.mark.parametrize(("ask", "message"), [
+    (lambda game: game.svg(at="5"), "at: an event number is a whole number, not '5'"),
+    (lambda game: game.svg(at=True), "at: an event number is a whole number, not True"),
+    (lambda game: game.svg(at=0), "at: no event 0: this game's events are numbered 1 to"),
+    (lambda game: game.svg(to="N"), "to: a path is drawn for a unit: give unit as well"),
+    (lambda game: game.events(since="x"), "since: an event number is a whole number, not 'x'"),
+])
+def test_the_api_refuses_a_bad_argument_by_its_own_name(simulator: Simulator, ask, message: str) -> None:  # type: ignore[no-untyped-def]
+    """A bad argument of the Python API is a BadInput naming the argument as the API calls it
+    (not the command line's flag), never a TypeError from deep inside."""
+    from domain.errors import BadInput
+
+    game = simulator.load(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
+    with pytest.raises(BadInput) as refused:
+        ask(game)
+    assert message in str(refused.value) and "--" not in str(refused.value)
+
+
+def test_a_scenario_that_is_neither_a_path_nor_a_scenario_is_refused(simulator: Simulator) -> None:
+    from domain.errors import BadInput
+
+    with pytest.raises(BadInput, match="scenario: a scenario is a file's path or a parsed scenario, not int"):
+        simulator.load(5)  # type: ignore[arg-type]  # the test is that it is refused

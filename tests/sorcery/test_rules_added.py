@@ -29,7 +29,10 @@ def test_a_split_must_give_the_whole_strike() -> None:
 
 
 def test_a_single_opponent_records_no_split() -> None:
-    g = game((EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text())
+    import yaml
+
+    scenario = yaml.safe_load((EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text())
+    g = game(yaml.safe_dump({key: scenario[key] for key in ("title", "ruleset", "active_player", "aliases", "setup")}))
     assert "DamageSplit" not in [e.name for e in g.pending_events]
 
 
@@ -62,3 +65,20 @@ def test_legal_commands_under_a_mandatory_attack_are_the_attacks_that_meet_it() 
     g = game(text)
     legal = g.legal_commands()
     assert legal and all(getattr(c, "unit", None) == "troll" and getattr(c, "attack", None) == "knight" for c in legal)
+
+
+@pytest.mark.parametrize(("command", "cited"), [
+    ({"command": "end_turn", "player": "p2"}, "codex: Turn Sequence"),
+    ({"command": "play_site", "player": "p2", "card": "Valley", "at": "14"}, "codex: Turn Sequence"),
+    ({"command": "move_and_attack", "player": "p2", "unit": "nomads", "path": ["12"]}, "codex: Activated Ability"),
+])
+def test_acting_out_of_turn_cites_the_rule_of_what_was_tried(command: dict, cited: str) -> None:  # type: ignore[type-arg]
+    """Ending the turn or playing a site out of turn is refused by the turn sequence, not by the
+    rule of activated abilities, which is what a unit's Move and Attack out of turn breaks."""
+    import yaml
+
+    scenario = yaml.safe_load((EXAMPLES / "sorcery" / "05-giant-shark.yaml").read_text())
+    g = game(yaml.safe_dump({key: scenario[key] for key in ("title", "ruleset", "active_player", "aliases", "setup")}))
+    with pytest.raises(IllegalCommand) as refused:
+        g.issue(command)
+    assert refused.value.rule.source == cited, refused.value

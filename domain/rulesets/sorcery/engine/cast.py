@@ -9,6 +9,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.cards import SPELLS
 from domain.rulesets.sorcery.commands import Cast
 from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import OWN_TURN
 from domain.rulesets.sorcery.spells import registry
 from domain.rulesets.sorcery.spells.casters import check_caster
 from domain.rulesets.sorcery.spells.plan import Casting
@@ -26,7 +27,7 @@ def cast(engine: Primitives, cmd: Cast) -> None:
         targets.cast_when_attacked(engine, cmd, data, spell)
         return
     player = engine.player(cmd.player, engine.state.active_player)
-    engine.check_main_phase(player)
+    engine.check_main_phase(player, OWN_TURN)
     engine.refuse_unmodelled([data.name], f"casting {cmd.card}")
     by = check_caster(engine, data, player, cmd.by)
     cast_spell(engine, cmd.card, player, cmd.targets, "card", cmd.turn)

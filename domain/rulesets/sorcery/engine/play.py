@@ -17,6 +17,7 @@ from domain.rulesets.sorcery.engine.placing import (
     place_site,
 )
 from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import OWN_TURN
 from domain.rulesets.sorcery.events import SiteFormedUnder
 from domain.rulesets.sorcery.events_parts import PartsMoved
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -27,7 +28,7 @@ from domain.state import TriggerParam
 
 def play_site(engine: Primitives, cmd: PlaySite) -> None:
     player = engine.player(cmd.player, engine.state.active_player)
-    engine.check_main_phase(player)
+    engine.check_main_phase(player, OWN_TURN)
     data = engine.lookup_card(cmd.card, "card", "Site")
     engine.refuse_unmodelled([data.name], f"playing {data.name}")
     square = int(engine.location(cmd.at, "at").split("/")[0])
@@ -78,7 +79,7 @@ def summon(engine: Primitives, cmd: Summon) -> None:
     refuse it (digest 1.6, 2.3); it has summoning sickness (codex: Summoning Sickness); its
     entry triggers what entering triggers (digest 2.3: summoning is entering) and its Genesis."""
     owner = engine.player(one_player(cmd.player, cmd.owner, "owner"), engine.state.active_player)
-    engine.check_main_phase(owner)
+    engine.check_main_phase(owner, OWN_TURN)
     data = engine.lookup_card(cmd.card, "card", "Minion")
     engine.refuse_unmodelled([data.name], f"summoning {data.name}")
     engine.fresh_id(cmd.id, "id")
@@ -100,7 +101,7 @@ def conjure(engine: Primitives, cmd: Conjure) -> None:
     """An artifact enters the realm at a location or with a bearer, or an aura atop an area or
     a border, on its controller's turn, checked as at set-up; its Genesis triggers."""
     controller = engine.player(one_player(cmd.player, cmd.controller, "controller"), engine.state.active_player)
-    engine.check_main_phase(controller)
+    engine.check_main_phase(controller, OWN_TURN)
     data = engine.lookup_card(cmd.card, "card", "Artifact", "Aura")
     engine.refuse_unmodelled([data.name], f"conjuring {data.name}")
     engine.fresh_id(cmd.id, "id")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import StateReader
+from domain.rules import RuleRef
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.catalog import Card, card
 from domain.rulesets.sorcery.events import not_modelled_of
@@ -18,6 +19,8 @@ from domain.rulesets.sorcery.view import RealmView
 
 TAP = rule("codex: Tap", "only untapped units can tap")
 ACTIVE_ONLY = rule("codex: Activated Ability", "used only on your own turn")
+#: what is not an ability (casting a spell, playing a site, ending the turn): the turn's player acts in it
+OWN_TURN = rule("codex: Turn Sequence", "only the player whose turn it is acts in its main phase")
 WAIT_DEFENCE = rule("codex: Attack", "an attack awaits defenders; the defending player must defend or pass")
 BUSY = rule("codex: Storyline", "the storyline must be empty")
 OWN_UNITS = rule("codex: Basic Ability", "a player uses only their own units' abilities")
@@ -102,11 +105,12 @@ class Reader(StateReader[SorceryState]):
         if player not in self.state.players:
             raise BadInput(f"unknown player {player!r}: the players are {', '.join(self.state.players)}", where)
 
-    def check_main_phase(self, player: str) -> None:
-        """A main-phase command: the player's own turn, no attack or intercept waiting, an empty
-        storyline (codex: Storyline)."""
+    def check_main_phase(self, player: str, own_turn: RuleRef = ACTIVE_ONLY) -> None:
+        """A main-phase command: the player's own turn (the rule an ability cites, unless
+        ``own_turn`` names another: the turn sequence for a spell, a site or the turn's end), no
+        attack or intercept waiting, an empty storyline (codex: Storyline)."""
         if player != self.state.active_player:
-            raise IllegalCommand(ACTIVE_ONLY, f"it is {self.state.active_player}'s turn, not {player}'s")
+            raise IllegalCommand(own_turn, f"it is {self.state.active_player}'s turn, not {player}'s")
         if self.state.attack is not None:
             raise IllegalCommand(WAIT_DEFENCE)
         if self.state.intercept is not None:

@@ -10,6 +10,7 @@ from domain.rulesets.sorcery.activations import constrict
 from domain.rulesets.sorcery.commands import EndTurn
 from domain.rulesets.sorcery.engine.flood import kept_tapped
 from domain.rulesets.sorcery.engine.primitives import Primitives
+from domain.rulesets.sorcery.engine.reader import OWN_TURN
 from domain.rulesets.sorcery.events import EffectEnded, EndOfTurnQueued, TurnEnded, TurnStarted
 from domain.rulesets.sorcery.state import SorceryState, TurnPassItem
 from domain.rulesets.sorcery.triggers.turns import at_turn
@@ -30,7 +31,7 @@ def end_turn(engine: Primitives, cmd: EndTurn) -> None:
     behind it); then the turn passes (``pass_turn``) and what triggers at the start of the
     next one is queued (codex: Turn Sequence; digest 2.11)."""
     player = engine.player(cmd.player, engine.state.active_player)
-    engine.check_main_phase(player)
+    engine.check_main_phase(player, OWN_TURN)
     if at_turn(engine.resolver, player, engine.cause, "end"):
         engine.emit(EndOfTurnQueued, player=player, turn=engine.state.turn)
         return
