@@ -49,12 +49,23 @@ def _allowed(model: type[RuleOptions], name: str) -> str:
     return f"a {getattr(annotation, '__name__', str(annotation))}"
 
 
+def _switch_as_written(model: type[RuleOptions], name: str, value: Any) -> Any:
+    """An option whose values are ``on`` and ``off``, as the user wrote it: YAML 1.1 (the
+    scenario files, ``--option``) reads a bare ``on``/``off`` as true/false."""
+    if isinstance(value, bool):
+        annotation = model.model_fields[name].annotation
+        if typing.get_origin(annotation) is typing.Literal and set(typing.get_args(annotation)) == {"on", "off"}:
+            return "on" if value else "off"
+    return value
+
+
 def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any]) -> dict[str, Any]:
     """The full set of options (defaults filled in) as plain JSON data, or ``BadInput``."""
     for name in given:
         if name not in model.model_fields:
             known = ", ".join(model.model_fields)
             raise BadInput(f"unknown rule option {name!r} for {ruleset}: known are {known}", "options")
+    given = {name: _switch_as_written(model, name, value) for name, value in given.items()}
     try:
         parsed = model.model_validate(given, strict=False)
     except ValidationError as exc:

@@ -73,6 +73,18 @@ def test_inch_options_accept_whole_numbers_and_refuse_negative_ones() -> None:
         RULESET.check_options({"ledge_check": "sometimes"})
 
 
+def test_an_on_off_option_written_bare_in_yaml_reads_as_written() -> None:
+    """YAML 1.1 reads a bare ``off`` as false: ``options: {ledge_check: off}`` means "off"."""
+    import yaml
+
+    given = yaml.safe_load("{ledge_check: off}")
+    assert given == {"ledge_check": False}
+    assert RULESET.check_options(given)["ledge_check"] == "off"
+    assert RULESET.check_options(yaml.safe_load("{ledge_check: on}"))["ledge_check"] == "on"
+    with pytest.raises(BadInput, match="wall_running must be one of forbidden, allowed, not True"):
+        RULESET.check_options({"wall_running": True})  # only on/off options read a bool so
+
+
 def test_run_enemy_range_measured_over_the_whole_path() -> None:
     units = "    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '14,18'}"  # 12" apart
     start_only = roofs(units)
