@@ -156,3 +156,49 @@ def test_with_no_room_beside_the_unit_fallen_on_the_faller_takes_the_nearest_pla
     for building in BUILDINGS:
         assert building.distance(Point(landing.x, landing.y)) >= 0.5 - 1e-6
     assert landing.flat_distance(parse_spot("5.5,8")) < 1.5  # in the nook between two of them
+
+
+#: a two-floor house (its floor under its roof, the same footprint) beside a stepped tower: a
+#: storey of height 6 on a wider terrace of height 2 that reaches 3" out past its east wall
+STOREYS = """
+title: floors and terraces
+ruleset: skirmish
+seed: 0
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 10], height: 6}
+    - {id: floor1, rect: [6, 0, 4, 10], height: 3}
+    - {id: storey, rect: [16, 4, 4, 4], height: 6}
+    - {id: terrace, rect: [16, 4, 7, 4], height: 2}
+    - {id: far, rect: [26, 4, 2, 4], height: 6}
+    - {id: across, rect: [12.5, 0, 2, 3], height: 6}
+  units:
+    - {id: a, side: p1, at: '9.5,2@roof', move: 6, agility: 20}
+    - {id: b, side: p1, at: '19.5,6@storey', move: 6, agility: 20}
+"""
+
+
+def test_a_failed_jump_across_from_a_roof_falls_to_the_ground_not_to_the_floor_inside() -> None:
+    """Seed 004, Jumping Across: the unit "Falls to the ground below from where it attempted to
+    Jump Across". The floor under the roof is inside the building's walls: the fall goes over the
+    roof's edge to the ground, the whole 6", one Injury Roll at +2 for each full inch above 2"."""
+    g = game(STOREYS)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "12.75,2@across", "via": "jump_across"}]})
+    falls = [e for e in events if e.name == "UnitFell"]
+    assert len(falls) == 1 and falls[0].height == 6.0
+    assert_at_the_foot(falls[0].to, footprint(6, 0, 10, 10), 0.5)
+    assert [e.modifier for e in events if e.name == "InjuryRolled"] == [2 * 4]
+
+
+def test_a_fall_off_a_storey_lands_on_the_terrace_reaching_out_past_its_wall() -> None:
+    """What lies below beyond the edge may be a lower surface: a stepped building's terrace
+    catches the unit just outside the upper wall (6" - 2" = 4" fallen), not inside the storey."""
+    g = game(STOREYS)
+    events = g.issue({"command": "move", "unit": "b", "path": [{"to": "26.5,6@far", "via": "jump_across"}]})
+    (fall,) = [e for e in events if e.name == "UnitFell"]
+    landing = parse_spot(fall.to)
+    assert landing.surface == "terrace" and fall.height == 4.0
+    assert not footprint(16, 4, 20, 8).contains(Point(landing.x, landing.y)), fall.to
+    assert 20 <= landing.x <= 23 and 4 <= landing.y <= 8

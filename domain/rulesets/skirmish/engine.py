@@ -41,7 +41,7 @@ from domain.rulesets.skirmish.events import (
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import StepItem
 
@@ -368,11 +368,20 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     # --- falling ----------------------------------------------------------------------------------
 
     def fall_from(self, unit_id: str, take_off: Spot, reason: str, cause: str) -> None:
-        """A failed Jump Across: the unit falls to what lies below its take-off point (option
-        fall_height_from: the take-off surface's height above where it lands)."""
+        """A failed Jump Across: the unit falls from its take-off point over the nearest edge of
+        the surface it stood on, to what lies below beyond that edge (Move Phase, Jumping Across:
+        "the ground below"): the ground at the foot of the wall, or a lower surface reaching out
+        past the wall (a tier of a stepped building), never a floor inside the walls under it
+        (option fall_height_from: the take-off surface's height above where it lands)."""
         view = self.view()
         table = view.table
-        landing = table.standable_near(table.surface_below(take_off), view.radius(unit_id))
+        if take_off.surface == GROUND:
+            below = take_off
+        else:
+            _, beyond = table.over_the_edge(take_off)
+            # on the ground, from under the take-off: the nearest room clear of the walls, as before
+            below = Spot(take_off.x, take_off.y, GROUND) if beyond.surface == GROUND else beyond
+        landing = table.standable_near(below, view.radius(unit_id))
         height = table.height(take_off.surface) - table.height(landing.surface)
         self.fall(unit_id, take_off, landing, height, reason, cause)
 

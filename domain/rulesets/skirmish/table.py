@@ -352,21 +352,31 @@ class Table:
         if spot.surface == GROUND:
             return None
         surface = self.surfaces[spot.surface]
-        ring = surface.polygon.exterior
-        if ring.distance(spot.point) > within + EPSILON:
+        if surface.polygon.exterior.distance(spot.point) > within + EPSILON:
             return None
+        edge, beyond = self.over_the_edge(spot)
+        drop = surface.height - self.height(beyond.surface)
+        if drop <= LOW_OBSTACLE + EPSILON:
+            return None
+        return edge, beyond.surface, drop
+
+    def over_the_edge(self, spot: Spot) -> tuple[Spot, Spot]:
+        """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
+        lies there: the highest surface no higher than this one whose footprint holds it, else
+        the ground. What lies under the surface itself (a floor below a roof) is inside its
+        walls: a unit going over the edge never lands there."""
+        surface = self.surfaces[spot.surface]
+        ring = surface.polygon.exterior
         edge = ring.interpolate(ring.project(spot.point))
-        beyond = Point(self._outward(surface.polygon, spot, edge))
+        bx, by = self._outward(surface.polygon, spot, edge)
+        beyond = Point(bx, by)
         below = GROUND
         for other in self.surfaces.values():
             if other.id == surface.id or other.height > surface.height + EPSILON:
                 continue
             if other.height > self.height(below) and self._footprints[other.id].covers(beyond):
                 below = other.id
-        drop = surface.height - self.height(below)
-        if drop <= LOW_OBSTACLE + EPSILON:
-            return None
-        return Spot(round(edge.x, 3), round(edge.y, 3), surface.id), below, drop
+        return Spot(round(edge.x, 3), round(edge.y, 3), surface.id), Spot(bx, by, below)
 
     @staticmethod
     def _outward(polygon: Polygon, spot: Spot, edge: Point) -> tuple[float, float]:
