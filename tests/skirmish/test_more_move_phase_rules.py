@@ -107,6 +107,23 @@ def test_no_moving_through_an_ally_that_is_engaged_stunned_or_dazed(state: str) 
         g.issue({"command": "move", "unit": "a", "path": ["5,18"]})
 
 
+def test_an_incapacitated_ally_may_be_moved_through_unless_the_option_forbids_it() -> None:
+    """Seed 004 lists Engaged, Stunned and Dazed allies as the ones a unit can't move through;
+    Incapacitated is not among them, so by default the move is allowed. The option
+    ``through_incapacitated_allies: forbidden`` reads it the other way."""
+    from tests.skirmish.test_move_phase import TABLE
+
+    units = "    - {id: a, side: p1, at: '1,18'}\n    - {id: ally, side: p1, at: '3,18', states: [incapacitated]}"
+    allowed = table(units)
+    allowed.issue({"command": "move", "unit": "a", "path": ["5,18"]})
+    assert allowed.state.units["a"].location == "5,18"
+    forbidding = game(TABLE.format(units=units, seed=0).replace("setup:", "options: {through_incapacitated_allies: forbidden}\nsetup:"))
+    with pytest.raises(IllegalCommand, match="option through_incapacitated_allies: forbidden") as refused:
+        forbidding.issue({"command": "move", "unit": "a", "path": ["5,18"]})
+    assert "ally is in the way" in str(refused.value)
+    assert forbidding.state.units["a"].location == "1,18"
+
+
 def test_a_unit_stunned_within_an_inch_of_an_edge_makes_a_ledge_check_or_falls() -> None:
     seed = seed_where(lambda s: first_roll(s) < 10)
     g = table("    - {id: a, side: p1, at: '6.3,12.5@keep', agility: 10}\n    - {id: b, side: p1, at: '8,13@keep'}", seed)

@@ -11,7 +11,7 @@ from domain.options import RuleOptions
 
 
 class SkirmishOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move", "through_incapacitated_allies"})
 
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
@@ -50,6 +50,13 @@ class SkirmishOptions(RuleOptions):
     ladder_users: Literal["not_animals"] = Field(default="not_animals", description="who climbs ladders without a check")
     ledge_check: Literal["on", "off"] = Field(
         default="on", description="a unit Stunned or Dazed within 1\" of an edge checks or falls"
+    )
+    through_incapacitated_allies: Literal["allowed", "forbidden"] = Field(
+        default="allowed",
+        description=(
+            "whether a unit may move through an Incapacitated ally: the seed forbids only Engaged, Stunned "
+            "and Dazed ones, so by default it may"
+        ),
     )
     declare_before_measure: Literal[True] = Field(
         default=True, description="jumps are declared (an event) before they are measured"

@@ -204,6 +204,8 @@ class TableView:
             if not unit.alive or unit.location is None:
                 continue
             stuck: list[str] = sorted(set(unit.states) & set(HELPLESS))
+            if "incapacitated" in unit.states and self.options.through_incapacitated_allies == "forbidden":
+                stuck.append("incapacitated")
             if unit.engaged_with:
                 stuck.insert(0, "engaged")
             found.append(Placed(unit.id, unit.owner, parse_spot(unit.location), self.radius(unit.id), stuck[0] if stuck else None))
@@ -237,6 +239,10 @@ class TableView:
                 continue
             if enemy:
                 return other.id, rule("Move Phase, Moving Through Other Units", f"never through enemies: {other.id} is in the way")
+            if other.stuck == "incapacitated":
+                return other.id, rule(
+                    "option through_incapacitated_allies: forbidden", f"not through an Incapacitated ally: {other.id} is in the way"
+                )
             return other.id, rule(
                 "Move Phase, Moving Through Other Units",
                 f"through allies only when they are not Engaged, Stunned or Dazed: {other.id} is {other.stuck}",
