@@ -89,3 +89,56 @@ def test_bad_table_input_is_one_line_exit_2_and_nothing_stored(tmp_path: Path) -
     assert "overlaps" in bad(tmp_path, "  units:\n    - {id: a, side: p1, at: '2,2'}\n    - {id: b, side: p2, at: '2.5,2'}")
     assert "unknown point" in bad(tmp_path, units, "[{command: move, unit: a, path: ['two,3']}]")
     assert "off the" in bad(tmp_path, units, "[{command: move, unit: a, path: ['30,3']}]")
+
+
+#: a 3" roof (x 6 to 10) and, across a 4" gap, another; a strip of difficult terrain west of it
+CLIMBS = """
+title: climbs at the allowance
+ruleset: skirmish
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {id: t, rect: [6, 0, 4, 6], height: 3}
+    - {id: u, rect: [14, 0, 4, 6], height: 3}
+  difficult:
+    - {rect: [0, 8, 6, 4]}
+  units:
+"""
+
+
+def test_too_far_names_the_allowance_left_after_difficult_terrain_not_the_move() -> None:
+    """A unit starting in difficult terrain has 2" less (seed 004, Difficult Terrain): "too far"
+    says what it needs against that allowance, with the Move beside it."""
+    from tests.helpers import game
+
+    g = game(CLIMBS + "    - {id: a, side: p1, at: '2,10', move: 6}\n")
+    reasons = [str(r) for r in reach(g, "a").why_not("2,19")]
+    assert any('too far: needs 9.00", the allowance is 4.00" (Move 6")' in r for r in reasons), reasons
+
+
+def test_a_unit_on_the_ground_is_not_told_of_a_gap_it_could_not_jump_anyway() -> None:
+    """Jumping Across starts on a raised surface: for a unit on the ground the gap beside the
+    roof is not what stops it (it was named: "the gap is 4.00\\"")."""
+    from tests.helpers import game
+
+    g = game(CLIMBS + "    - {id: a, side: p1, at: '5.5,2', move: 4}\n")
+    reasons = " ".join(str(r) for r in reach(g, "a").why_not("9,2@t"))
+    assert "gap" not in reasons and "too far" in reasons
+
+
+def test_a_point_a_straight_climb_reaches_is_not_called_out_of_reach_without_saying_so() -> None:
+    """Seed 004, Climbing: the rise and up to 1" across count against the Move. From 5.5,2 a
+    straight climb to 6.5,2@t costs 1 + 3 = 4", exactly a Move of 4, and the move command takes
+    it. The lookahead climbs walls between points 1" apart along the edge and finds 4.03"; its
+    answer must say that a straight climb could do it, naming the cost, and the move declared
+    straight is accepted. With Move 3.9 no such caution is given."""
+    from tests.helpers import game
+
+    g = game(CLIMBS + "    - {id: a, side: p1, at: '5.5,2', move: 4}\n")
+    answer = [str(r) for r in reach(g, "a").why_not("6.5,2@t")]
+    assert any('a move climbing straight from 5.5,2 could cost 4.00" of the 4.00" allowance' in r for r in answer), answer
+    g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@t", "via": "climb"}]})
+    assert g.state.units["a"].location == "6.5,2@t"
+    short = game(CLIMBS + "    - {id: a, side: p1, at: '5.5,2', move: 3.9}\n")
+    assert not any("climbing straight" in str(r) for r in reach(short, "a").why_not("6.5,2@t"))

@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy
+from shapely.geometry import LineString
 
 from domain.cached import cached_property
 from domain.movement import NO_PATH, RangeOfMotion, Reach
@@ -30,7 +31,7 @@ from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
-from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
 __all__ = [
@@ -189,7 +190,9 @@ class TableSearch:
         (ranked by the least a way through them could cost), and what the cheapest way there
         would need."""
         refusals: list[tuple[float, RuleRef]] = []
-        nearest: float | None = None
+        #: the cheapest way's total and the allowance of the search it was found in, the one
+        #: that falls shortest of the point
+        nearest: tuple[float, float] | None = None
         for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
             for key, cost in candidates:
@@ -202,10 +205,47 @@ class TableSearch:
             if index and not self.view.table.difficult:
                 continue  # the second graph's ways are the first's (``needed_runs``): none costs less
             total = self._beyond(index).nearest_total(target)
-            if total is not None:
-                nearest = total if nearest is None else min(nearest, total)
+            if total is not None and (nearest is None or total - graph.budget < nearest[0] - nearest[1]):
+                nearest = (total, graph.budget)
         ranked = sorted(refusals, key=lambda item: item[0])
-        return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
+        reasons = _diagnose(self, target, nearest, ranked)
+        straight = self._straight_climb(target)
+        if straight is not None:
+            reasons.append(straight)
+        return PointAnswer(False, reasons=reasons)
+
+    def _straight_climb(self, target: Spot) -> RuleRef | None:
+        """The caution an answer "out of reach" owes when a straight climb could still make it:
+        the searches climb a wall only between points 1" apart along its edge (``PORTAL_SPACING``),
+        while a declared move may climb anywhere, so a point up a wall can read a little dearer
+        than a move straight up to it. From each key point reached, lower than the point asked and
+        with open ground up to the wall on the straight line, that move costs the line's length
+        plus the rise; if one is within its search's allowance, the answer says so and names it."""
+        table = self.view.table
+        if target.surface == GROUND:
+            return None
+        height = table.height(target.surface)
+        wall = table.surfaces[target.surface].polygon.exterior
+        for graph, reach in self.runs:
+            for key, cost in sorted(reach.cost.items(), key=lambda item: item[1]):
+                here = graph.nodes[key]
+                rise = height - table.height(here.surface)
+                bound = cost + here.flat_distance(target) + rise
+                if rise <= LOW_OBSTACLE + EPSILON or bound > graph.budget + EPSILON:
+                    continue
+                foot = _foot_of(wall, here, target)
+                if foot is None or not table.walkable(here, foot):
+                    continue
+                if graph.avoid_difficult and (
+                    table.crosses_difficult(here, foot) or table.crosses_difficult(Spot(foot.x, foot.y, target.surface), target)
+                ):
+                    continue  # the full Move is for a way clear of difficult terrain
+                return rule(
+                    "Move Phase, Climbing",
+                    f"the lookahead climbs walls at points {PORTAL_SPACING:g}\" apart: a move climbing straight "
+                    f"from {here.text} could cost {bound:.2f}\" of the {graph.budget:.2f}\" allowance; declare it to have it judged",
+                )
+        return None
 
     def _beyond(self, index: int) -> Beyond:
         """The costs past the allowance over the ``index``-th graph, shared by every point
@@ -255,7 +295,7 @@ def _as_arrays(graph: TableGraph, reach: Reach) -> tuple[list[str], numpy.ndarra
 
 
 def _diagnose(
-    search: TableSearch, target: Spot, nearest_total: float | None, ranked: list[tuple[float, RuleRef]]
+    search: TableSearch, target: Spot, nearest: tuple[float, float] | None, ranked: list[tuple[float, RuleRef]]
 ) -> list[RuleRef]:
     """Name the rule that stops a point: a wall too high to climb in one move, a gap too wide to
     jump, a unit in the way of a shorter way than any open one, or simply too far. ``ranked``
@@ -275,17 +315,20 @@ def _diagnose(
             if graph.nodes[top].surface == target.surface and graph.nodes[foot].surface != target.surface
         ]
         climb = min(rises, default=0.0)
-        gap = _nearest_gap(view, target.surface)
+        # a jump across starts on a raised surface: a unit on the ground is not stopped by a gap
+        gap = _nearest_gap(view, target.surface) if view.spot(unit_id).surface != GROUND else None
         if climb > move + EPSILON and not ladders:
             reasons.append(rule("Move Phase, Climbing", f"the wall is {climb:g}\" high: too high to climb in one move ({move:g}\" Move)"))
         widest = view.options.jump_across_max_gap
         if gap is not None and gap > widest + EPSILON:
             reasons.append(rule("Move Phase, Jumping Across", f"the gap is {gap:.2f}\": more than {widest:g}\" can't be jumped"))
-    shortest_open = math.inf if nearest_total is None else nearest_total - EPSILON
+    shortest_open = math.inf if nearest is None else nearest[0] - EPSILON
     if ranked and "Moving Through Other Units" in ranked[0][1].source and ranked[0][0] < shortest_open:
         reasons.append(ranked[0][1])  # a unit stands in the way of the shortest way there
-    if nearest_total is not None:
-        reasons.append(rule("Move Phase", f"too far: needs {nearest_total:.2f}\", the Move is {move:g}\""))
+    if nearest is not None:
+        total, allowance = nearest
+        of_move = "" if abs(allowance - move) <= EPSILON else f" (Move {move:g}\")"
+        reasons.append(rule("Move Phase", f"too far: needs {total:.2f}\", the allowance is {allowance:.2f}\"{of_move}"))
     if not reasons:
         reasons.extend(dict.fromkeys(refusals))
     return reasons or [NO_PATH]
@@ -412,3 +455,19 @@ def range_of_motion(view: TableView, unit_id: str) -> TableRange:
         "run": "allowed" if run is None else str(run),
     }
     return TableRange(search, base, extra)
+
+
+def _foot_of(wall: object, here: Spot, target: Spot) -> Spot | None:
+    """Where the straight line from ``here`` to ``target`` meets the wall of ``target``'s
+    surface, just short of it on ``here``'s surface; None if it meets no wall (``here`` is
+    above the footprint already)."""
+    crossing = LineString([(here.x, here.y), (target.x, target.y)]).intersection(wall)
+    if crossing.is_empty:
+        return None
+    points = list(getattr(crossing, "geoms", [crossing]))
+    nearest = min(points, key=lambda p: math.hypot(p.x - here.x, p.y - here.y))
+    length = math.hypot(nearest.x - here.x, nearest.y - here.y)
+    if length <= 0.01:
+        return here
+    back = 0.01 / length
+    return Spot(nearest.x - (nearest.x - here.x) * back, nearest.y - (nearest.y - here.y) * back, here.surface)
