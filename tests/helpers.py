@@ -110,3 +110,23 @@ def sorcery_self_play(seed: int, whole_turn_turns: int = 6) -> list[list[GameEve
         list(self_play(scenario, turns, "random", seed, verify_log=False).events)
         for scenario, turns in ((whole_turn, whole_turn_turns), (boards.scenario("sorcery", seed), 2))
     ]
+
+
+def ctrl_c_as_a_write_returns(monkeypatch: Any, at_write: int) -> None:
+    """Send this process a real SIGINT just after the store's ``at_write``-th game is written
+    (``GameStore.record``): where Ctrl-C could split a game's storing from its counting."""
+    import os
+    import signal
+
+    from sim.app import GameStore
+
+    record = GameStore.record
+    calls = {"n": 0}
+
+    def interrupted(self: GameStore, events: list[GameEvent]) -> None:
+        record(self, events)
+        calls["n"] += 1
+        if calls["n"] == at_write:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(GameStore, "record", interrupted)

@@ -18,7 +18,7 @@ from sim.compare.executors import InProcess, LocalPool
 from sim.compare.games import GameJob, GameResult, make_jobs, play_batch
 from sim.compare.variants import Variant
 from sim.replay import verify
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, ctrl_c_as_a_write_returns
 from tests.test_cli import one_line_error
 
 HERE = Path(__file__).parent / "fixtures" / "compare"
@@ -285,20 +285,7 @@ def test_games_compared_on_local_processes_are_stored_in_postgresql_and_verify(p
 def test_ctrl_c_during_a_write_still_counts_the_game_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A real SIGINT that lands as a game's write returns: the game is stored and counted as
     stored and finished (``sim.clikit.ctrl_c_held``), so the run's figures match the store."""
-    import signal
-
-    from sim.app import GameStore
-
-    record = GameStore.record
-    calls = {"n": 0}
-
-    def interrupted_on_the_third(self: GameStore, events: list) -> None:  # type: ignore[type-arg]
-        record(self, events)
-        calls["n"] += 1
-        if calls["n"] == 3:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    monkeypatch.setattr(GameStore, "record", interrupted_on_the_third)
+    ctrl_c_as_a_write_returns(monkeypatch, 3)
     monkeypatch.setattr(compare_cli, "runner_for", lambda workers, scheduler: InProcess(play_batch))
     db = str(tmp_path / "games.sqlite")
     result = CliRunner().invoke(main, ["compare", str(CORRIDOR), "--variant", "a:", "--games", "5", "--db", db, "--json"],

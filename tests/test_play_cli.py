@@ -17,7 +17,7 @@ from sim.replay import verify
 from sim.runner import play
 from sim.scenario import load_scenario, parse_scenario
 from sim.yamlfile import load_yaml
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, ctrl_c_as_a_write_returns
 from tests.test_cli import one_line_error
 
 NIMBLE = str(EXAMPLES / "godsgloom" / "12-nimble.yaml")
@@ -260,21 +260,7 @@ def test_ctrl_c_during_a_write_still_counts_the_game_written(tmp_path: Path, mon
     """A real SIGINT that lands as a game's write returns: the game is stored, so it is reported
     too (held back by ``sim.clikit.ctrl_c_held`` until both are done), and the run stops there
     with exit 130: stored and reported never part."""
-    import os
-    import signal
-
-    from sim.app import GameStore
-
-    record = GameStore.record
-    calls = {"n": 0}
-
-    def interrupted_on_the_third(self: GameStore, events: list) -> None:  # type: ignore[type-arg]
-        record(self, events)
-        calls["n"] += 1
-        if calls["n"] == 3:
-            os.kill(os.getpid(), signal.SIGINT)
-
-    monkeypatch.setattr(GameStore, "record", interrupted_on_the_third)
+    ctrl_c_as_a_write_returns(monkeypatch, 3)
     db = str(tmp_path / "games.sqlite")
     result = CliRunner().invoke(main, ["play", SHARK, "--turns", "1", "--policy", "random", "--games", "5", "--db", db, "--json"])
     assert result.exit_code == 130, result.output
