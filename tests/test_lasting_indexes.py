@@ -236,7 +236,7 @@ def _rebuilt(state: GloomState) -> list[Any]:
             if state.options.gods_push_move != "disabled" and push_eligibility(view, unit)[0] is None:
                 pushes += [GodsPushMove(player=unit.owner, unit=unit.id, to=path[-1]) for path in _ends(state, unit.id, "push")]
         return [*pushes, *(c for c in listed if not isinstance(c, GodsPushMove))]
-    if state.phase != "activation" or state.activation is None or state.activation.moved:
+    if state.phase != "activation" or state.activation is None or state.activation.moved or state.activation.attacked:
         return listed
     unit = state.units[state.activation.unit]
     moves: list[Any] = []

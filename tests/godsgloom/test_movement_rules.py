@@ -181,3 +181,24 @@ def test_bad_facing_unknown_trait_and_unknown_hex_are_bad_input() -> None:
     g = activated(mat("    - {id: a, owner: p1, at: '2,6'}"), "a")
     with pytest.raises(BadInput, match="unknown facing"):
         g.issue({"command": "move", "unit": "a", "path": ["2,5"], "face": "west"})
+
+
+def test_the_move_action_comes_before_the_standard_action() -> None:
+    """Digest UAP.30: an activation's Move Action, then one Standard Action. After a Melee
+    Attack the unit may not move (the command is refused citing UAP.30, and no move is listed);
+    before it, it may, and may attack after moving."""
+    units = (
+        "    - {id: a, owner: p1, at: '3,4', facing: N, speed: 4}\n"
+        "    - {id: e, owner: p2, at: '3,3', facing: N}"  # its back to a: a is not Engaged
+    )
+    attacked = activated(mat(units), "a")
+    attacked.issue({"command": "melee_attack", "unit": "a", "target": "e"})
+    assert not any(getattr(c, "command", "") == "move" for c in attacked.legal_commands())
+    with pytest.raises(IllegalCommand, match="UAP.30") as refused:
+        attacked.issue({"command": "move", "unit": "a", "path": ["3,5"]})
+    assert "the Move Action comes before the Standard Action" in str(refused.value)
+    assert attacked.state.units["a"].location == "3,4"
+    moved = activated(mat(units), "a")
+    assert any(getattr(c, "command", "") == "move" for c in moved.legal_commands())
+    moved.issue({"command": "move", "unit": "a", "path": []})  # pivots only: a Move Action all the same
+    moved.issue({"command": "melee_attack", "unit": "a", "target": "e"})

@@ -330,6 +330,8 @@ class GloomCommands(CommandHandlers[GloomState]):
         unit = self._activated(cmd.unit, cmd.player)
         if self.activation is not None and self.activation.moved:
             raise IllegalCommand(ONE_MOVE, f"{unit.id} already made its Move Action")
+        if self.activation is not None and self.activation.attacked:
+            raise IllegalCommand(MOVE_FIRST, f"{unit.id} already made its Standard Action (a Melee Attack)")
         if cmd.use is not None:
             try:
                 trait(cmd.use)

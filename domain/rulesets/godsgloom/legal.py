@@ -9,7 +9,8 @@ By the step of the round:
   God's Push step lets move);
 - a unit activated: its Move Action to each hex of its range of motion by a cheapest path (and
   each hex an active movement trait would add, with ``use``), each with each final facing, while
-  it has not moved; a Melee Attack on each adjacent enemy while it may; ``end_activation``;
+  it has neither moved nor attacked (UAP.30: the Move Action comes first); a Melee Attack on each
+  adjacent enemy while it may; ``end_activation``;
 - the God's Push step: each eligible unit's one-hex move to each hex it may enter, then
   ``start_round``.
 
@@ -74,7 +75,7 @@ def legal_commands(state: GloomState) -> LegalCommands:
         return LegalCommands([Part(None, size=lambda: len(waiting) + 1, item=nominate, outlines=nominations)])
     unit = state.units[activation.unit]
     parts: list[Part] = []
-    if not activation.moved:
+    if not activation.moved and not activation.attacked:  # UAP.30: the Move Action comes first
         parts.extend(_moves(state, unit.id))
     if not activation.attacked and not activation.melee:
         parts.append(_melee_part(state, unit.id))
