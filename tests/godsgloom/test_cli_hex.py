@@ -59,3 +59,25 @@ def test_bad_hex_commands_are_one_line_exit_2_and_store_nothing(tmp_path: Path, 
     line = one_line_error(sim("run", str(scenario), "--db", str(db)))
     assert expected in line and "bad.yaml:" in line
     assert_nothing_stored(db)
+
+
+def test_a_destroyed_unit_has_no_range_of_motion_rather_than_an_unknown_hex(tmp_path: Path) -> None:
+    """A unit Trample destroyed is off the mat: reach, why and render say so with the rule, as
+    Sorcery does for a dead unit, instead of refusing the empty location as "unknown hex ''"."""
+    scenario = tmp_path / "trampled.yaml"
+    scenario.write_text(
+        "title: trampled\nruleset: godsgloom\nseed: 1\noptions: {attack_die_success: 1}\n"
+        "setup:\n  width: 6\n  height: 6\n  units:\n"
+        "    - {id: knights, owner: p1, type: Cavalry, at: '2,4', speed: 5, traits: [Trample]}\n"
+        "    - {id: pikemen, owner: p2, type: Infantry, at: '2,3', speed: 3, wounds: 1}\n"
+        "script:\n  - {command: activate, unit: knights}\n"
+        "  - {command: move, unit: knights, use: Trample, path: ['2,3', '3,2'], face: N}\n"
+        "expect:\n  units: {pikemen: {alive: false}}\n"
+    )
+    assert sim("check", str(scenario)).exit_code == 0
+    reach = sim("reach", str(scenario), "--unit", "pikemen", "--json")
+    assert reach.exit_code == 0, reach.output
+    data = json.loads(reach.output)
+    assert data["reachable"] == [] and "no longer on the mat" in data["denied"]["message"]
+    why = sim("why", str(scenario), "--unit", "pikemen", "--to", "1,2")
+    assert why.exit_code == 1 and "no longer on the mat" in why.output and "unknown hex" not in why.output

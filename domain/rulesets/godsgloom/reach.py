@@ -36,13 +36,17 @@ def _on_the_mat(reasons: dict[str, list[RuleRef]]) -> None:
 
 def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     view = MatView.of(state)
-    base_mode, _ = choose_mode(view, unit_id, None)
+    unit = state.units[unit_id]
+    # a unit no longer on the mat (destroyed) has no mode to choose and no trait to use: the
+    # search refuses it with its own rule (``GloomMovement.no_movement``)
+    on_mat = unit.alive and unit.location is not None
+    base_mode = choose_mode(view, unit_id, None)[0] if on_mat else "normal"
     model = GloomMovement.of(state, base_mode)
     reach = search_reach(model, unit_id, state.units[unit_id].location or "")
     answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order, _on_the_mat)
     base = set(reach.cost)
     with_traits: dict[str, list[str]] = {}
-    for name in sorted(view.traits(unit_id)):
+    for name in sorted(view.traits(unit_id)) if on_mat else ():
         known = TRAITS.get(name)
         if known is None or not known.movement_option or (name == "Harass" and "Nimble" in view.traits(unit_id)):
             continue
