@@ -90,13 +90,18 @@ def write_log_file(events: Iterable[GameEvent], target: Path) -> int:
         raise BadInput("is a folder; name a file to write", str(target))
     if not target.parent.exists():
         raise BadInput(f"can't write the log: no folder {str(target.parent)!r}", str(target))
-    partial = target.with_name(target.name + ".partial")
+    from sim.outfile import output_plan
+
+    path, whole = output_plan(target)
+    partial = path.with_name(path.name + ".partial") if whole else path
     try:
         with partial.open("w", encoding="utf-8") as out:
             count = write_jsonl(events, out)
-        os.replace(partial, target)
+        if whole:
+            os.replace(partial, path)
     except OSError as exc:
-        partial.unlink(missing_ok=True)
+        if whole:
+            partial.unlink(missing_ok=True)
         raise BadInput(f"can't write the log: {exc.strerror or exc}", str(target)) from None
     return count
 

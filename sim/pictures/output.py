@@ -10,6 +10,7 @@ from pathlib import Path
 import cairosvg
 
 from domain.errors import BadInput
+from sim.outfile import output_plan
 
 
 def check_target(output: str, suffixes: tuple[str, ...]) -> Path:
@@ -26,13 +27,16 @@ def check_target(output: str, suffixes: tuple[str, ...]) -> Path:
 
 
 def write_whole(target: Path, data: bytes) -> None:
-    partial = target.with_name(target.name + ".partial")
+    path, whole = output_plan(target)  # a link's file, or a FIFO or device written in place
+    partial = path.with_name(path.name + ".partial") if whole else path
     try:
         partial.write_bytes(data)
-        os.replace(partial, target)
+        if whole:
+            os.replace(partial, path)
     except OSError as exc:
         with contextlib.suppress(OSError):  # nothing may be there to remove, or no folder at all
-            partial.unlink(missing_ok=True)
+            if whole:
+                partial.unlink(missing_ok=True)
         raise BadInput(f"can't write {str(target)!r}: {exc.strerror or exc}", "-o") from None
 
 
