@@ -8,6 +8,7 @@ values with one line naming the option; the models' JSON Schema is part of ``sim
 
 from __future__ import annotations
 
+import math
 import typing
 from typing import Any, ClassVar
 
@@ -59,6 +60,17 @@ def _switch_as_written(model: type[RuleOptions], name: str, value: Any) -> Any:
     return value
 
 
+#: pydantic's errors for a value of the right type out of its field's bounds, as "must be ..."
+_BOUNDS = {
+    "greater_than_equal": "{ge} or more",
+    "greater_than": "more than {gt}",
+    "less_than_equal": "{le} or less",
+    "less_than": "less than {lt}",
+    "too_short": "a list of at least {min_length}",
+    "too_long": "a list of at most {max_length}",
+}
+
+
 def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any]) -> dict[str, Any]:
     """The full set of options (defaults filled in) as plain JSON data, or ``BadInput``."""
     for name in given:
@@ -72,8 +84,14 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
         error = exc.errors()[0]
         name = str(error["loc"][0]) if error["loc"] else "options"
         value = given.get(name)
-        raise BadInput(f"option {name} must be {_allowed(model, name)}, not {value!r}", f"options.{name}") from None
+        # a value of the right type out of the option's bounds (ge=0, a list that may not be
+        # empty) says the bound: "must be a int, not -5" named a type the value already has
+        bound = _BOUNDS.get(error["type"])
+        wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name)
+        raise BadInput(f"option {name} must be {wanted}, not {value!r}", f"options.{name}") from None
     for name, value in given.items():
+        if isinstance(value, float) and not math.isfinite(value):  # .inf, .nan: no rule reads them
+            raise BadInput(f"option {name} must be a finite number, not {value!r}", f"options.{name}")
         default = model.model_fields[name].default
         if isinstance(default, bool) != isinstance(value, bool) or (
             isinstance(default, (int, float)) and isinstance(value, str)

@@ -165,3 +165,26 @@ def test_a_later_option_at_its_default_is_not_recorded_so_older_games_hash_as_be
 
     assert "unit_move" not in SkirmishOptions().model_dump(mode="json")
     assert SkirmishOptions(unit_move=3).model_dump(mode="json")["unit_move"] == 3
+
+
+TUTORIAL = EXAMPLES / "tutorial"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "option", "expected"),
+    [
+        # not finite: dumped as null, the game then failed to start with exit 3 and pydantic's text
+        ("skirmish.yaml", "run_multiplier=.inf", "option run_multiplier must be a finite number, not inf"),
+        ("skirmish.yaml", "run_multiplier=.nan", "option run_multiplier must be a finite number, not nan"),
+        # out of bounds: the message named the type the value has ("must be a int, not -5")
+        ("tiny-epic-tactics.yaml", "portal_transit_cost=-5", "option portal_transit_cost must be 0 or more, not -5"),
+        ("tiny-epic-tactics.yaml", "melee_die_faces=[]", "option melee_die_faces must be a list of at least 1, not []"),
+        # GODSGLOOM had no bounds: a negative cost searched without end, a 0-faced die divided by 0
+        ("godsgloom.yaml", "difficult_cost=-5", "option difficult_cost must be 0 or more, not -5"),
+        ("godsgloom.yaml", "attack_die_faces=0", "option attack_die_faces must be 1 or more, not 0"),
+        ("godsgloom.yaml", "engaged_step_hexes=-1", "option engaged_step_hexes must be 0 or more, not -1"),
+    ],
+)
+def test_an_option_out_of_bounds_is_one_line_exit_2_naming_the_bound(scenario: str, option: str, expected: str) -> None:
+    line = one_line_error(sim("run", str(TUTORIAL / scenario), "--db", ":memory:", "--option", option))
+    assert line.endswith(expected), line

@@ -17,9 +17,9 @@ class GloomOptions(RuleOptions):
     engaged_rule: Literal["in_enemy_zone", "mutual_adjacent"] = Field(
         default="in_enemy_zone", description="when a unit counts as Engaged"
     )
-    difficult_cost: int = Field(default=2, description="MP to enter a Difficult hex (§8.3 example)")
+    difficult_cost: int = Field(default=2, ge=0, description="MP to enter a Difficult hex (§8.3 example)")
     slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
-    engaged_step_hexes: int = Field(default=1, description="hexes a unit that starts Engaged may move (§8.2)")
+    engaged_step_hexes: int = Field(default=1, ge=0, description="hexes a unit that starts Engaged may move (§8.2)")
     teleport_arrival_engages: bool = Field(
         default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
     )
@@ -33,8 +33,8 @@ class GloomOptions(RuleOptions):
         default="alias_of_nimble", description="Harass, named only by Lockdown, read as Nimble"
     )
     trample_passable: list[str] = Field(default=["Infantry", "Swarm"], description="unit types Trample moves through")
-    attack_die_faces: int = Field(default=6, description="faces of an Attack Die (odds not public)")
-    attack_die_success: int = Field(default=4, description="lowest face that is a success (default 4+ on a d6)")
+    attack_die_faces: int = Field(default=6, ge=1, description="faces of an Attack Die (odds not public)")
+    attack_die_success: int = Field(default=4, ge=1, description="lowest face that is a success (default 4+ on a d6)")
     engaged_trample: Literal["engaged_step", "full_move"] = Field(
         default="engaged_step",
         description=(
