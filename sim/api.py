@@ -140,10 +140,7 @@ class GameSession:
 
     def at(self, event_number: int) -> GameState:
         """The state right after event ``event_number`` (1 is the game's start)."""
-        _whole_number(event_number, "event_number")
-        latest = self.store.game(self.id).version
-        if not 1 <= event_number <= latest:
-            raise BadInput(f"no event {event_number}: this game's events are numbered 1 to {latest}", "event_number")
+        self._check_event_number(event_number, "event_number")
         with self._lock:
             folded, state = 0, None
             if self._cursor is not None and self._cursor[0] <= event_number:
@@ -157,6 +154,13 @@ class GameSession:
             self._cursor = (event_number, state)
             return state.model_copy(deep=True)
 
+    def _check_event_number(self, number: int, field: str) -> None:
+        """One of this game's events, by number, as ``at`` and ``svg(at=...)`` take it."""
+        _whole_number(number, field)
+        latest = self.version
+        if not 1 <= number <= latest:
+            raise BadInput(f"no event {number}: this game's events are numbered 1 to {latest}", field)
+
     def state_hash(self) -> str:
         return state_hash(fold(self.events()))
 
@@ -166,9 +170,7 @@ class GameSession:
         """The board after event ``at`` (now when None) as SVG: the last command's steps, and
         with ``unit`` its range of motion (with ``to``, the path there)."""
         if at is not None:
-            _whole_number(at, "at")
-            if not 1 <= at <= self.version:
-                raise BadInput(f"no event {at}: this game's events are numbered 1 to {self.version}", "at")
+            self._check_event_number(at, "at")
         if to is not None and unit is None:
             raise BadInput("a path is drawn for a unit: give unit as well", "to")
         events = self.events()
