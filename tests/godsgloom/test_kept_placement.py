@@ -82,7 +82,9 @@ def _check_cast(state: GloomState, cast: Cast, where: str) -> None:
     under option harass alias_of_nimble."""
     impassable = {parse_hex(t.at) for t in state.terrain.values() if "Impassable" in t.keywords}
     difficult = {parse_hex(t.at) for t in state.terrain.values() if "Difficult" in t.keywords}
-    options = tuple((name, tuple(v) if isinstance(v, list) else v) for name, v in state.options.model_dump().items())
+    # every option in force, those a dump leaves out at their default (``RuleOptions.LATER``) too
+    in_force = {name: getattr(state.options, name) for name in type(state.options).model_fields}
+    options = tuple((name, tuple(v) if isinstance(v, list) else v) for name, v in in_force.items())
     units = tuple((u.id, u.owner, u.kind, tuple(u.traits)) for u in state.units.values())
     assert cast.facts == (options, (state.width, state.height, impassable, difficult), units), where
     assert cast == Cast(cast.facts) and hash(cast) == hash(Cast(cast.facts)), where

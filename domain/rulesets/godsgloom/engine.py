@@ -161,7 +161,7 @@ def followed_path(
     if not view.small:
         return _followed(model, unit_id, start, hexes, allowance)
     kept = view.placing.walks
-    key = (model.mode, unit_id, start, tuple(hexes), allowance)
+    key = (model.kept_as(unit_id), unit_id, start, tuple(hexes), allowance)
     found = kept.get(key, _UNWALKED)
     if found is _UNWALKED:
         found = kept[key] = _followed(model, unit_id, start, hexes, allowance)

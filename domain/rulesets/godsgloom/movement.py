@@ -79,7 +79,7 @@ class GloomMovement:
         found = kept_models.get(name)
         if found is None or found.view is not view:
             found = GloomMovement(state, mode, view)
-            if view.small:
+            if view.small and not found.spares:  # a sparing model reads the state's activation
                 kept_models[name] = found
         indexes[name] = found
         return found
@@ -103,6 +103,11 @@ class GloomMovement:
         #: tolerance, the guarantee, the allowance rule) is one of two pairs, so it is made once
         #: per pair, not for each of the models a game makes (one per mode and placement)
         self._step_judge = _STEP_MODE_JUDGE if step_mode else _MOVE_ACTION_JUDGE
+        #: option breakaway_zone_stop: other_enemies_only: a Breakaway move passes the zones of
+        #: the enemies it broke away from (``spared``). What such a model finds depends on the
+        #: unit's activation as well as on the mat, so it keeps its steps and searches for its
+        #: own state only, and keys what placements keep by the enemies it spares (``kept_as``)
+        self.spares = mode == "breakaway" and self.view.options.breakaway_zone_stop == "other_enemies_only"
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -111,10 +116,29 @@ class GloomMovement:
         made to judge one declared step (``step_option``) reads no index of the mat."""
         if self.view.small:
             return {}
+        if self.spares:
+            return self.state.index(f"godsgloom.into.{self.mode}", dict)
         return self.state.lasting_index(
             f"godsgloom.into.{self.mode}", self.view.movers, dict,
             lambda old_key, old: self._still_into(old_key, old),
         )
+
+    def spared(self, unit_id: str) -> tuple[str, ...]:
+        """The enemies whose zones this unit's Breakaway move passes (``spares``): those that
+        Engaged it when its activation began (``Activation.engaged_by``, read throughout the
+        move, whose steps leave its first hex), else, for a unit not being activated (the
+        lookahead), those Engaging it where it stands. Empty for any other model."""
+        if not self.spares:
+            return ()
+        activation = getattr(self.state, "activation", None)
+        if activation is not None and activation.unit == unit_id:
+            return tuple(sorted(activation.engaged_by))
+        return tuple(sorted(self.view.engaged_by(unit_id)))
+
+    def kept_as(self, unit_id: str) -> str:
+        """The mode as the placements' kept steps and walks are keyed (``step_option``,
+        ``engine.followed_path``): with the enemies spared, for a sparing model."""
+        return self.mode if not self.spares else f"{self.mode} sparing {','.join(self.spared(unit_id))}"
 
     def no_movement(self, unit_id: str) -> RuleRef | None:
         unit = self.view.state.units[unit_id]  # ``MatView.unit``, without its call
@@ -138,7 +162,7 @@ class GloomMovement:
         """The unit's steps out of each hex, kept for this mode while no unit moves, turns,
         dies or changes type or traits (``MatView.movers``): every search and every declared
         step until then asks the same questions."""
-        if self.view.small:
+        if self.view.small or self.spares:
             return self.state.index(f"godsgloom.steps.{self.mode}.{unit_id}", lambda: StepsFrom(self._stepper(unit_id)))
         return self.state.lasting_index(
             f"godsgloom.steps.{self.mode}.{unit_id}", self.view.movers, lambda: StepsFrom(self._stepper(unit_id)),
@@ -153,7 +177,7 @@ class GloomMovement:
         unit, or an Engagement Zone, next to a hex it expanded has it run anew."""
         kept: dict[tuple[object, ...], tuple[T, frozenset[str]]] = self.state.index(
             f"godsgloom.searches.{self.mode}.{unit_id}", dict
-        ) if self.view.small else self.state.lasting_index(
+        ) if self.view.small or self.spares else self.state.lasting_index(
             f"godsgloom.searches.{self.mode}.{unit_id}", self.view.movers, dict,
             lambda old_key, old: self._still_searched(old_key, old),
         )
@@ -512,7 +536,7 @@ class GloomMovement:
         tests/test_lasting_indexes.py checks it against ``step_options`` after every event."""
         if self.view.small:
             kept = self.view.placing.steps
-            key = (self.mode, unit_id, frm, to)
+            key = (self.kept_as(unit_id), unit_id, frm, to)
             found = kept.get(key, _UNKNOWN)
             if found is _UNKNOWN:
                 found = kept[key] = self._step_to(unit_id, frm, to)
@@ -590,6 +614,11 @@ class GloomMovement:
         (the mode, the units' traits, types and sides, the options) the cast and the key fix,
         and a search, a declared step and its verification ask the same few hexes again after
         each event. tests/godsgloom/test_kept_steps.py compares it with a cast that keeps nothing."""
+        if enemies and self.spares:  # the enemies it broke away from stop it no more
+            spared = self.spared(unit_id)
+            enemies = tuple([e for e in enemies if e not in spared])
+            if not enemies:
+                return plain
         key = (self.mode, unit_id, plain, held_by, enemies)
         kept = self.view.cast.steps_into
         found: StepOption | None = kept.get(key)

@@ -3,7 +3,7 @@ except where docs/godsgloom.md says otherwise; each description says what the op
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -11,6 +11,8 @@ from domain.options import RuleOptions
 
 
 class GloomOptions(RuleOptions):
+    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop"})
+
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
     )
@@ -40,6 +42,13 @@ class GloomOptions(RuleOptions):
         description=(
             "Trample by a unit that starts Engaged: the §8.2 step that may pass Infantry and Swarm, or a "
             "full Speed move (Trample read as a movement of its own)"
+        ),
+    )
+    breakaway_zone_stop: Literal["any_enemy_zone", "other_enemies_only"] = Field(
+        default="any_enemy_zone",
+        description=(
+            "once a Breakaway move has left its hex, which enemy zones end it: any enemy's, or only those of enemies "
+            "other than the ones Engaging the unit when its activation began (seed 001 says 'another enemy')"
         ),
     )
     gods_push_move: Literal["one_hex", "disabled"] = Field(

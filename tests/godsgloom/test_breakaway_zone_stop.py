@@ -1,0 +1,193 @@
+"""Breakaway (seed 001 §18.2): once the unit has left its hex, "its move will end immediately if it
+enters another enemy Front Arc". Whether "another" spares the enemy it broke away from is open
+(digest §10, option ``breakaway_zone_stop``): ``any_enemy_zone`` (default) stops in every enemy's
+zone, ``other_enemies_only`` passes the zones of the enemies that Engaged the unit when its
+activation began. The command, the lookahead and the legal moves must read it alike, and a plain
+search written here from the rules must find the same hexes on random mats."""
+
+from __future__ import annotations
+
+import heapq
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.errors import BadInput
+from domain.ruleset import get_ruleset
+from sim.runner import play
+from tests.godsgloom.test_movement_rules import activated, mat
+from tests.helpers import names
+from tests.test_search_references import FACINGS, NEIGHBOURS, scenario
+
+#: rangers at 2,2 start Engaged by the ogres at 2,1 facing S, whose Front Arc is 1,2, 2,2, 3,1;
+#: the trolls at 1,6 face N: their Front Arc is 0,6 (off the path), 1,5, 2,5
+UNITS = (
+    "    - {id: a, owner: p1, at: '2,2', speed: 4, traits: [Breakaway]}\n"
+    "    - {id: ogres, owner: p2, type: Monster, at: '2,1', facing: S}\n"
+    "    - {id: trolls, owner: p2, type: Monster, at: '1,6', facing: N}"
+)
+OTHER_ENEMIES_ONLY = "{breakaway_zone_stop: other_enemies_only}"
+
+
+def breakaway(options: str, path: list[str]) -> tuple[Any, list[Any]]:
+    g = activated(mat(UNITS, options=options), "a")
+    events = g.issue({"command": "move", "unit": "a", "use": "Breakaway", "path": path})
+    return g, events
+
+
+def moves(g: Any) -> list[Any]:
+    """The listed moves of the activated unit that go somewhere: its own Move Action's (the
+    §8.2 step) and Breakaway's, which leave out what the former lists by the same path."""
+    return [c for c in g.legal_commands() if c.command == "move" and c.path]
+
+
+def test_breakaway_zone_stop_by_default_ends_the_move_in_the_zone_of_the_enemy_it_broke_away_from() -> None:
+    g, events = breakaway("{}", ["1,2", "1,3", "1,4"])
+    assert g.state.units["a"].location == "1,2"
+    assert "StepsCancelled" in names(events)
+    assert [e.by for e in events if e.name == "UnitEngaged"] == [["ogres"]]
+
+
+def test_breakaway_zone_stop_other_enemies_only_passes_the_zone_of_the_enemy_it_broke_away_from() -> None:
+    g, events = breakaway(OTHER_ENEMIES_ONLY, ["1,2", "1,3", "1,4"])
+    assert g.state.units["a"].location == "1,4"
+    assert "StepsCancelled" not in names(events) and "UnitEngaged" not in names(events)
+
+
+def test_breakaway_zone_stop_other_enemies_only_still_ends_the_move_in_another_enemys_zone() -> None:
+    g, events = breakaway(OTHER_ENEMIES_ONLY, ["1,2", "1,3", "1,4", "1,5"])
+    assert g.state.units["a"].location == "1,5"
+    assert [e.by for e in events if e.name == "UnitEngaged"] == [["trolls"]]
+    g, events = breakaway(OTHER_ENEMIES_ONLY, ["1,3", "2,3", "2,4", "2,5", "3,5"])
+    assert g.state.units["a"].location == "2,5" and "StepsCancelled" in names(events)
+
+
+def test_breakaway_zone_stop_other_enemies_only_is_a_breakaway_reading_only() -> None:
+    """A unit without Breakaway that starts Engaged still makes the §8.2 step, and a unit that
+    does not start Engaged is stopped by every enemy zone: the option changes nothing else."""
+    units = "    - {id: a, owner: p1, at: '2,3', speed: 4}\n    - {id: ogres, owner: p2, type: Monster, at: '2,1', facing: S}"
+    g = activated(mat(units, options=OTHER_ENEMIES_ONLY), "a")
+    g.issue({"command": "move", "unit": "a", "path": ["2,2", "1,2"]})
+    assert g.state.units["a"].location == "2,2"
+
+
+def test_breakaway_zone_stop_other_enemies_only_reach_and_legal_moves_agree_with_the_command() -> None:
+    units = UNITS.replace("speed: 4", "speed: 2")  # 0,2 is 2 hexes away through 1,2 alone
+    for options in ("{}", OTHER_ENEMIES_ONLY):
+        g = activated(mat(units, options=options), "a")
+        answer = get_ruleset("godsgloom").range_of_motion(g.state, "a")
+        with_breakaway = set(answer.costs) | set(answer.extra["with_traits"].get("Breakaway", []))
+        assert ("0,2" in with_breakaway) is (options == OTHER_ENEMIES_ONLY)
+        listed = moves(g)
+        ends = {c.path[-1] for c in listed}
+        assert ends == with_breakaway - {"2,2"}
+        for command in listed:  # every listed Breakaway move is accepted and ends where listed
+            trial = activated(mat(units, options=options), "a")
+            trial.issue(command)
+            assert trial.state.units["a"].location == command.path[-1]
+
+
+def test_breakaway_zone_stop_refuses_an_unknown_reading() -> None:
+    with pytest.raises(BadInput, match="breakaway_zone_stop"):
+        activated(mat(UNITS, options="{breakaway_zone_stop: never}"), "a")
+
+
+# --- a plain search of Breakaway's rules, on random mats ---------------------------------------
+
+
+def engaged_board(rng: random.Random) -> dict[str, Any]:
+    """A mat whose mover, with Breakaway, starts Engaged by an enemy facing it, among others."""
+    width, height = rng.randint(6, 12), rng.randint(6, 10)
+    hexes = [(q, r - q // 2) for q in range(width) for r in range(height)]
+    inner = [(q, r) for q, r in hexes if 0 < q < width - 1 and 0 < r + q // 2 < height - 1]
+    mover = rng.choice(inner)
+    d = rng.randrange(6)
+    engager = (mover[0] + NEIGHBOURS[d][0], mover[1] + NEIGHBOURS[d][1])
+    rest = [h for h in hexes if h not in (mover, engager)]
+    rng.shuffle(rest)
+    others = rest[: rng.randint(0, 6)]
+    terrain = rest[len(others) : len(others) + rng.randint(0, len(hexes) // 5)]
+    units = [
+        {"id": "mover", "owner": "p1", "at": f"{mover[0]},{mover[1]}", "speed": rng.randint(1, 6), "traits": ["Breakaway"]},
+        {"id": "engager", "owner": "p2", "at": f"{engager[0]},{engager[1]}", "facing": FACINGS[(d + 3) % 6]},
+    ]
+    for i, (q, r) in enumerate(others):
+        units.append({"id": f"u{i}", "owner": rng.choice(["p1", "p2"]), "at": f"{q},{r}", "facing": rng.choice(FACINGS)})
+    return {
+        "title": "breakaway mat", "ruleset": "godsgloom",
+        "options": {"breakaway_zone_stop": rng.choice(["any_enemy_zone", "other_enemies_only"])},
+        "setup": {
+            "width": width, "height": height, "units": units,
+            "terrain": [{"at": f"{q},{r}", "type": rng.choice(["Swamp", "Cliffs", "Clear"])} for q, r in terrain],
+        },
+    }
+
+
+def breakaway_reference(data: dict[str, Any]) -> set[str]:
+    """The hexes a Breakaway Move Action may end in: Speed MP, Difficult costing 2, the Minimum
+    Move Guarantee on the first hex, no unit's hex passed (§8.1), and entering an empty hex of an
+    enemy's Front Arc ends the move (§8.3), except, under ``other_enemies_only``, a hex covered
+    only by the zones of the enemies whose zones covered the start."""
+    setup = data["setup"]
+    width, height = setup["width"], setup["height"]
+
+    def parse(text: str) -> tuple[int, int]:
+        q, r = text.split(",")
+        return int(q), int(r)
+
+    kinds = {"Swamp": "difficult", "Cliffs": "impassable"}
+    terrain = {parse(t["at"]): kinds.get(t["type"]) for t in setup["terrain"]}
+    units = {u["id"]: u for u in setup["units"]}
+    occupied = {parse(u["at"]) for u in units.values()}
+    zones: dict[tuple[int, int], set[str]] = {}
+    for unit in units.values():
+        if unit["owner"] == "p2":
+            q, r = parse(unit["at"])
+            f = FACINGS.index(unit["facing"])
+            for d in (f - 1, f, f + 1):
+                zones.setdefault((q + NEIGHBOURS[d % 6][0], r + NEIGHBOURS[d % 6][1]), set()).add(unit["id"])
+    start = parse(units["mover"]["at"])
+    spared = zones.get(start, set()) if data["options"]["breakaway_zone_stop"] == "other_enemies_only" else set()
+
+    def stops(h: tuple[int, int]) -> bool:
+        return bool(zones.get(h, set()) - spared)
+
+    allowance = units["mover"]["speed"]
+    cost = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        spent, here = heapq.heappop(frontier)
+        if spent > cost[here] or (here != start and stops(here)):
+            continue
+        for dq, dr in NEIGHBOURS:
+            h = (here[0] + dq, here[1] + dr)
+            if not (0 <= h[0] < width and 0 <= h[1] + h[0] // 2 < height):
+                continue
+            if terrain.get(h) == "impassable" or h in occupied:
+                continue
+            total = spent + (2 if terrain.get(h) == "difficult" else 1)
+            if total > allowance:
+                if here != start:
+                    continue
+                total = allowance
+            if total < cost.get(h, allowance + 1):
+                cost[h] = total
+                heapq.heappush(frontier, (total, h))
+    return {f"{q},{r}" for q, r in cost if (q, r) != start}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_breakaway_moves_listed_are_those_a_plain_search_of_the_rules_finds(seed: int) -> None:
+    data = engaged_board(random.Random(seed))
+    game = play(scenario(data)).game
+    game.issue({"command": "activate", "unit": "mover"})
+    listed = {c.path[-1] for c in moves(game)}
+    answer = get_ruleset("godsgloom").range_of_motion(game.state, "mover")
+    reached = (set(answer.costs) | set(answer.extra["with_traits"].get("Breakaway", []))) - {data["setup"]["units"][0]["at"]}
+    expected = breakaway_reference(data)
+    assert reached == expected
+    assert listed == expected
