@@ -75,6 +75,8 @@ IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or telepor
 PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step")
 PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
 PUSH_NOT_ENGAGED = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
+#: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
+WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 
@@ -530,7 +532,7 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(option.blocked, f"Flying to {self.label(destination)}")
         speed = model.view.speed(unit.id)
         if option.cost > speed:
-            raise IllegalCommand(rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"), f"{self.label(destination)} is {option.cost} hexes away; Speed is {speed}")
+            raise IllegalCommand(rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"), f"{self.label(destination)} is {option.cost} hexes away{WAY_ROUND[self.state.options.teleport_destination]}; Speed is {speed}")
         self.emit(MoveActionStarted, unit=unit.id, mode="flying", movement_points=speed)
         self.pivot(unit, start_facing, "initial")
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")

@@ -689,21 +689,47 @@ class GloomMovement:
     # --- Flying -------------------------------------------------------------------------------
 
     def teleport_options(self, unit_id: str) -> list[StepOption]:
-        """Flying: any empty, enterable hex within Speed hexes (option teleport_destination)."""
+        """Flying: any empty, enterable hex within Speed hexes. Option teleport_destination says
+        how the hexes are counted: the hex distance (``empty_within_speed``), or the fewest hexes
+        of a way round Impassable ones (``path_within_speed``: units, Difficult costs and zones
+        are flown over), a hex no such way reaches refused by its own rule."""
         view = self.view
         start = view.at(unit_id)
+        ways = _ways_round(start, view.hexes, view.impassable) if view.options.teleport_destination == "path_within_speed" else None
         found: list[StepOption] = []
         for h in sorted(view.hexes):
             if h == start:
                 continue
-            d = distance(start, h)
+            d = distance(start, h) if ways is None else ways.get(h)
             if "Impassable" in view.keywords(h):
-                found.append(StepOption(to=h.text, kind="teleport", cost=d, blocked=IMPASSABLE))
+                found.append(StepOption(to=h.text, kind="teleport", cost=distance(start, h), blocked=IMPASSABLE))
             elif h in view.occupants:
-                found.append(StepOption(to=h.text, kind="teleport", cost=d, blocked=NEVER_END_OCCUPIED))
+                found.append(StepOption(to=h.text, kind="teleport", cost=d if d is not None else distance(start, h), blocked=NEVER_END_OCCUPIED))
+            elif d is None:
+                walled = rule(
+                    "Flying (active); option teleport_destination: path_within_speed",
+                    f"no way of hexes around Impassable ones reaches {h.text}", "active",
+                )
+                found.append(StepOption(to=h.text, kind="teleport", cost=distance(start, h), blocked=walled))
             else:
                 found.append(StepOption(to=h.text, kind="teleport", cost=d))
         return found
+
+
+def _ways_round(start: Hex, hexes: set[Hex], impassable: frozenset[Hex]) -> dict[Hex, int]:
+    """The fewest hexes from ``start`` to each hex of the mat a way entering no Impassable hex
+    reaches (a breadth-first search: every hex counts one)."""
+    far = {start: 0}
+    ring = [start]
+    while ring:
+        beyond: list[Hex] = []
+        for here in ring:
+            for h in here.neighbours():
+                if h in hexes and h not in impassable and h not in far:
+                    far[h] = far[here] + 1
+                    beyond.append(h)
+        ring = beyond
+    return far
 
 
 @functools.lru_cache(maxsize=4096)

@@ -11,7 +11,7 @@ from domain.options import RuleOptions
 
 
 class GloomOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop", "teleport_destination"})
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
@@ -22,6 +22,13 @@ class GloomOptions(RuleOptions):
     difficult_cost: int = Field(default=2, ge=0, description="MP to enter a Difficult hex (§8.3 example)")
     slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
     engaged_step_hexes: int = Field(default=1, ge=0, description="hexes a unit that starts Engaged may move (§8.2)")
+    teleport_destination: Literal["empty_within_speed", "path_within_speed"] = Field(
+        default="empty_within_speed",
+        description=(
+            "how a Flying move's Speed hexes are counted (the Teleport mechanic is not public): the hex distance, "
+            "over anything; or the fewest hexes of a way round Impassable hexes"
+        ),
+    )
     teleport_arrival_engages: bool = Field(
         default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
     )
