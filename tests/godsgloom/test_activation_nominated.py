@@ -14,9 +14,8 @@ import pytest
 from domain.event_base import GameEvent
 from domain.rulesets.godsgloom.events import UnitActivated
 from domain.rulesets.godsgloom.state import Activation
+from tests.godsgloom.examples import EXAMPLES
 from tests.helpers import example_events, self_played_examples
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
 
 
 def _same(event: UnitActivated) -> None:

@@ -8,7 +8,6 @@ engagement rules (option engaged_rule)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +18,8 @@ from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
+from tests.godsgloom.examples import GLOOM_EXAMPLES
 from tests.helpers import example_events
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
-GLOOM_EXAMPLES = sorted(EXAMPLES.glob("*.yaml"))
 
 
 class _Compared:

@@ -13,9 +13,8 @@ import pytest
 from domain.errors import BadInput
 from domain.rulesets.godsgloom.locations import _parsed, parse_location
 from domain.rulesets.godsgloom.state import GloomState
+from tests.godsgloom.examples import EXAMPLES, WHOLE_ROUND
 from tests.helpers import checked_after_each_event, example_events, folded, random_board_events, self_played_examples
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
 
 
 def _check(state: Any, where: str) -> int:
@@ -51,7 +50,7 @@ def test_kept_locations_are_read_afresh_along_self_play_from_the_examples() -> N
 
 
 def test_a_hex_off_the_mat_or_badly_written_is_refused_every_time_and_kept_nowhere() -> None:
-    states = [state for state, _ in folded(example_events(sorted(EXAMPLES.glob("*.yaml"))[-1]))]
+    states = [state for state, _ in folded(example_events(WHOLE_ROUND))]
     state = states[-1]  # one state, changed in place: the game's last
     assert isinstance(state, GloomState) and state.width
     board: dict[str, Any] = state.__pydantic_private__["_board"]  # type: ignore[index]  # set by PrivateAttr

@@ -27,9 +27,8 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
+from tests.godsgloom.examples import GLOOM_EXAMPLES, WHOLE_ROUND
 from tests.helpers import checked_after_each_event
-
-GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
 
 def _zone(location: str, facing: str, option: str) -> set[str]:
@@ -117,7 +116,7 @@ def test_kept_placement_equals_the_units_read_along_random_self_play_and_its_ver
 def test_a_cast_differs_by_any_of_its_facts_and_equal_facts_make_equal_casts() -> None:
     """A kept placement found under another unit's type, traits or side, another mat or other
     options would answer for the wrong game: the cast is part of every placement's key."""
-    played = play(load_scenario(GLOOM_EXAMPLES[-1]), strict=False)
+    played = play(load_scenario(WHOLE_ROUND), strict=False)
     state = played.game.state
     assert isinstance(state, GloomState)
     facts = MatView(state).cast.facts
@@ -138,7 +137,7 @@ def test_a_cast_differs_by_any_of_its_facts_and_equal_facts_make_equal_casts() -
 def test_the_cast_is_kept_across_the_events_that_change_what_no_unit_is() -> None:
     """Kept across the events that change what no unit is (steps, pivots, activations, the
     round's steps); any other event (a unit placed) has it read again."""
-    played = play(load_scenario(GLOOM_EXAMPLES[-1]), strict=False)
+    played = play(load_scenario(WHOLE_ROUND), strict=False)
     events = list(played.events)
     start = events[0]
     assert isinstance(start, GameStarted)

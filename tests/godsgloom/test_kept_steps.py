@@ -25,9 +25,8 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
+from tests.godsgloom.examples import GLOOM_EXAMPLES
 from tests.helpers import checked_after_each_event
-
-GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
 
 def _around(location: str) -> list[str]:

@@ -22,10 +22,8 @@ from domain.rulesets.godsgloom.movement import MODES, GloomMovement
 from domain.rulesets.godsgloom.placement import UNIT_PLACE
 from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
+from tests.godsgloom.examples import EXAMPLES, GLOOM_EXAMPLES, WHOLE_ROUND
 from tests.helpers import checked_after_each_event, example_events, folded, random_board_events, self_played_examples
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
-GLOOM_EXAMPLES = sorted(EXAMPLES.glob("*.yaml"))
 
 
 def _around(location: str) -> list[str]:
@@ -97,7 +95,7 @@ def test_kept_views_answer_as_fresh_ones_along_self_play_from_the_examples() -> 
 def test_a_view_is_kept_across_an_event_that_moves_no_unit_and_made_anew_after_one_that_does() -> None:
     """Both happen along a game: the kept view is found again after most events, and a step or
     a pivot has a new one made."""
-    events = example_events(GLOOM_EXAMPLES[-1])
+    events = example_events(WHOLE_ROUND)
     kept = made = 0
     previous: MatView | None = None
     for state, event in folded(events):  # one state, changed in place: read before the next

@@ -19,8 +19,7 @@ from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
 from sim.selfplay import self_play
 from tests import boards
-
-GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
+from tests.godsgloom.examples import GLOOM_EXAMPLES
 
 
 def _check_mat(state: GloomState) -> int:

@@ -12,9 +12,8 @@ import pytest
 
 from domain.rulesets.godsgloom.engine import push_eligibility, push_eligible
 from domain.rulesets.godsgloom.view import MatView
+from tests.godsgloom.examples import EXAMPLES
 from tests.helpers import checked_after_each_event, example_events, random_board_events, self_played_examples
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
 
 
 def _check(state: Any, where: str) -> int:

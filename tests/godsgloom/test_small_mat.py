@@ -17,7 +17,8 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.test_lasting_indexes import GLOOM_EXAMPLES, _fold_whole_and_check
+from tests.godsgloom.examples import GLOOM_EXAMPLES, WHOLE_ROUND
+from tests.test_lasting_indexes import _fold_whole_and_check
 
 
 @pytest.mark.usefixtures("kept_on_every_mat")
@@ -36,7 +37,7 @@ def test_kept_path_equals_a_rebuild_along_random_self_play(seed: int) -> None:
 
 def test_a_small_mat_reads_its_indexes_off_the_units_and_a_large_one_keeps_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same state's occupancy, zones and marked hexes, read both ways, are equal."""
-    played = self_play(load_scenario(GLOOM_EXAMPLES[-1]), 2, "random", 3, verify_log=False)
+    played = self_play(load_scenario(WHOLE_ROUND), 2, "random", 3, verify_log=False)
     state = played.game.state
     assert isinstance(state, GloomState)
     direct = MatView(state)

@@ -18,9 +18,8 @@ from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
+from tests.godsgloom.examples import GLOOM_EXAMPLES
 from tests.helpers import checked_after_each_event, example_events, random_board_events
-
-GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
 
 
 def _around(location: str) -> list[str]:

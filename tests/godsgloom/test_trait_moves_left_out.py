@@ -16,9 +16,8 @@ from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.legal import Ends, _order
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.view import MatView
+from tests.godsgloom.examples import EXAMPLES
 from tests.helpers import checked_after_each_event, example_events, random_board_events, self_played_examples
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "godsgloom"
 
 
 def _check(state: Any, where: str) -> int:

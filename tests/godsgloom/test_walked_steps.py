@@ -24,8 +24,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-
-GLOOM_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "godsgloom").glob("*.yaml"))
+from tests.godsgloom.examples import GLOOM_EXAMPLES
 
 
 @pytest.fixture
