@@ -95,7 +95,7 @@ def _check_step_option(state: GloomState, where: str) -> None:
     scratch_state, bare = state.model_copy(deep=True), state.model_copy(deep=True)
     around = sorted({h for other in _living(state) for h in _around(other.location)})
     for unit in _living(state):
-        for mode in ("normal", "engaged_step", "trample", "nimble", "push"):
+        for mode in ("normal", "engaged_step", "trample", "nimble", "push", "trample_nimble", "breakaway", "breakaway_trample"):
             scratch = GloomMovement(scratch_state, mode)
             for checked in (GloomMovement(bare, mode), GloomMovement(state, mode)):
                 for h in around:
@@ -245,6 +245,7 @@ def _rebuilt(state: GloomState) -> list[Any]:
         moves += [Move(player=unit.owner, unit=unit.id, path=path, face=face) for path in _ends(state, unit.id, mode) for face in FACINGS]
         moves += [Move(player=unit.owner, unit=unit.id, face=face) for face in FACINGS if face != unit.facing]
     seen = {tuple(m.path) for m in moves}
+    alone: set[str] = set()  # the modes of the traits used alone
     for name in sorted(view.traits(unit.id)):
         trait = TRAITS.get(name)
         use, blocked = choose_mode(view, unit.id, name) if trait is not None and trait.movement_option else (mode, None)
@@ -252,6 +253,18 @@ def _rebuilt(state: GloomState) -> list[Any]:
             continue
         moves += [
             Move(player=unit.owner, unit=unit.id, path=path, face=face, use=name)
+            for path in _ends(state, unit.id, use) if tuple(path) not in seen for face in FACINGS
+        ]
+        alone.add(use)
+    traits = view.traits(unit.id)
+    for pair in (("Nimble", "Trample"), ("Breakaway", "Trample")):  # traits used together
+        if state.options.movement_traits_per_move == "one" or not set(pair) <= traits:
+            continue
+        use, blocked = choose_mode(view, unit.id, pair)
+        if blocked is not None or use == mode or use in alone or GloomMovement(state, use).no_movement(unit.id):
+            continue
+        moves += [
+            Move(player=unit.owner, unit=unit.id, path=path, face=face, use=list(pair))
             for path in _ends(state, unit.id, use) if tuple(path) not in seen for face in FACINGS
         ]
     return [*moves, *(c for c in listed if not isinstance(c, Move))]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.attribute_reads import PlainModel
 from domain.locations import LocationText as Location
+from domain.rulesets.godsgloom.catalog import TRAITS
 
 
 class _Model(PlainModel):
@@ -63,8 +64,9 @@ class Activate(_Model):
 class Move(_Model):
     """The Move Action (MOV): initial pivot, the hexes entered in order, final pivot.
 
-    ``use`` chooses an active movement trait (Nimble, Flying, Trample, Breakaway, Harass). With
-    Flying, ``path`` is the one destination hex.
+    ``use`` chooses an active movement trait (Nimble, Flying, Trample, Breakaway, Harass), or a
+    list of them used together (``[Nimble, Trample]``). With Flying, ``path`` is the one
+    destination hex.
     """
 
     command: Literal["move"] = "move"
@@ -73,7 +75,18 @@ class Move(_Model):
     path: list[Location] = Field(default_factory=list)
     pivot: str | None = Field(default=None, description="facing after the free initial pivot")
     face: str | None = Field(default=None, description="facing after the free final pivot")
-    use: str | None = None
+    use: str | list[str] | None = Field(default=None, description="an active movement trait, or a list of them used together")
+
+    @field_validator("use", mode="after")
+    @classmethod
+    def _one_way_to_write(cls, use: str | list[str] | None) -> str | list[str] | None:
+        """A list of traits in one order, each named once and as the catalog spells it, and a
+        list of one as that trait: a command has one written form, so that the legal commands
+        find it (``in``) and a log compares equal however the player wrote it."""
+        if not isinstance(use, list):
+            return use
+        named = sorted({_spelled(name) for name in use})
+        return named[0] if len(named) == 1 else named
 
 
 class MeleeAttack(_Model):
@@ -165,3 +178,10 @@ Command = Annotated[
     | SetUp,
     Field(discriminator="command"),
 ]
+
+
+def _spelled(name: str) -> str:
+    """A trait's name as the catalog spells it, or as given when it names none (refused later,
+    by the move, with the known traits)."""
+    folded = name.strip().casefold()
+    return next((known for known in TRAITS if known.casefold() == folded), name)

@@ -55,7 +55,7 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import NIMBLE_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
 from domain.state import StepItem
@@ -334,21 +334,21 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(ONE_MOVE, f"{unit.id} already made its Move Action")
         if self.activation is not None and self.activation.attacked:
             raise IllegalCommand(MOVE_FIRST, f"{unit.id} already made its Standard Action (a Melee Attack)")
-        if cmd.use is not None:
+        for name in [cmd.use] if isinstance(cmd.use, str) else cmd.use or ():
             try:
-                trait(cmd.use)
+                trait(name)
             except BadInput as exc:
                 raise BadInput(exc.message, "use") from None
         self._move_action(unit, cmd.path, cmd.pivot, cmd.face, cmd.use, purpose="move")
 
     def _move_action(
-        self, unit: GloomUnit, path: list[str], pivot: str | None, face: str | None, use: str | None, purpose: str
+        self, unit: GloomUnit, path: list[str], pivot: str | None, face: str | None, use: str | list[str] | None, purpose: str
     ) -> Walk | None:
         """MOV.10-MOV.50: Movement Points, initial pivot, the hexes, final pivot."""
         start_facing = self.facing(pivot, "pivot") if pivot is not None else None
         final_facing = self.facing(face, "face") if face is not None else None
         view = self.view()
-        chosen = trait(use).name if use is not None else None
+        chosen = [trait(name).name for name in ([use] if isinstance(use, str) else use)] if use is not None else None
         mode, denied = choose_mode(view, unit.id, chosen)
         if denied is not None:
             raise IllegalCommand(denied, f"{unit.id} can't move that way")
@@ -363,7 +363,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         if mode == "flying":
             self._fly(unit, hexes, start_facing, final_facing, model)
             return None
-        walk = self.walk(unit, hexes, model, zones=mode == "nimble" or view.has(unit.id, "Unstoppable"))
+        walk = self.walk(unit, hexes, model, zones=mode in NIMBLE_MODES or view.has(unit.id, "Unstoppable"))
         self.emit(MoveActionStarted, unit=unit.id, mode=mode, movement_points=model.allowance(unit.id))
         self.pivot(unit, start_facing, "initial")
         self.record_walk(unit, [unit.location or "", *hexes], walk, model, purpose)
@@ -492,7 +492,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         reason: str | None = None
         if mode in ("engaged_step", "engaged_trample"):
             reason = "GODSGLOOM §8.2: it started its activation Engaged"
-        elif mode == "nimble":
+        elif mode in NIMBLE_MODES:
             assert walk.zones_read, "a Nimble move's walk reads the zones"
             crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
             if crossed:

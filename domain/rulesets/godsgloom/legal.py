@@ -260,6 +260,7 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
         # a Move Action that only pivots
         pivots = tuple(face for face in FACINGS if face != unit.facing)
         parts.append(_move_part(unit_id, unit.owner, base, None, pivots))
+    alone: set[str] = set()  # the modes of the traits used alone
     for name in sorted(view.traits(unit_id)):
         trait = TRAITS.get(name)
         if trait is None or not trait.movement_option:
@@ -270,7 +271,24 @@ def _moves(state: GloomState, unit_id: str) -> list[Part]:
         if mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id) is not None:
             continue  # Flying teleports: Lockdown doesn't restrict it (seed 001, Lockdown)
         parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, base), name))
+        alone.add(mode)
+    for pair in trait_pairs(view, unit_id):
+        mode, blocked = choose_mode(view, unit_id, pair)
+        if blocked is not None or mode == base_mode or mode in alone or GloomMovement.of(state, mode).no_movement(unit_id) is not None:
+            continue  # the pair moves as one of its traits alone, or not at all
+        parts.append(_move_part(unit_id, unit.owner, Ends(state, unit_id, mode, base), list(pair)))
     return parts
+
+
+def trait_pairs(view: MatView, unit_id: str) -> list[tuple[str, str]]:
+    """The pairs of the unit's active movement traits a Move Action may use together and that
+    move otherwise than either alone (``choose_mode``): Trample with Nimble (a unit that starts
+    free) or with Breakaway (one that starts Engaged). None under option
+    movement_traits_per_move: one. Names in the written order of a ``use`` list."""
+    if view.options.movement_traits_per_move == "one":
+        return []
+    traits = view.traits(unit_id)
+    return [pair for pair in (("Nimble", "Trample"), ("Breakaway", "Trample")) if pair[0] in traits and pair[1] in traits]
 
 
 def _melee_targets(state: GloomState, unit_id: str) -> list[str]:

@@ -28,11 +28,15 @@ from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import MatView, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
 
-MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push")
+MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push", "trample_nimble", "breakaway_trample")
 #: modes held to the §8.2 step (seed 002): a fixed number of hexes, each costing 1, no guarantee
 STEP_MODES = ("engaged_step", "engaged_trample", "push")
 #: modes that move through Infantry and Swarm (seed 001, Trample)
-TRAMPLE_MODES = ("trample", "engaged_trample")
+TRAMPLE_MODES = ("trample", "engaged_trample", "trample_nimble", "breakaway_trample")
+#: modes that need not stop on entering an enemy zone (seed 001, Nimble), Lockdown's aside
+NIMBLE_MODES = ("nimble", "trample_nimble")
+#: modes of a unit making its normal Move Action though it starts Engaged (seed 001, Breakaway)
+BREAKAWAY_MODES = ("breakaway", "breakaway_trample")
 #: modes Lockdown leaves alone: seed 001, Lockdown "does not restrict movement from other sources",
 #: Trample named among them; the God's Push hex is not a Move Action
 NOT_LOCKED = ("trample", "engaged_trample", "push")
@@ -43,6 +47,8 @@ MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points eq
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
+FLYING_ALONE = rule("Flying (active)", "a Flying Move Action is a teleport: no other movement trait is used in it", "active")
+ONE_TRAIT = rule("option movement_traits_per_move: one", "a Move Action uses at most one active movement trait")
 T = TypeVar("T")
 #: ``StepJudge.of`` a model of a §8.2-style mode and of any other (``GloomMovement.__init__``)
 _STEP_MODE_JUDGE = StepJudge(0.0, None, ENGAGED_STEP)
@@ -107,7 +113,7 @@ class GloomMovement:
         #: the enemies it broke away from (``spared``). What such a model finds depends on the
         #: unit's activation as well as on the mat, so it keeps its steps and searches for its
         #: own state only, and keys what placements keep by the enemies it spares (``kept_as``)
-        self.spares = mode == "breakaway" and self.view.options.breakaway_zone_stop == "other_enemies_only"
+        self.spares = mode in BREAKAWAY_MODES and self.view.options.breakaway_zone_stop == "other_enemies_only"
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -678,11 +684,12 @@ class GloomMovement:
         view = self.view
         if view.has(unit_id, "Unstoppable") and self.mode not in ("engaged_step", "engaged_trample"):
             return None
-        if self.mode == "nimble" and not any(view.has(e, "Lockdown") for e in zones):
+        nimble = self.mode in NIMBLE_MODES
+        if nimble and not any(view.has(e, "Lockdown") for e in zones):
             return None
         helpers = [t for t in ("Nimble", "Unstoppable") if view.has(unit_id, t)]
-        hint = f"; {' or '.join(helpers)} would let it through" if helpers and self.mode != "nimble" else ""
-        if self.mode == "nimble":
+        hint = f"; {' or '.join(helpers)} would let it through" if helpers and not nimble else ""
+        if nimble:
             hint = "; Lockdown negates Nimble"
         return _zone_stop_rule(h.text, tuple(zones), hint)
 
@@ -739,26 +746,41 @@ def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
     return rule("GODSGLOOM §8.3", f"entering {text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}")
 
 
-def choose_mode(view: MatView, unit_id: str, use: str | None) -> tuple[str, RuleRef | None]:
-    """How the unit moves in this Move Action, given the active trait it uses (if any), and the
-    rule that forbids it, if one does (§8.2, Flying, Breakaway, Nimble, Lockdown)."""
-    if use is not None and use not in view.traits(unit_id):
-        return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {use}")
+def choose_mode(view: MatView, unit_id: str, use: str | Sequence[str] | None) -> tuple[str, RuleRef | None]:
+    """How the unit moves in this Move Action, given the active traits it uses (none, one, or
+    several together: a trait's name or a list of names), and the rule that forbids it, if one
+    does (§8.2, Flying, Breakaway, Nimble, Lockdown, option movement_traits_per_move).
+
+    Traits used together combine as each says: Trample lets the move pass Infantry and Swarm
+    whatever else is used; Nimble lets a unit that starts free pass zones and does nothing for
+    one that starts Engaged (seed 001); Breakaway gives a unit that starts Engaged its normal
+    Move Action and does nothing for one that starts free; Flying's Move Action is a teleport,
+    used with no other trait."""
+    used = (use,) if isinstance(use, str) else tuple(use or ())
+    for name in used:
+        if name not in view.traits(unit_id):
+            return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {name}")
+    if len(used) > 1 and view.options.movement_traits_per_move == "one":
+        return "normal", ONE_TRAIT
     engaged = view.engaged(unit_id)
-    if use == "Flying":
+    if "Flying" in used:
+        if len(used) > 1:
+            return "flying", FLYING_ALONE
         return "flying", (FLYING_ENGAGED if engaged else None)
-    if use == "Trample":
-        # option engaged_trample: by default seed 002 §8.2 still holds a unit that starts
-        # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
-        # alone, see GloomMovement.no_movement); full_move reads Trample as a movement of its own
-        step = engaged and view.options.engaged_trample == "engaged_step"
-        return ("engaged_trample" if step else "trample"), None
+    trample = "Trample" in used
     if engaged:
-        if use == "Breakaway":
-            return "breakaway", None
+        if "Breakaway" in used:
+            return ("breakaway_trample" if trample else "breakaway"), None
+        if trample:
+            # option engaged_trample: by default seed 002 §8.2 still holds a unit that starts
+            # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
+            # alone, see GloomMovement.no_movement); full_move reads Trample as a movement of its own
+            step = view.options.engaged_trample == "engaged_step"
+            return ("engaged_trample" if step else "trample"), None
         if view.has(unit_id, "Unstoppable"):
             return "normal", None
         return "engaged_step", None  # Nimble doesn't work for a unit that starts Engaged
-    if use in ("Nimble", "Harass"):
-        return "nimble", None
-    return "normal", None
+    nimble = "Nimble" in used or "Harass" in used
+    if trample:
+        return ("trample_nimble" if nimble else "trample"), None
+    return ("nimble" if nimble else "normal"), None

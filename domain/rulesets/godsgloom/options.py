@@ -11,7 +11,7 @@ from domain.options import RuleOptions
 
 
 class GloomOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop", "teleport_destination"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move"})
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
@@ -49,6 +49,13 @@ class GloomOptions(RuleOptions):
         description=(
             "Trample by a unit that starts Engaged: the §8.2 step that may pass Infantry and Swarm, or a "
             "full Speed move (Trample read as a movement of its own)"
+        ),
+    )
+    movement_traits_per_move: Literal["any", "one"] = Field(
+        default="any",
+        description=(
+            "how many active movement traits one Move Action may use: any of the unit's together (seed 001 sets no "
+            "limit: Trample with Nimble or Breakaway), or one"
         ),
     )
     breakaway_zone_stop: Literal["any_enemy_zone", "other_enemies_only"] = Field(

@@ -7,6 +7,7 @@ from domain.movement import RangeOfMotion, range_from_reach, search_reach
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TRAITS
 from domain.rulesets.godsgloom.hexgrid import parse_hex
+from domain.rulesets.godsgloom.legal import trait_pairs
 from domain.rulesets.godsgloom.locations import label
 from domain.rulesets.godsgloom.mat_steps import OFF_MAT
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
@@ -61,6 +62,21 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
             shown = label(state, h)
             note = rule(f"{name} ({known.timing})", f"reachable if {unit_id} uses {name}", known.timing)
             answer.reasons.setdefault(shown, reach.why_not(h)).append(note)
+    alone = set(base).union(*(set(_reachable(state, unit_id, choose_mode(view, unit_id, n)[0])) for n in with_traits)) if with_traits else set(base)
+    for pair in trait_pairs(view, unit_id) if on_mat else ():
+        mode, blocked = choose_mode(view, unit_id, pair)
+        if blocked is not None or mode == base_mode or mode in {choose_mode(view, unit_id, n)[0] for n in pair}:
+            continue
+        if GloomMovement.of(state, mode).no_movement(unit_id) is not None:
+            continue
+        extra = sorted(_reachable(state, unit_id, mode) - alone, key=_order)
+        if not extra:
+            continue
+        both = " and ".join(pair)
+        with_traits["+".join(pair)] = [label(state, h) for h in extra]
+        for h in extra:
+            note = rule(f"{both} (active)", f"reachable if {unit_id} uses {both} together", "active")
+            answer.reasons.setdefault(label(state, h), reach.why_not(h)).append(note)
     facing = view.unit(unit_id).facing
     answer.extra = {"mode": base_mode, "facing": facing, "with_traits": with_traits}
     return answer
