@@ -216,7 +216,7 @@ def _within(model: GloomMovement, unit_id: str, start: str, allowance: int) -> t
     return ends, path
 
 
-def _move_part(unit_id: str, owner: str, ends: Ends, use: str | None, pivots: tuple[str, ...] = ()) -> Part:
+def _move_part(unit_id: str, owner: str, ends: Ends, use: str | list[str] | None, pivots: tuple[str, ...] = ()) -> Part:
     """Six moves per hex of ``ends`` (one per final facing), then the pivots in place."""
     def size() -> int:
         return 6 * len(ends.hexes) + len(pivots)
