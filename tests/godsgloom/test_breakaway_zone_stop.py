@@ -65,6 +65,17 @@ def test_breakaway_zone_stop_other_enemies_only_still_ends_the_move_in_another_e
     assert g.state.units["a"].location == "2,5" and "StepsCancelled" in names(events)
 
 
+def test_breakaway_zone_stop_other_enemies_only_spares_that_enemy_on_entering_its_zone_again(judged_again: list[int]) -> None:
+    """Out of the ogres' zone at 1,3 and back into it at 1,2: still spared, as the unit broke
+    away from them when its activation began; and the resolver, judging each step on the state
+    the step before left (the unit no longer Engaged at 1,3), judges it so too."""
+    g, events = breakaway(OTHER_ENEMIES_ONLY, ["1,3", "1,2", "1,1"])
+    assert g.state.units["a"].location == "1,1" and "StepsCancelled" not in names(events)
+    assert judged_again[0] > 0
+    g, events = breakaway("{}", ["1,3", "1,2", "1,1"])
+    assert g.state.units["a"].location == "1,2"
+
+
 def test_breakaway_zone_stop_other_enemies_only_is_a_breakaway_reading_only() -> None:
     """A unit without Breakaway that starts Engaged still makes the §8.2 step, and a unit that
     does not start Engaged is stopped by every enemy zone: the option changes nothing else."""

@@ -85,7 +85,9 @@ class GodsgloomRuleset(Ruleset[GloomState]):
         if mode is None:
             activation = state.activation
             mode = activation.mode if activation is not None and activation.mode else "normal"
-        model: MovementModel = _late("movement", "GloomMovement").of(state, mode)
+        # the model that judges a resolving path's steps: a Breakaway move's spares the enemies
+        # its activation recorded (``GloomMovement.spared``), wherever its steps have taken it
+        model: MovementModel = _late("movement", "GloomMovement").of(state, mode, resolving=True)
         return model
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:
