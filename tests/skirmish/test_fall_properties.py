@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pytest
 import shapely
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -236,3 +237,17 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
         assert landing.flat_distance(there) >= radius + other["base"] / 2 - 1e-4, (landing, other)
     if not [e for e in events if e.name == "DiceRolled" and e.dice == "1d12"]:  # not put beside a unit
         assert nearer_free_point(footprints, take_off.at, landing, radius) is None
+
+
+@pytest.mark.filterwarnings("ignore:Using `assume` outside")  # ``fall`` assumes a fall, which this one is
+def test_a_failed_jump_at_a_corner_beside_a_roof_as_high_falls_once_to_the_ground() -> None:
+    """Found by the property above: a unit on the corner of an L-shaped roof, another roof as
+    high 0.05" beyond one of the corner's edges. Going over that edge "fell" 0" onto the other
+    roof (an Injury Roll for nothing), then a ledge check there threw it down a second time. A
+    roof as high is nothing to fall onto: the unit falls once, 3", to the ground, clear of both."""
+    footprints = [Polygon([(6, 4), (4, 4), (4, 6), (5, 6), (5, 5), (6, 5)]), Polygon([(6.05, 4), (8.05, 4), (8.05, 6), (6.05, 6)])]
+    for how in ("jump", "ledge"):
+        g, events = fall(footprints, TakeOff(building=0, at=(6.0, 4.0), wall=(6.0, 4.0)), 1.0, how)
+        landing = landing_of(events)
+        assert_lands_clear(footprints, landing, 0.5)
+        assert [e.height for e in events if e.name == "UnitFell"] == [HEIGHT]

@@ -378,7 +378,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         if take_off.surface == GROUND:
             below = take_off
         else:
-            _, beyond = table.over_the_edge(take_off)
+            # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it
+            _, beyond = table.over_the_edge(take_off, lower_only=True)
             # on the ground, from under the take-off: the nearest room clear of the walls, as before
             below = Spot(take_off.x, take_off.y, GROUND) if beyond.surface == GROUND else beyond
         landing = table.standable_near(below, view.radius(unit_id))

@@ -28,6 +28,8 @@ EPSILON = 1e-6
 GROUND = "ground"
 #: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
 LOW_OBSTACLE = 1.0
+#: how far past an edge ``over_the_edge`` looks for what lies beyond it, in inches
+_BEYOND = 0.05
 #: how much farther than its base's radius from a wall a falling unit's centre is sought, before
 #: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
 #: again, so the recorded base touches the wall at most, never overlaps it
@@ -360,39 +362,52 @@ class Table:
             return None
         return edge, beyond.surface, drop
 
-    def over_the_edge(self, spot: Spot) -> tuple[Spot, Spot]:
+    def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
         """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
         lies there: the highest surface no higher than this one whose footprint holds it, else
         the ground. What lies under the surface itself (a floor below a roof) is inside its
-        walls: a unit going over the edge never lands there."""
+        walls: a unit going over the edge never lands there. A spot on the edge itself (a
+        corner, where two edges meet) goes over whichever side drops deepest.
+
+        ``lower_only``: a surface as high as this one just beyond the edge (a neighbouring roof
+        a hair's breadth away) is passed over, as nothing a falling unit lands on: it goes down
+        past it to what is lower. The ledge check asks without it, to know that such an edge
+        only steps onto a roof as high and is no ledge."""
         surface = self.surfaces[spot.surface]
         ring = surface.polygon.exterior
         edge = ring.interpolate(ring.project(spot.point))
-        bx, by = self._outward(surface.polygon, spot, edge)
-        beyond = Point(bx, by)
+        on_edge = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
+        dx, dy = edge.x - spot.x, edge.y - spot.y
+        length = math.hypot(dx, dy)
+        if length > EPSILON:  # straight out from the spot, through its nearest edge
+            bx, by = edge.x + dx / length * _BEYOND, edge.y + dy / length * _BEYOND
+            return on_edge, Spot(bx, by, self._below(surface, Point(bx, by), lower_only))
+        # on the edge itself (a corner, say): of the points just outside around it, the one over
+        # the deepest drop, as the edge of the two it stands on that a unit goes over
+        best: Spot | None = None
+        for k in range(16):
+            angle = math.pi * k / 8
+            x, y = edge.x + _BEYOND * math.cos(angle), edge.y + _BEYOND * math.sin(angle)
+            point = Point(x, y)
+            if surface.polygon.covers(point):
+                continue
+            found = Spot(x, y, self._below(surface, point, lower_only))
+            if best is None or self.height(found.surface) < self.height(best.surface):
+                best = found
+        return on_edge, best if best is not None else Spot(edge.x, edge.y, GROUND)
+
+    def _below(self, surface: Surface, beyond: Point, lower_only: bool) -> str:
+        """What lies at ``beyond``, just past an edge of ``surface``: the highest surface no
+        higher (``lower_only``: lower) whose footprint holds it, else the ground."""
         below = GROUND
         for other in self.surfaces.values():
             if other.id == surface.id or other.height > surface.height + EPSILON:
                 continue
+            if lower_only and other.height >= surface.height - EPSILON:
+                continue
             if other.height > self.height(below) and self._footprints[other.id].covers(beyond):
                 below = other.id
-        return Spot(round(edge.x, 3), round(edge.y, 3), surface.id), Spot(bx, by, below)
-
-    @staticmethod
-    def _outward(polygon: Polygon, spot: Spot, edge: Point) -> tuple[float, float]:
-        """A point just beyond ``edge``, away from the surface: straight out from ``spot``, or
-        (when ``spot`` is on the edge itself) whichever nearby point lies outside."""
-        step = 0.05
-        dx, dy = edge.x - spot.x, edge.y - spot.y
-        length = math.hypot(dx, dy)
-        if length > EPSILON:
-            return (edge.x + dx / length * step, edge.y + dy / length * step)
-        for k in range(16):
-            angle = math.pi * k / 8
-            x, y = edge.x + step * math.cos(angle), edge.y + step * math.sin(angle)
-            if not polygon.covers(Point(x, y)):
-                return (x, y)
-        return (edge.x, edge.y)
+        return below
 
     def walkable(self, a: Spot, b: Spot) -> bool:
         """A straight walk from a to b: on one surface inside its region, or between surfaces whose
