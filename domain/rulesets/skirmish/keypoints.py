@@ -1,9 +1,10 @@
 """The key points the lookahead searches between, and which way of moving could join two of them.
 
 Shortest walks on the table bend only at corners: of walls (the ground blocks, grown by
-``MARGIN``) and of the octagons that clear other units' bases. Climbs and jumps start and end at
-portals: points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each
-with its foot outside the wall. Ladder ends are points too.
+``MARGIN``) and of the octagons that clear other units' bases. Jumps start and end at portals:
+points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each with its
+foot outside the wall; climbs join a portal and its foot, and any two points within the climb's
+leeway (``way``). Ladder ends are points too.
 
 What depends on the table alone (corners, portals, ladder ends, which of them a unit may stand
 on) is computed once per table and kept with it; only the unit's own point and the octagons

@@ -2,11 +2,13 @@
 
 The table is continuous, so the lookahead searches a graph of key points (``keypoints.py``):
 where the unit stands, the corners of walls and surfaces (shortest walks bend only there), ladder
-ends, and points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where climbs
-and jumps start and end). Every edge of the graph is a leg planned by ``legs.plan``, the same
-function the engine uses, so the lookahead and the rules never disagree about a leg. For any
-point asked about, the point joins the graph and the search answers: reachable or not, the path,
-the checks on the way and the chance of passing them all. Difficult terrain is handled by two
+ends, and points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where jumps
+start and end, and climbs, which also join any two points within the climb's leeway). Every
+edge of the graph is a leg planned by ``legs.plan``, the same function the engine uses, so the
+lookahead and the rules never disagree about a leg. For any point asked about, the point joins
+the graph (by one leg, or by a straight walk, climb and walk from a key point: ``climbs.py``)
+and the search answers: reachable or not, the path, the checks on the way and the chance of
+passing them all. Difficult terrain is handled by two
 searches: one that avoids it with the full allowance, one that may cross it with 2" less.
 
 Nothing is searched before it is asked for, and each search stops where its question is
