@@ -4,8 +4,8 @@ that keeps nothing works out.
 Kept across states: each leg's shape on the table (``legs.leg_shape``, per table and rule
 options), each surface's area grid (``areas._grid``, per table), and where a unit's moves end
 (``legal.ends_of_moves``, per table under everything the search reads). The last test checks a
-shortcut of the same searches: key points that no walk or jump could join to a point are not
-tried (``keypoints.surfaces_may_join``). After every event of
+shortcut of the same searches: a way from a key point on a surface that no walk or jump could
+join to a point's costs at least the difference in height more (``keypoints.least_rise``). After every event of
 every skirmish example and of random self-play (the whole-turn example and random tables), for
 every unit that may move, Move and Run: where its moves end, and every leg its searches planned,
 are compared with those worked out on a copy of the state over a table built anew, which has
@@ -21,7 +21,7 @@ import pytest
 from shapely.geometry import Point
 
 from domain.game import Game
-from domain.rulesets.skirmish.keypoints import KeyPoints, surfaces_may_join, way
+from domain.rulesets.skirmish.keypoints import least_rise, way
 from domain.rulesets.skirmish.legal import _ends, _extent, _near, _reads, ends_of_moves
 from domain.rulesets.skirmish.legs import Leg, may_move, may_run, plan
 from domain.rulesets.skirmish.reach import TableSearch
@@ -160,10 +160,12 @@ def test_kept_moves_and_legs_equal_those_of_a_state_keeping_nothing_along_self_p
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_no_walk_or_jump_joins_surfaces_that_surfaces_may_join_rules_out(path: Path) -> None:
-    # ``areas.reached`` leaves out the key points on a surface no walk or jump joins to the
-    # targets' own: ``way`` must say None for every such pair that is not a climb's or a
-    # ladder's ends (key points and the area grid's centres, every unit's points)
+def test_a_way_between_surfaces_no_walk_or_jump_joins_costs_their_difference_in_height_more(path: Path) -> None:
+    # ``areas.reached`` counts the least a way through a key point could cost as its cost so
+    # far, the distance and, from a surface no walk or jump joins to the targets' own, the
+    # difference in height (``least_rise``): every leg ``way`` picks between such surfaces, and
+    # every straight climb, must cost at least that (key points and the area grid's centres,
+    # every unit's points)
     state = play(load_scenario(path), strict=False).game.state
     assert isinstance(state, SkirmishState)
     view = TableView(state)
@@ -177,12 +179,21 @@ def test_no_walk_or_jump_joins_surfaces_that_surfaces_may_join_rules_out(path: P
     for unit in state.units.values():
         if not unit.alive or unit.location is None:
             continue
-        points = KeyPoints(view, unit.id)
+        search = TableSearch(view, unit.id)
+        graph = search.graphs[0]
+        points = graph.points
         for a_key, a in points.nodes.items():
             for b in [*points.nodes.values(), *centres]:
-                if surfaces_may_join(table, a.surface, b.surface) or a_key in points.ends or b.text in points.ends:
+                rise = least_rise(table, a.surface, b.surface)
+                if not rise or b.text == a_key:
                     continue
-                assert way(view, points, a_key, b.text, a, b) is None, f"{path.stem}: {a_key} -> {b.text}"
+                least = a.flat_distance(b) + rise - 1e-9
+                via = way(view, points, a_key, b.text, a, b)
+                if via is not None:
+                    assert plan(view, unit.id, a, b, via).cost >= least, f"{path.stem}: {a_key} -> {b.text}"
+                if b.text not in points.nodes:
+                    straight = graph.straight(a_key, b)
+                    assert straight is None or straight[0] >= least, f"{path.stem}: {a_key} -> {b.text} (straight)"
 
 
 def _plainly_reached(search: TableSearch, target: Spot) -> bool:
@@ -197,8 +208,8 @@ def _plainly_reached(search: TableSearch, target: Spot) -> bool:
             return True
         there = graph.nodes.get(target.text, target)
         for key, cost in reach.cost.items():
-            leg = graph.join(key, there)
-            if leg is not None and float(cost) + leg.cost <= graph.budget + 1e-6:
+            joined = graph.join_cost(key, there)  # one leg, or a straight walk and climb
+            if joined is not None and float(cost) + joined <= graph.budget + 1e-6:
                 return True
     return False
 

@@ -20,6 +20,8 @@ CASES = [
     ("08-ladders.yaml", "hound"),
     ("10-moving-through-units.yaml", "scout"),
     ("12-jump-across-and-on.yaml", "sprinter"),
+    ("21-climbing-from-where-the-unit-stands.yaml", "thief"),
+    ("21-climbing-from-where-the-unit-stands.yaml", "porter"),
 ]
 
 

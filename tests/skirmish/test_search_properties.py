@@ -5,7 +5,15 @@ of key points and runs a textbook Dijkstra.
 
 The reference shares nothing with the product but the leg rules (``legs.plan``): it builds its
 own key points from the table's data with shapely, following docs/skirmish.md, and decides
-itself which way of moving could join two points.
+itself which way of moving could join two points. It climbs as a declared move may (Move
+Phase, Climbing: up to 1" across): between any two points on surfaces more than 1" apart in
+height within the leeway, and, to a point asked about, straight from a key point: a walk to the
+wall, the climb and a walk on, costing the straight line's length plus the height (worked out
+here from the line and the surfaces' standing areas). Where units or difficult terrain lie so
+near the wall that whether such a way meets them depends on which part of the line the climb
+covers, the point is not compared (``AMBIGUOUS``); the product writes the climb's ends to 3
+decimals, so its figure for a straight climb may be a few millionths above the line's
+(``STRAIGHT_TOL``).
 """
 
 from __future__ import annotations
@@ -29,6 +37,10 @@ from projections.lookahead import Lookahead
 EPS = 1e-6
 LOW = 1.0
 MARGIN = 0.05
+#: a straight climb's figure in the product against the line's length plus the height
+STRAIGHT_TOL = 1e-5
+#: a point whose straight climb depends on which part of the line the climb covers
+AMBIGUOUS = "ambiguous"
 
 
 def _spot_text(x: float, y: float, surface: str) -> str:
@@ -60,6 +72,8 @@ class Reference:
         units = [u for u in state.units.values() if u.alive and u.location is not None]
         self.me = next(u for u in units if u.id == unit_id)
         self.others = [u for u in units if u.id != unit_id]
+        self.leeway = float(self.options.climb_horizontal_leeway)
+        self.difficult = [(a.get("surface") or "ground", Polygon(a["polygon"])) for a in data.get("difficult", [])]
         self.nodes, self.climbs = self._key_points()
 
     # --- points ------------------------------------------------------------------------------
@@ -149,9 +163,68 @@ class Reference:
             return "walk"
         if a.surface != "ground" and b.surface != "ground" and hb - ha <= LOW + EPS and apart <= self.options.jump_across_max_gap + EPS:
             return "jump_across"
+        climb = abs(ha - hb) > LOW + EPS and apart <= self.leeway + EPS
         if ha > hb and a.surface != "ground" and apart <= self.options.jump_down_max_horizontal + EPS:
+            if climb and plan(self.view, self.unit_id, a, b, "jump_down").refusal is not None:
+                return "climb"  # a jump down refused (onto a roof, over higher terrain): climb down
             return "jump_down"
-        return None
+        return "climb" if climb else None
+
+    # --- straight climbs -----------------------------------------------------------------------
+
+    def _piece(self, line: LineString, region: Any, from_start: bool) -> float:
+        """How far along ``line`` a walk from its start stays in ``region`` (from_start), or from
+        where along it a walk in the region reaches its end."""
+        inside = line.intersection(region)
+        found = 0.0 if from_start else line.length
+        for part in getattr(inside, "geoms", [inside]):
+            if part.geom_type != "LineString" or part.is_empty:
+                continue
+            ends = sorted(line.project(Point(c)) for c in part.coords)
+            if from_start and ends[0] <= 1e-9:
+                found = max(found, ends[-1])
+            if not from_start and ends[-1] >= line.length - 1e-9:
+                found = min(found, ends[0])
+        return found
+
+    def _meets(self, line: LineString, lo: float, hi: float, surface: str, avoid: bool) -> bool:
+        """Whether the part [lo, hi] of the line passes a unit that stops the mover (an enemy, a
+        Stunned ally) standing within 1" of the height of ``surface``, or (``avoid``) difficult
+        terrain on ``surface``."""
+        if hi < lo:
+            return False
+        a, b = line.interpolate(max(lo, 0.0)), line.interpolate(min(hi, line.length))
+        part = LineString([a, b]) if a.distance(b) > EPS else a
+        for other in self.others:
+            there = self.parse(other.location)
+            if abs(self.heights[there.surface] - self.heights[surface]) > LOW and there.surface != surface:
+                continue
+            if other.owner == self.me.owner and not set(other.states) & {"stunned", "dazed"} and not other.engaged_with:
+                continue
+            if part.distance(Point(there.x, there.y)) < self.radius(self.me) + self.radius(other) - 1e-5:
+                return True
+        return avoid and any(where == surface and area.intersects(part) for where, area in self.difficult)
+
+    def straight(self, a: Spot, b: Spot, avoid: bool) -> float | str | None:
+        """A straight way from key point ``a`` to ``b`` with one climb in it, within the leeway:
+        its cost (the line's length plus the height), None if there is none, or ``AMBIGUOUS``
+        when units or difficult terrain near the wall meet it for some choice of where the
+        climb starts and ends and not for another."""
+        ha, hb = self.heights[a.surface], self.heights[b.surface]
+        length = math.hypot(a.x - b.x, a.y - b.y)
+        if a.surface == b.surface or abs(ha - hb) <= LOW + EPS or length <= self.leeway + EPS:
+            return None
+        line = LineString([(a.x, a.y), (b.x, b.y)])
+        left = self._piece(line, self.regions[a.surface], from_start=True)
+        reached = self._piece(line, self.regions[b.surface], from_start=False)
+        if reached - left > self.leeway - 0.01:
+            return AMBIGUOUS if reached - left <= self.leeway + 0.01 else None
+        # the climb covers at least [left, reached] and at most the leeway around it
+        surely = self._meets(line, 0.0, reached, a.surface, avoid) or self._meets(line, left, length, b.surface, avoid)
+        if surely:
+            return None
+        maybe = self._meets(line, 0.0, left + self.leeway, a.surface, avoid) or self._meets(line, reached - self.leeway, length, b.surface, avoid)
+        return AMBIGUOUS if maybe else length + abs(ha - hb)
 
     def leg_cost(self, a_key: str, b_key: str, a: Spot, b: Spot, avoid: bool) -> float | None:
         via = self.via(a_key, b_key, a, b)
@@ -211,17 +284,29 @@ class Reference:
                     found[key] = c
         return found
 
-    def point_cost(self, runs: list[tuple[float, bool, dict[str, float]]], target: Spot) -> float | None:
-        """The cheapest way to a point that is not a key point: a key point in range, then one leg."""
+    def point_cost(self, runs: list[tuple[float, bool, dict[str, float]]], target: Spot) -> float | str | None:
+        """The cheapest way to a point that is not a key point: a key point in range, then one
+        leg or a straight climb; ``AMBIGUOUS`` when a straight climb could decide the answer and
+        whether it is open depends on where its climb starts and ends, or its figure lies
+        within ``STRAIGHT_TOL`` of the allowance."""
         if self.ends_on_someone(target):
             return None
         best: float | None = None
+        unsure = False
         for budget, avoid, cost in runs:
             for key, c in cost.items():
                 step = self.leg_cost(key, target.text, self.nodes[key], target, avoid)
                 if step is not None and c + step <= budget + EPS and (best is None or c + step < best):
                     best = c + step
-        return best
+                straight = self.straight(self.nodes[key], target, avoid)
+                if straight == AMBIGUOUS:
+                    unsure = unsure or c + math.hypot(self.nodes[key].x - target.x, self.nodes[key].y - target.y) <= budget + EPS
+                elif isinstance(straight, float):
+                    if abs(c + straight - budget) <= STRAIGHT_TOL:
+                        unsure = True
+                    elif c + straight <= budget + EPS and (best is None or c + straight < best):
+                        best = c + straight
+        return AMBIGUOUS if unsure else best
 
 
 @st.composite
@@ -287,9 +372,13 @@ def test_the_fast_searches_find_what_a_plain_search_finds(drawn: dict[str, Any],
             continue
         found = answer.answer(target.text)  # type: ignore[attr-defined]
         cost = reference.point_cost(runs, target)
+        if cost == AMBIGUOUS:
+            continue
         assert found.reachable == (cost is not None), target.text
         if cost is not None:
-            assert math.isclose(found.cost, round(cost, 3), abs_tol=1e-9), target.text
+            assert isinstance(cost, float)
+            # (a straight climb's figure may be a few millionths over the line's: rounded up, then)
+            assert any(math.isclose(found.cost, round(c, 3), abs_tol=1e-9) for c in (cost, cost + STRAIGHT_TOL)), target.text
     table_grid = []
     for surface, region in reference.regions.items():
         minx, miny, maxx, maxy = region.bounds
@@ -306,7 +395,11 @@ def test_the_fast_searches_find_what_a_plain_search_finds(drawn: dict[str, Any],
             x += 1.0
     for spot in table_grid:
         if spot.text in reference.nodes:
-            reachable = spot.text in reference.key_point_costs(runs) or reference.point_cost(runs, reference.nodes[spot.text]) is not None
+            cost = None if spot.text in reference.key_point_costs(runs) else reference.point_cost(runs, reference.nodes[spot.text])
+            reachable = spot.text in reference.key_point_costs(runs) or cost is not None
         else:
-            reachable = reference.point_cost(runs, spot) is not None
+            cost = reference.point_cost(runs, spot)
+            reachable = cost is not None
+        if cost == AMBIGUOUS:
+            continue
         assert (spot.text in samples) == reachable, spot.text

@@ -25,7 +25,7 @@ import shapely
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from domain.rulesets.skirmish.keypoints import surfaces_may_join
+from domain.rulesets.skirmish.keypoints import least_rise
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, Table
 
 if TYPE_CHECKING:
@@ -191,29 +191,27 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             continue
         limit = graph.budget + EPSILON
         costs = cost.tolist()
-        # the key points on a surface no walk or jump joins to the targets' own are left out
-        # (a climb's or a ladder's end asked about keeps them all: ``surfaces_may_join``)
+        # a way from a key point on a surface no walk or jump joins to the targets' own climbs
+        # (or takes a ladder): it costs the difference in height more (``least_rise``)
         table = graph.view.table
         surfaces = [graph.nodes[k].surface for k in keys]
-        joinable = {s: surfaces_may_join(table, s, targets[open_[0]].surface) for s in set(surfaces)}
         same_surface = all(targets[t].surface == targets[open_[0]].surface for t in open_)
-        usable_keys = numpy.array([joinable[s] for s in surfaces]) if same_surface else numpy.ones(len(keys), dtype=bool)
+        rises = {s: least_rise(table, s, targets[open_[0]].surface) for s in set(surfaces)} if same_surface else {}
+        rise = numpy.array([rises.get(s, 0.0) for s in surfaces])
         for first in range(0, len(open_), BATCH):
             batch = open_[first : first + BATCH]
             tx = numpy.array([targets[t].x for t in batch])
             ty = numpy.array([targets[t].y for t in batch])
             gap = numpy.hypot(xs[None, :] - tx[:, None], ys[None, :] - ty[:, None])
             if graph.paid:
-                lower = cost[None, :] + gap
+                lower = (cost + rise)[None, :] + gap
                 # a hair over the limit is still tried: the leg's own cost decides
                 near = lower <= limit + 1e-9
             else:
                 # free jumps: a usable leg is no longer than its cost, or than the longest jump
-                lower = numpy.broadcast_to(cost, gap.shape)
+                lower = numpy.broadcast_to(cost + rise, gap.shape)
                 longest = numpy.maximum(limit - cost, graph.longest_free_leg)
-                near = (cost <= limit)[None, :] & (gap <= longest[None, :] + 1e-9)
-            special = numpy.array([targets[t].text in graph.points.ends for t in batch])
-            near &= usable_keys[None, :] | special[:, None]
+                near = (cost + rise <= limit)[None, :] & (gap <= longest[None, :] + 1e-9)
             # the most promising key points first: which one joins does not change the answer
             order = numpy.argsort(numpy.where(near, lower, numpy.inf), axis=1, kind="stable")
             counts = near.sum(axis=1).tolist()

@@ -161,9 +161,10 @@ class Beyond:
 
 def longest_way(view: TableView, a: str, b: str) -> float:
     """How far apart (flat) a point on surface ``a`` and one on ``b`` may be for a way other
-    than a climb or a ladder to join them (``keypoints.way``'s cases): any distance when a walk
-    may (one surface, or within 1" of height), else the longest jump across or down the rule
-    options allow; -1 when none may. ``way`` gives None for two points further apart, so no leg
+    than a portal's climb or a ladder to join them (``keypoints.way``'s cases): any distance
+    when a walk may (one surface, or within 1" of height), else the longest jump across or
+    down the rule options allow, or the climb's leeway between surfaces more than 1" apart in
+    height; -1 when none may. ``way`` gives None for two points further apart, so no leg
     is planned between them (tests/skirmish/test_nearest_totals.py checks this against ``way``)."""
     if a == b:
         return math.inf
@@ -176,4 +177,6 @@ def longest_way(view: TableView, a: str, b: str) -> float:
         longest = max(longest, options.jump_across_max_gap + EPSILON)
     if ha > hb and a != GROUND:
         longest = max(longest, options.jump_down_max_horizontal + EPSILON)
+    if abs(ha - hb) > LOW_OBSTACLE + EPSILON:
+        longest = max(longest, options.climb_horizontal_leeway + EPSILON)  # a climb anywhere within the leeway
     return longest

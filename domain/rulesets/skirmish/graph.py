@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
+from domain.rulesets.skirmish.climbs import straight_climb
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
-from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, fitted, may_move
-from domain.rulesets.skirmish.table import EPSILON, Spot
+from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, fitted, may_move, plan
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
@@ -39,6 +40,7 @@ class TableGraph:
         planned: dict[tuple[str, object], Leg | None] | None = None,
         joined: dict[tuple[str, Spot], tuple[float, bool] | None] | None = None,
         stepped: dict[tuple[str, str], tuple[str, float, bool] | None] | None = None,
+        climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] | None = None,
     ) -> None:
         self.view = view
         self.unit_id = unit_id
@@ -56,6 +58,9 @@ class TableGraph:
         self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
         self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
         self.stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = stepped if stepped is not None else {}
+        #: the straight climbs from key points to points asked about (``straight``), shared like ``planned``
+        self.climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] = climbed if climbed is not None else {}
+        self._leeway = view.options.climb_horizontal_leeway
         #: the units that could stop this one moving through their bases (``TableView.obstacles``)
         self.obstacles = view.obstacles(unit_id)
         #: whether every leg costs at least its horizontal length (see ``search.py``)
@@ -88,10 +93,20 @@ class TableGraph:
         return planned[key]
 
     def join_cost(self, a_key: str, target: Spot) -> float | None:
+        """What the cheapest last leg(s) from a key point to a point asked about cost
+        (``join_legs``), or None where there are none, without building the direct leg:
+        whether a point is reached needs only that (``areas.reached`` asks it of every centre of
+        the area grid)."""
+        direct = self.direct_cost(a_key, target)
+        straight = self.straight(a_key, target)
+        if straight is None:
+            return direct
+        return straight[0] if direct is None or straight[0] < direct else direct
+
+    def direct_cost(self, a_key: str, target: Spot) -> float | None:
         """``join(a_key, target).cost``, or None where ``join`` gives None, without building the
-        leg: whether a point is reached needs only that (``areas.reached`` asks it of every
-        centre of the area grid). What the leg is for the unit is kept in ``joined``, shared
-        like ``planned``: (its cost, whether it crosses difficult terrain), None if unusable."""
+        leg. What the leg is for the unit is kept in ``joined``, shared like ``planned``: (its
+        cost, whether it crosses difficult terrain), None if unusable."""
         key = (a_key, target)
         joined = self.joined
         if key in joined:
@@ -110,6 +125,57 @@ class TableGraph:
         if found is None or (self.avoid_difficult and found[1]):
             return None
         return found[0]
+
+    def straight(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        """The way from a key point straight to a point asked about on a surface more than 1"
+        higher or lower, further away than the climb's leeway: a walk to the wall, a climb
+        within the leeway and a walk on, as a declared move may make it (``climbs.py``): its
+        cost, whether it crosses difficult terrain, and its legs; None if there is none, or if
+        this search may not take it. (Nearer, the direct leg is that climb: ``keypoints.way``.)"""
+        key = (a_key, target)
+        climbed = self.climbed
+        if key in climbed:
+            found = climbed[key]
+        else:
+            found = None
+            a = self.nodes[a_key]
+            view = self.view
+            table = view.table
+            if (
+                a.surface != target.surface
+                and abs(table.height(a.surface) - table.height(target.surface)) > LOW_OBSTACLE + EPSILON
+                and a.flat_distance(target) > self._leeway + EPSILON
+            ):
+                ends = straight_climb(table, self._leeway, a, target)
+                if ends is not None:
+                    found = self._legs_through(a, target, ends)
+            climbed[key] = found
+        if found is None or (self.avoid_difficult and found[1]):
+            return None
+        return found
+
+    def _legs_through(self, a: Spot, target: Spot, ends: tuple[Spot, Spot]) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        """The legs of a walk from ``a`` to the climb's start, the climb and a walk on to the
+        target (a walk of no length left out), planned by ``legs.plan`` for this unit; None if
+        one of them is refused or a point is not one a unit may stand on."""
+        start, end = ends
+        points = [a, *(p for p in (start, end) if p != a and p != target), target]
+        vias = ["climb" if p.surface != q.surface else "walk" for p, q in zip(points[:-1], points[1:], strict=True)]
+        if vias.count("climb") != 1 or not all(self.view.table.stands(p) for p in points[1:-1]):
+            return None
+        legs = tuple(plan(self.view, self.unit_id, p, q, via) for p, q, via in zip(points[:-1], points[1:], vias, strict=True))
+        if any(leg.refusal is not None or leg.automatic_fail is not None for leg in legs):
+            return None
+        return sum(leg.cost for leg in legs), any(leg.difficult for leg in legs), legs
+
+    def join_legs(self, a_key: str, target: Spot) -> list[Leg] | None:
+        """The cheapest usable last legs from a key point to a point asked about: the direct
+        leg (``join``), or the straight walk and climb (``straight``) where it costs less."""
+        direct = self.join(a_key, target)
+        straight = self.straight(a_key, target)
+        if straight is not None and (direct is None or straight[0] < direct.cost):
+            return list(straight[2])
+        return None if direct is None else [direct]
 
     def step(self, a_key: str, b_key: str) -> tuple[str, float] | None:
         """The way and cost of ``leg(a_key, b_key)``, or None where it is None, without building

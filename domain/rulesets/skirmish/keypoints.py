@@ -1,9 +1,10 @@
 """The key points the lookahead searches between, and which way of moving could join two of them.
 
 Shortest walks on the table bend only at corners: of walls (the ground blocks, grown by
-``MARGIN``) and of the octagons that clear other units' bases. Climbs and jumps start and end at
-portals: points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each
-with its foot outside the wall. Ladder ends are points too.
+``MARGIN``) and of the octagons that clear other units' bases. Jumps start and end at portals:
+points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each with its
+foot outside the wall; climbs join a portal and its foot, and any two points within the climb's
+leeway (``way``). Ladder ends are points too.
 
 What depends on the table alone (corners, portals, ladder ends, which of them a unit may stand
 on) is computed once per table and kept with it; only the unit's own point and the octagons
@@ -126,13 +127,11 @@ def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
 class _Shared:
     """What every unit's key points take from the table's (``TablePoints``), as ``KeyPoints``
     reads it: the corners and ladder ends, and the portals' tops and feet, each as the points
-    they add in order (the first of one text kept); the climbs' ends in both directions; the
-    texts of every climb's and ladder's ends."""
+    they add in order (the first of one text kept); the climbs' ends in both directions."""
 
     corners: dict[str, Spot]
     portals: dict[str, Spot]
     climb_pairs: frozenset[tuple[str, str]]
-    ends: frozenset[str]
 
 
 _SHARED: weakref.WeakKeyDictionary[Table, _Shared] = weakref.WeakKeyDictionary()
@@ -154,8 +153,7 @@ def _shared_points(table: Table, static: TablePoints) -> _Shared:
             if climb:
                 pairs.add((top.text, foot.text))
                 pairs.add((foot.text, top.text))
-        ends = frozenset(t for pair in pairs for t in pair) | frozenset(t for pair in static.ladders for t in pair)
-        found = _SHARED[table] = _Shared(corners, portals, frozenset(pairs), ends)
+        found = _SHARED[table] = _Shared(corners, portals, frozenset(pairs))
     return found
 
 
@@ -200,8 +198,6 @@ class KeyPoints:
         self.climb_pairs: frozenset[tuple[str, str]] = shared.climb_pairs
         self.nodes = nodes
         self.keys = list(nodes)
-        #: the texts of every climb's and ladder's ends (``surfaces_may_join`` says nothing of them)
-        self.ends: frozenset[str] = shared.ends
         self.xs = np.array([s.x for s in nodes.values()], dtype=float)
         self.ys = np.array([s.y for s in nodes.values()], dtype=float)
 
@@ -233,10 +229,22 @@ def surfaces_may_join(table: Table, a_surface: str, b_surface: str) -> bool:
     return ha > hb and a_surface != GROUND
 
 
+def least_rise(table: Table, a_surface: str, b_surface: str) -> float:
+    """The least any way from a point on ``a_surface`` to one on ``b_surface`` costs beyond its
+    horizontal length: nothing where a walk or a jump could join them (``surfaces_may_join``),
+    else the difference in height, which a climb and a ladder pay (as a straight climb does)."""
+    if surfaces_may_join(table, a_surface, b_surface):
+        return 0.0
+    return abs(table.height(a_surface) - table.height(b_surface))
+
+
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
     """Which way of moving could join two points, if any (the leg planner then says whether it
     is legal): a climb between a portal and its foot, a ladder between its ends, a walk on one
-    surface or onto one within 1", a jump across between raised surfaces, a jump down."""
+    surface or onto one within 1", a jump across between raised surfaces, a jump down; else a
+    climb between any two points on surfaces more than 1" apart in height and no further apart
+    than the climb's leeway (Move Phase, Climbing: a declared move may climb anywhere within
+    it), also where a jump down would be refused (onto a lower roof, over higher terrain)."""
     table = view.table
     if (a_key, b_key) in points.climb_pairs:
         return "climb"
@@ -245,14 +253,18 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     if a.surface == b.surface:
         return "walk"
     ha, hb = table.height(a.surface), table.height(b.surface)
-    near = a.flat_distance(b) <= view.options.jump_across_max_gap + EPSILON
+    apart = a.flat_distance(b)
+    near = apart <= view.options.jump_across_max_gap + EPSILON
     if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
         return "walk"
     if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
         return "jump_across"
-    if ha > hb and a.surface != GROUND and a.flat_distance(b) <= view.options.jump_down_max_horizontal + EPSILON:
+    climb = abs(ha - hb) > LOW_OBSTACLE + EPSILON and apart <= view.options.climb_horizontal_leeway + EPSILON
+    if ha > hb and a.surface != GROUND and apart <= view.options.jump_down_max_horizontal + EPSILON:
+        if climb and leg_shape(view, a, b, "jump_down").refusal is not None:
+            return "climb"
         return "jump_down"
-    return None
+    return "climb" if climb else None
 
 
 def way_and_shape(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> tuple[str, LegShape] | None:

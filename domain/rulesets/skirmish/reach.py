@@ -2,11 +2,13 @@
 
 The table is continuous, so the lookahead searches a graph of key points (``keypoints.py``):
 where the unit stands, the corners of walls and surfaces (shortest walks bend only there), ladder
-ends, and points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where climbs
-and jumps start and end). Every edge of the graph is a leg planned by ``legs.plan``, the same
-function the engine uses, so the lookahead and the rules never disagree about a leg. For any
-point asked about, the point joins the graph and the search answers: reachable or not, the path,
-the checks on the way and the chance of passing them all. Difficult terrain is handled by two
+ends, and points every ``PORTAL_SPACING`` inches along the edges of raised surfaces (where jumps
+start and end, and climbs, which also join any two points within the climb's leeway). Every
+edge of the graph is a leg planned by ``legs.plan``, the same function the engine uses, so the
+lookahead and the rules never disagree about a leg. For any point asked about, the point joins
+the graph (by one leg, or by a straight walk, climb and walk from a key point: ``climbs.py``)
+and the search answers: reachable or not, the path, the checks on the way and the chance of
+passing them all. Difficult terrain is handled by two
 searches: one that avoids it with the full allowance, one that may cross it with 2" less.
 
 Nothing is searched before it is asked for, and each search stops where its question is
@@ -20,7 +22,6 @@ import math
 from dataclasses import dataclass, field
 
 import numpy
-from shapely.geometry import LineString
 
 from domain.cached import cached_property
 from domain.movement import NO_PATH, RangeOfMotion, Reach
@@ -31,7 +32,7 @@ from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
 __all__ = [
@@ -77,10 +78,11 @@ class TableSearch:
         planned: dict[tuple[str, object], Leg | None] = view.kept(f"skirmish.planned.{unit_id}", dict)
         joined: dict[tuple[str, Spot], tuple[float, bool] | None] = view.kept(f"skirmish.joined.{unit_id}", dict)
         stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = view.kept(f"skirmish.stepped.{unit_id}", dict)
+        climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] = view.kept(f"skirmish.climbed.{unit_id}", dict)
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),
-                avoid_difficult=not difficult, points=points, planned=planned, joined=joined, stepped=stepped,
+                avoid_difficult=not difficult, points=points, planned=planned, joined=joined, stepped=stepped, climbed=climbed,
             )
             for difficult in (False, True)
         ]
@@ -174,8 +176,8 @@ class TableSearch:
                 longest = numpy.maximum(limit - cost, graph.longest_free_leg)
                 near = numpy.flatnonzero((cost <= limit) & (gap <= longest + 1e-9))
             for i in near[numpy.argsort(lower[near], kind="stable")].tolist():
-                leg = graph.join(keys[i], target)
-                if leg is not None and float(reach.cost[keys[i]]) + leg.cost <= limit:
+                joined = graph.join_cost(keys[i], target)
+                if joined is not None and float(reach.cost[keys[i]]) + joined <= limit:
                     return True
         return False
 
@@ -208,44 +210,7 @@ class TableSearch:
             if total is not None and (nearest is None or total - graph.budget < nearest[0] - nearest[1]):
                 nearest = (total, graph.budget)
         ranked = sorted(refusals, key=lambda item: item[0])
-        reasons = _diagnose(self, target, nearest, ranked)
-        straight = self._straight_climb(target)
-        if straight is not None:
-            reasons.append(straight)
-        return PointAnswer(False, reasons=reasons)
-
-    def _straight_climb(self, target: Spot) -> RuleRef | None:
-        """The caution an answer "out of reach" owes when a straight climb could still make it:
-        the searches climb a wall only between points 1" apart along its edge (``PORTAL_SPACING``),
-        while a declared move may climb anywhere, so a point up a wall can read a little dearer
-        than a move straight up to it. From each key point reached, lower than the point asked and
-        with open ground up to the wall on the straight line, that move costs the line's length
-        plus the rise; if one is within its search's allowance, the answer says so and names it."""
-        table = self.view.table
-        if target.surface == GROUND:
-            return None
-        height = table.height(target.surface)
-        wall = table.surfaces[target.surface].polygon.exterior
-        for graph, reach in self.runs:
-            for key, cost in sorted(reach.cost.items(), key=lambda item: item[1]):
-                here = graph.nodes[key]
-                rise = height - table.height(here.surface)
-                bound = cost + here.flat_distance(target) + rise
-                if rise <= LOW_OBSTACLE + EPSILON or bound > graph.budget + EPSILON:
-                    continue
-                foot = _foot_of(wall, here, target)
-                if foot is None or not table.walkable(here, foot):
-                    continue
-                if graph.avoid_difficult and (
-                    table.crosses_difficult(here, foot) or table.crosses_difficult(Spot(foot.x, foot.y, target.surface), target)
-                ):
-                    continue  # the full Move is for a way clear of difficult terrain
-                return rule(
-                    "Move Phase, Climbing",
-                    f"the lookahead climbs walls at points {PORTAL_SPACING:g}\" apart: a move climbing straight "
-                    f"from {here.text} could cost {bound:.2f}\" of the {graph.budget:.2f}\" allowance; declare it to have it judged",
-                )
-        return None
+        return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
 
     def _beyond(self, index: int) -> Beyond:
         """The costs past the allowance over the ``index``-th graph, shared by every point
@@ -456,18 +421,3 @@ def range_of_motion(view: TableView, unit_id: str) -> TableRange:
     }
     return TableRange(search, base, extra)
 
-
-def _foot_of(wall: object, here: Spot, target: Spot) -> Spot | None:
-    """Where the straight line from ``here`` to ``target`` meets the wall of ``target``'s
-    surface, just short of it on ``here``'s surface; None if it meets no wall (``here`` is
-    above the footprint already)."""
-    crossing = LineString([(here.x, here.y), (target.x, target.y)]).intersection(wall)
-    if crossing.is_empty:
-        return None
-    points = list(getattr(crossing, "geoms", [crossing]))
-    nearest = min(points, key=lambda p: math.hypot(p.x - here.x, p.y - here.y))
-    length = math.hypot(nearest.x - here.x, nearest.y - here.y)
-    if length <= 0.01:
-        return here
-    back = 0.01 / length
-    return Spot(nearest.x - (nearest.x - here.x) * back, nearest.y - (nearest.y - here.y) * back, here.surface)

@@ -120,7 +120,7 @@ def _towards(
     graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool]
 ) -> Way | None:
     """A* from ``start`` to ``target`` through points within the allowance. A point is joined
-    to the target by ``graph.join``; a way counts if ``accept`` takes its total; the search
+    to the target by ``graph.join_legs`` (one leg, or a straight walk and climb); a way counts if ``accept`` takes its total; the search
     stops when ``hopeless`` says no way costing at least that could count. (What a way beyond
     the allowance would cost, for "too far", is ``beyond.py``'s.)"""
     nodes, points = graph.nodes, graph.points
@@ -178,11 +178,13 @@ def _towards(
     if best is None:
         return None
     total, last = best
-    last_leg = graph.join(last, target)
-    assert last_leg is not None  # joined above: the same leg, built now
+    last_legs = graph.join_legs(last, target)
+    assert last_legs is not None  # joined above: the same legs, built now
     path = [last]
     while path[-1] != start:
         path.append(previous[path[-1]])
     path.reverse()
     legs = [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
-    return Way(total, [*path, target_key], [*legs, last_leg])
+    # a straight climb passes points between the key point and the target (``TableGraph.straight``)
+    between = [leg.to.text for leg in last_legs[:-1]]
+    return Way(total, [*path, *between, target_key], [*legs, *last_legs])

@@ -1,0 +1,142 @@
+"""Straight climbs: where a move that goes straight from one point to another on a surface higher
+or lower by more than 1" starts and ends its climb (Move Phase, Climbing: "1\" of horizontal
+movement is allowed").
+
+A climb costs its height plus its horizontal length, and walks cost their length, so a way that
+walks straight at a wall, climbs it and walks straight on costs the straight line's length plus
+the height, whatever part of the line the climb covers: the least any way between the two
+points can cost. ``straight_climb`` finds such a way when there is one: the points where the
+climb starts and ends, on the line (the climb no longer than the leeway, containing the point
+where the line leaves the first surface's standing area and the point where it enters the
+second's), written to the 3 decimals a location is written in. Where the line passes through
+points of that grid (``_lattice``) the way is exactly the straight line; elsewhere its points
+are the nearest on the grid, which costs a few millionths of an inch more.
+
+What depends on the table alone (the points) is kept per table; the legs are planned by
+``legs.plan`` as a declared move's are, so a way found is one the move command takes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import shapely
+
+from domain.rulesets.skirmish.table import PLACES, Spot, Table
+
+#: how far (along the line) the climb's ends keep from where the line meets an edge, where
+#: there is room: a point written to 3 decimals then still lies on its surface
+CLEAR = 0.01
+#: the climb kept this much under the leeway when its ends are rounded to the grid
+ROUNDING = 0.002
+#: straight climbs kept per table and leeway before the oldest half goes
+KEPT = 100_000
+_SCALE = 10**PLACES
+
+
+def straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot, Spot] | None:
+    """Where a straight way from ``a`` to ``b`` (on surfaces of different heights) climbs:
+    (the climb's start on ``a``'s surface, its end on ``b``'s), either of which may be ``a``
+    or ``b`` itself; None when no climb within ``leeway`` joins the two parts of the line a unit
+    can walk (the line leaves ``a``'s surface too far from where it reaches ``b``'s). Kept per
+    table."""
+    kept: dict[tuple[object, ...], tuple[Spot, Spot] | None] = table.leg_ways.setdefault(("straight climb", leeway), {})
+    key = (a.x, a.y, a.surface, b.x, b.y, b.surface)
+    if key in kept:
+        return kept[key]
+    if len(kept) >= KEPT:
+        for old in list(kept)[: KEPT // 2]:
+            kept.pop(old, None)
+    found = kept[key] = _straight_climb(table, leeway, a, b)
+    return found
+
+
+def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot, Spot] | None:
+    length = a.flat_distance(b)
+    if length <= 0:
+        return None
+    line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+    left = _walked(line, table.region(a.surface), length, from_start=True)  # a walk from a stays up to here
+    reached = _walked(line, table.region(b.surface), length, from_start=False)  # and one to b from here
+    if reached - left > leeway:
+        return None
+    lattice = _lattice(a, b)
+
+    def pick(lo: float, hi: float, room_lo: float, room_hi: float, tight_lo: bool, tight_hi: bool) -> float | None:
+        """A point of the line in [lo, hi], away from the edges (in [room_lo, room_hi]) if it
+        can be: a point of the grid on the line nearest the middle, else the middle, to be
+        rounded to the grid; then a bound set by the leeway (``tight_*``) is kept ``ROUNDING``
+        away, as rounding may move the point. None if there is no such point."""
+        for low, high in ((max(lo, room_lo), min(hi, room_hi)), (lo, hi)):
+            if lattice is not None:
+                count, step = lattice
+                first, last = max(0, math.ceil(low / step - 1e-9)), min(count, math.floor(high / step + 1e-9))
+                if first <= last:
+                    return min(max(round((low + high) / 2 / step), first), last) * step
+            low, high = low + (ROUNDING if tight_lo else 0.0), high - (ROUNDING if tight_hi else 0.0)
+            if low <= high:
+                return (low + high) / 2
+        return None
+
+    start: float | None
+    end: float | None
+    if reached <= leeway:
+        # climb from ``a`` itself, to a point past where the line reaches b's surface
+        start, end = 0.0, pick(reached, min(length, leeway), reached + CLEAR, length - CLEAR, False, length > leeway)
+    elif length - left <= leeway:
+        # walk to a point short of where the line leaves a's surface, climb to ``b`` itself
+        start, end = pick(length - leeway, left, CLEAR, left - CLEAR, True, False), length
+    else:
+        # walk, climb, walk on
+        start = pick(max(0.0, reached - leeway), left, reached + CLEAR - leeway, left - CLEAR, True, False)
+        end = None if start is None else pick(max(reached, start), min(length, start + leeway), reached + CLEAR, length - CLEAR, False, True)
+    if start is None or end is None or end - start <= 0:
+        return None
+    return _at(a, b, start, length, a.surface), _at(a, b, end, length, b.surface)
+
+
+def _walked(line: Any, region: Any, length: float, from_start: bool) -> float:
+    """How far along ``line`` (from its start, or back from its end) it stays in ``region``,
+    measured from the start: the far end of the part of the line in the region that begins
+    (ends) at the line's start (end)."""
+    inside = shapely.intersection(line, region)
+    parts = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString" and not g.is_empty]
+    spans = []
+    for part in parts:
+        along = sorted(float(shapely.line_locate_point(line, shapely.points(c))) for c in part.coords)
+        spans.append((along[0], along[-1]))
+    if from_start:
+        return max((hi for lo, hi in spans if lo <= 1e-9), default=0.0)
+    return min((lo for lo, hi in spans if hi >= length - 1e-9), default=length)
+
+
+def _lattice(a: Spot, b: Spot) -> tuple[int, float] | None:
+    """The points of the 3-decimal grid on the line from ``a`` to ``b`` (both on it): how many
+    steps apart a and b are, and the length of a step; None if a point is off the grid."""
+    ax, ay, bx, by = (v * _SCALE for v in (a.x, a.y, b.x, b.y))
+    if any(abs(v - round(v)) > 1e-6 for v in (ax, ay, bx, by)):
+        return None
+    dx, dy = round(bx) - round(ax), round(by) - round(ay)
+    count = math.gcd(abs(dx), abs(dy))
+    if count == 0:
+        return None
+    return count, a.flat_distance(b) / count
+
+
+def _at(a: Spot, b: Spot, along: float, length: float, surface: str) -> Spot:
+    """The point ``along`` inches from ``a`` towards ``b``, on ``surface``, written to the grid
+    (``a`` or ``b`` themselves at the ends; a grid point on the line stays exactly on it)."""
+    if along <= 0:
+        return Spot(a.x, a.y, surface)
+    if along >= length:
+        return Spot(b.x, b.y, surface)
+    lattice = _lattice(a, b)
+    if lattice is not None:
+        count, step = lattice
+        k = round(along / step)
+        if abs(k * step - along) <= 1e-9:
+            ax, ay, bx, by = (round(v * _SCALE) for v in (a.x, a.y, b.x, b.y))
+            return Spot((ax + (bx - ax) // count * k) / _SCALE, (ay + (by - ay) // count * k) / _SCALE, surface)
+    t = along / length
+    return Spot(round(a.x + (b.x - a.x) * t, PLACES), round(a.y + (b.y - a.y) * t, PLACES), surface)
