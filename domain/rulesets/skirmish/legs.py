@@ -127,6 +127,10 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         if across > leeway + EPSILON and options.wall_running == "forbidden":
             why = f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\""
             return LegShape(0.0, refusal=rule("Move Phase, Climbing", why))
+        if across > leeway + EPSILON and not table.along_wall(a, b, leeway):
+            # wall running lifts the leeway's cap on the distance, not on where the climb goes
+            why = f"a climb runs along its wall: the {across:.2f}\" across must keep within {leeway:g}\" of the wall"
+            return LegShape(0.0, refusal=rule("Move Phase, Climbing; option wall_running: allowed", why))
         cost = rise + across
         checks.append(Check("climb"))
     elif via == "ladder":

@@ -467,6 +467,14 @@ class Table:
                 return True
         return False
 
+    def along_wall(self, a: Spot, b: Spot, within: float) -> bool:
+        """Whether the straight line from a to b keeps within ``within`` inches of the wall of
+        the higher of their surfaces all the way (option wall_running: a climb that runs along
+        the wall it climbs)."""
+        higher = a if self.height(a.surface) >= self.height(b.surface) else b
+        wall = self.surfaces[higher.surface].polygon.boundary
+        return bool(wall.buffer(within + EPSILON).covers(segment(a, b)))
+
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
         line = segment(a, b)
