@@ -217,10 +217,8 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
             counts = near.sum(axis=1).tolist()
             for row, t in enumerate(batch):
                 target = targets[t]
-                for i in order[row, : counts[row]].tolist():
-                    leg = graph.join_cost(keys[i], target)
-                    if leg is not None and costs[i] + leg <= limit:
-                        found[t] = True
-                        break
+                tried = [(keys[i], costs[i]) for i in order[row, : counts[row]].tolist()]
+                if graph.joins_within(tried, target, limit):
+                    found[t] = True
         open_ = [t for t in open_ if not found[t]]
     return found

@@ -103,6 +103,23 @@ class TableGraph:
             return direct
         return straight[0] if direct is None or straight[0] < direct else direct
 
+    def joins_within(self, reached: list[tuple[str, float]], target: Spot, limit: float) -> bool:
+        """Whether a last leg (or the straight walk and climb) from one of the ``reached`` key
+        points (with what reaching each cost, the most promising first) reaches ``target``
+        within ``limit``: ``join_cost`` asked of each, the direct legs of them all before any
+        straight climb. Which key point joins does not change the answer, and most points
+        asked about are joined directly, so their straight climbs (a line cut against the
+        surfaces, then legs planned) are never worked out."""
+        for key, cost in reached:
+            leg = self.direct_cost(key, target)
+            if leg is not None and cost + leg <= limit:
+                return True
+        for key, cost in reached:
+            way = self.straight(key, target)
+            if way is not None and cost + way[0] <= limit:
+                return True
+        return False
+
     def direct_cost(self, a_key: str, target: Spot) -> float | None:
         """``join(a_key, target).cost``, or None where ``join`` gives None, without building the
         leg. What the leg is for the unit is kept in ``joined``, shared like ``planned``: (its

@@ -175,10 +175,9 @@ class TableSearch:
                 lower = cost
                 longest = numpy.maximum(limit - cost, graph.longest_free_leg)
                 near = numpy.flatnonzero((cost <= limit) & (gap <= longest + 1e-9))
-            for i in near[numpy.argsort(lower[near], kind="stable")].tolist():
-                joined = graph.join_cost(keys[i], target)
-                if joined is not None and float(reach.cost[keys[i]]) + joined <= limit:
-                    return True
+            tried = [(keys[i], float(reach.cost[keys[i]])) for i in near[numpy.argsort(lower[near], kind="stable")].tolist()]
+            if graph.joins_within(tried, target, limit):
+                return True
         return False
 
     @cached_property
