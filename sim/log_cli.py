@@ -39,6 +39,8 @@ from sim.yamlfile import load_yaml
 @guarded
 def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
     """Play SCENARIO's script, print its events, store the game and print its id."""
+    if seed is not None and seed < 0:  # as a scenario's seed and ``sim play --seed``
+        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     parse_address(db)  # a store that can't be used is refused before the game is played
     played, _ = play_file(scenario, seed=seed)
     store = open_store(db)

@@ -25,7 +25,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
-from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, self_play
+from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_turns, self_play
 from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
@@ -108,8 +108,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     commands. Every game is stored, and every game's log is verified."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
-    if turns < 1:
-        raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    check_turns(turns)
     if games < 1:
         raise BadInput(f"--games must be 1 or more, not {games}", "--games")
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1

@@ -87,7 +87,7 @@ class ScenarioBase(_Model):
     players: list[str] = Field(default_factory=lambda: ["p1", "p2"])
     active_player: str | None = None
     aliases: dict[str, Any] = Field(default_factory=dict, description="names for locations, e.g. A: 11")
-    seed: int = 0
+    seed: int = Field(default=0, ge=0, description="seed of the dice (and of a self-played game's policy), 0 or more")
     expect: Expectations = Field(default_factory=Expectations)
     #: typed per ruleset by ``_scenario_model``
     setup: Any = None

@@ -53,6 +53,10 @@ from sim.script_start import KeptPlay, KeptScript, kept_script
 POLICIES = ("scripted", "greedy", "random", "lookahead")
 #: commands one game may issue before self-play gives up on it (a rules bug that never ends a turn)
 MAX_COMMANDS_PER_TURN = 2_000
+#: the most turns one game may be asked to play (``--turns``): a game's state and log grow with
+#: its turns (a GODSGLOOM round is about 50 kB), and a typo of 10**20 turns would grow until
+#: the machine runs out of memory rather than be refused
+MAX_TURNS = 10_000
 #: command names that end the player's part of the turn: greedy keeps them for last
 TURN_ENDERS = ("end_turn", "end_round", "end_activation", "start_round", "pass")
 
@@ -259,12 +263,19 @@ class SelfPlayer:
             return _self_play(self._scenario, turns, policy, seed, on_turn, verify_log, until_end, clock, self._kept)
 
 
+def check_turns(turns: int) -> None:
+    """A number of turns a game may play: 1 to ``MAX_TURNS``."""
+    if turns < 1:
+        raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    if turns > MAX_TURNS:
+        raise BadInput(f"--turns must be at most {MAX_TURNS:,}, not {turns:,}", "--turns")
+
+
 def _check(policy: str, turns: int) -> None:
     """Refuse a game that can't be played, before its script is."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
-    if turns < 1:
-        raise BadInput(f"--turns must be 1 or more, not {turns}", "--turns")
+    check_turns(turns)
 
 
 def _self_play(

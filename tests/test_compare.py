@@ -216,6 +216,7 @@ def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path
     (["--variant", "a:", "--variant", "a:descend_cost=1"], "variant 'a' is named twice"),
     ([], "give at least one --variant"),
     (["--variant", "a:", "--games", "0"], "--games must be 1 or more, not 0"),
+    (["--variant", "a:", "--turns", "20000"], "--turns must be at most 10,000, not 20,000"),
     (["--variant", "a:", "--policy", "scripted"], "unknown policy 'scripted'"),
     (["--variant", "a:", "--plot", "/no/such/folder/figure.png"], "--plot: no such folder"),
 ])

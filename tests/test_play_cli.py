@@ -65,6 +65,7 @@ def test_play_is_the_same_game_from_the_same_seed(tmp_path: Path) -> None:
         (["--policy", "clever"], "unknown policy 'clever'"),
         (["--turns", "0"], "1 or more"),
         (["--turns", "-2"], "1 or more"),
+        (["--turns", "100000000000000000000"], "--turns must be at most 10,000"),  # grew until the OOM killer
         (["--games", "0"], "1 or more"),
     ],
 )
@@ -86,6 +87,23 @@ def test_a_seed_or_count_that_is_not_a_number_is_one_line_and_stores_nothing(tmp
     line = one_line_error(sim("play", SHARK, "--db", str(db), *args))
     assert message in line and "play --help" in line, line
     assert not db.exists() or not open_store(str(db)).game_ids()
+
+
+def test_a_negative_seed_in_a_scenario_is_refused_as_the_command_line_refuses_one(tmp_path: Path) -> None:
+    """A scenario's ``seed`` is the first game's (game i plays seed + i): -1 there would replay
+    seed 0's dice and the policy of seed 1, as ``--seed -1`` would; both are refused."""
+    lines = [line for line in Path(SHARK).read_text(encoding="utf-8").splitlines() if not line.startswith("seed:")]
+    scenario = tmp_path / "negative.yaml"
+    scenario.write_text("\n".join(["seed: -1", *lines]) + "\n", encoding="utf-8")
+    db = tmp_path / "games.sqlite"
+    for args in (["play", str(scenario), "--db", str(db)], ["run", str(scenario), "--db", str(db)]):
+        line = one_line_error(sim(*args))
+        assert "negative.yaml:1:" in line and "seed" in line and "greater than or equal to 0" in line, line
+    checked = sim("check", str(scenario))  # one line per scenario, then the tally
+    assert checked.exit_code == 2 and "negative.yaml:1:7: seed: Input should be greater than or equal to 0" in checked.output
+    assert not db.exists() or not open_store(str(db)).game_ids()
+    line = one_line_error(sim("run", SHARK, "--db", str(db), "--seed", "-1"))
+    assert "--seed must be 0 or more, not -1" in line, line
 
 
 def test_a_negative_seed_is_refused_because_it_would_replay_the_games_of_its_opposite(tmp_path: Path) -> None:

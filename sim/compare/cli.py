@@ -35,7 +35,7 @@ from sim.compare.variants import Variant, apply_variant, parse_variants
 from sim.rule_option import given, rule_options
 from sim.runner import ScriptRefused, play
 from sim.scenario import ScenarioBase
-from sim.selfplay import POLICIES
+from sim.selfplay import POLICIES, check_turns
 from sim.store import redact
 
 
@@ -126,7 +126,8 @@ compare: click.Command = compare_command
 
 
 def _check_numbers(games: int, turns: int, seed: int, workers: int | None, batch: int, policy: str) -> None:
-    for name, value in (("--games", games), ("--turns", turns), ("--batch", batch)):
+    check_turns(turns)
+    for name, value in (("--games", games), ("--batch", batch)):
         if value < 1:
             raise BadInput(f"{name} must be 1 or more, not {value}", name)
     if workers is not None and workers < 1:
