@@ -217,6 +217,9 @@ def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path
     ([], "give at least one --variant"),
     (["--variant", "a:", "--games", "0"], "--games must be 1 or more, not 0"),
     (["--variant", "a:", "--turns", "20000"], "--turns must be at most 10,000, not 20,000"),
+    # an address of another form: refused at once (it was 10 s of retries, then a traceback)
+    (["--variant", "a:", "--scheduler", "bogus"], "--scheduler: a scheduler's address is tcp://HOST:PORT"),
+    (["--variant", "a:", "--scheduler", "tcp://:8786"], "not 'tcp://:8786'"),
     (["--variant", "a:", "--policy", "scripted"], "unknown policy 'scripted'"),
     (["--variant", "a:", "--plot", "/no/such/folder/figure.png"], "--plot: no such folder"),
 ])

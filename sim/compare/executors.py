@@ -129,11 +129,11 @@ class DaskCluster:
     needs this package installed, in the same version."""
 
     def __init__(self, address: str, play: Player = play_batch) -> None:
+        probe(address)
         try:
             from distributed import Client
         except ImportError:
             raise BadInput("--scheduler needs dask.distributed: pip install 'tabletop-movement-sim[dask]'", "--scheduler") from None
-        probe(address)
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
@@ -164,13 +164,13 @@ class DaskCluster:
 
 def probe(address: str) -> None:
     """A refused or unknown ``tcp://HOST:PORT`` fails at once with its own message, rather than
-    after the client's retries for its whole timeout (as the store probes PostgreSQL)."""
+    after the client's retries for its whole timeout (as the store probes PostgreSQL); an
+    address of another form is bad input, refused before any client is made (a client that
+    could not start left a traceback behind it, printed when it was collected)."""
     scheme, _, rest = address.partition("://")
-    if scheme != "tcp" or not rest:
-        return
     host, _, port = rest.rpartition(":")
-    if not port.isdigit():
-        raise BadInput(f"a scheduler's address is tcp://HOST:PORT, not {address!r}", "--scheduler")
+    if scheme not in ("tcp", "tls") or not host or not port.isdigit():
+        raise BadInput(f"a scheduler's address is tcp://HOST:PORT (or tls://HOST:PORT), not {address!r}", "--scheduler")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
     except OSError as exc:
