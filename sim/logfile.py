@@ -302,6 +302,8 @@ class _Reader:
                 self.state = event.initial_state()
             elif self.state is not None:
                 event.fold_into(self.state)
+        except BadInput as exc:  # a fact the rules can't read (a GameStarted naming an unknown ruleset)
+            raise self.fail(number, f"{event.TOPIC}: {exc.message}") from None
         except (KeyError, IndexError, ValueError, TypeError, AttributeError, ValidationError) as exc:
             raise self.fail(number, f"{event.TOPIC} does not fit the game so far: {_describe(exc)}") from None
 

@@ -140,6 +140,15 @@ def test_an_event_naming_an_unknown_unit_is_refused_at_its_line(tmp_path: Path) 
     assert f"game.jsonl:{line}: sim.StepTaken does not fit the game so far: it names 'ghost'" in message
 
 
+def test_a_game_started_naming_an_unknown_ruleset_is_refused_at_line_1(tmp_path: Path) -> None:
+    """As every other line's refusal, with the file and line (it was the ruleset's message alone)."""
+    records = unchained(records_of(TRAMPLE))
+    records[0]["event"]["ruleset"] = "chess"
+    for command in ("replay", "trace"):
+        message = one_line_exit_2(sim(command, str(write(tmp_path / "game.jsonl", records))))
+        assert "game.jsonl:1: sim.GameStarted: unknown ruleset 'chess': expected one of" in message, message
+
+
 def test_a_game_started_naming_another_ruleset_is_refused_at_the_first_event_of_the_real_one(tmp_path: Path) -> None:
     records = unchained(records_of(TRAMPLE))
     records[0]["event"]["ruleset"] = "sorcery"
