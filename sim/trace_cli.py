@@ -26,6 +26,9 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
     """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
     if given() and (game is not None or (source or "").endswith((".jsonl", ".json"))):
         raise BadInput("--option sets a scenario's rule options; a logged game keeps those it was played under", "--option")
+    if source is not None and (db is not None or game is not None):
+        # two games named: which one was meant is not for the tool to guess
+        raise BadInput(f"give {source} or --db and --game, not both", "--game" if game is not None else "--db")
     if db is not None or game is not None:
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")

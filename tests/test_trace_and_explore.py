@@ -109,6 +109,18 @@ def test_an_event_range_that_can_hold_nothing_is_refused(args: list[str], messag
     assert message in result.output
 
 
+def test_a_file_and_a_stored_game_together_are_refused_naming_both(tmp_path: Path) -> None:
+    """Two games named at once: trace and explore took one of them without saying which."""
+    db = str(tmp_path / "games.sqlite")
+    stored = sim("run", str(THREE), "--db", db, "--json")
+    game = json.loads(stored.output)["game"]
+    for command in (["trace", str(THREE), "--db", db, "--game", game], ["explore", str(THREE), "--game", game]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2 and "not both" in result.output and "Traceback" not in result.output, result.output
+    assert sim("trace", "--db", db, "--game", game).exit_code == 0
+    assert sim("explore", str(THREE), "--db", db).exit_code == 0  # --db alone is where --save would store
+
+
 def test_each_outcome_parts_from_the_logged_game_at_the_trigger_order_not_at_the_start() -> None:
     """The branches of the Phantom Steed question are the same game up to the order of the
     triggers: they part at or after the choice point, never at the game's start."""
