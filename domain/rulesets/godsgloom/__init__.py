@@ -82,6 +82,8 @@ class GodsgloomRuleset(Ruleset[GloomState]):
 
     def movement_for_move(self, state: GloomState, move: MoveState) -> MovementModel:
         mode = PURPOSE_MODES.get(move.purpose)
+        if mode is None and move.purpose.startswith("scout_deploy "):  # a Scout Deploy move using a trait
+            mode = move.purpose.removeprefix("scout_deploy ")
         if mode is None:
             activation = state.activation
             mode = activation.mode if activation is not None and activation.mode else "normal"

@@ -80,13 +80,7 @@ class Move(_Model):
     @field_validator("use", mode="after")
     @classmethod
     def _one_way_to_write(cls, use: str | list[str] | None) -> str | list[str] | None:
-        """A list of traits in one order, each named once and as the catalog spells it, and a
-        list of one as that trait: a command has one written form, so that the legal commands
-        find it (``in``) and a log compares equal however the player wrote it."""
-        if not isinstance(use, list):
-            return use
-        named = sorted({_spelled(name) for name in use})
-        return named[0] if len(named) == 1 else named
+        return traits_written(use)
 
 
 class MeleeAttack(_Model):
@@ -129,13 +123,20 @@ class StartRound(_Model):
 
 
 class ScoutMove(_Model):
-    """Scout Deploy: a free Move Action in the pre-game; it may not end Engaged."""
+    """Scout Deploy: a free Move Action in the pre-game; it may not end Engaged. ``use`` as for
+    ``Move``: the Active movement traits work in it as in any Move Action."""
 
     command: Literal["scout_move"] = "scout_move"
     player: str | None = None
     unit: str
     path: list[Location] = Field(default_factory=list)
     face: str | None = None
+    use: str | list[str] | None = Field(default=None, description="an active movement trait, or a list of them used together")
+
+    @field_validator("use", mode="after")
+    @classmethod
+    def _one_way_to_write(cls, use: str | list[str] | None) -> str | list[str] | None:
+        return traits_written(use)
 
 
 class Displace(_Model):
@@ -185,3 +186,13 @@ def _spelled(name: str) -> str:
     by the move, with the known traits)."""
     folded = name.strip().casefold()
     return next((known for known in TRAITS if known.casefold() == folded), name)
+
+
+def traits_written(use: str | list[str] | None) -> str | list[str] | None:
+    """A ``use`` list in one order, each trait named once and as the catalog spells it, and a
+    list of one as that trait: a command has one written form, so that the legal commands find
+    it (``in``) and a log compares equal however the player wrote it."""
+    if not isinstance(use, list):
+        return use
+    named = sorted({_spelled(name) for name in use})
+    return named[0] if len(named) == 1 else named

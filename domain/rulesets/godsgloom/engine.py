@@ -334,12 +334,7 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(ONE_MOVE, f"{unit.id} already made its Move Action")
         if self.activation is not None and self.activation.attacked:
             raise IllegalCommand(MOVE_FIRST, f"{unit.id} already made its Standard Action (a Melee Attack)")
-        for name in [cmd.use] if isinstance(cmd.use, str) else cmd.use or ():
-            try:
-                trait(name)
-            except BadInput as exc:
-                raise BadInput(exc.message, "use") from None
-        self._move_action(unit, cmd.path, cmd.pivot, cmd.face, cmd.use, purpose="move")
+        self._move_action(unit, cmd.path, cmd.pivot, cmd.face, _traits_used(cmd.use), purpose="move")
 
     def _move_action(
         self, unit: GloomUnit, path: list[str], pivot: str | None, face: str | None, use: str | list[str] | None, purpose: str
@@ -348,7 +343,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         start_facing = self.facing(pivot, "pivot") if pivot is not None else None
         final_facing = self.facing(face, "face") if face is not None else None
         view = self.view()
-        chosen = [trait(name).name for name in ([use] if isinstance(use, str) else use)] if use is not None else None
+        chosen = _traits_used(use)
         mode, denied = choose_mode(view, unit.id, chosen)
         if denied is not None:
             raise IllegalCommand(denied, f"{unit.id} can't move that way")
@@ -522,6 +517,20 @@ class GloomCommands(CommandHandlers[GloomState]):
                     self.emit(UnitDied, unit=victim, at=self.state.units[victim].location, rule=rule("GODSGLOOM", "a unit with no Wounds left is destroyed"))
 
     def _fly(self, unit: GloomUnit, hexes: list[str], start_facing: str | None, final_facing: str | None, model: GloomMovement) -> None:
+        destination = self._flight(unit, hexes, model)
+        self.emit(MoveActionStarted, unit=unit.id, mode="flying", movement_points=model.view.speed(unit.id))
+        self.pivot(unit, start_facing, "initial")
+        self._teleported(unit, destination)
+        self.pivot(unit, final_facing, "final")
+
+    def _teleported(self, unit: GloomUnit, destination: str) -> None:
+        self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")
+        if self.state.options.teleport_arrival_engages:
+            self.note_engagement(unit.id)
+
+    def _flight(self, unit: GloomUnit, hexes: list[str], model: GloomMovement) -> str:
+        """The destination of a Flying move declared as ``hexes``, checked: on the mat, empty,
+        enterable, within Speed hexes as option teleport_destination counts them."""
         if len(hexes) != 1:
             raise BadInput("a Flying move names exactly one destination hex", "path")
         destination = hexes[0]
@@ -533,12 +542,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         speed = model.view.speed(unit.id)
         if option.cost > speed:
             raise IllegalCommand(rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"), f"{self.label(destination)} is {option.cost} hexes away{WAY_ROUND[self.state.options.teleport_destination]}; Speed is {speed}")
-        self.emit(MoveActionStarted, unit=unit.id, mode="flying", movement_points=speed)
-        self.pivot(unit, start_facing, "initial")
-        self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")
-        if self.state.options.teleport_arrival_engages:
-            self.note_engagement(unit.id)
-        self.pivot(unit, final_facing, "final")
+        return destination
 
     def melee_attack(self, cmd: MeleeAttack) -> None:
         self.require_phase("activation")
@@ -620,15 +624,33 @@ class GloomCommands(CommandHandlers[GloomState]):
             raise IllegalCommand(rule("Scout Deploy (active)", "only units with Scout Deploy move before the game"), f"{unit.id} lacks Scout Deploy")
         if unit.scouted:
             raise IllegalCommand(rule("Scout Deploy (active)", "one free Move Action before the game"))
-        model = GloomMovement.of(self.state, "normal")
+        # a free Move Action: the Active movement traits work in it as in any (seed 001)
+        mode, denied = choose_mode(view, unit.id, _traits_used(cmd.use), in_activation=False)
+        if denied is not None:
+            raise IllegalCommand(denied, f"{unit.id} can't move that way")
+        model = GloomMovement.of(self.state, mode)
+        if mode != "flying" and (blocked := model.no_movement(unit.id)) is not None:  # Lockdown forbids any Move Action
+            raise IllegalCommand(blocked, f"{unit.id} can't make a Move Action")
         hexes = [self.location(p, f"path[{i}]") for i, p in enumerate(cmd.path)]
-        walk = self.walk(unit, hexes, model)
-        end = walk.taken[-1][1] if walk.taken else unit.location or ""
+        if hexes and hexes[0] == unit.location:
+            hexes = hexes[1:]
+        if mode == "flying":
+            end = self._flight(unit, hexes, model)
+        else:
+            walk = self.walk(unit, hexes, model)
+            end = walk.taken[-1][1] if walk.taken else unit.location or ""
         engaged = view.engaged_by(unit.id, parse_hex(end))
         if engaged:
             raise IllegalCommand(rule("Scout Deploy (active)", "the free move can't end where the unit would be Engaged"), f"{self.label(end)} is in the Engagement Zone of {', '.join(engaged)}")
         self.emit(ScoutMoved, unit=unit.id)
-        self.record_walk(unit, [unit.location or "", *hexes], walk, model, "scout_deploy")
+        if mode == "flying":
+            self._teleported(unit, end)
+        else:
+            # the path's purpose names a mode other than the normal one, for the steps' judge
+            purpose = "scout_deploy" if mode == "normal" else f"scout_deploy {mode}"
+            self.record_walk(unit, [unit.location or "", *hexes], walk, model, purpose)
+            if walk.trampled:
+                self.trample(unit, walk.trampled)
         self.pivot(unit, self.facing(cmd.face, "face") if cmd.face else None, "final")
 
     def displace(self, cmd: Displace) -> None:
@@ -668,3 +690,14 @@ class GloomCommands(CommandHandlers[GloomState]):
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=to, reason=f"teleported by {by.id}")
         if self.state.options.teleport_arrival_engages:
             self.note_engagement(unit.id)
+
+
+def _traits_used(use: str | list[str] | None) -> list[str] | None:
+    """The traits a ``use`` names, as the catalog names them; BadInput (field ``use``) for one
+    it does not know."""
+    if use is None:
+        return None
+    try:
+        return [trait(name).name for name in ([use] if isinstance(use, str) else use)]
+    except BadInput as exc:
+        raise BadInput(exc.message, "use") from None

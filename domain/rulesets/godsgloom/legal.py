@@ -335,11 +335,23 @@ def _scout_moves(state: GloomState) -> list[Part]:
             continue
 
         def listed(unit_id: str = unit.id, owner: str = unit.owner) -> list[BaseModel]:
-            ends = Ends(state, unit_id, "normal")
-            return [
-                ScoutMove(player=owner, unit=unit_id, path=ends.path(h))
-                for h in ends.hexes if not view.engaged_by(unit_id, parse_hex(h))
-            ]
+            base = Ends(state, unit_id, "normal")
+            found: list[BaseModel] = []
+            if GloomMovement.of(state, "normal").no_movement(unit_id) is None:
+                found += [ScoutMove(player=owner, unit=unit_id, path=base.path(h)) for h in base.hexes if not view.engaged_by(unit_id, parse_hex(h))]
+            # the free Move Action with each Active movement trait the unit has, and the pairs
+            # used together, where they move otherwise than the plain move (``_moves``)
+            modes = {"normal"}
+            uses: list[str | list[str]] = [n for n in sorted(view.traits(unit_id)) if (t := TRAITS.get(n)) is not None and t.movement_option]
+            uses += [list(pair) for pair in trait_pairs(view, unit_id)]
+            for use in uses:
+                mode, blocked = choose_mode(view, unit_id, use, in_activation=False)
+                if blocked is not None or mode in modes or (mode != "flying" and GloomMovement.of(state, mode).no_movement(unit_id)):
+                    continue
+                modes.add(mode)
+                ends = Ends(state, unit_id, mode, base)
+                found += [ScoutMove(player=owner, unit=unit_id, path=ends.path(h), use=use) for h in ends.hexes if not view.engaged_by(unit_id, parse_hex(h))]
+            return found
 
         parts.append(Part(("scout_move", unit.id), items=listed))
     return parts

@@ -757,7 +757,9 @@ def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
     return rule("GODSGLOOM §8.3", f"entering {text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}")
 
 
-def choose_mode(view: MatView, unit_id: str, use: str | Sequence[str] | None) -> tuple[str, RuleRef | None]:
+def choose_mode(
+    view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
+) -> tuple[str, RuleRef | None]:
     """How the unit moves in this Move Action, given the active traits it uses (none, one, or
     several together: a trait's name or a list of names), and the rule that forbids it, if one
     does (§8.2, Flying, Breakaway, Nimble, Lockdown, option movement_traits_per_move).
@@ -766,18 +768,22 @@ def choose_mode(view: MatView, unit_id: str, use: str | Sequence[str] | None) ->
     whatever else is used; Nimble lets a unit that starts free pass zones and does nothing for
     one that starts Engaged (seed 001); Breakaway gives a unit that starts Engaged its normal
     Move Action and does nothing for one that starts free; Flying's Move Action is a teleport,
-    used with no other trait."""
+    used with no other trait.
+
+    ``in_activation`` false: a Move Action outside an activation (Scout Deploy's, in the
+    pre-game), to which what §8.2, Nimble and Breakaway say of a unit that *starts its
+    activation* Engaged does not apply; Flying's "not while Engaged" still does."""
     used = (use,) if isinstance(use, str) else tuple(use or ())
     for name in used:
         if name not in view.traits(unit_id):
             return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {name}")
     if len(used) > 1 and view.options.movement_traits_per_move == "one":
         return "normal", ONE_TRAIT
-    engaged = view.engaged(unit_id)
     if "Flying" in used:
         if len(used) > 1:
             return "flying", FLYING_ALONE
-        return "flying", (FLYING_ENGAGED if engaged else None)
+        return "flying", (FLYING_ENGAGED if view.engaged(unit_id) else None)
+    engaged = in_activation and view.engaged(unit_id)
     trample = "Trample" in used
     if engaged:
         if "Breakaway" in used:
