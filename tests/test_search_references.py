@@ -9,7 +9,6 @@ The skirmish table (tests/skirmish/test_search_properties.py) and Tiny Epic Tact
 
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any
 
@@ -20,10 +19,9 @@ from domain.ruleset import get_ruleset
 from sim.runner import play
 from sim.scenario import parse_scenario
 from sim.yamlfile import load_yaml
+from tests.godsgloom.plain_mat import FACINGS, PlainMat, parse, plain_moves
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))  # N, NE, SE, S, SW, NW
-FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 def scenario(data: dict[str, Any]) -> Any:
@@ -60,48 +58,18 @@ def hex_reference(data: dict[str, Any]) -> dict[str, float]:
     """§8.1 (no unit's hex is passed), terrain (Impassable; Difficult costs 2), §8.3 (entering an
     empty hex of an enemy's Front Arc ends the move; the Minimum Move Guarantee: a first step is
     always allowed). Zones by the Front Arc default; a mover that starts Engaged moves 1 hex."""
-    setup = data["setup"]
-    width, height = setup["width"], setup["height"]
+    mat = PlainMat.of(data)
+    occupied = set(mat.held())
+    start = parse(mat.units["mover"]["at"])
+    engaged = start in mat.zones
 
-    def parse(text: str) -> tuple[int, int]:
-        q, r = text.split(",")
-        return int(q), int(r)
+    def enters(h: tuple[int, int]) -> int | None:
+        if mat.terrain.get(h) == "Cliffs" or h in occupied:
+            return None
+        return 1 if engaged else (2 if mat.terrain.get(h) == "Swamp" else 1)
 
-    kinds = {"Swamp": "difficult", "Cliffs": "impassable"}
-    terrain = {parse(t["at"]): kinds.get(t["type"]) for t in setup["terrain"]}  # the last one named stands
-    units = {u["id"]: u for u in setup["units"]}
-    occupied = {parse(u["at"]) for u in units.values()}
-    zone: set[tuple[int, int]] = set()
-    for unit in units.values():
-        if unit["owner"] == "p2":
-            q, r = parse(unit["at"])
-            f = FACINGS.index(unit["facing"])
-            zone |= {(q + NEIGHBOURS[d % 6][0], r + NEIGHBOURS[d % 6][1]) for d in (f - 1, f, f + 1)}
-    start = parse(units["mover"]["at"])
-    engaged = start in zone
-    allowance = 1 if engaged else units["mover"]["speed"]
-    cost = {start: 0.0}
-    frontier = [(0.0, start)]
-    while frontier:
-        spent, here = heapq.heappop(frontier)
-        if spent > cost[here] or (here != start and here in zone):
-            continue
-        for dq, dr in NEIGHBOURS:
-            h = (here[0] + dq, here[1] + dr)
-            if not (0 <= h[0] < width and 0 <= h[1] + h[0] // 2 < height):
-                continue
-            if terrain.get(h) == "impassable" or h in occupied:
-                continue
-            step = 1 if engaged else (2 if terrain.get(h) == "difficult" else 1)
-            total = spent + step
-            if total > allowance:
-                if here != start or engaged:
-                    continue
-                total = allowance  # the Minimum Move Guarantee
-            if total < cost.get(h, float("inf")):
-                cost[h] = total
-                heapq.heappush(frontier, (total, h))
-    return {f"{q},{r}": c for (q, r), c in cost.items()}
+    cost = plain_moves(mat, start, 1 if engaged else mat.units["mover"]["speed"], enters, lambda h: h in mat.zones, not engaged)
+    return {f"{q},{r}": float(c) for (q, r), c in cost.items()}
 
 
 @SETTINGS

@@ -7,7 +7,6 @@ search written here from the rules must find the same hexes on random mats."""
 
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any
 
@@ -18,9 +17,10 @@ from hypothesis import strategies as st
 from domain.errors import BadInput
 from domain.ruleset import get_ruleset
 from sim.runner import play
+from tests.godsgloom.plain_mat import FACINGS, NEIGHBOURS, PlainMat, parse, plain_moves
 from tests.godsgloom.test_movement_rules import activated, mat
 from tests.helpers import names
-from tests.test_search_references import FACINGS, NEIGHBOURS, scenario
+from tests.test_search_references import scenario
 
 #: rangers at 2,2 start Engaged by the ogres at 2,1 facing S, whose Front Arc is 1,2, 2,2, 3,1;
 #: the trolls at 1,6 face N: their Front Arc is 0,6 (off the path), 1,5, 2,5
@@ -142,51 +142,17 @@ def breakaway_reference(data: dict[str, Any]) -> set[str]:
     Move Guarantee on the first hex, no unit's hex passed (§8.1), and entering an empty hex of an
     enemy's Front Arc ends the move (§8.3), except, under ``other_enemies_only``, a hex covered
     only by the zones of the enemies whose zones covered the start."""
-    setup = data["setup"]
-    width, height = setup["width"], setup["height"]
+    mat = PlainMat.of(data)
+    occupied = set(mat.held())
+    start = parse(mat.units["mover"]["at"])
+    spared = mat.zones.get(start, set()) if data["options"]["breakaway_zone_stop"] == "other_enemies_only" else set()
 
-    def parse(text: str) -> tuple[int, int]:
-        q, r = text.split(",")
-        return int(q), int(r)
+    def enters(h: tuple[int, int]) -> int | None:
+        if mat.terrain.get(h) == "Cliffs" or h in occupied:
+            return None
+        return 2 if mat.terrain.get(h) == "Swamp" else 1
 
-    kinds = {"Swamp": "difficult", "Cliffs": "impassable"}
-    terrain = {parse(t["at"]): kinds.get(t["type"]) for t in setup["terrain"]}
-    units = {u["id"]: u for u in setup["units"]}
-    occupied = {parse(u["at"]) for u in units.values()}
-    zones: dict[tuple[int, int], set[str]] = {}
-    for unit in units.values():
-        if unit["owner"] == "p2":
-            q, r = parse(unit["at"])
-            f = FACINGS.index(unit["facing"])
-            for d in (f - 1, f, f + 1):
-                zones.setdefault((q + NEIGHBOURS[d % 6][0], r + NEIGHBOURS[d % 6][1]), set()).add(unit["id"])
-    start = parse(units["mover"]["at"])
-    spared = zones.get(start, set()) if data["options"]["breakaway_zone_stop"] == "other_enemies_only" else set()
-
-    def stops(h: tuple[int, int]) -> bool:
-        return bool(zones.get(h, set()) - spared)
-
-    allowance = units["mover"]["speed"]
-    cost = {start: 0}
-    frontier = [(0, start)]
-    while frontier:
-        spent, here = heapq.heappop(frontier)
-        if spent > cost[here] or (here != start and stops(here)):
-            continue
-        for dq, dr in NEIGHBOURS:
-            h = (here[0] + dq, here[1] + dr)
-            if not (0 <= h[0] < width and 0 <= h[1] + h[0] // 2 < height):
-                continue
-            if terrain.get(h) == "impassable" or h in occupied:
-                continue
-            total = spent + (2 if terrain.get(h) == "difficult" else 1)
-            if total > allowance:
-                if here != start:
-                    continue
-                total = allowance
-            if total < cost.get(h, allowance + 1):
-                cost[h] = total
-                heapq.heappush(frontier, (total, h))
+    cost = plain_moves(mat, start, mat.units["mover"]["speed"], enters, lambda h: bool(mat.zones.get(h, set()) - spared))
     return {f"{q},{r}" for q, r in cost if (q, r) != start}
 
 

@@ -8,7 +8,6 @@ read it alike, and a plain search written here must find the same destinations o
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 import pytest
@@ -18,8 +17,9 @@ from hypothesis import strategies as st
 from domain.errors import IllegalCommand
 from domain.ruleset import get_ruleset
 from sim.runner import play
+from tests.godsgloom.plain_mat import PlainMat, parse, plain_moves
 from tests.godsgloom.test_movement_rules import activated, mat
-from tests.test_search_references import NEIGHBOURS, hex_board, hex_reference, scenario
+from tests.test_search_references import hex_board, hex_reference, scenario
 
 #: a wall of Cliffs (Impassable) across the 7-wide mat, open only at its east end (q 6)
 WALL = ", ".join(f"{{at: '{q},{5 - q // 2}', type: Cliffs}}" for q in range(6))
@@ -81,29 +81,14 @@ def flying_reference(data: dict[str, Any]) -> set[str]:
     """Every hex on the mat, not Impassable, held by no unit, other than the start, within Speed:
     by hex distance, or under ``path_within_speed`` by the fewest hexes of a way that enters no
     Impassable hex."""
-    setup = data["setup"]
-    width, height = setup["width"], setup["height"]
-
-    def parse(text: str) -> tuple[int, int]:
-        q, r = text.split(",")
-        return int(q), int(r)
-
-    on_mat = {(q, r - q // 2) for q in range(width) for r in range(height)}
-    named = {parse(t["at"]): t["type"] for t in setup["terrain"]}  # the last one named stands
-    impassable = {h for h, kind in named.items() if kind == "Cliffs"}
-    held = {parse(u["at"]) for u in setup["units"]}
-    mover = setup["units"][0]
-    start, speed = parse(mover["at"]), mover["speed"]
+    mat = PlainMat.of(data)
+    on_mat = {(q, r - q // 2) for q in range(mat.width) for r in range(mat.height)}
+    impassable = {h for h, kind in mat.terrain.items() if kind == "Cliffs"}
+    held = set(mat.held())
+    start, speed = parse(mat.units["mover"]["at"]), mat.units["mover"]["speed"]
     if data["options"]["teleport_destination"] == "path_within_speed":
-        far = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for dq, dr in NEIGHBOURS:
-                h = (here[0] + dq, here[1] + dr)
-                if h in on_mat and h not in impassable and h not in far:
-                    far[h] = far[here] + 1
-                    queue.append(h)
+        # every hex costing 1, Impassable ones never entered, nothing else in the way
+        far = plain_moves(mat, start, len(on_mat), lambda h: None if h in impassable else 1, lambda h: False, guarantee=False)
     else:
         far = {h: (abs(h[0] - start[0]) + abs(h[1] - start[1]) + abs(h[0] + h[1] - start[0] - start[1])) // 2 for h in on_mat}
     return {f"{q},{r}" for (q, r), d in far.items() if d <= speed and (q, r) not in impassable | held}

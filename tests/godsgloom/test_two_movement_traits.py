@@ -8,7 +8,6 @@ plain search written here finds what Trample and Nimble together reach on random
 
 from __future__ import annotations
 
-import heapq
 import random
 from typing import Any
 
@@ -19,8 +18,9 @@ from hypothesis import strategies as st
 from domain.errors import IllegalCommand
 from domain.ruleset import get_ruleset
 from sim.runner import play
+from tests.godsgloom.plain_mat import FACINGS, PlainMat, parse, plain_moves
 from tests.godsgloom.test_movement_rules import activated, mat
-from tests.test_search_references import FACINGS, NEIGHBOURS, scenario
+from tests.test_search_references import scenario
 
 #: the knights (Trample, Nimble) at 2,7; the enemy pikemen at 2,6 face N, so their zone (2,5,
 #: 1,6, 3,5) lies ahead and the knights start free
@@ -154,15 +154,7 @@ def pair_board(rng: random.Random) -> dict[str, Any]:
 
 
 def starts_engaged(data: dict[str, Any]) -> bool:
-    units = data["setup"]["units"]
-    q, r = (int(n) for n in units[0]["at"].split(","))
-    for unit in units[1:]:
-        if unit["owner"] == "p2":
-            eq, er = (int(n) for n in unit["at"].split(","))
-            f = FACINGS.index(unit["facing"])
-            if any((eq + NEIGHBOURS[d % 6][0], er + NEIGHBOURS[d % 6][1]) == (q, r) for d in (f - 1, f, f + 1)):
-                return True
-    return False
+    return parse(data["setup"]["units"][0]["at"]) in PlainMat.of(data).zones
 
 
 def pair_reference(data: dict[str, Any]) -> set[str]:
@@ -170,37 +162,16 @@ def pair_reference(data: dict[str, Any]) -> set[str]:
     Minimum Move Guarantee on the first hex, Impassable never entered; a hex held by an Infantry
     or Swarm unit (either side) passed but never ended in, any other unit's hex not entered;
     enemy zones never stop it (no unit here has Lockdown)."""
-    setup = data["setup"]
-    width, height = setup["width"], setup["height"]
+    mat = PlainMat.of(data)
+    held = {h: u.get("type", "Infantry") for h, u in mat.held().items() if u["id"] != "mover"}
+    start = parse(mat.units["mover"]["at"])
 
-    def parse(text: str) -> tuple[int, int]:
-        q, r = text.split(",")
-        return int(q), int(r)
+    def enters(h: tuple[int, int]) -> int | None:
+        if mat.terrain.get(h) == "Cliffs" or (h in held and held[h] not in ("Infantry", "Swarm")):
+            return None
+        return 2 if mat.terrain.get(h) == "Swamp" else 1
 
-    named = {parse(t["at"]): t["type"] for t in setup["terrain"]}
-    held = {parse(u["at"]): u.get("type", "Infantry") for u in setup["units"][1:]}
-    mover = setup["units"][0]
-    start, speed = parse(mover["at"]), mover["speed"]
-    cost = {start: 0}
-    frontier = [(0, start)]
-    while frontier:
-        spent, here = heapq.heappop(frontier)
-        if spent > cost[here]:
-            continue
-        for dq, dr in NEIGHBOURS:
-            h = (here[0] + dq, here[1] + dr)
-            if not (0 <= h[0] < width and 0 <= h[1] + h[0] // 2 < height) or named.get(h) == "Cliffs":
-                continue
-            if h in held and held[h] not in ("Infantry", "Swarm"):
-                continue
-            total = spent + (2 if named.get(h) == "Swamp" else 1)
-            if total > speed:
-                if here != start:
-                    continue
-                total = speed
-            if total < cost.get(h, speed + 1):
-                cost[h] = total
-                heapq.heappush(frontier, (total, h))
+    cost = plain_moves(mat, start, mat.units["mover"]["speed"], enters, lambda h: False)
     return {f"{q},{r}" for q, r in cost if (q, r) != start and (q, r) not in held}
 
 
