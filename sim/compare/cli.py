@@ -26,7 +26,7 @@ from rich.text import Text
 from domain.errors import BadInput
 from sim.app import open_store
 from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, emit, err, guarded, play_file
-from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
+from sim.compare.executors import ClusterError, Runner, batches_of, check_address, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
 from sim.compare.summary import summarise
@@ -74,6 +74,8 @@ def compare_command(
     draws and losses with 95% intervals, the first player's advantage, game length and movement
     counters, each variant against the first."""
     _check_numbers(games, turns, seed, workers, batch, policy)
+    if scheduler is not None:
+        check_address(scheduler)  # its form, with the other options: before the file is read
     variants = parse_variants(variant_texts)
     played, _ = play_file(scenario)  # the file and its --option values, checked and played once
     base = played.scenario
