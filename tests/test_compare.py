@@ -224,6 +224,11 @@ def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path
     ([], "give at least one --variant"),
     (["--variant", "a:", "--games", "0"], "--games must be 1 or more, not 0"),
     (["--variant", "a:", "--turns", "20000"], "--turns must be at most 10,000, not 20,000"),
+    # every game's job was made before the first game (gigabytes within seconds for 10^11), and
+    # as many local processes started as there were batches (the --seed refused after them keeps
+    # a regression from playing 10,001 games or starting 100 processes)
+    (["--variant", "a:", "--games", "10001", "--seed", "-1"], "--games must be at most 10,000, not 10,001"),
+    (["--variant", "a:", "--workers", "100000000000", "--seed", "-1"], f"--workers must be at most {4 * (os.cpu_count() or 1)} "),
     # an address of another form: refused at once (it was 10 s of retries, then a traceback)
     (["--variant", "a:", "--scheduler", "bogus"], "--scheduler: a scheduler's address is tcp://HOST:PORT"),
     (["--variant", "a:", "--scheduler", "tcp://:8786"], "not 'tcp://:8786'"),
