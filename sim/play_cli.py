@@ -25,7 +25,7 @@ from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
-from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_turns, self_play
+from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_games, check_turns, self_play
 from sim.store import parse_address
 from sim.yamlfile import read_yaml
 
@@ -95,10 +95,10 @@ def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], windo
 
 @click.command(name="play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM).")
+@click.option("--turns", type=int, default=1, show_default=True, help="Turns to play after the script (rounds in GODSGLOOM), 1 to 10,000.")
 @click.option("--policy", default="greedy", show_default=True, help=f"How commands are chosen: {', '.join(POLICIES)}.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (policy and dice), 0 or more; game i uses seed+i.")
-@click.option("--games", type=int, default=1, show_default=True, help="Games to play, in parallel processes.")
+@click.option("--games", type=int, default=1, show_default=True, help="Games to play (1 to 10,000), in parallel processes.")
 @click.option("--db", default="sim.sqlite", show_default=True, help="Where the games are stored.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
 @rule_options
@@ -109,8 +109,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     check_turns(turns)
-    if games < 1:
-        raise BadInput(f"--games must be 1 or more, not {games}", "--games")
+    check_games(games)
     if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     parse_address(db)

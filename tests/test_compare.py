@@ -3,8 +3,14 @@ what bad input does. Game counts are tiny: the statistics are checked in test_co
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +20,7 @@ from click.testing import CliRunner, Result
 from sim.app import open_store
 from sim.cli import main
 from sim.compare import cli as compare_cli
+from sim.compare import executors
 from sim.compare.executors import InProcess, LocalPool
 from sim.compare.games import GameJob, GameResult, make_jobs, play_batch
 from sim.compare.variants import Variant
@@ -217,9 +224,20 @@ def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path
     ([], "give at least one --variant"),
     (["--variant", "a:", "--games", "0"], "--games must be 1 or more, not 0"),
     (["--variant", "a:", "--turns", "20000"], "--turns must be at most 10,000, not 20,000"),
+    # every game's job was made before the first game (gigabytes within seconds for 10^11), and
+    # as many local processes started as there were batches (the --seed refused after them keeps
+    # a regression from playing 10,001 games or starting 100 processes)
+    (["--variant", "a:", "--games", "10001", "--seed", "-1"], "--games must be at most 10,000, not 10,001"),
+    (["--variant", "a:", "--workers", "100000000000", "--seed", "-1"], f"--workers must be at most {4 * (os.cpu_count() or 1)} "),
     # an address of another form: refused at once (it was 10 s of retries, then a traceback)
     (["--variant", "a:", "--scheduler", "bogus"], "--scheduler: a scheduler's address is tcp://HOST:PORT"),
     (["--variant", "a:", "--scheduler", "tcp://:8786"], "not 'tcp://:8786'"),
+    # a port out of range, an IPv6 host out of brackets, digits that are not ASCII: refused as
+    # malformed (they were probed, or looked up as a host name, and exit 4)
+    (["--variant", "a:", "--scheduler", "tcp://127.0.0.1:99999"], "not 'tcp://127.0.0.1:99999'"),
+    (["--variant", "a:", "--scheduler", "tcp://127.0.0.1:0"], "not 'tcp://127.0.0.1:0'"),
+    (["--variant", "a:", "--scheduler", "tcp://fe80::1:8786"], "not 'tcp://fe80::1:8786'"),
+    (["--variant", "a:", "--scheduler", "tcp://127.0.0.1:\u0661\u0662"], "--scheduler: a scheduler's address is"),
     (["--variant", "a:", "--policy", "scripted"], "unknown policy 'scripted'"),
     (["--variant", "a:", "--plot", "/no/such/folder/figure.png"], "--plot: no such folder"),
 ])
@@ -237,6 +255,88 @@ def test_a_script_one_seat_cannot_play_is_refused_before_any_game(tmp_path: Path
     assert "the script is refused with seats swapped" in line and not db.exists()
     assert sim("compare", str(EXAMPLES / "tiny-epic-tactics" / "17-two-units-and-one-unit-left.yaml"), "--variant", "a:",
                "--no-swap", "--games", "1", "--workers", "1").exit_code == 0
+
+
+def test_a_malformed_scheduler_address_is_refused_before_the_scenario_is_read() -> None:
+    """The address's form is an option's, checked with the others: before the file is read or
+    played, before dask is imported."""
+    line = one_line_error(sim("compare", "/no/such/scenario.yaml", "--variant", "a:", "--scheduler", "bogus"))
+    assert "--scheduler: a scheduler's address is" in line, line
+
+
+@contextmanager
+def silent_port(hold: float = 20.0) -> Iterator[str]:
+    """A TCP port that accepts connections and says nothing (another server, not a Dask
+    scheduler), each connection closed after ``hold`` seconds; yields its ``HOST:PORT``."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    stop = threading.Event()
+    held: list[tuple[float, socket.socket]] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                held.append((time.monotonic(), server.accept()[0]))
+            except TimeoutError:
+                pass
+            for began, conn in list(held):
+                if time.monotonic() - began > hold:
+                    conn.close()
+                    held.remove((began, conn))
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        for _, conn in held:
+            conn.close()
+        server.close()
+
+
+def test_a_port_that_answers_but_not_as_a_dask_scheduler_fails_in_one_line_within_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """dask's client waits for the scheduler's handshake without a timeout: a port held by
+    another server kept ``sim compare`` waiting for as long as that server kept the connection."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", 1.0)
+    with silent_port(hold=20.0) as where:
+        began = time.monotonic()
+        result = sim("compare", str(CORRIDOR), "--variant", "a:", "--scheduler", f"tcp://{where}", "--workers", "1")
+        took = time.monotonic() - began
+    assert result.exit_code == 4, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and f"tcp://{where}" in lines[0] and "did not answer as a Dask scheduler" in lines[0], lines
+    assert took < 10, f"{took:.1f} s"
+
+
+def test_a_tls_scheduler_without_tls_configuration_is_bad_input_in_one_line() -> None:
+    """dask needs certificates for tls://; without them its client failed with a TypeError (an
+    'internal error', exit 3), then, 10 s later, a traceback from the half-made client."""
+    pytest.importorskip("distributed")
+    with silent_port() as where:
+        line = one_line_error(sim("compare", str(CORRIDOR), "--variant", "a:", "--scheduler", f"tls://{where}"))
+    assert "--scheduler: a tls:// scheduler needs dask's TLS configuration" in line, line
+
+
+def test_a_client_that_could_not_connect_is_closed_not_left_to_be_collected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client whose start failed was kept by the error raised in its place and closed only when
+    the interpreter collected it, after its event loop had stopped: 10 s of waiting at exit, then
+    'Exception ignored in: Client.__del__' and a traceback. It is closed as it fails."""
+    distributed = pytest.importorskip("distributed")
+    from sim.compare.executors import ClusterError, DaskCluster
+
+    # past the checks made before a client: a client that fails as it starts (no certificates)
+    monkeypatch.setattr(executors, "_tls_configured", lambda address: None)
+    monkeypatch.setattr(executors, "_handshake", lambda address: None)
+    with silent_port() as where, pytest.raises(ClusterError) as failed:
+        DaskCluster(f"tls://{where}")
+    assert f"tls://{where}" in str(failed.value)
+    unclosed = [c for c in gc.get_objects() if isinstance(c, distributed.Client) and c.status != "closed"]
+    assert not unclosed, [c.status for c in unclosed]
 
 
 def test_an_unreachable_scheduler_is_exit_4_in_one_line_and_nothing_stored(tmp_path: Path) -> None:

@@ -67,6 +67,9 @@ def test_play_is_the_same_game_from_the_same_seed(tmp_path: Path) -> None:
         (["--turns", "-2"], "1 or more"),
         (["--turns", "100000000000000000000"], "--turns must be at most 10,000"),  # grew until the OOM killer
         (["--games", "0"], "1 or more"),
+        # a list of every game's seed was made before the first game: gigabytes within seconds for
+        # 10^20 (the --seed refused after it keeps a regression from playing 10,001 games)
+        (["--games", "10001", "--seed", "-1"], "--games must be at most 10,000, not 10,001"),
     ],
 )
 def test_play_refuses_bad_options_in_one_line_and_stores_nothing(tmp_path: Path, args: list[str], message: str) -> None:

@@ -26,7 +26,7 @@ from rich.text import Text
 from domain.errors import BadInput
 from sim.app import open_store
 from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, emit, err, guarded, play_file
-from sim.compare.executors import ClusterError, Runner, batches_of, default_workers, runner_for
+from sim.compare.executors import ClusterError, Runner, batches_of, check_address, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
 from sim.compare.summary import summarise
@@ -35,7 +35,7 @@ from sim.compare.variants import Variant, apply_variant, parse_variants
 from sim.rule_option import given, rule_options
 from sim.runner import ScriptRefused, play
 from sim.scenario import ScenarioBase
-from sim.selfplay import POLICIES, check_turns
+from sim.selfplay import POLICIES, check_games, check_turns
 from sim.store import redact
 
 
@@ -48,15 +48,20 @@ class RateColumn(ProgressColumn):
         return Text(f"{rate:.1f} games/s")
 
 
+#: the most local processes ``--workers`` may start per core: games use a core each, so more buy
+#: nothing, and each costs tens of MB (10**11 started one process per batch, 100 by default)
+WORKERS_PER_CORE = 4
+
+
 @click.command(name="compare")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--variant", "variant_texts", multiple=True, metavar="NAME:OPT=VAL[,OPT=VAL]...",
               help="A rule variant: a name and the options it sets (repeatable; NAME: alone is the scenario as it is).")
-@click.option("--games", type=int, default=100, show_default=True, help="Games per variant.")
-@click.option("--turns", type=int, default=2, show_default=True, help="Turn limit per game (rounds in GODSGLOOM).")
+@click.option("--games", type=int, default=100, show_default=True, help="Games per variant (1 to 10,000).")
+@click.option("--turns", type=int, default=2, show_default=True, help="Turn limit per game (rounds in GODSGLOOM), 1 to 10,000.")
 @click.option("--policy", default="greedy", show_default=True, help="greedy, random or lookahead.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of game 0; game i uses SEED+i in every variant.")
-@click.option("--workers", type=int, default=None, help="Local worker processes (default: one per core; 1: this process).")
+@click.option("--workers", type=int, default=None, help="Local worker processes (default: one per core, at most four per core; 1: this process).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="An existing Dask cluster's scheduler.")
 @click.option("--batch", type=int, default=1, show_default=True, help="Games per task sent to a worker.")
 @click.option("--swap/--no-swap", default=True, show_default=True, help="The other player moves first in every odd game.")
@@ -74,6 +79,8 @@ def compare_command(
     draws and losses with 95% intervals, the first player's advantage, game length and movement
     counters, each variant against the first."""
     _check_numbers(games, turns, seed, workers, batch, policy)
+    if scheduler is not None:
+        check_address(scheduler)  # its form, with the other options: before the file is read
     variants = parse_variants(variant_texts)
     played, _ = play_file(scenario)  # the file and its --option values, checked and played once
     base = played.scenario
@@ -127,11 +134,14 @@ compare: click.Command = compare_command
 
 def _check_numbers(games: int, turns: int, seed: int, workers: int | None, batch: int, policy: str) -> None:
     check_turns(turns)
-    for name, value in (("--games", games), ("--batch", batch)):
-        if value < 1:
-            raise BadInput(f"{name} must be 1 or more, not {value}", name)
+    check_games(games)
+    if batch < 1:
+        raise BadInput(f"--batch must be 1 or more, not {batch}", "--batch")
     if workers is not None and workers < 1:
         raise BadInput(f"--workers must be 1 or more, not {workers}", "--workers")
+    most = WORKERS_PER_CORE * default_workers()
+    if workers is not None and workers > most:
+        raise BadInput(f"--workers must be at most {most:,} ({WORKERS_PER_CORE} per core here), not {workers:,}", "--workers")
     if seed < 0:
         raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     choices = [p for p in POLICIES if p != "scripted"]

@@ -14,9 +14,12 @@ early, by an interrupt or an error, cancels the games not started and stops the 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import signal
 import socket
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -134,10 +137,15 @@ class DaskCluster:
             from distributed import Client
         except ImportError:
             raise BadInput("--scheduler needs dask.distributed: pip install 'tabletop-movement-sim[dask]'", "--scheduler") from None
+        _tls_configured(address)
+        _handshake(address)
+        failure = None
         try:
-            self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"the Dask scheduler at {address} can't be reached: {exc}") from None
+            self.client = _closing(Client)(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as exc:  # whatever dask raised: the client is closed, the cluster unusable
+            failure = str(exc) or type(exc).__name__
+        if failure is not None:  # raised here, not in the handler, which would keep the failed client
+            raise ClusterError(f"the Dask scheduler at {address} can't be reached: {failure}")
         self.workers = max(1, sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values()))
         self.where = f"the Dask cluster at {address} ({len(self.client.scheduler_info()['workers'])} workers)"
         self.play = play
@@ -162,19 +170,110 @@ class DaskCluster:
         self.client.close()
 
 
+#: a scheduler's address: ``tcp://`` or ``tls://``, a host (a name, an IPv4 address, or an IPv6
+#: address in brackets) and a port
+_ADDRESS = re.compile(r"(?:tcp|tls)://(?P<host>\[[0-9A-Za-z:.%]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
+
+
+def check_address(address: str) -> tuple[str, int]:
+    """The host and port of a scheduler's address ``tcp://HOST:PORT`` (or ``tls://``); an address
+    of another form is bad input, refused before dask is imported or any client made (a client
+    given one could not start, and left a traceback behind it, printed when it was collected)."""
+    form = _ADDRESS.fullmatch(address)
+    if form is None or not 1 <= int(form["port"]) <= 65535:
+        raise BadInput(
+            f"a scheduler's address is tcp://HOST:PORT (or tls://HOST:PORT; an IPv6 host in brackets, "
+            f"a port from 1 to 65535), not {address!r}", "--scheduler"
+        )
+    return form["host"].strip("[]"), int(form["port"])
+
+
 def probe(address: str) -> None:
     """A refused or unknown ``tcp://HOST:PORT`` fails at once with its own message, rather than
-    after the client's retries for its whole timeout (as the store probes PostgreSQL); an
-    address of another form is bad input, refused before any client is made (a client that
-    could not start left a traceback behind it, printed when it was collected)."""
-    scheme, _, rest = address.partition("://")
-    host, _, port = rest.rpartition(":")
-    if scheme not in ("tcp", "tls") or not host or not port.isdigit():
-        raise BadInput(f"a scheduler's address is tcp://HOST:PORT (or tls://HOST:PORT), not {address!r}", "--scheduler")
+    after the client's retries for its whole timeout (as the store probes PostgreSQL)."""
+    host, port = check_address(address)
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
     except OSError as exc:
         raise ClusterError(f"the Dask scheduler at {address} can't be reached: {exc.strerror or exc}") from None
+
+
+def _security_loader() -> bool:
+    """Whether dask's configuration names a security loader: it, not the configuration's TLS
+    files, then decides how the client connects."""
+    import dask
+
+    return bool(dask.config.get("distributed.client.security-loader", None))
+
+
+def _tls_configured(address: str) -> None:
+    """A ``tls://`` address needs dask's TLS configuration (certificates): without it dask's
+    client fails as it starts, with a TypeError."""
+    if not address.startswith("tls://") or _security_loader():
+        return
+    from distributed.security import Security
+
+    if Security().get_connection_args("client")["ssl_context"] is None:
+        raise BadInput(
+            "a tls:// scheduler needs dask's TLS configuration (distributed.comm.tls: ca-file, "
+            "and the client's cert and key), and none is set", "--scheduler"
+        )
+
+
+def _handshake(address: str) -> None:
+    """Something at the address answers as a Dask scheduler within ``CONNECT_TIMEOUT``: dask's
+    client waits for the scheduler's handshake without a timeout, so a port held by another
+    server would keep ``sim compare`` waiting for as long as that server kept the connection.
+    Run on a thread of its own, whose event loop is its own (the caller may be running one)."""
+    if _security_loader():  # the connection's arguments are the loader's: the client's own tries
+        return
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    arguments = Security().get_connection_args("client")
+
+    async def hello() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=CONNECT_TIMEOUT, **arguments), CONNECT_TIMEOUT)
+        await comm.close()
+
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(hello())
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=run, name="sim-compare-handshake", daemon=True)
+    thread.start()
+    thread.join()
+    if not failure:
+        return
+    if isinstance(failure[0], TimeoutError):
+        raise ClusterError(
+            f"the Dask scheduler at {address} can't be reached: something listens there but did not answer "
+            f"as a Dask scheduler within {CONNECT_TIMEOUT:g} s"
+        )
+    raise ClusterError(f"the Dask scheduler at {address} can't be reached: {failure[0]}")
+
+
+def _closing(client: type[Any]) -> type[Any]:
+    """dask's client class, made to close a client that fails as it starts: left half-made, it
+    was closed by its ``__del__`` when the interpreter collected it, after its event loop had
+    stopped: 10 s of waiting, then a traceback ('Exception ignored in: Client.__del__')."""
+
+    class Closing(client):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            try:
+                super().__init__(*args, **kwargs)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    self.close()
+                raise
+
+    return Closing
 
 
 def runner_for(workers: int, scheduler: str | None, play: Player = play_batch) -> Runner:

@@ -44,7 +44,8 @@ def load_game(source: str | None, db: str | None = None, game: str | None = None
     game ``game`` of the store ``db``."""
     if db is not None or game is not None:
         if source is not None:
-            raise BadInput("give either a scenario or log file, or --db and --game, not both", "--game")
+            # two games named: which one was meant is not for the tool to guess (as sim trace says it)
+            raise BadInput(f"give {source} or --db and --game, not both", "--game" if game is not None else "--db")
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")
         return _stored(db, game)

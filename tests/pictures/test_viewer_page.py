@@ -91,7 +91,10 @@ def test_the_data_unpacks_to_the_games_frames() -> None:
     "args, message",
     [
         (["--db", "games.sqlite"], "needs both --db and --game"),
-        ([str(EXAMPLES / CASES["godsgloom"][0]), "--game", "x", "--db", "x.sqlite"], "give either"),
+        ([str(EXAMPLES / CASES["godsgloom"][0]), "--game", "x", "--db", "x.sqlite"], "--game: give "),
+        # a file and --db alone: the option named is the one given (it was --game), as sim trace names it
+        ([str(EXAMPLES / CASES["godsgloom"][0]), "--db", "x.sqlite"], "--db: give "),
+        ([str(EXAMPLES / CASES["godsgloom"][0]), "--game", "x"], "or --db and --game, not both"),
         ([], "give a scenario or a log file"),
         (["--db", "x.sqlite", "--game", "2d3e09b2"], "no such store"),
     ],
