@@ -11,8 +11,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.attribute_reads import PlainModel
+from domain.errors import BadInput
 from domain.locations import LocationText as Location
-from domain.rulesets.godsgloom.catalog import TRAITS
+from domain.rulesets.godsgloom.catalog import trait
 
 
 class _Model(PlainModel):
@@ -184,8 +185,10 @@ Command = Annotated[
 def _spelled(name: str) -> str:
     """A trait's name as the catalog spells it, or as given when it names none (refused later,
     by the move, with the known traits)."""
-    folded = name.strip().casefold()
-    return next((known for known in TRAITS if known.casefold() == folded), name)
+    try:
+        return trait(name).name
+    except BadInput:
+        return name
 
 
 def traits_written(use: str | list[str] | None) -> str | list[str] | None:

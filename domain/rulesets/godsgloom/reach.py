@@ -47,6 +47,7 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
     answer = range_from_reach(reach, (lambda loc: label(state, loc)) if state.aliases else None, _order, _on_the_mat)
     base = set(reach.cost)
     with_traits: dict[str, list[str]] = {}
+    alone = set(base)  # what the unit reaches with no trait or one, for the pairs below
     for name in sorted(view.traits(unit_id)) if on_mat else ():
         known = TRAITS.get(name)
         if known is None or not known.movement_option or (name == "Harass" and "Nimble" in view.traits(unit_id)):
@@ -54,7 +55,9 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
         mode, blocked = choose_mode(view, unit_id, name)
         if blocked is not None or mode in (base_mode, "engaged_step"):
             continue
-        extra = sorted(_reachable(state, unit_id, mode) - base, key=_order)
+        reached = _reachable(state, unit_id, mode)
+        alone |= reached
+        extra = sorted(reached - base, key=_order)
         if not extra:
             continue
         with_traits[name] = [label(state, h) for h in extra]
@@ -62,7 +65,6 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
             shown = label(state, h)
             note = rule(f"{name} ({known.timing})", f"reachable if {unit_id} uses {name}", known.timing)
             answer.reasons.setdefault(shown, reach.why_not(h)).append(note)
-    alone = set(base).union(*(set(_reachable(state, unit_id, choose_mode(view, unit_id, n)[0])) for n in with_traits)) if with_traits else set(base)
     for pair in trait_pairs(view, unit_id) if on_mat else ():
         mode, blocked = choose_mode(view, unit_id, pair)
         if blocked is not None or mode == base_mode or mode in {choose_mode(view, unit_id, n)[0] for n in pair}:
