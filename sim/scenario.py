@@ -8,6 +8,7 @@ YAML validated by these pydantic models; ``sim schema`` prints their JSON Schema
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -149,14 +150,49 @@ def split_entry(entry: BaseModel) -> tuple[dict[str, Any], ScriptMeta]:
 def parse_scenario(located: Located) -> ScenarioBase:
     if not isinstance(located.data, dict):
         raise BadInput("a scenario is a mapping with at least 'title' and 'ruleset'", located.where(()))
+    adapter = scenario_adapter(_ruleset_of(located))
+    text = _as_json(located.data)
     try:
-        scenario: ScenarioBase = scenario_adapter(_ruleset_of(located)).validate_python(located.data)
+        scenario: ScenarioBase = (
+            adapter.validate_python(located.data) if text is None else adapter.validate_json(text, strict=True)
+        )
         return scenario
     except ValidationError as exc:
         loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
+        given = _given(exc, loc)
+        if given is not None:
+            message += f", not {given}"
         path = data_path(located.data, loc)
         field = ".".join(str(p) for p in path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
+
+
+def _as_json(data: Any) -> str | None:
+    """The scenario as JSON text, read strictly (``movement: true`` or ``2.5`` for a whole number
+    is refused, where pydantic's lax reading of Python data took a YAML boolean as 1); ``None``
+    when YAML gave something JSON has no word for (a date, a number as a key), which the lax
+    reading then refuses in its own words."""
+    if not _plain(data):
+        return None
+    return json.dumps(data)
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, float))
+
+
+def _given(exc: ValidationError, loc: tuple[Any, ...]) -> str | None:
+    """The value written, for an error of a value's kind (a boolean where a number belongs)."""
+    for error in exc.errors():
+        if tuple(error["loc"]) == loc and error["type"].endswith(("_type", "_parsing", "_from_float")):
+            value = error.get("input")
+            if isinstance(value, (bool, int, float, str)):
+                return json.dumps(value)
+    return None
 
 
 def data_path(data: Any, loc: tuple[Any, ...]) -> list[Any]:

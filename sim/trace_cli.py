@@ -131,6 +131,8 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
     number = _event_number(at)
     if cap < 1:
         raise BadInput(f"--cap must be 1 or more, not {cap}", "--cap")
+    if seed < 0:  # random.Random(-n) draws what Random(n) draws: not a sample of its own
+        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
     if save and dice:
         raise BadInput("dice branches can't be stored: their dice are not the ones their seed gives, so their logs would not verify", "--save")
     result = explore(events, number, dice=dice, cap=cap, seed=seed, depth=depth)

@@ -157,3 +157,39 @@ def test_a_sorcery_unit_with_an_empty_id_is_refused_naming_its_field(tmp_path: P
     result = sim("check", str(path))
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert "setup.units[1].id: an id can't be empty" in result.output
+
+
+TET_FIRST = EXAMPLES / "tiny-epic-tactics" / "01-each-space-costs-one.yaml"
+
+
+@pytest.mark.parametrize(("written", "shown"), [("true", "true"), ("2.5", "2.5"), ('"3"', '"3"'), ("3.0", "3.0")])
+def test_a_whole_number_in_a_scenario_is_read_strictly(tmp_path: Path, written: str, shown: str) -> None:
+    """YAML's ``true`` where a unit's Movement belongs was read as 1 (pydantic's lax reading of
+    Python data takes a boolean for a number), so the Rogue moved one space and the scenario
+    failed on the rules instead of naming the field; a string or a fraction is refused too."""
+    text = TET_FIRST.read_text(encoding="utf-8").replace("movement: 3, health: 5", f"movement: {written}, health: 5")
+    scenario = tmp_path / "loose.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    checked = sim("check", str(scenario))
+    assert checked.exit_code == 2, checked.output
+    assert f"setup.units.0.movement: Input should be a valid integer, not {shown}" in checked.output
+    db = tmp_path / "games.sqlite"
+    line = one_line_exit_2(sim("run", str(scenario), "--db", str(db)))
+    assert "loose.yaml:12:" in line and "movement" in line, line
+    assert not db.exists()
+
+
+def test_a_boolean_seed_in_a_scenario_is_refused_not_read_as_seed_1(tmp_path: Path) -> None:
+    scenario = tmp_path / "seeded.yaml"
+    scenario.write_text("seed: true\n" + SHARK.read_text(encoding="utf-8"), encoding="utf-8")
+    checked = sim("check", str(scenario))
+    assert checked.exit_code == 2 and "seeded.yaml:1:7: seed: Input should be a valid integer, not true" in checked.output
+
+
+def test_a_yaml_date_where_text_belongs_is_still_refused_in_pydantics_words(tmp_path: Path) -> None:
+    """JSON has no dates: such a file is read the lax way, which refuses a date for a title."""
+    text = TET_FIRST.read_text(encoding="utf-8").replace('title: "Each space costs 1 to enter; one unit per space"', "title: 2026-11-28")
+    scenario = tmp_path / "dated.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    checked = sim("check", str(scenario))
+    assert checked.exit_code == 2 and "title: Input should be a valid string" in checked.output, checked.output

@@ -211,6 +211,9 @@ def test_explore_saves_branches_only_when_asked_and_each_verifies(tmp_path: Path
         (["--at", "999"], "out of range"),
         (["--at", "x1"], "by number"),
         (["--at", "17", "--save"], None),
+        (["--at", "24", "--seed", "-1"], "--seed must be 0 or more, not -1"),
+        (["--at", "24", "--cap", "0"], "--cap must be 1 or more, not 0"),
+        (["--at", "24", "--depth", "-2"], "--depth must be 0 or more, not -2"),
     ],
 )
 def test_explore_refuses_bad_input_in_one_line(args: list[str], message: str | None) -> None:
