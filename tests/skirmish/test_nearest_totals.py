@@ -99,14 +99,14 @@ def plain_nearest_total(reference: Reference, target: Spot) -> float | str | Non
             step = reference.leg_cost(key, target.text, reference.nodes[key], target, avoid)
             if step is not None and c + step > budget + 1e-6 and (best is None or c + step < best):
                 best = c + step
-            straight = reference.straight(reference.nodes[key], target, avoid)
-            if straight == AMBIGUOUS:
-                unsure = True
-            elif isinstance(straight, float):
-                if abs(c + straight - budget) <= STRAIGHT_TOL:
+            for straight in reference.straight_ways(reference.nodes[key], target, avoid):
+                if straight == AMBIGUOUS:
                     unsure = True
-                elif c + straight > budget + 1e-6 and (straight_best is None or c + straight < straight_best):
-                    straight_best = c + straight
+                elif isinstance(straight, float):
+                    if abs(c + straight - budget) <= STRAIGHT_TOL:
+                        unsure = True
+                    elif c + straight > budget + 1e-6 and (straight_best is None or c + straight < straight_best):
+                        straight_best = c + straight
     if unsure:
         return AMBIGUOUS
     if straight_best is not None and (best is None or straight_best < best - STRAIGHT_TOL):

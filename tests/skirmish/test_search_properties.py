@@ -62,6 +62,7 @@ class Reference:
         self.width, self.depth = float(data["width"]), float(data["depth"])
         self.heights = {"ground": 0.0, **{s["id"]: float(s["height"]) for s in data["surfaces"]}}
         self.polygons = {s["id"]: Polygon(s["polygon"]) for s in data["surfaces"]}
+        self.obstacles = [Polygon(o["polygon"]) for o in data.get("obstacles", [])]
         tall = [p for sid, p in self.polygons.items() if self.heights[sid] > LOW + EPS]
         tall += [Polygon(o["polygon"]) for o in data.get("obstacles", []) if float(o["height"]) > LOW + EPS]
         self.blocks = unary_union(tall) if tall else Polygon()
@@ -226,6 +227,51 @@ class Reference:
         maybe = self._meets(line, 0.0, left + self.leeway, a.surface, avoid) or self._meets(line, reached - self.leeway, length, b.surface, avoid)
         return AMBIGUOUS if maybe else length + abs(ha - hb)
 
+    def over(self, a: Spot, b: Spot, avoid: bool) -> float | str | None:
+        """A straight way from key point ``a`` to ``b`` over the one surface the line crosses,
+        more than 1" higher than both (Climbing, then Jumping Down): a walk to its wall, a climb
+        within the leeway, a walk across, a jump landing within its reach (a Jump Down, or a
+        Jump Across onto a roof where a Jump Down may land only on the ground), a walk on; its
+        cost the line's length plus the climb's height, None if there is none. ``AMBIGUOUS``
+        where the choice of points along the line could decide: a limit met to a hundredth, a
+        roof crossed in less than 0.2", a unit or difficult terrain near the line, a jump across
+        whose length is free (the longer the cheaper)."""
+        length = math.hypot(a.x - b.x, a.y - b.y)
+        if length <= EPS:
+            return None
+        line = LineString([(a.x, a.y), (b.x, b.y)])
+        crossed = [sid for sid, poly in self.polygons.items() if sid not in (a.surface, b.surface) and poly.intersects(line)]
+        if len(crossed) != 1 or any(poly.intersects(line) for poly in self.obstacles):
+            return None
+        top = crossed[0]
+        ha, hb, high = self.heights[a.surface], self.heights[b.surface], self.heights[top]
+        if high <= max(ha, hb) + LOW + EPS:
+            return None
+        inside = line.intersection(self.regions[top])
+        parts = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString" and not g.is_empty]
+        if len(parts) != 1:
+            return None
+        along = sorted(line.project(Point(c)) for c in parts[0].coords)
+        enter, leave = along[0], along[-1]
+        left = self._piece(line, self.regions[a.surface], from_start=True)
+        reached = self._piece(line, self.regions[b.surface], from_start=False)
+        down = b.surface == "ground" or self.options.jump_down_target != "ground_only"
+        reach = float(self.options.jump_down_max_horizontal if down else self.options.jump_across_max_gap)
+        climb, jump = enter - left, reached - leave
+        if climb > self.leeway + 0.01 or jump > reach + 0.01:
+            return None
+        if climb > self.leeway - 0.01 or jump > reach - 0.01 or leave - enter < 0.2:
+            return AMBIGUOUS
+        if not down and self.options.jump_across_distance_cost == "free":
+            return AMBIGUOUS
+        if any(self._meets(line, 0.0, length, surface, avoid) for surface in (a.surface, top, b.surface)):
+            return AMBIGUOUS
+        return length + high - ha
+
+    def straight_ways(self, a: Spot, b: Spot, avoid: bool) -> list[float | str | None]:
+        """What the straight ways from key point ``a`` to ``b`` cost: the climb, the way over."""
+        return [self.straight(a, b, avoid), self.over(a, b, avoid)]
+
     def leg_cost(self, a_key: str, b_key: str, a: Spot, b: Spot, avoid: bool) -> float | None:
         via = self.via(a_key, b_key, a, b)
         if via is None:
@@ -298,14 +344,14 @@ class Reference:
                 step = self.leg_cost(key, target.text, self.nodes[key], target, avoid)
                 if step is not None and c + step <= budget + EPS and (best is None or c + step < best):
                     best = c + step
-                straight = self.straight(self.nodes[key], target, avoid)
-                if straight == AMBIGUOUS:
-                    unsure = unsure or c + math.hypot(self.nodes[key].x - target.x, self.nodes[key].y - target.y) <= budget + EPS
-                elif isinstance(straight, float):
-                    if abs(c + straight - budget) <= STRAIGHT_TOL:
-                        unsure = True
-                    elif c + straight <= budget + EPS and (best is None or c + straight < best):
-                        best = c + straight
+                for straight in self.straight_ways(self.nodes[key], target, avoid):
+                    if straight == AMBIGUOUS:
+                        unsure = unsure or c + math.hypot(self.nodes[key].x - target.x, self.nodes[key].y - target.y) <= budget + EPS
+                    elif isinstance(straight, float):
+                        if abs(c + straight - budget) <= STRAIGHT_TOL:
+                            unsure = True
+                        elif c + straight <= budget + EPS and (best is None or c + straight < best):
+                            best = c + straight
         return AMBIGUOUS if unsure else best
 
 

@@ -143,7 +143,7 @@ class Beyond:
             key = keys[there]
             spot = nodes[key]
             if key != target_key and (cost + spot.flat_distance(target) if paid else cost) < best:
-                joined = graph.join_cost(key, target)
+                joined = graph.join_cost(key, target, spare=best - cost)
                 if joined is not None and limit < cost + joined < best:
                     best = cost + joined
             legs, gaps, sure = self.row(there)

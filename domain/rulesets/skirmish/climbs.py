@@ -19,11 +19,12 @@ What depends on the table alone (the points) is kept per table; the legs are pla
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import shapely
 
-from domain.rulesets.skirmish.table import PLACES, Spot, Table
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, PLACES, Spot, Table
 
 #: how far (along the line) the climb's ends keep from where the line meets an edge, where
 #: there is room: a point written to 3 decimals then still lies on its surface
@@ -34,6 +35,8 @@ ROUNDING = 0.002
 KEPT = 100_000
 _SCALE = 10**PLACES
 
+_Found = TypeVar("_Found")
+
 
 def straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot, Spot] | None:
     """Where a straight way from ``a`` to ``b`` (on surfaces of different heights) climbs:
@@ -41,14 +44,21 @@ def straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot,
     or ``b`` itself; None when no climb within ``leeway`` joins the two parts of the line a unit
     can walk (the line leaves ``a``'s surface too far from where it reaches ``b``'s). Kept per
     table."""
-    kept: dict[tuple[object, ...], tuple[Spot, Spot] | None] = table.leg_ways.setdefault(("straight climb", leeway), {})
+    return _kept(table, ("straight climb", leeway), a, b, lambda: _straight_climb(table, leeway, a, b))
+
+
+def _kept(table: Table, kind: tuple[object, ...], a: Spot, b: Spot, work: Callable[[], _Found]) -> _Found:
+    """What ``work`` finds for the line from ``a`` to ``b``, kept with the table under ``kind``
+    (the table never changes under it); the oldest half goes past ``KEPT``."""
+    kept: dict[tuple[object, ...], Any] = table.leg_ways.setdefault(kind, {})
     key = (a.x, a.y, a.surface, b.x, b.y, b.surface)
     if key in kept:
-        return kept[key]
+        found: _Found = kept[key]
+        return found
     if len(kept) >= KEPT:
         for old in list(kept)[: KEPT // 2]:
             kept.pop(old, None)
-    found = kept[key] = _straight_climb(table, leeway, a, b)
+    found = kept[key] = work()
     return found
 
 
@@ -64,20 +74,7 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     lattice = _lattice(a, b)
 
     def pick(lo: float, hi: float, room_lo: float, room_hi: float, tight_lo: bool, tight_hi: bool) -> float | None:
-        """A point of the line in [lo, hi], away from the edges (in [room_lo, room_hi]) if it
-        can be: a point of the grid on the line nearest the middle, else the middle, to be
-        rounded to the grid; then a bound set by the leeway (``tight_*``) is kept ``ROUNDING``
-        away, as rounding may move the point. None if there is no such point."""
-        for low, high in ((max(lo, room_lo), min(hi, room_hi)), (lo, hi)):
-            if lattice is not None:
-                count, step = lattice
-                first, last = max(0, math.ceil(low / step - 1e-9)), min(count, math.floor(high / step + 1e-9))
-                if first <= last:
-                    return min(max(round((low + high) / 2 / step), first), last) * step
-            low, high = low + (ROUNDING if tight_lo else 0.0), high - (ROUNDING if tight_hi else 0.0)
-            if low <= high:
-                return (low + high) / 2
-        return None
+        return _pick(lattice, lo, hi, room_lo, room_hi, tight_lo, tight_hi)
 
     start: float | None
     end: float | None
@@ -96,16 +93,87 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     return _at(a, b, start, length, a.surface), _at(a, b, end, length, b.surface)
 
 
-def _walked(line: Any, region: Any, length: float, from_start: bool) -> float:
-    """How far along ``line`` (from its start, or back from its end) it stays in ``region``,
-    measured from the start: the far end of the part of the line in the region that begins
-    (ends) at the line's start (end)."""
+def _pick(
+    lattice: tuple[int, float] | None, lo: float, hi: float, room_lo: float, room_hi: float, tight_lo: bool, tight_hi: bool,
+) -> float | None:
+    """A point of the line in [lo, hi], away from the edges (in [room_lo, room_hi]) if it can
+    be: a point of the grid on the line nearest the middle, else the middle, to be rounded to
+    the grid; then a bound set by a limit (``tight_*``: the leeway, a jump's reach) is kept
+    ``ROUNDING`` away, as rounding may move the point. None if there is no such point."""
+    for low, high in ((max(lo, room_lo), min(hi, room_hi)), (lo, hi)):
+        if lattice is not None:
+            count, step = lattice
+            first, last = max(0, math.ceil(low / step - 1e-9)), min(count, math.floor(high / step + 1e-9))
+            if first <= last:
+                return min(max(round((low + high) / 2 / step), first), last) * step
+        low, high = low + (ROUNDING if tight_lo else 0.0), high - (ROUNDING if tight_hi else 0.0)
+        if low <= high:
+            return (low + high) / 2
+    return None
+
+
+def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -> tuple[Spot, Spot, Spot, Spot] | None:
+    """Where a straight way from ``a`` to ``b`` over the one surface between them, higher than
+    both by more than 1", climbs it, jumps off and lands (Move Phase, Climbing and Jumping):
+    (the climb's start, its end on the top, the take-off near the top's far edge, the landing
+    within ``reach`` of it on ``b``'s surface, or ``b`` itself). Walks, climbs and jumps paid
+    by their length cost the straight line's length plus the climb's height wherever the line
+    is climbed and left, so these points are chosen on the line (to 3 decimals, as
+    ``straight_climb``'s). None where the line meets other terrain, or where the climb or the
+    jump does not fit. Kept per table."""
+    return _kept(table, ("straight over", leeway, reach), a, b, lambda: _straight_over(table, leeway, reach, a, b))
+
+
+def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -> tuple[Spot, Spot, Spot, Spot] | None:
+    crossed = table.crossed(a, b)
+    if len(crossed) != 1 or crossed[0][0] is None:
+        return None
+    top, height = crossed[0][0], crossed[0][1]
+    if height <= max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
+        return None
+    length = a.flat_distance(b)
+    line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+    spans = _spans(line, table.region(top))
+    if len(spans) != 1:
+        return None
+    enter, leave = spans[0]
+    lattice = _lattice(a, b)
+    # the take-off: on the top, as near its far edge as keeps it there
+    off = _pick(lattice, max(enter, leave - 0.1), leave, enter + CLEAR, leave - CLEAR, False, False)
+    if off is None or off <= enter:
+        return None
+    take_off = _at(a, b, off, length, top)
+    ends = straight_climb(table, leeway, a, take_off)
+    if ends is None:
+        return None
+    if length - off <= reach - ROUNDING:
+        landing = b
+    else:
+        walked_from = _walked(line, table.region(b.surface), length, from_start=False)
+        lo = max(walked_from, leave)
+        at = _pick(lattice, lo, min(length, off + reach), lo + CLEAR, length - CLEAR, False, True)
+        if at is None:
+            return None
+        landing = _at(a, b, at, length, b.surface)
+    return ends[0], ends[1], take_off, landing
+
+
+def _spans(line: Any, region: Any) -> list[tuple[float, float]]:
+    """The parts of ``line`` inside ``region``, as distances along it from its start."""
     inside = shapely.intersection(line, region)
     parts = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString" and not g.is_empty]
     spans = []
     for part in parts:
         along = sorted(float(shapely.line_locate_point(line, shapely.points(c))) for c in part.coords)
         spans.append((along[0], along[-1]))
+    return spans
+
+
+def _walked(line: Any, region: Any, length: float, from_start: bool) -> float:
+    """How far along ``line`` (from its start, or back from its end) it stays in ``region``,
+    measured from the start: the far end of the part of the line in the region that begins
+    (ends) at the line's start (end)."""
+    spans = _spans(line, region)
     if from_start:
         return max((hi for lo, hi in spans if lo <= 1e-9), default=0.0)
     return min((lo for lo, hi in spans if hi >= length - 1e-9), default=length)

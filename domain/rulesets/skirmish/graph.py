@@ -10,12 +10,15 @@ the units in its way in this state; the ``Leg`` itself is built for the ways fou
 
 from __future__ import annotations
 
+import bisect
+import math
+
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.climbs import straight_climb
+from domain.rulesets.skirmish.climbs import straight_climb, straight_over
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
 from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, fitted, may_move, plan
-from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
@@ -40,7 +43,7 @@ class TableGraph:
         planned: dict[tuple[str, object], Leg | None] | None = None,
         joined: dict[tuple[str, Spot], tuple[float, bool] | None] | None = None,
         stepped: dict[tuple[str, str], tuple[str, float, bool] | None] | None = None,
-        climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] | None = None,
+        climbed: dict[tuple[str, Spot] | tuple[str, Spot, str], tuple[float, bool, tuple[Leg, ...]] | None] | None = None,
     ) -> None:
         self.view = view
         self.unit_id = unit_id
@@ -58,9 +61,12 @@ class TableGraph:
         self.planned: dict[tuple[str, object], Leg | None] = planned if planned is not None else {}
         self.joined: dict[tuple[str, Spot], tuple[float, bool] | None] = joined if joined is not None else {}
         self.stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = stepped if stepped is not None else {}
-        #: the straight climbs from key points to points asked about (``straight``), shared like ``planned``
-        self.climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] = climbed if climbed is not None else {}
+        #: the straight climbs and ways over walls from key points to points asked about
+        #: (``straight``, ``over``), shared like ``planned``
+        self.climbed: dict[tuple[str, Spot] | tuple[str, Spot, str], tuple[float, bool, tuple[Leg, ...]] | None] = climbed if climbed is not None else {}
         self._leeway = view.options.climb_horizontal_leeway
+        #: the heights of the table's surfaces, lowest first (``over_floor``)
+        self._heights = sorted(surface.height for surface in view.table.surfaces.values())
         #: the units that could stop this one moving through their bases (``TableView.obstacles``)
         self.obstacles = view.obstacles(unit_id)
         #: whether every leg costs at least its horizontal length (see ``search.py``)
@@ -92,24 +98,28 @@ class TableGraph:
             planned[key] = None if found is None else fitted(self.view, self.unit_id, a, target, *found)
         return planned[key]
 
-    def join_cost(self, a_key: str, target: Spot) -> float | None:
+    def join_cost(self, a_key: str, target: Spot, spare: float = math.inf) -> float | None:
         """What the cheapest last leg(s) from a key point to a point asked about cost
         (``join_legs``), or None where there are none, without building the direct leg:
         whether a point is reached needs only that (``areas.reached`` asks it of every centre of
-        the area grid)."""
+        the area grid). A way over a wall is looked for only where it could cost less than
+        ``spare`` and than the other ways (``over``)."""
         direct = self.direct_cost(a_key, target)
         straight = self.straight(a_key, target)
-        if straight is None:
-            return direct
-        return straight[0] if direct is None or straight[0] < direct else direct
+        found = min((c for c in (direct, None if straight is None else straight[0]) if c is not None), default=None)
+        if direct is None and self.over_floor(a_key, target) < min(spare, math.inf if found is None else found):
+            over = self.over(a_key, target)
+            if over is not None and (found is None or over[0] < found):
+                return over[0]
+        return found
 
     def joins_within(self, reached: list[tuple[str, float]], target: Spot, limit: float) -> bool:
-        """Whether a last leg (or the straight walk and climb) from one of the ``reached`` key
-        points (with what reaching each cost, the most promising first) reaches ``target``
-        within ``limit``: ``join_cost`` asked of each, the direct legs of them all before any
-        straight climb. Which key point joins does not change the answer, and most points
-        asked about are joined directly, so their straight climbs (a line cut against the
-        surfaces, then legs planned) are never worked out."""
+        """Whether a last leg (or a straight way: a walk and a climb, or over a wall) from one
+        of the ``reached`` key points (with what reaching each cost, the most promising first)
+        reaches ``target`` within ``limit``: the direct legs of them all before any straight
+        climb, and those before any way over a wall. Which key point joins does not change the
+        answer, and most points asked about are joined directly, so their straight ways (a line
+        cut against the surfaces, then legs planned) are never worked out."""
         for key, cost in reached:
             leg = self.direct_cost(key, target)
             if leg is not None and cost + leg <= limit:
@@ -118,6 +128,11 @@ class TableGraph:
             way = self.straight(key, target)
             if way is not None and cost + way[0] <= limit:
                 return True
+        for key, cost in reached:
+            if self.over_floor(key, target) <= limit - cost and self.direct_cost(key, target) is None:
+                way = self.over(key, target)
+                if way is not None and cost + way[0] <= limit:
+                    return True
         return False
 
     def direct_cost(self, a_key: str, target: Spot) -> float | None:
@@ -172,27 +187,91 @@ class TableGraph:
         return found
 
     def _legs_through(self, a: Spot, target: Spot, ends: tuple[Spot, Spot]) -> tuple[float, bool, tuple[Leg, ...]] | None:
-        """The legs of a walk from ``a`` to the climb's start, the climb and a walk on to the
-        target (a walk of no length left out), planned by ``legs.plan`` for this unit; None if
-        one of them is refused or a point is not one a unit may stand on."""
-        start, end = ends
-        points = [a, *(p for p in (start, end) if p != a and p != target), target]
-        vias = ["climb" if p.surface != q.surface else "walk" for p, q in zip(points[:-1], points[1:], strict=True)]
-        if vias.count("climb") != 1 or not all(self.view.table.stands(p) for p in points[1:-1]):
+        """The legs of a walk from ``a`` to the climb's start, the climb (up or down) and a walk
+        on to the target (``_legs_along``)."""
+        return self._legs_along([a, *ends, target], down=("climb",))
+
+    def over_floor(self, a_key: str, target: Spot) -> float:
+        """Less than any way over a wall from a key point to ``target`` costs (``over``): the
+        climb onto the lowest surface more than 1" above both ends, and the rest at least the
+        line's length (but a free jump's); infinite where no surface is so high."""
+        a = self.nodes[a_key]
+        table = self.view.table
+        low, high = table.height(a.surface), table.height(target.surface)
+        above = self._heights[bisect.bisect_right(self._heights, max(low, high) + LOW_OBSTACLE + EPSILON) :]
+        if not above:
+            return math.inf
+        flat = a.flat_distance(target)
+        return above[0] - low + (flat if self.paid else max(0.0, flat - self.longest_free_leg))
+
+    def over(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        """The way from a key point straight to a point asked about over the one surface between
+        them, higher than both: a walk to its wall, a climb within the leeway, a walk across, a
+        jump down (or across, onto a roof a jump down may not land on) and a walk on, as a
+        declared move may make it (``climbs.straight_over``): its cost, whether it crosses
+        difficult terrain, and its legs; None if there is none, or if this search may not take
+        it. Kept with the straight climbs."""
+        key = (a_key, target, "over")
+        climbed = self.climbed
+        if key in climbed:
+            found = climbed[key]
+        else:
+            a = self.nodes[a_key]
+            ends = straight_over(self.view.table, self._leeway, self._jump_reach(target), a, target)
+            found = climbed[key] = None if ends is None else self._legs_along([a, *ends, target])
+        if found is None or (self.avoid_difficult and found[1]):
             return None
-        legs = tuple(plan(self.view, self.unit_id, p, q, via) for p, q, via in zip(points[:-1], points[1:], vias, strict=True))
-        if any(leg.refusal is not None or leg.automatic_fail is not None for leg in legs):
+        return found
+
+    def _jump_reach(self, target: Spot) -> float:
+        """How far from its take-off a jump down to ``target``'s surface may land: a Jump Down's
+        reach where one may land there, else a Jump Across's longest gap."""
+        options = self.view.options
+        if target.surface == GROUND or options.jump_down_target != "ground_only":
+            return options.jump_down_max_horizontal
+        return options.jump_across_max_gap
+
+    def _legs_along(self, points: list[Spot], down: tuple[str, ...] = ("jump_down", "jump_across")) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        """The legs through ``points`` (one left out where it repeats the last), each a walk on
+        one surface, a climb up and, to a lower surface, the first of the ways ``down`` that
+        is not refused, planned by ``legs.plan`` for this unit (as a declared move's legs);
+        None if every way of one leg is refused or fails outright, or a point between is not
+        one a unit may stand on."""
+        view, table = self.view, self.view.table
+        kept = [points[0]]
+        for p in points[1:]:
+            if p != kept[-1]:
+                kept.append(p)
+        if not all(table.stands(p) for p in kept[1:-1]):
             return None
-        return sum(leg.cost for leg in legs), any(leg.difficult for leg in legs), legs
+        legs: list[Leg] = []
+        for p, q in zip(kept[:-1], kept[1:], strict=True):
+            rise = table.height(q.surface) - table.height(p.surface)
+            vias = ("walk",) if p.surface == q.surface else ("climb",) if rise > 0 else down
+            leg = next(
+                (found for via in vias if (found := plan(view, self.unit_id, p, q, via)).refusal is None and found.automatic_fail is None),
+                None,
+            )
+            if leg is None:
+                return None
+            legs.append(leg)
+        return sum(leg.cost for leg in legs), any(leg.difficult for leg in legs), tuple(legs)
 
     def join_legs(self, a_key: str, target: Spot) -> list[Leg] | None:
         """The cheapest usable last legs from a key point to a point asked about: the direct
-        leg (``join``), or the straight walk and climb (``straight``) where it costs less."""
+        leg (``join``), or the straight walk and climb (``straight``) or the way over a wall
+        (``over``) where it costs less."""
         direct = self.join(a_key, target)
         straight = self.straight(a_key, target)
         if straight is not None and (direct is None or straight[0] < direct.cost):
-            return list(straight[2])
-        return None if direct is None else [direct]
+            direct_or_straight: list[Leg] | None = list(straight[2])
+        else:
+            direct_or_straight = None if direct is None else [direct]
+        if direct is None:
+            over = self.over(a_key, target)
+            if over is not None and (straight is None or over[0] < straight[0]):
+                return list(over[2])
+        return direct_or_straight
 
     def step(self, a_key: str, b_key: str) -> tuple[str, float] | None:
         """The way and cost of ``leg(a_key, b_key)``, or None where it is None, without building

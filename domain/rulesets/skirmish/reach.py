@@ -78,7 +78,7 @@ class TableSearch:
         planned: dict[tuple[str, object], Leg | None] = view.kept(f"skirmish.planned.{unit_id}", dict)
         joined: dict[tuple[str, Spot], tuple[float, bool] | None] = view.kept(f"skirmish.joined.{unit_id}", dict)
         stepped: dict[tuple[str, str], tuple[str, float, bool] | None] = view.kept(f"skirmish.stepped.{unit_id}", dict)
-        climbed: dict[tuple[str, Spot], tuple[float, bool, tuple[Leg, ...]] | None] = view.kept(f"skirmish.climbed.{unit_id}", dict)
+        climbed: dict[tuple[str, Spot] | tuple[str, Spot, str], tuple[float, bool, tuple[Leg, ...]] | None] = view.kept(f"skirmish.climbed.{unit_id}", dict)
         return [
             TableGraph(
                 self.view, self.unit_id, allowance(self.view, self.unit_id, running=self.running, difficult=difficult),

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from domain.movement import Reach, StepJudge, StepOption
 from domain.rulesets.skirmish.legs import Leg
-from domain.rulesets.skirmish.table import EPSILON, Spot
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
 
 if TYPE_CHECKING:
     from domain.rulesets.skirmish.graph import TableGraph
@@ -93,7 +93,9 @@ def _may_join(graph: TableGraph, here: Spot, target: Spot, left: float) -> bool:
     """With free jumps, whether a last leg from ``here`` could reach ``target`` within what is
     left: a usable leg is no longer than its cost, or (a jump across, free) than the longest
     gap; one further away can't be taken, so it is not planned."""
-    return here.flat_distance(target) <= max(left, graph.longest_free_leg) + 1e-9
+    # (a way over a wall ending in a free jump across costs its climb and the rest of the line:
+    # ``TableGraph.over_floor``)
+    return here.flat_distance(target) <= max(left, graph.longest_free_leg, left + graph.longest_free_leg - LOW_OBSTACLE) + 1e-9
 
 
 @dataclass
@@ -112,16 +114,18 @@ def way_to(graph: TableGraph, start: str, target: Spot, below: float = math.inf)
     limit = graph.budget + EPSILON
     return _towards(
         graph, start, target, accept=lambda total: total <= limit and total < below,
-        hopeless=lambda bound: bound > limit or bound >= below,
+        hopeless=lambda bound: bound > limit or bound >= below, ceiling=min(limit, below),
     )
 
 
 def _towards(
-    graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool]
+    graph: TableGraph, start: str, target: Spot, accept: Callable[[float], bool], hopeless: Callable[[float], bool],
+    ceiling: float = math.inf,
 ) -> Way | None:
     """A* from ``start`` to ``target`` through points within the allowance. A point is joined
     to the target by ``graph.join_legs`` (one leg, or a straight walk and climb); a way counts if ``accept`` takes its total; the search
-    stops when ``hopeless`` says no way costing at least that could count. (What a way beyond
+    stops when ``hopeless`` says no way costing at least that could count (``ceiling``, the
+    most a way that counts may cost, spares looking for ways over walls that could not). (What a way beyond
     the allowance would cost, for "too far", is ``beyond.py``'s.)"""
     nodes, points = graph.nodes, graph.points
     paid = graph.paid
@@ -149,7 +153,7 @@ def _towards(
         here = nodes[here_key]
         if here_key != target_key and (paid or _may_join(graph, here, target, budget + EPSILON - cost)):
             if best is None or cost + h(here) < best[0]:
-                joined = graph.join_cost(here_key, target)
+                joined = graph.join_cost(here_key, target, spare=(ceiling if best is None else min(ceiling, best[0])) - cost)
                 if joined is not None:
                     total = cost + joined
                     if accept(total) and (best is None or total < best[0]):

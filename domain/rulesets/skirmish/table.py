@@ -477,12 +477,16 @@ class Table:
 
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
+        return max((height for _, height in self.crossed(a, b)), default=0.0)
+
+    def crossed(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
+        """The terrain the straight line from a to b passes over, other than a's and b's own
+        surfaces: each surface's id (None for an obstacle) and height."""
         line = segment(a, b)
-        heights = [
-            height for surface, height, box, footprint in self._terrain
+        return [
+            (surface, height) for surface, height, box, footprint in self._terrain
             if surface not in (a.surface, b.surface) and not _apart(box, a, b) and footprint.intersects(line)
         ]
-        return max(heights, default=0.0)
 
 
 def segment(a: Spot, b: Spot) -> Any:
