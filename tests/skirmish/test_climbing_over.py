@@ -60,6 +60,27 @@ def test_a_tenth_short_of_the_way_over_the_wall_is_too_far_by_what_that_way_need
     g = game(WALL + _unit("5.5,5.5", 5.4))
     reasons = [str(r) for r in reach(g, "a").why_not("9,5.5")]
     assert any('too far: needs 5.50", the allowance is 5.40"' in r for r in reasons), reasons
+    assert not any("caution" in r for r in reasons), reasons  # the figure is exact: nothing to warn of
+
+
+TWO_WALLS = WALL.replace("height: 2}\n", "height: 2}\n    - {id: far, rect: [10, 0, 2, 12], height: 2}\n")
+
+
+def test_a_way_still_measured_through_fixed_climbs_and_jumps_says_so_when_it_falls_just_short() -> None:
+    """Onto the second wall: climb the first, jump the 2" gap, walk on. The searches take that
+    jump between the points 1" apart along the edges, so they read 7.62" where a move declared
+    along the straight line costs its length plus 2": 7.50". Out of reach by less than an inch,
+    the answer says the figure may be high; far out of reach, it does not."""
+    g = game(TWO_WALLS + _unit("5.5,5.5", 7.55))
+    reasons = [str(r) for r in reach(g, "a").why_not("11,5.3@far")]
+    assert any("too far: needs 7.62" in r for r in reasons), reasons
+    assert any("caution" in r and "climb and jump across" in r and "declare it" in r for r in reasons), reasons
+    line = math.hypot(5.5, 0.2)
+    at = [f"{5.5 + 5.5 * t / line:.3f},{5.5 - 0.2 * t / line:.3f}" for t in (0.75, 2.45, 4.55)]
+    _declared(g, ["5.5,5.5", at[0] + "@wall", at[1] + "@wall", at[2] + "@far", "11,5.3@far"], ["climb", "walk", "jump_across", "walk"])
+    far = game(TWO_WALLS + _unit("5.5,5.5", 5.5))
+    reasons = [str(r) for r in reach(far, "a").why_not("11,5.3@far")]
+    assert any("too far" in r for r in reasons) and not any("caution" in r for r in reasons), reasons
 
 
 def test_a_way_over_the_wall_at_a_slant_costs_the_slanted_line_plus_the_height() -> None:
@@ -160,3 +181,15 @@ def test_the_lookahead_never_reads_a_declared_way_over_a_building_dearer_than_it
         assert found.cost <= cost + 0.002, (text, found.path, found.ways, found.cost, cost)
         checked += 1
     assert checked >= 3
+
+
+def test_from_a_roof_a_walk_to_its_edge_a_jump_down_and_a_walk_on_cost_the_straight_line() -> None:
+    """From 7,5.5@wall, the top of the wall, to 12,7 on the ground: more than the 3" a jump
+    down lands within, so the way walks to the edge, jumps and walks on, all along the line:
+    its length, the drop free (5.22"; read through a take-off at a key point before)."""
+    exact = math.hypot(5, 1.5)
+    g = game(WALL + _unit("7,5.5@wall", round(exact + 0.001, 3)))
+    found = reach(g, "a").answer("12,7")  # type: ignore[attr-defined]
+    assert found.reachable, [str(r) for r in found.reasons]
+    assert math.isclose(found.cost, exact, abs_tol=0.001) and found.ways == ["walk", "jump_down", "walk"], (found.cost, found.ways)
+    _declared(g, found.path, found.ways)

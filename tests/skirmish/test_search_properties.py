@@ -229,7 +229,8 @@ class Reference:
 
     def over(self, a: Spot, b: Spot, avoid: bool) -> float | str | None:
         """A straight way from key point ``a`` to ``b`` over the one surface the line crosses,
-        more than 1" higher than both (Climbing, then Jumping Down): a walk to its wall, a climb
+        more than 1" higher than both (Climbing, then Jumping Down), or from ``a`` on such a top
+        with nothing else on the line (no climb then): a walk to its wall, a climb
         within the leeway, a walk across, a jump landing within its reach (a Jump Down, or a
         Jump Across onto a roof where a Jump Down may land only on the ground), a walk on; its
         cost the line's length plus the climb's height, None if there is none. ``AMBIGUOUS``
@@ -241,19 +242,24 @@ class Reference:
             return None
         line = LineString([(a.x, a.y), (b.x, b.y)])
         crossed = [sid for sid, poly in self.polygons.items() if sid not in (a.surface, b.surface) and poly.intersects(line)]
-        if len(crossed) != 1 or any(poly.intersects(line) for poly in self.obstacles):
+        ha, hb = self.heights[a.surface], self.heights[b.surface]
+        if any(poly.intersects(line) for poly in self.obstacles):
             return None
-        top = crossed[0]
-        ha, hb, high = self.heights[a.surface], self.heights[b.surface], self.heights[top]
-        if high <= max(ha, hb) + LOW + EPS:
+        if not crossed and ha > hb + LOW + EPS:
+            # from a point on the top itself: a walk to its edge, the jump, a walk on
+            top, enter, leave, left = a.surface, 0.0, self._piece(line, self.regions[a.surface], from_start=True), 0.0
+        elif len(crossed) == 1 and self.heights[crossed[0]] > max(ha, hb) + LOW + EPS:
+            top = crossed[0]
+            inside = line.intersection(self.regions[top])
+            parts = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString" and not g.is_empty]
+            if len(parts) != 1:
+                return None
+            along = sorted(line.project(Point(c)) for c in parts[0].coords)
+            enter, leave = along[0], along[-1]
+            left = self._piece(line, self.regions[a.surface], from_start=True)
+        else:
             return None
-        inside = line.intersection(self.regions[top])
-        parts = [g for g in getattr(inside, "geoms", [inside]) if g.geom_type == "LineString" and not g.is_empty]
-        if len(parts) != 1:
-            return None
-        along = sorted(line.project(Point(c)) for c in parts[0].coords)
-        enter, leave = along[0], along[-1]
-        left = self._piece(line, self.regions[a.surface], from_start=True)
+        high = self.heights[top]
         reached = self._piece(line, self.regions[b.surface], from_start=False)
         down = b.surface == "ground" or self.options.jump_down_target != "ground_only"
         reach = float(self.options.jump_down_max_horizontal if down else self.options.jump_across_max_gap)
@@ -262,6 +268,8 @@ class Reference:
             return None
         if climb > self.leeway - 0.01 or jump > reach - 0.01 or leave - enter < 0.2:
             return AMBIGUOUS
+        if top == a.surface and math.hypot(a.x - b.x, a.y - b.y) <= reach + 0.01:
+            return None  # one jump down: the direct leg
         if not down and self.options.jump_across_distance_cost == "free":
             return AMBIGUOUS
         if any(self._meets(line, 0.0, length, surface, avoid) for surface in (a.surface, top, b.surface)):

@@ -98,7 +98,13 @@ class Beyond:
 
     def nearest_total(self, target: Spot) -> float | None:
         """What the cheapest way to ``target`` costs when it costs more than the allowance (to
-        the tolerance): through key points, then one leg to it; None if there is none. An A*
+        the tolerance): through key points, then one leg to it; None if there is none."""
+        found = self.nearest(target)
+        return None if found is None else found[0]
+
+    def nearest(self, target: Spot) -> tuple[float, list[str]] | None:
+        """``nearest_total`` and the ways of moving (``walk``, ``climb``...) of the legs between
+        key points on that way, in order (the last leg to the point not among them). An A*
         search: it stops once no way through the points still open could be cheaper than the
         best found."""
         graph, keys, judge, nodes = self.graph, self.keys, self.judge, self.graph.nodes
@@ -116,6 +122,8 @@ class Beyond:
         cost_of[start] = 0.0
         known: list[float] = cost_of.tolist()  # the same, read one point at a time
         best = math.inf
+        best_from = -1
+        came_from: dict[int, int] = {}
         counter = 0
         frontier: list[_Queued] = [(heuristic[start], 0, start, -1, 0.0, 0.0)]
         pop, push = heapq.heappop, heapq.heappush
@@ -135,6 +143,7 @@ class Beyond:
                     continue
                 known[there] = spent
                 cost_of[there] = spent
+                came_from[there] = here
                 counter += 1
                 push(frontier, (spent + heuristic[there], counter, there, -1, spent, spent))
                 continue
@@ -145,7 +154,7 @@ class Beyond:
             if key != target_key and (cost + spot.flat_distance(target) if paid else cost) < best:
                 joined = graph.join_cost(key, target, spare=best - cost)
                 if joined is not None and limit < cost + joined < best:
-                    best = cost + joined
+                    best, best_from = cost + joined, there
             legs, gaps, sure = self.row(there)
             lower = cost + gaps - _SLACK if paid else numpy.full(count, float(cost))
             near = legs & (lower < cost_of) & (lower + h < best)
@@ -156,7 +165,19 @@ class Beyond:
                     continue  # further than the allowance after all, as ``KeyPoints.within`` decides
                 counter += 1
                 push(frontier, (low + heuristic[i], counter, i, there, cost, low))
-        return None if best == math.inf else best
+        if best == math.inf:
+            return None
+        path = [best_from]
+        while path[-1] != start:
+            path.append(came_from[path[-1]])
+        path.reverse()
+        ways = [self._way(a, b) for a, b in zip(path, path[1:], strict=False)]
+        return best, ways
+
+    def _way(self, a: int, b: int) -> str:
+        step = self.graph.step(self.keys[a], self.keys[b])
+        assert step is not None  # a leg the search took
+        return step[0]
 
 
 def longest_way(view: TableView, a: str, b: str) -> float:

@@ -116,7 +116,9 @@ def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -
     """Where a straight way from ``a`` to ``b`` over the one surface between them, higher than
     both by more than 1", climbs it, jumps off and lands (Move Phase, Climbing and Jumping):
     (the climb's start, its end on the top, the take-off near the top's far edge, the landing
-    within ``reach`` of it on ``b``'s surface, or ``b`` itself). Walks, climbs and jumps paid
+    within ``reach`` of it on ``b``'s surface, or ``b`` itself). From a point on such a top
+    itself, with nothing else on the line, the way walks to the edge and jumps (no climb:
+    its start and end are ``a``). Walks, climbs and jumps paid
     by their length cost the straight line's length plus the climb's height wherever the line
     is climbed and left, so these points are chosen on the line (to 3 decimals, as
     ``straight_climb``'s). None where the line meets other terrain, or where the climb or the
@@ -126,15 +128,20 @@ def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -
 
 def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -> tuple[Spot, Spot, Spot, Spot] | None:
     crossed = table.crossed(a, b)
-    if len(crossed) != 1 or crossed[0][0] is None:
+    high_start = table.height(a.surface) > table.height(b.surface) + LOW_OBSTACLE + EPSILON
+    if high_start and not crossed:
+        # ``a`` is on the top already: a walk to its edge, the jump, a walk on (no climb)
+        top, height = a.surface, table.height(a.surface)
+    elif len(crossed) == 1 and crossed[0][0] is not None:
+        top, height = crossed[0][0], crossed[0][1]
+    else:
         return None
-    top, height = crossed[0][0], crossed[0][1]
-    if height <= max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
+    if height <= max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON and top != a.surface:
         return None
     length = a.flat_distance(b)
     line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
     spans = _spans(line, table.region(top))
-    if len(spans) != 1:
+    if len(spans) != 1 or (top == a.surface and spans[0][0] > 1e-9):
         return None
     enter, leave = spans[0]
     lattice = _lattice(a, b)
@@ -143,7 +150,7 @@ def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) 
     if off is None or off <= enter:
         return None
     take_off = _at(a, b, off, length, top)
-    ends = straight_climb(table, leeway, a, take_off)
+    ends = (a, a) if top == a.surface else straight_climb(table, leeway, a, take_off)
     if ends is None:
         return None
     if length - off <= reach - ROUNDING:

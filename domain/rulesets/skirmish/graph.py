@@ -193,16 +193,20 @@ class TableGraph:
 
     def over_floor(self, a_key: str, target: Spot) -> float:
         """Less than any way over a wall from a key point to ``target`` costs (``over``): the
-        climb onto the lowest surface more than 1" above both ends, and the rest at least the
-        line's length (but a free jump's); infinite where no surface is so high."""
+        climb onto the lowest surface more than 1" above both ends (none from the top itself),
+        and the rest at least the line's length (but a free jump's); infinite where no surface
+        is so high."""
         a = self.nodes[a_key]
         table = self.view.table
         low, high = table.height(a.surface), table.height(target.surface)
+        flat = a.flat_distance(target)
+        rest = flat if self.paid else max(0.0, flat - self.longest_free_leg)
+        if low > high + LOW_OBSTACLE + EPSILON:
+            return rest  # from the top itself: no climb
         above = self._heights[bisect.bisect_right(self._heights, max(low, high) + LOW_OBSTACLE + EPSILON) :]
         if not above:
             return math.inf
-        flat = a.flat_distance(target)
-        return above[0] - low + (flat if self.paid else max(0.0, flat - self.longest_free_leg))
+        return above[0] - low + rest
 
     def over(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
         """The way from a key point straight to a point asked about over the one surface between

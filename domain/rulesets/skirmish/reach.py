@@ -191,9 +191,9 @@ class TableSearch:
         (ranked by the least a way through them could cost), and what the cheapest way there
         would need."""
         refusals: list[tuple[float, RuleRef]] = []
-        #: the cheapest way's total and the allowance of the search it was found in, the one
-        #: that falls shortest of the point
-        nearest: tuple[float, float] | None = None
+        #: the cheapest way's total, the allowance of the search it was found in (the one that
+        #: falls shortest of the point) and the ways of moving of its legs between key points
+        nearest: tuple[float, float, list[str]] | None = None
         for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
             for key, cost in candidates:
@@ -205,9 +205,9 @@ class TableSearch:
                     refusals.append((cost + graph.nodes[key].flat_distance(target), refusal))
             if index and not self.view.table.difficult:
                 continue  # the second graph's ways are the first's (``needed_runs``): none costs less
-            total = self._beyond(index).nearest_total(target)
-            if total is not None and (nearest is None or total - graph.budget < nearest[0] - nearest[1]):
-                nearest = (total, graph.budget)
+            found = self._beyond(index).nearest(target)
+            if found is not None and (nearest is None or found[0] - graph.budget < nearest[0] - nearest[1]):
+                nearest = (found[0], graph.budget, found[1])
         ranked = sorted(refusals, key=lambda item: item[0])
         return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
 
@@ -258,8 +258,18 @@ def _as_arrays(graph: TableGraph, reach: Reach) -> tuple[list[str], numpy.ndarra
     )
 
 
+#: the ways of moving a search takes between its key points only, where a declared move may
+#: take them anywhere along the wall or edge: a way through one of them may be a little dearer
+#: than the cheapest move (docs/skirmish.md, "What is still not exact")
+AT_KEY_POINTS = frozenset(("climb", "jump_down", "jump_across"))
+#: how close to the allowance a way through those is said to be uncertain: the key points
+#: along an edge are 1" apart, so the climb or take-off measured is at most half an inch along
+#: the edge from the best, which the legs on either side pay at most twice
+CAUTION_MARGIN = 1.0
+
+
 def _diagnose(
-    search: TableSearch, target: Spot, nearest: tuple[float, float] | None, ranked: list[tuple[float, RuleRef]]
+    search: TableSearch, target: Spot, nearest: tuple[float, float, list[str]] | None, ranked: list[tuple[float, RuleRef]]
 ) -> list[RuleRef]:
     """Name the rule that stops a point: a wall too high to climb in one move, a gap too wide to
     jump, a unit in the way of a shorter way than any open one, or simply too far. ``ranked``
@@ -290,9 +300,17 @@ def _diagnose(
     if ranked and "Moving Through Other Units" in ranked[0][1].source and ranked[0][0] < shortest_open:
         reasons.append(ranked[0][1])  # a unit stands in the way of the shortest way there
     if nearest is not None:
-        total, allowance = nearest
+        total, allowance, ways = nearest
         of_move = "" if abs(allowance - move) <= EPSILON else f" (Move {move:g}\")"
         reasons.append(rule("Move Phase", f"too far: needs {total:.2f}\", the allowance is {allowance:.2f}\"{of_move}"))
+        fixed = sorted({w.replace("_", " ") for w in ways if w in AT_KEY_POINTS})
+        if fixed and total - allowance <= CAUTION_MARGIN + EPSILON:
+            reasons.append(rule(
+                "Move Phase, Climbing and Jumping",
+                f"caution: the way measured takes its {' and '.join(fixed)} between fixed points (corners, and 1\" apart "
+                "along walls' edges), and a move declared to climb or jump elsewhere along the wall may need a little "
+                "less; declare it to have it judged",
+            ))
     if not reasons:
         reasons.extend(dict.fromkeys(refusals))
     return reasons or [NO_PATH]
