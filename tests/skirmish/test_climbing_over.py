@@ -193,3 +193,7 @@ def test_from_a_roof_a_walk_to_its_edge_a_jump_down_and_a_walk_on_cost_the_strai
     assert found.reachable, [str(r) for r in found.reasons]
     assert math.isclose(found.cost, exact, abs_tol=0.001) and found.ways == ["walk", "jump_down", "walk"], (found.cost, found.ways)
     _declared(g, found.path, found.ways)
+    edge = game(WALL + _unit("8,5.5@wall", 5))  # on the very edge: it jumps from where it stands
+    found = reach(edge, "a").answer("13,5.5")  # type: ignore[attr-defined]
+    assert found.reachable and found.cost == 5.0 and found.ways == ["jump_down", "walk"], (found.cost, found.ways)
+    _declared(edge, found.path, found.ways)

@@ -117,12 +117,11 @@ def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -
     both by more than 1", climbs it, jumps off and lands (Move Phase, Climbing and Jumping):
     (the climb's start, its end on the top, the take-off near the top's far edge, the landing
     within ``reach`` of it on ``b``'s surface, or ``b`` itself). From a point on such a top
-    itself, with nothing else on the line, the way walks to the edge and jumps (no climb:
-    its start and end are ``a``). Walks, climbs and jumps paid
-    by their length cost the straight line's length plus the climb's height wherever the line
-    is climbed and left, so these points are chosen on the line (to 3 decimals, as
-    ``straight_climb``'s). None where the line meets other terrain, or where the climb or the
-    jump does not fit. Kept per table."""
+    itself, with nothing else on the line, the way walks to the edge and jumps (no climb: its
+    start and end are ``a``). Walks, climbs and jumps paid by their length cost the straight
+    line's length plus the climb's height wherever the line is climbed and left, so these
+    points are chosen on the line (to 3 decimals, as ``straight_climb``'s). None where the line
+    meets other terrain, or where the climb or the jump does not fit. Kept per table."""
     return _kept(table, ("straight over", leeway, reach), a, b, lambda: _straight_over(table, leeway, reach, a, b))
 
 
@@ -140,14 +139,15 @@ def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) 
         return None
     length = a.flat_distance(b)
     line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
-    spans = _spans(line, table.region(top))
+    # (from the top's very edge the line only touches it: it takes off where it stands)
+    spans = _spans(line, table.region(top)) or ([(0.0, 0.0)] if top == a.surface else [])
     if len(spans) != 1 or (top == a.surface and spans[0][0] > 1e-9):
         return None
     enter, leave = spans[0]
     lattice = _lattice(a, b)
     # the take-off: on the top, as near its far edge as keeps it there
     off = _pick(lattice, max(enter, leave - 0.1), leave, enter + CLEAR, leave - CLEAR, False, False)
-    if off is None or off <= enter:
+    if off is None or (off <= enter and top != a.surface):
         return None
     take_off = _at(a, b, off, length, top)
     ends = (a, a) if top == a.surface else straight_climb(table, leeway, a, take_off)
