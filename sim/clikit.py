@@ -156,3 +156,10 @@ def labeler(played: Played) -> Callable[[str], str]:
     state = played.game.state
     rules = get_ruleset(state.ruleset)
     return lambda loc: rules.label(state, loc)
+
+
+def check_seed(seed: int | None) -> None:
+    """A ``--seed`` is 0 or more: ``random.Random(-n)`` draws what ``Random(n)`` draws, so a
+    negative seed would replay the dice and choices of its opposite (as a scenario's ``seed``)."""
+    if seed is not None and seed < 0:
+        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")

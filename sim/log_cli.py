@@ -15,7 +15,7 @@ from projections.lookahead import Lookahead
 from projections.state_hash import fold, state_hash
 from sim import jsonout, logs
 from sim.app import init_store, open_store
-from sim.clikit import JSON_OPTION, Failed, console, emit, err, escape, guarded, labeler, play_file
+from sim.clikit import JSON_OPTION, Failed, check_seed, console, emit, err, escape, guarded, labeler, play_file
 from sim.console import heading
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, print_diagnostics
@@ -39,8 +39,7 @@ from sim.yamlfile import load_yaml
 @guarded
 def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
     """Play SCENARIO's script, print its events, store the game and print its id."""
-    if seed is not None and seed < 0:  # as a scenario's seed and ``sim play --seed``
-        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
+    check_seed(seed)
     parse_address(db)  # a store that can't be used is refused before the game is played
     played, _ = play_file(scenario, seed=seed)
     store = open_store(db)

@@ -19,7 +19,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
-from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, guarded, labeler, play_file
+from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, guarded, labeler, play_file
 from sim.console import WHOLE_LINES, err, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
@@ -110,8 +110,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     check_turns(turns)
     check_games(games)
-    if seed < 0:  # random.Random(-n) draws as random.Random(n): -1 would replay the policy of seed 1
-        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
+    check_seed(seed)
     parse_address(db)
     played, _ = play_file(scenario)  # bad input is refused here, before any game is played
     store = open_store(db)  # a store that can't be written is refused before any game is played too

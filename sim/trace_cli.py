@@ -16,7 +16,7 @@ from domain.ruleset import get_ruleset
 from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
-from sim.clikit import console, err, guarded, play_file
+from sim.clikit import check_seed, console, err, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import read_jsonl
 from sim.rule_option import given, rule_options
@@ -131,8 +131,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
     number = _event_number(at)
     if cap < 1:
         raise BadInput(f"--cap must be 1 or more, not {cap}", "--cap")
-    if seed < 0:  # random.Random(-n) draws what Random(n) draws: not a sample of its own
-        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
+    check_seed(seed)
     if save and dice:
         raise BadInput("dice branches can't be stored: their dice are not the ones their seed gives, so their logs would not verify", "--save")
     result = explore(events, number, dice=dice, cap=cap, seed=seed, depth=depth)

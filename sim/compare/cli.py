@@ -25,7 +25,7 @@ from rich.text import Text
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.clikit import INTERRUPTED, Failed, console, ctrl_c_held, emit, err, guarded, play_file
+from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, emit, err, guarded, play_file
 from sim.compare.executors import ClusterError, Runner, batches_of, check_address, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
@@ -142,8 +142,7 @@ def _check_numbers(games: int, turns: int, seed: int, workers: int | None, batch
     most = WORKERS_PER_CORE * default_workers()
     if workers is not None and workers > most:
         raise BadInput(f"--workers must be at most {most:,} ({WORKERS_PER_CORE} per core here), not {workers:,}", "--workers")
-    if seed < 0:
-        raise BadInput(f"--seed must be 0 or more, not {seed}", "--seed")
+    check_seed(seed)
     choices = [p for p in POLICIES if p != "scripted"]
     if policy not in choices:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(choices)}", "--policy")
