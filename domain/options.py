@@ -8,6 +8,7 @@ values with one line naming the option; the models' JSON Schema is part of ``sim
 
 from __future__ import annotations
 
+import json
 import math
 import typing
 from typing import Any, ClassVar
@@ -39,6 +40,32 @@ class RuleOptions(PlainModel):
         return getattr(self, name)
 
 
+#: what a value of a plain type is called in a message to a designer ("a int" read as a typo)
+_KIND_WORDS: dict[Any, str] = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+
+
+def _kind_word(kind: Any) -> str:
+    if kind in _KIND_WORDS:
+        return _KIND_WORDS[kind]
+    origin = typing.get_origin(kind)
+    if origin in (list, tuple, set, frozenset):
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    return f"a {getattr(kind, '__name__', str(kind))}"
+
+
+def _shown(value: Any) -> str:
+    """A value as it would be written in a scenario (``true``, ``"maybe"``), not as Python
+    prints it (``True``, ``'maybe'``); ``inf`` and ``nan`` as YAML's ``.inf`` reads."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def _allowed(model: type[RuleOptions], name: str) -> str:
     annotation = model.model_fields[name].annotation
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
@@ -46,8 +73,14 @@ def _allowed(model: type[RuleOptions], name: str) -> str:
         return "one of " + ", ".join(str(c) for c in choices)
     members = [a for a in typing.get_args(annotation) if a is not type(None)]
     if len(members) == 1 and type(None) in typing.get_args(annotation):  # an option that may be left unset
-        return f"a {getattr(members[0], '__name__', str(members[0]))} or null"
-    return f"a {getattr(annotation, '__name__', str(annotation))}"
+        return f"{_kind_word(members[0])} or null"
+    return _kind_word(annotation)
+
+
+def _whole_only(model: type[RuleOptions], name: str) -> bool:
+    """Whether the option takes whole numbers only (``int``, or ``int`` or unset)."""
+    annotation = model.model_fields[name].annotation
+    return annotation is int or set(typing.get_args(annotation)) == {int, type(None)}
 
 
 def _switch_as_written(model: type[RuleOptions], name: str, value: Any) -> Any:
@@ -88,13 +121,15 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
         # empty) says the bound: "must be a int, not -5" named a type the value already has
         bound = _BOUNDS.get(error["type"])
         wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name)
-        raise BadInput(f"option {name} must be {wanted}, not {value!r}", f"options.{name}") from None
+        raise BadInput(f"option {name} must be {wanted}, not {_shown(value)}", f"options.{name}") from None
     for name, value in given.items():
         if isinstance(value, float) and not math.isfinite(value):  # .inf, .nan: no rule reads them
-            raise BadInput(f"option {name} must be a finite number, not {value!r}", f"options.{name}")
+            raise BadInput(f"option {name} must be a finite number, not {_shown(value)}", f"options.{name}")
         default = model.model_fields[name].default
-        if isinstance(default, bool) != isinstance(value, bool) or (
-            isinstance(default, (int, float)) and isinstance(value, str)
+        if (
+            isinstance(default, bool) != isinstance(value, bool)
+            or (isinstance(default, (int, float)) and isinstance(value, str))
+            or (isinstance(value, float) and _whole_only(model, name))  # 2.0 is read as 2 by pydantic, 2.5 refused
         ):
-            raise BadInput(f"option {name} must be {_allowed(model, name)}, not {value!r}", f"options.{name}")
+            raise BadInput(f"option {name} must be {_allowed(model, name)}, not {_shown(value)}", f"options.{name}")
     return parsed.model_dump(mode="json")

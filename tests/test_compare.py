@@ -217,7 +217,7 @@ def test_ctrl_c_reports_what_finished_and_stores_only_whole_games(tmp_path: Path
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--variant", "a:ally_passthrough=false"], "--variant a ally_passthrough: unknown rule option 'ally_passthrough' for tinyepic"),
-    (["--variant", "a:ally_pass_through=maybe"], "--variant a ally_pass_through: option ally_pass_through must be a bool, not 'maybe'"),
+    (["--variant", "a:ally_pass_through=maybe"], "--variant a ally_pass_through: option ally_pass_through must be true or false, not \"maybe\""),
     (["--variant", "a:descend_cost=[1"], "--variant a descend_cost: '[1' can't be read"),
     (["--variant", "nocolon"], "--variant: expected NAME:OPT=VAL"),
     (["--variant", "a:", "--variant", "a:descend_cost=1"], "variant 'a' is named twice"),

@@ -103,7 +103,7 @@ def test_every_command_that_plays_a_scenario_refuses_a_wrong_type_as_a_file_woul
     bad.write_text(yaml.safe_dump({**CORRIDOR, "options": {"ally_pass_through": "maybe"}}))
     in_file = sim("reach", str(bad), "--unit", "rogue")
     file_message = one_line_error(in_file).split(": ", 3)[-1]
-    assert file_message == "option ally_pass_through must be a bool, not 'maybe'"
+    assert file_message == "option ally_pass_through must be true or false, not \"maybe\""
     db = str(tmp_path / "never.sqlite")
     result = sim(*_args(command, corridor, db, "--option", "ally_pass_through=maybe"))
     if command == "check":  # check reports each file's bad input on its line, then the count
@@ -168,6 +168,24 @@ def test_a_later_option_at_its_default_is_not_recorded_so_older_games_hash_as_be
 
 
 TUTORIAL = EXAMPLES / "tutorial"
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        # pydantic's lax reading took 2.0 as 2 where a scenario's whole numbers refuse it
+        ("engaged_step_hexes=2.0", "option engaged_step_hexes must be a whole number, not 2.0"),
+        ("engaged_step_hexes=2.5", "option engaged_step_hexes must be a whole number, not 2.5"),
+        ("engaged_step_hexes=true", "option engaged_step_hexes must be a whole number, not true"),
+        ('engaged_step_hexes="2"', 'option engaged_step_hexes must be a whole number, not "2"'),
+        ("teleport_arrival_engages=1", "option teleport_arrival_engages must be true or false, not 1"),
+    ],
+)
+def test_an_option_of_the_wrong_kind_is_named_in_a_designers_words(option: str, expected: str) -> None:
+    """"must be a int, not True" read as a typo and in Python's spelling; the value is shown as
+    it is written in a scenario."""
+    line = one_line_error(sim("run", str(TUTORIAL / "godsgloom.yaml"), "--db", ":memory:", "--option", option))
+    assert line.endswith(expected), line
 
 
 @pytest.mark.parametrize(
