@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 from uuid import UUID
 
+import pydantic_core
 from eventsourcing.domain import CanInitAggregate, CanMutateAggregate, OriginatorIDError, OriginatorVersionError
 from eventsourcing.utils import register_topic
 from pydantic import ConfigDict, Field
@@ -131,11 +132,17 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
 
     @classmethod
     def from_fields(
-        cls, originator_id: UUID, originator_version: int, timestamp: Any, fields: dict[str, Any], version: int
+        cls, originator_id: UUID, originator_version: int, timestamp: Any, fields: dict[str, Any], version: int,
+        strict: bool = False,
     ) -> GameEvent:
         """As ``from_record``, from fields written with schema ``version`` that the caller hands
         over: they are changed in place (a log reader parses each line into a new dictionary, so
-        nothing is copied on the way to pydantic)."""
+        nothing is copied on the way to pydantic).
+
+        ``strict`` reads them as JSON is read strictly: ``true`` or ``2.5`` or ``"3"`` where a
+        whole number belongs is refused rather than taken as 1, 2 or 3. A log a person or
+        another program wrote (it has no hash chain) is read so; pydantic's Python mode would
+        turn ``true`` into 1 without a word, and a game would be replayed with a Speed of 1."""
         if version < cls.class_version:
             stored = frozenset(fields)
             while version < cls.class_version:
@@ -143,6 +150,8 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
                 version += 1
             fields["not_recorded"] = frozenset(cls.model_fields) - stored - ENVELOPE
         fields["originator_id"], fields["originator_version"], fields["timestamp"] = originator_id, originator_version, timestamp
+        if strict:
+            return cls.__pydantic_validator__.validate_json(pydantic_core.to_json(fields), strict=True)
         return cls.__pydantic_validator__.validate_python(fields)  # an instance of cls
 
     @classmethod

@@ -18,13 +18,18 @@ Events that only changed topic are registered under their old topic by their own
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+import pydantic_core
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from domain.errors import BadInput
 from domain.event_base import GameEvent, Labeler
 from domain.events import GameStarted
 from domain.state import GameState
+from domain.validation import first_problem, given_value
+
+Model = TypeVar("Model", bound=BaseModel)
 
 
 class LegacyUnit(BaseModel):
@@ -108,6 +113,20 @@ def envelope(event: GameEvent) -> dict[str, Any]:
         "timestamp": event.timestamp,
         "cause": event.cause,
     }
+
+
+def converted(model: type[Model], data: dict[str, Any], where: str) -> Model:
+    """Today's ``model`` from an old record's fields, its untyped dictionaries (``extra``,
+    ``props``) among them, read as JSON is read strictly. The first version wrote them as JSON,
+    so ``true`` or ``2.5`` where a whole number belongs is a damaged or hand-edited record:
+    refused with the field named (``where``, the dictionary it came from), where a plain
+    ``int()`` would have turned it into a Speed of 1 or 2."""
+    try:
+        return model.__pydantic_validator__.validate_json(pydantic_core.to_json(data), strict=True)
+    except ValidationError as exc:
+        loc, message = first_problem(exc)
+        field = ".".join(str(part) for part in (where, *loc))
+        raise BadInput(f"{field}: {message}{given_value(exc, loc)}") from None
 
 
 def upcast_log(events: Iterable[GameEvent]) -> list[GameEvent]:

@@ -9,6 +9,7 @@ closest known name and the names there are (``domain.errors.suggest``).
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from typing import Any, Union, get_args, get_origin
@@ -40,6 +41,37 @@ def first_problem(exc: ValidationError, root: Any = None) -> tuple[tuple[Any, ..
         message = f"unknown field {name!r}"
         return loc, message + (suggest(name, known, "fields") if known else "")
     return loc, str(chosen["msg"])
+
+
+def given_value(exc: ValidationError, loc: tuple[Any, ...]) -> str:
+    """``, not true``: the value written, for an error of a value's kind (a boolean or a
+    fraction where a whole number belongs), so that the person sees what was read; empty for
+    other errors, whose message says enough."""
+    for error in exc.errors():
+        if tuple(error["loc"]) == loc and error["type"].endswith(("_type", "_parsing", "_from_float")):
+            value = error.get("input")
+            if isinstance(value, (bool, int, float, str)):
+                return f", not {json.dumps(value)}"
+    return ""
+
+
+def data_path(data: Any, loc: tuple[Any, ...]) -> list[Any]:
+    """Pydantic's error location as a path into the data, without union tags."""
+    path: list[Any] = []
+    current = data
+    for part in loc:
+        if isinstance(current, dict) and part in current:
+            path.append(part)
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            path.append(part)
+            current = current[part]
+        elif isinstance(current, dict) and part in [str(v) for v in current.values()]:
+            continue  # a discriminated union's tag, not a key
+        else:
+            path.append(part)
+            break
+    return path
 
 
 def fields_at(root: Any, _input: Any, loc: tuple[Any, ...], errors: list[Any]) -> list[str]:

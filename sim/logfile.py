@@ -9,7 +9,8 @@ at the first line that is wrong, naming it and the reason; nothing else happens 
 - the hash chain holds (when the log has one: logs exported before chains have none), and the
   log ends where its ``end`` mark says;
 - the topic is known, its ``schema`` is one this version reads (older ones are upcast), and the
-  event validates through its class;
+  event validates through its class; in a log without a chain, strictly, as JSON (``true`` is
+  not a whole number), and so do its logged commands;
 - the first event is ``GameStarted``; every event belongs to that game, to the game's ruleset
   (``event_ruleset``), and comes in version order 1, 2, 3... with timestamps that never go back;
 - the events fold, in order, into a game state (an event naming a unit the game does not have,
@@ -32,9 +33,10 @@ from pydantic import ValidationError
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.events import GameStarted
-from domain.ruleset import event_type
+from domain.events import CommandIssued, GameStarted
+from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
+from domain.validation import data_path, first_problem, given_value
 from sim import hashchain
 
 #: the topic prefix of the engine's own events, which belong to every ruleset
@@ -257,14 +259,33 @@ class _Reader:
                 raise self.fail(number, f"{topic}: game: not a game id: {record['game']!r}") from None
         fields = record["event"]  # this line's own dictionary: handed over, not copied
         fields.pop("class_version", None)  # the line's schema says it
+        # a log with a hash chain was written by sim itself; one without (hand-made, another
+        # program's, or exported before chains) is read as strictly as a scenario
+        strict = self.chain is None
         try:
-            return cls.from_fields(game, version, record["timestamp"], fields, schema)
+            event = cls.from_fields(game, version, record["timestamp"], fields, schema, strict=strict)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "event"
-            raise self.fail(number, f"{topic}: {field}: {first['msg']}") from None
+            raise self.fail(number, f"{topic}: {_problem(exc, 'event')}") from None
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise self.fail(number, f"{topic}: bad value: {_describe(exc)}") from None
+        if strict and isinstance(event, CommandIssued) and self.ruleset is not None:
+            self.check_command(number, topic, event.command)
+        return event
+
+    def check_command(self, number: int, topic: str, command: dict[str, Any]) -> None:
+        """A logged command is re-issued when the log is verified, through the Python API's
+        reading, which takes ``true`` for 1: in a log read strictly, a command that reading would
+        take is checked as JSON too. One it would refuse anyway (a command of another ruleset,
+        an unknown field) is left to the checks that say so in the rules' own terms."""
+        validator = get_ruleset(self.ruleset or "").commands.validator
+        try:
+            validator.validate_json(pydantic_core.to_json(command), strict=True)
+        except ValidationError as exc:
+            try:
+                validator.validate_python(command)
+            except ValidationError:
+                return
+            raise self.fail(number, f"{topic}: {_problem(exc, 'command', 'command', command)}") from None
 
     def check_order(self, number: int, record: dict[str, Any], event: GameEvent) -> None:
         if not self.count:
@@ -324,6 +345,15 @@ def _json_error(exc: ValueError) -> str:
 #: the fields every line has, in the order a missing one is named
 _FIELD_ORDER = ("topic", "schema", "game", "version", "timestamp", "event")
 _FIELDS = frozenset(_FIELD_ORDER)
+
+
+def _problem(exc: ValidationError, whole: str, within: str = "", data: Any = None) -> str:
+    """``speed: Input should be a valid integer, not true``: the field first at fault (in
+    ``data``'s terms when given: a command's path without its union's tag)."""
+    loc, message = first_problem(exc)
+    path = data_path(data, loc) if data is not None else loc
+    field = ".".join(str(p) for p in (within, *path) if p != "") or whole
+    return f"{field}: {message}{given_value(exc, loc)}"
 
 
 def _describe(exc: BaseException) -> str:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
-from domain.validation import first_problem
+from domain.validation import data_path, first_problem, given_value
 from sim.yamlfile import Located, read_yaml
 
 
@@ -159,9 +159,7 @@ def parse_scenario(located: Located) -> ScenarioBase:
         return scenario
     except ValidationError as exc:
         loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
-        given = _given(exc, loc)
-        if given is not None:
-            message += f", not {given}"
+        message += given_value(exc, loc)
         path = data_path(located.data, loc)
         field = ".".join(str(p) for p in path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
@@ -183,35 +181,6 @@ def _plain(value: Any) -> bool:
     if isinstance(value, list):
         return all(_plain(v) for v in value)
     return value is None or isinstance(value, (str, int, float))
-
-
-def _given(exc: ValidationError, loc: tuple[Any, ...]) -> str | None:
-    """The value written, for an error of a value's kind (a boolean where a number belongs)."""
-    for error in exc.errors():
-        if tuple(error["loc"]) == loc and error["type"].endswith(("_type", "_parsing", "_from_float")):
-            value = error.get("input")
-            if isinstance(value, (bool, int, float, str)):
-                return json.dumps(value)
-    return None
-
-
-def data_path(data: Any, loc: tuple[Any, ...]) -> list[Any]:
-    """Pydantic's error location as a path into the data, without union tags."""
-    path: list[Any] = []
-    current = data
-    for part in loc:
-        if isinstance(current, dict) and part in current:
-            path.append(part)
-            current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
-            path.append(part)
-            current = current[part]
-        elif isinstance(current, dict) and part in [str(v) for v in current.values()]:
-            continue  # a discriminated union's tag, not a key
-        else:
-            path.append(part)
-            break
-    return path
 
 
 def load_scenario(path: str | Path) -> ScenarioBase:

@@ -187,6 +187,66 @@ def test_versions_out_of_sequence_are_refused(tmp_path: Path) -> None:
     assert "game.jsonl:5: event version 6 out of sequence (expected 5)" in refusal(write(tmp_path / "game.jsonl", records))
 
 
+# --- a log without a chain is read strictly, as a scenario is ---------------------------------
+#
+# A chainless log was written by a person or another program (or by sim before chains). Read the
+# Python way, a JSON ``true`` where a whole number belongs was taken as 1 and the game replayed
+# with it: a silent wrong answer. It is refused instead, with the line, the field and the value.
+
+SKIRMISH_LADDERS = EXAMPLES / "skirmish" / "08-ladders.yaml"
+
+
+def _line_of(records: list[dict[str, Any]], topic: str) -> int:
+    return next(i for i, r in enumerate(records, start=1) if r["topic"] == topic)
+
+
+@pytest.mark.parametrize("value", [True, 2.0, "2"], ids=["true", "2.0", "text"])
+def test_a_chainless_log_refuses_a_whole_number_written_as_another_kind_in_an_event(
+    tmp_path: Path, value: object
+) -> None:
+    records = unchained(records_of(TRAMPLE))
+    line = _line_of(records, "godsgloom.UnitPlaced")
+    records[line - 1]["event"]["unit"]["speed"] = value
+    message = one_line_exit_2(sim("replay", str(write(tmp_path / "game.jsonl", records))))
+    assert f"game.jsonl:{line}: godsgloom.UnitPlaced: unit.speed: Input should be a valid integer, not {json.dumps(value)}" in message
+
+
+def test_a_chainless_log_refuses_a_logged_command_that_only_the_lax_reading_takes(tmp_path: Path) -> None:
+    """The command is re-issued when the log is verified; ``true`` would have set up a Speed 1."""
+    records = unchained(records_of(TRAMPLE))
+    line = _line_of(records, "sim.CommandIssued")
+    records[line - 1]["event"]["command"]["units"][0]["speed"] = True
+    message = refusal(write(tmp_path / "game.jsonl", records))
+    assert f"game.jsonl:{line}: sim.CommandIssued: command.units.0.speed: Input should be a valid integer, not true" in message
+
+
+@pytest.mark.parametrize("scenario", [PIT, TRAMPLE, SKIRMISH_LADDERS], ids=lambda p: p.parent.name)
+def test_a_chainless_log_of_good_values_reads_as_the_chained_one(tmp_path: Path, scenario: Path) -> None:
+    records = records_of(scenario)
+    chained = read_log(write(tmp_path / "chained.jsonl", records))
+    plain = read_log(write(tmp_path / "plain.jsonl", unchained(records)))
+    assert chained.chained and not plain.chained
+    assert plain.events == chained.events
+
+
+def test_an_old_log_refuses_a_damaged_untyped_field(tmp_path: Path) -> None:
+    """The first version kept a unit's ruleset fields in an untyped ``extra``; ``int()`` on it
+    read ``true`` as a Speed of 1."""
+    records = [json.loads(line) for line in (LEGACY / "godsgloom-01-minimum-move-guarantee.jsonl").read_text().splitlines()]
+    line = _line_of(records, "sim.UnitPlaced")
+    records[line - 1]["event"]["unit"]["extra"]["speed"] = True
+    message = one_line_exit_2(sim("replay", str(write(tmp_path / "old.jsonl", records))))
+    assert f"old.jsonl:{line}: sim.UnitPlaced: unit.extra.speed: Input should be a valid integer, not true" in message
+
+
+def test_a_chained_log_is_read_as_sim_wrote_it(tmp_path: Path) -> None:
+    """The chain proves sim wrote the line; an edit to it breaks the chain before any reading."""
+    records = records_of(TRAMPLE)
+    line = _line_of(records, "godsgloom.UnitPlaced")
+    records[line - 1]["event"]["unit"]["speed"] = True
+    assert f"game.jsonl:{line}: the hash chain breaks here" in refusal(write(tmp_path / "game.jsonl", records))
+
+
 # --- import: all or nothing -------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import DiceRolled
-from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
+from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, converted, envelope
 from domain.movement import MovementModel, RangeOfMotion
 from domain.resolution import Resolver
 from domain.ruleset import Ruleset, StateSummary
@@ -28,7 +28,7 @@ from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.rulesets.godsgloom.locations import label as hex_label
 from domain.rulesets.godsgloom.locations import parse_location as parse_hex_location
 from domain.rulesets.godsgloom.options import GloomOptions
-from domain.rulesets.godsgloom.state import GloomState, GloomUnit, Terrain, Tokens
+from domain.rulesets.godsgloom.state import GloomState, GloomUnit, Terrain
 from domain.rulesets.godsgloom.view import rule
 from domain.state import MoveState
 
@@ -133,19 +133,20 @@ class GodsgloomRuleset(Ruleset[GloomState]):
     def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
         if isinstance(event, LegacyUnitPlaced):
             old = event.unit
-            unit = GloomUnit(
-                id=old.id, card=old.card, owner=old.owner, kind=old.kind, location=old.location, alive=old.alive,
-                carried_by=old.carried_by, traits=list(old.keywords), facing=old.extra.get("facing", "N"),
-                speed=int(old.extra.get("speed", 4)), wounds=int(old.extra.get("wounds", 3)),
-                tokens=Tokens(**old.extra.get("tokens", {})), activated=bool(old.extra.get("activated", False)),
-                scouted=bool(old.extra.get("scouted", False)),
-            )
+            extra = old.extra
+            unit = converted(GloomUnit, {
+                "id": old.id, "card": old.card, "owner": old.owner, "kind": old.kind, "location": old.location,
+                "alive": old.alive, "carried_by": old.carried_by, "traits": old.keywords,
+                "facing": extra.get("facing", "N"), "speed": extra.get("speed", 4), "wounds": extra.get("wounds", 3),
+                "tokens": extra.get("tokens", {}), "activated": extra.get("activated", False),
+                "scouted": extra.get("scouted", False),
+            }, "unit.extra")
             return UnitPlaced(**envelope(event), unit=unit)
         if isinstance(event, LegacyFeaturePlaced):
             old_feature = event.feature
-            terrain = Terrain(
-                at=old_feature.location or "", type=old_feature.card, keywords=list(old_feature.props.get("keywords", []))
-            )
+            terrain = converted(Terrain, {
+                "at": old_feature.location or "", "type": old_feature.card, "keywords": old_feature.props.get("keywords", []),
+            }, "feature.props")
             return TerrainPlaced(**envelope(event), terrain=terrain)
         return super().upcast_legacy(event)
 

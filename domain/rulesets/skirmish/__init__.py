@@ -38,7 +38,7 @@ from pydantic import TypeAdapter
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.legacy import LegacyEvent, LegacyUnitPlaced, envelope
+from domain.legacy import LegacyEvent, LegacyUnitPlaced, converted, envelope
 from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion
 from domain.resolution import Resolver
@@ -133,11 +133,11 @@ class SkirmishRuleset(Ruleset[SkirmishState]):
     def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
         if isinstance(event, LegacyUnitPlaced):
             old = event.unit
-            unit = SkirmishUnit.model_validate({
+            unit = converted(SkirmishUnit, {
                 "id": old.id, "card": old.card, "owner": old.owner, "kind": old.kind, "location": old.location,
                 "alive": old.alive, "carried_by": old.carried_by,
                 **{k: v for k, v in old.extra.items() if k in SkirmishUnit.model_fields},
-            })
+            }, "unit.extra")
             return UnitPlaced(**envelope(event), unit=unit)
         return super().upcast_legacy(event)
 

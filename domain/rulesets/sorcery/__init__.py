@@ -16,7 +16,7 @@ from domain.board import Board
 from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
 from domain.events import MoveEnded, StepTaken, UnitDied
-from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, envelope
+from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, converted, envelope
 from domain.legal import LegalCommands
 from domain.movement import Judgement, MovementModel, RangeOfMotion, range_from_reach, search_reach
 from domain.resolution import Resolver
@@ -368,11 +368,11 @@ class SorceryRuleset(Ruleset[SorceryState]):
             return UnitPlaced(**envelope(event), unit=unit, not_modelled=not_modelled_of(unit.card))
         if isinstance(event, LegacyFeaturePlaced):
             old_feature = event.feature
-            card = CardState(
-                id=old_feature.id, card=old_feature.card, kind=old_feature.kind,  # type: ignore[arg-type]  # the first version wrote only site, artifact or aura
-                controller=old_feature.controller, location=old_feature.location, bearer=old_feature.bearer,
-                water=bool(old_feature.props.get("water", False)),
-            )
+            card = converted(CardState, {  # the first version wrote only a site, an artifact or an aura
+                "id": old_feature.id, "card": old_feature.card, "kind": old_feature.kind,
+                "controller": old_feature.controller, "location": old_feature.location, "bearer": old_feature.bearer,
+                "water": old_feature.props.get("water", False),
+            }, "feature.props")
             return FeaturePlaced(**envelope(event), feature=card, not_modelled=not_modelled_of(card.card))
         return super().upcast_legacy(event)
 
