@@ -81,7 +81,7 @@ def test_an_on_off_option_written_bare_in_yaml_reads_as_written() -> None:
     assert given == {"ledge_check": False}
     assert RULESET.check_options(given)["ledge_check"] == "off"
     assert RULESET.check_options(yaml.safe_load("{ledge_check: on}"))["ledge_check"] == "on"
-    with pytest.raises(BadInput, match="wall_running must be one of forbidden, allowed, not True"):
+    with pytest.raises(BadInput, match="wall_running must be one of forbidden, allowed, not true"):
         RULESET.check_options({"wall_running": True})  # only on/off options read a bool so
 
 
