@@ -13,6 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 
+from domain.errors import BadInput
 from sim.api import Simulator
 from sim.cli import main
 from sim.yamlfile import MAX_DEPTH, MAX_VALUES
@@ -193,3 +194,23 @@ def test_a_yaml_date_where_text_belongs_is_still_refused_in_pydantics_words(tmp_
     scenario.write_text(text, encoding="utf-8")
     checked = sim("check", str(scenario))
     assert checked.exit_code == 2 and "title: Input should be a valid string" in checked.output, checked.output
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        ("domain.rulesets.godsgloom.hexgrid:parse_hex", "1_0,2", "coordinates must be whole numbers"),
+        ("domain.rulesets.tinyepic.grid:parse_space", "1_0,2", "is not a space"),
+        ("domain.rulesets.skirmish.table:parse_spot", "1_0,2", "coordinates must be numbers of inches"),
+        ("domain.rulesets.sorcery.realm:parse_loc", "1_1", "expected a square 1-20"),
+    ],
+    ids=["godsgloom", "tinyepic", "skirmish", "sorcery"],
+)
+def test_a_coordinate_with_an_underscore_is_refused_not_read_as_python_reads_it(parse: str, text: str, message: str) -> None:
+    """Python's int() and float() read "1_0" as 10: a location nobody writes so was a place
+    the person did not name."""
+    import importlib
+
+    module, _, name = parse.partition(":")
+    with pytest.raises(BadInput, match=message):
+        getattr(importlib.import_module(module), name)(text)

@@ -43,6 +43,8 @@ def parse_hex(text: str) -> Hex:
     if len(parts) != 2:
         raise BadInput(f"unknown hex {raw!r}: expected axial coordinates 'q,r' such as '2,-1'")
     try:
+        if "_" in raw:  # Python's int() reads "1_0" as 10; nobody writes a hex so
+            raise ValueError
         return Hex(int(parts[0]), int(parts[1]))
     except ValueError:
         raise BadInput(f"unknown hex {raw!r}: coordinates must be whole numbers") from None

@@ -82,6 +82,8 @@ def _parse_spot(raw: str) -> Spot:
     if len(parts) != 2:
         raise BadInput(f"unknown point {raw!r}: expected 'x,y' or 'x,y@surface' in inches")
     try:
+        if "_" in coords:  # Python's float() reads "1_0" as 10
+            raise ValueError
         x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise BadInput(f"unknown point {raw!r}: coordinates must be numbers of inches") from None

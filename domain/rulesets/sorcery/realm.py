@@ -64,6 +64,8 @@ def parse_loc(text: str) -> Loc:
     raw = str(text).strip()
     square_part, _, region_part = raw.partition("/")
     try:
+        if "_" in square_part:  # Python's int() reads "1_1" as 11
+            raise ValueError
         square = int(square_part)
     except ValueError:
         raise BadInput(

@@ -36,7 +36,7 @@ def parse_space(text: str) -> Space:
     again; a text that is not a space raises every time)."""
     parts = str(text).strip().split(",")
     try:
-        if len(parts) != 2:
+        if len(parts) != 2 or "_" in text:  # Python's int() reads "1_0" as 10
             raise ValueError
         return Space(int(parts[0]), int(parts[1]))
     except ValueError:
