@@ -18,6 +18,7 @@ from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
 from domain.validation import data_path, first_problem, given_value
+from sim.expectations import check_event_expectations
 from sim.yamlfile import Located, read_yaml
 
 
@@ -156,13 +157,14 @@ def parse_scenario(located: Located) -> ScenarioBase:
         scenario: ScenarioBase = (
             adapter.validate_python(located.data) if text is None else adapter.validate_json(text, strict=True)
         )
-        return scenario
     except ValidationError as exc:
         loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
         message += given_value(exc, loc)
         path = data_path(located.data, loc)
         field = ".".join(str(p) for p in path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
+    check_event_expectations(scenario.ruleset, located.data.get("expect") or {}, located.where)
+    return scenario
 
 
 def _as_json(data: Any) -> str | None:

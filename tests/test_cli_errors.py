@@ -214,3 +214,35 @@ def test_a_coordinate_with_an_underscore_is_refused_not_read_as_python_reads_it(
     module, _, name = parse.partition(":")
     with pytest.raises(BadInput, match=message):
         getattr(importlib.import_module(module), name)(text)
+
+
+ENGAGED = EXAMPLES / "godsgloom" / "04-engaged-at-start.yaml"
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("{type: StepTakn}", "expect.no_events.0.type: unknown event type 'StepTakn' for godsgloom; did you mean 'StepTaken'?"),
+        ('{type: StepTaken, unit: spearmen, too: "2,4"}', "expect.no_events.0.too: StepTaken has no field 'too'; did you mean 'to'?"),
+    ],
+    ids=["type", "field"],
+)
+def test_a_no_events_expectation_no_event_could_match_is_bad_input_not_a_pass(
+    tmp_path: Path, written: str, message: str
+) -> None:
+    """"No StepTakn" held for every game: the check passed whatever the rules did."""
+    text = ENGAGED.read_text(encoding="utf-8").replace("    - {type: MeleeAttackDeclared}", f"    - {written}")
+    assert written in text
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = sim("check", str(path))
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "scenario.yaml:31:" in result.output
+
+
+def test_an_events_expectation_with_a_field_the_event_lacks_names_the_field(tmp_path: Path) -> None:
+    text = ENGAGED.read_text(encoding="utf-8").replace('{type: StepTaken, unit: spearmen, to: "2,3"}', '{type: StepTaken, unit: spearmen, dest: "2,3"}')
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+    assert "expect.events.3.dest: StepTaken has no field 'dest'" in line, line
