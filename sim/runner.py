@@ -174,7 +174,9 @@ def _check_reach(played: Played) -> list[str]:
 
 
 def _check_events(played: Played) -> list[str]:
-    problems: list[str] = []
+    problems = _unreadable_locations(played)
+    if problems:  # an expectation naming no place would match no event: "did not occur" would mislead
+        return problems
     events, game = played.events, played.game
     position = 0
     for wanted in played.scenario.expect.events:
@@ -187,6 +189,26 @@ def _check_events(played: Played) -> list[str]:
         hit = next((e for e in events if _matches(game, e, unwanted)), None)
         if hit is not None:
             problems.append(f"event {_describe(unwanted)} occurred ({hit.event_id}) but must not")
+    return problems
+
+
+def _unreadable_locations(played: Played) -> list[str]:
+    """The expected events' locations that name no place on this board. Under ``no_events`` such
+    an expectation matched no event, so it held whatever the rules did."""
+    state = played.game.state
+    rules = get_ruleset(state.ruleset)
+    problems: list[str] = []
+    expect = played.scenario.expect
+    for section, entries in (("events", expect.events), ("no_events", expect.no_events)):
+        for index, wanted in enumerate(entries):
+            for key, value in (wanted.model_extra or {}).items():
+                texts = value if key == "path" and isinstance(value, list) else [value] if key in LOCATION_FIELDS else []
+                for text in texts:
+                    if isinstance(text, (str, int)) and not isinstance(text, bool):
+                        try:
+                            rules.parse_location(state, str(text))
+                        except BadInput as exc:
+                            problems.append(f"expect.{section}.{index}.{key}: {exc.message}")
     return problems
 
 

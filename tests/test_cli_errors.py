@@ -246,3 +246,16 @@ def test_an_events_expectation_with_a_field_the_event_lacks_names_the_field(tmp_
     path.write_text(text, encoding="utf-8")
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "expect.events.3.dest: StepTaken has no field 'dest'" in line, line
+
+
+@pytest.mark.parametrize(("to", "message"), [("99,2", "hex 99,2 is off the 7x6 mat"), ("x", "unknown hex 'x'")])
+def test_a_no_events_expectation_naming_no_place_on_the_board_fails_the_check(tmp_path: Path, to: str, message: str) -> None:
+    """Matched against the events it named no place any of them could have, so it held whatever
+    the rules did; a place is read only once the board is set up, so this is a failed check."""
+    text = ENGAGED.read_text(encoding="utf-8").replace(
+        "    - {type: MeleeAttackDeclared}", f'    - {{type: StepTaken, unit: spearmen, to: "{to}"}}'
+    )
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = sim("check", str(path))
+    assert result.exit_code == 1 and f"expect.no_events.0.to: {message}" in result.output, result.output
