@@ -1,4 +1,4 @@
-"""A scenario's event expectations checked against what its ruleset can record.
+"""A scenario's expectations checked for ones that could never be checked as written.
 
 ``expect.events`` and ``expect.no_events`` name an event by its type and the fields it must
 have. An expectation that no event could ever match is worse than a failing one under
@@ -6,6 +6,10 @@ have. An expectation that no event could ever match is worse than a failing one 
 so the check passed whatever the rules did. Each type must be one of the ruleset's events (or
 the engine's), and each field one that event records; otherwise the scenario is bad input,
 with the place in the file and the closest name, as a typo anywhere else in a scenario is.
+
+A reach expectation is held to what it can mean: ``after`` beyond the script's length was read
+as "after the whole script", a moment the file does not name; a ``rule`` (the reason a place is
+out of reach) on a reachable place, or a ``path`` to an unreachable one, was never looked at.
 """
 
 from __future__ import annotations
@@ -59,3 +63,25 @@ def check_event_expectations(ruleset: str, expect: dict[str, Any], where: Any) -
                 if name != "type" and name not in fields:
                     message = f"{kind} has no field {name!r}" + suggest(name, fields, "fields", limit=30)
                     raise BadInput(f"expect.{section}.{index}.{name}: {message}", where(path[:-1] + (name,)))
+
+
+def check_reach_expectations(reach: list[Any], script_length: int, where: Any) -> None:
+    """Refuse a reach expectation part of which would not be checked (see the module's text)."""
+    for index, item in enumerate(reach):
+        at = ("expect", "reach", index)
+        if item.after is not None and item.after > script_length:
+            raise BadInput(
+                f"expect.reach.{index}.after: {item.after} is past the script's end (it has {script_length} "
+                f"command{'s' if script_length != 1 else ''}); leave 'after' out to ask after the whole script",
+                where((*at, "after")),
+            )
+        if item.reachable and item.rule is not None:
+            raise BadInput(
+                f"expect.reach.{index}.rule: the reason a place is out of reach, never checked with reachable: true",
+                where((*at, "rule")),
+            )
+        if not item.reachable and item.path is not None:
+            raise BadInput(
+                f"expect.reach.{index}.path: the way to a reachable place, never checked with reachable: false",
+                where((*at, "path")),
+            )

@@ -35,7 +35,7 @@ def test_check_passes_every_example() -> None:
 
 
 def test_check_exits_1_when_an_expectation_fails(tmp_path: Path) -> None:
-    text = (SORCERY / "01-wizard-cannot-reach.yaml").read_text().replace("reachable: false, rule", "reachable: true, rule")
+    text = (SORCERY / "01-wizard-cannot-reach.yaml").read_text().replace('reachable: false, rule: "needs 4, has 1"', "reachable: true")
     bad = tmp_path / "wrong.yaml"
     bad.write_text(text)
     result = sim("check", str(bad))

@@ -259,3 +259,31 @@ def test_a_no_events_expectation_naming_no_place_on_the_board_fails_the_check(tm
     path.write_text(text, encoding="utf-8")
     result = sim("check", str(path))
     assert result.exit_code == 1 and f"expect.no_events.0.to: {message}" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("reachable: true, after: 99}", "expect.reach.0.after: 99 is past the script's end (it has 4 commands)"),
+        ('reachable: true, after: 1, rule: "at most 1 hex"}', "expect.reach.0.rule: the reason a place is out of reach, never checked"),
+    ],
+    ids=["after", "rule"],
+)
+def test_a_reach_expectation_part_of_which_would_go_unchecked_is_bad_input(tmp_path: Path, written: str, message: str) -> None:
+    """``after: 99`` was read as after the whole script; a ``rule`` on a reachable place was never
+    looked at: either passed as if it had been checked."""
+    text = ENGAGED.read_text(encoding="utf-8").replace("reachable: true, after: 1}", written, 1)
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+    assert message in line and "scenario.yaml:21:" in line, line
+
+
+def test_a_path_expected_to_an_unreachable_place_is_bad_input(tmp_path: Path) -> None:
+    text = ENGAGED.read_text(encoding="utf-8").replace(
+        'reachable: false, rule: "at most 1 hex", after: 1}', 'reachable: false, path: ["2,2", "2,3", "2,4"], after: 1}'
+    )
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+    assert "expect.reach.1.path: the way to a reachable place, never checked with reachable: false" in line, line
