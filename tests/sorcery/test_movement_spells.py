@@ -246,3 +246,35 @@ def test_blightstone_disables_the_site_it_is_at() -> None:
         sites=SMOKE_SITES,
     )
     assert "15" in reach(g, "t14") and "10" not in reach(g, "t14")
+
+
+def test_a_disabled_smokestacks_of_gnaak_takes_no_abilities_from_the_sites_nearby() -> None:
+    """Blightstone on the Smokestacks: a disabled site has no abilities (codex: Disabled), so
+    "other nearby sites lose their abilities" is not in force and Gnome Hollows at 8 bars again."""
+    g = realm(
+        "    - {id: t9, card: Bosk Troll, owner: p1, at: 9}\n",
+        extra="  artifacts:\n    - {id: stone, card: Blightstone, at: 7}\n",
+        sites=SMOKE_SITES,
+    )
+    assert "8" not in reach(g, "t9")
+
+
+def test_of_two_smokestacks_nearby_each_other_the_older_takes_the_newers_abilities_first() -> None:
+    """Each takes the other's only ability; the older applies first (digest 4.2, timestamps),
+    so the newer at 8 takes nothing: the Gnome Hollows beside it at 9 still bars a troll, while
+    the one beside the older at 6 does not."""
+    g = realm(
+        "    - {id: t10, card: Bosk Troll, owner: p1, at: 10}\n"
+        "    - {id: t1, card: Bosk Troll, owner: p1, at: 1}\n"
+        "    - {id: avatar, card: Sorcerer, owner: p1, at: 7}\n",
+        "  - {command: play_site, player: p1, card: Smokestacks of Gnaak, at: 8, id: newer}\n",
+        sites=(
+            "    - {at: 7, card: Smokestacks of Gnaak, controller: p1}\n"
+            "    - {at: 6, card: Gnome Hollows, controller: p1}\n"
+            "    - {at: 1, card: Valley, controller: p1}\n"
+            "    - {at: 10, card: Valley, controller: p1}\n"
+            "    - {at: 9, card: Gnome Hollows, controller: p1}\n"
+        ),
+    )
+    assert "9" not in reach(g, "t10")
+    assert "6" in reach(g, "t1")

@@ -78,22 +78,58 @@ class RealmFacts:
 
     @cached_property
     def suppressed_sites(self) -> dict[str, RuleRef]:
-        """Sites that have lost their abilities (Smokestacks of Gnaak, Blightstone), with why;
-        judged with every effect in force, one level deep."""
+        """Sites that have lost their abilities (Smokestacks of Gnaak, Blightstone), with why.
+
+        Such an effect can take away the very ability another comes from (Blightstone on a
+        Smokestacks, two Smokestacks nearby each other): a site that has lost its abilities
+        takes none from others (codex: Disabled, Silenced). So the effects apply one at a time,
+        in timestamp order (digest 4.2), except that one taking away the ability another
+        comes from applies before it; where two would take each other's, the older applies and
+        the other is not in force (``_suppression_order``)."""
+        conditions = [
+            (effect_id, spec, self._condition_sites(spec))
+            for effect_id, spec in self.all_specs
+            if isinstance(spec, SiteCondition)
+        ]
         found: dict[str, RuleRef] = {}
-        for effect_id, spec in self.all_specs:
-            if not isinstance(spec, SiteCondition):
-                continue
-            squares = set(spec.squares) - {spec.exclude}
-            if spec.site_of is not None:
-                where = self.location_of(spec.site_of)
-                squares = {where.square} if where is not None and where.region is not Region.VOID else set()
-            for square in sorted(squares):
-                site = self.site_at(square)
-                if site is not None and site.id not in found:
+        for effect_id, spec, sites in self._suppression_order(conditions):
+            if self.state.effects[effect_id].source in found:
+                continue  # the site it comes from has lost its abilities first
+            for site_id in sites:
+                if site_id not in found:
                     what = "is disabled" if spec.condition == "disabled" else "loses its abilities"
-                    found[site.id] = rule(self.source_card(effect_id), f"the site {what}", "ongoing")
+                    found[site_id] = rule(self.source_card(effect_id), f"the site {what}", "ongoing")
         return found
+
+    def _condition_sites(self, spec: SiteCondition) -> list[str]:
+        """The ids of the sites an effect takes abilities from, by square."""
+        squares = set(spec.squares) - {spec.exclude}
+        if spec.site_of is not None:
+            where = self.location_of(spec.site_of)
+            squares = {where.square} if where is not None and where.region is not Region.VOID else set()
+        return [site.id for square in sorted(squares) if (site := self.site_at(square)) is not None]
+
+    def _suppression_order(
+        self, conditions: list[tuple[str, SiteCondition, list[str]]]
+    ) -> list[tuple[str, SiteCondition, list[str]]]:
+        """The effects in the order they apply: the oldest first among those whose source no
+        other waiting effect would silence (a source out of reach of any other, or one that
+        would silence that other's source back: the older of such a pair goes first)."""
+        waiting = list(conditions)
+        ordered: list[tuple[str, SiteCondition, list[str]]] = []
+        while waiting:
+            def held_up(entry: tuple[str, SiteCondition, list[str]]) -> bool:
+                source = self.state.effects[entry[0]].source
+                return any(
+                    other is not entry and source in other[2]
+                    and self.state.effects[other[0]].source not in entry[2]
+                    for other in waiting
+                )
+
+            chosen = next((entry for entry in waiting if not held_up(entry)), waiting[0])  # a loop: the oldest
+            waiting.remove(chosen)
+            ordered.append(chosen)
+        return ordered
 
     @memo
     def affinity(self, player: str, element: str) -> int:
