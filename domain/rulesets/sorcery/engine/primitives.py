@@ -135,16 +135,20 @@ class Primitives(CommandHandlers[SorceryState], Reader):
             assert ability.passive is not None
             spec = fill(ability.passive, values)
             if spec.get("border", ()) is None:
-                continue  # a top border off the edge of the realm: nothing to bar
+                continue  # a card out of the realm or with no controller: no top border
             self.start_effect(source_id, controller, spec, "while_in_realm", f"{data.name}: {ability.name}")
 
     def top_border(self, square: int | None, controller: str | None) -> list[int] | None:
         """The site's border farthest from its controller's starting edge (codex: Top Border):
-        the first player's home row is the bottom one (digest gap 1)."""
+        the first player's home row is the bottom one (digest gap 1). On the realm's far edge
+        that border is the edge, which joins the opposite row while something connects them
+        (Magellan Globe, for everything: digest 1.5): the border is kept as the pair of squares
+        it then lies between, which only a step across the edge crosses, so it bars nothing
+        while the edges are apart and bars that step while they are joined."""
         if square is None or controller is None:
             return None
         above = square - COLUMNS if controller == self.state.players[0] else square + COLUMNS
-        return [square, above] if 1 <= above <= COLUMNS * ROWS else None
+        return [square, (above - 1) % (COLUMNS * ROWS) + 1]
 
     # --- entering and leaving the realm -------------------------------------------------------------
 
