@@ -85,3 +85,14 @@ def check_reach_expectations(reach: list[Any], script_length: int, where: Any) -
                 f"expect.reach.{index}.path: the way to a reachable place, never checked with reachable: false",
                 where((*at, "path")),
             )
+
+
+def check_script_rules(script: list[Any], where: Any) -> None:
+    """Refuse a script command's ``rule`` (what its refusal must cite) on a command expected to
+    be taken: only a refusal is compared with it."""
+    for index, entry in enumerate(script):
+        if getattr(entry, "rule", None) is not None and getattr(entry, "expect", "ok") != "refused":
+            raise BadInput(
+                f"script[{index}].rule: what a refusal must cite, never checked unless the command has expect: refused",
+                where(("script", index, "rule")),
+            )

@@ -18,7 +18,7 @@ from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
 from domain.validation import data_path, first_problem, given_value
-from sim.expectations import check_event_expectations, check_reach_expectations
+from sim.expectations import check_event_expectations, check_reach_expectations, check_script_rules
 from sim.yamlfile import Located, read_yaml
 
 
@@ -165,6 +165,7 @@ def parse_scenario(located: Located) -> ScenarioBase:
         raise BadInput(f"{field}: {message}", located.where(path)) from None
     check_event_expectations(scenario.ruleset, located.data.get("expect") or {}, located.where)
     check_reach_expectations(scenario.expect.reach, len(scenario.script), located.where)
+    check_script_rules(scenario.script, located.where)
     return scenario
 
 

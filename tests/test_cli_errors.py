@@ -287,3 +287,14 @@ def test_a_path_expected_to_an_unreachable_place_is_bad_input(tmp_path: Path) ->
     path.write_text(text, encoding="utf-8")
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "expect.reach.1.path: the way to a reachable place, never checked with reachable: false" in line, line
+
+
+def test_a_script_rule_on_a_command_expected_to_be_taken_is_bad_input(tmp_path: Path) -> None:
+    """Only a refusal is compared with ``rule``: on a command that is taken it passed unread."""
+    text = ENGAGED.read_text(encoding="utf-8").replace(
+        "  - {command: activate, unit: spearmen}", '  - {command: activate, unit: spearmen, rule: "§8.2"}'
+    )
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
+    assert "scenario.yaml:15:" in line and "script[0].rule: what a refusal must cite, never checked unless" in line, line
