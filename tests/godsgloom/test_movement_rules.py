@@ -147,6 +147,22 @@ def test_why_names_the_hex_where_the_zone_stops_the_move() -> None:
     assert "Nimble would let it through" in reasons
 
 
+def test_a_zone_stop_does_not_say_nimble_would_help_a_unit_that_started_engaged() -> None:
+    """§18.2 Nimble doesn't work for a unit that started its activation Engaged: the reason a
+    Breakaway move of such a unit stopped in another zone must not offer it."""
+    units = (
+        "    - {id: a, owner: p1, at: '2,2', facing: N, speed: 5, traits: [Breakaway, Nimble]}\n"
+        "    - {id: ogres, owner: p2, type: Monster, at: '2,1', facing: S}\n"
+        "    - {id: trolls, owner: p2, type: Monster, at: '1,5', facing: SE}"
+    )
+    g = activated(mat(units), "a")
+    events = g.issue({"command": "move", "unit": "a", "use": "Breakaway", "path": ["2,3", "2,4", "2,5"]})
+    cancelled = [e for e in events if type(e).__name__ == "StepsCancelled"]
+    assert g.state.units["a"].location == "2,4" and cancelled
+    assert "Engagement Zone of trolls, ends the move" in cancelled[0].reason
+    assert "Nimble" not in cancelled[0].reason
+
+
 def test_a_second_move_action_is_refused() -> None:
     g = activated(mat("    - {id: a, owner: p1, at: '2,6'}"), "a")
     g.issue({"command": "move", "unit": "a", "path": ["2,5"]})
