@@ -10,7 +10,7 @@ from domain.dice import draw
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.skirmish.view import chance, full_inches_above
 from projections.state_hash import fold
-from tests.helpers import game, names
+from tests.helpers import game, names, reach
 
 TABLE = """
 title: table
@@ -205,6 +205,48 @@ def test_jump_across_landing_more_than_one_inch_higher_fails_outright() -> None:
     assert "more than 1\"" in next(e for e in events if e.name == "UnitFell").reason
     measured = next(e for e in events if e.name == "JumpMeasured")
     assert measured.outcome == "automatic failure" and measured.rise == 1.5
+
+
+JUMPS = """
+title: jumps
+ruleset: skirmish
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {id: east, rect: [4, 0, 2, 8], height: 3}
+    - {id: spire, rect: [6.5, 0, 1, 8], height: 10}
+    - {id: west, rect: [8, 0, 2, 8], height: 3}
+    - {id: keep, rect: [14, 10, 1, 8], height: 10}
+  units:
+"""
+
+
+def test_a_jump_across_clears_a_gap_not_terrain_taller_than_its_take_off_and_landing() -> None:
+    """Seed 004: a Jump Across crosses a gap "such as between two buildings", and a move passes
+    freely over terrain up to 1" high only: a 10" spire or wall between take-off and landing is in
+    the way, from roof to roof and on the ground alike (both were taken, 2.5" and 3" jumps)."""
+    g = game(JUMPS + "    - {id: a, side: p1, at: '5.5,4@east', agility: 1}\n    - {id: b, side: p1, at: '13.5,14', agility: 1}")
+    for unit, to in (("a", "8.5,4@west"), ("b", "16.5,14")):
+        with pytest.raises(IllegalCommand, match="Jumping Across: terrain 10\" high is in the way"):
+            g.issue({"command": "move", "unit": unit, "path": [{"to": to, "via": "jump_across"}]})
+    assert "8.5,4@west" not in reach(g, "a")
+
+
+def test_a_jump_across_along_a_level_does_not_go_through_an_enemy() -> None:
+    """Seed 004, Moving Through Other Units: never through enemies; a Jump Down is the one move
+    the seed lets pass over units. A Jump Across on one level (here the ground) went through."""
+    g = game(JUMPS + "    - {id: a, side: p1, at: '20,4', agility: 1}\n    - {id: e, side: p2, at: '21.5,4'}")
+    with pytest.raises(IllegalCommand, match="never through enemies: e is in the way"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "23,4", "via": "jump_across"}]})
+
+
+def test_a_jump_across_from_roof_to_roof_passes_over_an_enemy_on_the_ground_below() -> None:
+    """Between two levels the jump is in the air above the lower one: not a move through it."""
+    two_roofs = JUMPS.replace("    - {id: keep, rect: [14, 10, 1, 8], height: 10}", "    - {id: far, rect: [12, 0, 2, 8], height: 3}")
+    g = game(two_roofs + "    - {id: a, side: p1, at: '9.9,4@west', agility: 1}\n    - {id: e, side: p2, at: '11,4'}")
+    events = names(g.issue({"command": "move", "unit": "a", "path": [{"to": "12.1,4@far", "via": "jump_across"}]}))
+    assert "JumpMeasured" in events and "CheckMade" in events  # taken, and judged as a 2.2" jump
 
 
 def test_a_failed_jump_across_check_is_a_fall_from_the_take_off() -> None:

@@ -17,7 +17,7 @@ from domain.movement import StepOption
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.climbs import straight_climb, straight_over
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
-from domain.rulesets.skirmish.legs import BLOCKED_BY_UNITS, Leg, fitted, may_move, plan
+from domain.rulesets.skirmish.legs import Leg, fitted, may_move, plan, through_units
 from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
@@ -150,7 +150,7 @@ class TableGraph:
             if shaped is not None:
                 via, shape = shaped
                 usable = shape.refusal is None and shape.automatic_fail is None
-                if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, target) is not None:
+                if usable and through_units(self.view, a, target, via) and self.view.blocker_among(self.obstacles, a, target) is not None:
                     usable = False
                 found = (shape.cost, shape.difficult) if usable else None
             joined[key] = found
@@ -298,7 +298,7 @@ class TableGraph:
                 if shaped is not None:
                     via, shape = shaped
                     usable = shape.refusal is None and shape.automatic_fail is None
-                    if usable and via in BLOCKED_BY_UNITS and self.view.blocker_among(self.obstacles, a, b) is not None:
+                    if usable and through_units(self.view, a, b, via) and self.view.blocker_among(self.obstacles, a, b) is not None:
                         usable = False
                     found = (via, shape.cost, shape.difficult) if usable else None
             stepped[key] = found

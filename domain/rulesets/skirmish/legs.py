@@ -70,7 +70,10 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
     return fitted(view, unit_id, a, b, via, leg_shape(view, a, b, via))
 
 
-#: the ways of moving a base standing in the way stops (jumps go over units)
+#: the ways of moving a base standing in the way stops: all but the jumps. A Jump Down may pass
+#: over units (Jumping Down); a Jump Across between two levels is in the air above those on the
+#: lower one, but one along a level (a gap in a roof, a ditch) goes through what stands on it,
+#: and no move goes through enemies (Moving Through Other Units): ``through_units``
 BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder"))
 
 
@@ -83,12 +86,20 @@ def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: Leg
         return leg
     if via == "ladder" and view.unit(unit_id).animal:
         leg.checks.append(Check("climb (animal on a ladder)"))
-    blocker = view.blocker_on(unit_id, a, b) if via in BLOCKED_BY_UNITS else None
+    blocker = view.blocker_on(unit_id, a, b) if through_units(view, a, b, via) else None
     if blocker is not None:
         leg.refusal = blocker[1]
         return leg
     leg.difficult = found.difficult
     return leg
+
+
+def through_units(view: TableView, a: Spot, b: Spot, via: str) -> bool:
+    """Whether the units standing along the leg are in its way (``BLOCKED_BY_UNITS``)."""
+    if via in BLOCKED_BY_UNITS:
+        return True
+    table = view.table
+    return via == "jump_across" and abs(table.height(a.surface) - table.height(b.surface)) <= LOW_OBSTACLE + EPSILON
 
 
 def leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
@@ -173,6 +184,12 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             automatic_fail = rule("Move Phase, Jumping Across", why)
         elif gap > options.jump_across_free_gap + EPSILON:
             checks.append(Check("jump across", fall=True))
+        over = table.highest_between(a, b)
+        if automatic_fail is None and over > max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
+            # a jump crosses a gap (seed: "such as between two buildings"); a move passes over
+            # terrain up to 1" high freely: what is taller between take-off and landing is in the way
+            why = f"terrain {over:g}\" high is in the way: a jump across clears a gap, not a wall"
+            return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
     else:
         return LegShape(0.0, refusal=rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}"))
     return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=table.crosses_difficult(a, b))
