@@ -355,3 +355,30 @@ def test_every_check_and_roll_is_recorded_so_a_replay_never_rolls() -> None:
 def test_agility_check_chance_with_and_without_disadvantage() -> None:
     assert chance(10, False) == 0.55 and chance(10, True) == pytest.approx(0.3025)
     assert chance(1, False) == 1.0 and chance(21, False) == 0.0
+
+
+ROUND_THE_PATCH = """
+title: round the patch
+ruleset: skirmish
+setup:
+  width: 40
+  depth: 40
+  difficult:
+    - {rect: [2, 4, 2, 2]}
+  units:
+    - {id: a, side: p1, at: '0.5,5', move: 6}
+"""
+
+
+def test_the_lookahead_walks_round_a_difficult_area_rather_than_paying_its_penalty() -> None:
+    """Difficult Terrain costs the whole move 2" once crossed: round a 2" patch the far side is
+    5.7" away on clear ground, within 6"; through it the allowance is 4". The search bent only at
+    walls' corners, so it read "too far: needs 5.00", the allowance is 4.00"" while the move round
+    it (a path of three walks) was taken."""
+    g = game(ROUND_THE_PATCH)
+    answer = reach(g, "a")
+    cost, path = answer.cost_to("5.5,5"), answer.path_to("5.5,5")
+    assert "5.5,5" in answer and cost is not None and cost <= 5.75
+    assert path is not None and len(path) >= 4  # the unit, two corners of the patch, the point
+    events = g.issue({"command": "move", "unit": "a", "path": ["1.95,3.95", "4.05,3.95", "5.5,5"]})
+    assert "MoveEnded" in names(events) and g.state.units["a"].location == "5.5,5"

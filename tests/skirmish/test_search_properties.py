@@ -108,6 +108,9 @@ class Reference:
             if not poly.is_empty:
                 for x, y in list(poly.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
                     add(round(x, 3), round(y, 3), "ground")
+        for where, area in self.difficult:  # a way round a difficult area bends just outside its corners
+            for x, y in list(area.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
+                add(round(x, 3), round(y, 3), where)
         for bottom, top in self.ladders:
             for end in (self.parse(bottom), self.parse(top)):
                 add(end.x, end.y, end.surface)

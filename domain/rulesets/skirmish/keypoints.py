@@ -1,7 +1,8 @@
 """The key points the lookahead searches between, and which way of moving could join two of them.
 
 Shortest walks on the table bend only at corners: of walls (the ground blocks, grown by
-``MARGIN``) and of the octagons that clear other units' bases. Jumps start and end at portals:
+``MARGIN``), of difficult areas (grown the same way, for a way round one), and of the octagons
+that clear other units' bases. Jumps start and end at portals:
 points every ``PORTAL_SPACING`` inches just inside the edges of raised surfaces, each with its
 foot outside the wall; climbs join a portal and its foot, and any two points within the climb's
 leeway (``way``). Ladder ends are points too.
@@ -70,6 +71,13 @@ def table_points(table: Table) -> TablePoints:
         if not poly.is_empty:
             for x, y in list(poly.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
                 corners.append(Spot(round(x, 3), round(y, 3), GROUND))
+    # a way round a difficult area (which costs the whole move 2" once entered) bends at its
+    # corners, just outside them: the centre must not touch the area
+    for area in table.difficult:
+        if area.polygon.is_empty or not isinstance(area.polygon, Polygon):
+            continue
+        for x, y in list(area.polygon.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
+            corners.append(Spot(round(x, 3), round(y, 3), area.surface))
     ends = [end for ladder in table.ladders.values() for end in (ladder.bottom, ladder.top)]
     portals: list[tuple[Spot, Spot | None, bool]] = []
     # each test below is made for all the points of a surface at once (``Table.standable``,
