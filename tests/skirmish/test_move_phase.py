@@ -382,3 +382,18 @@ def test_the_lookahead_walks_round_a_difficult_area_rather_than_paying_its_penal
     assert path is not None and len(path) >= 4  # the unit, two corners of the patch, the point
     events = g.issue({"command": "move", "unit": "a", "path": ["1.95,3.95", "4.05,3.95", "5.5,5"]})
     assert "MoveEnded" in names(events) and g.state.units["a"].location == "5.5,5"
+
+
+def test_option_jump_across_lower_landing_not_to_the_ground_leaves_a_drop_to_the_ground_to_a_jump_down() -> None:
+    """Seed 004: a Jump Down goes from a higher point onto the ground, with its check (at
+    disadvantage from 4"). Under the default a 0.6" hop off a 3" roof to the ground is a Jump
+    Across needing no check; under ``not_to_the_ground`` it is refused as one, naming jump_down."""
+    hop = {"command": "move", "unit": "a", "path": [{"to": "10.5,3", "via": "jump_across"}]}
+    plain = table("    - {id: a, side: p1, at: '9.9,3@tower'}")
+    assert "CheckMade" not in names(plain.issue(hop)) and plain.state.units["a"].location == "10.5,3"
+    strict = game(TABLE.format(units="    - {id: a, side: p1, at: '9.9,3@tower'}", seed=0).replace(
+        "ruleset: skirmish\n", "ruleset: skirmish\noptions: {jump_across_lower_landing: not_to_the_ground}\n"))
+    with pytest.raises(IllegalCommand, match="is a Jump Down: declare it as jump_down"):
+        strict.issue(hop)
+    events = names(strict.issue({"command": "move", "unit": "a", "path": [{"to": "10.5,3", "via": "jump_down"}]}))
+    assert "CheckMade" in events

@@ -184,6 +184,12 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             automatic_fail = rule("Move Phase, Jumping Across", why)
         elif gap > options.jump_across_free_gap + EPSILON:
             checks.append(Check("jump across", fall=True))
+        if (
+            options.jump_across_lower_landing == "not_to_the_ground" and b.surface == GROUND
+            and -rise > LOW_OBSTACLE + EPSILON
+        ):
+            why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
+            return LegShape(0.0, refusal=rule("Move Phase, Jumping Down", why))
         over = table.highest_between(a, b)
         if automatic_fail is None and over > max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
             # a jump crosses a gap (seed: "such as between two buildings"); a move passes over

@@ -37,7 +37,13 @@ class SkirmishOptions(RuleOptions):
     jump_across_distance_cost: Literal["deducted", "free"] = Field(
         default="deducted", description="whether a jump's length is paid from the movement left"
     )
-    jump_across_lower_landing: Literal["allowed"] = Field(default="allowed", description="a lower landing is a Jump Across too")
+    jump_across_lower_landing: Literal["allowed", "not_to_the_ground"] = Field(
+        default="allowed",
+        description=(
+            "a lower landing is a Jump Across too; or not_to_the_ground: a jump that lands on the ground more than 1\" "
+            "below its take-off is a Jump Down (seed 004: from a higher point onto the ground), refused as a Jump Across"
+        ),
+    )
     fall_height_from: Literal["take_off_surface"] = Field(
         default="take_off_surface", description="a fall's height is measured from"
     )

@@ -88,6 +88,7 @@ class LegRules(NamedTuple):
     jump_across_max_gap: float
     jump_across_max_rise: float
     jump_across_free_gap: float
+    jump_across_lower_landing: str
 
 
 class Placed(NamedTuple):
