@@ -700,25 +700,21 @@ class GloomMovement:
             return None
         helpers = [
             t for t in ("Nimble", "Unstoppable")
-            if view.has(unit_id, t) and (t != "Nimble" or self._nimble_could_help(unit_id, zones))
+            if view.has(unit_id, t) and (t != "Nimble" or self._nimble_could_help(zones))
         ]
         hint = f"; {' or '.join(helpers)} would let it through" if helpers and not nimble else ""
         if nimble:
             hint = "; Lockdown negates Nimble"
         return _zone_stop_rule(h.text, tuple(zones), hint)
 
-    def _nimble_could_help(self, unit_id: str, zones: list[str]) -> bool:
+    def _nimble_could_help(self, zones: list[str]) -> bool:
         """Whether using Nimble would have passed these zones: not those of a Lockdown unit, and
-        not for a unit that started its activation Engaged (§18.2 Nimble), which the reason of
-        a stop must not suggest. Without an activation of the unit (a range of motion), a move
-        would start where it stands: Engaged there, it would start Engaged."""
-        view = self.view
-        if any(view.has(e, "Lockdown") for e in zones):
+        not in a move of a unit that started its activation Engaged (the §8.2 step, Breakaway),
+        which Nimble doesn't help (§18.2 Nimble), so a stop's reason must not suggest it. Read
+        from the mode and the zones alone, as the kept steps are keyed."""
+        if self.mode in STEP_MODES or self.mode in BREAKAWAY_MODES:
             return False
-        activation = getattr(self.state, "activation", None)
-        if activation is not None and activation.unit == unit_id:
-            return not activation.engaged_by
-        return not view.engaged_by(unit_id)
+        return not any(self.view.has(e, "Lockdown") for e in zones)
 
     # --- Flying -------------------------------------------------------------------------------
 
