@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from domain.events import GameStarted
+from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES
 from domain.rulesets.godsgloom.commands import MeleeAttack
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, parse_hex, zone_hex_texts, zone_hexes
 from domain.rulesets.godsgloom.legal import legal_commands
@@ -19,6 +20,25 @@ from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
 from tests.godsgloom.examples import GLOOM_EXAMPLES
+
+
+def _no_charge_words(state: GloomState, location: str) -> set[str]:
+    """A hex's No Charge keywords, read off the terrain as set up (its own and its type's)."""
+    terrain = state.terrain.get(location)
+    if terrain is None:
+        return set()
+    words = set(terrain.keywords) | set(TERRAIN_TYPES.get(terrain.type, ()))
+    return words & {"No Charge [IN]", "No Charge [OUT]"}
+
+
+def _charge_allowed(state: GloomState, unit_id: str, target_location: str) -> bool:
+    """Option charge_definition any_melee: not into [IN], not out of [OUT], but Ignore Difficult."""
+    unit = state.units[unit_id]
+    if state.options.charge_definition != "any_melee" or "Ignore Difficult" in unit.traits:
+        return True
+    return "No Charge [IN]" not in _no_charge_words(state, target_location) and "No Charge [OUT]" not in _no_charge_words(
+        state, unit.location or ""
+    )
 
 
 def _check_melee(events: list[object]) -> int:
@@ -38,6 +58,7 @@ def _check_melee(events: list[object]) -> int:
             MeleeAttack(player=unit.owner, unit=unit.id, target=e.id)
             for e in sorted(state.units.values(), key=lambda u: u.id)
             if e.alive and e.location and e.owner != unit.owner and direction_to(here, parse_hex(e.location)) is not None
+            and _charge_allowed(state, unit.id, e.location)
         ]
         assert [c for c in legal_commands(state) if isinstance(c, MeleeAttack)] == expected, f"after event {n}"
         # counted and found without listing them (the part's size and ``find``)

@@ -21,7 +21,7 @@ from domain.events import DiceRolled
 from domain.legacy import LegacyEvent, LegacyFeaturePlaced, LegacyUnitPlaced, converted, envelope
 from domain.movement import MovementModel, RangeOfMotion
 from domain.resolution import Resolver
-from domain.ruleset import Ruleset, StateSummary
+from domain.ruleset import Diagnostic, Ruleset, StateSummary
 from domain.rulesets.godsgloom.commands import SCRIPT_COMMANDS, Command, SetUp
 from domain.rulesets.godsgloom.events import TerrainPlaced, UnitPlaced
 from domain.rulesets.godsgloom.hexgrid import parse_hex
@@ -129,6 +129,12 @@ class GodsgloomRuleset(Ruleset[GloomState]):
         if state.pushed:
             summary.notes.append(f"moved in the God's Push step: {', '.join(state.pushed)}")
         return summary
+
+    def diagnostics(self, state: GloomState) -> list[Diagnostic]:
+        """No Charge terrain while its rule is not enforced (``charge.unenforced``)."""
+        from domain.rulesets.godsgloom.charge import unenforced
+
+        return [Diagnostic(subject="No Charge", name="No Charge", unmodelled=(text,)) for text in unenforced(state)]
 
     def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
         if isinstance(event, LegacyUnitPlaced):

@@ -22,6 +22,7 @@ from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.catalog import TERRAIN_TYPES, keyword, trait, unit_type
+from domain.rulesets.godsgloom.charge import no_charge
 from domain.rulesets.godsgloom.commands import (
     Activate,
     Displace,
@@ -560,6 +561,9 @@ class GloomCommands(CommandHandlers[GloomState]):
         d = direction_to(here, there)
         if d is None:
             raise IllegalCommand(rule("GODSGLOOM MEL", "the target must be in an adjacent hex"), f"{target.id} is {distance(here, there)} hexes away")
+        barred = no_charge(self.state, unit.id, target.id)
+        if barred is not None:
+            raise IllegalCommand(barred)
         self.pivot(unit, FACINGS[d], "melee")
         self.emit(MeleeAttackDeclared, unit=unit.id, target=target.id)
 

@@ -35,6 +35,7 @@ from domain.cached import cached_property
 from domain.legal import LegalCommands, Outline, Part
 from domain.movement import search_reach, search_within, walk_back
 from domain.rulesets.godsgloom.catalog import TRAITS
+from domain.rulesets.godsgloom.charge import no_charge
 from domain.rulesets.godsgloom.commands import (
     Activate,
     EndActivation,
@@ -296,10 +297,13 @@ def _melee_targets(state: GloomState, unit_id: str) -> list[str]:
     around the unit's, as canonical text, name the same hexes)."""
     unit = state.units[unit_id]
     around = neighbour_texts(unit.location or "")  # a location is canonical hex text already
-    return [
+    found = [
         e.id for e in sorted(state.units.values(), key=_ID)
         if e.alive and e.location and e.owner != unit.owner and e.location in around
     ]
+    if state.options.charge_definition != "not_enforced":
+        found = [t for t in found if no_charge(state, unit_id, t) is None]
+    return found
 
 
 def _melee_part(state: GloomState, unit_id: str) -> Part:

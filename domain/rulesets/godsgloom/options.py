@@ -11,7 +11,9 @@ from domain.options import RuleOptions
 
 
 class GloomOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move"})
+    LATER: ClassVar[frozenset[str]] = frozenset(
+        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition"}
+    )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
@@ -49,6 +51,14 @@ class GloomOptions(RuleOptions):
         description=(
             "Trample by a unit that starts Engaged: the §8.2 step that may pass Infantry and Swarm, or a "
             "full Speed move (Trample read as a movement of its own)"
+        ),
+    )
+    charge_definition: Literal["not_enforced", "any_melee"] = Field(
+        default="not_enforced",
+        description=(
+            "No Charge [IN] / [OUT] (no public text; digest): not_enforced, with a warning beside every answer about a mat "
+            "that has such terrain; or any_melee: no Melee Attack into a No Charge [IN] hex or out of a [OUT] one, "
+            "except by a unit with Ignore Difficult"
         ),
     )
     movement_traits_per_move: Literal["any", "one"] = Field(
