@@ -297,7 +297,8 @@ class MoveEnded(GameEvent):
     steps_taken: int
 
     def apply_to(self, state: GameState) -> None:
-        state.moves.pop(self.move_id, None)
+        ended = state.moves.pop(self.move_id, None)
+        state.record_move_end(self.unit, self.at, ended.purpose if ended is not None else None)
 
     def describe(self, label: Labeler) -> str:
         # No step taken (the first step refused, a check or fall before it): "after 0 step(s)"

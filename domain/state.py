@@ -398,6 +398,11 @@ class GameState(StateModel):
     def bump(self, counter: str) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + 1
 
+    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None) -> None:
+        """A unit's move (declared for ``purpose``: a move, a knock back...) stopped at ``at``
+        (``MoveEnded``): a ruleset whose rules read where a move ended keeps it (Tiny Epic
+        Tactics' Ballista: "after moving into this space")."""
+
     def opponent_of(self, player: str) -> str:
         """The first player who is not ``player`` (a game has two: ``Game.start``)."""
         for other in self.players:

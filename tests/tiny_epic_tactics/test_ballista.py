@@ -62,6 +62,23 @@ def test_a_unit_knocked_onto_the_ballista_may_not_fire_it_the_same_turn() -> Non
     refused(one_turn, {"command": "fire_ballista", "unit": "g", "target": "x", "direction": "E"}, "standing on the Ballista")
 
 
+def test_a_unit_whose_move_ended_elsewhere_and_was_knocked_onto_the_ballista_may_not_fire_it() -> None:
+    """Seed 003: "after moving into this space". The gunner moves to 1,0, shoots, and the brute's
+    Counter knocks it back onto the Ballista: a knock back is no Move, so it did not move in
+    (it fired, as a third action: having moved this turn was read as having moved in)."""
+    board = ["b . . . .", ". . . . ."]
+    units = [
+        unit("gunner", "p1", "1,1", "Rogue", movement=2, missile=3, ammo=3, max_ammo=3),
+        unit("brute", "p2", "2,0", melee=1),
+    ]
+    game = tet(board, units=units, options={"melee_die_faces": ["knock_back"], "miss_die_faces": ["hit"]}).game
+    game.issue({"command": "move", "unit": "gunner", "path": ["1,0"]})
+    game.issue({"command": "missile_attack", "unit": "gunner", "target": "brute"})
+    assert game.state.units["gunner"].location == "0,0"
+    refused(game, {"command": "fire_ballista", "unit": "gunner", "target": "brute", "direction": "E"}, "its Move ended elsewhere")
+    assert not [c for c in game.legal_commands() if getattr(c, "command", "") == "fire_ballista"]
+
+
 def test_option_ballista_knockback_direction_away_from_ballista() -> None:
     units = [unit("g", "p1", "2,1"), unit("b", "p2", "4,1")]
     game = tet(BOARD, units=units, options={"ballista_knockback_direction": "away_from_ballista"}).game

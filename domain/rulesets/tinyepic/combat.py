@@ -188,14 +188,14 @@ def ballista_directions(view: GridView, unit: TetUnit, target: TetUnit) -> list[
 
 def on_ballista_to_fire(view: GridView, unit: TetUnit) -> bool:
     """Whether the unit passes ``ballista_refusal``'s checks of its own (it stands on the
-    Ballista, and moved into it or started its turn there): without them it may fire at no one.
+    Ballista, and its Move this turn ended there or it started its turn there): without them it may fire at no one.
     On a board without a Ballista (most: the legal commands ask this of every unit) it never does."""
     if not has_ballista(view.state):
         return False
     here = view.at(unit.id)
     if view.terrain(here) != "ballista":
         return False
-    return view.state.ballista_starters.get(unit.id) == here.text or "move" in unit.actions
+    return view.state.ballista_starters.get(unit.id) == here.text or view.state.move_ends.get(unit.id) == here.text
 
 
 def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: Direction | None) -> Refusal:
@@ -203,8 +203,9 @@ def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: 
     if view.terrain(here) != "ballista":
         return BALLISTA_ONLY, f"{unit.id} stands on {view.terrain(here)} at {here.text}"
     started = view.state.ballista_starters.get(unit.id) == here.text
-    if not started and "move" not in unit.actions:
-        return BALLISTA_WHEN, f"{unit.id} neither moved into it nor started its turn there"
+    if not started and view.state.move_ends.get(unit.id) != here.text:
+        how = "its Move ended elsewhere" if "move" in unit.actions else "it has not moved"
+        return BALLISTA_WHEN, f"{unit.id} neither moved into it nor started its turn there ({how})"
     found = _target_refusal(view, unit, target)
     if found is not None:
         return found

@@ -20,7 +20,7 @@ assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
 _TURN_MARK_SET = frozenset(_TURN_MARKS)
 #: the state's fields a turn's start and an action set, plain fields too (the first two are
 #: those ``GameState.new_turn`` sets: a test compares the fold with it)
-_TURN_FIELDS = frozenset({"active_player", "turn", "actions_taken", "ballista_starters"})
+_TURN_FIELDS = frozenset({"active_player", "turn", "actions_taken", "ballista_starters", "move_ends"})
 assert _TURN_FIELDS <= TetState.__plain_fields__
 
 
@@ -85,12 +85,13 @@ class TurnStarted(GameEvent):
         grid = state
         # ``grid.new_turn(self.player, self.turn)`` (the active player and the turn), and
         # ``actions_taken`` and ``ballista_starters``, set as ``StateModel.__setattr__`` sets a
-        # plain field (all four are: ``_TURN_FIELDS``), with no call per field
+        # plain field (all five are: ``_TURN_FIELDS``), with no call per field
         known = grid.__dict__
         known["active_player"] = self.player
         known["turn"] = self.turn
         known["actions_taken"] = 0
         known["ballista_starters"] = dict(self.on_ballista)
+        known["move_ends"] = {}
         turn_fields = grid.__pydantic_fields_set__
         turn_fields |= _TURN_FIELDS  # in place, through a name: no attribute set on the state
         for unit in grid.units.values():

@@ -61,6 +61,17 @@ class TetState(GameState):
     actions_taken: int = 0
     #: units of the active player that started the turn on a Ballista, and where
     ballista_starters: dict[str, str] = Field(default_factory=dict)
+    #: where each unit's Move this turn ended: a unit knocked onto a Ballista afterwards did not
+    #: move into it (seed 003, Ballista)
+    move_ends: dict[str, str] = Field(default_factory=dict)
+
+    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None) -> None:
+        if purpose != "move":
+            return  # a knock back is no Move (its steps are not a Move: Villages read it so too)
+        if at is not None:
+            self.move_ends[unit_id] = at
+        else:
+            self.move_ends.pop(unit_id, None)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
         """``StateModel``'s copy (``copying.copy_model``), with the units and the board's rows
@@ -125,7 +136,7 @@ class TetState(GameState):
 
 #: the state's fields that hold a list or a map of plain values (strings, numbers), never held
 #: twice: a copy of the state alone copies them shallowly (``TetState._copied_alone``)
-_PLAIN_FIELDS: tuple[str, ...] = ("players", "unordered", "aliases", "counters", "ballista_starters")
+_PLAIN_FIELDS: tuple[str, ...] = ("players", "unordered", "aliases", "counters", "ballista_starters", "move_ends")
 #: the fields ``TetState._copied_alone`` copies by what they hold (the others as ``copy_model`` does)
 _COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN_FIELDS})
 
