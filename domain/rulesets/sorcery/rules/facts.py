@@ -42,6 +42,10 @@ def memo(method: F) -> F:
     return cached  # type: ignore[return-value]  # the same signature as the method it wraps
 
 
+#: an effect taking sites' abilities: its id, its spec, and the ids of the sites it reaches
+_Condition = tuple[str, SiteCondition, list[str]]
+
+
 class RealmFacts:
     """A read-only interpretation of one game state; build a new one after the state changes."""
 
@@ -86,7 +90,7 @@ class RealmFacts:
         in timestamp order (digest 4.2), except that one taking away the ability another
         comes from applies before it; where two would take each other's, the older applies and
         the other is not in force (``_suppression_order``)."""
-        conditions = [
+        conditions: list[_Condition] = [
             (effect_id, spec, self._condition_sites(spec))
             for effect_id, spec in self.all_specs
             if isinstance(spec, SiteCondition)
@@ -109,23 +113,21 @@ class RealmFacts:
             squares = {where.square} if where is not None and where.region is not Region.VOID else set()
         return [site.id for square in sorted(squares) if (site := self.site_at(square)) is not None]
 
-    def _suppression_order(
-        self, conditions: list[tuple[str, SiteCondition, list[str]]]
-    ) -> list[tuple[str, SiteCondition, list[str]]]:
+    def _suppression_order(self, conditions: list[_Condition]) -> list[_Condition]:
         """The effects in the order they apply: the oldest first among those whose source no
         other waiting effect would silence (a source out of reach of any other, or one that
         would silence that other's source back: the older of such a pair goes first)."""
+        source = {effect_id: self.state.effects[effect_id].source for effect_id, _, _ in conditions}
         waiting = list(conditions)
-        ordered: list[tuple[str, SiteCondition, list[str]]] = []
-        while waiting:
-            def held_up(entry: tuple[str, SiteCondition, list[str]]) -> bool:
-                source = self.state.effects[entry[0]].source
-                return any(
-                    other is not entry and source in other[2]
-                    and self.state.effects[other[0]].source not in entry[2]
-                    for other in waiting
-                )
 
+        def held_up(entry: _Condition) -> bool:
+            return any(
+                other is not entry and source[entry[0]] in other[2] and source[other[0]] not in entry[2]
+                for other in waiting
+            )
+
+        ordered: list[_Condition] = []
+        while waiting:
             chosen = next((entry for entry in waiting if not held_up(entry)), waiting[0])  # a loop: the oldest
             waiting.remove(chosen)
             ordered.append(chosen)
