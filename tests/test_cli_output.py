@@ -116,5 +116,6 @@ def test_long_work_shows_progress_in_a_terminal_and_nothing_on_a_piped_stderr() 
     assert "checking" in in_a_terminal("check", folder)
     quiet = subprocess.run([*SIM, "check", folder], capture_output=True, text=True)
     assert quiet.returncode == 0 and quiet.stderr == ""
-    assert quiet.stdout.count("\n") == len(list((EXAMPLES / "godsgloom").glob("*.yaml"))) + 1
+    lines = [line for line in quiet.stdout.splitlines() if not line.lstrip().startswith("warning:")]  # what a mat leaves unenforced
+    assert len(lines) == len(list((EXAMPLES / "godsgloom").glob("*.yaml"))) + 1
     assert "playing 2 game(s)" in in_a_terminal("play", str(ROUND), "--db", ":memory:", "--games", "2")

@@ -43,7 +43,7 @@ def test_no_charge_is_not_enforced_by_default_and_every_answer_says_so() -> None
     attack(g, "knights", "archers")
     assert g.state.activation.attacked
     warned = " ".join(str(d) for d in diagnostics_of(g.state))
-    assert "No Charge [IN] at 2,2" in warned and "No Charge [OUT] at 5,5" in warned and "not_enforced" in warned
+    assert "No Charge [IN] at 2,2" in warned and "No Charge [OUT] at 5,5" in warned and "not enforced" in warned
 
 
 def test_a_mat_without_no_charge_terrain_has_no_such_warning() -> None:

@@ -43,8 +43,11 @@ def unenforced(state: GloomState) -> list[str]:
     if state.options.charge_definition != "not_enforced":
         return []
     terrain = MatView.of(state).terrain  # a terrain type's keywords (a Hill's No Charge [IN]) included
-    found = sorted((h.text, word) for h, words in terrain.items() for word in (IN, OUT) if word in words)
-    if not found:
+    parts = []
+    for word in (IN, OUT):
+        hexes = sorted((h for h, words in terrain.items() if word in words), key=lambda h: (h.q, h.r))
+        if hexes:
+            parts.append(f"{word} at {', '.join(h.text for h in hexes)}")
+    if not parts:
         return []
-    where = ", ".join(f"{word} at {at}" for at, word in found)
-    return [f"{where}: Melee Attacks into or out of these hexes are not restricted (option charge_definition: not_enforced)"]
+    return [f"{'; '.join(parts)}: not enforced, Melee Attacks there are taken (option charge_definition)"]
