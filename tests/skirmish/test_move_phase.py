@@ -397,3 +397,28 @@ def test_option_jump_across_lower_landing_not_to_the_ground_leaves_a_drop_to_the
         strict.issue(hop)
     events = names(strict.issue({"command": "move", "unit": "a", "path": [{"to": "10.5,3", "via": "jump_down"}]}))
     assert "CheckMade" in events
+
+
+STAIRS = """
+title: stairs
+ruleset: skirmish
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {id: r2, rect: [6, 10, 4, 4], height: 2}
+    - {id: r3, rect: [10, 10, 4, 4], height: 3}
+    - {id: r4, rect: [14, 10, 4, 4], height: 4}
+  units:
+    - {id: a, side: p1, at: '15,12@r4', move: 9}
+"""
+
+
+def test_terrain_up_to_one_inch_is_walked_over_a_step_at_a_time_each_step_its_own_leg() -> None:
+    """Seed 004: terrain up to 1" high is moved over freely. Down two 1" steps is one leg per
+    step; one leg from 4" to 2" is refused, and the refusal says how to walk it."""
+    g = game(STAIRS)
+    with pytest.raises(IllegalCommand, match='a 2" drop in one walk is more than 1".*in legs of 1" or less'):
+        g.issue({"command": "move", "unit": "a", "path": ["7,12@r2"]})
+    g.issue({"command": "move", "unit": "a", "path": ["12,12@r3", "7,12@r2"]})
+    assert g.state.units["a"].location == "7,12@r2"

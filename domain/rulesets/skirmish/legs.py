@@ -126,7 +126,12 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         if not table.walkable(a, b):
             rise = abs(table.height(a.surface) - table.height(b.surface))
             if rise > LOW_OBSTACLE + EPSILON:
-                return LegShape(0.0, refusal=rule("Move Phase", f"a {rise:g}\" rise is more than 1\": climb, use a ladder or jump"))
+                way = "rise" if table.height(b.surface) > table.height(a.surface) else "drop"
+                why = (
+                    f"a {rise:g}\" {way} in one walk is more than 1\": climb, use a ladder or jump, or walk it "
+                    "in legs of 1\" or less, one per surface on the way"
+                )
+                return LegShape(0.0, refusal=rule("Move Phase", why))
             return LegShape(0.0, refusal=rule("Move Phase", "terrain higher than 1\" is in the way: climb, use a ladder or jump"))
         cost = a.flat_distance(b)
     elif via == "climb":
