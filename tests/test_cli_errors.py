@@ -219,6 +219,15 @@ def test_a_coordinate_with_an_underscore_is_refused_not_read_as_python_reads_it(
 ENGAGED = EXAMPLES / "godsgloom" / "04-engaged-at-start.yaml"
 
 
+def engaged_with(tmp_path: Path, old: str, new: str) -> Path:
+    """Example 04 with one piece of its text replaced, written as ``scenario.yaml``."""
+    text = ENGAGED.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize(
     ("written", "message"),
     [
@@ -231,19 +240,14 @@ def test_a_no_events_expectation_no_event_could_match_is_bad_input_not_a_pass(
     tmp_path: Path, written: str, message: str
 ) -> None:
     """"No StepTakn" held for every game: the check passed whatever the rules did."""
-    text = ENGAGED.read_text(encoding="utf-8").replace("    - {type: MeleeAttackDeclared}", f"    - {written}")
-    assert written in text
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, "    - {type: MeleeAttackDeclared}", f"    - {written}")
     result = sim("check", str(path))
     assert result.exit_code == 2 and message in result.output, result.output
     assert "scenario.yaml:31:" in result.output
 
 
 def test_an_events_expectation_with_a_field_the_event_lacks_names_the_field(tmp_path: Path) -> None:
-    text = ENGAGED.read_text(encoding="utf-8").replace('{type: StepTaken, unit: spearmen, to: "2,3"}', '{type: StepTaken, unit: spearmen, dest: "2,3"}')
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, '{type: StepTaken, unit: spearmen, to: "2,3"}', '{type: StepTaken, unit: spearmen, dest: "2,3"}')
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "expect.events.3.dest: StepTaken has no field 'dest'" in line, line
 
@@ -252,11 +256,7 @@ def test_an_events_expectation_with_a_field_the_event_lacks_names_the_field(tmp_
 def test_a_no_events_expectation_naming_no_place_on_the_board_fails_the_check(tmp_path: Path, to: str, message: str) -> None:
     """Matched against the events it named no place any of them could have, so it held whatever
     the rules did; a place is read only once the board is set up, so this is a failed check."""
-    text = ENGAGED.read_text(encoding="utf-8").replace(
-        "    - {type: MeleeAttackDeclared}", f'    - {{type: StepTaken, unit: spearmen, to: "{to}"}}'
-    )
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, "    - {type: MeleeAttackDeclared}", f'    - {{type: StepTaken, unit: spearmen, to: "{to}"}}')
     result = sim("check", str(path))
     assert result.exit_code == 1 and f"expect.no_events.0.to: {message}" in result.output, result.output
 
@@ -272,29 +272,19 @@ def test_a_no_events_expectation_naming_no_place_on_the_board_fails_the_check(tm
 def test_a_reach_expectation_part_of_which_would_go_unchecked_is_bad_input(tmp_path: Path, written: str, message: str) -> None:
     """``after: 99`` was read as after the whole script; a ``rule`` on a reachable place was never
     looked at: either passed as if it had been checked."""
-    text = ENGAGED.read_text(encoding="utf-8").replace("reachable: true, after: 1}", written, 1)
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, "reachable: true, after: 1}", written)
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert message in line and "scenario.yaml:21:" in line, line
 
 
 def test_a_path_expected_to_an_unreachable_place_is_bad_input(tmp_path: Path) -> None:
-    text = ENGAGED.read_text(encoding="utf-8").replace(
-        'reachable: false, rule: "at most 1 hex", after: 1}', 'reachable: false, path: ["2,2", "2,3", "2,4"], after: 1}'
-    )
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, 'reachable: false, rule: "at most 1 hex", after: 1}', 'reachable: false, path: ["2,2", "2,3", "2,4"], after: 1}')
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "expect.reach.1.path: the way to a reachable place, never checked with reachable: false" in line, line
 
 
 def test_a_script_rule_on_a_command_expected_to_be_taken_is_bad_input(tmp_path: Path) -> None:
     """Only a refusal is compared with ``rule``: on a command that is taken it passed unread."""
-    text = ENGAGED.read_text(encoding="utf-8").replace(
-        "  - {command: activate, unit: spearmen}", '  - {command: activate, unit: spearmen, rule: "§8.2"}'
-    )
-    path = tmp_path / "scenario.yaml"
-    path.write_text(text, encoding="utf-8")
+    path = engaged_with(tmp_path, "  - {command: activate, unit: spearmen}", '  - {command: activate, unit: spearmen, rule: "§8.2"}')
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "scenario.yaml:15:" in line and "script[0].rule: what a refusal must cite, never checked unless" in line, line
