@@ -27,7 +27,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent, Labeler
 from domain.events import GameStarted
 from domain.state import GameState
-from domain.validation import first_problem, given_value
+from domain.validation import problem_at
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -124,9 +124,9 @@ def converted(model: type[Model], data: dict[str, Any], where: str) -> Model:
     try:
         return model.__pydantic_validator__.validate_json(pydantic_core.to_json(data), strict=True)
     except ValidationError as exc:
-        loc, message = first_problem(exc)
-        field = ".".join(str(part) for part in (where, *loc))
-        raise BadInput(f"{field}: {message}{given_value(exc, loc)}") from None
+        path, message = problem_at(exc)
+        field = ".".join(str(part) for part in (where, *path))
+        raise BadInput(f"{field}: {message}") from None
 
 
 def upcast_log(events: Iterable[GameEvent]) -> list[GameEvent]:

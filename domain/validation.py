@@ -43,6 +43,15 @@ def first_problem(exc: ValidationError, root: Any = None) -> tuple[tuple[Any, ..
     return loc, str(chosen["msg"])
 
 
+def problem_at(exc: ValidationError, data: Any = None, root: Any = None) -> tuple[list[Any], str]:
+    """The path to the field to fix (into ``data`` when given: without union tags) and what is
+    wrong with it, the value written included (``first_problem``, ``given_value``): what the
+    scenario reader, the log reader and the old logs' converter each say of a validation error."""
+    loc, message = first_problem(exc, root)
+    path = data_path(data, loc) if data is not None else list(loc)
+    return path, message + given_value(exc, loc)
+
+
 def given_value(exc: ValidationError, loc: tuple[Any, ...]) -> str:
     """``, not true``: the value written, for an error of a value's kind (a boolean or a
     fraction where a whole number belongs), so that the person sees what was read; empty for

@@ -36,7 +36,7 @@ from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
-from domain.validation import data_path, first_problem, given_value
+from domain.validation import problem_at
 from sim import hashchain
 
 #: the topic prefix of the engine's own events, which belong to every ruleset
@@ -350,10 +350,9 @@ _FIELDS = frozenset(_FIELD_ORDER)
 def _problem(exc: ValidationError, whole: str, within: str = "", data: Any = None) -> str:
     """``speed: Input should be a valid integer, not true``: the field first at fault (in
     ``data``'s terms when given: a command's path without its union's tag)."""
-    loc, message = first_problem(exc)
-    path = data_path(data, loc) if data is not None else loc
+    path, message = problem_at(exc, data)
     field = ".".join(str(p) for p in (within, *path) if p != "") or whole
-    return f"{field}: {message}{given_value(exc, loc)}"
+    return f"{field}: {message}"
 
 
 def _describe(exc: BaseException) -> str:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
-from domain.validation import data_path, first_problem, given_value
+from domain.validation import problem_at
 from sim.expectations import check_event_expectations, check_reach_expectations, check_script_rules
 from sim.yamlfile import Located, read_yaml
 
@@ -158,9 +158,7 @@ def parse_scenario(located: Located) -> ScenarioBase:
             adapter.validate_python(located.data) if text is None else adapter.validate_json(text, strict=True)
         )
     except ValidationError as exc:
-        loc, message = first_problem(exc, _scenario_model(located.data["ruleset"]))
-        message += given_value(exc, loc)
-        path = data_path(located.data, loc)
+        path, message = problem_at(exc, located.data, _scenario_model(located.data["ruleset"]))
         field = ".".join(str(p) for p in path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
     check_event_expectations(scenario.ruleset, located.data.get("expect") or {}, located.where)
