@@ -181,3 +181,39 @@ def test_what_a_failed_check_sets_off_names_it_as_its_cause() -> None:
     assert by_name["UnitFell"].cause == by_name["CheckMade"].event_id
     assert by_name["InjuryRolled"].cause == by_name["UnitFell"].event_id
     assert by_name["UnitStateChanged"].cause == by_name["InjuryRolled"].event_id
+
+
+LOW_PLATFORM = """
+title: a low platform beside open ground
+ruleset: skirmish
+seed: 3
+setup:
+  width: 20
+  depth: 20
+  surfaces:
+    - {{id: roof, rect: [0, 0, 3, 20], height: 3}}
+    - {{id: plat, rect: [5, 0, 5, 20], height: 0.5}}
+  units:
+{units}
+"""
+
+
+def test_no_ending_a_move_on_a_unit_standing_on_terrain_an_inch_high_or_less() -> None:
+    """Moving Through Other Units: a Move may not end in the same position as another unit. Terrain
+    up to 1" high is walked over freely (Move Phase), so a unit on a 0.5" platform stands on
+    the same level as the ground beside it: a base on the ground overlapping its base is on it,
+    by a walk or by a Jump Down landing (the move through it was already refused)."""
+    g = game(LOW_PLATFORM.format(units=(
+        "    - {id: u, side: p1, at: '1,5@roof', move: 6}\n    - {id: w, side: p1, at: '4,9', move: 6}\n"
+        "    - {id: ally, side: p1, at: '5.2,9@plat'}\n    - {id: foe, side: p2, at: '5.2,5@plat'}"
+    )))
+    with pytest.raises(IllegalCommand, match=r"ally stands at 4.8,9 .*may not end its move on another unit"):
+        g.issue({"command": "move", "unit": "w", "path": ["4.8,9"]})
+    with pytest.raises(IllegalCommand, match=r"foe stands at 4.9,5 .*may not end its move on another unit"):
+        g.issue({"command": "move", "unit": "u", "path": ["2.9,5@roof", {"to": "4.9,5", "via": "jump_down"}]})
+    g.issue({"command": "move", "unit": "w", "path": ["4.1,9"]})  # 1.1" apart: the bases touch no more
+
+
+def test_no_setting_up_a_unit_on_one_standing_on_terrain_an_inch_high_or_less() -> None:
+    with pytest.raises(Exception, match="ally"):
+        game(LOW_PLATFORM.format(units="    - {id: w, side: p1, at: '4.8,9'}\n    - {id: ally, side: p1, at: '5.2,9@plat'}"))

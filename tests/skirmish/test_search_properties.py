@@ -327,7 +327,7 @@ class Reference:
 
     def ends_on_someone(self, spot: Spot) -> bool:
         return any(
-            self.parse(o.location).surface == spot.surface
+            abs(self.heights[self.parse(o.location).surface] - self.heights[spot.surface]) <= LOW + EPS
             and math.hypot(spot.x - self.parse(o.location).x, spot.y - self.parse(o.location).y) < self.radius(self.me) + self.radius(o) - 1e-4
             for o in self.others
         )

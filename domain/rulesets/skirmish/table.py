@@ -186,6 +186,12 @@ class Table:
     def height(self, surface: str) -> float:
         return 0.0 if surface == GROUND else self.surfaces[surface].height
 
+    def one_level(self, a: str, b: str) -> bool:
+        """Whether two surfaces are one level for the units on them: the same surface, or heights
+        within the low-obstacle height (Move Phase: terrain up to 1" high is moved over freely),
+        so that bases on them meet (in each other's way, never ending on each other)."""
+        return a == b or abs(self.height(a) - self.height(b)) <= LOW_OBSTACLE + EPSILON
+
     def region(self, surface: str) -> Polygon:
         """Where a unit may stand on ``surface``."""
         return self._regions[surface][0]

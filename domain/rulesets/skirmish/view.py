@@ -275,10 +275,11 @@ class TableView:
         ]
 
     def overlap_at(self, unit_id: str, spot: Spot) -> str | None:
-        """Another unit whose base a unit ending at ``spot`` would overlap."""
-        mine = self.radius(unit_id)
+        """Another unit whose base a unit ending at ``spot`` would overlap: on the same level
+        (``Table.one_level``), as ``blocker_among`` finds the units in a leg's way."""
+        mine, one_level = self.radius(unit_id), self.table.one_level
         for other in self.placed():
-            if other.id == unit_id or other.spot.surface != spot.surface:
+            if other.id == unit_id or not one_level(other.spot.surface, spot.surface):
                 continue
             if spot.flat_distance(other.spot) < mine + other.radius - 1e-4:
                 return other.id
