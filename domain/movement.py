@@ -785,6 +785,12 @@ class RangeOfMotion:
         """What the cheapest way to ``location`` costs of the allowance; None when unreachable."""
         return self.costs.get(location)
 
+    def allowance_to(self, location: str) -> float:
+        """The allowance the way to ``location`` is measured against: the unit's, unless the way
+        itself lowers it (a skirmish way through difficult terrain has 2" less), so that "costing
+        4 of 6" is never printed for a way that may cost at most 4."""
+        return self.allowance
+
     def how(self, location: str) -> str:
         """A few words on how the way to a reachable location is taken, when it is more than
         plain steps (a skirmish climb and the chance of passing its check); empty otherwise."""

@@ -43,7 +43,7 @@ def why(answer: RangeOfMotion, target: str) -> dict[str, Any]:
         "path": path,
         "steps": None if path is None else len(path) - 1,
         "cost": answer.cost_to(target),
-        "allowance": answer.allowance,
+        "allowance": answer.allowance_to(target),
         "details": answer.details(target) if path is not None else [],
         "reasons": [] if path is not None else [rule(r) for r in answer.why_not(target)],
     }

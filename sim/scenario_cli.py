@@ -141,7 +141,7 @@ def why(scenario: str, unit: str, to: str | None, defend: str | None, intercept:
         emit({**jsonout.why(answer, target), "diagnostics": diagnostics_json(diagnostics_of_events(played.events))})
     elif path is not None:
         steps = len(path) - 1
-        cost = f"costing {amount(answer.cost_to(target) or 0.0)} of {amount(answer.allowance)}"
+        cost = f"costing {amount(answer.cost_to(target) or 0.0)} of {amount(answer.allowance_to(target))}"
         console.print(f"{unit} can reach {target} in {steps} step(s), {cost}: {' -> '.join(path)}")
         for line in answer.details(target):
             console.print(f"  - {escape(line)}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.helpers import EXAMPLES, reach
+from tests.helpers import EXAMPLES, game, reach
 from tests.skirmish.test_move_phase import table
 from tests.test_cli import assert_nothing_stored, one_line_error, sim
 
@@ -143,3 +143,39 @@ def test_a_point_a_straight_climb_reaches_is_in_reach_and_the_move_declared_stra
     short = game(CLIMBS + "    - {id: a, side: p1, at: '5.5,2', move: 3.9}\n")
     reasons = [str(r) for r in reach(short, "a").why_not("6.5,2@t")]
     assert any('too far: needs 4.00"' in r for r in reasons) and not any("climbing straight" in r for r in reasons), reasons
+
+
+
+def test_why_measures_a_way_through_difficult_terrain_against_the_move_less_two_inches(tmp_path: Path) -> None:
+    """Move Phase, Difficult Terrain: a way through it has 2" less of the Move. The headline and
+    the JSON answer say what the way is measured against (4"), not the unit's whole Move (6")."""
+    scenario = tmp_path / "rubble.yaml"
+    scenario.write_text(
+        "title: rubble\nruleset: skirmish\nsetup:\n  width: 20\n  depth: 12\n  difficult:\n    - {rect: [4, 0, 2, 8]}\n"
+        "  units:\n    - {id: footman, side: p1, at: '2,1', move: 6}\n"
+    )
+    out = sim("why", str(scenario), "--unit", "footman", "--to", "6,1").output
+    assert "costing 4 of 4:" in out
+    data = json.loads(sim("why", str(scenario), "--unit", "footman", "--to", "6,1", "--json").output)
+    assert data["cost"] == 4.0 and data["allowance"] == 4.0
+    clear = json.loads(sim("why", str(scenario), "--unit", "footman", "--to", "2,7", "--json").output)
+    assert clear["allowance"] == 6.0
+
+
+def test_a_wall_too_high_or_a_gap_too_wide_is_named_only_when_no_way_gets_onto_the_surface() -> None:
+    """Climbing and Jumping Across stop a point only when the unit gets onto none of its surface.
+    A unit on a 7" roof jumps the 1" gap to a roof as high: a point too far on it is too far,
+    not behind a 7" wall. A unit on a 4" roof jumps down across 1.5" onto a 2" roof: a point too
+    far on it is too far, not across the 9" gap between that roof and a third one."""
+    walls = game(
+        "title: roofs\nruleset: skirmish\nsetup:\n  width: 30\n  depth: 20\n  surfaces:\n"
+        "    - {id: A, rect: [0, 0, 6, 10], height: 7}\n    - {id: B, rect: [7, 0, 10, 10], height: 7}\n"
+        "    - {id: C, rect: [0, 12, 6, 6], height: 4}\n    - {id: E, rect: [7.5, 12, 6, 6], height: 2}\n"
+        "    - {id: G, rect: [22.5, 12, 4, 6], height: 2.5}\n"
+        "  units:\n    - {id: r, side: p1, at: '5,5@A', agility: 9}\n    - {id: s, side: p1, at: '5,15@C', agility: 9}\n"
+    )
+    for unit, far, near in (("r", "14,5@B", "8,5@B"), ("s", "12,15@E", "8,15@E")):
+        answer = reach(walls, unit)
+        assert answer.path_to(near) is not None
+        reasons = [str(r) for r in answer.why_not(far)]
+        assert len(reasons) == 1 and "too far" in reasons[0], reasons

@@ -280,7 +280,12 @@ def _diagnose(
     table = view.table
     move = view.move_inches(unit_id)
     reasons: list[RuleRef] = []
-    if target.surface != GROUND:
+    # a wall too high or a gap too wide stops the point only when the unit gets onto none of its
+    # surface; where it does (a unit on a roof as high jumps across onto it), "too far" is the
+    # reason, and the wall or a gap elsewhere on the table is not (it was told of a 7" wall, or
+    # of the gap between that surface and another roof)
+    onto = any(g.nodes[key].surface == target.surface for g, reached in search.runs for key in reached.cost)
+    if target.surface != GROUND and not onto:
         height = table.height(target.surface)
         ladders = [lad for lad in table.ladders.values() if lad.top.surface == target.surface]
         rises = [
@@ -322,7 +327,8 @@ def _nearest_gap(view: TableView, surface_id: str) -> float | None:
     gaps = [
         target.polygon.distance(other.polygon)
         for other in table.surfaces.values()
-        if other.id != surface_id and abs(other.height - target.height) <= 1.0 + EPSILON
+        # a surface a jump across may start from: no more than 1" lower, or higher (a jump may land lower)
+        if other.id != surface_id and other.height >= target.height - 1.0 - EPSILON
     ]
     return min(gaps) if gaps else None
 
@@ -387,6 +393,10 @@ class TableRange(RangeOfMotion):
     def cost_to(self, location: str) -> float | None:
         found = self.answer(location)
         return found.cost if found.reachable else None
+
+    def allowance_to(self, location: str) -> float:
+        found = self.answer(location)
+        return self.allowance if found.allowance is None else found.allowance
 
     def how(self, location: str) -> str:
         found = self.answer(location)
