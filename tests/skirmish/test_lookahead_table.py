@@ -179,3 +179,29 @@ def test_a_wall_too_high_or_a_gap_too_wide_is_named_only_when_no_way_gets_onto_t
         assert answer.path_to(near) is not None
         reasons = [str(r) for r in answer.why_not(far)]
         assert len(reasons) == 1 and "too far" in reasons[0], reasons
+
+
+def test_of_two_ways_as_cheap_the_answer_takes_the_one_likelier_to_pass_its_checks() -> None:
+    """Ladders need no Climb Check (Move Phase, Ladders): a ladder and a climb of the same inches
+    up the same wall are equally cheap, and the answer is the ladder's way (no check, certain),
+    not the climb's (45% for Agility 12)."""
+    played = game((SKIRMISH / "08-ladders.yaml").read_text().split("\nscript:")[0] + "\nscript: []\n")
+    found = reach(played, "militiaman").answer("8.5,3@granary")  # type: ignore[attr-defined]
+    assert found.reachable and found.cost == 6.0
+    assert found.ways[0] == "ladder" and found.checks == [] and found.chance == 1.0
+
+
+def test_a_way_between_an_enemy_and_the_table_edge_is_found_as_a_declared_move_takes_it() -> None:
+    """A unit's place is its base's centre, which may stand on the table's edge (docs/skirmish.md):
+    a move along the edge past an enemy whose base leaves just room for the centre is taken, and
+    the lookahead finds that way too (it read "never through enemies" and 10.79" round the house)."""
+    text = (
+        "title: squeeze\nruleset: skirmish\nsetup:\n  width: 20\n  depth: 20\n  surfaces:\n"
+        "    - {id: H, rect: [2, 5, 6, 6], height: 4}\n"
+        "  units:\n    - {id: r, side: p1, at: '1,3', move: 10}\n    - {id: foe, side: p2, at: '1,8'}\n"
+    )
+    found = reach(game(text), "r").answer("0,8.5")  # type: ignore[attr-defined]
+    assert found.reachable and found.cost < 5.7
+    moved = game(text)
+    moved.issue({"command": "move", "unit": "r", "path": found.path[1:]})
+    assert moved.state.units["r"].location == "0,8.5"

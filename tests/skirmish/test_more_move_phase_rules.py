@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.errors import BadInput, IllegalCommand
 from tests.helpers import game, names
 from tests.skirmish.test_move_phase import first_roll, seed_where, table
 
@@ -217,3 +217,42 @@ def test_no_ending_a_move_on_a_unit_standing_on_terrain_an_inch_high_or_less() -
 def test_no_setting_up_a_unit_on_one_standing_on_terrain_an_inch_high_or_less() -> None:
     with pytest.raises(Exception, match="ally"):
         game(LOW_PLATFORM.format(units="    - {id: w, side: p1, at: '4.8,9'}\n    - {id: ally, side: p1, at: '5.2,9@plat'}"))
+
+
+def test_an_obstacle_higher_than_an_inch_is_not_crossed_and_the_refusal_says_why() -> None:
+    """Move Phase: terrain up to 1" high is moved over freely; a taller obstacle blocks the ground
+    and has no top to climb onto, so the refusal names it rather than sending the user to climb
+    or jump (each refused in turn); the same hedge at 1" is walked over."""
+    hedge = (
+        "title: a hedge\nruleset: skirmish\nsetup:\n  width: 20\n  depth: 20\n  obstacles:\n"
+        "    - {{rect: [0, 10, 20, 0.5], height: {height}}}\n  units:\n    - {{id: u, side: p1, at: '5,9'}}\n"
+    )
+    tall = game(hedge.format(height=1.5))
+    with pytest.raises(IllegalCommand, match=r"an obstacle 1.5\" high is in the way: obstacles higher than 1\" are not crossed"):
+        tall.issue({"command": "move", "unit": "u", "path": ["5,12"]})
+    low = game(hedge.format(height=1))
+    low.issue({"command": "move", "unit": "u", "path": ["5,12"]})
+    assert low.state.units["u"].location == "5,12"
+
+
+def test_a_point_inside_terrain_an_inch_high_or_less_is_on_it_not_on_the_ground() -> None:
+    """Terrain up to 1" high is moved over freely (Move Phase), but a unit whose centre is inside
+    a 0.8" platform stands on it: the point is written on the platform, and a Jump Down there
+    drops 3.7" from a 4.5" roof (no disadvantage, Jumping Down: 4" or more), not the 4.5" to the
+    ground under it. A walk on the ground still crosses the platform."""
+    scenario = (
+        "title: a roof over a low platform\nruleset: skirmish\noptions: {{jump_down_target: any_lower_surface}}\n"
+        "setup:\n  width: 20\n  depth: 20\n  surfaces:\n"
+        "    - {{id: roof, rect: [0, 0, 4, 20], height: 4.5}}\n    - {{id: plat, rect: [4, 0, 2, 10], height: 0.8}}\n"
+        "  units:\n    - {{id: u, side: p1, at: '3.5,5@roof', agility: 10}}\n    - {{id: w, side: p1, at: '{w}'}}\n"
+    )
+    with pytest.raises(BadInput, match=r"point 5,9 is on plat \(0.8\" high\), not the ground: .* write 5,9@plat"):
+        game(scenario.format(w="5,9"))
+    g = game(scenario.format(w="7,5"))
+    with pytest.raises(BadInput, match=r"point 5,5 is on plat"):
+        g.issue({"command": "move", "unit": "u", "path": [{"to": "5,5", "via": "jump_down"}]})
+    events = g.issue({"command": "move", "unit": "u", "path": [{"to": "5,5@plat", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert check.check == "jump down" and not check.disadvantage
+    g.issue({"command": "move", "unit": "w", "path": ["5.5,10.5"]})  # on the ground, across the platform
+    assert g.state.units["w"].location == "5.5,10.5"

@@ -89,6 +89,10 @@ class Reference:
 
     def standable(self, spot: Spot) -> bool:
         point = Point(spot.x, spot.y)
+        if spot.surface == "ground" and any(
+            self.heights[sid] <= LOW + EPS and polygon.buffer(-EPS).contains(point) for sid, polygon in self.polygons.items()
+        ):
+            return False  # inside a surface up to 1" high: a unit there stands on it
         return bool(self.bounds.buffer(EPS).covers(point) and self.regions[spot.surface].buffer(EPS).covers(point))
 
     def _key_points(self) -> tuple[dict[str, Spot], set[tuple[str, str]]]:
@@ -117,9 +121,25 @@ class Reference:
         for other in self.others:
             there = self.parse(other.location)
             clearance = (self.radius(self.me) + self.radius(other) + MARGIN) / math.cos(math.pi / 8)
-            for k in range(8):
-                angle = math.pi * k / 4
-                add(round(there.x + clearance * math.cos(angle), 3), round(there.y + clearance * math.sin(angle), 3), there.surface)
+            corners = [(there.x + clearance * math.cos(math.pi * k / 4), there.y + clearance * math.sin(math.pi * k / 4)) for k in range(8)]
+            for x, y in corners:
+                add(round(x, 3), round(y, 3), there.surface)
+            if any(not (0 <= x <= self.width and 0 <= y <= self.depth) for x, y in corners):
+                # near the table's edge: where the circle through the corners meets each edge line
+                ring = Point(there.x, there.y).buffer(clearance, quad_segs=256).exterior
+                for vertical, fixed in ((True, 0.0), (True, self.width), (False, 0.0), (False, self.depth)):
+                    edge = ((fixed, 0), (fixed, self.depth)) if vertical else ((0, fixed), (self.width, fixed))
+                    crossing = ring.intersection(LineString(edge))
+                    for point in getattr(crossing, "geoms", [crossing]):
+                        if point.is_empty:
+                            continue
+                        # the polygon's crossing, moved onto the true circle along the edge
+                        if vertical:
+                            y = there.y + math.copysign(math.sqrt(max(0.0, clearance**2 - (fixed - there.x) ** 2)), point.y - there.y)
+                            add(fixed, round(y, 3), there.surface)
+                        else:
+                            x = there.x + math.copysign(math.sqrt(max(0.0, clearance**2 - (fixed - there.y) ** 2)), point.x - there.x)
+                            add(round(x, 3), fixed, there.surface)
         climbs: set[tuple[str, str]] = set()
         for sid, polygon in self.polygons.items():
             inner = polygon.buffer(-MARGIN, join_style="mitre")

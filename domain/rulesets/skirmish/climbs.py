@@ -67,8 +67,8 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     if length <= 0:
         return None
     line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
-    left = _walked(line, table.region(a.surface), length, from_start=True)  # a walk from a stays up to here
-    reached = _walked(line, table.region(b.surface), length, from_start=False)  # and one to b from here
+    left = _walked(line, table.walk_region(a.surface), length, from_start=True)  # a walk from a stays up to here
+    reached = _walked(line, table.walk_region(b.surface), length, from_start=False)  # and one to b from here
     if reached - left > leeway:
         return None
     lattice = _lattice(a, b)
@@ -140,7 +140,7 @@ def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) 
     length = a.flat_distance(b)
     line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
     # (from the top's very edge the line only touches it: it takes off where it stands)
-    spans = _spans(line, table.region(top)) or ([(0.0, 0.0)] if top == a.surface else [])
+    spans = _spans(line, table.walk_region(top)) or ([(0.0, 0.0)] if top == a.surface else [])
     if len(spans) != 1 or (top == a.surface and spans[0][0] > 1e-9):
         return None
     enter, leave = spans[0]
@@ -156,7 +156,7 @@ def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) 
     if length - off <= reach - ROUNDING:
         landing = b
     else:
-        walked_from = _walked(line, table.region(b.surface), length, from_start=False)
+        walked_from = _walked(line, table.walk_region(b.surface), length, from_start=False)
         lo = max(walked_from, leave)
         at = _pick(lattice, lo, min(length, off + reach), lo + CLEAR, length - CLEAR, False, True)
         if at is None:

@@ -122,12 +122,37 @@ def octagon(table: Table, centre: Spot, clearance: float) -> tuple[Spot, ...]:
         if len(known) > 4096:
             known.clear()
         spots = []
+        off_table = False
         for k in range(8):
             angle = math.pi * k / 4
-            spot = Spot(round(centre.x + clearance * math.cos(angle), 3), round(centre.y + clearance * math.sin(angle), 3), centre.surface)
+            x, y = centre.x + clearance * math.cos(angle), centre.y + clearance * math.sin(angle)
+            off_table = off_table or not (0.0 <= x <= table.width and 0.0 <= y <= table.depth)
+            spot = Spot(round(x, 3), round(y, 3), centre.surface)
             if table.stands(spot):
                 spots.append(spot)
+        if off_table:
+            # a base near the table's edge: a way between it and the edge (a centre may stand on
+            # the edge) bends where the octagon's circle meets the edge, as a declared move does
+            spots += [spot for spot in _on_the_edges(table, centre, clearance) if table.stands(spot)]
         found = known[key] = tuple(spots)
+    return found
+
+
+def _on_the_edges(table: Table, centre: Spot, radius: float) -> list[Spot]:
+    """Where the circle of ``radius`` around ``centre`` crosses the table's four edges."""
+    found = []
+    for fixed, along, limit, is_x in (
+        (0.0, centre.y, table.depth, True), (table.width, centre.y, table.depth, True),
+        (0.0, centre.x, table.width, False), (table.depth, centre.x, table.width, False),
+    ):
+        apart = abs((centre.x if is_x else centre.y) - fixed)
+        if apart > radius:
+            continue
+        half = math.sqrt(radius * radius - apart * apart)
+        for at in (along - half, along + half):
+            if 0.0 <= at <= limit:
+                x, y = (fixed, at) if is_x else (at, fixed)
+                found.append(Spot(round(x, 3), round(y, 3), centre.surface))
     return found
 
 

@@ -132,6 +132,15 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
                     "in legs of 1\" or less, one per surface on the way"
                 )
                 return LegShape(0.0, refusal=rule("Move Phase", why))
+            tall = [height for surface, height in table.crossed(a, b) if surface is None and height > LOW_OBSTACLE + EPSILON]
+            if tall:
+                # an obstacle has no top to climb onto nor land on: no leg crosses it, so the
+                # advice to climb or jump would send the user to three more refusals
+                why = (
+                    f"an obstacle {max(tall):g}\" high is in the way: obstacles higher than 1\" are not crossed "
+                    "(no top to stand on); to climb it, declare it as a surface"
+                )
+                return LegShape(0.0, refusal=rule("Move Phase", why))
             return LegShape(0.0, refusal=rule("Move Phase", "terrain higher than 1\" is in the way: climb, use a ladder or jump"))
         cost = a.flat_distance(b)
     elif via == "climb":

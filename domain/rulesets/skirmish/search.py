@@ -18,7 +18,9 @@ tell apart from planning them all:
   past the allowance that share what one state's questions have in common.
 
 Every leg is planned by ``legs.plan`` and judged against the allowance by the engine's one step
-judge (``judge_option``), as the legs of a declared move are. Ties between equally cheap ways resolve by the order the points are listed, as before; the
+judge (``judge_option``), as the legs of a declared move are. Of equally cheap ways to one point,
+``way_to`` answers with the likeliest to pass its checks (a ladder before a climb of the same
+inches); other ties resolve by the order the points are listed; the
 costs found are the same as a search that plans every leg (tests/skirmish/test_search_properties.py
 checks this against a plain search on random tables).
 """
@@ -34,6 +36,7 @@ from typing import TYPE_CHECKING
 from domain.movement import Reach, StepJudge, StepOption
 from domain.rulesets.skirmish.legs import Leg
 from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.view import chance
 
 if TYPE_CHECKING:
     from domain.rulesets.skirmish.graph import TableGraph
@@ -98,6 +101,32 @@ def _may_join(graph: TableGraph, here: Spot, target: Spot, left: float) -> bool:
     return here.flat_distance(target) <= max(left, graph.longest_free_leg, left + graph.longest_free_leg - LOW_OBSTACLE) + 1e-9
 
 
+#: two ways whose costs differ by no more than this are equally cheap (told apart by their checks)
+_TIE = 1e-9
+
+
+def _path_to(previous: dict[str, str], start: str, key: str) -> list[str]:
+    path = [key]
+    while path[-1] != start:
+        path.append(previous[path[-1]])
+    path.reverse()
+    return path
+
+
+def _legs_of(graph: TableGraph, path: list[str]) -> list[Leg]:
+    return [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
+
+
+def _odds(graph: TableGraph, legs: list[Leg]) -> float:
+    """The chance of passing every Agility Check of ``legs``, as the answer reports it."""
+    agility = graph.view.agility(graph.unit_id)
+    odds = 1.0
+    for leg in legs:
+        for check in leg.checks:
+            odds *= chance(agility, check.disadvantage)
+    return odds
+
+
 @dataclass
 class Way:
     """A way to a point: its cost, the key points it passes (the point itself last) and its legs."""
@@ -142,22 +171,45 @@ def _towards(
     cost_of: dict[str, float] = {start: 0.0}
     previous: dict[str, str] = {}
     best: tuple[float, str] | None = None
+    #: the chance of passing every check on the best way, worked out only when a tie could beat it
+    best_odds: float | None = None
     counter = 0
+
+    def odds_through(last: str) -> float:
+        return _odds(graph, [*_legs_of(graph, _path_to(previous, start, last)), *(graph.join_legs(last, target) or [])])
+
+    def beaten(bound: float) -> bool:
+        """No way costing at least ``bound`` can be better than the best: dearer, or (a tie)
+        the best needs no check (ways equally cheap are told apart by their chance of passing
+        their checks: a ladder's none before a climb's Agility Check)."""
+        nonlocal best_odds
+        if best is None or bound < best[0]:
+            return False
+        if bound > best[0] + _TIE:
+            return True
+        if best_odds is None:
+            best_odds = odds_through(best[1])
+        return best_odds >= 1.0
+
     frontier: list[tuple[float, int, float, str]] = [(h(nodes[start]), 0, 0.0, start)]
     while frontier:
         bound, _, cost, here_key = heapq.heappop(frontier)
         if cost > cost_of[here_key]:
             continue
-        if (best is not None and bound >= best[0]) or hopeless(bound):
+        if beaten(bound) or hopeless(bound):
             break  # every way through what is left costs at least ``bound``
         here = nodes[here_key]
         if here_key != target_key and (paid or _may_join(graph, here, target, budget + EPSILON - cost)):
-            if best is None or cost + h(here) < best[0]:
-                joined = graph.join_cost(here_key, target, spare=(ceiling if best is None else min(ceiling, best[0])) - cost)
+            if not beaten(cost + h(here)):
+                joined = graph.join_cost(here_key, target, spare=(ceiling if best is None else min(ceiling, best[0] + _TIE)) - cost)
                 if joined is not None:
                     total = cost + joined
-                    if accept(total) and (best is None or total < best[0]):
-                        best = (total, here_key)
+                    if accept(total) and (best is None or total < best[0] - _TIE):
+                        best, best_odds = (total, here_key), None
+                    elif accept(total) and best is not None and abs(total - best[0]) <= _TIE and not beaten(total):
+                        odds = odds_through(here_key)
+                        if odds > (best_odds or 0.0):  # (``beaten`` has worked the best's out)
+                            best, best_odds = (total, here_key), odds
         for key in points.within(here, graph.reach_from(cost)):
             if key == here_key:
                 continue
@@ -165,7 +217,7 @@ def _towards(
             lower = cost + here.flat_distance(there) if paid else cost
             if lower >= cost_of.get(key, math.inf):
                 continue
-            if (best is not None and lower + h(there) >= best[0]) or hopeless(lower + h(there)):
+            if beaten(lower + h(there)) or hopeless(lower + h(there)):
                 continue
             leg = graph.step(here_key, key)
             if leg is None:
@@ -184,11 +236,8 @@ def _towards(
     total, last = best
     last_legs = graph.join_legs(last, target)
     assert last_legs is not None  # joined above: the same legs, built now
-    path = [last]
-    while path[-1] != start:
-        path.append(previous[path[-1]])
-    path.reverse()
-    legs = [graph.legs[(a, b)] for a, b in zip(path, path[1:], strict=False)]
+    path = _path_to(previous, start, last)
+    legs = _legs_of(graph, path)
     # a straight climb passes points between the key point and the target (``TableGraph.straight``)
     between = [leg.to.text for leg in last_legs[:-1]]
     return Way(total, [*path, *between, target_key], [*legs, *last_legs])

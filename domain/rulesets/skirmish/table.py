@@ -196,9 +196,30 @@ class Table:
         """Where a unit may stand on ``surface``."""
         return self._regions[surface][0]
 
+    def walk_region(self, surface: str) -> Polygon:
+        """Where a walk on ``surface`` may pass: on the ground, over low surfaces too (a unit
+        stands on one, but walks across it as over any terrain up to 1" high)."""
+        return self._walk_regions[surface][0]
+
+    @cached_property
+    def low_tops(self) -> Polygon:
+        """The footprints of surfaces up to 1" high: a point inside one is on it, not on the
+        ground (it is written ``x,y@id``), though the ground's walks pass over it."""
+        low = [s.polygon for s in self.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON]
+        return unary_union(low) if low else Polygon()
+
     @cached_property
     def _regions(self) -> dict[str, tuple[Polygon, Any]]:
         """Each surface's standing area and a prepared, tolerance-grown copy for fast tests."""
+        found = dict(self._walk_regions)
+        if not self.low_tops.is_empty:
+            # the edge of a low surface is ground too (the difference keeps it as its boundary)
+            ground = found[GROUND][0].difference(self.low_tops)
+            found[GROUND] = (ground, prep(ground.buffer(EPSILON)))
+        return found
+
+    @cached_property
+    def _walk_regions(self) -> dict[str, tuple[Polygon, Any]]:
         found: dict[str, tuple[Polygon, Any]] = {}
         for surface in [GROUND, *self.surfaces]:
             area = self.bounds.difference(self.ground_blocks) if surface == GROUND else self.surfaces[surface].polygon
@@ -216,6 +237,13 @@ class Table:
             raise BadInput(f"point {spot.text} is off the {_num(self.width)}x{_num(self.depth)} table")
         if not self._covers(spot.surface, spot.point):
             if spot.surface == GROUND:
+                low = [s for s in self.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON and s.polygon.covers(spot.point)]
+                if low:
+                    top = low[0]
+                    raise BadInput(
+                        f"point {spot.text} is on {top.id} ({_num(top.height)}\" high), not the ground: a unit there "
+                        f"stands on it; write {_num(spot.x)},{_num(spot.y)}@{top.id}"
+                    )
                 raise BadInput(f"point {spot.text} is inside a wall or tall terrain; name the surface on top (x,y@id)")
             raise BadInput(f"point {spot.text} is not on surface {spot.surface}")
 
@@ -318,6 +346,7 @@ class Table:
                 # 64 segments a quarter circle: the grown corners fall short of the radius by under
                 # 1e-4 of it, which FALL_MARGIN and the check after rounding absorb
                 room = room.difference(self.ground_blocks.buffer(radius + FALL_MARGIN, quad_segs=64))
+            room = room.difference(self.low_tops)  # a centre there would stand on the low surface
         else:
             room = self.region(spot.surface)
         if avoid:
@@ -447,7 +476,7 @@ class Table:
         if len(walks) + len(new) >= WALKS_KEPT:
             walks.clear()
         lines = shapely.linestrings([((a.x, a.y), (b.x, b.y)) for b in new])
-        covered = shapely.covers(self._regions[a.surface][1].context, lines)
+        covered = shapely.covers(self._walk_regions[a.surface][1].context, lines)
         for b, yes in zip(new, covered.tolist(), strict=True):
             walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes)
 
@@ -456,11 +485,11 @@ class Table:
             return False
         line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
         if a.surface == b.surface:
-            return self._covers(a.surface, line)
+            return bool(self._walk_regions[a.surface][1].covers(line))
         pair = (a.surface, b.surface)
         walk_area = self._walk_areas.get(pair)
         if walk_area is None:
-            walk_area = prep(self.region(a.surface).union(self.region(b.surface)).buffer(EPSILON))
+            walk_area = prep(self.walk_region(a.surface).union(self.walk_region(b.surface)).buffer(EPSILON))
             self._walk_areas[pair] = walk_area
         return bool(walk_area.covers(line))
 
