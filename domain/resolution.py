@@ -52,6 +52,8 @@ def engine_rule(source: str, message: str) -> RuleRef:
 
 WRONG_START = "a step must start where the unit is"
 NO_REPEAT = "no step is repeated within one path"
+#: the same, for a declared path refused whole before it resolves (an engine rule: no ruleset's text)
+REPEATED_STEP = engine_rule("Paths", NO_REPEAT)
 NO_CHOICE = engine_rule("Storyline", "no choice is pending")
 OWN_TRIGGERS = engine_rule("Storyline", "a player orders only their own triggers")
 OWN_CHOICE = engine_rule("Storyline", "a player answers only their own choice")
@@ -101,7 +103,17 @@ class Resolver:
         self, unit_id: str, path: list[str], purpose: str, allowance: float | None,
         cause: str | None = None, kinds: list[str] | None = None,
     ) -> str:
-        """Put a path's steps at the front of the storyline; they resolve one at a time."""
+        """Put a path's steps at the front of the storyline; they resolve one at a time.
+
+        A path a command declares (``cause`` none) that takes one step twice is refused here, with
+        nothing recorded: its repeated step would be refused as it resolves (``NO_REPEAT``), and
+        the move cut short there, on whatever space that is (an ally's, in Tiny Epic Tactics)."""
+        if cause is None:
+            taken: set[tuple[str, str]] = set()
+            for step in zip(path, path[1:], strict=False):
+                if step in taken:
+                    raise IllegalCommand(REPEATED_STEP, f"{unit_id}'s path takes the step {step[0]} -> {step[1]} twice")
+                taken.add(step)
         move_id = self.state.next_id("m", "move")
         self.emit(
             PathDeclared, cause=cause, move_id=move_id, unit=unit_id, purpose=purpose, path=path,

@@ -108,3 +108,17 @@ def test_a_move_is_completed_before_another_action_starts() -> None:
     events = played.game.issue({"command": "move", "unit": "a", "path": ["0,0", "1,0", "2,0"]})
     assert events[-1].name == "MoveEnded"
     assert played.game.state.storyline == [] and played.game.state.moves == {}
+
+
+def test_a_path_that_takes_a_step_twice_is_refused_whole_and_records_nothing() -> None:
+    """One unit per space, and no Move ends on an ally's space (seed 003): a path that went
+    0,0 -> 1,0 -> 2,0 -> 1,0 -> 2,0 was accepted, stopped at its repeated step and left the unit
+    on its ally's space. A path takes no step twice (an engine rule: the storyline resolves each
+    declared step once); such a path is refused before anything is recorded."""
+    game = tet([". . . .", ". . . ."], units=[unit("a", "p1", "0,0", movement=6), unit("b", "p1", "1,0"), unit("e", "p2", "3,1")]).game
+    before = len(game.pending_events)
+    for path in (["1,0", "2,0", "1,0", "2,0"], ["1,0", "2,0", "2,1", "2,0", "2,1"]):
+        refused(game, {"command": "move", "unit": "a", "path": path}, "takes the step")
+    assert len(game.pending_events) == before and game.state.units["a"].location == "0,0"
+    game.issue({"command": "move", "unit": "a", "path": ["1,0", "2,0", "2,1"]})
+    assert game.state.units["a"].location == "2,1"

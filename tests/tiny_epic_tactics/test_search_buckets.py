@@ -12,6 +12,7 @@ import random
 import pytest
 
 from domain.rulesets.tinyepic.moves import _by_buckets, _by_heap
+from tests.tiny_epic_tactics.support import tet, unit
 
 
 def _graph(rng: random.Random, size: int) -> dict[str, tuple[tuple[str, float], ...]]:
@@ -93,3 +94,27 @@ def test_with_no_free_step_the_last_bucket_left_unworked_changes_nothing_read(se
     assert within(cut_cost) == within(whole_cost)
     assert list(cut_previous.items()) == list(whole_previous.items())
     assert cut_ways.ever == whole_ways.ever
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_a_movement_far_beyond_the_board_makes_no_more_buckets_and_the_same_answer(seed: int) -> None:
+    """A unit's Movement has no upper limit (the setup takes any whole number): 10**8 made as many
+    buckets and ran out of memory listing legal commands on a 4x2 board. No cheapest way costs
+    more than each space's dearest step, so the buckets stop there and the answer is the heap's."""
+    rng = random.Random(seed)
+    size = rng.randint(1, 25)
+    pairs = _graph(rng, size)
+    start = f"{rng.randrange(size)},0"
+    blocked = {space for space in pairs if space != start and rng.random() < 0.15}
+    cost_of, previous = _by_buckets(pairs, start, 10**8, blocked, least=rng.choice((0, 1)))
+    heap_cost, heap_previous = _by_heap(pairs, start, 10**8, blocked)
+    assert list(cost_of.items()) == list(heap_cost.items())
+    assert list(previous.items()) == list(heap_previous.items())
+
+
+def test_legal_commands_of_a_unit_with_a_huge_movement_are_listed_at_once() -> None:
+    def moves(movement: int) -> list[object]:
+        played = tet([". . . .", ". . . ."], units=[unit("a", "p1", "0,0", movement=movement), unit("e", "p2", "3,1")])
+        return [c for c in played.game.legal_commands() if getattr(c, "command", None) == "move"]
+
+    assert moves(10**8) == moves(20)  # 20: more than any way on the board costs

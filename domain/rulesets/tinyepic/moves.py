@@ -253,6 +253,13 @@ def _by_buckets(
     allowance, their order and the ways in are those of the whole loop (a test compares them)."""
     if type(allowance) is not int:
         return _by_heap(pairs, start, allowance, blocked)
+    if allowance > len(pairs):
+        # a bucket per cost up to the allowance, but no cheapest way costs more than a step's
+        # dearest price for each space: a Movement of 10**8 on a small board would make 10**8
+        # buckets (it ran out of memory listing the legal commands)
+        dearest = max((step_cost for steps in pairs.values() for _, step_cost in steps), default=0)
+        if type(dearest) is int:
+            allowance = min(allowance, max(1, len(pairs) * dearest))
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {} if ways is None else ways
     buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
