@@ -466,7 +466,7 @@ def test_the_fast_searches_find_what_a_plain_search_finds(drawn: dict[str, Any],
                 spot = Spot(round(x, 3), round(y, 3), surface)
                 start = reference.parse(reference.me.location)
                 near = math.hypot(spot.x - start.x, spot.y - start.y) <= reference.budgets()[0][0] + EPS or drawn["options"]["jump_across_distance_cost"] == "free"
-                if near and region.covers(Point(spot.x, spot.y)):
+                if near and region.covers(Point(spot.x, spot.y)) and reference.standable(spot):
                     table_grid.append(spot)
                 y += 1.0
             x += 1.0

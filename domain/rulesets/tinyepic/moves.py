@@ -232,6 +232,10 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     return blocked, crossing
 
 
+#: buckets made before a search starts (more are added as its costs reach them)
+_BUCKETS_AHEAD = 64
+
+
 def _by_buckets(
     pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str],
     ways: dict[str, str] | None = None, least: int = 0,
@@ -253,19 +257,17 @@ def _by_buckets(
     allowance, their order and the ways in are those of the whole loop (a test compares them)."""
     if type(allowance) is not int:
         return _by_heap(pairs, start, allowance, blocked)
-    if allowance > len(pairs):
-        # a bucket per cost up to the allowance, but no cheapest way costs more than a step's
-        # dearest price for each space: a Movement of 10**8 on a small board would make 10**8
-        # buckets (it ran out of memory listing the legal commands)
-        dearest = max((step_cost for steps in pairs.values() for _, step_cost in steps), default=0)
-        if type(dearest) is int:
-            allowance = min(allowance, max(1, len(pairs) * dearest))
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {} if ways is None else ways
-    buckets: list[list[str]] = [[] for _ in range(allowance + 1)]
+    # a bucket per cost up to the allowance, made as costs reach them: no way may cost as much
+    # as a Movement of 10**8 (a bucket each ran out of memory listing the legal commands)
+    buckets: list[list[str]] = [[] for _ in range(min(allowance, _BUCKETS_AHEAD) + 1)]
     buckets[0].append(start)
+    stop = allowance if least >= 1 else allowance + 1
     try:
-        for cost, bucket in enumerate(buckets if least < 1 else buckets[:-1]):
+        for cost, bucket in enumerate(buckets):  # (the list grows as it is worked through)
+            if cost == stop:
+                break
             for here in bucket:  # a space put in this bucket meanwhile is reached in turn
                 if cost > cost_of[here]:
                     continue  # reached more cheaply since
@@ -278,7 +280,11 @@ def _by_buckets(
                         cost_of[to] = new_cost
                         if new_cost <= allowance:
                             previous[to] = here
-                            buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
+                            try:
+                                buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
+                            except IndexError:
+                                buckets.extend([] for _ in range(new_cost + 1 - len(buckets)))  # type: ignore[operator]  # a whole number
+                                buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
     except TypeError:  # a cost that is not a whole number
         return _by_heap(pairs, start, allowance, blocked)
     return cost_of, previous
