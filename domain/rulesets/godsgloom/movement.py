@@ -769,6 +769,20 @@ def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
     return rule("GODSGLOOM §8.3", f"entering {text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}")
 
 
+def started_engaged(view: MatView, unit_id: str) -> bool:
+    """Whether the unit started its activation Engaged (seed 002 §8.2; seed 001 Nimble,
+    Breakaway, Unstoppable): for the unit being activated, whether anyone Engaged it when it was
+    nominated (``Activation.engaged_by``, as ``GloomCommands.bar_melee`` reads it), wherever it
+    stands now (an enemy displaced away, or teleported in front of it, changes nothing); for
+    any other unit, whether anyone Engages it where it stands, which its activation would
+    record. The lookahead folds the activation too (``UnitActivated``), so the command, the
+    legal moves and the range of motion read the same."""
+    activation = getattr(view.state, "activation", None)
+    if activation is not None and activation.unit == unit_id:
+        return bool(activation.engaged_by)
+    return view.engaged(unit_id)
+
+
 def choose_mode(
     view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
 ) -> tuple[str, RuleRef | None]:
@@ -795,7 +809,7 @@ def choose_mode(
         if len(used) > 1:
             return "flying", FLYING_ALONE
         return "flying", (FLYING_ENGAGED if view.engaged(unit_id) else None)
-    engaged = in_activation and view.engaged(unit_id)
+    engaged = in_activation and started_engaged(view, unit_id)
     trample = "Trample" in used
     if engaged:
         if "Breakaway" in used:
