@@ -6,8 +6,8 @@ path against it; the lookahead searches over it. Triggered traits are not consul
 
 A ``mode`` says which way the unit moves: ``normal``; ``engaged_step`` (§8.2); ``breakaway``,
 ``nimble`` and ``trample`` (active traits chosen by the player); ``engaged_trample`` (Trample used
-by a unit that starts Engaged: the §8.2 step, through Infantry and Swarm, and not restricted by
-Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
+by a unit that starts Engaged, unless Unstoppable gives it its Move Action: the §8.2 step,
+through Infantry and Swarm, and not restricted by Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
 ``teleport_options``.
 """
 
@@ -783,6 +783,12 @@ def started_engaged(view: MatView, unit_id: str) -> bool:
     return view.engaged(unit_id)
 
 
+def _locked_down(view: MatView, unit_id: str) -> bool:
+    """Whether an enemy with Lockdown Engages the unit where it stands (seed 001 Lockdown: "is
+    Engaged", now), as ``GloomMovement.no_movement`` reads it."""
+    return view.cast.lockdown and any(view.has(e, "Lockdown") for e in view.engaged_by(unit_id))
+
+
 def choose_mode(
     view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
 ) -> tuple[str, RuleRef | None]:
@@ -814,6 +820,12 @@ def choose_mode(
     if engaged:
         if "Breakaway" in used:
             return ("breakaway_trample" if trample else "breakaway"), None
+        if trample and view.has(unit_id, "Unstoppable") and not _locked_down(view, unit_id):
+            # seed 001 Unstoppable gives the unit its Move Action though it starts Engaged, and
+            # Trample adds passing Infantry and Swarm: the Trample move of a unit that starts
+            # free (zones passed by Unstoppable, the Melee Attack lost by it: ``bar_melee``).
+            # Engaged by a Lockdown enemy it has no Move Action, and Trample's step is left it
+            return "trample", None
         if trample:
             # option engaged_trample: by default seed 002 §8.2 still holds a unit that starts
             # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
