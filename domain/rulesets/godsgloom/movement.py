@@ -49,6 +49,7 @@ LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 FLYING_ALONE = rule("Flying (active)", "a Flying Move Action is a teleport: no other movement trait is used in it", "active")
 ONE_TRAIT = rule("option movement_traits_per_move: one", "a Move Action uses at most one active movement trait")
+HARASS_DISABLED = rule("option harass: disabled", "Harass is not read as Nimble, and no Move Action uses it")
 T = TypeVar("T")
 #: ``StepJudge.of`` a model of a §8.2-style mode and of any other (``GloomMovement.__init__``)
 _STEP_MODE_JUDGE = StepJudge(0.0, None, ENGAGED_STEP)
@@ -794,7 +795,7 @@ def choose_mode(
 ) -> tuple[str, RuleRef | None]:
     """How the unit moves in this Move Action, given the active traits it uses (none, one, or
     several together: a trait's name or a list of names), and the rule that forbids it, if one
-    does (§8.2, Flying, Breakaway, Nimble, Lockdown, option movement_traits_per_move).
+    does (§8.2, Flying, Breakaway, Nimble, Lockdown, options movement_traits_per_move and harass).
 
     Traits used together combine as each says: Trample lets the move pass Infantry and Swarm
     whatever else is used; Nimble lets a unit that starts free pass zones and does nothing for
@@ -811,6 +812,8 @@ def choose_mode(
             return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {name}")
     if len(used) > 1 and view.options.movement_traits_per_move == "one":
         return "normal", ONE_TRAIT
+    if "Harass" in used and view.options.harass == "disabled":
+        return "normal", HARASS_DISABLED
     if "Flying" in used:
         if len(used) > 1:
             return "flying", FLYING_ALONE
@@ -835,7 +838,7 @@ def choose_mode(
         if view.has(unit_id, "Unstoppable"):
             return "normal", None
         return "engaged_step", None  # Nimble doesn't work for a unit that starts Engaged
-    nimble = "Nimble" in used or "Harass" in used
+    nimble = "Nimble" in used or "Harass" in used  # Harass: option harass alias_of_nimble (disabled refused above)
     if trample:
         return ("trample_nimble" if nimble else "trample"), None
     return ("nimble" if nimble else "normal"), None
