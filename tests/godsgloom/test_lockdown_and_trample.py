@@ -105,3 +105,8 @@ def test_lockdown_leaves_trample_so_the_reach_text_names_the_trample_hexes(tmp_p
     why = sim("why", str(scenario), "--unit", "ogre", "--to", "1,3").output
     assert "reachable if ogre uses Trample" in why
 
+
+def test_a_trait_never_reaches_the_hex_the_unit_stands_in() -> None:
+    g = activated(mat(OGRE), "ogre")
+    with_traits = reach(g, "ogre").extra["with_traits"]
+    assert "1,3" in with_traits["Trample"] and "2,3" not in with_traits["Trample"]
