@@ -800,8 +800,8 @@ class RangeOfMotion:
         """The rules that keep ``location`` out of range; empty when it is reachable."""
         if location in self.paths:
             return []
-        if self.denied is not None:
-            return [self.denied]
+        if self.denied is not None:  # the ruleset's reasons, when it gave some (another way there)
+            return self.reasons.get(location) or [self.denied]
         if location not in self.reasons and self.fallback is not None:
             return self.fallback(location)
         return self.reasons.get(location) or [NO_PATH]
@@ -935,8 +935,8 @@ class GridRange(RangeOfMotion):
     def why_not(self, location: str) -> list[RuleRef]:
         if location in self._by_label:
             return []
-        if self.denied is not None:
-            return [self.denied]
+        if self.denied is not None:  # the ruleset's reasons, when it gave some (another way there)
+            return self.reasons.get(location) or [self.denied]
         reasons = self.reasons
         if location not in reasons and self.fallback is not None:
             return self.fallback(location)

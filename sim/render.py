@@ -44,18 +44,20 @@ def amount(value: float) -> str:
 
 def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None:
     if answer.denied is not None:
+        # no Move Action at all; the ruleset may still name another way (GODSGLOOM: Trample
+        # past Lockdown), among the reasons below
         console.print(f"{answer.unit} has no range of motion: {answer.denied}")
-        return
-    how = {location: answer.how(location) for location in answer.reachable}
-    columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
-    table = new_table(
-        f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
-        *columns, right=("cost",),
-    )
-    for location in answer.reachable:
-        row = [location, amount(answer.costs[location]), " -> ".join(answer.paths[location])]
-        table.add_row(*row, *([how[location]] if len(columns) > 3 else []))
-    console.print(table)
+    else:
+        how = {location: answer.how(location) for location in answer.reachable}
+        columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
+        table = new_table(
+            f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
+            *columns, right=("cost",),
+        )
+        for location in answer.reachable:
+            row = [location, amount(answer.costs[location]), " -> ".join(answer.paths[location])]
+            table.add_row(*row, *([how[location]] if len(columns) > 3 else []))
+        console.print(table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:
         console.print(f"  not {location}: " + "; ".join(str(r) for r in reasons))

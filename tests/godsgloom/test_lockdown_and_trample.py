@@ -79,3 +79,34 @@ setup:
     for option, mode in (("engaged_step", "engaged_trample"), ("full_move", "trample")):
         g = make_game(text % option)
         assert choose_mode(MatView(g.state), "knights", "Trample")[0] == mode
+
+
+#: s04 of the audit: a Monster with Trample Engaged by a Lockdown unit
+OGRE = (
+    "    - {id: ogre, owner: p1, type: Monster, at: '2,3', facing: N, speed: 3, traits: [Trample]}\n"
+    "    - {id: wardens, owner: p2, type: Cavalry, at: '2,2', facing: S, speed: 3, traits: [Lockdown]}"
+)
+
+
+def test_lockdown_leaves_trample_so_why_says_the_trample_step_reaches_the_hex() -> None:
+    g = activated(mat(OGRE), "ogre")
+    assert any(c.use == "Trample" and c.path == ["1,3"] for c in g.legal_commands() if c.command == "move")
+    reasons = " ".join(str(r) for r in reach(g, "ogre").why_not("1,3"))
+    assert "Lockdown" in reasons and "reachable if ogre uses Trample" in reasons
+
+
+def test_lockdown_leaves_trample_so_the_reach_text_names_the_trample_hexes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_cli import sim
+
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(mat(OGRE) + "script:\n  - {command: activate, unit: ogre}\n")
+    out = sim("reach", str(scenario), "--unit", "ogre").output
+    assert "Lockdown" in out and "reachable if ogre uses Trample" in out
+    why = sim("why", str(scenario), "--unit", "ogre", "--to", "1,3").output
+    assert "reachable if ogre uses Trample" in why
+
+
+def test_a_trait_never_reaches_the_hex_the_unit_stands_in() -> None:
+    g = activated(mat(OGRE), "ogre")
+    with_traits = reach(g, "ogre").extra["with_traits"]
+    assert "1,3" in with_traits["Trample"] and "2,3" not in with_traits["Trample"]

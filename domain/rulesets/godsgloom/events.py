@@ -88,10 +88,13 @@ class UnitPivoted(GameEvent):
 
 
 class UnitActivated(GameEvent):
-    """A unit was nominated (UAP.10); ``engaged_by`` are the enemies Engaging it right then."""
+    """A unit was nominated (UAP.10); ``engaged_by`` are the enemies Engaging it right then.
+    The lookahead reads it: what a unit that "starts its activation Engaged" may do (seed 002
+    §8.2) is read off it (``movement.started_engaged``), not off where the unit stands."""
 
     TOPIC: ClassVar[str] = "godsgloom.UnitActivated"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    LOOKAHEAD: ClassVar[bool] = True
     unit: str
     player: str
     engaged_by: list[str]
@@ -218,10 +221,12 @@ class MeleeAttackDeclared(GameEvent):
 
 
 class ActivationEnded(GameEvent):
-    """UAP.40: the unit is marked activated; ``next_player`` nominates next."""
+    """UAP.40: the unit is marked activated; ``next_player`` nominates next. The lookahead
+    reads it, to close the activation ``UnitActivated`` opened."""
 
     TOPIC: ClassVar[str] = "godsgloom.ActivationEnded"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    LOOKAHEAD: ClassVar[bool] = True
     unit: str
     next_player: str
 

@@ -6,8 +6,8 @@ path against it; the lookahead searches over it. Triggered traits are not consul
 
 A ``mode`` says which way the unit moves: ``normal``; ``engaged_step`` (§8.2); ``breakaway``,
 ``nimble`` and ``trample`` (active traits chosen by the player); ``engaged_trample`` (Trample used
-by a unit that starts Engaged: the §8.2 step, through Infantry and Swarm, and not restricted by
-Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
+by a unit that starts Engaged, unless Unstoppable gives it its Move Action: the §8.2 step,
+through Infantry and Swarm, and not restricted by Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
 ``teleport_options``.
 """
 
@@ -49,6 +49,7 @@ LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 FLYING_ALONE = rule("Flying (active)", "a Flying Move Action is a teleport: no other movement trait is used in it", "active")
 ONE_TRAIT = rule("option movement_traits_per_move: one", "a Move Action uses at most one active movement trait")
+HARASS_DISABLED = rule("option harass: disabled", "Harass is not read as Nimble, and no Move Action uses it")
 T = TypeVar("T")
 #: ``StepJudge.of`` a model of a §8.2-style mode and of any other (``GloomMovement.__init__``)
 _STEP_MODE_JUDGE = StepJudge(0.0, None, ENGAGED_STEP)
@@ -769,12 +770,32 @@ def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
     return rule("GODSGLOOM §8.3", f"entering {text}, in the Engagement Zone of {', '.join(zones)}, ends the move{hint}")
 
 
+def started_engaged(view: MatView, unit_id: str) -> bool:
+    """Whether the unit started its activation Engaged (seed 002 §8.2; seed 001 Nimble,
+    Breakaway, Unstoppable): for the unit being activated, whether anyone Engaged it when it was
+    nominated (``Activation.engaged_by``, as ``GloomCommands.bar_melee`` reads it), wherever it
+    stands now (an enemy displaced away, or teleported in front of it, changes nothing); for
+    any other unit, whether anyone Engages it where it stands, which its activation would
+    record. The lookahead folds the activation too (``UnitActivated``), so the command, the
+    legal moves and the range of motion read the same."""
+    activation = getattr(view.state, "activation", None)
+    if activation is not None and activation.unit == unit_id:
+        return bool(activation.engaged_by)
+    return view.engaged(unit_id)
+
+
+def _locked_down(view: MatView, unit_id: str) -> bool:
+    """Whether an enemy with Lockdown Engages the unit where it stands (seed 001 Lockdown: "is
+    Engaged", now), as ``GloomMovement.no_movement`` reads it."""
+    return view.cast.lockdown and any(view.has(e, "Lockdown") for e in view.engaged_by(unit_id))
+
+
 def choose_mode(
     view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
 ) -> tuple[str, RuleRef | None]:
     """How the unit moves in this Move Action, given the active traits it uses (none, one, or
     several together: a trait's name or a list of names), and the rule that forbids it, if one
-    does (§8.2, Flying, Breakaway, Nimble, Lockdown, option movement_traits_per_move).
+    does (§8.2, Flying, Breakaway, Nimble, Lockdown, options movement_traits_per_move and harass).
 
     Traits used together combine as each says: Trample lets the move pass Infantry and Swarm
     whatever else is used; Nimble lets a unit that starts free pass zones and does nothing for
@@ -791,15 +812,23 @@ def choose_mode(
             return "normal", rule("GODSGLOOM §18.2", f"{unit_id} doesn't have the trait {name}")
     if len(used) > 1 and view.options.movement_traits_per_move == "one":
         return "normal", ONE_TRAIT
+    if "Harass" in used and view.options.harass == "disabled":
+        return "normal", HARASS_DISABLED
     if "Flying" in used:
         if len(used) > 1:
             return "flying", FLYING_ALONE
         return "flying", (FLYING_ENGAGED if view.engaged(unit_id) else None)
-    engaged = in_activation and view.engaged(unit_id)
+    engaged = in_activation and started_engaged(view, unit_id)
     trample = "Trample" in used
     if engaged:
         if "Breakaway" in used:
             return ("breakaway_trample" if trample else "breakaway"), None
+        if trample and view.has(unit_id, "Unstoppable") and not _locked_down(view, unit_id):
+            # seed 001 Unstoppable gives the unit its Move Action though it starts Engaged, and
+            # Trample adds passing Infantry and Swarm: the Trample move of a unit that starts
+            # free (zones passed by Unstoppable, the Melee Attack lost by it: ``bar_melee``).
+            # Engaged by a Lockdown enemy it has no Move Action, and Trample's step is left it
+            return "trample", None
         if trample:
             # option engaged_trample: by default seed 002 §8.2 still holds a unit that starts
             # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
@@ -809,7 +838,7 @@ def choose_mode(
         if view.has(unit_id, "Unstoppable"):
             return "normal", None
         return "engaged_step", None  # Nimble doesn't work for a unit that starts Engaged
-    nimble = "Nimble" in used or "Harass" in used
+    nimble = "Nimble" in used or "Harass" in used  # Harass: option harass alias_of_nimble (disabled refused above)
     if trample:
         return ("trample_nimble" if nimble else "trample"), None
     return ("nimble" if nimble else "normal"), None

@@ -21,11 +21,15 @@ def _order(location: str) -> tuple[int, int]:
 
 
 def _reachable(state: GameState, unit_id: str, mode: str) -> set[str]:
+    """The hexes a move in ``mode`` may reach, the unit's own excluded: a unit doesn't reach
+    where it stands (what a trait reaches is listed beside a range of motion that may have
+    none, under Lockdown)."""
     model = GloomMovement.of(state, mode)
     if mode == "flying":
         speed = model.view.speed(unit_id)
         return {o.to for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= speed}
-    return set(search_reach(model, unit_id, state.units[unit_id].location or "").cost)
+    start = state.units[unit_id].location or ""
+    return set(search_reach(model, unit_id, start).cost) - {start}
 
 
 def _on_the_mat(reasons: dict[str, list[RuleRef]]) -> None:
