@@ -236,9 +236,6 @@ def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> 
     if attack is not None and attack.window_open:
         if acting != engine.state.opponent_of(engine.state.units[attack.attacker].owner):
             found.append(IllegalCommand(DEFEND_WINDOW, f"{acting} can't defend against their own attack"))
-        own = own_target_refusal(attack, unit.id)
-        if own is not None:
-            found.append(own)
     view = engine.view()
     barred = view.restriction(unit.id, "no_defend")
     if barred is not None:
@@ -251,6 +248,11 @@ def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> 
         if attack.location not in reach and oversized.anchor_covering(view, unit, attack.location, list(reach.cost)) is None:
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
             found.append(IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}"))
+    if attack is not None and attack.window_open:
+        # last, so that a unit's own reasons (Iron Shackles, at rest, out of reach) keep their place first
+        own = own_target_refusal(attack, unit.id)
+        if own is not None:
+            found.append(own)
     return found
 
 
