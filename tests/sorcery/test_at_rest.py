@@ -38,11 +38,12 @@ BASILISK = "    - {id: basilisk, card: Hillock Basilisk, owner: p1, at: 12}\n"
 
 
 def test_minions_at_rest_where_a_basilisk_attacks_are_disabled_before_they_can_defend() -> None:
-    g = realm(BASILISK + "    - {id: prey, card: Bosk Troll, owner: p2, at: 7}\n")
+    # the prey's neighbour asks: the prey itself, the attack's target, can't defend anyway (codex: Defend)
+    g = realm(BASILISK + "    - {id: prey, card: Bosk Troll, owner: p2, at: 7}\n    - {id: other, card: Bosk Troll, owner: p2, at: 7}\n")
     g.issue({"command": "move_and_attack", "unit": "basilisk", "path": ["7"], "attack": "prey"})
-    assert disabled(g, "prey")
+    assert disabled(g, "prey") and disabled(g, "other")
     with pytest.raises(IllegalCommand, match="Hillock Basilisk"):
-        g.issue({"command": "defend", "unit": "prey", "player": "p2"})
+        g.issue({"command": "defend", "unit": "other", "player": "p2"})
 
 
 def test_a_defender_that_moved_in_is_not_at_rest_for_the_whole_attack_and_strikes() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalCommand
+from domain.rulesets.sorcery.commands import Defend
 from tests.helpers import game
 
 ARENA = """
@@ -95,3 +96,36 @@ def test_damage_is_removed_at_the_end_of_the_turn() -> None:
     g.issue({"command": "pass"})
     g.issue({"command": "end_turn"})
     assert g.state.units["troll"].damage == 0
+
+
+SELF_DEFENCE = """
+title: the attacked unit and its neighbour
+ruleset: sorcery
+active_player: p1
+aliases: {A: 11, B: 12}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p2}
+    - {at: B, card: Valley, controller: p1}
+  units:
+    - {id: boars, card: Wild Boars, owner: p1, at: B}
+    - {id: troll, card: Bosk Troll, owner: p2, at: A}
+    - {id: troll2, card: Bosk Troll, owner: p2, at: A}
+script:
+  - {command: move_and_attack, unit: boars, path: [A], attack: troll}
+"""
+
+
+def test_defend_answers_an_attack_on_another_unit_so_the_target_may_not_defend() -> None:
+    g = game(SELF_DEFENCE)
+    refusals = g.refusals({"command": "defend", "unit": "troll"})
+    assert refusals and "another unit or site" in str(refusals[0]) and "codex: Defend" in str(refusals[0])
+    with pytest.raises(IllegalCommand, match="troll is the attack's target"):
+        g.issue({"command": "defend", "unit": "troll"})
+    defenders = {c.unit for c in g.legal_commands() if isinstance(c, Defend)}
+    assert defenders == {"troll2"}  # the other unit there may defend the troll
+    assert Defend(player="p2", unit="troll") not in g.legal_commands()
+    g.issue({"command": "defend", "unit": "troll2"})
+    events = g.issue({"command": "pass"})
+    strikes = [(e.striker, e.target) for e in events if e.name == "StrikeDealt"]
+    assert strikes.count(("troll", "boars")) == 1  # the target strikes once, as the attacked unit

@@ -89,3 +89,34 @@ def test_a_flooded_site_is_water_for_movement() -> None:
     assert "11/underwater" in reach(g, "kelpie")
     assert reach(g, "ship").denied is None
     assert "12/underwater" not in reach(g, "dry")
+
+
+SILENCED_BEARERS = """
+title: silenced bearers
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+%s
+  units:
+    - {id: winged, card: Bosk Troll, owner: p1, at: 6}
+    - {id: booted, card: Bosk Troll, owner: p1, at: 12}
+  artifacts:
+    - {id: wings, card: Wings of Invention, bearer: winged}
+    - {id: boots, card: Seven-League Boots, bearer: booted}
+%s
+"""
+
+
+def test_silence_takes_the_keywords_a_bearer_s_artifacts_grant_as_a_lose_does() -> None:
+    """The reading docs/sorcery.md states ("Silenced and granted abilities"; the sources are not
+    explicit): silenced = "loses every special ability" (digest 2.4), printed or granted (4.1), and
+    a lose beats grants whatever their timestamps (4.3). Inside Silence's 2x2 (6, 7, 11, 12) the
+    Wings' Airborne and Movement +1 and the Boots' Movement +7 are off; outside it they work."""
+    sites = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (6, 7, 8, 9, 11, 12, 13, 14))
+    hushed = game(SILENCED_BEARERS % (sites.rstrip("\n"), "  auras:\n    - {id: silence, card: Silence, controller: p2, at: 6}"))
+    assert reach(hushed, "winged").path_to("12") is None  # a diagonal step needs Airborne
+    assert "6" not in reach(hushed, "booted")  # 12 -> 11 -> 6, both steps inside Silence: no Movement +X
+    free = game(SILENCED_BEARERS % (sites.rstrip("\n"), ""))
+    assert reach(free, "winged").path_to("12") == ["6", "12"]
+    assert len(reach(free, "booted").path_to("6") or []) == 3

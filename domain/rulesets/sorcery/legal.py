@@ -27,6 +27,7 @@ from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
+from domain.rulesets.sorcery.engine.attack import own_target_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -236,7 +237,7 @@ def _defence(state: SorceryState) -> list[BaseModel]:
 def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, defending: str) -> bool:
     attack = state.attack
     assert attack is not None
-    if not _is_ready(state, movement, unit_id, defending):
+    if not _is_ready(state, movement, unit_id, defending) or own_target_refusal(attack, unit_id) is not None:
         return False
     view = RealmView.of(state)
     unit = state.units[unit_id]

@@ -297,8 +297,9 @@ _KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1
 class ForcedMovement:
     """``MovementModel`` for movement the unit doesn't make itself: pushes and teleports
     (codex: Forced Movement, Teleport; digest 2.7). Judged by the same view as every step: the
-    unit needs no keyword and Immobile doesn't stop it; a push stays in its region and is barred
-    by on-the-ground border bans unless the unit is Airborne; a teleport crosses no border and
+    unit needs no keyword and Immobile doesn't stop it; a push or a pull (a drag) stays in its
+    region and is barred by on-the-ground border bans unless the unit is Airborne (digest 2.7;
+    Wall of Ice, Great Wall, Perilous Bridge FAQs), and by Wall of Air as its text says; a teleport crosses no border and
     may change region unless its text keeps it ("nearby", "one diagonal step"); "can't enter"
     bars both, and a unit that "can't be moved by force" takes no forced step at all. A unit moved where it can't survive dies there (digest 1.6)."""
 
@@ -331,7 +332,7 @@ class ForcedMovement:
                 blocked = AVATAR_SURFACE
             if blocked is None and kind != "teleport" and (holder := view.held_by(unit_id)) is not None:
                 blocked = HELD if holder in self.state.units else view.held_rule(holder)
-            if blocked is None and kind in ("push", "fly"):
+            if blocked is None and kind in ("push", "pull", "fly"):  # a pull (= drag) as a push (digest 2.7, 5.1)
                 blocked = view.border_refusal(unit_id, at, loc, kind)
             if blocked is None and kind in ("submerge", "surface"):
                 blocked = view.level_change_refusal(unit_id, at, kind)

@@ -31,9 +31,10 @@ from domain.rulesets.sorcery.movement import NOT_ADJACENT, SorceryMovement
 from domain.rulesets.sorcery.oversized import OversizedMovement
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.state import AttackItem, InterceptItem, JoinFightItem, SorceryUnit
+from domain.rulesets.sorcery.state import AttackItem, AttackState, InterceptItem, JoinFightItem, SorceryUnit
 
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
+DEFEND_OTHER = rule("codex: Defend", "Defend answers an enemy attack on another unit or site: the attack's target can't defend")
 DEFEND_RANGE = rule("codex: Range of Motion", "the attack's location is not in this unit's range of motion")
 NO_REPEAT = rule("codex: Path", "a path may not repeat a step (A -> B -> A is fine, A -> B twice is not)")
 INTERCEPT = rule("codex: Intercept", "an enemy that used Move and Attack and didn't attack, at its final location")
@@ -213,6 +214,15 @@ def close_intercept(engine: Primitives, player: str) -> None:
         combat.fight(engine, f"{window.id}-fight", [[mover.id], present], mover.location, f"intercept {window.id}", window.id)
 
 
+def own_target_refusal(attack: AttackState, unit_id: str) -> IllegalCommand | None:
+    """The refusal of a Defend by the unit the attack targets: Defend answers an attack on
+    *another* unit or site in the defender's range of motion (codex: Defend). One check for the
+    command, ``sim why --defend`` (``defend_refusals``) and the legal commands (legal.py)."""
+    if attack.target_kind == "unit" and attack.target == unit_id:
+        return IllegalCommand(DEFEND_OTHER, f"{unit_id} is the attack's target; it is in the fight already")
+    return None
+
+
 def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> list[IllegalCommand]:
     """Every reason ``unit_id`` may not Defend now, in the order a Defend is refused: the first
     is what the command says, all of them what ``sim why --defend`` says (codex: Defend)."""
@@ -238,6 +248,11 @@ def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> 
         if attack.location not in reach and oversized.anchor_covering(view, unit, attack.location, list(reach.cost)) is None:
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
             found.append(IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}"))
+    if attack is not None and attack.window_open:
+        # last, so that a unit's own reasons (Iron Shackles, at rest, out of reach) keep their place first
+        own = own_target_refusal(attack, unit.id)
+        if own is not None:
+            found.append(own)
     return found
 
 

@@ -98,11 +98,11 @@ class StepGeometry(KeywordRules):
         return any(s.unit == unit_id for s in self.effects(Leap)) and self.silenced(unit_id, at) is None
 
     def crossed_borders(self, frm: Loc, to: Loc, kind: str) -> list[tuple[int, int]]:
-        """The borders a step traverses on the surface: one for an orthogonal step, two for a
-        leap (digest gap 9); none for diagonal, as-if-adjacent or teleport steps (digest 2.9)."""
+        """The borders a step traverses on the surface: one for an orthogonal step (own, pushed or
+        pulled), two for a leap (digest gap 9); none for diagonal, as-if-adjacent or teleport steps (digest 2.9)."""
         if frm.region is not Region.SURFACE or to.region is not Region.SURFACE or frm.square == to.square:
             return []
-        if kind in ("orthogonal", "push") or (kind == "fly" and to.square in self.orthogonal(frm.square)):
+        if kind in ("orthogonal", "push", "pull") or (kind == "fly" and to.square in self.orthogonal(frm.square)):
             return [(frm.square, to.square)]  # a flight to a diagonal site crosses none (codex: Fly)
         if kind == "leap":
             over = next((sq for sq in self.orthogonal(frm.square) if to.square in self.orthogonal(sq)), None)
