@@ -283,7 +283,7 @@ def _by_buckets(
                             try:
                                 buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
                             except IndexError:
-                                buckets.extend([] for _ in range(new_cost + 1 - len(buckets)))  # type: ignore[operator]  # a whole number
+                                buckets.extend([] for _ in range(new_cost + 1 - len(buckets)))  # type: ignore[call-overload]  # a whole number
                                 buckets[new_cost].append(to)  # type: ignore[call-overload]  # a whole number
     except TypeError:  # a cost that is not a whole number
         return _by_heap(pairs, start, allowance, blocked)
