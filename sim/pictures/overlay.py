@@ -62,6 +62,10 @@ def draw_reach(svg: Svg, parent: ET.Element, painter: Painter, answer: RangeOfMo
             group = svg.node(layer, "g", class_="out")
             cross(svg, group, at, REFUSED, 14.0)
             svg.title(group, f"{answer.unit} has no range of motion: {answer.denied}")
+        # the places the ruleset still names (GODSGLOOM: a hex Trample reaches past Lockdown),
+        # each with its reasons, as ``sim reach`` lists them under the denial
+        for location, reasons in sorted(answer.reasons.items()):
+            kept_out(svg, layer, painter, location, reasons)
         return
     painter.draw_reach(svg, layer, answer)
     for location, reasons in sorted(painter.kept_out(answer).items()):  # the same file on every run

@@ -206,3 +206,13 @@ def test_skirmish_path_shows_each_check_with_its_chance() -> None:
     notes = [title_of(g) for g in by_class(root, "g", "check")]
     # Agility 10 on a d20: a roll of 10 or more, 11 faces of 20
     assert notes == [f"climb: {11 / 20:.0%}", f"all checks: {11 / 20:.0%}"]
+
+
+def test_godsgloom_a_unit_with_no_range_of_motion_still_shows_what_a_trait_reaches() -> None:
+    """Lockdown takes the knights' Move Action, not Trample's step (seed 001): the picture crosses
+    the unit out for Lockdown and marks 2,5 with its reasons, "reachable if knights uses
+    Trample" among them, as `sim reach` and `sim why` say."""
+    root = svg_of("godsgloom/17-lockdown-and-trample.yaml", at=setup_end("godsgloom/17-lockdown-and-trample.yaml") + 3, unit="knights")
+    titles = [title_of(g) for g in by_class(root, "g", "out")]
+    assert any("has no range of motion" in t and "Lockdown" in t for t in titles)
+    assert any(t.startswith("2,5 out of reach") and "reachable if knights uses Trample" in t for t in titles)
