@@ -43,7 +43,7 @@ def _paths(state: TetState, unit: TetUnit, rng: random.Random) -> Iterator[list[
     start = unit.location or ""
     for _ in range(12):
         here, path = start, []
-        for _ in range(rng.randint(1, unit.movement + 2)):
+        for _ in range(rng.randint(1, min(unit.movement, 30) + 2)):  # (example 21's Movement is 10**8)
             here = rng.choice(steps[here]).to
             path.append(here)
         yield path

@@ -165,15 +165,14 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
     view, unit_id = search.view, search.unit_id
     start = view.spot(unit_id)
     # another unit's base under a target rules it out (``view.overlap_at``, read once here)
-    mine = view.radius(unit_id)
-    bases: dict[str, list[tuple[Spot, float]]] = {}
-    for other in view.placed():
-        if other.id != unit_id:
-            bases.setdefault(other.spot.surface, []).append((other.spot, mine + other.radius - 1e-4))
+    mine, one_level = view.radius(unit_id), view.table.one_level
+    others = [(other.spot, mine + other.radius - 1e-4) for other in view.placed() if other.id != unit_id]
+    bases: dict[str, list[tuple[Spot, float]]] = {}  # per target surface: the bases on its level
+    for surface in {target.surface for target in targets}:
+        bases[surface] = [(spot, near) for spot, near in others if one_level(spot.surface, surface)]
     open_ = [
         t for t, target in enumerate(targets)
-        if target.surface not in bases or target == start
-        or not any(target.flat_distance(spot) < near for spot, near in bases[target.surface])
+        if target == start or not any(target.flat_distance(spot) < near for spot, near in bases[target.surface])
     ]
     # most targets are first joined from the start: its walks to them all in one test
     view.table.learn_walks(start, [targets[t] for t in open_])
