@@ -129,3 +129,43 @@ def test_defend_answers_an_attack_on_another_unit_so_the_target_may_not_defend()
     events = g.issue({"command": "pass"})
     strikes = [(e.striker, e.target) for e in events if e.name == "StrikeDealt"]
     assert strikes.count(("troll", "boars")) == 1  # the target strikes once, as the attacked unit
+
+
+def test_every_defend_the_command_accepts_is_a_legal_command() -> None:
+    """codex: Defend, in every Sorcery example that opens a defence window: each unit's Defend is
+    listed exactly when the command accepts it, the command tried on a copy of the game (the
+    aggregate is the reference, not the listing's own check)."""
+    import copy
+
+    from domain.errors import SimError
+    from sim.runner import play, split_entry
+    from sim.scenario import load_scenario
+    from tests.helpers import EXAMPLES
+
+    windows = 0
+    for path in sorted((EXAMPLES / "sorcery").glob("*.yaml")):
+        scenario = load_scenario(path)
+        if not any(split_entry(entry)[0]["command"] == "defend" for entry in scenario.script):
+            continue
+        script = scenario.script
+        scenario.script = []
+        g = play(scenario).game
+        for step in script:
+            attack = getattr(g.state, "attack", None)
+            if attack is not None and attack.window_open:
+                windows += 1
+                defender = g.state.opponent_of(g.state.units[attack.attacker].owner)
+                listed = {c.unit for c in g.legal_commands() if isinstance(c, Defend)}
+                for unit in sorted(u.id for u in g.state.units.values() if u.owner == defender):
+                    trial = copy.deepcopy(g)
+                    try:
+                        trial.issue({"command": "defend", "unit": unit, "player": defender}, rollback=False)
+                        accepted = True
+                    except SimError:
+                        accepted = False
+                    assert (unit in listed) == accepted, f"{path.name}: {unit} listed {unit in listed}, accepted {accepted}"
+            try:
+                g.issue(split_entry(step)[0])
+            except SimError:
+                pass  # an expected refusal: nothing recorded
+    assert windows >= 10

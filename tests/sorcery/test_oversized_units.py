@@ -151,6 +151,17 @@ def test_it_defends_an_attack_at_a_location_it_can_come_to_occupy() -> None:
     assert named(g, "DefenderJoined")
 
 
+def test_its_defend_is_among_the_legal_commands_when_it_can_come_to_occupy_the_attack() -> None:
+    """codex: Oversized Units (Attacking), Defend: the legal commands list the Defend the
+    command accepts (they once asked only whether its square reaches the attack's location)."""
+    g = realm(GIANT + "    - {id: troll, card: Bosk Troll, owner: p2, at: 14}\n"
+              "    - {id: boars, card: Wild Boars, owner: p1, at: 14}\n", active="p2")
+    g.issue({"command": "move_and_attack", "unit": "troll", "attack": "boars", "player": "p2"})
+    listed = {c.unit for c in g.legal_commands() if type(c).__name__ == "Defend"}
+    assert "giant" in listed
+    assert g.refusals({"command": "defend", "unit": "giant", "player": "p1"}) == []
+
+
 def test_its_range_of_motion_is_every_location_it_can_come_to_occupy() -> None:
     r = reach(realm(GIANT), "giant")
     assert "14" in r and "9" in r and "17" in r

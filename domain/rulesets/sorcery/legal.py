@@ -27,7 +27,7 @@ from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
-from domain.rulesets.sorcery.engine.attack import own_target_refusal
+from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
@@ -245,7 +245,7 @@ def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, de
         return False
     if view.restriction(unit_id, "defend_in_place") is not None and attack.location != unit.location:
         return False
-    return attack.location in search_reach(movement, unit_id, unit.location or "")
+    return comes_to(view, search_reach(movement, unit_id, unit.location or ""), unit, attack.location)
 
 
 def _activations(state: SorceryState, sources: tuple[str, ...] | None = None) -> list[BaseModel]:

@@ -5,7 +5,7 @@ Defend, Intercept; digest 2.11, 3.4)."""
 from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
-from domain.movement import search_reach
+from domain.movement import Reach, search_reach
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.commands import Defend, Intercept, MoveAndAttack, Pass
 from domain.rulesets.sorcery.engine import combat
@@ -32,6 +32,7 @@ from domain.rulesets.sorcery.oversized import OversizedMovement
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import AttackItem, AttackState, InterceptItem, JoinFightItem, SorceryUnit
+from domain.rulesets.sorcery.view import RealmView
 
 DEFEND_WINDOW = rule("codex: Defend", "Defend answers an enemy attack that awaits defenders")
 DEFEND_OTHER = rule("codex: Defend", "Defend answers an enemy attack on another unit or site: the attack's target can't defend")
@@ -223,6 +224,13 @@ def own_target_refusal(attack: AttackState, unit_id: str) -> IllegalCommand | No
     return None
 
 
+def comes_to(view: RealmView, reach: Reach, unit: SorceryUnit, location: str) -> bool:
+    """Whether ``unit`` can come to occupy ``location`` within ``reach``, its range of motion: a
+    defender must (codex: Defend), and an oversized one may do it at any of its locations (codex:
+    Oversized Units, Attacking). One test for the command and the legal commands (legal.py)."""
+    return location in reach or oversized.anchor_covering(view, unit, location, list(reach.cost)) is not None
+
+
 def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> list[IllegalCommand]:
     """Every reason ``unit_id`` may not Defend now, in the order a Defend is refused: the first
     is what the command says, all of them what ``sim why --defend`` says (codex: Defend)."""
@@ -245,7 +253,7 @@ def defend_refusals(engine: Reader, unit_id: str, player: str | None = None) -> 
         if in_place is not None and attack.location != unit.location:
             found.append(IllegalCommand(in_place, f"{unit.id} can't move to defend"))
         reach = search_reach(engine.movement(), unit.id, unit.location)
-        if attack.location not in reach and oversized.anchor_covering(view, unit, attack.location, list(reach.cost)) is None:
+        if not comes_to(view, reach, unit, attack.location):
             reasons = "; ".join(str(r) for r in reach.why_not(attack.location))
             found.append(IllegalCommand(DEFEND_RANGE, f"{unit.id} can't reach {engine.label(attack.location)}: {reasons}"))
     if attack is not None and attack.window_open:
