@@ -164,15 +164,12 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
         return found
     view, unit_id = search.view, search.unit_id
     start = view.spot(unit_id)
-    # another unit's base under a target rules it out (``view.overlap_at``, read once here)
-    mine, one_level = view.radius(unit_id), view.table.one_level
-    others = [(other.spot, mine + other.radius - 1e-4) for other in view.placed() if other.id != unit_id]
-    bases: dict[str, list[tuple[Spot, float]]] = {}  # per target surface: the bases on its level
-    for surface in {target.surface for target in targets}:
-        bases[surface] = [(spot, near) for spot, near in others if one_level(spot.surface, surface)]
+    # another unit's base under a target rules it out (``view.overlap_at``, its bases read once
+    # per surface here)
+    bases = {surface: view.bases_on_level(unit_id, surface) for surface in {target.surface for target in targets}}
     open_ = [
         t for t, target in enumerate(targets)
-        if target == start or not any(target.flat_distance(spot) < near for spot, near in bases[target.surface])
+        if target == start or not any(target.flat_distance(spot) < near for _, spot, near in bases[target.surface])
     ]
     # most targets are first joined from the start: its walks to them all in one test
     view.table.learn_walks(start, [targets[t] for t in open_])

@@ -275,15 +275,23 @@ class TableView:
         ]
 
     def overlap_at(self, unit_id: str, spot: Spot) -> str | None:
-        """Another unit whose base a unit ending at ``spot`` would overlap: on the same level
-        (``Table.one_level``), as ``blocker_among`` finds the units in a leg's way."""
-        mine, one_level = self.radius(unit_id), self.table.one_level
-        for other in self.placed():
-            if other.id == unit_id or not one_level(other.spot.surface, spot.surface):
-                continue
-            if spot.flat_distance(other.spot) < mine + other.radius - 1e-4:
-                return other.id
+        """Another unit whose base a unit ending at ``spot`` would overlap."""
+        for other_id, at, near in self.bases_on_level(unit_id, spot.surface):
+            if spot.flat_distance(at) < near:
+                return other_id
         return None
+
+    def bases_on_level(self, unit_id: str, surface: str) -> list[tuple[str, Spot, float]]:
+        """The other units standing on ``surface``'s level (``Table.one_level``, as
+        ``blocker_among`` finds the units in a leg's way), each with the distance from its centre
+        within which a base of ``unit_id`` would overlap it: what rules out an end of a move, one
+        at a time (``overlap_at``) or a whole area's (``areas.reached``)."""
+        mine, one_level = self.radius(unit_id), self.table.one_level
+        return [
+            (other.id, other.spot, mine + other.radius - 1e-4)
+            for other in self.placed()
+            if other.id != unit_id and one_level(other.spot.surface, surface)
+        ]
 
     def nearest_enemy_gap(self, unit_id: str) -> tuple[str, float] | None:
         gaps = [(e.id, self.gap(unit_id, e.id)) for e in self.enemies(unit_id)]
