@@ -85,3 +85,16 @@ def test_option_ballista_knockback_direction_away_from_ballista() -> None:
     refused(game, {"command": "fire_ballista", "unit": "g", "target": "b", "direction": "N"}, "away from it")
     game.issue({"command": "fire_ballista", "unit": "g", "target": "b", "direction": "E"})
     assert game.state.units["b"].location == "5,1"
+
+
+def test_the_ballistas_target_may_counter_even_when_a_forest_takes_the_shots_damage() -> None:
+    """Seed 003, Ballista: "They then may Counter", with no condition on damage (a Melee, Missile
+    or Spell's Counter follows damage, digest 5): a target in a Forest takes 0 from the shot (1 -1
+    Forest), is knocked back, and still Counters."""
+    board = ["b . f . ."]
+    units = [unit("g", "p1", "0,0"), unit("t", "p2", "2,0", "Rogue", missile=3, ammo=1)]
+    game = tet(board, units=units).game
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "t", "direction": "E"})
+    assert of(events, "DamageDealt", unit="t", amount=0, modifiers=["-1 Forest"])
+    assert game.state.units["t"].location == "3,0"
+    assert of(events, "AttackMade", attacker="t", target="g", counter=True)

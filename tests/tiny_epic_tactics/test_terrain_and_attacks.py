@@ -98,3 +98,22 @@ def test_a_missile_pays_for_its_misses_or_misses_when_it_cannot() -> None:
     events = short.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
     assert of(events, "AttackMissed") and health(short.game, "b") == 6
     refused(short.game, {"command": "missile_attack", "unit": "a", "target": "b"}, "costs 1 Ammo")
+
+
+def test_a_missile_that_misses_a_unit_in_water_still_deals_the_waters_one() -> None:
+    """Seed 003, Water: +1 damage each time the unit is attacked; a shot that misses was still an
+    attack on it (option terrain_damage: every_attack). The wet target then Counters (it took
+    damage); under damaging_attacks the miss does nothing, and on dry ground it does nothing."""
+    units = [unit("a", "p1", "0,0", "Rogue", missile=3, ammo=1, miss_dice=1), unit("b", "p2", "2,0", "Rogue", missile=3, ammo=1)]
+    wet = tet([". . ~"], units=units, options={"miss_die_faces": ["miss"]})
+    events = wet.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert of(events, "AttackMissed")
+    assert of(events, "DamageDealt", unit="b", base=0, amount=1, modifiers=["+1 Water"])
+    assert health(wet.game, "b") == 5
+    assert of(events, "AttackMade", attacker="b", target="a", counter=True)
+    strict = tet([". . ~"], units=units, options={"miss_die_faces": ["miss"], "terrain_damage": "damaging_attacks"})
+    events = strict.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert not of(events, "DamageDealt") and health(strict.game, "b") == 6
+    dry = tet([". . ."], units=units, options={"miss_die_faces": ["miss"]})
+    events = dry.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert not of(events, "DamageDealt") and not of(events, "AttackMade", attacker="b")

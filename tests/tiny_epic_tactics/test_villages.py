@@ -62,3 +62,23 @@ def test_range_of_motion_ignores_villages() -> None:
     events = list(with_villages.game.pending_events)
     fed = [e for e in events if e.LOOKAHEAD]  # type: ignore[attr-defined]
     assert not [e for e in fed if e.name in ("VillageVisited", "TriggerQueued", "TriggerResolved")]
+
+
+def test_a_unit_standing_on_a_village_is_offered_the_move_out_and_back_that_heals_it() -> None:
+    """Seed 003, Villages: ending a move in a Village benefits the unit, starting the turn there
+    does not, so stepping out and back in heals. The legal commands list that Move (the cheapest
+    way out and back: here west onto plains and back, 2 of its Movement, rather than north
+    through water), the command takes it, and once the Village is used this turn it is no
+    longer offered; nor is it anywhere but on a Village, nor beyond the unit's Movement."""
+    units = [unit("s", "p1", "1,1", "Rogue", movement=2, health=2, max_health=30), unit("e", "p2", "4,2")]
+    game = tet(["~ ~ . . .", ". v . . .", "f f . . ."], units=units).game
+    home = [c for c in game.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]
+    assert [c.path for c in home] == [["0,1", "1,1"]]
+    assert home[0] in game.legal_commands()
+    events = game.issue(home[0])
+    assert of(events, "VillageVisited", unit="s", village="1,1") and health(game, "s") == 6
+    assert not [c for c in game.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]
+    short = tet(["~ ~ . . .", ". v . . .", "f f . . ."], units=[{**units[0], "movement": 1}, units[1]]).game
+    assert not [c for c in short.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]
+    plain = tet(["~ ~ . . .", ". . . . .", "f f . . ."], units=units).game
+    assert not [c for c in plain.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]

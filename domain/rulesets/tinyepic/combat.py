@@ -5,7 +5,8 @@ Ballista (seed 003). Health at 0 removes a unit.
 Simplified on purpose (docs/tiny-epic-tactics.md): a Melee die shows one face of option
 melee_die_faces (damage, knock back or blank); a Missile or Spell that lands deals the unit's
 ``ranged_damage``; Missile misses roll option miss_die_faces; Spell power-up dice, Tactic cards
-and abilities are not modelled. A damaged target Counters whenever it can (option counters).
+and abilities are not modelled. A damaged target, and any target of the Ballista, Counters whenever it
+can (option counters).
 
 Checks are pure functions returning the refusal, shared by the command handlers and
 ``legal.py``.
@@ -261,15 +262,25 @@ class Combat:
             direction = direction_between(self.view().at(attacker_id), self.view().at(target_id))
         elif kind == "ballista":
             base, push = BALLISTA_DAMAGE, BALLISTA_PUSH
-        else:
-            if not self._pay_for_shot(attacker, target, kind):
-                return
+        elif self._pay_for_shot(attacker, target, kind):
             base = attacker.ranged_damage
+        elif self._wet_under_every_attack(target_id):
+            base = 0  # a shot that missed was still an attack on the unit: Water's +1 (seed 003)
+        else:
+            return
         dealt = self.deal(target_id, base, f"{attacker_id}'s {'Counter' if counter else kind}", attack=True)
         if push and direction is not None and self.alive(target_id):
             self.knock_back(target_id, attacker_id, direction, push)
-        if not counter and dealt > 0 and self.alive(target_id) and self.alive(attacker_id):
+        # a Melee, Missile or Spell's target Counters when it took damage (digest 5); the
+        # Ballista's "may then Counter" whatever the shot dealt (seed 003, Ballista)
+        if not counter and (dealt > 0 or kind == "ballista") and self.alive(target_id) and self.alive(attacker_id):
             self.counter(target_id, attacker_id)
+
+    def _wet_under_every_attack(self, unit_id: str) -> bool:
+        """Whether an attack that deals nothing still hurts ``unit_id``: it stands in Water and
+        option terrain_damage reads "+1 each time attacked" of every attack (the default)."""
+        view = self.view()
+        return self.state.options.terrain_damage == "every_attack" and view.terrain(view.at(unit_id)) == "water"
 
     def _pay_for_shot(self, attacker: TetUnit, target: TetUnit, kind: AttackKind) -> bool:
         """1 Ammo or Mana; a Missile then rolls its miss dice and pays 1 Ammo per miss, or
@@ -334,7 +345,7 @@ class Combat:
         self.resolver.run_to_end()
 
     def counter_kind(self, unit_id: str, against: str) -> AttackKind | None:
-        """How a damaged target Counters its attacker, without moving: in Melee when it can,
+        """How a target Counters its attacker, without moving: in Melee when it can,
         else with a Missile, else a Spell, if the attacker is in range (digest 5)."""
         view = self.view()
         unit, attacker = self.unit(unit_id), self.unit(against)

@@ -23,18 +23,21 @@ class UnitMoves:
     the search's ends and each is built when first read (a random pick reads one), in reading
     order of the spaces they end on."""
 
-    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built", "_crossed", "count")
+    __slots__ = ("left", "player", "unit", "start", "previous", "_ends", "_order", "_built", "_crossed", "count", "home")
 
     def __init__(
         self, left: frozenset[str], player: str, unit: str, start: str,
         previous: dict[str, str], ends: list[str], ordered: bool = False, crossed: frozenset[str] | None = None,
+        home: list[str] | None = None,
     ) -> None:
         """``ordered``: ``ends`` is in reading order already. ``crossed`` (a kept search's moves:
         ``moves.searched_moves``): ``ends`` is every space of ``left`` in reading order, and the
         moves end on those but the start and the spaces in ``crossed`` (those it may only cross).
         They are then counted by the sets and listed only when a move is read: the legal
         commands count every unit's moves in nearly every state, and a random pick reads one
-        move of one unit. ``left`` and ``previous`` may be a kept search's: never changed here."""
+        move of one unit. ``left`` and ``previous`` may be a kept search's: never changed here.
+        ``home``: a way out and back to the start (``moves.way_home``), the start then one of
+        the ends, in its place in reading order; ``ends`` never holds the start."""
         #: the spaces the search could afford to step out of: it read who stands on each of them
         #: and on every space one step from them
         self.left = left
@@ -42,15 +45,17 @@ class UnitMoves:
         #: the search's cheapest way into each space (``Reach.previous``)
         self.previous = previous
         self._ends = ends
-        self._order: list[str] | None = ends if ordered and crossed is None else None
+        self._order: list[str] | None = ends if ordered and crossed is None and home is None else None
         self._built: dict[int, Move] = {}
         self._crossed = crossed
+        #: the path of the Move that ends where the unit stands, when one is listed
+        self.home = home
         #: how many moves (the legal commands count every unit's: worked out here, read as a field)
-        self.count = len(ends) if crossed is None else (
+        self.count = (len(ends) if crossed is None else (
             # ``start`` is in ``left`` (it costs nothing), and among the crossed spaces when its
             # side's are (allies passed through): the ends are ``left`` less both
             len(left) - len(left & crossed) - (start not in crossed)
-        )
+        )) + (home is not None)
 
     def __len__(self) -> int:
         return self.count
@@ -65,14 +70,15 @@ class UnitMoves:
                 found = sorted(self._ends, key=READING.__getitem__)  # ``reading_order``
             else:  # in reading order still
                 found = [space for space in self._ends if space != start and space not in crossed]
+            if self.home is not None:
+                found = sorted([*found, start], key=READING.__getitem__)
             self._order = found
         return found
 
     def move(self, index: int) -> Move:
         found = self._built.get(index)
         if found is None:  # ``path_to``, inline: a random pick builds one move
-            path = walk_back(self.previous, self.start, self.ends[index])
-            found = self._built[index] = Move.listed(self.player, self.unit, path[1:])
+            found = self._built[index] = Move.listed(self.player, self.unit, self.path_to(self.ends[index]))
         return found
 
     def moves(self) -> tuple[Move, ...]:
@@ -86,7 +92,10 @@ class UnitMoves:
             return None
 
     def path_to(self, end: str) -> list[str]:
-        """The search's cheapest path to ``end``, the start left out (``Reach.path_to``)."""
+        """The search's cheapest path to ``end``, the start left out (``Reach.path_to``); the way
+        out and back for the start."""
+        if end == self.start and self.home is not None:
+            return self.home
         return walk_back(self.previous, self.start, end)[1:]
 
 

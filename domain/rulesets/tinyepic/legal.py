@@ -16,7 +16,7 @@ from operator import attrgetter
 from pydantic import BaseModel
 
 from domain.legal import LegalCommands, Outline, Part, distinct_outlines
-from domain.movement import search_reach
+from domain.movement import Reach, search_reach
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
@@ -33,9 +33,9 @@ from domain.rulesets.tinyepic.commands import (
     PayToRemoveWeakened,
     SpellAttack,
 )
-from domain.rulesets.tinyepic.kept import UnitMoves
+from domain.rulesets.tinyepic.kept import UnitMoves, reading_order
 from domain.rulesets.tinyepic.movement import BOARD_STEPS, TetMovement, state_board_steps
-from domain.rulesets.tinyepic.moves import SIDE_OCCUPIED, searched_moves
+from domain.rulesets.tinyepic.moves import SIDE_OCCUPIED, back_counts, searched_moves
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import ACTIONS, ACTIONS_PER_TURN, allowed_actions, pay_refusal
 from domain.rulesets.tinyepic.view import GridView
@@ -311,4 +311,24 @@ def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
     reach = search_reach(model, unit.id, start)
     left = frozenset({start, *reach.previous, *reach.cost}) if start else frozenset()
     ends = [loc for loc in reach.cost if loc != start]
-    return UnitMoves(left, unit.owner, unit.id, start, reach.previous, ends)
+    home = _way_home(model, unit, reach) if start and back_counts(model.view, unit) else None
+    return UnitMoves(left, unit.owner, unit.id, start, reach.previous, ends, home=home)
+
+
+def _way_home(model: TetMovement, unit: TetUnit, reach: Reach) -> list[str] | None:
+    """The Move out and back to the unit's space, read off the engine's search (what
+    ``moves.way_home`` must agree with): among the spaces reached within the Movement, one whose
+    step back onto the start costs the least in all, first in reading order."""
+    start = unit.location or ""
+    allowance = model.allowance(unit.id)
+    ways = []
+    for near, cost in reach.cost.items():
+        if near == start or cost > allowance:
+            continue
+        backs = [o.cost for o in model.step_options(unit.id, near) if o.to == start and o.blocked is None]
+        if backs and cost + min(backs) <= allowance:
+            ways.append((cost + min(backs), reading_order(near), near))
+    if not ways:
+        return None
+    near = min(ways)[2]
+    return [*(reach.path_to(near) or [])[1:], start]

@@ -21,10 +21,12 @@ import heapq
 import math
 from collections.abc import Set as AbstractSet
 
+from domain.movement import walk_back
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
 from domain.rulesets.tinyepic.view import GridView
+from domain.rulesets.tinyepic.villages import village_spaces
 
 
 def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
@@ -60,7 +62,49 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked, steps.least)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing)  # its ends: the start and ``crossing`` left out
+    home = way_home(steps.pairs, previous, left - crossing, start, allowance) if back_counts(view, unit) else None
+    # its ends: the start (unless ``home``) and ``crossing`` left out
+    return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing, home=home)
+
+
+def back_counts(view: GridView, unit: TetUnit) -> bool:
+    """Whether a Move out and back to where the unit stands changes anything: only on a Village
+    it has not used this turn, which ending the move there uses (seed 003, Villages; starting
+    the turn there does not). Anywhere else it would spend an action and leave all as it was,
+    so the legal commands, one Move to each end, list none (docs/tiny-epic-tactics.md)."""
+    start = unit.location
+    return start is not None and start in village_spaces(view.state) and start not in unit.villages_used
+
+
+def way_home(
+    pairs: dict[str, tuple[tuple[str, float], ...]], previous: dict[str, str], left: AbstractSet[str], start: str,
+    allowance: float,
+) -> list[str] | None:
+    """The cheapest way out of ``start`` and back within ``allowance``, the start left out of its
+    head and ending on it: the search's cheapest path to a space of ``left`` one step from the
+    start, then that step back (the first such space in reading order among the cheapest). None
+    when no way back is affordable. A closed walk leaves the start and re-enters it from some
+    space; the cheapest way to that space is the search's, so no longer walk through it is
+    cheaper. The caller leaves out of ``left`` the spaces the unit may only cross (its allies'):
+    the way turns on a space it could end on, as the engine's range of motion reads them."""
+    best: tuple[float, tuple[int, int], str] | None = None
+    for near, _ in pairs[start]:
+        if near not in left or near == start:
+            continue  # never reached within the Movement (an enemy's space is never entered)
+        back = min((cost for to, cost in pairs[near] if to == start), default=None)
+        if back is None:
+            continue
+        total = _cost_of(pairs, walk_back(previous, start, near)) + back
+        if total <= allowance and (best is None or (total, READING[near]) < best[:2]):
+            best = (total, READING[near], near)
+    if best is None:
+        return None
+    return [*walk_back(previous, start, best[2])[1:], start]
+
+
+def _cost_of(pairs: dict[str, tuple[tuple[str, float], ...]], path: list[str]) -> float:
+    """What the steps of ``path`` cost, each the cheapest board step between its two spaces."""
+    return sum(min(cost for to, cost in pairs[a] if to == b) for a, b in zip(path, path[1:], strict=False))
 
 
 def search(
