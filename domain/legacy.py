@@ -27,7 +27,7 @@ from domain.errors import BadInput
 from domain.event_base import GameEvent, Labeler
 from domain.events import GameStarted
 from domain.state import GameState
-from domain.validation import problem_at
+from domain.validation import path_text, problem_at
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -125,7 +125,7 @@ def converted(model: type[Model], data: dict[str, Any], where: str) -> Model:
         return model.__pydantic_validator__.validate_json(pydantic_core.to_json(data), strict=True)
     except ValidationError as exc:
         path, message = problem_at(exc)
-        field = ".".join(str(part) for part in (where, *path))
+        field = path_text((*where.split("."), *path))
         raise BadInput(f"{field}: {message}") from None
 
 

@@ -52,6 +52,20 @@ def problem_at(exc: ValidationError, data: Any = None, root: Any = None) -> tupl
     return path, message + given_value(exc, loc)
 
 
+def path_text(path: list[Any] | tuple[Any, ...]) -> str:
+    """A field's path as the one line of a message writes it, ``setup.units.0.at``: a key that
+    is not a plain word (a space, a dot, a newline, nothing at all: what a damaged or generated
+    file may hold) is written quoted, as JSON writes it, so that the message stays one line
+    and says exactly which key."""
+    return ".".join(_part_text(part) for part in path)
+
+
+def _part_text(part: Any) -> str:
+    text = str(part)
+    plain = text != "" and all(c.isalnum() or c in "_-/@" for c in text)
+    return text if plain or isinstance(part, int) else json.dumps(text)
+
+
 def given_value(exc: ValidationError, loc: tuple[Any, ...]) -> str:
     """``, not true``: the value written, for an error of a value's kind (a boolean or a
     fraction where a whole number belongs), so that the person sees what was read; empty for

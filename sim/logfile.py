@@ -36,7 +36,7 @@ from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
-from domain.validation import problem_at
+from domain.validation import path_text, problem_at
 from sim import hashchain
 
 #: the topic prefix of the engine's own events, which belong to every ruleset
@@ -351,7 +351,7 @@ def _problem(exc: ValidationError, whole: str, within: str = "", data: Any = Non
     """``speed: Input should be a valid integer, not true``: the field first at fault (in
     ``data``'s terms when given: a command's path without its union's tag)."""
     path, message = problem_at(exc, data)
-    field = ".".join(str(p) for p in (within, *path) if p != "") or whole
+    field = path_text([within, *path] if within != "" else path) or whole
     return f"{field}: {message}"
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from domain.errors import BadInput, suggest
 from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
-from domain.validation import problem_at
+from domain.validation import path_text, problem_at
 from sim.expectations import check_event_expectations, check_reach_expectations, check_script_rules
 from sim.yamlfile import Located, read_yaml
 
@@ -159,7 +159,7 @@ def parse_scenario(located: Located) -> ScenarioBase:
         )
     except ValidationError as exc:
         path, message = problem_at(exc, located.data, _scenario_model(located.data["ruleset"]))
-        field = ".".join(str(p) for p in path) or "scenario"
+        field = path_text(path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
     check_event_expectations(scenario.ruleset, located.data.get("expect") or {}, located.where)
     check_reach_expectations(scenario.expect.reach, len(scenario.script), located.where)

@@ -288,3 +288,14 @@ def test_a_script_rule_on_a_command_expected_to_be_taken_is_bad_input(tmp_path: 
     path = engaged_with(tmp_path, "  - {command: activate, unit: spearmen}", '  - {command: activate, unit: spearmen, rule: "§8.2"}')
     line = one_line_exit_2(sim("run", str(path), "--db", ":memory:"))
     assert "scenario.yaml:15:" in line and "script[0].rule: what a refusal must cite, never checked unless" in line, line
+
+
+def test_an_unknown_field_named_with_a_newline_is_quoted_in_a_one_line_error(tmp_path: Path) -> None:
+    """Bad input gets a one-line message naming the field: a key holding a newline or a space
+    (a damaged or generated file) is written quoted in the field's path, not broken over lines
+    (the fuzz test found ``setup.\\n: unknown field``)."""
+    path = scenario_file(tmp_path, 'setup: {"\\n": 1, units: []}\n')
+    db = tmp_path / "games.sqlite"
+    line = one_line_exit_2(sim("run", str(path), "--db", str(db)))
+    assert 'setup."\\n": unknown field' in line
+    assert not db.exists()
