@@ -77,3 +77,30 @@ def test_scout_moves_listed_with_a_trait_are_each_accepted() -> None:
         trial = pregame(", Flying")
         trial.issue(command)
         assert trial.state.units["s"].location == command.path[-1]
+
+
+@pytest.mark.parametrize("extra,at", [("", "2,7"), (", Nimble", "2,7"), ("", "2,3"), (", Breakaway", "2,3"), (", Trample", "2,3")])
+def test_the_lookahead_answers_for_the_scout_deploy_move_in_the_pregame(extra: str, at: str) -> None:
+    """Seed 001, Scout Deploy: in the pre-game a scout's Move Action is the free one, no
+    activation (§8.2's one hex does not hold for a scout that stands Engaged) and never ending
+    where it would be Engaged. The range of motion, with what each trait adds, holds exactly the
+    hexes some listed ``scout_move`` ends on, each accepted; a zone hex is out, with the rule."""
+    import copy
+
+    from domain.rulesets.godsgloom.commands import ScoutMove
+
+    g = pregame(extra)
+    if at != "2,7":  # standing Engaged: in the ogres' zone (2,2), one hex short of it here
+        g = game(mat(UNITS.format(extra=extra).replace("at: '2,7'", f"at: '{at}'")).replace("  width: 7", "  phase: pregame\n  width: 7"))
+    answer = g.rules.range_of_motion(g.state, "s")
+    reached = set(answer.reachable) - {at}
+    for hexes in answer.extra["with_traits"].values():
+        reached |= set(hexes)
+    listed = {c.path[-1] for c in g.legal_commands() if isinstance(c, ScoutMove) and c.path}
+    assert reached == listed
+    for end in sorted(listed)[:6]:
+        trial = copy.deepcopy(g)
+        command = next(c for c in g.legal_commands() if isinstance(c, ScoutMove) and c.path and c.path[-1] == end)
+        trial.issue(command)
+    zone = "3,6" if at == "2,7" else "2,2"  # the goblins' zone, one hex off; the ogres', one hex on
+    assert zone not in reached and any("Scout Deploy" in str(r) for r in answer.why_not(zone))

@@ -143,6 +143,17 @@ def test_combat_shift_makes_an_engaged_unit_eligible_in_the_gods_push() -> None:
     assert events[1].eligible_because == "Combat Shift"
 
 
+def test_combat_shift_needs_the_unit_unactivated_this_round_even_with_tireless() -> None:
+    """Seed 001, Combat Shift: eligible though Engaged, the unit still unactivated this round;
+    Tireless lifts "unactivated" only. An activated, Engaged unit with both is not eligible:
+    refused, and not among the legal commands."""
+    units = "    - {id: a, owner: p1, at: '2,5', activated: true, traits: [Combat Shift, Tireless]}\n    - {id: e, owner: p2, at: '2,4', facing: S}"
+    g = gods_push(units)
+    with pytest.raises(IllegalCommand, match="Combat Shift.*unactivated"):
+        g.issue({"command": "gods_push_move", "unit": "a", "to": "2,6"})
+    assert not [c for c in g.legal_commands() if getattr(c, "unit", None) == "a"]
+
+
 def test_tireless_moves_one_hex_in_the_gods_push_though_activated() -> None:
     units = "    - {id: a, owner: p1, at: '2,6', activated: true, traits: [Tireless]}\n    - {id: b, owner: p1, at: '4,4', activated: true}"
     g = gods_push(units)
@@ -174,6 +185,18 @@ def test_trample_moves_through_infantry_and_swarm_and_rolls_per_enemy_passed() -
     successes = sum(1 for e in rolls if e.results[0] >= 4)
     assert sum(e.wounds for e in events if e.name == "WoundsSuffered") == successes
     assert names(events).index("DiceRolled") > names(events).index("MoveEnded")  # rolled at the end
+
+
+def test_trample_rolls_once_for_an_enemy_hex_however_often_the_path_passes_it() -> None:
+    """Seed 001, Trample: one Attack Die for each hex moved through occupied by an enemy; a path
+    through the pikemen, away and back through them rolls one die, not two."""
+    units = (
+        "    - {id: k, owner: p1, type: Cavalry, at: '2,5', speed: 5, traits: [Trample]}\n"
+        "    - {id: foot, owner: p2, type: Infantry, at: '2,4', facing: NE, wounds: 9}"
+    )
+    g = activated(mat(units), "k")
+    events = g.issue({"command": "move", "unit": "k", "use": "Trample", "path": ["2,4", "1,4", "2,4", "2,5"]})
+    assert [e.purpose for e in events if e.name == "DiceRolled"] == ["Trample: k through foot"]
 
 
 def test_trample_cannot_pass_a_monster() -> None:

@@ -76,6 +76,7 @@ IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or telepor
 PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step")
 PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
 PUSH_NOT_ENGAGED = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
+SHIFT_UNACTIVATED = rule("GODSGLOOM §18.2 Combat Shift", "an Engaged unit is eligible only if still unactivated this round")
 #: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
 WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
@@ -100,8 +101,9 @@ class Walk:
 
 def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str | None] | None, list[str]]:
     """Whether a unit may move in the God's Push step (GPP.10 as modelled): unactivated and not
-    Engaged; Combat Shift lifts "not Engaged", Tireless lifts "unactivated" (§18.2). Returns the
-    refusal (rule and detail), or the traits that made it eligible."""
+    Engaged; Combat Shift lifts "not Engaged" for a unit still unactivated this round, Tireless
+    lifts "unactivated" (§18.2), so no trait lifts both. Returns the refusal (rule and detail),
+    or the traits that made it eligible."""
     if unit.id in view.state.pushed:
         return (PUSHED_ONCE, None), []
     reasons = []
@@ -112,6 +114,8 @@ def push_eligibility(view: MatView, unit: GloomUnit) -> tuple[tuple[RuleRef, str
     if view.engaged(unit.id):
         if not view.has(unit.id, "Combat Shift"):
             return (PUSH_NOT_ENGAGED, f"{unit.id} is Engaged"), []
+        if unit.activated:
+            return (SHIFT_UNACTIVATED, f"{unit.id} is Engaged and was activated this round"), []
         reasons.append("Combat Shift")
     return None, reasons
 
@@ -124,7 +128,7 @@ def push_eligible(view: MatView, unit: GloomUnit) -> bool:
     traits = view.cast.traits[unit.id]  # ``MatView.traits``, read without its call
     if unit.activated and "Tireless" not in traits:
         return False
-    return "Combat Shift" in traits or not view.engaged(unit.id)
+    return ("Combat Shift" in traits and not unit.activated) or not view.engaged(unit.id)
 
 
 def note_engagement(resolver: Resolver, unit_id: str) -> None:
@@ -385,7 +389,9 @@ class GloomCommands(CommandHandlers[GloomState]):
         for i, (_, to, option) in enumerate(walk.taken):
             if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
                 occupant = self._occupant(view, to)
-                if occupant is not None and occupant.owner != unit.owner:
+                # one die "for each hex it moves through" (seed 001, Trample): a path that comes
+                # back through the hex rolls no second die
+                if occupant is not None and occupant.owner != unit.owner and occupant.id not in walk.trampled:
                     walk.trampled.append(occupant.id)
             if zones and option.pass_only is None and view.in_enemy_zone(to, unit.id):
                 walk.entered_zone = True
