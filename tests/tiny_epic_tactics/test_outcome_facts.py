@@ -11,8 +11,9 @@ from collections.abc import Iterable
 import pytest
 
 from domain.event_base import GameEvent
+from domain.events import StepTaken
 from domain.outcome import Fact
-from domain.rulesets.tinyepic.events import DamageDealt, KnockBackStarted, VillageVisited
+from domain.rulesets.tinyepic.events import DamageDealt, VillageVisited
 from domain.rulesets.tinyepic.outcome import _WITH_FACTS, TetOutcome
 from tests.tiny_epic_tactics.support import example_events, self_play_events
 
@@ -22,13 +23,13 @@ def _plain(event: GameEvent) -> Iterable[Fact]:
         return ((event.unit, "damage_taken", float(event.amount)),)
     if isinstance(event, VillageVisited):
         return ((event.unit, "village_visits", 1.0),)
-    if isinstance(event, KnockBackStarted):
-        return ((event.unit, "knocked_back", float(event.spaces)),)
+    if isinstance(event, StepTaken) and event.kind in ("knock back", "fall"):
+        return ((event.unit, "knocked_back", 1.0),)
     return ()
 
 
 def test_the_events_with_facts_have_no_subclass() -> None:
-    assert _WITH_FACTS == {DamageDealt, VillageVisited, KnockBackStarted}
+    assert _WITH_FACTS == {DamageDealt, VillageVisited, StepTaken}
     for kind in _WITH_FACTS:
         assert not kind.__subclasses__(), kind
 
@@ -40,3 +41,20 @@ def test_facts_are_the_plain_readings_on_every_event(name: str, events: list[Gam
     outcome = TetOutcome()
     for number, event in enumerate(events):
         assert tuple(outcome.facts(event)) == tuple(_plain(event)), f"{name}, event {number}"
+
+
+def test_knocked_back_counts_the_spaces_a_knock_back_moved_the_unit_not_those_declared() -> None:
+    """Digest 4: a knock back stopped by a wall at once moves the unit no space (it takes 1
+    damage instead): the counter says 0, where it once counted the space declared."""
+    from tests.tiny_epic_tactics.support import tet, unit
+
+    units = [unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=0)]
+    walled = tet(levels=["0 0 1"], units=units, options={"melee_die_faces": ["knock_back"]}).game
+    events = walled.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert walled.state.units["b"].location == "1,0"
+    assert sum(v for _, name, v in (f for e in events for f in TetOutcome().facts(e)) if name == "knocked_back") == 0
+    units = [unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=0)]
+    open_ = tet(levels=["0 0 0"], units=units, options={"melee_die_faces": ["knock_back"]}).game
+    events = open_.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    assert open_.state.units["b"].location == "2,0"
+    assert sum(v for _, name, v in (f for e in events for f in TetOutcome().facts(e)) if name == "knocked_back") == 1

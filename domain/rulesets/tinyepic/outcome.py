@@ -8,7 +8,8 @@ seed names no end of its own: the game runs to the turn limit, except that a pla
 units and has none left has lost.
 
 Movement facts it adds to the tally: ``damage_taken`` (Health lost), ``village_visits`` (a
-Village healed the unit), ``knocked_back`` (spaces a unit was knocked back).
+Village healed the unit), ``knocked_back`` (spaces a unit was knocked back: each step a knock
+back took, so a push a wall stops at once counts none).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from domain.event_base import GameEvent
+from domain.events import StepTaken
 from domain.outcome import Counters, Fact, OutcomeRules, Standing, units_lost
-from domain.rulesets.tinyepic.events import DamageDealt, KnockBackStarted, VillageVisited
+from domain.rulesets.tinyepic.events import DamageDealt, VillageVisited
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState
 from domain.state import GameState
@@ -25,7 +27,9 @@ from domain.state import GameState
 #: what one Village held is worth against Health left
 VILLAGE_POINTS = 10
 #: the events with movement facts (``TetOutcome.facts``)
-_WITH_FACTS: frozenset[type[GameEvent]] = frozenset({DamageDealt, VillageVisited, KnockBackStarted})
+_WITH_FACTS: frozenset[type[GameEvent]] = frozenset({DamageDealt, VillageVisited, StepTaken})
+#: the kinds of step a knock back takes (``KnockBackMovement``: across, or down a level)
+KNOCKED = frozenset({"knock back", "fall"})
 
 
 class TetOutcome(OutcomeRules):
@@ -40,8 +44,8 @@ class TetOutcome(OutcomeRules):
             return ((event.unit, "damage_taken", float(event.amount)),)
         if isinstance(event, VillageVisited):
             return ((event.unit, "village_visits", 1.0),)
-        if isinstance(event, KnockBackStarted):
-            return ((event.unit, "knocked_back", float(event.spaces)),)
+        if isinstance(event, StepTaken) and event.kind in KNOCKED:
+            return ((event.unit, "knocked_back", 1.0),)
         return ()
 
     def standings(self, state: GameState, counters: Counters) -> dict[str, Standing]:
