@@ -268,3 +268,42 @@ def test_two_bound_spirits_side_by_side_are_both_disabled() -> None:
         "    - {id: b, card: Bound Spirit, owner: p1, at: 9}\n"
     )
     assert view(g).disabled("a") is not None and view(g).disabled("b") is not None
+
+
+GATE_WALKED = """
+title: t
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 11, card: Planar Gate, controller: p1}
+    - {at: 14, card: Valley, controller: p1}
+  units:
+    - {id: nomads, card: Rimland Nomads, owner: p1, at: 11}
+script:
+  - {command: move_and_attack, unit: nomads, path: [12/void, 13/void]}
+  - {command: end_turn, player: p1}
+  - {command: end_turn, player: p2}
+"""
+
+
+def test_a_planar_gates_voidwalk_lasts_until_the_unit_enters_a_site_in_the_lookahead_too() -> None:
+    """Planar Gate (digest gap 10): a minion that stepped from the Gate into the void keeps
+    Voidwalk until it enters a site. From 13/void the range of motion reaches the site 14 and
+    not the void beyond it (the command refuses 14 -> 15/void: the Voidwalk ended at 14), and
+    every Move and Attack listed for it is one the command takes."""
+    import copy
+
+    g = game(GATE_WALKED)
+    r = reach(g, "nomads")
+    assert "14" in r and "12/void" in r
+    assert "15/void" not in r and any("Voidwalk" in str(x) for x in r.why_not("15/void"))
+    trial = copy.deepcopy(g)
+    events = trial.issue({"command": "move_and_attack", "unit": "nomads", "path": ["14", "15/void"]})
+    assert trial.state.units["nomads"].location == "14"  # the step into the void is refused as it comes
+    assert any("Voidwalk" in e.describe(str) for e in events if e.name == "StepRefused")
+    listed = [c for c in g.legal_commands() if getattr(c, "unit", None) == "nomads" and c.path]
+    assert listed
+    for command in listed:
+        events = copy.deepcopy(g).issue(command)
+        assert not [e for e in events if e.name == "StepRefused"], command  # (it may die where it can't survive)

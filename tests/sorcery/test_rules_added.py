@@ -82,3 +82,47 @@ def test_acting_out_of_turn_cites_the_rule_of_what_was_tried(command: dict, cite
     with pytest.raises(IllegalCommand) as refused:
         g.issue(command)
     assert refused.value.rule.source == cited, refused.value
+
+
+CAVE = """
+title: t
+ruleset: sorcery
+active_player: p1
+aliases: {A: 11, B: 12}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: B, card: Valley, controller: p2}
+  units:
+    - {id: trolls, card: Cave Trolls, owner: p1, at: "A/underground"}
+    - {id: kelpie, card: Bosk Troll, owner: p2, at: B}
+    - {id: mole, card: Cave Trolls, owner: p2, at: "B/underground"}
+"""
+
+
+@pytest.mark.parametrize("attack", ["kelpie", "site"])
+def test_a_move_and_attack_whose_attack_cant_be_made_may_be_intercepted(attack: str) -> None:
+    """codex: Intercept (digest 3.4): an enemy that used Move and Attack, finished moving and
+    did not attack may be intercepted at its final location. Cave Trolls move underground and
+    name a target on the surface (or the site): the attack can't be declared there, so they
+    did not attack, and the enemy trolls below may intercept."""
+    g = game(CAVE)
+    events = g.issue({"command": "move_and_attack", "unit": "trolls", "path": ["B/underground"], "attack": attack})
+    assert [e.name for e in events if e.name in ("AttackRefused", "InterceptAwaited", "InterceptOffered")] == [
+        "AttackRefused", "InterceptAwaited", "InterceptOffered",
+    ]
+    assert {"command": "intercept", "player": "p2", "unit": "mole"} in g.legal_commands()
+    g.issue({"command": "intercept", "player": "p2", "unit": "mole"})
+
+
+def test_why_intercept_names_a_units_own_ban_on_intercepting() -> None:
+    """Lumbering Giant: "can't defend or intercept": the refusal names its text, not a place or
+    a tap it does not have."""
+    text = (EXAMPLES / "sorcery" / "37-intercept.yaml").read_text()
+    text = text.replace("    - {id: troll, card: Bosk Troll, owner: p2, at: C}\n",
+                        "    - {id: troll, card: Bosk Troll, owner: p2, at: C}\n    - {id: giant, card: Lumbering Giant, owner: p2, at: C}\n")
+    text = text[: text.index("script:")] + "script:\n  - {command: move_and_attack, unit: boars, path: [C]}\n"
+    g = game(text)
+    assert g.state.intercept is not None  # type: ignore[attr-defined]
+    with pytest.raises(IllegalCommand, match="Lumbering Giant"):
+        g.issue({"command": "intercept", "player": "p2", "unit": "giant"})

@@ -14,7 +14,7 @@ the cards wait for are not worked out again after each event of an attack
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.event_base import GameEvent, Labeler, alias_topic
 from domain.rules import RuleRef
@@ -35,11 +35,21 @@ class AttackPlanned(GameEvent):
 
     TOPIC: ClassVar[str] = "sorcery.AttackPlanned"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    class_version: ClassVar[int] = 2
     unit: str
     target: str
+    #: planned by a Move and Attack (not by an ability that lets a unit attack): if the attack
+    #: can't be declared, the unit used Move and Attack and didn't attack, and enemies there may
+    #: intercept (codex: Intercept). Added in version 2: a log written before it did not record
+    #: it, so verification does not compare it (``not_recorded``)
+    move_and_attack: bool = False
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        return {**fields, "move_and_attack": False}
 
     def apply_to(self, state: GameState) -> None:
-        sorcery_state(state).storyline.append(AttackItem(unit=self.unit, target=self.target))
+        sorcery_state(state).storyline.append(AttackItem(unit=self.unit, target=self.target, move_and_attack=self.move_and_attack))
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} will attack {self.target} after moving"

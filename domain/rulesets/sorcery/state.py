@@ -119,6 +119,8 @@ class AttackItem(StateModel):
     item: Literal["attack"] = "attack"
     unit: str
     target: str
+    #: the attack of a Move and Attack (``AttackPlanned.move_and_attack``)
+    move_and_attack: bool = False
 
 
 class JoinFightItem(StateModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand
 from domain.movement import Reach, search_reach
+from domain.rules import RuleRef
 from domain.rulesets.sorcery import oversized
 from domain.rulesets.sorcery.commands import Defend, Intercept, MoveAndAttack, Pass
 from domain.rulesets.sorcery.engine import combat
@@ -80,7 +81,7 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
     if allowance is not None:
         engine.declare_path(unit.id, full, "move_and_attack", allowance)
     if cmd.attack is not None:
-        engine.emit(AttackPlanned, unit=unit.id, target=cmd.attack)
+        engine.emit(AttackPlanned, unit=unit.id, target=cmd.attack, move_and_attack=True)
     elif len(full) == 1:
         await_intercept(engine, unit.id)  # used Move and Attack without moving or attacking
 
@@ -186,8 +187,12 @@ def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) 
         found.append(IllegalCommand(INTERCEPT, f"{unit.id} already intercepts"))
     eligible, why = interceptors(engine, window.unit)
     if unit.id not in eligible and unit.id not in window.interceptors:
-        at = engine.label(window.location)
-        found.append(IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}"))
+        barred = engine.view().restriction(unit.id, "no_intercept")
+        if barred is not None:  # its own text, not where it stands (Lumbering Giant)
+            found.append(IllegalCommand(barred, f"{unit.id} can't intercept"))
+        else:
+            at = engine.label(window.location)
+            found.append(IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}"))
     return found
 
 
@@ -324,23 +329,36 @@ def resolve_attack_item(engine: Primitives, item: AttackItem) -> None:
     if not unit.alive or unit.location is None:
         engine.emit(AttackRefused, unit=unit.id, target=item.target, rule=rule("codex: Attack", "the attacker is no longer in the realm"))
         return
+    refused = _attack_refusal(engine, unit, item.target)
+    if refused is not None:
+        engine.emit(AttackRefused, unit=unit.id, target=refused[0], rule=refused[1])
+        if item.move_and_attack:
+            await_intercept(engine, unit.id)  # it used Move and Attack and didn't attack (codex: Intercept)
+        return
     if item.target == "site":
         site = engine.view().site_at(parse_loc(unit.location).square)
-        if site is None or parse_loc(unit.location).region.value != "surface":
-            engine.emit(AttackRefused, unit=unit.id, target="site", rule=rule("codex: Attack", "sites are attacked at their surface"))
-            return
-        if site.controller == unit.owner:
-            engine.emit(AttackRefused, unit=unit.id, target=site.id, rule=rule("codex: Attack", "attacks target enemy sites"))
-            return
+        assert site is not None
         engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=site.id, target_kind="site", location=unit.location)
         return
     target = engine.state.units[item.target]
-    shared = oversized.shared_location(unit, target) if target.alive else None
-    if shared is None:
-        engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=rule("codex: Attack", "the target must be at the attacker's location"))
-        return
-    barred = engine.view().attack_refusal(unit.id, target.id)
-    if barred is not None:
-        engine.emit(AttackRefused, unit=unit.id, target=target.id, rule=barred)
-        return
+    shared = oversized.shared_location(unit, target)
     engine.emit(AttackDeclared, attack_id=engine.state.next_id("a", "attack"), attacker=unit.id, target=target.id, target_kind="unit", location=shared)
+
+
+def _attack_refusal(engine: Primitives, unit: SorceryUnit, target_id: str) -> tuple[str, RuleRef] | None:
+    """Why the planned attack of ``unit`` (alive, in the realm) on ``target_id`` (a unit, or
+    ``site``) can't be declared where the unit now is: the target named in the refusal and the
+    rule; none when it can."""
+    assert unit.location is not None
+    if target_id == "site":
+        site = engine.view().site_at(parse_loc(unit.location).square)
+        if site is None or parse_loc(unit.location).region.value != "surface":
+            return "site", rule("codex: Attack", "sites are attacked at their surface")
+        if site.controller == unit.owner:
+            return site.id, rule("codex: Attack", "attacks target enemy sites")
+        return None
+    target = engine.state.units[target_id]
+    if (oversized.shared_location(unit, target) if target.alive else None) is None:
+        return target.id, rule("codex: Attack", "the target must be at the attacker's location")
+    barred = engine.view().attack_refusal(unit.id, target.id)
+    return (target.id, barred) if barred is not None else None

@@ -15,7 +15,7 @@ from domain.rulesets.sorcery.catalog import card, power_for_checks
 from domain.rulesets.sorcery.effects import ConnectEdges, EffectSpec, SiteCondition
 from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.state import CardState, EffectState, SorceryState, SorceryUnit
 from domain.state import GameState
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -78,7 +78,9 @@ class RealmFacts:
 
     @cached_property
     def all_specs(self) -> list[tuple[str, EffectSpec]]:
-        return [(e.id, e.spec) for e in self.state.effects.values()]
+        """Each effect's spec, as it applies: a Voidwalk kept from a Planar Gate "until it enters
+        a site" holds in the void only (``_in_the_void``)."""
+        return [(e.id, spec_in_force(e)) for e in self.state.effects.values()]
 
     @cached_property
     def suppressed_sites(self) -> dict[str, RuleRef]:
@@ -219,3 +221,14 @@ class RealmFacts:
         if at is not None:
             return at
         return parse_loc(unit.location) if unit.location else None
+
+
+def spec_in_force(effect: EffectState) -> EffectSpec:
+    """An effect's spec as it applies. One lasting until its unit enters a site (a Voidwalk
+    kept from a Planar Gate) is scoped to the void: the engine ends it as the unit leaves the
+    void (``Primitives.settle``), and a range of motion, which fires nothing, must not carry it
+    past a site on the way either (digest gap 10)."""
+    spec = effect.spec
+    if effect.duration != "until_enters_site" or getattr(spec, "region", "void") is not None:
+        return spec
+    return spec.model_copy(update={"region": Region.VOID.value})

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.realm import parse_loc
+from domain.rulesets.sorcery.rules.facts import spec_in_force
 from domain.rulesets.sorcery.rules.shared import RealmFacts, per_state, realm_facts, spec_reads
 from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.view import RealmView
@@ -98,7 +99,7 @@ class LiveIndex:
             if set(_named(state, effect_id)) & moved:
                 again.add(effect_id)
         for effect_id in in_force:
-            spec = state.effects[effect_id].spec
+            spec = spec_in_force(state.effects[effect_id])
             if not isinstance(spec, Scope):
                 continue
             old = self.covers.get(effect_id, frozenset())
@@ -128,7 +129,7 @@ class LiveIndex:
         self.scoped = {e for e, effect in state.effects.items() if isinstance(effect.spec, Scope)}
         self.covers = {
             effect_id: _covered(view, spec, self.places)
-            for effect_id in self.in_force if isinstance(spec := state.effects[effect_id].spec, Scope)
+            for effect_id in self.in_force if isinstance(spec := spec_in_force(state.effects[effect_id]), Scope)
         }
         self.keywords = {}
         for unit_id, at in self.places.items():
