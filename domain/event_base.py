@@ -36,7 +36,7 @@ Labeler = Callable[[str], str]
 
 
 #: the library's fields, which every stored record has outside its own fields
-ENVELOPE = frozenset({"originator_id", "originator_version", "timestamp", "not_recorded", "stored_schema"})
+ENVELOPE = frozenset({"originator_id", "originator_version", "timestamp", "not_recorded", "stored_schema", "recorded"})
 
 
 def alias_topic(old: str, cls: type[GameEvent]) -> None:
@@ -87,6 +87,12 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
     #: the schema a stored record says it was written with (read from its ``class_version``
     #: key, never written back): a record older than the class goes through ``from_record``
     stored_schema: int = Field(default=0, alias="class_version", exclude=True, repr=False)
+    #: an event read from a record older than its class: that record's schema and fields, as
+    #: stored. A log exported or a store written from it writes the record so again (``record``),
+    #: so that whoever reads it upcasts it the same way and knows, as this reader did, which
+    #: fields it never recorded (``not_recorded``): written under today's schema with the
+    #: upcaster's values, those would be compared by verification as if they had been logged.
+    recorded: tuple[int, dict[str, Any]] | None = Field(default=None, exclude=True, repr=False)
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -109,6 +115,13 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         return self.model_dump(
             mode="json", exclude={"originator_id", "originator_version", "timestamp"}
         )
+
+    def record(self) -> tuple[int, dict[str, Any]]:
+        """The schema and fields to write this event with: as it was recorded, when it was read
+        from an older record (``recorded``), else today's."""
+        if self.recorded is not None:
+            return self.recorded[0], dict(self.recorded[1])
+        return type(self).class_version, self.payload()
 
     def recorded_payload(self) -> dict[str, Any]:
         """The fields the log really recorded: what verification compares."""
@@ -145,10 +158,12 @@ class GameEvent(DomainEvent, CanMutateAggregate[UUID]):
         turn ``true`` into 1 without a word, and a game would be replayed with a Speed of 1."""
         if version < cls.class_version:
             stored = frozenset(fields)
+            original = (version, dict(fields))
             while version < cls.class_version:
                 fields = getattr(cls, f"upcast_v{version}_v{version + 1}")(fields)
                 version += 1
             fields["not_recorded"] = frozenset(cls.model_fields) - stored - ENVELOPE
+            fields["recorded"] = original
         fields["originator_id"], fields["originator_version"], fields["timestamp"] = originator_id, originator_version, timestamp
         if strict:
             return cls.__pydantic_validator__.validate_json(pydantic_core.to_json(fields), strict=True)

@@ -58,13 +58,16 @@ def event_ruleset(cls: type[GameEvent]) -> str | None:
 
 
 def event_record(event: GameEvent) -> dict[str, Any]:
+    """One line's fields: an event read from an older record keeps that record's schema and
+    fields (``GameEvent.record``), so the log says what was really recorded."""
+    schema, fields = event.record()
     return {
         "topic": type(event).TOPIC,
-        "schema": type(event).class_version,
+        "schema": schema,
         "game": str(event.originator_id),
         "version": event.originator_version,
         "timestamp": event.timestamp.isoformat(),
-        "event": event.payload(),
+        "event": fields,
     }
 
 

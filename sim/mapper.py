@@ -36,10 +36,13 @@ class PydanticMapper(Mapper[UUID]):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         """The event's own fields and its timestamp as JSON, written by pydantic's serializer in
         one pass (no intermediate dictionary), with the schema when it is above 1."""
-        data = domain_event.__pydantic_serializer__.to_json(domain_event, exclude=_ENVELOPE)
-        version = type(domain_event).class_version
-        if version > 1:
-            data = b'{"class_version":%d%s' % (version, b"," + data[1:] if data != b"{}" else b"}")
+        if domain_event.recorded is not None:
+            data = _as_recorded(domain_event)
+        else:
+            data = domain_event.__pydantic_serializer__.to_json(domain_event, exclude=_ENVELOPE)
+            version = type(domain_event).class_version
+            if version > 1:
+                data = b'{"class_version":%d%s' % (version, b"," + data[1:] if data != b"{}" else b"}")
         if self.compressor:
             data = self.compressor.compress(data)
         if self.cipher:
@@ -55,6 +58,17 @@ class PydanticMapper(Mapper[UUID]):
         if self.compressor:
             data = self.compressor.decompress(data)
         return cls.from_json(stored_event.originator_id, stored_event.originator_version, data)
+
+
+def _as_recorded(event: Any) -> bytes:
+    """An event read from an older record, stored as that record was (its schema and fields)
+    with the event's timestamp: read back, it is upcast again and its unrecorded fields known
+    (``GameEvent.recorded``)."""
+    schema, fields = event.record()
+    stamp = event.__pydantic_serializer__.to_json(event, include={"timestamp"})  # {"timestamp":...}, as any record has it
+    head = b'{"class_version":%d,' % schema if schema > 1 else b"{"
+    body = json.dumps(fields, separators=(",", ":")).encode("utf-8")
+    return head + stamp[1:-1] + (b"," + body[1:] if body != b"{}" else b"}")
 
 
 def stored_event(originator_id: UUID | str, originator_version: int, topic: str, state: bytes) -> StoredEvent:
