@@ -15,8 +15,13 @@ from domain.events import GameStarted
 from domain.state import GameState
 
 
-def state_hash(state: GameState) -> str:
-    canonical = json.dumps(state.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+def state_hash(state: GameState, seed: int | None = None) -> str:
+    """The hash of the state; of the state as if played under ``seed`` when given (two games
+    told apart by their seed alone hash alike until their dice differ: ``sim diff``)."""
+    dumped = state.model_dump(mode="json")
+    if seed is not None:
+        dumped["seed"] = seed
+    canonical = json.dumps(dumped, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -33,9 +38,9 @@ def fold(events: Iterable[GameEvent]) -> GameState:
     return state
 
 
-def hash_chain(events: Iterable[GameEvent]) -> list[str]:
+def hash_chain(events: Iterable[GameEvent], seed: int | None = None) -> list[str]:
     """The state hash after each event, in order: the first differing entry between two runs
-    is the first divergence."""
+    is the first divergence. ``seed``: each state hashed as if under that seed (``state_hash``)."""
     state: GameState | None = None
     hashes: list[str] = []
     for event in events:
@@ -44,5 +49,5 @@ def hash_chain(events: Iterable[GameEvent]) -> list[str]:
         elif state is not None:
             event.fold_into(state)
         assert state is not None
-        hashes.append(state_hash(state))
+        hashes.append(state_hash(state, seed))
     return hashes

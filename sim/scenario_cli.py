@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from domain.errors import BadInput, IllegalCommand, SimError
+from domain.events import GameStarted
 from domain.ruleset import Diagnostic, get_ruleset
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain
@@ -213,7 +214,7 @@ def timeline(scenario: str, as_json: bool) -> None:
 @click.command()
 @click.argument("first", type=click.Path(dir_okay=False))
 @click.argument("second", type=click.Path(dir_okay=False))
-@click.option("--context", default=12, show_default=True, help="Events to show from the divergence on.")
+@click.option("--context", default=12, show_default=True, type=click.IntRange(min=0), help="Events to show from the divergence on.")
 @JSON_OPTION
 @guarded
 def diff(first: str, second: str, context: int, as_json: bool) -> None:
@@ -225,17 +226,23 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
     """
     games = [_events_of(path) for path in (first, second)]
     options = option_differences(games[0][0], games[1][0])  # named before anything else
-    chains = [hash_chain(events) for events, _ in games]
+    seeds = [_seed_of(events) for events, _ in games]
+    # games told apart by their seed are compared as if under one: they part where their
+    # dice (or anything the seed decides) first differ, not at their start
+    chains = [hash_chain(events, 0 if seeds[0] != seeds[1] else None) for events, _ in games]
     at = next((i for i, (a, b) in enumerate(zip(*chains, strict=False)) if a != b), None)
     same = at is None and len(chains[0]) == len(chains[1])
     if at is None:
         at = min(len(c) for c in chains)
     finals = [replay(events) for events, _ in games]
     if not as_json:
+        if seeds[0] != seeds[1]:
+            console.print(f"seed differs: {seeds[0]} in {first}, {seeds[1]} in {second}")
         for name, (a, b) in options.items():
             console.print(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}")
     if as_json:
         emit({
+            "seeds": seeds,
             "options": options,
             "diverge_at": None if same else at + 1,
             "events": [len(c) for c in chains],
@@ -254,6 +261,12 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
         console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")
     if not same:
         sys.exit(1)
+
+
+def _seed_of(events: list[Any]) -> int | None:
+    """The seed a game's ``GameStarted`` names."""
+    start = events[0] if events else None
+    return start.seed if isinstance(start, GameStarted) else None
 
 
 def _events_of(path: str) -> tuple[list[Any], Callable[[str], str]]:

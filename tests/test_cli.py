@@ -256,3 +256,38 @@ def test_a_skirmish_reach_table_says_how_each_point_is_reached_and_reads_in_orde
     spots = [parse_spot(r.split("│")[1].strip()) for r in rows]
     keys = [(s.surface != "ground", s.surface, s.y, s.x) for s in spots]
     assert keys == sorted(keys)
+
+
+def test_diff_of_two_seeds_names_the_seed_and_finds_where_the_dice_part(tmp_path: Path) -> None:
+    """``sim diff`` of one scenario under two seeds: the seed is named first, as an option is,
+    and the games part where a die first gives them different states, not at their start (the
+    seed itself is in the state, which made every such pair part at e1)."""
+    from sim.logfile import write_log_file
+    from sim.runner import play
+    from sim.scenario import load_scenario
+
+    scenario = load_scenario(EXAMPLES / "godsgloom" / "15-trample.yaml")
+    finals: dict[str, int] = {}
+    for seed in range(1, 40):  # two seeds whose Trample dice leave the pikemen differently wounded
+        scenario.seed = seed
+        events = play(scenario).events
+        wounds = sum(e.wounds for e in events if e.name == "WoundsSuffered")  # type: ignore[attr-defined]
+        finals.setdefault(str(wounds), seed)
+        if len(finals) == 2:
+            break
+    assert len(finals) == 2
+    paths = []
+    for seed in finals.values():
+        scenario.seed = seed
+        path = tmp_path / f"seed{seed}.jsonl"
+        write_log_file(play(scenario).events, path)
+        paths.append(str(path))
+    result = sim("diff", *paths)
+    assert result.exit_code == 1, result.output
+    first, second = finals.values()
+    assert result.output.splitlines()[0].startswith(f"seed differs: {first} in")
+    import re
+
+    at = re.search(r"diverge at event e(\d+):", result.output)
+    assert at is not None and int(at.group(1)) > 1
+    assert "Wound" in result.output  # the first state the dice made differ: one die wounded the pikemen
