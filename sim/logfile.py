@@ -105,9 +105,10 @@ def write_log_file(events: Iterable[GameEvent], target: Path) -> int:
         if whole:
             os.replace(partial, path)
     except OSError as exc:
-        if whole:
-            partial.unlink(missing_ok=True)
-        raise BadInput(f"can't write the log: {exc.strerror or exc}", str(target)) from None
+        if whole and partial.is_file():
+            partial.unlink()
+        where = partial if whole and exc.filename == str(partial) else target
+        raise BadInput(f"can't write the log: {exc.strerror or exc}", str(where)) from None
     return count
 
 
@@ -136,7 +137,8 @@ def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) 
     state needs; ``at`` also keeps the state after that event."""
     name = str(path)
     try:
-        with Path(path).open(encoding="utf-8") as lines:
+        # a byte order mark some editors write before the first line is no part of it
+        with Path(path).open(encoding="utf-8-sig") as lines:
             return _read(lines, name, keep_events, at)
     except FileNotFoundError:
         raise BadInput("no such file", name) from None
@@ -147,7 +149,7 @@ def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) 
 
 
 def parse_log(text: str, name: str) -> LogFile:
-    return _read(text.splitlines(), name, True, None)
+    return _read(text.removeprefix("\ufeff").splitlines(), name, True, None)
 
 
 def _read(lines: Iterable[str], name: str, keep_events: bool, at: int | None) -> LogFile:

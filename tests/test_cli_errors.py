@@ -299,3 +299,26 @@ def test_an_unknown_field_named_with_a_newline_is_quoted_in_a_one_line_error(tmp
     line = one_line_exit_2(sim("run", str(path), "--db", str(db)))
     assert 'setup."\\n": unknown field' in line
     assert not db.exists()
+
+
+def test_export_whose_partial_file_is_a_folder_is_refused_naming_it(tmp_path: Path) -> None:
+    """The export writes a ``.partial`` file and renames it when whole: a folder in its way is
+    bad input naming that path (exit 2), not an internal error, and the folder is left as it was."""
+    db, game_id = stored_game(tmp_path)
+    target = tmp_path / "out.jsonl"
+    (tmp_path / "out.jsonl.partial").mkdir()
+    line = one_line_exit_2(sim("log", "export", game_id, "--db", db, "-o", str(target)))
+    assert "out.jsonl.partial" in line and "can't write the log" in line
+    assert not target.exists() and (tmp_path / "out.jsonl.partial").is_dir()
+
+
+def test_a_log_beginning_with_a_byte_order_mark_reads_as_without_it(tmp_path: Path) -> None:
+    """Some editors write a UTF-8 byte order mark before the first line: it is no part of it."""
+    db, game_id = stored_game(tmp_path)
+    plain = tmp_path / "plain.jsonl"
+    assert sim("log", "export", game_id, "--db", db, "-o", str(plain)).exit_code == 0
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    first, second = sim("replay", str(plain)), sim("replay", str(marked))
+    assert second.exit_code == 0, second.output
+    assert first.output.splitlines()[-1] == second.output.splitlines()[-1]
