@@ -20,6 +20,7 @@ at the first line that is wrong, naming it and the reason; nothing else happens 
 from __future__ import annotations
 
 import functools
+import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -124,6 +125,26 @@ class LogFile:
     count: int
     state: GameState
     state_at: GameState | None = None
+
+
+def is_log_file(path: str | Path) -> bool:
+    """Whether ``path`` holds a game log rather than a scenario: a ``.jsonl`` file is a log and a
+    ``.yaml`` one a scenario; any other is told by its first line, a log's being a JSON object
+    with a ``topic`` (a log saved as ``.log``, a scenario written as JSON). A file that can't be
+    read is left to the reader its name suggests, which says why."""
+    suffix = Path(path).suffix.lower()
+    if suffix in (".jsonl", ".yaml", ".yml"):
+        return suffix == ".jsonl"
+    try:
+        with Path(path).open(encoding="utf-8-sig") as lines:
+            first = next((line for line in lines if line.strip()), "")
+    except (OSError, UnicodeDecodeError):
+        return suffix == ".json"
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "topic" in data
 
 
 def read_jsonl(path: str | Path) -> list[GameEvent]:

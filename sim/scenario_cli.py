@@ -22,7 +22,7 @@ from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, pla
 from sim.console import heading, progress
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
-from sim.logfile import read_jsonl
+from sim.logfile import is_log_file, read_jsonl
 from sim.render import amount, print_events, print_reach, print_timeline
 from sim.replay import replay
 from sim.rule_option import option_differences, rule_options
@@ -270,7 +270,7 @@ def _seed_of(events: list[Any]) -> int | None:
 
 
 def _events_of(path: str) -> tuple[list[Any], Callable[[str], str]]:
-    if path.endswith((".jsonl", ".json")):
+    if is_log_file(path):
         events = read_jsonl(path)
     else:
         events = play_file(path)[0].events

@@ -18,13 +18,13 @@ from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
 from sim.clikit import check_seed, console, err, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
-from sim.logfile import read_jsonl
+from sim.logfile import is_log_file, read_jsonl
 from sim.rule_option import given, rule_options
 
 
 def game_events(source: str | None, db: str | None, game: str | None) -> list[GameEvent]:
     """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
-    if given() and (game is not None or (source or "").endswith((".jsonl", ".json"))):
+    if given() and (game is not None or (source is not None and is_log_file(source))):
         raise BadInput("--option sets a scenario's rule options; a logged game keeps those it was played under", "--option")
     if source is not None and (db is not None or game is not None):
         # two games named: which one was meant is not for the tool to guess
@@ -39,7 +39,7 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
         return upcast_log(events)
     if source is None:
         raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
-    if source.endswith((".jsonl", ".json")):
+    if is_log_file(source):
         return upcast_log(read_jsonl(source))
     return list(play_file(source)[0].events)
 

@@ -291,3 +291,24 @@ def test_diff_of_two_seeds_names_the_seed_and_finds_where_the_dice_part(tmp_path
     at = re.search(r"diverge at event e(\d+):", result.output)
     assert at is not None and int(at.group(1)) > 1
     assert "Wound" in result.output  # the first state the dice made differ: one die wounded the pikemen
+
+
+def test_a_log_named_dot_log_and_a_scenario_written_as_json_are_told_apart_by_their_content(tmp_path: Path) -> None:
+    """``trace``, ``diff`` and ``render`` take a scenario or a log: a log saved as ``.log`` and a
+    scenario written as JSON (``.json``, which ``sim check`` reads) are each read as what they
+    hold, not as their extension guessed (the log was read as YAML, the scenario as a log)."""
+    import yaml
+
+    scenario = EXAMPLES / "godsgloom" / "15-trample.yaml"
+    as_json = tmp_path / "trample.json"
+    as_json.write_text(json.dumps(yaml.safe_load(scenario.read_text())), encoding="utf-8")
+    db = tmp_path / "games.sqlite"
+    ran = sim("run", str(scenario), "--db", str(db))
+    game_id = ran.output.strip().splitlines()[-1].split()[1]
+    log = tmp_path / "trample.log"
+    assert sim("log", "export", game_id, "--db", str(db), "-o", str(log)).exit_code == 0
+    for source in (as_json, log):
+        traced = sim("trace", str(source))
+        assert traced.exit_code == 0 and "game started: godsgloom" in traced.output, traced.output
+        assert sim("render", str(source), "-o", str(tmp_path / f"{source.stem}-{source.suffix[1:]}.svg")).exit_code == 0
+    assert sim("diff", str(as_json), str(log)).exit_code == 0

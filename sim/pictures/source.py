@@ -14,7 +14,7 @@ from domain.events import GameStarted
 from domain.legacy import upcast_log
 from sim.app import open_store
 from sim.clikit import play_file  # the CLI's reading of scenarios, with file:line:col errors
-from sim.logfile import read_log
+from sim.logfile import is_log_file, read_log
 from sim.replay import verify
 
 
@@ -51,7 +51,7 @@ def load_game(source: str | None, db: str | None = None, game: str | None = None
         return _stored(db, game)
     if source is None:
         raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
-    if source.endswith((".jsonl", ".json")):
+    if is_log_file(source):
         return _log(source)
     return _scenario(source)
 
