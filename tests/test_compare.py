@@ -255,6 +255,9 @@ def test_a_script_one_seat_cannot_play_is_refused_before_any_game(tmp_path: Path
     assert "the script is refused with seats swapped" in line and not db.exists()
     assert sim("compare", str(EXAMPLES / "tiny-epic-tactics" / "17-two-units-and-one-unit-left.yaml"), "--variant", "a:",
                "--no-swap", "--games", "1", "--workers", "1").exit_code == 0
+    # one game is game 0, never played with seats swapped: the swapped script is not asked for
+    assert sim("compare", str(EXAMPLES / "tiny-epic-tactics" / "17-two-units-and-one-unit-left.yaml"), "--variant", "a:",
+               "--games", "1", "--workers", "1").exit_code == 0
 
 
 def test_a_malformed_scheduler_address_is_refused_before_the_scenario_is_read() -> None:

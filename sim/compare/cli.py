@@ -85,7 +85,7 @@ def compare_command(
     played, _ = play_file(scenario)  # the file and its --option values, checked and played once
     base = played.scenario
     for variant in variants:
-        _check_variant(base, variant, swap)
+        _check_variant(base, variant, swap and games > 1)  # one game is never played swapped
     if plot_file is not None:
         require_matplotlib(plot_file)
     text = Path(scenario).read_text(encoding="utf-8")
