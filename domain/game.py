@@ -138,6 +138,9 @@ class Game(BaseAggregate[UUID]):
         seed: int = 0,
     ) -> Game:
         rules = get_ruleset(ruleset)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            # a negative seed draws what its opposite does (``random.Random(-n)``): as a scenario's
+            raise BadInput(f"a seed is a whole number, 0 or more, not {seed!r}", "seed")
         if len(players) != 2 or len(set(players)) != 2:
             raise BadInput("a game has exactly two players with different names", "players")
         active = active_player or players[0]

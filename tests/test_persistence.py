@@ -288,3 +288,13 @@ def test_a_sessions_lookahead_reads_only_the_events_stored_since_it_last_looked(
     again = game.lookahead()
     assert again is first and again.position > position
     assert again.range_of_motion("raider").paths == Lookahead.from_events(game.events()).range_of_motion("raider").paths
+
+
+@pytest.mark.parametrize("seed", ["x", -5, True, 2.5])
+def test_a_new_games_seed_must_be_a_whole_number_from_0_and_nothing_is_stored(seed: object, tmp_path: Path) -> None:
+    """Bad input gets a BadInput naming the field, as a scenario's or the CLI's ``seed`` does (a
+    negative seed draws its opposite's dice): not pydantic's raw error, and no game stored."""
+    sim = Simulator(str(tmp_path / "games.sqlite"))
+    with pytest.raises(BadInput, match="seed: a seed is a whole number, 0 or more"):
+        sim.new_game("tinyepic", {"terrain": [". ."], "units": []}, seed=seed)
+    assert sim.games() == []
