@@ -222,6 +222,8 @@ class GameSession:
     # --- commands -------------------------------------------------------------------------------
 
     def issue(self, command: dict[str, Any] | BaseModel, expected_version: int | None = None) -> list[GameEvent]:
+        if expected_version is not None:
+            _whole_number(expected_version, "expected_version")
         with self._lock:
             decided_in = self._seen
         game, events = self.store.apply(self.id, command, expected_version=expected_version, decided_in=decided_in)

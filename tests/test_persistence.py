@@ -298,3 +298,10 @@ def test_a_new_games_seed_must_be_a_whole_number_from_0_and_nothing_is_stored(se
     with pytest.raises(BadInput, match="seed: a seed is a whole number, 0 or more"):
         sim.new_game("tinyepic", {"terrain": [". ."], "units": []}, seed=seed)
     assert sim.games() == []
+
+
+def test_an_expected_version_that_is_not_a_whole_number_is_bad_input(store_db: str) -> None:
+    """``issue(..., expected_version="x")`` names the field (it was read as a version conflict)."""
+    session = Simulator(store_db).load(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
+    with pytest.raises(BadInput, match="expected_version"):
+        session.issue({"command": "end_turn"}, expected_version="x")  # type: ignore[arg-type]
