@@ -516,6 +516,25 @@ class Table:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
         return max((height for _, height in self.crossed(a, b)), default=0.0)
 
+    def climbed_past(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
+        """The terrain a climb from a to b passes over besides the wall it climbs: what the
+        straight line crosses (as ``crossed``) outside the footprint of the higher end's surface,
+        where the climb's wall is. A floor under that surface lies inside its walls and is not
+        passed; terrain only touching the line where it meets that wall is not either."""
+        if not self.crossed(a, b):
+            return []
+        higher = a if self.height(a.surface) >= self.height(b.surface) else b
+        line = segment(a, b)
+        if higher.surface != GROUND:
+            line = line.difference(self.surfaces[higher.surface].polygon)
+        if line.is_empty:
+            return []
+        return [
+            (surface, height) for surface, height, box, footprint in self._terrain
+            if surface not in (a.surface, b.surface) and not _apart(box, a, b)
+            and footprint.context.intersection(line).length > EPSILON
+        ]
+
     def crossed(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
         """The terrain the straight line from a to b passes over, other than a's and b's own
         surfaces: each surface's id (None for an obstacle) and height."""
