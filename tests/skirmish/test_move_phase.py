@@ -65,6 +65,44 @@ def test_difficult_penalty_is_flat_however_much_is_crossed() -> None:
     assert events[1].allowance == 4.0
 
 
+DIFFICULT_STAGE = """
+title: difficult terrain on a low stage
+ruleset: skirmish
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: stage, rect: [4, 0, 2, 8], height: 0.5}
+  difficult:
+    - {rect: [4, 0, 2, 8], surface: stage}
+  units:
+    - {id: a, side: p1, at: '2,1', move: 6}
+    - {id: b, side: p1, at: '2,5', move: 6}
+    - {id: c, side: p1, at: '2,7', move: 7}
+"""
+
+
+def test_difficult_terrain_on_a_low_surface_counts_for_a_walk_over_it() -> None:
+    """Move Phase, Difficult Terrain: moving through difficult terrain at any point costs 2" of
+    the move. A 0.5" stage is walked over freely (Move Phase), so a walk on the ground across it
+    moves through the difficult terrain on it: 6" becomes 4". It counted only when the walk
+    stepped onto the stage as a leg of its own; in one leg it went 6" and the lookahead agreed."""
+    g = game(DIFFICULT_STAGE)
+    with pytest.raises(IllegalCommand, match="allowance is 4.00"):
+        g.issue({"command": "move", "unit": "a", "path": ["8,1"]})
+    assert not reach(g, "b").answer("8,5").reachable  # type: ignore[attr-defined]
+    found = reach(g, "b").answer("6,5")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 4.0
+    events = g.issue({"command": "move", "unit": "a", "path": ["6,1"]})
+    assert next(e for e in events if e.name == "MoveStarted").difficult
+    # round the stage's end on the ground, 6.5" of the full 7": the searches bend at the
+    # area's corners on the ground beside the stage, and the move command takes the way
+    found = reach(g, "c").answer("8,7")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 7.0, [str(r) for r in found.reasons]
+    g.issue({"command": "move", "unit": "c", "path": [{"to": to, "via": via} for to, via in zip(found.path[1:], found.ways, strict=True)]})
+    assert g.state.units["c"].location == "8,7"
+
+
 def test_running_moves_one_and_a_half_times_the_move() -> None:
     g = table("    - {id: a, side: p1, at: '1,18', move: 6}")
     with pytest.raises(IllegalCommand, match="allowance is 6.00"):
