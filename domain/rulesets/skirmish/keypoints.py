@@ -293,7 +293,9 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     near = apart <= view.options.jump_across_max_gap + EPSILON
     if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
         return "walk"
-    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
+    # (a surface up to 1" high is the ground's level, where a jump down from higher lands)
+    down_to_ground = hb <= LOW_OBSTACLE + EPSILON and ha - hb > LOW_OBSTACLE + EPSILON
+    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near and not down_to_ground:
         return "jump_across"
     climb = abs(ha - hb) > LOW_OBSTACLE + EPSILON and apart <= view.options.climb_horizontal_leeway + EPSILON
     if ha > hb and a.surface != GROUND and apart <= view.options.jump_down_max_horizontal + EPSILON:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, rule
 from domain.state import GameState
 
@@ -176,7 +176,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         refusal: RuleRef | None = None
         if drop <= EPSILON:
             refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
-        elif options.jump_down_target == "ground_only" and b.surface != GROUND:
+        elif options.jump_down_target == "ground_only" and table.height(b.surface) > LOW_OBSTACLE + EPSILON:
+            # a surface up to 1" high is one level with the ground (Move Phase): landing on it
+            # is landing on the ground, the drop measured to its height
             refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
         elif across > reach + EPSILON:
             refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
@@ -202,7 +204,7 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         elif gap > options.jump_across_free_gap + EPSILON:
             checks.append(Check("jump across", fall=True))
         if (
-            options.jump_across_lower_landing == "not_to_the_ground" and b.surface == GROUND
+            options.jump_across_lower_landing == "not_to_the_ground" and table.height(b.surface) <= LOW_OBSTACLE + EPSILON
             and -rise > LOW_OBSTACLE + EPSILON
         ):
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
