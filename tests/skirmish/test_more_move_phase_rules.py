@@ -100,7 +100,7 @@ def test_no_moving_through_an_ally_that_is_engaged_stunned_or_dazed(state: str) 
     units = (
         "    - {id: a, side: p1, at: '1,18'}\n"
         f"    - {{id: ally, side: p1, at: '3,18', {state}}}\n"
-        "    - {id: foe, side: p2, at: '3,19.5'}"
+        f"    - {{id: foe, side: p2, at: '3,19.5'{', engaged_with: [ally]' if 'engaged' in state else ''}}}"  # (mutual)
     )
     g = table(units)
     with pytest.raises(IllegalCommand, match="through allies only when they are not Engaged, Stunned or Dazed"):

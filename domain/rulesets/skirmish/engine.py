@@ -166,10 +166,16 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             other = self.view().overlap_at(spec.id, at)
             if other is not None:
                 raise BadInput(f"{spec.id}'s base overlaps {other}'s at set-up", f"{where}.at")
+        engaged = {spec.id: spec.engaged_with for spec in setup.units}
         for i, spec in enumerate(setup.units):
             for enemy in spec.engaged_with:
                 if enemy not in seen:
                     raise BadInput(f"unknown unit {enemy!r}{suggest(enemy, seen, 'units')}", f"setup.units[{i}].engaged_with")
+                if spec.id not in engaged[enemy]:
+                    # Move Phase: Engaged holds both units (neither may Move while the other is
+                    # neither Stunned nor Dazed); one side alone let the other move freely
+                    why = f"{spec.id} is Engaged with {enemy}, but {enemy} does not list {spec.id}: Engagement is mutual, write it on both"
+                    raise BadInput(why, f"setup.units[{i}].engaged_with")
 
     def _footprint(self, shape: Shape, bounds: Polygon, where: str) -> list[list[float]]:
         corners = shape.corners()
