@@ -57,3 +57,18 @@ def test_a_unit_names_its_owner_as_in_every_ruleset_and_side_is_still_read() -> 
         assert start(base.replace("FIELD", field)).state.units["a"].owner == "p2"
     with pytest.raises(BadInput, match="unknown owner 'p9'"):
         start(base.replace("FIELD", "owner").replace("p2", "p9"))
+
+
+def test_engagement_is_mutual_so_a_set_up_engaged_on_one_side_only_is_bad_input(tmp_path: Path) -> None:
+    """Move Phase: a unit Engaged with an enemy neither Stunned nor Dazed may not Move; Engaged
+    is a state two units share. A set-up where e lists a and a lists nothing let a move freely
+    while e was held: it is refused, naming the field, exit 2, nothing stored."""
+    units = (
+        "  units:\n    - {id: a, owner: p1, at: '5,5', move: 6}\n"
+        "    - {id: e, owner: p2, at: '6,5', move: 6, engaged_with: [a]}\n"
+    )
+    line = bad(tmp_path, units, "[{command: move, unit: a, path: ['5,9']}]")
+    assert "setup.units[1].engaged_with" in line, line
+    assert "e is Engaged with a, but a does not list e: Engagement is mutual, write it on both" in line, line
+    both = units.replace("move: 6}\n", "move: 6, engaged_with: [e]}\n", 1)
+    assert start(f"title: t\nruleset: skirmish\nsetup:\n{both}").state.units["a"].engaged_with == ["e"]

@@ -14,6 +14,9 @@ import json
 import math
 from pathlib import Path
 
+import pytest
+
+from domain.errors import IllegalCommand
 from domain.game import Game
 from tests.helpers import game, reach
 from tests.test_cli import sim
@@ -100,3 +103,54 @@ def test_the_reachable_area_and_the_legal_moves_take_in_a_point_only_a_straight_
     g = game(text)
     ends = [c.path[-1] for c in g.legal_commands() if getattr(c, "command", None) == "move"]
     assert any(getattr(leg, "to", leg) == "6.5,1.5@t" for leg in ends)
+
+
+TOWER_BEFORE_SHED = """
+title: a shed behind a taller tower
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: tower, rect: [6, 0, 0.5, 6], height: 6}
+    - {id: shed, rect: [6.5, 0, 4, 6], height: 3}
+    - {id: keep, rect: [12, 8, 3, 2], height: 6}
+    - {id: hut, rect: [12, 10, 4, 2], height: 3}
+    - {id: terrace, rect: [6, 8, 4, 4], height: 2.5}
+    - {id: top, rect: [6.6, 8, 3.4, 4], height: 5}
+  units:
+    - {id: a, side: p1, at: '5.8,3', move: 6, agility: 2}
+    - {id: b, side: p1, at: '11.9,9.4', move: 6, agility: 2}
+    - {id: c, side: p1, at: '5.9,10', move: 6, agility: 2}
+"""
+
+
+def test_a_climb_goes_up_the_wall_it_climbs_not_through_taller_terrain_in_the_way() -> None:
+    """Move Phase, Climbing: a climb goes up (or down) the vertical surface it climbs, and only
+    terrain up to 1" high is moved over freely (Move Phase): a 6" tower between the foot of the
+    climb and a 3" shed, square across or cut at its corner, is in the way. Both were taken, at
+    the cost of the shed's wall alone; the lookahead proposed the first."""
+    g = game(TOWER_BEFORE_SHED)
+    for unit, to in (("a", "6.7,3@shed"), ("b", "12.5,10.2@hut")):
+        with pytest.raises(IllegalCommand, match=r"Climbing: tower|Climbing: keep"):
+            g.issue({"command": "move", "unit": unit, "path": [{"to": to, "via": "climb"}]})
+        found = reach(g, unit).answer(to)  # type: ignore[attr-defined]
+        assert (found.path, found.ways) != ([g.state.units[unit].location, to], ["climb"])
+        if found.reachable:  # round the tall terrain: a way the move command takes
+            _moved(game(TOWER_BEFORE_SHED), unit, found.path, found.ways)
+    assert not reach(g, "a").answer("6.7,3@shed").reachable  # type: ignore[attr-defined]
+    with pytest.raises(IllegalCommand, match=r"tower \(6\" high\) is in the way"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "6.7,3@shed", "via": "climb"}]})
+
+
+def test_one_climb_leg_climbs_one_vertical_surface_with_its_one_check() -> None:
+    """Move Phase, Climbing, option climb_check_per: surface (one Agility Check per vertical
+    surface): a leg from the ground onto a 5" top past a 2.5" terrace climbs two walls; it was
+    taken with one check. Climbed as two legs, it is two checks."""
+    g = game(TOWER_BEFORE_SHED)
+    with pytest.raises(IllegalCommand, match=r"terrace \(2.5\" high\) is a second wall"):
+        g.issue({"command": "move", "unit": "c", "path": [{"to": "6.7,10@top", "via": "climb"}]})
+    events = g.issue({"command": "move", "unit": "c", "path": [{"to": "6.3,10@terrace", "via": "climb"}, {"to": "6.7,10@top", "via": "climb"}]})
+    assert [e.check for e in events if e.name == "CheckMade"] == ["climb", "climb"]
+    assert g.state.units["c"].location == "6.7,10@top"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import BadInput, IllegalCommand
-from tests.helpers import game, names
+from tests.helpers import game, names, reach
 from tests.skirmish.test_move_phase import first_roll, seed_where, table
 
 
@@ -100,7 +100,7 @@ def test_no_moving_through_an_ally_that_is_engaged_stunned_or_dazed(state: str) 
     units = (
         "    - {id: a, side: p1, at: '1,18'}\n"
         f"    - {{id: ally, side: p1, at: '3,18', {state}}}\n"
-        "    - {id: foe, side: p2, at: '3,19.5'}"
+        f"    - {{id: foe, side: p2, at: '3,19.5'{', engaged_with: [ally]' if 'engaged' in state else ''}}}"  # (mutual)
     )
     g = table(units)
     with pytest.raises(IllegalCommand, match="through allies only when they are not Engaged, Stunned or Dazed"):
@@ -256,3 +256,40 @@ def test_a_point_inside_terrain_an_inch_high_or_less_is_on_it_not_on_the_ground(
     assert check.check == "jump down" and not check.disadvantage
     g.issue({"command": "move", "unit": "w", "path": ["5.5,10.5"]})  # on the ground, across the platform
     assert g.state.units["w"].location == "5.5,10.5"
+
+
+ROOF_BY_A_STAGE = """
+title: a roof beside a low stage
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 6], height: 5}
+    - {id: shop, rect: [6, 7, 4, 4], height: 4.3}
+    - {id: stage, rect: [10, 0, 4, 11], height: 0.5}
+    - {id: loft, rect: [14, 0, 2, 6], height: 2}
+  units:
+    - {id: a, side: p1, at: '9.5,3@roof', move: 6, agility: 2}
+    - {id: b, side: p1, at: '9.5,9@shop', move: 6, agility: 2}
+"""
+
+
+def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level() -> None:
+    """Jumping Down: the unit is placed on the ground; terrain up to 1" high is one level with it
+    (Move Phase: moved over freely), so under the default jump_down_target (ground_only) a
+    landing on a 0.5" stage is a landing at ground level, the drop measured to the stage: 4.5"
+    from a 5" roof, with disadvantage (4" or more), 3.8" from a 4.3" one, without. It was refused
+    ("the unit lands on the ground") and the lookahead answered with a Jump Across off the 5" roof,
+    unchecked. A 2" loft is no ground: a Jump Down onto it is still refused."""
+    g = game(ROOF_BY_A_STAGE)
+    for unit, to, disadvantage in (("a", "11,3@stage", True), ("b", "11,9@stage", False)):
+        found = reach(g, unit).answer(to)  # type: ignore[attr-defined]
+        assert found.reachable and found.ways == ["jump_down"], (found.path, found.ways)
+        assert [(c["check"], c["disadvantage"]) for c in found.checks] == [("jump down", disadvantage)]
+        events = g.issue({"command": "move", "unit": unit, "path": [{"to": to, "via": "jump_down"}]})
+        check = next(e for e in events if e.name == "CheckMade")
+        assert (check.check, check.disadvantage) == ("jump down", disadvantage)
+    with pytest.raises(IllegalCommand, match=r"lands on the ground \(option jump_down_target\)"):
+        game(ROOF_BY_A_STAGE).issue({"command": "move", "unit": "a", "path": ["9.9,3@roof", {"to": "14.5,3@loft", "via": "jump_down"}]})

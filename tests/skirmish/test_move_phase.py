@@ -8,7 +8,8 @@ import pytest
 
 from domain.dice import draw
 from domain.errors import BadInput, IllegalCommand
-from domain.rulesets.skirmish.view import chance, full_inches_above
+from domain.rulesets.skirmish.table import parse_spot
+from domain.rulesets.skirmish.view import TableView, chance, full_inches_above
 from projections.state_hash import fold
 from tests.helpers import game, names, reach
 
@@ -62,6 +63,44 @@ def test_difficult_penalty_is_flat_however_much_is_crossed() -> None:
     g = table("    - {id: a, side: p1, at: '20.5,2', move: 6}")
     events = g.issue({"command": "move", "unit": "a", "path": ["20.5,6"]})  # 4" inside the rubble
     assert events[1].allowance == 4.0
+
+
+DIFFICULT_STAGE = """
+title: difficult terrain on a low stage
+ruleset: skirmish
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: stage, rect: [4, 0, 2, 8], height: 0.5}
+  difficult:
+    - {rect: [4, 0, 2, 8], surface: stage}
+  units:
+    - {id: a, side: p1, at: '2,1', move: 6}
+    - {id: b, side: p1, at: '2,5', move: 6}
+    - {id: c, side: p1, at: '2,7', move: 7}
+"""
+
+
+def test_difficult_terrain_on_a_low_surface_counts_for_a_walk_over_it() -> None:
+    """Move Phase, Difficult Terrain: moving through difficult terrain at any point costs 2" of
+    the move. A 0.5" stage is walked over freely (Move Phase), so a walk on the ground across it
+    moves through the difficult terrain on it: 6" becomes 4". It counted only when the walk
+    stepped onto the stage as a leg of its own; in one leg it went 6" and the lookahead agreed."""
+    g = game(DIFFICULT_STAGE)
+    with pytest.raises(IllegalCommand, match="allowance is 4.00"):
+        g.issue({"command": "move", "unit": "a", "path": ["8,1"]})
+    assert not reach(g, "b").answer("8,5").reachable  # type: ignore[attr-defined]
+    found = reach(g, "b").answer("6,5")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 4.0
+    events = g.issue({"command": "move", "unit": "a", "path": ["6,1"]})
+    assert next(e for e in events if e.name == "MoveStarted").difficult
+    # round the stage's end on the ground, 6.5" of the full 7": the searches bend at the
+    # area's corners on the ground beside the stage, and the move command takes the way
+    found = reach(g, "c").answer("8,7")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 7.0, [str(r) for r in found.reasons]
+    g.issue({"command": "move", "unit": "c", "path": [{"to": to, "via": via} for to, via in zip(found.path[1:], found.ways, strict=True)]})
+    assert g.state.units["c"].location == "8,7"
 
 
 def test_running_moves_one_and_a_half_times_the_move() -> None:
@@ -341,6 +380,48 @@ def test_moving_through_free_allies_but_never_enemies_nor_ending_on_anyone() -> 
     with pytest.raises(IllegalCommand, match="may not end its move on another unit"):
         g.issue({"command": "move", "unit": "a", "path": ["3,18"]})
     g.issue({"command": "move", "unit": "a", "path": ["5,18"]})
+
+
+STOPPED_ON_AN_ALLY = """
+title: a move cut short on an ally
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 24
+  depth: 12
+  surfaces:
+    - {{id: shed, rect: [6, 0, 4, 6], height: 3}}
+    - {{id: west, rect: [12, 0, 4, 8], height: 3}}
+    - {{id: east, rect: [16.8, 0, 7, 8], height: 3}}
+  units:
+    - {{id: climber, side: p1, at: '3,3', move: 8, agility: {agility}}}
+    - {{id: ally, side: p1, at: '5.5,3', move: 6}}
+    - {{id: j, side: p1, at: '13,3@west', move: 6, agility: 2}}
+    - {{id: friend, side: p1, at: '17.3,3@east', move: 6}}
+"""
+
+
+def test_a_move_cut_short_never_ends_on_another_unit() -> None:
+    """Moving Through Other Units: a unit may move through a free ally but never ends its move on
+    another unit. A failed climb check whose climb started on an ally's spot (Climbing: the unit
+    stays next to the wall and its move ends), or a leg after a Jump Across that no longer fits,
+    left the unit's base on the ally's. It is put at the nearest point clear of every base, and
+    the event says where from and where to."""
+    g = game(STOPPED_ON_AN_ALLY.format(seed=seed_where(lambda s: first_roll(s) < 20), agility=20))
+    moves = (
+        ("climber", ["5.6,3", {"to": "6.5,3@shed", "via": "climb"}], "5.6,3"),
+        ("j", ["15.5,3@west", {"to": "17.4,3@east", "via": "jump_across"}, "23,3@east"], "17.4,3@east"),
+    )
+    for unit, path, stopped in moves:
+        events = g.issue({"command": "move", "unit": unit, "path": path})
+        cleared = next(e for e in events if e.name == "UnitMovedClear")
+        ended = next(e for e in events if e.name == "MoveEnded")
+        at = g.state.units[unit].location
+        assert (cleared.frm, cleared.to, ended.at) == (stopped, at, at)
+        view = TableView(g.state)
+        assert view.overlap_at(unit, view.spot(unit)) is None
+        assert view.table.base_clear(view.spot(unit), view.radius(unit))
+        assert parse_spot(at).flat_distance(parse_spot(stopped)) < 1.1  # as near as allowed
 
 
 def test_every_check_and_roll_is_recorded_so_a_replay_never_rolls() -> None:

@@ -35,6 +35,7 @@ from domain.rulesets.skirmish.events import (
     TableLaid,
     TurnPassed,
     UnitFell,
+    UnitMovedClear,
     UnitPlaced,
     UnitRan,
     UnitStateChanged,
@@ -165,10 +166,16 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             other = self.view().overlap_at(spec.id, at)
             if other is not None:
                 raise BadInput(f"{spec.id}'s base overlaps {other}'s at set-up", f"{where}.at")
+        engaged = {spec.id: spec.engaged_with for spec in setup.units}
         for i, spec in enumerate(setup.units):
             for enemy in spec.engaged_with:
                 if enemy not in seen:
                     raise BadInput(f"unknown unit {enemy!r}{suggest(enemy, seen, 'units')}", f"setup.units[{i}].engaged_with")
+                if spec.id not in engaged[enemy]:
+                    # Move Phase: Engaged holds both units (neither may Move while the other is
+                    # neither Stunned nor Dazed); one side alone let the other move freely
+                    why = f"{spec.id} is Engaged with {enemy}, but {enemy} does not list {spec.id}: Engagement is mutual, write it on both"
+                    raise BadInput(why, f"setup.units[{i}].engaged_with")
 
     def _footprint(self, shape: Shape, bounds: Polygon, where: str) -> list[list[float]]:
         corners = shape.corners()
@@ -262,7 +269,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             failed = made.event_id  # what follows a failed check is caused by it
             if not check.fall:  # a failed climb: at its foot, the move ends, no Fall
                 why = "failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)"
-                self.resolver.stop_move(item.move_id, why, failed)
+                self.stop_clear(item, why, failed)
                 return False
             if leg.via == "jump_down":  # it lands, then falls where it landed
                 self.resolver.take_step(item, verdict)
@@ -290,10 +297,24 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             return False
         if verdict.over_allowance:
             why = f"too far: after the jump {remaining:.2f}\" are left, and the next leg needs {leg.cost:.2f}\""
-            self.resolver.stop_move(item.move_id, str(rule(TOO_FAR, why)))
+            self.stop_clear(item, str(rule(TOO_FAR, why)))
             return False
-        self.resolver.stop_move(item.move_id, str(verdict.refusal))
+        self.stop_clear(item, str(verdict.refusal))
         return False
+
+    def stop_clear(self, item: StepItem, reason: str, cause: str | None = None) -> None:
+        """End the move where the unit stands, or, where that is on another unit's base (a climb
+        that failed where a free ally stands, the landing of a jump after which the next leg no
+        longer fits), at the nearest point clear of every base and wall (Moving Through Other
+        Units: a unit never ends its move on another unit; the whole move's end was checked when
+        it was declared, a point part-way was not). ``UnitMovedClear`` records it."""
+        view = self.view()
+        here = view.spot(item.unit)
+        other = view.overlap_at(item.unit, here)
+        if other is not None:
+            clear = self.nearest_clear(item.unit, here)
+            self.emit(UnitMovedClear, cause=cause, unit=item.unit, frm=here.text, to=clear.text, other=other)
+        self.resolver.stop_move(item.move_id, reason, cause)
 
     def leg_of(self, item: StepItem) -> Leg:
         return plan(self.view(), item.unit, parse_spot(item.frm), parse_spot(item.to), item.kind or "walk")
@@ -441,9 +462,15 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 return spot
         # no bearing has room (walls and other bases all round): the nearest point where the base
         # touches no other base, rather than on top of one
-        bases = [(view.spot(o.id), view.radius(o.id) + BESIDE_GAP) for o in view.others(unit_id)]
-        avoid = [(there, reach) for there, reach in bases if there.surface == landing.surface]
-        return view.table.standable_near(landing, view.radius(unit_id), avoid)
+        return self.nearest_clear(unit_id, landing)
+
+    def nearest_clear(self, unit_id: str, spot: Spot) -> Spot:
+        """The nearest point to ``spot`` on its surface where the unit's base touches no other
+        base on its level (``bases_on_level``: a low surface and the ground are one) and, on the
+        ground, no wall."""
+        view = self.view()
+        avoid = [(there, near + 1e-4 - view.radius(unit_id) + BESIDE_GAP) for _, there, near in view.bases_on_level(unit_id, spot.surface)]
+        return view.table.standable_near(spot, view.radius(unit_id), avoid)
 
 
 def _move_of(given: float, unit_move: float | None) -> float:

@@ -136,6 +136,25 @@ class UnitFell(GameEvent):
         return f"{self.unit} falls {self.height:g}\" from {label(self.frm)} to {label(self.to)} ({self.reason})"
 
 
+class UnitMovedClear(GameEvent):
+    """A move cut short (a failed climb, a leg that no longer fits after a jump) stopped where the
+    unit's base is on another unit's: it is put at the nearest point clear of every base instead
+    (Moving Through Other Units: a unit never ends its move on another unit)."""
+
+    TOPIC: ClassVar[str] = "skirmish.UnitMovedClear"
+    LOOKAHEAD: ClassVar[bool] = True
+    unit: str
+    frm: str
+    to: str
+    other: str
+
+    def apply_to(self, state: GameState) -> None:
+        state.units[self.unit].location = self.to
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.unit} would end its move on {self.other} at {label(self.frm)}: placed clear of it at {label(self.to)}"
+
+
 class InjuryRolled(GameEvent):
     """The Injury Roll after a fall: the d20, the height modifier and the chart's result."""
 

@@ -18,7 +18,7 @@ from domain.rules import RuleRef
 from domain.rulesets.skirmish.climbs import straight_climb, straight_over
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
 from domain.rulesets.skirmish.legs import Leg, fitted, may_move, plan, through_units
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
@@ -231,7 +231,7 @@ class TableGraph:
         """How far from its take-off a jump down to ``target``'s surface may land: a Jump Down's
         reach where one may land there, else a Jump Across's longest gap."""
         options = self.view.options
-        if target.surface == GROUND or options.jump_down_target != "ground_only":
+        if self.view.table.height(target.surface) <= LOW_OBSTACLE + EPSILON or options.jump_down_target != "ground_only":
             return options.jump_down_max_horizontal
         return options.jump_across_max_gap
 

@@ -76,8 +76,11 @@ def table_points(table: Table) -> TablePoints:
     for area in table.difficult:
         if area.polygon.is_empty or not isinstance(area.polygon, Polygon):
             continue
+        # (round an area on a surface up to 1" high, a walk on the ground passes beside it)
+        low = area.surface != GROUND and table.height(area.surface) <= LOW_OBSTACLE + EPSILON
         for x, y in list(area.polygon.buffer(MARGIN, join_style="mitre").exterior.coords)[:-1]:
-            corners.append(Spot(round(x, 3), round(y, 3), area.surface))
+            corner = Spot(round(x, 3), round(y, 3), area.surface)
+            corners.append(Spot(corner.x, corner.y, GROUND) if low and not table.stands(corner) else corner)
     ends = [end for ladder in table.ladders.values() for end in (ladder.bottom, ladder.top)]
     portals: list[tuple[Spot, Spot | None, bool]] = []
     # each test below is made for all the points of a surface at once (``Table.standable``,
@@ -290,7 +293,9 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     near = apart <= view.options.jump_across_max_gap + EPSILON
     if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
         return "walk"
-    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
+    # (a surface up to 1" high is the ground's level, where a jump down from higher lands)
+    down_to_ground = hb <= LOW_OBSTACLE + EPSILON and ha - hb > LOW_OBSTACLE + EPSILON
+    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near and not down_to_ground:
         return "jump_across"
     climb = abs(ha - hb) > LOW_OBSTACLE + EPSILON and apart <= view.options.climb_horizontal_leeway + EPSILON
     if ha > hb and a.surface != GROUND and apart <= view.options.jump_down_max_horizontal + EPSILON:

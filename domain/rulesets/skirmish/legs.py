@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot, parse_spot
 from domain.rulesets.skirmish.view import TableView, rule
 from domain.state import GameState
 
@@ -156,6 +156,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             # wall running lifts the leeway's cap on the distance, not on where the climb goes
             why = f"a climb runs along its wall: the {across:.2f}\" across must keep within {leeway:g}\" of the wall"
             return LegShape(0.0, refusal=rule("Move Phase, Climbing; option wall_running: allowed", why))
+        in_the_way = _climbed_past(view, a, b)
+        if in_the_way is not None:
+            return LegShape(0.0, refusal=in_the_way)
         cost = rise + across
         checks.append(Check("climb"))
     elif via == "ladder":
@@ -173,7 +176,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         refusal: RuleRef | None = None
         if drop <= EPSILON:
             refusal = rule("Move Phase, Jumping Down", "a jump down lands lower than it starts")
-        elif options.jump_down_target == "ground_only" and b.surface != GROUND:
+        elif options.jump_down_target == "ground_only" and table.height(b.surface) > LOW_OBSTACLE + EPSILON:
+            # a surface up to 1" high is one level with the ground (Move Phase): landing on it
+            # is landing on the ground, the drop measured to its height
             refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
         elif across > reach + EPSILON:
             refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
@@ -199,7 +204,7 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         elif gap > options.jump_across_free_gap + EPSILON:
             checks.append(Check("jump across", fall=True))
         if (
-            options.jump_across_lower_landing == "not_to_the_ground" and b.surface == GROUND
+            options.jump_across_lower_landing == "not_to_the_ground" and table.height(b.surface) <= LOW_OBSTACLE + EPSILON
             and -rise > LOW_OBSTACLE + EPSILON
         ):
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
@@ -213,6 +218,31 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     else:
         return LegShape(0.0, refusal=rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}"))
     return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=table.crosses_difficult(a, b))
+
+
+def _climbed_past(view: TableView, a: Spot, b: Spot) -> RuleRef | None:
+    """Move Phase, Climbing: a climb goes up or down the vertical surface it climbs, and only
+    terrain up to 1" high is moved over freely (Move Phase). Terrain more than 1" above the
+    climb's top end between its two ends is walked through, never climbed (a tower before a
+    shed); an obstacle more than 1" high has no top to climb onto; and a surface more than 1"
+    from both ends' heights is a second wall, with its own check (option climb_check_per:
+    surface), so its own leg."""
+    table = view.table
+    low, high = sorted((table.height(a.surface), table.height(b.surface)))
+    for surface, height in table.climbed_past(a, b):
+        if surface is None and height > low + LOW_OBSTACLE + EPSILON:
+            why = f"an obstacle {height:g}\" high is in the way: obstacles higher than 1\" are not crossed (no top to stand on)"
+            return rule("Move Phase, Climbing", why)
+        if height > high + LOW_OBSTACLE + EPSILON:
+            why = f"{surface} ({height:g}\" high) is in the way: a climb goes up the wall it climbs, not through taller terrain"
+            return rule("Move Phase, Climbing", why)
+        if surface is not None and low + LOW_OBSTACLE + EPSILON < height < high - LOW_OBSTACLE - EPSILON:
+            why = (
+                f"{surface} ({height:g}\" high) is a second wall on the way: one climb leg per vertical surface, "
+                f"each with its check (option climb_check_per: surface); climb onto {surface} first"
+            )
+            return rule("Move Phase, Climbing", why)
+    return None
 
 
 def _key(spot: Spot) -> tuple[float, float, str]:

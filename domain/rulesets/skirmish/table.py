@@ -494,15 +494,24 @@ class Table:
         return bool(walk_area.covers(line))
 
     def crosses_difficult(self, a: Spot, b: Spot) -> bool:
+        """Whether the line from a to b passes through a difficult area on a's or b's level: on
+        their surfaces, and, for a leg at ground level, on the ground or on a surface up to 1"
+        high, which such a leg passes over (``walk_region``; Move Phase, Difficult Terrain)."""
         line: Any = None
+        levels = {self._level(a.surface), self._level(b.surface)}
         for surface, box, area in self._difficult:
-            if surface not in (a.surface, b.surface) or _apart(box, a, b):
+            if (surface not in (a.surface, b.surface) and self._level(surface) not in levels) or _apart(box, a, b):
                 continue
             if line is None:
                 line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
             if area.intersects(line):
                 return True
         return False
+
+    def _level(self, surface: str) -> str:
+        """The ground for a surface up to 1" high (one level with it, walked over), else the
+        surface itself."""
+        return GROUND if self.height(surface) <= LOW_OBSTACLE + EPSILON else surface
 
     def along_wall(self, a: Spot, b: Spot, within: float) -> bool:
         """Whether the straight line from a to b keeps within ``within`` inches of the wall of
@@ -515,6 +524,25 @@ class Table:
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
         return max((height for _, height in self.crossed(a, b)), default=0.0)
+
+    def climbed_past(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
+        """The terrain a climb from a to b passes over besides the wall it climbs: what the
+        straight line crosses (as ``crossed``) outside the footprint of the higher end's surface,
+        where the climb's wall is. A floor under that surface lies inside its walls and is not
+        passed; terrain only touching the line where it meets that wall is not either."""
+        if not self.crossed(a, b):
+            return []
+        higher = a if self.height(a.surface) >= self.height(b.surface) else b
+        line = segment(a, b)
+        if higher.surface != GROUND:
+            line = line.difference(self.surfaces[higher.surface].polygon)
+        if line.is_empty:
+            return []
+        return [
+            (surface, height) for surface, height, box, footprint in self._terrain
+            if surface not in (a.surface, b.surface) and not _apart(box, a, b)
+            and footprint.context.intersection(line).length > EPSILON
+        ]
 
     def crossed(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
         """The terrain the straight line from a to b passes over, other than a's and b's own
