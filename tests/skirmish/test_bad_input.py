@@ -72,3 +72,15 @@ def test_engagement_is_mutual_so_a_set_up_engaged_on_one_side_only_is_bad_input(
     assert "e is Engaged with a, but a does not list e: Engagement is mutual, write it on both" in line, line
     both = units.replace("move: 6}\n", "move: 6, engaged_with: [e]}\n", 1)
     assert start(f"title: t\nruleset: skirmish\nsetup:\n{both}").state.units["a"].engaged_with == ["e"]
+
+
+@pytest.mark.parametrize("listed, says", [("[a]", "a can't be Engaged with itself"), ("[b]", "a can't be Engaged with b, its ally (p1)")])
+def test_a_unit_is_engaged_only_with_enemies(tmp_path: Path, listed: str, says: str) -> None:
+    """Move Phase: Engaged is with an enemy: a set-up listing the unit itself or an ally (both
+    sides written) is bad input naming the field, exit 2, nothing stored."""
+    units = (
+        f"  units:\n    - {{id: a, owner: p1, at: '5,5', move: 6, engaged_with: {listed}}}\n"
+        "    - {id: b, owner: p1, at: '6,5', move: 6, engaged_with: [a]}\n"
+    )
+    line = bad(tmp_path, units, "[{command: move, unit: a, path: ['5,9']}]")
+    assert "setup.units[0].engaged_with" in line and says in line, line

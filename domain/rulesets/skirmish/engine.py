@@ -167,10 +167,15 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             if other is not None:
                 raise BadInput(f"{spec.id}'s base overlaps {other}'s at set-up", f"{where}.at")
         engaged = {spec.id: spec.engaged_with for spec in setup.units}
+        owners = {spec.id: spec.owner for spec in setup.units}
         for i, spec in enumerate(setup.units):
             for enemy in spec.engaged_with:
                 if enemy not in seen:
                     raise BadInput(f"unknown unit {enemy!r}{suggest(enemy, seen, 'units')}", f"setup.units[{i}].engaged_with")
+                if owners[enemy] == spec.owner:
+                    # Move Phase: a unit is Engaged with enemies (itself and its allies are not)
+                    what = "itself" if enemy == spec.id else f"{enemy}, its ally ({spec.owner})"
+                    raise BadInput(f"{spec.id} can't be Engaged with {what}: Engagement is with enemies", f"setup.units[{i}].engaged_with")
                 if spec.id not in engaged[enemy]:
                     # Move Phase: Engaged holds both units (neither may Move while the other is
                     # neither Stunned nor Dazed); one side alone let the other move freely
