@@ -168,3 +168,22 @@ def test_breakaway_moves_listed_are_those_a_plain_search_of_the_rules_finds(seed
     expected = breakaway_reference(data)
     assert reached == expected
     assert listed == expected
+
+
+def test_breakaway_spares_the_enemies_of_its_activation_even_after_a_displacement() -> None:
+    """Option other_enemies_only: the zones passed are those of the enemies that Engaged the unit
+    when its activation began (its activation's record), read alike by the command's walk, the
+    steps as they resolve, the legal moves and the range of motion. Displaced out of the ogres'
+    zone after activating, the rangers' Breakaway move back through it passes it; the walk once
+    read who Engaged it where it stood then (nobody) and stopped there, where the resolver read
+    the activation."""
+    units = UNITS + "\n    - {id: pal, owner: p1, at: '4,4'}"
+    g = activated(mat(units, options=OTHER_ENEMIES_ONLY), "a")
+    g.issue({"command": "displace", "unit": "a", "by": "pal", "to": "2,3"})
+    path = ["2,2", "1,3", "1,4"]
+    answer = get_ruleset("godsgloom").range_of_motion(g.state, "a")
+    assert "1,4" in answer or "1,4" in answer.extra["with_traits"].get("Breakaway", [])  # type: ignore[attr-defined]
+    assert any(c.path and c.path[-1] == "1,4" for c in moves(g))
+    events = g.issue({"command": "move", "unit": "a", "use": "Breakaway", "path": path})
+    assert g.state.units["a"].location == "1,4"
+    assert "StepsCancelled" not in names(events)

@@ -89,7 +89,7 @@ class GodsgloomRuleset(Ruleset[GloomState]):
             mode = activation.mode if activation is not None and activation.mode else "normal"
         # the model that judges a resolving path's steps: a Breakaway move's spares the enemies
         # its activation recorded (``GloomMovement.spared``), wherever its steps have taken it
-        model: MovementModel = _late("movement", "GloomMovement").of(state, mode, resolving=True)
+        model: MovementModel = _late("movement", "GloomMovement").of(state, mode)
         return model
 
     def move_ended(self, resolver: Resolver, move: MoveState, cause: str | None) -> None:

@@ -66,20 +66,14 @@ class GloomMovement:
     """``MovementModel`` for one unit moving in one mode, in one game state."""
 
     @staticmethod
-    def of(state: GameState, mode: str = "normal", resolving: bool = False) -> GloomMovement:
+    def of(state: GameState, mode: str = "normal") -> GloomMovement:
         """The model of ``state`` in ``mode``, one for every reader of the state (as
         ``MatView.of``): the engine, the legal commands and the lookahead ask many times. On a
         small mat it is kept as long as its view is (``MatView.of``: while no unit moves, turns
         or dies), so a declared step resolving after the events that declared it, and the end
         of a move, find the model the walk or the step before made; what it keeps for a state
-        (steps, searches) it keeps in the state's own indexes.
-
-        ``resolving``: the model judges the steps of a path being resolved (the resolver's,
-        ``movement_for_move``), which only a sparing model reads (``spared``): any other is the
-        one model of its mode."""
+        (steps, searches) it keeps in the state's own indexes."""
         name = _MODEL_NAMES.get(mode) or f"godsgloom.movement.{mode}"
-        if resolving and mode in BREAKAWAY_MODES and MatView.of(state).options.breakaway_zone_stop == "other_enemies_only":
-            name += ".resolving"
         private = state.__pydantic_private__
         indexes = private["_indexes"]  # type: ignore[index]  # set by PrivateAttr (``GameState.index``, read directly)
         found: GloomMovement | None = indexes.get(name)
@@ -91,7 +85,7 @@ class GloomMovement:
         kept_models = private["_characteristics"]  # type: ignore[index]  # set by PrivateAttr (``GameState.characteristics_index``)
         found = kept_models.get(name)
         if found is None or found.view is not view:
-            found = GloomMovement(state, mode, view, resolving)
+            found = GloomMovement(state, mode, view)
             if view.small and not found.spares:  # a sparing model reads the state's activation
                 kept_models[name] = found
         indexes[name] = found
@@ -104,9 +98,8 @@ class GloomMovement:
     def __deepcopy__(self, memo: dict[int, object]) -> None:
         return None
 
-    def __init__(self, state: GameState, mode: str = "normal", view: MatView | None = None, resolving: bool = False) -> None:
-        """``view`` is the state's own (``MatView.of``), when the caller has just found it;
-        ``resolving`` as ``of`` says."""
+    def __init__(self, state: GameState, mode: str = "normal", view: MatView | None = None) -> None:
+        """``view`` is the state's own (``MatView.of``), when the caller has just found it."""
         self.view = MatView.of(state) if view is None else view
         self.state = state  # answers asked of it settle before it changes
         self.mode = mode
@@ -122,7 +115,6 @@ class GloomMovement:
         #: unit's activation as well as on the mat, so it keeps its steps and searches for its
         #: own state only, and keys what placements keep by the enemies it spares (``kept_as``)
         self.spares = mode in BREAKAWAY_MODES and self.view.options.breakaway_zone_stop == "other_enemies_only"
-        self.resolving = resolving and self.spares
 
     @cached_property
     def _into(self) -> dict[tuple[str, StepOption], StepOption]:
@@ -139,16 +131,14 @@ class GloomMovement:
         )
 
     def spared(self, unit_id: str) -> tuple[str, ...]:
-        """The enemies whose zones this unit's Breakaway move passes (``spares``): for the model
-        judging the steps of its move as they resolve (``resolving``: its steps leave its first
-        hex), those that Engaged it when its activation began (``Activation.engaged_by``);
-        for any other question (the walk of a declared path, judged before the move; a range
-        of motion), those Engaging it where it stands, which a move starting there would
-        record. So a range of motion asked mid-move reads the same on the aggregate's state as
-        on the lookahead's, which holds no activation. Empty for any other model."""
+        """The enemies whose zones this unit's Breakaway move passes (``spares``): those that
+        Engaged it when its activation began (``Activation.engaged_by``, which the lookahead folds
+        too), wherever the command's walk, a step as it resolves, the legal moves or a range of
+        motion find it; for a unit not being activated, those Engaging it where it stands, which
+        an activation starting there would record. Empty for any other model."""
         if not self.spares:
             return ()
-        activation = getattr(self.state, "activation", None) if self.resolving else None
+        activation = getattr(self.state, "activation", None)
         if activation is not None and activation.unit == unit_id:
             return tuple(sorted(activation.engaged_by))
         return tuple(sorted(self.view.engaged_by(unit_id)))
