@@ -320,7 +320,7 @@ class UnitDied(GameEvent):
     rule: RuleRef
 
     def apply_to(self, state: GameState) -> None:
-        state.unit_died(self.unit, self.at)
+        state.unit_died(self.unit, self.at, self.rule)
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} dies at {label(self.at) if self.at else 'nowhere'}: {self.rule}"

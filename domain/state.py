@@ -412,9 +412,10 @@ class GameState(StateModel):
 
     # --- what a ruleset adds to the core's facts --------------------------------------------
 
-    def unit_died(self, unit_id: str, at: str | None) -> None:
+    def unit_died(self, unit_id: str, at: str | None, rule: RuleRef | None = None) -> None:
         """Fold a death: the core takes the unit off the board; a ruleset adds what goes with
-        it (what it bore, what it carried)."""
+        it (what it bore, what it carried), and may read the ``rule`` it died by (a minion
+        banished from Sorcery's void did not die, for what counts deaths)."""
         unit = self.units[unit_id]
         unit.alive = False
         unit.location = None

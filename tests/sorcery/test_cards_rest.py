@@ -359,3 +359,26 @@ def test_avenging_angel_ignores_an_enemy_death() -> None:
     cast(g, "Scatter", 11, "boars", 12)
     g.issue({"command": "end_turn"})
     assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")
+
+
+def test_avenging_angel_counts_a_death_not_a_banishment_from_the_void_nor_a_return_to_hand() -> None:
+    """Avenging Angel reads "an ally died on your opponent's last turn": a minion without
+    Voidwalk in the void is banished, not killed (digest 1.6; codex: Void), and one returned to
+    its owner's hand (Scarecrow) leaves the realm alive. Neither is a death: the realm's deaths
+    once held both."""
+    from domain.rulesets.sorcery.view import RealmView
+
+    units = "    - {id: angel, card: Avenging Angel, owner: p1, at: 7}\n    - {id: boars, card: Wild Boars, owner: p1, at: 3}\n"
+    g = realm(units, {sq: name for sq, name in VALLEYS.items() if sq != 2}, active="p2")
+    cast(g, "Into the Abyss", "boars", 2)  # p2's turn: p1's boars pulled into the void at 2
+    assert not g.state.units["boars"].alive
+    assert any(e.name == "UnitDied" and "banished" in str(e.rule) for e in g.pending_events)  # type: ignore[attr-defined]
+    g.issue({"command": "end_turn"})
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")
+    assert g.state.deaths == []  # type: ignore[attr-defined]
+    units = "    - {id: angel, card: Avenging Angel, owner: p1, at: 8}\n    - {id: pegasus, card: Plumed Pegasus, owner: p1, at: 7}\n"
+    g = realm(units, VALLEYS, active="p2")
+    g.issue({"command": "conjure", "card": "Scarecrow", "id": "scarecrow", "at": "7", "player": "p2"})
+    assert any(e.name == "UnitReturned" for e in g.pending_events)
+    g.issue({"command": "end_turn"})
+    assert not {"Charge", "Lethal"} & RealmView.of(g.state).keywords("angel")

@@ -442,7 +442,7 @@ class UnitReturned(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         assert isinstance(state, SorceryState)
-        state.unit_died(self.unit, self.at)  # folds "left the realm": off the board, bearings dropped
+        state.left_realm(self.unit, self.at)  # off the board, bearings dropped; no death (Avenging Angel)
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} returns to its owner's hand from {label(self.at) if self.at else 'nowhere'}: {self.reason}"

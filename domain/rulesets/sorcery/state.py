@@ -9,6 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+from domain.rules import RuleRef
 from domain.rulesets.sorcery.effects import EffectSpec
 from domain.rulesets.sorcery.options import SorceryOptions
 from domain.state import GameState, StateModel, StepItem, TriggerItem, UnitState
@@ -242,13 +243,27 @@ class SorceryState(GameState):
         for player in self.players:
             self.life.setdefault(player, 20)
 
-    def unit_died(self, unit_id: str, at: str | None) -> None:
-        """Artifacts it bore stay where it died (codex: Carry); the death is recorded with its
-        turn (``deaths``)."""
-        self.deaths = [d for d in self.deaths if d.turn >= self.turn - 2]
-        self.deaths.append(Death(unit=unit_id, owner=self.units[unit_id].owner, turn=self.turn))
+    def unit_died(self, unit_id: str, at: str | None, rule: RuleRef | None = None) -> None:
+        """The death is recorded with its turn (``deaths``), unless the unit was banished (from
+        the void: digest 1.6, "banished, not killed"), which no "died" condition reads; then it
+        leaves the realm (``left_realm``)."""
+        if rule is None or not banishes(rule):
+            self.deaths = [d for d in self.deaths if d.turn >= self.turn - 2]
+            self.deaths.append(Death(unit=unit_id, owner=self.units[unit_id].owner, turn=self.turn))
+        self.left_realm(unit_id, at)
+
+    def left_realm(self, unit_id: str, at: str | None) -> None:
+        """A unit off the board: dead, banished or returned to its owner's hand. Artifacts it bore
+        stay where it was (codex: Carry)."""
         super().unit_died(unit_id, at)
         for feature in self.features.values():
             if feature.bearer == unit_id:
                 feature.bearer = None
                 feature.location = at
+
+
+def banishes(rule: RuleRef) -> bool:
+    """Whether a unit leaving the realm by ``rule`` is banished rather than killed: the rules that
+    banish say so (a minion without Voidwalk in the void, codex: Void; Yog-Sothoth short of
+    voids), and their messages are this ruleset's own."""
+    return "banished" in rule.message
