@@ -205,3 +205,23 @@ def test_a_way_between_an_enemy_and_the_table_edge_is_found_as_a_declared_move_t
     moved = game(text)
     moved.issue({"command": "move", "unit": "r", "path": found.path[1:]})
     assert moved.state.units["r"].location == "0,8.5"
+
+
+def test_too_far_says_figures_that_differ() -> None:
+    """A way that needs 6.003" against a Move of 6" was refused as "needs 6.00", the allowance is
+    6.00"": the figures are printed to as many places as tell them apart (the jump across starts
+    at a key point a little behind the roof's edge: docs, "jumps start from key points")."""
+    from domain.rulesets.skirmish.table import short_of
+
+    assert short_of(6.003, 6.0) == 'needs 6.003", the allowance is 6.000"'
+    assert short_of(7.5, 6.0) == 'needs 7.50", the allowance is 6.00"'
+    g = game(
+        "title: t\nruleset: skirmish\nsetup:\n  width: 30\n  depth: 24\n  surfaces:\n"
+        "    - {id: roof, rect: [10, 8, 4, 4], height: 3}\n    - {id: east, rect: [16, 8, 4, 4], height: 3}\n"
+        "  difficult:\n    - {rect: [14.2, 8, 1.6, 4]}\n"
+        "  units:\n    - {id: j, owner: p1, at: '13.5,9@roof', move: 6, agility: 2}\n"
+    )
+    why = [str(r) for r in reach(g, "j").why_not("19.5,9@east")]
+    too_far = next(r for r in why if "too far" in r)
+    needs, allowance = too_far.split("needs ")[1].split('", the allowance is ')
+    assert needs != allowance.rstrip('"')

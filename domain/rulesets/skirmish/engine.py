@@ -42,7 +42,7 @@ from domain.rulesets.skirmish.events import (
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import StepItem
 
@@ -241,7 +241,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         if walk.needed is not None and walk.refused_at is not None:
             leg = legs[walk.refused_at - 1]
             what = "climb it can't finish this turn" if leg.via in ("climb", "ladder") else "move"
-            reason = rule(TOO_FAR, f"too far: a {what} needs {walk.needed:.2f}\", the allowance is {budget:.2f}\"")
+            reason = rule(TOO_FAR, f"too far: a {what} {short_of(walk.needed, budget)}")
             raise IllegalCommand(reason, f"leg {walk.refused_at} of {unit.id}'s path")
 
     def plan_legs(self, view: TableView, unit: SkirmishUnit, path: list[LegSpec | str]) -> list[Leg]:

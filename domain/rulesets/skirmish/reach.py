@@ -32,7 +32,7 @@ from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
-from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
 
 __all__ = [
@@ -307,7 +307,7 @@ def _diagnose(
     if nearest is not None:
         total, allowance, ways = nearest
         of_move = "" if abs(allowance - move) <= EPSILON else f" (Move {move:g}\")"
-        reasons.append(rule("Move Phase", f"too far: needs {total:.2f}\", the allowance is {allowance:.2f}\"{of_move}"))
+        reasons.append(rule("Move Phase", f"too far: {short_of(total, allowance)}{of_move}"))
         fixed = sorted({w.replace("_", " ") for w in ways if w in AT_KEY_POINTS})
         if fixed and total - allowance <= CAUTION_MARGIN + EPSILON:
             reasons.append(rule(

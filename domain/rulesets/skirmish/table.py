@@ -69,6 +69,16 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def short_of(needed: float, allowance: float) -> str:
+    """``needs 6.00", the allowance is 5.50"``: both to hundredths, or to as many places as tell
+    them apart when hundredths would print them equal (6.003 against 6.00 read "needs 6.00", the
+    allowance is 6.00"", a refusal that seemed to contradict itself)."""
+    places = 2
+    while places < 6 and f"{needed:.{places}f}" == f"{allowance:.{places}f}":
+        places += 1
+    return f"needs {needed:.{places}f}\", the allowance is {allowance:.{places}f}\""
+
+
 def parse_spot(text: str) -> Spot:
     return _parse_spot(str(text).strip())
 
