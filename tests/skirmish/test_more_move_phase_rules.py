@@ -293,3 +293,18 @@ def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level()
         assert (check.check, check.disadvantage) == ("jump down", disadvantage)
     with pytest.raises(IllegalCommand, match=r"lands on the ground \(option jump_down_target\)"):
         game(ROOF_BY_A_STAGE).issue({"command": "move", "unit": "a", "path": ["9.9,3@roof", {"to": "14.5,3@loft", "via": "jump_down"}]})
+
+
+def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_ground() -> None:
+    """Jumping Across: for gaps, "such as between two buildings". A jump declared between two
+    points of one roof, or on the ground, clears no gap: refused (walk it). It was measured and
+    checked, and a failure fell off the roof the unit never left, or 0" from the ground."""
+    on_roof = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 6}")
+    with pytest.raises(IllegalCommand, match="no gap to jump across"):
+        on_roof.issue({"command": "move", "unit": "a", "path": [{"to": "7.5,2@tower", "via": "jump_across"}]})
+    on_ground = table("    - {id: a, side: p1, at: '2,2', move: 6}")
+    with pytest.raises(IllegalCommand, match="no gap to jump across"):
+        on_ground.issue({"command": "move", "unit": "a", "path": [{"to": "4,2", "via": "jump_across"}]})
+    across = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 4}")
+    across.issue({"command": "move", "unit": "a", "path": [{"to": "10.6,6.3@near", "via": "jump_across"}]})
+    assert across.state.units["a"].location == "10.6,6.3@near"

@@ -266,18 +266,22 @@ def test_a_jump_across_clears_a_gap_not_terrain_taller_than_its_take_off_and_lan
     freely over terrain up to 1" high only: a 10" spire or wall between take-off and landing is in
     the way, from roof to roof and on the ground alike (both were taken, 2.5" and 3" jumps)."""
     g = game(JUMPS + "    - {id: a, side: p1, at: '5.5,4@east', agility: 1}\n    - {id: b, side: p1, at: '13.5,14', agility: 1}")
-    for unit, to in (("a", "8.5,4@west"), ("b", "16.5,14")):
-        with pytest.raises(IllegalCommand, match="Jumping Across: terrain 10\" high is in the way"):
-            g.issue({"command": "move", "unit": unit, "path": [{"to": to, "via": "jump_across"}]})
+    with pytest.raises(IllegalCommand, match="Jumping Across: terrain 10\" high is in the way"):
+        g.issue({"command": "move", "unit": "a", "path": [{"to": "8.5,4@west", "via": "jump_across"}]})
+    with pytest.raises(IllegalCommand, match="Jumping Across: both ends are on one surface: no gap"):  # on the ground: no gap at all
+        g.issue({"command": "move", "unit": "b", "path": [{"to": "16.5,14", "via": "jump_across"}]})
     assert "8.5,4@west" not in reach(g, "a")
 
 
 def test_a_jump_across_along_a_level_does_not_go_through_an_enemy() -> None:
     """Seed 004, Moving Through Other Units: never through enemies; a Jump Down is the one move
-    the seed lets pass over units. A Jump Across on one level (here the ground) went through."""
+    the seed lets pass over units. A Jump Across on one level (here the ground) went through; on
+    the ground it is no Jump Across at all (no gap), and the walk is stopped by the enemy."""
     g = game(JUMPS + "    - {id: a, side: p1, at: '20,4', agility: 1}\n    - {id: e, side: p2, at: '21.5,4'}")
-    with pytest.raises(IllegalCommand, match="never through enemies: e is in the way"):
+    with pytest.raises(IllegalCommand, match="no gap to jump across"):
         g.issue({"command": "move", "unit": "a", "path": [{"to": "23,4", "via": "jump_across"}]})
+    with pytest.raises(IllegalCommand, match="never through enemies"):
+        g.issue({"command": "move", "unit": "a", "path": ["23,4"]})
 
 
 def test_a_jump_across_from_roof_to_roof_passes_over_an_enemy_on_the_ground_below() -> None:
