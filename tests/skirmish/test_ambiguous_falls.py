@@ -81,3 +81,31 @@ def test_a_fall_with_one_nearest_edge_rolls_no_direction() -> None:
     events = g.issue({"command": "move", "unit": "u", "path": [{"to": "24.5,20@far", "via": "jump_across"}]})
     assert not [e for e in events if e.name == "DiceRolled" and "falls" in e.purpose]
     assert _side(next(e for e in events if e.name == "UnitFell").to, (20, 20)) == "east"
+
+
+SECOND_EDGE = """
+title: a ledge within 1in that is not the nearest edge
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 30
+  depth: 24
+  surfaces:
+    - {{id: a, rect: [10, 8, 4, 4], height: 4}}
+    - {{id: b, rect: [14, 8, 4, 4], height: 4}}
+  units:
+    - {{id: u, owner: p1, at: "13.7,8.6@a", move: 6, agility: 20, wounds: 1}}
+"""
+
+
+def test_a_unit_next_to_a_ledge_that_is_not_its_nearest_edge_makes_the_ledge_check() -> None:
+    # u's nearest edge (0.3", east) joins roof b, as high: no ledge; the south edge 0.6" away drops 4"
+    for seed in range(1, 4):
+        g = game(SECOND_EDGE.format(seed=seed))
+        events = g.issue({"command": "set_state", "unit": "u", "states": ["dazed"], "reason": "shot"})
+        check = next(e for e in events if e.name == "CheckMade")
+        assert check.check == "ledge" and not check.passed  # Agility 20: a d20 below 20 fails
+        fell = next(e for e in events if e.name == "UnitFell")
+        assert fell.height == 4.0 and "13.7,8@a" in fell.reason
+        landing = parse_spot(fell.to)
+        assert landing.surface == "ground" and landing.y <= 7.5 and abs(landing.x - 13.7) < 1e-6

@@ -417,12 +417,7 @@ class Table:
         same height."""
         if spot.surface == GROUND:
             return []
-        sides = self.sides_of(spot, within)
-        if not sides or sides[0].distance > self.surfaces[spot.surface].polygon.exterior.distance(spot.point) + FALL_TIE:
-            return []
-        # the nearest edge only (or those as near)
-        near = [side for side in sides if side.distance <= sides[0].distance + FALL_TIE]
-        return [side for side in near if side.drop > LOW_OBSTACLE + EPSILON]
+        return [side for side in self.sides_of(spot, within) if side.drop > LOW_OBSTACLE + EPSILON]
 
     def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
         """The sides of ``spot``'s raised surface within ``within`` inches of it, nearest first
