@@ -42,7 +42,7 @@ from domain.rulesets.skirmish.events import (
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot, short_of
+from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, Side, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import StepItem
 
@@ -380,16 +380,21 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             return
         view = self.view()
         here = view.spot(unit_id)
-        ledge = view.table.ledge_near(here, LEDGE_DISTANCE + view.radius(unit_id))
-        if ledge is None:
+        ledges = view.table.ledges_near(here, LEDGE_DISTANCE + view.radius(unit_id))
+        if not ledges:
             return
-        edge, below, drop = ledge
         made = self.agility_check(self.state.units[unit_id], "ledge", False, cause)
         if made.passed:
             return
-        # over the edge, to the foot of the wall below it (as for a failed Jump Across)
-        landing = view.table.standable_near(Spot(here.x, here.y, below), view.radius(unit_id))
-        self.fall(unit_id, here, landing, drop, f"failed the ledge check at the edge {edge.text}", made.event_id)
+        # over the edge it is nearest (a roll among equally near ones), to the foot of the wall
+        # below it (as for a failed Jump Across)
+        side = self.fall_side(unit_id, ledges, made.event_id)
+        if side.nearest:  # the surface's one nearest side: straight out from where it stood
+            start = Spot(here.x, here.y, side.beyond.surface)
+        else:  # another side, or one of several as near: from just beyond the side it goes over
+            start = side.beyond
+        landing = view.table.standable_near(start, view.radius(unit_id))
+        self.fall(unit_id, here, landing, side.drop, f"failed the ledge check at the edge {side.edge.text}", made.event_id)
 
     # --- falling ----------------------------------------------------------------------------------
 
@@ -405,12 +410,33 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             below = take_off
         else:
             # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it
-            _, beyond = table.over_the_edge(take_off, lower_only=True)
+            side = self.fall_side(unit_id, table.sides_of(take_off, lower_only=True), cause)
+            beyond = side.beyond
+            if not side.nearest:  # one of several sides as near (rolled): from just beyond it
+                below = beyond
             # on the ground, from under the take-off: the nearest room clear of the walls, as before
-            below = Spot(take_off.x, take_off.y, GROUND) if beyond.surface == GROUND else beyond
+            elif beyond.surface == GROUND:
+                below = Spot(take_off.x, take_off.y, GROUND)
+            else:
+                below = beyond
         landing = table.standable_near(below, view.radius(unit_id))
         height = table.height(take_off.surface) - table.height(landing.surface)
         self.fall(unit_id, take_off, landing, height, reason, cause)
+
+    def fall_side(self, unit_id: str, sides: list[Side], cause: str) -> Side:
+        """The side of its surface a falling unit goes over: the nearest of ``sides`` (nearest
+        first); where two or more are as near (within ``FALL_TIE``), where it would drop is
+        ambiguous and a die among them decides (Move Phase, Falling: "Determine a random
+        direction"; option fall_scatter), recorded, so a replay reads it and never rolls again.
+        The sides are offered clockwise from north, each named by its bearing and edge point."""
+        tied = [side for side in sides if side.distance <= sides[0].distance + FALL_TIE]
+        if len(tied) == 1:
+            return tied[0]
+        here = self.view().spot(unit_id)
+        tied.sort(key=lambda side: _bearing(here, side.edge))
+        named = ", ".join(f"{n} {_compass(_bearing(here, side.edge))} ({side.edge.text})" for n, side in enumerate(tied, 1))
+        (pick,) = roll(self.game, 1, len(tied), f"direction {unit_id} falls, among the {len(tied)} edges as near: {named}", cause)
+        return tied[pick - 1]
 
     def fall(self, unit_id: str, frm: Spot, landing: Spot, height: float, reason: str, cause: str) -> None:
         """Move Phase, Falling: placed where it lands (beside, not on, another unit), an Injury
@@ -476,6 +502,16 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         view = self.view()
         avoid = [(there, near + 1e-4 - view.radius(unit_id) + BESIDE_GAP) for _, there, near in view.bases_on_level(unit_id, spot.surface)]
         return view.table.standable_near(spot, view.radius(unit_id), avoid)
+
+
+def _bearing(frm: Spot, to: Spot) -> float:
+    """The bearing from ``frm`` to ``to`` in degrees, clockwise from north (+y), 0 to 360."""
+    return math.degrees(math.atan2(to.x - frm.x, to.y - frm.y)) % 360
+
+
+def _compass(bearing: float) -> str:
+    """The nearest of the eight compass points to ``bearing`` (degrees clockwise from north)."""
+    return ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")[round(bearing / 45) % 8]
 
 
 def _move_of(given: float, unit_move: float | None) -> float:

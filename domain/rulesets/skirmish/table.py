@@ -18,7 +18,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import nearest_points, unary_union
 from shapely.prepared import prep
 
@@ -30,6 +30,9 @@ GROUND = "ground"
 LOW_OBSTACLE = 1.0
 #: how far past an edge ``over_the_edge`` looks for what lies beyond it, in inches
 _BEYOND = 0.05
+#: sides of a surface no more than this much farther than the nearest are as near: which one a
+#: unit falls over is ambiguous, and rolled (a thousandth of an inch: points are written to 3 decimals)
+FALL_TIE = 1e-3
 #: how much farther than its base's radius from a wall a falling unit's centre is sought, before
 #: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
 #: again, so the recorded base touches the wall at most, never overlaps it
@@ -77,6 +80,20 @@ def short_of(needed: float, allowance: float) -> str:
     while places < 6 and f"{needed:.{places}f}" == f"{allowance:.{places}f}":
         places += 1
     return f"needs {needed:.{places}f}\", the allowance is {allowance:.{places}f}\""
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side of a raised surface as seen from a spot on it: how far it is, the point of it
+    nearest the spot, the point just beyond it (on what lies there), the drop from the surface
+    to there, and whether it is the surface's one nearest side to the spot (no other within
+    ``FALL_TIE`` as near)."""
+
+    distance: float
+    edge: Spot
+    beyond: Spot
+    drop: float
+    nearest: bool
 
 
 def parse_spot(text: str) -> Spot:
@@ -394,20 +411,53 @@ class Table:
         return plain
 
     def ledge_near(self, spot: Spot, within: float) -> tuple[Spot, str, float] | None:
-        """The nearest edge of ``spot``'s raised surface, if it is within ``within`` inches and
-        drops more than ``LOW_OBSTACLE`` to what lies beyond: (the edge point, the surface beyond
-        it, the drop). None on the ground, far from an edge, or where the edge only steps onto a
-        surface of about the same height."""
+        """The nearest ledge of ``spot``'s raised surface within ``within`` inches (``ledges_near``):
+        (the edge point, the surface beyond it, the drop), or None."""
+        ledges = self.ledges_near(spot, within)
+        if not ledges:
+            return None
+        return ledges[0].edge, ledges[0].beyond.surface, ledges[0].drop
+
+    def ledges_near(self, spot: Spot, within: float) -> list[Side]:
+        """Every side of ``spot``'s raised surface within ``within`` inches that drops more than
+        ``LOW_OBSTACLE`` to what lies beyond it, nearest first. Not only the nearest side: a unit
+        whose nearest edge steps onto a roof as high is still next to a ledge if another edge
+        within reach drops (designers' comment on Dazed or Stunned next to a ledge). Empty on
+        the ground, far from an edge, or where every near edge steps onto a surface of about the
+        same height."""
         if spot.surface == GROUND:
-            return None
+            return []
+        return [side for side in self.sides_of(spot, within) if side.drop > LOW_OBSTACLE + EPSILON]
+
+    def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
+        """The sides of ``spot``'s raised surface within ``within`` inches of it, nearest first
+        (the order of the outline among equals): for each, the point of it nearest ``spot``, the
+        point just beyond it (as ``over_the_edge``) and the drop to there. Two sides meeting at
+        the corner nearest ``spot`` are one point, listed once. Every side is listed, not only
+        the nearest: where two or more are equally near, which one a unit falls over is rolled
+        (Move Phase, Falling: a random direction where it is ambiguous)."""
         surface = self.surfaces[spot.surface]
-        if surface.polygon.exterior.distance(spot.point) > within + EPSILON:
-            return None
-        edge, beyond = self.over_the_edge(spot)
-        drop = surface.height - self.height(beyond.surface)
-        if drop <= LOW_OBSTACLE + EPSILON:
-            return None
-        return edge, beyond.surface, drop
+        coords = list(surface.polygon.exterior.coords)
+        nearest = surface.polygon.exterior.distance(spot.point)
+        sides: list[Side] = []
+        seen: set[str] = set()
+        for a, b in zip(coords, coords[1:], strict=False):
+            segment = LineString([a, b])
+            distance = segment.distance(spot.point)
+            if distance > within + EPSILON:
+                continue
+            point = segment.interpolate(segment.project(spot.point))
+            edge, beyond = self._over(surface, spot, point, lower_only)
+            if edge.text in seen:
+                continue
+            seen.add(edge.text)
+            drop = surface.height - self.height(beyond.surface)
+            sides.append(Side(distance, edge, beyond, drop, False))
+        sides.sort(key=lambda side: side.distance)
+        tied = [side for side in sides if side.distance <= nearest + FALL_TIE]
+        if len(tied) == 1:  # the one nearest side, as ``over_the_edge`` finds it
+            sides[0] = Side(tied[0].distance, tied[0].edge, tied[0].beyond, tied[0].drop, True)
+        return sides
 
     def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
         """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
@@ -422,7 +472,10 @@ class Table:
         only steps onto a roof as high and is no ledge."""
         surface = self.surfaces[spot.surface]
         ring = surface.polygon.exterior
-        edge = ring.interpolate(ring.project(spot.point))
+        return self._over(surface, spot, ring.interpolate(ring.project(spot.point)), lower_only)
+
+    def _over(self, surface: Surface, spot: Spot, edge: Point, lower_only: bool) -> tuple[Spot, Spot]:
+        """``over_the_edge`` through the edge point ``edge`` of ``surface``."""
         on_edge = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
         dx, dy = edge.x - spot.x, edge.y - spot.y
         length = math.hypot(dx, dy)
