@@ -242,8 +242,8 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
             console.print(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}")
     if as_json:
         emit({
-            "seeds": seeds,
             "options": options,
+            "seeds": seeds,
             "diverge_at": None if same else at + 1,
             "events": [len(c) for c in chains],
             "games": [
