@@ -202,3 +202,19 @@ def test_a_fall_off_a_storey_lands_on_the_terrace_reaching_out_past_its_wall() -
     assert landing.surface == "terrace" and fall.height == 4.0
     assert not footprint(16, 4, 20, 8).contains(Point(landing.x, landing.y)), fall.to
     assert 20 <= landing.x <= 23 and 4 <= landing.y <= 8
+
+
+def test_a_fall_into_a_gap_exactly_a_base_wide_lands_in_it() -> None:
+    """Falling: the unit lands on the ground below, its base touching walls allowed (a unit walks
+    to and stands in such a gap). Two 5" roofs 1" apart, a 1" base: the fall lands in the gap at
+    14.5,10, where the room search once grew both walls by its margin, found none there, and put
+    the unit 2" away at the gap's end."""
+    g = game(
+        "title: t\nruleset: skirmish\nseed: 1\nsetup:\n  width: 30\n  depth: 20\n  surfaces:\n"
+        "    - {id: roof, rect: [10, 8, 4, 4], height: 5}\n    - {id: east, rect: [15, 8, 4, 4], height: 5}\n"
+        "  units:\n    - {id: u, owner: p1, at: '13.5,10@roof', move: 6, agility: 10, wounds: 1}\n"
+    )
+    events = g.issue({"command": "move", "unit": "u", "path": [{"to": "17,10@east", "via": "jump_across"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "14.5,10"
+    assert g.state.units["u"].location == "14.5,10"

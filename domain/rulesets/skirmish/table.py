@@ -364,6 +364,7 @@ class Table:
         if self._fits(spot, radius, avoid):
             return spot
         edge = 0.0
+        tight = None
         if spot.surface == GROUND:
             room = self.bounds.buffer(-radius, join_style="mitre")
             edge = radius
@@ -372,7 +373,12 @@ class Table:
             if not self.ground_blocks.is_empty:
                 # 64 segments a quarter circle: the grown corners fall short of the radius by under
                 # 1e-4 of it, which FALL_MARGIN and the check after rounding absorb
-                room = room.difference(self.ground_blocks.buffer(radius + FALL_MARGIN, quad_segs=64))
+                walls = self.ground_blocks.buffer(radius + FALL_MARGIN, quad_segs=64)
+                # a gap exactly a base wide has no room once the margin grows both its walls (nor
+                # any area with none): the room the walls leave a hair short of the radius is tried
+                # too, the check after rounding judging what fits there (touching walls is allowed)
+                tight = room.difference(self.ground_blocks.buffer(radius - FALL_MARGIN / 10, quad_segs=64)).difference(self.low_tops)
+                room = room.difference(walls)
             room = room.difference(self.low_tops)  # a centre there would stand on the low surface
         else:
             room = self.region(spot.surface)
@@ -385,7 +391,13 @@ class Table:
             nearest = nearest_points(self.region(GROUND), spot.point)[0]  # nothing fits: centre only
             return Spot(round(nearest.x, PLACES), round(nearest.y, PLACES), GROUND)
         nearest = nearest_points(room, spot.point)[0]
-        return self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge)
+        found = self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge)
+        if tight is not None and not avoid and not tight.is_empty:
+            close = nearest_points(tight, spot.point)[0]
+            other = self._round_fitting(Spot(close.x, close.y, spot.surface), radius, avoid, edge)
+            if self._fits(other, radius, avoid, edge) and other.flat_distance(spot) < found.flat_distance(spot) - EPSILON:
+                return other
+        return found
 
     def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float) -> Spot:
         """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
