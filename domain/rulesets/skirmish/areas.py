@@ -169,7 +169,7 @@ def reached(search: TableSearch, targets: list[Spot]) -> list[bool]:
     bases = {surface: view.bases_on_level(unit_id, surface) for surface in {target.surface for target in targets}}
     open_ = [
         t for t, target in enumerate(targets)
-        if target == start or not any(target.flat_distance(spot) < near for _, spot, near in bases[target.surface])
+        if target == start or not any(target.flat_distance(base.spot) < base.overlap_within for base in bases[target.surface])
     ]
     # most targets are first joined from the start: its walks to them all in one test
     view.table.learn_walks(start, [targets[t] for t in open_])

@@ -500,7 +500,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         base on its level (``bases_on_level``: a low surface and the ground are one) and, on the
         ground, no wall."""
         view = self.view()
-        avoid = [(there, near + 1e-4 - view.radius(unit_id) + BESIDE_GAP) for _, there, near in view.bases_on_level(unit_id, spot.surface)]
+        avoid = [(base.spot, base.radius + BESIDE_GAP) for base in view.bases_on_level(unit_id, spot.surface)]
         return view.table.standable_near(spot, view.radius(unit_id), avoid)
 
 

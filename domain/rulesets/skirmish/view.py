@@ -91,6 +91,16 @@ class LegRules(NamedTuple):
     jump_across_lower_landing: str
 
 
+class LevelBase(NamedTuple):
+    """Another unit's base on a level, as a unit ending a move there must keep off it."""
+
+    unit_id: str
+    spot: Spot
+    radius: float
+    #: the distance from ``spot`` within which the asking unit's base would overlap this one
+    overlap_within: float
+
+
 class Placed(NamedTuple):
     """Another unit as the movement rules see it: where it stands and whether it may be passed."""
 
@@ -276,19 +286,19 @@ class TableView:
 
     def overlap_at(self, unit_id: str, spot: Spot) -> str | None:
         """Another unit whose base a unit ending at ``spot`` would overlap."""
-        for other_id, at, near in self.bases_on_level(unit_id, spot.surface):
-            if spot.flat_distance(at) < near:
-                return other_id
+        for base in self.bases_on_level(unit_id, spot.surface):
+            if spot.flat_distance(base.spot) < base.overlap_within:
+                return base.unit_id
         return None
 
-    def bases_on_level(self, unit_id: str, surface: str) -> list[tuple[str, Spot, float]]:
+    def bases_on_level(self, unit_id: str, surface: str) -> list[LevelBase]:
         """The other units standing on ``surface``'s level (``Table.one_level``, as
-        ``blocker_among`` finds the units in a leg's way), each with the distance from its centre
-        within which a base of ``unit_id`` would overlap it: what rules out an end of a move, one
-        at a time (``overlap_at``) or a whole area's (``areas.reached``)."""
+        ``blocker_among`` finds the units in a leg's way): what rules out an end of a move, one
+        at a time (``overlap_at``) or a whole area's (``areas.reached``), and what a unit put
+        clear of the others stays out of (``nearest_clear``)."""
         mine, one_level = self.radius(unit_id), self.table.one_level
         return [
-            (other.id, other.spot, mine + other.radius - 1e-4)
+            LevelBase(other.id, other.spot, other.radius, mine + other.radius - 1e-4)
             for other in self.placed()
             if other.id != unit_id and one_level(other.spot.surface, surface)
         ]
