@@ -30,6 +30,7 @@ from typing import Any, NamedTuple, overload
 from pydantic import BaseModel
 
 from domain.errors import SimError
+from domain.locations import location_fields
 
 
 class Outline(NamedTuple):
@@ -304,11 +305,6 @@ def as_legal(found: Any) -> LegalCommands:
     return found if isinstance(found, LegalCommands) else LegalCommands.of(found)
 
 
-#: the fields of a command that name locations, as a scenario's script writes them
-_LOCATION_FIELDS = ("at", "to", "target")
-_LOCATION_LISTS = ("path", "targets")
-
-
 def command_as_listed(rules: Any, state: Any, command: BaseModel | dict[str, Any]) -> BaseModel | None:
     """``command`` as a ruleset lists its legal commands: parsed, the player to act filled in
     where it is left out, each location written canonically (an alias read as the place it
@@ -318,16 +314,25 @@ def command_as_listed(rules: Any, state: Any, command: BaseModel | dict[str, Any
         parsed = rules.parse_command(command)
         payload = parsed.model_dump(mode="json")
         if "player" in type(parsed).model_fields and payload.get("player") is None:
-            payload["player"] = rules.to_act(state)
-        for key in _LOCATION_FIELDS:
+            payload["player"] = _default_player(rules, state, payload)
+        single, lists = location_fields(type(parsed))
+        for key in single:
             if isinstance(payload.get(key), str):
                 payload[key] = rules.parse_location(state, payload[key])
-        for key in _LOCATION_LISTS:
+        for key in lists:
             if isinstance(payload.get(key), list):
                 payload[key] = [_canonical_item(rules, state, item) for item in payload[key]]
         return rules.parse_command(payload)
     except SimError:
         return None
+
+
+def _default_player(rules: Any, state: Any, payload: dict[str, Any]) -> str:
+    """The player a command that names none is issued for, as every ruleset's handlers read it:
+    the owner of the unit it names (GODSGLOOM's God's Push moves a unit of either player while
+    one of them is to act), else the player to act."""
+    unit = state.units.get(payload["unit"]) if isinstance(payload.get("unit"), str) else None
+    return unit.owner if unit is not None else rules.to_act(state)
 
 
 def _canonical_item(rules: Any, state: Any, item: Any) -> Any:

@@ -1,7 +1,8 @@
 """What a game's ruleset does not model, shown beside every answer about the game.
 
-``sim run``, ``sim check``, ``sim reach`` and ``sim why`` print these (and carry them in their JSON)
-so that an answer the ruleset cannot fully give is never silently wrong.
+``sim run``, ``sim check``, ``sim reach``, ``sim why``, ``sim legal``, ``sim play`` and ``sim replay``
+print these (and carry them in their JSON) so that an answer the ruleset cannot fully give is
+never silently wrong.
 """
 
 from __future__ import annotations

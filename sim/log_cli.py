@@ -129,6 +129,7 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
             "chain": "intact" if log_file.chained else "absent",
             "state": result.state.model_dump(mode="json"),
             "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message},
+            "diagnostics": diagnostics_json(diagnostics_of(result.state)),
         })
     else:
         rules = get_ruleset(result.state.ruleset)
@@ -137,6 +138,7 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
         console.print(f"{result.events} events; state hash {result.hash}; {chain}")
         if verdict is not None and verdict.ok:
             console.print(f"verified: {verdict.message}")
+        print_diagnostics(console, diagnostics_of(result.state))
     if verdict is not None and not verdict.ok:
         raise Failed(f"verification: {verdict.message}")
 

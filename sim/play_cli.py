@@ -23,6 +23,8 @@ from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, gu
 from sim.console import WHOLE_LINES, err, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
+from sim.diagnostics import as_json as diagnostics_json
+from sim.diagnostics import diagnostics_of, print_diagnostics
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_games, check_turns, self_play
@@ -41,14 +43,19 @@ def legal(scenario: str, as_json: bool) -> None:
     game = played.game
     player = game.rules.to_act(game.state)
     commands = game.legal_commands()
+    # what the ruleset does not model of the cards in play: the commands listed are the rules'
+    # as far as it models them (never a silent answer)
+    found = diagnostics_of(game.state)
     if as_json:
-        click.echo(json.dumps({"player": player, "commands": [c.model_dump(mode="json") for c in commands]}, indent=2))
+        listed = [c.model_dump(mode="json") for c in commands]
+        click.echo(json.dumps({"player": player, "commands": listed, "diagnostics": diagnostics_json(found)}, indent=2))
         return
     label = labeler(played)
     console.print(f"{len(commands)} legal command(s) for {player}, as a script writes them:")
     for command in commands:
         line = yaml.safe_dump(labelled_command(command.model_dump(mode="json"), label), default_flow_style=True, width=WHOLE_LINES, sort_keys=False)
         console.print("  - " + escape(line.strip()))
+    print_diagnostics(console, found)
 
 
 #: the worker process's player of the scenario (``_start_worker``)
@@ -150,10 +157,14 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
         except KeyboardInterrupt:  # Ctrl-C: the games finished are stored; say so, as sim compare does
             interrupted = True
     playing = time.perf_counter() - started
+    # self-play brings no card into play (a hand is not modelled): what the games do not model
+    # is what the scenario's board after its script does not
+    found = diagnostics_of(played.game.state)
     if as_json:
-        click.echo(json.dumps(_summary(reports, policy, db, playing, games, interrupted), indent=2))
+        click.echo(json.dumps({**_summary(reports, policy, db, playing, games, interrupted), "diagnostics": diagnostics_json(found)}, indent=2))
     elif reports:
         _print_summary(reports, policy, db, playing)
+        print_diagnostics(console, found)
     if interrupted:
         err.print(f"interrupted: {len(reports)} of {games} game(s) finished and stored; the summary is of those; "
                   "no game was stored half-made")

@@ -128,6 +128,31 @@ def test_a_command_written_as_a_script_writes_it_is_found_as_issue_reads_it(exam
             assert {**written, "path": ["no-such-place"]} not in legal
 
 
+@pytest.mark.parametrize("folder", ["godsgloom", "tiny-epic-tactics"])
+def test_a_listed_attack_naming_its_target_unit_is_found(folder: str) -> None:
+    """A command's ``target`` is a unit in GODSGLOOM and Tiny Epic Tactics (a place in Sorcery):
+    read as a location, every listed attack written as a script writes it was "not in" the
+    collection. Each listed command that is not a move, in every example of the two rulesets,
+    is found; the same attack on a unit the board does not have is not."""
+    checked = 0
+    for example in sorted((ROOT / "examples" / folder).glob("*.yaml")):
+        scenario = load_scenario(example)
+        try:
+            game = play(scenario).game
+        except Exception:  # noqa: BLE001  # an example whose script ends refused: its check says so
+            continue
+        legal = game.legal_commands()
+        for command in legal:
+            written = _as_a_script_writes_it(game, command)
+            if "path" in written:
+                continue
+            assert written in legal, f"{example.name}: {written}"
+            if "target" in written:
+                assert {**written, "target": "no-such-unit"} not in legal
+                checked += 1
+    assert checked >= 5
+
+
 def test_an_aliased_command_found_in_the_collection_is_one_issue_accepts() -> None:
     """The reference is the aggregate itself: each command tried on a copy of the game. What
     ``in`` finds is accepted; what it does not find may still be (the listing holds one path to

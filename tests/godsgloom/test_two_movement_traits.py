@@ -126,6 +126,16 @@ def test_two_traits_reach_and_legal_moves_agree_with_the_command() -> None:
     assert {"command": "move", "unit": "knights", "use": ["Trample", "Nimble"], "path": paired[0].path, "face": paired[0].face} in g.legal_commands()
 
 
+def test_a_trait_written_as_text_in_any_case_is_the_listed_trait() -> None:
+    """``use`` is read in any order and case (docs/godsgloom.md): ``use: trample`` is accepted as
+    the listed ``Trample`` move, so ``in`` finds it (it was written as given, and not found)."""
+    g = activated(mat(KNIGHTS), "knights")
+    listed = next(c for c in g.legal_commands() if c.command == "move" and c.use == "Trample")
+    written = {"command": "move", "unit": "knights", "use": "trample", "path": listed.path, "face": listed.face}
+    assert written in g.legal_commands()
+    assert g.parse_command(written).use == "Trample"
+
+
 # --- a plain search of Trample and Nimble together, on random mats ------------------------------
 
 

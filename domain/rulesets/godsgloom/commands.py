@@ -194,8 +194,11 @@ def _spelled(name: str) -> str:
 def traits_written(use: str | list[str] | None) -> str | list[str] | None:
     """A ``use`` list in one order, each trait named once and as the catalog spells it, and a
     list of one as that trait: a command has one written form, so that the legal commands find
-    it (``in``) and a log compares equal however the player wrote it."""
-    if not isinstance(use, list):
-        return use
+    it (``in``) and a log compares equal however the player wrote it. A single trait written
+    as text is spelled as the catalog does too (``use: trample`` is the listed ``Trample``)."""
+    if use is None:
+        return None
+    if isinstance(use, str):
+        return _spelled(use)
     named = sorted({_spelled(name) for name in use})
     return named[0] if len(named) == 1 else named
