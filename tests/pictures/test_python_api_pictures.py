@@ -45,6 +45,30 @@ def test_games_states_and_reach_answers_show_themselves_in_jupyter(simulator: Si
     assert any(e.get("class") in ("reach", "out") for e in reach.iter())
 
 
+@pytest.mark.parametrize(("example", "unit", "to"), [
+    ("sorcery/05-giant-shark.yaml", "shark", None),  # raider tapped, shark damaged, p2 on 18 life
+    ("godsgloom/19-a-whole-round.yaml", "knights", "6,2"),  # the pikemen's 1 wound
+    ("tiny-epic-tactics/04-water-peak-ballista-and-climbing-onto-a-peak.yaml", "rogue", None),  # 1 action taken
+])
+def test_a_reach_answers_picture_is_the_games_picture_with_that_units_reach(
+    simulator: Simulator, example: str, unit: str, to: str | None,
+) -> None:
+    """README "The Python API": the reach answer's picture draws the game as it was when asked
+    (tapped, damage, wounds, life, actions), not the lookahead's own view of it."""
+    game = simulator.load(EXAMPLES / example)
+    reach = game.range_of_motion(unit)
+    assert reach._repr_svg_() == game.svg(unit=unit)
+    assert reach.svg(to=to) == game.svg(unit=unit, to=to)
+
+
+def test_a_reach_answers_picture_stays_the_state_it_was_asked_of(simulator: Simulator) -> None:
+    game = simulator.load(EXAMPLES / "tiny-epic-tactics/04-water-peak-ballista-and-climbing-onto-a-peak.yaml")
+    asked_at = game.version
+    reach = game.range_of_motion("rogue")
+    game.end_turn()
+    assert reach.svg() == game.svg(unit="rogue", at=asked_at)
+
+
 @pytest.mark.parametrize("ruleset", sorted(EXAMPLE))
 def test_print_game_and_str_state_are_text_boards(simulator: Simulator, ruleset: str) -> None:
     game = simulator.load(EXAMPLES / EXAMPLE[ruleset])
