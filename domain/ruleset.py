@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
@@ -250,10 +251,33 @@ class Ruleset(Generic[S]):
         write lands only where this is unchanged (the turn, the player to act)."""
         return {"turn": self.turn_number(state), "player": state.active_player}
 
+    def acting(self, state: S) -> str:
+        """Whose turn it is and who acts, for people: "p1 to act", or "p1's turn, p2 to act" when
+        another player acts in the active player's turn (``to_act``: a defender, an interceptor,
+        a choice's player), the player ``sim legal`` lists commands for."""
+        player = self.to_act(state)
+        if player == state.active_player:
+            return f"{player} to act"
+        return f"{state.active_player}'s turn, {player} to act"
+
+    def described(self, state: S, label: Callable[[str], str]) -> StateSummary:
+        """``summary`` as people are shown it (pictures, text boards, ``sim replay``): its
+        headline names the player to act (``acting``) where a ruleset's own headline names only
+        the active player ("p1 to act" while p2 defends)."""
+        summary = self.summary(state, label)
+        player = self.to_act(state)
+        if player != state.active_player:
+            said = re.compile(rf"(?<![\w']){re.escape(state.active_player)} to act\b")
+            if said.search(summary.headline):
+                summary.headline = said.sub(lambda _: self.acting(state), summary.headline, count=1)
+            elif f"{player} to act" not in summary.headline:
+                summary.headline += f", {player} to act"
+        return summary
+
     def summary(self, state: S, label: Callable[[str], str]) -> StateSummary:
-        """The state for people (``sim replay``, the state printouts)."""
+        """The state for people (``sim replay``, the state printouts; ``described`` shows it)."""
         summary = StateSummary(
-            headline=f"turn {self.turn_number(state)}, {state.active_player} to act",
+            headline=f"turn {self.turn_number(state)}, {self.acting(state)}",
             columns=["unit", "name", "owner", "at", "state"],
         )
         for unit in state.units.values():

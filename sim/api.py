@@ -16,7 +16,7 @@ session decided the command), ``sim.store.StoreError`` (the store could not be r
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -36,7 +36,7 @@ from projections.state_hash import fold, state_hash
 from projections.timeline import Timeline, build_timeline
 from projections.trace import Trace, build_trace
 from sim.app import GameStore, decision_context, open_store
-from sim.pictures.picture import draw_game, draw_state
+from sim.pictures.picture import draw_game, draw_game_with_reach
 from sim.pictures.presenter import Pictures, text_board
 from sim.runner import play
 from sim.scenario import ScenarioBase, load_scenario
@@ -54,9 +54,15 @@ class Reach:
     and read by the game's board, so ``why_not("bogus")`` is ``BadInput`` rather than a reason.
     Everything else (``reachable``, ``paths``, ``allowance``, ``as_json()``...) is the answer's."""
 
-    def __init__(self, answer: RangeOfMotion, lookahead: Lookahead) -> None:
+    def __init__(
+        self, answer: RangeOfMotion, lookahead: Lookahead, events: Callable[[], list[GameEvent]], title: str = "",
+    ) -> None:
         self.answer = answer
         self._lookahead = lookahead
+        #: the game's events up to the state this answer was asked of: its picture draws that
+        #: state (the lookahead's own view leaves out taps, damage, life and actions taken)
+        self._events = events
+        self._title = title
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.answer, name)
@@ -85,11 +91,10 @@ class Reach:
 
     def svg(self, to: str | None = None) -> str:
         """The board with this range of motion drawn over it, and the path to ``to`` (or the
-        rules that keep it out) when given."""
-        state = self._lookahead.view
-        if state is None:
-            raise BadInput("the lookahead has seen no GameStarted event")
-        return draw_state(state, reach=self.answer, target=None if to is None else self.location(to))
+        rules that keep it out) when given: the game's picture as ``game.svg(unit=..., to=...)``
+        draws it, of the state the answer was asked of."""
+        target = None if to is None else self.location(to)
+        return draw_game_with_reach(self._events(), self.answer, target, self._title)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -198,7 +203,15 @@ class GameSession:
 
     def range_of_motion(self, unit: str) -> Reach:
         lookahead = self.lookahead()
-        return Reach(lookahead.range_of_motion(unit), lookahead)
+        answer = lookahead.range_of_motion(unit)
+        asked_at = lookahead.position
+        store, game_id = self.store, self.id
+
+        def events() -> list[GameEvent]:
+            return list(store.game_events(game_id, upto=asked_at))
+
+        start = next(iter(store.game_events(game_id, upto=1)), None)
+        return Reach(answer, lookahead, events, start.title if isinstance(start, GameStarted) else "")
 
     def timeline(self) -> Timeline:
         return build_timeline(self.events())

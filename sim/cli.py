@@ -51,6 +51,13 @@ def load_command(name: str) -> click.Command:
     return command
 
 
+def _broken_pipe() -> None:
+    """A closed stdout is bad input, as ``guarded`` says it (click would exit 1, saying nothing)."""
+    from sim.clikit import broken_pipe
+
+    broken_pipe()
+
+
 class _Commands(click.Group):
     """The ``sim`` group: commands from ``COMMANDS``, loaded when run. Values click refuses itself
     (not a number, an option that does not exist) are bad input like any other: one line on
@@ -71,6 +78,20 @@ class _Commands(click.Group):
                 for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:  # ``sim --help | true``
+            _broken_pipe()
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # a command without ``guarded`` (``sim schema``), a command's help
+            _broken_pipe()
+            raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("standalone_mode", True) is False:

@@ -110,9 +110,7 @@ def guarded(func: F) -> F:
             logs.log_refusal(redact(str(exc)), fatal=True)
             sys.exit(2)
         except BrokenPipeError:
-            _silence_stdout()
-            err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
-            sys.exit(2)
+            broken_pipe()
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
@@ -122,6 +120,15 @@ def guarded(func: F) -> F:
             sys.exit(3)
 
     return cast(F, wrapper)
+
+
+def broken_pipe() -> None:
+    """The reader of stdout went away (``sim ... | head``): bad input, one line, exit 2 (README
+    "Exit codes"), whichever command was printing (``guarded``, and the ``sim`` group for any
+    command it runs: click would exit 1 with nothing said, as rich would)."""
+    _silence_stdout()
+    err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
+    sys.exit(2)
 
 
 def _silence_stdout() -> None:

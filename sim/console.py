@@ -8,6 +8,7 @@ id reaches ``grep`` and scripts intact.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -21,9 +22,26 @@ if TYPE_CHECKING:
 WHOLE_LINES = 100_000
 
 
+class _Console(Console):
+    """rich's console, but a closed stdout is bad input like any other (README "Exit codes"):
+    rich itself would exit 1 with nothing said; here the ``BrokenPipeError`` reaches
+    ``clikit.guarded``, which says "broken pipe" in one line and exits 2. A closed stderr only
+    silences it: there is nobody left to tell."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        if not self.stderr:
+            raise BrokenPipeError("the output was closed")
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stderr.fileno())
+        except (OSError, ValueError):
+            pass
+
+
 def _console(stream: TextIO, stderr: bool) -> Console:
     width = None if stream.isatty() else WHOLE_LINES
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
 
 
 console = _console(sys.stdout, stderr=False)

@@ -237,10 +237,13 @@ def _print_summary(reports: list[GameReport], policy: str, db: str, playing: flo
         f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
         f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
     )
-    console.print(
-        f"{totals['turns_per_second']} turn(s) per second; where a turn's time went: "
-        f"{_clock(reports).describe(int(totals['turns']))}"
-    )
+    turns = int(totals["turns"])
+    if turns:
+        console.print(
+            f"{totals['turns_per_second']} turn(s) per second; where a turn's time went: {_clock(reports).describe(turns)}"
+        )
+    else:  # the script alone (--policy scripted), or games that ended before a turn: no speed per turn
+        console.print(f"no turn played; where the time went: {_clock(reports).describe(0)}")
 
 
 def _scores(report: GameReport) -> str:

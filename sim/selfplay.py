@@ -94,10 +94,13 @@ class TurnClock:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def describe(self, turns: int) -> str:
-        """Each part's share of the total and its time per turn, largest first."""
+        """Each part's share of the total and its time per turn, largest first; the shares alone
+        when no turn was played (there is no time per turn then)."""
         total = sum(self.parts().values()) or 1.0
         shown = sorted(((v, k) for k, v in self.parts().items() if v > 0), reverse=True)
-        return ", ".join(f"{k} {100 * v / total:.0f}% ({1e3 * v / max(turns, 1):.2f} ms/turn)" for v, k in shown)
+        if turns <= 0:
+            return ", ".join(f"{k} {100 * v / total:.0f}%" for v, k in shown)
+        return ", ".join(f"{k} {100 * v / total:.0f}% ({1e3 * v / turns:.2f} ms/turn)" for v, k in shown)
 
 
 @dataclass

@@ -62,6 +62,30 @@ def test_export_into_a_closed_pipe_says_so_in_one_line(tmp_path: Path) -> None:
     assert proc.stderr.strip() == "error: the output was closed before everything was written (broken pipe)"
 
 
+@pytest.mark.parametrize("args", [
+    ["check", str(SHARK)],  # rich's console: it exited 1 itself, saying nothing
+    ["trace", str(SHARK)],
+    ["legal", str(SHARK)],
+    ["reach", str(SHARK), "--unit", "shark"],
+    ["schema"],  # click.echo in a command without the error guard: click exited 1
+    ["--help"],
+    ["check", "--help"],
+])
+def test_text_output_into_a_closed_pipe_is_bad_input_said_in_one_line(args: list[str]) -> None:
+    """README "Exit codes": a closed pipe is bad input, exit 2, one "broken pipe" line on stderr,
+    for text output as for ``--json`` and ``log export``."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sim.cli", *args], stdout=write_end, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        )
+    finally:
+        os.close(write_end)
+    assert (proc.returncode, proc.stderr.strip()) == (
+        2, "error: the output was closed before everything was written (broken pipe)")
+
+
 def test_export_from_a_store_that_does_not_exist_creates_none(tmp_path: Path) -> None:
     typo = tmp_path / "typo.sqlite"
     line = one_line_exit_2(sim("log", "export", "3d8402fc-3196-49f1-ade2-99a812a54bf8", "--db", str(typo)))

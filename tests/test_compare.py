@@ -352,6 +352,41 @@ def test_an_unreachable_scheduler_is_exit_4_in_one_line_and_nothing_stored(tmp_p
     assert not db.exists()
 
 
+ALL_DRAWS = """title: all draws
+ruleset: tinyepic
+setup:
+  units:
+    - {id: a, owner: p1, class: Fighter, at: "0,0", movement: 1, health: 6}
+    - {id: b, owner: p2, class: Fighter, at: "7,7", movement: 1, health: 6}
+  width: 8
+  height: 8
+"""
+
+
+def test_with_no_decided_game_the_first_players_win_rate_and_advantage_are_unknown(tmp_path: Path) -> None:
+    """README "Comparing rule variants": the first player's win rate is over the decided games,
+    the advantage that rate less 50%. With none decided neither is known: null in JSON (and so the
+    difference), "no decided game" and "-" in the table, and the plot leaves the bar out."""
+    pytest.importorskip("matplotlib")
+    scenario = tmp_path / "draws.yaml"
+    scenario.write_text(ALL_DRAWS)
+    args = [str(scenario), "--variant", "x:", "--variant", "y:adjacency=king8", "--games", "2", "--turns", "1", "--workers", "1"]
+    data = compare(*args)
+    for variant in data["variants"]:
+        first = variant["first_player"]
+        assert (first["decided"], first["draws"]) == (0, 2)
+        assert first["win_rate"] is None and first["advantage"] is None
+    assert data["variants"][1]["difference"]["first_player_win_rate"] is None
+    figure = tmp_path / "draws.png"
+    result = sim("compare", *args, "--plot", str(figure))
+    assert result.exit_code == 0, result.output
+    first_rows = [line for line in result.output.splitlines() if "first player*" in line]
+    advantage_rows = [line for line in result.output.splitlines() if "advantage " in line]
+    assert len(first_rows) == 2 and all("no decided game" in line for line in first_rows)
+    assert all("%" not in line for line in first_rows + advantage_rows)
+    assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_plot_writes_a_figure_of_the_comparison(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     figure = tmp_path / "compare.png"

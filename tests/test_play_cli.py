@@ -199,6 +199,24 @@ def test_play_reports_turns_per_second_and_where_a_turns_time_went(tmp_path: Pat
     assert "turn(s) per second; where a turn's time went: " in text and "legal commands" in text
 
 
+def test_a_run_that_played_no_turn_gives_no_figure_per_turn(tmp_path: Path) -> None:
+    """The scripted policy plays the script and stops: 0 turns played, so there is no speed
+    in turns and no time per turn to give (it printed "0.0 turn(s) per second ... 9.44 ms/turn"),
+    only where the time went."""
+    scenario = tmp_path / "setup.yaml"
+    scenario.write_text(
+        "title: no turn\nruleset: tinyepic\nsetup:\n  units:\n"
+        "    - {id: a, owner: p1, class: Fighter, at: '0,0', movement: 1, health: 6}\n"
+        "    - {id: b, owner: p2, class: Fighter, at: '3,3', movement: 1, health: 6}\n"
+        "  width: 4\n  height: 4\nscript: []\n"
+    )
+    result = sim("play", str(scenario), "--policy", "scripted", "--turns", "3", "--db", ":memory:")
+    assert result.exit_code == 0, result.output
+    assert "0 turn(s)" in result.output
+    assert "ms/turn" not in result.output and "turn(s) per second" not in result.output
+    assert "no turn played; where the time went: " in result.output and "verifying" in result.output
+
+
 def test_a_worker_sends_back_the_report_and_the_log_not_the_game() -> None:
     """``sim play --games N`` keeps only what it stores and prints: a worker's result is the
     game's report and its log, the very log self-play makes for that seed (folded, it gives the

@@ -76,15 +76,17 @@ def _measures(summary: dict[str, Any]) -> list[tuple[str, Any]]:
 
 def _outcome_panel(axis: Any, summary: dict[str, Any]) -> None:
     variants = summary["variants"]
-    series: list[tuple[str, list[dict[str, float]]]] = [
+    series: list[tuple[str, list[dict[str, float] | None]]] = [
         (p, [v["players"][p]["win_rate"] for v in variants]) for p in summary["players"]
     ]
     series.append(("first player*", [v["first_player"]["win_rate"] for v in variants]))
     width = 0.8 / len(series)
     for i, (label, rates) in enumerate(series):
-        xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(variants))]
-        heights = [r["estimate"] for r in rates]
-        errors = [[r["estimate"] - r["low"] for r in rates], [r["high"] - r["estimate"] for r in rates]]
+        # a rate that is not known (no decided game) has no bar, rather than a bar at 0
+        known = [(j, r) for j, r in enumerate(rates) if r is not None]
+        xs = [j + (i - (len(series) - 1) / 2) * width for j, _ in known]
+        heights = [r["estimate"] for _, r in known]
+        errors = [[r["estimate"] - r["low"] for _, r in known], [r["high"] - r["estimate"] for _, r in known]]
         axis.bar(xs, heights, width, yerr=errors, capsize=3, label=label, color=COLOURS[i % len(COLOURS)])
     axis.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     axis.set_xticks(range(len(variants)), [v["name"] for v in variants])

@@ -8,7 +8,9 @@ plain data out (the ``--json`` output), sorted so that the order games finished 
 - **First player**: the player who acted first once the policy took over (seats are swapped in
   half of the games, so each side moves first about as often). Its win rate is over the games
   that were decided (draws left out, as balance reports do); the advantage is that rate less
-  one half, with the same interval shifted: an interval above 0 says moving first helps.
+  one half, with the same interval shifted: an interval above 0 says moving first helps. With
+  no decided game both are unknown: None (null), as is any rate over no game and a difference
+  from an unknown rate.
 - **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round),
   up to the turn limit or to the turn in which the ruleset's own end came, and the commands played.
 - **Score and its parts**: each player's score and the parts the ruleset makes it of (life,
@@ -60,9 +62,9 @@ def _variant(
         tallies = {o: sum(g.results.get(player) == o for g in games) for o in OUTCOMES}
         per_player[player] = {
             "wins": tallies["win"], "draws": tallies["draw"], "losses": tallies["loss"],
-            "win_rate": wilson(tallies["win"], n).as_json(),
-            "draw_rate": wilson(tallies["draw"], n).as_json(),
-            "loss_rate": wilson(tallies["loss"], n).as_json(),
+            "win_rate": _rate(tallies["win"], n),
+            "draw_rate": _rate(tallies["draw"], n),
+            "loss_rate": _rate(tallies["loss"], n),
             "score": distribution([g.scores.get(player, 0.0) for g in games]),
             "parts": {name: distribution(_part(games, player, name)) for name in parts},
             "counters": {name: distribution(_counter(games, player, name)) for name in counters},
@@ -90,13 +92,25 @@ def first_player(games: list[GameResult]) -> dict[str, Any]:
     wins = sum(g.results.get(g.first_player) == "win" for g in games)
     losses = sum(g.results.get(g.first_player) == "loss" for g in games)
     draws = len(games) - wins - losses
-    rate = wilson(wins, wins + losses)
     decided = wins + losses
+    if not decided:  # no rate over no game, and no advantage: unknown (null), not 0% or +0%
+        return {"wins": wins, "draws": draws, "losses": losses, "decided": 0, "win_rate": None, "advantage": None}
+    rate = wilson(wins, decided)
     return {
         "wins": wins, "draws": draws, "losses": losses, "decided": decided,
         "win_rate": rate.as_json(),
-        "advantage": {"estimate": rate.estimate - 0.5 if decided else 0.0, "low": rate.low - 0.5, "high": rate.high - 0.5},
+        "advantage": {"estimate": rate.estimate - 0.5, "low": rate.low - 0.5, "high": rate.high - 0.5},
     }
+
+
+def _rate(successes: int, trials: int) -> dict[str, float] | None:
+    """A proportion with its Wilson interval; unknown (None) over no trials."""
+    return wilson(successes, trials).as_json() if trials else None
+
+
+def _rate_difference(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> dict[str, float] | None:
+    """b's proportion less a's (Newcombe); unknown (None) when either is."""
+    return newcombe(successes_a, trials_a, successes_b, trials_b).as_json() if trials_a and trials_b else None
 
 
 def _difference(
@@ -108,8 +122,8 @@ def _difference(
     for player in players:
         a, b = base_summary["players"][player], summary["players"][player]
         per_player[player] = {
-            "win_rate": newcombe(a["wins"], len(base), b["wins"], len(other)).as_json(),
-            "draw_rate": newcombe(a["draws"], len(base), b["draws"], len(other)).as_json(),
+            "win_rate": _rate_difference(a["wins"], len(base), b["wins"], len(other)),
+            "draw_rate": _rate_difference(a["draws"], len(base), b["draws"], len(other)),
             "score": mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]).as_json(),
             "parts": {name: mean_difference(_part(base, player, name), _part(other, player, name)).as_json() for name in parts},
             "counters": {
@@ -119,7 +133,7 @@ def _difference(
     fa, fb = base_summary["first_player"], summary["first_player"]
     return {
         "players": per_player,
-        "first_player_win_rate": newcombe(fa["wins"], fa["decided"], fb["wins"], fb["decided"]).as_json(),
+        "first_player_win_rate": _rate_difference(fa["wins"], fa["decided"], fb["wins"], fb["decided"]),
         "length": {
             "turns": mean_difference([float(g.turns) for g in base], [float(g.turns) for g in other]).as_json(),
             "commands": mean_difference([float(g.commands) for g in base], [float(g.commands) for g in other]).as_json(),

@@ -9,7 +9,10 @@ from rich.console import Console
 from rich.table import Table
 
 
-def interval(data: dict[str, float], percent: bool = False, signed: bool = False) -> str:
+def interval(data: dict[str, float] | None, percent: bool = False, signed: bool = False, unknown: str = "-") -> str:
+    """An estimate and its interval; ``unknown`` for one that is not known (a rate over no game)."""
+    if data is None:
+        return unknown
     scale, unit = (100.0, "%") if percent else (1.0, "")
     sign = "+" if signed else ""
     return f"{data['estimate'] * scale:{sign}.1f}{unit} [{data['low'] * scale:{sign}.1f}, {data['high'] * scale:{sign}.1f}]"
@@ -34,12 +37,13 @@ def _outcomes(summary: dict[str, Any]) -> Table:
             diff = difference["players"][player]["win_rate"] if difference else None
             table.add_row(
                 variant["name"] if i == 0 else "", player, f"{data['wins']} / {data['draws']} / {data['losses']}",
-                interval(data["win_rate"], percent=True), _delta(diff),
+                interval(data["win_rate"], percent=True, unknown="no game"), _delta(diff),
             )
         first = variant["first_player"]
         table.add_row(
             "", "first player*", f"{first['wins']} / {first['draws']} / {first['losses']}",
-            interval(first["win_rate"], percent=True), _delta(difference["first_player_win_rate"] if difference else None),
+            interval(first["win_rate"], percent=True, unknown="no decided game"),
+            _delta(difference["first_player_win_rate"] if difference else None),
         )
         table.add_row("", "advantage", "", _delta(first["advantage"]), "")
         table.add_section()

@@ -134,3 +134,14 @@ def draw_game(
         if to is not None:
             target = lookahead.label(lookahead.parse(to))
     return draw_state(folder.state, title, folder.moves, reach, target)
+
+
+def draw_game_with_reach(events: list[GameEvent], reach: RangeOfMotion, target: str | None = None, title: str = "") -> str:
+    """The game after its last event with a range of motion already asked of that state (and the
+    path to ``target``, a location as the answer writes it): the picture ``draw_game`` draws
+    for the same unit, the game's own state under it (taps, damage, life, actions taken)."""
+    if not events:
+        raise BadInput("the game has no events", "events")
+    folder = fold_to(events)
+    assert folder.state is not None
+    return draw_state(folder.state, title, folder.moves, reach, target)

@@ -45,6 +45,59 @@ def test_games_states_and_reach_answers_show_themselves_in_jupyter(simulator: Si
     assert any(e.get("class") in ("reach", "out") for e in reach.iter())
 
 
+@pytest.mark.parametrize(("example", "unit", "to"), [
+    ("sorcery/05-giant-shark.yaml", "shark", None),  # raider tapped, shark damaged, p2 on 18 life
+    ("godsgloom/19-a-whole-round.yaml", "knights", "6,2"),  # the pikemen's 1 wound
+    ("tiny-epic-tactics/04-water-peak-ballista-and-climbing-onto-a-peak.yaml", "rogue", None),  # 1 action taken
+])
+def test_a_reach_answers_picture_is_the_games_picture_with_that_units_reach(
+    simulator: Simulator, example: str, unit: str, to: str | None,
+) -> None:
+    """README "The Python API": the reach answer's picture draws the game as it was when asked
+    (tapped, damage, wounds, life, actions), not the lookahead's own view of it."""
+    game = simulator.load(EXAMPLES / example)
+    reach = game.range_of_motion(unit)
+    assert reach._repr_svg_() == game.svg(unit=unit)
+    assert reach.svg(to=to) == game.svg(unit=unit, to=to)
+
+
+def test_a_reach_answers_picture_stays_the_state_it_was_asked_of(simulator: Simulator) -> None:
+    game = simulator.load(EXAMPLES / "tiny-epic-tactics/04-water-peak-ballista-and-climbing-onto-a-peak.yaml")
+    asked_at = game.version
+    reach = game.range_of_motion("rogue")
+    game.end_turn()
+    assert reach.svg() == game.svg(unit="rogue", at=asked_at)
+
+
+@pytest.mark.parametrize(("example", "at", "headline"), [
+    # the Defend window of the Steed's attack: p2 defends in p1's turn (README's Sorcery picture)
+    ("sorcery/07a-phantom-steed-shark-fights-steed-first.yaml", 16, "turn 1, p1's turn, p2 to act"),
+    ("sorcery/07a-phantom-steed-shark-fights-steed-first.yaml", 1, "turn 1, p1 to act"),
+])
+def test_the_headline_names_the_player_to_act_not_only_the_player_whose_turn_it_is(
+    simulator: Simulator, example: str, at: int, headline: str,
+) -> None:
+    """The player to act is the ruleset's ``to_act`` (who ``sim legal`` lists commands for): in a
+    Defend or Intercept window it is not the active player, and the headline says both."""
+    game = simulator.load(EXAMPLES / example)
+    state = game.at(at)
+    shown = [e.text for e in ET.fromstring(game.svg(at=at)).iter(f"{SVG}text") if e.get("class") == "headline"]
+    assert shown == [f"Sorcery: Contested Realm: {headline}"]
+    assert str(state).splitlines()[0] == f"Sorcery: Contested Realm: {headline}"
+    assert f"sorcery: {headline}\n" in ET.fromstring(game.svg(at=at)).findtext(f"{SVG}desc", "")
+
+
+def test_the_headline_of_an_intercept_window_names_the_intercepting_player(simulator: Simulator) -> None:
+    game = simulator.load(EXAMPLES / "sorcery/37-intercept.yaml")
+    for number in range(1, game.version + 1):
+        state = game.at(number)
+        if state.intercept is not None:  # type: ignore[attr-defined]  # a Sorcery state
+            assert str(state).splitlines()[0] == "Sorcery: Contested Realm: turn 1, p1's turn, p2 to act"
+            break
+    else:
+        raise AssertionError("the example has no Intercept window")
+
+
 @pytest.mark.parametrize("ruleset", sorted(EXAMPLE))
 def test_print_game_and_str_state_are_text_boards(simulator: Simulator, ruleset: str) -> None:
     game = simulator.load(EXAMPLES / EXAMPLE[ruleset])

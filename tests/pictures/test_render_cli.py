@@ -107,3 +107,18 @@ def test_a_log_that_does_not_verify_is_refused(tmp_path: Path, command: str, nam
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1 and "does not verify" in lines[0], result.output
     assert not out.exists() and not Path(str(out) + ".partial").exists()
+
+
+def test_render_names_the_defending_player_to_act_in_a_defend_window(tmp_path: Path) -> None:
+    """``sim render`` of the README's Sorcery picture (event 16: p2 may defend, as ``sim legal``
+    lists): the header and the <desc> text board say p2 acts in p1's turn, and ``sim replay`` too."""
+    out = tmp_path / "board.svg"
+    steed = EXAMPLES / "sorcery" / "07a-phantom-steed-shark-fights-steed-first.yaml"
+    assert sim("render", str(steed), "--at", "16", "-o", str(out)).exit_code == 0
+    root = ET.parse(out).getroot()
+    desc = root.findtext("{http://www.w3.org/2000/svg}desc", "")
+    assert desc.startswith("sorcery: turn 1, p1's turn, p2 to act\n")
+    log = tmp_path / "steed.jsonl"
+    write_log_file(events_of(steed), log)
+    replayed = sim("replay", str(log), "--at", "16")
+    assert replayed.output.startswith("sorcery: turn 1, p1's turn, p2 to act\n")
