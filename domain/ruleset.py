@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
@@ -260,22 +259,9 @@ class Ruleset(Generic[S]):
             return f"{player} to act"
         return f"{state.active_player}'s turn, {player} to act"
 
-    def described(self, state: S, label: Callable[[str], str]) -> StateSummary:
-        """``summary`` as people are shown it (pictures, text boards, ``sim replay``): its
-        headline names the player to act (``acting``) where a ruleset's own headline names only
-        the active player ("p1 to act" while p2 defends)."""
-        summary = self.summary(state, label)
-        player = self.to_act(state)
-        if player != state.active_player:
-            said = re.compile(rf"(?<![\w']){re.escape(state.active_player)} to act\b")
-            if said.search(summary.headline):
-                summary.headline = said.sub(lambda _: self.acting(state), summary.headline, count=1)
-            elif f"{player} to act" not in summary.headline:
-                summary.headline += f", {player} to act"
-        return summary
-
     def summary(self, state: S, label: Callable[[str], str]) -> StateSummary:
-        """The state for people (``sim replay``, the state printouts; ``described`` shows it)."""
+        """The state for people (``sim replay``, the state printouts, pictures): a ruleset that
+        writes its own headline names the player to act with ``acting``."""
         summary = StateSummary(
             headline=f"turn {self.turn_number(state)}, {self.acting(state)}",
             columns=["unit", "name", "owner", "at", "state"],

@@ -55,14 +55,13 @@ class Reach:
     Everything else (``reachable``, ``paths``, ``allowance``, ``as_json()``...) is the answer's."""
 
     def __init__(
-        self, answer: RangeOfMotion, lookahead: Lookahead, events: Callable[[], list[GameEvent]], title: str = "",
+        self, answer: RangeOfMotion, lookahead: Lookahead, events: Callable[[], list[GameEvent]],
     ) -> None:
         self.answer = answer
         self._lookahead = lookahead
         #: the game's events up to the state this answer was asked of: its picture draws that
         #: state (the lookahead's own view leaves out taps, damage, life and actions taken)
         self._events = events
-        self._title = title
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.answer, name)
@@ -94,7 +93,9 @@ class Reach:
         rules that keep it out) when given: the game's picture as ``game.svg(unit=..., to=...)``
         draws it, of the state the answer was asked of."""
         target = None if to is None else self.location(to)
-        return draw_game_with_reach(self._events(), self.answer, target, self._title)
+        events = self._events()
+        start = events[0] if events else None
+        return draw_game_with_reach(events, self.answer, target, start.title if isinstance(start, GameStarted) else "")
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -210,8 +211,7 @@ class GameSession:
         def events() -> list[GameEvent]:
             return list(store.game_events(game_id, upto=asked_at))
 
-        start = next(iter(store.game_events(game_id, upto=1)), None)
-        return Reach(answer, lookahead, events, start.title if isinstance(start, GameStarted) else "")
+        return Reach(answer, lookahead, events)  # the events are read when a picture is drawn
 
     def timeline(self) -> Timeline:
         return build_timeline(self.events())

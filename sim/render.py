@@ -68,7 +68,7 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
 def print_state(console: Console, state: GameState, label: Labeler) -> None:
     """The state as its ruleset summarises it: a row per unit with the ruleset's own columns
     (facing and wounds on a hex mat, states on a table, damage in the realm), then notes."""
-    summary = get_ruleset(state.ruleset).described(state, label)
+    summary = get_ruleset(state.ruleset).summary(state, label)
     table = new_table(f"{state.ruleset}: {summary.headline}", *summary.columns)
     for row in summary.rows:
         table.add_row(*row)

@@ -81,7 +81,7 @@ class Painter:
     @cached_property
     def summary(self) -> StateSummary:
         """The state as its ruleset words it for people (``sim replay`` prints the same)."""
-        return self.rules.described(self.state, self.label)
+        return self.rules.summary(self.state, self.label)
 
     def headline(self) -> str:
         return self.summary.headline

@@ -109,7 +109,7 @@ class GodsgloomRuleset(Ruleset[GloomState]):
 
     def summary(self, state: GloomState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
-            headline=f"round {state.round}, {state.phase} step, {state.active_player} to act",
+            headline=f"round {state.round}, {state.phase} step, {self.acting(state)}",
             columns=["unit", "name", "type", "owner", "at", "facing", "speed", "wounds", "tokens", "state"],
         )
         for unit in state.units.values():

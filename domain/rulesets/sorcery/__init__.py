@@ -334,7 +334,7 @@ class SorceryRuleset(Ruleset[SorceryState]):
 
     def summary(self, state: SorceryState, label: Callable[[str], str]) -> StateSummary:
         summary = StateSummary(
-            headline=f"turn {state.turn}, {state.active_player} to act",
+            headline=f"turn {state.turn}, {self.acting(state)}",
             columns=["unit", "card", "owner", "at", "power", "damage", "state"],
         )
         for unit in state.units.values():
