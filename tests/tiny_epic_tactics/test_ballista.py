@@ -98,3 +98,32 @@ def test_the_ballistas_target_may_counter_even_when_a_forest_takes_the_shots_dam
     assert of(events, "DamageDealt", unit="t", amount=0, modifiers=["-1 Forest"])
     assert game.state.units["t"].location == "3,0"
     assert of(events, "AttackMade", attacker="t", target="g", counter=True)
+
+
+def test_a_unit_that_started_on_the_ballista_may_not_pass_back_through_it_while_an_ally_stands_there() -> None:
+    """Seed 003, Ballista: a unit that starts its turn there "cannot move out and back into the
+    Ballista space". Passing through the space is entering it, whoever stands there: an ally on
+    it (whom the unit could otherwise pass, seed 003, Allies) does not lift the ban. The Move
+    command, the legal list and the lookahead agree."""
+    board = [". . . .", ". b . .", ". . ^ ."]
+    levels = ["0 0 0 0", "0 0 0 0", "0 0 1 0"]
+    units = [
+        unit("g", "p1", "1,1", "Rogue", missile=2, ammo=3, melee=0),
+        unit("h", "p1", "0,1", "Rogue", melee=0),
+        unit("e", "p2", "1,0", melee=1),
+    ]
+    options = {"melee_die_faces": ["knock_back"], "miss_die_faces": ["hit"]}
+    game = tet(board, levels=levels, units=units, options=options).game
+    game.issue({"command": "missile_attack", "unit": "g", "target": "e"})
+    assert game.state.units["g"].location == "1,2"  # e's Counter knocked it off the Ballista
+    game.issue({"command": "move", "unit": "h", "path": ["1,1"]})  # an ally now stands on it
+    refused(game, {"command": "move", "unit": "g", "path": ["1,1", "2,1"]}, "out and back into it")
+    listed = [c.path for c in game.legal_commands() if getattr(c, "unit", "") == "g" and getattr(c, "path", None)]
+    assert listed and not [path for path in listed if "1,1" in path], listed
+    assert "2,1" not in reach_of(game, "g")
+    # g steps off, an ally takes the Ballista: g's range of motion (whose turn it is aside)
+    # does not cross it to the space beyond, which only that way is within its Movement
+    other = tet([". b .", ". . ."], units=[unit("g", "p1", "1,0"), unit("h", "p1", "1,1"), unit("e", "p2", "2,1")]).game
+    other.issue({"command": "move", "unit": "g", "path": ["0,0"]})
+    other.issue({"command": "move", "unit": "h", "path": ["1,0"]})
+    assert "2,0" not in reach_of(other, "g")

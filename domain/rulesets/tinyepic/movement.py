@@ -145,10 +145,11 @@ class TetMovement:
         for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
             to = option.to
             occupant = occupant_at.get(to)
-            if occupant is not None and occupant.id != unit_id:
-                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
-            elif started_on == to:
+            if started_on == to and (occupant is None or occupant.owner == self.state.units[unit_id].owner):
+                # passing through is entering it too, an ally there or not (``_option``)
                 found.append(option._replace(blocked=BALLISTA_REENTRY))
+            elif occupant is not None and occupant.id != unit_id:
+                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
             else:
                 found.append(option)
         return found
@@ -182,11 +183,11 @@ class TetMovement:
             for unit in state.units.values():  # the living ones, in order (``GridView.living``)
                 if unit.location == to and unit.alive:
                     occupant = unit
+        starters = state.ballista_starters  # empty on most turns: nothing looked up then
+        if starters and starters.get(unit_id) == to and (occupant is None or occupant.owner == state.units[unit_id].owner):
+            return option._replace(blocked=BALLISTA_REENTRY)  # an ally there or not (``_option``)
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(state.units[unit_id], occupant, option)
-        starters = state.ballista_starters  # empty on most turns: nothing looked up then
-        if starters and starters.get(unit_id) == to:
-            return option._replace(blocked=BALLISTA_REENTRY)
         return option
 
     def _occupied(self, unit: TetUnit, occupant: TetUnit, option: StepOption) -> StepOption:
@@ -216,16 +217,20 @@ class TetMovement:
         return parts
 
     def _option(self, unit: TetUnit, frm: Space, to: Space, kind: str) -> StepOption:
-        """One step as the rules read it from scratch: what it costs, then who stands there and
-        the Ballista the unit started on (the plain reading ``board_steps`` and
+        """One step as the rules read it from scratch (``_option``): what it costs, then an
+        enemy standing there, the Ballista the unit started on, an ally standing there (the plain reading ``board_steps`` and
         ``step_options`` must agree with; tests compare them)."""
         cost = sum(c for _, c in self.cost_parts(frm, to, kind))
         occupant = self.view.occupants.get(to)
         plain = StepOption(to=to.text, kind=kind, cost=cost)
+        if occupant is not None and occupant.owner != unit.owner:
+            return self._occupied(unit, occupant, plain)  # an enemy keeps it out first
+        if self.view.state.ballista_starters.get(unit.id) == to.text:
+            # seed 003, Ballista: "cannot move out and back into the Ballista space"; passing
+            # through it is entering it, so an ally standing there does not lift the ban
+            return plain._replace(blocked=BALLISTA_REENTRY)
         if occupant is not None and occupant.id != unit.id:
             return self._occupied(unit, occupant, plain)
-        if self.view.state.ballista_starters.get(unit.id) == to.text:
-            return plain._replace(blocked=BALLISTA_REENTRY)
         return plain
 
     def plain_step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
@@ -474,12 +479,12 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
         for u in units:  # ``occupant_at.get(to)``: the last living unit standing there
             if u.location == to and u.alive:
                 occupant = u
+        if to == started_on:
+            return False  # back into (or through, an ally there or not) the Ballista
         if occupant is not None and occupant.id != me:
             if occupant.owner != side or not passes:
                 return False  # an enemy, or an ally that can't be passed: blocked
             crossing = True  # an ally passed: pass-only
-        elif to == started_on:
-            return False  # back into the Ballista
         else:
             crossing = False
         left -= option.cost

@@ -240,27 +240,23 @@ SIDE_OCCUPIED = "tinyepic.side_occupied"
 def _blocked_for(view: GridView, unit: TetUnit, blocked: frozenset[str]) -> frozenset[str]:
     """The side's blocked spaces (``_side_occupied``) as ``unit`` reads them (``_occupied``):
     without its own space when allies block (every unit's space is the side's then), and with
-    the Ballista it started its turn on unless an ally it may pass stands there."""
-    occupant_at = view.occupant_at
-    passes = view.options.ally_pass_through
-    if not passes:
+    the Ballista it started its turn on, an ally standing there or not (seed 003, Ballista:
+    passing through the space is entering it)."""
+    if not view.options.ally_pass_through:
         here = unit.location or ""
-        if here in blocked and occupant_at[here].id == unit.id:
+        if here in blocked and view.occupant_at[here].id == unit.id:
             blocked = blocked - {here}
     starters = view.state.ballista_starters
     started_on = starters.get(unit.id) if starters else None
-    if started_on is None:
-        return blocked
-    occupant = occupant_at.get(started_on)
-    crossed = passes and occupant is not None and occupant.owner == unit.owner and occupant.id != unit.id
-    return blocked if crossed else blocked | {started_on}
+    return blocked if started_on is None else blocked | {started_on}
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     """The spaces the unit may not step into, and those it may cross but not end on, as
     ``TetMovement.step_options`` judges each step: another unit's space blocks it, unless an
     ally stands there and allies may be passed through (then it is crossed); the Ballista it
-    started its turn on blocks it unless another unit stands there."""
+    started its turn on blocks it, whoever stands there (an ally's space it may otherwise cross:
+    passing through the Ballista is entering it, seed 003, Ballista)."""
     me, side = unit.id, unit.owner
     occupant_at = view.occupant_at
     if view.options.ally_pass_through:  # two comprehensions: no call per space
@@ -271,7 +267,7 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
         blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
     starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
     started_on = starters.get(me) if starters else None
-    if started_on is not None and started_on not in crossing:
+    if started_on is not None:
         blocked.add(started_on)
     return blocked, crossing
 
