@@ -22,6 +22,7 @@ import math
 from collections.abc import Set as AbstractSet
 
 from domain.movement import walk_back
+from domain.rulesets.tinyepic.combat import shot_gained_by_moving_back
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
@@ -68,12 +69,18 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
 
 
 def back_counts(view: GridView, unit: TetUnit) -> bool:
-    """Whether a Move out and back to where the unit stands changes anything: only on a Village
-    it has not used this turn, which ending the move there uses (seed 003, Villages; starting
-    the turn there does not). Anywhere else it would spend an action and leave all as it was,
-    so the legal commands, one Move to each end, list none (docs/tiny-epic-tactics.md)."""
+    """Whether a Move out and back to where the unit stands changes anything: on a Village it
+    has not used this turn, which ending the move there uses (seed 003, Villages; starting
+    the turn there does not); on a Ballista it was knocked onto, when moving in lets it fire
+    there this turn (seed 003, Ballista: ``combat.shot_gained_by_moving_back``). Anywhere else
+    it would spend an action and leave all as it was, so the legal commands, one Move to each
+    end, list none (docs/tiny-epic-tactics.md)."""
     start = unit.location
-    return start is not None and start in village_spaces(view.state) and start not in unit.villages_used
+    if start is None:
+        return False
+    if start in village_spaces(view.state):
+        return start not in unit.villages_used
+    return shot_gained_by_moving_back(view, unit)
 
 
 def way_home(
