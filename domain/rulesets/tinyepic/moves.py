@@ -63,7 +63,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked, steps.least)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    home = way_home(steps.pairs, previous, left - crossing, start, allowance) if back_counts(view, unit) else None
+    home = way_home(steps.pairs, previous, left, start, allowance) if back_counts(view, unit) else None
     # its ends: the start (unless ``home``) and ``crossing`` left out
     return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing, home=home)
 
@@ -92,8 +92,8 @@ def way_home(
     start, then that step back (the first such space in reading order among the cheapest). None
     when no way back is affordable. A closed walk leaves the start and re-enters it from some
     space; the cheapest way to that space is the search's, so no longer walk through it is
-    cheaper. The caller leaves out of ``left`` the spaces the unit may only cross (its allies'):
-    the way turns on a space it could end on, as the engine's range of motion reads them."""
+    cheaper. The way may turn on a space the unit may only cross (an ally's: seed 003, Allies,
+    a unit may pass through it), as the move ends on the start, not there."""
     best: tuple[float, tuple[int, int], str] | None = None
     for near, _ in pairs[start]:
         if near not in left or near == start:
