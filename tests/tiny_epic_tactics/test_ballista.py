@@ -163,3 +163,19 @@ def test_a_unit_knocked_onto_the_ballista_is_offered_the_move_out_and_back_that_
     # a unit that started its turn there may fire at once, and may not move out and back in
     starter = tet(board, units=[unit("g", "p1", "0,1"), unit("e", "p2", "3,1")]).game
     assert _moves_home(starter, "g") == []
+
+
+def test_why_names_the_ballista_rule_for_a_space_reachable_only_through_the_ballista_the_unit_started_on() -> None:
+    """Seed 003, Ballista: a space the unit could reach within its Movement only through the
+    Ballista it started its turn on is out of reach for that rule, and "why" says so (not "no
+    path of legal steps"). A space out of reach for other reasons as well is not blamed on it."""
+    units = [unit("g", "p1", "1,0", "Rogue"), unit("h", "p1", "1,1", "Rogue"), unit("e", "p2", "2,1")]
+    game = tet([". b .", ". . ."], units=units).game
+    game.issue({"command": "move", "unit": "g", "path": ["0,0"]})
+    game.issue({"command": "move", "unit": "h", "path": ["0,1"]})
+    reach = reach_of(game, "g")
+    assert "2,0" not in reach
+    assert [r.message for r in reach.why_not("2,0")] == [
+        "a unit that started its turn on the Ballista may not move out and back into it this turn: "
+        "every path within Movement passes through it"
+    ]
