@@ -98,3 +98,84 @@ def test_the_ballistas_target_may_counter_even_when_a_forest_takes_the_shots_dam
     assert of(events, "DamageDealt", unit="t", amount=0, modifiers=["-1 Forest"])
     assert game.state.units["t"].location == "3,0"
     assert of(events, "AttackMade", attacker="t", target="g", counter=True)
+
+
+def test_a_unit_that_started_on_the_ballista_may_not_pass_back_through_it_while_an_ally_stands_there() -> None:
+    """Seed 003, Ballista: a unit that starts its turn there "cannot move out and back into the
+    Ballista space". Passing through the space is entering it, whoever stands there: an ally on
+    it (whom the unit could otherwise pass, seed 003, Allies) does not lift the ban. The Move
+    command, the legal list and the lookahead agree."""
+    board = [". . . .", ". b . .", ". . ^ ."]
+    levels = ["0 0 0 0", "0 0 0 0", "0 0 1 0"]
+    units = [
+        unit("g", "p1", "1,1", "Rogue", missile=2, ammo=3, melee=0),
+        unit("h", "p1", "0,1", "Rogue", melee=0),
+        unit("e", "p2", "1,0", melee=1),
+    ]
+    options = {"melee_die_faces": ["knock_back"], "miss_die_faces": ["hit"]}
+    game = tet(board, levels=levels, units=units, options=options).game
+    game.issue({"command": "missile_attack", "unit": "g", "target": "e"})
+    assert game.state.units["g"].location == "1,2"  # e's Counter knocked it off the Ballista
+    game.issue({"command": "move", "unit": "h", "path": ["1,1"]})  # an ally now stands on it
+    refused(game, {"command": "move", "unit": "g", "path": ["1,1", "2,1"]}, "out and back into it")
+    listed = [c.path for c in game.legal_commands() if getattr(c, "unit", "") == "g" and getattr(c, "path", None)]
+    assert listed and not [path for path in listed if "1,1" in path], listed
+    assert "2,1" not in reach_of(game, "g")
+    # g steps off, an ally takes the Ballista: g's range of motion (whose turn it is aside)
+    # does not cross it to the space beyond, which only that way is within its Movement
+    other = tet([". b .", ". . ."], units=[unit("g", "p1", "1,0"), unit("h", "p1", "1,1"), unit("e", "p2", "2,1")]).game
+    other.issue({"command": "move", "unit": "g", "path": ["0,0"]})
+    other.issue({"command": "move", "unit": "h", "path": ["1,0"]})
+    assert "2,0" not in reach_of(other, "g")
+
+
+def _moves_home(game, unit_id: str) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    at = game.state.units[unit_id].location
+    return [c.path for c in game.legal_commands() if getattr(c, "unit", "") == unit_id and getattr(c, "path", [None])[-1] == at]
+
+
+def test_a_unit_knocked_onto_the_ballista_is_offered_the_move_out_and_back_that_lets_it_fire() -> None:
+    """Seed 003, Ballista: "After moving into this space, you MAY take a special action"; only a
+    unit that started its turn there may not move out and back in. A lone unit shoots, the
+    Counter knocks it onto the Ballista (a knock back is no Move): it may not fire yet, but a Move
+    out and back in lets it, so the legal commands list that Move, and the shot is taken after
+    it. Not listed when the Move would gain no shot: for a unit with an ally left (its third
+    action, or a Weakened one), nor once its Move ended there, nor for a unit that started there."""
+    board = [". . . .", "b . . ."]
+    lone = [
+        unit("g", "p1", "1,1", "Rogue", missile=3, ammo=3, melee=0),
+        unit("e", "p2", "2,1", movement=2, melee=1),
+    ]
+    options = {"melee_die_faces": ["knock_back"], "miss_die_faces": ["hit"]}
+    game = tet(board, units=lone, options=options).game
+    game.issue({"command": "missile_attack", "unit": "g", "target": "e"})
+    assert game.state.units["g"].location == "0,1"
+    refused(game, {"command": "fire_ballista", "unit": "g", "target": "e", "direction": "E"}, "neither moved into it")
+    assert _moves_home(game, "g") == [["0,0", "0,1"]]
+    game.issue({"command": "move", "unit": "g", "path": ["0,0", "0,1"]})
+    assert _moves_home(game, "g") == []  # its Move ended there: nothing more to gain
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "e", "direction": "E"})
+    assert of(events, "ActionTaken", unit="g", action="ballista", number=3)
+    # with an ally left, the Move back would be g's second action, the shot a third: not offered
+    pair = tet(board, units=[*lone, unit("h", "p1", "3,0")], options=options).game
+    pair.issue({"command": "missile_attack", "unit": "g", "target": "e"})
+    assert pair.state.units["g"].location == "0,1" and _moves_home(pair, "g") == []
+    # a unit that started its turn there may fire at once, and may not move out and back in
+    starter = tet(board, units=[unit("g", "p1", "0,1"), unit("e", "p2", "3,1")]).game
+    assert _moves_home(starter, "g") == []
+
+
+def test_why_names_the_ballista_rule_for_a_space_reachable_only_through_the_ballista_the_unit_started_on() -> None:
+    """Seed 003, Ballista: a space the unit could reach within its Movement only through the
+    Ballista it started its turn on is out of reach for that rule, and "why" says so (not "no
+    path of legal steps"). A space out of reach for other reasons as well is not blamed on it."""
+    units = [unit("g", "p1", "1,0", "Rogue"), unit("h", "p1", "1,1", "Rogue"), unit("e", "p2", "2,1")]
+    game = tet([". b .", ". . ."], units=units).game
+    game.issue({"command": "move", "unit": "g", "path": ["0,0"]})
+    game.issue({"command": "move", "unit": "h", "path": ["0,1"]})
+    reach = reach_of(game, "g")
+    assert "2,0" not in reach
+    assert [r.message for r in reach.why_not("2,0")] == [
+        "a unit that started its turn on the Ballista may not move out and back into it this turn: "
+        "every path within Movement passes through it"
+    ]

@@ -82,3 +82,19 @@ def test_a_unit_standing_on_a_village_is_offered_the_move_out_and_back_that_heal
     assert not [c for c in short.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]
     plain = tet(["~ ~ . . .", ". . . . .", "f f . . ."], units=units).game
     assert not [c for c in plain.legal_commands() if getattr(c, "path", None) and c.path[-1] == "1,1"]
+
+
+def test_the_move_out_and_back_onto_a_village_may_turn_on_an_allys_space() -> None:
+    """Seed 003, Allies: a unit may pass through an ally's space (it may not end there). A unit
+    on a Village hemmed in by allies steps through one and back: the move ends on the Village,
+    which heals it (seed 003, Villages). The legal commands list that Move, turning on the
+    ally's space (the only way out and back within its Movement), and the command takes it."""
+    units = [
+        unit("w", "p1", "0,0", "Wizard", movement=2, health=2, max_health=8),
+        unit("a", "p1", "1,0"), unit("b", "p1", "0,1"), unit("e", "p2", "2,1"),
+    ]
+    game = tet(["v . .", ". . ."], units=units).game
+    home = [c for c in game.legal_commands() if getattr(c, "unit", "") == "w" and getattr(c, "path", [None])[-1] == "0,0"]
+    assert [c.path for c in home] == [["1,0", "0,0"]]
+    events = game.issue(home[0])
+    assert of(events, "VillageVisited", unit="w", village="0,0", healed=4) and health(game, "w") == 6

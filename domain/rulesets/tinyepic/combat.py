@@ -40,7 +40,7 @@ from domain.rulesets.tinyepic.grid import (
 )
 from domain.rulesets.tinyepic.movement import board_steps
 from domain.rulesets.tinyepic.state import TetState, TetUnit
-from domain.rulesets.tinyepic.turns import drop_unused_tokens, has_ballista
+from domain.rulesets.tinyepic.turns import action_refusal, drop_unused_tokens, has_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
 
 if TYPE_CHECKING:
@@ -199,11 +199,38 @@ def on_ballista_to_fire(view: GridView, unit: TetUnit) -> bool:
     return view.state.ballista_starters.get(unit.id) == here.text or view.state.move_ends.get(unit.id) == here.text
 
 
-def ballista_refusal(view: GridView, unit: TetUnit, target: TetUnit, direction: Direction | None) -> Refusal:
+def shot_gained_by_moving_back(view: GridView, unit: TetUnit) -> bool:
+    """Whether a Move out and back onto the Ballista the unit stands on would let it fire, which
+    it may not now (seed 003, Ballista: "after moving into this space"): it was knocked there
+    (neither started its turn there, which bans the way back in and lets it fire anyway, nor
+    ended its Move there), the turn allows it the shot after that Move (``action_refusal`` as
+    it will read then: no third action for the turn, no Weakened unit, no repeat or third
+    action while its player has another unit), and an enemy is within the shot's range
+    (``ballista_refusal`` as it will read then). The legal commands list that Move
+    (``moves.back_counts``)."""
+    if not has_ballista(view.state):
+        return False
+    here = view.at(unit.id)
+    state = view.state
+    if view.terrain(here) != "ballista" or here.text in (state.ballista_starters.get(unit.id), state.move_ends.get(unit.id)):
+        return False
+    if action_refusal(state, unit, "ballista", taken="move") is not None:
+        return False
+    return any(
+        ballista_refusal(view, unit, e, None, moved_in=True) is None
+        for e in view.living if e.owner != unit.owner
+    )
+
+
+def ballista_refusal(
+    view: GridView, unit: TetUnit, target: TetUnit, direction: Direction | None, moved_in: bool = False
+) -> Refusal:
+    """Why ``unit`` may not fire the Ballista at ``target`` (knocking it ``direction``), or
+    None; ``moved_in``: as if its Move this turn had ended where it stands."""
     here = view.at(unit.id)
     if view.terrain(here) != "ballista":
         return BALLISTA_ONLY, f"{unit.id} stands on {view.terrain(here)} at {here.text}"
-    started = view.state.ballista_starters.get(unit.id) == here.text
+    started = moved_in or view.state.ballista_starters.get(unit.id) == here.text
     if not started and view.state.move_ends.get(unit.id) != here.text:
         how = "its Move ended elsewhere" if "move" in unit.actions else "it has not moved"
         return BALLISTA_WHEN, f"{unit.id} neither moved into it nor started its turn there ({how})"

@@ -16,7 +16,7 @@ from operator import attrgetter
 from pydantic import BaseModel
 
 from domain.legal import LegalCommands, Outline, Part, distinct_outlines
-from domain.movement import Reach, search_reach
+from domain.movement import Reach, search_reach, walk_back
 from domain.rulesets.tinyepic.combat import (
     ballista_directions,
     ballista_refusal,
@@ -317,13 +317,19 @@ def moves_of(model: TetMovement, unit: TetUnit) -> UnitMoves:
 
 def _way_home(model: TetMovement, unit: TetUnit, reach: Reach) -> list[str] | None:
     """The Move out and back to the unit's space, read off the engine's search (what
-    ``moves.way_home`` must agree with): among the spaces reached within the Movement, one whose
-    step back onto the start costs the least in all, first in reading order."""
+    ``moves.way_home`` must agree with): among the spaces reached within the Movement, those it
+    may end on and those it may only cross (an ally's: seed 003, Allies, the move ends on the
+    start, not there), one whose step back onto the start costs the least in all, first in
+    reading order."""
     start = unit.location or ""
     allowance = model.allowance(unit.id)
     ways = []
-    for near, cost in reach.cost.items():
-        if near == start or cost > allowance:
+    for near in {*reach.cost, *reach.pass_only}:
+        if near == start or near not in reach.previous:
+            continue
+        path = walk_back(reach.previous, start, near)
+        cost = sum(_step_cost(model, unit.id, a, b) for a, b in zip(path, path[1:], strict=False))
+        if cost > allowance:
             continue
         backs = [o.cost for o in model.step_options(unit.id, near) if o.to == start and o.blocked is None]
         if backs and cost + min(backs) <= allowance:
@@ -331,4 +337,9 @@ def _way_home(model: TetMovement, unit: TetUnit, reach: Reach) -> list[str] | No
     if not ways:
         return None
     near = min(ways)[2]
-    return [*(reach.path_to(near) or [])[1:], start]
+    return [*walk_back(reach.previous, start, near)[1:], start]
+
+
+def _step_cost(model: TetMovement, unit_id: str, frm: str, to: str) -> float:
+    """What the search's step from ``frm`` into ``to`` cost (the one step the model offers there)."""
+    return min(o.cost for o in model.step_options(unit_id, frm) if o.to == to and o.blocked is None)

@@ -36,6 +36,11 @@ PORTAL_BLOCKED = rule(
 BALLISTA_REENTRY = rule(
     "seed 003, Ballista", "a unit that started its turn on the Ballista may not move out and back into it this turn"
 )
+BEHIND_BALLISTA = rule(
+    "seed 003, Ballista",
+    "a unit that started its turn on the Ballista may not move out and back into it this turn: "
+    "every path within Movement passes through it",
+)
 MOVEMENT = rule("seed 003, Movement", "not enough Movement")
 CLIMB = rule("seed 003, Climbing", "not enough Movement for the climb")
 GONE = rule("Tiny Epic Tactics", "the unit is no longer on the board")
@@ -56,8 +61,14 @@ class TetMovement:
     tolerance = 0.0
     first_step_guarantee: RuleRef | None = None
     live_allowance = False
+    #: for "why" only: the Ballista the unit started its turn on may be entered, to tell what
+    #: lies beyond it (set only on such a model: every other reads the class's)
+    ballista_passable = False
 
-    def __init__(self, state: GameState, enemies_passable: bool = False, view: GridView | None = None) -> None:
+    def __init__(
+        self, state: GameState, enemies_passable: bool = False, view: GridView | None = None,
+        ballista_passable: bool = False,
+    ) -> None:
         known = self.__dict__
         # the judge ``StepJudge.of`` would make and keep on this model, made once per process:
         # it reads only the class's tolerance, guarantee and allowance rule (the resolver makes
@@ -70,6 +81,8 @@ class TetMovement:
         self.options = self.state.options if view is None else view.options
         #: for "why" only: enemies' spaces become pass-only, to tell what lies behind them
         self.enemies_passable = enemies_passable
+        if ballista_passable:
+            self.ballista_passable = True
 
     @classmethod
     def for_step(cls, state: GameState) -> TetMovement:
@@ -109,7 +122,7 @@ class TetMovement:
         """The unit's steps out of each space, kept while no unit moves, dies or changes side
         (``GridView.places``): every search and declared step until then asks the same."""
         return self.state.lasting_index(
-            f"tinyepic.steps.{unit_id}.{self.enemies_passable}", self.view.places,
+            f"tinyepic.steps.{unit_id}.{self.enemies_passable}{'.ballista' if self.ballista_passable else ''}", self.view.places,
             lambda: StepsFrom(functools.partial(self.step_options, unit_id)),
             lambda old_key, old: self._still_steps(unit_id, old_key, old),
         )
@@ -140,15 +153,16 @@ class TetMovement:
         started on: the only facts of a step that change between states."""
         occupant_at = self.view.occupant_at
         starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
-        started_on = starters.get(unit_id) if starters else None
+        started_on = starters.get(unit_id) if starters and not self.ballista_passable else None
         found: list[StepOption] = []
         for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
             to = option.to
             occupant = occupant_at.get(to)
-            if occupant is not None and occupant.id != unit_id:
-                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
-            elif started_on == to:
+            if started_on == to and (occupant is None or occupant.owner == self.state.units[unit_id].owner):
+                # passing through is entering it too, an ally there or not (``_option``)
                 found.append(option._replace(blocked=BALLISTA_REENTRY))
+            elif occupant is not None and occupant.id != unit_id:
+                found.append(self._occupied(self.view.unit(unit_id), occupant, option))
             else:
                 found.append(option)
         return found
@@ -182,11 +196,11 @@ class TetMovement:
             for unit in state.units.values():  # the living ones, in order (``GridView.living``)
                 if unit.location == to and unit.alive:
                     occupant = unit
+        starters = state.ballista_starters  # empty on most turns: nothing looked up then
+        if starters and starters.get(unit_id) == to and not self.ballista_passable and (occupant is None or occupant.owner == state.units[unit_id].owner):
+            return option._replace(blocked=BALLISTA_REENTRY)  # an ally there or not (``_option``)
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(state.units[unit_id], occupant, option)
-        starters = state.ballista_starters  # empty on most turns: nothing looked up then
-        if starters and starters.get(unit_id) == to:
-            return option._replace(blocked=BALLISTA_REENTRY)
         return option
 
     def _occupied(self, unit: TetUnit, occupant: TetUnit, option: StepOption) -> StepOption:
@@ -216,16 +230,20 @@ class TetMovement:
         return parts
 
     def _option(self, unit: TetUnit, frm: Space, to: Space, kind: str) -> StepOption:
-        """One step as the rules read it from scratch: what it costs, then who stands there and
-        the Ballista the unit started on (the plain reading ``board_steps`` and
+        """One step as the rules read it from scratch (``_option``): what it costs, then an
+        enemy standing there, the Ballista the unit started on, an ally standing there (the plain reading ``board_steps`` and
         ``step_options`` must agree with; tests compare them)."""
         cost = sum(c for _, c in self.cost_parts(frm, to, kind))
         occupant = self.view.occupants.get(to)
         plain = StepOption(to=to.text, kind=kind, cost=cost)
+        if occupant is not None and occupant.owner != unit.owner:
+            return self._occupied(unit, occupant, plain)  # an enemy keeps it out first
+        if self.view.state.ballista_starters.get(unit.id) == to.text and not self.ballista_passable:
+            # seed 003, Ballista: "cannot move out and back into the Ballista space"; passing
+            # through it is entering it, so an ally standing there does not lift the ban
+            return plain._replace(blocked=BALLISTA_REENTRY)
         if occupant is not None and occupant.id != unit.id:
             return self._occupied(unit, occupant, plain)
-        if self.view.state.ballista_starters.get(unit.id) == to.text:
-            return plain._replace(blocked=BALLISTA_REENTRY)
         return plain
 
     def plain_step_options(self, unit_id: str, frm: str) -> Sequence[StepOption]:
@@ -474,12 +492,12 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
         for u in units:  # ``occupant_at.get(to)``: the last living unit standing there
             if u.location == to and u.alive:
                 occupant = u
+        if to == started_on:
+            return False  # back into (or through, an ally there or not) the Ballista
         if occupant is not None and occupant.id != me:
             if occupant.owner != side or not passes:
                 return False  # an enemy, or an ally that can't be passed: blocked
             crossing = True  # an ally passed: pass-only
-        elif to == started_on:
-            return False  # back into the Ballista
         else:
             crossing = False
         left -= option.cost

@@ -22,6 +22,7 @@ import math
 from collections.abc import Set as AbstractSet
 
 from domain.movement import walk_back
+from domain.rulesets.tinyepic.combat import shot_gained_by_moving_back
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
 from domain.rulesets.tinyepic.state import TetUnit
@@ -62,18 +63,24 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked, steps.least)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    home = way_home(steps.pairs, previous, left - crossing, start, allowance) if back_counts(view, unit) else None
+    home = way_home(steps.pairs, previous, left, start, allowance) if back_counts(view, unit) else None
     # its ends: the start (unless ``home``) and ``crossing`` left out
     return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing, home=home)
 
 
 def back_counts(view: GridView, unit: TetUnit) -> bool:
-    """Whether a Move out and back to where the unit stands changes anything: only on a Village
-    it has not used this turn, which ending the move there uses (seed 003, Villages; starting
-    the turn there does not). Anywhere else it would spend an action and leave all as it was,
-    so the legal commands, one Move to each end, list none (docs/tiny-epic-tactics.md)."""
+    """Whether a Move out and back to where the unit stands changes anything: on a Village it
+    has not used this turn, which ending the move there uses (seed 003, Villages; starting
+    the turn there does not); on a Ballista it was knocked onto, when moving in lets it fire
+    there this turn (seed 003, Ballista: ``combat.shot_gained_by_moving_back``). Anywhere else
+    it would spend an action and leave all as it was, so the legal commands, one Move to each
+    end, list none (docs/tiny-epic-tactics.md)."""
     start = unit.location
-    return start is not None and start in village_spaces(view.state) and start not in unit.villages_used
+    if start is None:
+        return False
+    if start in village_spaces(view.state):
+        return start not in unit.villages_used
+    return shot_gained_by_moving_back(view, unit)
 
 
 def way_home(
@@ -85,8 +92,8 @@ def way_home(
     start, then that step back (the first such space in reading order among the cheapest). None
     when no way back is affordable. A closed walk leaves the start and re-enters it from some
     space; the cheapest way to that space is the search's, so no longer walk through it is
-    cheaper. The caller leaves out of ``left`` the spaces the unit may only cross (its allies'):
-    the way turns on a space it could end on, as the engine's range of motion reads them."""
+    cheaper. The way may turn on a space the unit may only cross (an ally's: seed 003, Allies,
+    a unit may pass through it), as the move ends on the start, not there."""
     best: tuple[float, tuple[int, int], str] | None = None
     for near, _ in pairs[start]:
         if near not in left or near == start:
@@ -240,27 +247,23 @@ SIDE_OCCUPIED = "tinyepic.side_occupied"
 def _blocked_for(view: GridView, unit: TetUnit, blocked: frozenset[str]) -> frozenset[str]:
     """The side's blocked spaces (``_side_occupied``) as ``unit`` reads them (``_occupied``):
     without its own space when allies block (every unit's space is the side's then), and with
-    the Ballista it started its turn on unless an ally it may pass stands there."""
-    occupant_at = view.occupant_at
-    passes = view.options.ally_pass_through
-    if not passes:
+    the Ballista it started its turn on, an ally standing there or not (seed 003, Ballista:
+    passing through the space is entering it)."""
+    if not view.options.ally_pass_through:
         here = unit.location or ""
-        if here in blocked and occupant_at[here].id == unit.id:
+        if here in blocked and view.occupant_at[here].id == unit.id:
             blocked = blocked - {here}
     starters = view.state.ballista_starters
     started_on = starters.get(unit.id) if starters else None
-    if started_on is None:
-        return blocked
-    occupant = occupant_at.get(started_on)
-    crossed = passes and occupant is not None and occupant.owner == unit.owner and occupant.id != unit.id
-    return blocked if crossed else blocked | {started_on}
+    return blocked if started_on is None else blocked | {started_on}
 
 
 def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     """The spaces the unit may not step into, and those it may cross but not end on, as
     ``TetMovement.step_options`` judges each step: another unit's space blocks it, unless an
     ally stands there and allies may be passed through (then it is crossed); the Ballista it
-    started its turn on blocks it unless another unit stands there."""
+    started its turn on blocks it, whoever stands there (an ally's space it may otherwise cross:
+    passing through the Ballista is entering it, seed 003, Ballista)."""
     me, side = unit.id, unit.owner
     occupant_at = view.occupant_at
     if view.options.ally_pass_through:  # two comprehensions: no call per space
@@ -271,7 +274,7 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
         blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
     starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
     started_on = starters.get(me) if starters else None
-    if started_on is not None and started_on not in crossing:
+    if started_on is not None:
         blocked.add(started_on)
     return blocked, crossing
 

@@ -5,15 +5,16 @@ are triggered abilities, which the lookahead never sees (DESIGN.md, "The lookahe
 A space just beyond the Movement left is explained step by step: what entering it costs (the
 climb named when there is one) and what is left on the cheapest way there. A space within
 Movement that only enemies keep out of reach says so (a second search over the same model, with
-enemies' spaces passable, for the explanation only).
+enemies' spaces passable, for the explanation only); so does one that only the Ballista the unit
+started its turn on keeps out of reach (a search with that space open).
 """
 
 from __future__ import annotations
 
-from domain.movement import RangeOfMotion, range_from_reach, search_reach
+from domain.movement import NO_PATH, RangeOfMotion, range_from_reach, search_reach
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import label
-from domain.rulesets.tinyepic.movement import BEHIND_ENEMY, ENEMY, TetMovement, shortfall
+from domain.rulesets.tinyepic.movement import BEHIND_BALLISTA, BEHIND_ENEMY, ENEMY, TetMovement, shortfall
 from domain.state import GameState
 
 
@@ -46,4 +47,15 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
             reasons = answer.reasons.setdefault(label(state, location), [])
             if BEHIND_ENEMY not in reasons:
                 reasons.insert(0, BEHIND_ENEMY)
+        started_on = getattr(state, "ballista_starters", {}).get(unit_id)
+        if started_on is not None:
+            # a space the Ballista alone keeps out of reach (the unit may not pass back through
+            # it, seed 003, Ballista): a search with that space open, for the explanation only
+            beyond = search_reach(TetMovement(state, ballista_passable=True), unit_id, start)
+            for location in beyond.cost:
+                if location in reach.cost or location == started_on:
+                    continue
+                shown = label(state, location)
+                reasons = answer.reasons.setdefault(shown, [])
+                answer.reasons[shown] = [BEHIND_BALLISTA, *(r for r in reasons if r is not NO_PATH and r != NO_PATH)]
     return answer

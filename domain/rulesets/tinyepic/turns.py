@@ -60,19 +60,29 @@ def units_left(state: TetState, player: str) -> int:
     return found
 
 
-def action_refusal(state: TetState, unit: TetUnit, action: Action) -> tuple[RuleRef, str] | None:
-    """Why ``unit`` may not take ``action`` now (the rule and a detail), or None."""
+def action_refusal(
+    state: TetState, unit: TetUnit, action: Action, taken: Action | None = None
+) -> tuple[RuleRef, str] | None:
+    """Why ``unit`` may not take ``action`` now (the rule and a detail), or None. ``taken``: as
+    it will be once the unit has taken that action first (what ``begin_action`` records: one
+    more action this turn, ``taken`` among the unit's, Weakened by its second action while
+    tokens are in use), that action itself not judged (the legal commands ask whether a Move
+    gains a Ballista shot: ``combat.shot_gained_by_moving_back``)."""
     if unit.owner != state.active_player:
         return NOT_ACTIVE, f"it is {state.active_player}'s turn, and {unit.id} belongs to {unit.owner}"
-    if state.actions_taken >= ACTIONS_PER_TURN:
-        return THREE_ACTIONS, f"{unit.owner} has taken {state.actions_taken} actions this turn"
-    if unit.weakened and tokens_in_use(state, unit.owner):
+    count, actions, weakened = state.actions_taken, unit.actions, unit.weakened
+    if taken is not None:
+        count, actions = count + 1, [*actions, taken]
+        weakened = weakened or (len(actions) == 2 and tokens_in_use(state, unit.owner))
+    if count >= ACTIONS_PER_TURN:
+        return THREE_ACTIONS, f"{unit.owner} has taken {count} actions this turn"
+    if weakened and tokens_in_use(state, unit.owner):
         return WEAKENED, f"{unit.id} is Weakened"
-    repeats, third = action in unit.actions, len(unit.actions) >= 2
+    repeats, third = action in actions, len(actions) >= 2
     if (repeats or third) and not last_unit(state, unit.owner):  # units counted only when it matters
         if repeats:
             return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
-        return TWO_PER_UNIT, f"{unit.id} took {', '.join(unit.actions)} this turn"
+        return TWO_PER_UNIT, f"{unit.id} took {', '.join(actions)} this turn"
     return None
 
 
