@@ -38,7 +38,11 @@ class GloomOptions(RuleOptions):
         default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
     )
     unstoppable_melee_ban: Literal["when_used", "always_after_move"] = Field(
-        default="when_used", description="when Unstoppable costs the Melee Attack"
+        default="when_used",
+        description=(
+            "when Unstoppable costs the Melee Attack: when_used, the move relied on it (it gave a unit that started "
+            "Engaged its Move Action, Breakaway not used, or took it on through an enemy zone); or after any move"
+        ),
     )
     harass: Literal["alias_of_nimble", "disabled"] = Field(
         default="alias_of_nimble", description="Harass, named only by Lockdown, read as Nimble"
