@@ -714,6 +714,12 @@ class GloomMovement:
 
     # --- Flying -------------------------------------------------------------------------------
 
+    def flight_range(self, unit_id: str) -> int:
+        """How many hexes a Flying move may teleport: Speed (seed 001 Flying), or at least the
+        1 hex of §8.3's Minimum Move Guarantee under option flying_minimum_move: one_hex."""
+        speed = self.view.speed(unit_id)
+        return max(speed, 1) if self.view.options.flying_minimum_move == "one_hex" else speed
+
     def teleport_options(self, unit_id: str) -> list[StepOption]:
         """Flying: any empty, enterable hex within Speed hexes. Option teleport_destination says
         how the hexes are counted: the hex distance (``empty_within_speed``), or the fewest hexes

@@ -12,7 +12,7 @@ from domain.options import RuleOptions
 
 class GloomOptions(RuleOptions):
     LATER: ClassVar[frozenset[str]] = frozenset(
-        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition"}
+        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move"}
     )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
@@ -29,6 +29,14 @@ class GloomOptions(RuleOptions):
         description=(
             "how a Flying move's Speed hexes are counted (the Teleport mechanic is not public): the hex distance, "
             "over anything; or the fewest hexes of a way round Impassable hexes"
+        ),
+    )
+    flying_minimum_move: Literal["speed_only", "one_hex"] = Field(
+        default="speed_only",
+        description=(
+            "whether §8.3's Minimum Move Guarantee (1 hex in any Move Action) reaches a Flying Move Action, a teleport "
+            "of at most Speed hexes instead of normal movement (the seeds don't say): speed_only, Flying is held to "
+            "Speed (a unit slowed to Speed 0 can't fly); or one_hex, it may always teleport 1 hex"
         ),
     )
     teleport_arrival_engages: bool = Field(
