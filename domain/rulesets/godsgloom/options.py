@@ -3,11 +3,13 @@ except where docs/godsgloom.md says otherwise; each description says what the op
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from domain.options import RuleOptions
+from domain.rulesets.godsgloom.catalog import UNIT_TYPES
 
 
 class GloomOptions(RuleOptions):
@@ -93,3 +95,28 @@ class GloomOptions(RuleOptions):
     gods_push_timing: Literal["end_of_round"] = Field(
         default="end_of_round", description="when the God's Push step comes: its procedure is not public; only this is modelled"
     )
+
+    @field_validator("trample_passable", mode="before")
+    @classmethod
+    def _unit_types(cls, value: Any) -> Any:
+        """Each name a unit type, written in any case as setup reads them (seed 001 Trample names
+        Infantry and Swarm); a name that is no unit type would silently let Trample pass nothing."""
+        if not isinstance(value, list):
+            return value  # the field's own type check refuses it
+        known = {t.casefold(): t for t in UNIT_TYPES}
+        found: list[Any] = []
+        for name in value:
+            canonical = known.get(name.strip().casefold()) if isinstance(name, str) else None
+            if canonical is None:
+                raise ValueError(f"a list of unit types ({', '.join(UNIT_TYPES)})")
+            found.append(canonical)
+        return found
+
+    @field_validator("attack_die_success")
+    @classmethod
+    def _a_face(cls, value: int, info: ValidationInfo) -> int:
+        """The success face must be one the Attack Die has: beyond it no die succeeds."""
+        faces = info.data.get("attack_die_faces")
+        if isinstance(faces, int) and value > faces:
+            raise PydanticCustomError("less_than_equal", "at most the die's faces", {"le": faces})
+        return value
