@@ -121,6 +121,8 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
         # empty) says the bound: "must be a int, not -5" named a type the value already has
         bound = _BOUNDS.get(error["type"])
         wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name)
+        if error["type"] == "value_error":  # a ruleset's own check (a field validator) says what it wants
+            wanted = str(error.get("ctx", {}).get("error", wanted))
         raise BadInput(f"option {name} must be {wanted}, not {_shown(value)}", f"options.{name}") from None
     for name, value in given.items():
         if isinstance(value, float) and not math.isfinite(value):  # .inf, .nan: no rule reads them

@@ -214,8 +214,8 @@ def _ends(state: GloomState, unit_id: str, mode: str) -> list[list[str]]:
     """Each hex the unit can end a move in, by a cheapest path (start left out), by q then r."""
     model = GloomMovement(state, mode)
     if mode == "flying":
-        speed = model.view.speed(unit_id)
-        return [[o.to] for o in sorted(model.teleport_options(unit_id), key=lambda o: _qr(o.to)) if o.blocked is None and o.cost <= speed]
+        flight = model.flight_range(unit_id)  # Speed, or 1 at Speed 0 under option flying_minimum_move: one_hex
+        return [[o.to] for o in sorted(model.teleport_options(unit_id), key=lambda o: _qr(o.to)) if o.blocked is None and o.cost <= flight]
     reach = search_reach(model, unit_id, state.units[unit_id].location or "")
     return [reach.path_to(h)[1:] for h in sorted(reach.cost, key=_qr) if h != reach.start]  # type: ignore[index]  # reached
 

@@ -25,7 +25,7 @@ from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
 from tests import boards
-from tests.godsgloom.examples import GLOOM_EXAMPLES
+from tests.godsgloom.examples import GLOOM_EXAMPLES, SELF_PLAYED
 from tests.helpers import checked_after_each_event
 
 
@@ -85,16 +85,16 @@ def test_kept_steps_equal_the_steps_worked_out_afresh_along_random_self_play_and
 def test_kept_steps_equal_the_steps_worked_out_afresh_along_the_benchmark_round() -> None:
     """The self-play benchmark's scenario, played twice from one seed: the second game and both
     verifications read what the first kept."""
-    scenario = load_scenario(GLOOM_EXAMPLES[-2])  # 19-a-whole-round
+    scenario = load_scenario(SELF_PLAYED)
     for _ in range(2):
         played = self_play(scenario, 2, "random", 3)
         assert played.report.verified
-    assert _fold_and_check(list(played.events), "19-a-whole-round, seed 3") > 0
+    assert _fold_and_check(list(played.events), "30-harass-disabled, seed 3") > 0
 
 
 def test_a_fresh_model_keeps_nothing_and_a_kept_one_does() -> None:
     """What the comparison rests on: the copy's cast and placement are its own, empty."""
-    played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 1, "random", 0)
+    played = self_play(load_scenario(SELF_PLAYED), 1, "random", 0)
     state = played.game.state
     assert isinstance(state, GloomState)
     fresh = _unkept(state)

@@ -21,7 +21,7 @@ from domain.rulesets.godsgloom.movement import MODES, GloomMovement
 from domain.rulesets.godsgloom.state import GloomState
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
-from tests.godsgloom.examples import GLOOM_EXAMPLES
+from tests.godsgloom.examples import GLOOM_EXAMPLES, SELF_PLAYED
 from tests.helpers import checked_after_each_event, example_events, random_board_events
 
 
@@ -53,7 +53,7 @@ def test_move_ends_and_paths_are_the_reach_searchs_along_random_self_play(seed: 
 
 
 def test_move_ends_and_paths_are_the_reach_searchs_along_the_benchmark_round() -> None:
-    played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 3, "random", 5)
+    played = self_play(load_scenario(SELF_PLAYED), 3, "random", 5)
     assert checked_after_each_event(list(played.events), "19-a-whole-round, seed 5", _check) > 0
 
 

@@ -18,7 +18,7 @@ from domain.rulesets.godsgloom.state import GloomState
 from domain.rulesets.godsgloom.view import MatView
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
-from tests.godsgloom.examples import GLOOM_EXAMPLES
+from tests.godsgloom.examples import GLOOM_EXAMPLES, SELF_PLAYED
 from tests.helpers import checked_after_each_event, example_events, random_board_events
 
 
@@ -64,5 +64,5 @@ def test_small_mat_steps_out_of_a_hex_patch_each_marked_hex_as_one_step_would_al
 
 
 def test_small_mat_steps_out_of_a_hex_patch_each_marked_hex_as_one_step_would_along_the_benchmark_round() -> None:
-    played = self_play(load_scenario(GLOOM_EXAMPLES[-2]), 3, "random", 5)
+    played = self_play(load_scenario(SELF_PLAYED), 3, "random", 5)
     assert checked_after_each_event(list(played.events), "19-a-whole-round, seed 5", _check) > 0

@@ -77,3 +77,30 @@ def test_a_unit_that_started_free_is_still_stopped_by_the_zone_it_enters() -> No
     events = g.issue({"command": "move", "unit": "knights", "path": ["4,5", "5,4"]})
     assert g.state.units["knights"].location == "4,5"
     assert "StepsCancelled" in names(events)
+
+
+#: the same ogres and a Flying harpy across their front edge
+FLYING_ENGAGED = (
+    "    - {id: harpy, owner: p1, type: Monster, at: '3,5', facing: N, speed: 4, traits: [Flying]}\n"
+    "    - {id: ogres, owner: p2, type: Monster, at: '3,6', facing: N, speed: 3}"
+)
+
+
+def test_flying_is_refused_to_a_unit_that_started_its_activation_engaged_though_free_now() -> None:
+    """Seed 001 Flying is the unit's Move Action, and Flying can't be used while Engaged; seed 002
+    §8.2 gives a unit that starts its activation Engaged only the 1-hex step. Read off the
+    activation like the rest: the ogres displaced away leave the harpy no Flying move, in the
+    command, the legal moves and the lookahead; its walking step is still its own."""
+    g = activated(mat(FLYING_ENGAGED), "harpy")
+    g.issue({"command": "displace", "unit": "ogres", "by": "harpy", "to": "3,7"})
+    with pytest.raises(IllegalCommand, match="Flying.*activation"):
+        g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["3,2"]})
+    with pytest.raises(IllegalCommand, match="Flying.*activation"):
+        g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["3,4"]})
+    assert not any(c.command == "move" and c.use == "Flying" for c in g.legal_commands())
+    answer = reach(g, "harpy")
+    assert "Flying" not in answer.extra["with_traits"]
+    assert answer.extra["mode"] == "engaged_step" and "3,3" not in answer.reachable
+    assert not any("Flying" in str(r) for r in answer.why_not("3,2"))
+    events = g.issue({"command": "move", "unit": "harpy", "path": ["3,4"]})
+    assert "MeleeBarred" in names(events)

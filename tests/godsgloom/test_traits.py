@@ -226,3 +226,36 @@ def test_unstoppable_moves_while_engaged_through_zones_then_cannot_melee() -> No
     assert g.state.units["a"].location == "3,6"
     with pytest.raises(IllegalCommand, match="Unstoppable"):
         g.issue({"command": "melee_attack", "unit": "a", "target": "f"})
+
+
+#: a has Unstoppable and Breakaway and stands in e's zone (Engaged); f's zone covers 2,7, 3,6 and 4,6
+UNSTOPPABLE_BREAKAWAY = (
+    "    - {id: a, owner: p1, at: '3,5', facing: N, speed: 4, traits: [Unstoppable, Breakaway]}\n"
+    "    - {id: e, owner: p2, at: '3,4', facing: S}\n"
+    "    - {id: f, owner: p2, at: '3,7', facing: N}"
+)
+
+
+def test_unstoppable_melee_ban_when_used_spares_a_breakaway_move_that_passed_no_zone() -> None:
+    """Seed 001: Unstoppable costs the Melee Attack, Breakaway costs nothing. Under the default
+    unstoppable_melee_ban: when_used, a unit that starts Engaged and leaves by Breakaway has not
+    used Unstoppable unless it moved on through a zone (which only Unstoppable lets it do)."""
+    g = activated(mat(UNSTOPPABLE_BREAKAWAY), "a")
+    events = g.issue({"command": "move", "unit": "a", "use": "Breakaway", "path": ["3,6"]})
+    assert g.state.units["a"].location == "3,6" and "MeleeBarred" not in names(events)
+    g.issue({"command": "melee_attack", "unit": "a", "target": "f"})
+
+
+def test_unstoppable_melee_ban_when_used_holds_a_breakaway_move_that_passed_a_zone() -> None:
+    g = activated(mat(UNSTOPPABLE_BREAKAWAY), "a")
+    events = g.issue({"command": "move", "unit": "a", "use": "Breakaway", "path": ["3,6", "4,6", "5,5"]})
+    assert g.state.units["a"].location == "5,5"
+    assert [e.rule for e in events if e.name == "MeleeBarred"] == ["Unstoppable: it used the trait to move"]
+
+
+def test_unstoppable_melee_ban_when_used_holds_the_move_unstoppable_gave_an_engaged_unit() -> None:
+    g = activated(mat(UNSTOPPABLE_BREAKAWAY), "a")
+    events = g.issue({"command": "move", "unit": "a", "path": ["3,6"]})
+    assert "MeleeBarred" in names(events)
+    with pytest.raises(IllegalCommand, match="Unstoppable"):
+        g.issue({"command": "melee_attack", "unit": "a", "target": "f"})

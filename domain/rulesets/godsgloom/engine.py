@@ -56,7 +56,7 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.movement import NIMBLE_MODES, GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, NIMBLE_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
 from domain.state import StepItem
@@ -77,6 +77,16 @@ PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step
 PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
 PUSH_NOT_ENGAGED = rule("GODSGLOOM GPP.10", "an Engaged unit is not eligible (Combat Shift lifts this)")
 SHIFT_UNACTIVATED = rule("GODSGLOOM §18.2 Combat Shift", "an Engaged unit is eligible only if still unactivated this round")
+#: a Flying move's range: Speed hexes, or the guarantee's 1 hex (option flying_minimum_move: one_hex)
+FLYING_RANGE = {
+    False: rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"),
+    True: rule("Flying (active); option flying_minimum_move: one_hex", "a Flying move teleports at most 1 hex at Speed 0", "active"),
+}
+#: §8.3's Minimum Move Guarantee not given to a Flying move (the default)
+FLYING_NO_MINIMUM = rule(
+    "Flying (active); option flying_minimum_move: speed_only",
+    "a Flying move teleports at most Speed hexes; the Minimum Move Guarantee's 1 hex is a walking move's", "active",
+)
 #: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
 WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
@@ -502,7 +512,10 @@ class GloomCommands(CommandHandlers[GloomState]):
         elif view.has(unit.id, "Unstoppable"):
             assert walk.zones_read, "an Unstoppable unit's walk reads the zones"
             started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
-            used = started_engaged or walk.passed_zone
+            # option when_used: Unstoppable is used when it gave a unit that started Engaged its
+            # Move Action (not when Breakaway did: seed 001 Breakaway costs no Melee Attack) or
+            # took the unit on through an enemy zone
+            used = (started_engaged and mode not in BREAKAWAY_MODES) or walk.passed_zone
             if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:
                 used = True
             if used:
@@ -547,8 +560,12 @@ class GloomCommands(CommandHandlers[GloomState]):
         if option.blocked is not None:
             raise IllegalCommand(option.blocked, f"Flying to {self.label(destination)}")
         speed = model.view.speed(unit.id)
-        if option.cost > speed:
-            raise IllegalCommand(rule("Flying (active)", "a Flying move teleports at most Speed hexes", "active"), f"{self.label(destination)} is {option.cost} hexes away{WAY_ROUND[self.state.options.teleport_destination]}; Speed is {speed}")
+        flight = model.flight_range(unit.id)
+        if option.cost > flight:
+            detail = f"{self.label(destination)} is {option.cost} hexes away{WAY_ROUND[self.state.options.teleport_destination]}; Speed is {speed}"
+            if option.cost == 1 and flight < 1:  # what §8.3's guarantee would give a walking move
+                raise IllegalCommand(FLYING_NO_MINIMUM, detail)
+            raise IllegalCommand(FLYING_RANGE[flight != speed], detail)
         return destination
 
     def melee_attack(self, cmd: MeleeAttack) -> None:

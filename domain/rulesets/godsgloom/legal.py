@@ -116,8 +116,8 @@ class Ends:
         """The hexes reached (any order) and how to write the path to one."""
         model = GloomMovement.of(self.state, self.mode)
         if self.mode == "flying":
-            speed = model.view.speed(self.unit_id)
-            teleports = [o.to for o in model.teleport_options(self.unit_id) if o.blocked is None and o.cost <= speed]
+            flight = model.flight_range(self.unit_id)
+            teleports = [o.to for o in model.teleport_options(self.unit_id) if o.blocked is None and o.cost <= flight]
             return teleports, lambda h: [h]
         start = self.state.units[self.unit_id].location or ""
         if self.mode == "push" and model.allowance(self.unit_id) == 1 and model.no_movement(self.unit_id) is None:

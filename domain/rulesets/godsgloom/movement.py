@@ -47,6 +47,11 @@ MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points eq
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
+#: seed 001 Flying read off the activation, as seed 002 §8.2 is: Engaged when the activation began
+FLYING_STARTED_ENGAGED = rule(
+    "Flying (active); GODSGLOOM §8.2",
+    "Flying can't be used by a unit Engaged when its activation began, though free now", "active",
+)
 FLYING_ALONE = rule("Flying (active)", "a Flying Move Action is a teleport: no other movement trait is used in it", "active")
 ONE_TRAIT = rule("option movement_traits_per_move: one", "a Move Action uses at most one active movement trait")
 HARASS_DISABLED = rule("option harass: disabled", "Harass is not read as Nimble, and no Move Action uses it")
@@ -709,6 +714,12 @@ class GloomMovement:
 
     # --- Flying -------------------------------------------------------------------------------
 
+    def flight_range(self, unit_id: str) -> int:
+        """How many hexes a Flying move may teleport: Speed (seed 001 Flying), or at least the
+        1 hex of §8.3's Minimum Move Guarantee under option flying_minimum_move: one_hex."""
+        speed = self.view.speed(unit_id)
+        return max(speed, 1) if self.view.options.flying_minimum_move == "one_hex" else speed
+
     def teleport_options(self, unit_id: str) -> list[StepOption]:
         """Flying: any empty, enterable hex within Speed hexes. Option teleport_destination says
         how the hexes are counted: the hex distance (``empty_within_speed``), or the fewest hexes
@@ -762,7 +773,7 @@ def _zone_stop_rule(text: str, zones: tuple[str, ...], hint: str) -> RuleRef:
 
 def started_engaged(view: MatView, unit_id: str) -> bool:
     """Whether the unit started its activation Engaged (seed 002 §8.2; seed 001 Nimble,
-    Breakaway, Unstoppable): for the unit being activated, whether anyone Engaged it when it was
+    Breakaway, Unstoppable, and Flying's "if it is Engaged"): for the unit being activated, whether anyone Engaged it when it was
     nominated (``Activation.engaged_by``, as ``GloomCommands.bar_melee`` reads it), wherever it
     stands now (an enemy displaced away, or teleported in front of it, changes nothing); for
     any other unit, whether anyone Engages it where it stands, which its activation would
@@ -807,7 +818,11 @@ def choose_mode(
     if "Flying" in used:
         if len(used) > 1:
             return "flying", FLYING_ALONE
-        return "flying", (FLYING_ENGAGED if view.engaged(unit_id) else None)
+        if view.engaged(unit_id):
+            return "flying", FLYING_ENGAGED
+        # Engaged when the activation began (UnitActivated.engaged_by), though free now: Flying's
+        # "if it is Engaged" and §8.2 are read off the activation, as everything else is
+        return "flying", (FLYING_STARTED_ENGAGED if in_activation and started_engaged(view, unit_id) else None)
     engaged = in_activation and started_engaged(view, unit_id)
     trample = "Trample" in used
     if engaged:

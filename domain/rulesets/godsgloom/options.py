@@ -3,16 +3,18 @@ except where docs/godsgloom.md says otherwise; each description says what the op
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from domain.options import RuleOptions
+from domain.rulesets.godsgloom.catalog import UNIT_TYPES
 
 
 class GloomOptions(RuleOptions):
     LATER: ClassVar[frozenset[str]] = frozenset(
-        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition"}
+        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move"}
     )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
@@ -31,6 +33,14 @@ class GloomOptions(RuleOptions):
             "over anything; or the fewest hexes of a way round Impassable hexes"
         ),
     )
+    flying_minimum_move: Literal["speed_only", "one_hex"] = Field(
+        default="speed_only",
+        description=(
+            "whether §8.3's Minimum Move Guarantee (1 hex in any Move Action) reaches a Flying Move Action, a teleport "
+            "of at most Speed hexes instead of normal movement (the seeds don't say): speed_only, Flying is held to "
+            "Speed (a unit slowed to Speed 0 can't fly); or one_hex, it may always teleport 1 hex"
+        ),
+    )
     teleport_arrival_engages: bool = Field(
         default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
     )
@@ -38,7 +48,11 @@ class GloomOptions(RuleOptions):
         default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
     )
     unstoppable_melee_ban: Literal["when_used", "always_after_move"] = Field(
-        default="when_used", description="when Unstoppable costs the Melee Attack"
+        default="when_used",
+        description=(
+            "when Unstoppable costs the Melee Attack: when_used, the move relied on it (it gave a unit that started "
+            "Engaged its Move Action, Breakaway not used, or took it on through an enemy zone); or after any move"
+        ),
     )
     harass: Literal["alias_of_nimble", "disabled"] = Field(
         default="alias_of_nimble", description="Harass, named only by Lockdown, read as Nimble"
@@ -81,3 +95,28 @@ class GloomOptions(RuleOptions):
     gods_push_timing: Literal["end_of_round"] = Field(
         default="end_of_round", description="when the God's Push step comes: its procedure is not public; only this is modelled"
     )
+
+    @field_validator("trample_passable", mode="before")
+    @classmethod
+    def _unit_types(cls, value: Any) -> Any:
+        """Each name a unit type, written in any case as setup reads them (seed 001 Trample names
+        Infantry and Swarm); a name that is no unit type would silently let Trample pass nothing."""
+        if not isinstance(value, list):
+            return value  # the field's own type check refuses it
+        known = {t.casefold(): t for t in UNIT_TYPES}
+        found: list[Any] = []
+        for name in value:
+            canonical = known.get(name.strip().casefold()) if isinstance(name, str) else None
+            if canonical is None:
+                raise ValueError(f"a list of unit types ({', '.join(UNIT_TYPES)})")
+            found.append(canonical)
+        return found
+
+    @field_validator("attack_die_success")
+    @classmethod
+    def _a_face(cls, value: int, info: ValidationInfo) -> int:
+        """The success face must be one the Attack Die has: beyond it no die succeeds."""
+        faces = info.data.get("attack_die_faces")
+        if isinstance(faces, int) and value > faces:
+            raise PydanticCustomError("less_than_equal", "at most the die's faces", {"le": faces})
+        return value

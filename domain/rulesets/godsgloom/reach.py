@@ -55,8 +55,8 @@ def _reachable(state: GameState, unit_id: str, mode: str, scouting: bool = False
     none, under Lockdown). ``scouting``: a Scout Deploy move's ends (``_scout_ends``)."""
     model = GloomMovement.of(state, mode)
     if mode == "flying":
-        speed = model.view.speed(unit_id)
-        found = {o.to for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= speed}
+        flight = model.flight_range(unit_id)
+        found = {o.to for o in model.teleport_options(unit_id) if o.blocked is None and o.cost <= flight}
     else:
         start = state.units[unit_id].location or ""
         found = set(search_reach(model, unit_id, start).cost) - {start}

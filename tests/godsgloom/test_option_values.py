@@ -1,0 +1,46 @@
+"""Rule option values no rule could read are bad input (one line naming the option, exit 2), in
+GODSGLOOM's options model: an Attack Die success face beyond the die's faces (seed 001 Trample
+rolls an Attack Die; a d6 never rolls 7), and a Trample-passable type that is no unit type (seed
+001 Trample names Infantry and Swarm; setup knows Infantry, Cavalry, Monster, Hero, Swarm)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from domain.errors import BadInput
+from domain.options import check_options
+from domain.rulesets.godsgloom.options import GloomOptions
+from sim.cli import main
+from tests.helpers import EXAMPLES
+
+TRAMPLE = str(EXAMPLES / "godsgloom" / "15-trample.yaml")
+
+
+def options(**given: object) -> dict[str, object]:
+    return check_options("godsgloom", GloomOptions, dict(given))
+
+
+def test_attack_die_success_must_be_a_face_of_the_attack_die() -> None:
+    with pytest.raises(BadInput, match="attack_die_success must be 6 or less, not 7"):
+        options(attack_die_success=7)
+    with pytest.raises(BadInput, match="attack_die_success must be 8 or less, not 9"):
+        options(attack_die_faces=8, attack_die_success=9)
+    assert options(attack_die_faces=8, attack_die_success=8)["attack_die_success"] == 8
+    assert options(attack_die_success=6)["attack_die_success"] == 6
+
+
+def test_trample_passable_names_only_unit_types() -> None:
+    with pytest.raises(BadInput, match="trample_passable.*Dragon"):
+        options(trample_passable=["Dragon"])
+    assert options(trample_passable=["infantry", " Cavalry"])["trample_passable"] == ["Infantry", "Cavalry"]
+    assert options(trample_passable=[])["trample_passable"] == []
+
+
+@pytest.mark.parametrize("given", ["attack_die_success=7", "trample_passable=[Dragon]"])
+def test_bad_option_values_on_the_command_line_are_one_line_and_exit_2(given: str) -> None:
+    result = CliRunner().invoke(main, ["run", "--db", ":memory:", TRAMPLE, "--option", given])
+    assert result.exit_code == 2
+    name = given.split("=")[0]
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and name in lines[0], result.output
