@@ -181,7 +181,8 @@ def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, pla
 def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
     """The Move and Attack commands of one ready unit: to each location of its range of motion
     (only to ``only`` when given) by a cheapest path, without an attack and with each attack
-    possible there."""
+    possible there (none where its Waterbound or Landbound would disable it: codex: Disabled;
+    other effects that disable are judged as the attack is declared, the realm changed by the move)."""
     view = RealmView.of(state)
     unit = state.units[unit_id]
     reach = search_reach(movement, unit_id, unit.location or "")
@@ -198,7 +199,10 @@ def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, play
         found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
         if not attacks:
             continue
-        for target in _targets(state, view, index, unit, location):
+        targets = _targets(state, view, index, unit, location)
+        if targets and view.bound(unit_id, parse_loc(location)) is not None:
+            continue  # disabled there by Waterbound or Landbound: its attack would be refused (engine/attack.py)
+        for target in targets:
             if target == "site" and not sites:
                 continue
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
