@@ -30,11 +30,24 @@ from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercep
 from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.oversized import OversizedMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.rules.live import LiveIndex, live
 from domain.rulesets.sorcery.rules.shared import realm_key, table
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
+
+#: the engine's movement model (engine/reader.py ``movement``)
+Movement = SorceryMovement | OversizedMovement
+
+
+def _movement(state: SorceryState) -> Movement:
+    """The model the engine judges a Move and Attack, a Defend and an Intercept by
+    (``Reader.movement``): an oversized unit's steps judged part by part (codex: Oversized
+    Units), so a listed path is one whose every step the engine takes (docs/design.md "Legal
+    commands"); the plain model would list the steps of its square alone."""
+    found: Movement = oversized.movement(SorceryMovement(state), state)
+    return found
 
 
 def to_act(state: SorceryState) -> str:
@@ -86,12 +99,12 @@ def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack
     return any(mandatory.satisfies(state, d, move.unit, end, move.attack) for d in found)
 
 
-def _ready(state: SorceryState, player: str, movement: SorceryMovement) -> list[str]:
+def _ready(state: SorceryState, player: str, movement: Movement) -> list[str]:
     """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
     return [u for u in sorted(state.units) if _is_ready(state, movement, u, player)]
 
 
-def _is_ready(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+def _is_ready(state: SorceryState, movement: Movement, unit_id: str, player: str) -> bool:
     """One unit of ``_ready``; keywords where it stands are read from the live index (rules/live.py)."""
     u = state.units.get(unit_id)
     return (
@@ -105,7 +118,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
     window = state.intercept
     assert window is not None
     player = to_act(state)
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = [
         Intercept(player=player, unit=unit_id) for unit_id in sorted(state.units)
         if _may_intercept_now(state, movement, unit_id, player)
@@ -114,7 +127,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-def _may_intercept_now(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+def _may_intercept_now(state: SorceryState, movement: Movement, unit_id: str, player: str) -> bool:
     window = state.intercept
     assert window is not None
     if not _is_ready(state, movement, unit_id, player):
@@ -159,14 +172,14 @@ def main_phase(state: SorceryState) -> tuple[tuple[BaseModel, ...], tuple[str, .
 
 
 def _ready_moves(state: SorceryState, player: str) -> tuple[BaseModel, ...]:
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = []
     for unit_id in _ready(state, player, movement):
         found += kept_moves(state, movement, unit_id, player)
     return tuple(found)
 
 
-def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
+def kept_moves(state: SorceryState, movement: Movement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
     """``_moves_of`` for every destination, kept in a table shared by every state of the same
     realm (``rules.shared.realm_key``: the realm's facts and where every unit stands), since
     that is all it reads once the unit is ready (its reach, its own "can't", who stands where
@@ -178,7 +191,7 @@ def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, pla
     )
 
 
-def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
+def _moves_of(state: SorceryState, movement: Movement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
     """The Move and Attack commands of one ready unit: to each location of its range of motion
     (only to ``only`` when given) by a cheapest path, without an attack and with each attack
     possible there (none where its Waterbound or Landbound would disable it: codex: Disabled;
@@ -229,7 +242,7 @@ def _targets(state: SorceryState, view: RealmView, index: LiveIndex, unit: Sorce
 
 def _defence(state: SorceryState) -> list[BaseModel]:
     defending = to_act(state)
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = [
         Defend(player=defending, unit=unit_id) for unit_id in sorted(state.units)
         if _may_defend(state, movement, unit_id, defending)
@@ -238,7 +251,7 @@ def _defence(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, defending: str) -> bool:
+def _may_defend(state: SorceryState, movement: Movement, unit_id: str, defending: str) -> bool:
     attack = state.attack
     assert attack is not None
     if not _is_ready(state, movement, unit_id, defending) or own_target_refusal(attack, unit_id) is not None:
@@ -349,14 +362,14 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
         defending = to_act(state)
         if isinstance(command, Defend):
             return command == Defend(player=defending, unit=command.unit) and _may_defend(
-                state, SorceryMovement(state), command.unit, defending
+                state, _movement(state), command.unit, defending
             )
         return command == Pass(player=defending)
     if state.intercept is not None:
         player = to_act(state)
         if isinstance(command, Intercept):
             return command == Intercept(player=player, unit=command.unit) and _may_intercept_now(
-                state, SorceryMovement(state), command.unit, player
+                state, _movement(state), command.unit, player
             )
         return command == Pass(player=player)
     if attack is not None or state.storyline:
@@ -364,7 +377,7 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
     player = state.active_player
     found = mandatory.duties(state)
     if isinstance(command, MoveAndAttack):
-        movement = SorceryMovement(state)
+        movement = _movement(state)
         if command.player != player or not _is_ready(state, movement, command.unit, player):
             return False
         unit = state.units[command.unit]
