@@ -16,6 +16,7 @@ taken); casting spells, playing sites, summoning minions and conjuring artifacts
 from __future__ import annotations
 
 import functools
+import itertools
 
 from pydantic import BaseModel
 
@@ -26,8 +27,9 @@ from domain.rulesets.sorcery import mandatory, oversized, turning
 from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.cards import abilities_of
-from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
+from domain.rulesets.sorcery.commands import Activate, Defend, Drop, EndTurn, Intercept, MoveAndAttack, Pass, PickUp
 from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
+from domain.rulesets.sorcery.engine.carry import carry_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.oversized import OversizedMovement
@@ -75,9 +77,62 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
     ready, sources = main_phase(state)
+    carrying = _carrying(state)
     if not sources:  # no activated ability among the player's cards (most states)
-        return [*ready, _end_turn(state.active_player)]
-    return [*ready, *_activations(state, sources), _end_turn(state.active_player)]
+        return [*ready, *carrying, _end_turn(state.active_player)]
+    return [*ready, *_activations(state, sources), *carrying, _end_turn(state.active_player)]
+
+
+def _carrying(state: SorceryState) -> list[BaseModel]:
+    """Pick Up and Drop, basic abilities used once each on the player's turn (digest 2.1, 2.6;
+    codex: Pick Up, Drop): for each of the active player's carriers, a ``pick_up`` naming each
+    set of units it may carry now (``carry_refusal``, the command's own check, each of them at
+    its location; no more than it has room for), and, unless it has interacted with the realm
+    this turn, a ``drop`` naming each set of the units it carries that may be dropped (not one
+    held by an effect: Brobdingnag Bullfrog). Targets in sorted order, each set once; every set
+    while few may be named, else each alone and all together (``_sets``)."""
+    if not state.characteristics_index(_CARRIERS, lambda: any(u.carries > 0 for u in state.units.values())):
+        return []  # no unit of the game carries (most games)
+    player = state.active_player
+    used = set(state.used_this_turn)
+    reader = Reader(state)
+    view = reader.view()
+    found: list[BaseModel] = []
+    for carrier in sorted(state.living_units(), key=lambda u: u.id):
+        if not isinstance(carrier, SorceryUnit) or carrier.owner != player or carrier.carries <= 0 or carrier.location is None:
+            continue
+        carried = view.passengers(carrier.id)
+        if f"pick_up:{carrier.id}" not in used:
+            room = carrier.carries - len(carried)
+            may = sorted(
+                u.id for u in state.units_at(carrier.location)
+                if isinstance(u, SorceryUnit) and carry_refusal(reader, carrier, u) is None
+            )
+            found += [PickUp(player=player, unit=carrier.id, targets=list(s)) for s in _sets(may, room)]
+        if f"drop:{carrier.id}" not in used and f"interacted:{carrier.id}" not in used:
+            free = [u for u in carried if view.held_by(u) is None]
+            found += [Drop(player=player, unit=carrier.id, targets=list(s)) for s in _sets(free, len(free))]
+    return found
+
+
+#: the name the "some unit of the game carries" flag is kept under, with the characteristics
+_CARRIERS = "sorcery.carriers"
+
+
+#: up to this many units that may be named, every set of them is listed; beyond, each alone and
+#: as many together as there is room for (a Beast of Burden carries any number: 2^n sets)
+EVERY_SET = 4
+
+
+def _sets(units: list[str], most: int) -> list[tuple[str, ...]]:
+    """The sets of ``units`` (sorted) a Pick Up or Drop is listed with, none larger than
+    ``most``, smaller sets first: every one while the units are few (``EVERY_SET``), otherwise
+    each alone and the first ``most`` together."""
+    most = min(most, len(units))
+    if len(units) <= EVERY_SET:
+        return [s for n in range(1, most + 1) for s in itertools.combinations(units, n)]
+    alone = [(u,) for u in units] if most >= 1 else []
+    return alone + ([tuple(units[:most])] if most > 1 else [])
 
 
 @functools.lru_cache(maxsize=16)
@@ -391,4 +446,6 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
         return command == EndTurn(player=player)
     if isinstance(command, Activate):
         return command in _activations(state)  # the activations only, not every move
+    if isinstance(command, (PickUp, Drop)):
+        return command in _carrying(state)
     return False
