@@ -206,14 +206,25 @@ def test_legal_commands_list_only_moves_whose_every_part_steps() -> None:
         assert g.state.units["giant"].location == (str(command.path[-1]) if command.path else "7")
 
 
-@pytest.mark.parametrize("name", ["104-mountain-giant-teleport-and-bury.yaml", "108-the-rack-blink-a-stretched-avatar.yaml"])
-def test_legal_commands_list_only_moves_an_oversized_unit_takes_whole_after_the_scenarios(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "turns"),
+    [("104-mountain-giant-teleport-and-bury.yaml", 0), ("106-megamoeba-and-aethermoeba-grow.yaml", 2), ("108-the-rack-blink-a-stretched-avatar.yaml", 0)],
+)
+def test_legal_commands_list_only_moves_an_oversized_unit_takes_whole_after_the_scenarios(name: str, turns: int) -> None:
     """The audit's cases: after scenario 104 the Giant's moves to 9 (into the Gnome Hollows) and
     13 (a part into the void) were listed; after 108 the stretched Avatar's move to 17 (a part
-    off the realm)."""
+    off the realm). After 106 and ``turns`` turns' ends, the Megamoeba (6, 7, 8) was listed a
+    path 8, 9: a step within itself from 6 to 8, not adjacent, which the command refuses (codex:
+    Path); steps within go to adjacent parts."""
     text = (Path(__file__).resolve().parents[2] / "examples" / "sorcery" / name).read_text()
-    moves = [c for c in game(text).legal_commands() if type(c).__name__ == "MoveAndAttack"]
+    def made() -> Any:
+        g = game(text)
+        for _ in range(turns):
+            g.issue({"command": "end_turn"})
+        return g
+
+    moves = [c for c in made().legal_commands() if type(c).__name__ == "MoveAndAttack"]
     assert moves
     for command in moves:
-        events = game(text).issue(command)
+        events = made().issue(command)
         assert not [e for e in events if type(e).__name__ == "StepRefused"], command
