@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack, Pass
-from domain.rulesets.sorcery.legal import _movement, _moves, _moves_of, _ready, _sources, _sources_now, kept_moves, main_phase
+from domain.rulesets.sorcery.legal import (
+    _movement,
+    _moves,
+    _moves_of,
+    _ready,
+    _sources,
+    _sources_now,
+    kept_moves,
+    main_phase,
+)
 from domain.rulesets.sorcery.rules.shared import realm_key, shared
 from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
