@@ -177,7 +177,7 @@ def test_an_aliased_command_found_in_the_collection_is_one_issue_accepts() -> No
                         trial.issue(command, rollback=False)
                     except SimError as refused:
                         raise AssertionError(f"{command} is listed as legal and refused: {refused}") from None
-    assert found >= 4
+    assert found >= 3  # no attack on the Valley at A by the Waterbound Shark: disabled there (scenario 148)
 
 
 def test_membership_of_something_not_a_command_is_a_type_error() -> None:

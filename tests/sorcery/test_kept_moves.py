@@ -13,8 +13,16 @@ from pathlib import Path
 import pytest
 
 from domain.rulesets.sorcery.commands import EndTurn, MoveAndAttack, Pass
-from domain.rulesets.sorcery.legal import _moves, _moves_of, _ready, _sources, _sources_now, kept_moves, main_phase
-from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.legal import (
+    _movement,
+    _moves,
+    _moves_of,
+    _ready,
+    _sources,
+    _sources_now,
+    kept_moves,
+    main_phase,
+)
 from domain.rulesets.sorcery.rules.shared import realm_key, shared
 from domain.rulesets.sorcery.state import SorceryState
 from domain.state import GameState
@@ -34,14 +42,14 @@ class _Seen:
 
 def _same_as_fresh(state: GameState, where: str) -> int:
     assert isinstance(state, SorceryState)
-    movement = SorceryMovement(state)
+    movement = _movement(state)  # the model legal.py lists by (oversized units part by part)
     compared = 0
     for player in state.players:
         for unit_id in _ready(state, player, movement):
             if (*realm_key(state), "moves", unit_id, player) in shared(state).tables:
                 _Seen.earlier += 1
             kept = kept_moves(state, movement, unit_id, player)
-            fresh = _moves_of(state, SorceryMovement(state), unit_id, player)
+            fresh = _moves_of(state, _movement(state), unit_id, player)
             assert list(kept) == fresh, f"{where}: {unit_id} of {player}"
             compared += len(fresh)
     listing = _moves(state)
@@ -85,8 +93,8 @@ def test_a_step_of_another_unit_changes_the_attacks_kept_for_a_unit_that_stays_r
     def attacks_on_hounds() -> bool:
         state = g.state
         assert isinstance(state, SorceryState)
-        listed = kept_moves(state, SorceryMovement(state), "boars", "p1")
-        assert list(listed) == _moves_of(state, SorceryMovement(state), "boars", "p1")
+        listed = kept_moves(state, _movement(state), "boars", "p1")
+        assert list(listed) == _moves_of(state, _movement(state), "boars", "p1")
         return any(isinstance(c, MoveAndAttack) and c.attack == "hounds" for c in listed)
 
     assert not attacks_on_hounds()

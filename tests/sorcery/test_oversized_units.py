@@ -9,6 +9,7 @@ a log of it replays and verifies."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +188,43 @@ def test_it_is_summoned_with_its_area() -> None:
     g = realm("    - {id: avatar, card: Sorcerer, owner: p1, at: 1}\n")
     g.issue({"command": "summon", "card": "Mountain Giant", "id": "giant", "at": "12", "player": "p1"})
     assert occupied(g) == ["12", "13", "17", "18"]
+
+
+def test_legal_commands_list_only_moves_whose_every_part_steps() -> None:
+    """docs/design.md "Legal commands": a listed path is one whose steps the engine takes; an
+    oversized unit's step is judged part by part (codex: Oversized Units), so a move with a part
+    blocked (the Gnome Hollows at 14) or off the realm is not listed."""
+    def made() -> Any:
+        return realm(GIANT, {14: "Gnome Hollows"})
+    listed = [c for c in made().legal_commands() if type(c).__name__ == "MoveAndAttack" and c.unit == "giant"]
+    assert listed
+    assert not [c for c in listed if list(c.path) == ["8"]]  # 13 -> 14 would enter the Hollows
+    for command in listed:
+        g = made()
+        g.issue(command)
+        assert not named(g, "StepRefused"), command
+        assert g.state.units["giant"].location == (str(command.path[-1]) if command.path else "7")
+
+
+@pytest.mark.parametrize(
+    ("name", "turns"),
+    [("104-mountain-giant-teleport-and-bury.yaml", 0), ("106-megamoeba-and-aethermoeba-grow.yaml", 2), ("108-the-rack-blink-a-stretched-avatar.yaml", 0)],
+)
+def test_legal_commands_list_only_moves_an_oversized_unit_takes_whole_after_the_scenarios(name: str, turns: int) -> None:
+    """The audit's cases: after scenario 104 the Giant's moves to 9 (into the Gnome Hollows) and
+    13 (a part into the void) were listed; after 108 the stretched Avatar's move to 17 (a part
+    off the realm). After 106 and ``turns`` turns' ends, the Megamoeba (6, 7, 8) was listed a
+    path 8, 9: a step within itself from 6 to 8, not adjacent, which the command refuses (codex:
+    Path); steps within go to adjacent parts."""
+    text = (Path(__file__).resolve().parents[2] / "examples" / "sorcery" / name).read_text()
+    def made() -> Any:
+        g = game(text)
+        for _ in range(turns):
+            g.issue({"command": "end_turn"})
+        return g
+
+    moves = [c for c in made().legal_commands() if type(c).__name__ == "MoveAndAttack"]
+    assert moves
+    for command in moves:
+        events = made().issue(command)
+        assert not [e for e in events if type(e).__name__ == "StepRefused"], command

@@ -362,6 +362,21 @@ class StrikeDealt(GameEvent):
         return f"{self.striker} strikes {self.target} for {self.amount}{' (Lethal)' if self.lethal else ''}"
 
 
+class StrikeWithheld(GameEvent):
+    """A unit that would strike does not: it is disabled (codex: Disabled, no strikes and no
+    damage). ``fight_id`` names the fight, or the attack whose undefended site it would strike."""
+
+    TOPIC: ClassVar[str] = "sorcery.StrikeWithheld"
+    KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    fight_id: str
+    striker: str
+    target: str
+    rule: RuleRef
+
+    def describe(self, label: Labeler) -> str:
+        return f"{self.striker} doesn't strike {self.target}: {self.rule}"
+
+
 class DamageTaken(GameEvent):
     TOPIC: ClassVar[str] = "sorcery.DamageTaken"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True

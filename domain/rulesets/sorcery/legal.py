@@ -16,6 +16,7 @@ taken); casting spells, playing sites, summoning minions and conjuring artifacts
 from __future__ import annotations
 
 import functools
+import itertools
 
 from pydantic import BaseModel
 
@@ -26,15 +27,29 @@ from domain.rulesets.sorcery import mandatory, oversized, turning
 from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.cards import abilities_of
-from domain.rulesets.sorcery.commands import Activate, Defend, EndTurn, Intercept, MoveAndAttack, Pass
+from domain.rulesets.sorcery.commands import Activate, Defend, Drop, EndTurn, Intercept, MoveAndAttack, Pass, PickUp
 from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
+from domain.rulesets.sorcery.engine.carry import carry_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
+from domain.rulesets.sorcery.oversized import OversizedMovement
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.rules.live import LiveIndex, live
 from domain.rulesets.sorcery.rules.shared import realm_key, table
 from domain.rulesets.sorcery.state import SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
+
+#: the engine's movement model (engine/reader.py ``movement``)
+Movement = SorceryMovement | OversizedMovement
+
+
+def _movement(state: SorceryState) -> Movement:
+    """The model the engine judges a Move and Attack, a Defend and an Intercept by
+    (``Reader.movement``): an oversized unit's steps judged part by part (codex: Oversized
+    Units), so a listed path is one whose every step the engine takes (docs/design.md "Legal
+    commands"); the plain model would list the steps of its square alone."""
+    found: Movement = oversized.movement(SorceryMovement(state), state)
+    return found
 
 
 def to_act(state: SorceryState) -> str:
@@ -62,9 +77,62 @@ def legal_commands(state: SorceryState) -> list[BaseModel]:
         moves: list[BaseModel] = [m for m in _moves(state) if isinstance(m, MoveAndAttack) and _meets(state, found, m)]
         return moves
     ready, sources = main_phase(state)
+    carrying = _carrying(state)
     if not sources:  # no activated ability among the player's cards (most states)
-        return [*ready, _end_turn(state.active_player)]
-    return [*ready, *_activations(state, sources), _end_turn(state.active_player)]
+        return [*ready, *carrying, _end_turn(state.active_player)]
+    return [*ready, *_activations(state, sources), *carrying, _end_turn(state.active_player)]
+
+
+def _carrying(state: SorceryState) -> list[BaseModel]:
+    """Pick Up and Drop, basic abilities used once each on the player's turn (digest 2.1, 2.6;
+    codex: Pick Up, Drop): for each of the active player's carriers, a ``pick_up`` naming each
+    set of units it may carry now (``carry_refusal``, the command's own check, each of them at
+    its location; no more than it has room for), and, unless it has interacted with the realm
+    this turn, a ``drop`` naming each set of the units it carries that may be dropped (not one
+    held by an effect: Brobdingnag Bullfrog). Targets in sorted order, each set once; every set
+    while few may be named, else each alone and all together (``_sets``)."""
+    if not state.characteristics_index(_CARRIERS, lambda: any(u.carries > 0 for u in state.units.values())):
+        return []  # no unit of the game carries (most games)
+    player = state.active_player
+    used = set(state.used_this_turn)
+    reader = Reader(state)
+    view = reader.view()
+    found: list[BaseModel] = []
+    for carrier in sorted(state.living_units(), key=lambda u: u.id):
+        if not isinstance(carrier, SorceryUnit) or carrier.owner != player or carrier.carries <= 0 or carrier.location is None:
+            continue
+        carried = view.passengers(carrier.id)
+        if f"pick_up:{carrier.id}" not in used:
+            room = carrier.carries - len(carried)
+            may = sorted(
+                u.id for u in state.units_at(carrier.location)
+                if isinstance(u, SorceryUnit) and carry_refusal(reader, carrier, u) is None
+            )
+            found += [PickUp(player=player, unit=carrier.id, targets=list(s)) for s in _sets(may, room)]
+        if f"drop:{carrier.id}" not in used and f"interacted:{carrier.id}" not in used:
+            free = [u for u in carried if view.held_by(u) is None]
+            found += [Drop(player=player, unit=carrier.id, targets=list(s)) for s in _sets(free, len(free))]
+    return found
+
+
+#: the name the "some unit of the game carries" flag is kept under, with the characteristics
+_CARRIERS = "sorcery.carriers"
+
+
+#: up to this many units that may be named, every set of them is listed; beyond, each alone and
+#: as many together as there is room for (a Beast of Burden carries any number: 2^n sets)
+EVERY_SET = 4
+
+
+def _sets(units: list[str], most: int) -> list[tuple[str, ...]]:
+    """The sets of ``units`` (sorted) a Pick Up or Drop is listed with, none larger than
+    ``most``, smaller sets first: every one while the units are few (``EVERY_SET``), otherwise
+    each alone and the first ``most`` together."""
+    most = min(most, len(units))
+    if len(units) <= EVERY_SET:
+        return [s for n in range(1, most + 1) for s in itertools.combinations(units, n)]
+    alone = [(u,) for u in units] if most >= 1 else []
+    return alone + ([tuple(units[:most])] if most > 1 else [])
 
 
 @functools.lru_cache(maxsize=16)
@@ -86,12 +154,12 @@ def _meets(state: SorceryState, found: list[mandatory.Duty], move: MoveAndAttack
     return any(mandatory.satisfies(state, d, move.unit, end, move.attack) for d in found)
 
 
-def _ready(state: SorceryState, player: str, movement: SorceryMovement) -> list[str]:
+def _ready(state: SorceryState, player: str, movement: Movement) -> list[str]:
     """Untapped units able to tap: not disabled, not summoning sick (codex: Summoning Sickness)."""
     return [u for u in sorted(state.units) if _is_ready(state, movement, u, player)]
 
 
-def _is_ready(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+def _is_ready(state: SorceryState, movement: Movement, unit_id: str, player: str) -> bool:
     """One unit of ``_ready``; keywords where it stands are read from the live index (rules/live.py)."""
     u = state.units.get(unit_id)
     return (
@@ -105,7 +173,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
     window = state.intercept
     assert window is not None
     player = to_act(state)
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = [
         Intercept(player=player, unit=unit_id) for unit_id in sorted(state.units)
         if _may_intercept_now(state, movement, unit_id, player)
@@ -114,7 +182,7 @@ def _intercepts(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-def _may_intercept_now(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> bool:
+def _may_intercept_now(state: SorceryState, movement: Movement, unit_id: str, player: str) -> bool:
     window = state.intercept
     assert window is not None
     if not _is_ready(state, movement, unit_id, player):
@@ -159,14 +227,14 @@ def main_phase(state: SorceryState) -> tuple[tuple[BaseModel, ...], tuple[str, .
 
 
 def _ready_moves(state: SorceryState, player: str) -> tuple[BaseModel, ...]:
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = []
     for unit_id in _ready(state, player, movement):
         found += kept_moves(state, movement, unit_id, player)
     return tuple(found)
 
 
-def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
+def kept_moves(state: SorceryState, movement: Movement, unit_id: str, player: str) -> tuple[BaseModel, ...]:
     """``_moves_of`` for every destination, kept in a table shared by every state of the same
     realm (``rules.shared.realm_key``: the realm's facts and where every unit stands), since
     that is all it reads once the unit is ready (its reach, its own "can't", who stands where
@@ -178,10 +246,11 @@ def kept_moves(state: SorceryState, movement: SorceryMovement, unit_id: str, pla
     )
 
 
-def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
+def _moves_of(state: SorceryState, movement: Movement, unit_id: str, player: str, only: str | None = None) -> list[BaseModel]:
     """The Move and Attack commands of one ready unit: to each location of its range of motion
     (only to ``only`` when given) by a cheapest path, without an attack and with each attack
-    possible there."""
+    possible there (none where its Waterbound or Landbound would disable it: codex: Disabled;
+    other effects that disable are judged as the attack is declared, the realm changed by the move)."""
     view = RealmView.of(state)
     unit = state.units[unit_id]
     reach = search_reach(movement, unit_id, unit.location or "")
@@ -198,7 +267,10 @@ def _moves_of(state: SorceryState, movement: SorceryMovement, unit_id: str, play
         found.append(MoveAndAttack(player=player, unit=unit_id, path=path))
         if not attacks:
             continue
-        for target in _targets(state, view, index, unit, location):
+        targets = _targets(state, view, index, unit, location)
+        if targets and view.bound(unit_id, parse_loc(location)) is not None:
+            continue  # disabled there by Waterbound or Landbound: its attack would be refused (engine/attack.py)
+        for target in targets:
             if target == "site" and not sites:
                 continue
             found.append(MoveAndAttack(player=player, unit=unit_id, path=path, attack=target))
@@ -225,7 +297,7 @@ def _targets(state: SorceryState, view: RealmView, index: LiveIndex, unit: Sorce
 
 def _defence(state: SorceryState) -> list[BaseModel]:
     defending = to_act(state)
-    movement = SorceryMovement(state)
+    movement = _movement(state)
     found: list[BaseModel] = [
         Defend(player=defending, unit=unit_id) for unit_id in sorted(state.units)
         if _may_defend(state, movement, unit_id, defending)
@@ -234,7 +306,7 @@ def _defence(state: SorceryState) -> list[BaseModel]:
     return found
 
 
-def _may_defend(state: SorceryState, movement: SorceryMovement, unit_id: str, defending: str) -> bool:
+def _may_defend(state: SorceryState, movement: Movement, unit_id: str, defending: str) -> bool:
     attack = state.attack
     assert attack is not None
     if not _is_ready(state, movement, unit_id, defending) or own_target_refusal(attack, unit_id) is not None:
@@ -345,14 +417,14 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
         defending = to_act(state)
         if isinstance(command, Defend):
             return command == Defend(player=defending, unit=command.unit) and _may_defend(
-                state, SorceryMovement(state), command.unit, defending
+                state, _movement(state), command.unit, defending
             )
         return command == Pass(player=defending)
     if state.intercept is not None:
         player = to_act(state)
         if isinstance(command, Intercept):
             return command == Intercept(player=player, unit=command.unit) and _may_intercept_now(
-                state, SorceryMovement(state), command.unit, player
+                state, _movement(state), command.unit, player
             )
         return command == Pass(player=player)
     if attack is not None or state.storyline:
@@ -360,7 +432,7 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
     player = state.active_player
     found = mandatory.duties(state)
     if isinstance(command, MoveAndAttack):
-        movement = SorceryMovement(state)
+        movement = _movement(state)
         if command.player != player or not _is_ready(state, movement, command.unit, player):
             return False
         unit = state.units[command.unit]
@@ -374,4 +446,6 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
         return command == EndTurn(player=player)
     if isinstance(command, Activate):
         return command in _activations(state)  # the activations only, not every move
+    if isinstance(command, (PickUp, Drop)):
+        return command in _carrying(state)
     return False

@@ -301,7 +301,10 @@ class OversizedMovement:
     def _growing(self, unit: SorceryUnit, frm: str) -> Sequence[StepOption]:
         """A unit that grows (Megamoeba): it extends from any part of itself, so a step to a
         location it occupies is no movement of its own (``WITHIN``: free, entering nothing),
-        and a step to a new location is judged as the step of a unit there."""
+        and a step to a new location is judged as the step of a unit there. A step within goes
+        to a part adjacent to ``frm``, as every step of a declared path must (codex: Path;
+        engine/attack.py ``declared_path``): its parts grew one from another, so every part is
+        reached so, free, and a path the search finds is one the command accepts."""
         occupied = set(unit.occupied)
         options: list[StepOption] = []
         for option in self.base.step_options(unit.id, frm):
@@ -309,7 +312,10 @@ class OversizedMovement:
                 continue
             options.append(option)
         stuck = self._stuck(unit, [parse_loc(frm)])
-        options.extend(StepOption(to=loc, kind=WITHIN, cost=0, blocked=stuck) for loc in unit.occupied if loc != frm)
+        options.extend(
+            StepOption(to=loc, kind=WITHIN, cost=0, blocked=stuck) for loc in unit.occupied
+            if loc != frm and self.base.adjacent(frm, loc, unit.owner, unit.id)
+        )
         return options
 
     def _teleports(

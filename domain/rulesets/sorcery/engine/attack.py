@@ -348,8 +348,12 @@ def resolve_attack_item(engine: Primitives, item: AttackItem) -> None:
 def _attack_refusal(engine: Primitives, unit: SorceryUnit, target_id: str) -> tuple[str, RuleRef] | None:
     """Why the planned attack of ``unit`` (alive, in the realm) on ``target_id`` (a unit, or
     ``site``) can't be declared where the unit now is: the target named in the refusal and the
-    rule; none when it can."""
+    rule; none when it can. A unit disabled where it ended has no abilities, so its Move and
+    Attack declares no attack, as its own steps stop (codex: Disabled; digest 2.4)."""
     assert unit.location is not None
+    disabled = engine.view().disabled(unit.id, parse_loc(unit.location))
+    if disabled is not None:
+        return target_id, rule("codex: Disabled", f"a disabled unit can't attack ({disabled})")
     if target_id == "site":
         site = engine.view().site_at(parse_loc(unit.location).square)
         if site is None or parse_loc(unit.location).region.value != "surface":

@@ -15,6 +15,7 @@ from domain.rulesets.sorcery.events_combat import (
     FightStarted,
     SiteStruck,
     StrikeDealt,
+    StrikeWithheld,
 )
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
@@ -22,6 +23,7 @@ from domain.rulesets.sorcery.state import FightItem
 
 DAMAGE = rule("codex: Damage", "a minion dies when its damage reaches its power")
 LETHAL = rule("codex: Lethal", "any damage from a Lethal unit kills a minion")
+DISABLED = "codex: Disabled"
 
 
 def fight(engine: Primitives, fight_id: str, sides: list[list[str]], location: str | None, reason: str, cause: str) -> None:
@@ -34,8 +36,11 @@ def fight(engine: Primitives, fight_id: str, sides: list[list[str]], location: s
             unit = engine.state.units[striker]
             if not unit.alive or not living or unit.power <= 0:
                 continue
-            if unit.location and view.disabled(striker, parse_loc(unit.location)) is not None:
-                continue  # a disabled unit doesn't strike (codex: Disabled)
+            disabled = view.disabled(striker, parse_loc(unit.location)) if unit.location else None
+            if disabled is not None:  # a disabled unit doesn't strike (codex: Disabled)
+                why = rule(DISABLED, f"a disabled unit doesn't strike ({disabled})")
+                engine.emit(StrikeWithheld, cause=cause, fight_id=fight_id, striker=striker, target=living[0], rule=why)
+                continue
             lethal = "Lethal" in view.keywords(striker)
             for target, share in _split(engine, fight_id, striker, living, cause).items():
                 # Mask of Mayhem doubles strikes against units near it
@@ -116,5 +121,11 @@ def resolve_attack(engine: Primitives) -> None:
         fight(engine, fight_id, [[attacker.id], opponents], attack.location, f"attack {attack.id}", cause)
     elif attack.target_kind == "site":
         site = engine.state.features[attack.target]
+        disabled = engine.view().disabled(attacker.id, parse_loc(attack.location))
+        if disabled is not None:  # disabled since it declared the attack: no strike, no damage (codex: Disabled)
+            why = rule(DISABLED, f"a disabled unit doesn't strike ({disabled})")
+            engine.emit(StrikeWithheld, cause=cause, fight_id=attack.id, striker=attacker.id, target=site.id, rule=why)
+            engine.emit(AttackResolved, cause=cause, attack_id=attack.id)
+            return
         engine.emit(SiteStruck, cause=cause, site=site.id, controller=site.controller, amount=attacker.power, striker=attacker.id)
     engine.emit(AttackResolved, cause=cause, attack_id=attack.id)

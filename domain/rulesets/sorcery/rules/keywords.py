@@ -179,7 +179,17 @@ class KeywordRules(WaterRules):
         found = self._condition(unit, at, "disabled")
         if found is not None:
             return found
-        if self.immune(unit.id, at, "disabled"):
+        return self._bound(unit, at, keywords)
+
+    def bound(self, unit_id: str, at: Loc) -> RuleRef | None:
+        """Why the unit would be disabled at ``at`` by its own Waterbound or Landbound: read from
+        the location alone, so it holds for a location the unit is not at yet, as the effects of
+        ``disabled`` need not (a Root Spider below, minions at rest beside a Gorgon)."""
+        unit = self.unit(unit_id)
+        return self._bound(unit, at, self._raw_keywords(unit, at))
+
+    def _bound(self, unit: SorceryUnit, at: Loc, keywords: frozenset[str]) -> RuleRef | None:
+        if not keywords & KEPT_WHEN_DISABLED or self.immune(unit.id, at, "disabled"):
             return None
         on_site = self.site_at(at.square) is not None and at.region is not Region.VOID
         water_here = on_site and self.is_water(at.square)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.realm import COLUMNS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.rules.facts import RealmFacts
-from domain.rulesets.sorcery.state import JoinFightItem, SorceryUnit
+from domain.rulesets.sorcery.state import AttackItem, JoinFightItem, SorceryUnit
 
 
 class ScopeRules(RealmFacts):
@@ -109,10 +109,13 @@ class ScopeRules(RealmFacts):
     def in_the_attack(self, unit_id: str) -> bool:
         """Whether the unit attacks or defends in the attack under way: it moved or used its
         Defend, and returns to rest only once the whole attack is over (codex: At Rest, its
-        defender moving in from one step sideways)."""
+        defender moving in from one step sideways). A unit whose Move and Attack has moved and
+        is about to declare its attack (its ``AttackItem`` on the storyline) is in it already: the
+        attack is part of the same ability, so a minion stopping beside a Hillock Basilisk still
+        declares it (codex: At Rest, Disabled)."""
         attack = self.state.attack
         if attack is None:
-            return False
+            return any(isinstance(item, AttackItem) and item.unit == unit_id for item in self.state.storyline)
         joining = any(isinstance(item, JoinFightItem) and item.unit == unit_id for item in self.state.storyline)
         return unit_id == attack.attacker or unit_id in attack.defenders or joining
 

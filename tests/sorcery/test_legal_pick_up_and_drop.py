@@ -1,0 +1,103 @@
+"""Pick Up and Drop are basic abilities (digest 2.1, 2.6; codex: Pick Up, Drop, Carrying Units):
+the legal commands list each the command accepts now, with every set of targets it accepts,
+and none it refuses (docs/design.md "Legal commands")."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from domain.errors import SimError
+from tests.helpers import game
+
+HEAD = """
+title: carriers
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p1}
+    - {at: 8, card: Valley, controller: p2}
+  units:
+"""
+
+BEAST = HEAD + """    - {id: bob, card: Beast of Burden, owner: p1, at: 7}
+    - {id: troll, card: Bosk Troll, owner: p1, at: 7}
+    - {id: boars, card: Wild Boars, owner: p1, at: 7}
+    - {id: enemy, card: Wild Boars, owner: p2, at: 7}
+    - {id: far, card: Wild Boars, owner: p1, at: 8}
+"""
+
+HYPER = HEAD + """    - {id: hyp, card: Hyperparasite, owner: p1, at: 7}
+    - {id: enemy, card: Bosk Troll, owner: p2, at: 7}
+"""
+
+
+def _carrying(g: Any) -> list[Any]:
+    return [c for c in g.legal_commands() if type(c).__name__ in ("PickUp", "Drop")]
+
+
+def _accepted(text: str, script: list[dict[str, Any]], command: dict[str, Any]) -> bool:
+    g = game(text)
+    for line in script:
+        g.issue(line)
+    try:
+        g.issue(command)
+    except SimError:
+        return False
+    return True
+
+
+def _every(g: Any, name: str, carrier: str) -> list[dict[str, Any]]:
+    """Every command ``name`` of ``carrier`` naming a set of the units in the realm (each set
+    once, in sorted order)."""
+    others = sorted(u for u in g.state.units if u != carrier)
+    sets = [list(s) for n in range(1, len(others) + 1) for s in itertools.combinations(others, n)]
+    return [{"command": name, "player": "p1", "unit": carrier, "targets": s} for s in sets]
+
+
+@pytest.mark.parametrize(
+    ("text", "carrier", "script"),
+    [
+        (BEAST, "bob", []),
+        (BEAST, "bob", [{"command": "pick_up", "unit": "bob", "targets": ["troll"]}]),
+        (HYPER, "hyp", []),
+        (HYPER, "hyp", [{"command": "pick_up", "unit": "hyp", "targets": ["enemy"]}]),
+    ],
+)
+def test_pick_up_and_drop_are_listed_exactly_when_the_command_accepts_them(text: str, carrier: str, script: list[dict[str, Any]]) -> None:
+    g = game(text)
+    for line in script:
+        g.issue(line)
+    listed = {(type(c).__name__, tuple(c.targets)) for c in _carrying(g) if c.unit == carrier}
+    accepted = {
+        ("PickUp" if c["command"] == "pick_up" else "Drop", tuple(c["targets"]))
+        for name in ("pick_up", "drop")
+        for c in _every(g, name, carrier)
+        if _accepted(text, script, c)
+    }
+    assert listed == accepted
+    assert all(c in g.legal_commands() for c in _carrying(g))  # ``in`` decides each alone, the same way
+
+
+def test_pick_up_is_listed_for_a_beast_of_burden_and_its_drop_after() -> None:
+    g = game(BEAST)
+    listed = {(type(c).__name__, tuple(c.targets)) for c in _carrying(g)}
+    assert ("PickUp", ("troll",)) in listed
+    assert not [t for kind, t in listed if "enemy" in t or "far" in t]  # allies at its location only
+    g.issue({"command": "pick_up", "unit": "bob", "targets": ["troll"]})
+    listed = {(type(c).__name__, tuple(c.targets)) for c in _carrying(g)}
+    assert listed == {("Drop", ("troll",))}  # Pick Up used this turn
+
+
+def test_a_carrier_of_any_number_lists_each_alone_and_all_together_when_many_may_be_picked_up() -> None:
+    """Beast of Burden "may carry any number": six allies at its location would make 63 sets;
+    each alone and all six are listed, each accepted."""
+    allies = "".join(f"    - {{id: a{i}, card: Wild Boars, owner: p1, at: 7}}\n" for i in range(6))
+    text = HEAD + "    - {id: bob, card: Beast of Burden, owner: p1, at: 7}\n" + allies
+    listed = [c for c in _carrying(game(text)) if type(c).__name__ == "PickUp"]
+    assert sorted(tuple(c.targets) for c in listed) == sorted([(f"a{i}",) for i in range(6)] + [tuple(f"a{i}" for i in range(6))])
+    for command in listed:
+        assert _accepted(text, [], command.model_dump(exclude_none=True))
