@@ -150,7 +150,7 @@ class TableGraph:
             if shaped is not None:
                 via, shape = shaped
                 usable = shape.refusal is None and shape.automatic_fail is None
-                if usable and through_units(self.view, a, target, via) and self.view.blocker_among(self.obstacles, a, target) is not None:
+                if usable and through_units(self.view, a, target, via) and self.view.blocker_among(self.obstacles, a, target, via == "jump_across") is not None:
                     usable = False
                 found = (shape.cost, shape.difficult) if usable else None
             joined[key] = found
@@ -298,7 +298,7 @@ class TableGraph:
                 if shaped is not None:
                     via, shape = shaped
                     usable = shape.refusal is None and shape.automatic_fail is None
-                    if usable and through_units(self.view, a, b, via) and self.view.blocker_among(self.obstacles, a, b) is not None:
+                    if usable and through_units(self.view, a, b, via) and self.view.blocker_among(self.obstacles, a, b, via == "jump_across") is not None:
                         usable = False
                     found = (via, shape.cost, shape.difficult) if usable else None
             stepped[key] = found
