@@ -308,3 +308,39 @@ def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_gr
     across = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 4}")
     across.issue({"command": "move", "unit": "a", "path": [{"to": "10.6,6.3@near", "via": "jump_across"}]})
     assert across.state.units["a"].location == "10.6,6.3@near"
+
+
+ROOF_BY_A_PATCH = """
+title: a roof beside a patch of rubble
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 6], height: 3}
+  difficult:
+    - {rect: [10.5, 1, 1, 2]}
+  units:
+    - {id: w, side: p1, at: "9.5,2@roof", move: 6, agility: 1}
+"""
+
+
+def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
+    """Jumping Down lets a unit jump over terrain; Difficult Terrain costs 2" when a unit moves
+    through it. A jump from a 3" roof landing 2.5" out, beyond a patch on the ground it never
+    touches, was counted as moving through it (the allowance fell to 4"); the unit is in the
+    air over it. Landing in the patch, or walking through it, still counts. The lookahead agrees."""
+    over = game(ROOF_BY_A_PATCH)
+    found = reach(over, "w").answer("15.5,2")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 6.0 and found.cost == 6.0, (found.path, found.allowance, found.cost)
+    events = over.issue({"command": "move", "unit": "w", "path": [{"to": "12.5,2", "via": "jump_down"}, {"to": "15.5,2"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 6.0
+    assert over.state.units["w"].location == "15.5,2"
+    into = game(ROOF_BY_A_PATCH)
+    events = into.issue({"command": "move", "unit": "w", "path": [{"to": "11,2", "via": "jump_down"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 4.0  # landed in it
+    through = game(ROOF_BY_A_PATCH)
+    events = through.issue({"command": "move", "unit": "w", "path": [{"to": "10.2,2", "via": "jump_down"}, {"to": "12.5,2"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 4.0  # walked through it
+    assert reach(game(ROOF_BY_A_PATCH), "w").answer("11,2").allowance == 4.0  # type: ignore[attr-defined]

@@ -225,7 +225,10 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
     else:
         return LegShape(0.0, refusal=rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}"))
-    return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=table.crosses_difficult(a, b))
+    # a Jump Down is in the air from its take-off to where it lands (Jumping Down: over other
+    # units or terrain): it moves through difficult terrain only where it stands, at either end
+    difficult = table.touches_difficult(a, b) if via == "jump_down" else table.crosses_difficult(a, b)
+    return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=difficult)
 
 
 def _climbed_past(view: TableView, a: Spot, b: Spot) -> RuleRef | None:
