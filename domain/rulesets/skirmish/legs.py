@@ -193,10 +193,12 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     elif via == "jump_across":
         gap = a.flat_distance(b)
         rise = table.height(b.surface) - table.height(a.surface)
-        if a.surface == b.surface or max(table.height(a.surface), table.height(b.surface)) <= LOW_OBSTACLE + EPSILON:
-            # a jump across clears a gap (seed: "such as between two buildings"): across one roof,
+        ground_level = max(table.height(a.surface), table.height(b.surface)) <= LOW_OBSTACLE + EPSILON
+        if ground_level or (a.surface == b.surface and table.walkable(a, b)):
+            # a jump across clears a gap (seed: "such as between two buildings"): along one roof,
             # or from the ground's level to it, there is none, and a failure would fall from
-            # nowhere (a 0" fall) or off a roof the unit never left
+            # nowhere (a 0" fall) or off a roof the unit never left. Between two arms of one
+            # roof (a U round a courtyard) the line leaves the roof: that is a gap
             where = "one surface" if a.surface == b.surface else "the ground's level"
             why = f"both ends are on {where}: no gap to jump across; walk it"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
