@@ -796,6 +796,11 @@ class RangeOfMotion:
         plain steps (a skirmish climb and the chance of passing its check); empty otherwise."""
         return ""
 
+    def allowance_note(self) -> str:
+        """What limits every way below ``allowance``, for the header beside it (a skirmish unit
+        standing in difficult terrain: 2" less whatever way it goes); empty otherwise."""
+        return ""
+
     def why_not(self, location: str) -> list[RuleRef]:
         """The rules that keep ``location`` out of range; empty when it is reachable."""
         if location in self.paths:

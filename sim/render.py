@@ -51,7 +51,7 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
         how = {location: answer.how(location) for location in answer.reachable}
         columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
         table = new_table(
-            f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)})",
+            f"range of motion of {answer.unit} from {answer.start} (allowance {amount(answer.allowance)}{answer.allowance_note()})",
             *columns, right=("cost",),
         )
         for location in answer.reachable:

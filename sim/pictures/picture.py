@@ -111,7 +111,7 @@ def draw_state(
 def reach_caption(reach: RangeOfMotion) -> str:
     if reach.denied is not None:
         return f"{reach.unit} has no range of motion: {reach.denied}"
-    return (f"range of motion of {reach.unit} from {reach.start} (allowance {reach.allowance:g}; ongoing effects only, "
+    return (f"range of motion of {reach.unit} from {reach.start} (allowance {reach.allowance:g}{reach.allowance_note()}; ongoing effects only, "
             "no triggers)")
 
 

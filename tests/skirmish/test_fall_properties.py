@@ -228,7 +228,9 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
     for i in range(crowd):  # bystanders on the ground near the foot of the wall
         dx, dy = data.draw(st.floats(-2.5, 2.5)), data.draw(st.floats(-2.5, 2.5))
         spot = (round(take_off.wall[0] + dx, 3), round(take_off.wall[1] + dy, 3))
-        others.append({"id": f"u{i}", "side": "p2", "at": text(spot), "base": data.draw(BASES)})
+        # free allies: the jump declared to the ground far off may pass through them (an enemy on
+        # its line refuses it: Moving Through Other Units), and the fall keeps off their bases all the same
+        others.append({"id": f"u{i}", "side": "p1", "at": text(spot), "base": data.draw(BASES)})
     g, events = fall(footprints, take_off, base, how, others)
     landing = landing_of(events)
     assert_lands_clear(footprints, landing, radius)

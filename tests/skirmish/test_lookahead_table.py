@@ -225,3 +225,22 @@ def test_too_far_says_figures_that_differ() -> None:
     too_far = next(r for r in why if "too far" in r)
     needs, allowance = too_far.split("needs ")[1].split('", the allowance is ')
     assert needs != allowance.rstrip('"')
+
+
+def test_the_reach_header_says_every_way_has_two_inches_less_for_a_unit_standing_in_difficult_terrain(tmp_path: Path) -> None:
+    """Move Phase, Difficult Terrain: a unit that starts its move in difficult terrain moves
+    through it whatever way it goes, so every way has 2" less. `sim reach` printed "(allowance 6)"
+    in its header for such a unit, though no way may cost more than 4 (the JSON's
+    allowance_through_difficult said so); the header says the limit too. A unit standing clear
+    of it keeps the plain header."""
+    scenario = tmp_path / "rubble.yaml"
+    scenario.write_text(
+        "title: rubble\nruleset: skirmish\nsetup:\n  width: 20\n  depth: 14\n  difficult:\n    - {rect: [2, 2, 2, 2]}\n"
+        "  units:\n    - {id: w, side: p1, at: '3,3', move: 6}\n    - {id: c, side: p1, at: '10,10', move: 6}\n"
+    )
+    out = sim("reach", str(scenario), "--unit", "w").output
+    assert "(allowance 6; 4 as it stands in difficult terrain)" in out, out.splitlines()[0]
+    data = json.loads(sim("reach", str(scenario), "--unit", "w", "--json").output)
+    assert data["allowance"] == 6.0 and data["allowance_through_difficult"] == 4.0  # the JSON as it was
+    clear = sim("reach", str(scenario), "--unit", "c").output
+    assert "(allowance 6)" in clear, clear.splitlines()[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import BadInput, IllegalCommand
+from domain.rulesets.skirmish.table import parse_spot
 from tests.helpers import game, names, reach
 from tests.skirmish.test_move_phase import first_roll, seed_where, table
 
@@ -308,3 +309,78 @@ def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_gr
     across = table("    - {id: a, side: p1, at: '9.9,5.9@tower', move: 4}")
     across.issue({"command": "move", "unit": "a", "path": [{"to": "10.6,6.3@near", "via": "jump_across"}]})
     assert across.state.units["a"].location == "10.6,6.3@near"
+
+
+ROOF_BY_A_PATCH = """
+title: a roof beside a patch of rubble
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 6], height: 3}
+  difficult:
+    - {rect: [10.5, 1, 1, 2]}
+  units:
+    - {id: w, side: p1, at: "9.5,2@roof", move: 6, agility: 1}
+"""
+
+
+def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
+    """Jumping Down lets a unit jump over terrain; Difficult Terrain costs 2" when a unit moves
+    through it. A jump from a 3" roof landing 2.5" out, beyond a patch on the ground it never
+    touches, was counted as moving through it (the allowance fell to 4"); the unit is in the
+    air over it. Landing in the patch, or walking through it, still counts. The lookahead agrees."""
+    over = game(ROOF_BY_A_PATCH)
+    found = reach(over, "w").answer("15.5,2")  # type: ignore[attr-defined]
+    assert found.reachable and found.allowance == 6.0 and found.cost == 6.0, (found.path, found.allowance, found.cost)
+    events = over.issue({"command": "move", "unit": "w", "path": [{"to": "12.5,2", "via": "jump_down"}, {"to": "15.5,2"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 6.0
+    assert over.state.units["w"].location == "15.5,2"
+    into = game(ROOF_BY_A_PATCH)
+    events = into.issue({"command": "move", "unit": "w", "path": [{"to": "11,2", "via": "jump_down"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 4.0  # landed in it
+    through = game(ROOF_BY_A_PATCH)
+    events = through.issue({"command": "move", "unit": "w", "path": [{"to": "10.2,2", "via": "jump_down"}, {"to": "12.5,2"}]})
+    assert next(e for e in events if e.name == "MoveStarted").allowance == 4.0  # walked through it
+    assert reach(game(ROOF_BY_A_PATCH), "w").answer("11,2").allowance == 4.0  # type: ignore[attr-defined]
+
+
+U_ROOF = """
+title: a U-shaped roof round a 2" courtyard
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 20
+  depth: 14
+  surfaces:
+    - {{id: roof, polygon: [[0,0],[6,0],[6,6],[4,6],[4,2],[2,2],[2,6],[0,6]], height: 3}}
+  units:
+    - {{id: j, side: p1, at: "1.5,4@roof", move: 4, agility: 10}}
+"""
+
+
+def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> None:
+    """Jumping Across clears a gap; one between two arms of one U-shaped roof is a gap as much as
+    one between two buildings. A jump from arm to arm over the 2" courtyard was refused ("both
+    ends are on one surface: no gap to jump across; walk it"); the refusal holds only where the
+    straight line stays on the roof. Off it the jump is measured and checked (over 1"), and a
+    failure falls to the ground below the take-off edge, into the courtyard. The lookahead finds
+    the jump."""
+    passing = seed_where(lambda s: first_roll(s) >= 10)
+    g = game(U_ROOF.format(seed=passing))
+    found = reach(g, "j").answer("4,4@roof")  # type: ignore[attr-defined]
+    assert found.reachable and "jump_across" in found.ways and found.cost <= 2.5 + 1e-6, (found.path, found.ways, found.cost)
+    events = g.issue({"command": "move", "unit": "j", "path": ["2,4@roof", {"to": "4,4@roof", "via": "jump_across"}]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "check"
+    assert g.state.units["j"].location == "4,4@roof"
+    failing = seed_where(lambda s: first_roll(s) < 10)
+    f = game(U_ROOF.format(seed=failing))
+    events = f.issue({"command": "move", "unit": "j", "path": ["2,4@roof", {"to": "4,4@roof", "via": "jump_across"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    landed = parse_spot(fell.to)
+    assert fell.frm == "2,4@roof" and landed.surface == "ground" and 2 < landed.x < 4 and 2 < landed.y < 6, fell.to
+    on_roof = game(U_ROOF.format(seed=passing))
+    with pytest.raises(IllegalCommand, match="no gap to jump across"):  # the line stays on the roof
+        on_roof.issue({"command": "move", "unit": "j", "path": [{"to": "1.5,1@roof", "via": "jump_across"}]})

@@ -285,11 +285,62 @@ def test_a_jump_across_along_a_level_does_not_go_through_an_enemy() -> None:
 
 
 def test_a_jump_across_from_roof_to_roof_passes_over_an_enemy_on_the_ground_below() -> None:
-    """Between two levels the jump is in the air above the lower one: not a move through it."""
+    """The jump is in the air above the ground between two roofs, a level neither take-off nor
+    landing is on: not a move through the enemy standing there."""
     two_roofs = JUMPS.replace("    - {id: keep, rect: [14, 10, 1, 8], height: 10}", "    - {id: far, rect: [12, 0, 2, 8], height: 3}")
     g = game(two_roofs + "    - {id: a, side: p1, at: '9.9,4@west', agility: 1}\n    - {id: e, side: p2, at: '11,4'}")
     events = names(g.issue({"command": "move", "unit": "a", "path": [{"to": "12.1,4@far", "via": "jump_across"}]}))
     assert "JumpMeasured" in events and "CheckMade" in events  # taken, and judged as a 2.2" jump
+
+
+TWO_ROOFS = """
+title: a 4" roof beside a 2" one
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 10
+  surfaces:
+    - {id: high, rect: [0, 0, 6, 10], height: 4}
+    - {id: low, rect: [7, 0, 6, 10], height: 2}
+  units:
+"""
+
+
+def _taken_as_the_lookahead_says(text: str, unit: str, to: str) -> None:
+    """The lookahead's way to ``to``, if it finds one, is a move the command takes."""
+    found = reach(game(text), unit).answer(to)  # type: ignore[attr-defined]
+    if found.reachable:
+        legs = [{"to": point, "via": via} for point, via in zip(found.path[1:], found.ways, strict=True)]
+        game(text).issue({"command": "move", "unit": unit, "path": legs})
+
+
+def test_a_jump_across_onto_a_lower_roof_does_not_go_through_enemies_on_either_roof() -> None:
+    """Seed 004, Moving Through Other Units: never through enemies, whatever their state; only a
+    Jump Down may jump over units. A Jump Across from a 4" roof to a 2" one whose line passed
+    0.35" from an enemy on the take-off roof, or straight over one on the landing roof, was taken
+    (units were looked at only when both ends were within 1" in height), and the lookahead
+    offered it. The command, the lookahead and the legal moves now all refuse it."""
+    units = (
+        "    - {id: j, side: p1, at: '4.5,5@high', move: 6, agility: 1}\n"
+        "    - {id: e1, side: p2, at: '5.5,5@high'}\n"
+        "    - {id: e2, side: p2, at: '7.4,5@low'}\n"
+    )
+    g = game(TWO_ROOFS + units)
+    with pytest.raises(IllegalCommand, match="never through enemies: e1 is in the way"):
+        g.issue({"command": "move", "unit": "j", "path": [{"to": "7.2,6@low", "via": "jump_across"}]})
+    _taken_as_the_lookahead_says(TWO_ROOFS + units, "j", "7.2,6@low")
+    over = TWO_ROOFS + "    - {id: j, side: p1, at: '5.9,5@high', move: 6, agility: 1}\n    - {id: e2, side: p2, at: '7.5,5@low'}\n"
+    with pytest.raises(IllegalCommand, match="never through enemies: e2 is in the way"):
+        game(over).issue({"command": "move", "unit": "j", "path": [{"to": "8.7,5@low", "via": "jump_across"}]})
+    _taken_as_the_lookahead_says(over, "j", "8.7,5@low")
+    jumps = [c for c in game(over).legal_commands() if any(getattr(leg, "via", "") == "jump_across" for leg in getattr(c, "path", []))]
+    for command in jumps:  # every jump the legal moves list is taken
+        game(over).issue(command.model_dump(exclude={"player"}))
+    # the ground between the roofs is another level: the jump is in the air above a unit there
+    gap = game(TWO_ROOFS + "    - {id: j, side: p1, at: '5.9,5@high', move: 6, agility: 1}\n    - {id: e3, side: p2, at: '6.5,5'}\n")
+    gap.issue({"command": "move", "unit": "j", "path": [{"to": "7.2,5@low", "via": "jump_across"}]})
+    assert gap.state.units["j"].location == "7.2,5@low"
 
 
 def test_a_failed_jump_across_check_is_a_fall_from_the_take_off() -> None:

@@ -112,7 +112,7 @@ def _pick(
     return None
 
 
-def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -> tuple[Spot, Spot, Spot, Spot] | None:
+def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot, far: bool = False) -> tuple[Spot, Spot, Spot, Spot] | None:
     """Where a straight way from ``a`` to ``b`` over the one surface between them, higher than
     both by more than 1", climbs it, jumps off and lands (Move Phase, Climbing and Jumping):
     (the climb's start, its end on the top, the take-off near the top's far edge, the landing
@@ -121,11 +121,16 @@ def straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -
     start and end are ``a``). Walks, climbs and jumps paid by their length cost the straight
     line's length plus the climb's height wherever the line is climbed and left, so these
     points are chosen on the line (to 3 decimals, as ``straight_climb``'s). None where the line
-    meets other terrain, or where the climb or the jump does not fit. Kept per table."""
-    return _kept(table, ("straight over", leeway, reach), a, b, lambda: _straight_over(table, leeway, reach, a, b))
+    meets other terrain, or where the climb or the jump does not fit. Kept per table.
+
+    The landing is in the middle of where it may be on the line; ``far``: as far on as the jump
+    reaches, so that the jump passes over what lies on the ground before it (a patch of difficult
+    terrain it would land in: Move Phase, Jumping Down; the way costs the same)."""
+    kind = ("straight over", leeway, reach, "far") if far else ("straight over", leeway, reach)
+    return _kept(table, kind, a, b, lambda: _straight_over(table, leeway, reach, a, b, far))
 
 
-def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) -> tuple[Spot, Spot, Spot, Spot] | None:
+def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot, far: bool) -> tuple[Spot, Spot, Spot, Spot] | None:
     crossed = table.crossed(a, b)
     high_start = table.height(a.surface) > table.height(b.surface) + LOW_OBSTACLE + EPSILON
     if high_start and not crossed:
@@ -158,7 +163,10 @@ def _straight_over(table: Table, leeway: float, reach: float, a: Spot, b: Spot) 
     else:
         walked_from = _walked(line, table.walk_region(b.surface), length, from_start=False)
         lo = max(walked_from, leave)
-        at = _pick(lattice, lo, min(length, off + reach), lo + CLEAR, length - CLEAR, False, True)
+        hi = min(length, off + reach)
+        if far:
+            lo = max(lo, hi - CLEAR)
+        at = _pick(lattice, lo, hi, lo + CLEAR, length - CLEAR, False, True)
         if at is None:
             return None
         landing = _at(a, b, at, length, b.surface)

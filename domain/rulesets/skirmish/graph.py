@@ -150,7 +150,7 @@ class TableGraph:
             if shaped is not None:
                 via, shape = shaped
                 usable = shape.refusal is None and shape.automatic_fail is None
-                if usable and through_units(self.view, a, target, via) and self.view.blocker_among(self.obstacles, a, target) is not None:
+                if usable and through_units(self.view, a, target, via) and self.view.blocker_among(self.obstacles, a, target, via == "jump_across") is not None:
                     usable = False
                 found = (shape.cost, shape.difficult) if usable else None
             joined[key] = found
@@ -221,8 +221,17 @@ class TableGraph:
             found = climbed[key]
         else:
             a = self.nodes[a_key]
-            ends = straight_over(self.view.table, self._leeway, self._jump_reach(target), a, target)
-            found = climbed[key] = None if ends is None else self._legs_along([a, *ends, target])
+            table, reach = self.view.table, self._jump_reach(target)
+            ends = straight_over(table, self._leeway, reach, a, target)
+            found = None if ends is None else self._legs_along([a, *ends, target])
+            if found is not None and found[1]:
+                # landing further on, the jump may pass over the difficult terrain the middle
+                # landing is in (Jumping Down: over terrain); the way costs the same
+                further = straight_over(table, self._leeway, reach, a, target, far=True)
+                other = None if further is None or further == ends else self._legs_along([a, *further, target])
+                if other is not None and not other[1]:
+                    found = other
+            climbed[key] = found
         if found is None or (self.avoid_difficult and found[1]):
             return None
         return found
@@ -298,7 +307,7 @@ class TableGraph:
                 if shaped is not None:
                     via, shape = shaped
                     usable = shape.refusal is None and shape.automatic_fail is None
-                    if usable and through_units(self.view, a, b, via) and self.view.blocker_among(self.obstacles, a, b) is not None:
+                    if usable and through_units(self.view, a, b, via) and self.view.blocker_among(self.obstacles, a, b, via == "jump_across") is not None:
                         usable = False
                     found = (via, shape.cost, shape.difficult) if usable else None
             stepped[key] = found

@@ -277,7 +277,8 @@ def least_rise(table: Table, a_surface: str, b_surface: str) -> float:
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:
     """Which way of moving could join two points, if any (the leg planner then says whether it
     is legal): a climb between a portal and its foot, a ladder between its ends, a walk on one
-    surface or onto one within 1", a jump across between raised surfaces, a jump down; else a
+    surface or onto one within 1", a jump across between raised surfaces (or between two points
+    of one whose line leaves it: the arms of a U-shaped roof), a jump down; else a
     climb between any two points on surfaces more than 1" apart in height and no further apart
     than the climb's leeway (Move Phase, Climbing: a declared move may climb anywhere within
     it), also where a jump down would be refused (onto a lower roof, over higher terrain)."""
@@ -286,11 +287,13 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
         return "climb"
     if frozenset((a_key, b_key)) in points.ladders:
         return "ladder"
-    if a.surface == b.surface:
-        return "walk"
     ha, hb = table.height(a.surface), table.height(b.surface)
     apart = a.flat_distance(b)
     near = apart <= view.options.jump_across_max_gap + EPSILON
+    if a.surface == b.surface:
+        if ha > LOW_OBSTACLE + EPSILON and near and not table.walkable(a, b):
+            return "jump_across"  # between two arms of one roof, over the gap the line leaves it by
+        return "walk"
     if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
         return "walk"
     # (a surface up to 1" high is the ground's level, where a jump down from higher lands)

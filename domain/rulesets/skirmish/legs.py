@@ -70,11 +70,12 @@ def plan(view: TableView, unit_id: str, a: Spot, b: Spot, via: str) -> Leg:
     return fitted(view, unit_id, a, b, via, leg_shape(view, a, b, via))
 
 
-#: the ways of moving a base standing in the way stops: all but the jumps. A Jump Down may pass
-#: over units (Jumping Down); a Jump Across between two levels is in the air above those on the
-#: lower one, but one along a level (a gap in a roof, a ditch) goes through what stands on it,
-#: and no move goes through enemies (Moving Through Other Units): ``through_units``
-BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder"))
+#: the ways of moving a base standing in the way stops: all but the Jump Down, the one move that
+#: may pass over units (Jumping Down); no other goes through enemies, whatever their state
+#: (Moving Through Other Units). A Jump Across is stopped by the units on its take-off's level
+#: and on its landing's level that its line passes through (``TableView.blocker_among``); it is
+#: in the air above those on a third level between them (the ground in the gap)
+BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder", "jump_across"))
 
 
 def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: LegShape) -> Leg:
@@ -86,7 +87,7 @@ def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: Leg
         return leg
     if via == "ladder" and view.unit(unit_id).animal:
         leg.checks.append(Check("climb (animal on a ladder)"))
-    blocker = view.blocker_on(unit_id, a, b) if through_units(view, a, b, via) else None
+    blocker = view.blocker_on(unit_id, a, b, via == "jump_across") if through_units(view, a, b, via) else None
     if blocker is not None:
         leg.refusal = blocker[1]
         return leg
@@ -95,11 +96,11 @@ def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: Leg
 
 
 def through_units(view: TableView, a: Spot, b: Spot, via: str) -> bool:
-    """Whether the units standing along the leg are in its way (``BLOCKED_BY_UNITS``)."""
-    if via in BLOCKED_BY_UNITS:
-        return True
-    table = view.table
-    return via == "jump_across" and abs(table.height(a.surface) - table.height(b.surface)) <= LOW_OBSTACLE + EPSILON
+    """Whether the units standing along the leg are in its way (``BLOCKED_BY_UNITS``); for a
+    Jump Across, those on the level of either end (``TableView.blocker_among``'s
+    ``landing_level``). A Jump Across onto a roof more than 1" lower went through them: units
+    were looked at only when both ends were within 1" in height."""
+    return via in BLOCKED_BY_UNITS
 
 
 def leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
@@ -192,10 +193,12 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     elif via == "jump_across":
         gap = a.flat_distance(b)
         rise = table.height(b.surface) - table.height(a.surface)
-        if a.surface == b.surface or max(table.height(a.surface), table.height(b.surface)) <= LOW_OBSTACLE + EPSILON:
-            # a jump across clears a gap (seed: "such as between two buildings"): across one roof,
+        ground_level = max(table.height(a.surface), table.height(b.surface)) <= LOW_OBSTACLE + EPSILON
+        if ground_level or (a.surface == b.surface and table.walkable(a, b)):
+            # a jump across clears a gap (seed: "such as between two buildings"): along one roof,
             # or from the ground's level to it, there is none, and a failure would fall from
-            # nowhere (a 0" fall) or off a roof the unit never left
+            # nowhere (a 0" fall) or off a roof the unit never left. Between two arms of one
+            # roof (a U round a courtyard) the line leaves the roof: that is a gap
             where = "one surface" if a.surface == b.surface else "the ground's level"
             why = f"both ends are on {where}: no gap to jump across; walk it"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
@@ -224,7 +227,10 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
     else:
         return LegShape(0.0, refusal=rule("Move Phase", f"unknown way to move {via!r}: expected one of {', '.join(VIAS)}"))
-    return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=table.crosses_difficult(a, b))
+    # a Jump Down is in the air from its take-off to where it lands (Jumping Down: over other
+    # units or terrain): it moves through difficult terrain only where it stands, at either end
+    difficult = table.touches_difficult(a, b) if via == "jump_down" else table.crosses_difficult(a, b)
+    return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=difficult)
 
 
 def _climbed_past(view: TableView, a: Spot, b: Spot) -> RuleRef | None:

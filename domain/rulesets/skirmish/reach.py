@@ -410,6 +410,15 @@ class TableRange(RangeOfMotion):
         found = self.answer(location)
         return [] if found.reachable else found.reasons
 
+    def allowance_note(self) -> str:
+        """Move Phase, Difficult Terrain: a unit standing in it moves through it whatever way it
+        goes, so every way has the allowance less 2" (the header read the whole Move)."""
+        search = self.search
+        if search.denied is not None or not search.view.table.crosses_difficult(parse_spot(self.start), parse_spot(self.start)):
+            return ""
+        limit = allowance(search.view, self.unit, running=search.running, difficult=True)
+        return f"; {round(limit, 1):g} as it stands in difficult terrain" if limit < self.allowance - EPSILON else ""
+
     def details(self, location: str) -> list[str]:
         found = self.answer(location)
         if not found.reachable or found.cost is None:

@@ -583,6 +583,12 @@ class Table:
                 return True
         return False
 
+    def touches_difficult(self, a: Spot, b: Spot) -> bool:
+        """Whether a or b stands in a difficult area on its level (``crosses_difficult`` of each
+        point alone): what a Jump Down moves through, in the air between them (Move Phase, Jumping
+        Down: over other units or terrain). It read the ground under the whole line before."""
+        return self.crosses_difficult(a, a) or self.crosses_difficult(b, b)
+
     def _level(self, surface: str) -> str:
         """The ground for a surface up to 1" high (one level with it, walked over), else the
         surface itself."""

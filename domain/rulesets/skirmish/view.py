@@ -222,22 +222,29 @@ class TableView:
             found.append(Placed(unit.id, unit.owner, parse_spot(unit.location), self.radius(unit.id), stuck[0] if stuck else None))
         return found
 
-    def blocker_on(self, unit_id: str, a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
+    def blocker_on(self, unit_id: str, a: Spot, b: Spot, landing_level: bool = False) -> tuple[str, RuleRef] | None:
         """A unit whose base the straight move from a to b would cross, and the rule: never
-        through enemies; through allies only when they are not Engaged, Stunned or Dazed."""
-        return self.blocker_among(self.obstacles(unit_id), a, b)
+        through enemies; through allies only when they are not Engaged, Stunned or Dazed.
+        The units looked at are those on a's level and on a's and b's surfaces, and with
+        ``landing_level`` those on b's level too (``blocker_among``)."""
+        return self.blocker_among(self.obstacles(unit_id), a, b, landing_level)
 
-    def blocker_among(self, obstacles: list[tuple[Placed, bool, float, float]], a: Spot, b: Spot) -> tuple[str, RuleRef] | None:
+    def blocker_among(
+        self, obstacles: list[tuple[Placed, bool, float, float]], a: Spot, b: Spot, landing_level: bool = False
+    ) -> tuple[str, RuleRef] | None:
         """``blocker_on`` with the mover's ``obstacles`` read already (a search plans many legs
-        of one unit in one state)."""
+        of one unit in one state). ``landing_level``: a Jump Across passes through the units on
+        its landing's level as on its take-off's (onto a roof 2" lower, those on both roofs; not
+        those on a third level between, the ground below: Moving Through Other Units)."""
         if not obstacles:
             return None
         height = self.table.height(a.surface)
+        landing = self.table.height(b.surface) if landing_level else height
         line: Any = None
         low_x, high_x, low_y, high_y = min(a.x, b.x), max(a.x, b.x), min(a.y, b.y), max(a.y, b.y)
         for other, enemy, reach, there_height in obstacles:
             there = other.spot
-            if abs(there_height - height) > 1.0 and there.surface not in (a.surface, b.surface):
+            if abs(there_height - height) > 1.0 and abs(there_height - landing) > 1.0 and there.surface not in (a.surface, b.surface):
                 continue
             # a base further than ``reach`` from the leg's box is further from the leg: skip the
             # exact distance (the margin keeps rounding on the safe side)
