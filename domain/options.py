@@ -116,14 +116,15 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
     except ValidationError as exc:
         error = exc.errors()[0]
         name = str(error["loc"][0]) if error["loc"] else "options"
-        value = given.get(name)
+        value = given.get(name, error.get("input"))  # an option left at its default: the default
         # a value of the right type out of the option's bounds (ge=0, a list that may not be
         # empty) says the bound: "must be a int, not -5" named a type the value already has
         bound = _BOUNDS.get(error["type"])
         wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name)
         if error["type"] == "value_error":  # a ruleset's own check (a field validator) says what it wants
             wanted = str(error.get("ctx", {}).get("error", wanted))
-        raise BadInput(f"option {name} must be {wanted}, not {_shown(value)}", f"options.{name}") from None
+        shown = _shown(value) if name in given else f"{_shown(value)} (its default)"
+        raise BadInput(f"option {name} must be {wanted}, not {shown}", f"options.{name}") from None
     for name, value in given.items():
         if isinstance(value, float) and not math.isfinite(value):  # .inf, .nan: no rule reads them
             raise BadInput(f"option {name} must be a finite number, not {_shown(value)}", f"options.{name}")

@@ -27,6 +27,10 @@ def test_attack_die_success_must_be_a_face_of_the_attack_die() -> None:
     with pytest.raises(BadInput, match="attack_die_success must be 8 or less, not 9"):
         options(attack_die_faces=8, attack_die_success=9)
     assert options(attack_die_faces=8, attack_die_success=8)["attack_die_success"] == 8
+    # a die of fewer faces than the default success: the default is what is refused, said so
+    with pytest.raises(BadInput, match=r"attack_die_success must be 3 or less, not 4 \(its default\)"):
+        options(attack_die_faces=3)
+    assert options(attack_die_faces=3, attack_die_success=2)["attack_die_success"] == 2
     assert options(attack_die_success=6)["attack_die_success"] == 6
 
 

@@ -59,7 +59,10 @@ class GloomOptions(RuleOptions):
     )
     trample_passable: list[str] = Field(default=["Infantry", "Swarm"], description="unit types Trample moves through")
     attack_die_faces: int = Field(default=6, ge=1, description="faces of an Attack Die (odds not public)")
-    attack_die_success: int = Field(default=4, ge=1, description="lowest face that is a success (default 4+ on a d6)")
+    attack_die_success: int = Field(
+        # checked at its default too: a die of fewer faces than the default success is refused
+        default=4, ge=1, validate_default=True, description="lowest face that is a success (default 4+ on a d6)",
+    )
     engaged_trample: Literal["engaged_step", "full_move"] = Field(
         default="engaged_step",
         description=(
