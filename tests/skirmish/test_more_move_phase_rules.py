@@ -296,6 +296,37 @@ def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level()
         game(ROOF_BY_A_STAGE).issue({"command": "move", "unit": "a", "path": ["9.9,3@roof", {"to": "14.5,3@loft", "via": "jump_down"}]})
 
 
+FREE_JUMP_ONTO_A_STAGE = """
+title: a 2-inch roof beside a low stage, jumps across free
+ruleset: skirmish
+seed: 0
+options: {jump_across_distance_cost: free}
+setup:
+  width: 16
+  depth: 16
+  surfaces:
+    - {id: roof, rect: [7, 9, 2, 2], height: 2}
+    - {id: stage, rect: [4, 8, 3, 2], height: 0.5}
+  units:
+    - {id: a, side: p1, at: '8.5,9.5@roof', move: 2, agility: 2}
+"""
+
+
+def test_with_free_jumps_across_the_lookahead_jumps_across_onto_a_low_stage() -> None:
+    """Jumping Across (option jump_across_distance_cost: free): a jump across from a 2" roof onto
+    a 0.5" stage 1.5" below is accepted when declared (jump_across_lower_landing: allowed), and
+    costs nothing, while a Jump Down there pays its 3" across. The lookahead offered only the Jump
+    Down onto the stage and answered 'out of reach' for a point the command reaches."""
+    g = game(FREE_JUMP_ONTO_A_STAGE)
+    found = reach(g, "a").answer("5.5,9.5@stage")  # type: ignore[attr-defined]
+    assert found.reachable and found.ways == ["jump_across"], (found.path, found.ways)
+    assert found.cost == 0
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "5.5,9.5@stage", "via": "jump_across"}]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome != "automatic failure"
+    with pytest.raises(IllegalCommand, match="too far"):
+        game(FREE_JUMP_ONTO_A_STAGE).issue({"command": "move", "unit": "a", "path": [{"to": "5.5,9.5@stage", "via": "jump_down"}]})
+
+
 def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_ground() -> None:
     """Jumping Across: for gaps, "such as between two buildings". A jump declared between two
     points of one roof, or on the ground, clears no gap: refused (walk it). It was measured and

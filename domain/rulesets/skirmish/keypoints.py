@@ -278,7 +278,8 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
     """Which way of moving could join two points, if any (the leg planner then says whether it
     is legal): a climb between a portal and its foot, a ladder between its ends, a walk on one
     surface or onto one within 1", a jump across between raised surfaces (or between two points
-    of one whose line leaves it: the arms of a U-shaped roof), a jump down; else a
+    of one whose line leaves it: the arms of a U-shaped roof; onto a surface up to 1" high more
+    than 1" below only where jumps across are free and one is accepted), a jump down; else a
     climb between any two points on surfaces more than 1" apart in height and no further apart
     than the climb's leeway (Move Phase, Climbing: a declared move may climb anywhere within
     it), also where a jump down would be refused (onto a lower roof, over higher terrain)."""
@@ -296,10 +297,17 @@ def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: 
         return "walk"
     if abs(ha - hb) <= LOW_OBSTACLE + EPSILON and table.walkable(a, b):
         return "walk"
-    # (a surface up to 1" high is the ground's level, where a jump down from higher lands)
+    # (a surface up to 1" high is the ground's level, where a jump down from higher lands: the
+    # lookahead jumps down onto it, for what a jump across would cost, unless jumps across are
+    # free (option jump_across_distance_cost) and a declared one is accepted there)
     down_to_ground = hb <= LOW_OBSTACLE + EPSILON and ha - hb > LOW_OBSTACLE + EPSILON
-    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near and not down_to_ground:
-        return "jump_across"
+    if a.surface != GROUND and b.surface != GROUND and hb - ha <= LOW_OBSTACLE + EPSILON and near:
+        if not down_to_ground:
+            return "jump_across"
+        if view.options.jump_across_distance_cost == "free":
+            across = leg_shape(view, a, b, "jump_across")
+            if across.refusal is None and across.automatic_fail is None:
+                return "jump_across"
     climb = abs(ha - hb) > LOW_OBSTACLE + EPSILON and apart <= view.options.climb_horizontal_leeway + EPSILON
     if ha > hb and a.surface != GROUND and apart <= view.options.jump_down_max_horizontal + EPSILON:
         if climb and leg_shape(view, a, b, "jump_down").refusal is not None:
