@@ -36,10 +36,9 @@ def fight(engine: Primitives, fight_id: str, sides: list[list[str]], location: s
             unit = engine.state.units[striker]
             if not unit.alive or not living or unit.power <= 0:
                 continue
-            disabled = view.disabled(striker, parse_loc(unit.location)) if unit.location else None
-            if disabled is not None:  # a disabled unit doesn't strike (codex: Disabled)
-                why = rule(DISABLED, f"a disabled unit doesn't strike ({disabled})")
-                engine.emit(StrikeWithheld, cause=cause, fight_id=fight_id, striker=striker, target=living[0], rule=why)
+            if unit.location and view.disabled(striker, parse_loc(unit.location)) is not None:
+                # a disabled unit doesn't strike (codex: Disabled); recorded by no event of its
+                # own, as logged games of every version have it, which must verify as logged
                 continue
             lethal = "Lethal" in view.keywords(striker)
             for target, share in _split(engine, fight_id, striker, living, cause).items():
