@@ -25,7 +25,8 @@ from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.turns import allowed_actions
 from sim.runner import start_game
-from sim.scenario import load_scenario, split_entry
+from sim.scenario import ScenarioBase, load_scenario, parse_scenario, split_entry
+from sim.yamlfile import load_yaml
 from tests import boards
 from tests.tiny_epic_tactics.support import EXAMPLES
 
@@ -59,11 +60,36 @@ def self_play_games(game: Game, seed: int, steps: int, name: str) -> Iterator[tu
         yield f"{name}, seed {seed}, step {step + 1}", copy.deepcopy(game)
 
 
+def varied_board(seed: int) -> ScenarioBase:
+    """A random board of the suite with two more spaces made a Ballista or a Village, under rule
+    options the suite's boards leave at their defaults (allies not passed, a cost going down,
+    other portal and terrain costs, the Ballista's range changing with elevation)."""
+    rng = random.Random(seed)
+    data = boards.tinyepic(rng)
+    rows = [row.split() for row in data["setup"]["terrain"]]
+    for _ in range(2):
+        rows[rng.randrange(len(rows))][rng.randrange(len(rows[0]))] = rng.choice(["b", "v"])
+    data["setup"]["terrain"] = [" ".join(row) for row in rows]
+    terrains = ["plains", "bridge", "water", "forest", "peak", "village", "portal", "ballista"]
+    data["options"].update(
+        ally_pass_through=rng.choice([True, False]), descend_cost=rng.choice([0, 1]),
+        portal_transit_cost=rng.choice([0, 1, 2]),
+        terrain_entry_surcharge={t: rng.choice([0, 1, 2]) for t in rng.sample(terrains, 3)},
+        ballista_range_elevation_adjust=rng.choice([True, False]),
+    )
+    located = load_yaml("{}", f"<varied board {seed}>")
+    located.data = data
+    return parse_scenario(located)
+
+
 def random_games() -> Iterator[tuple[str, Game]]:
-    """Random play on the random boards of the suite and from the examples with a Ballista or a
-    Village, where out-and-back moves count."""
+    """Random play on the random boards of the suite, on such boards with more Ballistas and
+    Villages under other rule options, and from the examples with a Ballista or a Village,
+    where out-and-back moves count."""
     for seed in range(8):
         yield from self_play_games(start_game(boards.scenario("tinyepic", seed)), seed, 10, f"random board {seed}")
+    for seed in range(8):
+        yield from self_play_games(start_game(varied_board(seed)), seed, 10, f"varied board {seed}")
     for path in sorted(EXAMPLES.glob("*.yaml")):
         text = path.read_text()
         if " b " in text or " v " in text or "ballista" in text or "village" in text:
