@@ -136,3 +136,20 @@ def test_a_bad_option_value_is_one_line_naming_the_option(tmp_path: Path, option
     scenario.write_text(BOARD + f"options: {options}\n")
     line = one_line_error(sim("run", str(scenario), "--db", str(tmp_path / "g.sqlite")))
     assert "option" in line and options.split(":")[0].strip("{") in line, line
+
+
+@pytest.mark.parametrize("field", ["melee", "miss_dice"])
+def test_a_unit_with_more_dice_than_any_card_is_one_line_naming_the_field(tmp_path: Path, field: str) -> None:
+    """Seed 003 gives no dice counts; the digest's Melee and miss dice are a card's few squares.
+    A unit of 100,000,000 Melee dice was set up, and its first attack rolled them all: minutes
+    and gigabytes for one DiceRolled, no answer. Set-up now refuses a count past ``MOST_DICE``
+    (a game's dice at that many still roll at once)."""
+    from domain.rulesets.tinyepic.commands import MOST_DICE
+
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text(BOARD.replace("movement: 3, health: 5}", f"movement: 3, health: 5, {field}: {MOST_DICE + 1}}}", 1))
+    line = one_line_error(sim("run", str(scenario), "--db", str(tmp_path / "g.sqlite")))
+    assert f"setup.units.1.{field}" in line and str(MOST_DICE) in line, line
+    assert_nothing_stored(tmp_path / "g.sqlite")
+    scenario.write_text(BOARD.replace("movement: 3, health: 5}", f"movement: 3, health: 5, {field}: {MOST_DICE}}}", 1))
+    assert sim("run", str(scenario), "--db", str(tmp_path / "g.sqlite")).exit_code == 0

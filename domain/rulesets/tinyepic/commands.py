@@ -27,6 +27,12 @@ TERRAIN_MARKS: dict[str, str] = {
 }
 
 
+#: the most Melee or miss dice a unit rolls: a card has a few squares of each (digest 2, 5);
+#: this many still roll at once, while a count without bound could take minutes and gigabytes
+#: for one roll of a unit set up with a typing slip
+MOST_DICE = 1_000
+
+
 class _Model(PlainModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,11 +52,11 @@ class UnitSetup(_Model):
     max_ammo: int | None = Field(default=None, ge=0, description="default: ammo")
     mana: int = Field(default=0, ge=0)
     max_mana: int | None = Field(default=None, ge=0, description="default: mana")
-    melee: int = Field(default=1, ge=0, description="Melee dice")
+    melee: int = Field(default=1, ge=0, le=MOST_DICE, description="Melee dice")
     missile: int = Field(default=0, ge=0, description="Missile range (0: no Missile Attack)")
     spell: int = Field(default=0, ge=0, description="Spell range (0: no Spell Attack)")
     ranged_damage: int = Field(default=1, ge=0, description="damage of a Missile or Spell that lands")
-    miss_dice: int = Field(default=0, ge=0, description="Missile miss dice")
+    miss_dice: int = Field(default=0, ge=0, le=MOST_DICE, description="Missile miss dice")
     weakened: bool = Field(default=False, description="starts Weakened (a token from its last turn)")
 
 

@@ -10,7 +10,7 @@ what ``legal.py`` does not list.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, NamedTuple, get_args
 
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.events import ActionTaken, TurnEnded, TurnStarted, UnitWeakened, WeakenedRemoved
@@ -60,20 +60,37 @@ def units_left(state: TetState, player: str) -> int:
     return found
 
 
+class ActionEffect(NamedTuple):
+    """What taking one action does to the turn's count and to the unit (digest 2)."""
+
+    #: the action's number in the turn (the actions taken this turn, it included)
+    number: int
+    #: the unit's actions this turn, it included
+    actions: list[Action]
+    #: whether it makes the unit Weakened: its second action while tokens are in use
+    weakens: bool
+
+
+def action_effect(state: TetState, unit: TetUnit, action: Action) -> ActionEffect:
+    """What ``unit`` taking ``action`` now does to the count: the one account of it, so that
+    what ``begin_action`` records and what ``action_refusal`` foresees (``taken``) can't part."""
+    actions = [*unit.actions, action]
+    return ActionEffect(state.actions_taken + 1, actions, len(actions) == 2 and tokens_in_use(state, unit.owner))
+
+
 def action_refusal(
     state: TetState, unit: TetUnit, action: Action, taken: Action | None = None
 ) -> tuple[RuleRef, str] | None:
     """Why ``unit`` may not take ``action`` now (the rule and a detail), or None. ``taken``: as
-    it will be once the unit has taken that action first (what ``begin_action`` records: one
-    more action this turn, ``taken`` among the unit's, Weakened by its second action while
-    tokens are in use), that action itself not judged (the legal commands ask whether a Move
-    gains a Ballista shot: ``combat.shot_gained_by_moving_back``)."""
+    it will be once the unit has taken that action first (``action_effect``, as ``begin_action``
+    records it), that action itself not judged (the legal commands ask whether a Move gains a
+    Ballista shot: ``combat.shot_gained_by_moving_back``)."""
     if unit.owner != state.active_player:
         return NOT_ACTIVE, f"it is {state.active_player}'s turn, and {unit.id} belongs to {unit.owner}"
     count, actions, weakened = state.actions_taken, unit.actions, unit.weakened
     if taken is not None:
-        count, actions = count + 1, [*actions, taken]
-        weakened = weakened or (len(actions) == 2 and tokens_in_use(state, unit.owner))
+        effect = action_effect(state, unit, taken)
+        count, actions, weakened = effect.number, effect.actions, weakened or effect.weakens
     if count >= ACTIONS_PER_TURN:
         return THREE_ACTIONS, f"{unit.owner} has taken {count} actions this turn"
     if weakened and tokens_in_use(state, unit.owner):
@@ -128,11 +145,13 @@ def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
 
 
 def begin_action(resolver: Resolver, unit: TetUnit, action: Action) -> None:
-    """Record the action; a unit's second action makes it Weakened while tokens are in use."""
+    """Record the action (``action_effect``): a unit's second action makes it Weakened while
+    tokens are in use."""
     state = resolver.game.state  # ``resolver.state``, read past its property: every action and turn asks
     assert isinstance(state, TetState)
-    resolver.emit(ActionTaken, unit=unit.id, action=action, number=state.actions_taken + 1)
-    if len(state.units[unit.id].actions) == 2 and tokens_in_use(state, unit.owner):
+    effect = action_effect(state, state.units[unit.id], action)
+    resolver.emit(ActionTaken, unit=unit.id, action=action, number=effect.number)
+    if effect.weakens:
         resolver.emit(UnitWeakened, unit=unit.id, turn=state.turn)
 
 
