@@ -658,8 +658,7 @@ class GloomMovement:
         blocked = THROUGH_UNITS
         trample_types = self._trample_types()
         if self.mode in TRAMPLE_MODES:
-            passes = " and ".join(trample_types)
-            note = f"; Trample passes only {passes}, and {occupant.id} is {occupant.kind}"
+            note = f"; {_trample_passes(trample_types)}, and {occupant.id} is {occupant.kind}"
             blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + note})
         elif view.has(unit_id, "Trample") and occupant.kind in trample_types:
             blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + "; Trample would let it through"})
@@ -746,6 +745,16 @@ class GloomMovement:
             else:
                 found.append(StepOption(to=h.text, kind="teleport", cost=d))
         return found
+
+
+def _trample_passes(types: Sequence[str]) -> str:
+    """What Trample passes, as a sentence (option trample_passable): the types listed as a reader
+    writes them ("Infantry, Swarm and Cavalry"), or that it passes none when the option is empty,
+    not a list with nothing in it."""
+    if not types:
+        return "Trample passes no unit (option trample_passable is empty)"
+    listed = types[0] if len(types) == 1 else f"{', '.join(types[:-1])} and {types[-1]}"
+    return f"Trample passes only {listed}"
 
 
 def _ways_round(start: Hex, hexes: set[Hex], impassable: frozenset[Hex]) -> dict[Hex, int]:
