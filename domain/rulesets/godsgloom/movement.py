@@ -800,6 +800,17 @@ def _locked_down(view: MatView, unit_id: str) -> bool:
     return view.cast.lockdown and any(view.has(e, "Lockdown") for e in view.engaged_by(unit_id))
 
 
+def _flies_freed(view: MatView, unit_id: str) -> bool:
+    """Whether a unit Engaged when its activation began, and free where it stands, may fly: the
+    seeds don't say when Flying's "if it is Engaged" (seed 001) is read. Option
+    flying_engaged_read: ``activation_start`` (default), never; ``when_flying``, when seed 001
+    Unstoppable or Breakaway lets it make its Move Action though it started Engaged (without
+    either, seed 002 §8.2 leaves it only the 1-hex step)."""
+    if view.options.flying_engaged_read != "when_flying":
+        return False
+    return view.has(unit_id, "Unstoppable") or view.has(unit_id, "Breakaway")
+
+
 def choose_mode(
     view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
 ) -> tuple[str, RuleRef | None]:
@@ -830,8 +841,11 @@ def choose_mode(
         if view.engaged(unit_id):
             return "flying", FLYING_ENGAGED
         # Engaged when the activation began (UnitActivated.engaged_by), though free now: Flying's
-        # "if it is Engaged" and §8.2 are read off the activation, as everything else is
-        return "flying", (FLYING_STARTED_ENGAGED if in_activation and started_engaged(view, unit_id) else None)
+        # "if it is Engaged" and §8.2 are read off the activation, as everything else is, unless
+        # option flying_engaged_read: when_flying and the unit has its Move Action (``_flies_freed``)
+        if in_activation and started_engaged(view, unit_id) and not _flies_freed(view, unit_id):
+            return "flying", FLYING_STARTED_ENGAGED
+        return "flying", None
     engaged = in_activation and started_engaged(view, unit_id)
     trample = "Trample" in used
     if engaged:
