@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from domain.errors import BadInput
+from domain.errors import BadInput, IllegalCommand
 from domain.options import check_options
 from domain.rulesets.godsgloom.options import GloomOptions
 from sim.cli import main
+from tests.godsgloom.test_movement_rules import activated, mat
 from tests.helpers import EXAMPLES
 
 TRAMPLE = str(EXAMPLES / "godsgloom" / "15-trample.yaml")
@@ -48,3 +49,28 @@ def test_bad_option_values_on_the_command_line_are_one_line_and_exit_2(given: st
     name = given.split("=")[0]
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and name in lines[0], result.output
+
+
+def _trample_refusal(passable: str) -> str:
+    """The refusal of a Trample move through enemy pikemen (Infantry) under ``trample_passable``."""
+    g = activated(mat(
+        "    - {id: knights, owner: p1, type: Cavalry, at: '3,5', facing: N, speed: 5, traits: [Trample]}\n"
+        "    - {id: pikemen, owner: p2, type: Infantry, at: '3,4', facing: S, speed: 3}",
+        options="{trample_passable: " + passable + "}",
+    ), "knights")
+    with pytest.raises(IllegalCommand) as refused:
+        g.issue({"command": "move", "unit": "knights", "use": "Trample", "path": ["3,4", "3,3"]})
+    return str(refused.value)
+
+
+def test_trample_refusal_says_trample_passes_no_unit_when_trample_passable_is_empty() -> None:
+    # seed 001 Trample, seed 002 §8.1; option trample_passable: [] lets Trample pass no unit
+    text = _trample_refusal("[]")
+    assert "passes only ," not in text
+    assert "Trample passes no unit (option trample_passable is empty)" in text
+
+
+def test_trample_refusal_lists_three_passable_types_as_a_sentence() -> None:
+    # seed 001 Trample, seed 002 §8.1; option trample_passable names the types Trample passes
+    text = _trample_refusal("[Cavalry, Swarm, Monster]")
+    assert "Trample passes only Cavalry, Swarm and Monster, and pikemen is Infantry" in text

@@ -542,6 +542,20 @@ class GloomCommands(CommandHandlers[GloomState]):
         self.pivot(unit, start_facing, "initial")
         self._teleported(unit, destination)
         self.pivot(unit, final_facing, "final")
+        self.bar_melee_after_flight(unit)
+
+    def bar_melee_after_flight(self, unit: GloomUnit) -> None:
+        """Seed 001 Unstoppable's lost Melee Attack after a Flying Move Action, which has no
+        walk for ``bar_melee`` to read: under option unstoppable_melee_ban always_after_move any
+        move of a hex or more costs it, a flight too; under when_used only a flight that
+        Unstoppable gave a unit that started its activation Engaged (a flight passes no zone)."""
+        view = self.view()
+        if not view.has(unit.id, "Unstoppable"):
+            return
+        activation = self.activation
+        started_engaged = activation is not None and bool(activation.engaged_by)
+        if view.options.unstoppable_melee_ban == "always_after_move" or started_engaged:
+            self.emit(MeleeBarred, unit=unit.id, rule="Unstoppable: it used the trait to move")
 
     def _teleported(self, unit: GloomUnit, destination: str) -> None:
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")

@@ -658,8 +658,7 @@ class GloomMovement:
         blocked = THROUGH_UNITS
         trample_types = self._trample_types()
         if self.mode in TRAMPLE_MODES:
-            passes = " and ".join(trample_types)
-            note = f"; Trample passes only {passes}, and {occupant.id} is {occupant.kind}"
+            note = f"; {_trample_passes(trample_types)}, and {occupant.id} is {occupant.kind}"
             blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + note})
         elif view.has(unit_id, "Trample") and occupant.kind in trample_types:
             blocked = THROUGH_UNITS.model_copy(update={"message": THROUGH_UNITS.message + "; Trample would let it through"})
@@ -748,6 +747,16 @@ class GloomMovement:
         return found
 
 
+def _trample_passes(types: Sequence[str]) -> str:
+    """What Trample passes, as a sentence (option trample_passable): the types listed as a reader
+    writes them ("Infantry, Swarm and Cavalry"), or that it passes none when the option is empty,
+    not a list with nothing in it."""
+    if not types:
+        return "Trample passes no unit (option trample_passable is empty)"
+    listed = types[0] if len(types) == 1 else f"{', '.join(types[:-1])} and {types[-1]}"
+    return f"Trample passes only {listed}"
+
+
 def _ways_round(start: Hex, hexes: set[Hex], impassable: frozenset[Hex]) -> dict[Hex, int]:
     """The fewest hexes from ``start`` to each hex of the mat a way entering no Impassable hex
     reaches (a breadth-first search: every hex counts one)."""
@@ -791,6 +800,17 @@ def _locked_down(view: MatView, unit_id: str) -> bool:
     return view.cast.lockdown and any(view.has(e, "Lockdown") for e in view.engaged_by(unit_id))
 
 
+def _flies_freed(view: MatView, unit_id: str) -> bool:
+    """Whether a unit Engaged when its activation began, and free where it stands, may fly: the
+    seeds don't say when Flying's "if it is Engaged" (seed 001) is read. Option
+    flying_engaged_read: ``activation_start`` (default), never; ``when_flying``, when seed 001
+    Unstoppable or Breakaway lets it make its Move Action though it started Engaged (without
+    either, seed 002 §8.2 leaves it only the 1-hex step)."""
+    if view.options.flying_engaged_read != "when_flying":
+        return False
+    return view.has(unit_id, "Unstoppable") or view.has(unit_id, "Breakaway")
+
+
 def choose_mode(
     view: MatView, unit_id: str, use: str | Sequence[str] | None, in_activation: bool = True,
 ) -> tuple[str, RuleRef | None]:
@@ -821,8 +841,11 @@ def choose_mode(
         if view.engaged(unit_id):
             return "flying", FLYING_ENGAGED
         # Engaged when the activation began (UnitActivated.engaged_by), though free now: Flying's
-        # "if it is Engaged" and §8.2 are read off the activation, as everything else is
-        return "flying", (FLYING_STARTED_ENGAGED if in_activation and started_engaged(view, unit_id) else None)
+        # "if it is Engaged" and §8.2 are read off the activation, as everything else is, unless
+        # option flying_engaged_read: when_flying and the unit has its Move Action (``_flies_freed``)
+        if in_activation and started_engaged(view, unit_id) and not _flies_freed(view, unit_id):
+            return "flying", FLYING_STARTED_ENGAGED
+        return "flying", None
     engaged = in_activation and started_engaged(view, unit_id)
     trample = "Trample" in used
     if engaged:

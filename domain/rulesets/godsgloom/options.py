@@ -14,7 +14,8 @@ from domain.rulesets.godsgloom.catalog import UNIT_TYPES
 
 class GloomOptions(RuleOptions):
     LATER: ClassVar[frozenset[str]] = frozenset(
-        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move"}
+        {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move",
+         "flying_engaged_read"}
     )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
@@ -39,6 +40,14 @@ class GloomOptions(RuleOptions):
             "whether §8.3's Minimum Move Guarantee (1 hex in any Move Action) reaches a Flying Move Action, a teleport "
             "of at most Speed hexes instead of normal movement (the seeds don't say): speed_only, Flying is held to "
             "Speed (a unit slowed to Speed 0 can't fly); or one_hex, it may always teleport 1 hex"
+        ),
+    )
+    flying_engaged_read: Literal["activation_start", "when_flying"] = Field(
+        default="activation_start",
+        description=(
+            "when Flying's 'not while Engaged' (seed 001) is read for a unit Engaged when its activation began and "
+            "free when it moves, the seeds don't say: activation_start, Flying is refused as §8.2 is read; or "
+            "when_flying, where it stands, so a unit that Unstoppable or Breakaway gives its Move Action may fly"
         ),
     )
     teleport_arrival_engages: bool = Field(
