@@ -20,7 +20,8 @@ def test_every_case_runs_and_the_report_is_written(tmp_path: Path) -> None:
                   "self-play, random policy, tinyepic", "self-play on random boards of every ruleset",
                   "where a self-play turn's time goes", "a self-play command (legal commands", "peak memory of a reach",
                   "jump_across_distance_cost: free", "after an enemy's step",
-                  "skirmish one point in a state no search has asked about yet, after another unit's step"):
+                  "skirmish one point in a state no search has asked about yet, after another unit's step",
+                  "scenario file"):
         assert words in printed and words in text
     assert "notes before" in text and "notes after" in text and "the previous run's rows" not in text
     assert "CPU" in text and "Python" in text and "cores" in text
