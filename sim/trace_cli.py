@@ -16,7 +16,7 @@ from domain.ruleset import get_ruleset
 from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
-from sim.clikit import check_seed, console, err, guarded, play_file
+from sim.clikit import check_seed, console, err, escape, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import is_log_file, read_jsonl
 from sim.rule_option import given, rule_options
@@ -148,7 +148,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
         return
     _print_exploration(data)
     if save:
-        err.print(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}")
+        err.print(escape(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}"))
 
 
 def _event_number(at: str) -> int:
@@ -167,12 +167,12 @@ def _print_exploration(data: dict[str, Any]) -> None:
         alts = "; ".join(", ".join(str(x) for x in a) for a in group["alternatives"][:6])
         more = f" and {len(group['alternatives']) - 6} more" if len(group["alternatives"]) > 6 else ""
         logged = " (the logged game)" if group["logged"] else ""
-        console.print(f"[bold]outcome {i}[/bold]{logged}: {len(group['alternatives'])} branch(es): {alts}{more}".replace("[o", "\\[o"))
+        console.print(f"[bold]outcome {i}[/bold]" + escape(f"{logged}: {len(group['alternatives'])} branch(es): {alts}{more}"))
         if group["verdicts"]:
             console.print(f"  the die: {'; '.join(group['verdicts'])}".replace("[", "\\["))
         deaths = ", ".join(group["deaths"]) or "nobody"
         where = ", ".join(f"{u} at {d['location']}" for u, d in group["outcome"]["units"].items() if d.get("location"))
-        console.print(f"  dies: {deaths}; where: {where or '-'}")
+        console.print(escape(f"  dies: {deaths}; where: {where or '-'}"))
         if group["parts_at"] is not None:
             console.print(f"  parts from the logged game's re-play at its e{group['parts_at']}: {group['parts_with']}".replace("[", "\\["))
             if group["then"]:
