@@ -210,6 +210,12 @@ class _Reader:
         try:
             record = pydantic_core.from_json(line, cache_strings="keys")  # as strict as json.loads, twice as fast; values are mostly unique
         except ValueError as exc:
+            if self.count == 0 and Path(self.name).suffix.lower() in (".yaml", ".yml"):
+                # the wrong kind of file, said as such rather than as a JSON error at line 1
+                raise BadInput(
+                    "a scenario (YAML), not a game log: sim run plays it and stores the game, "
+                    "sim log export writes its log", self.name,
+                ) from None
             raise self.fail(number, f"not JSON: {_json_error(exc)}") from None
         except TypeError:  # a lone surrogate in text that never was UTF-8
             raise self.fail(number, "not JSON: text that is not valid Unicode") from None
