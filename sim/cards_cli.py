@@ -64,7 +64,7 @@ def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
     """What the Sorcery ruleset derives from each card, and what of its text it does not model:
     type, power, keywords, modelled abilities with their timing kind. NAMES pick cards
     (case and apostrophes forgiven); a NAME that is no card's whole name picks every card whose
-    name holds it (``shark``: Giant Shark, Shark Rider...). Without NAMES, the whole pool, then
+    name holds it (``pixies``: Sling Pixies, Sugarplum Pixies). Without NAMES, the whole pool, then
     the coverage figure."""
     chosen = [found for name in names for found in _matching(name)] if names else list(card_pool())
     found = [derive(name) for name in chosen]

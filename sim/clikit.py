@@ -31,7 +31,7 @@ from sim import logs
 from sim.console import console, err, escape
 from sim.rule_option import command_line_options
 from sim.runner import Played, ScriptRefused, play
-from sim.scenario import parse_scenario
+from sim.scenario import parse_scenario, refuse_a_log
 from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
@@ -146,12 +146,12 @@ def play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[
     try:
         located = read_yaml(path)
     except BadInput:
-        _refuse_a_log(path)
+        refuse_a_log(path)
         raise
     try:
         scenario = parse_scenario(located)
     except BadInput as exc:
-        _refuse_a_log(path)
+        refuse_a_log(path)
         raise BadInput(locate(located, exc)) from None
     scenario = command_line_options(scenario)  # the command's --option NAME=VALUE (sim.rule_option)
     try:
@@ -161,19 +161,6 @@ def play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[
         raise BadInput(f"script[{exc.index}] refused: {exc.error}", where) from None
     except BadInput as exc:
         raise BadInput(locate(located, exc)) from None
-
-
-def _refuse_a_log(path: str) -> None:
-    """A file that is no scenario but a game log is named as one: "line 2: malformed YAML" would
-    not say that this command plays a scenario's script while others read logs. Asked only once
-    the file failed as a scenario, so a scenario pays nothing for it."""
-    from sim.logfile import is_log_file
-
-    if is_log_file(path):
-        raise BadInput(
-            "a game log (JSON Lines), not a scenario: this command plays a scenario's script; "
-            "replay, trace, explore, diff, render and view read logs", path,
-        ) from None
 
 
 def labeler(played: Played) -> Callable[[str], str]:

@@ -381,3 +381,11 @@ def test_a_scenario_given_where_a_log_belongs_is_named_as_a_scenario(tmp_path: P
     line = one_line_exit_2(sim(*args, str(SHARK), *(["--db", str(tmp_path / "s.sqlite")] if args[0] == "log" else [])))
     assert "a scenario (YAML), not a game log" in line and "sim log export" in line
     assert not (tmp_path / "s.sqlite").exists()
+
+
+def test_a_game_log_loaded_as_a_scenario_by_the_api_is_named_as_a_log(tmp_path: Path) -> None:
+    db, game_id = stored_game(tmp_path)
+    log = tmp_path / "game.jsonl"
+    assert sim("log", "export", game_id, "--db", db, "-o", str(log)).exit_code == 0
+    with pytest.raises(BadInput, match="a game log \\(JSON Lines\\), not a scenario"):
+        Simulator(":memory:").load(log)
