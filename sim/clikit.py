@@ -116,7 +116,7 @@ def guarded(func: F) -> F:
         except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
             err.print(f"[red]internal error:[/red] {type(exc).__name__}: {escape(redact(str(exc)))}", soft_wrap=True)
             if Verbosity.level >= 2:
-                err.print(redact(traceback.format_exc()))
+                err.print(escape(redact(traceback.format_exc())))  # its lines as they are, never markup
             sys.exit(3)
 
     return cast(F, wrapper)

@@ -130,3 +130,18 @@ def test_trigger_orders_naming_bracketed_units_are_printed_verbatim(tmp_path: Pa
     explored = sim("explore", str(path), "--at", "21")
     assert explored.exit_code == 0, explored.output
     assert "dies: b[/e], s[/k]" in explored.stdout
+
+
+def test_an_internal_error_quoting_brackets_shows_its_traceback_with_vv(monkeypatch: pytest.MonkeyPatch, bracketed: Path) -> None:
+    """README "Exit codes": 3 is a bug, and -vv shows its traceback. A traceback whose last line
+    quotes ``[/x]`` was itself read as markup and raised inside the handler."""
+    import sim.scenario_cli
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug naming r[/x]")
+
+    monkeypatch.setattr(sim.scenario_cli, "build_timeline", broken)
+    result = CliRunner().invoke(main, ["-vv", "timeline", str(bracketed)])
+    assert result.exit_code == 3, result.output
+    assert "internal error: RuntimeError: a bug naming r[/x]" in result.stderr
+    assert "Traceback" in result.stderr and "RuntimeError: a bug naming r[/x]" in result.stderr.split("Traceback", 1)[1]
