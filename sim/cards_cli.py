@@ -10,7 +10,7 @@ import click
 from domain.errors import BadInput
 from domain.rulesets.sorcery.catalog import card, card_pool
 from domain.rulesets.sorcery.coverage import Derivation, derive, movement_texts
-from sim.clikit import console, guarded
+from sim.clikit import console, escape, guarded
 
 
 def _power(d: Derivation) -> str:
@@ -33,9 +33,9 @@ def _print(d: Derivation) -> None:
     for ability in d.modelled:
         if ability.timing == "keyword":
             continue
-        console.print(f"  modelled ({ability.timing}): {ability.name}: \"{ability.text}\"".replace("[", "\\["), soft_wrap=True)
+        console.print(escape(f"  modelled ({ability.timing}): {ability.name}: \"{ability.text}\""), soft_wrap=True)
     for text in d.unmodelled:
-        console.print("  [yellow]not modelled:[/yellow] " + text.replace("[", "\\["), soft_wrap=True)
+        console.print("  [yellow]not modelled:[/yellow] " + escape(text), soft_wrap=True)
 
 
 def _fold(text: str) -> str:

@@ -34,7 +34,7 @@ def print_events(console: Console, events: Iterable[GameEvent], label: Labeler) 
             "TriggerResolved": "magenta",
             "ChoiceRequested": "bold magenta",
         }.get(event.name, "")
-        console.print(f"[dim]{event.event_id:>4}[/dim] " + describe(event, label).replace("[", "\\["), style=style)
+        console.print(f"[dim]{event.event_id:>4}[/dim] " + escape(describe(event, label)), style=style)
 
 
 def amount(value: float) -> str:
@@ -75,7 +75,7 @@ def print_state(console: Console, state: GameState, label: Labeler) -> None:
         table.add_row(*row)
     console.print(table)
     for note in summary.notes:
-        console.print(f"  {note}".replace("[", "\\["))
+        console.print(escape(f"  {note}"))
     if state.choice is not None:
         console.print(escape(f"  waiting for {state.choice.player}: {state.choice.prompt}"))
 
@@ -86,8 +86,8 @@ def print_timeline(console: Console, timeline: Timeline, label: Labeler = str) -
         return
     for entry in timeline.in_resolution_order():
         order = f"#{entry.order_position} by {entry.ordered_by or 'the game'} ({entry.decided_by})" if entry.order_position else "not yet ordered"
-        console.print(f"[magenta]{entry.id}[/magenta] " + entry.label.replace("[", "\\["))
+        console.print(f"[magenta]{entry.id}[/magenta] " + escape(entry.label))
         console.print(escape(f"    matched on {entry.matched_on}, queued {entry.queued_at}, {order}"))
         console.print(escape(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}"))
         for event in entry.consequences:
-            console.print(f"      {event.event_id} {event.name}: " + event.describe(label).replace("[", "\\["))
+            console.print(f"      {event.event_id} {event.name}: " + escape(event.describe(label)))

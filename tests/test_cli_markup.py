@@ -145,3 +145,13 @@ def test_an_internal_error_quoting_brackets_shows_its_traceback_with_vv(monkeypa
     assert result.exit_code == 3, result.output
     assert "internal error: RuntimeError: a bug naming r[/x]" in result.stderr
     assert "Traceback" in result.stderr and "RuntimeError: a bug naming r[/x]" in result.stderr.split("Traceback", 1)[1]
+
+
+@pytest.mark.parametrize("args", [["run", "--db", ":memory:"], ["trace"], ["play", "--db", ":memory:"]])
+def test_a_backslash_before_a_bracket_in_a_unit_id_is_printed_verbatim(tmp_path: Path, args: list[str]) -> None:
+    """Escaping '[' alone left 'r\\[/x]' read as a backslash and a closing tag (exit 3)."""
+    path = tmp_path / "backslash.yaml"
+    path.write_text(SCENARIO.replace('"r[/x]"', '"r\\\\[/x]"'))
+    result = sim(args[0], str(path), *args[1:])
+    assert result.exit_code == 0, result.output
+    assert "r\\[/x]" in result.stdout

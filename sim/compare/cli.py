@@ -198,5 +198,5 @@ def _print_run(run: dict[str, Any]) -> None:
 
 def _cluster_failed(exc: ClusterError) -> NoReturn:
     """A cluster that can't be reached, or lost games too often: one line, exit 4."""
-    err.print(f"[red]cluster error:[/red] {str(exc).replace('[', chr(92) + '[')}", soft_wrap=True)
+    err.print(f"[red]cluster error:[/red] {escape(str(exc))}", soft_wrap=True)
     raise SystemExit(4)
