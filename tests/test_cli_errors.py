@@ -389,3 +389,14 @@ def test_a_game_log_loaded_as_a_scenario_by_the_api_is_named_as_a_log(tmp_path: 
     assert sim("log", "export", game_id, "--db", db, "-o", str(log)).exit_code == 0
     with pytest.raises(BadInput, match="a game log \\(JSON Lines\\), not a scenario"):
         Simulator(":memory:").load(log)
+
+
+def test_a_plot_inside_a_file_says_the_file_is_not_a_folder(tmp_path: Path) -> None:
+    """--plot is refused before any game is played when it can't be written; a path under a
+    file named that file 'no such folder', which it is not."""
+    pytest.importorskip("matplotlib")
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    line = one_line_exit_2(sim("compare", str(SHARK), "--variant", "a:", "--games", "1", "--workers", "1",
+                               "--no-swap", "--plot", str(afile / "figure.png")))
+    assert f"not a folder: {afile}" in line
