@@ -34,7 +34,7 @@ from pydantic import ValidationError
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.events import CommandIssued, GameStarted
+from domain.events import CommandIssued, GameStarted, check_start
 from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
 from domain.validation import path_text, problem_at
@@ -352,6 +352,7 @@ class _Reader:
         not have is refused here, with its line, rather than failing somewhere later."""
         try:
             if isinstance(event, GameStarted):
+                check_start(event.players, event.active_player, event.seed)  # as Game.start: verify would refuse it
                 self.state = event.initial_state()
             elif self.state is not None:
                 event.fold_into(self.state)
