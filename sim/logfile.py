@@ -353,6 +353,7 @@ class _Reader:
         try:
             if isinstance(event, GameStarted):
                 check_start(event.players, event.active_player, event.seed)  # as Game.start: verify would refuse it
+                get_ruleset(event.ruleset).check_aliases(dict(event.aliases))  # as Game.start: a place on the board
                 self.state = event.initial_state()
             elif self.state is not None:
                 event.fold_into(self.state)

@@ -154,7 +154,8 @@ def test_a_game_started_naming_an_unknown_ruleset_is_refused_at_line_1(tmp_path:
     [("players", [], "a game has exactly two players with different names"),
      ("players", ["p1", "p1"], "a game has exactly two players with different names"),
      ("active_player", "p3", "active player 'p3' is not one of p1, p2"),
-     ("seed", -1, "a seed is a whole number, 0 or more, not -1")],
+     ("seed", -1, "a seed is a whole number, 0 or more, not -1"),
+     ("aliases", {"A": "99"}, "unknown location '99': the realm has squares 1-20")],
 )
 def test_a_game_started_no_game_could_start_with_is_refused_at_line_1(
     tmp_path: Path, field: str, value: object, said: str
@@ -163,6 +164,7 @@ def test_a_game_started_no_game_could_start_with_is_refused_at_line_1(
     Game.start refuses was read, replayed (exit 0) and imported, and only --verify, view and
     render refused it, without the file or line."""
     records = unchained(records_of(PIT))
+    assert records[0]["event"]["ruleset"] == "sorcery"  # whose realm has squares 1-20
     records[0]["event"][field] = value
     log = write(tmp_path / "game.jsonl", records)
     store = ["--db", str(tmp_path / "s.sqlite")]
