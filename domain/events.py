@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from uuid import UUID
 
 
-
 def check_start(players: list[str], active_player: str | None, seed: object) -> None:
     """What every game's start must be: two players of different names, the one to act first
     among them, a seed of 0 or more. Asked when a game starts and when a log's ``GameStarted`` is

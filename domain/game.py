@@ -98,7 +98,6 @@ class _Declared:
         return True
 
 
-
 class Game(BaseAggregate[UUID]):
     TOPIC = "sim.Game"
 
