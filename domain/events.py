@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import SerializerFunctionWrapHandler, model_serializer
 
+from domain.errors import BadInput
 from domain.event_base import GameCreatedEvent, GameEvent, Labeler
 from domain.rules import RuleRef
 from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerItem, TriggerState, UnitState
@@ -21,6 +22,20 @@ from domain.state import ChoiceState, GameState, MoveState, StepItem, TriggerIte
 if TYPE_CHECKING:
     from datetime import datetime
     from uuid import UUID
+
+
+def check_start(players: list[str], active_player: str | None, seed: object) -> None:
+    """What every game's start must be: two players of different names, the one to act first
+    among them, a seed of 0 or more. Asked when a game starts and when a log's ``GameStarted`` is
+    read (``sim.logfile``), so that a log no game could have written is refused at its line."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        # a negative seed draws what its opposite does (``random.Random(-n)``): as a scenario's
+        raise BadInput(f"a seed is a whole number, 0 or more, not {seed!r}", "seed")
+    if len(players) != 2 or len(set(players)) != 2:
+        raise BadInput("a game has exactly two players with different names", "players")
+    active = active_player or players[0]
+    if active not in players:
+        raise BadInput(f"active player {active!r} is not one of {', '.join(players)}", "active_player")
 
 
 class GameStarted(GameCreatedEvent):

@@ -20,9 +20,9 @@ from eventsourcing.domain import BaseAggregate, _check_explicit_topic_is_registe
 from pydantic import BaseModel
 
 from domain.commands import Choose, OrderTriggers
-from domain.errors import BadInput, IllegalCommand, SimError
+from domain.errors import IllegalCommand, SimError
 from domain.event_base import GameEvent
-from domain.events import CommandIssued, GameStarted
+from domain.events import CommandIssued, GameStarted, check_start
 from domain.legal import LegalCommands, as_legal, command_as_listed
 from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
 from domain.ruleset import Ruleset, get_ruleset
@@ -138,14 +138,8 @@ class Game(BaseAggregate[UUID]):
         seed: int = 0,
     ) -> Game:
         rules = get_ruleset(ruleset)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            # a negative seed draws what its opposite does (``random.Random(-n)``): as a scenario's
-            raise BadInput(f"a seed is a whole number, 0 or more, not {seed!r}", "seed")
-        if len(players) != 2 or len(set(players)) != 2:
-            raise BadInput("a game has exactly two players with different names", "players")
+        check_start(players, active_player, seed)
         active = active_player or players[0]
-        if active not in players:
-            raise BadInput(f"active player {active!r} is not one of {', '.join(players)}", "active_player")
         game = cls._create(
             GameStarted,
             id=game_id or uuid4(),

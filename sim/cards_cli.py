@@ -10,7 +10,7 @@ import click
 from domain.errors import BadInput
 from domain.rulesets.sorcery.catalog import card, card_pool
 from domain.rulesets.sorcery.coverage import Derivation, derive, movement_texts
-from sim.clikit import console, guarded
+from sim.clikit import console, escape, guarded
 
 
 def _power(d: Derivation) -> str:
@@ -33,9 +33,9 @@ def _print(d: Derivation) -> None:
     for ability in d.modelled:
         if ability.timing == "keyword":
             continue
-        console.print(f"  modelled ({ability.timing}): {ability.name}: \"{ability.text}\"".replace("[", "\\["), soft_wrap=True)
+        console.print(escape(f"  modelled ({ability.timing}): {ability.name}: \"{ability.text}\""), soft_wrap=True)
     for text in d.unmodelled:
-        console.print("  [yellow]not modelled:[/yellow] " + text.replace("[", "\\["), soft_wrap=True)
+        console.print("  [yellow]not modelled:[/yellow] " + escape(text), soft_wrap=True)
 
 
 def _fold(text: str) -> str:
@@ -64,7 +64,7 @@ def cards(names: tuple[str, ...], unmodelled: bool, as_json: bool) -> None:
     """What the Sorcery ruleset derives from each card, and what of its text it does not model:
     type, power, keywords, modelled abilities with their timing kind. NAMES pick cards
     (case and apostrophes forgiven); a NAME that is no card's whole name picks every card whose
-    name holds it (``shark``: Giant Shark, Shark Rider...). Without NAMES, the whole pool, then
+    name holds it (``pixies``: Sling Pixies, Sugarplum Pixies). Without NAMES, the whole pool, then
     the coverage figure."""
     chosen = [found for name in names for found in _matching(name)] if names else list(card_pool())
     found = [derive(name) for name in chosen]

@@ -31,7 +31,7 @@ from sim import logs
 from sim.console import console, err, escape
 from sim.rule_option import command_line_options
 from sim.runner import Played, ScriptRefused, play
-from sim.scenario import parse_scenario
+from sim.scenario import parse_scenario, refuse_a_log
 from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
@@ -116,7 +116,7 @@ def guarded(func: F) -> F:
         except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
             err.print(f"[red]internal error:[/red] {type(exc).__name__}: {escape(redact(str(exc)))}", soft_wrap=True)
             if Verbosity.level >= 2:
-                err.print(redact(traceback.format_exc()))
+                err.print(escape(redact(traceback.format_exc())))  # its lines as they are, never markup
             sys.exit(3)
 
     return cast(F, wrapper)
@@ -143,10 +143,15 @@ def _silence_stdout() -> None:
 
 def play_file(path: str, strict: bool = True, seed: int | None = None) -> tuple[Played, Located]:
     """Read, validate and play a scenario file; bad input names the file, line and column."""
-    located = read_yaml(path)
+    try:
+        located = read_yaml(path)
+    except BadInput:
+        refuse_a_log(path)
+        raise
     try:
         scenario = parse_scenario(located)
     except BadInput as exc:
+        refuse_a_log(path)
         raise BadInput(locate(located, exc)) from None
     scenario = command_line_options(scenario)  # the command's --option NAME=VALUE (sim.rule_option)
     try:

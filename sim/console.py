@@ -12,7 +12,9 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.markup import escape as _markup_escape
+from rich.style import StyleType
 from rich.table import Table
 
 if TYPE_CHECKING:
@@ -49,8 +51,19 @@ err = _console(sys.stderr, stderr=True)
 
 
 def escape(text: str) -> str:
-    """Text shown as it is, not read as rich markup (a message may quote ``[...]``)."""
-    return text.replace("[", "\\[")
+    """Text shown as it is, not read as rich markup (a message may quote ``[...]``; a unit id,
+    a player's name or a file name is whatever its author wrote, ``r[/x]`` too, which rich
+    would otherwise refuse with a ``MarkupError``)."""
+    return _markup_escape(text)
+
+
+class PlainTable(Table):
+    """A table whose text cells are shown as they are: a cell holds a unit id, a player's name
+    or a rule's text, never markup."""
+
+    def add_row(self, *renderables: RenderableType | None, style: StyleType | None = None, end_section: bool = False) -> None:
+        shown = [escape(r) if isinstance(r, str) else r for r in renderables]
+        super().add_row(*shown, style=style, end_section=end_section)
 
 
 def heading(title: str, on: Console = console) -> None:
@@ -64,7 +77,7 @@ def heading(title: str, on: Console = console) -> None:
 def table(title: str, *columns: str, right: tuple[str, ...] = (), whole: tuple[str, ...] = ()) -> Table:
     """A table whose cells wrap, and fold a word too long for its column, instead of cutting it;
     the ``whole`` columns (ids to copy) never wrap: the others give way."""
-    found = Table(title=escape(title))
+    found = PlainTable(title=escape(title))
     for name in columns:
         found.add_column(
             name, overflow="fold", justify="right" if name in right else "left", no_wrap=name in whole,

@@ -16,6 +16,7 @@ from domain.event_base import GameEvent
 from domain.ruleset import Diagnostic, get_ruleset
 from domain.state import GameState
 from projections.state_hash import fold
+from sim.console import escape
 
 
 def diagnostics_of(state: GameState) -> list[Diagnostic]:
@@ -32,4 +33,4 @@ def as_json(found: list[Diagnostic]) -> list[dict[str, Any]]:
 
 def print_diagnostics(console: Console, found: list[Diagnostic], indent: str = "") -> None:
     for diagnostic in found:
-        console.print(f"{indent}[yellow]warning:[/yellow] " + str(diagnostic).replace("[", "\\["), soft_wrap=True)
+        console.print(f"{indent}[yellow]warning:[/yellow] " + escape(str(diagnostic)), soft_wrap=True)

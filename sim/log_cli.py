@@ -54,7 +54,7 @@ def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
         return
     print_events(console, played.events, labeler(played))
     print_diagnostics(console, found)
-    console.print(f"game {played.game.id} stored in {store.address.shown}")
+    console.print(escape(f"game {played.game.id} stored in {store.address.shown}"))
 
 
 @click.group()
@@ -78,7 +78,7 @@ def export(game_id: str, db: str, output: str | None) -> None:
         sys.stdout.flush()  # a closed pipe shows here, inside the error handling
         return
     count = write_log_file(events, Path(output))
-    err.print(f"{count} events written to {output}")
+    err.print(escape(f"{count} events written to {output}"))
 
 
 @log.command("import")
@@ -97,9 +97,9 @@ def import_command(file: str, db: str, as_json: bool) -> None:
               "chain": "intact" if result.chained else "absent", "imported": not result.already})
         return
     if result.already:
-        console.print(f"game {result.game} is already in {store.address.shown}, identical: nothing imported")
+        console.print(escape(f"game {result.game} is already in {store.address.shown}, identical: nothing imported"))
     else:
-        console.print(f"game {result.game} imported into {store.address.shown}: {result.events} events, {chain}")
+        console.print(escape(f"game {result.game} imported into {store.address.shown}: {result.events} events, {chain}"))
 
 
 @click.command(name="replay")
@@ -137,7 +137,7 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
         chain = "hash chain intact" if log_file.chained else "no hash chain (exported before chains)"
         console.print(f"{result.events} events; state hash {result.hash}; {chain}")
         if verdict is not None and verdict.ok:
-            console.print(f"verified: {verdict.message}")
+            console.print(escape(f"verified: {verdict.message}"))
         print_diagnostics(console, diagnostics_of(result.state))
     if verdict is not None and not verdict.ok:
         raise Failed(f"verification: {verdict.message}")
@@ -175,8 +175,8 @@ def demo(db: str, as_json: bool) -> None:
     for unit in DEMO_UNITS:
         print_reach(console, lookahead.range_of_motion(unit))
     state = fold(played.events)
-    console.print(f"game {played.game.id} stored in {shown}; state hash {state_hash(state)[:16]}")
-    console.print(f"next: sim log export {played.game.id} --db {shown} -o demo.jsonl && sim replay demo.jsonl --verify")
+    console.print(escape(f"game {played.game.id} stored in {shown}; state hash {state_hash(state)[:16]}"))
+    console.print(escape(f"next: sim log export {played.game.id} --db {shown} -o demo.jsonl && sim replay demo.jsonl --verify"))
 
 
 @click.group()
@@ -194,7 +194,7 @@ def db_init(db_name: str) -> None:
     ahead of time, for example before many processes start at once or with a role that may create
     tables when the players' role may not."""
     store = init_store(db_name)
-    console.print(f"store ready: {store.address.shown}")
+    console.print(escape(f"store ready: {store.address.shown}"))
 
 
 @click.command()
@@ -209,7 +209,7 @@ def games(db_name: str, as_json: bool) -> None:
         click.echo(json.dumps({"store": store.address.shown, "games": [s.as_json() for s in summaries]}, indent=2))
         return
     if not summaries:
-        console.print(f"no games in {store.address.shown}")
+        console.print(escape(f"no games in {store.address.shown}"))
         return
     for s in summaries:
         title = f"  {s.title}" if s.title else ""

@@ -34,7 +34,7 @@ from pydantic import ValidationError
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.events import CommandIssued, GameStarted
+from domain.events import CommandIssued, GameStarted, check_start
 from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
 from domain.validation import path_text, problem_at
@@ -210,6 +210,12 @@ class _Reader:
         try:
             record = pydantic_core.from_json(line, cache_strings="keys")  # as strict as json.loads, twice as fast; values are mostly unique
         except ValueError as exc:
+            if self.count == 0 and Path(self.name).suffix.lower() in (".yaml", ".yml"):
+                # the wrong kind of file, said as such rather than as a JSON error at line 1
+                raise BadInput(
+                    "a scenario (YAML), not a game log: sim run plays it and stores the game, "
+                    "sim log export writes its log", self.name,
+                ) from None
             raise self.fail(number, f"not JSON: {_json_error(exc)}") from None
         except TypeError:  # a lone surrogate in text that never was UTF-8
             raise self.fail(number, "not JSON: text that is not valid Unicode") from None
@@ -346,6 +352,8 @@ class _Reader:
         not have is refused here, with its line, rather than failing somewhere later."""
         try:
             if isinstance(event, GameStarted):
+                check_start(event.players, event.active_player, event.seed)  # as Game.start: verify would refuse it
+                get_ruleset(event.ruleset).check_aliases(dict(event.aliases))  # as Game.start: a place on the board
                 self.state = event.initial_state()
             elif self.state is not None:
                 event.fold_into(self.state)

@@ -51,7 +51,7 @@ def legal(scenario: str, as_json: bool) -> None:
         click.echo(json.dumps({"player": player, "commands": listed, "diagnostics": diagnostics_json(found)}, indent=2))
         return
     label = labeler(played)
-    console.print(f"{len(commands)} legal command(s) for {player}, as a script writes them:")
+    console.print(escape(f"{len(commands)} legal command(s) for {player}, as a script writes them:"))
     for command in commands:
         line = yaml.safe_dump(labelled_command(command.model_dump(mode="json"), label), default_flow_style=True, width=WHOLE_LINES, sort_keys=False)
         console.print("  - " + escape(line.strip()))
@@ -230,13 +230,13 @@ def _print_summary(reports: list[GameReport], policy: str, db: str, playing: flo
     console.print(table)
     if not beside:
         console.print("where the units ended, by game:")
-        console.print("\n".join(below))
+        console.print(escape("\n".join(below)))
     totals = _summary(reports, policy, db, playing)["totals"]
     assert isinstance(totals, dict)
-    console.print(
+    console.print(escape(
         f"{totals['games']} game(s), {totals['turns']} turn(s), {totals['events']} events, "
         f"{totals['deaths']} death(s), {totals['verified']} verified; stored in {db}"
-    )
+    ))
     turns = int(totals["turns"])
     if turns:
         console.print(

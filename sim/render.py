@@ -11,6 +11,7 @@ from domain.movement import RangeOfMotion
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.timeline import Timeline
+from sim.console import escape
 from sim.console import table as new_table
 
 Labeler = Callable[[str], str]
@@ -33,7 +34,7 @@ def print_events(console: Console, events: Iterable[GameEvent], label: Labeler) 
             "TriggerResolved": "magenta",
             "ChoiceRequested": "bold magenta",
         }.get(event.name, "")
-        console.print(f"[dim]{event.event_id:>4}[/dim] " + describe(event, label).replace("[", "\\["), style=style)
+        console.print(f"[dim]{event.event_id:>4}[/dim] " + escape(describe(event, label)), style=style)
 
 
 def amount(value: float) -> str:
@@ -46,7 +47,7 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
     if answer.denied is not None:
         # no Move Action at all; the ruleset may still name another way (GODSGLOOM: Trample
         # past Lockdown), among the reasons below
-        console.print(f"{answer.unit} has no range of motion: {answer.denied}")
+        console.print(escape(f"{answer.unit} has no range of motion: {answer.denied}"))
     else:
         how = {location: answer.how(location) for location in answer.reachable}
         columns = ["location", "cost", "path", *(["how"] if any(how.values()) else [])]
@@ -60,7 +61,7 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
         console.print(table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:
-        console.print(f"  not {location}: " + "; ".join(str(r) for r in reasons))
+        console.print(escape(f"  not {location}: " + "; ".join(str(r) for r in reasons)))
     if len(shown) > limit:
         console.print(f"  ... and {len(shown) - limit} more out of reach (sim why SCENARIO --unit ID --to LOCATION)")
 
@@ -74,9 +75,9 @@ def print_state(console: Console, state: GameState, label: Labeler) -> None:
         table.add_row(*row)
     console.print(table)
     for note in summary.notes:
-        console.print(f"  {note}".replace("[", "\\["))
+        console.print(escape(f"  {note}"))
     if state.choice is not None:
-        console.print(f"  waiting for {state.choice.player}: {state.choice.prompt}")
+        console.print(escape(f"  waiting for {state.choice.player}: {state.choice.prompt}"))
 
 
 def print_timeline(console: Console, timeline: Timeline, label: Labeler = str) -> None:
@@ -85,8 +86,8 @@ def print_timeline(console: Console, timeline: Timeline, label: Labeler = str) -
         return
     for entry in timeline.in_resolution_order():
         order = f"#{entry.order_position} by {entry.ordered_by or 'the game'} ({entry.decided_by})" if entry.order_position else "not yet ordered"
-        console.print(f"[magenta]{entry.id}[/magenta] " + entry.label.replace("[", "\\["))
-        console.print(f"    matched on {entry.matched_on}, queued {entry.queued_at}, {order}")
-        console.print(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}")
+        console.print(f"[magenta]{entry.id}[/magenta] " + escape(entry.label))
+        console.print(escape(f"    matched on {entry.matched_on}, queued {entry.queued_at}, {order}"))
+        console.print(escape(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}"))
         for event in entry.consequences:
-            console.print(f"      {event.event_id} {event.name}: " + event.describe(label).replace("[", "\\["))
+            console.print(f"      {event.event_id} {event.name}: " + escape(event.describe(label)))

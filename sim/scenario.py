@@ -186,7 +186,24 @@ def _plain(value: Any) -> bool:
 
 
 def load_scenario(path: str | Path) -> ScenarioBase:
-    return parse_scenario(read_yaml(path))
+    try:
+        return parse_scenario(read_yaml(path))
+    except BadInput:
+        refuse_a_log(path)
+        raise
+
+
+def refuse_a_log(path: str | Path) -> None:
+    """A file that is no scenario but a game log is named as one: "line 2: malformed YAML" would
+    not say that a scenario was expected while other commands read logs. Asked only once the file
+    failed as a scenario, so a scenario pays nothing for it."""
+    from sim.logfile import is_log_file
+
+    if is_log_file(path):
+        raise BadInput(
+            "a game log (JSON Lines), not a scenario: logs are read by sim replay, trace, explore, "
+            "diff, render and view", str(path),
+        ) from None
 
 
 def scenario_schema() -> dict[str, Any]:

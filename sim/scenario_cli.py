@@ -143,11 +143,11 @@ def why(scenario: str, unit: str, to: str | None, defend: str | None, intercept:
     elif path is not None:
         steps = len(path) - 1
         cost = f"costing {amount(answer.cost_to(target) or 0.0)} of {amount(answer.allowance_to(target))}"
-        console.print(f"{unit} can reach {target} in {steps} step(s), {cost}: {' -> '.join(path)}")
+        console.print(escape(f"{unit} can reach {target} in {steps} step(s), {cost}: {' -> '.join(path)}"))
         for line in answer.details(target):
             console.print(f"  - {escape(line)}")
     else:
-        console.print(f"{unit} can't reach {target}:")
+        console.print(escape(f"{unit} can't reach {target}:"))
         for reason in answer.why_not(target):
             console.print(f"  - {escape(str(reason))}")
     if not as_json:
@@ -182,7 +182,7 @@ def _why_command(played: Played, unit: str, question: str, attack: str | None, a
         })
     else:
         what = f"{question} against attack {about}" if about else question
-        console.print(f"{unit} may {what}" if allowed else f"{unit} may not {what}:")
+        console.print(escape(f"{unit} may {what}" if allowed else f"{unit} may not {what}:"))
         for reason in reasons:
             console.print(f"  - {escape(str(reason))}")
         print_diagnostics(console, diagnostics_of_events(played.events))
@@ -237,9 +237,9 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
     finals = [replay(events) for events, _ in games]
     if not as_json:
         if seeds[0] != seeds[1]:
-            console.print(f"seed differs: {seeds[0]} in {first}, {seeds[1]} in {second}")
+            console.print(escape(f"seed differs: {seeds[0]} in {first}, {seeds[1]} in {second}"))
         for name, (a, b) in options.items():
-            console.print(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}")
+            console.print(escape(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}"))
     if as_json:
         emit({
             "options": options,

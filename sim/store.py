@@ -76,7 +76,10 @@ class StoreAddress:
         return int(self.env.get("POSTGRES_CONNECT_TIMEOUT", DEFAULT_CONNECT_TIMEOUT))
 
 
-_PASSWORD_IN_URL = re.compile(r"(postgres(?:ql)?://[^/@\s:]*:)[^@\s]*@", re.IGNORECASE)
+#: a URL's password, whatever its scheme: a misspelt ``postgresql://`` has one as well
+_PASSWORD_IN_URL = re.compile(r"([a-z][a-z0-9+.-]*://[^/@\s:]*:)[^@\s]*@", re.IGNORECASE)
+#: a URL's scheme: a store named by one is PostgreSQL's or none (SQLite's ``file:`` has no ``//``)
+_URL_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
 
 
 def redact(text: str) -> str:
@@ -92,6 +95,13 @@ def parse_address(db: str | None) -> StoreAddress:
         return _postgres_address(db)
     if not db.strip():
         raise BadInput("the store name is empty", "--db")
+    scheme = _URL_SCHEME.match(db)
+    if scheme is not None and not db.lower().startswith("file:"):
+        # else taken for a SQLite path: "no folder 'mysql:'", and the URL printed, password too
+        raise BadInput(
+            f"{scheme.group(1)}:// is not a kind of store: a store is a SQLite file, :memory: or a "
+            "postgresql:// URL", redact(db),
+        )
     env = {"PERSISTENCE_MODULE": "sim.sqlite_recorder:GameSQLiteFactory", "SQLITE_DBNAME": db}
     path = None if db.startswith("file:") else Path(db)
     return StoreAddress("sqlite", db, env, path)

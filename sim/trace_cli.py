@@ -16,7 +16,7 @@ from domain.ruleset import get_ruleset
 from projections.state_hash import fold
 from projections.trace import Trace, TraceNode, build_trace
 from sim.app import open_store
-from sim.clikit import check_seed, console, err, guarded, play_file
+from sim.clikit import check_seed, console, err, escape, guarded, play_file
 from sim.explore import CAP, choice_points, explore, require_verified
 from sim.logfile import is_log_file, read_jsonl
 from sim.rule_option import given, rule_options
@@ -90,7 +90,7 @@ def trace(source: str | None, db: str | None, game_id: str | None, unit: str | N
 def _tree(node: TraceNode) -> Tree:
     style = {"CommandIssued": "bold", "UnitDied": "red", "TriggerQueued": "magenta", "TriggersOrdered": "magenta",
              "TriggerResolved": "magenta", "ChoiceRequested": "bold magenta"}.get(node.event.name, "")
-    text = f"[dim]{node.event.event_id}[/dim] " + node.text.replace("[", "\\[") + (" [dim](context)[/dim]" if node.context else "")
+    text = f"[dim]{node.event.event_id}[/dim] " + escape(node.text) + (" [dim](context)[/dim]" if node.context else "")
     tree = Tree(f"[{style}]{text}[/{style}]" if style else text)
     if node.outcome:
         tree.add(f"[bold]=> {node.outcome}[/bold]")
@@ -126,7 +126,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
         if not points:
             console.print("no choice points: no trigger batch was ordered and no choice asked" + ("" if dice else " (--dice adds die rolls)"))
         for p in points:
-            console.print(f"e{p.event} {p.kind}: {p.text}; {p.alternatives} alternative(s)".replace("[", "\\["))
+            console.print(escape(f"e{p.event} {p.kind}: {p.text}; {p.alternatives} alternative(s)"))
         return
     number = _event_number(at)
     if cap < 1:
@@ -148,7 +148,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
         return
     _print_exploration(data)
     if save:
-        err.print(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}")
+        err.print(escape(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}"))
 
 
 def _event_number(at: str) -> int:
@@ -161,22 +161,22 @@ def _event_number(at: str) -> int:
 def _print_exploration(data: dict[str, Any]) -> None:
     point = data["point"]
     sampled = f" (a sample of {data['explored']} of {point['alternatives']}, seed {data['seed']})" if data["sampled"] else ""
-    console.print(f"e{point['event']} {point['kind']}: {point['text']}".replace("[", "\\["))
+    console.print(escape(f"e{point['event']} {point['kind']}: {point['text']}"))
     console.print(f"{data['explored']} branch(es){sampled}, {len(data['groups'])} outcome(s):")
     for i, group in enumerate(data["groups"], start=1):
         alts = "; ".join(", ".join(str(x) for x in a) for a in group["alternatives"][:6])
         more = f" and {len(group['alternatives']) - 6} more" if len(group["alternatives"]) > 6 else ""
         logged = " (the logged game)" if group["logged"] else ""
-        console.print(f"[bold]outcome {i}[/bold]{logged}: {len(group['alternatives'])} branch(es): {alts}{more}".replace("[o", "\\[o"))
+        console.print(f"[bold]outcome {i}[/bold]" + escape(f"{logged}: {len(group['alternatives'])} branch(es): {alts}{more}"))
         if group["verdicts"]:
-            console.print(f"  the die: {'; '.join(group['verdicts'])}".replace("[", "\\["))
+            console.print(escape(f"  the die: {'; '.join(group['verdicts'])}"))
         deaths = ", ".join(group["deaths"]) or "nobody"
         where = ", ".join(f"{u} at {d['location']}" for u, d in group["outcome"]["units"].items() if d.get("location"))
-        console.print(f"  dies: {deaths}; where: {where or '-'}")
+        console.print(escape(f"  dies: {deaths}; where: {where or '-'}"))
         if group["parts_at"] is not None:
-            console.print(f"  parts from the logged game's re-play at its e{group['parts_at']}: {group['parts_with']}".replace("[", "\\["))
+            console.print(escape(f"  parts from the logged game's re-play at its e{group['parts_at']}: {group['parts_with']}"))
             if group["then"]:
-                console.print(f"  then: {group['then']}".replace("[", "\\["))
+                console.print(escape(f"  then: {group['then']}"))
         if group["refused"]:
-            console.print(f"  stopped: {group['refused']}".replace("[", "\\["))
+            console.print(escape(f"  stopped: {group['refused']}"))
         console.print(f"  state hash {group['state_hash'][:16]}")

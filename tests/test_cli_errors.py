@@ -346,3 +346,57 @@ def test_a_log_beginning_with_a_byte_order_mark_reads_as_without_it(tmp_path: Pa
     first, second = sim("replay", str(plain)), sim("replay", str(marked))
     assert second.exit_code == 0, second.output
     assert first.output.splitlines()[-1] == second.output.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["run", "--db", ":memory:"], ["legal"], ["timeline"], ["reach", "--unit", "shark"],
+     ["why", "--unit", "shark", "--to", "A"], ["play", "--db", ":memory:"],
+     ["compare", "--variant", "a:", "--games", "1", "--workers", "1"]],
+)
+def test_a_game_log_given_where_a_scenario_belongs_is_named_as_a_log(tmp_path: Path, args: list[str]) -> None:
+    """A log is not a scenario (README, "The command line": these commands play a scenario's
+    script): the error says what the file is and which commands read it, not that line 2 is
+    malformed YAML."""
+    db, game_id = stored_game(tmp_path)
+    log = tmp_path / "game.jsonl"
+    assert sim("log", "export", game_id, "--db", db, "-o", str(log)).exit_code == 0
+    line = one_line_exit_2(sim(args[0], str(log), *args[1:]))
+    assert "game.jsonl" in line and "a game log" in line and "not a scenario" in line and "YAML" not in line
+
+
+def test_a_game_log_given_to_check_is_named_as_a_log(tmp_path: Path) -> None:
+    db, game_id = stored_game(tmp_path)
+    log = tmp_path / "game.jsonl"
+    assert sim("log", "export", game_id, "--db", db, "-o", str(log)).exit_code == 0
+    result = sim("check", str(log))
+    assert result.exit_code == 2, result.output
+    assert "a game log" in result.output and "not a scenario" in result.output and "YAML" not in result.output
+
+
+@pytest.mark.parametrize("args", [["replay"], ["log", "import"]])
+def test_a_scenario_given_where_a_log_belongs_is_named_as_a_scenario(tmp_path: Path, args: list[str]) -> None:
+    """``replay`` and ``log import`` read a log (README, "The command line"); a scenario given
+    to them is named as one, with the commands that make its log, not "line 1: not JSON"."""
+    line = one_line_exit_2(sim(*args, str(SHARK), *(["--db", str(tmp_path / "s.sqlite")] if args[0] == "log" else [])))
+    assert "a scenario (YAML), not a game log" in line and "sim log export" in line
+    assert not (tmp_path / "s.sqlite").exists()
+
+
+def test_a_game_log_loaded_as_a_scenario_by_the_api_is_named_as_a_log(tmp_path: Path) -> None:
+    db, game_id = stored_game(tmp_path)
+    log = tmp_path / "game.jsonl"
+    assert sim("log", "export", game_id, "--db", db, "-o", str(log)).exit_code == 0
+    with pytest.raises(BadInput, match="a game log \\(JSON Lines\\), not a scenario"):
+        Simulator(":memory:").load(log)
+
+
+def test_a_plot_inside_a_file_says_the_file_is_not_a_folder(tmp_path: Path) -> None:
+    """--plot is refused before any game is played when it can't be written; a path under a
+    file named that file 'no such folder', which it is not."""
+    pytest.importorskip("matplotlib")
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    line = one_line_exit_2(sim("compare", str(SHARK), "--variant", "a:", "--games", "1", "--workers", "1",
+                               "--no-swap", "--plot", str(afile / "figure.png")))
+    assert f"not a folder: {afile}" in line

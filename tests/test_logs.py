@@ -149,6 +149,31 @@ def test_a_game_started_naming_an_unknown_ruleset_is_refused_at_line_1(tmp_path:
         assert "game.jsonl:1: sim.GameStarted: unknown ruleset 'chess': expected one of" in message, message
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [("players", [], "a game has exactly two players with different names"),
+     ("players", ["p1", "p1"], "a game has exactly two players with different names"),
+     ("active_player", "p3", "active player 'p3' is not one of p1, p2"),
+     ("seed", -1, "a seed is a whole number, 0 or more, not -1"),
+     ("aliases", {"A": "99"}, "unknown location '99': the realm has squares 1-20")],
+)
+def test_a_game_started_no_game_could_start_with_is_refused_at_line_1(
+    tmp_path: Path, field: str, value: object, said: str
+) -> None:
+    """README "Logs and their hash chain": each event must fit the game so far. A start that
+    Game.start refuses was read, replayed (exit 0) and imported, and only --verify, view and
+    render refused it, without the file or line."""
+    records = unchained(records_of(PIT))
+    assert records[0]["event"]["ruleset"] == "sorcery"  # whose realm has squares 1-20
+    records[0]["event"][field] = value
+    log = write(tmp_path / "game.jsonl", records)
+    store = ["--db", str(tmp_path / "s.sqlite")]
+    for command, after in ((["replay"], []), (["replay", "--verify"], []), (["log", "import"], store)):
+        message = one_line_exit_2(sim(*command, str(log), *after))
+        assert f"game.jsonl:1: sim.GameStarted: {said}" in message, message
+    assert not (tmp_path / "s.sqlite").exists()
+
+
 def test_a_game_started_naming_another_ruleset_is_refused_at_the_first_event_of_the_real_one(tmp_path: Path) -> None:
     records = unchained(records_of(TRAMPLE))
     records[0]["event"]["ruleset"] = "sorcery"

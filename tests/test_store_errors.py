@@ -121,3 +121,24 @@ def test_a_postgresql_store_without_its_driver_says_which_extra_to_install_exit_
     result = CliRunner().invoke(main, ["run", SHARK, "--db", "postgresql://postgres@127.0.0.1/test"])
     assert result.exit_code == 2
     assert "pip install 'tabletop-movement-sim[postgres]'" in result.output
+
+
+@pytest.mark.parametrize("db", ["postgresq://bob:topsecret@db/x", "mysql://bob:topsecret@db/x", "sqlite:///tmp/x.sqlite"])
+@pytest.mark.parametrize("command", [["games"], ["run", SHARK], ["db", "init"]])
+def test_a_store_url_of_another_kind_is_refused_as_one_without_its_password(
+    tmp_path: Path, db: str, command: list[str]
+) -> None:
+    """README "The command line": a STORE is a SQLite file, :memory: or postgresql://... A URL
+    of any other scheme (a misspelt postgresql:// too) was taken for a SQLite path: "no such
+    store" or "no folder 'mysql:'", with its password printed."""
+    proc = subprocess.run([sys.executable, "-m", "sim.cli", *command, "--db", db], capture_output=True, text=True, cwd=tmp_path,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "not a kind of store" in lines[0], proc.stderr
+    assert "topsecret" not in proc.stdout + proc.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_redact_hides_the_password_of_a_url_of_any_scheme() -> None:
+    assert redact("in mysql://bob:pw@db/x") == "in mysql://bob:***@db/x"

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, emit, err, guarded, play_file
+from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, emit, err, escape, guarded, play_file
 from sim.compare.executors import ClusterError, Runner, batches_of, check_address, default_workers, runner_for
 from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
@@ -191,12 +191,12 @@ def _play_all(
 
 def _print_run(run: dict[str, Any]) -> None:
     rate = f", {run['games_per_second']:.1f} games/s" if run["games_per_second"] else ""
-    console.print(f"{run['finished']} of {run['planned']} games played on {run['where']} in {run['seconds']:.1f}s{rate}")
+    console.print(escape(f"{run['finished']} of {run['planned']} games played on {run['where']} in {run['seconds']:.1f}s{rate}"))
     if run["store"] is not None:
-        console.print(f"{run['stored']} game(s) stored in {run['store']}, each log verified")
+        console.print(escape(f"{run['stored']} game(s) stored in {run['store']}, each log verified"))
 
 
 def _cluster_failed(exc: ClusterError) -> NoReturn:
     """A cluster that can't be reached, or lost games too often: one line, exit 4."""
-    err.print(f"[red]cluster error:[/red] {str(exc).replace('[', chr(92) + '[')}", soft_wrap=True)
+    err.print(f"[red]cluster error:[/red] {escape(str(exc))}", soft_wrap=True)
     raise SystemExit(4)

@@ -29,7 +29,7 @@ def require_matplotlib(path: str) -> None:
         raise BadInput("--plot needs matplotlib: pip install 'tabletop-movement-sim[plot]'", "--plot") from None
     folder = Path(path).resolve().parent
     if not folder.is_dir():
-        raise BadInput(f"no such folder: {folder}", "--plot")
+        raise BadInput(f"{'not a folder' if folder.exists() else 'no such folder'}: {folder}", "--plot")
     if Path(path).suffix.lower().lstrip(".") not in ("png", "svg", "pdf", "jpg", "jpeg"):
         raise BadInput(f"the figure's format comes from its extension: .png, .svg or .pdf, not {Path(path).name!r}", "--plot")
 

@@ -8,6 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from sim.console import PlainTable
+
 
 def interval(data: dict[str, float] | None, percent: bool = False, signed: bool = False, unknown: str = "-") -> str:
     """An estimate and its interval; ``unknown`` for one that is not known (a rate over no game)."""
@@ -28,7 +30,7 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
 
 
 def _outcomes(summary: dict[str, Any]) -> Table:
-    table = Table(title="outcomes: win rates with 95% intervals; Δ against the first variant (* the interval excludes 0)")
+    table = PlainTable(title="outcomes: win rates with 95% intervals; Δ against the first variant (* the interval excludes 0)")
     for column in ("variant", "who", "W / D / L", "win rate", "Δ win rate"):
         table.add_column(column)
     for variant in summary["variants"]:
@@ -62,7 +64,7 @@ def _delta(data: dict[str, float] | None) -> str:
 
 def _measures(summary: dict[str, Any]) -> Table:
     variants = summary["variants"]
-    table = Table(title="game length and counters per player: mean (quartiles); Δ against the first variant [95%]")
+    table = PlainTable(title="game length and counters per player: mean (quartiles); Δ against the first variant [95%]")
     table.add_column("measure")
     for variant in variants:
         table.add_column(variant["name"])

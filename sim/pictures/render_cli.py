@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from domain.errors import BadInput
-from sim.clikit import err, guarded
+from sim.clikit import err, escape, guarded
 from sim.pictures.output import check_target, to_png, write_whole
 from sim.pictures.picture import draw_game
 from sim.pictures.source import load_game
@@ -44,7 +44,7 @@ def render_command(source: str | None, at: str | None, unit: str | None, to: str
     data = to_png(svg) if target.suffix.lower() == ".png" else svg.encode("utf-8")
     write_whole(target, data)
     shown = number if number is not None else len(game.events)
-    err.print(f"{output}: the board after e{shown} of {len(game.events)}".replace("[", "\\["))
+    err.print(escape(f"{output}: the board after e{shown} of {len(game.events)}"))
 
 
 #: the command under the name ``sim.cli.COMMANDS`` loads

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sim.clikit import err, guarded
+from sim.clikit import err, escape, guarded
 from sim.pictures.output import check_target, write_whole
 from sim.pictures.source import load_game
 from sim.pictures.viewer import build_page
@@ -25,7 +25,7 @@ def view_command(source: str | None, db: str | None, game_id: str | None, output
     game = load_game(source, db, game_id)
     page = build_page(game)
     write_whole(target, page.encode("utf-8"))
-    err.print(f"{output}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB".replace("[", "\\["))
+    err.print(escape(f"{output}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB"))
 
 
 #: the command under the name ``sim.cli.COMMANDS`` loads
