@@ -80,10 +80,13 @@ BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder", "jump_across"))
 
 def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: LegShape) -> Leg:
     """The leg of ``found``'s shape for this unit in this state: an animal's check on a
-    ladder, and the rule of a base in the way."""
+    ladder, and the rule of a base in the way. A Jump Across that fails outright as measured
+    (Jumping Across: over 3", or landing over 1" higher) never leaves its take-off, the unit
+    falling to the ground below it: nothing on its line is in its way, units as walls
+    (``_leg_shape``)."""
     leg = Leg(frm=a, to=b, via=via, cost=found.cost, checks=list(found.checks), refusal=found.refusal,
               automatic_fail=found.automatic_fail)
-    if found.refusal is not None:
+    if found.refusal is not None or found.automatic_fail is not None:
         return leg
     if via == "ladder" and view.unit(unit_id).animal:
         leg.checks.append(Check("climb (animal on a ladder)"))
@@ -220,6 +223,8 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Down", why))
         over = table.highest_between(a, b)
+        # a jump that fails outright falls from its take-off and crosses nothing: a wall on its
+        # line is not in its way, nor is a unit (``fitted``)
         if automatic_fail is None and over > max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
             # a jump crosses a gap (seed: "such as between two buildings"); a move passes over
             # terrain up to 1" high freely: what is taller between take-off and landing is in the way
