@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.helpers import EXAMPLES, game, reach
-from tests.skirmish.test_move_phase import table
+from domain.rulesets.skirmish.table import parse_spot
+from tests.helpers import EXAMPLES, game, names, reach
+from tests.skirmish.test_move_phase import TABLE, table
 from tests.test_cli import assert_nothing_stored, one_line_error, sim
 
 SKIRMISH = EXAMPLES / "skirmish"
@@ -244,3 +245,33 @@ def test_the_reach_header_says_every_way_has_two_inches_less_for_a_unit_standing
     assert data["allowance"] == 6.0 and data["allowance_through_difficult"] == 4.0  # the JSON as it was
     clear = sim("reach", str(scenario), "--unit", "c").output
     assert "(allowance 6)" in clear, clear.splitlines()[0]
+
+
+def test_where_the_cheapest_way_needs_a_check_why_names_the_way_with_none(tmp_path: Path) -> None:
+    """Seed 004, Ladders (no Climb Check, the height counts) against Jumping Down (no cost for
+    the drop, an Agility Check, a Fall on failure): from a roof beside a ladder the cheapest way
+    down is a risky Jump Down, and the answer named it alone, while the ladder, dearer and with
+    no check, is a move the command accepts. The answer names the way with no check too, or
+    says there is none within the allowance."""
+    g = table("    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}")
+    answer = reach(g, "a")
+    found = answer.answer("5.5,4")  # type: ignore[attr-defined]
+    assert "jump_down" in found.ways and found.chance < 1
+    safer = answer.search.safer(parse_spot("5.5,4"))  # type: ignore[attr-defined]
+    assert safer is not None and safer.ways == ["ladder"] and safer.cost == 4 and safer.chance == 1.0
+    lines = answer.details("5.5,4")
+    assert "a way with no check: ladder to 5.5,4, costing 4\" of 6\"" in lines
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "5.5,4", "via": "ladder"}]})
+    assert "CheckMade" not in names(events)
+    # the way on from the ladder's foot is a ladder and a walk
+    assert reach(table("    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}"), "a").search.safer(  # type: ignore[attr-defined]
+        parse_spot("4,4")).ways == ["ladder", "walk"]
+    # from the keep (no ladder) every way down needs a check
+    keep = reach(table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}"), "a")
+    assert "every way within 6\" needs a check" in keep.details("11,12")
+    # a way with no check at all is answered as before, with nothing added
+    assert not any("no check" in line for line in reach(g, "a").details("3,4"))
+    scenario = tmp_path / "ladder.yaml"
+    scenario.write_text(TABLE.format(seed=0, units="    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}"))
+    out = sim("why", str(scenario), "--unit", "a", "--to", "5.5,4").output
+    assert "a way with no check: ladder to 5.5,4" in out

@@ -28,7 +28,7 @@ from domain.movement import NO_PATH, RangeOfMotion, Reach
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
 from domain.rulesets.skirmish.beyond import Beyond
-from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
+from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph, UncheckedGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
@@ -86,6 +86,38 @@ class TableSearch:
             )
             for difficult in (False, True)
         ]
+
+    @cached_property
+    def unchecked_graphs(self) -> list[TableGraph]:
+        """``graphs`` with only the legs that need no check (``UncheckedGraph``), sharing their
+        key points and kept legs."""
+        return [
+            UncheckedGraph(
+                self.view, self.unit_id, graph.budget, avoid_difficult=graph.avoid_difficult, points=graph.points,
+                planned=graph.planned, joined=graph.joined, stepped=graph.stepped, climbed=graph.climbed,
+            )
+            for graph in self.graphs
+        ]
+
+    def safer(self, target: Spot) -> PointAnswer | None:
+        """The cheapest way to ``target`` that needs no Agility Check, within the allowance;
+        None if there is none. ``answer`` gives the cheapest way, which may need a check where a
+        dearer one needs none (a Jump Down off a roof beside a ladder: seed 004, Ladders), and
+        the legal moves list that one alone; ``TableRange.details`` names this one beside it."""
+        if self._refused(target) is not None:
+            return None
+        if target.text == self.start:
+            return self.answer(target)
+        best: tuple[TableGraph, Way] | None = None
+        for graph in self.unchecked_graphs:
+            found = way_to(graph, self.start, target, below=math.inf if best is None else best[1].total)
+            if found is not None:
+                best = (graph, found)
+        if best is None:
+            return None
+        graph, way_there = best
+        ways = [leg.via for leg in way_there.legs]
+        return PointAnswer(True, way_there.path, round(way_there.total, 3), [], 1.0, allowance=graph.budget, ways=ways)
 
     @cached_property
     def runs(self) -> list[tuple[TableGraph, Reach]]:
@@ -436,7 +468,21 @@ class TableRange(RangeOfMotion):
             lines.append(f"Agility Check ({check['check']}{extra}): {odds} to pass; failing means {failing}")
         if found.checks:
             lines.append(f"chance of passing every check: {found.chance:.0%}")
+            lines.append(self._unchecked_way(location))
         return lines
+
+    def _unchecked_way(self, location: str) -> str:
+        """The way with no check, where the cheapest needs one: the legal moves and the path
+        above take the cheapest way alone, and a dearer safe one (a ladder beside a Jump Down)
+        is a move the command accepts too (seed 004, Ladders)."""
+        safe = self.search.safer(parse_spot(location))
+        if safe is None or safe.cost is None:
+            return f"every way within {inches(self.allowance)} needs a check"
+        budget = self.allowance if safe.allowance is None else safe.allowance
+        less = self.allowance - budget
+        difficult = f" (through difficult terrain: {inches(less)} less)" if less > EPSILON else ""
+        legs = ", ".join(f"{way} to {to}" for way, to in zip(safe.ways, (safe.path or [])[1:], strict=False))
+        return f"a way with no check: {legs}, costing {inches(safe.cost)} of {inches(budget)}{difficult}"
 
     def as_json(self) -> dict[str, object]:
         data = super().as_json()
