@@ -415,3 +415,69 @@ def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> 
     on_roof = game(U_ROOF.format(seed=passing))
     with pytest.raises(IllegalCommand, match="no gap to jump across"):  # the line stays on the roof
         on_roof.issue({"command": "move", "unit": "j", "path": [{"to": "1.5,1@roof", "via": "jump_across"}]})
+
+
+HOUSE_WITH_FLOORS = """
+title: a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside
+ruleset: skirmish
+seed: 0
+options: {jump_down_target: any_lower_surface}
+setup:
+  width: 30
+  depth: 12
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 6], height: 6}
+    - {id: upstairs, rect: [6, 0, 4, 6], height: 3}
+    - {id: storey, rect: [16, 4, 4, 4], height: 6}
+    - {id: terrace, rect: [16, 4, 7, 4], height: 2}
+  ladders:
+    - {id: hatch, bottom: "8,5@upstairs", top: "8,5.5@roof"}
+  units:
+    - {id: r, side: p1, at: '8,3@roof', move: 8, agility: 1}
+    - {id: u, side: p1, at: '7,1@upstairs', move: 8, agility: 1}
+    - {id: t, side: p1, at: '19.5,6@terrace', move: 8, agility: 1}
+    - {id: o, side: p1, at: '20.6,6@terrace', move: 8, agility: 1}
+"""
+
+
+def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
+    """Seed 004, Climbing ("climb up or down a vertical surface"), Jumping Across (a gap, "such
+    as between two buildings"), Jumping Down: a floor under a roof lies inside the building's
+    walls, the roof above it. A unit on the roof climbed down onto the floor under it 2" from
+    any wall, and took a 0" Jump Across straight down through the roof, no check, which the
+    lookahead and the legal moves offered; one upstairs climbed up through the ceiling. Each is
+    refused now, naming the surface in the way; a ladder between the floors is taken, and a
+    climb up the storey's outer wall from the terrace outside it still is."""
+    refusals = {
+        ("r", "8,2.5@upstairs", "climb"): "upstairs lies under roof",
+        ("r", "8.5,2@upstairs", "jump_across"): "upstairs lies under roof",
+        ("r", "9,2@upstairs", "jump_down"): "upstairs lies under roof",
+        ("u", "7.5,1.5@roof", "climb"): "upstairs lies under roof",
+        ("u", "7.7,1.8@roof", "jump_across"): "upstairs lies under roof",
+        ("t", "19.5,6.5@storey", "climb"): "terrace lies under storey",
+    }
+    for (unit, to, via), why in refusals.items():
+        with pytest.raises(IllegalCommand, match=why):
+            game(HOUSE_WITH_FLOORS).issue({"command": "move", "unit": unit, "path": [{"to": to, "via": via}]})
+    g = game(HOUSE_WITH_FLOORS)
+    g.issue({"command": "move", "unit": "u", "path": ["8,5@upstairs", {"to": "8,5.5@roof", "via": "ladder"}]})
+    g.issue({"command": "move", "unit": "o", "path": [{"to": "19.6,6@storey", "via": "climb"}]})
+    assert g.state.units["o"].location == "19.6,6@storey"
+    # the lookahead and the legal moves go between roof and floor by the ladder only (or by
+    # the ground outside and a climb in at a window), never through the roof
+    found = reach(game(HOUSE_WITH_FLOORS), "r").answer("8,2.5@upstairs")  # type: ignore[attr-defined]
+    assert found.reachable and found.cost > 2
+    start = {"r": "8,3@roof", "u": "7,1@upstairs"}
+    commands = game(HOUSE_WITH_FLOORS).legal_commands()
+    listed = [commands[i] for i in range(0, len(commands), 5)]  # every fifth move is searched
+    moves = [
+        ([str(found.path[0]), *found.path[1:]], found.ways),
+        *(
+            ([start[c.unit], *(leg.to for leg in c.path)], [leg.via for leg in c.path])
+            for c in listed if getattr(c, "unit", "") in start and hasattr(c, "path")
+        ),
+    ]
+    assert len(moves) > 10
+    for points, ways in moves:
+        for a, b, via in zip(points, points[1:], ways, strict=False):
+            assert {a.partition("@")[2], b.partition("@")[2]} != {"roof", "upstairs"} or via == "ladder", (a, b, via)

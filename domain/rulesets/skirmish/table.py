@@ -602,6 +602,42 @@ class Table:
         wall = self.surfaces[higher.surface].polygon.boundary
         return bool(wall.buffer(within + EPSILON).covers(segment(a, b)))
 
+    def roof_over(self, a: Spot, b: Spot) -> str | None:
+        """The surface of the higher of two points when the lower lies under it, inside its
+        walls (a floor under its roof, the terrace under a storey), else None: between them is
+        that surface itself, not a wall to climb nor a gap to jump (seed 004, Climbing: "a
+        vertical surface"; Jumping Across: a gap). A point at the wall is under it too unless
+        its own surface goes on outside the wall there (the terrace past the storey's wall, the
+        ground round a house): a floor's edge is inside the walls, the terrace's foot of the
+        wall is outside."""
+        ha, hb = self.height(a.surface), self.height(b.surface)
+        if abs(ha - hb) <= EPSILON:
+            return None
+        higher, lower = (a, b) if ha > hb else (b, a)
+        if higher.surface == GROUND:
+            return None
+        minx, miny, maxx, maxy = self._boxes[higher.surface]
+        if not (minx - EPSILON <= lower.x <= maxx + EPSILON and miny - EPSILON <= lower.y <= maxy + EPSILON):
+            return None
+        if not self._footprints[higher.surface].covers(lower.point):
+            return None
+        outside = self._outside(lower.surface, higher.surface)
+        if not outside.is_empty and outside.distance(lower.point) <= EPSILON:
+            return None
+        return higher.surface
+
+    def _outside(self, surface: str, roof: str) -> Any:
+        """Where a unit may stand on ``surface`` outside ``roof``'s footprint, kept per pair."""
+        key = (surface, roof)
+        found = self._outsides.get(key)
+        if found is None:
+            found = self._outsides[key] = self.region(surface).difference(self.surfaces[roof].polygon)
+        return found
+
+    @cached_property
+    def _outsides(self) -> dict[tuple[str, str], Any]:
+        return {}
+
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
         return max((height for _, height in self.crossed(a, b)), default=0.0)
