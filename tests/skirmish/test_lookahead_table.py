@@ -275,3 +275,44 @@ def test_where_the_cheapest_way_needs_a_check_why_names_the_way_with_none(tmp_pa
     scenario.write_text(TABLE.format(seed=0, units="    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}"))
     out = sim("why", str(scenario), "--unit", "a", "--to", "5.5,4").output
     assert "a way with no check: ladder to 5.5,4" in out
+
+
+GAP_BETWEEN_ENEMIES = """
+title: two enemies 0.99" apart, too close for a 1" base to pass between
+ruleset: skirmish
+setup:
+  width: 20
+  depth: 12
+  units:
+    - {id: m, side: p1, at: '2,5', move: 6}
+    - {id: e1, side: p2, at: '4,4.005'}
+    - {id: e2, side: p2, at: '4,5.995'}
+"""
+
+
+def test_too_far_round_a_base_is_said_with_a_caution_as_the_way_measured_bends_at_an_octagon() -> None:
+    """Seed 004, Moving Through Other Units: never through enemies; the lookahead goes round a
+    base by the corners of an octagon around it, which a move hugging the base beats. Round
+    the enemies to 6,5 the lookahead measured 6.06" and answered "too far" for a 6" Move while
+    the move declared close round e1's base (5.85") is taken: the answer now says the way
+    measured bends round a base at fixed points and asks for the move to be declared."""
+    g = game(GAP_BETWEEN_ENEMIES)
+    reasons = [str(r) for r in reach(g, "m").why_not("6,5")]
+    assert any("too far" in r for r in reasons)
+    assert any("caution" in r and "round e1" in r for r in reasons), reasons
+    # the move round e1's base, 0.002" clear of it, is taken
+    import math
+
+    centre, clear = (4.0, 4.005), 1.002
+    first = math.atan2(5 - centre[1], 2 - centre[0]) + math.acos(1 / math.dist((2, 5), centre))
+    last = math.atan2(5 - centre[1], 6 - centre[0]) - math.acos(1 / math.dist((6, 5), centre)) + 2 * math.pi
+    step = (last - first) / 12
+    radius = clear / math.cos(step / 2)
+    bends = [
+        f"{centre[0] + radius * math.cos(first + step * i):.3f},{centre[1] + radius * math.sin(first + step * i):.3f}"
+        for i in range(13)
+    ]
+    g.issue({"command": "move", "unit": "m", "path": [*bends, "6,5"]})
+    assert g.state.units["m"].location == "6,5"
+    # far beyond the allowance, no caution
+    assert not any("caution" in str(r) for r in reach(game(GAP_BETWEEN_ENEMIES), "m").why_not("9,5"))
