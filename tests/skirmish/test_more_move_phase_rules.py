@@ -481,3 +481,46 @@ def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
     for points, ways in moves:
         for a, b, via in zip(points, points[1:], ways, strict=False):
             assert {a.partition("@")[2], b.partition("@")[2]} != {"roof", "upstairs"} or via == "ladder", (a, b, via)
+
+
+ROOF_AGAINST_A_TOWER = """
+title: a 3" roof against the wall of a 6" tower, and a house with an upper floor
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {{id: roof, rect: [4, 4, 6, 8], height: 3}}
+    - {{id: tower, rect: [10, 4, 4, 8], height: 6}}
+    - {{id: far, rect: [4, 0, 6, 0.5], height: 3}}
+    - {{id: attic, rect: [18, 4, 4, 6], height: 6}}
+    - {{id: upstairs, rect: [18, 4, 4, 6], height: 3}}
+  units:
+{units}
+"""
+
+
+def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> None:
+    """Designers' comment (Dazed or Stunned next to a ledge: one Agility Check) and Jumping
+    Across (a failure Falls to the ground below): a ledge is an edge with a drop beyond it. A
+    unit Stunned 0.5" from a tower's wall rising from its roof's edge, 4" from any drop, made
+    the ledge check and, failing it, "fell 3"" over the tower's wall to the ground 4.5" away;
+    one Stunned by the wall of the floor it stands on, under the roof, fell out through the
+    house's wall. Neither checks now. A failed Jump Across by the tower's wall falls over the
+    nearest edge that drops (the roof's south edge), not over the wall."""
+    seed = seed_where(lambda s: first_roll(s) < 20)  # a roll that fails a ledge check at Agility 20
+    units = "    - {id: m, side: p1, at: '9.5,8@roof', agility: 20}\n    - {id: u, side: p1, at: '18.5,7@upstairs', agility: 20}\n"
+    g = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units=units))
+    for unit in ("m", "u"):
+        events = g.issue({"command": "set_state", "unit": unit, "states": ["stunned"]})
+        assert "CheckMade" not in names(events) and "UnitFell" not in names(events)
+    # by the roof's own edge, with the drop beyond, the check is made
+    edge = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units="    - {id: m, side: p1, at: '9.5,11.5@roof', agility: 20}\n"))
+    events = edge.issue({"command": "set_state", "unit": "m", "states": ["stunned"]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to.startswith("9.5,12.5")  # over the north edge, not the tower's wall
+    jumper = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units="    - {id: j, side: p1, at: '9.5,6@roof', agility: 20}\n"))
+    events = jumper.issue({"command": "move", "unit": "j", "path": [{"to": "9.5,0.3@far", "via": "jump_across"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "9.5,3.5"  # at the foot of the south wall, straight out from the take-off

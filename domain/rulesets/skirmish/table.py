@@ -439,6 +439,8 @@ class Table:
         same height."""
         if spot.surface == GROUND:
             return []
+        if not self._open_sides[spot.surface]:
+            return []  # a floor under its roof: walls all round, no ledge
         return [side for side in self.sides_of(spot, within) if side.drop > LOW_OBSTACLE + EPSILON]
 
     def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
@@ -447,14 +449,15 @@ class Table:
         point just beyond it (as ``over_the_edge``) and the drop to there. Two sides meeting at
         the corner nearest ``spot`` are one point, listed once. Every side is listed, not only
         the nearest: where two or more are equally near, which one a unit falls over is rolled
-        (Move Phase, Falling: a random direction where it is ambiguous)."""
+        (Move Phase, Falling: a random direction where it is ambiguous). The parts of the sides
+        where a higher surface stands (``_open_sides``) are walls, not sides to go over, unless
+        every side is one."""
         surface = self.surfaces[spot.surface]
-        coords = list(surface.polygon.exterior.coords)
-        nearest = surface.polygon.exterior.distance(spot.point)
+        pieces = self._open_sides[surface.id] or self._all_sides[surface.id]
+        nearest = min(piece.distance(spot.point) for piece in pieces)
         sides: list[Side] = []
         seen: set[str] = set()
-        for a, b in zip(coords, coords[1:], strict=False):
-            segment = LineString([a, b])
+        for segment in pieces:
             distance = segment.distance(spot.point)
             if distance > within + EPSILON:
                 continue
@@ -470,6 +473,34 @@ class Table:
         if len(tied) == 1:  # the one nearest side, as ``over_the_edge`` finds it
             sides[0] = Side(tied[0].distance, tied[0].edge, tied[0].beyond, tied[0].drop, True)
         return sides
+
+    @cached_property
+    def _all_sides(self) -> dict[str, list[LineString]]:
+        """Each raised surface's sides, one segment per side of its outline."""
+        found: dict[str, list[LineString]] = {}
+        for surface in self.surfaces.values():
+            coords = list(surface.polygon.exterior.coords)
+            found[surface.id] = [LineString([a, b]) for a, b in zip(coords, coords[1:], strict=False)]
+        return found
+
+    @cached_property
+    def _open_sides(self) -> dict[str, list[LineString]]:
+        """Each raised surface's sides less where a higher surface stands on or over them: the
+        wall of a tower rising from a roof's edge, the walls of a floor under its roof. There
+        a unit is against a wall, not at a ledge (designers' comment: Dazed or Stunned next to
+        a ledge), and nothing falls over it (Jumping Across: to the ground below). Empty where
+        every side is so (a floor under its roof): ``sides_of`` then takes them all."""
+        found: dict[str, list[LineString]] = {}
+        for surface in self.surfaces.values():
+            higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
+            cover = unary_union(higher).buffer(EPSILON) if higher else None
+            pieces: list[LineString] = []
+            for side in self._all_sides[surface.id]:
+                rest = side if cover is None or not cover.intersects(side) else side.difference(cover)
+                parts = getattr(rest, "geoms", [rest])
+                pieces += [part for part in parts if isinstance(part, LineString) and part.length > EPSILON]
+            found[surface.id] = pieces
+        return found
 
     def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
         """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
