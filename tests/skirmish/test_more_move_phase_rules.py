@@ -507,8 +507,9 @@ def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> N
     unit Stunned 0.5" from a tower's wall rising from its roof's edge, 4" from any drop, made
     the ledge check and, failing it, "fell 3"" over the tower's wall to the ground 4.5" away;
     one Stunned by the wall of the floor it stands on, under the roof, fell out through the
-    house's wall. Neither checks now. A failed Jump Across by the tower's wall falls over the
-    nearest edge that drops (the roof's south edge), not over the wall."""
+    house's wall. Neither checks now, nor one by the table's edge. A failed Jump Across by the
+    tower's wall falls over the nearest edge that drops (the roof's south edge), not over the
+    wall."""
     seed = seed_where(lambda s: first_roll(s) < 20)  # a roll that fails a ledge check at Agility 20
     units = "    - {id: m, side: p1, at: '9.5,8@roof', agility: 20}\n    - {id: u, side: p1, at: '18.5,7@upstairs', agility: 20}\n"
     g = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units=units))
@@ -520,6 +521,11 @@ def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> N
     events = edge.issue({"command": "set_state", "unit": "m", "states": ["stunned"]})
     fell = next(e for e in events if e.name == "UnitFell")
     assert fell.to.startswith("9.5,12.5")  # over the north edge, not the tower's wall
+    # nor is the table's own edge a ledge: nothing lies beyond it (it fell off the table there,
+    # landing round the corner)
+    flush = ROOF_AGAINST_A_TOWER.replace("[4, 4, 6, 8], height: 3", "[0, 4, 10, 8], height: 3")
+    at_the_end = game(flush.format(seed=seed, units="    - {id: m, side: p1, at: '0.3,8@roof', agility: 20}\n"))
+    assert "CheckMade" not in names(at_the_end.issue({"command": "set_state", "unit": "m", "states": ["stunned"]}))
     jumper = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units="    - {id: j, side: p1, at: '9.5,6@roof', agility: 20}\n"))
     events = jumper.issue({"command": "move", "unit": "j", "path": [{"to": "9.5,0.3@far", "via": "jump_across"}]})
     fell = next(e for e in events if e.name == "UnitFell")

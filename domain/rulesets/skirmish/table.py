@@ -485,18 +485,20 @@ class Table:
 
     @cached_property
     def _open_sides(self) -> dict[str, list[LineString]]:
-        """Each raised surface's sides less where a higher surface stands on or over them: the
-        wall of a tower rising from a roof's edge, the walls of a floor under its roof. There
-        a unit is against a wall, not at a ledge (designers' comment: Dazed or Stunned next to
-        a ledge), and nothing falls over it (Jumping Across: to the ground below). Empty where
-        every side is so (a floor under its roof): ``sides_of`` then takes them all."""
+        """Each raised surface's sides less where a higher surface stands on or over them (the
+        wall of a tower rising from a roof's edge, the walls of a floor under its roof) and
+        less the table's edge: there a unit is against a wall, or at the end of the table,
+        not at a ledge (designers' comment: Dazed or Stunned next to a ledge), and nothing
+        falls over it (Jumping Across: to the ground below). Empty where every side is so (a
+        floor under its roof): ``sides_of`` then takes them all."""
         found: dict[str, list[LineString]] = {}
         for surface in self.surfaces.values():
             higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
-            cover = unary_union(higher).buffer(EPSILON) if higher else None
+            # the table's own edge: nothing lies beyond it to fall to
+            cover = unary_union([*higher, self.bounds.exterior]).buffer(EPSILON)
             pieces: list[LineString] = []
             for side in self._all_sides[surface.id]:
-                rest = side if cover is None or not cover.intersects(side) else side.difference(cover)
+                rest = side.difference(cover) if cover.intersects(side) else side
                 parts = getattr(rest, "geoms", [rest])
                 pieces += [part for part in parts if isinstance(part, LineString) and part.length > EPSILON]
             found[surface.id] = pieces
