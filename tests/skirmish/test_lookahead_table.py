@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.helpers import EXAMPLES, game, reach
-from tests.skirmish.test_move_phase import table
+from domain.rulesets.skirmish.table import parse_spot
+from tests.helpers import EXAMPLES, game, names, reach
+from tests.skirmish.test_move_phase import TABLE, table
 from tests.test_cli import assert_nothing_stored, one_line_error, sim
 
 SKIRMISH = EXAMPLES / "skirmish"
@@ -244,3 +245,74 @@ def test_the_reach_header_says_every_way_has_two_inches_less_for_a_unit_standing
     assert data["allowance"] == 6.0 and data["allowance_through_difficult"] == 4.0  # the JSON as it was
     clear = sim("reach", str(scenario), "--unit", "c").output
     assert "(allowance 6)" in clear, clear.splitlines()[0]
+
+
+def test_where_the_cheapest_way_needs_a_check_why_names_the_way_with_none(tmp_path: Path) -> None:
+    """Seed 004, Ladders (no Climb Check, the height counts) against Jumping Down (no cost for
+    the drop, an Agility Check, a Fall on failure): from a roof beside a ladder the cheapest way
+    down is a risky Jump Down, and the answer named it alone, while the ladder, dearer and with
+    no check, is a move the command accepts. The answer names the way with no check too, or
+    says there is none within the allowance."""
+    g = table("    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}")
+    answer = reach(g, "a")
+    found = answer.answer("5.5,4")  # type: ignore[attr-defined]
+    assert "jump_down" in found.ways and found.chance < 1
+    safer = answer.search.safer(parse_spot("5.5,4"))  # type: ignore[attr-defined]
+    assert safer is not None and safer.ways == ["ladder"] and safer.cost == 4 and safer.chance == 1.0
+    lines = answer.details("5.5,4")
+    assert "a way with no check: ladder to 5.5,4, costing 4\" of 6\"" in lines
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "5.5,4", "via": "ladder"}]})
+    assert "CheckMade" not in names(events)
+    # the way on from the ladder's foot is a ladder and a walk
+    assert reach(table("    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}"), "a").search.safer(  # type: ignore[attr-defined]
+        parse_spot("4,4")).ways == ["ladder", "walk"]
+    # from the keep (no ladder) every way down needs a check
+    keep = reach(table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}"), "a")
+    assert "every way within 6\" needs a check" in keep.details("11,12")
+    # a way with no check at all is answered as before, with nothing added
+    assert not any("no check" in line for line in reach(g, "a").details("3,4"))
+    scenario = tmp_path / "ladder.yaml"
+    scenario.write_text(TABLE.format(seed=0, units="    - {id: a, side: p1, at: '6.5,4@tower', agility: 10}"))
+    out = sim("why", str(scenario), "--unit", "a", "--to", "5.5,4").output
+    assert "a way with no check: ladder to 5.5,4" in out
+
+
+GAP_BETWEEN_ENEMIES = """
+title: two enemies 0.99" apart, too close for a 1" base to pass between
+ruleset: skirmish
+setup:
+  width: 20
+  depth: 12
+  units:
+    - {id: m, side: p1, at: '2,5', move: 6}
+    - {id: e1, side: p2, at: '4,4.005'}
+    - {id: e2, side: p2, at: '4,5.995'}
+"""
+
+
+def test_too_far_round_a_base_is_said_with_a_caution_as_the_way_measured_bends_at_an_octagon() -> None:
+    """Seed 004, Moving Through Other Units: never through enemies; the lookahead goes round a
+    base by the corners of an octagon around it, which a move hugging the base beats. Round
+    the enemies to 6,5 the lookahead measured 6.06" and answered "too far" for a 6" Move while
+    the move declared close round e1's base (5.85") is taken: the answer now says the way
+    measured bends round a base at fixed points and asks for the move to be declared."""
+    g = game(GAP_BETWEEN_ENEMIES)
+    reasons = [str(r) for r in reach(g, "m").why_not("6,5")]
+    assert any("too far" in r for r in reasons)
+    assert any("caution" in r and "round e1" in r for r in reasons), reasons
+    # the move round e1's base, 0.002" clear of it, is taken
+    import math
+
+    centre, clear = (4.0, 4.005), 1.002
+    first = math.atan2(5 - centre[1], 2 - centre[0]) + math.acos(1 / math.dist((2, 5), centre))
+    last = math.atan2(5 - centre[1], 6 - centre[0]) - math.acos(1 / math.dist((6, 5), centre)) + 2 * math.pi
+    step = (last - first) / 12
+    radius = clear / math.cos(step / 2)
+    bends = [
+        f"{centre[0] + radius * math.cos(first + step * i):.3f},{centre[1] + radius * math.sin(first + step * i):.3f}"
+        for i in range(13)
+    ]
+    g.issue({"command": "move", "unit": "m", "path": [*bends, "6,5"]})
+    assert g.state.units["m"].location == "6,5"
+    # far beyond the allowance, no caution
+    assert not any("caution" in str(r) for r in reach(game(GAP_BETWEEN_ENEMIES), "m").why_not("9,5"))

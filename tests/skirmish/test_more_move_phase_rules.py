@@ -415,3 +415,118 @@ def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> 
     on_roof = game(U_ROOF.format(seed=passing))
     with pytest.raises(IllegalCommand, match="no gap to jump across"):  # the line stays on the roof
         on_roof.issue({"command": "move", "unit": "j", "path": [{"to": "1.5,1@roof", "via": "jump_across"}]})
+
+
+HOUSE_WITH_FLOORS = """
+title: a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside
+ruleset: skirmish
+seed: 0
+options: {jump_down_target: any_lower_surface}
+setup:
+  width: 30
+  depth: 12
+  surfaces:
+    - {id: roof, rect: [6, 0, 4, 6], height: 6}
+    - {id: upstairs, rect: [6, 0, 4, 6], height: 3}
+    - {id: storey, rect: [16, 4, 4, 4], height: 6}
+    - {id: terrace, rect: [16, 4, 7, 4], height: 2}
+  ladders:
+    - {id: hatch, bottom: "8,5@upstairs", top: "8,5.5@roof"}
+  units:
+    - {id: r, side: p1, at: '8,3@roof', move: 8, agility: 1}
+    - {id: u, side: p1, at: '7,1@upstairs', move: 8, agility: 1}
+    - {id: t, side: p1, at: '19.5,6@terrace', move: 8, agility: 1}
+    - {id: o, side: p1, at: '20.6,6@terrace', move: 8, agility: 1}
+"""
+
+
+def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
+    """Seed 004, Climbing ("climb up or down a vertical surface"), Jumping Across (a gap, "such
+    as between two buildings"), Jumping Down: a floor under a roof lies inside the building's
+    walls, the roof above it. A unit on the roof climbed down onto the floor under it 2" from
+    any wall, and took a 0" Jump Across straight down through the roof, no check, which the
+    lookahead and the legal moves offered; one upstairs climbed up through the ceiling. Each is
+    refused now, naming the surface in the way; a ladder between the floors is taken, and a
+    climb up the storey's outer wall from the terrace outside it still is."""
+    refusals = {
+        ("r", "8,2.5@upstairs", "climb"): "upstairs lies under roof",
+        ("r", "8.5,2@upstairs", "jump_across"): "upstairs lies under roof",
+        ("r", "9,2@upstairs", "jump_down"): "upstairs lies under roof",
+        ("u", "7.5,1.5@roof", "climb"): "upstairs lies under roof",
+        ("u", "7.7,1.8@roof", "jump_across"): "upstairs lies under roof",
+        ("t", "19.5,6.5@storey", "climb"): "terrace lies under storey",
+    }
+    for (unit, to, via), why in refusals.items():
+        with pytest.raises(IllegalCommand, match=why):
+            game(HOUSE_WITH_FLOORS).issue({"command": "move", "unit": unit, "path": [{"to": to, "via": via}]})
+    g = game(HOUSE_WITH_FLOORS)
+    g.issue({"command": "move", "unit": "u", "path": ["8,5@upstairs", {"to": "8,5.5@roof", "via": "ladder"}]})
+    g.issue({"command": "move", "unit": "o", "path": [{"to": "19.6,6@storey", "via": "climb"}]})
+    assert g.state.units["o"].location == "19.6,6@storey"
+    # the lookahead and the legal moves go between roof and floor by the ladder only (or by
+    # the ground outside and a climb in at a window), never through the roof
+    found = reach(game(HOUSE_WITH_FLOORS), "r").answer("8,2.5@upstairs")  # type: ignore[attr-defined]
+    assert found.reachable and found.cost > 2
+    start = {"r": "8,3@roof", "u": "7,1@upstairs"}
+    commands = game(HOUSE_WITH_FLOORS).legal_commands()
+    listed = [commands[i] for i in range(0, len(commands), 5)]  # every fifth move is searched
+    moves = [
+        ([str(found.path[0]), *found.path[1:]], found.ways),
+        *(
+            ([start[c.unit], *(leg.to for leg in c.path)], [leg.via for leg in c.path])
+            for c in listed if getattr(c, "unit", "") in start and hasattr(c, "path")
+        ),
+    ]
+    assert len(moves) > 10
+    for points, ways in moves:
+        for a, b, via in zip(points, points[1:], ways, strict=False):
+            assert {a.partition("@")[2], b.partition("@")[2]} != {"roof", "upstairs"} or via == "ladder", (a, b, via)
+
+
+ROOF_AGAINST_A_TOWER = """
+title: a 3" roof against the wall of a 6" tower, and a house with an upper floor
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 30
+  depth: 20
+  surfaces:
+    - {{id: roof, rect: [4, 4, 6, 8], height: 3}}
+    - {{id: tower, rect: [10, 4, 4, 8], height: 6}}
+    - {{id: far, rect: [4, 0, 6, 0.5], height: 3}}
+    - {{id: attic, rect: [18, 4, 4, 6], height: 6}}
+    - {{id: upstairs, rect: [18, 4, 4, 6], height: 3}}
+  units:
+{units}
+"""
+
+
+def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> None:
+    """Designers' comment (Dazed or Stunned next to a ledge: one Agility Check) and Jumping
+    Across (a failure Falls to the ground below): a ledge is an edge with a drop beyond it. A
+    unit Stunned 0.5" from a tower's wall rising from its roof's edge, 4" from any drop, made
+    the ledge check and, failing it, "fell 3"" over the tower's wall to the ground 4.5" away;
+    one Stunned by the wall of the floor it stands on, under the roof, fell out through the
+    house's wall. Neither checks now, nor one by the table's edge. A failed Jump Across by the
+    tower's wall falls over the nearest edge that drops (the roof's south edge), not over the
+    wall."""
+    seed = seed_where(lambda s: first_roll(s) < 20)  # a roll that fails a ledge check at Agility 20
+    units = "    - {id: m, side: p1, at: '9.5,8@roof', agility: 20}\n    - {id: u, side: p1, at: '18.5,7@upstairs', agility: 20}\n"
+    g = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units=units))
+    for unit in ("m", "u"):
+        events = g.issue({"command": "set_state", "unit": unit, "states": ["stunned"]})
+        assert "CheckMade" not in names(events) and "UnitFell" not in names(events)
+    # by the roof's own edge, with the drop beyond, the check is made
+    edge = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units="    - {id: m, side: p1, at: '9.5,11.5@roof', agility: 20}\n"))
+    events = edge.issue({"command": "set_state", "unit": "m", "states": ["stunned"]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to.startswith("9.5,12.5")  # over the north edge, not the tower's wall
+    # nor is the table's own edge a ledge: nothing lies beyond it (it fell off the table there,
+    # landing round the corner)
+    flush = ROOF_AGAINST_A_TOWER.replace("[4, 4, 6, 8], height: 3", "[0, 4, 10, 8], height: 3")
+    at_the_end = game(flush.format(seed=seed, units="    - {id: m, side: p1, at: '0.3,8@roof', agility: 20}\n"))
+    assert "CheckMade" not in names(at_the_end.issue({"command": "set_state", "unit": "m", "states": ["stunned"]}))
+    jumper = game(ROOF_AGAINST_A_TOWER.format(seed=seed, units="    - {id: j, side: p1, at: '9.5,6@roof', agility: 20}\n"))
+    events = jumper.issue({"command": "move", "unit": "j", "path": [{"to": "9.5,0.3@far", "via": "jump_across"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "9.5,3.5"  # at the foot of the south wall, straight out from the take-off

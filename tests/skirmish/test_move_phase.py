@@ -343,6 +343,44 @@ def test_a_jump_across_onto_a_lower_roof_does_not_go_through_enemies_on_either_r
     assert gap.state.units["j"].location == "7.2,5@low"
 
 
+GAP_ROOFS = """
+title: two 3" roofs 3.5" apart, a tower between them at one end
+ruleset: skirmish
+seed: 0
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {id: a, rect: [0, 0, 6, 12], height: 3}
+    - {id: b, rect: [9.5, 0, 6, 12], height: 3}
+    - {id: tower, rect: [7, 0, 1, 3], height: 8}
+  units:
+"""
+
+
+def test_a_jump_across_that_fails_outright_never_leaves_its_take_off_so_nothing_on_its_line_stops_it() -> None:
+    """Seed 004, Jumping Across: a jump measured longer than 3" (or landing more than 1"
+    higher) fails outright and the unit Falls to the ground below from where it attempted the
+    jump; it never leaves its take-off, so it moves through nothing on its line (Moving
+    Through Other Units). A wall on that line did not refuse it while an enemy did: both now
+    let it be declared, measured and failed."""
+    past_enemy = GAP_ROOFS + "    - {id: j, side: p1, at: '4.5,5@a', move: 8}\n    - {id: e, side: p2, at: '5.5,5@a'}\n"
+    events = game(past_enemy).issue({"command": "move", "unit": "j", "path": [{"to": "10,5@b", "via": "jump_across"}]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "automatic failure"
+    assert next(e for e in events if e.name == "UnitFell").frm == "4.5,5@a"
+    through_wall = GAP_ROOFS + "    - {id: w, side: p1, at: '5.5,1.5@a', move: 8}\n"
+    events = game(through_wall).issue({"command": "move", "unit": "w", "path": [{"to": "10,1.5@b", "via": "jump_across"}]})
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "automatic failure"
+    # a jump that would be made (3" or less) still goes through neither
+    near = GAP_ROOFS.replace("[9.5, 0, 6, 12]", "[7, 0, 6, 12]").replace("[7, 0, 1, 3]", "[6.2, 0, 0.6, 3]")
+    with pytest.raises(IllegalCommand, match="never through enemies: e is in the way"):
+        game(near + "    - {id: j, side: p1, at: '4.2,5@a', move: 8}\n    - {id: e, side: p2, at: '5.4,5@a'}\n").issue(
+            {"command": "move", "unit": "j", "path": [{"to": "7,5@b", "via": "jump_across"}]})
+    with pytest.raises(IllegalCommand, match="a jump across clears a gap, not a wall"):
+        game(near + "    - {id: w, side: p1, at: '5.5,1.5@a', move: 8}\n").issue(
+            {"command": "move", "unit": "w", "path": [{"to": "7.5,1.5@b", "via": "jump_across"}]})
+
+
 def test_a_failed_jump_across_check_is_a_fall_from_the_take_off() -> None:
     seed = seed_where(lambda s: first_roll(s) < 10)
     g = table("    - {id: a, side: p1, at: '9.9,5.5@tower', agility: 10}", seed)

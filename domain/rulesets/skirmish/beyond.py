@@ -104,7 +104,12 @@ class Beyond:
 
     def nearest(self, target: Spot) -> tuple[float, list[str]] | None:
         """``nearest_total`` and the ways of moving (``walk``, ``climb``...) of the legs between
-        key points on that way, in order (the last leg to the point not among them). An A*
+        key points on that way, in order (the last leg to the point not among them)."""
+        found = self.nearest_way(target)
+        return None if found is None else (found[0], found[1])
+
+    def nearest_way(self, target: Spot) -> tuple[float, list[str], list[str]] | None:
+        """``nearest`` and the key points the way passes, the start first. An A*
         search: it stops once no way through the points still open could be cheaper than the
         best found."""
         graph, keys, judge, nodes = self.graph, self.keys, self.judge, self.graph.nodes
@@ -172,7 +177,7 @@ class Beyond:
             path.append(came_from[path[-1]])
         path.reverse()
         ways = [self._way(a, b) for a, b in zip(path, path[1:], strict=False)]
-        return best, ways
+        return best, ways, [keys[i] for i in path]
 
     def _way(self, a: int, b: int) -> str:
         step = self.graph.step(self.keys[a], self.keys[b])

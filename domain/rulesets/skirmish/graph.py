@@ -389,3 +389,42 @@ class _Legs(dict[tuple[str, str], Leg]):
             raise KeyError(key)
         self[key] = leg
         return leg
+
+
+class UncheckedGraph(TableGraph):
+    """``TableGraph`` with only the legs that need no Agility Check: walks, ladders (not for an
+    animal), jumps across of 1" or less. The searches answer with the cheapest way, which may be
+    a risky Jump Down where a ladder beside it is dearer and safe (seed 004, Ladders: no Climb
+    Check); this graph finds the safe way, so an answer can name it (``TableSearch.safer``).
+    It shares the kept legs of the state with the other graphs: they are filtered, not planned
+    otherwise."""
+
+    def step(self, a_key: str, b_key: str) -> tuple[str, float] | None:
+        found = super().step(a_key, b_key)
+        if found is None or found[0] == "walk":
+            return found
+        return None if _checked(self.raw_leg(a_key, b_key)) else found
+
+    def direct_cost(self, a_key: str, target: Spot) -> float | None:
+        found = super().direct_cost(a_key, target)
+        if found is None or not _checked(self.raw_join(a_key, target)):
+            return found
+        return None
+
+    def straight(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        found = super().straight(a_key, target)
+        return None if found is None or any(leg.checks for leg in found[2]) else found
+
+    def over(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
+        found = super().over(a_key, target)
+        return None if found is None or any(leg.checks for leg in found[2]) else found
+
+    def usable(self, leg: Leg | None) -> Leg | None:
+        found = super().usable(leg)
+        return None if _checked(found) else found
+
+
+def _checked(leg: Leg | None) -> bool:
+    """Whether a leg needs an Agility Check (a climb, a jump down, a jump across over 1", an
+    animal on a ladder)."""
+    return leg is not None and bool(leg.checks)

@@ -223,12 +223,16 @@ class KeyPoints:
         nodes = _added(nodes, shared.corners)
         me = view.radius(unit_id)
         octagons: dict[str, Spot] = {}
+        #: the octagon points by the unit each goes round, with the least distance between the
+        #: two centres (both radii): a way bending there goes round that base (``reach._diagnose``)
+        self.round: dict[str, tuple[str, float]] = {}
         for other in view.placed():
             if other.id == unit_id:
                 continue
             clearance = (me + other.radius + MARGIN) / math.cos(math.pi / 8)
             for spot in octagon(table, other.spot, clearance):
                 octagons.setdefault(spot.text, spot)
+                self.round.setdefault(spot.text, (other.id, me + other.radius))
         nodes = _added(_added(nodes, octagons), shared.portals)
         #: (top, foot) and (foot, top) of every climb (the table's: read, never changed)
         self.climb_pairs: frozenset[tuple[str, str]] = shared.climb_pairs

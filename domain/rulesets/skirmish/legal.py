@@ -8,7 +8,9 @@ jumps. For each unit of the side to move that may Move: ``move`` to each sampled
 to each sampled point of its Run (when it may Run); ``attempt_engage`` for each unit that may
 attempt to Engage (``may_engage``); then ``end_turn``.
 A point between samples is as legal as its neighbours: the sample is what is listed, not all
-that is allowed.
+that is allowed. Likewise one way to each point is listed, the cheapest: a dearer way with no
+check (a ladder beside a Jump Down) is legal too, and ``sim why`` names it
+(``TableSearch.safer``; docs/skirmish.md, "The lookahead").
 """
 
 from __future__ import annotations

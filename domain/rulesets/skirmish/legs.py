@@ -80,10 +80,13 @@ BLOCKED_BY_UNITS = frozenset(("walk", "climb", "ladder", "jump_across"))
 
 def fitted(view: TableView, unit_id: str, a: Spot, b: Spot, via: str, found: LegShape) -> Leg:
     """The leg of ``found``'s shape for this unit in this state: an animal's check on a
-    ladder, and the rule of a base in the way."""
+    ladder, and the rule of a base in the way. A Jump Across that fails outright as measured
+    (Jumping Across: over 3", or landing over 1" higher) never leaves its take-off, the unit
+    falling to the ground below it: nothing on its line is in its way, units as walls
+    (``_leg_shape``)."""
     leg = Leg(frm=a, to=b, via=via, cost=found.cost, checks=list(found.checks), refusal=found.refusal,
               automatic_fail=found.automatic_fail)
-    if found.refusal is not None:
+    if found.refusal is not None or found.automatic_fail is not None:
         return leg
     if via == "ladder" and view.unit(unit_id).animal:
         leg.checks.append(Check("climb (animal on a ladder)"))
@@ -150,6 +153,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         across = a.flat_distance(b)
         if rise <= EPSILON:
             return LegShape(0.0, refusal=rule("Move Phase, Climbing", "a climb goes up or down a vertical surface"))
+        roof = _under_roof(view, a, b)
+        if roof is not None:
+            return LegShape(0.0, refusal=rule("Move Phase, Climbing", f"a climb goes up or down a vertical surface, not through {roof}"))
         if across > leeway + EPSILON and options.wall_running == "forbidden":
             why = f"a climb allows {leeway:g}\" of horizontal movement, not {across:.2f}\""
             return LegShape(0.0, refusal=rule("Move Phase, Climbing", why))
@@ -183,6 +189,8 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             refusal = rule("Move Phase, Jumping Down", "the unit lands on the ground (option jump_down_target)")
         elif across > reach + EPSILON:
             refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
+        elif (roof := _under_roof(view, a, b)) is not None:
+            refusal = rule("Move Phase, Jumping Down", f"it may not jump through {roof}")
         elif table.highest_between(a, b) > table.height(a.surface) + EPSILON:
             refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
         if refusal is not None:
@@ -202,6 +210,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             where = "one surface" if a.surface == b.surface else "the ground's level"
             why = f"both ends are on {where}: no gap to jump across; walk it"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", why))
+        roof = _under_roof(view, a, b)
+        if roof is not None:
+            return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", f"no gap to jump across, only {roof}"))
         cost = gap if options.jump_across_distance_cost == "deducted" else 0.0
         if gap > options.jump_across_max_gap + EPSILON:
             limit = options.jump_across_max_gap
@@ -220,6 +231,8 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Down", why))
         over = table.highest_between(a, b)
+        # a jump that fails outright falls from its take-off and crosses nothing: a wall on its
+        # line is not in its way, nor is a unit (``fitted``)
         if automatic_fail is None and over > max(table.height(a.surface), table.height(b.surface)) + LOW_OBSTACLE + EPSILON:
             # a jump crosses a gap (seed: "such as between two buildings"); a move passes over
             # terrain up to 1" high freely: what is taller between take-off and landing is in the way
@@ -231,6 +244,21 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     # units or terrain): it moves through difficult terrain only where it stands, at either end
     difficult = table.touches_difficult(a, b) if via == "jump_down" else table.crosses_difficult(a, b)
     return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=difficult)
+
+
+def _under_roof(view: TableView, a: Spot, b: Spot) -> str | None:
+    """Where the lower end of a climb or jump lies under the higher end's surface, inside its
+    walls (a floor under its roof): "LOWER lies under HIGHER, inside its walls", else None.
+    Floors of one building are surfaces with one footprint (docs/skirmish.md, The table), so
+    a unit went from a roof to the floor under it, or up, through the roof: a climb needs a
+    vertical surface (Climbing), a jump a gap (Jumping Across) or a drop clear of the roof
+    (Jumping Down); a ladder joins them where one is declared."""
+    table = view.table
+    roof = table.roof_over(a, b)
+    if roof is None:
+        return None
+    lower = a if table.height(a.surface) < table.height(b.surface) else b
+    return f"{roof}: {lower.surface} lies under {roof}, inside its walls"
 
 
 def _climbed_past(view: TableView, a: Spot, b: Spot) -> RuleRef | None:

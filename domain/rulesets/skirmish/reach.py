@@ -28,7 +28,7 @@ from domain.movement import NO_PATH, RangeOfMotion, Reach
 from domain.rules import RuleRef
 from domain.rulesets.skirmish.areas import AREA_SPACING, reachable_areas, reachable_centres
 from domain.rulesets.skirmish.beyond import Beyond
-from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph
+from domain.rulesets.skirmish.graph import DIFFICULT, TableGraph, UncheckedGraph
 from domain.rulesets.skirmish.keypoints import MARGIN, PORTAL_SPACING, KeyPoints
 from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
@@ -86,6 +86,38 @@ class TableSearch:
             )
             for difficult in (False, True)
         ]
+
+    @cached_property
+    def unchecked_graphs(self) -> list[TableGraph]:
+        """``graphs`` with only the legs that need no check (``UncheckedGraph``), sharing their
+        key points and kept legs."""
+        return [
+            UncheckedGraph(
+                self.view, self.unit_id, graph.budget, avoid_difficult=graph.avoid_difficult, points=graph.points,
+                planned=graph.planned, joined=graph.joined, stepped=graph.stepped, climbed=graph.climbed,
+            )
+            for graph in self.graphs
+        ]
+
+    def safer(self, target: Spot) -> PointAnswer | None:
+        """The cheapest way to ``target`` that needs no Agility Check, within the allowance;
+        None if there is none. ``answer`` gives the cheapest way, which may need a check where a
+        dearer one needs none (a Jump Down off a roof beside a ladder: seed 004, Ladders), and
+        the legal moves list that one alone; ``TableRange.details`` names this one beside it."""
+        if self._refused(target) is not None:
+            return None
+        if target.text == self.start:
+            return self.answer(target)
+        best: tuple[TableGraph, Way] | None = None
+        for graph in self.unchecked_graphs:
+            found = way_to(graph, self.start, target, below=math.inf if best is None else best[1].total)
+            if found is not None:
+                best = (graph, found)
+        if best is None:
+            return None
+        graph, way_there = best
+        ways = [leg.via for leg in way_there.legs]
+        return PointAnswer(True, way_there.path, round(way_there.total, 3), [], 1.0, allowance=graph.budget, ways=ways)
 
     @cached_property
     def runs(self) -> list[tuple[TableGraph, Reach]]:
@@ -192,8 +224,9 @@ class TableSearch:
         would need."""
         refusals: list[tuple[float, RuleRef]] = []
         #: the cheapest way's total, the allowance of the search it was found in (the one that
-        #: falls shortest of the point) and the ways of moving of its legs between key points
-        nearest: tuple[float, float, list[str]] | None = None
+        #: falls shortest of the point), the ways of moving of its legs between key points and
+        #: the bases it goes round by their octagons (id, both radii)
+        nearest: tuple[float, float, list[str], list[tuple[str, float]]] | None = None
         for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
             for key, cost in candidates:
@@ -205,9 +238,10 @@ class TableSearch:
                     refusals.append((cost + graph.nodes[key].flat_distance(target), refusal))
             if index and not self.view.table.difficult:
                 continue  # the second graph's ways are the first's (``needed_runs``): none costs less
-            found = self._beyond(index).nearest(target)
+            found = self._beyond(index).nearest_way(target)
             if found is not None and (nearest is None or found[0] - graph.budget < nearest[0] - nearest[1]):
-                nearest = (found[0], graph.budget, found[1])
+                rounded = dict.fromkeys(graph.points.round[key] for key in found[2][1:] if key in graph.points.round)
+                nearest = (found[0], graph.budget, found[1], list(rounded))
         ranked = sorted(refusals, key=lambda item: item[0])
         return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
 
@@ -268,8 +302,23 @@ AT_KEY_POINTS = frozenset(("climb", "jump_down", "jump_across"))
 CAUTION_MARGIN = 1.0
 
 
+#: how much longer the octagon round a base (``keypoints.octagon``: its sides ``MARGIN`` clear
+#: of both bases) is than the circle a move hugging the base may follow, per inch of the two
+#: radii and per inch of margin: a way round a base measured at its corners is dearer than
+#: the best declared move by less than the difference of the two perimeters
+OCTAGON_EXCESS = (16 * math.tan(math.pi / 8) - 2 * math.pi, 16 * math.tan(math.pi / 8))
+
+
+def _round_caution(rounded: list[tuple[str, float]]) -> float:
+    """The most a way going round these bases by their octagons can be dearer than a move
+    declared close round them (the octagons' perimeters less the circles')."""
+    per_radius, per_margin = OCTAGON_EXCESS
+    return sum(per_radius * radii + per_margin * MARGIN for _, radii in rounded)
+
+
 def _diagnose(
-    search: TableSearch, target: Spot, nearest: tuple[float, float, list[str]] | None, ranked: list[tuple[float, RuleRef]]
+    search: TableSearch, target: Spot, nearest: tuple[float, float, list[str], list[tuple[str, float]]] | None,
+    ranked: list[tuple[float, RuleRef]],
 ) -> list[RuleRef]:
     """Name the rule that stops a point: a wall too high to climb in one move, a gap too wide to
     jump, a unit in the way of a shorter way than any open one, or simply too far. ``ranked``
@@ -305,9 +354,16 @@ def _diagnose(
     if ranked and "Moving Through Other Units" in ranked[0][1].source and ranked[0][0] < shortest_open:
         reasons.append(ranked[0][1])  # a unit stands in the way of the shortest way there
     if nearest is not None:
-        total, allowance, ways = nearest
+        total, allowance, ways, rounded = nearest
         of_move = "" if abs(allowance - move) <= EPSILON else f" (Move {move:g}\")"
         reasons.append(rule("Move Phase", f"too far: {short_of(total, allowance)}{of_move}"))
+        if rounded and total - allowance <= _round_caution(rounded) + EPSILON:
+            names = ", ".join(unit for unit, _ in rounded)
+            reasons.append(rule(
+                "Move Phase, Moving Through Other Units",
+                f"caution: the way measured goes round {names} at fixed points (an octagon clear of each base), and a "
+                "move declared closer round the base may need a little less; declare it to have it judged",
+            ))
         fixed = sorted({w.replace("_", " ") for w in ways if w in AT_KEY_POINTS})
         if fixed and total - allowance <= CAUTION_MARGIN + EPSILON:
             reasons.append(rule(
@@ -436,7 +492,21 @@ class TableRange(RangeOfMotion):
             lines.append(f"Agility Check ({check['check']}{extra}): {odds} to pass; failing means {failing}")
         if found.checks:
             lines.append(f"chance of passing every check: {found.chance:.0%}")
+            lines.append(self._unchecked_way(location))
         return lines
+
+    def _unchecked_way(self, location: str) -> str:
+        """The way with no check, where the cheapest needs one: the legal moves and the path
+        above take the cheapest way alone, and a dearer safe one (a ladder beside a Jump Down)
+        is a move the command accepts too (seed 004, Ladders)."""
+        safe = self.search.safer(parse_spot(location))
+        if safe is None or safe.cost is None:
+            return f"every way within {inches(self.allowance)} needs a check"
+        budget = self.allowance if safe.allowance is None else safe.allowance
+        less = self.allowance - budget
+        difficult = f" (through difficult terrain: {inches(less)} less)" if less > EPSILON else ""
+        legs = ", ".join(f"{way} to {to}" for way, to in zip(safe.ways, (safe.path or [])[1:], strict=False))
+        return f"a way with no check: {legs}, costing {inches(safe.cost)} of {inches(budget)}{difficult}"
 
     def as_json(self) -> dict[str, object]:
         data = super().as_json()

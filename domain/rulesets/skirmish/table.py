@@ -439,6 +439,8 @@ class Table:
         same height."""
         if spot.surface == GROUND:
             return []
+        if not self._open_sides[spot.surface]:
+            return []  # a floor under its roof: walls all round, no ledge
         return [side for side in self.sides_of(spot, within) if side.drop > LOW_OBSTACLE + EPSILON]
 
     def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
@@ -447,14 +449,15 @@ class Table:
         point just beyond it (as ``over_the_edge``) and the drop to there. Two sides meeting at
         the corner nearest ``spot`` are one point, listed once. Every side is listed, not only
         the nearest: where two or more are equally near, which one a unit falls over is rolled
-        (Move Phase, Falling: a random direction where it is ambiguous)."""
+        (Move Phase, Falling: a random direction where it is ambiguous). The parts of the sides
+        where a higher surface stands (``_open_sides``) are walls, not sides to go over, unless
+        every side is one."""
         surface = self.surfaces[spot.surface]
-        coords = list(surface.polygon.exterior.coords)
-        nearest = surface.polygon.exterior.distance(spot.point)
+        pieces = self._open_sides[surface.id] or self._all_sides[surface.id]
+        nearest = min(piece.distance(spot.point) for piece in pieces)
         sides: list[Side] = []
         seen: set[str] = set()
-        for a, b in zip(coords, coords[1:], strict=False):
-            segment = LineString([a, b])
+        for segment in pieces:
             distance = segment.distance(spot.point)
             if distance > within + EPSILON:
                 continue
@@ -470,6 +473,36 @@ class Table:
         if len(tied) == 1:  # the one nearest side, as ``over_the_edge`` finds it
             sides[0] = Side(tied[0].distance, tied[0].edge, tied[0].beyond, tied[0].drop, True)
         return sides
+
+    @cached_property
+    def _all_sides(self) -> dict[str, list[LineString]]:
+        """Each raised surface's sides, one segment per side of its outline."""
+        found: dict[str, list[LineString]] = {}
+        for surface in self.surfaces.values():
+            coords = list(surface.polygon.exterior.coords)
+            found[surface.id] = [LineString([a, b]) for a, b in zip(coords, coords[1:], strict=False)]
+        return found
+
+    @cached_property
+    def _open_sides(self) -> dict[str, list[LineString]]:
+        """Each raised surface's sides less where a higher surface stands on or over them (the
+        wall of a tower rising from a roof's edge, the walls of a floor under its roof) and
+        less the table's edge: there a unit is against a wall, or at the end of the table,
+        not at a ledge (designers' comment: Dazed or Stunned next to a ledge), and nothing
+        falls over it (Jumping Across: to the ground below). Empty where every side is so (a
+        floor under its roof): ``sides_of`` then takes them all."""
+        found: dict[str, list[LineString]] = {}
+        for surface in self.surfaces.values():
+            higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
+            # the table's own edge: nothing lies beyond it to fall to
+            cover = unary_union([*higher, self.bounds.exterior]).buffer(EPSILON)
+            pieces: list[LineString] = []
+            for side in self._all_sides[surface.id]:
+                rest = side.difference(cover) if cover.intersects(side) else side
+                parts = getattr(rest, "geoms", [rest])
+                pieces += [part for part in parts if isinstance(part, LineString) and part.length > EPSILON]
+            found[surface.id] = pieces
+        return found
 
     def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
         """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
@@ -601,6 +634,42 @@ class Table:
         higher = a if self.height(a.surface) >= self.height(b.surface) else b
         wall = self.surfaces[higher.surface].polygon.boundary
         return bool(wall.buffer(within + EPSILON).covers(segment(a, b)))
+
+    def roof_over(self, a: Spot, b: Spot) -> str | None:
+        """The surface of the higher of two points when the lower lies under it, inside its
+        walls (a floor under its roof, the terrace under a storey), else None: between them is
+        that surface itself, not a wall to climb nor a gap to jump (seed 004, Climbing: "a
+        vertical surface"; Jumping Across: a gap). A point at the wall is under it too unless
+        its own surface goes on outside the wall there (the terrace past the storey's wall, the
+        ground round a house): a floor's edge is inside the walls, the terrace's foot of the
+        wall is outside."""
+        ha, hb = self.height(a.surface), self.height(b.surface)
+        if abs(ha - hb) <= EPSILON:
+            return None
+        higher, lower = (a, b) if ha > hb else (b, a)
+        if higher.surface == GROUND:
+            return None
+        minx, miny, maxx, maxy = self._boxes[higher.surface]
+        if not (minx - EPSILON <= lower.x <= maxx + EPSILON and miny - EPSILON <= lower.y <= maxy + EPSILON):
+            return None
+        if not self._footprints[higher.surface].covers(lower.point):
+            return None
+        outside = self._outside(lower.surface, higher.surface)
+        if not outside.is_empty and outside.distance(lower.point) <= EPSILON:
+            return None
+        return higher.surface
+
+    def _outside(self, surface: str, roof: str) -> Any:
+        """Where a unit may stand on ``surface`` outside ``roof``'s footprint, kept per pair."""
+        key = (surface, roof)
+        found = self._outsides.get(key)
+        if found is None:
+            found = self._outsides[key] = self.region(surface).difference(self.surfaces[roof].polygon)
+        return found
+
+    @cached_property
+    def _outsides(self) -> dict[tuple[str, str], Any]:
+        return {}
 
     def highest_between(self, a: Spot, b: Spot) -> float:
         """The highest terrain a jump from a to b passes over (for Jumping Down)."""
