@@ -221,9 +221,13 @@ def large_case(commands: int = 6, small: bool = False) -> list[Row]:
     for name, (title, build, _unit) in (SMALL_BOARDS if small else BOARDS).items():
         times = command_times(build(), commands)
         median = statistics.median(times)
+        # a board of many portals: the first command pays for the board's steps (seed 003,
+        # Portals: each portal one step from every other), so the slowest is held to it too
+        portals = "portals" in name
         rows.append(Row(
             f"a self-play command (legal commands, random choice, issuing) on a {title}, median of {len(times)}",
-            f"{seconds(median)} (slowest {seconds(max(times))})", "", "", "< 1 s", median < 1.0,
+            f"{seconds(median)} (slowest {seconds(max(times))})", "", "", "< 1 s (slowest too)" if portals else "< 1 s",
+            (max(times) if portals else median) < 1.0,
         ))
         peak = reach_peak_in_subprocess(name, small)
         rows.append(Row(
