@@ -465,7 +465,7 @@ class PortalEnds(dict[str, StepOption]):
         self.ways = ways
         self.frm = frm
 
-    def get(self, to: str, default: StepOption | None = None) -> StepOption | None:  # type: ignore[override]
+    def get(self, to: str, default: StepOption | None = None) -> StepOption | None:  # type: ignore[override]  # dict.get, with the shared ways behind it
         found = super().get(to)
         if found is not None:
             return found
