@@ -2,15 +2,16 @@
 
 The searches reach every other portal through the board's one way into each portal, shared by
 all of them (``domain.movement.SharedSteps``), and relax those ways from the first portal a
-search expands only: P portals cost P steps, not P*(P-1). These tests play random boards where
-most spaces are portals, under random rule options (portal_transit_cost, ally_pass_through,
+search expands only: P portals cost P steps, not P*(P-1). These tests play 120 random boards where
+most spaces are portals (with Villages and Ballistas among the rest), under random rule options (portal_transit_cost, ally_pass_through,
 adjacency, climb_cost_mode, descend_cost), and compare with a brute force written here: plain
 Dijkstra over an explicit list of every step, portal to portal included, with the engine's
 order (Dial's buckets, a cost's spaces in the order they were reached, a space's steps in the
 order the rules list them), so that ties and so the paths chosen are the same too:
 
 - the lookahead's range of motion: every reachable space, its cost and its path;
-- the legal Move commands of every unit of the player to act: one to each space, by that path;
+- the legal Move commands of every unit of the player to act: one to each space, by that path,
+  and on a Village one out and back by the cheapest way;
 - each such path passes the command's whole-path check (``path_is_clear``);
 - "why not" for every space of the board: the same rules, in the same order, as the engine's
   search over the plain reading of the rules (every portal's steps written out in full), and the
@@ -37,7 +38,8 @@ from domain.rulesets.tinyepic.state import TetState
 from tests.tiny_epic_tactics.support import reach_of, tet, unit
 from tests.tiny_epic_tactics.test_kept_moves import PlainMovement
 
-SURCHARGE = {"~": 1, "^": 1}  # seed 003, Effects of Terrain: Water and Peak +1 (the default option)
+#: seed 003, Effects of Terrain: Water, Peak and Ballista +1 (the default option)
+SURCHARGE = {"~": 1, "^": 1, "b": 1}
 
 
 @dataclass
@@ -59,7 +61,7 @@ class Board:
 def random_board(rng: random.Random) -> Board:
     width, height = rng.randint(3, 8), rng.randint(3, 8)
     share = rng.choice([0.3, 0.6, 0.9, 1.0])
-    terrain = [[("o" if rng.random() < share else rng.choice(".=~f^")) for _ in range(width)] for _ in range(height)]
+    terrain = [[("o" if rng.random() < share else rng.choice(".=~f^vb")) for _ in range(width)] for _ in range(height)]
     levels = [[rng.choice([0, 0, 1, 2]) for _ in range(width)] for _ in range(height)]
     spaces = [(x, y) for y in range(height) for x in range(width)]
     rng.shuffle(spaces)
@@ -104,9 +106,11 @@ def _steps(board: Board, frm: tuple[int, int]) -> list[tuple[tuple[int, int], fl
     return list(found.items())
 
 
-def brute_force(board: Board, mover: dict[str, Any]) -> tuple[dict[str, float], dict[str, list[str]]]:
+def brute_force(board: Board, mover: dict[str, Any]) -> tuple[dict[str, float], dict[str, list[str]], list[str] | None]:
     """The spaces the unit may end a Move on, with the cost and path of the cheapest way there:
-    Dijkstra over the explicit steps, cheapest first, a cost's spaces in the order reached."""
+    Dijkstra over the explicit steps, cheapest first, a cost's spaces in the order reached; and
+    on a Village, the cheapest way out and back onto it (seed 003, Villages: ending the Move
+    there uses it), turning on the first space in reading order among the cheapest."""
     at: dict[tuple[int, int], dict[str, Any]] = {}
     for u in board.units:
         x, y = (int(v) for v in u["at"].split(","))
@@ -159,7 +163,16 @@ def brute_force(board: Board, mover: dict[str, Any]) -> tuple[dict[str, float], 
         return [text(s) for s in reversed(way)]
 
     ends = {s: c for s, c in cost_of.items() if c <= allowance and (s == start or entry(s) == "free")}
-    return {text(s): c for s, c in ends.items()}, {text(s): path(s) for s in ends}
+    home = None
+    if board.terrain[sy][sx] == "v":
+        ways = [
+            (cost_of[near] + back, (near[1], near[0]), near)
+            for near, _ in _steps(board, start) if near in previous
+            for to, back in _steps(board, near) if to == start and cost_of[near] + back <= allowance
+        ]
+        if ways:
+            home = [*path(min(ways)[2])[1:], text(start)]
+    return {text(s): c for s, c in ends.items()}, {text(s): path(s) for s in ends}, home
 
 
 def _play(board: Board) -> Any:
@@ -189,7 +202,7 @@ def _messages(rules: list[RuleRef]) -> list[str]:
     return [rule.message for rule in rules]
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(120))
 def test_searches_over_many_portals_agree_with_a_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     board = random_board(rng)
@@ -198,7 +211,7 @@ def test_searches_over_many_portals_agree_with_a_brute_force(seed: int) -> None:
     assert isinstance(state, TetState)
     listed = legal_commands(state)
     for mover in board.units:
-        costs, paths = brute_force(board, mover)
+        costs, paths, home = brute_force(board, mover)
         answer = reach_of(played, mover["id"])
         assert dict(answer.costs) == costs, f"seed {seed}, {mover['id']}: costs"
         assert {space: answer.path_to(space) for space in answer.reachable} == paths, f"seed {seed}, {mover['id']}: paths"
@@ -208,7 +221,10 @@ def test_searches_over_many_portals_agree_with_a_brute_force(seed: int) -> None:
         if mover["owner"] == state.active_player:
             moves = {str(c.path[-1]): [mover["at"], *map(str, c.path)] for c in listed
                      if isinstance(c, Move) and c.unit == mover["id"]}
-            assert moves == {end: path for end, path in paths.items() if end != mover["at"]}, f"seed {seed}: moves"
+            expected = {end: path for end, path in paths.items() if end != mover["at"]}
+            if home is not None:
+                expected[mover["at"]] = [mover["at"], *home]
+            assert moves == expected, f"seed {seed}: moves"
         # why not: the same rules as the engine's search over every portal's steps written out
         plain = search_reach(PlainMovement(state), mover["id"], mover["at"])
         shared = search_reach(TetMovement(state), mover["id"], mover["at"])
@@ -230,3 +246,15 @@ def test_a_board_all_of_portals_lists_each_portal_once_per_unit() -> None:
     assert len(answer.reachable) == 59 and "29,1" not in answer
     assert "portal blocked by an enemy" in str(answer.why_not("29,1"))
     assert answer.path_to("29,0") == ["0,0", "29,0"]
+
+
+def test_a_portal_just_beyond_the_movement_is_explained_through_the_first_portal_reached() -> None:
+    """seed 003, Portals and Movement: the unit reaches the portal at 0,0 for 1 and has 1 left;
+    every other portal then needs the transit cost of 2. The explanation names the step from
+    0,0, the cheapest reached portal (``reach._ways_into``), as a scan of every reached space did."""
+    played = tet(["o . . . o", ". . o . ."], units=[unit("a", "p1", "1,0", movement=2)], options={"portal_transit_cost": 2})
+    answer = reach_of(played, "a")
+    assert _messages(answer.why_not("4,0")) == [
+        "not enough Movement: entering 4,0 from 0,0 costs 2 = 2, 1 left there: needs 3, has 2"
+    ]
+    assert answer.path_to("2,1") == ["1,0", "2,0", "2,1"]
