@@ -66,6 +66,76 @@ class MovementModel(Protocol):
 # (``StepJudge.of``).
 
 
+class StepGroup:
+    """A group of locations each of which reaches every other by the same step (Tiny Epic
+    Tactics' portals, seed 003: every portal is one step from every other): ``ways`` holds the
+    one way into each member, in the group's order, whatever member it is taken from. Kept once
+    per board (or per unit and state, once judged), so that P members cost P steps, not P*P.
+    A way is a ``StepOption`` or any tuple whose first item is where it leads (the legal moves'
+    (location, cost) pairs)."""
+
+    __slots__ = ("ways", "_blocked")
+
+    def __init__(self, ways: tuple[Any, ...]) -> None:
+        self.ways = ways
+        self._blocked: list[Any] | None = None
+
+    def blocked(self) -> list[Any]:
+        """The ways a rule blocks (``StepsFrom.blocked``), worked out once."""
+        if self._blocked is None:
+            self._blocked = [way for way in self.ways if way.blocked is not None]
+        return self._blocked
+
+
+class SharedSteps(Sequence[Any]):
+    """The steps out of a member of a ``StepGroup``: its own steps (``own``), then the group's
+    way into every other member that its own steps do not already lead to (``skip``: itself and
+    the ends of its own steps), in the group's order: the very list a ruleset would write out in
+    full, held as the member's few steps and the group shared by all.
+
+    A cheapest-cost search need relax the group's ways from the first member it expands only
+    (``_relax_fixed``, and Tiny Epic Tactics' legal moves' search): every member's way into a
+    member costs the same and is blocked the same (it depends on where it leads alone), a
+    member's own step into a member never costs more than the group's way, and members are
+    expanded cheapest first, so a later member's ways are never strictly cheaper than the first
+    one's and change nothing (no cost, no way in, no bucket). Read whole, it is the full list."""
+
+    __slots__ = ("own", "group", "skip")
+
+    def __init__(self, own: tuple[Any, ...], group: StepGroup, skip: frozenset[str]) -> None:
+        self.own = own
+        self.group = group
+        self.skip = skip
+
+    def __iter__(self) -> Any:
+        yield from self.own
+        skip = self.skip
+        for way in self.group.ways:
+            if way[0] not in skip:
+                yield way
+
+    def __len__(self) -> int:
+        return len(self.own) + len(self.group.ways) - sum(1 for way in self.group.ways if way[0] in self.skip)
+
+    def __getitem__(self, index: Any) -> Any:
+        return tuple(self)[index]  # for a test's random choice: searches iterate
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # compared as a list
+
+    def blocked(self) -> list[Any]:
+        """The steps a rule blocks, in this list's order, without reading the group's others."""
+        skip = self.skip
+        return [way for way in self.own if way.blocked is not None] + [
+            way for way in self.group.blocked() if way[0] not in skip
+        ]
+
+    def __repr__(self) -> str:
+        return f"SharedSteps(own={self.own!r}, {len(self.group.ways)} shared)"
+
+
 class StepsFrom(dict[str, Sequence[StepOption]]):
     """The steps out of each location for one unit, each location asked of the model once: a
     search reads it for every location it expands, and explaining a refusal reads it again.
@@ -85,7 +155,10 @@ class StepsFrom(dict[str, Sequence[StepOption]]):
         known: dict[str, list[StepOption]] = self.__dict__.setdefault("_blocked", {})
         found = known.get(location)
         if found is None:
-            found = known[location] = [o for o in self[location] if o.blocked is not None]
+            options = self[location]
+            found = known[location] = (
+                options.blocked() if type(options) is SharedSteps else [o for o in options if o.blocked is not None]
+            )
         return found
 
 
@@ -496,6 +569,7 @@ def _relax_fixed(
     that only a varying allowance asks (most searches of every grid ruleset are these)."""
     pop, push, get = heapq.heappop, heapq.heappush, cost_of.get
     infinity = INFINITY
+    groups: set[int] = set()  # the groups whose shared ways were relaxed (``SharedSteps``)
     while costs:
         cost = pop(costs)
         if bound is not None and cost > bound:
@@ -508,7 +582,13 @@ def _relax_fixed(
                 if entered.stops is not None and entered.pass_only is None:
                     continue  # the move ends on entering: nothing beyond through here
             expanded.append(here)
-            for option in steps[here]:
+            options = steps[here]
+            if type(options) is SharedSteps:  # a later member's shared ways change nothing
+                if id(options.group) in groups:
+                    options = options.own
+                else:
+                    groups.add(id(options.group))
+            for option in options:
                 to, _, step_cost, blocked, stopping, passing = option
                 if blocked is not None:
                     continue

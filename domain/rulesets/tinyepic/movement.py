@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 
 from domain.cached import cached_property
-from domain.movement import StepJudge, StepOption, StepsFrom
+from domain.movement import SharedSteps, StepGroup, StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
 from domain.rulesets.tinyepic.state import TetState, TetUnit
@@ -151,11 +151,30 @@ class TetMovement:
         """The board's steps out of ``frm`` (``board_steps``: geometry and costs, the same for
         every unit), each judged against who stands where it leads and the Ballista the unit
         started on: the only facts of a step that change between states."""
+        options = board_steps(self.view)[frm]
+        if type(options) is SharedSteps:  # a portal: its own steps, and the portals' judged once
+            return SharedSteps(tuple(self._judged(unit_id, options.own)), self._judged_portals(unit_id), options.skip)
+        return self._judged(unit_id, options)
+
+    def _judged_portals(self, unit_id: str) -> StepGroup:
+        """The board's way into each portal (``BoardSteps.portal_group``) judged for the unit as
+        ``step_options`` judges a step: once per unit and view, shared by every portal's steps."""
+        known: dict[str, StepGroup] = self.view.__dict__.setdefault(
+            f"tinyepic.judged_portals.{self.enemies_passable}.{self.ballista_passable}", {}
+        )
+        found = known.get(unit_id)
+        if found is None:
+            found = known[unit_id] = StepGroup(tuple(self._judged(unit_id, board_steps(self.view).portal_group.ways)))
+        return found
+
+    def _judged(self, unit_id: str, options: Sequence[StepOption]) -> list[StepOption]:
+        """``options`` judged against who stands where each leads and the Ballista the unit
+        started on (``step_options``)."""
         occupant_at = self.view.occupant_at
         starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
         started_on = starters.get(unit_id) if starters and not self.ballista_passable else None
         found: list[StepOption] = []
-        for option in board_steps(self.view)[frm]:  # as ``step_option`` judges one: searches ask this most
+        for option in options:  # as ``step_option`` judges one: searches ask this most
             to = option.to
             occupant = occupant_at.get(to)
             if started_on == to and (occupant is None or occupant.owner == self.state.units[unit_id].owner):
@@ -294,7 +313,7 @@ class Searches(dict[SearchKey, Search]):
         self.reachable: dict[tuple[str, int], Unblocked] = {}
 
 
-class BoardSteps(dict[str, tuple[StepOption, ...]]):
+class BoardSteps(dict[str, Sequence[StepOption]]):
     """The steps out of each space that the board alone decides (seed 003, Movement and
     "Effects of Terrain"): each adjacent space on the board, every other portal from a portal,
     with what entering it costs, none blocked. Who stands where is judged per state
@@ -319,7 +338,7 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
         #: space costs 1 and more (``cost_parts``), a portal's way its transit cost and more
         self.least = min(1, model.options.portal_transit_cost)
 
-    def __missing__(self, frm: str) -> tuple[StepOption, ...]:
+    def __missing__(self, frm: str) -> Sequence[StepOption]:
         model = self.model
         view = model.view
         here = parse_space(frm)
@@ -336,12 +355,37 @@ class BoardSteps(dict[str, tuple[StepOption, ...]]):
             to = here.plus(dx, dy)
             if view.on_board(to):
                 offer(to, "step" if i < 4 else "diagonal")
-        if here in view.portals:
-            for portal in view.portals:
-                if portal != here:
-                    offer(portal, "portal")
-        steps = self[frm] = tuple(found.values())
+        if here.text not in self.portal_ways:
+            steps: Sequence[StepOption] = tuple(found.values())
+        else:
+            # a neighbouring portal: the cheaper of the step and the portal's way, in the
+            # step's place (``_keep_better``); every other portal by the board's one way into
+            # it, shared by every portal (``SharedSteps``), as ``offer`` would append them
+            for to_text in found:
+                way = self.portal_ways.get(to_text)
+                if way is not None:
+                    _keep_better(found, way)
+            steps = SharedSteps(tuple(found.values()), self.portal_group, frozenset([here.text, *found]))
+        self[frm] = steps
         return steps
+
+    @cached_property
+    def portal_group(self) -> StepGroup:
+        """The way into each portal from any other (seed 003, Portals: option
+        portal_transit_cost plus the exit's surcharge, no climb), in reading order: one way per
+        portal for the whole board, where a list per portal would hold every other (P*P)."""
+        model = self.model
+        view = model.view
+        ways = []
+        for portal in view.portals:
+            cost = sum(c for _, c in model.cost_parts(portal, portal, "portal"))  # the exit's alone
+            ways.append(StepOption(to=portal.text, kind="portal", cost=cost))
+        return StepGroup(tuple(ways))
+
+    @cached_property
+    def portal_ways(self) -> dict[str, StepOption]:
+        """The portal group's way into each portal, by the portal's space."""
+        return {way.to: way for way in self.portal_group.ways}
 
 
 class MeleeReach(dict[str, frozenset[str]]):
@@ -366,17 +410,29 @@ class MeleeReach(dict[str, frozenset[str]]):
         return found
 
 
-class StepPairs(dict[str, tuple[tuple[str, float], ...]]):
+class StepPairs(dict[str, Sequence[tuple[str, float]]]):
     """Each space's board steps as (where it leads, what it costs), in the same order: the
-    two fields a search for the legal moves reads, unpacked in C instead of read by name."""
+    two fields a search for the legal moves reads, unpacked in C instead of read by name. A
+    portal's are its own and the portals' shared ones (``SharedSteps``), as its steps are."""
 
     def __init__(self, steps: BoardSteps) -> None:
         super().__init__()
         self.steps = steps
 
-    def __missing__(self, frm: str) -> tuple[tuple[str, float], ...]:
-        found = self[frm] = tuple((option.to, option.cost) for option in self.steps[frm])
+    def __missing__(self, frm: str) -> Sequence[tuple[str, float]]:
+        options = self.steps[frm]
+        found: Sequence[tuple[str, float]]
+        if type(options) is SharedSteps:
+            found = SharedSteps(tuple((o.to, o.cost) for o in options.own), self.group, options.skip)
+        else:
+            found = tuple((option.to, option.cost) for option in options)
+        self[frm] = found
         return found
+
+    @cached_property
+    def group(self) -> StepGroup:
+        """The portals' shared ways as pairs (``BoardSteps.portal_group``)."""
+        return StepGroup(tuple((way.to, way.cost) for way in self.steps.portal_group.ways))
 
 
 class StepsByEnd(dict[str, dict[str, StepOption]]):
@@ -389,8 +445,33 @@ class StepsByEnd(dict[str, dict[str, StepOption]]):
         self.steps = steps
 
     def __missing__(self, frm: str) -> dict[str, StepOption]:
-        found = self[frm] = {option.to: option for option in self.steps[frm]}
+        options = self.steps[frm]
+        found: dict[str, StepOption]
+        if type(options) is SharedSteps:
+            found = PortalEnds(self.steps.portal_ways, frm)
+            found.update((option.to, option) for option in options.own)
+        else:
+            found = {option.to: option for option in options}
+        self[frm] = found
         return found
+
+
+class PortalEnds(dict[str, StepOption]):
+    """A portal's steps by where each leads (``StepsByEnd``): its own, and for any other portal
+    the board's one way into it, looked up there (``portal_ways``) rather than copied here."""
+
+    def __init__(self, ways: dict[str, StepOption], frm: str) -> None:
+        super().__init__()
+        self.ways = ways
+        self.frm = frm
+
+    def get(self, to: str, default: StepOption | None = None) -> StepOption | None:  # type: ignore[override]  # dict.get, with the shared ways behind it
+        found = super().get(to)
+        if found is not None:
+            return found
+        if to != self.frm:
+            return self.ways.get(to, default)
+        return default
 
 
 #: the boards' steps shared between games: a board of the same rows and costs has the same steps

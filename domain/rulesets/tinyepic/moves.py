@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
-from domain.movement import walk_back
+from domain.movement import SharedSteps, walk_back
 from domain.rulesets.tinyepic.combat import shot_gained_by_moving_back
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
@@ -84,7 +85,7 @@ def back_counts(view: GridView, unit: TetUnit) -> bool:
 
 
 def way_home(
-    pairs: dict[str, tuple[tuple[str, float], ...]], previous: dict[str, str], left: AbstractSet[str], start: str,
+    pairs: Mapping[str, Sequence[tuple[str, float]]], previous: dict[str, str], left: AbstractSet[str], start: str,
     allowance: float,
 ) -> list[str] | None:
     """The cheapest way out of ``start`` and back within ``allowance``, the start left out of its
@@ -109,13 +110,13 @@ def way_home(
     return [*walk_back(previous, start, best[2])[1:], start]
 
 
-def _cost_of(pairs: dict[str, tuple[tuple[str, float], ...]], path: list[str]) -> float:
+def _cost_of(pairs: Mapping[str, Sequence[tuple[str, float]]], path: list[str]) -> float:
     """What the steps of ``path`` cost, each the cheapest board step between its two spaces."""
     return sum(min(cost for to, cost in pairs[a] if to == b) for a, b in zip(path, path[1:], strict=False))
 
 
 def search(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str], least: int = 0,
+    pairs: Mapping[str, Sequence[tuple[str, float]]], start: str, allowance: int, blocked: AbstractSet[str], least: int = 0,
 ) -> Search:
     """One search from scratch: the spaces it could afford to leave (those within the
     Movement), its cheapest way into each space, and the spaces it could afford to leave in
@@ -131,7 +132,7 @@ def _found(cost_of: dict[str, float], previous: dict[str, str], allowance: int) 
 
 
 def unblocked(
-    kept: Searches, pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, least: int = 0,
+    kept: Searches, pairs: Mapping[str, Sequence[tuple[str, float]]], start: str, allowance: int, least: int = 0,
 ) -> Unblocked:
     """The search from ``start`` with ``allowance`` were no space blocked, kept with the board's
     searches: the spaces it could afford to enter but the start, the spaces that ever gave
@@ -284,7 +285,7 @@ _BUCKETS_AHEAD = 64
 
 
 def _by_buckets(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: int, blocked: AbstractSet[str],
+    pairs: Mapping[str, Sequence[tuple[str, float]]], start: str, allowance: int, blocked: AbstractSet[str],
     ways: dict[str, str] | None = None, least: int = 0,
 ) -> tuple[dict[str, float], dict[str, str]]:
     """Each space's cheapest cost within the search, and the cheapest way into each space the
@@ -311,6 +312,7 @@ def _by_buckets(
     buckets: list[list[str]] = [[] for _ in range(min(allowance, _BUCKETS_AHEAD) + 1)]
     buckets[0].append(start)
     stop = allowance if least >= 1 else allowance + 1
+    portals = False  # whether the portals' shared ways were relaxed (``SharedSteps``)
     try:
         for cost, bucket in enumerate(buckets):  # (the list grows as it is worked through)
             if cost == stop:
@@ -318,7 +320,12 @@ def _by_buckets(
             for here in bucket:  # a space put in this bucket meanwhile is reached in turn
                 if cost > cost_of[here]:
                     continue  # reached more cheaply since
-                for to, step_cost in pairs[here]:
+                out = pairs[here]
+                if type(out) is SharedSteps:  # a later portal's shared ways change nothing
+                    if portals:
+                        out = out.own
+                    portals = True
+                for to, step_cost in out:
                     if to in blocked:
                         continue
                     new_cost = cost + step_cost
@@ -338,7 +345,7 @@ def _by_buckets(
 
 
 def _by_heap(
-    pairs: dict[str, tuple[tuple[str, float], ...]], start: str, allowance: float, blocked: AbstractSet[str]
+    pairs: Mapping[str, Sequence[tuple[str, float]]], start: str, allowance: float, blocked: AbstractSet[str]
 ) -> tuple[dict[str, float], dict[str, str]]:
     """The engine's Dial loop (``movement._relax_fixed``) over the board's (space, cost) pairs:
     a heap of the costs met, a bucket of spaces per cost."""
@@ -347,6 +354,7 @@ def _by_heap(
     waiting: dict[float, list[str]] = {0: [start]}
     costs: list[float] = [0]
     pop, push, get, infinity = heapq.heappop, heapq.heappush, cost_of.get, math.inf
+    portals = False  # whether the portals' shared ways were relaxed (``SharedSteps``)
     while costs:
         cost = pop(costs)
         if cost > allowance:
@@ -354,7 +362,12 @@ def _by_heap(
         for here in waiting.pop(cost):
             if cost > cost_of[here]:
                 continue  # reached more cheaply since
-            for to, step_cost in pairs[here]:
+            out = pairs[here]
+            if type(out) is SharedSteps:  # a later portal's shared ways change nothing
+                if portals:
+                    out = out.own
+                portals = True
+            for to, step_cost in out:
                 if to in blocked:
                     continue
                 new_cost = cost + step_cost
