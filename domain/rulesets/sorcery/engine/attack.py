@@ -140,6 +140,23 @@ def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
     return found, "no untapped enemy unit there may intercept it"
 
 
+AIRBORNE_INTERCEPT = rule("codex: Airborne", "an Airborne unit can be intercepted only by Airborne or Ranged units", "keyword")
+
+
+def _grounded_interceptor(engine: Reader, unit: SorceryUnit, mover_id: str) -> IllegalCommand | None:
+    """The refusal of an interceptor that stands where the mover stopped, untapped and able,
+    and is kept out only by the mover's Airborne (``interceptors``' last test): the command and
+    ``sim why --intercept`` name that rule rather than "no unit there may intercept it"."""
+    mover = engine.state.units[mover_id]
+    view = engine.view()
+    if unit.location != mover.location or not mover.alive or mover.location is None or not view.airborne(mover_id):
+        return None
+    keywords = view.keywords(unit.id)
+    if "Airborne" in keywords or any(k.startswith("Ranged") for k in keywords):
+        return None
+    return IllegalCommand(AIRBORNE_INTERCEPT, f"{unit.id} can't intercept {mover_id}: it is Airborne and {unit.id} is neither Airborne nor Ranged")
+
+
 def await_intercept(engine: Primitives, unit_id: str) -> None:
     if _untapped_enemies_there(engine, unit_id) and interceptors(engine, unit_id)[0]:
         engine.emit(InterceptAwaited, unit=unit_id)
@@ -190,6 +207,8 @@ def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) 
         barred = engine.view().restriction(unit.id, "no_intercept")
         if barred is not None:  # its own text, not where it stands (Lumbering Giant)
             found.append(IllegalCommand(barred, f"{unit.id} can't intercept"))
+        elif (grounded := _grounded_interceptor(engine, unit, window.unit)) is not None:
+            found.append(grounded)
         else:
             at = engine.label(window.location)
             found.append(IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}"))
