@@ -130,3 +130,31 @@ def test_legal_lists_the_artifact_pick_ups_and_drops_the_command_accepts(text: s
     for name, unit, targets in listed:
         assert _accepted(text, (_pick if name == "PickUp" else _drop)(unit, *targets) | {"player": "p1"})
     assert tried  # something is listed in each
+
+
+SHACKLES = """
+title: a carrier picks up Iron Shackles beside a dagger
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p1}
+  units:
+    - {id: bob, card: Beast of Burden, owner: p1, at: 7}
+    - {id: boars, card: Wild Boars, owner: p1, at: 7, carried_by: bob}
+  artifacts:
+    - {id: shackles, card: Iron Shackles, controller: p2, at: 7}
+    - {id: dagger, card: Poisonous Dagger, controller: p1, at: 7}
+"""
+
+
+def test_artifacts_picked_up_together_are_judged_before_any_is_borne() -> None:
+    # codex: Pick Up (one activation takes them all), Disabled, Carrying Units (a carrier that
+    # loses its ability drops what it carries; digest 2.6). The Shackles disable their new
+    # bearer, which must not refuse the dagger picked up with them; it then drops the Boars.
+    g = game(SHACKLES)
+    listed = [c for c in g.legal_commands() if type(c).__name__ == "PickUp" and c.unit == "bob"]
+    assert ["dagger", "shackles"] in [list(c.targets) for c in listed]
+    events = g.issue(_pick("bob", "dagger", "shackles"))
+    assert g.state.features["dagger"].bearer == "bob" and g.state.features["shackles"].bearer == "bob"
+    assert any(e.name == "UnitDropped" and e.unit == "boars" for e in events)

@@ -150,15 +150,17 @@ def pick_up(engine: Primitives, cmd: PickUp) -> None:
     carrier = _carrier(engine, cmd, "pick_up", "Pick Up")
     if not cmd.targets:
         raise BadInput("name the units or artifacts to pick up", "targets")
+    # the artifacts are judged together as the ability resolves, before any is borne (Iron
+    # Shackles picked up disables its bearer, and must not refuse what it picks up beside them)
+    artifacts = [f for f in (_artifact(engine, t) for t in cmd.targets) if f is not None]
+    for feature in artifacts:
+        refused = artifact_refusal(engine, carrier, feature)
+        if refused is not None:
+            raise IllegalCommand(refused, f"{carrier.id} can't pick up {feature.id}")
     engine.emit(AbilityUsed, unit=carrier.id, ability="pick_up")
     for target_id in cmd.targets:
-        feature = _artifact(engine, target_id)
-        if feature is not None:
-            refused = artifact_refusal(engine, engine.state.units[carrier.id], feature)
-            if refused is not None:
-                raise IllegalCommand(refused, f"{carrier.id} can't pick up {feature.id}")
-            engine.emit(ArtifactPickedUp, feature=feature.id, unit=carrier.id)
-            continue
+        if target_id in {f.id for f in artifacts}:
+            continue  # picked up once the units are (below)
         unit = engine.unit(target_id)
         refusal = carry_refusal(engine, engine.state.units[carrier.id], unit)
         if refusal is not None:
@@ -166,6 +168,10 @@ def pick_up(engine: Primitives, cmd: PickUp) -> None:
         if unit.carried_by is not None:
             engine.emit(UnitDropped, unit=unit.id, carrier=unit.carried_by, at=unit.location, reason=f"picked up by {carrier.id}")
         engine.emit(UnitPickedUp, carrier=carrier.id, unit=unit.id)
+    for feature in artifacts:
+        engine.emit(ArtifactPickedUp, feature=feature.id, unit=carrier.id)
+    if artifacts:  # what it bears now may disable it (Iron Shackles): it drops what it carries
+        engine.settle(engine.cause)
 
 
 def drop(engine: Primitives, cmd: Drop) -> None:
