@@ -61,9 +61,11 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         target = engine.unit(cmd.attack)
         if target.owner == player:
             raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
-        # a target it may not attack now is refused before the unit taps: nothing on its own
-        # way there gives it Airborne (a keyword lost on the way is still judged on arrival)
-        never = engine.view().attack_refusal(unit.id, target.id)
+        # a target it may not attack where its path ends is refused before the unit taps, its
+        # keywords read there as the realm stands now (Airborne regained on reaching a surface
+        # from the void, or on leaving a Silence aura; codex: Move and Attack declares the attack
+        # at the final location); what changes on the way is judged again on arrival
+        never = engine.view().attack_refusal(unit.id, target.id, parse_loc(full[-1]))
         if never is not None:
             raise IllegalCommand(never, f"{unit.id} can't attack {target.id}")
     if cmd.split is not None:
