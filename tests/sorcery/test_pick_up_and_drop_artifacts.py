@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import IllegalCommand, SimError
+from domain.errors import BadInput, IllegalCommand, SimError
 from tests.helpers import game, reach
 
 HEAD = """
@@ -158,3 +158,20 @@ def test_artifacts_picked_up_together_are_judged_before_any_is_borne() -> None:
     events = g.issue(_pick("bob", "dagger", "shackles"))
     assert g.state.features["dagger"].bearer == "bob" and g.state.features["shackles"].bearer == "bob"
     assert any(e.name == "UnitDropped" and e.unit == "boars" for e in events)
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (_pick("troll", "boots", "boots"), "name each target once: boots twice"),
+        (_drop("boars", "muzzle", "muzzle"), "name each target once"),
+        (_pick("troll", "bootz"), "unknown unit or artifact 'bootz'; did you mean 'boots'?"),
+    ],
+)
+def test_a_target_named_twice_or_unknown_is_bad_input_on_the_targets_field(command: dict[str, Any], message: str) -> None:
+    # a one-line error naming the field, not a second ArtifactPickedUp of the same artifact
+    # nor "script[0].unit: unknown unit" for what is a target
+    g = game(GROUND)
+    with pytest.raises(BadInput, match=message) as caught:
+        g.issue(command)
+    assert caught.value.where == "targets"

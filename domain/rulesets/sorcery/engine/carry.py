@@ -124,8 +124,11 @@ def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> Ru
 
 
 def _carrier(engine: Primitives, cmd: PickUp | Drop, used: str, name: str) -> SorceryUnit:
-    """The player's own unit in the realm, which hasn't used this basic ability this turn."""
+    """The player's own unit in the realm, which hasn't used this basic ability this turn; the
+    targets named once each."""
     carrier = engine.unit(cmd.unit)
+    if len(set(cmd.targets)) != len(cmd.targets):
+        raise BadInput(f"name each target once: {', '.join(t for t in dict.fromkeys(cmd.targets) if cmd.targets.count(t) > 1)} twice", "targets")
     player = engine.player(cmd.player, carrier.owner)
     engine.check_main_phase(player)
     if carrier.owner != player or not carrier.alive:
@@ -140,6 +143,9 @@ def _artifact(engine: Reader, target_id: str) -> CardState | None:
     another card (a site, an aura) is bad input."""
     feature = engine.state.features.get(target_id)
     if feature is None:
+        if target_id not in engine.state.units:
+            known = [*engine.state.units, *(f for f, c in engine.state.features.items() if c.kind == "artifact")]
+            raise BadInput(f"unknown unit or artifact {target_id!r}{suggest(target_id, known, 'units and artifacts')}", "targets")
         return None
     if feature.kind != "artifact":
         raise BadInput(f"{target_id} is a {feature.kind}, not an artifact or a unit", "targets")
