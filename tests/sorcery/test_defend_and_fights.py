@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.commands import Defend
 from tests.helpers import game
 
@@ -212,3 +212,15 @@ def test_an_attacker_not_airborne_where_its_move_ends_is_still_refused_up_front(
     g = game(AIRBORNE_ON_ARRIVAL.replace("Cloud Spirit", "Bosk Troll"))
     with pytest.raises(IllegalCommand, match="Airborne"):
         g.issue({"command": "move_and_attack", "player": "p2", "unit": "spirit", "path": ["12"], "attack": "eagle"})
+
+
+@pytest.mark.parametrize(("field", "command"), [
+    ("attack", {"command": "move_and_attack", "unit": "spirit", "path": ["12"], "attack": "eagel"}),
+    ("split", {"command": "move_and_attack", "unit": "spirit", "path": ["12"], "attack": "eagle", "split": {"eagel": 2}}),
+])
+def test_an_unknown_unit_named_as_the_attacks_target_or_in_its_split_is_bad_input_on_that_field(field: str, command: dict[str, object]) -> None:
+    # a one-line error pointing at the field that holds the bad name, not at "unit"
+    g = game(AIRBORNE_ON_ARRIVAL)
+    with pytest.raises(BadInput, match="unknown unit 'eagel'; did you mean 'eagle'") as caught:
+        g.issue({**command, "player": "p2"})
+    assert caught.value.where == field

@@ -58,7 +58,7 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         if barred is not None:
             raise IllegalCommand(barred, f"{unit.id} can't attack {'sites' if cmd.attack == 'site' else ''}".strip())
     if cmd.attack is not None and cmd.attack != "site":
-        target = engine.unit(cmd.attack)
+        target = engine.known_unit(cmd.attack, "attack")
         if target.owner == player:
             raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
         # a target it may not attack where its path ends is refused before the unit taps, its
@@ -72,7 +72,7 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
             raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
         for named in cmd.split:
-            engine.unit(named)
+            engine.known_unit(named, "split")
     # the allowance read before the tap, by the model of the checks: tapping (and a split
     # declared) changes nothing Movement +X is read from (the unit's key, rules/shared.py, holds
     # no tapped mark), so the state after it would answer the same
