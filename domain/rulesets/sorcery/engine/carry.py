@@ -118,9 +118,25 @@ def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> Ru
         return rule("codex: Pick Up", "units are picked up at the carrier's location")
     if unit.carried_by == carrier.id:
         return rule("codex: Pick Up", "that unit is already carried by it")
+    if _carries(engine.state, unit.id, carrier.id):
+        return rule("codex: Carrying Units", f"{unit.id} carries it (directly or through its passengers): a unit can't carry its own carrier")
     if len(view.passengers(carrier.id)) >= carrier.carries:
         return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
     return None
+
+
+def _carries(state: SorceryState, carrier_id: str, unit_id: str) -> bool:
+    """Whether ``carrier_id`` carries ``unit_id``, directly or through units it carries (digest
+    2.6: carried units may carry others): what a pick-up must not turn into a loop."""
+    seen: set[str] = set()
+    current = state.units[unit_id].carried_by
+    while current is not None and current not in seen:
+        if current == carrier_id:
+            return True
+        seen.add(current)
+        holder = state.units.get(current)
+        current = holder.carried_by if holder is not None else None
+    return False
 
 
 def _carrier(engine: Primitives, cmd: PickUp | Drop, used: str, name: str) -> SorceryUnit:
