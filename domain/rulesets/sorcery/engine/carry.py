@@ -10,14 +10,8 @@ from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Drop, PickUp
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import OWN_UNITS, Reader
-from domain.rulesets.sorcery.events import (
-    AbilityUsed,
-    ArtifactDropped,
-    ArtifactPickedUp,
-    UnitDropped,
-    UnitPickedUp,
-    UnitPlaced,
-)
+from domain.rulesets.sorcery.events import AbilityUsed, UnitDropped, UnitPickedUp, UnitPlaced
+from domain.rulesets.sorcery.events_artifacts import ArtifactDropped, ArtifactPickedUp
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
