@@ -263,13 +263,20 @@ class Reach:
         if location in self.stopped_before:
             found.append(self.stopped_before[location])
         if location in self.too_far:
-            base = self.allowance_rule or NO_PATH
-            found.append(
-                base.model_copy(
-                    update={"message": f"{base.message}: needs {self.too_far[location]}, has {self.allowance}"}
-                )
-            )
+            found.append(self._too_far_rule(self.too_far[location]))
         return found or [NO_PATH]
+
+    def _too_far_rule(self, needed: float) -> RuleRef:
+        """The allowance rule with what ``needed`` lacks. A location that costs no more than the
+        allowance at the start is out of reach because the allowance is smaller where a step on
+        the way starts (Sorcery's Movement +X lost in a Silence aura): said so, not "needs 2,
+        has 8"."""
+        base = self.allowance_rule or NO_PATH
+        if needed <= self.allowance:
+            detail = f"needs {needed}, more than the allowance where a step on the way starts (has {self.allowance} at the start)"
+        else:
+            detail = f"needs {needed}, has {self.allowance}"
+        return base.model_copy(update={"message": f"{base.message}: {detail}"})
 
     def path_to(self, location: str) -> list[str] | None:
         """The cheapest path from the start, both ends included; None when unreachable."""
@@ -412,9 +419,11 @@ def _explain(model: MovementModel, unit_id: str, start: str, allowance: float, b
         for location, cost in free.cost.items():
             if location in reach.cost or cost > allowance:
                 continue
-            node = location
-            while node != start:
-                node = free.previous[node]
+            node: str | None = location
+            while node is not None and node != start:
+                # a location reached only past a smaller allowance met on the way (Movement +X
+                # lost in a Silence aura) has no way kept within the allowances: no stop cut it off
+                node = free.previous.get(node)
                 if node in found.stops:
                     # kept beside what the way round would need (``too_far``): each way is told
                     stopped[location] = found.stops[node]

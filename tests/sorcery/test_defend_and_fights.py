@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalCommand
+from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.commands import Defend
 from tests.helpers import game
 
@@ -169,3 +169,58 @@ def test_every_defend_the_command_accepts_is_a_legal_command() -> None:
             except SimError:
                 pass  # an expected refusal: nothing recorded
     assert windows >= 10
+
+
+AIRBORNE_ON_ARRIVAL = """
+title: attackers Airborne only where their move ends
+ruleset: sorcery
+active_player: p2
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p2}
+    - {at: 12, card: Valley, controller: p1}
+    - {at: 13, card: Valley, controller: p1}
+  units:
+    - {id: eagle, card: Haast Eagle, owner: p1, at: 12}
+    - {id: pegasus, card: Plumed Pegasus, owner: p1, at: 13}
+    - {id: gaunts, card: Gibbous Nightgaunts, owner: p2, at: 11/void}
+    - {id: spirit, card: Cloud Spirit, owner: p2, at: 7}
+  auras:
+    - {id: silence, card: Silence, controller: p1, at: 1}
+"""
+
+
+@pytest.mark.parametrize(
+    ("unit", "path", "target"),
+    [("gaunts", ["12"], "eagle"), ("spirit", ["12", "13"], "pegasus")],
+)
+def test_an_attacker_airborne_where_its_move_ends_may_name_an_airborne_target(unit: str, path: list[str], target: str) -> None:
+    # codex: Move and Attack (the attack is declared at the final location, after the path),
+    # Airborne (only on the surface; only Airborne attackers target Airborne units), Silenced.
+    # The Nightgaunts are in the void and the Cloud Spirit in a Silence aura (1, 2, 6, 7): not
+    # Airborne where they start, Airborne where they end. `sim legal` lists these attacks;
+    # the command refused them up front.
+    g = game(AIRBORNE_ON_ARRIVAL)
+    command = {"command": "move_and_attack", "player": "p2", "unit": unit, "path": path, "attack": target}
+    listed = [c.model_dump(exclude_none=True) for c in g.legal_commands()]
+    assert command in listed
+    events = g.issue(command)
+    assert any(e.name == "AttackDeclared" and e.attacker == unit and e.target == target for e in events)
+
+
+def test_an_attacker_not_airborne_where_its_move_ends_is_still_refused_up_front() -> None:
+    g = game(AIRBORNE_ON_ARRIVAL.replace("Cloud Spirit", "Bosk Troll"))
+    with pytest.raises(IllegalCommand, match="Airborne"):
+        g.issue({"command": "move_and_attack", "player": "p2", "unit": "spirit", "path": ["12"], "attack": "eagle"})
+
+
+@pytest.mark.parametrize(("field", "command"), [
+    ("attack", {"command": "move_and_attack", "unit": "spirit", "path": ["12"], "attack": "eagel"}),
+    ("split", {"command": "move_and_attack", "unit": "spirit", "path": ["12"], "attack": "eagle", "split": {"eagel": 2}}),
+])
+def test_an_unknown_unit_named_as_the_attacks_target_or_in_its_split_is_bad_input_on_that_field(field: str, command: dict[str, object]) -> None:
+    # a one-line error pointing at the field that holds the bad name, not at "unit"
+    g = game(AIRBORNE_ON_ARRIVAL)
+    with pytest.raises(BadInput, match="unknown unit 'eagel'; did you mean 'eagle'") as caught:
+        g.issue({**command, "player": "p2"})
+    assert caught.value.where == field

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.errors import SimError
-from tests.helpers import game
+from tests.helpers import game, reach
 
 HEAD = """
 title: carriers
@@ -101,3 +101,26 @@ def test_a_carrier_of_any_number_lists_each_alone_and_all_together_when_many_may
     assert sorted(tuple(c.targets) for c in listed) == sorted([(f"a{i}",) for i in range(6)] + [tuple(f"a{i}" for i in range(6))])
     for command in listed:
         assert _accepted(text, [], command.model_dump(exclude_none=True))
+
+
+TWO_BEASTS = HEAD + """    - {id: first, card: Beast of Burden, owner: p1, at: 7}
+    - {id: second, card: Beast of Burden, owner: p1, at: 7}
+    - {id: third, card: Beast of Burden, owner: p1, at: 7}
+"""
+
+
+def test_a_unit_does_not_pick_up_the_unit_that_carries_it() -> None:
+    # codex: Carrying Units (digest 2.6: carried units may carry others, Phantom Steed FAQ):
+    # a carrier carried by the unit it would pick up, directly or through another, would carry
+    # itself. Before, legal listed it, the command took it, and every later range of motion
+    # ended in a RecursionError.
+    for chain in (["first", "second"], ["first", "second", "third"]):
+        g = game(TWO_BEASTS)
+        for carrier, carried in zip(chain, chain[1:], strict=False):
+            g.issue({"command": "pick_up", "unit": carrier, "targets": [carried]})
+        last = chain[-1]
+        listed = [c for c in _carrying(g) if type(c).__name__ == "PickUp" and c.unit == last]
+        assert all("first" not in c.targets for c in listed)
+        with pytest.raises(SimError, match="carries it"):
+            g.issue({"command": "pick_up", "unit": last, "targets": ["first"]})
+        assert reach(g, "first").allowance == 1

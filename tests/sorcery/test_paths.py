@@ -133,3 +133,40 @@ def test_a_carried_unit_moves_with_its_carrier_and_enters_with_it() -> None:
     events = g.issue({"command": "move_and_attack", "unit": "steed", "path": ["B"]})
     assert {e.trigger.subject for e in events if e.name == "TriggerQueued"} == {"steed", "warriors"}
     assert not g.state.units["steed"].alive and not g.state.units["warriors"].alive
+
+
+NESTED_LOAD = """
+title: a Beast of Burden carried by another, with its own load
+ruleset: sorcery
+aliases: {A: 11, B: 12}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: B, card: %s, controller: p1}
+  units:
+    - {id: first, card: Beast of Burden, owner: p1, at: A}
+    - {id: second, card: Beast of Burden, owner: p1, at: A, carried_by: first}
+    - {id: boars, card: Wild Boars, owner: p1, at: A, carried_by: second}
+    - {id: troll, card: Bosk Troll, owner: p1, at: A, carried_by: second}
+"""
+
+
+def test_a_carried_carrier_takes_its_own_load_along() -> None:
+    # digest 2.6: carried units may carry others (Phantom Steed FAQ), and a carrier moved by
+    # force takes its load along (Hyperparasite FAQ). Before, the second Beast's passengers
+    # stayed at A and were dropped there.
+    g = game(NESTED_LOAD % "Valley")
+    events = g.issue({"command": "move_and_attack", "unit": "first", "path": ["B"]})
+    step = next(e for e in events if e.name == "StepTaken")
+    assert step.carried == ["second", "boars", "troll"]
+    assert not [e for e in events if e.name == "UnitDropped"]
+    for unit, carrier in (("second", "first"), ("boars", "second"), ("troll", "second")):
+        assert g.state.units[unit].location == "12" and g.state.units[unit].carried_by == carrier
+
+
+def test_a_passenger_s_passenger_that_cannot_enter_stays_and_its_own_carrier_drops_it() -> None:
+    g = game(NESTED_LOAD % "Gnome Hollows")  # power 3 can't enter: the troll, not the boars
+    events = g.issue({"command": "move_and_attack", "unit": "first", "path": ["B"]})
+    dropped = [e for e in events if e.name == "UnitDropped"]
+    assert [(e.unit, e.carrier) for e in dropped] == [("troll", "second")]
+    assert g.state.units["troll"].location == "11" and g.state.units["boars"].location == "12"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from domain.errors import IllegalCommand
 from tests.helpers import game, reach
 
 FIVE_IN_A_ROW = """
@@ -276,3 +279,38 @@ def test_the_realm_board_measures_steps_and_wraps_with_magellan_globe() -> None:
     wrapped = RULESET.board(globe.state)
     assert wrapped.distance("11", "15") == 1 and wrapped.distance("1", "20") == 2
     assert "15" in wrapped.neighbours("11")
+
+
+SILENCED_ON_THE_WAY = """
+title: Movement +7 lost in a Silence aura on the way, Burrowing lost below it
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p1}
+    - {at: 8, card: Valley, controller: p2}
+    - {at: 9, card: Valley, controller: p2}
+  units:
+    - {id: lampreys, card: Muck Lampreys, owner: p2, at: 7}
+    - {id: boars, card: Wild Boars, owner: p1, at: 9}
+  artifacts:
+    - {id: boots, card: Seven-League Boots, controller: p2, bearer: lampreys}
+  auras:
+    - {id: silence, card: Silence, controller: p1, at: 3}
+script:
+  - {command: move_and_attack, unit: boars, attack: site}
+"""
+
+
+def test_a_location_past_an_allowance_lost_on_the_way_is_out_of_range_not_an_error() -> None:
+    # seed 000 (Range of Motion: the lookahead applies ongoing effects, Silence among them);
+    # digest 2.2 (each step judged with the allowance where it starts) and 1.6 (a minion below a
+    # land site without Burrowing dies: a stop). The way to 9 runs through the Silence aura at 8,
+    # where Movement +7 is lost: 9 is out of range, and explaining why must not fail on a
+    # location the search reached only past that smaller allowance.
+    g = game(SILENCED_ON_THE_WAY)
+    answer = reach(g, "lampreys")
+    assert "8" in answer and "9" not in answer
+    assert "more than the allowance where a step on the way starts" in str(answer.why_not("9")[0])
+    with pytest.raises(IllegalCommand, match="range of motion"):
+        g.issue({"command": "defend", "player": "p2", "unit": "lampreys"})

@@ -89,3 +89,32 @@ def test_one_question_at_a_time_and_defend_only_where_the_ruleset_has_it(tmp_pat
 
     other = CliRunner().invoke(main, ["why", str(EXAMPLES / "godsgloom" / "09-ignore-difficult.yaml"), "--unit", "militia", "--defend"])
     assert other.exit_code == 2 and "--defend is a Sorcery question" in other.output
+
+
+AIRBORNE_MOVER = """title: an Airborne mover, a troll and a pegasus where it stops
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p2}
+    - {at: 8, card: Valley, controller: p2}
+  units:
+    - {id: pegasus, card: Plumed Pegasus, owner: p1, at: 8}
+    - {id: troll, card: Bosk Troll, owner: p2, at: 7}
+    - {id: other, card: Plumed Pegasus, owner: p2, at: 7}
+    - {id: far, card: Bosk Troll, owner: p2, at: 8}
+script:
+  - {command: move_and_attack, unit: pegasus, path: [7]}
+"""
+
+
+def test_an_interceptor_refused_for_an_airborne_mover_is_told_the_airborne_rule() -> None:
+    # codex: Airborne (digest 2.4, 3.4): an Airborne unit can be intercepted only by Airborne or
+    # Ranged units. The troll stands there untapped, and the other pegasus may intercept: the
+    # refusal names the Airborne rule, not "no unit there may intercept it".
+    g = game(AIRBORNE_MOVER)
+    refusal = g.refusals({"command": "intercept", "player": "p2", "unit": "troll"})[0]
+    assert refusal.rule.source == "codex: Airborne" and "Airborne or Ranged" in str(refusal)
+    assert g.refusals({"command": "intercept", "player": "p2", "unit": "other"}) == []
+    far = g.refusals({"command": "intercept", "player": "p2", "unit": "far"})[0]
+    assert far.rule.source == "codex: Intercept" and "already be there" in str(far)

@@ -29,7 +29,13 @@ from domain.rulesets.sorcery.activations.sources import abilities_for, activated
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.commands import Activate, Defend, Drop, EndTurn, Intercept, MoveAndAttack, Pass, PickUp
 from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
-from domain.rulesets.sorcery.engine.carry import carry_refusal
+from domain.rulesets.sorcery.engine.carry import (
+    artifact_drop_refusal,
+    artifact_refusal,
+    borne_artifacts,
+    carry_refusal,
+    lying_artifacts,
+)
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.oversized import OversizedMovement
@@ -90,28 +96,50 @@ def _carrying(state: SorceryState) -> list[BaseModel]:
     its location; no more than it has room for), and, unless it has interacted with the realm
     this turn, a ``drop`` naming each set of the units it carries that may be dropped (not one
     held by an effect: Brobdingnag Bullfrog). Targets in sorted order, each set once; every set
-    while few may be named, else each alone and all together (``_sets``)."""
-    if not state.characteristics_index(_CARRIERS, lambda: any(u.carries > 0 for u in state.units.values())):
-        return []  # no unit of the game carries (most games)
+    while few may be named, else each alone and all together (``_sets``). Every unit of the
+    player, carrier or not, also picks up the artifacts lying at its location and drops those it
+    bears, as the command accepts (``artifact_refusal``, ``artifact_drop_refusal``): each set of
+    them, and, beside units, all of both together (``_mixed``)."""
+    carriers = state.characteristics_index(_CARRIERS, lambda: any(u.carries > 0 for u in state.units.values()))
+    artifacts = any(f.kind == "artifact" for f in state.features.values())
+    if not carriers and not artifacts:
+        return []  # no unit of the game carries and no artifact is in the realm (most games)
     player = state.active_player
     used = set(state.used_this_turn)
     reader = Reader(state)
     view = reader.view()
     found: list[BaseModel] = []
-    for carrier in sorted(state.living_units(), key=lambda u: u.id):
-        if not isinstance(carrier, SorceryUnit) or carrier.owner != player or carrier.carries <= 0 or carrier.location is None:
+    for unit in sorted(state.living_units(), key=lambda u: u.id):
+        if not isinstance(unit, SorceryUnit) or unit.owner != player or unit.location is None:
             continue
-        carried = view.passengers(carrier.id)
-        if f"pick_up:{carrier.id}" not in used:
-            room = carrier.carries - len(carried)
+        if unit.carries <= 0 and not artifacts:
+            continue
+        carried = view.passengers(unit.id) if unit.carries > 0 else []
+        if f"pick_up:{unit.id}" not in used:
+            room = unit.carries - len(carried)
             may = sorted(
-                u.id for u in state.units_at(carrier.location)
-                if isinstance(u, SorceryUnit) and carry_refusal(reader, carrier, u) is None
-            )
-            found += [PickUp(player=player, unit=carrier.id, targets=list(s)) for s in _sets(may, room)]
-        if f"drop:{carrier.id}" not in used and f"interacted:{carrier.id}" not in used:
+                u.id for u in state.units_at(unit.location)
+                if isinstance(u, SorceryUnit) and carry_refusal(reader, unit, u) is None
+            ) if unit.carries > 0 else []
+            lying = [f.id for f in lying_artifacts(state, unit.location) if artifact_refusal(reader, unit, f) is None] if artifacts else []
+            found += [PickUp(player=player, unit=unit.id, targets=list(s)) for s in _mixed(may, room, lying)]
+        if f"drop:{unit.id}" not in used and f"interacted:{unit.id}" not in used:
             free = [u for u in carried if view.held_by(u) is None]
-            found += [Drop(player=player, unit=carrier.id, targets=list(s)) for s in _sets(free, len(free))]
+            borne = [f.id for f in borne_artifacts(state, unit.id) if artifact_drop_refusal(reader, unit, f) is None] if artifacts else []
+            found += [Drop(player=player, unit=unit.id, targets=list(s)) for s in _mixed(free, len(free), borne)]
+    return found
+
+
+def _mixed(units: list[str], room: int, artifacts: list[str]) -> list[tuple[str, ...]]:
+    """The target sets of a Pick Up or Drop naming ``units`` (no more than ``room``) and
+    ``artifacts`` (any number): the sets of units (``_sets``) as before artifacts were listed,
+    then the sets of artifacts, then, when there are both, the most units with every artifact."""
+    found = _sets(units, room)
+    if not artifacts:
+        return found
+    found += _sets(artifacts, len(artifacts))
+    if found and units and room > 0:
+        found.append(tuple(sorted([*units[:room], *artifacts])))
     return found
 
 

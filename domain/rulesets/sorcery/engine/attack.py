@@ -58,19 +58,21 @@ def move_and_attack(engine: Primitives, cmd: MoveAndAttack) -> None:
         if barred is not None:
             raise IllegalCommand(barred, f"{unit.id} can't attack {'sites' if cmd.attack == 'site' else ''}".strip())
     if cmd.attack is not None and cmd.attack != "site":
-        target = engine.unit(cmd.attack)
+        target = engine.known_unit(cmd.attack, "attack")
         if target.owner == player:
             raise IllegalCommand(rule("codex: Attack", "attacks target enemy units or sites"), f"{cmd.attack} is an ally")
-        # a target it may not attack now is refused before the unit taps: nothing on its own
-        # way there gives it Airborne (a keyword lost on the way is still judged on arrival)
-        never = engine.view().attack_refusal(unit.id, target.id)
+        # a target it may not attack where its path ends is refused before the unit taps, its
+        # keywords read there as the realm stands now (Airborne regained on reaching a surface
+        # from the void, or on leaving a Silence aura; codex: Move and Attack declares the attack
+        # at the final location); what changes on the way is judged again on arrival
+        never = engine.view().attack_refusal(unit.id, target.id, parse_loc(full[-1]))
         if never is not None:
             raise IllegalCommand(never, f"{unit.id} can't attack {target.id}")
     if cmd.split is not None:
         if any(n < 0 for n in cmd.split.values()) or sum(cmd.split.values()) != unit.power:
             raise BadInput(f"a split of {unit.id}'s strike gives all its {unit.power} damage, none negative", "split")
         for named in cmd.split:
-            engine.unit(named)
+            engine.known_unit(named, "split")
     # the allowance read before the tap, by the model of the checks: tapping (and a split
     # declared) changes nothing Movement +X is read from (the unit's key, rules/shared.py, holds
     # no tapped mark), so the state after it would answer the same
@@ -140,6 +142,23 @@ def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
     return found, "no untapped enemy unit there may intercept it"
 
 
+AIRBORNE_INTERCEPT = rule("codex: Airborne", "an Airborne unit can be intercepted only by Airborne or Ranged units", "keyword")
+
+
+def _grounded_interceptor(engine: Reader, unit: SorceryUnit, mover_id: str) -> IllegalCommand | None:
+    """The refusal of an interceptor that stands where the mover stopped, untapped and able,
+    and is kept out only by the mover's Airborne (``interceptors``' last test): the command and
+    ``sim why --intercept`` name that rule rather than "no unit there may intercept it"."""
+    mover = engine.state.units[mover_id]
+    view = engine.view()
+    if unit.location != mover.location or not mover.alive or mover.location is None or not view.airborne(mover_id):
+        return None
+    keywords = view.keywords(unit.id)
+    if "Airborne" in keywords or any(k.startswith("Ranged") for k in keywords):
+        return None
+    return IllegalCommand(AIRBORNE_INTERCEPT, f"{unit.id} can't intercept {mover_id}: it is Airborne and {unit.id} is neither Airborne nor Ranged")
+
+
 def await_intercept(engine: Primitives, unit_id: str) -> None:
     if _untapped_enemies_there(engine, unit_id) and interceptors(engine, unit_id)[0]:
         engine.emit(InterceptAwaited, unit=unit_id)
@@ -190,6 +209,8 @@ def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) 
         barred = engine.view().restriction(unit.id, "no_intercept")
         if barred is not None:  # its own text, not where it stands (Lumbering Giant)
             found.append(IllegalCommand(barred, f"{unit.id} can't intercept"))
+        elif (grounded := _grounded_interceptor(engine, unit, window.unit)) is not None:
+            found.append(grounded)
         else:
             at = engine.label(window.location)
             found.append(IllegalCommand(INTERCEPT, f"{unit.id} can't intercept {window.unit} at {at}: it must already be there, untapped; {why}"))

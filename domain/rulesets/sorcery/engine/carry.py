@@ -1,20 +1,91 @@
-"""Carrying units: Pick Up and Drop, and who may carry whom (codex: Carrying Units, Pick Up, Drop;
-digest 2.6, gap 11)."""
+"""Carrying units and artifacts: Pick Up and Drop, and who may carry whom (codex: Carrying Units,
+Carrying Artifacts, Pick Up, Drop; digest 2.1, 2.6, 4.1, gap 11)."""
 
 from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand, suggest
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Drop, PickUp
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import OWN_UNITS, Reader
 from domain.rulesets.sorcery.events import AbilityUsed, UnitDropped, UnitPickedUp, UnitPlaced
+from domain.rulesets.sorcery.events_artifacts import ArtifactDropped, ArtifactPickedUp
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.state import SorceryUnit
+from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
 
 ONCE_PER_TURN = rule("codex: Pick Up", "Pick Up and Drop are each used once on your turn")
+PICK_UP_HERE = rule("codex: Pick Up", "a unit picks up artifacts lying at its location")
+DROP_OWN = rule("codex: Drop", "a unit drops only what it carries")
+NOT_INTERACTED = rule("codex: Drop", "only if the unit hasn't interacted with the realm this turn")
+#: a Monument is an artifact, but whether one may be carried is not in the sources (digest 5)
+MONUMENT = rule("codex: Carrying Artifacts", "whether a Monument can be carried is not in the sources: not modelled")
+
+
+def artifact_refusal(engine: Reader, unit: SorceryUnit, feature: CardState) -> RuleRef | None:
+    """Why ``unit`` can't pick up ``feature`` now: Pick Up is a basic ability of every unit, so
+    a disabled one has none (codex: Disabled), and it takes an artifact lying at its location
+    (codex: Pick Up). A Red Rock of Ravannis there says "Artifacts can't be carried here"."""
+    if (why := _disabled(engine, unit)) is not None:
+        return why
+    if feature.bearer is not None or feature.location != unit.location:
+        return PICK_UP_HERE
+    if "Monument" in card(feature.card).subtypes:
+        return MONUMENT
+    for other in engine.state.features.values():
+        if other.kind == "artifact" and other.card == "Red Rock of Ravannis" and _where(engine.state, other) == unit.location:
+            return rule("Red Rock of Ravannis", "artifacts can't be carried here")
+    return None
+
+
+def artifact_drop_refusal(engine: Reader, unit: SorceryUnit, feature: CardState) -> RuleRef | None:
+    """Why ``unit`` can't drop ``feature`` now, besides Drop's once on the turn and not after
+    interacting: it must bear it, not be disabled, and no text may forbid it ("can't drop":
+    Blade of Thorns, Magnetic Muzzle, Tabula Rasa, Lord of Greed; Cursed Iron's "can't be
+    dropped" where it is; can't beats can, codex: Can vs. Can't)."""
+    if feature.bearer != unit.id:
+        return DROP_OWN
+    if (why := _disabled(engine, unit)) is not None:
+        return why
+    for name in (feature.card, unit.card):
+        if "can't drop" in card(name).text.replace("’", "'").lower():
+            return rule(name, "its text: can't drop")
+    square = parse_loc(unit.location or "").square
+    for other in engine.state.features.values():
+        if other.kind == "aura" and "can't be dropped" in card(other.card).text.replace("’", "'") and square in other.area:
+            return rule(other.card, "artifacts here can't be dropped")
+    return None
+
+
+def _disabled(engine: Reader, unit: SorceryUnit) -> RuleRef | None:
+    """A disabled unit's refusal: no abilities, basic ones included (codex: Disabled)."""
+    why = engine.view().disabled(unit.id, parse_loc(unit.location or ""))
+    if why is None:
+        return None
+    return rule("codex: Disabled", f"a disabled unit has no abilities, basic ones included ({why.source}: {why.message})")
+
+
+def _where(state: SorceryState, feature: CardState) -> str | None:
+    """An artifact's location: where it lies, or where its bearer is."""
+    if feature.bearer is not None:
+        bearer = state.units.get(feature.bearer)
+        return bearer.location if bearer is not None and bearer.alive else None
+    return feature.location
+
+
+def lying_artifacts(state: SorceryState, location: str) -> list[CardState]:
+    """The artifacts lying on the ground at ``location``, by id."""
+    return sorted(
+        (f for f in state.features.values() if f.kind == "artifact" and f.bearer is None and f.location == location),
+        key=lambda f: f.id,
+    )
+
+
+def borne_artifacts(state: SorceryState, unit_id: str) -> list[CardState]:
+    """The artifacts ``unit_id`` bears, by id."""
+    return sorted((f for f in state.features.values() if f.kind == "artifact" and f.bearer == unit_id), key=lambda f: f.id)
 
 
 def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> RuleRef | None:
@@ -41,14 +112,33 @@ def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> Ru
         return rule("codex: Pick Up", "units are picked up at the carrier's location")
     if unit.carried_by == carrier.id:
         return rule("codex: Pick Up", "that unit is already carried by it")
+    if _carries(engine.state, unit.id, carrier.id):
+        return rule("codex: Carrying Units", f"{unit.id} carries it (directly or through its passengers): a unit can't carry its own carrier")
     if len(view.passengers(carrier.id)) >= carrier.carries:
         return rule(carrier.card, f"{ability.name}: it can carry only {carrier.carries} unit(s)")
     return None
 
 
+def _carries(state: SorceryState, carrier_id: str, unit_id: str) -> bool:
+    """Whether ``carrier_id`` carries ``unit_id``, directly or through units it carries (digest
+    2.6: carried units may carry others): what a pick-up must not turn into a loop."""
+    seen: set[str] = set()
+    current = state.units[unit_id].carried_by
+    while current is not None and current not in seen:
+        if current == carrier_id:
+            return True
+        seen.add(current)
+        holder = state.units.get(current)
+        current = holder.carried_by if holder is not None else None
+    return False
+
+
 def _carrier(engine: Primitives, cmd: PickUp | Drop, used: str, name: str) -> SorceryUnit:
-    """The player's own unit in the realm, which hasn't used this basic ability this turn."""
+    """The player's own unit in the realm, which hasn't used this basic ability this turn; the
+    targets named once each."""
     carrier = engine.unit(cmd.unit)
+    if len(set(cmd.targets)) != len(cmd.targets):
+        raise BadInput(f"name each target once: {', '.join(t for t in dict.fromkeys(cmd.targets) if cmd.targets.count(t) > 1)} twice", "targets")
     player = engine.player(cmd.player, carrier.owner)
     engine.check_main_phase(player)
     if carrier.owner != player or not carrier.alive:
@@ -58,12 +148,35 @@ def _carrier(engine: Primitives, cmd: PickUp | Drop, used: str, name: str) -> So
     return carrier
 
 
+def _artifact(engine: Reader, target_id: str) -> CardState | None:
+    """The artifact ``target_id`` names, None when it names no card of the realm (then a unit);
+    another card (a site, an aura) is bad input."""
+    feature = engine.state.features.get(target_id)
+    if feature is None:
+        if target_id not in engine.state.units:
+            known = [*engine.state.units, *(f for f, c in engine.state.features.items() if c.kind == "artifact")]
+            raise BadInput(f"unknown unit or artifact {target_id!r}{suggest(target_id, known, 'units and artifacts')}", "targets")
+        return None
+    if feature.kind != "artifact":
+        raise BadInput(f"{target_id} is a {feature.kind}, not an artifact or a unit", "targets")
+    return feature
+
+
 def pick_up(engine: Primitives, cmd: PickUp) -> None:
     carrier = _carrier(engine, cmd, "pick_up", "Pick Up")
     if not cmd.targets:
-        raise BadInput("name the units to pick up", "targets")
+        raise BadInput("name the units or artifacts to pick up", "targets")
+    # the artifacts are judged together as the ability resolves, before any is borne (Iron
+    # Shackles picked up disables its bearer, and must not refuse what it picks up beside them)
+    artifacts = [f for f in (_artifact(engine, t) for t in cmd.targets) if f is not None]
+    for feature in artifacts:
+        refused = artifact_refusal(engine, carrier, feature)
+        if refused is not None:
+            raise IllegalCommand(refused, f"{carrier.id} can't pick up {feature.id}")
     engine.emit(AbilityUsed, unit=carrier.id, ability="pick_up")
     for target_id in cmd.targets:
+        if target_id in {f.id for f in artifacts}:
+            continue  # picked up once the units are (below)
         unit = engine.unit(target_id)
         refusal = carry_refusal(engine, engine.state.units[carrier.id], unit)
         if refusal is not None:
@@ -71,22 +184,35 @@ def pick_up(engine: Primitives, cmd: PickUp) -> None:
         if unit.carried_by is not None:
             engine.emit(UnitDropped, unit=unit.id, carrier=unit.carried_by, at=unit.location, reason=f"picked up by {carrier.id}")
         engine.emit(UnitPickedUp, carrier=carrier.id, unit=unit.id)
+    for feature in artifacts:
+        engine.emit(ArtifactPickedUp, feature=feature.id, unit=carrier.id)
+    if artifacts:  # what it bears now may disable it (Iron Shackles): it drops what it carries
+        engine.settle(engine.cause)
 
 
 def drop(engine: Primitives, cmd: Drop) -> None:
     carrier = _carrier(engine, cmd, "drop", "Drop")
     if f"interacted:{carrier.id}" in engine.state.used_this_turn:
-        raise IllegalCommand(rule("codex: Drop", "only if the unit hasn't interacted with the realm this turn"), f"{carrier.id} has struck this turn")
+        raise IllegalCommand(NOT_INTERACTED, f"{carrier.id} has struck this turn")
     carried = engine.view().passengers(carrier.id)
-    targets = cmd.targets or carried
-    for target in targets:
+    targets = cmd.targets or carried  # without targets, the units it carries (as before artifacts)
+    artifacts = [f for f in (_artifact(engine, t) for t in targets) if f is not None]
+    for feature in artifacts:
+        refused = artifact_drop_refusal(engine, carrier, feature)
+        if refused is not None:
+            raise IllegalCommand(refused, f"{carrier.id} can't drop {feature.id}")
+    units = [t for t in targets if t not in {f.id for f in artifacts}]
+    for target in units:
         if target not in carried:
-            raise IllegalCommand(rule("codex: Drop", "a unit drops only what it carries"), f"{carrier.id} doesn't carry {target}")
+            raise IllegalCommand(DROP_OWN, f"{carrier.id} doesn't carry {target}")
         if engine.view().held_by(target) is not None:
             raise IllegalCommand(rule(carrier.card, "a swallowed minion can't be dropped (FAQ)"), f"{carrier.id} holds {target}")
     engine.emit(AbilityUsed, unit=carrier.id, ability="drop")
     for target in targets:
-        engine.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
+        if target in units:
+            engine.emit(UnitDropped, unit=target, carrier=carrier.id, at=carrier.location, reason="dropped (Drop)")
+        else:
+            engine.emit(ArtifactDropped, feature=target, unit=carrier.id, at=carrier.location or "")
     engine.settle(engine.cause)
 
 

@@ -20,14 +20,7 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
     stay, and once the step has separated them they are dropped (digest 2.6). What the step
     triggers is queued by the step's event itself. Then whatever the step changed is settled."""
     view = engine.view()
-    carried: list[str] = []
-    left: list[tuple[str, str]] = []
-    for passenger in view.passengers(item.unit):
-        ban = view.entry_refusal(passenger, parse_loc(item.frm), parse_loc(item.to), verdict.option.kind if verdict.option else "carried")
-        if ban is not None:
-            left.append((passenger, f"can't enter {engine.label(item.to)}: {ban}"))
-        else:
-            carried.append(passenger)
+    carried, left = _load(engine, item, verdict)
     # a step into the void first: only there does a Planar Gate's Voidwalk matter (most steps aren't)
     gate = parse_loc(item.to).region is Region.VOID and view.kept_in_void(item.unit, parse_loc(item.frm))
     unit = engine.state.units[item.unit]
@@ -36,8 +29,8 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
         parts, power = oversized.moved_parts(view, unit, item.to, oversized.turn_of(move.purpose) if move else 0)
         engine.emit(PartsMoved, unit=unit.id, parts=parts, power=power)
     step = engine.resolver.take_step(item, verdict, carried)
-    for passenger, reason in left:
-        engine.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=item.unit, at=item.frm, reason=reason)
+    for passenger, carrier, reason in left:
+        engine.emit(UnitDropped, cause=step.event_id, unit=passenger, carrier=carrier, at=item.frm, reason=reason)
     for moved in (item.unit, *carried):
         lost_once_it_moves(engine, moved, item.frm, step.event_id)
     if gate and "Voidwalk" not in engine.view().keywords(item.unit):
@@ -47,6 +40,31 @@ def take_step(engine: Primitives, item: StepItem, verdict: Judgement) -> None:
             f"Planar Gate: {item.unit} keeps Voidwalk until it enters a site", cause=step.event_id,
         )
     engine.settle(step.event_id, moving=item.unit)
+
+
+def _load(engine: Primitives, item: StepItem, verdict: Judgement) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """The units that go with the stepping unit: its passengers, and theirs in turn, since a
+    carrier moved by force takes its load along (digest 2.6: carried units may carry others,
+    Phantom Steed FAQ; Hyperparasite FAQ). One that can't enter where the step goes stays,
+    with what it carries, and its carrier drops it: the units that go, and those left with
+    their carrier and why."""
+    view = engine.view()
+    frm, to = parse_loc(item.frm), parse_loc(item.to)
+    kind = verdict.option.kind if verdict.option else "carried"
+    carried: list[str] = []
+    left: list[tuple[str, str, str]] = []
+    waiting = [(passenger, item.unit) for passenger in view.passengers(item.unit)]
+    while waiting:
+        passenger, carrier = waiting.pop(0)
+        if passenger in carried or passenger == item.unit:
+            continue  # no unit carries its own carrier (engine/carry.py); never twice
+        ban = view.entry_refusal(passenger, frm, to, kind)
+        if ban is not None:
+            left.append((passenger, carrier, f"can't enter {engine.label(item.to)}: {ban}"))
+            continue
+        carried.append(passenger)
+        waiting += [(theirs, passenger) for theirs in view.passengers(passenger)]
+    return carried, left
 
 
 def lost_once_it_moves(engine: Primitives, unit_id: str, frm: str, cause: str) -> None:

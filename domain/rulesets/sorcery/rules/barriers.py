@@ -257,10 +257,12 @@ class Barriers(StepGeometry):
                 return self._effect_rule(effect_id, "can't be intercepted")
         return None
 
-    def attack_refusal(self, attacker_id: str, target_id: str) -> RuleRef | None:
+    def attack_refusal(self, attacker_id: str, target_id: str, at: Loc | None = None) -> RuleRef | None:
         """Why ``attacker_id`` may not target ``target_id`` with an attack (codex: Airborne:
-        only an Airborne attacker may target an Airborne unit)."""
-        if self.airborne(target_id) and not self.airborne(attacker_id):
+        only an Airborne attacker may target an Airborne unit); the attacker judged at ``at``,
+        where its move will end, when given (Airborne works only on the surface, and an aura
+        may take it away where the unit stands now)."""
+        if self.airborne(target_id) and not self.airborne(attacker_id, at):
             return rule("codex: Airborne", "an Airborne unit can be targeted by attacks only from Airborne units", "keyword")
         return None
 
