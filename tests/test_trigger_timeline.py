@@ -1,0 +1,71 @@
+"""The trigger timeline (``sim timeline``) answers what people debug trigger order with: what
+each trigger matched, where it stood on the storyline, who ordered it, and what it did.
+
+Rules cited: seed 000 (codex: Storyline, simultaneous triggers: the active player adds theirs,
+then the non-active player; the newest resolve first), digest 2.11.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from domain.events import StepTaken, UnitDied
+from projections.timeline import Timeline, build_timeline
+from sim.runner import play
+from sim.scenario import load_scenario
+
+#: p1 (active) moves Scourge Zombies (Undead, not Airborne) into a Bottomless Pit of p1's, under
+#: p2's Rest in Peace: both trigger on the one step, p2's resolves first (codex: Storyline) and
+#: burrows them, a move of the trigger's own, in which they die (digest 1.6)
+PIT_AND_REST_IN_PEACE = """
+title: pit and rest in peace at once
+ruleset: sorcery
+active_player: p1
+aliases: {A: 11, B: 12, C: 13}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: B, card: Bottomless Pit, controller: p1}
+    - {at: C, card: Valley, controller: p1}
+  units:
+    - {id: zombies, card: Scourge Zombies, owner: p1, at: A}
+  auras:
+    - {id: rip, card: Rest in Peace, controller: p2, at: 12}
+script:
+  - {command: move_and_attack, unit: zombies, path: [B, C]}
+"""
+
+
+def _timeline(tmp_path: Path, text: str) -> Timeline:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text)
+    return build_timeline(play(load_scenario(path)).events)
+
+
+def test_simultaneous_triggers_of_both_players_show_their_place_on_the_storyline(tmp_path: Path) -> None:
+    # seed 000, codex: Storyline: the non-active player's trigger resolves first, although each
+    # player ordered a single trigger (each is "#1" of its own player's order)
+    timeline = _timeline(tmp_path, PIT_AND_REST_IN_PEACE)
+    rip = next(t for t in timeline.triggers.values() if t.source == "rip")
+    pit = next(t for t in timeline.triggers.values() if t.source == "bottomless-pit")
+    assert (rip.ordered_by, rip.order_position) == ("p2", 1)
+    assert (pit.ordered_by, pit.order_position) == ("p1", 1)
+    assert (rip.storyline_position, rip.batch_size) == (1, 2)
+    assert (pit.storyline_position, pit.batch_size) == (2, 2)
+
+
+def test_a_trigger_that_moves_a_unit_owns_the_steps_of_its_move_and_what_they_cause(tmp_path: Path) -> None:
+    # Rest in Peace burrows the zombies: the burrow step and their death underground are what
+    # that trigger did, though the step resolves as a storyline item of its own
+    timeline = _timeline(tmp_path, PIT_AND_REST_IN_PEACE)
+    rip = next(t for t in timeline.triggers.values() if t.source == "rip")
+    kinds = [type(e) for e in rip.consequences]
+    assert StepTaken in kinds and UnitDied in kinds
+    pit = next(t for t in timeline.triggers.values() if t.source == "bottomless-pit")
+    assert not any(isinstance(e, StepTaken | UnitDied) for e in pit.consequences)
+
+
+def test_the_timeline_names_the_event_a_trigger_matched(tmp_path: Path) -> None:
+    timeline = _timeline(tmp_path, PIT_AND_REST_IN_PEACE)
+    for entry in timeline.triggers.values():
+        assert isinstance(entry.matched_event, StepTaken) and entry.matched_event.event_id == entry.matched_on
