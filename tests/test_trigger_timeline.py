@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.events import StepTaken, UnitDied
+from domain.events import PathDeclared, StepTaken, UnitDied
 from projections.timeline import Timeline, build_timeline
+from projections.trace import build_trace
 from sim.runner import play
 from sim.scenario import load_scenario
 
@@ -69,3 +70,13 @@ def test_the_timeline_names_the_event_a_trigger_matched(tmp_path: Path) -> None:
     timeline = _timeline(tmp_path, PIT_AND_REST_IN_PEACE)
     for entry in timeline.triggers.values():
         assert isinstance(entry.matched_event, StepTaken) and entry.matched_event.event_id == entry.matched_on
+
+
+def test_the_trace_hangs_the_steps_of_a_triggers_move_under_that_trigger(tmp_path: Path) -> None:
+    # the same move in ``sim trace``: the burrow step is under Rest in Peace's PathDeclared,
+    # not a sibling of the command's own steps
+    path = tmp_path / "scenario.yaml"
+    path.write_text(PIT_AND_REST_IN_PEACE)
+    trace = build_trace(play(load_scenario(path)).events)
+    declared = next(n for n in trace.nodes() if isinstance(n.event, PathDeclared) and n.event.purpose.startswith("forced"))
+    assert any(isinstance(child.event, StepTaken) for child in declared.children)
