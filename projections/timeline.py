@@ -153,8 +153,12 @@ _MOVE_EVENTS: tuple[type[GameEvent], ...] = (PathDeclared,)
 
 def build_timeline(events: Iterable[GameEvent]) -> Timeline:
     reader = _Reader()
+    last: GameEvent | None = None
     for event in events:
         reader.read(event)
-    if reader.batch:
+        last = event
+    # a player still to order their triggers would put theirs in front: no place is known yet
+    waiting = isinstance(last, ChoiceRequested) and last.kind == "order_triggers"
+    if reader.batch and not waiting:
         reader.place_batch()
     return reader.timeline

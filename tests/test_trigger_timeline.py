@@ -80,3 +80,38 @@ def test_the_trace_hangs_the_steps_of_a_triggers_move_under_that_trigger(tmp_pat
     trace = build_trace(play(load_scenario(path)).events)
     declared = next(n for n in trace.nodes() if isinstance(n.event, PathDeclared) and n.event.purpose.startswith("forced"))
     assert any(isinstance(child.event, StepTaken) for child in declared.children)
+
+
+#: p1 (active) moves a Beast of Burden carrying Foot Soldiers into p2's Giant Shark's Stream under
+#: p1's Mariner's Curse: two triggers each, each player asked (trigger_order: ask), p1 first
+SHARK_AND_CURSE = """
+title: shark and curse, asked
+ruleset: sorcery
+active_player: p1
+options: {trigger_order: ask}
+aliases: {A: 11, S: 12, N: 13}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: S, card: Stream, controller: p2}
+    - {at: N, card: Steppe, controller: p1}
+  units:
+    - {id: shark, card: Giant Shark, owner: p2, at: S}
+    - {id: beast, card: Beast of Burden, owner: p1, at: N}
+    - {id: soldiers, card: Foot Soldiers, owner: p1, at: N, carried_by: beast}
+  auras:
+    - {id: curse, card: Mariner's Curse, controller: p1, at: 12}
+script:
+  - {command: move_and_attack, unit: beast, path: [S]}
+  - {command: order_triggers, player: p1, order: [t4, t2]}
+"""
+
+
+def test_a_place_on_the_storyline_waits_for_every_player_to_order(tmp_path: Path) -> None:
+    # seed 000 / codex: Storyline: p2's triggers, not yet ordered, will resolve before p1's
+    timeline = _timeline(tmp_path, SHARK_AND_CURSE)
+    assert all(t.storyline_position is None for t in timeline.triggers.values())
+    answered = _timeline(tmp_path, SHARK_AND_CURSE + "  - {command: order_triggers, player: p2, order: [t3, t1]}\n")
+    assert [t.id for t in answered.in_resolution_order()] == ["t3", "t1", "t4", "t2"]
+    assert [t.storyline_position for t in answered.in_resolution_order()] == [1, 2, 3, 4]
+    assert {t.batch_size for t in answered.triggers.values()} == {4}
