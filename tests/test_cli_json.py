@@ -89,7 +89,7 @@ def test_why_text_exits_1_when_unreachable() -> None:
 
 def test_timeline_json_names_who_ordered_each_trigger() -> None:
     data = as_json(sim("timeline", WARRIORS_FIRST, "--json"))
-    assert set(data) == {"triggers", "decisions"}
+    assert set(data) == {"triggers", "decisions", "diagnostics"}
     by_id = {t["id"]: t for t in data["triggers"]}
     assert by_id["t2"]["ordered_by"] == "p1" and by_id["t2"]["order_position"] == 1
     assert by_id["t2"]["decided_by"] == "player"
@@ -211,3 +211,20 @@ def test_reach_json_is_the_same_under_any_hash_seed() -> None:
             for seed in ("1", "2")
         ]
         assert json.loads(printed[0])["unreachable"] and printed[0] == printed[1], example
+
+
+def test_timeline_names_the_trigger_texts_it_does_not_model(tmp_path: Path) -> None:
+    # seed 000 (Range of Motion) and the project's rule: a trigger not modelled is reported,
+    # never skipped in silence: Candlemas Monks die at a Bottomless Pit, and their Deathrite
+    # (not modelled) fired nothing; the timeline says so in text and JSON
+    scenario = tmp_path / "monks.yaml"
+    scenario.write_text(
+        "title: monks\nruleset: sorcery\nactive_player: p1\naliases: {A: 11, B: 12}\nsetup:\n  sites:\n"
+        "    - {at: A, card: Valley, controller: p1}\n    - {at: B, card: Bottomless Pit, controller: p2}\n"
+        "  units:\n    - {id: monks, card: Candlemas Monks, owner: p1, at: A}\n"
+        "script:\n  - {command: move_and_attack, unit: monks, path: [B]}\n"
+    )
+    text = sim("timeline", str(scenario))
+    assert text.exit_code == 0 and "Deathrite" in text.output and "not modelled" in text.output
+    data = as_json(sim("timeline", str(scenario), "--json"))
+    assert any("Deathrite" in json.dumps(d) for d in data["diagnostics"])
