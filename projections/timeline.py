@@ -12,7 +12,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from domain.event_base import GameEvent
-from domain.events import ChoiceRequested, CommandIssued, PathDeclared, TriggerQueued, TriggerResolved, TriggersOrdered
+from domain.events import (
+    ChoiceMade,
+    ChoiceRequested,
+    CommandIssued,
+    PathDeclared,
+    TriggerQueued,
+    TriggerResolved,
+    TriggersOrdered,
+)
 
 
 @dataclass
@@ -118,8 +126,12 @@ class _Reader:
         """The trigger an event is a consequence of: the one it names as its cause; else, for
         the steps of a move a trigger declared (they resolve as storyline items of their own,
         caused by the command), that trigger, with what those steps go on to do to the moving
-        unit until the next item starts."""
+        unit until the next item starts. A question the trigger asks its controller, and the
+        answer, are the trigger's too (they name it: ``about``)."""
         triggers = self.timeline.triggers
+        about = getattr(event, "about", None)
+        if isinstance(event, ChoiceRequested | ChoiceMade) and about in triggers:
+            return str(about)  # the trigger's own question ("may", a target) and its answer
         if event.cause in triggers:
             self.within = None
             if isinstance(event, _MOVE_EVENTS) and event.cause is not None:

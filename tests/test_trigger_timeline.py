@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.events import PathDeclared, StepTaken, UnitDied
+from domain.events import ChoiceMade, ChoiceRequested, PathDeclared, StepTaken, UnitDied
 from projections.timeline import Timeline, build_timeline
 from projections.trace import build_trace
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.helpers import EXAMPLES
 
 #: p1 (active) moves Scourge Zombies (Undead, not Airborne) into a Bottomless Pit of p1's, under
 #: p2's Rest in Peace: both trigger on the one step, p2's resolves first (codex: Storyline) and
@@ -115,3 +116,13 @@ def test_a_place_on_the_storyline_waits_for_every_player_to_order(tmp_path: Path
     assert [t.id for t in answered.in_resolution_order()] == ["t3", "t1", "t4", "t2"]
     assert [t.storyline_position for t in answered.in_resolution_order()] == [1, 2, 3, 4]
     assert {t.batch_size for t in answered.triggers.values()} == {4}
+
+
+def test_a_triggers_may_and_its_answer_are_listed_with_that_trigger() -> None:
+    # Adtonitum's "may deal 3 damage": who decided and what they said, under the trigger
+    timeline = build_timeline(play(load_scenario(EXAMPLES / "sorcery" / "100-adtonitum-stops.yaml")).events)
+    first = timeline.triggers["t1"]
+    asked = [e for e in first.consequences if isinstance(e, ChoiceRequested)]
+    answered = [e for e in first.consequences if isinstance(e, ChoiceMade)]
+    assert len(asked) == 1 and asked[0].player == "p1"
+    assert len(answered) == 1 and answered[0].option == "yes"
