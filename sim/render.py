@@ -89,7 +89,9 @@ def print_timeline(console: Console, timeline: Timeline, label: Labeler = str) -
         if entry.storyline_position:
             order += f", {entry.storyline_position} of {entry.batch_size} on the storyline"
         matched = f" ({entry.matched_event.describe(label)})" if entry.matched_event is not None else ""
-        console.print(f"[magenta]{entry.id}[/magenta] " + escape(entry.label))
+        # the source by id and controller: two Bottomless Pits have one label
+        whose = f"{entry.controller}'s " if entry.controller else ""
+        console.print(f"[magenta]{entry.id}[/magenta] " + escape(f"{entry.label} [{whose}{entry.source}]"))
         console.print(escape(f"    matched on {entry.matched_on}{matched}, queued {entry.queued_at}, {order}"))
         console.print(escape(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}"))
         for event in entry.consequences:

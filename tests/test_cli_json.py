@@ -228,3 +228,19 @@ def test_timeline_names_the_trigger_texts_it_does_not_model(tmp_path: Path) -> N
     assert text.exit_code == 0 and "Deathrite" in text.output and "not modelled" in text.output
     data = as_json(sim("timeline", str(scenario), "--json"))
     assert any("Deathrite" in json.dumps(d) for d in data["diagnostics"])
+
+
+def test_timeline_text_tells_two_triggers_of_same_named_sources_apart(tmp_path: Path) -> None:
+    # an oversized Mountain Giant enters two Bottomless Pits at once (codex: Oversized Units):
+    # both triggers read "Bottomless Pit for giant"; the text names each source and its controller
+    scenario = tmp_path / "pits.yaml"
+    sites = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (7, 8, 12, 13))
+    scenario.write_text(
+        "title: pits\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n" + sites
+        + "    - {at: 9, card: Bottomless Pit, controller: p2}\n    - {at: 14, card: Bottomless Pit, controller: p1}\n"
+        "  units:\n    - {id: giant, card: Mountain Giant, owner: p1, at: 7}\n"
+        "script:\n  - {command: move_and_attack, unit: giant, path: [8]}\n"
+    )
+    result = sim("timeline", str(scenario))
+    assert result.exit_code == 0, result.output
+    assert "[p2's bottomless-pit-9]" in result.output and "[p1's bottomless-pit-14]" in result.output
