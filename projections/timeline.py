@@ -51,11 +51,17 @@ class TriggerEntry:
 class Timeline:
     triggers: dict[str, TriggerEntry] = field(default_factory=dict)
     decisions: list[GameEvent] = field(default_factory=list)
+    #: the triggers ordered onto the storyline and not yet resolved, the next to resolve first
+    waiting: list[str] = field(default_factory=list)
 
     def in_resolution_order(self) -> list[TriggerEntry]:
+        """Resolved triggers as they resolved, then those still to resolve in the order they
+        will: the ones not yet ordered first (an order puts them in front of the storyline),
+        then the ones waiting on it."""
         resolved = [t for t in self.triggers.values() if t.resolved_at is not None]
-        pending = [t for t in self.triggers.values() if t.resolved_at is None]
-        return sorted(resolved, key=lambda t: int((t.resolved_at or "e0")[1:])) + pending
+        unordered = [t for t in self.triggers.values() if t.resolved_at is None and t.id not in self.waiting]
+        waiting = [self.triggers[t] for t in self.waiting if t in self.triggers and self.triggers[t].resolved_at is None]
+        return sorted(resolved, key=lambda t: int((t.resolved_at or "e0")[1:])) + unordered + waiting
 
 
 @dataclass
@@ -173,4 +179,5 @@ def build_timeline(events: Iterable[GameEvent]) -> Timeline:
     waiting = isinstance(last, ChoiceRequested) and last.kind == "order_triggers"
     if reader.batch and not waiting:
         reader.place_batch()
+    reader.timeline.waiting = list(reader.front)
     return reader.timeline

@@ -126,3 +126,11 @@ def test_a_triggers_may_and_its_answer_are_listed_with_that_trigger() -> None:
     answered = [e for e in first.consequences if isinstance(e, ChoiceMade)]
     assert len(asked) == 1 and asked[0].player == "p1"
     assert len(answered) == 1 and answered[0].option == "yes"
+
+
+def test_triggers_still_to_resolve_are_listed_in_the_order_they_will_resolve(tmp_path: Path) -> None:
+    # p1 ordered t4 before t2; p2 has still to order t1 and t3, which will go in front of them
+    # (codex: Storyline): not the order they were queued in (t1, t2, t3, t4)
+    timeline = _timeline(tmp_path, SHARK_AND_CURSE)
+    listed = [t.id for t in timeline.in_resolution_order()]
+    assert listed[2:] == ["t4", "t2"] and sorted(listed[:2]) == ["t1", "t3"]
