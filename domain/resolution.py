@@ -310,9 +310,14 @@ class Resolver:
         self.emit(ChoiceMade, choice_id=choice.id, player=player, option=command.option, about=choice.about)
 
     def _trigger_ref(self, ref: str) -> str:
+        """A trigger id, or the unit a trigger is about: read among the triggers the pending
+        choice asks to order (the other player's for the same unit are not this player's to
+        order, so they make no ambiguity)."""
         if ref in self.state.triggers:
             return ref
-        matches = [t.id for t in self.state.triggers.values() if t.subject == ref and t.id in self.state.unordered]
+        choice = self.state.choice
+        among = choice.options if choice is not None else self.state.unordered
+        matches = [t.id for t in self.state.triggers.values() if t.subject == ref and t.id in among]
         if len(matches) == 1:
             return matches[0]
         raise BadInput(f"{ref!r} names no single pending trigger (use a trigger id such as t1)", "order")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.event_base import GameEvent
-from domain.events import CommandIssued, GameStarted, TriggerQueued, TriggersOrdered, UnitDied
+from domain.events import CommandIssued, GameStarted, PathDeclared, TriggerQueued, TriggersOrdered, UnitDied
 
 Labeler = Callable[[str], str]
 
@@ -135,9 +135,17 @@ def build_trace(events: Iterable[GameEvent], label: Labeler = str, names: dict[s
     """Hang every event under what caused it."""
     by_id: dict[str, TraceNode] = {}
     roots: list[TraceNode] = []
+    #: the paths declared by something other than a command (a trigger's, a fight's): their
+    #: steps resolve as storyline items caused by the command, but hang under the declaration
+    declared: dict[str, TraceNode] = {}
     for event in events:
         node = TraceNode(event, event.describe(label))
         parent = by_id.get(event.cause or "")
+        move = getattr(event, "move_id", None)
+        if isinstance(event, PathDeclared) and parent is not None and not isinstance(parent.event, CommandIssued):
+            declared[str(move)] = node
+        elif move in declared and declared[move].event.cause != event.cause:
+            parent = declared[move]
         if isinstance(event, (CommandIssued, GameStarted)) or parent is None:
             roots.append(node)
         else:

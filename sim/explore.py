@@ -29,7 +29,7 @@ from typing import Any
 from domain.commands import OrderTriggers
 from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent
-from domain.events import ChoiceRequested, CommandIssued, DiceRolled, GameStarted, TriggersOrdered
+from domain.events import ChoiceMade, ChoiceRequested, CommandIssued, DiceRolled, GameStarted, TriggersOrdered
 from domain.game import Game
 from domain.legacy import upcast_log
 from domain.ruleset import get_ruleset
@@ -44,7 +44,7 @@ class ChoicePoint:
     """A moment where a player, the ordering policy or a die decided."""
 
     event: int
-    kind: str  # "trigger_order" or "dice"
+    kind: str  # "trigger_order", "choice" (a player's answer to a "may", a target) or "dice"
     player: str | None
     options: tuple[str, ...]
     text: str
@@ -52,13 +52,26 @@ class ChoicePoint:
     #: for dice: the number of the roll (1 for the game's first)
     index: int
     dice: tuple[int, int] = (0, 0)  # (count, sides)
+    #: for a choice: the option the logged game's player chose
+    chosen: str | None = None
 
     @property
     def alternatives(self) -> int:
         if self.kind == "dice":
             count, sides = self.dice
             return int(sides**count)
+        if self.kind == "choice":
+            return len(self.options)
         return math.factorial(len(self.options))
+
+    @property
+    def logged(self) -> tuple[Any, ...]:
+        """The alternative the logged game took."""
+        if self.kind == "dice":
+            return tuple(int(r) for r in self.options)
+        if self.kind == "choice":
+            return (self.chosen,)
+        return tuple(self.options)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -72,10 +85,19 @@ def choice_points(events: list[GameEvent], dice: bool = False) -> list[ChoicePoi
     meant where the ruleset can say (``Ruleset.roll_verdict``: a missed Trample die causes no
     event, so the bare result would leave the reader to know the success face)."""
     found: list[ChoicePoint] = []
-    batch = roll = 0
+    batch = roll = asked = 0
     meaning = _roll_meaning(events) if dice else None
+    answers = {e.choice_id: e.option for e in events if isinstance(e, ChoiceMade)}
     for event in events:
-        if isinstance(event, ChoiceRequested) and event.kind == "order_triggers":
+        if isinstance(event, ChoiceRequested) and event.kind != "order_triggers":
+            asked += 1  # every choice answered with ``choose`` is counted, so that a branch finds its answer
+            if event.choice_id in answers and len(event.options) > 1:
+                found.append(ChoicePoint(
+                    event.originator_version, "choice", event.player, tuple(event.options),
+                    f"{event.player} chooses {answers[event.choice_id]!r} of {', '.join(event.options)}: {event.prompt}",
+                    asked, chosen=answers[event.choice_id],
+                ))
+        elif isinstance(event, ChoiceRequested) and event.kind == "order_triggers":
             batch += 1
             found.append(ChoicePoint(
                 event.originator_version, "trigger_order", event.player, tuple(event.options),
@@ -190,6 +212,8 @@ def _deaths(outcome: dict[str, Any]) -> list[str]:
 
 
 def _alternatives(point: ChoicePoint, cap: int, seed: int) -> tuple[list[list[Any]], bool]:
+    if point.kind == "choice":
+        return [[option] for option in point.options], False  # a few options: never sampled
     if point.kind == "dice":
         count, sides = point.dice
         every: Iterator[tuple[Any, ...]] = itertools.product(range(1, sides + 1), repeat=count)
@@ -246,7 +270,7 @@ def explore(
         last = commands[at_command + depth] if at_command + depth < len(commands) else None
     alternatives, sampled = _alternatives(point, cap, seed)
     branches = [_play_branch(events, point, alternative, last) for alternative in alternatives]
-    logged = tuple(point.options) if point.kind == "trigger_order" else tuple(int(r) for r in point.options)
+    logged = point.logged
     baseline = next((b for b in branches if tuple(b.alternative) == logged), None)
     if baseline is not None:
         baseline.logged = True
@@ -298,7 +322,7 @@ def _parting(baseline: Branch, branch: Branch) -> tuple[int | None, str | None, 
         if len(baseline.events) != len(branch.events):
             return min(len(baseline.events), len(branch.events)) + 1, None, None
         return None, None, None
-    then = next((b for b in differing if not isinstance(b, (CommandIssued, TriggersOrdered, DiceRolled))), None)
+    then = next((b for b in differing if not isinstance(b, (CommandIssued, TriggersOrdered, DiceRolled, ChoiceMade))), None)
     return differing[0].originator_version, text(differing[0]), text(then) if then is not None else None
 
 
@@ -324,8 +348,11 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
             break
         if not isinstance(event, CommandIssued) or event.command.get("command") == "order_triggers":
             continue
+        command = event.command
+        if point.kind == "choice" and command.get("command") == "choose" and _answers_point(game, branch.events, point):
+            command = {**command, "option": alternative[0]}
         try:
-            branch.events.extend(game.issue(event.command))
+            branch.events.extend(game.issue(command))
             while game.state.choice is not None and game.state.choice.kind == "order_triggers":
                 choice = game.state.choice
                 batch += 1
@@ -340,6 +367,16 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
             branch.refused = f"{event.command_id} ({event.command.get('command')}) is refused in this branch: {exc}"
             break
     return branch
+
+
+def _answers_point(game: Game, played: list[GameEvent], point: ChoicePoint) -> bool:
+    """Whether the choice pending in a branch is the explored one: the same number among the
+    game's choices answered with ``choose``, asked of the same player with the same options."""
+    choice = game.state.choice
+    if choice is None or choice.kind == "order_triggers":
+        return False
+    asked = sum(1 for e in played if isinstance(e, ChoiceRequested) and e.kind != "order_triggers")
+    return asked == point.index and choice.player == point.player and tuple(choice.options) == point.options
 
 
 def _ids(game: Game, order: list[str]) -> list[str]:

@@ -72,6 +72,8 @@ def timeline(found: Timeline) -> dict[str, Any]:
                 "matched_on": entry.matched_on,
                 "queued_at": entry.queued_at,
                 "order_position": entry.order_position,
+                "storyline_position": entry.storyline_position,
+                "batch_size": entry.batch_size,
                 "ordered_by": entry.ordered_by,
                 "decided_by": entry.decided_by,
                 "resolved_at": entry.resolved_at,

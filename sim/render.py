@@ -86,8 +86,13 @@ def print_timeline(console: Console, timeline: Timeline, label: Labeler = str) -
         return
     for entry in timeline.in_resolution_order():
         order = f"#{entry.order_position} by {entry.ordered_by or 'the game'} ({entry.decided_by})" if entry.order_position else "not yet ordered"
-        console.print(f"[magenta]{entry.id}[/magenta] " + escape(entry.label))
-        console.print(escape(f"    matched on {entry.matched_on}, queued {entry.queued_at}, {order}"))
+        if entry.storyline_position:
+            order += f", {entry.storyline_position} of {entry.batch_size} on the storyline"
+        matched = f" ({entry.matched_event.describe(label)})" if entry.matched_event is not None else ""
+        # the source by id and controller: two Bottomless Pits have one label
+        whose = f"{entry.controller}'s " if entry.controller else ""
+        console.print(f"[magenta]{entry.id}[/magenta] " + escape(f"{entry.label} [{whose}{entry.source}]"))
+        console.print(escape(f"    matched on {entry.matched_on}{matched}, queued {entry.queued_at}, {order}"))
         console.print(escape(f"    resolved {entry.resolved_at or '-'}: {entry.outcome or 'pending'}"))
         for event in entry.consequences:
             console.print(f"      {event.event_id} {event.name}: " + escape(event.describe(label)))

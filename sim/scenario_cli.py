@@ -205,10 +205,14 @@ def timeline(scenario: str, as_json: bool) -> None:
     """Which event triggered what, in which order, decided by whom."""
     played, _ = play_file(scenario)
     found = build_timeline(played.events)
+    # what the game does not model (a Deathrite, a Genesis, a "whenever" text) triggered nothing
+    # here: said with the triggers that did, as ``reach`` and ``why`` say it (never silent)
+    unmodelled = diagnostics_of_events(played.events)
     if as_json:
-        emit(jsonout.timeline(found))
+        emit({**jsonout.timeline(found), "diagnostics": diagnostics_json(unmodelled)})
     else:
         print_timeline(console, found, labeler(played))
+        print_diagnostics(console, unmodelled)
 
 
 @click.command()

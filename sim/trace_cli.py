@@ -124,7 +124,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
             click.echo(json.dumps({"points": [p.as_json() for p in points]}, indent=2))
             return
         if not points:
-            console.print("no choice points: no trigger batch was ordered and no choice asked" + ("" if dice else " (--dice adds die rolls)"))
+            console.print("no choice points: no batch of several triggers was ordered and no choice answered" + ("" if dice else " (--dice adds die rolls)"))
         for p in points:
             console.print(escape(f"e{p.event} {p.kind}: {p.text}; {p.alternatives} alternative(s)"))
         return

@@ -89,7 +89,7 @@ def test_why_text_exits_1_when_unreachable() -> None:
 
 def test_timeline_json_names_who_ordered_each_trigger() -> None:
     data = as_json(sim("timeline", WARRIORS_FIRST, "--json"))
-    assert set(data) == {"triggers", "decisions"}
+    assert set(data) == {"triggers", "decisions", "diagnostics"}
     by_id = {t["id"]: t for t in data["triggers"]}
     assert by_id["t2"]["ordered_by"] == "p1" and by_id["t2"]["order_position"] == 1
     assert by_id["t2"]["decided_by"] == "player"
@@ -211,3 +211,36 @@ def test_reach_json_is_the_same_under_any_hash_seed() -> None:
             for seed in ("1", "2")
         ]
         assert json.loads(printed[0])["unreachable"] and printed[0] == printed[1], example
+
+
+def test_timeline_names_the_trigger_texts_it_does_not_model(tmp_path: Path) -> None:
+    # seed 000 (Range of Motion) and the project's rule: a trigger not modelled is reported,
+    # never skipped in silence: Candlemas Monks die at a Bottomless Pit, and their Deathrite
+    # (not modelled) fired nothing; the timeline says so in text and JSON
+    scenario = tmp_path / "monks.yaml"
+    scenario.write_text(
+        "title: monks\nruleset: sorcery\nactive_player: p1\naliases: {A: 11, B: 12}\nsetup:\n  sites:\n"
+        "    - {at: A, card: Valley, controller: p1}\n    - {at: B, card: Bottomless Pit, controller: p2}\n"
+        "  units:\n    - {id: monks, card: Candlemas Monks, owner: p1, at: A}\n"
+        "script:\n  - {command: move_and_attack, unit: monks, path: [B]}\n"
+    )
+    text = sim("timeline", str(scenario))
+    assert text.exit_code == 0 and "Deathrite" in text.output and "not modelled" in text.output
+    data = as_json(sim("timeline", str(scenario), "--json"))
+    assert any("Deathrite" in json.dumps(d) for d in data["diagnostics"])
+
+
+def test_timeline_text_tells_two_triggers_of_same_named_sources_apart(tmp_path: Path) -> None:
+    # an oversized Mountain Giant enters two Bottomless Pits at once (codex: Oversized Units):
+    # both triggers read "Bottomless Pit for giant"; the text names each source and its controller
+    scenario = tmp_path / "pits.yaml"
+    sites = "".join(f"    - {{at: {sq}, card: Valley, controller: p1}}\n" for sq in (7, 8, 12, 13))
+    scenario.write_text(
+        "title: pits\nruleset: sorcery\nactive_player: p1\nsetup:\n  sites:\n" + sites
+        + "    - {at: 9, card: Bottomless Pit, controller: p2}\n    - {at: 14, card: Bottomless Pit, controller: p1}\n"
+        "  units:\n    - {id: giant, card: Mountain Giant, owner: p1, at: 7}\n"
+        "script:\n  - {command: move_and_attack, unit: giant, path: [8]}\n"
+    )
+    result = sim("timeline", str(scenario))
+    assert result.exit_code == 0, result.output
+    assert "[p2's bottomless-pit-9]" in result.output and "[p1's bottomless-pit-14]" in result.output

@@ -251,3 +251,25 @@ def test_listing_the_choice_points_of_a_log_that_does_not_verify_is_refused_too(
     result = sim("explore", str(_log_that_does_not_verify(tmp_path)))
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1 and "does not verify" in lines[0], result.output
+
+
+ADTONITUM = EXAMPLES / "sorcery" / "100-adtonitum-stops.yaml"
+
+
+def test_a_players_answer_to_a_may_is_a_choice_point_and_each_answer_a_branch(tmp_path: Path) -> None:
+    # Adtonitum's "may deal 3 damage" (a triggered "may", answered with choose) decides whether
+    # the Boars live: the explorer lists both answers of the game as choice points, as its
+    # README row says ("player answers"), and re-plays each with the other answer
+    events = events_of(ADTONITUM)
+    points = [p for p in choice_points(events) if p.kind == "choice"]
+    assert [(p.chosen, p.alternatives) for p in points] == [("yes", 2), ("no", 2)]
+    result = explore(events, points[0].event)
+    by_answer = {b.alternative[0]: (g, b) for g in result.groups for b in g.branches}
+    assert by_answer["yes"][1].logged and not by_answer["no"][1].logged
+    assert by_answer["yes"][1].game.state.units["boars"].alive is False
+    assert by_answer["no"][1].game.state.units["boars"].alive is True and by_answer["no"][1].refused is None
+    db = tmp_path / "branches.sqlite"
+    saved = sim("explore", str(ADTONITUM), "--at", str(points[0].event), "--save", "--db", str(db), "--json")
+    assert saved.exit_code == 0, saved.output
+    store = open_store(str(db))
+    assert all(verify(list(store.game_events(g))).ok for g in store.game_ids())

@@ -99,3 +99,17 @@ def test_a_carried_unit_stops_when_its_carrier_stops() -> None:
     g.issue({"command": "move_and_attack", "unit": "beast", "path": ["8"]})
     assert g.state.units["dragon"].location == "8"
     assert len(queued(g)) == 1 and queued(g)[0].trigger.subject == "dragon"
+
+
+def test_a_unit_moved_by_a_trigger_mid_path_has_not_stopped_while_its_path_goes_on() -> None:
+    # digest 2.11 and codex: Stops (seed 000's storyline digest): Mariner's Curse submerges
+    # Adtonitum as she enters the Stream at 8, a move of the trigger's own, while her step to 9
+    # is still on the storyline: that move's end is no stop, and "whenever she stops" waits
+    g = realm(
+        DRAGON + "    - {id: nomads, card: Rimland Nomads, owner: p2, at: 8}\n",
+        sites=(1, 2, 3, 6, 7, 9, 11, 12, 13),
+        extra="    - {at: 8, card: Stream, controller: p1}\n  auras:\n    - {id: curse, card: Mariner's Curse, controller: p2, at: 8}\n",
+    )
+    g.issue({"command": "move_and_attack", "unit": "dragon", "path": ["8", "9"]})
+    assert "StepTaken" in kinds(g) and any(type(e).__name__ == "UnitDied" for e in g.pending_events)
+    assert queued(g) == []

@@ -155,3 +155,37 @@ def test_a_silenced_or_disabled_unit_triggers_nothing_whatever_its_trigger() -> 
     )
     events = disabled.issue({"command": "end_turn"})
     assert "TriggerQueued" not in names(events) and "TurnStarted" in names(events)
+
+
+#: p1 (active) moves a Beast of Burden carrying Foot Soldiers into p2's Giant Shark's Stream under
+#: p1's Mariner's Curse: each unit is the subject of one Shark trigger (p2's) and one Curse
+#: trigger (p1's); each player is asked to order their own two (trigger_order: ask)
+SHARK_AND_CURSE = """
+title: shark and curse, asked
+ruleset: sorcery
+active_player: p1
+options: {trigger_order: ask}
+aliases: {A: 11, S: 12, N: 13}
+setup:
+  sites:
+    - {at: A, card: Valley, controller: p1}
+    - {at: S, card: Stream, controller: p2}
+    - {at: N, card: Steppe, controller: p1}
+  units:
+    - {id: shark, card: Giant Shark, owner: p2, at: S}
+    - {id: beast, card: Beast of Burden, owner: p1, at: N}
+    - {id: soldiers, card: Foot Soldiers, owner: p1, at: N, carried_by: beast}
+  auras:
+    - {id: curse, card: Mariner's Curse, controller: p1, at: 12}
+"""
+
+
+def test_a_player_orders_their_triggers_by_unit_though_the_other_player_has_triggers_for_it() -> None:
+    # codex: Storyline (digest 2.11): p1 orders only p1's triggers, so 'beast' names p1's
+    # Curse trigger for the beast, not p2's Shark trigger for it too
+    g = game(SHARK_AND_CURSE)
+    g.issue({"command": "move_and_attack", "unit": "beast", "path": ["S"]})
+    assert g.state.choice is not None and g.state.choice.player == "p1"
+    g.issue({"command": "order_triggers", "player": "p1", "order": ["soldiers", "beast"]})
+    ordered = [e for e in g.pending_events if type(e).__name__ == "TriggersOrdered"]
+    assert ordered[-1].order == ["t4", "t2"]

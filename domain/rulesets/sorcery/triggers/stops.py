@@ -23,7 +23,7 @@ from domain.rulesets.sorcery.state import SorceryState
 from domain.rulesets.sorcery.triggers.choices import may
 from domain.rulesets.sorcery.triggers.match import kinds_present, muted, queue
 from domain.rulesets.sorcery.view import RealmView
-from domain.state import TriggerState
+from domain.state import StepItem, TriggerState
 
 
 def stopped_units(state: SorceryState, event: MoveEnded) -> list[str]:
@@ -32,8 +32,17 @@ def stopped_units(state: SorceryState, event: MoveEnded) -> list[str]:
     mover = state.units.get(event.unit)
     if event.steps_taken <= 0 or event.at is None or mover is None or not mover.alive:
         return []
+    if going_on(state, mover.id, event.move_id):
+        return []  # a trigger moved it mid-path (Mariner's Curse): its own path is still resolving
     carried = sorted(u.id for u in state.living_units() if u.carried_by == mover.id and u.location == event.at)
     return [mover.id, *carried]
+
+
+def going_on(state: SorceryState, unit_id: str, ended: str) -> bool:
+    """Whether a move of the unit other than the one that ended still has a step on the
+    storyline: movement for it is left, so it has not stopped (digest 2.11, codex: Stops). A
+    move a trigger declares mid-path ends before the path it interrupted goes on."""
+    return any(isinstance(item, StepItem) and item.unit == unit_id and item.move_id != ended for item in state.storyline)
 
 
 def stops(resolver: Resolver, event: MoveEnded) -> None:
