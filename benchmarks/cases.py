@@ -21,7 +21,7 @@ from benchmarks.games import Counter, bare_events, bare_store, long_game, plain_
 from benchmarks.harness import Row, calibrated, interleaved, mib, rate, seconds, timed
 from benchmarks.large import large_case
 from benchmarks.memory import in_subprocess
-from benchmarks.reading import reading_case
+from benchmarks.reading import reading_case, writing_case
 from benchmarks.sorcery_selfplay import sorcery_selfplay_rows
 from benchmarks.startup import startup_case
 from domain.event_base import GameEvent
@@ -705,7 +705,10 @@ RANGE_CASES: dict[str, Callable[[Sizes, int], list[Row]]] = {
     "startup": lambda sizes, repeats: startup_case(repeats), "hex": hex_case, "sorcery": sorcery_case, "skirmish": skirmish_case, "selfplay": selfplay_case,
     "sorcery-selfplay": lambda sizes, repeats: sorcery_selfplay_rows({"full": 10, "quick": 4, "tiny": 1}[sizes.name], repeats),
     "large": lambda sizes, repeats: large_case({"full": 6, "quick": 3, "tiny": 1}[sizes.name], small=sizes.name == "tiny"),
-    "reading": lambda sizes, repeats: reading_case(repeats, side={"full": 200, "quick": 200, "tiny": 20}[sizes.name]),
+    "reading": lambda sizes, repeats: [
+        *reading_case(repeats, side={"full": 200, "quick": 200, "tiny": 20}[sizes.name]),
+        *writing_case(repeats, side={"full": 60, "quick": 60, "tiny": 12}[sizes.name]),
+    ],
 }
 STORE_CASES: dict[str, Callable[[LongGames, int], list[Row]]] = {
     "recording": recording_case, "issuing": issuing_case, "replay": replay_case,

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
 from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, guarded, labeler, play_file
-from sim.console import WHOLE_LINES, err, escape
+from sim.console import err, escape
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.diagnostics import as_json as diagnostics_json
@@ -29,7 +28,7 @@ from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_games, check_turns, self_play
 from sim.store import parse_address
-from sim.yamlfile import read_yaml
+from sim.yamlfile import read_yaml, script_line
 
 
 @click.command()
@@ -52,9 +51,11 @@ def legal(scenario: str, as_json: bool) -> None:
         return
     label = labeler(played)
     console.print(escape(f"{len(commands)} legal command(s) for {player}, as a script writes them:"))
-    for command in commands:
-        line = yaml.safe_dump(labelled_command(command.model_dump(mode="json"), label), default_flow_style=True, width=WHOLE_LINES, sort_keys=False)
-        console.print("  - " + escape(line.strip()))
+    # one print of plain lines: rich reading each of tens of thousands of lines for markup (a
+    # board of many portals) took longer than finding the commands
+    lines = ["  - " + script_line(labelled_command(command.model_dump(mode="json"), label)) for command in commands]
+    if lines:
+        console.print("\n".join(lines), markup=False)
     print_diagnostics(console, found)
 
 

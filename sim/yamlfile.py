@@ -34,6 +34,10 @@ MAX_VALUES = 100_000
 #: against 0.2 s for a 200x200 mat). A file it refuses is read again by PyYAML's own parser, so
 #: that the message of malformed YAML is the one PyYAML gives, whichever parser is installed.
 FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: libyaml's emitter, for the same reason: ``sim legal`` writes each command as a script line,
+#: and on a board of many portals (70,000 commands) PyYAML's own emitter took 7 of its 8 s. The
+#: representer is PyYAML's either way; the lines are the same (tests/test_yaml_parsers.py)
+FAST_DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 class Located:
@@ -188,3 +192,13 @@ def read_yaml(path: str | Path) -> Located:
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"can't read the file: {exc}", str(path)) from None
     return load_yaml(text, str(path))
+
+
+def script_line(command: dict[str, Any]) -> str:
+    """A command as one line of a scenario's script (flow style, keys in the command's order),
+    as ``sim legal`` lists it for copying."""
+    return yaml.dump(command, Dumper=FAST_DUMPER, default_flow_style=True, width=WIDE, sort_keys=False).strip()
+
+
+#: wide enough that a command's line is never folded
+WIDE = 100_000

@@ -1,4 +1,4 @@
-"""Scenario files are read with libyaml's parser where PyYAML has it (``sim.yamlfile.FAST_LOADER``):
+"""Scenario files are read, and ``sim legal``'s script lines written, with libyaml's parser where PyYAML has it (``sim.yamlfile.FAST_LOADER``):
 a big board's file reads ten times faster. These tests hold it to PyYAML's own parser, the
 reference: the same values and the same positions for every example, and for malformed YAML the
 same one-line message, since such a file is read again by PyYAML's parser."""
@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from domain.errors import BadInput
-from sim.yamlfile import FAST_LOADER, _load, load_yaml
+from domain.errors import BadInput, SimError
+from sim.runner import play
+from sim.scenario import load_scenario
+from sim.yamlfile import FAST_LOADER, WIDE, _load, load_yaml, script_line
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").rglob("*.yaml"))
 
@@ -53,3 +55,27 @@ def test_malformed_yaml_gets_pyyamls_own_message_and_position(text: str) -> None
     assert f"malformed YAML: {problem}" in str(refused.value)
     if mark is not None:
         assert f"scenario.yaml:{mark.line + 1}:{mark.column + 1}" in str(refused.value)
+
+
+ODD_TEXT = ["é", "a: b", "[x]", "'q'", '"dq"', " lead", "-x", "yes", "null", "1.0", "#c", "x" * 5000, "tab\tx", "nl\nx", "😀", "", "*f", "2001-12-14"]
+
+
+@needs_libyaml
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_sim_legal_writes_each_listed_command_as_pyyaml_does(path: Path) -> None:
+    """``script_line`` (libyaml's emitter) against PyYAML's own ``safe_dump``, on the commands
+    ``sim legal`` lists after every example's script."""
+    try:
+        game = play(load_scenario(path)).game
+    except SimError:
+        pytest.skip("the example's script ends in a refusal or its set-up is refused: nothing listed")
+    for command in game.legal_commands():
+        fields = command.model_dump(mode="json")
+        assert script_line(fields) == yaml.safe_dump(fields, default_flow_style=True, width=WIDE, sort_keys=False).strip()
+
+
+@needs_libyaml
+@pytest.mark.parametrize("text", ODD_TEXT)
+def test_a_command_naming_odd_text_is_written_as_pyyaml_writes_it(text: str) -> None:
+    fields = {"command": "move", "unit": text, "path": [text, "1,2"], "numbers": [1, 2.5, None, True]}
+    assert script_line(fields) == yaml.safe_dump(fields, default_flow_style=True, width=WIDE, sort_keys=False).strip()
