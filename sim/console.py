@@ -43,7 +43,8 @@ class _Console(Console):
 
 def _console(stream: TextIO, stderr: bool) -> Console:
     width = None if stream.isatty() else WHOLE_LINES
-    return _Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+    # no emoji codes: a unit named "r:warning:" is printed as written, as markup is not read
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True, width=width, emoji=False)
 
 
 console = _console(sys.stdout, stderr=False)

@@ -155,3 +155,31 @@ def test_a_backslash_before_a_bracket_in_a_unit_id_is_printed_verbatim(tmp_path:
     result = sim(args[0], str(path), *args[1:])
     assert result.exit_code == 0, result.output
     assert "r\\[/x]" in result.stdout
+
+
+EMOJI_CODES = """\
+title: "a :warning: in names"
+ruleset: tinyepic
+setup:
+  terrain:
+    - ". . . . . ."
+    - ". . . . . ."
+  units:
+    - {id: "r:warning:", owner: p1, class: Rogue, at: "0,0", movement: 3, health: 5}
+    - {id: "b:smile:", owner: p2, class: Beast, at: "5,1", movement: 3, health: 6}
+script: []
+"""
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["legal"], "unit: 'r:warning:'"), (["reach", "--unit", "r:warning:"], "range of motion of r:warning:"),
+    (["why", "--unit", "r:warning:", "--to", "2,0"], "r:warning: can reach 2,0"),
+])
+def test_emoji_codes_in_names_are_printed_verbatim(tmp_path: Path, args: list[str], shown: str) -> None:
+    """A copied `sim legal` line must name the unit that exists: rich turns ":warning:" into an
+    emoji unless told not to, as it reads "[b]" as markup."""
+    path = tmp_path / "emoji.yaml"
+    path.write_text(EMOJI_CODES)
+    result = sim(*args[:1], str(path), *args[1:])
+    assert result.exit_code == 0, result.output
+    assert shown in result.stdout and "\u26a0" not in result.stdout
