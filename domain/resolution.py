@@ -58,6 +58,7 @@ NO_CHOICE = engine_rule("Storyline", "no choice is pending")
 OWN_TRIGGERS = engine_rule("Storyline", "a player orders only their own triggers")
 OWN_CHOICE = engine_rule("Storyline", "a player answers only their own choice")
 ORDER_CHOICE = engine_rule("Storyline", "a trigger order is answered with order_triggers, not choose")
+CHOOSE_CHOICE = engine_rule("Storyline", "a choice other than a trigger order is answered with choose, not order_triggers")
 WAIT_CHOICE = engine_rule("Storyline", "a player's choice is pending; answer it first")
 
 #: events no triggered ability is matched against: the engine's own bookkeeping of triggers and
@@ -273,6 +274,8 @@ class Resolver:
         choice = self.state.choice
         if choice is None:
             raise IllegalCommand(NO_CHOICE)
+        if choice.kind != "order_triggers":
+            raise IllegalCommand(CHOOSE_CHOICE, f"{choice.id} asks {choice.prompt!r}: one of {', '.join(choice.options)}")
         if command.player is not None and command.player not in self.state.players:
             raise BadInput(f"unknown player {command.player!r}: the players are {', '.join(self.state.players)}", "player")
         player = command.player or choice.player

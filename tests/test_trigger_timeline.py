@@ -134,3 +134,23 @@ def test_triggers_still_to_resolve_are_listed_in_the_order_they_will_resolve(tmp
     timeline = _timeline(tmp_path, SHARK_AND_CURSE)
     listed = [t.id for t in timeline.in_resolution_order()]
     assert listed[2:] == ["t4", "t2"] and sorted(listed[:2]) == ["t1", "t3"]
+
+
+def test_a_may_choice_is_not_answered_with_a_trigger_order(tmp_path: Path) -> None:
+    """Storyline: a "may" (options yes/no) is answered with choose; order_triggers naming a
+    trigger there was an internal error (KeyError on the option 'yes', exit 3) in `sim run` and
+    in `sim legal` of that state. It is refused, naming the choice and its options."""
+    import pytest
+
+    from domain.errors import IllegalCommand
+    from sim.runner import ScriptRefused
+
+    text = (EXAMPLES / "sorcery" / "100-adtonitum-stops.yaml").read_text(encoding="utf-8")
+    first_answer = '  - {command: choose, option: "yes"}\n'
+    assert first_answer in text
+    path = tmp_path / "order-for-a-may.yaml"
+    path.write_text(text.replace(first_answer, "  - {command: order_triggers, order: [t1]}\n", 1).split("\nexpect:")[0] + "\n")
+    with pytest.raises(ScriptRefused) as refused:
+        play(load_scenario(path))
+    assert isinstance(refused.value.error, IllegalCommand)
+    assert "answered with choose, not order_triggers" in str(refused.value) and "yes, no" in str(refused.value)
