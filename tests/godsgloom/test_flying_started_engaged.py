@@ -95,6 +95,17 @@ def test_a_breakaway_flyer_freed_since_its_activation_keeps_its_melee_attack() -
     assert "MeleeBarred" not in names(events)
 
 
+def test_a_flyer_with_unstoppable_and_breakaway_freed_since_its_activation_keeps_its_melee_attack() -> None:
+    # seed 001 Breakaway gives it the flight (a flight names no other trait): Unstoppable is not
+    # what it relied on, and under unstoppable_melee_ban: when_used its attack is kept, as a walk
+    # declared with Breakaway keeps it
+    g = freed("Flying, Unstoppable, Breakaway", "{flying_engaged_read: when_flying}")
+    events = fly(g, "3,4")
+    assert "MeleeBarred" not in names(events)
+    g = freed("Flying, Unstoppable, Breakaway", "{flying_engaged_read: when_flying, unstoppable_melee_ban: always_after_move}")
+    assert "MeleeBarred" in names(fly(g, "3,4"))
+
+
 def test_flying_engaged_read_is_left_out_of_the_record_at_its_default() -> None:
     assert "flying_engaged_read" in GloomOptions.LATER
     assert "flying_engaged_read" not in GloomOptions().model_dump()

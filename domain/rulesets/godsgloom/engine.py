@@ -548,13 +548,17 @@ class GloomCommands(CommandHandlers[GloomState]):
         """Seed 001 Unstoppable's lost Melee Attack after a Flying Move Action, which has no
         walk for ``bar_melee`` to read: under option unstoppable_melee_ban always_after_move any
         move of a hex or more costs it, a flight too; under when_used only a flight that
-        Unstoppable gave a unit that started its activation Engaged (a flight passes no zone)."""
+        Unstoppable gave a unit that started its activation Engaged (a flight passes no zone).
+        A flyer with Breakaway too had the flight from Breakaway, which costs no Melee Attack
+        (seed 001 Breakaway; a flight names no other trait, so it can't be declared as
+        Breakaway's): as a walk declared with Breakaway, it keeps its attack."""
         view = self.view()
         if not view.has(unit.id, "Unstoppable"):
             return
         activation = self.activation
         started_engaged = activation is not None and bool(activation.engaged_by)
-        if view.options.unstoppable_melee_ban == "always_after_move" or started_engaged:
+        relied = started_engaged and not view.has(unit.id, "Breakaway")
+        if view.options.unstoppable_melee_ban == "always_after_move" or relied:
             self.emit(MeleeBarred, unit=unit.id, rule="Unstoppable: it used the trait to move")
 
     def _teleported(self, unit: GloomUnit, destination: str) -> None:
