@@ -175,3 +175,38 @@ def test_a_target_named_twice_or_unknown_is_bad_input_on_the_targets_field(comma
     with pytest.raises(BadInput, match=message) as caught:
         g.issue(command)
     assert caught.value.where == "targets"
+
+
+UNDROPPABLE = HEAD + """  artifacts:
+    - {id: blade, card: Blade of Thorns, controller: p1, bearer: troll}
+    - {id: boots, card: Seven-League Boots, controller: p1, bearer: boars}
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "command", "reason"),
+    [
+        ("", _drop("troll", "blade"), "Blade of Thorns: its bearer can't drop it"),
+        ("    - {id: greed, card: Lord of Greed, owner: p1, at: 8}\n", None, "Lord of Greed: can't drop artifacts"),
+        ("  auras:\n    - {id: iron, card: Cursed Iron, controller: p2, at: 3}\n", _drop("boars", "boots"),
+         "Cursed Iron: artifacts here can't be dropped"),
+    ],
+)
+def test_cant_drop_abilities_refuse_the_drop_and_are_reported_modelled(extra: str, command: dict[str, Any] | None, reason: str) -> None:
+    """Codex: Can vs. Can't; Blade of Thorns, Lord of Greed, Cursed Iron (``Ability.undroppable``):
+    the Drop is refused naming the ability, and its words are no longer in the card's
+    not-modelled text (they were, while the refusal read them from the text)."""
+    from domain.rulesets.sorcery.coverage import derive
+
+    text = UNDROPPABLE
+    if extra.startswith("    - {id: greed"):
+        text = text.replace("  artifacts:", extra + "  artifacts:").replace("bearer: boars}", "bearer: greed}")
+        command = _drop("greed", "boots")
+    else:
+        text += extra
+    g = game(text)
+    assert command is not None
+    with pytest.raises(IllegalCommand, match=reason):
+        g.issue(command)
+    card = reason.split(":")[0]
+    assert not any("drop" in missing for missing in derive(card).unmodelled), card

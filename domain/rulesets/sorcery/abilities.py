@@ -365,6 +365,11 @@ class Ability(Declared):
     placement: Placement | None = None
     #: nothing moves the card by force (Iron Man Talus; engine/artifacts.py)
     unmovable: bool = False
+    #: what Drop may not drop (codex: Drop; can't beats can): ``itself``, its bearer can't drop
+    #: this artifact (Magnetic Muzzle); ``borne``, this unit can't drop artifacts (Lord of
+    #: Greed); ``here``, artifacts in this aura's area can't be dropped (Cursed Iron). Read by
+    #: ``engine/carry.artifact_drop_refusal``
+    undroppable: Literal["itself", "borne", "here"] | None = None
     #: for ongoing abilities: what ends the effect for good, if anything does
     lasts_until: DiesNearby | None = None
     #: the unit loses these keywords for good once it moves (Moss Troll: "Loses Stealth if it

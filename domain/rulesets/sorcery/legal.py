@@ -28,14 +28,9 @@ from domain.rulesets.sorcery.activations import registry
 from domain.rulesets.sorcery.activations.sources import abilities_for, activated_of, check
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.commands import Activate, Defend, Drop, EndTurn, Intercept, MoveAndAttack, Pass, PickUp
+from domain.rulesets.sorcery.engine.artifacts import borne_by, on_ground
 from domain.rulesets.sorcery.engine.attack import comes_to, own_target_refusal
-from domain.rulesets.sorcery.engine.carry import (
-    artifact_drop_refusal,
-    artifact_refusal,
-    borne_artifacts,
-    carry_refusal,
-    lying_artifacts,
-)
+from domain.rulesets.sorcery.engine.carry import artifact_drop_refusal, artifact_refusal, carry_refusal
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
 from domain.rulesets.sorcery.oversized import OversizedMovement
@@ -121,11 +116,11 @@ def _carrying(state: SorceryState) -> list[BaseModel]:
                 u.id for u in state.units_at(unit.location)
                 if isinstance(u, SorceryUnit) and carry_refusal(reader, unit, u) is None
             ) if unit.carries > 0 else []
-            lying = [f.id for f in lying_artifacts(state, unit.location) if artifact_refusal(reader, unit, f) is None] if artifacts else []
+            lying = [f.id for f in on_ground(reader, unit.location) if artifact_refusal(reader, unit, f) is None] if artifacts and unit.location else []
             found += [PickUp(player=player, unit=unit.id, targets=list(s)) for s in _mixed(may, room, lying)]
         if f"drop:{unit.id}" not in used and f"interacted:{unit.id}" not in used:
             free = [u for u in carried if view.held_by(u) is None]
-            borne = [f.id for f in borne_artifacts(state, unit.id) if artifact_drop_refusal(reader, unit, f) is None] if artifacts else []
+            borne = [f.id for f in borne_by(state, unit.id) if artifact_drop_refusal(reader, unit, f) is None] if artifacts else []
             found += [Drop(player=player, unit=unit.id, targets=list(s)) for s in _mixed(free, len(free), borne)]
     return found
 

@@ -13,6 +13,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.activations.base import Activated, Plan, Source
 from domain.rulesets.sorcery.cards import abilities_of
+from domain.rulesets.sorcery.engine.artifacts import borne_by
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved, ArtifactMoved
@@ -25,8 +26,7 @@ CARD = "Spear of Destiny"
 def granted_bearer(state: SorceryState, unit_id: str) -> list[tuple[str, Ability]]:
     """The abilities a unit has from the artifacts it bears ("Bearer has ..."), with their ids."""
     found: list[tuple[str, Ability]] = []
-    borne = [f for f in state.features.values() if f.kind == "artifact" and f.bearer == unit_id]
-    for feature in sorted(borne, key=lambda f: f.id):  # what it bears, not every site, sorted
+    for feature in borne_by(state, unit_id):  # what it bears, not every site, sorted
         found.extend((feature.id, a) for a in abilities_of(feature.card) if a.activated is not None and a.activated.granted == "bearer")
     return found
 

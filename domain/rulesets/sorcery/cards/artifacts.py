@@ -47,6 +47,9 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             when=AtTurn(end=True), does=Untap(scope={"near": "$source", "allies_of": "$controller"}),
         ),
     ),
+    "Blade of Thorns": (
+        Ability(name="its bearer can't drop it", timing="ongoing", covers=("but it can't drop this Weapon",), undroppable="itself"),
+    ),
     "Blightstone": (
         Ability(
             name="the site it is at is disabled", timing="ongoing", covers=("This site is disabled.",),
@@ -107,6 +110,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="bearer is silenced", timing="ongoing", covers=("Bearer is silenced",),
             passive={"kind": "condition", "condition": "silenced", "bearer_of": "$self"},
         ),
+        Ability(name="its bearer can't drop it", timing="ongoing", covers=("and can't drop Magnetic Muzzle.",), undroppable="itself"),
     ),
     "Mask of Mayhem": (
         Ability(
@@ -233,6 +237,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             name="bearer is silenced", timing="ongoing", covers=("Bearer is silenced",),
             passive={"kind": "condition", "condition": "silenced", "bearer_of": "$self"},
         ),
+        Ability(name="its bearer can't drop it", timing="ongoing", covers=("and can't drop Tabula Rasa.",), undroppable="itself"),
     ),
     "Truesight Crossbow": (
         Ability(

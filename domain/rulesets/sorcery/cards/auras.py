@@ -39,6 +39,9 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             passive={"kind": "flooded", "squares": "$area", "non_ordinary": True},
         ),
     ),
+    "Cursed Iron": (
+        Ability(name="artifacts here can't be dropped", timing="ongoing", covers=("Artifacts here can't be dropped",), undroppable="here"),
+    ),
     "Drought": (
         Ability(
             name="affected sites aren't water sites", timing="ongoing",

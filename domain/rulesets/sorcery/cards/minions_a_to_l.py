@@ -367,6 +367,9 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             activated=RangedStrike(cost="tap", step_after=True),
         ),
     ),
+    "Lord of Greed": (
+        Ability(name="can't drop artifacts", timing="ongoing", covers=("Can't drop artifacts.",), undroppable="borne"),
+    ),
     "Lumbering Giant": (
         Ability(
             name="can't defend or intercept", timing="ongoing", covers=("Can't defend or intercept.",),

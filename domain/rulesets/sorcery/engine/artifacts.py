@@ -20,7 +20,7 @@ from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ArtifactMoved
 from domain.rulesets.sorcery.realm import Loc, Region, diagonal, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.state import CardState
+from domain.rulesets.sorcery.state import CardState, SorceryState
 from domain.rulesets.sorcery.view import RealmView
 
 #: the verbs that move an artifact down from a surface, and the level each reaches
@@ -39,6 +39,11 @@ def on_ground(engine: Reader, where: str | None = None, *, square: int | None = 
             continue
         found.append(feature)
     return found
+
+
+def borne_by(state: SorceryState, unit_id: str) -> list[CardState]:
+    """The artifacts ``unit_id`` bears, by id."""
+    return sorted((f for f in state.features.values() if f.kind == "artifact" and f.bearer == unit_id), key=lambda f: f.id)
 
 
 def artifact(engine: Reader, feature_id: str, field: str) -> CardState | None:

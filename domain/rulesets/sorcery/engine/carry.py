@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.errors import BadInput, IllegalCommand, suggest
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import abilities_of
 from domain.rulesets.sorcery.catalog import card
 from domain.rulesets.sorcery.commands import Drop, PickUp
@@ -42,21 +43,28 @@ def artifact_refusal(engine: Reader, unit: SorceryUnit, feature: CardState) -> R
 
 def artifact_drop_refusal(engine: Reader, unit: SorceryUnit, feature: CardState) -> RuleRef | None:
     """Why ``unit`` can't drop ``feature`` now, besides Drop's once on the turn and not after
-    interacting: it must bear it, not be disabled, and no text may forbid it ("can't drop":
-    Blade of Thorns, Magnetic Muzzle, Tabula Rasa, Lord of Greed; Cursed Iron's "can't be
-    dropped" where it is; can't beats can, codex: Can vs. Can't)."""
+    interacting: it must bear it, not be disabled, and no ability may forbid it (``Ability.
+    undroppable``: Magnetic Muzzle, Tabula Rasa and Blade of Thorns can't be dropped by their
+    bearer, Lord of Greed drops no artifact, Cursed Iron's area keeps what is borne there;
+    can't beats can, codex: Can vs. Can't)."""
     if feature.bearer != unit.id:
         return DROP_OWN
     if (why := _disabled(engine, unit)) is not None:
         return why
-    for name in (feature.card, unit.card):
-        if "can't drop" in card(name).text.replace("’", "'").lower():
-            return rule(name, "its text: can't drop")
+    for name, kind in ((feature.card, "itself"), (unit.card, "borne")):
+        ability = _undroppable(name, kind)
+        if ability is not None:
+            return rule(name, ability.name)
     square = parse_loc(unit.location or "").square
     for other in engine.state.features.values():
-        if other.kind == "aura" and "can't be dropped" in card(other.card).text.replace("’", "'") and square in other.area:
-            return rule(other.card, "artifacts here can't be dropped")
+        if other.kind == "aura" and square in other.area and (ability := _undroppable(other.card, "here")) is not None:
+            return rule(other.card, ability.name)
     return None
+
+
+def _undroppable(name: str, kind: str) -> Ability | None:
+    """The card's ability that forbids a Drop of this ``kind`` (``Ability.undroppable``), if any."""
+    return next((a for a in abilities_of(name) if a.undroppable == kind), None)
 
 
 def _disabled(engine: Reader, unit: SorceryUnit) -> RuleRef | None:
@@ -73,19 +81,6 @@ def _where(state: SorceryState, feature: CardState) -> str | None:
         bearer = state.units.get(feature.bearer)
         return bearer.location if bearer is not None and bearer.alive else None
     return feature.location
-
-
-def lying_artifacts(state: SorceryState, location: str) -> list[CardState]:
-    """The artifacts lying on the ground at ``location``, by id."""
-    return sorted(
-        (f for f in state.features.values() if f.kind == "artifact" and f.bearer is None and f.location == location),
-        key=lambda f: f.id,
-    )
-
-
-def borne_artifacts(state: SorceryState, unit_id: str) -> list[CardState]:
-    """The artifacts ``unit_id`` bears, by id."""
-    return sorted((f for f in state.features.values() if f.kind == "artifact" and f.bearer == unit_id), key=lambda f: f.id)
 
 
 def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> RuleRef | None:
