@@ -24,12 +24,16 @@ if TYPE_CHECKING:
     from uuid import UUID
 
 
-def check_start(players: list[str], active_player: str | None, seed: object) -> None:
+def check_start(players: list[str], active_player: str | None, seed: object, logged: bool = False) -> None:
     """What every game's start must be: two players of different names, the one to act first
     among them, a seed of 0 or more. Asked when a game starts and when a log's ``GameStarted`` is
-    read (``sim.logfile``), so that a log no game could have written is refused at its line."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        # a negative seed draws what its opposite does (``random.Random(-n)``): as a scenario's
+    read (``sim.logfile``), so that a log no game could have written is refused at its line.
+    ``logged``: the start of a game already written, which may hold a negative seed (the Python
+    API took one until stop 48; it draws the dice of its opposite): logs are forever, so it is
+    read, replayed and verified as it was written, and only a new game is refused one."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or (seed < 0 and not logged):
+        # a negative seed draws what its opposite does (``random.Random(-n)``): as a scenario's,
+        # a new game's seed is 0 or more
         raise BadInput(f"a seed is a whole number, 0 or more, not {seed!r}", "seed")
     if len(players) != 2 or len(set(players)) != 2:
         raise BadInput("a game has exactly two players with different names", "players")

@@ -136,9 +136,12 @@ class Game(BaseAggregate[UUID]):
         title: str = "",
         game_id: UUID | None = None,
         seed: int = 0,
+        *,
+        logged: bool = False,
     ) -> Game:
+        """A new game; ``logged``: the start of one a log holds (``check_start``)."""
         rules = get_ruleset(ruleset)
-        check_start(players, active_player, seed)
+        check_start(players, active_player, seed, logged)
         active = active_player or players[0]
         game = cls._create(
             GameStarted,
@@ -156,10 +159,11 @@ class Game(BaseAggregate[UUID]):
     @classmethod
     def start_as(cls, start: GameStarted, game_id: UUID | None = None, seed: int | None = None) -> Game:
         """A new game started as a logged ``GameStarted`` says (verification, a kept script):
-        the log's own id and seed unless others are given."""
+        the log's own id and seed unless others are given (the log's seed read as logged:
+        ``check_start``)."""
         return cls.start(
             start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title,
-            game_id, start.seed if seed is None else seed,
+            game_id, start.seed if seed is None else seed, logged=seed is None,
         )
 
     @classmethod

@@ -335,7 +335,7 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
         options["trigger_order"] = "ask"
     # the branch says what it is, so that a stored branch (``--save``) is told from its game
     title = f"{start.title} (branch at e{point.event}: {', '.join(str(a) for a in alternative)})"
-    game = Game.start(start.ruleset, start.players, start.active_player, options, start.aliases, title, None, start.seed)
+    game = Game.start(start.ruleset, start.players, start.active_player, options, start.aliases, title, None, start.seed, logged=True)
     if point.kind == "dice":
         game.override_dice({point.index: [int(r) for r in alternative]})
     logged_answers = [

@@ -352,7 +352,7 @@ class _Reader:
         not have is refused here, with its line, rather than failing somewhere later."""
         try:
             if isinstance(event, GameStarted):
-                check_start(event.players, event.active_player, event.seed)  # as Game.start: verify would refuse it
+                check_start(event.players, event.active_player, event.seed, logged=True)  # as Game.start_as: verify would refuse it
                 get_ruleset(event.ruleset).check_aliases(dict(event.aliases))  # as Game.start: a place on the board
                 self.state = event.initial_state()
             elif self.state is not None:

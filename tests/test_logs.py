@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
+from domain.game import Game
 from sim.api import Simulator
 from sim.app import open_store
 from sim.cli import main
@@ -154,7 +155,6 @@ def test_a_game_started_naming_an_unknown_ruleset_is_refused_at_line_1(tmp_path:
     [("players", [], "a game has exactly two players with different names"),
      ("players", ["p1", "p1"], "a game has exactly two players with different names"),
      ("active_player", "p3", "active player 'p3' is not one of p1, p2"),
-     ("seed", -1, "a seed is a whole number, 0 or more, not -1"),
      ("aliases", {"A": "99"}, "unknown location '99': the realm has squares 1-20")],
 )
 def test_a_game_started_no_game_could_start_with_is_refused_at_line_1(
@@ -172,6 +172,28 @@ def test_a_game_started_no_game_could_start_with_is_refused_at_line_1(
         message = one_line_exit_2(sim(*command, str(log), *after))
         assert f"game.jsonl:1: sim.GameStarted: {said}" in message, message
     assert not (tmp_path / "s.sqlite").exists()
+
+
+def test_a_logged_negative_seed_is_read_replayed_and_verified_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Logs are forever: the Python API started games with a negative seed until stop 48, so
+    such a log is read, replayed, verified and imported; only a new game is refused one."""
+    import domain.game
+
+    scenario = load_scenario(TRAMPLE)  # seed 3, dice rolled for its Trample
+    negative = scenario.model_copy(update={"seed": -3})
+    # the game written as the API wrote it then: Game.start let the seed through
+    monkeypatch.setattr(domain.game, "check_start", lambda players, active, seed, logged=False: None)
+    out = io.StringIO()
+    write_jsonl(play(negative, strict=False).events, out)
+    monkeypatch.undo()
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert records[0]["event"]["seed"] == -3 and any(r["event"].get("dice") for r in records)
+    log = write(tmp_path / "game.jsonl", records)
+    verified = sim("replay", "--verify", str(log))
+    assert verified.exit_code == 0, verified.output
+    assert sim("log", "import", str(log), "--db", str(tmp_path / "s.sqlite")).exit_code == 0
+    with pytest.raises(BadInput, match="a seed is a whole number, 0 or more, not -3"):
+        Game.start("godsgloom", ["p1", "p2"], seed=-3)
 
 
 def test_a_game_started_naming_another_ruleset_is_refused_at_the_first_event_of_the_real_one(tmp_path: Path) -> None:
