@@ -15,6 +15,7 @@ from projections.trace import build_trace
 from sim.runner import play
 from sim.scenario import load_scenario
 from tests.helpers import EXAMPLES
+from tests.sorcery.test_triggers import SHARK_AND_CURSE as SHARK_AND_CURSE_SETUP
 
 #: p1 (active) moves Scourge Zombies (Undead, not Airborne) into a Bottomless Pit of p1's, under
 #: p2's Rest in Peace: both trigger on the one step, p2's resolves first (codex: Storyline) and
@@ -84,25 +85,9 @@ def test_the_trace_hangs_the_steps_of_a_triggers_move_under_that_trigger(tmp_pat
 
 
 #: p1 (active) moves a Beast of Burden carrying Foot Soldiers into p2's Giant Shark's Stream under
-#: p1's Mariner's Curse: two triggers each, each player asked (trigger_order: ask), p1 first
-SHARK_AND_CURSE = """
-title: shark and curse, asked
-ruleset: sorcery
-active_player: p1
-options: {trigger_order: ask}
-aliases: {A: 11, S: 12, N: 13}
-setup:
-  sites:
-    - {at: A, card: Valley, controller: p1}
-    - {at: S, card: Stream, controller: p2}
-    - {at: N, card: Steppe, controller: p1}
-  units:
-    - {id: shark, card: Giant Shark, owner: p2, at: S}
-    - {id: beast, card: Beast of Burden, owner: p1, at: N}
-    - {id: soldiers, card: Foot Soldiers, owner: p1, at: N, carried_by: beast}
-  auras:
-    - {id: curse, card: Mariner's Curse, controller: p1, at: 12}
-script:
+#: p1's Mariner's Curse: two triggers each, each player asked (trigger_order: ask), p1 first;
+#: the set-up of tests/sorcery/test_triggers.py, played on
+SHARK_AND_CURSE = SHARK_AND_CURSE_SETUP + """script:
   - {command: move_and_attack, unit: beast, path: [S]}
   - {command: order_triggers, player: p1, order: [t4, t2]}
 """
