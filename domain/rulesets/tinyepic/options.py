@@ -96,7 +96,7 @@ class TetOptions(RuleOptions):
         default="when_able", description="a damaged target Counters whenever it can (the player's choice, played as yes)"
     )
     weakened_counter: Literal["never", "pay_2_health"] = Field(
-        default="never", description="a Weakened target does not Counter, or pays 2 Health to Counter"
+        default="never", description="a Weakened target does not Counter, or pays 2 Health to Counter, which removes its token"
     )
 
     @field_validator("terrain_entry_surcharge", mode="before")
