@@ -77,8 +77,25 @@ def test_a_weakened_target_counters_only_after_paying_two_health_under_the_optio
     assert len(of(plain.game.issue({"command": "melee_attack", "unit": "f", "target": "b"}), "AttackMade")) == 1
     paying = tet(width=2, height=3, units=units, options={**DAMAGE, "weakened_counter": "pay_2_health"})
     events = paying.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
-    assert of(events, "HealthPaid", unit="b", amount=2) and len(of(events, "AttackMade")) == 2
+    assert of(events, "WeakenedRemoved", unit="b", health_paid=2) and len(of(events, "AttackMade")) == 2
     assert health(paying.game, "b") == 6 - 1 - 2
+
+
+def test_paying_two_health_to_counter_removes_the_weakened_token() -> None:
+    """Digest 2 (Weakened): paying 2 Health is what removes a token, and a Weakened unit Counters
+    "after first paying 2 Health"; the rulebook's Reaction: Countering (the digest's source) says
+    the payment is to remove the token. So under weakened_counter: pay_2_health the Counter's 2
+    Health take the token away: the unit acts in its owner's next turn without paying again."""
+    units = [unit("f", "p1", "0,0"), unit("b", "p2", "1,0", health=6, weakened=True),
+             unit("c", "p2", "0,2"), unit("d", "p2", "1,2")]
+    paying = tet(width=2, height=3, units=units, options={**DAMAGE, "weakened_counter": "pay_2_health"})
+    events = paying.game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    removed = of(events, "WeakenedRemoved", unit="b", health_paid=2, health=6 - 1 - 2)
+    assert removed and events.index(removed[0]) < events.index(of(events, "AttackMade", attacker="b")[0])
+    assert not paying.game.state.units["b"].weakened  # type: ignore[attr-defined]
+    paying.game.issue({"command": "end_turn"})
+    paying.game.issue({"command": "move", "unit": "b", "path": ["1,1"]})
+    assert paying.game.state.units["b"].location == "1,1"  # type: ignore[attr-defined]
 
 
 def test_health_zero_removes_the_unit() -> None:

@@ -102,3 +102,53 @@ def test_only_the_active_player_acts() -> None:
     game = four()
     refused(game, {"command": "move", "unit": "e", "path": ["3,4"]}, "active player")
     refused(game, {"command": "end_turn", "player": "p2"}, "p1's turn")
+
+
+def _attackers(second_attack: str | None, units_of_p1: int = 3):  # type: ignore[no-untyped-def]
+    """A Rogue next to an enemy that it can also shoot; p1 has ``units_of_p1`` units."""
+    units = [unit("r", "p1", "1,1", "Rogue", melee=1, missile=4, ammo=3, spell=4, mana=2),
+             unit("e", "p2", "2,1", health=20), unit("g", "p2", "3,3", health=20),
+             *[unit(f"x{i}", "p1", f"0,{i + 2}") for i in range(units_of_p1 - 1)]]
+    options = {"melee_die_faces": ["blank"], "miss_die_faces": ["hit"], "counters": "never"}
+    if second_attack is not None:
+        options["second_attack"] = second_attack
+    return tet(width=4, height=4, units=units, options=options).game
+
+
+def test_option_second_attack_never_a_unit_attacks_once_a_turn_whatever_the_kind() -> None:
+    """The rulebook's Taking Actions (the digest's source for its section 2) and its FAQ: a unit
+    cannot attack twice in a turn, even with another kind of attack. The digest says only
+    "a second, different action", so option second_attack keeps the digest's reading by
+    default (other_kind: Melee then Missile are two different actions) and `never` follows the
+    rulebook; a player's last unit repeats any action, attacks included (digest 2)."""
+    default = _attackers(None)
+    default.issue({"command": "melee_attack", "unit": "r", "target": "e"})
+    default.issue({"command": "missile_attack", "unit": "r", "target": "g"})
+    assert default.state.units["r"].actions == ["melee", "missile"]
+
+    once = _attackers("never")
+    once.issue({"command": "melee_attack", "unit": "r", "target": "e"})
+    for kind in ("missile_attack", "spell_attack"):
+        refused(once, {"command": kind, "unit": "r", "target": "g"}, "cannot attack twice")
+    assert {getattr(c, "command", "") for c in once.legal_commands() if getattr(c, "unit", None) == "r"} == {"move"}
+    once.issue({"command": "move", "unit": "r", "path": ["1,0"]})  # a Move is still a second action
+    assert once.state.units["r"].weakened
+
+    two = _attackers("never", units_of_p1=2)  # two units: still one attack, no token
+    two.issue({"command": "missile_attack", "unit": "r", "target": "g"})
+    refused(two, {"command": "melee_attack", "unit": "r", "target": "e"}, "cannot attack twice")
+
+    last = _attackers("never", units_of_p1=1)  # the last unit repeats any action
+    last.issue({"command": "melee_attack", "unit": "r", "target": "e"})
+    last.issue({"command": "missile_attack", "unit": "r", "target": "g"})
+    last.issue({"command": "spell_attack", "unit": "r", "target": "g"})
+    assert last.state.units["r"].actions == ["melee", "missile", "spell"]
+
+
+def test_option_second_attack_is_left_out_of_the_record_at_its_default() -> None:
+    """A new option holds its default in every older log: left out of the record there
+    (``RuleOptions.LATER``), those logs hash and verify as before it existed."""
+    from domain.rulesets.tinyepic.options import TetOptions
+
+    assert "second_attack" not in TetOptions().model_dump()
+    assert TetOptions(second_attack="never").model_dump()["second_attack"] == "never"

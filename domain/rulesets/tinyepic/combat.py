@@ -25,9 +25,9 @@ from domain.rulesets.tinyepic.events import (
     AttackMade,
     AttackMissed,
     DamageDealt,
-    HealthPaid,
     KnockBackStarted,
     ResourceSpent,
+    WeakenedRemoved,
 )
 from domain.rulesets.tinyepic.grid import (
     DIRECTIONS,
@@ -395,8 +395,11 @@ class Combat:
         if unit.weakened:
             if options.weakened_counter == "never" or unit.health <= WEAKENED_COUNTER_COST:
                 return
+            # Digest 2: the 2 Health paid to Counter are the token's price, so the token goes (the
+            # rulebook's Reaction: Countering says as much). Logs from before this ruling hold a
+            # ``HealthPaid`` here that left the token on; they still read and replay as recorded.
             self.resolver.emit(
-                HealthPaid, unit=unit_id, amount=WEAKENED_COUNTER_COST, health=unit.health - WEAKENED_COUNTER_COST,
-                reason="to Counter while Weakened",
+                WeakenedRemoved, unit=unit_id, reason="paid for with Health to Counter",
+                health_paid=WEAKENED_COUNTER_COST, health=unit.health - WEAKENED_COUNTER_COST,
             )
         self.attack(unit_id, against, kind, counter=True)

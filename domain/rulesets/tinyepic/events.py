@@ -163,7 +163,9 @@ class WeakenedRemoved(GameEvent):
 
 
 class HealthPaid(GameEvent):
-    """A unit paid Health for something its rules allow (a Weakened unit's Counter)."""
+    """A unit paid Health for something its rules allow. Recorded for a Weakened unit's Counter by
+    logs from before the Counter's payment removed the token (now a ``WeakenedRemoved``); kept so
+    those logs still read."""
 
     TOPIC: ClassVar[str] = "tinyepic.HealthPaid"
     unit: str

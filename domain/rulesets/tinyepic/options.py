@@ -8,7 +8,7 @@ faces they rest on are not public (docs/tiny-epic-tactics.md).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -33,6 +33,10 @@ def _miss_faces() -> list[MissFace]:
 
 
 class TetOptions(RuleOptions):
+    #: options added after games were recorded: left out of their record at their default
+    #: (``RuleOptions.LATER``), so older logs and fingerprints read and hash as before
+    LATER: ClassVar[frozenset[str]] = frozenset({"second_attack"})
+
     # --- the digest's open points (section 6) ---------------------------------------------------
     adjacency: Literal["orthogonal4", "king8"] = Field(
         default="orthogonal4", description="steps to the 4 orthogonal neighbours, or to all 8 (diagonals too)"
@@ -77,6 +81,11 @@ class TetOptions(RuleOptions):
     same_action_repeat: Literal["last_unit_only"] = Field(
         default="last_unit_only", description="a unit repeats an action only when it is its player's last unit"
     )
+    second_attack: Literal["other_kind", "never"] = Field(
+        default="other_kind",
+        description="a unit's second action may be an attack of another kind (the digest), or never an attack after an "
+        "attack (the rulebook's Taking Actions); a player's last unit repeats any action either way",
+    )
     # --- this simulator's readings of the attacks (not movement rules) ------------------------
     melee_die_faces: list[MeleeFace] = Field(
         default_factory=_melee_faces,
@@ -96,7 +105,7 @@ class TetOptions(RuleOptions):
         default="when_able", description="a damaged target Counters whenever it can (the player's choice, played as yes)"
     )
     weakened_counter: Literal["never", "pay_2_health"] = Field(
-        default="never", description="a Weakened target does not Counter, or pays 2 Health to Counter"
+        default="never", description="a Weakened target does not Counter, or pays 2 Health to Counter, which removes its token"
     )
 
     @field_validator("terrain_entry_surcharge", mode="before")

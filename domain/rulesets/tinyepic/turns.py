@@ -35,6 +35,10 @@ NO_REPEAT = rule("digest 2 (Actions)", "no unit repeats an action while more tha
 TWO_PER_UNIT = rule(
     "digest 2 (Actions)", "a unit takes at most two actions a turn while more than one of its player's units remains"
 )
+SECOND_ATTACK = rule(
+    "option second_attack (the rulebook's Taking Actions)",
+    "a unit cannot attack twice in a turn, even with another kind of attack, while more than one of its player's units remains",
+)
 NOT_WEAKENED = rule("digest 2 (Weakened)", "only a Weakened unit pays to remove its token")
 SAME_TURN = rule("digest 2 (Weakened)", "a unit stays Weakened for the rest of the turn it took the token")
 TOO_HURT = rule("digest 2 (Weakened)", "a unit with 2 Health or less can't pay 2 Health to remove the token")
@@ -96,10 +100,14 @@ def action_refusal(
     if weakened and tokens_in_use(state, unit.owner):
         return WEAKENED, f"{unit.id} is Weakened"
     repeats, third = action in actions, len(actions) >= 2
-    if (repeats or third) and not last_unit(state, unit.owner):  # units counted only when it matters
+    # option second_attack: never: an attack after an attack (of any kind) counts as a repeat
+    again = action in ATTACKS and state.options.second_attack == "never" and not ATTACKS.isdisjoint(actions)
+    if (repeats or third or again) and not last_unit(state, unit.owner):  # units counted only when it matters
         if repeats:
             return NO_REPEAT, f"{unit.id} already took a {action} action this turn"
-        return TWO_PER_UNIT, f"{unit.id} took {', '.join(actions)} this turn"
+        if third:
+            return TWO_PER_UNIT, f"{unit.id} took {', '.join(actions)} this turn"
+        return SECOND_ATTACK, f"{unit.id} took a {next(a for a in actions if a in ATTACKS)} attack this turn"
     return None
 
 
@@ -125,11 +133,18 @@ def allowed_actions(state: TetState, unit: TetUnit, units_left: int | None = Non
             return ACTIONS
     if len(taken) >= 2:
         return ()
-    return _OTHER_ACTIONS[taken[0]]  # one action taken: every other one, in ``ACTIONS`` order
+    # one action taken: every other one, in ``ACTIONS`` order (no second attack, option second_attack: never)
+    return (_OTHER_NON_ATTACKS if state.options.second_attack == "never" else _OTHER_ACTIONS)[taken[0]]
 
 
 #: each action -> every other action, in ``ACTIONS`` order (what a unit that took it may take)
 _OTHER_ACTIONS: dict[str, tuple[Action, ...]] = {taken: tuple(a for a in ACTIONS if a != taken) for taken in ACTIONS}
+#: the attacks (option second_attack): the Ballista's shot is "a special action" (seed 003), not one
+ATTACKS: frozenset[Action] = frozenset(("melee", "missile", "spell"))
+#: ``_OTHER_ACTIONS`` under option second_attack: never: an attack is followed by no other attack
+_OTHER_NON_ATTACKS: dict[str, tuple[Action, ...]] = {
+    taken: tuple(a for a in others if taken not in ATTACKS or a not in ATTACKS) for taken, others in _OTHER_ACTIONS.items()
+}
 
 
 def pay_refusal(state: TetState, unit: TetUnit) -> tuple[RuleRef, str] | None:
