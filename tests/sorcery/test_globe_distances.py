@@ -6,6 +6,8 @@ pulled the long way round and a Lure could take a step away from the ally."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.errors import IllegalCommand
@@ -29,13 +31,13 @@ setup:
 def test_red_rock_pulls_an_artifact_the_short_way_across_a_connected_edge() -> None:
     # Red Rock's text (a pull: each location entered closer, digest 2.7); with the Globe, 2 is two
     # steps from 5 (2 -> 1 -> 5 across the edge): 1 is closer, 3 is not (two steps, as 2)
-    g = game(ROCK)
+    g: Any = game(ROCK)
     g.issue({"command": "end_turn"})
     assert g.state.features["boots"].location == "1"
 
 
 def test_without_the_globe_red_rock_pulls_along_the_row() -> None:
-    g = game(ROCK.replace("    - {id: globe, card: Magellan Globe, controller: p1, at: 20}\n", ""))
+    g: Any = game(ROCK.replace("    - {id: globe, card: Magellan Globe, controller: p1, at: 20}\n", ""))
     g.issue({"command": "end_turn"})
     assert g.state.features["boots"].location == "3"
 
