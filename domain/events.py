@@ -304,7 +304,10 @@ class StepsCancelled(GameEvent):
 
 
 class MoveEnded(GameEvent):
-    """The unit stopped: no movement for it is left on the storyline."""
+    """A move of the unit ended: no step of this move is left on the storyline. Whether the unit
+    has *stopped* is more: in Sorcery a move a trigger makes mid-path ends while the unit's own
+    path goes on, which is no stop (codex: Stops; ``triggers/stops.py``); the fields can't tell
+    the two apart, so the text says only that the move ends."""
 
     TOPIC: ClassVar[str] = "sim.MoveEnded"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
@@ -325,8 +328,10 @@ class MoveEnded(GameEvent):
         if self.steps_taken == 0:
             ends = f"ends at {label(self.at)}" if self.at else "ends (it left the board)"
             return f"{self.unit} takes no step: its move {ends}"
-        where = f"{self.unit} stops at {label(self.at)}" if self.at else f"{self.unit}'s move ends (it left the board)"
-        return f"{where} after {self.steps_taken} step(s)"
+        # Not "stops at": a move a trigger makes mid-path ends, and the unit has not stopped
+        # (codex: Stops); "its move ends" is true of both
+        where = f"ends at {label(self.at)}" if self.at else "ends (it left the board)"
+        return f"{self.unit}'s move {where} after {self.steps_taken} step(s)"
 
 
 class UnitDied(GameEvent):

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from pydantic import BaseModel
 
-from domain.errors import BadInput, IllegalCommand, SimError
+from domain.errors import BadInput, IllegalCommand, SimError, suggest
 from domain.event_base import GameEvent
 from domain.game import Game
 from domain.ruleset import get_ruleset
@@ -86,7 +86,20 @@ def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = Non
     game = start_game(scenario, game_id, seed)
     setup_events = len(game.pending_events)
     outcomes = play_script(scenario, game, strict)
+    check_expected_units(scenario, game)
     return Played(scenario, game, outcomes, setup_events, recorded(game))
+
+
+def check_expected_units(scenario: ScenarioBase, game: Game) -> None:
+    """Every unit ``expect.units`` names is one the game has had, or one a script command names
+    as the unit it makes (its summon may be refused: that is a failed expectation). Any other is
+    a typo, bad input naming the field: checked against the played game, since units may enter
+    during the script, before anything is stored."""
+    units = game.state.units
+    made = {getattr(entry, "id", None) for entry in scenario.script}
+    for unit_id in scenario.expect.units:
+        if unit_id not in units and unit_id not in made:
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, units, 'units')}", f"expect.units.{unit_id}")
 
 
 def play_script(scenario: ScenarioBase, game: Game, strict: bool = True, first: int = 0) -> list[StepOutcome]:

@@ -48,7 +48,23 @@ def test_move_ended_after_steps_keeps_its_count() -> None:
     ended = next(e for e in move_ends(LEFT_BOARD) if e.at is None)
     assert ended.describe(str) == f"{ended.unit}'s move ends (it left the board) after {ended.steps_taken} step(s)"
     stepped = next(e for e in move_ends(FELL) if e.steps_taken == 1)
-    assert stepped.describe(str) == f"{stepped.unit} stops at {stepped.at} after 1 step(s)"
+    assert stepped.describe(str) == f"{stepped.unit}'s move ends at {stepped.at} after 1 step(s)"
+
+
+MID_PATH = EXAMPLES / "sorcery" / "156-a-trigger-mid-path-is-no-stop.yaml"
+
+
+def test_a_move_a_trigger_ends_mid_path_is_not_described_as_a_stop() -> None:
+    """codex: Stops; digest 2.11: a unit stops when no movement for it is left on the storyline.
+    Mariner's Curse submerges Adtonitum on her way to 9: the Curse's move ends while her own step
+    is still on the storyline, so she has not stopped, and the text must not say she has. The
+    event's fields alone can't tell the two apart (a stop is the storyline's business,
+    triggers/stops.py), so no MoveEnded says "stops": each says its move ends, true of both."""
+    ended = [e for e in move_ends(MID_PATH) if e.unit == "dragon"]
+    inner = next(e for e in ended if e.at == "8/underwater")
+    text = inner.describe(str)
+    assert "stop" not in text
+    assert text == "dragon's move ends at 8/underwater after 1 step(s)"
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -57,3 +73,4 @@ def test_no_move_ended_in_any_example_says_zero_steps(path: Path) -> None:
         text = ended.describe(str)
         assert ("takes no step" in text) == (ended.steps_taken == 0), text
         assert "after 0 step" not in text, text
+        assert "stops" not in text, text  # a stop is the storyline's business, not the event's

@@ -4,12 +4,13 @@ and none it refuses (docs/design.md "Legal commands")."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from typing import Any
 
 import pytest
 
-from domain.errors import SimError
+from domain.errors import BadInput, SimError
 from tests.helpers import game, reach
 
 HEAD = """
@@ -124,3 +125,72 @@ def test_a_unit_does_not_pick_up_the_unit_that_carries_it() -> None:
         with pytest.raises(SimError, match="carries it"):
             g.issue({"command": "pick_up", "unit": last, "targets": ["first"]})
         assert reach(g, "first").allowance == 1
+
+
+# --- ``in`` reads a Pick Up or Drop as the command does (codex: Pick Up, Drop; digest 2.6) -------
+
+MIXED = HEAD + """    - {id: bob, card: Beast of Burden, owner: p1, at: 7}
+    - {id: troll, card: Bosk Troll, owner: p1, at: 7}
+    - {id: boars, card: Wild Boars, owner: p1, at: 7}
+    - {id: lone, card: Wild Boars, owner: p1, at: 8}
+  artifacts:
+    - {id: boots, card: Seven-League Boots, controller: p1, at: 7}
+    - {id: wings, card: Wings of Invention, controller: p1, at: 7}
+    - {id: dagger, card: Poisonous Dagger, controller: p1, bearer: bob}
+    - {id: blade, card: Blade of Thorns, controller: p1, bearer: troll}
+    - {id: vestments, card: All-terrain Vestments, controller: p1, bearer: lone}
+"""
+
+MIXED_SCRIPTS = [
+    [],
+    [{"command": "pick_up", "unit": "bob", "targets": ["boars", "troll"]}],
+    [{"command": "pick_up", "unit": "bob", "targets": ["troll", "wings"]}],
+]
+
+
+def _issued_on_a_copy(g: Any, command: dict[str, Any]) -> bool:
+    trial = copy.deepcopy(g)
+    try:
+        trial.issue(command)
+    except SimError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("script", MIXED_SCRIPTS, ids=["fresh", "carrying", "carrying-and-bearing"])
+def test_in_legal_agrees_with_the_command_for_every_order_of_the_targets_listed(script: list[dict[str, Any]]) -> None:
+    """A Pick Up or Drop names a set: the command takes its targets in any order, so ``in``
+    must too (before, only the listed order was in)."""
+    g = game(MIXED)
+    for line in script:
+        g.issue(line)
+    listed = _carrying(g)
+    assert listed
+    for command in listed:
+        written = command.model_dump(exclude_none=True)
+        for order in itertools.islice(itertools.permutations(command.targets), 24):
+            reordered = {**written, "targets": list(order)}
+            assert (reordered in g.legal_commands()) == _issued_on_a_copy(g, reordered) == True, reordered  # noqa: E712
+
+
+@pytest.mark.parametrize("script", MIXED_SCRIPTS, ids=["fresh", "carrying", "carrying-and-bearing"])
+def test_in_legal_agrees_with_a_drop_or_pick_up_naming_no_target(script: list[dict[str, Any]]) -> None:
+    """A Drop naming no target drops the units the unit carries (engine/carry.py); one that
+    carries none drops nothing, and is refused as a Pick Up naming nothing is. Either way ``in``
+    says what the command does (before: always not in, though a carrier's was taken)."""
+    g = game(MIXED)
+    for line in script:
+        g.issue(line)
+    for unit in ("bob", "troll", "boars", "lone"):
+        for name in ("drop", "pick_up"):
+            command = {"command": name, "unit": unit}
+            assert (command in g.legal_commands()) == _issued_on_a_copy(g, command), command
+
+
+def test_a_drop_of_nothing_is_bad_input_naming_targets() -> None:
+    # the Boots' bearer carries no unit: a Drop naming nothing would drop nothing, and still
+    # use the turn's Drop
+    g = game(MIXED)
+    with pytest.raises(BadInput, match="name the units or artifacts to drop") as caught:
+        g.issue({"command": "drop", "unit": "lone"})
+    assert caught.value.where == "targets"

@@ -470,5 +470,21 @@ def is_legal(state: SorceryState, command: BaseModel) -> bool:
     if isinstance(command, Activate):
         return command in _activations(state)  # the activations only, not every move
     if isinstance(command, (PickUp, Drop)):
-        return command in _carrying(state)
+        wanted = _target_set(state, command)
+        return any(
+            type(c) is type(command) and c == command.model_copy(update={"targets": c.targets}) and sorted(c.targets) == wanted
+            for c in _carrying(state)
+        )
     return False
+
+
+def _target_set(state: SorceryState, command: PickUp | Drop) -> list[str]:
+    """The targets of a Pick Up or Drop as the command reads them, sorted: a set, named in any
+    order (engine/carry.py judges each whatever the order); a Drop naming none drops the units
+    its unit carries (``drop``), so it is read as naming them."""
+    targets = list(command.targets)
+    if not targets and isinstance(command, Drop):
+        unit = state.units.get(command.unit)
+        if unit is not None and unit.location is not None:
+            targets = list(Reader(state).view().passengers(unit.id))
+    return sorted(targets)

@@ -14,7 +14,7 @@ from domain.rulesets.sorcery.abilities import Ability
 from domain.rulesets.sorcery.cards import ABILITIES
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import distance, parse_loc
+from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryUnit
 
@@ -96,14 +96,15 @@ class Activated:
         no unblocked step of it gets closer (it is Immobile, disabled), any closer square is
         declared and the step is refused as it comes."""
         frm = parse_loc(engine.state.units[unit_id].location or "")
-        here = distance(frm.square, toward)
-        there = distance(parse_loc(to).square, toward)
+        view = engine.view()
+        here = view.steps_apart(frm.square, toward)
+        there = view.steps_apart(parse_loc(to).square, toward)
         if there >= here:
             raise IllegalCommand(
                 self.rule(source, ability), f"{engine.label(to)} is not closer to {engine.label(str(toward))} than {engine.label(frm.text)}",
             )
         options = SorceryMovement(engine.state, basic=False).step_options(unit_id, frm.text)
-        closer = [distance(parse_loc(o.to).square, toward) for o in options if o.blocked is None]
+        closer = [view.steps_apart(parse_loc(o.to).square, toward) for o in options if o.blocked is None]
         best = min((d for d in closer if d < here), default=None)
         if best is not None and there != best:
             raise IllegalCommand(

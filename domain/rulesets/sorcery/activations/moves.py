@@ -12,7 +12,7 @@ from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.events import ActivationResolved, UnitTapped
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, DIRECTIONS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, SorceryState, SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
@@ -108,7 +108,8 @@ class StepTowardTheClosestEvil(Activated):
         self.count(targets, (2,), f"{source.card} needs the closest Evil minion, then where it steps")
         evil = engine.known_unit(targets[0], "targets", living=True)
         at = parse_loc(source.location)
-        distances = {u.id: distance(at.square, parse_loc(u.location or "").square) for u in evil_minions(engine.state) if u.id != source.id}
+        view = engine.view()
+        distances = {u.id: view.steps_apart(at.square, parse_loc(u.location or "").square) for u in evil_minions(engine.state) if u.id != source.id}
         if evil.id not in distances:
             raise IllegalCommand(rule("codex: Evil", "any minion that is an Undead, Demon, or Monster is Evil"), f"{evil.id} is not an Evil minion")
         closest = min(distances.values())

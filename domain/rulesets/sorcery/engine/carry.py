@@ -191,6 +191,8 @@ def drop(engine: Primitives, cmd: Drop) -> None:
         raise IllegalCommand(NOT_INTERACTED, f"{carrier.id} has struck this turn")
     carried = engine.view().passengers(carrier.id)
     targets = cmd.targets or carried  # without targets, the units it carries (as before artifacts)
+    if not targets:  # a Drop of nothing would still use the turn's Drop (and legal lists none)
+        raise BadInput(f"name the units or artifacts to drop: {carrier.id} carries no unit", "targets")
     artifacts = [f for f in (_artifact(engine, t) for t in targets) if f is not None]
     for feature in artifacts:
         refused = artifact_drop_refusal(engine, carrier, feature)

@@ -30,18 +30,19 @@ def cast(engine: Primitives, cmd: Cast) -> None:
     engine.check_main_phase(player, OWN_TURN)
     engine.refuse_unmodelled([data.name], f"casting {cmd.card}")
     by = check_caster(engine, data, player, cmd.by)
-    cast_spell(engine, cmd.card, player, cmd.targets, "card", cmd.turn)
+    cast_spell(engine, cmd.card, player, cmd.targets, "", cmd.turn)
     match.enemy_casts(engine.resolver, data, player, by, engine.cause)
     match.after_casting(engine.resolver, data, by)
     engine.mark_lasting_losses(engine.cause)
 
 
 def cast_spell(engine: Primitives, name: str, caster: str, targets: list[str], where: str, turn: int = 0) -> None:
-    """A spell cast by ``caster``, its targets checked and its plan carried out (``where``: the
-    command's field, or a set-up's spell in effect; ``turn``: how a teleported oversized unit
-    lands)."""
-    data = engine.lookup_card(name, where)
+    """A spell cast by ``caster``, its targets checked and its plan carried out (``where``: empty
+    for a command, whose fields are ``card`` and ``targets``, or a set-up's spell in effect;
+    ``turn``: how a teleported oversized unit lands)."""
+    card_field = where or "card"  # where a card not known, or not a modelled spell, is reported
+    data = engine.lookup_card(name, card_field)
     spell = SPELLS.get(data.name)
     if spell is None:
-        raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", where)
+        raise BadInput(f"{data.name} is not a spell the simulator models (modelled: {', '.join(sorted(SPELLS))})", card_field)
     registry.of(spell.target).cast(engine, Casting(data, spell, caster, list(targets), where, turn))

@@ -32,7 +32,7 @@ from domain.rulesets.sorcery.effects import Scope
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import ForcedMovement, SorceryMovement
-from domain.rulesets.sorcery.realm import Loc, Region, distance, nearby, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, nearby, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import SorceryUnit
 from domain.state import TriggerParam
@@ -132,7 +132,7 @@ def _adjacent_enemy_step(asked: Asked) -> list[str]:
     closer = asked.choices.closer
 
     def fits(to: str) -> bool:
-        before, after = distance(there.square, here.square), distance(parse_loc(to).square, here.square)
+        before, after = view.steps_apart(there.square, here.square), view.steps_apart(parse_loc(to).square, here.square)
         return after < before if closer else after > before
 
     options = [o.to for o in SorceryMovement(engine.state, basic=False).step_options(enemy.id, there.text)]

@@ -13,7 +13,7 @@ from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.sorcery.catalog import card, power_for_checks
 from domain.rulesets.sorcery.effects import ConnectEdges, EffectSpec, SiteCondition
-from domain.rulesets.sorcery.realm import Loc, Region, nearby, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, distance, nearby, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import CardState, EffectState, SorceryState, SorceryUnit
 from domain.state import GameState
@@ -163,6 +163,12 @@ class RealmFacts:
 
     def nearby(self, square: int) -> list[int]:
         return nearby(square, *self.wrap)
+
+    def steps_apart(self, a: int, b: int) -> int:
+        """Steps between two squares counted orthogonally (digest 1.4), across an edge the realm
+        connects (Magellan Globe: "for everything", digest 1.5): what "closer", "toward" and
+        "the closest" compare, as the neighbours compared are found across it too."""
+        return distance(a, b, *self.wrap)
 
     def unit(self, unit_id: str) -> SorceryUnit:
         return self.state.units[unit_id]

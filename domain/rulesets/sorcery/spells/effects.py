@@ -77,7 +77,7 @@ class AnAllyTargeted(EffectSpell):
     """Mad Dash, Charge, Blaze (an ally); Fade, Power of Flight (an allied minion)."""
 
     def values(self, engine: Reader, casting: Casting) -> tuple[dict[str, Any], str]:
-        target = engine.unit(casting.targets[0])
+        target = engine.known_unit(casting.targets[0], casting.field)
         if target.owner != casting.caster or (self.target.minion and target.kind != "minion"):
             raise BadInput(f"{casting.name} targets an {'allied minion' if self.target.minion else 'ally'}", casting.field)
         return {"target": target.id}, target.id

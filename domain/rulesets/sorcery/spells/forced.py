@@ -127,7 +127,7 @@ class AUnitToALocation(ForcedSpell):
         targets, field = casting.targets, casting.field
         if len(targets) != 2:
             raise BadInput(f"{casting.name} needs a unit and a location", field)
-        unit = engine.unit(targets[0])
+        unit = engine.known_unit(targets[0], field)
         if not unit.alive or unit.location is None:
             raise IllegalCommand(rule("codex: Target", "the target must be in the realm"), f"{unit.id} is not")
         if self.target.who == "ally" and unit.owner != casting.caster:
@@ -159,7 +159,7 @@ class AlliedMinionsToTheCaster(ForcedSpell):
             raise BadInput(f"{casting.name} needs the casting unit, then the allied minions it teleports", field)
         destination = engine.spellcaster(casting.data, casting.caster, targets[0], field).location or ""
         for target in targets[1:]:
-            unit = engine.unit(target)
+            unit = engine.known_unit(target, field)
             if unit.owner != casting.caster or unit.kind != "minion" or not unit.alive:
                 raise IllegalCommand(rule(casting.name, "allied minions teleport"), f"{unit.id} is not a living minion of {casting.caster}'s")
             forced.moves.append((unit.id, destination))
@@ -236,7 +236,7 @@ class AlliesToALocation(ForcedSpell):
         if len(targets) < 2:
             raise BadInput(f"{casting.name} needs a location, then the allies it moves", field)
         destination = engine.location(targets[0], field)
-        units = [engine.unit(t) for t in targets[1:]]
+        units = [engine.known_unit(t, field) for t in targets[1:]]
         if len({u.location for u in units}) != 1 or any(u.owner != casting.caster or not u.alive for u in units):
             raise IllegalCommand(rule(casting.name, "allies at one location"), "the units must be living allies at one location")
         forced.moves.extend((u.id, destination) for u in units)

@@ -26,7 +26,8 @@ from domain.rulesets.sorcery.turning import TURN_RULE
 @dataclass(frozen=True)
 class Casting:
     """One spell being cast: the card, what the simulator models of it, who casts it, the
-    targets as given, and the field they came from (``targets`` of a command, or a set-up's)."""
+    targets as given, and where they came from: ``where`` is empty for a command (its fields
+    are ``card`` and ``targets``) or a set-up's spell (``setup.spells[0]``)."""
 
     data: Card
     spell: Spell
@@ -38,7 +39,7 @@ class Casting:
 
     @property
     def field(self) -> str:
-        return f"{self.where}.targets"
+        return f"{self.where}.targets" if self.where else "targets"
 
     @property
     def name(self) -> str:

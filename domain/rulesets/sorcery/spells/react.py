@@ -86,7 +86,7 @@ class AttackedAllyMoving(StepsInto):
             if to not in engine.own_steps(ally.id):
                 raise IllegalCommand(rule(data.name, covers[1]), f"{ally.id} can't move to {engine.label(to)}: not one of its steps now")
             paths = [(ally.id, to)]
-        casting = Casting(data, spell, player, list(cmd.targets), "card")
+        casting = Casting(data, spell, player, list(cmd.targets), "")
         unaffected = {} if paths else {ally.id: f"{player} chose no location: it stays"}
         carry_out(engine, self.planned(engine, casting, paths, unaffected=unaffected))
         match.enemy_casts(engine.resolver, data, player, by, engine.cause)

@@ -10,7 +10,7 @@ from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.sorcery.catalog import slug
 from domain.rulesets.sorcery.engine.reader import Reader
 from domain.rulesets.sorcery.movement import SorceryMovement
-from domain.rulesets.sorcery.realm import distance, nearby, parse_loc
+from domain.rulesets.sorcery.realm import nearby, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.spells.plan import Casting, Move, SpellPlan, Targets
 from domain.rulesets.sorcery.state import SorceryUnit
@@ -135,6 +135,6 @@ class AnAllyLuresAnEnemy(StepsSpell):
         ):
             raise self.refused(casting, f"{enemy.id} is not an enemy minion at a site nearby {ally.id}")
         step_to = engine.in_region(targets[2], there.text, field)
-        if distance(parse_loc(step_to).square, at.square) >= distance(there.square, at.square):
+        if view.steps_apart(parse_loc(step_to).square, at.square) >= view.steps_apart(there.square, at.square):
             raise self.refused(casting, f"{engine.label(step_to)} is not closer to {ally.id} than {engine.label(there.text)}")
         return [(enemy.id, [step_to])]

@@ -22,7 +22,7 @@ from domain.rulesets.sorcery.events import (
     not_modelled_of,
 )
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-from domain.rulesets.sorcery.realm import Loc, Region, distance, orthogonal, parse_loc
+from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, CardState
 from domain.rulesets.sorcery.triggers import match
@@ -280,7 +280,7 @@ def _pull_artifact(engine: Primitives, trigger: TriggerState) -> None:
     if (why := forced_artifacts.unmovable(thing)) is not None:
         engine.resolver.resolved(trigger, f"{thing.id} can't be pulled ({why}): neither it nor its bearer moves")
         return
-    squares = [sq for sq in orthogonal(at.square, *view.wrap) if distance(sq, target) < distance(at.square, target)]
+    squares = [sq for sq in orthogonal(at.square, *view.wrap) if view.steps_apart(sq, target) < view.steps_apart(at.square, target)]
     bearer = engine.state.units.get(thing.bearer or "")
     pulled: dict[str, str] = {}  # destination -> what moves: the bearer, or the artifact alone
     if bearer is not None and bearer.location is not None:

@@ -9,7 +9,7 @@ from itertools import product
 
 from domain.rulesets.sorcery.engine.primitives import Primitives
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
-from domain.rulesets.sorcery.realm import COLUMNS, Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.triggers.choices import NO, one_of, pick
 from domain.rulesets.sorcery.triggers.choices import answer as answer_choice
 from domain.rulesets.sorcery.triggers.common import (
@@ -150,9 +150,10 @@ def _closer_pulls(engine: Primitives, unit_id: str, target: int) -> list[str]:
     unit = engine.state.units[unit_id]
     at = parse_loc(unit.location or "")
     model = ForcedMovement(engine.state, "pull")
+    view = engine.view()
     return [
         o.to for o in model.step_options(unit_id, at.text)
-        if o.blocked is None and distance(parse_loc(o.to).square, target) < distance(at.square, target)
+        if o.blocked is None and view.steps_apart(parse_loc(o.to).square, target) < view.steps_apart(at.square, target)
     ]
 
 

@@ -16,7 +16,7 @@ from domain.rulesets.sorcery.events import (
 )
 from domain.rulesets.sorcery.events_combat import AttackPlanned
 from domain.rulesets.sorcery.movement import SorceryMovement
-from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, distance, parse_loc
+from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Loc, Region, parse_loc
 from domain.rulesets.sorcery.state import ActivationItem, EffectState
 from domain.rulesets.sorcery.triggers.choices import answer as answer_choice
 from domain.rulesets.sorcery.triggers.choices import may, may_step, one_of, pick
@@ -107,7 +107,8 @@ def _aino(engine: Primitives, trigger: TriggerState) -> None:
 def _toward(engine: Primitives, unit_id: str, square: int) -> list[str]:
     """The unit's own steps that end closer to ``square`` (digest 1.4: steps counted orthogonally)."""
     at = parse_loc(engine.state.units[unit_id].location or "")
-    return [to for to in engine.own_steps(unit_id) if distance(parse_loc(to).square, square) < distance(at.square, square)]
+    view = engine.view()
+    return [to for to in engine.own_steps(unit_id) if view.steps_apart(parse_loc(to).square, square) < view.steps_apart(at.square, square)]
 
 
 def _lure_target(engine: Primitives, trigger: TriggerState) -> None:
@@ -230,8 +231,9 @@ def _step_closer(engine: Primitives, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"{target.id} is no longer in the realm: no step")
         return
     goal = parse_loc(target.location).square
-    now = distance(parse_loc(unit.location or "").square, goal)
-    steps = [(to, distance(parse_loc(to).square, goal)) for to in engine.own_steps(unit.id)]
+    view = engine.view()
+    now = view.steps_apart(parse_loc(unit.location or "").square, goal)
+    steps = [(to, view.steps_apart(parse_loc(to).square, goal)) for to in engine.own_steps(unit.id)]
     closer = [(to, d) for to, d in steps if d < now]
     if not closer:
         engine.resolver.resolved(trigger, f"{unit.id} can take no step closer to {target.id}")
