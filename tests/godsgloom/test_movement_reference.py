@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from domain.errors import SimError
 from domain.movement import search_reach
 from domain.rulesets.godsgloom import view as gloom_view
+from domain.rulesets.godsgloom.hexgrid import parse_hex
 from domain.rulesets.godsgloom.movement import GloomMovement, choose_mode
 from domain.rulesets.godsgloom.view import MatView
 from sim.runner import play
@@ -100,7 +101,12 @@ def parse(text: str) -> Hex:
 class Reference:
     """The brute force: ``ends`` maps each hex a walk may end in to one such walk."""
 
-    def __init__(self, data: dict[str, Any], use: tuple[str, ...]) -> None:
+    def __init__(self, data: dict[str, Any], use: tuple[str, ...], scouting: bool = False) -> None:
+        """``scouting``: Scout Deploy's free Move Action in the pre-game (seed 001): no
+        activation, so nothing of what §8.2, Nimble and Breakaway say of a unit that starts its
+        activation Engaged; Lockdown still forbids it (not Trample); no end where it would be
+        Engaged."""
+        self.scouting = scouting
         setup, options = data["setup"], data["options"]
         self.width, self.height = setup["width"], setup["height"]
         self.terrain: dict[Hex, str] = {}
@@ -171,6 +177,10 @@ class Reference:
             engaging = self.zones.get(self.start, set())
         locked = any(self.has(self.units[e], "Lockdown") for e in engaging)
         trample = "Trample" in use
+        if self.scouting:
+            if locked and not trample:
+                return
+            engaging = set()
         nimble = ("Nimble" in use or "Harass" in use) and not engaging  # Harass: option harass alias_of_nimble
         if engaging:
             if "Breakaway" in use or (not trample and self.has(me, "Unstoppable")):
@@ -240,7 +250,7 @@ class Reference:
                         continue
                     total = allowance  # the Minimum Move Guarantee: the first hex, whatever it costs
                 walked = [*path, h]
-                if not passing and h != self.start and len(walked) < len(self.ends.get(h, walked + [h])):
+                if not passing and h != self.start and not (self.scouting and self.engaged_at(h)) and len(walked) < len(self.ends.get(h, walked + [h])):
                     self.ends[h] = walked  # the fewest hexes: a walk that repeats no step
                 if not stops(h):
                     go(h, total, walked)
@@ -252,31 +262,36 @@ def text(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
-def engine_ends(game: Any, use: tuple[str, ...]) -> set[str] | None:
+def engine_ends(game: Any, use: tuple[str, ...], scouting: bool = False) -> set[str] | None:
     """The engine's ends for a move using ``use``; None when it refuses the traits outright."""
     state = game.state
     view = MatView.of(state)
     written: str | list[str] | None = (use[0] if len(use) == 1 else list(use)) if use else None
-    mode, refused = choose_mode(view, "mover", written)
+    mode, refused = choose_mode(view, "mover", written, in_activation=not scouting)
     if refused is not None:
         return None
     model = GloomMovement.of(state, mode)
     if model.no_movement("mover") is not None:
         return set()
     start = state.units["mover"].location
-    return set(search_reach(model, "mover", start).cost) - {start}
+    found = set(search_reach(model, "mover", start).cost) - {start}
+    return {h for h in found if not view.engaged_by("mover", parse_hex(h))} if scouting else found
 
 
-def check(seed: int) -> None:
+def check(seed: int, scouting: bool = False) -> None:
     rng = random.Random(seed)
     data = board(rng)
     me = data["setup"]["units"][0]
     uses = [u for u in USES if all(t in me["traits"] for t in u)]
     use = rng.choice(uses)
+    if scouting:
+        me["traits"].append("Scout Deploy")
+        data["setup"]["phase"] = "pregame"
     game = play(scenario(data)).game
-    game.issue({"command": "activate", "unit": "mover"})
-    reference = Reference(data, use)
-    found = engine_ends(game, use)
+    if not scouting:
+        game.issue({"command": "activate", "unit": "mover"})
+    reference = Reference(data, use, scouting)
+    found = engine_ends(game, use, scouting)
     expected = {text(h) for h in reference.ends}
     if found is None:  # refused traits (none of these pairs is): the reference must find nothing to say
         pytest.fail(f"traits {use} refused on seed {seed}")
@@ -284,7 +299,7 @@ def check(seed: int) -> None:
     if reference.ends:
         end = rng.choice(sorted(reference.ends))
         path = [text(h) for h in reference.ends[end]]
-        command: dict[str, Any] = {"command": "move", "unit": "mover", "path": path}
+        command: dict[str, Any] = {"command": "scout_move" if scouting else "move", "unit": "mover", "path": path}
         if use:
             command["use"] = list(use)
         try:
@@ -293,6 +308,9 @@ def check(seed: int) -> None:
             pytest.fail(f"seed {seed}: {command} refused: {exc}")
         assert game.state.units["mover"].location == text(end)
         made = [e.name for e in events]
+        if scouting:
+            assert "UnitEngaged" not in made and "MeleeBarred" not in made
+            return
         assert ("UnitEngaged" in made) == bool(reference.engaged_at(end)), (seed, use, made)
         assert ("MeleeBarred" in made) == reference.melee_barred(reference.ends[end]), (seed, use, made)
         assert made.count("DiceRolled") == len(reference.trampled(reference.ends[end])), (seed, use, made)
@@ -309,3 +327,9 @@ def test_each_move_action_ends_where_a_brute_force_of_the_seed_rules_ends(seed: 
 def test_each_move_action_ends_where_the_brute_force_ends_on_mats_read_as_large(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(gloom_view, "SMALL_MAT_UNITS", -1)
     check(seed)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9))
+def test_each_scout_deploy_move_ends_where_the_brute_force_ends(seed: int) -> None:
+    check(seed, scouting=True)

@@ -38,8 +38,12 @@ NIMBLE_MODES = ("nimble", "trample_nimble")
 #: modes of a unit making its normal Move Action though it starts Engaged (seed 001, Breakaway)
 BREAKAWAY_MODES = ("breakaway", "breakaway_trample")
 #: modes Lockdown leaves alone: seed 001, Lockdown "does not restrict movement from other sources",
-#: Trample named among them; the God's Push hex is not a Move Action
-NOT_LOCKED = ("trample", "engaged_trample", "push")
+#: Trample named among them; the God's Push hex is not a Move Action. A move using Trample with
+#: Nimble is Trample's too (Nimble is negated where a Lockdown unit's zone is, ``_zone_stop``):
+#: it is reached only by a unit not Engaged when its activation began that a Lockdown enemy
+#: Engages where it stands (Scout Deploy's move, a unit reached after its activation), which
+#: Trample alone lets move. ``breakaway_trample`` is Breakaway's Move Action, which Lockdown stops
+NOT_LOCKED = ("trample", "engaged_trample", "push", "trample_nimble")
 THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
 NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
 MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may always move 1 hex in a Move Action")
