@@ -296,6 +296,10 @@ def check(seed: int, scouting: bool = False) -> None:
     if found is None:  # refused traits (none of these pairs is): the reference must find nothing to say
         pytest.fail(f"traits {use} refused on seed {seed}")
     assert found == expected, (seed, use, sorted(found - expected), sorted(expected - found))
+    # the legal commands list a move (or scout move) to every hex some choice of traits reaches
+    every = {text(h) for u in uses for h in Reference(data, u, scouting).ends}
+    listed = {c.path[-1] for c in game.legal_commands() if c.command in ("move", "scout_move") and c.unit == "mover" and c.path}
+    assert listed == every, (seed, sorted(listed - every), sorted(every - listed))
     if reference.ends:
         end = rng.choice(sorted(reference.ends))
         path = [text(h) for h in reference.ends[end]]
