@@ -32,6 +32,7 @@ from domain.event_base import GameEvent
 from domain.events import ChoiceMade, ChoiceRequested, CommandIssued, DiceRolled, GameStarted, TriggersOrdered
 from domain.game import Game
 from domain.legacy import upcast_log
+from domain.logged import reissuing_logged_commands
 from domain.ruleset import get_ruleset
 from projections.state_hash import fold, state_hash
 from sim.replay import verify
@@ -352,7 +353,8 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
         if point.kind == "choice" and command.get("command") == "choose" and _answers_point(game, branch.events, point):
             command = {**command, "option": alternative[0]}
         try:
-            branch.events.extend(game.issue(command))
+            with reissuing_logged_commands():  # the log's command as it was recorded (domain.logged)
+                branch.events.extend(game.issue(command))
             while game.state.choice is not None and game.state.choice.kind == "order_triggers":
                 choice = game.state.choice
                 batch += 1

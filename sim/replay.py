@@ -21,6 +21,7 @@ from domain.event_base import ENVELOPE, GameEvent
 from domain.events import CommandIssued, GameStarted
 from domain.game import PLAIN_APPLY, Game
 from domain.legacy import upcast_log
+from domain.logged import reissuing_logged_commands
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.state_hash import fold, state_hash
@@ -155,16 +156,17 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
     try:
-        for event in events[begin:]:
-            if not isinstance(event, CommandIssued):
-                continue
-            try:
-                # no rollback: a refusal ends verification, so the game is never used again
-                # at the moment the log says it was issued: the clock is not read, and the
-                # events the rules make again carry the logged command's timestamp
-                game.issue(event.command, rollback=False, issued_at=event.timestamp)
-            except SimError as exc:
-                return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
+        with reissuing_logged_commands():  # a logged command as it was recorded (domain.logged)
+            for event in events[begin:]:
+                if not isinstance(event, CommandIssued):
+                    continue
+                try:
+                    # no rollback: a refusal ends verification, so the game is never used again
+                    # at the moment the log says it was issued: the clock is not read, and the
+                    # events the rules make again carry the logged command's timestamp
+                    game.issue(event.command, rollback=False, issued_at=event.timestamp)
+                except SimError as exc:
+                    return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
     finally:
         # the recorder holds the game: left on it, the two would wait for the cyclic collector
         # instead of being freed when verification drops them (a game's whole state, each game)

@@ -9,7 +9,7 @@ import pytest
 
 from domain.errors import IllegalCommand
 from tests.godsgloom.test_movement_rules import activated, mat
-from tests.helpers import names, reach
+from tests.helpers import game, names, reach
 
 #: a Trample unit k Engaged by a Lockdown unit w (w faces S; k stands across its front edge)
 LOCKED = (
@@ -110,3 +110,44 @@ def test_a_trait_never_reaches_the_hex_the_unit_stands_in() -> None:
     g = activated(mat(OGRE), "ogre")
     with_traits = reach(g, "ogre").extra["with_traits"]
     assert "1,3" in with_traits["Trample"] and "2,3" not in with_traits["Trample"]
+
+
+#: scouts (Trample, Nimble, Scout Deploy) in the pre-game, standing in the zone of the wardens
+#: (Lockdown); the pikes' zone (2,6 among it) lies behind them, and lacks Lockdown
+SCOUTS = (
+    "    - {id: k, owner: p1, type: Cavalry, at: '2,5', speed: 4, traits: [Trample, Nimble, Scout Deploy]}\n"
+    "    - {id: w, owner: p2, at: '2,4', facing: S, traits: [Lockdown]}\n"
+    "    - {id: pikes, owner: p2, at: '3,6', facing: SW}"
+)
+
+
+def test_lockdown_does_not_restrict_a_move_using_trample_when_nimble_is_used_with_it() -> None:
+    """Seed 001 Lockdown: no Move Action for a unit it Engages, but "does not restrict movement
+    from other sources ... like Trample". A move using Trample is left alone whatever else it
+    uses: Nimble with it (negated only where a Lockdown unit's zone is) must not turn the move
+    Lockdown lets Trample make into none. Here Scout Deploy's free move, which is no activation
+    (§8.2 does not hold the scouts to a step): with Trample alone it was allowed, with Nimble
+    and Trample refused citing Lockdown."""
+    text = mat(SCOUTS).replace("height: 10", "height: 10\n  phase: pregame")
+    g = game(text)
+    g.issue({"command": "scout_move", "unit": "k", "use": "Trample", "path": ["1,6", "1,7"]})
+    assert g.state.units["k"].location == "1,7"
+    g = game(text)
+    events = g.issue({"command": "scout_move", "unit": "k", "use": ["Nimble", "Trample"], "path": ["2,6", "2,7", "2,8"]})
+    assert "StepsCancelled" not in names(events)  # Nimble takes them on through the pikes' zone
+    assert g.state.units["k"].location == "2,8"
+    assert any(c.command == "scout_move" and c.use == ["Nimble", "Trample"] and c.path[-1] == "2,8" for c in game(text).legal_commands())
+
+
+def test_lockdown_leaves_nimble_and_trample_alone_for_a_unit_reached_after_its_activation() -> None:
+    """Seed 001 Lockdown read where the unit stands: knights free when activated, then
+    teleported in front of the wardens, use Nimble and Trample together: a move using Trample,
+    which Lockdown does not restrict (it was refused citing Lockdown)."""
+    units = SCOUTS.replace("at: '2,5'", "at: '5,5'")
+    g = activated(mat(units), "k")
+    g.issue({"command": "teleport", "unit": "k", "by": "k", "to": "2,5"})
+    listed = [c for c in g.legal_commands() if c.command == "move" and c.use == ["Nimble", "Trample"]]
+    assert any(c.path[-1] == "2,8" for c in listed)
+    events = g.issue({"command": "move", "unit": "k", "use": ["Nimble", "Trample"], "path": ["2,6", "2,7"]})
+    assert [e.mode for e in events if e.name == "MoveActionStarted"] == ["trample_nimble"]
+    assert g.state.units["k"].location == "2,7"

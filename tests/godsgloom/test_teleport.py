@@ -90,3 +90,15 @@ def test_only_the_owner_of_the_teleporting_unit_teleports_with_it() -> None:
     g = game(mat(UNITS))
     with pytest.raises(IllegalCommand, match="own units"):
         g.issue({"command": "teleport", "player": "p2", "unit": "golem", "by": "priest", "to": "5,6"})
+
+
+def test_a_flying_move_to_the_hex_the_unit_stands_on_is_refused_as_such() -> None:
+    """Seed 001 Flying: the Move Action teleports the unit to a hex within Speed. A path naming
+    only the hex it stands on names one hex, so the refusal must not say it should name exactly
+    one (it did: the start hex is dropped from a declared path first)."""
+    g = game(mat("    - {id: harpy, owner: p1, type: Monster, at: '2,5', speed: 3, traits: [Flying]}"))
+    g.issue({"command": "activate", "unit": "harpy"})
+    with pytest.raises(BadInput, match="^path: .*the hex harpy stands on"):
+        g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["2,5"]})
+    with pytest.raises(BadInput, match="^path: a Flying move names exactly one destination hex"):
+        g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["2,4", "2,3"]})

@@ -49,3 +49,20 @@ def test_unstoppable_engaged_by_lockdown_gets_only_the_trample_step() -> None:
     assert {len(c.path) for c in g.legal_commands() if c.command == "move" and c.path} == {1}
     events = g.issue({"command": "move", "unit": "knights", "use": "Trample", "path": ["4,4"]})
     assert [e.mode for e in events if e.name == "MoveActionStarted"] == ["engaged_trample"]
+
+
+def test_lockdown_not_unstoppable_is_named_when_the_trample_step_stops_in_a_zone() -> None:
+    """Seed 001 Lockdown and Unstoppable, seed 002 §8.3: Engaged by a Lockdown enemy, the
+    Unstoppable knights have no Move Action and Trample gives them only the §8.2 step, in which
+    Unstoppable passes no zone. A zone that ends that step must not say "Unstoppable would let it
+    through" (it wouldn't): it names Lockdown, the rule that keeps Unstoppable out of it."""
+    units = KNIGHTS.replace("speed: 3}\n    - {id: pikemen", "speed: 3, traits: [Lockdown]}\n    - {id: pikemen")
+    units += "\n    - {id: archers, owner: p2, type: Infantry, at: '5,3', facing: SW, speed: 3}"  # zone over 4,4
+    text = mat(units, options="{engaged_step_hexes: 2}")
+    g = activated(text, "knights")
+    events = g.issue({"command": "move", "unit": "knights", "use": "Trample", "path": ["4,4", "4,3"]})
+    reason = next(e.reason for e in events if e.name == "StepsCancelled")
+    assert "Engagement Zone of archers" in reason
+    assert "Unstoppable would let it through" not in reason
+    assert "Lockdown" in reason
+    assert not [c for c in g.legal_commands() if c.command == "move" and c.path == ["4,4", "4,3"]]

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
 from domain.locations import LocationText as Location
+from domain.logged import reissuing
 from domain.rulesets.godsgloom.catalog import trait
 
 
@@ -195,10 +197,20 @@ def traits_written(use: str | list[str] | None) -> str | list[str] | None:
     """A ``use`` list in one order, each trait named once and as the catalog spells it, and a
     list of one as that trait: a command has one written form, so that the legal commands find
     it (``in``) and a log compares equal however the player wrote it. A single trait written
-    as text is spelled as the catalog does too (``use: trample`` is the listed ``Trample``)."""
+    as text is spelled as the catalog does too (``use: trample`` is the listed ``Trample``).
+    An empty list and a trait named twice are bad input (docs/godsgloom.md: ``use`` is one trait
+    or a list of traits used together; no trait is ``use`` left out), except in a log's own
+    command, which older versions accepted and recorded as ``[]`` or as the one trait."""
     if use is None:
         return None
     if isinstance(use, str):
         return _spelled(use)
-    named = sorted({_spelled(name) for name in use})
+    spelled = [_spelled(name) for name in use]
+    if not reissuing():  # a log's own command is re-issued as recorded (``domain.logged``)
+        if not spelled:
+            raise PydanticCustomError("use_list", "an empty list names no trait: leave use out for a move without one, or name the traits used together")
+        twice = sorted({name for name in spelled if spelled.count(name) > 1})
+        if twice:
+            raise PydanticCustomError("use_list", "{twice} named more than once: a Move Action uses each trait once", {"twice": ", ".join(twice)})
+    named = sorted(set(spelled))
     return named[0] if len(named) == 1 else named

@@ -569,6 +569,8 @@ class GloomCommands(CommandHandlers[GloomState]):
     def _flight(self, unit: GloomUnit, hexes: list[str], model: GloomMovement) -> str:
         """The destination of a Flying move declared as ``hexes``, checked: on the mat, empty,
         enterable, within Speed hexes as option teleport_destination counts them."""
+        if not hexes and unit.location is not None:  # nothing, or only its own hex (dropped)
+            raise BadInput(f"a Flying move names one destination hex, not the hex {unit.id} stands on", "path")
         if len(hexes) != 1:
             raise BadInput("a Flying move names exactly one destination hex", "path")
         destination = hexes[0]

@@ -38,14 +38,23 @@ NIMBLE_MODES = ("nimble", "trample_nimble")
 #: modes of a unit making its normal Move Action though it starts Engaged (seed 001, Breakaway)
 BREAKAWAY_MODES = ("breakaway", "breakaway_trample")
 #: modes Lockdown leaves alone: seed 001, Lockdown "does not restrict movement from other sources",
-#: Trample named among them; the God's Push hex is not a Move Action
-NOT_LOCKED = ("trample", "engaged_trample", "push")
+#: Trample named among them; the God's Push hex is not a Move Action. A move using Trample with
+#: Nimble is Trample's too (Nimble is negated where a Lockdown unit's zone is, ``_zone_stop``):
+#: it is reached only by a unit not Engaged when its activation began that a Lockdown enemy
+#: Engages where it stands (Scout Deploy's move, a unit reached after its activation), which
+#: Trample alone lets move. ``breakaway_trample`` is Breakaway's Move Action, which Lockdown stops
+NOT_LOCKED = ("trample", "engaged_trample", "push", "trample_nimble")
 THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
 NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
 MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may always move 1 hex in a Move Action")
 MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points equal to Speed")
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
+#: why an Unstoppable unit's zone stop isn't Unstoppable's to lift: seed 001 Lockdown takes its
+#: Move Action, and what Trample leaves it is the §8.2 step (seed 002), which Unstoppable doesn't pass
+UNSTOPPABLE_LOCKED = (
+    "Unstoppable does not pass it: Lockdown leaves the unit no Move Action, only Trample's §8.2 step"
+)
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 #: seed 001 Flying read off the activation, as seed 002 §8.2 is: Engaged when the activation began
 FLYING_STARTED_ENGAGED = rule(
@@ -693,13 +702,18 @@ class GloomMovement:
         nimble = self.mode in NIMBLE_MODES
         if nimble and not any(view.has(e, "Lockdown") for e in zones):
             return None
+        stepping = self.mode in ("engaged_step", "engaged_trample")
         helpers = [
             t for t in ("Nimble", "Unstoppable")
-            if view.has(unit_id, t) and (t != "Nimble" or self._nimble_could_help(zones))
+            if view.has(unit_id, t) and (t != "Nimble" or self._nimble_could_help(zones)) and (t != "Unstoppable" or not stepping)
         ]
         hint = f"; {' or '.join(helpers)} would let it through" if helpers and not nimble else ""
         if nimble:
             hint = "; Lockdown negates Nimble"
+        elif stepping and view.has(unit_id, "Unstoppable"):
+            # an Unstoppable unit that started Engaged has its Move Action (``choose_mode``) unless
+            # a Lockdown enemy Engages it: the §8.2 step it is left with is not Unstoppable's to pass
+            hint = f"; {UNSTOPPABLE_LOCKED}"
         return _zone_stop_rule(h.text, tuple(zones), hint)
 
     def _nimble_could_help(self, zones: list[str]) -> bool:
