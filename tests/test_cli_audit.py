@@ -4,7 +4,6 @@ scenario or log belongs. Each is one line, a non-zero exit, no traceback, nothin
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
