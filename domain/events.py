@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def check_start(players: list[str], active_player: str | None, seed: object, logged: bool = False) -> None:
-    """What every game's start must be: two players of different names, the one to act first
+    """What every game's start must be: two players of different names (not blank), the one to act first
     among them, a seed of 0 or more. Asked when a game starts and when a log's ``GameStarted`` is
     read (``sim.logfile``), so that a log no game could have written is refused at its line.
     ``logged``: the start of a game already written, which may hold a negative seed (the Python
@@ -37,6 +37,11 @@ def check_start(players: list[str], active_player: str | None, seed: object, log
         raise BadInput(f"a seed is a whole number, 0 or more, not {seed!r}", "seed")
     if len(players) != 2 or len(set(players)) != 2:
         raise BadInput("a game has exactly two players with different names", "players")
+    for index, player in enumerate(players):
+        # no command could name a player whose name is blank (``player: ""`` reads as none); a
+        # log's start is read as written
+        if not logged and (not isinstance(player, str) or not player.strip()):
+            raise BadInput("a player's name can't be empty", f"players[{index}]")
     active = active_player or players[0]
     if active not in players:
         raise BadInput(f"active player {active!r} is not one of {', '.join(players)}", "active_player")

@@ -8,7 +8,6 @@ values with one line naming the option; the models' JSON Schema is part of ``sim
 
 from __future__ import annotations
 
-import json
 import math
 import typing
 from typing import Any, ClassVar
@@ -17,6 +16,7 @@ from pydantic import ConfigDict, SerializerFunctionWrapHandler, ValidationError,
 
 from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
+from domain.validation import quoted
 
 
 class RuleOptions(PlainModel):
@@ -61,7 +61,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return repr(value)
     try:
-        return json.dumps(value)
+        return quoted(value)
     except (TypeError, ValueError):
         return repr(value)
 

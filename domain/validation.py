@@ -60,10 +60,21 @@ def path_text(path: list[Any] | tuple[Any, ...]) -> str:
     return ".".join(_part_text(part) for part in path)
 
 
+def quoted(value: Any) -> str:
+    """A value as JSON writes it (``"maybe"``, ``true``, ``2.5``), for a message: its text kept
+    as written (``"é"``, ``"💩"``, where JSON's ASCII escapes gave ``"\\ud83d\\udca9"``), only
+    what is not printable escaped (a line break, a terminal's control character), so the
+    message stays one line that shows what the file holds."""
+    text = json.dumps(value, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)
+
+
 def _part_text(part: Any) -> str:
     text = str(part)
     plain = text != "" and all(c.isalnum() or c in "_-/@" for c in text)
-    return text if plain or isinstance(part, int) else json.dumps(text)
+    return text if plain or isinstance(part, int) else quoted(text)
 
 
 def given_value(exc: ValidationError, loc: tuple[Any, ...]) -> str:
@@ -74,7 +85,7 @@ def given_value(exc: ValidationError, loc: tuple[Any, ...]) -> str:
         if tuple(error["loc"]) == loc and error["type"].endswith(("_type", "_parsing", "_from_float")):
             value = error.get("input")
             if isinstance(value, (bool, int, float, str)):
-                return f", not {json.dumps(value)}"
+                return f", not {quoted(value)}"
     return ""
 
 

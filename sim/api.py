@@ -39,7 +39,7 @@ from sim.app import GameStore, decision_context, open_store
 from sim.pictures.picture import draw_game, draw_game_with_reach
 from sim.pictures.presenter import Pictures, text_board
 from sim.runner import play
-from sim.scenario import ScenarioBase, load_scenario
+from sim.scenario import ScenarioBase, check_setup_ids, load_scenario
 
 DEFAULT_DB = "sim.sqlite"
 
@@ -284,6 +284,7 @@ class Simulator:
 
     def new_game(self, ruleset: str, setup: dict[str, Any], players: list[str] | None = None, **kwargs: Any) -> GameSession:
         game = Game.start(ruleset, players or ["p1", "p2"], **kwargs)
+        check_setup_ids(setup)  # as a scenario's (``sim.scenario``)
         game.issue({"command": "set_up", **setup})
         self.store.add(game)
         return GameSession(self.store, game.id, game.state)

@@ -32,6 +32,7 @@ from domain.state import GameState
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
 from sim.store import (
     StoreAddress,
+    check_postgres_schema,
     check_sqlite_file,
     ensure_postgres_schema,
     parse_address,
@@ -275,18 +276,31 @@ def open_store(db: str | None, *, create: bool = True) -> GameStore:
     address = parse_address(db)
     env = dict(address.env)
     if address.kind == "postgres":
-        probe_postgres(address)
-        env["CREATE_TABLE"] = "n"  # ensure_postgres_schema does it, once and under a lock
-    elif address.kind == "sqlite":
+        return _open_postgres(address, env, create)
+    if address.kind == "sqlite":
         check_sqlite_file(address, create)
         env["CREATE_TABLE"] = "y" if create else "n"
     with store_errors(address, "open"):
         store = GameStore(env=env)
         store.address = address
-        if address.kind == "postgres":
-            store.schema_ready = ensure_postgres_schema(store.recorder, create)
-        elif address.kind == "sqlite" and not create:
+        if address.kind == "sqlite" and not create:
             store.schema_ready = _sqlite_ready(store)
+    return store
+
+
+def _open_postgres(address: StoreAddress, env: dict[str, str], create: bool) -> GameStore:
+    """A PostgreSQL store on one connection: the probe's (a wrong address fails at once, with
+    its reason), which checks the schema a reader names exists, then becomes the pool's."""
+    from sim.postgres_recorder import handed_over  # the postgres extra, imported only for it
+
+    conn = probe_postgres(address)
+    with handed_over(conn):
+        check_postgres_schema(conn, address, create)
+        env["CREATE_TABLE"] = "n"  # ensure_postgres_schema does it, once and under a lock
+        with store_errors(address, "open"):
+            store = GameStore(env=env)
+            store.address = address
+            store.schema_ready = ensure_postgres_schema(store.recorder, create)
     return store
 
 

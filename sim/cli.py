@@ -88,9 +88,17 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # what is still buffered fails here, not unseen at the interpreter's exit
+            return result
         except BrokenPipeError:  # a command without ``guarded`` (``sim schema``), a command's help
             _broken_pipe()
+            raise
+        except OSError as exc:  # the output can't be written (a full disk): one line, as a closed pipe
+            from sim.clikit import output_failed, unwritable_output
+
+            if unwritable_output(exc):
+                output_failed(exc)
             raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:

@@ -11,6 +11,7 @@ Kept apart from ``sim.cli`` so that ``sim --help`` imports none of it (commands 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -21,7 +22,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, NoReturn, TypeVar, cast
 
 import click
 
@@ -114,6 +115,8 @@ def guarded(func: F) -> F:
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so in one line; -vv shows the traceback
+            if unwritable_output(exc):
+                output_failed(exc)
             err.print(f"[red]internal error:[/red] {type(exc).__name__}: {escape(redact(str(exc)))}", soft_wrap=True)
             if Verbosity.level >= 2:
                 err.print(escape(redact(traceback.format_exc())))  # its lines as they are, never markup
@@ -128,6 +131,26 @@ def broken_pipe() -> None:
     command it runs: click would exit 1 with nothing said, as rich would)."""
     _silence_stdout()
     err.print("[red]error:[/red] the output was closed before everything was written (broken pipe)")
+    sys.exit(2)
+
+
+#: what writing the output may fail with that is the machine's, not a bug: a full disk or quota,
+#: a file grown past its limit, a device that fails (``sim schema > /dev/full``)
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def unwritable_output(exc: BaseException) -> bool:
+    """Whether ``exc`` is the output failing to be written (``WRITE_FAILURES``); every file the
+    commands write themselves says so in its own words before it gets here."""
+    return isinstance(exc, OSError) and exc.errno in WRITE_FAILURES
+
+
+def output_failed(exc: BaseException) -> NoReturn:
+    """The output could not be written: bad input as README "Exit codes" counts it (exit 2), one
+    line, as for a closed pipe; stdout is silenced so the interpreter's last flush fails no more."""
+    _silence_stdout()
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    err.print(f"[red]error:[/red] can't write the output: {escape(reason)}")
     sys.exit(2)
 
 

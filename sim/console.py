@@ -9,6 +9,7 @@ id reaches ``grep`` and scripts intact.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -51,10 +52,19 @@ console = _console(sys.stdout, stderr=False)
 err = _console(sys.stderr, stderr=True)
 
 
+#: characters a terminal obeys instead of showing: C0 and C1 controls but the line break and the
+#: tab (an escape sequence recolours, retitles or clears the screen), and the marks that reorder a
+#: line's text (a right-to-left override shows "evil" where "live" was written)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def escape(text: str) -> str:
     """Text shown as it is, not read as rich markup (a message may quote ``[...]``; a unit id,
     a player's name or a file name is whatever its author wrote, ``r[/x]`` too, which rich
-    would otherwise refuse with a ``MarkupError``)."""
+    would otherwise refuse with a ``MarkupError``), nor obeyed by the terminal: a control
+    character is written as Python writes it (``\\x1b``, ``\\u202e``)."""
+    if _CONTROLS.search(text):
+        text = _CONTROLS.sub(lambda found: repr(found.group())[1:-1], text)
     return _markup_escape(text)
 
 

@@ -239,19 +239,23 @@ def _alternatives(point: ChoicePoint, cap: int, seed: int) -> tuple[list[list[An
     return picked, True
 
 
-def require_verified(events: list[GameEvent]) -> None:
+def require_verified(events: list[GameEvent], name: str = "the log", where: str = "log") -> None:
     """Refuse a log the rules disagree with: its branches could not be re-played, so neither
-    exploring nor counting its alternatives means anything."""
+    exploring nor counting its alternatives means anything. The message names the game
+    (``name``: "game ID in STORE", given by ``where``: ``--game``) and the first event where
+    the rules disagree, as ``sim replay --verify`` does."""
     verdict = verify(upcast_log(events))
     if not verdict.ok:
-        raise BadInput(f"the log does not verify, so it can't be re-played: {verdict.message}", "log")
+        raise BadInput(f"{name} does not verify, so it can't be re-played: {verdict.message}", where)
 
 
 def explore(
-    events: list[GameEvent], at: int, dice: bool = False, cap: int = CAP, seed: int = 0, depth: int | None = None
+    events: list[GameEvent], at: int, dice: bool = False, cap: int = CAP, seed: int = 0, depth: int | None = None,
+    name: str = "the log", where: str = "log",
 ) -> Exploration:
     """Re-play the game once per alternative at the choice point that is event ``at``; each
-    branch goes on to the end of the logged commands, or ``depth`` commands past the point's."""
+    branch goes on to the end of the logged commands, or ``depth`` commands past the point's.
+    ``name`` and ``where`` say which game a log that does not verify is (``require_verified``)."""
     events = upcast_log(events)
     if not 1 <= at <= len(events):
         raise BadInput(f"event {at} is out of range: the game has {len(events)} events", "--at")
@@ -261,7 +265,7 @@ def explore(
         listed = ", ".join(f"e{p.event}" for p in choice_points(events, dice=dice)) or "none"
         what = "a die roll: add --dice to explore it" if point is not None else "not a choice point"
         raise BadInput(f"e{at} is {what} (choice points: {listed})", "--at")
-    require_verified(events)
+    require_verified(events, name, where)
     if depth is not None and depth < 0:
         raise BadInput(f"--depth must be 0 or more, not {depth}", "--depth")
     last = None

@@ -21,6 +21,7 @@ from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, print_diagnostics
 from sim.logfile import read_log, write_jsonl, write_log_file
 from sim.logimport import import_log
+from sim.outfile import STDOUT_HELP, is_stdout
 from sim.render import print_events, print_reach, print_state
 from sim.replay import Replayed, verify
 from sim.rule_option import rule_options
@@ -65,7 +66,8 @@ def log() -> None:
 @log.command("export")
 @click.argument("game_id")
 @click.option("--db", required=True, help="The store holding the game.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, help="File to write (default: stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help=f"File to write (default: standard output); {STDOUT_HELP}")
 @guarded
 def export(game_id: str, db: str, output: str | None) -> None:
     """Write GAME_ID's events as JSON Lines, one event per line."""
@@ -73,7 +75,7 @@ def export(game_id: str, db: str, output: str | None) -> None:
     events = list(store.game_events(store.find_game(game_id, "GAME_ID")))
     if not events:
         raise BadInput(f"no game {game_id} in {store.address.shown}")
-    if output is None:
+    if output is None or is_stdout(output):
         write_jsonl(events, sys.stdout)
         sys.stdout.flush()  # a closed pipe shows here, inside the error handling
         return

@@ -166,6 +166,10 @@ def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) 
     except IsADirectoryError:
         raise BadInput("is a folder, not a log file", name) from None
     except (OSError, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            from sim.yamlfile import refuse_a_store
+
+            refuse_a_store(path, "a game log")
         raise BadInput(f"can't read the log: {exc}", name) from None
 
 

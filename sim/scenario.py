@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -161,10 +162,35 @@ def parse_scenario(located: Located) -> ScenarioBase:
         path, message = problem_at(exc, located.data, _scenario_model(located.data["ruleset"]))
         field = path_text(path) or "scenario"
         raise BadInput(f"{field}: {message}", located.where(path)) from None
+    try:
+        check_setup_ids(located.data.get("setup"))
+    except BadInput as exc:
+        raise BadInput(f"{exc.where}: {exc.message}", located.where(_path_of(exc.where or "setup"))) from None
     check_event_expectations(scenario.ruleset, located.data.get("expect") or {}, located.where)
     check_reach_expectations(scenario.expect.reach, len(scenario.script), located.where)
     check_script_rules(scenario.script, located.where)
     return scenario
+
+
+def check_setup_ids(setup: Any) -> None:
+    """Refuse a blank ``id`` of anything a set-up places (units, sites, surfaces, artifacts...):
+    no command could name it (``unit: ""`` reads as no unit). Asked of the set-up as written, the
+    same for every ruleset, before it is played; a logged set-up is never asked (logs are
+    forever). ``where`` is ``setup.units[1].id``."""
+    if not isinstance(setup, dict):
+        return
+    for name, things in setup.items():
+        if not isinstance(things, list):
+            continue
+        for index, thing in enumerate(things):
+            thing_id = thing.get("id") if isinstance(thing, dict) else None
+            if isinstance(thing_id, str) and not thing_id.strip():
+                raise BadInput("an id can't be empty", f"setup.{name}[{index}].id")
+
+
+def _path_of(where: str) -> list[Any]:
+    """``setup.units[1].id`` as a path into the file: ``["setup", "units", 1, "id"]``."""
+    return [int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", where)]
 
 
 def _as_json(data: Any) -> str | None:

@@ -14,6 +14,7 @@ import click
 from domain.errors import BadInput, IllegalCommand, SimError
 from domain.events import GameStarted
 from domain.ruleset import Diagnostic, get_ruleset
+from domain.validation import quoted
 from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain
 from projections.timeline import build_timeline
@@ -243,7 +244,7 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
         if seeds[0] != seeds[1]:
             console.print(escape(f"seed differs: {seeds[0]} in {first}, {seeds[1]} in {second}"))
         for name, (a, b) in options.items():
-            console.print(escape(f"option {name} differs: {json.dumps(a)} in {first}, {json.dumps(b)} in {second}"))
+            console.print(escape(f"option {name} differs: {quoted(a)} in {first}, {quoted(b)} in {second}"))
     if as_json:
         emit({
             "options": options,

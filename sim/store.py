@@ -143,7 +143,8 @@ def _postgres_address(db: str) -> StoreAddress:
             shown,
         )
     env = {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        # the library's factory, whose pool starts with the probe's connection (one, not three)
+        "PERSISTENCE_MODULE": "sim.postgres_recorder:GamePostgresFactory",
         "POSTGRES_DBNAME": unquote((url.path or "/postgres").lstrip("/")) or "postgres",
         "POSTGRES_HOST": url.hostname or "127.0.0.1",
         "POSTGRES_PORT": str(port),
@@ -243,8 +244,10 @@ def _server_line(text: str) -> str:
     return text.strip().rstrip(".")
 
 
-def probe_postgres(address: StoreAddress) -> None:
-    """Connect once, directly, so that a wrong address fails at once with its own message.
+def probe_postgres(address: StoreAddress) -> psycopg.Connection[Any]:
+    """Connect once, directly, so that a wrong address fails at once with its own message; the
+    connection is returned open, for the store to use (``sim.postgres_recorder`` hands it to the
+    library's pool as its first connection: one connection per process, not a second one).
 
     A full or starting server is retried with backoff until the connect timeout has passed."""
     import psycopg
@@ -266,10 +269,31 @@ def probe_postgres(address: StoreAddress) -> None:
         return isinstance(exc, psycopg.OperationalError) and any(word in str(exc).lower() for word in _TRANSIENT)
 
     try:
-        conn = retried(connect, transient, time.monotonic() + address.connect_timeout, first=0.05, longest=1.0)
+        return retried(connect, transient, time.monotonic() + address.connect_timeout, first=0.05, longest=1.0)
     except psycopg.OperationalError as exc:
         raise StoreError(describe_connection_error(address, str(exc))) from None
-    conn.close()
+
+
+def check_postgres_schema(conn: psycopg.Connection[Any], address: StoreAddress, create: bool) -> None:
+    """Refuse a reader a schema that does not exist: a misspelt ``?schema=`` would otherwise read
+    as an empty store ("no games"). A writer may name a new one: it is created with the tables
+    (``ensure_postgres_schema``), as a writer creates a missing SQLite file. A schema that exists
+    without the tables is a store with no games, as a database without them always was."""
+    if create:
+        return
+    env = address.env
+    schema = env["POSTGRES_SCHEMA"]
+    try:
+        row = conn.execute("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = %s)", (schema,)).fetchone()
+    except Exception as exc:
+        if _is_driver_error(exc):
+            raise _translate(address, "read", exc) from None
+        raise
+    if not (row[0] if isinstance(row, tuple) else row):
+        raise BadInput(
+            f"no schema {schema!r} in database {env['POSTGRES_DBNAME']!r} at {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']} "
+            "(a store is only created by commands that write)", address.shown,
+        )
 
 
 def _lock_key(schema: str, table: str) -> int:

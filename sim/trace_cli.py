@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -24,6 +25,21 @@ from sim.rule_option import given, rule_options
 
 def game_events(source: str | None, db: str | None, game: str | None) -> list[GameEvent]:
     """A game's events from a scenario (played), a JSON Lines log, or a store (``--db --game``)."""
+    return named_game_events(source, db, game).events
+
+
+@dataclass(frozen=True)
+class NamedEvents:
+    """A game's events, how a message names the game ("game ID in STORE", "the log") and the
+    argument or option that gave it (a message's ``where``)."""
+
+    events: list[GameEvent]
+    name: str
+    where: str
+
+
+def named_game_events(source: str | None, db: str | None, game: str | None) -> NamedEvents:
+    """``game_events``, with the game's name for messages about it (a log that does not verify)."""
     if given() and (game is not None or (source is not None and is_log_file(source))):
         raise BadInput("--option sets a scenario's rule options; a logged game keeps those it was played under", "--option")
     if source is not None and (db is not None or game is not None):
@@ -32,16 +48,17 @@ def game_events(source: str | None, db: str | None, game: str | None) -> list[Ga
     if db is not None or game is not None:
         if db is None or game is None:
             raise BadInput("a stored game needs both --db and --game", "--game")
-        store = open_store(db)
-        events = list(store.game_events(store.find_game(game, "--game")))
+        store = open_store(db, create=False)  # a reader: a misspelt store is an error, not a new one
+        game_id = store.find_game(game, "--game")
+        events = list(store.game_events(game_id))
         if not events:
             raise BadInput(f"no game {game} in {db}", "--game")
-        return upcast_log(events)
+        return NamedEvents(upcast_log(events), f"game {game_id} in {store.address.shown}", "--game")
     if source is None:
         raise BadInput("give a scenario or a log file, or --db and --game", "SCENARIO_OR_LOG")
     if is_log_file(source):
-        return upcast_log(read_jsonl(source))
-    return list(play_file(source)[0].events)
+        return NamedEvents(upcast_log(read_jsonl(source)), "the log", source)
+    return NamedEvents(list(play_file(source)[0].events), "the game played from the scenario", source)
 
 
 def trace_of(events: list[GameEvent]) -> Trace:
@@ -116,9 +133,10 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
                     dice: bool, cap: int, seed: int, save: bool, as_json: bool) -> None:
     """Every way a moment could have gone: without --at, the game's choice points; with --at, the
     game re-played once per alternative there, branches grouped by outcome."""
-    events = game_events(source, db if game_id else None, game_id)
+    named = named_game_events(source, db if game_id else None, game_id)
+    events = named.events
     if at is None:
-        require_verified(events)
+        require_verified(events, named.name, named.where)
         points = choice_points(events, dice=dice)
         if as_json:
             click.echo(json.dumps({"points": [p.as_json() for p in points]}, indent=2))
@@ -134,7 +152,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
     check_seed(seed)
     if save and dice:
         raise BadInput("dice branches can't be stored: their dice are not the ones their seed gives, so their logs would not verify", "--save")
-    result = explore(events, number, dice=dice, cap=cap, seed=seed, depth=depth)
+    result = explore(events, number, dice=dice, cap=cap, seed=seed, depth=depth, name=named.name, where=named.where)
     if save:
         store = open_store(db or "sim.sqlite")
         for group in result.groups:

@@ -190,8 +190,27 @@ def read_yaml(path: str | Path) -> Located:
     except FileNotFoundError:
         raise BadInput("no such file", str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            refuse_a_store(path, "a scenario")
         raise BadInput(f"can't read the file: {exc}", str(path)) from None
     return load_yaml(text, str(path))
+
+
+#: the first bytes of every SQLite database file
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def refuse_a_store(path: str | Path, wanted: str) -> None:
+    """A game store (a SQLite file) given where ``wanted`` (a scenario, a game log) belongs is
+    named as one, with where it goes: "can't decode byte 0xf8 in position 102" would not say.
+    Asked only once the file failed to read as text."""
+    try:
+        with Path(path).open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError:
+        return
+    if head == SQLITE_HEADER:
+        raise BadInput(f"a SQLite game store, not {wanted}: give it with --db (sim games --db {path} lists its games)", str(path))
 
 
 def script_line(command: dict[str, Any]) -> str:

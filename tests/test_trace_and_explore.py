@@ -273,3 +273,51 @@ def test_a_players_answer_to_a_may_is_a_choice_point_and_each_answer_a_branch(tm
     assert saved.exit_code == 0, saved.output
     store = open_store(str(db))
     assert all(verify(list(store.game_events(g))).ok for g in store.game_ids())
+
+
+def _stored_game_that_does_not_verify(tmp_path: Path) -> tuple[str, str]:
+    """The Phantom Steed game stored, then its Shark's strike edited in the store by hand."""
+    import sqlite3
+
+    db = str(tmp_path / "games.sqlite")
+    game_id = str(Simulator(db).load(STEED_A).id)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT originator_version, state FROM stored_events WHERE topic = 'sorcery.StrikeDealt'").fetchall()
+        version, state = next((v, s) for v, s in rows if b'"amount":5' in bytes(s))
+        conn.execute("UPDATE stored_events SET state = ? WHERE originator_version = ?",
+                     (bytes(state).replace(b'"amount":5', b'"amount":6'), version))
+    return db, game_id
+
+
+@pytest.mark.parametrize("at", [[], ["--at", "24"]], ids=["listing", "at"])
+def test_explore_of_a_stored_game_that_does_not_verify_names_the_game_and_where_it_first_disagrees(
+    tmp_path: Path, at: list[str]
+) -> None:
+    """Before, "log: the log does not verify": which log, when the game came from a store? Now
+    the game and its store, and the first event where the rules disagree (as sim replay --verify
+    says it)."""
+    db, game_id = _stored_game_that_does_not_verify(tmp_path)
+    result = sim("explore", "--db", db, "--game", game_id[:8], *at)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "Traceback" not in result.output, result.output
+    assert f"game {game_id} in {db} does not verify" in lines[0], lines[0]
+    assert "--game:" in lines[0] and "e30: the log has StrikeDealt" in lines[0], lines[0]
+    assert "log: the log" not in lines[0]
+
+
+def test_explore_of_a_log_file_that_does_not_verify_names_the_file(tmp_path: Path) -> None:
+    log = _log_that_does_not_verify(tmp_path)
+    result = sim("explore", str(log))
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert f"{log}: the log does not verify" in lines[0] and "e30: the log has StrikeDealt" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("command", ["trace", "explore"])
+def test_reading_a_stored_game_from_a_store_that_does_not_exist_creates_none(tmp_path: Path, command: str) -> None:
+    """A misspelt --db used to be created, empty, and then said to hold no such game."""
+    db = tmp_path / "misspelt.sqlite"
+    result = sim(command, "--db", str(db), "--game", "c4a2d54c")
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "no such store" in lines[0], result.output
+    assert not db.exists()

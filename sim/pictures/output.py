@@ -1,5 +1,6 @@
 """Writing a picture or a page: whole or not at all (a ``.partial`` file renamed when complete),
-and a path that can't be written is bad input, found before any work is done."""
+and a path that can't be written is bad input, found before any work is done. ``-o -`` is
+standard output (``sim.outfile``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import cairosvg
 
 from domain.errors import BadInput
-from sim.outfile import output_plan
+from sim.outfile import is_stdout, output_plan, stdout_is_terminal, write_stdout
 
 
 def check_target(output: str, suffixes: tuple[str, ...]) -> Path:
@@ -24,6 +25,37 @@ def check_target(output: str, suffixes: tuple[str, ...]) -> Path:
     if not target.parent.exists():
         raise BadInput(f"can't write {output!r}: no folder {str(target.parent)!r}", "-o")
     return target
+
+
+def picture_format(output: str, given: str | None) -> str:
+    """``svg`` or ``png``: from ``--format`` when given, else from the file's suffix (``-o -``,
+    standard output: an SVG). A format the file's name contradicts is bad input, and so is a PNG
+    for a terminal (binary bytes on a screen); both before any work is done."""
+    if is_stdout(output):
+        kind = given or "svg"
+        if kind == "png" and stdout_is_terminal():
+            raise BadInput(
+                "a PNG is binary and is not written to a terminal: redirect standard output "
+                "(sim render ... --format png -o - > board.png) or name a FILE.png", "-o",
+            )
+        return kind
+    suffix = check_target(output, (".svg", ".png")).suffix.lower().lstrip(".")
+    if given is not None and given != suffix:
+        raise BadInput(f"--format {given} but {output!r} names a .{suffix} file: give one or the other", "--format")
+    return suffix
+
+
+def write_output(output: str, data: bytes) -> None:
+    """``data`` whole to the ``-o`` path, or to standard output for ``-o -``."""
+    if is_stdout(output):
+        write_stdout(data)
+    else:
+        write_whole(Path(output), data)
+
+
+def shown_output(output: str) -> str:
+    """How the ``-o`` target is named in a message."""
+    return "standard output" if is_stdout(output) else output
 
 
 def write_whole(target: Path, data: bytes) -> None:

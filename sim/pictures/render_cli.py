@@ -7,7 +7,8 @@ import click
 
 from domain.errors import BadInput
 from sim.clikit import err, escape, guarded
-from sim.pictures.output import check_target, to_png, write_whole
+from sim.outfile import STDOUT_HELP
+from sim.pictures.output import picture_format, shown_output, to_png, write_output
 from sim.pictures.picture import draw_game
 from sim.pictures.source import load_game
 
@@ -29,22 +30,26 @@ def event_number(at: str | None) -> int | None:
 @click.option("--to", "to", default=None, help="With --unit: the cheapest path to this place, or why it is out of reach.")
 @click.option("--db", default=None, help="A store holding the game (with --game).")
 @click.option("--game", "game_id", default=None, help="The stored game's id.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="FILE.svg or FILE.png.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help=f"FILE.svg or FILE.png; {STDOUT_HELP}")
+@click.option("--format", "kind", type=click.Choice(["svg", "png"]), default=None,
+              help="The picture's format (default: from FILE's suffix; an SVG for -o -).")
 @guarded
 def render_command(source: str | None, at: str | None, unit: str | None, to: str | None, db: str | None, game_id: str | None,
-           output: str) -> None:
+           output: str, kind: str | None) -> None:
     """Draw the board of SCENARIO_OR_LOG (or --db --game) after event --at.
 
     The units, the last command's steps as arrows (a refused step crossed out with its rule),
-    and with --unit its range of motion (with --to, the path there), as FILE.svg or FILE.png."""
-    target = check_target(output, (".svg", ".png"))
+    and with --unit its range of motion (with --to, the path there), as FILE.svg or FILE.png;
+    -o - writes it on standard output (an SVG unless --format png, never a PNG to a terminal)."""
+    kind = picture_format(output, kind)
     number = event_number(at)
     game = load_game(source, db, game_id)
     svg = draw_game(game.events, at=number, unit=unit, to=to, title=game.title)
-    data = to_png(svg) if target.suffix.lower() == ".png" else svg.encode("utf-8")
-    write_whole(target, data)
+    data = to_png(svg) if kind == "png" else svg.encode("utf-8")
+    write_output(output, data)
     shown = number if number is not None else len(game.events)
-    err.print(escape(f"{output}: the board after e{shown} of {len(game.events)}"))
+    err.print(escape(f"{shown_output(output)}: the board after e{shown} of {len(game.events)}"))
 
 
 #: the command under the name ``sim.cli.COMMANDS`` loads

@@ -83,7 +83,7 @@ def _stored(db: str, game: str) -> GameSource:
         raise BadInput(f"no game {game} in {store.address.shown}", "--game")
     verdict = verify(events)
     if not verdict.ok:
-        raise BadInput(f"the stored game does not verify, so it is not drawn: {verdict.message}", "--game")
+        raise BadInput(f"game {game_id} in {store.address.shown} does not verify, so it is not drawn: {verdict.message}", "--game")
     start = events[0]
     assert isinstance(start, GameStarted)
     return GameSource(events, start.title, None, f"{store.address.shown} game {game_id}", "none: read from a store",

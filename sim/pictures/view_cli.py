@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from sim.clikit import err, escape, guarded
-from sim.pictures.output import check_target, write_whole
+from sim.outfile import STDOUT_HELP, is_stdout
+from sim.pictures.output import check_target, shown_output, write_output
 from sim.pictures.source import load_game
 from sim.pictures.viewer import build_page
 
@@ -14,18 +15,20 @@ from sim.pictures.viewer import build_page
 @click.argument("source", required=False, type=click.Path(dir_okay=False))
 @click.option("--db", default=None, help="A store holding the game (with --game).")
 @click.option("--game", "game_id", default=None, help="The stored game's id.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="FILE.html to write.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help=f"FILE.html to write; {STDOUT_HELP}")
 @guarded
 def view_command(source: str | None, db: str | None, game_id: str | None, output: str) -> None:
     """Write SCENARIO_OR_LOG (or --db --game) as one HTML file that replays it.
 
     The board at each event, the event list, the causation tree, the range of motion of each unit
     of the player to act. It needs no network and no other file: open it in a browser, or share it."""
-    target = check_target(output, (".html", ".htm"))
+    if not is_stdout(output):
+        check_target(output, (".html", ".htm"))
     game = load_game(source, db, game_id)
     page = build_page(game)
-    write_whole(target, page.encode("utf-8"))
-    err.print(escape(f"{output}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB"))
+    write_output(output, page.encode("utf-8"))
+    err.print(escape(f"{shown_output(output)}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB"))
 
 
 #: the command under the name ``sim.cli.COMMANDS`` loads
