@@ -160,9 +160,11 @@ class Game(BaseAggregate[UUID]):
     def start_as(cls, start: GameStarted, game_id: UUID | None = None, seed: int | None = None) -> Game:
         """A new game started as a logged ``GameStarted`` says (verification, a kept script):
         the log's own id and seed unless others are given (the log's seed read as logged:
-        ``check_start``)."""
+        ``check_start``), under the options the log means (``RuleOptions.recorded``: an option it
+        leaves out may mean an older default than a new game's)."""
         return cls.start(
-            start.ruleset, start.players, start.active_player, start.options, start.aliases, start.title,
+            start.ruleset, start.players, start.active_player,
+            get_ruleset(start.ruleset).recorded_options(start.options), start.aliases, start.title,
             game_id, start.seed if seed is None else seed, logged=seed is None,
         )
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import typing
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pydantic import ConfigDict, SerializerFunctionWrapHandler, ValidationError, model_serializer
@@ -20,21 +22,62 @@ from domain.validation import quoted
 
 
 class RuleOptions(PlainModel):
-    """Base of every ruleset's options model. Frozen: options never change during a game."""
+    """Base of every ruleset's options model. Frozen: options never change during a game.
+
+    What a record leaves out. A game's options are recorded whole in its ``GameStarted`` (and
+    folded into its state, and so its hash), except the ``LATER`` options, added after games were
+    recorded without them: each is left out while it holds the value its absence means, so that
+    a game played as before it existed is recorded, hashed and verified exactly as before.
+
+    An absent option means its default, unless that default changed after games were recorded
+    without it (the rules turned out not to be silent): ``ABSENT_MEANS`` then names the value
+    those games were played under, which its absence keeps meaning, while a new game gets
+    today's default. Such an option is left out of a record only at that older value, so a new
+    game at today's default records it: records never say less than was played, and every
+    record written before the change keeps its meaning, its hash and its verification.
+    A record is read back through ``recorded`` (folding a ``GameStarted``, replaying or
+    re-running a logged game); ``check_options`` fills a new game's absent options with today's
+    defaults. An option recorded whole from the start needs neither: its records say its value.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    #: options added after games were recorded without them: left out of what is recorded (the
-    #: ``GameStarted`` options, the state and so its hash) while they hold their default, so a
-    #: game that does not use one is recorded, hashed and verified exactly as before it existed
+    #: options added after games were recorded without them: left out of what is recorded while
+    #: they hold the value their absence means (their default, or their ``ABSENT_MEANS``)
     LATER: ClassVar[frozenset[str]] = frozenset()
+    #: LATER options whose default changed since: name -> the value a record without it means
+    #: (the default it had when those records were written)
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    #: each LATER option -> the value its absence means (made once per class)
+    _absent: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Each ``ABSENT_MEANS`` option is a LATER one, and a value it takes other than its
+        default (else it would need no entry): checked when the class is made, not when an old
+        record is first read."""
+        super().__pydantic_init_subclass__(**kwargs)
+        for name, value in cls.ABSENT_MEANS.items():
+            if name not in cls.LATER:
+                raise TypeError(f"{cls.__name__}: option {name} in ABSENT_MEANS is not in LATER")
+            if value == cls.model_fields[name].default:
+                raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MEANS is its default")
+            cls.model_validate({name: value})
+        cls._absent = {name: cls.ABSENT_MEANS.get(name, cls.model_fields[name].default) for name in cls.LATER}
 
     @model_serializer(mode="wrap")
     def _without_later_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for name in self.LATER:
-            if name in data and getattr(self, name) == type(self).model_fields[name].default:
+        for name, absent in self._absent.items():
+            if name in data and getattr(self, name) == absent:
                 del data[name]
         return data
+
+    @classmethod
+    def recorded(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a record (a ``GameStarted``'s) means: those it holds, and each
+        ``ABSENT_MEANS`` option it leaves out at the value its absence means. Every other
+        absent option is its default, as ``model_validate`` and ``check_options`` fill it."""
+        return {**{name: value for name, value in cls.ABSENT_MEANS.items() if name not in options}, **options}
 
     def __getitem__(self, name: str) -> Any:
         return getattr(self, name)

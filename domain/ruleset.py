@@ -136,8 +136,14 @@ class Ruleset(Generic[S]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return check_options(self.name, self.Options, options)
 
+    def recorded_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a recorded ``GameStarted`` means (``RuleOptions.recorded``): what a logged
+        game is replayed, verified or re-run under."""
+        return self.Options.recorded(options)
+
     def new_state(self, options: dict[str, Any], **fields: Any) -> GameState:
-        return self.State(options=self.Options.model_validate(options), **fields)
+        """The state a recorded ``GameStarted`` (its ``options``) folds into."""
+        return self.State(options=self.Options.model_validate(self.Options.recorded(options)), **fields)
 
     def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
         found: dict[str, str] = {}

@@ -335,7 +335,7 @@ def _play_branch(events: list[GameEvent], point: ChoicePoint, alternative: list[
     """One branch: the logged commands re-issued, up to the command logged as event ``last``."""
     start = events[0]
     assert isinstance(start, GameStarted)
-    options = dict(start.options)
+    options = get_ruleset(start.ruleset).recorded_options(start.options)  # as the log means them
     if point.kind == "trigger_order" and "trigger_order" in options:
         options["trigger_order"] = "ask"
     # the branch says what it is, so that a stored branch (``--save``) is told from its game

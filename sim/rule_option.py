@@ -117,9 +117,10 @@ def _named(where: str, found: str | None, overrides: dict[str, Any], known: Iter
 
 
 def options_of(events: list[GameEvent]) -> dict[str, Any]:
-    """The rule options a game was played under, as its ``GameStarted`` recorded them."""
+    """The rule options a game was played under, as its ``GameStarted`` recorded them (an option
+    whose absence means an older default than today's, at that default: ``RuleOptions.recorded``)."""
     started = next((e for e in events if isinstance(e, GameStarted)), None)
-    return dict(started.options) if started is not None else {}
+    return get_ruleset(started.ruleset).recorded_options(started.options) if started is not None else {}
 
 
 def option_differences(first: list[GameEvent], second: list[GameEvent]) -> dict[str, list[Any]]:

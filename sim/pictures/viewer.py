@@ -104,7 +104,7 @@ def page_data(game: GameSource) -> dict[str, Any]:
     return {
         "game": {
             "title": game.title, "description": game.description or "", "origin": game.origin,
-            "ruleset": rules.title, "ruleset_name": rules.name, "options": start.options, "seed": start.seed,
+            "ruleset": rules.title, "ruleset_name": rules.name, "options": rules.recorded_options(start.options), "seed": start.seed,
             "players": start.players, "chain": game.chain, "verified": game.verified, "events": len(events),
         },
         "board": {"transform": f"translate({MARGIN:g},{HEADER:g})"},

@@ -115,18 +115,14 @@ def _attackers(second_attack: str | None, units_of_p1: int = 3):  # type: ignore
     return tet(width=4, height=4, units=units, options=options).game
 
 
-def test_option_second_attack_never_a_unit_attacks_once_a_turn_whatever_the_kind() -> None:
-    """The rulebook's Taking Actions (the digest's source for its section 2) and its FAQ: a unit
-    cannot attack twice in a turn, even with another kind of attack. The digest says only
-    "a second, different action", so option second_attack keeps the digest's reading by
-    default (other_kind: Melee then Missile are two different actions) and `never` follows the
-    rulebook; a player's last unit repeats any action, attacks included (digest 2)."""
-    default = _attackers(None)
-    default.issue({"command": "melee_attack", "unit": "r", "target": "e"})
-    default.issue({"command": "missile_attack", "unit": "r", "target": "g"})
-    assert default.state.units["r"].actions == ["melee", "missile"]
-
-    once = _attackers("never")
+def test_a_unit_cannot_attack_twice_in_a_turn_even_with_another_kind_of_attack() -> None:
+    """The rulebook's Taking Actions (the digest's source for its section 2, which leaves this
+    out without contradicting it): the same unit cannot attack twice in a turn, even with a
+    different type of attack; its FAQ: only spells that deal damage are attacks (a Spell here is
+    always a Spell Attack on an enemy). The default (option second_attack: never); a Move is
+    still a second action, and a player's last unit repeats any action, attacks included
+    (digest 2)."""
+    once = _attackers(None)
     once.issue({"command": "melee_attack", "unit": "r", "target": "e"})
     for kind in ("missile_attack", "spell_attack"):
         refused(once, {"command": kind, "unit": "r", "target": "g"}, "cannot attack twice")
@@ -134,21 +130,60 @@ def test_option_second_attack_never_a_unit_attacks_once_a_turn_whatever_the_kind
     once.issue({"command": "move", "unit": "r", "path": ["1,0"]})  # a Move is still a second action
     assert once.state.units["r"].weakened
 
-    two = _attackers("never", units_of_p1=2)  # two units: still one attack, no token
+    two = _attackers(None, units_of_p1=2)  # two units: still one attack, no token
     two.issue({"command": "missile_attack", "unit": "r", "target": "g"})
     refused(two, {"command": "melee_attack", "unit": "r", "target": "e"}, "cannot attack twice")
 
-    last = _attackers("never", units_of_p1=1)  # the last unit repeats any action
+    last = _attackers(None, units_of_p1=1)  # the last unit repeats any action
     last.issue({"command": "melee_attack", "unit": "r", "target": "e"})
     last.issue({"command": "missile_attack", "unit": "r", "target": "g"})
     last.issue({"command": "spell_attack", "unit": "r", "target": "g"})
     assert last.state.units["r"].actions == ["melee", "missile", "spell"]
 
+    assert _attackers("never").state.options == once.state.options
 
-def test_option_second_attack_is_left_out_of_the_record_at_its_default() -> None:
-    """A new option holds its default in every older log: left out of the record there
-    (``RuleOptions.LATER``), those logs hash and verify as before it existed."""
+
+def test_option_second_attack_other_kind_a_second_attack_of_another_kind_is_a_different_action() -> None:
+    """The variant second_attack: other_kind reads the digest's "a second, different action"
+    (section 2) alone: a Melee then a Missile Attack are two different actions, the second one
+    Weakening; a second Melee is still a repeat."""
+    variant = _attackers("other_kind")
+    variant.issue({"command": "melee_attack", "unit": "r", "target": "e"})
+    events = variant.issue({"command": "missile_attack", "unit": "r", "target": "g"})
+    assert of(events, "UnitWeakened", unit="r")
+    assert variant.state.units["r"].actions == ["melee", "missile"]
+
+
+def test_option_second_attack_absent_from_a_record_means_other_kind() -> None:
+    """Logs are forever: games recorded before second_attack's default became never leave it out
+    of their GameStarted and were played under other_kind, which its absence keeps meaning
+    (``RuleOptions.ABSENT_MEANS``); a new game records never, and other_kind is left out, so a
+    game under the variant is recorded and hashed as those older games were."""
+    from domain.events import GameStarted
+    from domain.rulesets.tinyepic.events import ActionTaken
     from domain.rulesets.tinyepic.options import TetOptions
+    from domain.rulesets.tinyepic.state import TetState
+    from projections.state_hash import fold
+    from sim.logfile import read_jsonl
+    from tests.test_legacy_logs import FIXTURES
 
-    assert "second_attack" not in TetOptions().model_dump()
-    assert TetOptions(second_attack="never").model_dump()["second_attack"] == "never"
+    assert TetOptions().second_attack == "never"
+    assert TetOptions().model_dump()["second_attack"] == "never"
+    assert "second_attack" not in TetOptions(second_attack="other_kind").model_dump()
+    assert TetOptions.recorded({})["second_attack"] == "other_kind"
+    assert TetOptions.recorded({"second_attack": "never"})["second_attack"] == "never"
+    assert _attackers(None).state.options.model_dump()["second_attack"] == "never"
+
+    events = read_jsonl(FIXTURES / "logs-later" / "tinyepic-melee-then-missile.jsonl")
+    assert isinstance(events[0], GameStarted) and "second_attack" not in events[0].options
+    state = fold(events)
+    assert isinstance(state, TetState) and state.options.second_attack == "other_kind"
+    taken = [(e.unit, e.action) for e in events if isinstance(e, ActionTaken)]
+    assert taken[:2] == [("rogue", "melee"), ("rogue", "missile")]  # one turn: the log's p1 turn 1
+    assert state.units["rogue"].weakened
+    # ``sim diff`` names the option as played, not as absent (None)
+    from sim.rule_option import option_differences
+
+    fresh = list(_attackers(None).pending_events)
+    assert option_differences(events, fresh)["second_attack"] == ["other_kind", "never"]
+    assert "second_attack" not in option_differences(events, list(_attackers("other_kind").pending_events))

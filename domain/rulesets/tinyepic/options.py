@@ -8,6 +8,8 @@ faces they rest on are not public (docs/tiny-epic-tactics.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -33,9 +35,14 @@ def _miss_faces() -> list[MissFace]:
 
 
 class TetOptions(RuleOptions):
-    #: options added after games were recorded: left out of their record at their default
-    #: (``RuleOptions.LATER``), so older logs and fingerprints read and hash as before
+    #: options added after games were recorded: left out of their record while they hold what
+    #: their absence means (``RuleOptions.LATER``), so older logs and fingerprints read and hash
+    #: as before
     LATER: ClassVar[frozenset[str]] = frozenset({"second_attack"})
+    #: second_attack came with the digest's reading as its default (other_kind) and became the
+    #: rulebook's (never): games recorded before leave it out and were played under other_kind,
+    #: which its absence keeps meaning; a new game records never (``RuleOptions.ABSENT_MEANS``)
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"second_attack": "other_kind"})
 
     # --- the digest's open points (section 6) ---------------------------------------------------
     adjacency: Literal["orthogonal4", "king8"] = Field(
@@ -81,10 +88,11 @@ class TetOptions(RuleOptions):
     same_action_repeat: Literal["last_unit_only"] = Field(
         default="last_unit_only", description="a unit repeats an action only when it is its player's last unit"
     )
-    second_attack: Literal["other_kind", "never"] = Field(
-        default="other_kind",
-        description="a unit's second action may be an attack of another kind (the digest), or never an attack after an "
-        "attack (the rulebook's Taking Actions); a player's last unit repeats any action either way",
+    second_attack: Literal["never", "other_kind"] = Field(
+        default="never",
+        description="a unit attacks once a turn, even with another kind of attack (the rulebook's Taking Actions), or "
+        "its second action may be an attack of another kind (a variant: the digest's 'second, different action' "
+        "read alone); a player's last unit repeats any action either way. A log without it was played under other_kind",
     )
     # --- this simulator's readings of the attacks (not movement rules) ------------------------
     melee_die_faces: list[MeleeFace] = Field(

@@ -1,5 +1,6 @@
 """The turn structure (digest 2): up to three actions a turn; a unit's second, different action
-makes it Weakened; no repeated action while more than one of the player's units remains;
+makes it Weakened; no repeated action, and no second attack even of another kind (the
+rulebook's Taking Actions, option second_attack), while more than one of the player's units remains;
 Weakened tokens removed at the end of a turn without action, by paying 2 Health, or for good when
 a player is down to two units.
 
@@ -36,7 +37,7 @@ TWO_PER_UNIT = rule(
     "digest 2 (Actions)", "a unit takes at most two actions a turn while more than one of its player's units remains"
 )
 SECOND_ATTACK = rule(
-    "option second_attack (the rulebook's Taking Actions)",
+    "the rulebook's Taking Actions (option second_attack: never, the default)",
     "a unit cannot attack twice in a turn, even with another kind of attack, while more than one of its player's units remains",
 )
 NOT_WEAKENED = rule("digest 2 (Weakened)", "only a Weakened unit pays to remove its token")
@@ -100,7 +101,8 @@ def action_refusal(
     if weakened and tokens_in_use(state, unit.owner):
         return WEAKENED, f"{unit.id} is Weakened"
     repeats, third = action in actions, len(actions) >= 2
-    # option second_attack: never: an attack after an attack (of any kind) counts as a repeat
+    # option second_attack: never (the default, the rulebook's Taking Actions): an attack after an
+    # attack (of any kind) counts as a repeat
     again = action in ATTACKS and state.options.second_attack == "never" and not ATTACKS.isdisjoint(actions)
     if (repeats or third or again) and not last_unit(state, unit.owner):  # units counted only when it matters
         if repeats:
@@ -133,13 +135,15 @@ def allowed_actions(state: TetState, unit: TetUnit, units_left: int | None = Non
             return ACTIONS
     if len(taken) >= 2:
         return ()
-    # one action taken: every other one, in ``ACTIONS`` order (no second attack, option second_attack: never)
+    # one action taken: every other one, in ``ACTIONS`` order (no second attack under option
+    # second_attack: never, the default)
     return (_OTHER_NON_ATTACKS if state.options.second_attack == "never" else _OTHER_ACTIONS)[taken[0]]
 
 
 #: each action -> every other action, in ``ACTIONS`` order (what a unit that took it may take)
 _OTHER_ACTIONS: dict[str, tuple[Action, ...]] = {taken: tuple(a for a in ACTIONS if a != taken) for taken in ACTIONS}
-#: the attacks (option second_attack): the Ballista's shot is "a special action" (seed 003), not one
+#: the attacks (option second_attack): the Ballista's shot is "a special action" (seed 003), not one;
+#: a Spell is always a Spell Attack on an enemy here (no healing or other spell is modelled)
 ATTACKS: frozenset[Action] = frozenset(("melee", "missile", "spell"))
 #: ``_OTHER_ACTIONS`` under option second_attack: never: an attack is followed by no other attack
 _OTHER_NON_ATTACKS: dict[str, tuple[Action, ...]] = {
