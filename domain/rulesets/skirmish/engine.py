@@ -119,6 +119,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         surfaces = []
         for i, surface in enumerate(setup.surfaces):
             where = f"setup.surfaces[{i}]"
+            _check_id(surface.id, "surface", f"{where}.id")
             if surface.id in ids:
                 raise BadInput(f"duplicate surface id {surface.id!r}", f"{where}.id")
             ids.add(surface.id)
@@ -138,6 +139,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         ladders = []
         for i, ladder in enumerate(setup.ladders):
             where = f"setup.ladders[{i}]"
+            _check_id(ladder.id, "ladder", f"{where}.id")
             bottom, top = self.spot(ladder.bottom, f"{where}.bottom"), self.spot(ladder.top, f"{where}.top")
             view = self.view()
             if view.table.height(top.surface) <= view.table.height(bottom.surface):
@@ -148,6 +150,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         seen: set[str] = set()
         for i, spec in enumerate(setup.units):
             where = f"setup.units[{i}]"
+            _check_id(spec.id, "unit", f"{where}.id")
             if spec.id in seen:
                 raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
             seen.add(spec.id)
@@ -194,6 +197,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     # --- Move and Run -----------------------------------------------------------------------------
 
     def move(self, cmd: Move, running: bool) -> None:
+        if not cmd.path:
+            # a Move goes somewhere: one with no legs marked the unit as moved (and, run, as
+            # unable to Shoot) having gone nowhere
+            raise BadInput(f"a {'run' if running else 'move'} needs at least one leg in its path", "path")
         unit = self.unit(cmd.unit, cmd.player)
         view = self.view()
         denied = may_move(view, unit.id)
@@ -502,6 +509,16 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         view = self.view()
         avoid = [(base.spot, base.radius + BESIDE_GAP) for base in view.bases_on_level(unit_id, spot.surface)]
         return view.table.standable_near(spot, view.radius(unit_id), avoid)
+
+
+def _check_id(name: str, what: str, where: str) -> None:
+    """An id must be text a command or a location can name: a surface's is read stripped after
+    the ``@`` of ``x,y@id`` (an empty one reads as the ground), so an empty or padded id names
+    nothing; a unit's or a ladder's, empty, can't be named by a command."""
+    if not name.strip():
+        raise BadInput(f"a {what} id must not be empty", where)
+    if what == "surface" and name != name.strip():
+        raise BadInput(f"a {what} id must not start or end with spaces, not {name!r}", where)
 
 
 def _bearing(frm: Spot, to: Spot) -> float:

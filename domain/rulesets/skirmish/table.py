@@ -28,7 +28,7 @@ EPSILON = 1e-6
 GROUND = "ground"
 #: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
 LOW_OBSTACLE = 1.0
-#: how far past an edge ``over_the_edge`` looks for what lies beyond it, in inches
+#: how far past an edge ``Table._over`` looks for what lies beyond it, in inches
 _BEYOND = 0.05
 #: sides of a surface no more than this much farther than the nearest are as near: which one a
 #: unit falls over is ambiguous, and rolled (a thousandth of an inch: points are written to 3 decimals)
@@ -446,7 +446,7 @@ class Table:
     def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
         """The sides of ``spot``'s raised surface within ``within`` inches of it, nearest first
         (the order of the outline among equals): for each, the point of it nearest ``spot``, the
-        point just beyond it (as ``over_the_edge``) and the drop to there. Two sides meeting at
+        point just beyond it (``_over``) and the drop to there. Two sides meeting at
         the corner nearest ``spot`` are one point, listed once. Every side is listed, not only
         the nearest: where two or more are equally near, which one a unit falls over is rolled
         (Move Phase, Falling: a random direction where it is ambiguous). The parts of the sides
@@ -470,7 +470,7 @@ class Table:
             sides.append(Side(distance, edge, beyond, drop, False))
         sides.sort(key=lambda side: side.distance)
         tied = [side for side in sides if side.distance <= nearest + FALL_TIE]
-        if len(tied) == 1:  # the one nearest side, as ``over_the_edge`` finds it
+        if len(tied) == 1:  # the one nearest side: straight out from the spot
             sides[0] = Side(tied[0].distance, tied[0].edge, tied[0].beyond, tied[0].drop, True)
         return sides
 
@@ -504,23 +504,16 @@ class Table:
             found[surface.id] = pieces
         return found
 
-    def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
-        """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
-        lies there: the highest surface no higher than this one whose footprint holds it, else
-        the ground. What lies under the surface itself (a floor below a roof) is inside its
-        walls: a unit going over the edge never lands there. A spot on the edge itself (a
-        corner, where two edges meet) goes over whichever side drops deepest.
-
-        ``lower_only``: a surface as high as this one just beyond the edge (a neighbouring roof
-        a hair's breadth away) is passed over, as nothing a falling unit lands on: it goes down
-        past it to what is lower. The ledge check asks without it, to know that such an edge
-        only steps onto a roof as high and is no ledge."""
-        surface = self.surfaces[spot.surface]
-        ring = surface.polygon.exterior
-        return self._over(surface, spot, ring.interpolate(ring.project(spot.point)), lower_only)
-
     def _over(self, surface: Surface, spot: Spot, edge: Point, lower_only: bool) -> tuple[Spot, Spot]:
-        """``over_the_edge`` through the edge point ``edge`` of ``surface``."""
+        """The edge point of ``surface`` at ``edge`` and the point just beyond it, straight out
+        from ``spot``, on what lies there: the highest surface no higher than this one whose
+        footprint holds it, else the ground (``_below``). What lies under the surface itself (a
+        floor below a roof) is inside its walls: a unit going over the edge never lands there.
+        A spot on the edge itself (a corner, where two edges meet) goes over whichever side
+        drops deepest. ``lower_only``: a surface as high as this one just beyond the edge (a
+        neighbouring roof a hair's breadth away) is passed over, as nothing a falling unit
+        lands on; the ledge check asks without it, to know that such an edge only steps onto a
+        roof as high and is no ledge."""
         on_edge = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
         dx, dy = edge.x - spot.x, edge.y - spot.y
         length = math.hypot(dx, dy)
