@@ -27,7 +27,9 @@ DIGEST_DEFAULTS = {
     "jump_across_max_gap": 3.0,
     "jump_across_max_rise": 1.0,
     "jump_across_distance_cost": "deducted",
-    "jump_across_lower_landing": "allowed",
+    # the digest suggests allowed ("not stated"); seed 004's Jumping Down settles it: from a
+    # higher point onto the ground is a Jump Down (the seed wins)
+    "jump_across_lower_landing": "not_to_the_ground",
     "fall_height_from": "take_off_surface",
     "fall_injury_modifier": 2,
     "fall_always_injures": True,

@@ -38,10 +38,12 @@ class SkirmishOptions(RuleOptions):
         default="deducted", description="whether a jump's length is paid from the movement left"
     )
     jump_across_lower_landing: Literal["allowed", "not_to_the_ground"] = Field(
-        default="allowed",
+        default="not_to_the_ground",
         description=(
-            "a lower landing is a Jump Across too; or not_to_the_ground: a jump that lands on the ground more than 1\" "
-            "below its take-off is a Jump Down (seed 004: from a higher point onto the ground), refused as a Jump Across"
+            "not_to_the_ground: a jump that lands on the ground more than 1\" below its take-off is a Jump Down "
+            "(seed 004: from a higher point onto the ground, with its check), refused as a Jump Across; a lower roof "
+            "is landed on by a Jump Across. allowed: any lower landing is a Jump Across (the old default; "
+            "logs record the option, so they replay as played)"
         ),
     )
     fall_height_from: Literal["take_off_surface"] = Field(
