@@ -289,8 +289,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 self.fall(unit.id, leg.frm, leg.to, drop, "failed the Jump Down check", failed)
                 self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Down check", failed)
                 return False
-            self.fall_from(unit.id, leg.frm, "failed the Jump Across check", failed)
-            self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Across check", failed)
+            self.jump_failed(unit.id, leg.frm, item, "failed the Jump Across check", failed)
             return False
         self.resolver.take_step(item, verdict)
         return True
@@ -344,9 +343,23 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         measured = self.emit(JumpMeasured, unit=unit.id, distance=distance, rise=rise, outcome=outcome)
         if failure is None:
             return True
-        self.fall_from(unit.id, leg.frm, str(failure), measured.event_id)
-        self.resolver.stop_move(item.move_id, f"the unit fell: {failure}", measured.event_id)
+        self.jump_failed(unit.id, leg.frm, item, str(failure), measured.event_id)
         return False
+
+    def jump_failed(self, unit_id: str, take_off: Spot, item: StepItem, reason: str, cause: str) -> None:
+        """A Jump Across failed (outright or its check): the unit falls to the ground below its
+        take-off and its move ends (Move Phase, Jumping Across). From the ground it stands on
+        that ground already: under option failed_jump_from_the_ground ``no_fall`` it does not
+        fall (no Injury Roll), and the stop says so; by default it falls 0" and rolls."""
+        if take_off.surface == GROUND and self.state.options.failed_jump_from_the_ground == "no_fall":
+            why = (
+                f"the jump failed ({reason}), but it took off from the ground: it stays there, no fall and no "
+                "Injury Roll (option failed_jump_from_the_ground: no_fall)"
+            )
+            self.resolver.stop_move(item.move_id, why, cause)
+            return
+        self.fall_from(unit_id, take_off, reason, cause)
+        self.resolver.stop_move(item.move_id, f"the unit fell: {reason}", cause)
 
     def leave_melee(self, unit_id: str, start: Spot) -> None:
         """Move Phase: a unit Engaged only with Stunned or Dazed enemies may leave the melee;
