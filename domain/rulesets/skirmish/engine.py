@@ -491,8 +491,9 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
         sectors; the next free sector clockwise when that one is taken). A sector is free when
-        the base fits there: on the table, on no other base, and on the ground clear of every
-        wall (a base beside a unit at the foot of a building must not reach into it). When no
+        the base fits there: on the table, on no other base, on the ground clear of every
+        wall (a base beside a unit at the foot of a building must not reach into it), and on
+        the same side as the landing of any wall standing on its surface (``through_wall``). When no
         sector is free, the nearest point clear of every base and wall."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
@@ -509,7 +510,12 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            if view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id)):
+            # on its side of any wall standing on the surface (a storey on its terrace): not put
+            # inside a building beside a unit at the foot of its wall
+            if (
+                view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id))
+                and view.table.through_wall(landing, spot) is None
+            ):
                 return spot
         # no bearing has room (walls and other bases all round): the nearest point where the base
         # touches no other base, rather than on top of one

@@ -547,6 +547,70 @@ class Table:
                 below = other.id
         return below
 
+    @cached_property
+    def _walls(self) -> dict[str, list[tuple[str, float, tuple[float, float, float, float], Polygon, Any, Any]]]:
+        """Per raised surface, the surfaces more than 1" above it whose walls stand on it: those
+        whose outline runs through its footprint (a storey on a wider terrace, a tower in the
+        middle of a roof), each with its height, box, footprint and prepared footprint shrunk by
+        the tolerance (its inside). Where the higher outline runs only along the surface's own
+        edge (a roof over the floor under it, a storey flush with the terrace's edge) that wall
+        is the building's outer wall, climbed from outside (at a window), and stands on nothing
+        walked on."""
+        found: dict[str, list[tuple[str, float, tuple[float, float, float, float], Polygon, Any, Any]]] = {}
+        for surface in self.surfaces.values():
+            inner = surface.polygon.buffer(-EPSILON)
+            walls = []
+            for other in self.surfaces.values():
+                if other.height <= surface.height + LOW_OBSTACLE + EPSILON or inner.is_empty:
+                    continue
+                if other.polygon.exterior.intersection(inner).length > EPSILON:
+                    # the outline where it is not a wall standing on the surface (flush with its
+                    # edge): a point there is inside, as ``roof_over`` has it
+                    flush = other.polygon.exterior.difference(inner)
+                    walls.append((other.id, other.height, other.polygon.bounds, other.polygon, prep(other.polygon.buffer(-EPSILON)), flush))
+            found[surface.id] = walls
+        return found
+
+    def through_wall(self, a: Spot, b: Spot) -> tuple[str, float, str] | None:
+        """The surface (its id, its height, and the surface its wall stands on) whose wall, standing on a's or b's surface, the straight
+        line from a to b goes through, else None: the part of the line over that surface has
+        points inside the higher surface's footprint and points outside it (a point at the foot
+        of the wall on the side where the lower surface goes on counts as outside, as for
+        ``roof_over``). Seed 004, Move Phase: only terrain up to 1" high is moved over freely; a
+        wall is climbed. The ground needs none of this: a tall surface takes its footprint from
+        the ground's standing area (``ground_blocks``)."""
+        top = max(self.height(a.surface), self.height(b.surface)) + LOW_OBSTACLE + EPSILON
+        line: Any = None
+        for surface in dict.fromkeys((a.surface, b.surface)):
+            if surface == GROUND:
+                continue
+            for wall_id, height, box, footprint, inside, flush in self._walls.get(surface, ()):
+                if height <= top or _apart(box, a, b):
+                    continue
+                if line is None:
+                    line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
+                part = line if a.surface == b.surface == surface else line.intersection(self.surfaces[surface].polygon)
+                if part.is_empty:
+                    continue
+                # each end on this surface: inside the footprint, or outside it (at the foot of
+                # the wall where this surface goes on outside counts as outside)
+                sides = [
+                    footprint.distance(p.point) <= EPSILON and not self._at_wall_outside(p, wall_id, footprint)
+                    for p in (a, b) if p.surface == surface
+                ]
+                enters = True in sides or inside.intersects(part) or part.intersection(flush).length > EPSILON
+                if enters and (False in sides or part.difference(footprint).length > EPSILON):
+                    return wall_id, height, surface
+        return None
+
+    def _at_wall_outside(self, spot: Spot, wall_id: str, footprint: Polygon) -> bool:
+        """Whether ``spot`` stands at the foot of ``wall_id``'s wall on the outside: on its
+        outline, where its own surface goes on outside the footprint."""
+        if footprint.exterior.distance(spot.point) > EPSILON:
+            return False
+        outside = self._outside(spot.surface, wall_id)
+        return not outside.is_empty and outside.distance(spot.point) <= EPSILON
+
     def walkable(self, a: Spot, b: Spot) -> bool:
         """A straight walk from a to b: on one surface inside its region, or between surfaces whose
         heights differ by at most the low-obstacle height (stepped over freely). Kept per pair
@@ -578,11 +642,15 @@ class Table:
             walks.clear()
         lines = shapely.linestrings([((a.x, a.y), (b.x, b.y)) for b in new])
         covered = shapely.covers(self._walk_regions[a.surface][1].context, lines)
+        walled = a.surface != GROUND and bool(self._walls.get(a.surface))
         for b, yes in zip(new, covered.tolist(), strict=True):
-            walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes)
+            # a wall standing on the surface (a storey on its terrace) is looked at one walk at a time
+            walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes) and not (walled and self.through_wall(a, b) is not None)
 
     def _walkable(self, a: Spot, b: Spot) -> bool:
         if abs(self.height(a.surface) - self.height(b.surface)) > LOW_OBSTACLE + EPSILON:
+            return False
+        if self.through_wall(a, b) is not None:
             return False
         line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
         if a.surface == b.surface:
