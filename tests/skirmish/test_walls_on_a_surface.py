@@ -186,3 +186,38 @@ def test_a_unit_fallen_onto_another_is_put_beside_it_on_its_side_of_a_wall() -> 
         landing = parse_spot(next(e for e in events if e.name == "UnitFell").to)
         assert landing.surface == "terrace" and not storey.buffer(-1e-6).contains(Point(landing.x, landing.y)), (seed, landing)
     assert into_the_storey  # some bearing rolled pointed into the storey
+
+
+HOUSE = """
+title: a house with an upper floor and a shed beside it
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 20
+  depth: 12
+  surfaces:
+    - {{id: roof, rect: [6, 0, 4, 6], height: 6}}
+    - {{id: upstairs, rect: [6, 0, 4, 6], height: 3}}
+    - {{id: shed, rect: [3, 0, 2.5, 6], height: 3}}
+    - {{id: terrace, rect: [12, 0, 7, 4], height: 2}}
+    - {{id: storey, rect: [12, 0, 4, 4], height: 6}}
+  units:
+    - {{id: maid, side: p1, at: '6.2,4@upstairs', move: 6, agility: 2}}
+    - {{id: cook, side: p1, at: '15.8,2@terrace', move: 6, agility: 2}}
+"""
+
+
+def test_a_unit_jumps_out_of_a_window_as_it_climbs_out_of_one_but_not_through_a_wall() -> None:
+    """Seed 004, Jumping Down: over terrain no higher than the unit; Jumping Across: a gap. The
+    roof over the maid's head is not terrain she jumps over: out of the upstairs window she
+    jumps down to the street, or across the 0.5" gap onto the shed, as she may climb down (both
+    jumps were refused, the roof read as a 6" wall in the way). The cook inside the storey may
+    not jump out through its wall standing on the terrace (a wall, not a window)."""
+    seed = seed_where(lambda s: first_roll(s) >= 2)
+    g = game(HOUSE.format(seed=seed))
+    assert "StepTaken" in names(g.issue({"command": "move", "unit": "maid", "path": ["6.5,5.8@upstairs", {"to": "6.5,6.8", "via": "jump_down"}]}))
+    across = game(HOUSE.format(seed=seed))
+    events = across.issue({"command": "move", "unit": "maid", "path": [{"to": "5.3,4@shed", "via": "jump_across"}]})
+    assert across.state.units["maid"].location == "5.3,4@shed", names(events)
+    with pytest.raises(IllegalCommand, match="the wall of storey"):
+        game(HOUSE.format(seed=seed)).issue({"command": "move", "unit": "cook", "path": [{"to": "16.5,4.5", "via": "jump_down"}]})

@@ -199,6 +199,8 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
         elif (roof := _under_roof(view, a, b)) is not None:
             refusal = rule("Move Phase, Jumping Down", f"it may not jump through {roof}")
+        elif (wall := table.through_wall(a, b)) is not None:
+            refusal = rule("Move Phase, Jumping Down", _wall_in_the_way(wall))
         elif table.highest_between(a, b) > table.height(a.surface) + EPSILON:
             refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
         if refusal is not None:
@@ -238,6 +240,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         ):
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Down", why))
+        wall = table.through_wall(a, b) if automatic_fail is None else None
+        if wall is not None:
+            return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", _wall_in_the_way(wall)))
         over = table.highest_between(a, b)
         # a jump that fails outright falls from its take-off and crosses nothing: a wall on its
         # line is not in its way, nor is a unit (``fitted``)
@@ -273,7 +278,7 @@ def _wall_in_the_way(wall: tuple[str, float, str]) -> str:
     """The refusal of a leg through a wall standing on a raised surface (``Table.through_wall``)."""
     return (
         f"the wall of {wall[0]} ({wall[1]:g}\" high) is in the way: it stands on {wall[2]}, and terrain higher than 1\" "
-        "is not walked through; climb, use a ladder or jump"
+        "is not moved through; climb it, use a ladder or go round"
     )
 
 

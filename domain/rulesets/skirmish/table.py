@@ -733,8 +733,15 @@ class Table:
         return {}
 
     def highest_between(self, a: Spot, b: Spot) -> float:
-        """The highest terrain a jump from a to b passes over (for Jumping Down)."""
-        return max((height for _, height in self.crossed(a, b)), default=0.0)
+        """The highest terrain a jump from a to b passes over (for Jumping Down and Across):
+        not the roof over either end (a unit jumping out of an upstairs window passes under
+        its roof, not over it: it leaves by the window, as a climb does); a wall of that roof
+        standing on the end's surface is ``through_wall``'s."""
+        overhead = {
+            s for p in (a, b) for s, _, _, _ in self._terrain
+            if s is not None and self.roof_over(p, Spot(p.x, p.y, s)) == s
+        }
+        return max((height for surface, height in self.crossed(a, b) if surface not in overhead), default=0.0)
 
     def climbed_past(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
         """The terrain a climb from a to b passes over besides the wall it climbs: what the
