@@ -84,3 +84,31 @@ def test_a_unit_is_engaged_only_with_enemies(tmp_path: Path, listed: str, says: 
     )
     line = bad(tmp_path, units, "[{command: move, unit: a, path: ['5,9']}]")
     assert "setup.units[0].engaged_with" in line and says in line, line
+
+
+@pytest.mark.parametrize(
+    ("setup", "where"),
+    [
+        ("  surfaces:\n    - {id: '', rect: [6, 0, 4, 6], height: 3}\n" + UNITS, "setup.surfaces[0].id"),
+        ("  surfaces:\n    - {id: '  ', rect: [6, 0, 4, 6], height: 3}\n" + UNITS, "setup.surfaces[0].id"),
+        ("  surfaces:\n    - {id: ' roof', rect: [6, 0, 4, 6], height: 3}\n" + UNITS, "setup.surfaces[0].id"),
+        (WALLS + "  ladders:\n    - {id: '', bottom: '5.5,2', top: '6.5,2@roof'}\n" + UNITS, "setup.ladders[0].id"),
+        ("  units:\n    - {id: '', side: p1, at: '2,2'}\n", "setup.units[0].id"),
+    ],
+)
+def test_an_empty_id_is_bad_input_naming_the_field(tmp_path: Path, setup: str, where: str) -> None:
+    """A surface is named in locations (``x,y@id``; docs/skirmish.md, Locations): an empty id
+    reads as the ground (``3,3@`` is ``3,3``) and a padded one is never matched (the name is read
+    stripped), so no point could ever be on it. A unit or ladder with an empty id can't be named
+    by a command. Each was accepted; now one line naming the field, exit 2, nothing stored."""
+    line = bad(tmp_path, setup)
+    assert where in line and "id" in line, line
+
+
+@pytest.mark.parametrize("command", ["move", "run"])
+def test_a_move_with_an_empty_path_is_bad_input(tmp_path: Path, command: str) -> None:
+    """Move Phase: a Move goes somewhere, leg by leg. A ``move`` (or ``run``) with no legs was
+    taken: the unit was marked as moved (no second Move this turn) and, for a run, as unable to
+    Shoot, having gone nowhere. It is bad input naming the field, exit 2, nothing stored."""
+    line = bad(tmp_path, UNITS, f"[{{command: {command}, unit: a, path: []}}]")
+    assert "script[0].path" in line and "at least one leg" in line, line

@@ -127,6 +127,9 @@ def scenario(footprints: list[Polygon], units: list[dict[str, Any]], seed: int =
     ]
     data = {
         "title": "fall property", "ruleset": "skirmish", "seed": seed,
+        # the jump sure to fail is declared to a point on the ground far off: a Jump Across only
+        # under this option (by default a landing on the ground is a Jump Down's)
+        "options": {"jump_across_lower_landing": "allowed"},
         "setup": {"width": WIDTH, "depth": DEPTH, "surfaces": surfaces, "units": units},
     }
     return json.dumps(data)

@@ -300,7 +300,7 @@ FREE_JUMP_ONTO_A_STAGE = """
 title: a 2-inch roof beside a low stage, jumps across free
 ruleset: skirmish
 seed: 0
-options: {jump_across_distance_cost: free}
+options: {jump_across_distance_cost: free, jump_across_lower_landing: allowed}
 setup:
   width: 16
   depth: 16
@@ -314,7 +314,7 @@ setup:
 
 def test_with_free_jumps_across_the_lookahead_jumps_across_onto_a_low_stage() -> None:
     """Jumping Across (option jump_across_distance_cost: free): a jump across from a 2" roof onto
-    a 0.5" stage 1.5" below is accepted when declared (jump_across_lower_landing: allowed), and
+    a 0.5" stage 1.5" below is accepted when declared under jump_across_lower_landing: allowed, and
     costs nothing, while a Jump Down there pays its 3" across. The lookahead offered only the Jump
     Down onto the stage and answered 'out of reach' for a point the command reaches."""
     g = game(FREE_JUMP_ONTO_A_STAGE)

@@ -558,19 +558,27 @@ def test_the_lookahead_walks_round_a_difficult_area_rather_than_paying_its_penal
     assert "MoveEnded" in names(events) and g.state.units["a"].location == "5.5,5"
 
 
-def test_option_jump_across_lower_landing_not_to_the_ground_leaves_a_drop_to_the_ground_to_a_jump_down() -> None:
-    """Seed 004: a Jump Down goes from a higher point onto the ground, with its check (at
-    disadvantage from 4"). Under the default a 0.6" hop off a 3" roof to the ground is a Jump
-    Across needing no check; under ``not_to_the_ground`` it is refused as one, naming jump_down."""
+def test_a_jump_from_a_higher_point_onto_the_ground_is_a_jump_down_not_a_jump_across() -> None:
+    """Seed 004, Jumping Down: from a higher point the unit is placed on the ground within 3",
+    with an Agility Check (at disadvantage from 4"); Jumping Across clears gaps "such as between
+    two buildings". A 0.6" hop off a 3" roof onto the ground is a Jump Down: declared as a Jump
+    Across it is refused, naming jump_down (the default of option jump_across_lower_landing is
+    ``not_to_the_ground``). It was taken as a Jump Across of 1" or less, needing no check, so
+    no unit ever had to make the Jump Down's check from a roof's edge. The option's ``allowed``
+    keeps the old reading (logs record it, so they replay as played)."""
     hop = {"command": "move", "unit": "a", "path": [{"to": "10.5,3", "via": "jump_across"}]}
-    plain = table("    - {id: a, side: p1, at: '9.9,3@tower'}")
-    assert "CheckMade" not in names(plain.issue(hop)) and plain.state.units["a"].location == "10.5,3"
-    strict = game(TABLE.format(units="    - {id: a, side: p1, at: '9.9,3@tower'}", seed=0).replace(
-        "ruleset: skirmish\n", "ruleset: skirmish\noptions: {jump_across_lower_landing: not_to_the_ground}\n"))
+    strict = table("    - {id: a, side: p1, at: '9.9,3@tower'}")
     with pytest.raises(IllegalCommand, match="is a Jump Down: declare it as jump_down"):
         strict.issue(hop)
     events = names(strict.issue({"command": "move", "unit": "a", "path": [{"to": "10.5,3", "via": "jump_down"}]}))
     assert "CheckMade" in events
+    plain = game(TABLE.format(units="    - {id: a, side: p1, at: '9.9,3@tower'}", seed=0).replace(
+        "ruleset: skirmish\n", "ruleset: skirmish\noptions: {jump_across_lower_landing: allowed}\n"))
+    assert "CheckMade" not in names(plain.issue(hop)) and plain.state.units["a"].location == "10.5,3"
+    # a jump onto a lower roof is still a Jump Across (between two buildings)
+    down = table("    - {id: a, side: p1, at: '9.9,10.1@keep'}")
+    events = names(down.issue({"command": "move", "unit": "a", "path": [{"to": "10.6,9.1@near", "via": "jump_across"}]}))
+    assert "JumpMeasured" in events
 
 
 STAIRS = """

@@ -27,7 +27,9 @@ DIGEST_DEFAULTS = {
     "jump_across_max_gap": 3.0,
     "jump_across_max_rise": 1.0,
     "jump_across_distance_cost": "deducted",
-    "jump_across_lower_landing": "allowed",
+    # the digest suggests allowed ("not stated"); seed 004's Jumping Down settles it: from a
+    # higher point onto the ground is a Jump Down (the seed wins)
+    "jump_across_lower_landing": "not_to_the_ground",
     "fall_height_from": "take_off_surface",
     "fall_injury_modifier": 2,
     "fall_always_injures": True,
@@ -152,3 +154,33 @@ def test_jump_down_target_any_lower_surface() -> None:
         game(text.format(units=units, options="{}", seed=0)).issue(jump)
     events = game(text.format(units=units, options="{jump_down_target: any_lower_surface}", seed=0)).issue(jump)
     assert "JumpMeasured" not in names(events) and any(e.name == "CheckMade" for e in events)
+
+
+def test_a_failed_jump_across_from_the_ground_falls_zero_inches_with_an_injury_roll_or_stops_under_the_option() -> None:
+    """Seed 004, Jumping Across: a jump landing more than 1" higher than its take-off fails
+    outright and the unit "Falls to the ground below" its take-off; Falling: "Make an Injury
+    Roll". From the ground there is no ground below: the seed does not say whether a unit that
+    never left the ground falls. Default (option failed_jump_from_the_ground: injury_roll): read
+    literally, a 0" fall with its Injury Roll (+0), as before. ``no_fall``: the jump fails and the
+    move ends where the unit stands, no fall and no Injury Roll (the stop says why)."""
+    units = "    - {id: a, side: p1, at: '5.5,2', agility: 10}"
+    jump = {"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "jump_across"}]}
+    literal = roofs(units).issue(jump)
+    fell = next(e for e in literal if e.name == "UnitFell")
+    assert fell.height == 0 and fell.to == "5.5,2" and "InjuryRolled" in names(literal)
+    stopped = roofs(units, "{failed_jump_from_the_ground: no_fall}")
+    events = stopped.issue(jump)
+    assert next(e for e in events if e.name == "JumpMeasured").outcome == "automatic failure"
+    assert "UnitFell" not in names(events) and "InjuryRolled" not in names(events)
+    assert stopped.state.units["a"].location == "5.5,2" and stopped.state.units["a"].states == []
+    said = " ".join(str(getattr(e, "reason", "")) for e in events)
+    assert "no fall" in said and "failed_jump_from_the_ground" in said, said
+    # a checked jump from the ground (a higher max rise) that fails stops the same way
+    seed = seed_where(lambda s: first_roll(s) < 10)
+    checked = roofs(units, "{failed_jump_from_the_ground: no_fall, jump_across_max_rise: 3}", seed)
+    events = checked.issue({"command": "move", "unit": "a", "path": [{"to": "7,2@tower", "via": "jump_across"}]})
+    assert "CheckMade" in names(events) and "UnitFell" not in names(events)
+    assert checked.state.units["a"].location == "5.5,2"
+    # from a roof the option changes nothing: the fall is a real one
+    roof = roofs("    - {id: a, side: p1, at: '9.9,5.9@tower'}", "{failed_jump_from_the_ground: no_fall}")
+    assert "UnitFell" in names(roof.issue({"command": "move", "unit": "a", "path": [{"to": "13,8@near", "via": "jump_across"}]}))

@@ -119,6 +119,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         surfaces = []
         for i, surface in enumerate(setup.surfaces):
             where = f"setup.surfaces[{i}]"
+            _check_id(surface.id, "surface", f"{where}.id")
             if surface.id in ids:
                 raise BadInput(f"duplicate surface id {surface.id!r}", f"{where}.id")
             ids.add(surface.id)
@@ -138,6 +139,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         ladders = []
         for i, ladder in enumerate(setup.ladders):
             where = f"setup.ladders[{i}]"
+            _check_id(ladder.id, "ladder", f"{where}.id")
             bottom, top = self.spot(ladder.bottom, f"{where}.bottom"), self.spot(ladder.top, f"{where}.top")
             view = self.view()
             if view.table.height(top.surface) <= view.table.height(bottom.surface):
@@ -148,6 +150,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         seen: set[str] = set()
         for i, spec in enumerate(setup.units):
             where = f"setup.units[{i}]"
+            _check_id(spec.id, "unit", f"{where}.id")
             if spec.id in seen:
                 raise BadInput(f"duplicate unit id {spec.id!r}", f"{where}.id")
             seen.add(spec.id)
@@ -194,6 +197,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     # --- Move and Run -----------------------------------------------------------------------------
 
     def move(self, cmd: Move, running: bool) -> None:
+        if not cmd.path:
+            # a Move goes somewhere: one with no legs marked the unit as moved (and, run, as
+            # unable to Shoot) having gone nowhere
+            raise BadInput(f"a {'run' if running else 'move'} needs at least one leg in its path", "path")
         unit = self.unit(cmd.unit, cmd.player)
         view = self.view()
         denied = may_move(view, unit.id)
@@ -282,8 +289,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 self.fall(unit.id, leg.frm, leg.to, drop, "failed the Jump Down check", failed)
                 self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Down check", failed)
                 return False
-            self.fall_from(unit.id, leg.frm, "failed the Jump Across check", failed)
-            self.resolver.stop_move(item.move_id, "the unit fell: failed the Jump Across check", failed)
+            self.jump_failed(unit.id, leg.frm, item, "failed the Jump Across check", failed)
             return False
         self.resolver.take_step(item, verdict)
         return True
@@ -337,9 +343,23 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         measured = self.emit(JumpMeasured, unit=unit.id, distance=distance, rise=rise, outcome=outcome)
         if failure is None:
             return True
-        self.fall_from(unit.id, leg.frm, str(failure), measured.event_id)
-        self.resolver.stop_move(item.move_id, f"the unit fell: {failure}", measured.event_id)
+        self.jump_failed(unit.id, leg.frm, item, str(failure), measured.event_id)
         return False
+
+    def jump_failed(self, unit_id: str, take_off: Spot, item: StepItem, reason: str, cause: str) -> None:
+        """A Jump Across failed (outright or its check): the unit falls to the ground below its
+        take-off and its move ends (Move Phase, Jumping Across). From the ground it stands on
+        that ground already: under option failed_jump_from_the_ground ``no_fall`` it does not
+        fall (no Injury Roll), and the stop says so; by default it falls 0" and rolls."""
+        if take_off.surface == GROUND and self.state.options.failed_jump_from_the_ground == "no_fall":
+            why = (
+                f"the jump failed ({reason}), but it took off from the ground: it stays there, no fall and no "
+                "Injury Roll (option failed_jump_from_the_ground: no_fall)"
+            )
+            self.resolver.stop_move(item.move_id, why, cause)
+            return
+        self.fall_from(unit_id, take_off, reason, cause)
+        self.resolver.stop_move(item.move_id, f"the unit fell: {reason}", cause)
 
     def leave_melee(self, unit_id: str, start: Spot) -> None:
         """Move Phase: a unit Engaged only with Stunned or Dazed enemies may leave the melee;
@@ -471,8 +491,9 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
         sectors; the next free sector clockwise when that one is taken). A sector is free when
-        the base fits there: on the table, on no other base, and on the ground clear of every
-        wall (a base beside a unit at the foot of a building must not reach into it). When no
+        the base fits there: on the table, on no other base, on the ground clear of every
+        wall (a base beside a unit at the foot of a building must not reach into it), and on
+        the same side as the landing of any wall standing on its surface (``through_wall``). When no
         sector is free, the nearest point clear of every base and wall."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
@@ -489,7 +510,12 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            if view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id)):
+            # on its side of any wall standing on the surface (a storey on its terrace): not put
+            # inside a building beside a unit at the foot of its wall
+            if (
+                view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id))
+                and view.table.through_wall(landing, spot) is None
+            ):
                 return spot
         # no bearing has room (walls and other bases all round): the nearest point where the base
         # touches no other base, rather than on top of one
@@ -502,6 +528,16 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         view = self.view()
         avoid = [(base.spot, base.radius + BESIDE_GAP) for base in view.bases_on_level(unit_id, spot.surface)]
         return view.table.standable_near(spot, view.radius(unit_id), avoid)
+
+
+def _check_id(name: str, what: str, where: str) -> None:
+    """An id must be text a command or a location can name: a surface's is read stripped after
+    the ``@`` of ``x,y@id`` (an empty one reads as the ground), so an empty or padded id names
+    nothing; a unit's or a ladder's, empty, can't be named by a command."""
+    if not name.strip():
+        raise BadInput(f"a {what} id must not be empty", where)
+    if what == "surface" and name != name.strip():
+        raise BadInput(f"a {what} id must not start or end with spaces, not {name!r}", where)
 
 
 def _bearing(frm: Spot, to: Spot) -> float:

@@ -136,6 +136,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
                     "in legs of 1\" or less, one per surface on the way"
                 )
                 return LegShape(0.0, refusal=rule("Move Phase", why))
+            wall = table.through_wall(a, b)
+            if wall is not None:
+                return LegShape(0.0, refusal=rule("Move Phase", _wall_in_the_way(wall)))
             tall = [height for surface, height in table.crossed(a, b) if surface is None and height > LOW_OBSTACLE + EPSILON]
             if tall:
                 # an obstacle has no top to climb onto nor land on: no leg crosses it, so the
@@ -166,6 +169,11 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         in_the_way = _climbed_past(view, a, b)
         if in_the_way is not None:
             return LegShape(0.0, refusal=in_the_way)
+        wall = table.through_wall(a, b)
+        if wall is not None:
+            # the leeway's inch across goes round a window or onto a ledge, not through a wall
+            # standing on the surface climbed to or from (a storey on its terrace)
+            return LegShape(0.0, refusal=rule("Move Phase, Climbing", _wall_in_the_way(wall)))
         cost = rise + across
         checks.append(Check("climb"))
     elif via == "ladder":
@@ -191,6 +199,8 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
             refusal = rule("Move Phase, Jumping Down", f"lands within {reach:g}\" of where it jumps from, not {across:.2f}\"")
         elif (roof := _under_roof(view, a, b)) is not None:
             refusal = rule("Move Phase, Jumping Down", f"it may not jump through {roof}")
+        elif (wall := table.through_wall(a, b)) is not None:
+            refusal = rule("Move Phase, Jumping Down", _wall_in_the_way(wall))
         elif table.highest_between(a, b) > table.height(a.surface) + EPSILON:
             refusal = rule("Move Phase, Jumping Down", "it may only jump over terrain no higher than where it starts")
         if refusal is not None:
@@ -230,6 +240,9 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         ):
             why = f"landing on the ground {-rise:g}\" below is a Jump Down: declare it as jump_down (option jump_across_lower_landing)"
             return LegShape(0.0, refusal=rule("Move Phase, Jumping Down", why))
+        wall = table.through_wall(a, b) if automatic_fail is None else None
+        if wall is not None:
+            return LegShape(0.0, refusal=rule("Move Phase, Jumping Across", _wall_in_the_way(wall)))
         over = table.highest_between(a, b)
         # a jump that fails outright falls from its take-off and crosses nothing: a wall on its
         # line is not in its way, nor is a unit (``fitted``)
@@ -259,6 +272,14 @@ def _under_roof(view: TableView, a: Spot, b: Spot) -> str | None:
         return None
     lower = a if table.height(a.surface) < table.height(b.surface) else b
     return f"{roof}: {lower.surface} lies under {roof}, inside its walls"
+
+
+def _wall_in_the_way(wall: tuple[str, float, str]) -> str:
+    """The refusal of a leg through a wall standing on a raised surface (``Table.through_wall``)."""
+    return (
+        f"the wall of {wall[0]} ({wall[1]:g}\" high) is in the way: it stands on {wall[2]}, and terrain higher than 1\" "
+        "is not moved through; climb it, use a ladder or go round"
+    )
 
 
 def _climbed_past(view: TableView, a: Spot, b: Spot) -> RuleRef | None:

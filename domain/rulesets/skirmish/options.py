@@ -11,7 +11,7 @@ from domain.options import RuleOptions
 
 
 class SkirmishOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move", "through_incapacitated_allies"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground"})
 
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
@@ -38,10 +38,20 @@ class SkirmishOptions(RuleOptions):
         default="deducted", description="whether a jump's length is paid from the movement left"
     )
     jump_across_lower_landing: Literal["allowed", "not_to_the_ground"] = Field(
-        default="allowed",
+        default="not_to_the_ground",
         description=(
-            "a lower landing is a Jump Across too; or not_to_the_ground: a jump that lands on the ground more than 1\" "
-            "below its take-off is a Jump Down (seed 004: from a higher point onto the ground), refused as a Jump Across"
+            "not_to_the_ground: a jump that lands on the ground more than 1\" below its take-off is a Jump Down "
+            "(seed 004: from a higher point onto the ground, with its check), refused as a Jump Across; a lower roof "
+            "is landed on by a Jump Across. allowed: any lower landing is a Jump Across (the old default; "
+            "logs record the option, so they replay as played)"
+        ),
+    )
+    failed_jump_from_the_ground: Literal["injury_roll", "no_fall"] = Field(
+        default="injury_roll",
+        description=(
+            "a failed Jump Across that took off from the ground \"falls to the ground below\" (seed 004), where the unit "
+            "stands: injury_roll (default): a 0\" fall with its Injury Roll, the seed's Falling read literally; no_fall: "
+            "the jump fails and the move ends where the unit stands, no Injury Roll (the seed is silent on a fall of nothing)"
         ),
     )
     fall_height_from: Literal["take_off_surface"] = Field(

@@ -28,7 +28,7 @@ EPSILON = 1e-6
 GROUND = "ground"
 #: anything up to this height may be moved over freely (Move Phase: terrain up to 1" high)
 LOW_OBSTACLE = 1.0
-#: how far past an edge ``over_the_edge`` looks for what lies beyond it, in inches
+#: how far past an edge ``Table._over`` looks for what lies beyond it, in inches
 _BEYOND = 0.05
 #: sides of a surface no more than this much farther than the nearest are as near: which one a
 #: unit falls over is ambiguous, and rolled (a thousandth of an inch: points are written to 3 decimals)
@@ -446,7 +446,7 @@ class Table:
     def sides_of(self, spot: Spot, within: float = math.inf, lower_only: bool = False) -> list[Side]:
         """The sides of ``spot``'s raised surface within ``within`` inches of it, nearest first
         (the order of the outline among equals): for each, the point of it nearest ``spot``, the
-        point just beyond it (as ``over_the_edge``) and the drop to there. Two sides meeting at
+        point just beyond it (``_over``) and the drop to there. Two sides meeting at
         the corner nearest ``spot`` are one point, listed once. Every side is listed, not only
         the nearest: where two or more are equally near, which one a unit falls over is rolled
         (Move Phase, Falling: a random direction where it is ambiguous). The parts of the sides
@@ -470,7 +470,7 @@ class Table:
             sides.append(Side(distance, edge, beyond, drop, False))
         sides.sort(key=lambda side: side.distance)
         tied = [side for side in sides if side.distance <= nearest + FALL_TIE]
-        if len(tied) == 1:  # the one nearest side, as ``over_the_edge`` finds it
+        if len(tied) == 1:  # the one nearest side: straight out from the spot
             sides[0] = Side(tied[0].distance, tied[0].edge, tied[0].beyond, tied[0].drop, True)
         return sides
 
@@ -504,23 +504,16 @@ class Table:
             found[surface.id] = pieces
         return found
 
-    def over_the_edge(self, spot: Spot, lower_only: bool = False) -> tuple[Spot, Spot]:
-        """The nearest edge of ``spot``'s raised surface, and the point just beyond it on what
-        lies there: the highest surface no higher than this one whose footprint holds it, else
-        the ground. What lies under the surface itself (a floor below a roof) is inside its
-        walls: a unit going over the edge never lands there. A spot on the edge itself (a
-        corner, where two edges meet) goes over whichever side drops deepest.
-
-        ``lower_only``: a surface as high as this one just beyond the edge (a neighbouring roof
-        a hair's breadth away) is passed over, as nothing a falling unit lands on: it goes down
-        past it to what is lower. The ledge check asks without it, to know that such an edge
-        only steps onto a roof as high and is no ledge."""
-        surface = self.surfaces[spot.surface]
-        ring = surface.polygon.exterior
-        return self._over(surface, spot, ring.interpolate(ring.project(spot.point)), lower_only)
-
     def _over(self, surface: Surface, spot: Spot, edge: Point, lower_only: bool) -> tuple[Spot, Spot]:
-        """``over_the_edge`` through the edge point ``edge`` of ``surface``."""
+        """The edge point of ``surface`` at ``edge`` and the point just beyond it, straight out
+        from ``spot``, on what lies there: the highest surface no higher than this one whose
+        footprint holds it, else the ground (``_below``). What lies under the surface itself (a
+        floor below a roof) is inside its walls: a unit going over the edge never lands there.
+        A spot on the edge itself (a corner, where two edges meet) goes over whichever side
+        drops deepest. ``lower_only``: a surface as high as this one just beyond the edge (a
+        neighbouring roof a hair's breadth away) is passed over, as nothing a falling unit
+        lands on; the ledge check asks without it, to know that such an edge only steps onto a
+        roof as high and is no ledge."""
         on_edge = Spot(round(edge.x, 3), round(edge.y, 3), surface.id)
         dx, dy = edge.x - spot.x, edge.y - spot.y
         length = math.hypot(dx, dy)
@@ -554,6 +547,70 @@ class Table:
                 below = other.id
         return below
 
+    @cached_property
+    def _walls(self) -> dict[str, list[tuple[str, float, tuple[float, float, float, float], Polygon, Any, Any]]]:
+        """Per raised surface, the surfaces more than 1" above it whose walls stand on it: those
+        whose outline runs through its footprint (a storey on a wider terrace, a tower in the
+        middle of a roof), each with its height, box, footprint and prepared footprint shrunk by
+        the tolerance (its inside). Where the higher outline runs only along the surface's own
+        edge (a roof over the floor under it, a storey flush with the terrace's edge) that wall
+        is the building's outer wall, climbed from outside (at a window), and stands on nothing
+        walked on."""
+        found: dict[str, list[tuple[str, float, tuple[float, float, float, float], Polygon, Any, Any]]] = {}
+        for surface in self.surfaces.values():
+            inner = surface.polygon.buffer(-EPSILON)
+            walls = []
+            for other in self.surfaces.values():
+                if other.height <= surface.height + LOW_OBSTACLE + EPSILON or inner.is_empty:
+                    continue
+                if other.polygon.exterior.intersection(inner).length > EPSILON:
+                    # the outline where it is not a wall standing on the surface (flush with its
+                    # edge): a point there is inside, as ``roof_over`` has it
+                    flush = other.polygon.exterior.difference(inner)
+                    walls.append((other.id, other.height, other.polygon.bounds, other.polygon, prep(other.polygon.buffer(-EPSILON)), flush))
+            found[surface.id] = walls
+        return found
+
+    def through_wall(self, a: Spot, b: Spot) -> tuple[str, float, str] | None:
+        """The surface (its id, its height, and the surface its wall stands on) whose wall, standing on a's or b's surface, the straight
+        line from a to b goes through, else None: the part of the line over that surface has
+        points inside the higher surface's footprint and points outside it (a point at the foot
+        of the wall on the side where the lower surface goes on counts as outside, as for
+        ``roof_over``). Seed 004, Move Phase: only terrain up to 1" high is moved over freely; a
+        wall is climbed. The ground needs none of this: a tall surface takes its footprint from
+        the ground's standing area (``ground_blocks``)."""
+        top = max(self.height(a.surface), self.height(b.surface)) + LOW_OBSTACLE + EPSILON
+        line: Any = None
+        for surface in dict.fromkeys((a.surface, b.surface)):
+            if surface == GROUND:
+                continue
+            for wall_id, height, box, footprint, inside, flush in self._walls.get(surface, ()):
+                if height <= top or _apart(box, a, b):
+                    continue
+                if line is None:
+                    line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
+                part = line if a.surface == b.surface == surface else line.intersection(self.surfaces[surface].polygon)
+                if part.is_empty:
+                    continue
+                # each end on this surface: inside the footprint, or outside it (at the foot of
+                # the wall where this surface goes on outside counts as outside)
+                sides = [
+                    footprint.distance(p.point) <= EPSILON and not self._at_wall_outside(p, wall_id, footprint)
+                    for p in (a, b) if p.surface == surface
+                ]
+                enters = True in sides or inside.intersects(part) or part.intersection(flush).length > EPSILON
+                if enters and (False in sides or part.difference(footprint).length > EPSILON):
+                    return wall_id, height, surface
+        return None
+
+    def _at_wall_outside(self, spot: Spot, wall_id: str, footprint: Polygon) -> bool:
+        """Whether ``spot`` stands at the foot of ``wall_id``'s wall on the outside: on its
+        outline, where its own surface goes on outside the footprint."""
+        if footprint.exterior.distance(spot.point) > EPSILON:
+            return False
+        outside = self._outside(spot.surface, wall_id)
+        return not outside.is_empty and outside.distance(spot.point) <= EPSILON
+
     def walkable(self, a: Spot, b: Spot) -> bool:
         """A straight walk from a to b: on one surface inside its region, or between surfaces whose
         heights differ by at most the low-obstacle height (stepped over freely). Kept per pair
@@ -585,11 +642,15 @@ class Table:
             walks.clear()
         lines = shapely.linestrings([((a.x, a.y), (b.x, b.y)) for b in new])
         covered = shapely.covers(self._walk_regions[a.surface][1].context, lines)
+        walled = a.surface != GROUND and bool(self._walls.get(a.surface))
         for b, yes in zip(new, covered.tolist(), strict=True):
-            walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes)
+            # a wall standing on the surface (a storey on its terrace) is looked at one walk at a time
+            walks[(a.x, a.y, a.surface, b.x, b.y, b.surface)] = bool(yes) and not (walled and self.through_wall(a, b) is not None)
 
     def _walkable(self, a: Spot, b: Spot) -> bool:
         if abs(self.height(a.surface) - self.height(b.surface)) > LOW_OBSTACLE + EPSILON:
+            return False
+        if self.through_wall(a, b) is not None:
             return False
         line = segment(a, b) if a.flat_distance(b) > EPSILON else a.point
         if a.surface == b.surface:
@@ -672,8 +733,15 @@ class Table:
         return {}
 
     def highest_between(self, a: Spot, b: Spot) -> float:
-        """The highest terrain a jump from a to b passes over (for Jumping Down)."""
-        return max((height for _, height in self.crossed(a, b)), default=0.0)
+        """The highest terrain a jump from a to b passes over (for Jumping Down and Across):
+        not the roof over either end (a unit jumping out of an upstairs window passes under
+        its roof, not over it: it leaves by the window, as a climb does); a wall of that roof
+        standing on the end's surface is ``through_wall``'s."""
+        overhead = {
+            s for p in (a, b) for s, _, _, _ in self._terrain
+            if s is not None and self.roof_over(p, Spot(p.x, p.y, s)) == s
+        }
+        return max((height for surface, height in self.crossed(a, b) if surface not in overhead), default=0.0)
 
     def climbed_past(self, a: Spot, b: Spot) -> list[tuple[str | None, float]]:
         """The terrain a climb from a to b passes over besides the wall it climbs: what the
