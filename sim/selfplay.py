@@ -372,6 +372,6 @@ def _self_play(
     # would otherwise wait for the cyclic collector, whole, with every kept placement their
     # views still hold. At 50,000 young allocations (``sim.collector``) that was a young
     # collection every 70-170 GODSGLOOM games, each walking and freeing 30,000-50,000 objects:
-    # 2-8% of a game's time (benchmarks/RESULTS.md, "Issue 20, stop 50")
+    # about 5% of a game's time (benchmarks/RESULTS.md, "Issue 20, stop 50")
     state.dropped()
     return Played(report, game, events)

@@ -86,7 +86,7 @@ def test_a_self_played_game_leaves_no_cycle_for_its_caller_to_break(example: str
     drops the game (``sim play --games``, ``sim compare``, a notebook loop) frees it by
     reference counting, with nothing dropped by hand. Left to the collector, a GODSGLOOM
     game's final state and the placements its views held made a young collection every
-    70-170 games, 2-8% of a game's time (benchmarks/RESULTS.md, "Issue 20, stop 50")."""
+    70-170 games, about 5% of a game's time (benchmarks/RESULTS.md, "Issue 20, stop 50")."""
     scenario = load_scenario(EXAMPLES / example)
     self_play(scenario, 1, "random", 0)
     with no_collector():
