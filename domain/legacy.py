@@ -134,7 +134,7 @@ def upcast_log(events: Iterable[GameEvent]) -> list[GameEvent]:
     today's events only, as every log a self-played game makes, is returned as a list as it is:
     verification asks this of each log it checks)."""
     listed = list(events)
-    if not any(issubclass(kind, LegacyEvent) for kind in {type(event) for event in listed}):
+    if not any(issubclass(kind, LegacyEvent) for kind in set(map(type, listed))):  # the classes in one call
         return listed
     ruleset: str | None = None
     found: list[GameEvent] = []

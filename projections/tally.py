@@ -60,6 +60,9 @@ class Tally:
         self._places: dict[str, set[str]] = {p: set() for p in self.players}
         self._owners: dict[str, str] = {}
         self._controllers: dict[str, str] = {}
+        #: the unit of each ``UnitDied`` added, in order (a self-play report's ``deaths``, read
+        #: here rather than by asking every event of the game whether it is a death)
+        self.died: list[str] = []
 
     @classmethod
     def of(cls, events: list[GameEvent], state: GameState) -> Tally:
@@ -81,6 +84,7 @@ class Tally:
         made._places = {player: set(places) for player, places in self._places.items()}
         made._owners = dict(self._owners)
         made._controllers = dict(self._controllers)
+        made.died = list(self.died)
         return made
 
     def add(self, events: Iterable[GameEvent], state: GameState) -> None:
@@ -117,6 +121,7 @@ class Tally:
                     self.refusals[owner][str(event.rule)] += 1
             elif counted is UnitDied:
                 assert isinstance(event, UnitDied)
+                self.died.append(event.unit)
                 self._credit(state, event.unit, "deaths", 1)
             elif counted is TriggerQueued:
                 assert isinstance(event, TriggerQueued)

@@ -35,7 +35,6 @@ from pydantic import BaseModel
 
 from domain.errors import BadInput
 from domain.event_base import GameEvent
-from domain.events import UnitDied
 from domain.game import Game
 from domain.legal import LegalCommands, Outline, distinct_outlines
 from domain.outcome import Outcome
@@ -359,7 +358,7 @@ def _self_play(
     counters = tally.counters()
     report = GameReport(
         game_id=game.id, seed=seed, turns=rules.turn_number(state) - start_turn, commands=commands,
-        events=len(events), deaths=[e.unit for e in events if isinstance(e, UnitDied)],
+        events=len(events), deaths=list(tally.died),  # the tally has seen every event, in order
         positions={u.id: rules.label(state, u.location) if u.location else "-" for u in state.units.values()},
         state_hash=state_hash(state), verified=verdict.ok if verdict else False,
         verdict=verdict.message if verdict else "not verified", stopped=stopped,
@@ -368,4 +367,11 @@ def _self_play(
     )
     if shared is not None:
         shared.add(clock)
+    # the played state lets go of its derived indexes (a caller that reads it again rebuilds
+    # what it asks for): many of them hold the state they answer for, so state and indexes
+    # would otherwise wait for the cyclic collector, whole, with every kept placement their
+    # views still hold. At 50,000 young allocations (``sim.collector``) that was a young
+    # collection every 70-170 GODSGLOOM games, each walking and freeing 30,000-50,000 objects:
+    # about 5% of a game's time (benchmarks/RESULTS.md, "Issue 20, stop 50")
+    state.dropped()
     return Played(report, game, events)

@@ -21,7 +21,7 @@ from domain.events import DiceRolled, GameStarted
 from domain.game import Game
 from projections.state_hash import fold
 from sim.compare.games import seated
-from sim.replay import VerifiedPrefix, verify
+from sim.replay import VerifiedPrefix, _same_start, verify
 from sim.rule_option import with_options
 from sim.runner import play, recorded
 from sim.scenario import ScenarioBase, load_scenario
@@ -248,6 +248,30 @@ def test_a_log_of_another_start_is_verified_whole() -> None:
         assert not prefix.starts(renamed, cheap=True)
         assert verify(renamed, prefix) == verify(renamed)
     assert not prefix.starts(other, cheap=True)
+
+
+@pytest.mark.parametrize("path", WHOLE_TURNS)
+def test_a_logs_start_is_the_prefixs_but_for_the_seed_as_their_payloads_say(path: str) -> None:
+    """``VerifiedPrefix.starts`` takes a start whose fields are the prefix start's own objects
+    without writing either out (a kept script's games), and judges any other by the payloads:
+    a start rebuilt from JSON with equal values is the prefix's, one option changed is not."""
+    scenario = load_scenario(EXAMPLES / path)
+    kept = kept_script(scenario)
+    assert kept is not None and kept.prefix is not None
+    prefix = kept.prefix
+    events = self_play(scenario, 1, "random", 5, verify_log=False).events
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    assert _same_start(start, prefix.events[0])  # type: ignore[arg-type]  # a start, checked above
+    rebuilt = GameStarted.model_validate_json(start.model_dump_json(by_alias=True))
+    assert rebuilt.options is not start.options
+    assert _same_start(rebuilt, prefix.events[0])  # type: ignore[arg-type]
+    assert prefix.starts([rebuilt, *events[1:]], cheap=True) == prefix.starts(events, cheap=True)
+    options = dict(start.options)
+    name = next(iter(options))
+    changed = start.model_copy(update={"options": {**options, name: "changed"}})
+    assert not _same_start(changed, prefix.events[0])  # type: ignore[arg-type]
+    assert not prefix.starts([changed, *events[1:]], cheap=True)
 
 
 @pytest.mark.parametrize("path", WHOLE_TURNS)

@@ -57,3 +57,22 @@ def test_a_game_that_cannot_be_played_is_refused_by_the_player() -> None:
         player.play(1, "clever", 0)
     with pytest.raises(BadInput, match="--turns"):
         player.play(0, "random", 0)
+
+
+@pytest.mark.parametrize("example", [
+    "sorcery/08-a-whole-turn.yaml", "godsgloom/19-a-whole-round.yaml", "tiny-epic-tactics/16-a-whole-turn-with-a-weakened-unit.yaml",
+])
+def test_a_reports_deaths_are_its_games_unit_died_events_in_order(example: str) -> None:
+    """The report reads its deaths off the tally, which sees every event of the game: they are
+    the units of the log's ``UnitDied`` events (of any ruleset's subclass), in the log's order,
+    in games with and without deaths (each of Sorcery's whole turns has some)."""
+    from domain.events import UnitDied
+
+    player = SelfPlayer(load_scenario(Path("examples") / example))
+    seen_deaths = False
+    for seed in range(12):
+        played = player.play(4, "random", seed)
+        expected = [e.unit for e in played.events if isinstance(e, UnitDied)]
+        assert played.report.deaths == expected
+        seen_deaths = seen_deaths or bool(expected)
+    assert seen_deaths or not example.startswith("sorcery"), f"no game of {example} had a death: pick more seeds"
