@@ -395,6 +395,8 @@ class GloomCommands(CommandHandlers[GloomState]):
             walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
         else:
             walk = self._refused_walk(unit, hexes, model, zones)
+        if walk.stop is not None and len(walk.taken) < len(hexes):
+            self._check_cancelled(unit, hexes, walk, model)
         view = model.view
         for i, (_, to, option) in enumerate(walk.taken):
             if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
@@ -408,6 +410,37 @@ class GloomCommands(CommandHandlers[GloomState]):
                 if i < len(hexes) - 1 and option.stops is None:
                     walk.passed_zone = True
         return walk
+
+    def _check_cancelled(self, unit: GloomUnit, hexes: list[str], walk: Walk, model: GloomMovement) -> None:
+        """The steps declared after a zone stop (§8.3), which the move will cancel, checked as
+        declared: a declared path is checked whole (docs/godsgloom.md), so each of them is
+        judged as if the zone had not stopped the unit (adjacency, terrain, the units where they
+        stand, the Movement Points or the §8.2 step's hexes, no end in an occupied hex) and an
+        illegal one refuses the command with its rule. Zone stops after the first are not read:
+        every step past it is cancelled anyway. Before this, any remainder but one off the mat
+        was cancelled unread, so a path through a Lake or an enemy was recorded as a move."""
+        judge = StepJudge.of(model)
+        allowance = model.allowance(unit.id)
+        stop_at = walk.taken[-1][1] if walk.taken else unit.location or ""
+        after = f"declared after the zone stop at {self.label(stop_at)}"
+        here, spent = unit.location or "", 0.0
+        option: StepOption | None = None
+        for number, to in enumerate(hexes, start=1):
+            option = model.step_option(unit.id, here, to)
+            if option is None:
+                raise IllegalCommand(
+                    rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes"),
+                    f"step {number}: {here} -> {to} are not adjacent ({after})",
+                )
+            verdict = judge.judge(option, spent, allowance, number == 1)
+            if verdict.over_allowance:
+                detail = f"{unit.id} needs {verdict.spent:g} MP to reach {self.label(to)}, and has {allowance:g} ({after})"
+                raise IllegalCommand(verdict.refusal or model.allowance_rule, detail)
+            if verdict.refusal is not None:
+                raise IllegalCommand(verdict.refusal, f"step {number} of {unit.id}'s path: {here} -> {to} ({after})")
+            here, spent = to, verdict.spent
+        if option is not None and option.pass_only is not None:
+            raise IllegalCommand(option.pass_only, f"{unit.id}'s path would end at {self.label(here)} ({after})")
 
     @staticmethod
     def _occupant(view: MatView, to: str) -> GloomUnit | None:
