@@ -89,6 +89,9 @@ FLYING_NO_MINIMUM = rule(
 )
 #: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
 WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
+#: why a move cost the Melee Attack (``MeleeBarred.rule``): seed 001 Nimble and Unstoppable
+NIMBLE_BAN = "Nimble: it moved through an enemy Engagement Zone"
+UNSTOPPABLE_BAN = "Unstoppable: it used the trait to move"
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 
@@ -541,7 +544,11 @@ class GloomCommands(CommandHandlers[GloomState]):
             assert walk.zones_read, "a Nimble move's walk reads the zones"
             crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
             if crossed:
-                reason = "Nimble: it moved through an enemy Engagement Zone"
+                reason = NIMBLE_BAN
+                # Unstoppable (passive) passed the zone too (``_zone_stop`` reads it first), and
+                # takes the Melee Attack for it as well: the reason names both traits
+                if view.has(unit.id, "Unstoppable") and walk.passed_zone:
+                    reason = f"{NIMBLE_BAN}; {UNSTOPPABLE_BAN}"
         elif view.has(unit.id, "Unstoppable"):
             assert walk.zones_read, "an Unstoppable unit's walk reads the zones"
             started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
@@ -552,7 +559,7 @@ class GloomCommands(CommandHandlers[GloomState]):
             if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:
                 used = True
             if used:
-                reason = "Unstoppable: it used the trait to move"
+                reason = UNSTOPPABLE_BAN
         if reason is not None:
             self.emit(MeleeBarred, unit=unit.id, rule=reason)
 
@@ -592,7 +599,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         started_engaged = activation is not None and bool(activation.engaged_by)
         relied = started_engaged and not view.has(unit.id, "Breakaway")
         if view.options.unstoppable_melee_ban == "always_after_move" or relied:
-            self.emit(MeleeBarred, unit=unit.id, rule="Unstoppable: it used the trait to move")
+            self.emit(MeleeBarred, unit=unit.id, rule=UNSTOPPABLE_BAN)
 
     def _teleported(self, unit: GloomUnit, destination: str) -> None:
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")
