@@ -56,7 +56,7 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, NIMBLE_MODES, GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, LOCKED_MODES, NIMBLE_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
 from domain.state import StepItem
@@ -547,15 +547,16 @@ class GloomCommands(CommandHandlers[GloomState]):
                 reason = NIMBLE_BAN
                 # Unstoppable (passive) passed the zone too (``_zone_stop`` reads it first), and
                 # takes the Melee Attack for it as well: the reason names both traits
-                if view.has(unit.id, "Unstoppable") and walk.passed_zone:
+                if view.has(unit.id, "Unstoppable") and walk.passed_zone and mode not in LOCKED_MODES:
                     reason = f"{NIMBLE_BAN}; {UNSTOPPABLE_BAN}"
         elif view.has(unit.id, "Unstoppable"):
             assert walk.zones_read, "an Unstoppable unit's walk reads the zones"
             started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
             # option when_used: Unstoppable is used when it gave a unit that started Engaged its
             # Move Action (not when Breakaway did: seed 001 Breakaway costs no Melee Attack) or
-            # took the unit on through an enemy zone
-            used = (started_engaged and mode not in BREAKAWAY_MODES) or walk.passed_zone
+            # took the unit on through an enemy zone; never in a Trample move Lockdown leaves a
+            # unit (``LOCKED_MODES``: it gives no Move Action there, and passes no zone)
+            used = ((started_engaged and mode not in BREAKAWAY_MODES) or walk.passed_zone) and mode not in LOCKED_MODES
             if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:
                 used = True
             if used:
