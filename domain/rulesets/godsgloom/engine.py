@@ -18,6 +18,7 @@ from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
+from domain.logged import reissuing
 from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
@@ -398,7 +399,9 @@ class GloomCommands(CommandHandlers[GloomState]):
             walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
         else:
             walk = self._refused_walk(unit, hexes, model, zones)
-        if walk.stop is not None and len(walk.taken) < len(hexes):
+        if walk.stop is not None and len(walk.taken) < len(hexes) and not reissuing():
+            # a log's own command is re-issued as older versions accepted it (``domain.logged``):
+            # they cancelled the rest of a path unread, and logs are forever
             self._check_cancelled(unit, hexes, walk, model)
         view = model.view
         for i, (_, to, option) in enumerate(walk.taken):
