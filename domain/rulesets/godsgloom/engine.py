@@ -18,6 +18,7 @@ from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
+from domain.logged import reissuing
 from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
@@ -56,7 +57,7 @@ from domain.rulesets.godsgloom.events import (
     WoundsSuffered,
 )
 from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, facing_index, parse_hex
-from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, NIMBLE_MODES, GloomMovement, choose_mode
+from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, LOCKED_MODES, NIMBLE_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
 from domain.state import StepItem
@@ -89,6 +90,9 @@ FLYING_NO_MINIMUM = rule(
 )
 #: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
 WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
+#: why a move cost the Melee Attack (``MeleeBarred.rule``): seed 001 Nimble and Unstoppable
+NIMBLE_BAN = "Nimble: it moved through an enemy Engagement Zone"
+UNSTOPPABLE_BAN = "Unstoppable: it used the trait to move"
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 
@@ -395,6 +399,10 @@ class GloomCommands(CommandHandlers[GloomState]):
             walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
         else:
             walk = self._refused_walk(unit, hexes, model, zones)
+        if walk.stop is not None and len(walk.taken) < len(hexes) and not reissuing():
+            # a log's own command is re-issued as older versions accepted it (``domain.logged``):
+            # they cancelled the rest of a path unread, and logs are forever
+            self._check_cancelled(unit, hexes, walk, model)
         view = model.view
         for i, (_, to, option) in enumerate(walk.taken):
             if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
@@ -408,6 +416,37 @@ class GloomCommands(CommandHandlers[GloomState]):
                 if i < len(hexes) - 1 and option.stops is None:
                     walk.passed_zone = True
         return walk
+
+    def _check_cancelled(self, unit: GloomUnit, hexes: list[str], walk: Walk, model: GloomMovement) -> None:
+        """The steps declared after a zone stop (§8.3), which the move will cancel, checked as
+        declared: a declared path is checked whole (docs/godsgloom.md), so each of them is
+        judged as if the zone had not stopped the unit (adjacency, terrain, the units where they
+        stand, the Movement Points or the §8.2 step's hexes, no end in an occupied hex) and an
+        illegal one refuses the command with its rule. Zone stops after the first are not read:
+        every step past it is cancelled anyway. Before this, any remainder but one off the mat
+        was cancelled unread, so a path through a Lake or an enemy was recorded as a move."""
+        judge = StepJudge.of(model)
+        allowance = model.allowance(unit.id)
+        stop_at = walk.taken[-1][1] if walk.taken else unit.location or ""
+        after = f"declared after the zone stop at {self.label(stop_at)}"
+        here, spent = unit.location or "", 0.0
+        option: StepOption | None = None
+        for number, to in enumerate(hexes, start=1):
+            option = model.step_option(unit.id, here, to)
+            if option is None:
+                raise IllegalCommand(
+                    rule("GODSGLOOM MOV.30", "a unit moves hex by hex to adjacent hexes"),
+                    f"step {number}: {here} -> {to} are not adjacent ({after})",
+                )
+            verdict = judge.judge(option, spent, allowance, number == 1)
+            if verdict.over_allowance:
+                detail = f"{unit.id} needs {verdict.spent:g} MP to reach {self.label(to)}, and has {allowance:g} ({after})"
+                raise IllegalCommand(verdict.refusal or model.allowance_rule, detail)
+            if verdict.refusal is not None:
+                raise IllegalCommand(verdict.refusal, f"step {number} of {unit.id}'s path: {here} -> {to} ({after})")
+            here, spent = to, verdict.spent
+        if option is not None and option.pass_only is not None:
+            raise IllegalCommand(option.pass_only, f"{unit.id}'s path would end at {self.label(here)} ({after})")
 
     @staticmethod
     def _occupant(view: MatView, to: str) -> GloomUnit | None:
@@ -508,18 +547,23 @@ class GloomCommands(CommandHandlers[GloomState]):
             assert walk.zones_read, "a Nimble move's walk reads the zones"
             crossed = walk.passed_zone if view.options.nimble_melee_ban == "if_passed_through_zone" else walk.entered_zone
             if crossed:
-                reason = "Nimble: it moved through an enemy Engagement Zone"
+                reason = NIMBLE_BAN
+                # Unstoppable (passive) passed the zone too (``_zone_stop`` reads it first), and
+                # takes the Melee Attack for it as well: the reason names both traits
+                if view.has(unit.id, "Unstoppable") and walk.passed_zone and mode not in LOCKED_MODES:
+                    reason = f"{NIMBLE_BAN}; {UNSTOPPABLE_BAN}"
         elif view.has(unit.id, "Unstoppable"):
             assert walk.zones_read, "an Unstoppable unit's walk reads the zones"
             started_engaged = bool(self.activation.engaged_by) if self.activation is not None else False
             # option when_used: Unstoppable is used when it gave a unit that started Engaged its
             # Move Action (not when Breakaway did: seed 001 Breakaway costs no Melee Attack) or
-            # took the unit on through an enemy zone
-            used = (started_engaged and mode not in BREAKAWAY_MODES) or walk.passed_zone
+            # took the unit on through an enemy zone; never in a Trample move Lockdown leaves a
+            # unit (``LOCKED_MODES``: it gives no Move Action there, and passes no zone)
+            used = ((started_engaged and mode not in BREAKAWAY_MODES) or walk.passed_zone) and mode not in LOCKED_MODES
             if view.options.unstoppable_melee_ban == "always_after_move" and walk.taken:
                 used = True
             if used:
-                reason = "Unstoppable: it used the trait to move"
+                reason = UNSTOPPABLE_BAN
         if reason is not None:
             self.emit(MeleeBarred, unit=unit.id, rule=reason)
 
@@ -559,7 +603,7 @@ class GloomCommands(CommandHandlers[GloomState]):
         started_engaged = activation is not None and bool(activation.engaged_by)
         relied = started_engaged and not view.has(unit.id, "Breakaway")
         if view.options.unstoppable_melee_ban == "always_after_move" or relied:
-            self.emit(MeleeBarred, unit=unit.id, rule="Unstoppable: it used the trait to move")
+            self.emit(MeleeBarred, unit=unit.id, rule=UNSTOPPABLE_BAN)
 
     def _teleported(self, unit: GloomUnit, destination: str) -> None:
         self.emit(UnitTeleported, unit=unit.id, frm=unit.location or "", to=destination, reason="Flying")

@@ -7,7 +7,9 @@ path against it; the lookahead searches over it. Triggered traits are not consul
 A ``mode`` says which way the unit moves: ``normal``; ``engaged_step`` (§8.2); ``breakaway``,
 ``nimble`` and ``trample`` (active traits chosen by the player); ``engaged_trample`` (Trample used
 by a unit that starts Engaged, unless Unstoppable gives it its Move Action: the §8.2 step,
-through Infantry and Swarm, and not restricted by Lockdown); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
+through Infantry and Swarm, and not restricted by Lockdown); ``locked_trample`` and
+``locked_trample_nimble`` (a Trample move of an Unstoppable unit a Lockdown enemy Engages, in
+which Unstoppable does nothing); ``push`` (the God's Push hex). Flying teleports instead of stepping: see
 ``teleport_options``.
 """
 
@@ -28,13 +30,16 @@ from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import MatView, moves_since, rule, touched_texts, zone_hexes
 from domain.state import GameState
 
-MODES = ("normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push", "trample_nimble", "breakaway_trample")
+MODES = (
+    "normal", "engaged_step", "breakaway", "nimble", "trample", "engaged_trample", "push", "trample_nimble", "breakaway_trample",
+    "locked_trample", "locked_trample_nimble",
+)
 #: modes held to the §8.2 step (seed 002): a fixed number of hexes, each costing 1, no guarantee
 STEP_MODES = ("engaged_step", "engaged_trample", "push")
 #: modes that move through Infantry and Swarm (seed 001, Trample)
-TRAMPLE_MODES = ("trample", "engaged_trample", "trample_nimble", "breakaway_trample")
+TRAMPLE_MODES = ("trample", "engaged_trample", "trample_nimble", "breakaway_trample", "locked_trample", "locked_trample_nimble")
 #: modes that need not stop on entering an enemy zone (seed 001, Nimble), Lockdown's aside
-NIMBLE_MODES = ("nimble", "trample_nimble")
+NIMBLE_MODES = ("nimble", "trample_nimble", "locked_trample_nimble")
 #: modes of a unit making its normal Move Action though it starts Engaged (seed 001, Breakaway)
 BREAKAWAY_MODES = ("breakaway", "breakaway_trample")
 #: modes Lockdown leaves alone: seed 001, Lockdown "does not restrict movement from other sources",
@@ -43,7 +48,16 @@ BREAKAWAY_MODES = ("breakaway", "breakaway_trample")
 #: it is reached only by a unit not Engaged when its activation began that a Lockdown enemy
 #: Engages where it stands (Scout Deploy's move, a unit reached after its activation), which
 #: Trample alone lets move. ``breakaway_trample`` is Breakaway's Move Action, which Lockdown stops
-NOT_LOCKED = ("trample", "engaged_trample", "push", "trample_nimble")
+NOT_LOCKED = ("trample", "engaged_trample", "push", "trample_nimble", "locked_trample", "locked_trample_nimble")
+#: the Trample moves (alone or with Nimble) of an Unstoppable unit a Lockdown enemy Engages where
+#: it stands (``choose_mode``): seed 001 Lockdown leaves it no Move Action and Trample's movement
+#: (under option engaged_trample: full_move, or for a unit free when its activation began), and
+#: Unstoppable, whose zone passing and lost Melee Attack go with the Move Action it gives, does
+#: nothing in it (the newer rulebook: Lockdown cancels Unstoppable, digest §7)
+LOCKED_MODES = ("locked_trample", "locked_trample_nimble")
+#: modes in which Unstoppable passes no zone: the §8.2 step (Trample's, left to a unit Lockdown
+#: Engages) and the Trample moves of a locked-down unit
+NO_UNSTOPPABLE = ("engaged_step", "engaged_trample", *LOCKED_MODES)
 THROUGH_UNITS = rule("GODSGLOOM §8.1", "a unit may not move through a hex occupied by another unit")
 NEVER_END_OCCUPIED = rule("GODSGLOOM §8.1", "a unit may move through this occupied hex but never end its move there")
 MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may always move 1 hex in a Move Action")
@@ -54,6 +68,10 @@ LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't
 #: Move Action, and what Trample leaves it is the §8.2 step (seed 002), which Unstoppable doesn't pass
 UNSTOPPABLE_LOCKED = (
     "Unstoppable does not pass it: Lockdown leaves the unit no Move Action, only Trample's §8.2 step"
+)
+#: the same under option engaged_trample: full_move, or for a unit free when its activation began
+UNSTOPPABLE_LOCKED_TRAMPLE = (
+    "Unstoppable does not pass it: Lockdown leaves the unit no Move Action, only Trample's movement"
 )
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 #: seed 001 Flying read off the activation, as seed 002 §8.2 is: Engaged when the activation began
@@ -697,23 +715,27 @@ class GloomMovement:
         if not zones or self.mode == "push":
             return None
         view = self.view
-        if view.has(unit_id, "Unstoppable") and self.mode not in ("engaged_step", "engaged_trample"):
+        if view.has(unit_id, "Unstoppable") and self.mode not in NO_UNSTOPPABLE:
             return None
         nimble = self.mode in NIMBLE_MODES
         if nimble and not any(view.has(e, "Lockdown") for e in zones):
             return None
-        stepping = self.mode in ("engaged_step", "engaged_trample")
+        stepping = self.mode in NO_UNSTOPPABLE
         helpers = [
             t for t in ("Nimble", "Unstoppable")
             if view.has(unit_id, t) and (t != "Nimble" or self._nimble_could_help(zones)) and (t != "Unstoppable" or not stepping)
         ]
         hint = f"; {' or '.join(helpers)} would let it through" if helpers and not nimble else ""
+        locked = UNSTOPPABLE_LOCKED_TRAMPLE if self.mode in LOCKED_MODES else UNSTOPPABLE_LOCKED
         if nimble:
             hint = "; Lockdown negates Nimble"
+            if stepping and view.has(unit_id, "Unstoppable"):
+                hint += f"; {locked}"
         elif stepping and view.has(unit_id, "Unstoppable"):
             # an Unstoppable unit that started Engaged has its Move Action (``choose_mode``) unless
-            # a Lockdown enemy Engages it: the §8.2 step it is left with is not Unstoppable's to pass
-            hint = f"; {UNSTOPPABLE_LOCKED}"
+            # a Lockdown enemy Engages it: the §8.2 step or Trample's movement it is left with is
+            # not Unstoppable's to pass
+            hint = f"; {locked}"
         return _zone_stop_rule(h.text, tuple(zones), hint)
 
     def _nimble_could_help(self, zones: list[str]) -> bool:
@@ -876,11 +898,20 @@ def choose_mode(
             # Engaged to its step (Trample lifts §8.1 only; seed 001 Lockdown leaves that step
             # alone, see GloomMovement.no_movement); full_move reads Trample as a movement of its own
             step = view.options.engaged_trample == "engaged_step"
-            return ("engaged_trample" if step else "trample"), None
+            return ("engaged_trample" if step else _locked_trample(view, unit_id, "trample")), None
         if view.has(unit_id, "Unstoppable"):
             return "normal", None
         return "engaged_step", None  # Nimble doesn't work for a unit that starts Engaged
     nimble = "Nimble" in used or "Harass" in used  # Harass: option harass alias_of_nimble (disabled refused above)
     if trample:
-        return ("trample_nimble" if nimble else "trample"), None
+        return _locked_trample(view, unit_id, "trample_nimble" if nimble else "trample"), None
     return ("nimble" if nimble else "normal"), None
+
+
+def _locked_trample(view: MatView, unit_id: str, mode: str) -> str:
+    """``mode`` (a Trample move, with Nimble or not), or its ``LOCKED_MODES`` twin for an
+    Unstoppable unit a Lockdown enemy Engages where it stands: Lockdown leaves it Trample's
+    movement, in which Unstoppable passes no zone and costs no Melee Attack (seed 001)."""
+    if view.has(unit_id, "Unstoppable") and _locked_down(view, unit_id):
+        return f"locked_{mode}"
+    return mode
