@@ -24,6 +24,7 @@ from domain.legacy import upcast_log
 from domain.logged import reissuing_logged_commands
 from domain.ruleset import get_ruleset
 from domain.state import GameState
+from domain.wordings import as_today
 from projections.state_hash import fold, state_hash
 from sim.runner import recorded
 
@@ -165,6 +166,13 @@ def copy_of_start(state: GameState, seed: int) -> GameState:
 
 
 def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
+    # the log's commands are read as they were recorded (domain.logged) wherever verification
+    # reads them: re-issued, compared with the prefix's, compared with the ones the rules make
+    with reissuing_logged_commands():
+        return _verify_logged(events, cheap, prefix)
+
+
+def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
     events = upcast_log(events)
     start = events[0]
     if not isinstance(start, GameStarted):
@@ -177,17 +185,16 @@ def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None)
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
     try:
-        with reissuing_logged_commands():  # a logged command as it was recorded (domain.logged)
-            for event in events[begin:]:
-                if not isinstance(event, CommandIssued):
-                    continue
-                try:
-                    # no rollback: a refusal ends verification, so the game is never used again
-                    # at the moment the log says it was issued: the clock is not read, and the
-                    # events the rules make again carry the logged command's timestamp
-                    game.issue(event.command, rollback=False, issued_at=event.timestamp)
-                except SimError as exc:
-                    return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
+        for event in events[begin:]:
+            if not isinstance(event, CommandIssued):
+                continue
+            try:
+                # no rollback: a refusal ends verification, so the game is never used again
+                # at the moment the log says it was issued: the clock is not read, and the
+                # events the rules make again carry the logged command's timestamp
+                game.issue(event.command, rollback=False, issued_at=event.timestamp)
+            except SimError as exc:
+                return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
     finally:
         # the recorder holds the game: left on it, the two would wait for the cyclic collector
         # instead of being freed when verification drops them (a game's whole state, each game)
@@ -335,7 +342,8 @@ def _disagreement(
         # an option added since the log was written is not compared: its default is, by
         # rule, the behaviour the log was played under (docs/design.md, "Logs are forever")
         same_fields["options"] = {k: v for k, v in same_fields["options"].items() if k in in_log["options"]}
-    if logged.name != made.name or in_log != same_fields:
+    # a text an older version worded otherwise for the same ruling is today's (``domain.wordings``)
+    if logged.name != made.name or (in_log != same_fields and as_today(made.TOPIC, in_log, same_fields) != same_fields):
         return f"{logged.event_id}: the log has {logged.name} {in_log}, the rules give {made.name} {same_fields}"
     return None
 

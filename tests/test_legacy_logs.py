@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.events import StepsCancelled
 from sim.app import open_store
 from sim.logfile import read_jsonl
 from sim.replay import replay, verify
@@ -37,8 +38,9 @@ def test_an_old_log_replays_and_verifies_under_todays_rules(path: Path) -> None:
 @pytest.mark.parametrize("path", LATER_LOGS, ids=lambda p: p.stem)
 def test_a_later_log_replays_and_verifies_as_it_was_played(path: Path) -> None:
     """Logs are forever: a log written before an option's default changed (its record leaves
-    the option out, which then meant the old default) replays and verifies as it was played,
-    stored and exported again too (tests/fixtures/README.md, "Logs written by later versions")."""
+    the option out, which then meant the old default), or before a text its events record was
+    reworded, replays and verifies as it was played, stored and exported again too
+    (tests/fixtures/README.md, "Logs written by later versions")."""
     events = read_jsonl(path)
     replayed = replay(events)
     assert replayed.events == len(events)
@@ -47,6 +49,17 @@ def test_a_later_log_replays_and_verifies_as_it_was_played(path: Path) -> None:
     again = _exported(events)
     assert verify(again).ok
     assert replay(again).hash == replayed.hash
+
+
+def test_a_reworded_text_is_taken_only_in_its_former_wording() -> None:
+    """A former wording (``domain.wordings``) is today's text with its old ending, nothing else:
+    a logged reason that differs otherwise still disagrees with the rules."""
+    events = read_jsonl(FIXTURES / "logs-later" / "godsgloom-lockdown-unstoppable-step.jsonl")
+    cancelled = next(e for e in events if isinstance(e, StepsCancelled))
+    assert cancelled.reason.endswith("; Unstoppable would let it through")
+    cancelled.__dict__["reason"] = cancelled.reason.replace("4,4", "4,3")
+    verdict = verify(events)
+    assert not verdict.ok and "StepsCancelled" in verdict.message
 
 
 def test_an_old_store_still_loads_every_game_with_the_same_events_as_its_log(tmp_path: Path) -> None:

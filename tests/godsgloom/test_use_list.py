@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import BadInput
+from domain.events import CommandIssued
 from domain.logged import reissuing_logged_commands
-from sim.replay import verify
+from sim.replay import verify, verify_exactly
 from sim.runner import recorded
 from tests.godsgloom.test_movement_rules import activated, mat
 from tests.helpers import game
@@ -51,3 +52,18 @@ def test_a_logged_empty_use_list_still_verifies() -> None:
     events = recorded(g)
     assert [e.command["use"] for e in events if e.name == "CommandIssued" and e.command["command"] == "move"] == [[]]
     assert verify(events).ok
+    assert verify_exactly(events).ok  # the exact comparison reads the logged command as logged too
+
+
+def test_a_logged_empty_use_list_in_another_written_form_still_verifies() -> None:
+    """The logged command is compared with today's reading of it outside the re-issuing loop
+    too: a ``use: []`` move recorded without its player (a hand-written or older log) was a
+    BadInput out of verification instead of a verdict."""
+    g = activated(mat(KNIGHTS), "knights")
+    with reissuing_logged_commands():
+        g.issue({"command": "move", "unit": "knights", "use": [], "path": ["2,5"]})
+    events = recorded(g)
+    move = next(e for e in events if isinstance(e, CommandIssued) and e.command["command"] == "move")
+    move.__dict__["command"] = {k: v for k, v in move.command.items() if k != "player"}
+    assert verify(events).ok
+    assert verify_exactly(events).ok

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
+import domain.rulesets.godsgloom.wordings  # noqa: F401  (registers the former wordings older logs hold)
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent

@@ -60,6 +60,7 @@ from domain.rulesets.godsgloom.hexgrid import FACINGS, direction_to, distance, f
 from domain.rulesets.godsgloom.movement import BREAKAWAY_MODES, LOCKED_MODES, NIMBLE_MODES, GloomMovement, choose_mode
 from domain.rulesets.godsgloom.state import Activation, Facing, GloomState, GloomUnit, Terrain, Tokens
 from domain.rulesets.godsgloom.view import MatView, engaged_after_own_move, rule
+from domain.rulesets.godsgloom.wordings import NIMBLE_BAN, UNSTOPPABLE_BAN
 from domain.state import StepItem
 
 #: tokens a unit may carry; only Slow changes movement (-1 Speed each, option slow_speed_modifier)
@@ -90,9 +91,6 @@ FLYING_NO_MINIMUM = rule(
 )
 #: how a Flying move's distance was counted, by option teleport_destination (said in a refusal)
 WAY_ROUND = {"empty_within_speed": "", "path_within_speed": " along the way round Impassable hexes"}
-#: why a move cost the Melee Attack (``MeleeBarred.rule``): seed 001 Nimble and Unstoppable
-NIMBLE_BAN = "Nimble: it moved through an enemy Engagement Zone"
-UNSTOPPABLE_BAN = "Unstoppable: it used the trait to move"
 TELEPORT_DESTINATION = rule("GODSGLOOM Teleport", "a teleported unit goes to an empty hex of the mat that is not Impassable")
 
 

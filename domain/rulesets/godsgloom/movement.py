@@ -28,6 +28,7 @@ from domain.rulesets.godsgloom.mat_steps import IMPASSABLE
 from domain.rulesets.godsgloom.placement import Placement
 from domain.rulesets.godsgloom.state import GloomUnit
 from domain.rulesets.godsgloom.view import MatView, moves_since, rule, touched_texts, zone_hexes
+from domain.rulesets.godsgloom.wordings import UNSTOPPABLE_LOCKED, UNSTOPPABLE_LOCKED_TRAMPLE
 from domain.state import GameState
 
 MODES = (
@@ -64,15 +65,6 @@ MINIMUM_MOVE = rule("GODSGLOOM §8.3", "Minimum Move Guarantee: a unit may alway
 MOVEMENT_POINTS = rule("GODSGLOOM MOV.10", "a Move Action has Movement Points equal to Speed")
 ENGAGED_STEP = rule("GODSGLOOM §8.2", "a unit that starts its activation Engaged may move at most 1 hex")
 LOCKDOWN = rule("Lockdown (passive)", "an enemy Engaged by a Lockdown unit can't make a Move Action", "passive")
-#: why an Unstoppable unit's zone stop isn't Unstoppable's to lift: seed 001 Lockdown takes its
-#: Move Action, and what Trample leaves it is the §8.2 step (seed 002), which Unstoppable doesn't pass
-UNSTOPPABLE_LOCKED = (
-    "Unstoppable does not pass it: Lockdown leaves the unit no Move Action, only Trample's §8.2 step"
-)
-#: the same under option engaged_trample: full_move, or for a unit free when its activation began
-UNSTOPPABLE_LOCKED_TRAMPLE = (
-    "Unstoppable does not pass it: Lockdown leaves the unit no Move Action, only Trample's movement"
-)
 FLYING_ENGAGED = rule("Flying (active)", "Flying can't be used while Engaged", "active")
 #: seed 001 Flying read off the activation, as seed 002 §8.2 is: Engaged when the activation began
 FLYING_STARTED_ENGAGED = rule(
