@@ -201,6 +201,13 @@ class SorceryRuleset(Ruleset[SorceryState]):
         thing = state.units.get(thing_id) or state.features.get(thing_id)
         return thing.card if thing is not None else thing_id
 
+    def created_by(self, state: SorceryState, unit_id: str) -> str | None:
+        """Army of the Dead's Skeletons and Tadpole Pool's Frogs (triggers/cards.py
+        ``token_maker``), imported when a scenario expects a unit the game never had."""
+        from domain.rulesets.sorcery.triggers.cards import token_maker
+
+        return token_maker(state, unit_id)
+
     def in_play(self, state: SorceryState, thing_id: str) -> bool:
         if thing_id in state.units:
             return super().in_play(state, thing_id)

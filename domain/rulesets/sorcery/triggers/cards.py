@@ -5,6 +5,7 @@ Men), artifacts that move (Purge Juggernaut, Red Rock of Ravannis)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from domain.errors import BadInput
@@ -24,7 +25,7 @@ from domain.rulesets.sorcery.events import (
 from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
-from domain.rulesets.sorcery.state import ActivationItem, CardState
+from domain.rulesets.sorcery.state import ActivationItem, CardState, SorceryState
 from domain.rulesets.sorcery.triggers import match
 from domain.rulesets.sorcery.triggers.choices import answer as answer_choice
 from domain.rulesets.sorcery.triggers.choices import one_of
@@ -38,6 +39,28 @@ CAGED_MAX_POWER = 2
 #: Tadpole Pool: "(W)(W)(W) — Genesis → Summon three submerged Frog tokens here."
 TADPOLE_THRESHOLD = ("water", 3)
 FROGS = 3
+
+
+#: the ids the tokens of these cards get: the source's id, then this, then a number (the
+#: resolvers below); read back by ``token_maker``
+TOKEN_IDS: dict[str, tuple[str, int | None]] = {"Army of the Dead": ("skeleton", None), "Tadpole Pool": ("frog", FROGS)}
+_TOKEN_ID = re.compile(r"^(?P<source>.+)-(?P<kind>[a-z]+)-(?P<n>[1-9][0-9]*)$")
+
+
+def token_maker(state: SorceryState, unit_id: str) -> str | None:
+    """What would have made a token of this id: the card in the game (a unit or a site) whose
+    trigger gives its tokens ids of this form (``TOKEN_IDS``), as "<card> (<id>)'s trigger";
+    None for any other id."""
+    found = _TOKEN_ID.match(unit_id)
+    if found is None:
+        return None
+    source = state.units.get(found["source"]) or state.features.get(found["source"])
+    if source is None or source.card not in TOKEN_IDS:
+        return None
+    kind, most = TOKEN_IDS[source.card]
+    if found["kind"] != kind or (most is not None and int(found["n"]) > most):
+        return None
+    return f"the trigger of {source.card} ({source.id}) that makes it"
 
 
 def _leave_skeleton(engine: Primitives, trigger: TriggerState) -> None:
