@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.events import UnitDied
 from domain.rules import RuleRef
+from domain.rulesets.sorcery.state import SorceryState
 from tests.helpers import game
 
 BOARD = """
@@ -26,7 +27,9 @@ def test_codex_void_a_banished_minion_is_described_as_banished_not_dying() -> No
     g = game(BOARD)
     events = g.issue({"command": "cast", "card": "Into the Abyss", "targets": ["troll", "2"]})
     gone = [e for e in events if isinstance(e, UnitDied)]
-    assert len(gone) == 1 and g.state.deaths == []
+    state = g.state
+    assert isinstance(state, SorceryState)
+    assert len(gone) == 1 and state.deaths == []  # banished: no death counted
     text = gone[0].describe(str)
     assert "banished" in text.split(":")[0] and "dies" not in text
 

@@ -281,9 +281,9 @@ class Primitives(CommandHandlers[SorceryState], Reader):
                 self.kill(unit.id, fatal, cause)
         for unit_id, why in voids.short_of_voids(state):
             self.kill(unit_id, why, cause)  # banished (Yog-Sothoth)
-        for feature, at, card_name in borne_where_forbidden(state):  # a bearer of an artifact at a Red Rock
+        for feature, lies_at, card_name in borne_where_forbidden(state):  # a bearer of an artifact at a Red Rock
             self.emit(
-                ArtifactDropped, cause=cause, feature=feature.id, unit=feature.bearer or "", at=at,
+                ArtifactDropped, cause=cause, feature=feature.id, unit=feature.bearer or "", at=lies_at,
                 reason=f"{card_name}: {CANT_BE_CARRIED}",
             )
         self.mark_lasting_losses(cause)
