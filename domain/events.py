@@ -340,7 +340,8 @@ class MoveEnded(GameEvent):
 
 
 class UnitDied(GameEvent):
-    """A unit died (or was destroyed) and left the board, for the rule named."""
+    """A unit died (or was destroyed, or was banished: ``RuleRef.banishes``) and left the board,
+    for the rule named."""
 
     TOPIC: ClassVar[str] = "sim.UnitDied"
     LOOKAHEAD: ClassVar[bool] = True
@@ -352,7 +353,9 @@ class UnitDied(GameEvent):
         state.unit_died(self.unit, self.at, self.rule)
 
     def describe(self, label: Labeler) -> str:
-        return f"{self.unit} dies at {label(self.at) if self.at else 'nowhere'}: {self.rule}"
+        # a unit banished (Sorcery's void) did not die: the state counts no death, nor the text
+        verb = "is banished" if self.rule.banishes else "dies"
+        return f"{self.unit} {verb} at {label(self.at) if self.at else 'nowhere'}: {self.rule}"
 
 
 class TriggerQueued(GameEvent):

@@ -25,6 +25,13 @@ class RuleRef(PlainModel):
     message: str
     timing: str | None = None
 
+    @property
+    def banishes(self) -> bool:
+        """Whether a unit leaving the board by this rule is banished rather than killed: the rules
+        that banish say so in their message (Sorcery: a minion without Voidwalk in the void,
+        codex: Void; Yog-Sothoth short of voids). What an event's text and a death count read."""
+        return "banished" in self.message
+
     def __str__(self) -> str:
         kind = f" ({self.timing})" if self.timing else ""
         return f"{self.source}: {self.message}{kind}"

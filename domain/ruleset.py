@@ -181,6 +181,13 @@ class Ruleset(Generic[S]):
         roll causes no event of its own. None where the ruleset has nothing to add."""
         return None
 
+    def created_by(self, state: S, unit_id: str) -> str | None:
+        """What would have created a unit of this id, when a rule of the ruleset gives the units
+        it creates ids of that form and its source is in the game (Sorcery: Army of the Dead's
+        Skeletons): a scenario expecting such a unit that never came is a failed expectation
+        ("the trigger did not fire"), not a typo (sim/runner.py). None: no rule would."""
+        return None
+
     def in_play(self, state: S, thing_id: str) -> bool:
         """Whether a trigger's source is still where its ability works."""
         unit = state.units.get(thing_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import Any
+from typing import Any, get_args
 from uuid import UUID
 
 from pydantic import BaseModel
@@ -92,14 +92,37 @@ def play(scenario: ScenarioBase, strict: bool = True, game_id: UUID | None = Non
 
 def check_expected_units(scenario: ScenarioBase, game: Game) -> None:
     """Every unit ``expect.units`` names is one the game has had, or one a script command names
-    as the unit it makes (its summon may be refused: that is a failed expectation). Any other is
-    a typo, bad input naming the field: checked against the played game, since units may enter
-    during the script, before anything is stored."""
-    units = game.state.units
+    as the unit it makes (its summon may be refused: that is a failed expectation), or one a
+    rule of the ruleset would have created (a token whose trigger did not fire: failed too,
+    ``Ruleset.created_by``). Any other is a typo, bad input naming the field: checked against
+    the played game, since units may enter during the script, before anything is stored. So is
+    a field the ruleset's units don't have."""
+    state = game.state
+    units = state.units
+    rules = get_ruleset(state.ruleset)
     made = {getattr(entry, "id", None) for entry in scenario.script}
-    for unit_id in scenario.expect.units:
-        if unit_id not in units and unit_id not in made:
+    fields = unit_fields(state)
+    for unit_id, want in scenario.expect.units.items():
+        if unit_id not in units and unit_id not in made and rules.created_by(state, unit_id) is None:
             raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, units, 'units')}", f"expect.units.{unit_id}")
+        named = [(n, f"expect.units.{unit_id}.{n}") for n in _FIXED if getattr(want, n) is not None]
+        named += [(n, f"expect.units.{unit_id}.extra.{n}") for n in want.extra]
+        for name, where in named:
+            if name not in fields:
+                raise BadInput(f"{state.ruleset} units have no field {name!r}{suggest(name, fields)}", where)
+
+
+#: the unit fields ``expect.units`` names outside ``extra`` (``at`` is every unit's location)
+_FIXED = ("alive", "tapped", "damage", "carried_by")
+
+
+def unit_fields(state: Any) -> frozenset[str]:
+    """The fields of the ruleset's units (the type its state narrows ``units`` to), whether or
+    not the game has a unit yet."""
+    annotation = type(state).model_fields["units"].annotation
+    args = get_args(annotation)
+    unit_class = args[1] if len(args) == 2 else None
+    return frozenset(unit_class.model_fields) if unit_class is not None else frozenset()
 
 
 def play_script(scenario: ScenarioBase, game: Game, strict: bool = True, first: int = 0) -> list[StepOutcome]:
@@ -232,7 +255,9 @@ def _check_units(played: Played) -> list[str]:
     for unit_id, want in played.scenario.expect.units.items():
         unit = state.units.get(unit_id)
         if unit is None:
-            problems.append(f"units.{unit_id}: no such unit")
+            maker = rules.created_by(state, unit_id)
+            why = f": {maker} did not fire" if maker is not None else ""
+            problems.append(f"units.{unit_id}: no such unit{why}")
             continue
         if want.at is not None:
             expected_at = rules.label(state, rules.parse_location(state, want.at))

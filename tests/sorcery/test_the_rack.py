@@ -171,3 +171,26 @@ def test_with_no_adjacent_location_to_stretch_into_it_still_loses_a_life_for_its
     g.issue({"command": "pass", "player": "p2"})
     assert not named(g, "ChoiceRequested") and g.state.units["avatar"].occupied == ["8"]
     assert g.state.life["p2"] == 19
+
+
+# --- with Magellan Globe: an Avatar stretched across a connected edge is not modelled ------------
+
+
+def test_the_rack_with_magellan_globe_says_the_locations_across_the_edge_are_not_modelled() -> None:
+    """Magellan Globe's FAQ (digest 1.5, 4): oversized units may span the edges it connects. An
+    oversized unit's shape is kept as offsets within the realm's edges (oversized.py), so a
+    stretch across the edge is not modelled: the locations across it are left out of the choice,
+    and the trigger's outcome and the Globe's report say so (never silent)."""
+    units = (
+        "    - {id: troll, card: Bosk Troll, owner: p1, at: 4}\n"
+        "    - {id: avatar, card: Spellslinger, owner: p2, at: 5}\n"
+    )
+    rack = RACK + "    - {id: globe, card: Magellan Globe, controller: p1, at: 13}\n"
+    g = realm(units, rack, squares=(1, 4, 5, 10, 13, 20))
+    g.issue({"command": "move_and_attack", "unit": "troll", "path": ["5"], "attack": "avatar"})
+    g.issue({"command": "pass", "player": "p2"})
+    assert set(named(g, "ChoiceRequested")[-1].options) == {"4", "10"}
+    g.issue({"command": "choose", "option": "10", "player": "p1"})
+    outcome = [e for e in named(g, "TriggerResolved") if "stretches avatar" in e.outcome][-1].outcome
+    assert "not modelled" in outcome and "1, 20" in outcome and "Magellan Globe" in outcome
+    assert any("span" in text for text in derive("Magellan Globe").unmodelled)

@@ -57,6 +57,7 @@ from domain.rulesets.sorcery.state import (
     SorceryUnit,
     TurnPassItem,
 )
+from domain.rulesets.sorcery.tokens import token_maker
 from domain.rulesets.sorcery.triggers import match, registry, stops
 from domain.rulesets.sorcery.view import RealmView
 from domain.state import MoveState, StepItem, TriggerState
@@ -200,6 +201,10 @@ class SorceryRuleset(Ruleset[SorceryState]):
     def name_of(self, state: SorceryState, thing_id: str) -> str:
         thing = state.units.get(thing_id) or state.features.get(thing_id)
         return thing.card if thing is not None else thing_id
+
+    def created_by(self, state: SorceryState, unit_id: str) -> str | None:
+        """Army of the Dead's Skeletons and Tadpole Pool's Frogs (``tokens.token_maker``)."""
+        return token_maker(state, unit_id)
 
     def in_play(self, state: SorceryState, thing_id: str) -> bool:
         if thing_id in state.units:

@@ -370,6 +370,10 @@ class Ability(Declared):
     #: Greed); ``here``, artifacts in this aura's area can't be dropped (Cursed Iron). Read by
     #: ``engine/carry.artifact_drop_refusal``
     undroppable: Literal["itself", "borne", "here"] | None = None
+    #: artifacts can't be carried at this artifact's location (Red Rock of Ravannis): no Pick Up
+    #: there, and one borne there lies there (``uncarriable.py``; rule option
+    #: ``red_rock_bearer_enters``)
+    uncarriable_here: bool = False
     #: for ongoing abilities: what ends the effect for good, if anything does
     lasts_until: DiesNearby | None = None
     #: the unit loses these keywords for good once it moves (Moss Troll: "Loses Stealth if it

@@ -29,17 +29,20 @@ class ArtifactPickedUp(GameEvent):
 
 class ArtifactDropped(GameEvent):
     """A unit used Drop on an artifact it bore: the artifact lies where the unit stands (codex:
-    Drop)."""
+    Drop). ``reason`` when it was not a Drop: a rule made the unit lose it there (Red Rock of
+    Ravannis: artifacts can't be carried here); empty in logs from before it."""
 
     TOPIC: ClassVar[str] = "sorcery.ArtifactDropped"
     LOOKAHEAD: ClassVar[bool] = True
     feature: str
     unit: str
     at: str
+    reason: str = ""
 
     def apply_to(self, state: GameState) -> None:
         feature = sorcery_state(state).features[self.feature]
         feature.bearer, feature.location = None, self.at
 
     def describe(self, label: Labeler) -> str:
-        return f"{self.unit} drops {self.feature} at {label(self.at)}"
+        why = f": {self.reason}" if self.reason else ""
+        return f"{self.unit} drops {self.feature} at {label(self.at)}{why}"

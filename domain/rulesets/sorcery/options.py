@@ -11,7 +11,7 @@ from domain.options import RuleOptions
 
 class SorceryOptions(RuleOptions):
     #: added after games were recorded: left out of logs and hashes while it holds its default
-    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser", "red_rock_bearer_enters"})
 
     trigger_order: Literal["policy", "ask"] = Field(
         default="policy",
@@ -35,5 +35,15 @@ class SorceryOptions(RuleOptions):
             "the codex (Oversized Units) do not say: 'controller' (default) is the Rack's controller, "
             "as the controller of an effect chooses an oversized unit's position when it teleports "
             "it (codex: Teleporting Oversized Units); 'avatar' is the Avatar's controller"
+        ),
+    )
+    red_rock_bearer_enters: Literal["drops", "refused"] = Field(
+        default="drops",
+        description=(
+            "a unit bearing an artifact entering Red Rock of Ravannis's location ('Artifacts can't be "
+            "carried here'); neither its text nor the codex says: 'drops' (default) it enters and the "
+            "artifact lies there, as the Rock's own pull brings a bearer along into its site; 'refused' "
+            "a bearer of an artifact can't enter that location (then the Rock's pull takes the artifact "
+            "alone). Either way an artifact borne there anyhow lies there, and no Pick Up is made there"
         ),
     )

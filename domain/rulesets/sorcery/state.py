@@ -265,5 +265,5 @@ class SorceryState(GameState):
 def banishes(rule: RuleRef) -> bool:
     """Whether a unit leaving the realm by ``rule`` is banished rather than killed: the rules that
     banish say so (a minion without Voidwalk in the void, codex: Void; Yog-Sothoth short of
-    voids), and their messages are this ruleset's own."""
-    return "banished" in rule.message
+    voids), and their messages are this ruleset's own (``RuleRef.banishes``)."""
+    return rule.banishes

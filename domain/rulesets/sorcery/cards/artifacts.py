@@ -16,6 +16,7 @@ from domain.rulesets.sorcery.abilities import (
     Untap,
 )
 from domain.rulesets.sorcery.cards.at_distance import DamageUpToSteps, ShootAndDrag
+from domain.rulesets.sorcery.cards.gaps import GLOBE_OVERSIZED
 
 CARDS: dict[str, tuple[Ability, ...]] = {
     "All-terrain Vestments": (
@@ -102,6 +103,7 @@ CARDS: dict[str, tuple[Ability, ...]] = {
     "Magellan Globe": (
         Ability(
             name="opposite edges connected", timing="ongoing", covers=("Opposite edges of the realm are connected.",),
+            gaps=GLOBE_OVERSIZED,
             passive={"kind": "connect_edges"},
         ),
     ),
@@ -156,8 +158,11 @@ CARDS: dict[str, tuple[Ability, ...]] = {
             does=Resolve(name="juggernaut_moves"),
         ),
     ),
-    # "Artifacts can't be carried here." stays listed
     "Red Rock of Ravannis": (
+        Ability(
+            name="artifacts can't be carried here", timing="ongoing", covers=("Artifacts can't be carried here.",),
+            uncarriable_here=True,
+        ),
         Ability(
             name="pulls each artifact one step toward it, with its bearer, at the end of each turn",
             timing="triggered",

@@ -23,6 +23,12 @@ OVERSIZED_GAPS = (
     "orientation is kept); grid damage, carried artifacts' positions, projectiles, intercepts and "
     "the cards that read 'its location' use that square only"
 )
+#: what Magellan Globe still lacks: its FAQ lets oversized units span the edges it connects
+#: (digest 1.5, 4), but an oversized unit's shape is kept within the edges (oversized.py)
+GLOBE_OVERSIZED = (
+    "oversized units never span the edges it connects: a step or teleport that would take a part "
+    "across is refused as leaving the realm, and The Rack stretches an Avatar only within the edges"
+)
 #: what a growing oversized unit still lacks (Megamoeba, Aethermoeba; oversized.py)
 GROWING_GAPS = (
     "its location is where it last grew; its range of motion counts a step back onto a location "

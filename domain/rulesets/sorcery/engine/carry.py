@@ -16,6 +16,7 @@ from domain.rulesets.sorcery.events_artifacts import ArtifactDropped, ArtifactPi
 from domain.rulesets.sorcery.realm import parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import CardState, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.uncarriable import CANT_BE_CARRIED, uncarriable_places
 
 ONCE_PER_TURN = rule("codex: Pick Up", "Pick Up and Drop are each used once on your turn")
 PICK_UP_HERE = rule("codex: Pick Up", "a unit picks up artifacts lying at its location")
@@ -28,16 +29,17 @@ MONUMENT = rule("codex: Carrying Artifacts", "whether a Monument can be carried 
 def artifact_refusal(engine: Reader, unit: SorceryUnit, feature: CardState) -> RuleRef | None:
     """Why ``unit`` can't pick up ``feature`` now: Pick Up is a basic ability of every unit, so
     a disabled one has none (codex: Disabled), and it takes an artifact lying at its location
-    (codex: Pick Up). A Red Rock of Ravannis there says "Artifacts can't be carried here"."""
+    (codex: Pick Up). A Red Rock of Ravannis there says "Artifacts can't be carried here"
+    (``uncarriable.py``)."""
     if (why := _disabled(engine, unit)) is not None:
         return why
     if feature.bearer is not None or feature.location != unit.location:
         return PICK_UP_HERE
     if "Monument" in card(feature.card).subtypes:
         return MONUMENT
-    for other in engine.state.features.values():
-        if other.kind == "artifact" and other.card == "Red Rock of Ravannis" and _where(engine.state, other) == unit.location:
-            return rule("Red Rock of Ravannis", "artifacts can't be carried here")
+    forbidden_by = uncarriable_places(engine.state).get(unit.location or "")
+    if forbidden_by is not None:
+        return rule(forbidden_by, CANT_BE_CARRIED, "ongoing")
     return None
 
 
@@ -73,14 +75,6 @@ def _disabled(engine: Reader, unit: SorceryUnit) -> RuleRef | None:
     if why is None:
         return None
     return rule("codex: Disabled", f"a disabled unit has no abilities, basic ones included ({why.source}: {why.message})")
-
-
-def _where(state: SorceryState, feature: CardState) -> str | None:
-    """An artifact's location: where it lies, or where its bearer is."""
-    if feature.bearer is not None:
-        bearer = state.units.get(feature.bearer)
-        return bearer.location if bearer is not None and bearer.alive else None
-    return feature.location
 
 
 def carry_refusal(engine: Reader, carrier: SorceryUnit, unit: SorceryUnit) -> RuleRef | None:

@@ -33,10 +33,12 @@ from domain.rulesets.sorcery.events import (
     UnitReturned,
     not_modelled_of,
 )
+from domain.rulesets.sorcery.events_artifacts import ArtifactDropped
 from domain.rulesets.sorcery.movement import FORCED_KINDS
 from domain.rulesets.sorcery.realm import COLUMNS, ROWS, Region, parse_loc
 from domain.rulesets.sorcery.rules.keywords import may_perish
 from domain.rulesets.sorcery.state import EffectState, NotModelled, SorceryState, SorceryUnit
+from domain.rulesets.sorcery.uncarriable import CANT_BE_CARRIED, borne_where_forbidden
 
 #: a unit's id: settling reads the units in id order
 _unit_id = attrgetter("id")
@@ -232,7 +234,8 @@ class Primitives(CommandHandlers[SorceryState], Reader):
     def settle(self, cause: str, moving: str | None = None) -> None:
         """After anything that moves units: a carried unit that no longer shares a location with
         its carrier is dropped (digest 2.6), then a minion where it can't survive dies, or is
-        banished from the void (digest 1.6). The unit still moving is settled when its move ends.
+        banished from the void (digest 1.6), and an artifact borne where artifacts can't be
+        carried (Red Rock of Ravannis) lies there, even mid-move: its bearer carried it there. The unit still moving is settled when its move ends.
         A Voidwalk kept from a Planar Gate ends once its unit is out of the void."""
         for effect in list(self.state.effects.values()):
             if effect.duration != "until_enters_site":
@@ -278,6 +281,11 @@ class Primitives(CommandHandlers[SorceryState], Reader):
                 self.kill(unit.id, fatal, cause)
         for unit_id, why in voids.short_of_voids(state):
             self.kill(unit_id, why, cause)  # banished (Yog-Sothoth)
+        for feature, lies_at, card_name in borne_where_forbidden(state):  # a bearer of an artifact at a Red Rock
+            self.emit(
+                ArtifactDropped, cause=cause, feature=feature.id, unit=feature.bearer or "", at=lies_at,
+                reason=f"{card_name}: {CANT_BE_CARRIED}",
+            )
         self.mark_lasting_losses(cause)
 
     def _freed_from_artifact(self, unit_id: str, cause: str) -> None:

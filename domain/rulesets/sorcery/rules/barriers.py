@@ -22,6 +22,7 @@ from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.rules.adjacency import StepGeometry
 from domain.rulesets.sorcery.rules.facts import memo
 from domain.rulesets.sorcery.state import SorceryUnit
+from domain.rulesets.sorcery.uncarriable import CANT_BE_CARRIED, uncarriable_places
 
 
 class Barriers(StepGeometry):
@@ -43,7 +44,8 @@ class Barriers(StepGeometry):
     def entry_refusal(self, unit_id: str, frm: Loc | None, to: Loc, kind: str) -> RuleRef | None:
         """Why the unit can't enter ``to`` (from ``frm``; None when summoned or set up there):
         power bans on entering a site, and the location bans of Scarecrow, Undesirables,
-        Mountain Pass, Endless Fence and Bailey (digest 2.3: "can't enter" covers every way)."""
+        Mountain Pass, Endless Fence and Bailey (digest 2.3: "can't enter" covers every way), and
+        a bearer's at a Red Rock of Ravannis under ``red_rock_bearer_enters: refused``."""
         unit = self.unit(unit_id)
         new_site = frm is None or frm.square != to.square or frm.region is Region.VOID
         if new_site and self.site_at(to.square) is not None and to.region is not Region.VOID:
@@ -56,7 +58,19 @@ class Barriers(StepGeometry):
             why = self._location_ban(spec, unit, frm, to, kind, new_site)
             if why is not None:
                 return rule(self.source_card(effect_id), why, "ongoing")
+        if frm is not None and self.state.options.red_rock_bearer_enters == "refused":
+            return self._bearer_refused(unit, to)
         return None
+
+    def _bearer_refused(self, unit: SorceryUnit, to: Loc) -> RuleRef | None:
+        """Rule option ``red_rock_bearer_enters: refused``: a unit bearing an artifact can't enter
+        a location where artifacts can't be carried (Red Rock of Ravannis; ``uncarriable.py``)."""
+        if not any(f.bearer == unit.id for f in self.state.features.values()):
+            return None
+        forbidden_by = uncarriable_places(self.state).get(to.text)
+        if forbidden_by is None:
+            return None
+        return rule(forbidden_by, f"{CANT_BE_CARRIED}: a bearer of an artifact can't enter (rule option red_rock_bearer_enters: refused)", "ongoing")
 
     def _location_ban(
         self, spec: LocationBan, unit: SorceryUnit, frm: Loc | None, to: Loc, kind: str, new_site: bool

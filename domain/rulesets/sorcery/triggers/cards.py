@@ -25,6 +25,7 @@ from domain.rulesets.sorcery.movement import FORCED_KINDS, ForcedMovement
 from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.refs import rule
 from domain.rulesets.sorcery.state import ActivationItem, CardState
+from domain.rulesets.sorcery.tokens import TOKEN_IDS, token_id
 from domain.rulesets.sorcery.triggers import match
 from domain.rulesets.sorcery.triggers.choices import answer as answer_choice
 from domain.rulesets.sorcery.triggers.choices import one_of
@@ -37,7 +38,7 @@ from domain.state import TriggerState
 CAGED_MAX_POWER = 2
 #: Tadpole Pool: "(W)(W)(W) — Genesis → Summon three submerged Frog tokens here."
 TADPOLE_THRESHOLD = ("water", 3)
-FROGS = 3
+FROGS = TOKEN_IDS["Tadpole Pool"][1] or 3
 
 
 def _leave_skeleton(engine: Primitives, trigger: TriggerState) -> None:
@@ -48,9 +49,9 @@ def _leave_skeleton(engine: Primitives, trigger: TriggerState) -> None:
     army = engine.state.units[trigger.source]
     at = str(trigger.params["at"])
     n = 1
-    while f"{army.id}-skeleton-{n}" in engine.state.units or f"{army.id}-skeleton-{n}" in engine.state.features:
+    while token_id(army.id, "Army of the Dead", n) in engine.state.units or token_id(army.id, "Army of the Dead", n) in engine.state.features:
         n += 1
-    token = f"{army.id}-skeleton-{n}"
+    token = token_id(army.id, "Army of the Dead", n)
     engine.resolver.resolved(trigger, f"leaves {token} behind at {engine.label(at)}")
     engine.place_unit(token, card("Skeleton"), army.owner, at, tapped=False, summoned=True)
     match.summoned(engine.resolver, token, at, trigger.id)
@@ -70,7 +71,7 @@ def _tadpoles(engine: Primitives, trigger: TriggerState) -> None:
         engine.resolver.resolved(trigger, f"{player} has {have} water affinity, less than {needed}: no Frog is summoned")
         return
     below = Loc(parse_loc(site.location or "").square, Region.UNDERWATER).text
-    ids = [f"{site.id}-frog-{n}" for n in range(1, FROGS + 1)]
+    ids = [token_id(site.id, "Tadpole Pool", n) for n in range(1, FROGS + 1)]
     taken = [i for i in ids if i in engine.state.units or i in engine.state.features]
     if taken:
         engine.resolver.resolved(trigger, f"the ids {', '.join(taken)} are taken: no Frog is summoned")
