@@ -17,6 +17,7 @@ from domain.errors import BadInput, IllegalCommand, SimError, suggest
 from domain.event_base import GameEvent
 from domain.game import Game
 from domain.ruleset import get_ruleset
+from domain.validation import path_text
 from projections.lookahead import Lookahead
 from sim.scenario import EventExpectation, ScenarioBase, split_entry
 
@@ -104,9 +105,9 @@ def check_expected_units(scenario: ScenarioBase, game: Game) -> None:
     fields = unit_fields(state)
     for unit_id, want in scenario.expect.units.items():
         if unit_id not in units and unit_id not in made and rules.created_by(state, unit_id) is None:
-            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, units, 'units')}", f"expect.units.{unit_id}")
-        named = [(n, f"expect.units.{unit_id}.{n}") for n in _FIXED if getattr(want, n) is not None]
-        named += [(n, f"expect.units.{unit_id}.extra.{n}") for n in want.extra]
+            raise BadInput(f"unknown unit {unit_id!r}{suggest(unit_id, units, 'units')}", path_text(["expect", "units", unit_id]))
+        named = [(n, path_text(["expect", "units", unit_id, n])) for n in _FIXED if getattr(want, n) is not None]
+        named += [(n, path_text(["expect", "units", unit_id, "extra", n])) for n in want.extra]
         for name, where in named:
             if name not in fields:
                 raise BadInput(f"{state.ruleset} units have no field {name!r}{suggest(name, fields)}", where)

@@ -82,3 +82,18 @@ def test_the_python_api_says_so_too() -> None:
     with pytest.raises(BadInput, match="unknown unit 'nomadz'") as caught:
         played(text)
     assert caught.value.where == "expect.units.nomadz"
+
+
+@pytest.mark.parametrize("key", ["", "scout ", "a.b"])
+def test_an_unknown_expected_unit_whose_id_is_not_a_plain_word_is_named_quoted(tmp_path: Path, key: str) -> None:
+    """The field is written as the message's other paths are (``domain.validation.path_text``):
+    an empty or padded id, or one with a dot, is quoted, so the message says which key (review:
+    ``expect.units.`` and a trailing space were printed as they came)."""
+    name, _ = EXAMPLE["sorcery"]
+    data = yaml.safe_load((EXAMPLES / "sorcery" / name).read_text())
+    data.setdefault("expect", {}).setdefault("units", {})[key] = {"alive": True}
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    result = sim("check", str(path))
+    assert result.exit_code == 2, result.output
+    assert f'expect.units."{key}": unknown unit' in result.output, result.output
