@@ -7,7 +7,8 @@ After every event of every example and of random self-play (on the suite's rando
 with allies that block and steps down that cost, and on the benchmark's whole-turn scenario),
 for every living unit: each of its listed moves' paths, and random paths over the board's steps
 (through allies, enemies, the Ballista it started on, back where it started, over its Movement)
-and a few that are not steps at all.
+and a few that are not steps at all. A clear path's options (``clear_path``, what its steps are
+taken with) are the walk's.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pytest
 from domain.event_base import GameEvent
 from domain.movement import walk_path
 from domain.rulesets.tinyepic.legal import unit_moves
-from domain.rulesets.tinyepic.movement import TetMovement, board_steps, path_is_clear
+from domain.rulesets.tinyepic.movement import TetMovement, board_steps, clear_path, path_is_clear
 from domain.rulesets.tinyepic.state import TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView
 from sim.scenario import ScenarioBase, load_scenario
@@ -59,6 +60,9 @@ def _check(state: TetState, where: str) -> int:
             walked = walk_path(TetMovement(state), unit.id, unit.location or "", path)
             clear = path_is_clear(state, unit, unit.location or "", path)
             assert clear == (walked.refused_at is None), f"{where}: {unit.id} {unit.location} -> {path}: {walked}"
+            if clear:  # the options its steps are taken with (``engine.take_checked_steps``) are the walk's
+                options = clear_path(state, unit, unit.location or "", path)
+                assert options == [option for _, _, option in walked.taken], f"{where}: {unit.id} -> {path}"
             compared += 1
     return compared
 

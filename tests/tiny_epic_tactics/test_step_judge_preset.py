@@ -1,4 +1,4 @@
-"""Every ``TetMovement`` carries the step judge made once per process (``movement._JUDGE``)
+"""Every ``TetMovement`` carries the step judge made once per process (``movement.STEP_JUDGE``)
 instead of one ``StepJudge.of`` makes per model: the resolver makes a model per declared step.
 The judge reads only the model's tolerance, first-step guarantee and allowance rule, so the one
 kept must be the judge ``StepJudge`` would make of any model, whatever its state or view."""

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from domain.cached import cached_property
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import CommandHandlers
-from domain.movement import find_option, walk_path
+from domain.movement import StepOption, find_option, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.ruleset import known_player
@@ -38,10 +38,11 @@ from domain.rulesets.tinyepic.commands import (
 from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import LOCATIONS, kept_location, kept_locations, label
-from domain.rulesets.tinyepic.movement import TetMovement, path_is_clear, shortfall
+from domain.rulesets.tinyepic.movement import STEP_JUDGE, TetMovement, clear_path, shortfall
 from domain.rulesets.tinyepic.options import Terrain
 from domain.rulesets.tinyepic.state import Action, TetState, TetUnit
 from domain.rulesets.tinyepic.view import GridView, rule
+from domain.state import StepItem
 
 TERRAINS: tuple[Terrain, ...] = ("plains", "bridge", "water", "forest", "peak", "village", "portal", "ballista")
 MAX_SIDE = 60
@@ -263,11 +264,63 @@ def handle_move(resolver: Resolver, cmd: Move) -> None:
         steps = steps[1:]
     if not steps:
         raise IllegalCommand(GOES_NOWHERE, f"{unit.id}'s path names no space to enter")
-    if not path_is_clear(state, unit, start, steps):  # a listed path is clear
+    options = clear_path(state, unit, start, steps)  # a listed path is clear
+    if options is None:
         TetCommands(resolver)._walk(unit, start, steps)
     turns.begin_action(resolver, unit, "move")
     # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
-    resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
+    move_id = resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
+    if options is not None:
+        take_checked_steps(resolver, move_id, options)
+
+
+def take_checked_steps(resolver: Resolver, move_id: str, options: list[StepOption]) -> None:
+    """Take a Move's steps just declared with the options its path check found
+    (``movement.clear_path``), as ``Resolver.resolve_step`` would with the options
+    ``TetMovement.step_option`` finds, until a step queues a triggered ability: from there
+    on the resolver judges each step again, on the state the ability leaves.
+
+    The path was checked on the state before the move; the resolver judges each step on the
+    state the events before it left. A Tiny Epic Tactics step's option reads the board and the
+    options (fixed for the game), the Ballista each unit started its turn on (set when a turn
+    starts) and who stands where (each living unit's space and side). The events in between
+    are this command's own: the action taken (``ActionTaken``, perhaps ``UnitWeakened``, the
+    mover's actions and token), the path declared, and the steps before, which move the mover
+    alone (a space it left holds none other; one it returns to was its own). None of them
+    moves, kills or turns another unit, so each option is the one the resolver would find.
+    A triggered ability may (a Village heals only, but the argument does not rest on that): the
+    first step that queues one ends this, and every step after it is judged as before. What
+    the move has spent, its allowance and its first step are the move's own, read as each
+    step is taken, and the step judge itself gives the verdict (``STEP_JUDGE``, the model's).
+    Anything else on the storyline, a step not where the mover stands or a verdict that is
+    not a step taken is left to the resolver, which judges it and names its rule.
+    tests/tiny_epic_tactics/test_checked_steps.py plays each Move both ways and compares the
+    events, and holds a path an earlier step's trigger blocks to the refusal it had."""
+    state = resolver.state
+    storyline = state.storyline
+    if len(storyline) != len(options) or state.unordered or state.choice is not None:
+        return
+    move = state.moves[move_id]
+    units = state.units
+    take = resolver.rules.take_step
+    judge = STEP_JUDGE.judge
+    for option in options:
+        item = storyline[0]
+        if type(item) is not StepItem or item.move_id != move_id or item.to != option.to:
+            return  # not this move's next step (nothing else is queued here): the resolver's
+        unit = units[item.unit]
+        if unit.location != item.frm or not unit.alive:
+            return
+        verdict = judge(option, move.paid_steps, move.allowance, move.taken == 0)
+        if verdict.refusal is not None or option.stops is not None:
+            return  # the resolver judges it again: refuses it by its rule, or stops the move
+        if not take(resolver, item, verdict):
+            return  # the ruleset ended the move itself
+        if item.last:
+            resolver.end_move(move_id)  # as ``resolve_step`` ends it, before any trigger resolves
+            return
+        if state.unordered or state.choice is not None:
+            return  # a triggered ability fired: it resolves first, then the resolver goes on
 
 
 def handle_end_turn(resolver: Resolver, cmd: EndTurn) -> None:

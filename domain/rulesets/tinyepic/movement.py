@@ -73,7 +73,7 @@ class TetMovement:
         # the judge ``StepJudge.of`` would make and keep on this model, made once per process:
         # it reads only the class's tolerance, guarantee and allowance rule (the resolver makes
         # a model per declared step, and asks each for its judge once)
-        known["_step_judge"] = _JUDGE
+        known["_step_judge"] = STEP_JUDGE
         if view is not None:
             known["view"] = view
         #: a Tiny Epic Tactics state, as the view's (every caller's is one: not checked per step)
@@ -89,7 +89,7 @@ class TetMovement:
         """The model ``__init__`` makes of ``state`` alone, made without its call (the one
         ``of_state`` keeps for the resolver's declared steps)."""
         model = _new(cls)
-        _setattr(model, "__dict__", {"_step_judge": _JUDGE, "state": state, "options": state.options, "enemies_passable": False})
+        _setattr(model, "__dict__", {"_step_judge": STEP_JUDGE, "state": state, "options": state.options, "enemies_passable": False})
         return model
 
     @classmethod
@@ -286,7 +286,7 @@ class TetMovement:
 
 
 #: ``StepJudge.of`` of every ``TetMovement`` (a test compares it with the judge made for one)
-_JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetMovement.allowance_rule)
+STEP_JUDGE = StepJudge(TetMovement.tolerance, TetMovement.first_step_guarantee, TetMovement.allowance_rule)
 
 
 #: a legal moves' search on one board (``moves.searched_moves``): where the unit starts, its
@@ -539,19 +539,29 @@ def _shared_steps(state: TetState) -> BoardSteps:
 
 
 def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[str]) -> bool:
-    """Whether a Move's declared path is one ``walk_path`` over ``TetMovement`` takes whole: each
-    step one of the board's steps out of the space before it, into a space no enemy holds (nor
-    an ally, unless allies may be passed through) and not the Ballista the unit started its
-    turn on, the steps' costs within the unit's Movement, and the last space not an ally's.
+    """Whether a Move's declared path is one ``walk_path`` over ``TetMovement`` takes whole
+    (``clear_path``, which also gives each step's option)."""
+    return clear_path(state, unit, start, steps) is not None
+
+
+def clear_path(state: TetState, unit: TetUnit, start: str, steps: Sequence[str]) -> list[StepOption] | None:
+    """Each step's option, as ``TetMovement.step_option`` gives it on this state, when a Move's
+    declared path is one ``walk_path`` over ``TetMovement`` takes whole: each step one of the
+    board's steps out of the space before it, into a space no enemy holds (nor an ally, unless
+    allies may be passed through: the option is pass-only then) and not the Ballista the unit
+    started its turn on, the steps' costs within the unit's Movement, and the last space not
+    an ally's. None says only that the path must be walked (``walk_path`` then names the
+    refusal, or takes it after all).
+
     The same judgement as ``TetMovement.step_option`` and the step judge, read once per path
     from the units and the board's steps instead of a judgement built per step: a move command
     checks its whole path before anything is recorded, and nearly every path is one a search
-    listed. The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
+    listed; the options are what its steps are taken with (``engine.take_checked_steps``).
+    The occupants are read as ``GridView.occupant_at`` reads them (the last living unit
     standing on a space), off the units for each step entered: the command's event has just
     dropped the state's view, nothing else reads it before the path is declared, and a path
-    enters a space or two (a map of every unit's space would cost more). False says only that
-    the path must be walked (``walk_path`` then names the refusal, or takes it after all); a
-    test compares both on every state and many paths."""
+    enters a space or two (a map of every unit's space would cost more). Tests compare it with
+    the walk on every state and many paths, and each option with ``step_option``'s."""
     # the board's steps, read off the board's indexes directly (``state_board_steps``)
     steps_out = state.__pydantic_private__["_board"].get(BOARD_STEPS)  # type: ignore[index]  # ``board_index``'s dict
     if steps_out is None:
@@ -565,27 +575,30 @@ def path_is_clear(state: TetState, unit: TetUnit, start: str, steps: Sequence[st
     here = start
     crossing = False
     by_end = steps_out.by_end  # one step per space it leads to
+    found: list[StepOption] = []
     for to in steps:
         option = by_end[here].get(to)
         if option is None:
-            return False  # not a step: the walk names it
+            return None  # not a step: the walk names it
         occupant = None
         for u in units:  # ``occupant_at.get(to)``: the last living unit standing there
             if u.location == to and u.alive:
                 occupant = u
         if to == started_on:
-            return False  # back into (or through, an ally there or not) the Ballista
+            return None  # back into (or through, an ally there or not) the Ballista
         if occupant is not None and occupant.id != me:
             if occupant.owner != side or not passes:
-                return False  # an enemy, or an ally that can't be passed: blocked
-            crossing = True  # an ally passed: pass-only
+                return None  # an enemy, or an ally that can't be passed: blocked
+            crossing = True  # an ally passed: pass-only (``_occupied``)
+            option = option._replace(pass_only=ALLY_END)
         else:
             crossing = False
         left -= option.cost
         if left < 0:
-            return False  # over the Movement: the walk says by how much
+            return None  # over the Movement: the walk says by how much
+        found.append(option)
         here = to
-    return not crossing
+    return None if crossing else found
 
 
 def _keep_better(found: dict[str, StepOption], option: StepOption) -> None:
