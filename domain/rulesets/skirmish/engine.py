@@ -490,11 +490,14 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
-        sectors; the next free sector clockwise when that one is taken). A sector is free when
-        the base fits there: on the table, on no other base, on the ground clear of every
-        wall (a base beside a unit at the foot of a building must not reach into it), and on
-        the same side as the landing of any wall standing on its surface (``through_wall``). When no
-        sector is free, the nearest point clear of every base and wall."""
+        sectors, sector 1 due east (+x), numbered counterclockwise with +y as north, so 4 is
+        north, 7 west, 10 south; the next free sector counterclockwise when that one is taken).
+        A sector is free when the base fits there: on the table, on no other base, on the ground
+        clear of every wall (a base beside a unit at the foot of a building must not reach into
+        it), and where a straight walk from the landing goes (``Table.walkable``: not across a
+        wall standing on its surface, a thin wall on the ground or a gap in its surface). When
+        no sector is free, the nearest point clear of every base and wall that the unit could
+        reach from where it landed (``Table.standable_near``)."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
         if other is None:
@@ -510,11 +513,12 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            # on its side of any wall standing on the surface (a storey on its terrace): not put
-            # inside a building beside a unit at the foot of its wall
+            # where it could walk from where it landed: on its side of any wall standing on the
+            # surface (a storey on its terrace), of a wall on the ground thinner than a base (a
+            # garden wall beside a unit standing against it), and of a gap in its surface
             if (
                 view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id))
-                and view.table.through_wall(landing, spot) is None
+                and view.table.walkable(landing, spot)
             ):
                 return spot
         # no bearing has room (walls and other bases all round): the nearest point where the base
