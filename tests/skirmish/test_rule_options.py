@@ -184,3 +184,39 @@ def test_a_failed_jump_across_from_the_ground_falls_zero_inches_with_an_injury_r
     # from a roof the option changes nothing: the fall is a real one
     roof = roofs("    - {id: a, side: p1, at: '9.9,5.9@tower'}", "{failed_jump_from_the_ground: no_fall}")
     assert "UnitFell" in names(roof.issue({"command": "move", "unit": "a", "path": [{"to": "13,8@near", "via": "jump_across"}]}))
+
+
+PLAZA = """
+title: a plaza
+ruleset: skirmish
+seed: {seed}
+options: {options}
+setup:
+  width: 16
+  depth: 14
+  surfaces:
+    - {{id: plaza, rect: [2, 2, 10, 10], height: 0.5}}
+    - {{id: chapel, rect: [6, 6, 2, 2], height: 3}}
+  units:
+    - {{id: a, side: p1, at: '5.5,7@plaza', agility: 10}}
+"""
+
+
+def test_a_failed_jump_across_from_a_low_stage_falls_where_it_stands_as_from_the_ground() -> None:
+    """Seed 004, Jumping Across: a failed jump "Falls to the ground below from where it attempted
+    to Jump Across"; Move Phase: terrain up to 1" high is moved over freely, so a 0.5" plaza is
+    the ground's level (as a Jump Down lands "on the ground" on it). From the plaza at the
+    chapel's foot, a jump onto its 3" roof fails outright: the unit stays where it jumped from,
+    a 0" fall with its Injury Roll (option failed_jump_from_the_ground: injury_roll), or no fall
+    (no_fall), as from the ground. It went over the plaza's nearest edge, 3.5" away, and fell
+    0.5" to the street at 1.5,7, 4" from where it attempted the jump."""
+    jump = {"command": "move", "unit": "a", "path": [{"to": "6.5,7@chapel", "via": "jump_across"}]}
+    literal = game(PLAZA.format(seed=0, options="{}"))
+    events = literal.issue(jump)
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert (fell.to, fell.height) == ("5.5,7@plaza", 0), (fell.to, fell.height)
+    assert "InjuryRolled" in names(events)
+    stopped = game(PLAZA.format(seed=0, options="{failed_jump_from_the_ground: no_fall}"))
+    events = stopped.issue(jump)
+    assert "UnitFell" not in names(events) and "InjuryRolled" not in names(events)
+    assert stopped.state.units["a"].location == "5.5,7@plaza"

@@ -42,7 +42,7 @@ from domain.rulesets.skirmish.events import (
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, Side, Spot, parse_spot, short_of
+from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, LOW_OBSTACLE, Side, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import StepItem
 
@@ -349,11 +349,15 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     def jump_failed(self, unit_id: str, take_off: Spot, item: StepItem, reason: str, cause: str) -> None:
         """A Jump Across failed (outright or its check): the unit falls to the ground below its
         take-off and its move ends (Move Phase, Jumping Across). From the ground it stands on
-        that ground already: under option failed_jump_from_the_ground ``no_fall`` it does not
-        fall (no Injury Roll), and the stop says so; by default it falls 0" and rolls."""
-        if take_off.surface == GROUND and self.state.options.failed_jump_from_the_ground == "no_fall":
+        that ground already, and so on a surface up to 1\" high, one level with it (Move Phase:
+        moved over freely; a Jump Down lands "on the ground" there too): under option
+        failed_jump_from_the_ground ``no_fall`` it does not fall (no Injury Roll), and the stop
+        says so; by default it falls 0\" where it stands and rolls."""
+        ground_level = self.view().table.height(take_off.surface) <= LOW_OBSTACLE + EPSILON
+        if ground_level and self.state.options.failed_jump_from_the_ground == "no_fall":
+            what = "the ground" if take_off.surface == GROUND else f"{take_off.surface}, one level with the ground"
             why = (
-                f"the jump failed ({reason}), but it took off from the ground: it stays there, no fall and no "
+                f"the jump failed ({reason}), but it took off from {what}: it stays there, no fall and no "
                 "Injury Roll (option failed_jump_from_the_ground: no_fall)"
             )
             self.resolver.stop_move(item.move_id, why, cause)
@@ -426,7 +430,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         (option fall_height_from: the take-off surface's height above where it lands)."""
         view = self.view()
         table = view.table
-        if take_off.surface == GROUND:
+        if table.height(take_off.surface) <= LOW_OBSTACLE + EPSILON:
+            # the ground, or a stage up to 1" high, one level with it: the ground below the
+            # take-off is where the unit stands (it went over the stage's nearest edge, inches
+            # from where it jumped, and fell its 0.5" to the street)
             below = take_off
         else:
             # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it

@@ -49,9 +49,10 @@ class SkirmishOptions(RuleOptions):
     failed_jump_from_the_ground: Literal["injury_roll", "no_fall"] = Field(
         default="injury_roll",
         description=(
-            "a failed Jump Across that took off from the ground \"falls to the ground below\" (seed 004), where the unit "
-            "stands: injury_roll (default): a 0\" fall with its Injury Roll, the seed's Falling read literally; no_fall: "
-            "the jump fails and the move ends where the unit stands, no Injury Roll (the seed is silent on a fall of nothing)"
+            "a failed Jump Across that took off from the ground, or from a surface up to 1\" high (one level with it), "
+            "\"falls to the ground below\" (seed 004), where the unit stands: injury_roll (default): a 0\" fall with its "
+            "Injury Roll, the seed's Falling read literally; no_fall: the jump fails and the move ends where the unit "
+            "stands, no Injury Roll (the seed is silent on a fall of nothing)"
         ),
     )
     fall_height_from: Literal["take_off_surface"] = Field(
