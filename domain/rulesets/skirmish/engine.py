@@ -40,7 +40,7 @@ from domain.rulesets.skirmish.events import (
     UnitRan,
     UnitStateChanged,
 )
-from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
+from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, jump_length, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, LOW_OBSTACLE, Side, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
@@ -339,7 +339,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         table = self.view().table
         rise = table.height(leg.to.surface) - table.height(leg.frm.surface)
         outcome = "automatic failure" if failure else ("check" if leg.checks else "no check needed")
-        distance = round(leg.frm.flat_distance(leg.to), 3)
+        distance = round(jump_length(table, self.state.options.jump_across_measured, leg.frm, leg.to), 3)
         measured = self.emit(JumpMeasured, unit=unit.id, distance=distance, rise=rise, outcome=outcome)
         if failure is None:
             return True

@@ -11,7 +11,9 @@ from domain.options import RuleOptions
 
 
 class SkirmishOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground"})
+    LATER: ClassVar[frozenset[str]] = frozenset(
+        {"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground", "jump_across_measured"}
+    )
 
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
@@ -44,6 +46,14 @@ class SkirmishOptions(RuleOptions):
             "(seed 004: from a higher point onto the ground, with its check), refused as a Jump Across; a lower roof "
             "is landed on by a Jump Across. allowed: any lower landing is a Jump Across (the old default; "
             "logs record the option, so they replay as played)"
+        ),
+    )
+    jump_across_measured: Literal["horizontal", "straight_line"] = Field(
+        default="horizontal",
+        description=(
+            "how a Jump Across's length is measured (its check over 1\", its outright failure over 3\", the inches it "
+            "pays): horizontal (default), the gap across, as every distance on the table; straight_line: from take-off "
+            "to landing, the drop or rise included (seed 004: \"the distance between the start and end position\")"
         ),
     )
     failed_jump_from_the_ground: Literal["injury_roll", "no_fall"] = Field(
