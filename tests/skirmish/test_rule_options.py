@@ -184,3 +184,90 @@ def test_a_failed_jump_across_from_the_ground_falls_zero_inches_with_an_injury_r
     # from a roof the option changes nothing: the fall is a real one
     roof = roofs("    - {id: a, side: p1, at: '9.9,5.9@tower'}", "{failed_jump_from_the_ground: no_fall}")
     assert "UnitFell" in names(roof.issue({"command": "move", "unit": "a", "path": [{"to": "13,8@near", "via": "jump_across"}]}))
+
+
+PLAZA = """
+title: a plaza
+ruleset: skirmish
+seed: {seed}
+options: {options}
+setup:
+  width: 16
+  depth: 14
+  surfaces:
+    - {{id: plaza, rect: [2, 2, 10, 10], height: 0.5}}
+    - {{id: chapel, rect: [6, 6, 2, 2], height: 3}}
+  units:
+    - {{id: a, side: p1, at: '5.5,7@plaza', agility: 10}}
+"""
+
+
+def test_a_failed_jump_across_from_a_low_stage_falls_where_it_stands_as_from_the_ground() -> None:
+    """Seed 004, Jumping Across: a failed jump "Falls to the ground below from where it attempted
+    to Jump Across"; Move Phase: terrain up to 1" high is moved over freely, so a 0.5" plaza is
+    the ground's level (as a Jump Down lands "on the ground" on it). From the plaza at the
+    chapel's foot, a jump onto its 3" roof fails outright: the unit stays where it jumped from,
+    a 0" fall with its Injury Roll (option failed_jump_from_the_ground: injury_roll), or no fall
+    (no_fall), as from the ground. It went over the plaza's nearest edge, 3.5" away, and fell
+    0.5" to the street at 1.5,7, 4" from where it attempted the jump."""
+    jump = {"command": "move", "unit": "a", "path": [{"to": "6.5,7@chapel", "via": "jump_across"}]}
+    literal = game(PLAZA.format(seed=0, options="{}"))
+    events = literal.issue(jump)
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert (fell.to, fell.height) == ("5.5,7@plaza", 0), (fell.to, fell.height)
+    assert "InjuryRolled" in names(events)
+    stopped = game(PLAZA.format(seed=0, options="{failed_jump_from_the_ground: no_fall}"))
+    events = stopped.issue(jump)
+    assert "UnitFell" not in names(events) and "InjuryRolled" not in names(events)
+    assert stopped.state.units["a"].location == "5.5,7@plaza"
+
+
+STEPS = """
+title: roofs of three heights
+ruleset: skirmish
+seed: {seed}
+options: {options}
+setup:
+  width: 20
+  depth: 10
+  surfaces:
+    - {{id: high, rect: [2, 2, 4, 4], height: 4}}
+    - {{id: low, rect: [8.5, 2, 3, 4], height: 1.5}}
+    - {{id: mid, rect: [2, 6.9, 4, 2], height: 3}}
+  units:
+    - {{id: a, side: p1, at: '5.9,4@high', move: 6, agility: 2}}
+    - {{id: b, side: p1, at: '4,5.9@high', move: 6, agility: 2}}
+"""
+
+
+def test_a_jump_across_is_measured_horizontally_or_under_the_option_in_a_straight_line() -> None:
+    """Seed 004, Jumping Across: "If the distance between the start and end position is longer
+    than 3\"" it fails outright; up to 1" needs no check. Whether that distance is the gap
+    across (every distance on the table is horizontal) or the straight line from take-off to
+    landing, drop included, the seed does not settle: option jump_across_measured, default
+    horizontal (as before). From a 4" roof onto a 1.5" one 2.6" across: a checked jump paying
+    2.6", or 3.61" in a straight line, an outright failure. A 1" hop down 1" onto a 3" roof: no
+    check, or 1.41" in a straight line, checked."""
+    jump = {"command": "move", "unit": "a", "path": [{"to": "8.5,4@low", "via": "jump_across"}]}
+    hop = {"command": "move", "unit": "b", "path": [{"to": "4,6.9@mid", "via": "jump_across"}]}
+    flat = game(STEPS.format(seed=0, options="{}"))
+    measured = next(e for e in flat.issue(jump) if e.name == "JumpMeasured")
+    assert (measured.distance, measured.outcome) == (2.6, "check")
+    assert next(e for e in flat.issue(hop) if e.name == "JumpMeasured").outcome == "no check needed"
+    straight = game(STEPS.format(seed=0, options="{jump_across_measured: straight_line}"))
+    measured = next(e for e in straight.issue(jump) if e.name == "JumpMeasured")
+    assert (measured.distance, measured.outcome) == (3.607, "automatic failure")
+    measured = next(e for e in straight.issue(hop) if e.name == "JumpMeasured")
+    assert (measured.distance, measured.outcome) == (1.414, "check")
+    # the inches paid: 1.414 of 6 in a straight line, 1 across; then 4.8" of walks
+    path = [{"to": "4,6.9@mid", "via": "jump_across"}, "4,8.5@mid", "5.9,8.5@mid", "5.9,7.2@mid"]
+    flat = game(STEPS.format(seed=0, options="{}"))
+    flat.issue({"command": "move", "unit": "b", "path": path})
+    assert flat.state.units["b"].location == "5.9,7.2@mid"
+    moved = game(STEPS.format(seed=0, options="{jump_across_measured: straight_line}"))
+    try:
+        events = moved.issue({"command": "move", "unit": "b", "path": path})
+    except IllegalCommand as refused:
+        assert "too far" in str(refused)
+    else:
+        assert moved.state.units["b"].location != "5.9,7.2@mid", names(events)

@@ -172,7 +172,7 @@ def test_a_unit_fallen_onto_another_is_put_beside_it_on_its_side_of_a_wall() -> 
     """Move Phase, Falling: a unit falling onto another is put next to it, at a random bearing.
     Beside a guard at the foot of the storey's wall, on the terrace, the bearing towards the
     storey put the faller inside it, through the wall; now a bearing through a wall is taken as
-    one where the base does not fit (the next one clockwise is tried)."""
+    one where the base does not fit (the next one counterclockwise is tried)."""
     jump = {"command": "move", "unit": "climber", "path": [{"to": "26.5,6@mill", "via": "jump_across"}]}
     storey = box(16, 4, 20, 8)
     into_the_storey = 0

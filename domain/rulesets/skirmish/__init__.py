@@ -20,7 +20,9 @@ Rule options (``options:`` in a scenario), named and defaulted as in the digest'
 - ``jump_across_free_gap`` 1.0; ``jump_across_max_gap`` 3.0; ``jump_across_max_rise`` 1.0;
   ``jump_across_distance_cost`` ``deducted`` (default: a jump longer than the movement left fails)
   or ``free``; ``jump_across_lower_landing`` ``not_to_the_ground`` (default: onto the ground is a Jump Down) or ``allowed``;
-- ``failed_jump_from_the_ground`` ``injury_roll`` (a 0" fall, rolled) or ``no_fall``;
+  ``jump_across_measured`` ``horizontal`` (default) or ``straight_line`` (the drop or rise counts);
+- ``failed_jump_from_the_ground`` ``injury_roll`` (a 0" fall where it stands, rolled) or ``no_fall``, for a
+  take-off on the ground or on a surface up to 1" high, one level with it;
 - ``fall_height_from`` ``take_off_surface``; ``fall_injury_modifier`` 2 per full inch above 2";
   ``fall_always_injures`` true (the chart always gives at least Dazed) or false (its Dazed band
   leaves a falling unit unhurt); ``fall_scatter`` ``random_direction``;

@@ -40,9 +40,9 @@ from domain.rulesets.skirmish.events import (
     UnitRan,
     UnitStateChanged,
 )
-from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, may_engage, may_move, may_run, plan
+from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, jump_length, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, Side, Spot, parse_spot, short_of
+from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, LOW_OBSTACLE, Side, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
 from domain.state import StepItem
 
@@ -339,7 +339,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         table = self.view().table
         rise = table.height(leg.to.surface) - table.height(leg.frm.surface)
         outcome = "automatic failure" if failure else ("check" if leg.checks else "no check needed")
-        distance = round(leg.frm.flat_distance(leg.to), 3)
+        distance = round(jump_length(table, self.state.options.jump_across_measured, leg.frm, leg.to), 3)
         measured = self.emit(JumpMeasured, unit=unit.id, distance=distance, rise=rise, outcome=outcome)
         if failure is None:
             return True
@@ -349,11 +349,15 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     def jump_failed(self, unit_id: str, take_off: Spot, item: StepItem, reason: str, cause: str) -> None:
         """A Jump Across failed (outright or its check): the unit falls to the ground below its
         take-off and its move ends (Move Phase, Jumping Across). From the ground it stands on
-        that ground already: under option failed_jump_from_the_ground ``no_fall`` it does not
-        fall (no Injury Roll), and the stop says so; by default it falls 0" and rolls."""
-        if take_off.surface == GROUND and self.state.options.failed_jump_from_the_ground == "no_fall":
+        that ground already, and so on a surface up to 1\" high, one level with it (Move Phase:
+        moved over freely; a Jump Down lands "on the ground" there too): under option
+        failed_jump_from_the_ground ``no_fall`` it does not fall (no Injury Roll), and the stop
+        says so; by default it falls 0\" where it stands and rolls."""
+        ground_level = self.view().table.height(take_off.surface) <= LOW_OBSTACLE + EPSILON
+        if ground_level and self.state.options.failed_jump_from_the_ground == "no_fall":
+            what = "the ground" if take_off.surface == GROUND else f"{take_off.surface}, one level with the ground"
             why = (
-                f"the jump failed ({reason}), but it took off from the ground: it stays there, no fall and no "
+                f"the jump failed ({reason}), but it took off from {what}: it stays there, no fall and no "
                 "Injury Roll (option failed_jump_from_the_ground: no_fall)"
             )
             self.resolver.stop_move(item.move_id, why, cause)
@@ -426,7 +430,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         (option fall_height_from: the take-off surface's height above where it lands)."""
         view = self.view()
         table = view.table
-        if take_off.surface == GROUND:
+        if table.height(take_off.surface) <= LOW_OBSTACLE + EPSILON:
+            # the ground, or a stage up to 1" high, one level with it: the ground below the
+            # take-off is where the unit stands (it went over the stage's nearest edge, inches
+            # from where it jumped, and fell its 0.5" to the street)
             below = take_off
         else:
             # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it
@@ -490,11 +497,14 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
     def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
-        sectors; the next free sector clockwise when that one is taken). A sector is free when
-        the base fits there: on the table, on no other base, on the ground clear of every
-        wall (a base beside a unit at the foot of a building must not reach into it), and on
-        the same side as the landing of any wall standing on its surface (``through_wall``). When no
-        sector is free, the nearest point clear of every base and wall."""
+        sectors, sector 1 due east (+x), numbered counterclockwise with +y as north, so 4 is
+        north, 7 west, 10 south; the next free sector counterclockwise when that one is taken).
+        A sector is free when the base fits there: on the table, on no other base, on the ground
+        clear of every wall (a base beside a unit at the foot of a building must not reach into
+        it), and where a straight walk from the landing goes (``Table.walkable``: not across a
+        wall standing on its surface, a thin wall on the ground or a gap in its surface). When
+        no sector is free, the nearest point clear of every base and wall that the unit could
+        reach from where it landed (``Table.standable_near``)."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
         if other is None:
@@ -510,11 +520,12 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 view.table.check_spot(spot)
             except BadInput:
                 continue
-            # on its side of any wall standing on the surface (a storey on its terrace): not put
-            # inside a building beside a unit at the foot of its wall
+            # where it could walk from where it landed: on its side of any wall standing on the
+            # surface (a storey on its terrace), of a wall on the ground thinner than a base (a
+            # garden wall beside a unit standing against it), and of a gap in its surface
             if (
                 view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id))
-                and view.table.through_wall(landing, spot) is None
+                and view.table.walkable(landing, spot)
             ):
                 return spot
         # no bearing has room (walls and other bases all round): the nearest point where the base

@@ -7,12 +7,13 @@ Sections cited are the seed's Move Phase headings.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot, parse_spot
+from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot, Table, parse_spot
 from domain.rulesets.skirmish.view import TableView, rule
 from domain.state import GameState
 
@@ -209,7 +210,7 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
         disadvantage = drop >= options.jump_down_disadvantage_height - EPSILON
         checks.append(Check("jump down", disadvantage=disadvantage, fall=True))
     elif via == "jump_across":
-        gap = a.flat_distance(b)
+        gap = jump_length(table, options.jump_across_measured, a, b)
         rise = table.height(b.surface) - table.height(a.surface)
         ground_level = max(table.height(a.surface), table.height(b.surface)) <= LOW_OBSTACLE + EPSILON
         if ground_level or (a.surface == b.surface and table.walkable(a, b)):
@@ -257,6 +258,18 @@ def _leg_shape(view: TableView, a: Spot, b: Spot, via: str) -> LegShape:
     # units or terrain): it moves through difficult terrain only where it stands, at either end
     difficult = table.touches_difficult(a, b) if via == "jump_down" else table.crosses_difficult(a, b)
     return LegShape(cost, tuple(checks), automatic_fail=automatic_fail, difficult=difficult)
+
+
+def jump_length(table: Table, measured: str, a: Spot, b: Spot) -> float:
+    """A Jump Across's length (Jumping Across: "the distance between the start and end
+    position"): the horizontal gap, as every distance on the table is measured (option
+    jump_across_measured ``horizontal``, the default), or the straight line from take-off to
+    landing with the difference in height (``straight_line``). The seed's check over 1" and
+    outright failure over 3" read it, and so do the inches a jump pays."""
+    gap = a.flat_distance(b)
+    if measured == "straight_line":
+        return math.hypot(gap, table.height(b.surface) - table.height(a.surface))
+    return gap
 
 
 def _under_roof(view: TableView, a: Spot, b: Spot) -> str | None:

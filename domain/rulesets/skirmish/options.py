@@ -11,7 +11,9 @@ from domain.options import RuleOptions
 
 
 class SkirmishOptions(RuleOptions):
-    LATER: ClassVar[frozenset[str]] = frozenset({"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground"})
+    LATER: ClassVar[frozenset[str]] = frozenset(
+        {"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground", "jump_across_measured"}
+    )
 
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
@@ -46,12 +48,21 @@ class SkirmishOptions(RuleOptions):
             "logs record the option, so they replay as played)"
         ),
     )
+    jump_across_measured: Literal["horizontal", "straight_line"] = Field(
+        default="horizontal",
+        description=(
+            "how a Jump Across's length is measured (its check over 1\", its outright failure over 3\", the inches it "
+            "pays): horizontal (default), the gap across, as every distance on the table; straight_line: from take-off "
+            "to landing, the drop or rise included (seed 004: \"the distance between the start and end position\")"
+        ),
+    )
     failed_jump_from_the_ground: Literal["injury_roll", "no_fall"] = Field(
         default="injury_roll",
         description=(
-            "a failed Jump Across that took off from the ground \"falls to the ground below\" (seed 004), where the unit "
-            "stands: injury_roll (default): a 0\" fall with its Injury Roll, the seed's Falling read literally; no_fall: "
-            "the jump fails and the move ends where the unit stands, no Injury Roll (the seed is silent on a fall of nothing)"
+            "a failed Jump Across that took off from the ground, or from a surface up to 1\" high (one level with it), "
+            "\"falls to the ground below\" (seed 004), where the unit stands: injury_roll (default): a 0\" fall with its "
+            "Injury Roll, the seed's Falling read literally; no_fall: the jump fails and the move ends where the unit "
+            "stands, no Injury Roll (the seed is silent on a fall of nothing)"
         ),
     )
     fall_height_from: Literal["take_off_surface"] = Field(

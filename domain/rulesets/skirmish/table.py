@@ -345,23 +345,47 @@ class Table:
             return True
         return bool(self.ground_blocks.distance(spot.point) >= radius - EPSILON)
 
-    def _fits(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float = 0.0) -> bool:
+    def _fits(
+        self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float = 0.0, part: Any = None,
+    ) -> bool:
         """The base fits at ``spot``: its centre on its surface and at least ``edge`` inside the
-        table's edges, clear of walls, and outside every ``avoid`` circle."""
+        table's edges, clear of walls, outside every ``avoid`` circle and, given a ``part``
+        (``_reachable_part``), in it."""
         inside = edge - EPSILON <= spot.x <= self.width - edge + EPSILON and edge - EPSILON <= spot.y <= self.depth - edge + EPSILON
         return (
             inside
             and self._covers(spot.surface, spot.point)
             and self.base_clear(spot, radius)
             and all(spot.flat_distance(centre) >= reach + radius - EPSILON for centre, reach in avoid)
+            and (part is None or part.distance(spot.point) <= EPSILON)
         )
+
+    def _reachable_part(self, spot: Spot) -> Any:
+        """The part of ``spot``'s surface a unit standing there could walk to (Move Phase: terrain
+        over 1\" high is not moved through): on a raised surface, its side of every wall standing
+        on it (inside a tower's footprint, or outside it: at the foot of the wall where the
+        surface goes on outside is outside, as for ``through_wall``), then the piece of what is
+        left that holds the spot (a courtyard walled in on the ground is a piece of its own).
+        None where no piece holds it (a point under a roof, inside the building: a fall from the
+        roof is put at the nearest room outside, as before)."""
+        area: Any = self.walk_region(spot.surface)
+        if spot.surface != GROUND:
+            for wall_id, _height, _box, footprint, _inside, _flush in self._walls.get(spot.surface, ()):
+                within = footprint.distance(spot.point) <= EPSILON and not self._at_wall_outside(spot, wall_id, footprint)
+                area = area.intersection(footprint) if within else area.difference(footprint)
+        pieces = [g for g in getattr(area, "geoms", [area]) if g.geom_type == "Polygon" and not g.is_empty]
+        holding = [g for g in pieces if g.distance(spot.point) <= EPSILON]
+        return unary_union(holding) if holding else None
 
     def _room_near(self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]]) -> Spot:
         """The nearest point to ``spot`` on its surface where a base of ``radius`` fits: ``spot``
         itself if it does, else a point of the room left (on the ground: the table shrunk by the
-        radius, less every wall grown by it; less the ``avoid`` circles grown by it), rounded to a
-        point that still fits."""
-        if self._fits(spot, radius, avoid):
+        radius, less every wall grown by it; less the ``avoid`` circles grown by it), in the part
+        of the surface a unit at ``spot`` could walk to (``_reachable_part``), rounded to a point
+        that still fits. It took any point of the surface: a unit fallen beside another at a
+        tower's foot on a roof, with no room round it, was put inside the tower."""
+        part = self._reachable_part(spot)
+        if self._fits(spot, radius, avoid, part=part):
             return spot
         edge = 0.0
         tight = None
@@ -385,21 +409,26 @@ class Table:
         if avoid:
             circles = [centre.point.buffer(reach + radius + FALL_MARGIN, quad_segs=64) for centre, reach in avoid]
             room = room.difference(unary_union(circles))
+        if part is not None:
+            # where it could walk from where it landed: not inside a tower standing on the roof
+            # it fell onto, nor over a wall into a courtyard
+            room = room.intersection(part)
+            tight = tight.intersection(part) if tight is not None else None
         if room.is_empty:
             if avoid:  # no room clear of the others: at least clear of the walls
                 return self.standable_near(spot, radius)
             nearest = nearest_points(self.region(GROUND), spot.point)[0]  # nothing fits: centre only
             return Spot(round(nearest.x, PLACES), round(nearest.y, PLACES), GROUND)
         nearest = nearest_points(room, spot.point)[0]
-        found = self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge)
+        found = self._round_fitting(Spot(nearest.x, nearest.y, spot.surface), radius, avoid, edge, part)
         if tight is not None and not avoid and not tight.is_empty:
             close = nearest_points(tight, spot.point)[0]
-            other = self._round_fitting(Spot(close.x, close.y, spot.surface), radius, avoid, edge)
-            if self._fits(other, radius, avoid, edge) and other.flat_distance(spot) < found.flat_distance(spot) - EPSILON:
+            other = self._round_fitting(Spot(close.x, close.y, spot.surface), radius, avoid, edge, part)
+            if self._fits(other, radius, avoid, edge, part) and other.flat_distance(spot) < found.flat_distance(spot) - EPSILON:
                 return other
         return found
 
-    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float) -> Spot:
+    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float, part: Any = None) -> Spot:
         """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
         the nearest grid point around it that fits (rounding must not push a base into a wall, off
         the table or onto another base). The search widens ring by ring: where two walls leave a
@@ -407,7 +436,7 @@ class Table:
         step = 10.0**-PLACES
         x, y, surface = exact.x, exact.y, exact.surface
         plain = Spot(round(x, PLACES), round(y, PLACES), surface)
-        if self._fits(plain, radius, avoid, edge):
+        if self._fits(plain, radius, avoid, edge, part):
             return plain
         fx, fy = math.floor(x / step), math.floor(y / step)
         for ring in range(1, 26):
@@ -417,7 +446,7 @@ class Table:
                 for j in range(1 - ring, ring + 1)
                 if max(abs(i - 0.5), abs(j - 0.5)) > ring - 1.5
             ]
-            fitting = [c for c in grid if self._fits(c, radius, avoid, edge)]
+            fitting = [c for c in grid if self._fits(c, radius, avoid, edge, part)]
             if fitting:
                 return min(fitting, key=lambda c: (math.hypot(c.x - x, c.y - y), c.x, c.y))
         return plain

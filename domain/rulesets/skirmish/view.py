@@ -89,6 +89,7 @@ class LegRules(NamedTuple):
     jump_across_max_rise: float
     jump_across_free_gap: float
     jump_across_lower_landing: str
+    jump_across_measured: str
 
 
 class LevelBase(NamedTuple):
