@@ -88,9 +88,13 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            result = super().invoke(ctx)
-            sys.stdout.flush()  # what is still buffered fails here, not unseen at the interpreter's exit
-            return result
+            try:
+                return super().invoke(ctx)
+            finally:
+                # what is still buffered fails here, not unseen at the interpreter's exit (exit
+                # 120, "Exception ignored"): after a failed check's exit 1 too
+                if sys.stdout is not None:
+                    sys.stdout.flush()
         except BrokenPipeError:  # a command without ``guarded`` (``sim schema``), a command's help
             _broken_pipe()
             raise

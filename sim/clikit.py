@@ -36,7 +36,7 @@ from sim.scenario import parse_scenario, refuse_a_log
 from sim.store import StoreError, redact
 from sim.yamlfile import Located, read_yaml
 
-__all__ = ["console", "err", "escape", "Failed", "guarded", "play_file", "labeler", "emit", "JSON_OPTION", "ctrl_c_held", "INTERRUPTED"]
+__all__ = ["console", "err", "escape", "Failed", "guarded", "naming_options", "play_file", "labeler", "emit", "JSON_OPTION", "ctrl_c_held", "INTERRUPTED"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,6 +90,21 @@ def locate(located: Located | None, exc: BadInput) -> str:
     if located is not None and exc.where and not exc.where.startswith(located.name):
         return f"{located.where(_where_path(exc.where))}: {exc.where}: {exc.message}"
     return str(exc)
+
+
+@contextmanager
+def naming_options(whole: str | None = None, **fields: str) -> Iterator[None]:
+    """Messages about what the user typed name the option typed: a ``BadInput`` raised inside
+    about one of ``fields`` (the library's ``unit``) names its option instead (``--unit``); with
+    ``whole``, every ``BadInput`` raised inside does (a place read from ``--to``, however the
+    ruleset's reading of places words it)."""
+    try:
+        yield
+    except BadInput as exc:
+        option = whole if whole is not None else fields.get(exc.where or "")
+        if option is None:
+            raise
+        raise BadInput(exc.message, option) from None
 
 
 def guarded(func: F) -> F:

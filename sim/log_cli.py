@@ -39,7 +39,9 @@ from sim.yamlfile import load_yaml
 @rule_options
 @guarded
 def run(scenario: str, db: str, seed: int | None, as_json: bool) -> None:
-    """Play SCENARIO's script, print its events, store the game and print its id."""
+    """Play SCENARIO's script, print its events, store the game and print its id.
+
+    SCENARIO may be - (standard input)."""
     check_seed(seed)
     parse_address(db)  # a store that can't be used is refused before the game is played
     played, _ = play_file(scenario, seed=seed)
@@ -89,7 +91,9 @@ def export(game_id: str, db: str, output: str | None) -> None:
 @JSON_OPTION
 @guarded
 def import_command(file: str, db: str, as_json: bool) -> None:
-    """Store the game of a JSON Lines log: every line checked first, then all events at once."""
+    """Store the game of a JSON Lines log: every line checked first, then all events at once.
+
+    FILE may be - (standard input: sim log export ID --db A | sim log import - --db B)."""
     checked = read_log(file)  # before the store is opened: a refused log leaves no trace
     store = open_store(db)
     result = import_log(checked, store)
@@ -114,7 +118,8 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
     """Rebuild a game from a JSON Lines log; print its final state and state hash.
 
     Every line is checked first, the hash chain too (a line that breaks it is named; exit 2).
-    With --verify, exit 1 when the rules disagree with the log."""
+    With --verify, exit 1 when the rules disagree with the log. FILE may be - (standard
+    input)."""
     # the log is read line by line into its state: without --verify its events are not kept
     log_file = read_log(file, keep_events=check_rules, at=at)
     if at is not None and not 1 <= at <= log_file.count:

@@ -39,6 +39,7 @@ from domain.ruleset import event_type, get_ruleset
 from domain.state import GameState
 from domain.validation import path_text, problem_at
 from sim import hashchain
+from sim.infile import opened, shown
 
 #: the topic prefix of the engine's own events, which belong to every ruleset
 ENGINE = "sim"
@@ -136,7 +137,7 @@ def is_log_file(path: str | Path) -> bool:
     if suffix in (".jsonl", ".yaml", ".yml"):
         return suffix == ".jsonl"
     try:
-        with Path(path).open(encoding="utf-8-sig") as lines:
+        with opened(path, "utf-8-sig") as lines:
             first = next((line for line in lines if line.strip()), "")
     except (OSError, UnicodeDecodeError):
         return suffix == ".json"
@@ -156,10 +157,10 @@ def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) 
     """Read a log line by line, checking each (see the module's docstring). Without
     ``keep_events`` only the folded state is kept, so a long log is replayed in the memory its
     state needs; ``at`` also keeps the state after that event."""
-    name = str(path)
+    name = shown(path)
     try:
         # a byte order mark some editors write before the first line is no part of it
-        with Path(path).open(encoding="utf-8-sig") as lines:
+        with opened(path, "utf-8-sig") as lines:
             return _read(lines, name, keep_events, at)
     except FileNotFoundError:
         raise BadInput("no such file", name) from None

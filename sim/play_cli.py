@@ -9,7 +9,6 @@ from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
-from pathlib import Path
 from typing import Any
 
 import click
@@ -19,16 +18,17 @@ from domain.event_base import GameEvent
 from domain.events import labelled_command
 from sim.app import open_store
 from sim.clikit import INTERRUPTED, Failed, check_seed, console, ctrl_c_held, guarded, labeler, play_file
-from sim.console import err, escape
+from sim.console import err, escape, print_table
 from sim.console import progress as progress_bar
 from sim.console import table as new_table
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, print_diagnostics
+from sim.infile import read_text, shown
 from sim.rule_option import given, rule_options, with_options
 from sim.scenario import parse_scenario
 from sim.selfplay import POLICIES, GameReport, SelfPlayer, TurnClock, check_games, check_turns, self_play
 from sim.store import parse_address
-from sim.yamlfile import read_yaml, script_line
+from sim.yamlfile import load_yaml, script_line
 
 
 @click.command()
@@ -37,7 +37,9 @@ from sim.yamlfile import read_yaml, script_line
 @rule_options
 @guarded
 def legal(scenario: str, as_json: bool) -> None:
-    """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves)."""
+    """The commands the player to act may issue after SCENARIO's script (python-chess's legal_moves).
+
+    SCENARIO may be - (standard input)."""
     played, _ = play_file(scenario)
     game = played.game
     player = game.rules.to_act(game.state)
@@ -63,11 +65,12 @@ def legal(scenario: str, as_json: bool) -> None:
 _PLAYER: SelfPlayer | None = None
 
 
-def _start_worker(path: str, options: dict[str, Any]) -> None:
+def _start_worker(text: str, name: str, options: dict[str, Any]) -> None:
     """Read the scenario (with the command's ``--option`` values) once in each worker process,
-    not once per game: every game of ``--games`` is of the same scenario."""
+    not once per game: every game of ``--games`` is of the same scenario. Its text is handed
+    over, not its path: standard input (``-``) was read by the command, not by the workers."""
     global _PLAYER
-    _PLAYER = SelfPlayer(with_options(parse_scenario(read_yaml(path)), options))
+    _PLAYER = SelfPlayer(with_options(parse_scenario(load_yaml(text, name)), options))
 
 
 def _one_game(args: tuple[int, str, int]) -> tuple[GameReport, list[GameEvent]]:
@@ -113,7 +116,8 @@ def _in_order(pool: ProcessPoolExecutor, jobs: list[tuple[int, str, int]], windo
 @guarded
 def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, db: str, as_json: bool) -> None:
     """Play whole turns for both players: the script first, then POLICY chooses among the legal
-    commands. Every game is stored, and every game's log is verified."""
+    commands. Every game is stored, and every game's log is verified. SCENARIO may be -
+    (standard input)."""
     if policy not in POLICIES:
         raise BadInput(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}", "--policy")
     check_turns(turns)
@@ -144,7 +148,7 @@ def play_command(scenario: str, turns: int, policy: str, seed: int, games: int, 
             else:
                 task = progress.add_task(f"playing {games} game(s)", total=games)
                 workers = min(games, os.cpu_count() or 1)
-                pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(str(Path(scenario)), given()))
+                pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(read_text(scenario), shown(scenario), given()))
                 try:
                     # each game stored as it arrives, while the workers play on: what is held
                     # is the reports, not the games
@@ -228,7 +232,7 @@ def _print_summary(reports: list[GameReport], policy: str, db: str, playing: flo
             ", ".join(r.deaths) or "-", _scores(r), _result(r), *([where] * beside), "yes" if r.verified else "NO", r.stopped,
         )
         below.append(f"  {r.game_id}: {where}")
-    console.print(table)
+    print_table(console, table)
     if not beside:
         console.print("where the units ended, by game:")
         console.print(escape("\n".join(below)))

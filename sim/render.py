@@ -11,7 +11,7 @@ from domain.movement import RangeOfMotion
 from domain.ruleset import get_ruleset
 from domain.state import GameState
 from projections.timeline import Timeline
-from sim.console import escape
+from sim.console import escape, print_table
 from sim.console import table as new_table
 
 Labeler = Callable[[str], str]
@@ -58,7 +58,7 @@ def print_reach(console: Console, answer: RangeOfMotion, limit: int = 8) -> None
         for location in answer.reachable:
             row = [location, amount(answer.costs[location]), " -> ".join(answer.paths[location])]
             table.add_row(*row, *([how[location]] if len(columns) > 3 else []))
-        console.print(table)
+        print_table(console, table)
     shown = sorted(answer.reasons.items())
     for location, reasons in shown[:limit]:
         console.print(escape(f"  not {location}: " + "; ".join(str(r) for r in reasons)))
@@ -73,7 +73,7 @@ def print_state(console: Console, state: GameState, label: Labeler) -> None:
     table = new_table(f"{state.ruleset}: {summary.headline}", *summary.columns)
     for row in summary.rows:
         table.add_row(*row)
-    console.print(table)
+    print_table(console, table)
     for note in summary.notes:
         console.print(escape(f"  {note}"))
     if state.choice is not None:

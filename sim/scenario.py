@@ -20,6 +20,7 @@ from domain.locations import LocationText as Location
 from domain.ruleset import get_ruleset, known_rulesets
 from domain.validation import path_text, problem_at
 from sim.expectations import check_event_expectations, check_reach_expectations, check_script_rules
+from sim.infile import is_stdin, one_stdin, shown
 from sim.yamlfile import Located, read_yaml
 
 
@@ -228,7 +229,7 @@ def refuse_a_log(path: str | Path) -> None:
     if is_log_file(path):
         raise BadInput(
             "a game log (JSON Lines), not a scenario: logs are read by sim replay, trace, explore, "
-            "diff, render and view", str(path),
+            "diff, render and view", shown(path),
         ) from None
 
 
@@ -243,10 +244,13 @@ def scenario_schema() -> dict[str, Any]:
 
 def scenario_files(paths: list[str]) -> list[Path]:
     """Scenario files named directly or found (recursively, *.yaml / *.yml) in directories."""
+    one_stdin(*paths)
     found: list[Path] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if is_stdin(name):
+            found.append(path)  # standard input, read when its scenario is (``sim.infile``)
+        elif path.is_dir():
             found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
         elif path.exists():
             found.append(path)

@@ -19,10 +19,11 @@ from projections.lookahead import Lookahead
 from projections.state_hash import fold, hash_chain
 from projections.timeline import build_timeline
 from sim import jsonout
-from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, play_file
-from sim.console import heading, progress
+from sim.clikit import JSON_OPTION, console, emit, escape, guarded, labeler, naming_options, play_file
+from sim.console import heading, one_line, progress
 from sim.diagnostics import as_json as diagnostics_json
 from sim.diagnostics import diagnostics_of, diagnostics_of_events, print_diagnostics
+from sim.infile import one_stdin, shown
 from sim.logfile import is_log_file, read_jsonl
 from sim.render import amount, print_events, print_reach, print_timeline
 from sim.replay import replay
@@ -38,7 +39,7 @@ from sim.scenario import scenario_files, scenario_schema
 @guarded
 def check(paths: tuple[str, ...], as_json: bool) -> None:
     """Play each scenario and check its expectations; one line per scenario, then what it does
-    not model.
+    not model. A PATH of - reads a scenario from standard input.
 
     Exit 0 when all pass, 1 when an expectation failed, 2 when a file is bad input."""
     files = scenario_files(list(paths))
@@ -76,21 +77,24 @@ def _check_one(file: Path) -> tuple[dict[str, Any], list[Diagnostic]]:
         played, _ = play_file(str(file), strict=False)
         problems = check_expectations(played)
     except SimError as exc:
-        return {"file": str(file), "title": None, "status": "error", "problems": [], "error": str(exc), "diagnostics": []}, []
+        return {"file": shown(file), "title": None, "status": "error", "problems": [], "error": str(exc), "diagnostics": []}, []
     found = diagnostics_of(played.game.state)
     return {
-        "file": str(file), "title": played.scenario.title, "status": "fail" if problems else "ok", "problems": problems,
+        "file": shown(file), "title": played.scenario.title, "status": "fail" if problems else "ok", "problems": problems,
         "error": None, "diagnostics": diagnostics_json(found),
     }, found
 
 
 def _print_check(result: dict[str, Any], found: list[Diagnostic]) -> None:
+    """The file's verdict on one line, whatever line breaks its name, title or messages hold
+    (``one_line``): a script reads one line per file."""
+    file = one_line(result["file"])
     if result["status"] == "error":
-        console.print(f"[red]ERROR[/red] {result['file']}: {escape(result['error'])}", soft_wrap=True)
+        console.print(f"[red]ERROR[/red] {file}: {one_line(result['error'])}", soft_wrap=True)
     elif result["status"] == "fail":
-        console.print(f"[red]FAIL[/red]  {result['file']}: " + escape("; ".join(result["problems"])), soft_wrap=True)
+        console.print(f"[red]FAIL[/red]  {file}: " + one_line("; ".join(result["problems"])), soft_wrap=True)
     else:
-        console.print(f"[green]ok[/green]    {result['file']}: {escape(result['title'])}", soft_wrap=True)
+        console.print(f"[green]ok[/green]    {file}: {one_line(result['title'])}", soft_wrap=True)
     print_diagnostics(console, found, indent="      ")
 
 
@@ -101,9 +105,12 @@ def _print_check(result: dict[str, Any], found: list[Diagnostic]) -> None:
 @rule_options
 @guarded
 def reach(scenario: str, unit: str, as_json: bool) -> None:
-    """Range of motion of UNIT after the scenario's script (ongoing effects only, no triggers)."""
+    """Range of motion of UNIT after the scenario's script (ongoing effects only, no triggers).
+
+    SCENARIO may be - (standard input)."""
     played, _ = play_file(scenario)
-    answer = Lookahead.from_events(played.events).range_of_motion(unit)
+    with naming_options(unit="--unit"):
+        answer = Lookahead.from_events(played.events).range_of_motion(unit)
     if as_json:
         emit(jsonout.reach(answer))
     else:
@@ -126,7 +133,7 @@ def why(scenario: str, unit: str, to: str | None, defend: str | None, intercept:
 
     With --defend or --intercept, whether UNIT may do that now, with every rule that refuses it
     (a unit may reach a place and still not defend there: tapped, summoning sick...). Exit 0
-    when it can, 1 when it can't."""
+    when it can, 1 when it can't. SCENARIO may be - (standard input)."""
     asked = [name for name, given in (("--to", to is not None), ("--defend", defend is not None), ("--intercept", intercept)) if given]
     if len(asked) != 1:
         raise BadInput("ask one question: --to LOCATION, --defend [ATTACK] or --intercept", "--to")
@@ -135,8 +142,10 @@ def why(scenario: str, unit: str, to: str | None, defend: str | None, intercept:
         _why_command(played, unit, "defend" if defend is not None else "intercept", None if defend == PENDING else defend, as_json)
         return
     lookahead = Lookahead.from_events(played.events)
-    answer = lookahead.range_of_motion(unit)
-    target = lookahead.label(lookahead.parse(to))
+    with naming_options(unit="--unit"):
+        answer = lookahead.range_of_motion(unit)
+    with naming_options("--to"):  # whatever a ruleset's reading of a place calls it
+        target = lookahead.label(lookahead.parse(to))
     path = answer.path_to(target)
     if as_json:
         # the same diagnostics the text output prints after the answer: never a silent answer
@@ -162,7 +171,8 @@ def _why_command(played: Played, unit: str, question: str, attack: str | None, a
     game = played.game
     pending = getattr(game.state, "attack", None)
     try:
-        reasons: list[SimError] = game.refusals({"command": question, "unit": unit})
+        with naming_options(unit="--unit"):
+            reasons: list[SimError] = game.refusals({"command": question, "unit": unit})
     except BadInput as exc:
         if "unknown command" in exc.message:
             raise BadInput(f"{game.state.ruleset} has no {question} command: --{question} is a Sorcery question", f"--{question}") from None
@@ -203,7 +213,8 @@ def schema() -> None:
 @rule_options
 @guarded
 def timeline(scenario: str, as_json: bool) -> None:
-    """Which event triggered what, in which order, decided by whom."""
+    """Which event triggered what, in which order, decided by whom. SCENARIO may be - (standard
+    input)."""
     played, _ = play_file(scenario)
     found = build_timeline(played.events)
     # what the game does not model (a Deathrite, a Genesis, a "whenever" text) triggered nothing
@@ -227,8 +238,10 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
 
     Play one scenario twice with a different trigger order (or seed) and see the first event
     where the outcomes differ, then what each game did from there. Exit 0 when the games never
-    part, 1 when they do (as diff(1)).
+    part, 1 when they do (as diff(1)). One of FIRST and SECOND may be - (standard input).
     """
+    one_stdin(first, second)
+    names = (shown(first), shown(second))
     games = [_events_of(path) for path in (first, second)]
     options = option_differences(games[0][0], games[1][0])  # named before anything else
     seeds = [_seed_of(events) for events, _ in games]
@@ -242,9 +255,9 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
     finals = [replay(events) for events, _ in games]
     if not as_json:
         if seeds[0] != seeds[1]:
-            console.print(escape(f"seed differs: {seeds[0]} in {first}, {seeds[1]} in {second}"))
+            console.print(escape(f"seed differs: {seeds[0]} in {names[0]}, {seeds[1]} in {names[1]}"))
         for name, (a, b) in options.items():
-            console.print(escape(f"option {name} differs: {quoted(a)} in {first}, {quoted(b)} in {second}"))
+            console.print(escape(f"option {name} differs: {quoted(a)} in {names[0]}, {quoted(b)} in {names[1]}"))
     if as_json:
         emit({
             "options": options,
@@ -253,14 +266,14 @@ def diff(first: str, second: str, context: int, as_json: bool) -> None:
             "events": [len(c) for c in chains],
             "games": [
                 {"path": path, "final_state_hash": final.hash, "from_divergence": [jsonout.event(e, label) for e in events[at : at + context]]}
-                for path, (events, label), final in zip((first, second), games, finals, strict=True)
+                for path, (events, label), final in zip(names, games, finals, strict=True)
             ],
         })
     elif same:
         console.print(f"no divergence: both games reach the same state after each of {len(chains[0])} events")
     else:
         console.print(f"the games diverge at event e{at + 1}:")
-        for path, (events, label) in zip((first, second), games, strict=True):
+        for path, (events, label) in zip(names, games, strict=True):
             heading(path)
             print_events(console, events[at : at + context], label)
         console.print(f"final state hashes: {finals[0].hash[:16]} vs {finals[1].hash[:16]}")

@@ -174,6 +174,10 @@ def check_sqlite_file(address: StoreAddress, create: bool) -> None:
         raise BadInput("is a folder, not a SQLite store file", address.shown)
     if not create and not path.exists():
         raise BadInput("no such store (a store is only created by commands that write)", address.shown)
+    if not create and path.stat().st_size == 0:
+        # SQLite reads an empty file as an empty database, and a reader opening it would turn it
+        # into one; a writer starts a new store in it, as SQLite does (``touch games.sqlite``)
+        raise BadInput("an empty file, not a game store yet (a store is only created by commands that write)", address.shown)
     if create and not path.parent.exists():
         raise BadInput(f"can't create the store: no folder {str(path.parent)!r}", address.shown)
 

@@ -85,7 +85,9 @@ def trace_of(events: list[GameEvent]) -> Trace:
 def trace(source: str | None, db: str | None, game_id: str | None, unit: str | None, first: int | None,
           last: int | None, as_json: bool) -> None:
     """The causation tree of a game: each command, what it caused, the triggers each event
-    queued, who ordered each batch and why, and what each trigger resolved into."""
+    queued, who ordered each batch and why, and what each trigger resolved into.
+
+    SOURCE, a scenario or a log, may be - (standard input)."""
     events = game_events(source, db, game_id)
     full = trace_of(events)
     if unit is not None and unit not in full.names:
@@ -132,7 +134,9 @@ def _tree(node: TraceNode) -> Tree:
 def explore_command(source: str | None, at: str | None, db: str | None, game_id: str | None, depth: int | None,
                     dice: bool, cap: int, seed: int, save: bool, as_json: bool) -> None:
     """Every way a moment could have gone: without --at, the game's choice points; with --at, the
-    game re-played once per alternative there, branches grouped by outcome."""
+    game re-played once per alternative there, branches grouped by outcome.
+
+    SOURCE, a scenario or a log, may be - (standard input)."""
     named = named_game_events(source, db if game_id else None, game_id)
     events = named.events
     if at is None:

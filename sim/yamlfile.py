@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from domain.errors import BadInput
+from sim.infile import head, is_stdin, read_text, shown, size
 
 Position = tuple[int, int]
 
@@ -182,18 +183,19 @@ def _load(text: str, name: str, loader_class: type[yaml.SafeLoader]) -> Located:
 
 
 def read_yaml(path: str | Path) -> Located:
-    file = Path(path)
+    """A scenario file read and parsed (``-``: standard input, named ``<stdin>``)."""
+    name = shown(path)
     try:
-        if file.stat().st_size > 4 * MAX_BYTES:  # refused unread; between the bounds, by characters
-            raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", str(path))
-        text = file.read_text(encoding="utf-8")
+        if size(path) > 4 * MAX_BYTES:  # refused unread; between the bounds, by characters
+            raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", name)
+        text = read_text(path)
     except FileNotFoundError:
-        raise BadInput("no such file", str(path)) from None
+        raise BadInput("no such file", name) from None
     except (OSError, UnicodeDecodeError) as exc:
         if isinstance(exc, UnicodeDecodeError):
             refuse_a_store(path, "a scenario")
-        raise BadInput(f"can't read the file: {exc}", str(path)) from None
-    return load_yaml(text, str(path))
+        raise BadInput(f"can't read the file: {exc}", name) from None
+    return load_yaml(text, name)
 
 
 #: the first bytes of every SQLite database file
@@ -205,12 +207,12 @@ def refuse_a_store(path: str | Path, wanted: str) -> None:
     named as one, with where it goes: "can't decode byte 0xf8 in position 102" would not say.
     Asked only once the file failed to read as text."""
     try:
-        with Path(path).open("rb") as file:
-            head = file.read(len(SQLITE_HEADER))
+        start = head(path, len(SQLITE_HEADER))
     except OSError:
         return
-    if head == SQLITE_HEADER:
-        raise BadInput(f"a SQLite game store, not {wanted}: give it with --db (sim games --db {path} lists its games)", str(path))
+    if start == SQLITE_HEADER:
+        listing = "sim games --db FILE" if is_stdin(path) else f"sim games --db {path}"
+        raise BadInput(f"a SQLite game store, not {wanted}: give it with --db ({listing} lists its games)", shown(path))
 
 
 def script_line(command: dict[str, Any]) -> str:

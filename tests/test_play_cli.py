@@ -227,7 +227,7 @@ def test_a_worker_sends_back_the_report_and_the_log_not_the_game() -> None:
     from sim import play_cli
     from sim.selfplay import GameReport, self_play
 
-    play_cli._start_worker(SHARK, {})
+    play_cli._start_worker(Path(SHARK).read_text(encoding="utf-8"), str(SHARK), {})
     try:
         result = play_cli._one_game((2, "random", 5))
     finally:

@@ -16,7 +16,6 @@ reports the games that finished (all of them stored, with ``--db``) and exits 13
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -32,6 +31,7 @@ from sim.compare.plot import plot, require_matplotlib
 from sim.compare.summary import summarise
 from sim.compare.table import print_summary
 from sim.compare.variants import Variant, apply_variant, parse_variants
+from sim.infile import read_text, shown
 from sim.rule_option import given, rule_options
 from sim.runner import ScriptRefused, play
 from sim.scenario import ScenarioBase
@@ -77,7 +77,7 @@ def compare_command(
 ) -> None:
     """Play GAMES seeded games of SCENARIO under each --variant and compare their outcomes: wins,
     draws and losses with 95% intervals, the first player's advantage, game length and movement
-    counters, each variant against the first."""
+    counters, each variant against the first. SCENARIO may be - (standard input)."""
     _check_numbers(games, turns, seed, workers, batch, policy)
     if scheduler is not None:
         check_address(scheduler)  # its form, with the other options: before the file is read
@@ -88,8 +88,8 @@ def compare_command(
         _check_variant(base, variant, swap and games > 1)  # one game is never played swapped
     if plot_file is not None:
         require_matplotlib(plot_file)
-    text = Path(scenario).read_text(encoding="utf-8")
-    jobs = make_jobs(text, scenario, given(), variants, games, seed, swap, turns, policy, keep=db is not None)
+    text = read_text(scenario)  # as play_file read it (``-``: standard input, read once)
+    jobs = make_jobs(text, shown(scenario), given(), variants, games, seed, swap, turns, policy, keep=db is not None)
     try:
         runner = runner_for(workers or default_workers(), scheduler)
     except ClusterError as exc:

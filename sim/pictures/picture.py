@@ -132,7 +132,10 @@ def draw_game(
         lookahead = Lookahead.from_events(events[: folder.count])
         reach = lookahead.range_of_motion(unit)
         if to is not None:
-            target = lookahead.label(lookahead.parse(to))
+            try:
+                target = lookahead.label(lookahead.parse(to))
+            except BadInput as exc:  # about ``to``, however the ruleset's reading of places words it
+                raise BadInput(exc.message, "to") from None
     return draw_state(folder.state, title, folder.moves, reach, target)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from domain.errors import BadInput
-from sim.clikit import err, escape, guarded
+from sim.clikit import err, escape, guarded, naming_options
 from sim.outfile import STDOUT_HELP
 from sim.pictures.output import picture_format, shown_output, to_png, write_output
 from sim.pictures.picture import draw_game
@@ -41,11 +41,13 @@ def render_command(source: str | None, at: str | None, unit: str | None, to: str
 
     The units, the last command's steps as arrows (a refused step crossed out with its rule),
     and with --unit its range of motion (with --to, the path there), as FILE.svg or FILE.png;
-    -o - writes it on standard output (an SVG unless --format png, never a PNG to a terminal)."""
+    -o - writes it on standard output (an SVG unless --format png, never a PNG to a terminal).
+    SCENARIO_OR_LOG may be - (standard input)."""
     kind = picture_format(output, kind)
     number = event_number(at)
     game = load_game(source, db, game_id)
-    svg = draw_game(game.events, at=number, unit=unit, to=to, title=game.title)
+    with naming_options(unit="--unit", to="--to"):
+        svg = draw_game(game.events, at=number, unit=unit, to=to, title=game.title)
     data = to_png(svg) if kind == "png" else svg.encode("utf-8")
     write_output(output, data)
     shown = number if number is not None else len(game.events)

@@ -22,7 +22,8 @@ def view_command(source: str | None, db: str | None, game_id: str | None, output
     """Write SCENARIO_OR_LOG (or --db --game) as one HTML file that replays it.
 
     The board at each event, the event list, the causation tree, the range of motion of each unit
-    of the player to act. It needs no network and no other file: open it in a browser, or share it."""
+    of the player to act. It needs no network and no other file: open it in a browser, or share it.
+    SCENARIO_OR_LOG may be - (standard input)."""
     if not is_stdout(output):
         check_target(output, (".html", ".htm"))
     game = load_game(source, db, game_id)
