@@ -9,16 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from sim.cli import main
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 SORCERY = EXAMPLES / "sorcery"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def one_line_error(result: Result) -> str:

@@ -21,14 +21,12 @@ from click.testing import CliRunner, Result
 from sim.api import Simulator
 from sim.cli import main
 from sim.console import escape
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 SCENARIO = EXAMPLES / "tutorial" / "sorcery.yaml"
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")

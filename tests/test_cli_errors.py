@@ -11,27 +11,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
 from sim.api import Simulator
-from sim.cli import main
 from sim.yamlfile import MAX_DEPTH, MAX_VALUES
+from tests.cli_runs import one_line_exit_2, sim
 from tests.helpers import EXAMPLES
 
 SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def one_line_exit_2(result: Result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 def stored_game(tmp_path: Path) -> tuple[str, str]:

@@ -12,9 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from sim.cli import main
+from tests.cli_runs import sim
 
 SCENARIO = """\
 title: "bracketed names [/t]"
@@ -33,9 +34,6 @@ script:
   - {command: move, unit: "r[/x]", path: ["1,0"]}
 """
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from sim.app import open_store
 from sim.cli import main
@@ -25,6 +25,7 @@ from sim.compare.executors import InProcess, LocalPool
 from sim.compare.games import GameJob, GameResult, make_jobs, play_batch
 from sim.compare.variants import Variant
 from sim.replay import verify
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES, ctrl_c_as_a_write_returns
 from tests.test_cli import one_line_error
 
@@ -39,9 +40,6 @@ def setup_only(path: Path, into: Path) -> str:
     target.write_text(path.read_text().split("\nscript:")[0] + "\n")
     return str(target)
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def compare(*args: str) -> dict[str, Any]:

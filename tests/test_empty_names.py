@@ -13,26 +13,16 @@ from typing import Any
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
 from domain.events import check_start
 from sim.api import Simulator
-from sim.cli import main
+from tests.cli_runs import one_line_exit_2, sim
 from tests.helpers import EXAMPLES
 
 TUTORIALS = sorted((EXAMPLES / "tutorial").glob("*.yaml"))
 
 
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def one_line_exit_2(result: Result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 def written(tmp_path: Path, source: Path, change: Any) -> Path:

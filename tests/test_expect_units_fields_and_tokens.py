@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
-from sim.cli import main
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES, played, problems
 
 #: one example per ruleset, a unit id it has, and a field its units don't have
@@ -28,9 +27,6 @@ EXAMPLE = {
     "sorcery": ("05-giant-shark.yaml", "nomads", "wounds"),
 }
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def with_field(tmp_path: Path, ruleset: str) -> tuple[Path, str]:

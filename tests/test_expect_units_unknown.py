@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
-from sim.cli import main
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES, played
 
 #: one example per ruleset, and a unit id it has, to misspell
@@ -23,9 +22,6 @@ EXAMPLE = {
     "sorcery": ("05-giant-shark.yaml", "nomads"),
 }
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def misspelt(tmp_path: Path, ruleset: str) -> tuple[Path, str]:

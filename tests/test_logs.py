@@ -10,26 +10,22 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
 from domain.game import Game
 from sim.api import Simulator
 from sim.app import open_store
-from sim.cli import main
 from sim.logfile import parse_log, read_log, write_jsonl
 from sim.logimport import import_file
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.cli_runs import one_line_exit_2, sim
 from tests.helpers import EXAMPLES
 
 LEGACY = Path(__file__).resolve().parent / "fixtures" / "logs-v1"
 PIT = EXAMPLES / "sorcery" / "04-bottomless-pit.yaml"
 TRAMPLE = EXAMPLES / "godsgloom" / "15-trample.yaml"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def records_of(scenario: Path) -> list[dict[str, Any]]:
@@ -53,12 +49,6 @@ def refusal(path: Path) -> str:
         read_log(path)
     return str(caught.value)
 
-
-def one_line_exit_2(result: Result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 # --- the hash chain ----------------------------------------------------------------------------

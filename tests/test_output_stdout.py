@@ -11,25 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from sim.api import Simulator
-from sim.cli import COMMANDS, main
+from sim.cli import COMMANDS
+from tests.cli_runs import one_line_exit_2, sim
 from tests.helpers import EXAMPLES
 
 SCENARIO = EXAMPLES / "tutorial" / "sorcery.yaml"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def one_line_exit_2(result: Result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 @pytest.fixture

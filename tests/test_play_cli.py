@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from domain.events import labelled_command
 from sim.app import open_store
@@ -17,15 +17,13 @@ from sim.replay import verify
 from sim.runner import play
 from sim.scenario import load_scenario, parse_scenario
 from sim.yamlfile import load_yaml
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES, ctrl_c_as_a_write_returns
 from tests.test_cli import one_line_error
 
 NIMBLE = str(EXAMPLES / "godsgloom" / "12-nimble.yaml")
 SHARK = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_legal_lists_the_commands_of_the_player_to_act_as_json() -> None:

@@ -15,11 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from domain.errors import BadInput
 from sim.app import open_store
-from sim.cli import main
+from tests.cli_runs import sim
 from tests.conftest import PG_URL
 from tests.helpers import EXAMPLES
 
@@ -27,9 +26,6 @@ SHARK = str(EXAMPLES / "sorcery" / "05-giant-shark.yaml")
 
 pytestmark = pytest.mark.postgres
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def schema_exists(name: str) -> bool:

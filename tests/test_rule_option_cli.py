@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
 from sim.app import open_store
-from sim.cli import main
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 from tests.test_cli import one_line_error
 
@@ -30,9 +29,6 @@ CORRIDOR = {
     },
 }
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

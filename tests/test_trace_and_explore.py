@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 
 from projections.trace import build_trace
 from sim.api import Simulator
@@ -17,6 +17,7 @@ from sim.logfile import write_jsonl
 from sim.replay import verify
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 STEED_A = EXAMPLES / "sorcery" / "07a-phantom-steed-shark-fights-steed-first.yaml"
@@ -24,9 +25,6 @@ STEED_B = EXAMPLES / "sorcery" / "07b-phantom-steed-shark-fights-warriors-first.
 THREE = EXAMPLES / "sorcery" / "09-three-triggers-at-once.yaml"
 TRAMPLE = EXAMPLES / "godsgloom" / "20-trample-two-rolls.yaml"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def events_of(path: Path) -> list:  # type: ignore[type-arg]

@@ -9,20 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from sim.cli import main
 from sim.diagnostics import diagnostics_of
 from sim.logfile import write_jsonl
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 SHARK = EXAMPLES / "sorcery" / "05-giant-shark.yaml"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def _unmodelled() -> list[str]:

@@ -7,19 +7,14 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner, Result
-
-from sim.cli import main
 from sim.explore import choice_points, explore
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 TRAMPLE = EXAMPLES / "godsgloom" / "15-trample.yaml"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def _events(option: int | None = None) -> list:  # type: ignore[type-arg]

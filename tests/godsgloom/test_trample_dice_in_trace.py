@@ -8,11 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from sim.cli import main
 from sim.runner import play
 from sim.scenario import load_scenario
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 
 TWO_ROLLS = EXAMPLES / "godsgloom" / "20-trample-two-rolls.yaml"
@@ -20,9 +19,6 @@ TWO_ROLLS = EXAMPLES / "godsgloom" / "20-trample-two-rolls.yaml"
 TRAMPLING = [EXAMPLES / "godsgloom" / f for f in ("15-trample.yaml", "19-a-whole-round.yaml", "20-trample-two-rolls.yaml")]
 TRAMPLING.append(EXAMPLES / "tutorial" / "godsgloom.yaml")
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_trample_missed_die_says_miss_and_no_wound_in_trace() -> None:

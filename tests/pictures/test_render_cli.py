@@ -7,20 +7,16 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from sim.api import Simulator
-from sim.cli import main
 from sim.logfile import write_log_file
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 from tests.pictures.support import events_of
 from tests.test_trace_and_explore import _log_that_does_not_verify
 
 ROUND = EXAMPLES / "godsgloom" / "19-a-whole-round.yaml"
 
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_render_writes_an_svg_of_the_board_after_an_event(tmp_path: Path) -> None:

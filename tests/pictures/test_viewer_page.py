@@ -13,20 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from sim.cli import main
 from sim.pictures.moves import Folder
 from sim.pictures.picture import compose
 from sim.pictures.source import GameSource
 from sim.pictures.svg import fragment
 from sim.pictures.viewer import build_page, page_data
+from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
 from tests.pictures.support import CASES, events_of
-
-
-def sim(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def source(example: str) -> GameSource:
