@@ -126,3 +126,21 @@ def test_why_intercept_names_a_units_own_ban_on_intercepting() -> None:
     assert g.state.intercept is not None  # type: ignore[attr-defined]
     with pytest.raises(IllegalCommand, match="Lumbering Giant"):
         g.issue({"command": "intercept", "player": "p2", "unit": "giant"})
+
+
+def test_why_intercept_names_a_units_own_ban_with_no_window_open() -> None:
+    """Lumbering Giant: "can't defend or intercept" (its text; docs/sorcery.md, Intercept row:
+    "a unit whose own text bars it (Lumbering Giant) is told so by `sim why --intercept`").
+    Alone where the mover stops, it opens no intercept window, so the refusals said only "no enemy
+    may be intercepted now", leaving its own ban unsaid, while ``defend_refusals`` names a
+    "can't defend" with no attack pending. Every reason is listed: the window first (what the
+    command says), then its text."""
+    text = (EXAMPLES / "sorcery" / "37-intercept.yaml").read_text()
+    text = text.replace("    - {id: troll, card: Bosk Troll, owner: p2, at: C}\n",
+                        "    - {id: giant, card: Lumbering Giant, owner: p2, at: C}\n")
+    text = text[: text.index("script:")] + "script:\n  - {command: move_and_attack, unit: boars, path: [C]}\n"
+    g = game(text)
+    assert g.state.intercept is None  # type: ignore[attr-defined]
+    refusals = [str(r) for r in g.refusals({"command": "intercept", "player": "p2", "unit": "giant"})]
+    assert "no enemy may be intercepted now" in refusals[0]
+    assert any("Lumbering Giant" in r and "can't intercept" in r for r in refusals[1:]), refusals

@@ -198,7 +198,11 @@ def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) 
     unit = engine.unit(unit_id)
     acting = engine.player(player, unit.owner)
     if window is None:
-        return [IllegalCommand(INTERCEPT, "no enemy may be intercepted now"), *engine.not_ready(unit, acting)]
+        found = [IllegalCommand(INTERCEPT, "no enemy may be intercepted now"), *engine.not_ready(unit, acting)]
+        barred = engine.view().restriction(unit.id, "no_intercept")
+        if barred is not None:  # its own text (Lumbering Giant), said with no window open as Defend says it
+            found.append(IllegalCommand(barred, f"{unit.id} can't intercept"))
+        return found
     found = engine.not_ready(unit, acting)
     if acting == engine.state.units[window.unit].owner:
         found.append(IllegalCommand(INTERCEPT, f"{acting} can't intercept their own unit"))
