@@ -728,9 +728,11 @@ class GloomCommands(CommandHandlers[GloomState]):
         else:
             walk = self.walk(unit, hexes, model)
             end = walk.taken[-1][1] if walk.taken else unit.location or ""
+        # who would Engage it is option engaged_rule's (under mutual_adjacent an enemy behind the
+        # hex too), so the refusal names those enemies, not a zone the hex may not be in
         engaged = view.engaged_by(unit.id, parse_hex(end))
         if engaged:
-            raise IllegalCommand(rule("Scout Deploy (active)", "the free move can't end where the unit would be Engaged"), f"{self.label(end)} is in the Engagement Zone of {', '.join(engaged)}")
+            raise IllegalCommand(rule("Scout Deploy (active)", "the free move can't end where the unit would be Engaged"), f"{unit.id} would be Engaged at {self.label(end)} by {', '.join(engaged)}")
         self.emit(ScoutMoved, unit=unit.id)
         if mode == "flying":
             self._teleported(unit, end)
