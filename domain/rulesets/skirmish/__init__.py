@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import TypeAdapter
 
+import domain.rulesets.skirmish.wordings  # noqa: F401  (registers the former wordings older logs hold)
 from domain.board import Board
 from domain.errors import BadInput
 from domain.event_base import GameEvent

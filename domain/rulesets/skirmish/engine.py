@@ -44,6 +44,7 @@ from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, jump_length,
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
 from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, LOW_OBSTACLE, Side, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
+from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP
 from domain.state import StepItem
 
 TOO_FAR = "Move Phase"
@@ -279,9 +280,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             if made.passed:
                 continue
             failed = made.event_id  # what follows a failed check is caused by it
-            if not check.fall:  # a failed climb: at its foot, the move ends, no Fall
-                why = "failed Climb Check: the unit stays at the foot of the climb and its move ends (no fall)"
-                self.stop_clear(item, why, failed)
+            if not check.fall:  # a failed climb: where it started, the move ends, no Fall
+                table = self.view().table
+                down = table.height(leg.to.surface) < table.height(leg.frm.surface)
+                self.stop_clear(item, FAILED_CLIMB_DOWN if down else FAILED_CLIMB_UP, failed)
                 return False
             if leg.via == "jump_down":  # it lands, then falls where it landed
                 self.resolver.take_step(item, verdict)
