@@ -35,12 +35,3 @@ def test_every_rule_option_has_a_row_with_its_values_and_default() -> None:
         later = name in SorceryOptions.LATER
         assert ("left out of logs and hashes at its default" in row) == later, name
 
-
-def test_every_sorcery_example_has_a_row_in_the_examples_readme() -> None:
-    """The common brief: each example scenario gets a row in examples/README.md. 97 of the 161
-    Sorcery scenarios (08, 09-three-triggers, 33b, 48 to 144) had none, though docs/sorcery.md
-    cites them by number."""
-    examples = DOCS.parents[1] / "examples"
-    readme = (examples / "README.md").read_text()
-    missing = [p.name for p in sorted((examples / "sorcery").glob("*.yaml")) if f"`{p.name}`" not in readme]
-    assert missing == []
