@@ -13,6 +13,7 @@ disagreeing, and verification says at which event.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -30,7 +31,20 @@ class Rewording:
         return made.endswith(self.new) and logged == made[: len(made) - len(self.new)] + self.old
 
 
-_FORMER: dict[tuple[str, str], list[Rewording]] = {}
+@dataclass(frozen=True)
+class AddedClause:
+    """Today's text ends with a clause older versions did not add (a note naming what is not
+    modelled, whose wording names the locations it concerns): ``pattern`` matches that clause,
+    and the older text is today's without it."""
+
+    pattern: str
+
+    def former(self, logged: str, made: str) -> bool:
+        found = re.search(f"(?:{self.pattern})$", made)
+        return found is not None and found.start() < len(made) and logged == made[: found.start()]
+
+
+_FORMER: dict[tuple[str, str], list[Rewording | AddedClause]] = {}
 
 
 def reworded(topic: str, field: str, old: str, new: str) -> None:
@@ -40,6 +54,15 @@ def reworded(topic: str, field: str, old: str, new: str) -> None:
     rewording = Rewording(old, new)
     if rewording not in kept:
         kept.append(rewording)
+
+
+def clause_added(topic: str, field: str, pattern: str) -> None:
+    """Register that the text field ``field`` of events of ``topic`` may now end with a clause
+    matching ``pattern`` (a regular expression) that older versions did not add."""
+    kept = _FORMER.setdefault((topic, field), [])
+    added = AddedClause(pattern)
+    if added not in kept:
+        kept.append(added)
 
 
 def as_today(topic: str, logged: dict[str, object], made: dict[str, object]) -> dict[str, object]:

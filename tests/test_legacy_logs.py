@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.events import StepsCancelled
+from domain.events import ChoiceRequested, StepsCancelled
 from sim.app import open_store
 from sim.logfile import read_jsonl
 from sim.replay import replay, verify
@@ -60,6 +60,17 @@ def test_a_reworded_text_is_taken_only_in_its_former_wording() -> None:
     cancelled.__dict__["reason"] = cancelled.reason.replace("4,4", "4,3")
     verdict = verify(events)
     assert not verdict.ok and "StepsCancelled" in verdict.message
+
+
+def test_an_added_clause_is_taken_only_when_the_rest_is_the_logged_text() -> None:
+    """An older text without a clause added since (``domain.wordings.clause_added``) is taken as
+    today's only when everything before the clause is the logged text."""
+    events = read_jsonl(FIXTURES / "logs-later" / "sorcery-rack-across-the-globe.jsonl")
+    asked = next(e for e in events if isinstance(e, ChoiceRequested))
+    assert "not modelled" not in asked.prompt
+    asked.__dict__["prompt"] = asked.prompt.replace("adjacent location", "nearby location")
+    verdict = verify(events)
+    assert not verdict.ok and "ChoiceRequested" in verdict.message
 
 
 def test_an_old_store_still_loads_every_game_with_the_same_events_as_its_log(tmp_path: Path) -> None:

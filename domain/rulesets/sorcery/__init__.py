@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+import domain.rulesets.sorcery.wordings  # noqa: F401  (registers the former wordings older logs hold)
 from domain.board import Board
 from domain.errors import BadInput, SimError
 from domain.event_base import GameEvent

@@ -17,6 +17,7 @@ from domain.rulesets.sorcery.oversized import level_at
 from domain.rulesets.sorcery.realm import Loc, Region, orthogonal, parse_loc
 from domain.rulesets.sorcery.state import SorceryUnit
 from domain.rulesets.sorcery.view import RealmView
+from domain.rulesets.sorcery.wordings import globe_stretch_note
 from domain.state import TriggerState
 
 
@@ -59,10 +60,7 @@ def _unmodelled(view: RealmView, unit: SorceryUnit) -> str:
     across = across_the_edge(view, unit)
     if not across:
         return ""
-    return (
-        f"; not modelled: stretching it across an edge Magellan Globe connects ({', '.join(across)} "
-        "left out: an oversized unit's parts stay within the realm's edges here)"
-    )
+    return globe_stretch_note(across)
 
 
 def _stretch_struck_avatar(engine: Primitives, trigger: TriggerState) -> None:
