@@ -135,7 +135,7 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
             "state_hash": result.hash,
             "chain": "intact" if log_file.chained else "absent",
             "state": result.state.model_dump(mode="json"),
-            "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message},
+            "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message, "notes": list(verdict.notes)},
             "diagnostics": diagnostics_json(diagnostics_of(result.state)),
         })
     else:

@@ -46,6 +46,10 @@ class Verdict:
     ok: bool
     checked: int
     message: str
+    #: the log's commands today's rules refuse as written and verification took as an older
+    #: version accepted and recorded them (``domain.logged``), each naming its event and why:
+    #: a log can't say which version wrote it, so a verdict never passes them in silence
+    notes: tuple[str, ...] = ()
 
 
 def verify(events: list[GameEvent], prefix: VerifiedPrefix | None = None) -> Verdict:
@@ -168,11 +172,11 @@ def copy_of_start(state: GameState, seed: int) -> GameState:
 def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
     # the log's commands are read as they were recorded (domain.logged) wherever verification
     # reads them: re-issued, compared with the prefix's, compared with the ones the rules make
-    with reissuing_logged_commands():
-        return _verify_logged(events, cheap, prefix)
+    with reissuing_logged_commands() as notes:
+        return _verify_logged(events, cheap, prefix, notes)
 
 
-def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
+def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None, notes: list[str]) -> Verdict:
     events = upcast_log(events)
     start = events[0]
     if not isinstance(start, GameStarted):
@@ -184,10 +188,12 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
         game, begin = Game.start_as(start, start.originator_id), 1
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
+    taken: list[str] = []
     try:
         for event in events[begin:]:
             if not isinstance(event, CommandIssued):
                 continue
+            before = len(notes)
             try:
                 # no rollback: a refusal ends verification, so the game is never used again
                 # at the moment the log says it was issued: the clock is not read, and the
@@ -195,6 +201,9 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
                 game.issue(event.command, rollback=False, issued_at=event.timestamp)
             except SimError as exc:
                 return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
+            # the notes of this command's re-issue, named by its event (the logged command read
+            # again for the comparison below notes the same again: not kept)
+            taken.extend(f"{event.event_id} ({event.command_id}): {note}" for note in dict.fromkeys(notes[before:]))
     finally:
         # the recorder holds the game: left on it, the two would wait for the cyclic collector
         # instead of being freed when verification drops them (a game's whole state, each game)
@@ -210,7 +219,13 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
             return Verdict(False, logged.originator_version, found)
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")
-    return Verdict(True, len(events), f"all {len(events)} events match the rules")
+    if not taken:
+        return Verdict(True, len(events), f"all {len(events)} events match the rules")
+    return Verdict(
+        True, len(events),
+        f"all {len(events)} events match the rules; {len(taken)} command(s) accepted only as an older version recorded them: {'; '.join(taken)}",
+        tuple(taken),
+    )
 
 
 class _LoggedRecorder:

@@ -124,3 +124,23 @@ def test_an_old_game_exported_again_still_verifies_from_its_log_or_its_store(tmp
     for game_id in old.game_ids():
         again = _exported(list(old.game_events(game_id)))
         assert verify(again).ok, f"{game_id}: {verify(again).message}"
+
+
+def test_a_command_accepted_only_as_an_older_version_recorded_it_is_said_in_the_verdict() -> None:
+    """Logs are forever, and a log can't say which version wrote it: a command today's rules
+    refuse as written is re-issued as older versions accepted it (``domain.logged``), and the
+    verdict names it (second review: a new log declaring a path past a zone stop into a hex no
+    step may enter verified with nothing said). The first version's GODSGLOOM log 06 declares
+    its rangers' path on past the zone stop through another unit's hex."""
+    events = read_jsonl(FIXTURES / "logs-v1" / "godsgloom-06-breakaway.jsonl")
+    verdict = verify(events)
+    assert verdict.ok
+    assert len(verdict.notes) == 1 and verdict.notes[0].startswith("e9 (c3): ")
+    assert "declared after the zone stop" in verdict.notes[0] and "§8.1" in verdict.notes[0]
+    assert "accepted only as an older version recorded them" in verdict.message
+
+
+def test_a_log_every_command_of_which_todays_rules_accept_has_no_notes() -> None:
+    events = read_jsonl(FIXTURES / "logs-v1" / "godsgloom-05-engagement-zone-stops.jsonl")
+    verdict = verify(events)
+    assert verdict.ok and verdict.notes == () and verdict.message == f"all {len(events)} events match the rules"

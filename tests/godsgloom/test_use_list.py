@@ -51,7 +51,8 @@ def test_a_logged_empty_use_list_still_verifies() -> None:
         g.issue({"command": "move", "unit": "knights", "use": [], "path": ["2,5"]})
     events = recorded(g)
     assert [e.command["use"] for e in events if e.name == "CommandIssued" and e.command["command"] == "move"] == [[]]
-    assert verify(events).ok
+    verdict = verify(events)
+    assert verdict.ok and len(verdict.notes) == 1 and "use: [] names no trait" in verdict.notes[0], verdict
     assert verify_exactly(events).ok  # the exact comparison reads the logged command as logged too
 
 

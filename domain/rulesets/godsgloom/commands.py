@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
 from domain.locations import LocationText as Location
-from domain.logged import reissuing
+from domain.logged import accepted_as_logged
 from domain.rulesets.godsgloom.catalog import trait
 
 
@@ -206,11 +206,11 @@ def traits_written(use: str | list[str] | None) -> str | list[str] | None:
     if isinstance(use, str):
         return _spelled(use)
     spelled = [_spelled(name) for name in use]
-    if not reissuing():  # a log's own command is re-issued as recorded (``domain.logged``)
-        if not spelled:
-            raise PydanticCustomError("use_list", "an empty list names no trait: leave use out for a move without one, or name the traits used together")
-        twice = sorted({name for name in spelled if spelled.count(name) > 1})
-        if twice:
-            raise PydanticCustomError("use_list", "{twice} named more than once: a Move Action uses each trait once", {"twice": ", ".join(twice)})
+    # a log's own command is re-issued as recorded, said in the verdict (``domain.logged``)
+    if not spelled and not accepted_as_logged("use: [] names no trait (read as no trait, as older versions did)"):
+        raise PydanticCustomError("use_list", "an empty list names no trait: leave use out for a move without one, or name the traits used together")
+    twice = sorted({name for name in spelled if spelled.count(name) > 1})
+    if twice and not accepted_as_logged(f"use names {', '.join(twice)} more than once (read once, as older versions did)"):
+        raise PydanticCustomError("use_list", "{twice} named more than once: a Move Action uses each trait once", {"twice": ", ".join(twice)})
     named = sorted(set(spelled))
     return named[0] if len(named) == 1 else named

@@ -18,7 +18,7 @@ from domain.dice import roll
 from domain.errors import BadInput, IllegalCommand
 from domain.events import StepsCancelled, UnitDied
 from domain.handlers import CommandHandlers
-from domain.logged import reissuing
+from domain.logged import accepted_as_logged
 from domain.movement import Judgement, StepJudge, StepOption, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
@@ -397,10 +397,14 @@ class GloomCommands(CommandHandlers[GloomState]):
             walk = Walk(taken=accepted[0], stop=accepted[1], zones_read=zones, verdicts=accepted[2])
         else:
             walk = self._refused_walk(unit, hexes, model, zones)
-        if walk.stop is not None and len(walk.taken) < len(hexes) and not reissuing():
-            # a log's own command is re-issued as older versions accepted it (``domain.logged``):
-            # they cancelled the rest of a path unread, and logs are forever
-            self._check_cancelled(unit, hexes, walk, model)
+        if walk.stop is not None and len(walk.taken) < len(hexes):
+            try:
+                self._check_cancelled(unit, hexes, walk, model)
+            except IllegalCommand as refused:
+                # a log's own command is re-issued as older versions accepted it, said in the
+                # verdict (``domain.logged``): they cancelled the rest of a path unread
+                if not accepted_as_logged(f"the rest of the path, cancelled at the zone stop, is refused today: {refused}"):
+                    raise
         view = model.view
         for i, (_, to, option) in enumerate(walk.taken):
             if option.kind.endswith("(Trample)"):  # the only step whose occupant is read
