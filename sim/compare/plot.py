@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,11 @@ def require_matplotlib(path: str) -> None:
         raise BadInput(f"{'not a folder' if folder.exists() else 'no such folder'}: {folder}", "--plot")
     if Path(path).suffix.lower().lstrip(".") not in ("png", "svg", "pdf", "jpg", "jpeg"):
         raise BadInput(f"the figure's format comes from its extension: .png, .svg or .pdf, not {Path(path).name!r}", "--plot")
+    try:  # a folder that takes no file (read-only, /proc) was found once every game had been played
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".sim-compare-", suffix=".probe"):
+            pass
+    except OSError as exc:
+        raise BadInput(f"can't write {path}: {exc.strerror or exc}", "--plot") from None
 
 
 def plot(summary: dict[str, Any], games: list[dict[str, Any]], path: str, title: str) -> None:
