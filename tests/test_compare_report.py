@@ -113,3 +113,29 @@ def test_the_outcomes_table_says_each_interval_is_one_at_a_time() -> None:
                "--games", "2", "--workers", "1").output
     flat = " ".join(text.split())
     assert "one in twenty" in flat and "same seeds" in flat
+
+
+def test_an_interrupted_runs_figure_says_how_many_games_it_holds(tmp_path: Path, monkeypatch: Any) -> None:
+    """The figure's title said "5 games per variant" of a run Ctrl-C stopped after 3 games."""
+    from click.testing import CliRunner
+
+    from sim.cli import main
+    from sim.compare import cli as compare_cli
+    from sim.compare.executors import InProcess
+    from sim.compare.games import GameJob, GameResult, play_batch
+
+    calls = {"n": 0}
+    titles: list[str] = []
+
+    def interrupted_after_three(jobs: list[GameJob]) -> list[GameResult]:
+        calls["n"] += 1
+        if calls["n"] > 3:
+            raise KeyboardInterrupt
+        return play_batch(jobs)
+
+    monkeypatch.setattr(compare_cli, "runner_for", lambda workers, scheduler: InProcess(interrupted_after_three))
+    monkeypatch.setattr(compare_cli, "plot", lambda summary, games, path, title: titles.append(title))
+    result = CliRunner().invoke(main, ["compare", str(CORRIDOR), "--variant", "a:", "--variant", "b:descend_cost=1",
+                                       "--games", "5", "--plot", str(tmp_path / "f.png")], catch_exceptions=False)
+    assert result.exit_code == 130
+    assert len(titles) == 1 and "3 of 10 games (interrupted)" in titles[0] and "5 games per variant" not in titles[0]

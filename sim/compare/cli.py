@@ -123,7 +123,8 @@ def compare_command(
         err.print(f"interrupted: {len(results)} of {len(jobs)} games finished; the summary is of those; "
                   "no game was stored half-made")
     if plot_file is not None and results:
-        plot(summary, summary["games"], plot_file, f"{base.title}: {policy}, {games} games per variant")
+        played_games = f"{len(results)} of {len(jobs)} games (interrupted)" if interrupted else f"{games} games per variant"
+        plot(summary, summary["games"], plot_file, f"{base.title}: {policy}, {played_games}")
     unverified = [r for r in results if r.verified is False]
     if interrupted:
         raise SystemExit(INTERRUPTED)
