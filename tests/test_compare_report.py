@@ -139,3 +139,17 @@ def test_an_interrupted_runs_figure_says_how_many_games_it_holds(tmp_path: Path,
                                        "--games", "5", "--plot", str(tmp_path / "f.png")], catch_exceptions=False)
     assert result.exit_code == 130
     assert len(titles) == 1 and "3 of 10 games (interrupted)" in titles[0] and "5 games per variant" not in titles[0]
+
+
+def test_a_figure_with_more_counters_than_panels_names_those_it_leaves_out() -> None:
+    """Past MAX_PANELS the figure dropped counters without a word: it names them under the title."""
+    from sim.compare.plot import MAX_PANELS, _measures
+
+    names = [f"c{i:02}" for i in range(MAX_PANELS + 3)]
+    summary = {
+        "players": ["p1"], "counters": names,
+        "variants": [{"players": {"p1": {"counters": {n: {"max": 1.0} for n in names}}}}],
+    }
+    shown, left_out = _measures(summary)
+    assert len(shown) == MAX_PANELS
+    assert [label for label, _ in shown] + left_out == ["game length (turns)", "score", *names]
