@@ -122,7 +122,11 @@ def test_results_are_identical_in_process_in_local_processes_and_on_a_dask_clust
     pooled = compare(*args, "--workers", "2")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         clustered = compare(*args, "--scheduler", cluster.scheduler_address, "--batch", "2")
+        clustered_text = sim("compare", *args, "--scheduler", cluster.scheduler_address).output
     assert _without_run(alone) == _without_run(pooled) == _without_run(clustered)
+    # the report people read, byte for byte but its last line (where the games ran, how fast)
+    alone_text = sim("compare", *args, "--workers", "1").output
+    assert alone_text.rstrip().splitlines()[:-1] == clustered_text.rstrip().splitlines()[:-1]
     assert [g["state_hash"] for g in alone["games"]] == [g["state_hash"] for g in clustered["games"]]
     assert "Dask cluster" in clustered["run"]["where"] and pooled["run"]["where"] == "2 local processes"
 

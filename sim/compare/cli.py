@@ -30,7 +30,7 @@ from sim.compare.games import GameJob, GameResult, make_jobs, seated
 from sim.compare.plot import plot, require_matplotlib
 from sim.compare.summary import summarise
 from sim.compare.table import print_summary
-from sim.compare.variants import Variant, apply_variant, parse_variants
+from sim.compare.variants import Variant, apply_variant, option_changes, parse_variants, rules_of
 from sim.infile import read_text, shown
 from sim.rule_option import given, rule_options
 from sim.runner import ScriptRefused, play
@@ -102,6 +102,9 @@ def compare_command(
     finally:
         runner.close()
     summary = summarise(results, variants, base.players)
+    rules = [rules_of(base, v) for v in variants]
+    for i, variant_summary in enumerate(summary["variants"]):  # what each changes, not what it names
+        variant_summary["differs_from_first"] = option_changes(rules[0], rules[i]) if i else None
     summary = {
         "scenario": scenario, "title": base.title, "ruleset": base.ruleset, "policy": policy, "turns": turns,
         "games_per_variant": games, "seed": seed, "swap": swap, "options": given(), **summary,
@@ -120,7 +123,8 @@ def compare_command(
         err.print(f"interrupted: {len(results)} of {len(jobs)} games finished; the summary is of those; "
                   "no game was stored half-made")
     if plot_file is not None and results:
-        plot(summary, summary["games"], plot_file, f"{base.title}: {policy}, {games} games per variant")
+        played_games = f"{len(results)} of {len(jobs)} games (interrupted)" if interrupted else f"{games} games per variant"
+        plot(summary, summary["games"], plot_file, f"{base.title}: {policy}, {played_games}")
     unverified = [r for r in results if r.verified is False]
     if interrupted:
         raise SystemExit(INTERRUPTED)

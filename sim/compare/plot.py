@@ -2,7 +2,8 @@
 
 Panels, each variant side by side: the win rate of each player and of the first player with
 their 95% intervals; then box plots of game length, each player's score and each counter that
-any game recorded (one box per player per variant). The format follows the file's extension
+any game recorded (one box per player per variant), at most ``MAX_PANELS``: the title names the
+counters left out. The format follows the file's extension
 (``.png``, ``.svg``, ``.pdf``); the file is written whole or not at all (a ``.partial`` file
 renamed when complete), as exports are.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,11 @@ def require_matplotlib(path: str) -> None:
         raise BadInput(f"{'not a folder' if folder.exists() else 'no such folder'}: {folder}", "--plot")
     if Path(path).suffix.lower().lstrip(".") not in ("png", "svg", "pdf", "jpg", "jpeg"):
         raise BadInput(f"the figure's format comes from its extension: .png, .svg or .pdf, not {Path(path).name!r}", "--plot")
+    try:  # a folder that takes no file (read-only, /proc) was found once every game had been played
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".sim-compare-", suffix=".probe"):
+            pass
+    except OSError as exc:
+        raise BadInput(f"can't write {path}: {exc.strerror or exc}", "--plot") from None
 
 
 def plot(summary: dict[str, Any], games: list[dict[str, Any]], path: str, title: str) -> None:
@@ -40,7 +47,7 @@ def plot(summary: dict[str, Any], games: list[dict[str, Any]], path: str, title:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    measures = _measures(summary)
+    measures, left_out = _measures(summary)
     panels = 1 + len(measures)
     columns = min(3, panels)
     rows = math.ceil(panels / columns)
@@ -51,8 +58,11 @@ def plot(summary: dict[str, Any], games: list[dict[str, Any]], path: str, title:
         _box_panel(axis, summary, games, label, values)
     for axis in flat[panels:]:
         axis.set_visible(False)
+    if left_out:  # never a counter dropped without a word: the table and --json have them all
+        title += f"\nnot drawn (too many panels; in the table and --json): {', '.join(left_out)}"
     figure.suptitle(title)
-    figure.tight_layout()
+    # room above the panels for the title's lines (tight_layout alone let them overlap the top row)
+    figure.tight_layout(rect=(0.0, 0.0, 1.0, 1.0 - 0.035 * (title.count("\n") + 1) / rows))
     partial = f"{path}.partial"
     fmt = Path(path).suffix.lower().lstrip(".")
     try:
@@ -65,13 +75,14 @@ def plot(summary: dict[str, Any], games: list[dict[str, Any]], path: str, title:
         plt.close(figure)
 
 
-def _measures(summary: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(label, how to read one game's value per player or None for a game-wide figure)."""
+def _measures(summary: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[str]]:
+    """(label, how to read one game's value per player or None for a game-wide figure) for each
+    panel, and the labels of the counters left out for want of panels (named on the figure)."""
     found: list[tuple[str, Any]] = [("game length (turns)", None), ("score", "score")]
     for name in summary["counters"]:
         if any(v["players"][p]["counters"][name]["max"] for v in summary["variants"] for p in summary["players"]):
             found.append((name, name))
-    return found[:MAX_PANELS]
+    return found[:MAX_PANELS], [label for label, _ in found[MAX_PANELS:]]
 
 
 def _outcome_panel(axis: Any, summary: dict[str, Any]) -> None:

@@ -11,6 +11,10 @@ plain data out (the ``--json`` output), sorted so that the order games finished 
   one half, with the same interval shifted: an interval above 0 says moving first helps. With
   no decided game both are unknown: None (null), as is any rate over no game and a difference
   from an unknown rate.
+- **The same games**: ``difference.same_games`` when every game of a variant ended in the state
+  the first variant's game of the same number did (an option that changes nothing here).
+- **Differences of means** (length, score, parts, counters): Welch's t interval; unknown (None)
+  when a variant has fewer than 2 games (an interrupted run), whose spread is unknown.
 - **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round),
   up to the turn limit or to the turn in which the ruleset's own end came, and the commands played.
 - **Score and its parts**: each player's score and the parts the ruleset makes it of (life,
@@ -124,21 +128,36 @@ def _difference(
         per_player[player] = {
             "win_rate": _rate_difference(a["wins"], len(base), b["wins"], len(other)),
             "draw_rate": _rate_difference(a["draws"], len(base), b["draws"], len(other)),
-            "score": mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]).as_json(),
-            "parts": {name: mean_difference(_part(base, player, name), _part(other, player, name)).as_json() for name in parts},
+            "score": _mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]),
+            "parts": {name: _mean_difference(_part(base, player, name), _part(other, player, name)) for name in parts},
             "counters": {
-                name: mean_difference(_counter(base, player, name), _counter(other, player, name)).as_json() for name in counters
+                name: _mean_difference(_counter(base, player, name), _counter(other, player, name)) for name in counters
             },
         }
     fa, fb = base_summary["first_player"], summary["first_player"]
     return {
+        "same_games": same_games(base, other),
         "players": per_player,
         "first_player_win_rate": _rate_difference(fa["wins"], fa["decided"], fb["wins"], fb["decided"]),
         "length": {
-            "turns": mean_difference([float(g.turns) for g in base], [float(g.turns) for g in other]).as_json(),
-            "commands": mean_difference([float(g.commands) for g in base], [float(g.commands) for g in other]).as_json(),
+            "turns": _mean_difference([float(g.turns) for g in base], [float(g.turns) for g in other]),
+            "commands": _mean_difference([float(g.commands) for g in base], [float(g.commands) for g in other]),
         },
     }
+
+
+def same_games(base: list[GameResult], other: list[GameResult]) -> bool:
+    """Whether every game of ``other`` ended in the state its game of ``base`` (same number, so
+    same seed and seat) ended in, both having played the same games: then the variant changed
+    nothing in them, and any interval around its differences is only the spread of the games."""
+    ends = {g.index: g.state_hash for g in base}
+    return bool(other) and len(other) == len(base) and all(ends.get(g.index) == g.state_hash for g in other)
+
+
+def _mean_difference(a: list[float], b: list[float]) -> dict[str, float] | None:
+    """b's mean less a's (Welch); unknown (None) with fewer than 2 games on a side."""
+    found = mean_difference(a, b)
+    return found.as_json() if found is not None else None
 
 
 def _counter(games: list[GameResult], player: str, name: str) -> list[float]:

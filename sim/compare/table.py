@@ -1,8 +1,12 @@
-"""A comparison for people: rich tables of outcomes, first-player advantage, game length and
-counters, each variant beside the first with the difference and its 95% interval."""
+"""A comparison for people: the variants (the options each sets, what it changes from the first,
+its games), then rich tables of outcomes, first-player advantage, game length and counters, each
+variant beside the first with the difference and its 95% interval. Each interval is one
+measure's alone, which the captions say: with dozens of measures, about one in twenty excludes 0
+by chance when nothing changed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rich.console import Console
@@ -24,9 +28,47 @@ def significant(data: dict[str, float]) -> bool:
     return data["low"] > 0 or data["high"] < 0
 
 
+#: said under every table of intervals
+ONE_AT_A_TIME = (
+    "Each 95% interval is one measure's alone: were nothing changed, about one in twenty would still exclude 0. "
+    "The variants play the same seeds; differences are taken as if their games were independent, which "
+    "widens the intervals"
+)
+
+
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
+    console.print(_variants(summary))
     console.print(_outcomes(summary))
     console.print(_measures(summary))
+
+
+def _value(value: Any) -> str:
+    """An option's value as it would be written in a file (``true``, ``4.5``, ``[a, b]``)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _variants(summary: dict[str, Any]) -> Table:
+    """Each variant: its games, the options it sets, and what it changes from the first (its
+    rules, defaults filled in), and whether its games came out the same as the first's."""
+    variants = summary["variants"]
+    first = variants[0]["name"] if variants else ""
+    table = PlainTable(title=f"variants: {summary['games_per_variant']:,} games each planned, game i with seed "
+                             f"{summary['seed']}+i in every variant")
+    for column in ("variant", "games", "options it sets", f"against {first}"):
+        table.add_column(column)
+    for variant in variants:
+        sets = ", ".join(f"{name}={_value(value)}" for name, value in variant["options"].items()) or "the scenario as it is"
+        changes = variant.get("differs_from_first")
+        if changes is None:
+            against = ""
+        elif not changes:
+            against = f"no option differs from {first}'s: the same rules"
+        else:
+            against = "; ".join(f"{name}: {_value(a)} → {_value(b)}" for name, (a, b) in changes.items())
+        if variant["difference"] is not None and variant["difference"].get("same_games"):
+            against += f"; every game the same as {first}'s (same final state)"
+        table.add_row(variant["name"], f"{variant['games']:,}", sets, against)
+    return table
 
 
 def _outcomes(summary: dict[str, Any]) -> Table:
@@ -51,7 +93,7 @@ def _outcomes(summary: dict[str, Any]) -> Table:
         table.add_section()
     table.caption = (
         "*the player who moved first, its win rate over the decided games (draws left out); "
-        "advantage: that rate less 50%"
+        "advantage: that rate less 50%. " + ONE_AT_A_TIME
     )
     return table
 
@@ -64,28 +106,39 @@ def _delta(data: dict[str, float] | None) -> str:
 
 def _measures(summary: dict[str, Any]) -> Table:
     variants = summary["variants"]
-    table = PlainTable(title="game length and counters per player: mean (quartiles); Δ against the first variant [95%]")
+    table = PlainTable(
+        title="game length and counters per player: mean (quartiles); Δ against the first variant [95%] "
+        "(* the interval excludes 0)",
+        caption="Δ: Welch's t interval of the difference of means; too few games: a variant with fewer than 2 games "
+        "has no spread, so no interval",
+    )
     table.add_column("measure")
     for variant in variants:
         table.add_column(variant["name"])
-    rows: list[tuple[str, list[dict[str, Any]], list[dict[str, float] | None]]] = []
+    rows: list[tuple[str, list[dict[str, Any]], list[dict[str, float] | None | str]]] = []
+    def against(read: Any) -> list[dict[str, float] | None | str]:
+        """Each variant's difference from the first by ``read``; "" for the first itself."""
+        return [read(v["difference"]) if v["difference"] else "" for v in variants]
+
     for key in ("turns", "commands"):
-        rows.append((f"game {key}", [v["length"][key] for v in variants],
-                     [v["difference"]["length"][key] if v["difference"] else None for v in variants]))
+        rows.append((f"game {key}", [v["length"][key] for v in variants], against(lambda d, k=key: d["length"][k])))
     for player in summary["players"]:
         rows.append((f"{player} score", [v["players"][player]["score"] for v in variants],
-                     [v["difference"]["players"][player]["score"] if v["difference"] else None for v in variants]))
+                     against(lambda d, p=player: d["players"][p]["score"])))
         for name in summary["parts"]:
             rows.append((f"{player} score: {name}", [v["players"][player]["parts"][name] for v in variants],
-                         [v["difference"]["players"][player]["parts"][name] if v["difference"] else None for v in variants]))
+                         against(lambda d, p=player, n=name: d["players"][p]["parts"][n])))
         for name in summary["counters"]:
             rows.append((f"{player} {name}", [v["players"][player]["counters"][name] for v in variants],
-                         [v["difference"]["players"][player]["counters"][name] if v["difference"] else None for v in variants]))
+                         against(lambda d, p=player, n=name: d["players"][p]["counters"][n])))
     for label, dists, diffs in rows:
         cells = []
         for dist, diff in zip(dists, diffs, strict=True):
-            text = f"{dist['mean']:.2f} ({dist['q1']:.3g}-{dist['q3']:.3g})"
-            if diff is not None:
+            text = f"{dist['mean']:.2f} ({dist['q1']:.3g}-{dist['q3']:.3g})" if dist["n"] else "no game"
+            if diff is None:
+                text += "  Δ - (too few games)"
+            elif diff != "":
+                assert isinstance(diff, dict)
                 text += f"  Δ {interval(diff, signed=True)}" + (" *" if significant(diff) else "")
             cells.append(text)
         table.add_row(label, *cells)

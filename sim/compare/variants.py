@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import BadInput
+from domain.ruleset import get_ruleset
 from sim.rule_option import parse_assignment, with_options
 from sim.scenario import ScenarioBase
 
@@ -62,6 +63,19 @@ def parse_variants(texts: tuple[str, ...] | list[str]) -> list[Variant]:
 def apply_variant(scenario: ScenarioBase, variant: Variant) -> ScenarioBase:
     """The scenario under the variant's options, checked as a file's would be."""
     return with_options(scenario, variant.options, where=f"--variant {variant.name}")
+
+
+def rules_of(scenario: ScenarioBase, variant: Variant) -> dict[str, Any]:
+    """Every rule option the variant's games are played under, defaults filled in: what it
+    changes is what these differ in, not what it names (an option set to the value it already
+    has changes nothing)."""
+    return get_ruleset(scenario.ruleset).check_options(dict(apply_variant(scenario, variant).options))
+
+
+def option_changes(first: dict[str, Any], other: dict[str, Any]) -> dict[str, list[Any]]:
+    """The options two variants are played under that differ: name -> [first's, other's] (as
+    ``sim diff`` names a pair of games' options)."""
+    return {name: [first.get(name), other.get(name)] for name in sorted(set(first) | set(other)) if first.get(name) != other.get(name)}
 
 
 def split_top_level(text: str) -> list[str]:
