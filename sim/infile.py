@@ -2,20 +2,24 @@
 is standard output (``sim.outfile``). ``sim reach - --unit x < game.yaml`` and
 ``sim log export ID | sim replay -`` read the text a pipe brings.
 
-Standard input is read whole the first time it is asked for and kept: a command first looks at a
-file to tell a log from a scenario (``sim.logfile.is_log_file``), then reads it, and a pipe can be
-read only once. Messages name it ``<stdin>`` where they would name the file. It is kept per
-stream: a test's runner gives each command run its own.
+Standard input is read as far as it is asked for and what was read is kept: a command first
+looks at a file's first bytes to tell a log from a scenario (``sim.logfile.is_log_file``), then
+reads it, and a pipe can be read only once. A scenario's size is checked after reading at most
+one byte past its bound (``yes | sim run -`` is refused, not read until memory runs out); a log
+is read as its reader asks, and kept (a command may read it twice), so a log on standard input
+takes its own size in memory, which a log file does not. Messages name it ``<stdin>`` where they would name the file. It is kept per stream: a
+test's runner gives each command run its own.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, BinaryIO, TextIO
 
 from domain.errors import BadInput
 
@@ -28,9 +32,6 @@ STDIN_NAME = "<stdin>"
 #: the words a command's help says about ``-`` where it reads a file
 STDIN_HELP = "- reads it from standard input."
 
-_read: tuple[object, bytes] | None = None
-
-
 def is_stdin(path: str | Path) -> bool:
     """Whether ``path`` names standard input."""
     return str(path) == STDIN
@@ -41,24 +42,89 @@ def shown(path: str | Path) -> str:
     return STDIN_NAME if is_stdin(path) else str(path)
 
 
+#: how much of standard input is read at a time
+_CHUNK = 1 << 20
+
+
+class _Kept:
+    """What has been read of one standard input stream, and the stream to read on from."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        #: the bytes under the text, where there are (a test's runner may give text alone)
+        self.source: BinaryIO | None = getattr(stream, "buffer", None)
+        self.data = bytearray()
+        self.ended = False
+
+    def up_to(self, count: float) -> int:
+        """Read on until ``count`` bytes are kept or the stream ends; how many are kept."""
+        while len(self.data) < count and not self.ended:
+            chunk = self._read(int(min(_CHUNK, count - len(self.data))))
+            if not chunk:
+                self.ended = True
+            self.data += chunk
+        return len(self.data)
+
+    def _read(self, count: int) -> bytes:
+        if self.source is not None:
+            return self.source.read(count)
+        return self.stream.read(count).encode("utf-8")  # a text stream without bytes (a test's)
+
+    def everything(self) -> bytes:
+        self.up_to(math.inf)
+        return bytes(self.data)
+
+
+_kept: _Kept | None = None
+
+
+def _stdin() -> _Kept:
+    """Standard input as this process's command reads it, kept per stream."""
+    global _kept
+    stream = sys.stdin
+    if stream is None:
+        raise BadInput("there is no standard input to read", STDIN_NAME)
+    if _kept is None or _kept.stream is not stream:
+        _kept = _Kept(stream)
+    return _kept
+
+
 def stdin_bytes() -> bytes:
     """Everything standard input holds, read once for this stream."""
-    global _read
-    stream = sys.stdin
-    if _read is None or _read[0] is not stream:
-        if stream is None:
-            raise BadInput("there is no standard input to read", STDIN_NAME)
-        source = getattr(stream, "buffer", None)
-        data = source.read() if source is not None else stream.read().encode("utf-8")
-        _read = (stream, data)
-    return _read[1]
+    return _stdin().everything()
+
+
+class _KeptThenRest(io.RawIOBase):
+    """Standard input read from its start: the bytes kept, then the stream read on as the reader
+    asks (and kept too: a command may read a log twice, as ``sim trace`` does)."""
+
+    def __init__(self, kept: _Kept) -> None:
+        self.kept = kept
+        self.at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        kept = self.kept
+        if self.at < len(kept.data):
+            chunk = bytes(kept.data[self.at:self.at + len(buffer)])
+        elif kept.ended:
+            return 0
+        else:
+            kept.up_to(len(kept.data) + len(buffer))
+            chunk = bytes(kept.data[self.at:self.at + len(buffer)])
+        buffer[:len(chunk)] = chunk
+        self.at += len(chunk)
+        return len(chunk)
 
 
 @contextmanager
 def opened(path: str | Path, encoding: str) -> Iterator[TextIO]:
-    """``path`` opened as text, line by line as a file is (standard input from what was read)."""
+    """``path`` opened as text, line by line as a file is (standard input: what was kept of it,
+    then the rest as it comes)."""
     if is_stdin(path):
-        yield io.TextIOWrapper(io.BytesIO(stdin_bytes()), encoding=encoding)
+        yield io.TextIOWrapper(io.BufferedReader(_KeptThenRest(_stdin())), encoding=encoding)
     else:
         with Path(path).open(encoding=encoding) as file:
             yield file
@@ -71,17 +137,22 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
     return Path(path).read_text(encoding=encoding)
 
 
-def head(path: str | Path, size: int) -> bytes:
-    """The first ``size`` bytes of ``path`` (or of standard input)."""
+def head(path: str | Path, count: int) -> bytes:
+    """The first ``count`` bytes of ``path`` (or of standard input)."""
     if is_stdin(path):
-        return stdin_bytes()[:size]
+        kept = _stdin()
+        kept.up_to(count)
+        return bytes(kept.data[:count])
     with Path(path).open("rb") as file:
-        return file.read(size)
+        return file.read(count)
 
 
-def size(path: str | Path) -> int:
-    """The bytes ``path`` holds (standard input: what it brought)."""
-    return len(stdin_bytes()) if is_stdin(path) else Path(path).stat().st_size
+def larger_than(path: str | Path, bound: int) -> bool:
+    """Whether ``path`` holds more than ``bound`` bytes; of standard input, at most one byte past
+    the bound is read to tell."""
+    if is_stdin(path):
+        return _stdin().up_to(bound + 1) > bound
+    return Path(path).stat().st_size > bound
 
 
 def one_stdin(*paths: str) -> None:

@@ -138,7 +138,7 @@ def is_log_file(path: str | Path) -> bool:
         return suffix == ".jsonl"
     try:
         with opened(path, "utf-8-sig") as lines:
-            first = next((line for line in lines if line.strip()), "")
+            first = _first_line(lines)
     except (OSError, UnicodeDecodeError):
         return suffix == ".json"
     try:
@@ -146,6 +146,23 @@ def is_log_file(path: str | Path) -> bool:
     except ValueError:
         return False
     return isinstance(data, dict) and "topic" in data
+
+
+#: the longest first line read to tell a log from a scenario (a log's ``GameStarted`` is a few
+#: kB): a file or a pipe without line breaks is not read whole to find its first line
+_FIRST_LINE_AT_MOST = 1_000_000
+
+
+def _first_line(lines: TextIO) -> str:
+    """The first line with more than blanks in it, or "" when the first lines are only blanks or
+    one is longer than a log's first line can be (no log, then)."""
+    for _ in range(1_000):
+        line = lines.readline(_FIRST_LINE_AT_MOST)
+        if len(line) >= _FIRST_LINE_AT_MOST and not line.endswith("\n"):
+            return ""
+        if not line or line.strip():
+            return line
+    return ""
 
 
 def read_jsonl(path: str | Path) -> list[GameEvent]:

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from domain.errors import BadInput
-from sim.infile import head, is_stdin, read_text, shown, size
+from sim.infile import head, is_stdin, larger_than, read_text, shown
 
 Position = tuple[int, int]
 
@@ -186,7 +186,7 @@ def read_yaml(path: str | Path) -> Located:
     """A scenario file read and parsed (``-``: standard input, named ``<stdin>``)."""
     name = shown(path)
     try:
-        if size(path) > 4 * MAX_BYTES:  # refused unread; between the bounds, by characters
+        if larger_than(path, 4 * MAX_BYTES):  # refused unread; between the bounds, by characters
             raise BadInput(f"the file is larger than {MAX_BYTES // 1_000_000} MB; a scenario is far smaller", name)
         text = read_text(path)
     except FileNotFoundError:

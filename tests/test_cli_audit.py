@@ -9,11 +9,13 @@ flush is said in one line."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -132,6 +134,34 @@ def test_a_scenario_on_standard_input_is_read_as_from_its_file() -> None:
     from_stdin = stdin_sim(["reach", "-", "--unit", "troll2", "--json"], text)
     assert from_stdin.exit_code == 0, from_stdin.output
     assert json.loads(from_stdin.output) == json.loads(from_file.output)
+
+
+class _Endless(io.RawIOBase):
+    """A pipe that never ends (``yes |``, ``cat /dev/zero |``), counting the bytes read from it."""
+
+    def __init__(self, pattern: bytes) -> None:
+        self.pattern = pattern
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        chunk = (self.pattern * (len(buffer) // len(self.pattern) + 1))[: len(buffer)]
+        buffer[: len(chunk)] = chunk
+        self.given += len(chunk)
+        return len(chunk)
+
+
+@pytest.mark.parametrize("pattern", [b"y\n", b"\0"], ids=["lines", "no-line-breaks"])
+def test_endless_standard_input_is_refused_after_reading_past_a_scenarios_bound(pattern: bytes) -> None:
+    """Second review: standard input was read whole before its size was checked, so
+    ``yes | sim run -`` grew until memory ran out. At most a little past the bound is read."""
+    pipe = _Endless(pattern)
+    result = CliRunner().invoke(main, ["run", "--db", ":memory:", "-"], input=io.BufferedReader(pipe), catch_exceptions=False)
+    line = one_line(result)
+    assert "<stdin>" in line and "larger than 2 MB" in line, line
+    assert pipe.given < 12_000_000, pipe.given
 
 
 def test_a_malformed_scenario_on_standard_input_is_named_stdin_with_its_line() -> None:
