@@ -150,6 +150,15 @@ class _Drawn:
         yield Segment(self.text)
 
 
+def _laid_out_plainly(text: str) -> bool:
+    """Whether rich lays ``text`` out as its characters padded: not where it breaks a line (any
+    line boundary, not the line feed alone), expands a tab, or may strip a non-ASCII space at
+    either end counting characters where the text's cells differ (after a combining mark)."""
+    if "\t" in text or len(text.splitlines()) > 1 or (text and text.splitlines()[0] != text):
+        return False
+    return not any(end.isspace() and not end.isascii() for end in text[:1] + text[-1:])
+
+
 def whole_lines(on: Console, table: Table) -> list[str] | None:
     """The lines rich draws ``table`` in on ``on`` when each row is a line (see ``print_table``),
     or None when rich would draw anything this does not: colours, a cell of several lines or
@@ -170,7 +179,7 @@ def whole_lines(on: Console, table: Table) -> list[str] | None:
     headers = tuple(on.render_str(str(c.header)).plain for c in table.columns)  # a header is markup, as rich reads it
     if (table.title and title is None) or any(len(row) != len(headers) for row in texts):
         return None
-    if any("\n" in text or "\t" in text for row in (headers, (title or "",), *texts) for text in row):
+    if any(not _laid_out_plainly(text) for row in (headers, (title or "",), *texts) for text in row):
         return None
     widths = [max(cell_len(text) for text in column) for column in zip(headers, *texts, strict=True)]
     widths = [max(width, c.min_width or 0) for width, c in zip(widths, table.columns, strict=True)]

@@ -34,13 +34,20 @@ def drawn(found: Table, width: int = WHOLE_LINES) -> str:
     return out.getvalue()
 
 
-def random_table(rng: random.Random) -> Table:
+#: cell texts rich lays out otherwise than a plain pad, which ``print_table`` must leave to rich:
+#: line and paragraph separators and other line boundaries (rich breaks the line there), a
+#: non-ASCII space at a cell's end after a combining mark (rich strips it by characters, not
+#: cells) (second review: 218 and 55 of 3,000 random tables drawn otherwise)
+AWKWARD = ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "a\u0301\xa0", "\xa0", "\u3000", "\u200b", "x\u2003"]
+
+
+def random_table(rng: random.Random, pieces: list[str] = PIECES) -> Table:
     columns = [f"col{i}" for i in range(rng.randint(1, 4))]
     right = tuple(c for c in columns if rng.random() < 0.4)
     whole = tuple(c for c in columns if rng.random() < 0.3)
     found = table(rng.choice(["", "a title", "range of motion of u0 [x] from 1,2", "💩 title"]), *columns, right=right, whole=whole)
     for _ in range(rng.randint(0, 6)):
-        found.add_row(*("".join(rng.choice(PIECES) for _ in range(rng.randint(0, 5))) for _ in columns))
+        found.add_row(*("".join(rng.choice(pieces) for _ in range(rng.randint(0, 5))) for _ in columns))
     return found
 
 
@@ -48,6 +55,12 @@ def random_table(rng: random.Random) -> Table:
 def test_a_table_drawn_here_is_the_one_rich_draws(seed: int) -> None:
     found = random_table(random.Random(seed))
     assert whole_lines(piped_console()[0], found) is not None
+    assert drawn(found) == drawn_by_rich(found)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_table_printed_here_is_the_one_rich_prints_whatever_its_cells_hold(seed: int) -> None:
+    found = random_table(random.Random(seed), PIECES + AWKWARD * 2)
     assert drawn(found) == drawn_by_rich(found)
 
 
