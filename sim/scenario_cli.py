@@ -90,7 +90,10 @@ def _print_check(result: dict[str, Any], found: list[Diagnostic]) -> None:
     (``one_line``): a script reads one line per file."""
     file = one_line(result["file"])
     if result["status"] == "error":
-        console.print(f"[red]ERROR[/red] {file}: {one_line(result['error'])}", soft_wrap=True)
+        error = one_line(result["error"])
+        # an error that names the file (with its line) already says where: not the file twice
+        said = error if error.startswith(f"{file}:") else f"{file}: {error}"
+        console.print(f"[red]ERROR[/red] {said}", soft_wrap=True)
     elif result["status"] == "fail":
         console.print(f"[red]FAIL[/red]  {file}: " + one_line("; ".join(result["problems"])), soft_wrap=True)
     else:

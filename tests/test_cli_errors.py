@@ -390,3 +390,16 @@ def test_a_plot_inside_a_file_says_the_file_is_not_a_folder(tmp_path: Path) -> N
     line = one_line_exit_2(sim("compare", str(SHARK), "--variant", "a:", "--games", "1", "--workers", "1",
                                "--no-swap", "--plot", str(afile / "figure.png")))
     assert f"not a folder: {afile}" in line
+
+
+def test_check_names_a_bad_files_place_once(tmp_path: Path) -> None:
+    """``sim check``'s line for a file it can't read names the file once (second review: "ERROR
+    r.bin: r.bin: can't read the file"), with the line and column where the message has them."""
+    binary = tmp_path / "r.bin"
+    binary.write_bytes(b"\xe4\xff\x00")
+    broken = tmp_path / "bad.yaml"
+    broken.write_text("x: [\n")
+    result = sim("check", str(binary), str(broken))
+    lines = result.output.splitlines()
+    assert f"ERROR {binary}: can't read the file" in lines[0] and lines[0].count(str(binary)) == 1, lines
+    assert lines[1].startswith(f"ERROR {broken}:2:1: malformed YAML") and lines[1].count(str(broken)) == 1, lines
