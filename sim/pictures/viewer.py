@@ -38,7 +38,7 @@ from sim.pictures.overlay import draw_moves, draw_reach
 from sim.pictures.painter import painter_for
 from sim.pictures.picture import HEADER, MARGIN, NOTES_WIDTH, compose
 from sim.pictures.source import GameSource
-from sim.pictures.svg import Svg, fragment
+from sim.pictures.svg import Svg, clean, fragment
 
 
 @dataclass
@@ -174,7 +174,9 @@ def _reaches(
         svg = Svg(1, 1)
         slot = svg.node(None, "g", class_="reach-slot")
         draw_reach(svg, slot, painter, lookahead.range_of_motion(unit.id))
-        found[unit.id] = parts.add(slot)
+        # under the id as the unit's picture carries it (``data-unit``), which the page is
+        # given when the unit is clicked: without the characters XML can't hold
+        found[clean(unit.id)] = parts.add(slot)
     return player, found
 
 

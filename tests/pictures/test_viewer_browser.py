@@ -17,7 +17,7 @@ from projections.lookahead import Lookahead
 from sim.cli import main
 from sim.pictures.moves import Folder
 from tests.helpers import EXAMPLES
-from tests.pictures.hostile import DESCRIPTION, TITLE, UNIT, hostile_scenario
+from tests.pictures.hostile import DESCRIPTION, TITLE, UNIT, control_character_scenario, hostile_scenario
 from tests.pictures.support import events_of
 
 ROUND = "godsgloom/19-a-whole-round.yaml"
@@ -301,6 +301,22 @@ def test_hostile_texts_show_as_text_and_nothing_of_theirs_runs(browser: Any, tmp
         assert UNIT in viewer.text("#reach-info")
         page.hover("#board .unit >> nth=0")
         assert page.evaluate("window.__pwned") is None
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+def test_clicking_a_unit_whose_id_holds_control_characters_shows_its_range_of_motion(browser: Any, tmp_path: Path) -> None:
+    """The picture carries the id without the characters XML can't hold ("abc"); the page said
+    "No range of motion for abc" of the player's own unit, whose reach it had stored whole."""
+    out = tmp_path / "control.html"
+    result = CliRunner().invoke(main, ["view", str(control_character_scenario(tmp_path)), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    viewer = Viewer(browser, out)
+    try:
+        viewer.page.click('#board .unit[data-unit="abc"]')
+        assert viewer.text("#reach-info").startswith("Range of motion of abc here")
+        assert viewer.page.evaluate("document.querySelectorAll('#reach .reach').length") > 0
         assert viewer.errors == []
     finally:
         viewer.close()

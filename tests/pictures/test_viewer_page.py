@@ -21,6 +21,7 @@ from sim.pictures.svg import fragment
 from sim.pictures.viewer import build_page, page_data
 from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
+from tests.pictures.hostile import CONTROL, control_character_scenario
 from tests.pictures.support import CASES, events_of
 
 
@@ -54,6 +55,19 @@ def test_parts_are_stored_once_and_reach_is_worked_out_at_every_command_boundary
     assert data["to_act"]["9"] == "p1"  # the units of the player to act, p1's
     assert set(data["reach"]["9"]) == {"cavalry", "knights", "scouts", "runner"}
     assert data["to_act"]["22"] == "p2" and set(data["reach"]["22"]) == {"ogres", "pikemen"}
+
+
+def test_a_units_reach_is_stored_under_the_id_its_picture_carries(tmp_path: Path) -> None:
+    """The page finds a clicked unit's reach by the ``data-unit`` of its picture; an id with
+    characters XML can't hold is carried without them, and its reach was stored under the whole
+    id, so the viewer said the player's own unit had none."""
+    from sim.pictures.source import load_game
+
+    data = page_data(load_game(str(control_character_scenario(tmp_path))))
+    carried = {m.group(1) for i in data["frames"][-1]["units"] for m in re.finditer(r'data-unit="([^"]*)"', data["parts"][i])}
+    end = str(len(data["events"]))
+    assert CONTROL not in carried and set(data["reach"][end]) <= carried
+    assert "abc" in data["reach"][end]
 
 
 def test_the_page_is_self_contained_and_allows_only_its_own_script_and_style() -> None:
