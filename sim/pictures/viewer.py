@@ -222,13 +222,30 @@ def packed(data: Any) -> str:
     return base64.b64encode(gzip.compress(text, compresslevel=9, mtime=0)).decode("ascii")
 
 
-def build_page(game: GameSource) -> str:
+#: a page larger than this is said to be large when it is written (``sim view``): a browser
+#: takes seconds to open it and to step through it
+LARGE_PAGE = 20_000_000
+
+
+def size_note(page_bytes: int, data: dict[str, Any]) -> str | None:
+    """Why a large page is large, or None for one of ordinary size. Each change of the board
+    (a GODSGLOOM set-up places its terrain piece by piece) stores the whole board again: on a
+    200x200 mat, about 11 MB of SVG for each (the size was written without a word)."""
+    if page_bytes <= LARGE_PAGE:
+        return None
+    boards = len({frame["board"] for frame in data["frames"]})
+    return (f"warning: the page is {page_bytes / 1e6:.2f} MB ({boards} different boards, each stored whole, "
+            f"of {len(data['frames'])} events): a browser may take seconds to open it and to step through it")
+
+
+def build_page(game: GameSource, data: dict[str, Any] | None = None) -> str:
     """The whole HTML page: template, style, data and script, with a policy that lets only this
-    script and this style run (by their hashes) and fetches nothing."""
+    script and this style run (by their hashes) and fetches nothing. ``data``: ``page_data``'s,
+    when the caller has it already."""
     script, style = _asset("viewer.js"), _asset("viewer.css")
     policy = (f"default-src 'none'; script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; img-src 'none'; "
               "connect-src 'none'; base-uri 'none'; form-action 'none'")
     values = {"POLICY": html.escape(policy), "TITLE": html.escape(game.title or "a game"), "STYLE": style,
-              "DATA": packed(page_data(game)), "SCRIPT": script}
+              "DATA": packed(page_data(game) if data is None else data), "SCRIPT": script}
     # one pass over the template: what is put in is never read again for a {{NAME}} of its own
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: values[m.group(1)], _asset("viewer.html"))
