@@ -10,11 +10,13 @@
 
 Errors are the documented ones: ``BadInput`` (an unknown game, unit, location or event number),
 ``IllegalCommand`` (the rules forbid it now), ``VersionConflict`` (the game moved on since this
-session decided the command), ``sim.store.StoreError`` (the store could not be reached or failed).
+session decided the command), ``sim.store.StoreError`` (the store could not be reached or failed,
+or ``Simulator.close`` closed it). An argument of the wrong kind is ``BadInput`` naming it.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -66,9 +68,9 @@ class Reach:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.answer, name)
 
-    def location(self, text: str) -> str:
+    def location(self, text: str, field: str = "location") -> str:
         """``text`` as the answer writes locations; ``BadInput`` when the board has no such place."""
-        return self._lookahead.label(self._lookahead.parse(str(text)))
+        return self._lookahead.label(self._lookahead.parse(_name(text, field, "a location")))
 
     def __contains__(self, location: object) -> bool:
         try:
@@ -92,7 +94,7 @@ class Reach:
         """The board with this range of motion drawn over it, and the path to ``to`` (or the
         rules that keep it out) when given: the game's picture as ``game.svg(unit=..., to=...)``
         draws it, of the state the answer was asked of."""
-        target = None if to is None else self.location(to)
+        target = None if to is None else self.location(to, "to")
         events = self._events()
         start = events[0] if events else None
         return draw_game_with_reach(events, self.answer, target, start.title if isinstance(start, GameStarted) else "")
@@ -179,6 +181,8 @@ class GameSession:
             self._check_event_number(at, "at")
         if to is not None and unit is None:
             raise BadInput("a path is drawn for a unit: give unit as well", "to")
+        unit = None if unit is None else _name(unit, "unit", "a unit")
+        to = None if to is None else _name(to, "to", "a location")
         events = self.events()
         start = events[0]
         title = start.title if isinstance(start, GameStarted) else ""
@@ -203,6 +207,7 @@ class GameSession:
             return self._lookahead
 
     def range_of_motion(self, unit: str) -> Reach:
+        unit = _name(unit, "unit", "a unit")
         lookahead = self.lookahead()
         answer = lookahead.range_of_motion(unit)
         asked_at = lookahead.position
@@ -268,10 +273,27 @@ class GameSession:
 
 
 class Simulator:
-    """Games in one store: a SQLite file by default, PostgreSQL by URL, memory with ``:memory:``."""
+    """Games in one store: a SQLite file by default, PostgreSQL by URL, memory with ``:memory:``.
 
-    def __init__(self, db: str | None = DEFAULT_DB) -> None:
+    ``close()`` (or the end of a ``with Simulator(...) as sim:`` block) closes the store; its
+    sessions then refuse every read and command with ``StoreError``."""
+
+    def __init__(self, db: str | os.PathLike[str] | None = DEFAULT_DB) -> None:
+        if isinstance(db, os.PathLike):
+            db = os.fspath(db)
+        if db is not None and not isinstance(db, str):
+            raise BadInput(f"a store is named by text (a SQLite file, :memory: or a postgresql:// URL), not {db!r}", "db")
         self.store = open_store(db)
+
+    def close(self) -> None:
+        """Close the store (its connections); closing again is harmless."""
+        self.store.close()
+
+    def __enter__(self) -> Simulator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def load(self, scenario: str | Path | ScenarioBase) -> GameSession:
         """Play a scenario's set-up and script, store the game, and return it."""
@@ -283,6 +305,9 @@ class Simulator:
         return GameSession(self.store, played.game.id, played.game.state)
 
     def new_game(self, ruleset: str, setup: dict[str, Any], players: list[str] | None = None, **kwargs: Any) -> GameSession:
+        """A new game of ``ruleset`` set up as a scenario's ``setup:`` says; ``kwargs`` are the
+        start's: ``active_player``, ``options``, ``aliases``, ``title``, ``game_id``, ``seed``."""
+        _check_new_game(setup, players, kwargs)
         game = Game.start(ruleset, players or ["p1", "p2"], **kwargs)
         check_setup_ids(setup)  # as a scenario's (``sim.scenario``)
         game.issue({"command": "set_up", **setup})
@@ -297,6 +322,46 @@ class Simulator:
 
     def games(self) -> list[UUID]:
         return self.store.game_ids()
+
+
+#: what ``new_game`` passes on to ``Game.start`` besides the ruleset and the players
+START_ARGUMENTS = ("active_player", "options", "aliases", "title", "game_id", "seed")
+
+
+def _check_new_game(setup: object, players: object, kwargs: dict[str, Any]) -> None:
+    """``new_game``'s arguments of the wrong kind as ``BadInput`` naming each, before the rules
+    read them (a list where a mapping belongs was a ``TypeError``, a string of players was
+    split into one-letter names)."""
+    if not isinstance(setup, dict):
+        raise BadInput(f"a set-up is a mapping (as a scenario's setup:), not {type(setup).__name__}", "setup")
+    if players is not None:
+        if not isinstance(players, list | tuple):
+            raise BadInput(f"players are a list of two names, not {players!r}", "players")
+        for index, player in enumerate(players):
+            if not isinstance(player, str):
+                raise BadInput(f"a player's name is text, not {player!r}", f"players[{index}]")
+    for name in kwargs:
+        if name not in START_ARGUMENTS:
+            raise BadInput(f"unknown argument {name!r}: new_game takes {', '.join(START_ARGUMENTS)}", name)
+    for name in ("options", "aliases"):
+        if kwargs.get(name) is not None and not isinstance(kwargs[name], dict):
+            raise BadInput(f"{name} are a mapping, not {kwargs[name]!r}", name)
+    if "title" in kwargs and not isinstance(kwargs["title"], str):
+        raise BadInput(f"a title is text, not {kwargs['title']!r}", "title")
+    if kwargs.get("active_player") is not None and not isinstance(kwargs["active_player"], str):
+        raise BadInput(f"a player's name is text, not {kwargs['active_player']!r}", "active_player")
+    if kwargs.get("game_id") is not None and not isinstance(kwargs["game_id"], UUID):
+        raise BadInput(f"a game id is a uuid.UUID, not {kwargs['game_id']!r}", "game_id")
+
+
+def _name(value: object, field: str, what: str) -> str:
+    """A unit or a location as the API takes it: text, or a whole number written as one (a
+    Sorcery square); anything else is ``BadInput`` naming the argument."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise BadInput(f"{what} is named by text, not {value!r}", field)
 
 
 def _whole_number(value: object, field: str) -> None:

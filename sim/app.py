@@ -32,6 +32,7 @@ from domain.state import GameState
 from sim.mapper import JSONBytesTranscoder, PydanticMapper
 from sim.store import (
     StoreAddress,
+    StoreError,
     check_postgres_schema,
     check_sqlite_file,
     ensure_postgres_schema,
@@ -90,20 +91,37 @@ class GameStore(Application[UUID]):
     address: StoreAddress = parse_address(":memory:")
     #: False for a store opened for reading whose tables were never created: it holds no games
     schema_ready: bool = True
+    #: set by ``close``: every use after it is a ``StoreError`` saying so, in memory as in a file
+    #: (a closed SQLite pool raised the library's bare ``ConnectionPoolClosedError``, and a
+    #: store in memory went on as if open)
+    closed: bool = False
+
+    def close(self) -> None:
+        """Close the store's connections; closing again is harmless."""
+        if not self.closed:
+            self.closed = True
+            super().close()
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise StoreError(f"{self.address.shown}: the store is closed; open it again to use it")
 
     def add(self, game: Game) -> None:
         """Store a new game's events (all of them, in one transaction)."""
+        self._check_open()
         with store_errors(self.address, "write"):
             self.save(game)
 
     def record(self, events: list[GameEvent]) -> None:
         """Store events as they are (an imported log), in one transaction; ``IntegrityError`` if
         any of their versions is stored already."""
+        self._check_open()
         with store_errors(self.address, "write"):
             self.recorder.insert_events([self.mapper.to_stored_event(event) for event in events])
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game, or its state after event ``version``; ``BadInput`` if there is none."""
+        self._check_open()
         if not self.schema_ready:
             raise BadInput(f"no game {game_id} in {self.address.shown}")
         cache = self.repository.cache
@@ -200,6 +218,7 @@ class GameStore(Application[UUID]):
 
     def game_events(self, game_id: UUID, after: int | None = None, upto: int | None = None) -> Iterator[GameEvent]:
         """The game's events numbered after ``after`` and up to ``upto`` (both optional)."""
+        self._check_open()
         if not self.schema_ready:
             return
         with store_errors(self.address, "read"):
@@ -211,6 +230,7 @@ class GameStore(Application[UUID]):
     def find_game(self, text: str | UUID, where: str = "game") -> UUID:
         """The stored game a whole id or any unique beginning of one names (``2d3e09b2``, as
         ``sim play`` and ``sim games`` show them); BadInput naming the problem otherwise."""
+        self._check_open()
         if isinstance(text, UUID):
             return text
         given = str(text).strip().lower()
@@ -229,6 +249,7 @@ class GameStore(Application[UUID]):
         return matches[0]
 
     def game_ids(self) -> list[UUID]:
+        self._check_open()
         if not self.schema_ready:
             return []
         with store_errors(self.address, "read"):
@@ -237,6 +258,7 @@ class GameStore(Application[UUID]):
 
     def summaries(self) -> list[GameSummary]:
         """Every stored game with its ruleset, title, event count and the time of its last event."""
+        self._check_open()
         found: list[GameSummary] = []
         for game_id in self.game_ids():
             with store_errors(self.address, "read"):

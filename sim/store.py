@@ -128,7 +128,7 @@ def _postgres_address(db: str) -> StoreAddress:
     if unknown:
         raise BadInput(f"unknown option {unknown[0]!r} in the store URL; known: {', '.join(URL_OPTIONS)}", shown)
     timeout = query.get("connect_timeout", [str(DEFAULT_CONNECT_TIMEOUT)])[0]
-    if not timeout.isdigit() or int(timeout) < 1:
+    if not (timeout.isascii() and timeout.isdigit()) or int(timeout) < 1:  # the driver reads ASCII digits
         raise BadInput(f"connect_timeout must be a whole number of seconds, not {timeout!r}", shown)
     schema = query.get("schema", ["public"])[0]
     if not PLAIN_NAME.fullmatch(schema):

@@ -175,7 +175,7 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
 
 def _event_number(at: str) -> int:
     text = at.strip().lower().removeprefix("e")
-    if not text.isdigit():
+    if not text.isdecimal():  # isdigit() takes a superscript two, which int() does not read
         raise BadInput(f"--at names an event by number (18 or e18), not {at!r}", "--at")
     return int(text)
 

@@ -61,6 +61,16 @@ def test_an_unknown_url_option_is_bad_input_with_the_known_ones() -> None:
         parse_address("postgresql://postgres@127.0.0.1/test?shema=x")
 
 
+@pytest.mark.parametrize("timeout", ["\u00b2", "\u0663", "0", "x"])
+def test_a_connect_timeout_that_is_not_a_whole_number_of_seconds_is_bad_input(timeout: str) -> None:
+    """A superscript two passed ``isdigit()`` and then failed ``int()``: a raw ValueError from
+    ``Simulator(url)``; an Arabic-Indic three would have reached the driver as it was written."""
+    from domain.errors import BadInput
+
+    with pytest.raises(BadInput, match="connect_timeout must be a whole number of seconds"):
+        parse_address(f"postgresql://postgres@127.0.0.1/test?connect_timeout={timeout}")
+
+
 def test_redact_hides_the_password_of_every_url_in_a_text() -> None:
     text = "stored in postgresql://bob:s3cr:et@db:5432/x and postgres://al:pw@h/y, not in sqlite.db"
     assert redact(text) == "stored in postgresql://bob:***@db:5432/x and postgres://al:***@h/y, not in sqlite.db"

@@ -208,6 +208,7 @@ def test_explore_saves_branches_only_when_asked_and_each_verifies(tmp_path: Path
         (["--at", "3"], "not a choice point"),
         (["--at", "999"], "out of range"),
         (["--at", "x1"], "by number"),
+        (["--at", "e\u00b2"], "by number"),  # a superscript two: isdigit() yet not a number int() reads
         (["--at", "17", "--save"], None),
         (["--at", "24", "--seed", "-1"], "--seed must be 0 or more, not -1"),
         (["--at", "24", "--cap", "0"], "--cap must be 1 or more, not 0"),

@@ -18,7 +18,7 @@ def event_number(at: str | None) -> int | None:
     if at is None:
         return None
     text = at.strip().lower().removeprefix("e")
-    if not text.isdigit():
+    if not text.isdecimal():  # isdigit() takes a superscript two, which int() does not read
         raise BadInput(f"--at names an event by number (42 or e42), not {at!r}", "--at")
     return int(text)
 

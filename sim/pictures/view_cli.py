@@ -8,7 +8,7 @@ from sim.clikit import err, escape, guarded
 from sim.outfile import STDOUT_HELP, is_stdout
 from sim.pictures.output import check_target, shown_output, write_output
 from sim.pictures.source import load_game
-from sim.pictures.viewer import build_page
+from sim.pictures.viewer import build_page, page_data, size_note
 
 
 @click.command(name="view")
@@ -27,9 +27,13 @@ def view_command(source: str | None, db: str | None, game_id: str | None, output
     if not is_stdout(output):
         check_target(output, (".html", ".htm"))
     game = load_game(source, db, game_id)
-    page = build_page(game)
-    write_output(output, page.encode("utf-8"))
-    err.print(escape(f"{shown_output(output)}: {len(game.events)} events, {len(page.encode('utf-8')) / 1e6:.2f} MB"))
+    data = page_data(game)
+    page = build_page(game, data).encode("utf-8")
+    write_output(output, page)
+    err.print(escape(f"{shown_output(output)}: {len(game.events)} events, {len(page) / 1e6:.2f} MB"))
+    note = size_note(len(page), data)
+    if note is not None:
+        err.print(escape(note))
 
 
 #: the command under the name ``sim.cli.COMMANDS`` loads

@@ -38,7 +38,7 @@ from sim.pictures.overlay import draw_moves, draw_reach
 from sim.pictures.painter import painter_for
 from sim.pictures.picture import HEADER, MARGIN, NOTES_WIDTH, compose
 from sim.pictures.source import GameSource
-from sim.pictures.svg import Svg, fragment
+from sim.pictures.svg import Svg, clean, fragment
 
 
 @dataclass
@@ -109,6 +109,7 @@ def page_data(game: GameSource) -> dict[str, Any]:
         },
         "board": {"transform": f"translate({MARGIN:g},{HEADER:g})"},
         "parts": parts.texts,
+        "boards": boards.found,
         "frames": frames,
         "events": [{"id": e.event_id, "type": e.name, "text": e.describe(label), "kind": _kind(e)} for e in events],
         "turns": turns,
@@ -129,11 +130,34 @@ def _final_state(events: list[GameEvent]) -> GameState:
 
 @dataclass
 class Boards:
-    """The board part of the last frame and what it was drawn from: most events leave the board
-    as it was, and drawing it is most of a frame's work."""
+    """The boards of the page, and the last one and what it was drawn from: most events leave
+    the board as it was, and drawing it is most of a frame's work.
+
+    A board is its group's shell (the ``<g>`` without what it holds) and its places, each a part,
+    written as runs of part numbers (``[first, count, first, count...]``): a board that differs
+    from the one before by a hex stores that hex and a few numbers, not the whole board again (a
+    200x200 GODSGLOOM mat set up with 20 terrain pieces stored 21 boards of 11 MB, a 34 MB page)."""
 
     key: str | None = None
-    part: int = -1
+    index: int = -1
+    found: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, key: str, board: ET.Element, parts: Parts) -> None:
+        shell = ET.Element(board.tag, board.attrib)
+        places = [parts.add(child) for child in board]
+        self.key, self.index = key, len(self.found)
+        self.found.append({"shell": parts.add(shell), "runs": runs(places)})
+
+
+def runs(numbers: list[int]) -> list[int]:
+    """``[3, 4, 5, 9]`` as ``[3, 3, 9, 1]``: each run of consecutive numbers as its first and its length."""
+    found: list[int] = []
+    for number in numbers:
+        if found and found[-2] + found[-1] == number:
+            found[-1] += 1
+        else:
+            found += [number, 1]
+    return found
 
 
 def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str, Any]:
@@ -141,7 +165,7 @@ def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str
     key = painter_for(folder.state).board_key()
     layers = compose(folder.state, title, notes_width=NOTES_WIDTH, with_board=key != boards.key, describe=False)
     if key != boards.key:
-        boards.key, boards.part = key, parts.add(layers.board)
+        boards.add(key, layers.board, parts)
     draw_moves(layers.svg, layers.moves, layers.painter, folder.moves)
     root = layers.svg.root
     defs, background = root.find("defs"), root.find("rect")
@@ -149,7 +173,7 @@ def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str
     return {
         "size": [layers.svg.width, layers.svg.height],
         "base": [parts.add(defs), parts.add(background), parts.add(layers.header), parts.add(layers.notes)],
-        "board": boards.part,
+        "board": boards.index,
         "units": [parts.add(unit) for unit in layers.units],
         "moves": parts.add(layers.moves),
     }
@@ -174,7 +198,9 @@ def _reaches(
         svg = Svg(1, 1)
         slot = svg.node(None, "g", class_="reach-slot")
         draw_reach(svg, slot, painter, lookahead.range_of_motion(unit.id))
-        found[unit.id] = parts.add(slot)
+        # under the id as the unit's picture carries it (``data-unit``), which the page is
+        # given when the unit is clicked: without the characters XML can't hold
+        found[clean(unit.id)] = parts.add(slot)
     return player, found
 
 
@@ -220,13 +246,29 @@ def packed(data: Any) -> str:
     return base64.b64encode(gzip.compress(text, compresslevel=9, mtime=0)).decode("ascii")
 
 
-def build_page(game: GameSource) -> str:
+#: a page larger than this is said to be large when it is written (``sim view``): a browser
+#: takes seconds to open it and to step through it
+LARGE_PAGE = 20_000_000
+
+
+def size_note(page_bytes: int, data: dict[str, Any]) -> str | None:
+    """Why a large page is large, or None for one of ordinary size (a 200x200 mat's board alone
+    is about 11 MB of SVG; the size was written without a word)."""
+    if page_bytes <= LARGE_PAGE:
+        return None
+    return (f"warning: the page is {page_bytes / 1e6:.2f} MB ({len(data['boards'])} different boards, "
+            f"{len(data['parts'])} parts, {len(data['frames'])} events): a browser may take seconds to open it "
+            "and to step through it")
+
+
+def build_page(game: GameSource, data: dict[str, Any] | None = None) -> str:
     """The whole HTML page: template, style, data and script, with a policy that lets only this
-    script and this style run (by their hashes) and fetches nothing."""
+    script and this style run (by their hashes) and fetches nothing. ``data``: ``page_data``'s,
+    when the caller has it already."""
     script, style = _asset("viewer.js"), _asset("viewer.css")
     policy = (f"default-src 'none'; script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; img-src 'none'; "
               "connect-src 'none'; base-uri 'none'; form-action 'none'")
     values = {"POLICY": html.escape(policy), "TITLE": html.escape(game.title or "a game"), "STYLE": style,
-              "DATA": packed(page_data(game)), "SCRIPT": script}
+              "DATA": packed(page_data(game) if data is None else data), "SCRIPT": script}
     # one pass over the template: what is put in is never read again for a {{NAME}} of its own
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: values[m.group(1)], _asset("viewer.html"))

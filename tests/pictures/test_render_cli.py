@@ -62,6 +62,8 @@ def sim_svg(path: Path, tmp_path: Path, at: str) -> str:
         (["--at", "75"], "no event 75: this game's events are numbered 1 to 74"),
         (["--at", "0"], "no event 0"),
         (["--at", "soon"], "--at names an event by number"),
+        # a digit Python's isdigit() takes but int() does not read was an internal error
+        (["--at", "\u00b2"], "--at names an event by number"),
         (["--to", "6,2"], "--to needs --unit"),
         (["--unit", "knights", "--to", "banana"], "unknown hex"),
     ],

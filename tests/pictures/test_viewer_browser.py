@@ -5,6 +5,7 @@ the network, hostile texts shown as text, and a screenshot per ruleset to look a
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,9 @@ from domain.ruleset import get_ruleset
 from projections.lookahead import Lookahead
 from sim.cli import main
 from sim.pictures.moves import Folder
+from sim.pictures.source import load_game
 from tests.helpers import EXAMPLES
-from tests.pictures.hostile import DESCRIPTION, TITLE, UNIT, hostile_scenario
+from tests.pictures.hostile import DESCRIPTION, TITLE, UNIT, control_character_scenario, hostile_scenario
 from tests.pictures.support import events_of
 
 ROUND = "godsgloom/19-a-whole-round.yaml"
@@ -169,6 +171,42 @@ def test_clicking_an_event_goes_there_and_highlights_it(open_viewer: Any) -> Non
     assert viewer.text("#events li.current") == f"e20 {expected}"
 
 
+def test_a_logs_every_event_is_listed_in_its_own_words_and_stepped_through_in_order(browser: Any, tmp_path: Path) -> None:
+    """A log of a Sorcery fight with triggers and a choice: most of its events move nothing on
+    the board, and each is still listed, in order, in its own words; the right arrow goes through
+    every one of them and the left arrow back, the board and the list following."""
+    db, log, out = tmp_path / "games.sqlite", tmp_path / "game.jsonl", tmp_path / "game.html"
+    ran = CliRunner().invoke(main, ["run", str(EXAMPLES / STEED), "--db", str(db), "--json"])
+    assert ran.exit_code == 0, ran.output
+    game_id = json.loads(ran.output)["game"]
+    assert CliRunner().invoke(main, ["log", "export", game_id, "--db", str(db), "-o", str(log)]).exit_code == 0
+    assert CliRunner().invoke(main, ["view", str(log), "-o", str(out)]).exit_code == 0
+    events = load_game(str(log)).events  # as the log holds them (a command's fields in its order)
+    state = Folder()
+    for event in events:
+        state.fold(event)
+    assert state.state is not None
+    rules = get_ruleset(state.state.ruleset)
+    final = state.state
+    said = [f"{e.event_id} {e.describe(lambda loc: rules.label(final, loc))}" for e in events]
+    viewer = Viewer(browser, out, "#e1")
+    try:
+        page = viewer.page
+        assert page.eval_on_selector_all("#events li", "els => els.map(e => e.textContent)") == said
+        for number in range(2, len(events) + 1):
+            page.keyboard.press("ArrowRight")
+            assert viewer.at == number and viewer.text("#events li.current") == said[number - 1]
+            assert viewer.text("#position").startswith(f"e{number} of {len(events)}")
+        page.keyboard.press("ArrowRight")
+        assert viewer.at == len(events)  # the last stays the last
+        for number in range(len(events) - 1, 0, -1):
+            page.keyboard.press("ArrowLeft")
+            assert viewer.at == number and viewer.text("#events li.current") == said[number - 1]
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
 def test_a_link_opens_at_its_event_and_follows_the_fragment(open_viewer: Any) -> None:
     viewer = open_viewer(ROUND, "#e42")
     assert viewer.at == 42 and viewer.page.get_attribute("#events li.current", "data-n") == "42"
@@ -301,6 +339,22 @@ def test_hostile_texts_show_as_text_and_nothing_of_theirs_runs(browser: Any, tmp
         assert UNIT in viewer.text("#reach-info")
         page.hover("#board .unit >> nth=0")
         assert page.evaluate("window.__pwned") is None
+        assert viewer.errors == []
+    finally:
+        viewer.close()
+
+
+def test_clicking_a_unit_whose_id_holds_control_characters_shows_its_range_of_motion(browser: Any, tmp_path: Path) -> None:
+    """The picture carries the id without the characters XML can't hold ("abc"); the page said
+    "No range of motion for abc" of the player's own unit, whose reach it had stored whole."""
+    out = tmp_path / "control.html"
+    result = CliRunner().invoke(main, ["view", str(control_character_scenario(tmp_path)), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    viewer = Viewer(browser, out)
+    try:
+        viewer.page.click('#board .unit[data-unit="abc"]')
+        assert viewer.text("#reach-info").startswith("Range of motion of abc here")
+        assert viewer.page.evaluate("document.querySelectorAll('#reach .reach').length") > 0
         assert viewer.errors == []
     finally:
         viewer.close()

@@ -10,7 +10,9 @@ import hashlib
 import html
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,11 +23,22 @@ from sim.pictures.svg import fragment
 from sim.pictures.viewer import build_page, page_data
 from tests.cli_runs import sim
 from tests.helpers import EXAMPLES
+from tests.pictures.hostile import CONTROL, control_character_scenario
 from tests.pictures.support import CASES, events_of
 
 
 def source(example: str) -> GameSource:
     return GameSource(list(events_of(example)), "title", None, example, "none", "played")
+
+
+def board_of(data: dict[str, Any], index: int) -> str:
+    """A board of the page as one SVG text: its shell holding its places."""
+    board = data["boards"][index]
+    shell = ET.fromstring(data["parts"][board["shell"]])
+    runs = board["runs"]
+    for first, count in zip(runs[::2], runs[1::2], strict=True):
+        shell.extend(ET.fromstring(data["parts"][i]) for i in range(first, first + count))
+    return fragment(shell)
 
 
 @pytest.mark.parametrize("ruleset", sorted(CASES))
@@ -40,7 +53,7 @@ def test_every_frame_holds_the_board_and_units_of_its_event(ruleset: str) -> Non
         assert folder.state is not None
         layers = compose(folder.state, "title")
         frame = data["frames"][number - 1]
-        assert data["parts"][frame["board"]] == fragment(layers.board), f"e{number}"
+        assert board_of(data, frame["board"]) == fragment(layers.board), f"e{number}"
         assert [data["parts"][i] for i in frame["units"]] == [fragment(u) for u in layers.units], f"e{number}"
 
 
@@ -54,6 +67,46 @@ def test_parts_are_stored_once_and_reach_is_worked_out_at_every_command_boundary
     assert data["to_act"]["9"] == "p1"  # the units of the player to act, p1's
     assert set(data["reach"]["9"]) == {"cavalry", "knights", "scouts", "runner"}
     assert data["to_act"]["22"] == "p2" and set(data["reach"]["22"]) == {"ogres", "pikemen"}
+
+
+def test_a_units_reach_is_stored_under_the_id_its_picture_carries(tmp_path: Path) -> None:
+    """The page finds a clicked unit's reach by the ``data-unit`` of its picture; an id with
+    characters XML can't hold is carried without them, and its reach was stored under the whole
+    id, so the viewer said the player's own unit had none."""
+    from sim.pictures.source import load_game
+
+    data = page_data(load_game(str(control_character_scenario(tmp_path))))
+    carried = {m.group(1) for i in data["frames"][-1]["units"] for m in re.finditer(r'data-unit="([^"]*)"', data["parts"][i])}
+    end = str(len(data["events"]))
+    assert CONTROL not in carried and set(data["reach"][end]) <= carried
+    assert "abc" in data["reach"][end]
+
+
+def test_a_board_that_changes_by_one_place_stores_that_place_not_the_whole_board_again(tmp_path: Path) -> None:
+    """A GODSGLOOM set-up places its terrain one piece at a time, each a new board: on a 200x200
+    mat with 20 pieces that was 21 whole boards of 11 MB, a 34 MB page. Here a 30x30 mat with 10
+    pieces: every hex is one part, and each board after the first adds its changed hex only
+    (and a few run numbers)."""
+    from sim.pictures.source import load_game
+
+    terrain = "\n".join(f'    - {{at: "{2 + 2 * i},3", keywords: [Difficult]}}' for i in range(10))
+    scenario = tmp_path / "mat.yaml"
+    scenario.write_text(
+        "title: a 30x30 mat\nruleset: godsgloom\nsetup:\n  width: 30\n  height: 30\n  terrain:\n"
+        f"{terrain}\n  units:\n    - {{id: runner, owner: p1, at: \"0,0\", speed: 4}}\n", encoding="utf-8",
+    )
+    data = page_data(load_game(str(scenario)))
+    hexes = 30 * 30
+    assert len(data["boards"]) >= 11
+    places = {i for board in data["boards"] for first, count in zip(board["runs"][::2], board["runs"][1::2], strict=True)
+              for i in range(first, first + count)}
+    # a board with k pieces placed is k+1 runs of untouched hexes and k runs of one changed hex
+    assert len(places) <= hexes + 10 and all(len(board["runs"]) <= 2 + 4 * 10 for board in data["boards"])
+    folder = Folder()
+    for event in load_game(str(scenario)).events:
+        folder.fold(event)
+    assert folder.state is not None
+    assert board_of(data, data["frames"][-1]["board"]) == fragment(compose(folder.state, "t").board)
 
 
 def test_the_page_is_self_contained_and_allows_only_its_own_script_and_style() -> None:
@@ -115,6 +168,24 @@ def test_view_of_an_unknown_stored_game_is_refused(tmp_path: Path) -> None:
     result = sim("view", "--db", str(db), "--game", "00000000-0000-0000-0000-000000000000", "-o", str(tmp_path / "g.html"))
     assert result.exit_code == 2 and "no game" in result.output
     assert not (tmp_path / "g.html").exists()
+
+
+def test_view_says_when_the_page_is_large_and_how_many_boards_it_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 200x200 GODSGLOOM mat set up with 20 terrain pieces made a 34 MB page in silence (each
+    piece placed is a new board, stored whole); a page over the bound says so and why. The bound
+    is lowered here so that a small game shows it."""
+    import sim.pictures.viewer as viewer
+
+    monkeypatch.setattr(viewer, "LARGE_PAGE", 1_000)
+    result = sim("view", str(EXAMPLES / CASES["godsgloom"][0]), "-o", str(tmp_path / "g.html"))
+    assert result.exit_code == 0, result.output
+    data = page_data(source(CASES["godsgloom"][0]))
+    assert re.search(r"^warning: the page is \d+\.\d\d MB \(", result.output, re.MULTILINE)
+    assert f" MB ({len(data['boards'])} different boards, {len(data['parts'])} parts, 74 events)" in result.output
+    monkeypatch.setattr(viewer, "LARGE_PAGE", 20_000_000)
+    assert "warning" not in sim("view", str(EXAMPLES / CASES["godsgloom"][0]), "-o", str(tmp_path / "g.html")).output
 
 
 def test_a_1000_event_game_makes_a_page_well_under_5_mb() -> None:

@@ -19,6 +19,7 @@ unpack().then(function (data) {
   const info = document.getElementById("reach-info");
   const parser = new DOMParser();
   const parsed = new Map();
+  const boards = new Map();
   const boundaries = Object.keys(data.reach).map(Number).sort(function (a, b) { return a - b; });
   let current = total;
   let selected = null;
@@ -38,6 +39,24 @@ unpack().then(function (data) {
       const doc = parser.parseFromString('<svg xmlns="' + SVG + '">' + data.parts[index] + "</svg>", "image/svg+xml");
       node = document.importNode(doc.documentElement.firstElementChild, true);
       parsed.set(index, node);
+    }
+    return node.cloneNode(true);
+  }
+
+  function boardPart(index) {
+    // a board: its shell and its places, parsed together once (viewer.py, Boards)
+    let node = boards.get(index);
+    if (node === undefined) {
+      const found = data.boards[index];
+      const texts = [];
+      for (let r = 0; r < found.runs.length; r += 2) {
+        for (let i = found.runs[r]; i < found.runs[r] + found.runs[r + 1]; i += 1) texts.push(data.parts[i]);
+      }
+      const doc = parser.parseFromString('<svg xmlns="' + SVG + '">' + texts.join("") + "</svg>", "image/svg+xml");
+      const places = document.importNode(doc.documentElement, true);
+      node = part(found.shell);
+      while (places.firstChild) node.appendChild(places.firstChild);
+      boards.set(index, node);
     }
     return node.cloneNode(true);
   }
@@ -72,7 +91,7 @@ unpack().then(function (data) {
     board.append(part(frame.base[0]), part(frame.base[1]), part(frame.base[2]));
     const layer = document.createElementNS(SVG, "g");
     layer.setAttribute("transform", data.board.transform);
-    layer.append(part(frame.board));
+    layer.append(boardPart(frame.board));
     reachSlot = document.createElementNS(SVG, "g");
     reachSlot.setAttribute("id", "reach");
     layer.append(reachSlot);
