@@ -1,10 +1,7 @@
-"""The reach search: a unit's range of motion as costs and cheapest paths over its model's steps.
-
-``search_reach`` answers "where can this unit go, at what cost, by which way" with Dial's bucket
-queue bounded by the allowance (``_dijkstra``), and leaves "why not" for when it is first asked
-(``Reach``, ``_explain``). ``search_within`` and ``cheapest_ways`` are the same search for
-questions that need no ``Reach`` (a ruleset's legal moves). Each step is judged by the step
-judge (``domain.movement.judging``), so the search does no budget arithmetic of its own.
+"""The reach search: costs and cheapest paths over a model's steps, bounded by the allowance
+(Dial's queue, ``_dijkstra``), "why not" left for when first asked (``Reach``, ``_explain``);
+``search_within`` and ``cheapest_ways`` for questions that need no ``Reach`` (legal moves).
+Every step is judged by ``domain.movement.judging``: the search does no budget arithmetic.
 """
 
 from __future__ import annotations
