@@ -28,7 +28,8 @@ from typing import Any
 
 import pytest
 
-from domain.movement import RuleRef, search_reach
+from domain.movement import search_reach
+from domain.rules import RuleRef
 from domain.rulesets.tinyepic.commands import Move
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS
 from domain.rulesets.tinyepic.legal import legal_commands

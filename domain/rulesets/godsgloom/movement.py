@@ -202,7 +202,7 @@ class GloomMovement:
         )
 
     def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
-        """A reach search of this unit in this mode (``domain.movement._searched``), kept across
+        """A reach search of this unit in this mode (``domain.movement.search._searched``), kept across
         events as its steps are (``steps_from``): an event that changes no step out of a hex the
         search expanded leaves what it found as it was, so the search is not run again. A step
         elsewhere on the mat (an enemy far off moving, or turning) keeps it; one that moves a

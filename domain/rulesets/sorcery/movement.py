@@ -169,7 +169,7 @@ class SorceryMovement:
         return self.steps_from(unit_id)[frm]
 
     def kept_search(self, unit_id: str, asked: tuple[object, ...], search: Callable[[], T]) -> T:
-        """A reach search (``domain.movement._searched``) shared as the step table is: it reads
+        """A reach search (``domain.movement.search._searched``) shared as the step table is: it reads
         nothing but the unit's steps and allowances, both kept under the unit's key
         (``rules.shared``), and what it is asked (start, allowance, bound). A state met again
         (the replay that verifies a game's log, the next game from the same start, a unit

@@ -6,7 +6,7 @@ changes what the others read). The engine's ``search_reach`` answers range-of-mo
 too (why not, what lies beyond the allowance), and pays for that generality on every call: a
 reach object, the judge read from the model, each unit's steps kept as a lasting index and
 brought up to date per event. The moves need only the costs and a cheapest way into each space,
-so this search is the engine's Dial loop (``movement._relax_fixed``: the same buckets, the same
+so this search is the engine's Dial loop (``domain.movement.search._relax_fixed``: the same buckets, the same
 order, the same updates, so the same paths) over ``board_steps``' (space, cost) pairs, with who
 stands where read once per side and state as the spaces it may not enter and those it may only cross
 (as ``TetMovement.step_options`` judges each step).
@@ -347,7 +347,7 @@ def _by_buckets(
 def _by_heap(
     pairs: Mapping[str, Sequence[tuple[str, float]]], start: str, allowance: float, blocked: AbstractSet[str]
 ) -> tuple[dict[str, float], dict[str, str]]:
-    """The engine's Dial loop (``movement._relax_fixed``) over the board's (space, cost) pairs:
+    """The engine's Dial loop (``domain.movement.search._relax_fixed``) over the board's (space, cost) pairs:
     a heap of the costs met, a bucket of spaces per cost."""
     cost_of: dict[str, float] = {start: 0}
     previous: dict[str, str] = {}
