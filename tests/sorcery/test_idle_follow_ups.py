@@ -32,8 +32,10 @@ from domain.resolution import Resolver
 from domain.rulesets.sorcery import abilities
 from domain.rulesets.sorcery.engine import primitives, rest, voids
 from domain.rulesets.sorcery.events import EffectEnded, UnitDropped
+from domain.rulesets.sorcery.events_artifacts import ArtifactDropped
 from domain.rulesets.sorcery.realm import Region, parse_loc
 from domain.rulesets.sorcery.triggers import match, stops, turns
+from domain.rulesets.sorcery.uncarriable import CANT_BE_CARRIED, borne_where_forbidden
 from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
@@ -81,6 +83,9 @@ def plain_settle(self: primitives.Primitives, cause: str, moving: str | None = N
             self.kill(unit.id, fatal, cause)
     for unit_id, why in voids.short_of_voids(self.state, self.view()):
         self.kill(unit_id, why, cause)
+    for feature, lies_at, card_name in borne_where_forbidden(self.state):  # a bearer of an artifact at a Red Rock
+        self.emit(ArtifactDropped, cause=cause, feature=feature.id, unit=feature.bearer or "", at=lies_at,
+                  reason=f"{card_name}: {CANT_BE_CARRIED}")
     self.mark_lasting_losses(cause)
 
 
