@@ -15,7 +15,7 @@ import pytest
 
 from tests.option_fuzz import run_seed
 
-SEEDS = int(os.environ.get("SIM_OPTION_FUZZ_SEEDS", "16"))
+SEEDS = int(os.environ.get("SIM_OPTION_FUZZ_SEEDS", "10"))
 #: (ruleset, seeds, turns): Skirmish's legal moves are searched on a continuous table, slower
 PLAN = [("godsgloom", SEEDS, 2), ("tinyepic", SEEDS, 3), ("skirmish", max(2, SEEDS // 10), 1)]
 
