@@ -13,7 +13,8 @@ chosen uniformly among the legal ones (as ``sim play --policy random``). Every g
 2. every listed legal command (a few sampled per state) is accepted when issued on a copy;
 3. the log verifies, and its fold's state hash is the game's;
 4. asking the range of motion (ongoing effects only) changes neither the game's state nor its
-   events, nor the lookahead's view.
+   events, nor the lookahead's view; and the lookahead, folded from the events alone, reaches
+   where the rules on the game's state reach.
 
 Run as a script for many seeds (the test, ``test_fuzz_realms.py``, runs a few)::
 
@@ -121,11 +122,13 @@ def random_realm(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
         name = rng.choice(p.modelled_sites if kind < 0.4 else p.water_sites if kind < 0.6 else p.sites)
         sites.append({"at": square, "card": name, "controller": rng.choice(PLAYERS), "id": f"s{square}"})
     units: list[dict[str, Any]] = []
-    for i in range(rng.randint(2, 9)):
+    for i in range(rng.randint(3, 10)):
         kind = rng.random()
         name = rng.choice(p.avatars if kind < 0.12 else p.interesting_minions if kind < 0.8 else p.minions)
-        where = squares if rng.random() < 0.9 else SQUARES
-        unit: dict[str, Any] = {"id": f"u{i}", "card": name, "owner": rng.choice(PLAYERS), "at": _location(rng, where)}
+        # mostly a site's surface (the set-up refuses a unit where it can't be), now and then
+        # any region of any square: a void, below a site
+        at = str(rng.choice(squares)) if rng.random() < 0.7 else _location(rng, squares if rng.random() < 0.8 else SQUARES)
+        unit: dict[str, Any] = {"id": f"u{i}", "card": name, "owner": rng.choice(PLAYERS), "at": at}
         if rng.random() < 0.15:
             unit["tapped"] = True
         if rng.random() < 0.1:
@@ -260,10 +263,12 @@ def check_reach(game: Game, lookahead: Lookahead, rng: random.Random) -> None:
     view_before = state_hash(lookahead.view) if lookahead.view is not None else ""
     rules = game.rules
     for unit in rng.sample(units, min(2, len(units))):
+        found: dict[str, set[str]] = {}
         for source in ("rules", "lookahead"):
             try:
                 answer = rules.range_of_motion(game.state, unit.id) if source == "rules" else lookahead.range_of_motion(unit.id)
                 reachable = list(answer.reachable)
+                found[source] = set(reachable)
                 for _ in range(2):
                     target = rng.choice(reachable) if reachable and rng.random() < 0.5 else _location(rng, SQUARES)
                     try:
@@ -283,6 +288,12 @@ def check_reach(game: Game, lookahead: Lookahead, rng: random.Random) -> None:
                 pass
             except Exception as exc:  # noqa: BLE001
                 raise _unexpected(f"reach ({source})", exc, {"unit": unit.id}) from exc
+        if len(found) == 2 and found["rules"] != found["lookahead"]:
+            raise Failure(
+                "lookahead differs from the rules",
+                f"{unit.id} ({unit.card}): rules only {sorted(found['rules'] - found['lookahead'])}, "
+                f"lookahead only {sorted(found['lookahead'] - found['rules'])}", {"unit": unit.id},
+            )
     if _hash(game) != before:
         raise Failure("reach changed the game", f"state or events changed by asking the range of motion of {[u.id for u in units]}")
     if lookahead.view is not None and state_hash(lookahead.view) != view_before:
@@ -306,14 +317,15 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     state = game.state
     units = [u for u in state.units.values() if u.alive]
     me = game.rules.to_act(state)
-    mine = [u for u in units if u.owner == me] or units
-    unit = rng.choice(mine).id if mine else "u0"
+    mine = [u for u in units if u.owner == me and not getattr(u, "tapped", False)] or [u for u in units if u.owner == me] or units
+    chosen = rng.choice(mine) if mine else None
+    unit = chosen.id if chosen is not None else "u0"
     squares = [int(s) for s in {str(x["at"]) for x in run.setup.get("sites", [])}] or SQUARES
-    kind = rng.choice(["move", "move", "move", "defend", "intercept", "pick_up", "drop", "activate", "cast", "summon", "conjure", "play_site", "pass", "end_turn"])
+    kind = rng.choice(["move", "move", "move", "defend", "intercept", "pick_up", "drop", "activate", "cast", "cast", "summon", "summon", "conjure", "play_site"])
     p = pools()
     run.unlisted[kind] += 1
     if kind == "move":
-        path = [_location(rng, squares) for _ in range(rng.randint(0, 3))]
+        path = _walk(rng, chosen.location if chosen is not None and chosen.location else "1", squares)
         attack: Any = None
         if rng.random() < 0.3:
             attack = "site" if rng.random() < 0.3 or not units else rng.choice(units).id
@@ -323,7 +335,7 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind in ("pick_up", "drop"):
         others = [u.id for u in units] + [a for a in getattr(state, "artifacts", {})]
         return {"command": kind, "unit": unit, "targets": rng.sample(others, min(len(others), rng.randint(0, 2)))}
-    targets = _targets(rng, [{"id": u.id} for u in units], squares)
+    targets = _targets(rng, [{"id": u.id} for u in units], squares) if rng.random() < 0.6 else []
     if kind == "activate":
         sources = [u.id for u in units if abilities_of(u.card)] + [s for s in getattr(state, "sites", {})]
         return {"command": "activate", "source": rng.choice(sources) if sources else unit, "targets": targets}
@@ -338,6 +350,19 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind == "play_site":
         return {"command": "play_site", "card": rng.choice(p.sites), "at": rng.randint(1, 20), "targets": targets}
     return {"command": kind}
+
+
+def _walk(rng: random.Random, start: str, squares: list[int]) -> list[str]:
+    """A path of 0-3 steps: mostly to orthogonal neighbours, now and then anywhere."""
+    path: list[str] = []
+    here = start
+    for _ in range(rng.randint(0, 3)):
+        square = int(here.partition("/")[0])
+        row, column = divmod(square - 1, 5)
+        near = [r * 5 + c + 1 for r, c in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)) if 0 <= r < 4 and 0 <= c < 5]
+        here = f"{rng.choice(near)}{rng.choice(REGIONS)}" if rng.random() < 0.85 else _location(rng, squares)
+        path.append(here)
+    return path
 
 
 def try_unlisted(game: Game, rng: random.Random, run: GameRun) -> list[GameEvent]:
