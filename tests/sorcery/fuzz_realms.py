@@ -335,12 +335,14 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind in ("pick_up", "drop"):
         others = [u.id for u in units] + [a for a in getattr(state, "artifacts", {})]
         return {"command": kind, "unit": unit, "targets": rng.sample(others, min(len(others), rng.randint(0, 2)))}
-    targets = _targets(rng, [{"id": u.id} for u in units], squares) if rng.random() < 0.6 else []
+    targets = _state_targets(rng, game) if rng.random() < 0.7 else []
     if kind == "activate":
         sources = [u.id for u in units if abilities_of(u.card)] + [s for s in getattr(state, "sites", {})]
         return {"command": "activate", "source": rng.choice(sources) if sources else unit, "targets": targets}
     if kind == "cast":
-        return {"command": "cast", "card": rng.choice(p.spells), "targets": targets, "by": unit if rng.random() < 0.5 else None}
+        casters = [u.id for u in units if u.owner == me and (u.kind == "avatar" or "Spellcaster" in " ".join(getattr(u, "keywords", ())))]
+        by = rng.choice(casters) if casters and rng.random() < 0.7 else unit if rng.random() < 0.3 else None
+        return {"command": "cast", "card": rng.choice(p.spells), "targets": targets, "by": by}
     if kind == "summon":
         return {"command": "summon", "card": rng.choice(p.interesting_minions), "at": _location(rng, squares), "id": f"n{run.commands}", "targets": targets}
     if kind == "conjure":
@@ -350,6 +352,27 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind == "play_site":
         return {"command": "play_site", "card": rng.choice(p.sites), "at": rng.randint(1, 20), "targets": targets}
     return {"command": kind}
+
+
+def _state_targets(rng: random.Random, game: Game) -> list[str]:
+    """Targets drawn from what the realm holds now: units, where units are, sites, directions."""
+    state = game.state
+    units = [u for u in state.units.values() if u.alive and u.location]
+    sites = [f.location for f in getattr(state, "features", {}).values() if f.kind == "site" and f.location]
+    out: list[str] = []
+    for _ in range(rng.choice([1, 1, 2, 2, 3])):
+        pick = rng.random()
+        if units and pick < 0.4:
+            out.append(rng.choice(units).id)
+        elif units and pick < 0.6:
+            out.append(str(rng.choice(units).location))
+        elif sites and pick < 0.85:
+            out.append(str(rng.choice(sites)))
+        elif pick < 0.95:
+            out.append(rng.choice(["north", "south", "east", "west"]))
+        else:
+            out.append(_location(rng, SQUARES))
+    return out
 
 
 def _walk(rng: random.Random, start: str, squares: list[int]) -> list[str]:
@@ -366,17 +389,36 @@ def _walk(rng: random.Random, start: str, squares: list[int]) -> list[str]:
 
 
 def try_unlisted(game: Game, rng: random.Random, run: GameRun) -> list[GameEvent]:
-    """Issue a random command with a rollback: refused, the game is as it was; else it is played."""
-    command = random_command(game, rng, run)
+    """Issue a random command with a rollback: refused, the game is as it was; else it is played.
+    Up to a few commands are drawn and asked about (``Game.refusals``, as ``sim why --defend``
+    asks), the first without a reason issued (else the last): a cast or a summon with random
+    targets is mostly refused, and the fuzzer wants some to happen."""
     before = _hash(game)
+    for _ in range(4):
+        command = random_command(game, rng, run)
+        try:
+            reasons: list[SimError] | None = game.refusals(command)
+        except SimError:
+            reasons = None  # a command that doesn't parse: issuing it is refused too
+        except Exception as exc:  # noqa: BLE001
+            raise _unexpected("refusals crashed", exc, command) from exc
+        if reasons == []:
+            break
+    if _hash(game) != before:
+        raise Failure("refusals changed the game", "asking why a command would be refused changed the state or events", command)
     try:
-        return game.issue(command)
-    except SimError:
+        events = game.issue(command)
+    except SimError as exc:
         if _hash(game) != before:
             raise Failure("refusal changed the game", "a refused command left the state or events changed", command) from None
+        if reasons == []:
+            raise Failure("refusals disagree", f"no reason given, yet issuing it is refused: {exc}", command) from None
         return []
     except Exception as exc:  # noqa: BLE001
         raise _unexpected("unlisted command crashed", exc, command) from exc
+    if reasons:
+        raise Failure("refusals disagree", f"reasons given ({reasons[0]}), yet issuing it is accepted", command)
+    return events
 
 
 def play_one(seed: int, turns: int = 3, samples: int = 2, unlisted: float = 0.25, max_commands: int = 400) -> GameRun:
