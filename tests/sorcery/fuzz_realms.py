@@ -456,6 +456,13 @@ def _play(run: GameRun, rng: random.Random, turns: int, samples: int, unlisted: 
         if not legal:
             break
         check_listed(game, legal, rng, samples)
+        if rng.random() < 0.1:  # a copy (``Game.refusals`` tries commands on one) lists the same
+            try:
+                copied = list(copy.deepcopy(game).legal_commands())
+            except Exception as exc:  # noqa: BLE001
+                raise _unexpected("a copy's legal commands crashed", exc) from exc
+            if copied != legal:
+                raise Failure("a copy lists other commands", f"{len(copied)} listed on a copy, {len(legal)} on the game")
         if rng.random() < unlisted:
             try_unlisted(game, rng, run)
             run.commands += 1
