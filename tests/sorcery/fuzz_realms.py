@@ -112,17 +112,18 @@ def _location(rng: random.Random, squares: list[int]) -> str:
     return f"{rng.choice(squares)}{rng.choice(REGIONS)}"
 
 
-def random_realm(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
-    """A set-up's parts, not yet checked: sites, units, artifacts, auras and spells in effect."""
+def random_realm(rng: random.Random, heavy: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """A set-up's parts, not yet checked: sites, units, artifacts, auras and spells in effect.
+    ``heavy``: a crowded realm (16-20 sites, 8-16 units, Magellan Globe more often than not)."""
     p = pools()
-    squares = rng.sample(SQUARES, rng.randint(3, 20))
+    squares = rng.sample(SQUARES, rng.randint(16, 20) if heavy else rng.randint(3, 20))
     sites = []
     for square in squares:
         kind = rng.random()
         name = rng.choice(p.modelled_sites if kind < 0.4 else p.water_sites if kind < 0.6 else p.sites)
         sites.append({"at": square, "card": name, "controller": rng.choice(PLAYERS), "id": f"s{square}"})
     units: list[dict[str, Any]] = []
-    for i in range(rng.randint(3, 10)):
+    for i in range(rng.randint(8, 16) if heavy else rng.randint(3, 10)):
         kind = rng.random()
         name = rng.choice(p.avatars if kind < 0.12 else p.interesting_minions if kind < 0.8 else p.minions)
         # mostly a site's surface (the set-up refuses a unit where it can't be), now and then
@@ -138,7 +139,7 @@ def random_realm(rng: random.Random) -> dict[str, list[dict[str, Any]]]:
             unit.update(owner=carrier["owner"], at=carrier["at"], carried_by=carrier["id"])
         units.append(unit)
     artifacts: list[dict[str, Any]] = []
-    if rng.random() < 0.35:
+    if rng.random() < (0.7 if heavy else 0.35):
         artifacts.append({"id": "globe", "card": "Magellan Globe", "controller": rng.choice(PLAYERS), "at": rng.choice(squares)})
     for i in range(rng.randint(0, 3)):
         name = rng.choice(p.modelled_artifacts if rng.random() < 0.8 else p.artifacts)
@@ -223,10 +224,10 @@ def _start(run: GameRun, setup: dict[str, Any]) -> Game:
     return game
 
 
-def build(run: GameRun, rng: random.Random) -> Game:
+def build(run: GameRun, rng: random.Random, heavy: bool = False) -> Game:
     """A game whose set-up the rules accept: the random realm's parts added one at a time, each
     kept only if the set-up with it is accepted (a refusal must be a ``SimError``)."""
-    parts = random_realm(rng)
+    parts = random_realm(rng, heavy)
     accepted: dict[str, list[dict[str, Any]]] = {k: [] for k in parts}
     game: Game | None = None
     order = [("sites", x) for x in parts["sites"]]
@@ -421,20 +422,22 @@ def try_unlisted(game: Game, rng: random.Random, run: GameRun) -> list[GameEvent
     return events
 
 
-def play_one(seed: int, turns: int = 3, samples: int = 2, unlisted: float = 0.25, max_commands: int = 400) -> GameRun:
-    """One random game of ``seed``; raises ``Failure`` on a broken invariant."""
+def play_one(
+    seed: int, turns: int = 3, samples: int = 2, unlisted: float = 0.25, max_commands: int = 400, heavy: bool = False,
+) -> GameRun:
+    """One random game of ``seed`` (``heavy``: a crowded realm); raises ``Failure`` on a broken invariant."""
     rng = random.Random(seed)
     run = GameRun(seed, options=random_options(rng))
     try:
-        return _play(run, rng, turns, samples, unlisted, max_commands)
+        return _play(run, rng, turns, samples, unlisted, max_commands, heavy)
     except Failure as failure:
         failure.run = run
         raise
 
 
-def _play(run: GameRun, rng: random.Random, turns: int, samples: int, unlisted: float, max_commands: int) -> GameRun:
+def _play(run: GameRun, rng: random.Random, turns: int, samples: int, unlisted: float, max_commands: int, heavy: bool) -> GameRun:
     try:
-        game = build(run, rng)
+        game = build(run, rng, heavy)
     except SimError:
         return run  # even the sites alone refused: nothing to play
     run.game = game
@@ -507,6 +510,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=3)
     parser.add_argument("--dump", type=Path, default=None, help="write each failing game as a scenario here")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--heavy", action="store_true", help="crowded realms: 16-20 sites, 8-16 units, the Globe more often")
     parser.add_argument("--timeout", type=int, default=60, help="seconds a game may take before it counts as a hang")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition(":")
@@ -521,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in seeds:
         signal.alarm(args.timeout)
         try:
-            run = play_one(seed, args.turns)
+            run = play_one(seed, args.turns, heavy=args.heavy)
             commands += run.commands
             dropped += run.setup_dropped
         except Hang:
