@@ -21,7 +21,7 @@ GAMES = int(os.environ.get("SIM_FUZZ_REALMS", "40"))
 FIRST = int(os.environ.get("SIM_FUZZ_REALMS_FIRST", "0"))
 #: seeds that once broke an invariant, and whether in a crowded realm (``--heavy``): kept in the
 #: set (each fix's test names its seed in its docstring)
-FOUND = [(34, False), (244, False), (50021, True)]
+FOUND = [(34, False), (244, False), (50021, True), (50556, True)]
 
 
 def test_random_realms_of_real_cards_keep_the_fuzzer_s_invariants() -> None:
