@@ -337,10 +337,15 @@ class Game(BaseAggregate[UUID]):
     def refusals(self, command: dict[str, Any] | BaseModel) -> list[SimError]:
         """Every reason ``command`` would be refused now, none when it would be accepted: the
         ruleset lists them all where it can, else the command is tried on a copy of the game and
-        names the first. Nothing is recorded."""
+        names the first. Nothing is recorded. A pending choice comes first, as ``issue`` refuses
+        with it before the ruleset looks at the command."""
         parsed = self.parse_command(command)
         listed = self.rules.refusals(self.state, parsed)
         if listed is not None:
+            choice = self.state.choice
+            if choice is not None and not isinstance(parsed, (OrderTriggers, Choose)) and getattr(parsed, "command", None) != "set_up":
+                # ``issue`` refuses it with this before the ruleset looks at it (codex: Storyline)
+                return [IllegalCommand(WAIT_CHOICE, f"{choice.player} must first answer: {choice.prompt}"), *listed]
             return list(listed)
         trial = copy.deepcopy(self)
         try:

@@ -152,8 +152,10 @@ class Resolver:
             going_on = self.rules.refuse_step(self, item, verdict)
         else:
             going_on = self.rules.take_step(self, item, verdict)
-        if not going_on:
-            return  # the ruleset ended the move itself (a failed check, a fall)
+        if not going_on or item.move_id not in self.state.moves:
+            # the ruleset ended the move itself (a failed check, a fall), or the step did: the
+            # realm it changed killed the unit (a site flooded under it: digest 1.6)
+            return
         option = verdict.option
         # the steps still waiting are counted only for a step that stops the move (most don't)
         stops = option is not None and verdict.ok and option.stops is not None and option.pass_only is None

@@ -79,3 +79,19 @@ def test_the_growing_units_are_modelled_with_their_stated_gap_only() -> None:
         derivation = derive(name)
         assert derivation.status == "partial" and len(derivation.unmodelled) == 1
         assert "its location is where it last grew" in derivation.unmodelled[0]
+
+
+def test_a_growing_unit_pushed_by_force_takes_the_push_as_a_step_into_a_new_location() -> None:
+    """Codex: Forced Movement; Megamoeba's text ("occupies all locations it has ever occupied"):
+    pushed one step (River Rapids: "push a minion on connected Rivers one step"), it is pushed
+    from its location into a new one, which it then occupies too. Its free steps within itself
+    are steps of its own moving, not a push's. Found by tests/sorcery/fuzz_realms.py (seed 244):
+    listing the push crashed on the forced movement model (it has no ``adjacent``)."""
+    g = realm(MOEBA, {7: "River Rapids", 8: "River Rapids"})
+    g.issue({"command": "move_and_attack", "unit": "moeba", "path": ["8"]})  # it occupies 7 and 8
+    listed = [c.model_dump(mode="json") for c in g.legal_commands() if getattr(c, "command", "") == "activate"]
+    assert {"command": "activate", "player": "p1", "source": "river-rapids-7", "ability": "pushes a minion on connected Rivers one step",
+            "targets": ["moeba", "9"]} in [{k: v for k, v in c.items() if k != "turn"} for c in listed]
+    g.issue({"command": "activate", "source": "river-rapids-7", "targets": ["moeba", "9"]})
+    unit = g.state.units["moeba"]
+    assert sorted(unit.occupied) == ["7", "8", "9"] and unit.power == 3 and unit.location == "9"

@@ -208,3 +208,28 @@ def test_enemy_projectiles_can_t_enter_sir_morien_s_location_but_his_allies_can(
     assert squares(flight(g, "me", "east")) == [11]
     g = realm(units + "    - {id: pal, card: Pudge Butcher, owner: p2, at: 11}\n    - {id: mine, card: Wild Boars, owner: p1, at: 12}\n")
     assert flight(g, "pal", "east").hits == ((parse_loc("12"), ("mine", "morien")),)
+
+
+def test_a_projectile_round_a_globe_connected_realm_flies_once_around_its_line() -> None:
+    """Digest 1.5 and 5.1 (Magellan Globe FAQ): projectiles wrap where the Globe connects opposite
+    edges, so a line of sites has no end; the codex (Projectile) ends a flight only at a hit or
+    the region's end. As Rolling Boulder's FAQ on the Globe (it stops before repeating, each
+    location passed once), the projectile passes each location of its line once and stops before
+    its start comes round again. Found by tests/sorcery/fuzz_realms.py (seed 34): listing Nelly
+    Longarms' shots looped for ever."""
+    globe = "  artifacts:\n    - {id: globe, card: Magellan Globe, controller: p1, at: 12}\n"
+    g = realm(SHOOTER, sites={14: "Valley"}, extra=globe)
+    f = flight(g, "me", "east")
+    assert squares(f) == [11, 12, 13, 14, 15]
+    assert f.hits == ()
+    assert squares(flight(g, "me", "west")) == [11, 15, 14, 13, 12]
+
+
+def test_a_piercing_projectile_round_a_globe_connected_realm_hits_each_location_once() -> None:
+    """As above: an enemy at the shooter's location is hit there once, not again when the line
+    comes round (Rolling Boulder FAQ: once per location)."""
+    globe = "  artifacts:\n    - {id: globe, card: Magellan Globe, controller: p1, at: 12}\n"
+    g = realm(SHOOTER + "    - {id: foe, card: Bosk Troll, owner: p2, at: 11}\n", sites={14: "Valley"}, extra=globe)
+    f = flight(g, "me", "east", piercing=True)
+    assert squares(f) == [11, 12, 13, 14, 15]
+    assert f.hits == ((parse_loc("11"), ("foe",)),)

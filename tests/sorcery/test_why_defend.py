@@ -118,3 +118,34 @@ def test_an_interceptor_refused_for_an_airborne_mover_is_told_the_airborne_rule(
     assert g.refusals({"command": "intercept", "player": "p2", "unit": "other"}) == []
     far = g.refusals({"command": "intercept", "player": "p2", "unit": "far"})[0]
     assert far.rule.source == "codex: Intercept" and "already be there" in str(far)
+
+
+WISPS = """title: a defender asked about while a choice is pending
+ruleset: sorcery
+active_player: p1
+setup:
+  sites:
+    - {at: 7, card: Valley, controller: p2}
+    - {at: 8, card: Valley, controller: p2}
+  units:
+    - {id: troll, card: Bosk Troll, owner: p1, at: 7}
+    - {id: wisps, card: "Wills-o'-the-Wisp", owner: p2, at: 7}
+    - {id: nomads, card: Rimland Nomads, owner: p2, at: 8}
+script:
+  - {command: move_and_attack, unit: troll, attack: wisps}
+"""
+
+
+def test_while_a_choice_is_pending_why_defend_names_it_first_as_the_command_is_refused_with_it() -> None:
+    """Codex: Storyline (a player's choice is answered before anything else is done): the troll's
+    attack on the Wisps asks p2 whether they evade; until p2 answers, a Defend is refused with
+    that, so ``Game.refusals`` (``sim why --defend``) names it first, never "may defend". Found
+    by tests/sorcery/fuzz_realms.py (seed 50021, --heavy): the reasons were the defend rules'
+    alone, and said none."""
+    g = game(WISPS)
+    assert g.state.choice is not None and g.state.choice.player == "p2"
+    reasons = g.refusals({"command": "defend", "unit": "nomads"})
+    with pytest.raises(IllegalCommand) as refused:
+        g.issue({"command": "defend", "unit": "nomads"})
+    assert reasons and str(reasons[0]) == str(refused.value)
+    assert g.refusals({"command": "intercept", "unit": "nomads"})[0].rule == refused.value.rule

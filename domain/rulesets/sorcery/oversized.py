@@ -304,17 +304,23 @@ class OversizedMovement:
         and a step to a new location is judged as the step of a unit there. A step within goes
         to a part adjacent to ``frm``, as every step of a declared path must (codex: Path;
         engine/attack.py ``declared_path``): its parts grew one from another, so every part is
-        reached so, free, and a path the search finds is one the command accepts."""
+        reached so, free, and a path the search finds is one the command accepts. Moved by force
+        (the forced model has no ``adjacent``), only the steps into new locations are offered."""
         occupied = set(unit.occupied)
         options: list[StepOption] = []
         for option in self.base.step_options(unit.id, frm):
             if option.to in occupied:
                 continue
             options.append(option)
+        adjacent = getattr(self.base, "adjacent", None)
+        if adjacent is None:
+            # moved by force (a push, a teleport): the effect moves it from its location, and a
+            # step within itself is no forced step (codex: Forced Movement)
+            return options
         stuck = self._stuck(unit, [parse_loc(frm)])
         options.extend(
             StepOption(to=loc, kind=WITHIN, cost=0, blocked=stuck) for loc in unit.occupied
-            if loc != frm and self.base.adjacent(frm, loc, unit.owner, unit.id)
+            if loc != frm and adjacent(frm, loc, unit.owner, unit.id)
         )
         return options
 

@@ -94,7 +94,9 @@ def _barred(view: Barriers, loc: Loc, owner: str) -> str | None:
 
 
 def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach: int | None = None) -> Flight:
-    """The flight of a projectile ``shooter`` shoots ``way`` (codex: Projectile)."""
+    """The flight of a projectile ``shooter`` shoots ``way`` (codex: Projectile). Where Magellan
+    Globe connects the line's ends it passes each location once, stopping before its start would
+    come round again (digest 1.5; Rolling Boulder FAQ: once per location)."""
     unit = view.unit(shooter)
     start = parse_loc(unit.location or "")
     step = direction(way)
@@ -123,6 +125,10 @@ def fly(view: Barriers, shooter: str, way: str, *, piercing: bool = False, reach
         if reach is not None and len(path) > reach:
             break
         here = _next(view, here, step)
+        if here is not None and here in path:
+            # round a Globe-connected line: each location once, as Rolling Boulder's FAQ (Magellan
+            # Globe) has it; the codex's end of the region never comes (digest 1.5)
+            break
         if here is not None and (bar := _barred(view, here, unit.owner)) is not None:
             stopped = f"{bar}: projectiles can't enter {here.text}"
             here = None
