@@ -197,7 +197,9 @@ class Reference:
                 step = True
         else:
             step = False
-        unstoppable = self.has(me, "Unstoppable") and not step
+        # Lockdown cancels Unstoppable in the Trample movement it leaves a unit it Engages (seed
+        # 001 Lockdown, Trample; the newer rulebook, digest §7): the scout move of a locked unit too
+        unstoppable = self.has(me, "Unstoppable") and not step and not (self.scouting and locked and trample)
         self.step, self.nimble, self.engaging = step, nimble, engaging
         if step:
             allowance = self.options["engaged_step_hexes"]
