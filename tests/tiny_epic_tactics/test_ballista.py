@@ -196,3 +196,12 @@ def test_option_away_from_ballista_off_the_straight_and_diagonal_lines() -> None
         refused(game, {"command": "fire_ballista", "unit": "g", "target": "t", "direction": direction}, "away from it")
     game.issue({"command": "fire_ballista", "unit": "g", "target": "t", "direction": "N"})
     assert game.state.units["t"].location == "5,0"
+
+
+def test_a_target_in_water_takes_one_more_from_the_ballistas_shot() -> None:
+    """Seed 003, Water: +1 damage each time the unit is attacked; the Ballista's shot deals 1 and
+    Counters as an attack does, so a target in Water takes 2."""
+    board = ["b . ~ . ."]
+    game = tet(board, units=[unit("g", "p1", "0,0"), unit("t", "p2", "2,0", melee=0)], options={"counters": "never"}).game
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "t", "direction": "E"})
+    assert of(events, "DamageDealt", unit="t", base=1, amount=2, modifiers=["+1 Water"])

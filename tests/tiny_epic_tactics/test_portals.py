@@ -82,3 +82,41 @@ def test_option_portal_model_changes_the_knock_back_and_nothing_else() -> None:
         on = tet(PORTALS, units=[unit("a", "p1", "0,0", movement=3), unit("g", "p2", "3,1")], options={"portal_model": model})
         assert "portal blocked by an enemy" in str(reach_of(on, "a").why_not("3,1"))
     assert reaches["access_space"] == reaches["portal_space"]
+
+
+def test_a_portal_step_pays_the_exits_surcharge_but_never_a_climb() -> None:
+    """Seed 003, Portals: all Portals are adjacent for movement (option portal_transit_cost, 1);
+    the step enters the exit's space (its surcharge, under option terrain_entry_surcharge) but
+    climbs no cliff: a portal two levels up is one step away."""
+    levels = ["0 0 2"]
+    played = tet(["o . o"], levels=levels, units=[unit("a", "p1", "0,0", movement=3)])
+    answer = reach_of(played, "a")
+    assert answer.costs["2,0"] == 1 and answer.path_to("2,0") == ["0,0", "2,0"]
+    dearer = tet(["o . o"], levels=levels, units=[unit("a", "p1", "0,0", movement=3)],
+                 options={"terrain_entry_surcharge": {"portal": 2}})
+    assert reach_of(dearer, "a").costs["2,0"] == 3
+
+
+def test_portals_are_adjacent_for_movement_only() -> None:
+    """Seed 003, Portals: "for the sake of movement only": two units on two portals are not
+    adjacent for a Melee Attack, nor is the Ballista's range counted through them."""
+    units = [unit("f", "p1", "0,0", melee=1), unit("b", "p2", "6,0", melee=0)]
+    game = tet(PORTALS, units=units).game
+    refused(game, {"command": "melee_attack", "unit": "f", "target": "b"}, "orthogonally adjacent")
+    board = ["o b . . . . o", ". . . . . . ."]
+    shooter = tet(board, units=[unit("g", "p1", "1,0"), unit("b", "p2", "6,0", melee=0)]).game
+    refused(shooter, {"command": "fire_ballista", "unit": "g", "target": "b", "direction": "E"}, "within 4 spaces")
+
+
+def test_an_ally_may_pass_through_the_portal_it_enters_while_its_ally_blocks_it() -> None:
+    """Seed 003, Portals: allied units may still move through a Portal blocked by their unit: the
+    ally on the entry portal's space is passed (seed 003, Allies) and the unit comes out of
+    another portal; an enemy of that ally cannot go in at all."""
+    units = [unit("s", "p1", "1,0", movement=3), unit("g", "p1", "0,0"), unit("e", "p2", "2,2", movement=3)]
+    played = tet(PORTALS, units=units)
+    assert reach_of(played, "s").path_to("6,1") == ["1,0", "0,0", "6,0", "6,1"]
+    played.game.issue({"command": "move", "unit": "s", "path": ["0,0", "6,0", "6,1"]})
+    assert played.game.state.units["s"].location == "6,1"
+    played.game.issue({"command": "end_turn"})
+    enemy = reach_of(played, "e")
+    assert "0,0" not in enemy and "portal blocked by an enemy" in str(enemy.why_not("0,0"))
