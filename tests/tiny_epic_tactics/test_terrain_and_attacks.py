@@ -175,3 +175,21 @@ def test_a_missile_counter_pays_its_ammo_and_needs_some() -> None:
     events = tet([". . ."], units=[shooter, empty], options=options).game.issue(
         {"command": "missile_attack", "unit": "a", "target": "b"})
     assert of(events, "DamageDealt", unit="b", amount=1) and not of(events, "AttackMade", attacker="b")
+
+
+def test_melee_needs_an_orthogonally_adjacent_enemy_at_the_same_level() -> None:
+    """Digest 4 (Melee): orthogonally adjacent, at the same Elevation: not across a cliff, not
+    diagonally, not two spaces off."""
+    game = tet(levels=["0 0 0", "0 0 0"], units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=0)]).game
+    game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    for target_at, levels in (("1,0", ["0 1 0", "0 0 0"]), ("1,1", ["0 0 0", "0 0 0"]), ("2,0", ["0 0 0", "0 0 0"])):
+        game = tet(levels=levels, units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", target_at, melee=0)]).game
+        refused(game, {"command": "melee_attack", "unit": "f", "target": "b"}, "orthogonally adjacent at the same level")
+
+
+def test_missile_range_is_one_less_shooting_up_a_level() -> None:
+    """Digest 5 (Range): -1 when the attacker is lower than its target."""
+    units = [unit("archer", "p1", "0,0", "Rogue", missile=3, ammo=3), unit("high", "p2", "3,0", melee=0)]
+    refused(tet(levels=["0 0 0 1"], units=units).game, {"command": "missile_attack", "unit": "archer", "target": "high"},
+            "out of range")
+    tet(levels=["0 0 0 0"], units=units).game.issue({"command": "missile_attack", "unit": "archer", "target": "high"})
