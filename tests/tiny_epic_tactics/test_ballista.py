@@ -179,3 +179,29 @@ def test_why_names_the_ballista_rule_for_a_space_reachable_only_through_the_ball
         "a unit that started its turn on the Ballista may not move out and back into it this turn: "
         "every path within Movement passes through it"
     ]
+
+
+def test_option_away_from_ballista_off_the_straight_and_diagonal_lines() -> None:
+    """Option ballista_knockback_direction: away_from_ballista (the digest's open point; seed 003
+    says "any direction"): each direction in which the target already lies from the Ballista. A
+    target 3 east and 1 north of it, on neither a straight nor a diagonal line, may be pushed N or
+    E; S (back towards the Ballista's row) and W are refused, and only N and E are listed."""
+    board = [". . . . . . .", ". . . . . . .", ". . b . . . .", ". . . . . . ."]
+    units = [unit("g", "p1", "2,2"), unit("t", "p2", "5,1", melee=0)]
+    options = {"ballista_knockback_direction": "away_from_ballista", "counters": "never"}
+    game = tet(board, units=units, options=options).game
+    listed = sorted(c.direction for c in game.legal_commands() if getattr(c, "command", "") == "fire_ballista")
+    assert listed == ["E", "N"]
+    for direction in ("S", "W"):
+        refused(game, {"command": "fire_ballista", "unit": "g", "target": "t", "direction": direction}, "away from it")
+    game.issue({"command": "fire_ballista", "unit": "g", "target": "t", "direction": "N"})
+    assert game.state.units["t"].location == "5,0"
+
+
+def test_a_target_in_water_takes_one_more_from_the_ballistas_shot() -> None:
+    """Seed 003, Water: +1 damage each time the unit is attacked; the Ballista's shot deals 1 and
+    Counters as an attack does, so a target in Water takes 2."""
+    board = ["b . ~ . ."]
+    game = tet(board, units=[unit("g", "p1", "0,0"), unit("t", "p2", "2,0", melee=0)], options={"counters": "never"}).game
+    events = game.issue({"command": "fire_ballista", "unit": "g", "target": "t", "direction": "E"})
+    assert of(events, "DamageDealt", unit="t", base=1, amount=2, modifiers=["+1 Water"])

@@ -122,3 +122,40 @@ def test_a_path_that_takes_a_step_twice_is_refused_whole_and_records_nothing() -
     assert len(game.pending_events) == before and game.state.units["a"].location == "0,0"
     game.issue({"command": "move", "unit": "a", "path": ["1,0", "2,0", "2,1"]})
     assert game.state.units["a"].location == "2,1"
+
+
+def test_plains_bridges_forests_villages_and_portals_cost_one_to_enter() -> None:
+    """Seed 003: each space costs 1 to enter; Plains/Bridges "no effect", and Forest, Village and
+    Portal add nothing to entering (their effects are cover, healing and the portals' adjacency)."""
+    played = tet([". = f v o ."], units=[unit("a", "p1", "0,0", movement=9), unit("e", "p2", "5,0")])
+    assert reach_of(played, "a").costs == {"0,0": 0, "1,0": 1, "2,0": 2, "3,0": 3, "4,0": 4}
+
+
+def test_climbing_onto_water_or_the_ballista_pays_the_climb_and_the_surcharge() -> None:
+    """Seed 003, Climbing: "climbing onto a Peak, Water, or Ballista space still costs an
+    additional 1": 1 + 1 + climb 1 = 3 for each, as for a Peak."""
+    for mark in ("~", "b", "^"):
+        played = tet([f". {mark}"], levels=["0 1"], units=[unit("a", "p1", "0,0", movement=3)])
+        assert reach_of(played, "a").costs["1,0"] == 3, mark
+
+
+def test_leaving_a_peak_or_the_ballista_costs_nothing_extra() -> None:
+    """Seed 003, Peaks and Ballista: "moving out ... costs no additional" Movement."""
+    for mark in ("^", "b"):
+        played = tet([f". {mark} ."], units=[unit("a", "p1", "1,0", movement=1)])
+        assert reach_of(played, "a").costs == {"1,0": 0, "0,0": 1, "2,0": 1}, mark
+
+
+def test_a_step_down_into_water_costs_its_surcharge_and_no_climb() -> None:
+    """Seed 003: moving down a level costs nothing extra; entering Water costs +1."""
+    played = tet([". ~"], levels=["2 0"], units=[unit("a", "p1", "0,0", movement=2)])
+    assert reach_of(played, "a").costs["1,0"] == 2
+
+
+def test_a_move_beyond_the_units_movement_is_refused_and_records_nothing() -> None:
+    """Seed 003: the costs add up against the unit's Movement; a path that needs more is refused
+    whole (climb included in the reason)."""
+    game = tet([". . ^"], levels=["0 0 1"], units=[unit("a", "p1", "0,0", movement=3)]).game
+    refused(game, {"command": "move", "unit": "a", "path": ["1,0", "2,0"]}, "not enough Movement for the climb")
+    assert game.state.units["a"].location == "0,0"
+    game.issue({"command": "move", "unit": "a", "path": ["1,0"]})

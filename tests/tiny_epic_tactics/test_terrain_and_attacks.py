@@ -134,3 +134,62 @@ def test_a_missile_that_misses_a_unit_in_water_still_deals_the_waters_one() -> N
     dry = tet([". . ."], units=units, options={"miss_die_faces": ["miss"]})
     events = dry.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
     assert not of(events, "DamageDealt") and not of(events, "AttackMade", attacker="b")
+
+
+def test_a_unit_with_no_ranged_damage_has_no_missile_or_spell_attack() -> None:
+    """A Missile Attack deals the damage its stat lists (the rulebook's Action: Missile Attack, on
+    which digest 5 rests) and only a spell that deals damage is an attack (the FAQ): a unit whose
+    ``ranged_damage`` is 0 has neither, whatever its ranges. Refused with the reason, never
+    listed, and no Counter made with one (it Counters in Melee or not at all)."""
+    units = [
+        unit("a", "p1", "0,0", "Rogue", missile=3, ammo=2, spell=3, mana=2, ranged_damage=0, melee=0),
+        unit("b", "p2", "2,0", "Rogue", missile=3, ammo=2, ranged_damage=0, melee=0),
+        unit("c", "p1", "0,1", "Rogue", missile=3, ammo=2, melee=0),
+    ]
+    game = tet([". . .", ". . ."], units=units, options={"miss_die_faces": ["hit"]}).game
+    for kind in ("missile", "spell"):
+        refused(game, {"command": f"{kind}_attack", "unit": "a", "target": "b"}, "no ranged damage")
+    listed = [c for c in game.legal_commands() if getattr(c, "unit", "") == "a"]
+    assert not [c for c in listed if getattr(c, "command", "") in ("missile_attack", "spell_attack")]
+    events = game.issue({"command": "missile_attack", "unit": "c", "target": "b"})
+    assert of(events, "DamageDealt", unit="b", amount=1) and not of(events, "AttackMade", attacker="b")
+    assert game.state.units["b"].ammo == 2  # type: ignore[attr-defined]
+
+
+def test_a_missile_counter_pays_its_ammo_and_needs_some() -> None:
+    """A Counter is an attack made by the usual rules (seed 003, Peaks: "Counter ... with a Missile
+    or Spell Attack"; digest 5: a Missile Attack costs 1 Ammo, and each miss 1 more): the Counter
+    spends 1 Ammo; a target with no Ammo left Counters with a Spell if it can, else not at all."""
+    shooter = unit("a", "p1", "0,0", "Rogue", missile=3, ammo=1, melee=0)
+    options = {"miss_die_faces": ["hit"]}
+    armed = tet([". . ."], units=[shooter, unit("b", "p2", "2,0", "Rogue", missile=3, ammo=1, melee=0)], options=options)
+    events = armed.game.issue({"command": "missile_attack", "unit": "a", "target": "b"})
+    assert of(events, "AttackMade", attacker="b", attack="missile", counter=True)
+    assert of(events, "ResourceSpent", unit="b", resource="ammo", amount=1, left=0)
+    dry = unit("b", "p2", "2,0", "Wizard", missile=3, ammo=0, spell=3, mana=1, melee=0)
+    events = tet([". . ."], units=[shooter, dry], options=options).game.issue(
+        {"command": "missile_attack", "unit": "a", "target": "b"})
+    assert of(events, "AttackMade", attacker="b", attack="spell", counter=True)
+    assert of(events, "ResourceSpent", unit="b", resource="mana", amount=1, left=0)
+    empty = unit("b", "p2", "2,0", "Rogue", missile=3, ammo=0, melee=0)
+    events = tet([". . ."], units=[shooter, empty], options=options).game.issue(
+        {"command": "missile_attack", "unit": "a", "target": "b"})
+    assert of(events, "DamageDealt", unit="b", amount=1) and not of(events, "AttackMade", attacker="b")
+
+
+def test_melee_needs_an_orthogonally_adjacent_enemy_at_the_same_level() -> None:
+    """Digest 4 (Melee): orthogonally adjacent, at the same Elevation: not across a cliff, not
+    diagonally, not two spaces off."""
+    game = tet(levels=["0 0 0", "0 0 0"], units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", "1,0", melee=0)]).game
+    game.issue({"command": "melee_attack", "unit": "f", "target": "b"})
+    for target_at, levels in (("1,0", ["0 1 0", "0 0 0"]), ("1,1", ["0 0 0", "0 0 0"]), ("2,0", ["0 0 0", "0 0 0"])):
+        game = tet(levels=levels, units=[unit("f", "p1", "0,0", melee=1), unit("b", "p2", target_at, melee=0)]).game
+        refused(game, {"command": "melee_attack", "unit": "f", "target": "b"}, "orthogonally adjacent at the same level")
+
+
+def test_missile_range_is_one_less_shooting_up_a_level() -> None:
+    """Digest 5 (Range): -1 when the attacker is lower than its target."""
+    units = [unit("archer", "p1", "0,0", "Rogue", missile=3, ammo=3), unit("high", "p2", "3,0", melee=0)]
+    refused(tet(levels=["0 0 0 1"], units=units).game, {"command": "missile_attack", "unit": "archer", "target": "high"},
+            "out of range")
+    tet(levels=["0 0 0 0"], units=units).game.issue({"command": "missile_attack", "unit": "archer", "target": "high"})

@@ -98,3 +98,31 @@ def test_the_move_out_and_back_onto_a_village_may_turn_on_an_allys_space() -> No
     assert [c.path for c in home] == [["1,0", "0,0"]]
     events = game.issue(home[0])
     assert of(events, "VillageVisited", unit="w", village="0,0", healed=4) and health(game, "w") == 6
+
+
+def test_a_village_heals_up_to_the_units_maximum_health() -> None:
+    """Seed 003, Villages: the unit regains 4 Health, never above its maximum."""
+    played = board([unit("s", "p1", "0,1", health=4, max_health=6)])
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["1,1"]})
+    assert of(events, "VillageVisited", unit="s", healed=2, health=6) and health(played.game, "s") == 6
+
+
+def test_passing_through_a_village_an_ally_stands_on_heals() -> None:
+    """Seed 003: a unit that passes through a Village benefits, and a unit may pass through an
+    ally's space (Allies): the Village under the ally heals it; the ally gets nothing."""
+    played = board([scout(), unit("a", "p1", "1,1", health=1, max_health=9)])
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["1,1", "2,1"]})
+    assert of(events, "VillageVisited", unit="s", village="1,1", health=6)
+    assert not of(events, "VillageVisited", unit="a") and health(played.game, "a") == 1
+
+
+def test_a_last_unit_moving_twice_benefits_from_a_village_once_that_turn() -> None:
+    """Seed 003, Villages: "A unit cannot benefit from the same Village twice in a turn", across
+    Moves too: a player's last unit may Move again (digest 2), and its second pass through the
+    same Village gives nothing; another Village still does."""
+    played = board([scout()])
+    played.game.issue({"command": "move", "unit": "s", "path": ["1,1", "2,1"]})
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["1,1", "1,0"]})
+    assert not of(events, "VillageVisited") and health(played.game, "s") == 6
+    events = played.game.issue({"command": "move", "unit": "s", "path": ["2,0", "3,0", "4,0", "4,1"]})
+    assert of(events, "VillageVisited", unit="s", village="4,1") and health(played.game, "s") == 10
