@@ -42,7 +42,16 @@ def test_trample_passable_names_only_unit_types() -> None:
     assert options(trample_passable=[])["trample_passable"] == []
 
 
-@pytest.mark.parametrize("given", ["attack_die_success=7", "trample_passable=[Dragon]"])
+def test_slow_speed_modifier_never_makes_a_slow_token_speed_a_unit_up() -> None:
+    # seed 002 §8.3 example: a Slow token reduces Speed (2 to 1); a positive value would make a
+    # Slow unit faster, so it is bad input naming the option; 0 (Slow changes nothing) is allowed
+    with pytest.raises(BadInput, match="slow_speed_modifier must be 0 or less, not 1"):
+        options(slow_speed_modifier=1)
+    assert options(slow_speed_modifier=0)["slow_speed_modifier"] == 0
+    assert options(slow_speed_modifier=-2)["slow_speed_modifier"] == -2
+
+
+@pytest.mark.parametrize("given", ["attack_die_success=7", "trample_passable=[Dragon]", "slow_speed_modifier=1"])
 def test_bad_option_values_on_the_command_line_are_one_line_and_exit_2(given: str) -> None:
     result = CliRunner().invoke(main, ["run", "--db", ":memory:", TRAMPLE, "--option", given])
     assert result.exit_code == 2

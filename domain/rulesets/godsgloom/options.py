@@ -25,7 +25,11 @@ class GloomOptions(RuleOptions):
         default="in_enemy_zone", description="when a unit counts as Engaged"
     )
     difficult_cost: int = Field(default=2, ge=0, description="MP to enter a Difficult hex (§8.3 example)")
-    slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
+    slow_speed_modifier: int = Field(
+        # seed 002 §8.3's example: a Slow token reduces Speed; a positive value would speed a Slow
+        # unit up, and is refused naming the option (0: Slow tokens change nothing)
+        default=-1, le=0, description="Speed change per Slow token, 0 or less (§8.3 example: Slow reduces Speed)",
+    )
     engaged_step_hexes: int = Field(default=1, ge=0, description="hexes a unit that starts Engaged may move (§8.2)")
     teleport_destination: Literal["empty_within_speed", "path_within_speed"] = Field(
         default="empty_within_speed",
