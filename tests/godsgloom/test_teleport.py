@@ -141,3 +141,30 @@ def test_the_player_named_by_a_displace_or_teleport_is_the_owner_of_by(command: 
     assert g.state.units["priest"].location == "1,7"
     g.issue({"command": command, "player": "p2", "unit": "priest", "by": "mage", "to": to})
     assert g.state.units["priest"].location == to
+
+
+def test_teleport_arrival_engages_false_is_reported_as_not_modelled_engaged_stays_positional() -> None:
+    # digest §10 teleport_arrival_engages ("Engaged is positional"); seed 002 §8.2 reads Engaged
+    # where the unit stands, as every rule here does: under false a unit teleported into an
+    # enemy zone records no UnitEngaged but is still Engaged (its activation, §8.2's one hex), so
+    # the option's false is reported beside every answer, not silently half-applied
+    from domain.rulesets.godsgloom import GodsgloomRuleset
+
+    units = (
+        "    - {id: a, owner: p1, at: '2,6', facing: N, speed: 4}\n"
+        "    - {id: m, owner: p1, at: '5,6', facing: N}\n"
+        "    - {id: e, owner: p2, at: '2,2', facing: S}"
+    )
+    for value in ("true", "false"):
+        g = game(mat(units, options="{teleport_arrival_engages: " + value + "}"))
+        events = g.issue({"command": "teleport", "unit": "a", "by": "m", "to": "2,3"})
+        assert ("UnitEngaged" in names(events)) == (value == "true")
+        activated = [e for e in g.issue({"command": "activate", "unit": "a"}) if e.name == "UnitActivated"]
+        assert activated[0].engaged_by == ["e"]
+        with pytest.raises(IllegalCommand, match="§8.2"):
+            g.issue({"command": "move", "unit": "a", "path": ["2,4", "2,5"]})
+        warned = [str(d) for d in GodsgloomRuleset().diagnostics(g.state)]
+        if value == "true":
+            assert warned == []
+        else:
+            assert len(warned) == 1 and "teleport_arrival_engages" in warned[0] and "still Engaged" in warned[0]

@@ -55,7 +55,11 @@ class GloomOptions(RuleOptions):
         ),
     )
     teleport_arrival_engages: bool = Field(
-        default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
+        default=True,
+        description=(
+            "a unit teleported (Flying, or by another unit) into an enemy zone is Engaged (UnitEngaged); false is not "
+            "modelled: Engaged is read from where units stand, so only UnitEngaged is left out, with a warning"
+        ),
     )
     nimble_melee_ban: Literal["if_passed_through_zone", "if_entered_zone"] = Field(
         default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
