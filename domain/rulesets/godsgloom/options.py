@@ -24,7 +24,11 @@ class GloomOptions(RuleOptions):
     engaged_rule: Literal["in_enemy_zone", "mutual_adjacent"] = Field(
         default="in_enemy_zone", description="when a unit counts as Engaged"
     )
-    difficult_cost: int = Field(default=2, ge=0, description="MP to enter a Difficult hex (§8.3 example)")
+    difficult_cost: int = Field(
+        # seed 002 §8.3: Difficult terrain increases the MP needed; below a clear hex's 1 it would
+        # be a bonus (at 0 any stretch of it crossed for nothing), refused naming the option
+        default=2, ge=1, description="MP to enter a Difficult hex, 1 or more (§8.3 example; a clear hex costs 1)",
+    )
     slow_speed_modifier: int = Field(
         # seed 002 §8.3's example: a Slow token reduces Speed; a positive value would speed a Slow
         # unit up, and is refused naming the option (0: Slow tokens change nothing)
