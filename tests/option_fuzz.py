@@ -35,7 +35,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from annotated_types import Ge
+from annotated_types import Ge, Le
 from pydantic import BaseModel
 
 from domain.errors import SimError
@@ -65,20 +65,25 @@ ASKED = 2
 # --- options ------------------------------------------------------------------------------------
 
 
-def _bound(info: Any) -> float | None:
+def _bound(info: Any, kind: type[Ge] | type[Le] = Ge) -> float | None:
+    """The option's lower (``Ge``) or upper (``Le``) bound, if it has one."""
     for meta in info.metadata:
-        if isinstance(meta, Ge):
-            return float(meta.ge)  # type: ignore[arg-type]
+        if isinstance(meta, kind):
+            return float(meta.ge if isinstance(meta, Ge) else meta.le)  # type: ignore[arg-type]
     return None
 
 
-def _number(default: float, low: float | None, rng: random.Random, whole: bool) -> float:
-    """A value near the default, or a corner: 0, half, double, one more, one less."""
+def _number(default: float, low: float | None, rng: random.Random, whole: bool, high: float | None = None) -> float:
+    """A value near the default, or a corner: 0, half, double, one more, one less, within the
+    option's bounds (a value beyond one is bad input, which ``tests/godsgloom/test_option_values.py``
+    checks)."""
     base = default if default is not None else 1
     picks = [base, 0, base / 2, base * 2, base + 1, base - 1, base * 3, abs(base) + 1]
     value = rng.choice(picks)
     if low is not None and value < low:
         value = low
+    if high is not None and value > high:
+        value = high
     return round(value) if whole else value
 
 
@@ -120,9 +125,9 @@ def random_options(model: type[RuleOptions], rng: random.Random) -> dict[str, An
         elif annotation is bool:
             drawn[name] = rng.random() < 0.5
         elif annotation is int:
-            drawn[name] = int(_number(default, _bound(info), rng, True))
+            drawn[name] = int(_number(default, _bound(info), rng, True, _bound(info, Le)))
         elif annotation is float:
-            drawn[name] = float(_number(default, _bound(info), rng, False))
+            drawn[name] = float(_number(default, _bound(info), rng, False, _bound(info, Le)))
         else:
             raise TypeError(f"{model.__name__}.{name}: no way to draw a {annotation}")
     if "attack_die_success" in drawn:

@@ -194,7 +194,7 @@ def test_an_option_of_the_wrong_kind_is_named_in_a_designers_words(option: str, 
         ("tiny-epic-tactics.yaml", "portal_transit_cost=-5", "option portal_transit_cost must be 0 or more, not -5"),
         ("tiny-epic-tactics.yaml", "melee_die_faces=[]", "option melee_die_faces must be a list of at least 1, not []"),
         # GODSGLOOM had no bounds: a negative cost searched without end, a 0-faced die divided by 0
-        ("godsgloom.yaml", "difficult_cost=-5", "option difficult_cost must be 0 or more, not -5"),
+        ("godsgloom.yaml", "difficult_cost=-5", "option difficult_cost must be 1 or more, not -5"),
         ("godsgloom.yaml", "attack_die_faces=0", "option attack_die_faces must be 1 or more, not 0"),
         ("godsgloom.yaml", "engaged_step_hexes=-1", "option engaged_step_hexes must be 0 or more, not -1"),
     ],

@@ -42,7 +42,25 @@ def test_trample_passable_names_only_unit_types() -> None:
     assert options(trample_passable=[])["trample_passable"] == []
 
 
-@pytest.mark.parametrize("given", ["attack_die_success=7", "trample_passable=[Dragon]"])
+def test_slow_speed_modifier_never_makes_a_slow_token_speed_a_unit_up() -> None:
+    # seed 002 §8.3 example: a Slow token reduces Speed (2 to 1); a positive value would make a
+    # Slow unit faster, so it is bad input naming the option; 0 (Slow changes nothing) is allowed
+    with pytest.raises(BadInput, match="slow_speed_modifier must be 0 or less, not 1"):
+        options(slow_speed_modifier=1)
+    assert options(slow_speed_modifier=0)["slow_speed_modifier"] == 0
+    assert options(slow_speed_modifier=-2)["slow_speed_modifier"] == -2
+
+
+def test_difficult_cost_is_never_below_a_clear_hex_s() -> None:
+    # seed 002 §8.3: Difficult terrain is a penalty that increases the MP needed to enter a hex;
+    # at 0 a Difficult hex would cost less than clear ground (1 MP) and a unit could cross any
+    # stretch of it for nothing, so 0 is bad input naming the option; 1 (no penalty) is allowed
+    with pytest.raises(BadInput, match="difficult_cost must be 1 or more, not 0"):
+        options(difficult_cost=0)
+    assert options(difficult_cost=1)["difficult_cost"] == 1
+
+
+@pytest.mark.parametrize("given", ["attack_die_success=7", "trample_passable=[Dragon]", "slow_speed_modifier=1", "difficult_cost=0"])
 def test_bad_option_values_on_the_command_line_are_one_line_and_exit_2(given: str) -> None:
     result = CliRunner().invoke(main, ["run", "--db", ":memory:", TRAMPLE, "--option", given])
     assert result.exit_code == 2

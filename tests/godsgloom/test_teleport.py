@@ -102,3 +102,69 @@ def test_a_flying_move_to_the_hex_the_unit_stands_on_is_refused_as_such() -> Non
         g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["2,5"]})
     with pytest.raises(BadInput, match="^path: a Flying move names exactly one destination hex"):
         g.issue({"command": "move", "unit": "harpy", "use": "Flying", "path": ["2,4", "2,3"]})
+
+
+@pytest.mark.parametrize("phase", ["pregame", "activation", "activated", "gods_push"])
+def test_displace_and_teleport_are_scripted_effects_not_listed_and_in_agrees(phase: str) -> None:
+    # seed 001 Lockdown names "movement from other sources, such as Displacement, Teleport": the
+    # engine takes them as scripted commands (their triggers, a Melee Attack's outcome or another
+    # unit's ability, are not public), accepted in any step of the round but never listed by
+    # legal_commands (docs/design.md, Legal commands; docs/godsgloom.md); ``in`` agrees
+    text = mat(UNITS)
+    if phase == "pregame":
+        text = text.replace("  width: 7\n", "  width: 7\n  phase: pregame\n")
+    g = game(text)
+    if phase == "activated":
+        g.issue({"command": "activate", "unit": "golem"})
+    if phase == "gods_push":
+        g.issue({"command": "end_round"})
+    assert g.state.phase == ("pregame" if phase == "pregame" else "gods_push" if phase == "gods_push" else "activation")
+    listed = list(g.legal_commands())
+    assert listed and not [c for c in listed if c.command in ("displace", "teleport")]  # type: ignore[attr-defined]
+    teleport = {"command": "teleport", "unit": "priest", "by": "mage", "to": "6,0"}
+    displace = {"command": "displace", "unit": "priest", "by": "mage", "to": "1,6"}
+    assert teleport not in g.legal_commands() and displace not in g.legal_commands()
+    # both are accepted all the same, as scripted effects
+    g.issue(displace)
+    g.issue({**teleport, "to": "6,0"})
+    assert g.state.units["priest"].location == "6,0"
+
+
+@pytest.mark.parametrize("command", ["teleport", "displace"])
+def test_the_player_named_by_a_displace_or_teleport_is_the_owner_of_by(command: str) -> None:
+    # commands.py: a player may be left out (the owner of the unit acting, here ``by``) and is
+    # checked when given; displace did not check it (p1 could displace for p2's mage)
+    g = game(mat(UNITS))
+    to = "6,0" if command == "teleport" else "1,6"
+    with pytest.raises(IllegalCommand, match="mage belongs to p2"):
+        g.issue({"command": command, "player": "p1", "unit": "priest", "by": "mage", "to": to})
+    assert g.state.units["priest"].location == "1,7"
+    g.issue({"command": command, "player": "p2", "unit": "priest", "by": "mage", "to": to})
+    assert g.state.units["priest"].location == to
+
+
+def test_teleport_arrival_engages_false_is_reported_as_not_modelled_engaged_stays_positional() -> None:
+    # digest §10 teleport_arrival_engages ("Engaged is positional"); seed 002 §8.2 reads Engaged
+    # where the unit stands, as every rule here does: under false a unit teleported into an
+    # enemy zone records no UnitEngaged but is still Engaged (its activation, §8.2's one hex), so
+    # the option's false is reported beside every answer, not silently half-applied
+    from domain.rulesets.godsgloom import GodsgloomRuleset
+
+    units = (
+        "    - {id: a, owner: p1, at: '2,6', facing: N, speed: 4}\n"
+        "    - {id: m, owner: p1, at: '5,6', facing: N}\n"
+        "    - {id: e, owner: p2, at: '2,2', facing: S}"
+    )
+    for value in ("true", "false"):
+        g = game(mat(units, options="{teleport_arrival_engages: " + value + "}"))
+        events = g.issue({"command": "teleport", "unit": "a", "by": "m", "to": "2,3"})
+        assert ("UnitEngaged" in names(events)) == (value == "true")
+        activated = [e for e in g.issue({"command": "activate", "unit": "a"}) if e.name == "UnitActivated"]
+        assert activated[0].engaged_by == ["e"]
+        with pytest.raises(IllegalCommand, match="§8.2"):
+            g.issue({"command": "move", "unit": "a", "path": ["2,4", "2,5"]})
+        warned = [str(d) for d in GodsgloomRuleset().diagnostics(g.state)]
+        if value == "true":
+            assert warned == []
+        else:
+            assert len(warned) == 1 and "teleport_arrival_engages" in warned[0] and "still Engaged" in warned[0]

@@ -132,10 +132,18 @@ class GodsgloomRuleset(Ruleset[GloomState]):
         return summary
 
     def diagnostics(self, state: GloomState) -> list[Diagnostic]:
-        """No Charge terrain while its rule is not enforced (``charge.unenforced``)."""
+        """No Charge terrain while its rule is not enforced (``charge.unenforced``); option
+        teleport_arrival_engages: false, which the engine does not model (Engaged is read from
+        where units stand, digest §10: only the arrival's ``UnitEngaged`` is left out)."""
         from domain.rulesets.godsgloom.charge import unenforced
 
-        return [Diagnostic(subject="No Charge", name="No Charge", unmodelled=(text,)) for text in unenforced(state)]
+        found = [Diagnostic(subject="No Charge", name="No Charge", unmodelled=(text,)) for text in unenforced(state)]
+        if not state.options.teleport_arrival_engages:
+            found.append(Diagnostic(subject="teleport_arrival_engages", name="teleport_arrival_engages", unmodelled=(
+                "false: Engaged is read from where units stand (engaged_rule), so a unit that Flying or a teleport "
+                "puts in an enemy zone is still Engaged by every rule; only its UnitEngaged is not recorded",
+            )))
+        return found
 
     def upcast_legacy(self, event: LegacyEvent) -> GameEvent:
         if isinstance(event, LegacyUnitPlaced):

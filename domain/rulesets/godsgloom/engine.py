@@ -751,6 +751,11 @@ class GloomCommands(CommandHandlers[GloomState]):
     def displace(self, cmd: Displace) -> None:
         unit = self.unit(cmd.unit)
         by = self.unit(cmd.by, "by")
+        # a player named is checked, as teleport's: the owner of ``by`` (it was not read before,
+        # so a log's own displace naming another player is re-issued as logged, said so)
+        player = self.player(cmd.player, by.owner)
+        if player != by.owner and not accepted_as_logged(f"{by.id} belongs to {by.owner}, not {player} (displace did not check the player)"):
+            raise IllegalCommand(OWN_UNITS, f"{by.id} belongs to {by.owner}")
         to = self.location(cmd.to, "to")
         view = self.view()
         if by.owner != unit.owner and view.has(unit.id, "Immovable"):

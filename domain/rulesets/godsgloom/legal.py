@@ -14,6 +14,9 @@ By the step of the round:
 - the God's Push step: each eligible unit's one-hex move to each hex it may enter, then
   ``start_round``.
 
+Not listed, though accepted: ``displace`` and ``teleport``, scripted effects of other sources
+whose triggers are not public (docs/godsgloom.md); ``in`` says no for them, as the list does.
+
 A move lists one command per final facing (N..NW) and no initial pivot: the final facing is the
 one that decides the Engagement Zone the unit leaves behind.
 

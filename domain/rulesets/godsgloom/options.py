@@ -24,8 +24,16 @@ class GloomOptions(RuleOptions):
     engaged_rule: Literal["in_enemy_zone", "mutual_adjacent"] = Field(
         default="in_enemy_zone", description="when a unit counts as Engaged"
     )
-    difficult_cost: int = Field(default=2, ge=0, description="MP to enter a Difficult hex (§8.3 example)")
-    slow_speed_modifier: int = Field(default=-1, description="Speed change per Slow token (§8.3 example)")
+    difficult_cost: int = Field(
+        # seed 002 §8.3: Difficult terrain increases the MP needed; below a clear hex's 1 it would
+        # be a bonus (at 0 any stretch of it crossed for nothing), refused naming the option
+        default=2, ge=1, description="MP to enter a Difficult hex, 1 or more (§8.3 example; a clear hex costs 1)",
+    )
+    slow_speed_modifier: int = Field(
+        # seed 002 §8.3's example: a Slow token reduces Speed; a positive value would speed a Slow
+        # unit up, and is refused naming the option (0: Slow tokens change nothing)
+        default=-1, le=0, description="Speed change per Slow token, 0 or less (§8.3 example: Slow reduces Speed)",
+    )
     engaged_step_hexes: int = Field(default=1, ge=0, description="hexes a unit that starts Engaged may move (§8.2)")
     teleport_destination: Literal["empty_within_speed", "path_within_speed"] = Field(
         default="empty_within_speed",
@@ -51,7 +59,11 @@ class GloomOptions(RuleOptions):
         ),
     )
     teleport_arrival_engages: bool = Field(
-        default=True, description="a unit teleported (Flying, or by another unit) into an enemy zone is Engaged"
+        default=True,
+        description=(
+            "a unit teleported (Flying, or by another unit) into an enemy zone is Engaged (UnitEngaged); false is not "
+            "modelled: Engaged is read from where units stand, so only UnitEngaged is left out, with a warning"
+        ),
     )
     nimble_melee_ban: Literal["if_passed_through_zone", "if_entered_zone"] = Field(
         default="if_passed_through_zone", description="when Nimble costs the Melee Attack"
