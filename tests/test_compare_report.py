@@ -164,7 +164,7 @@ def test_variants_that_played_the_same_seeds_are_compared_game_by_game_and_the_r
     table); rates by Newcombe's paired interval. The table says which interval it used."""
     import statistics
 
-    args = [str(CORRIDOR), "--variant", "a:", "--variant", "slow:descend_cost=1", "--games", "6", "--workers", "1"]
+    args = [str(CORRIDOR), "--variant", "a:", "--variant", "slow:ally_pass_through=false", "--games", "6", "--workers", "1"]
     data = compare(*args)
     difference = data["variants"][1]["difference"]
     assert difference["paired"] is True
@@ -172,16 +172,19 @@ def test_variants_that_played_the_same_seeds_are_compared_game_by_game_and_the_r
     games = {(g["variant"], g["index"]): g for g in data["games"]}
     t975_5 = 2.570581836  # Student's t, 5 degrees of freedom, 97.5%
     player = data["players"][0]
+    spreads: list[float] = []
     for read, found in (
         (lambda g: g["turns"], difference["length"]["turns"]),
         (lambda g: g["commands"], difference["length"]["commands"]),
         (lambda g: g["counters"][player].get("steps", 0.0), difference["players"][player]["counters"]["steps"]),
     ):
         per_game = [read(games[("slow", i)]) - read(games[("a", i)]) for i in range(6)]
+        spreads.append(statistics.stdev(per_game))
         mean = statistics.fmean(per_game)
         half = t975_5 * statistics.stdev(per_game) / 6 ** 0.5
         assert found["estimate"] == pytest.approx(mean)
         assert (found["low"], found["high"]) == (pytest.approx(mean - half, abs=1e-9), pytest.approx(mean + half, abs=1e-9))
+    assert max(spreads) > 0  # a variant that changed the games: the intervals are not points
     text = " ".join(sim("compare", *args).output.split())
     assert "differences paired game for game" in text
     assert "paired t interval of the per-game differences" in text
