@@ -200,7 +200,8 @@ def _paired_mean_difference(a: list[float], b: list[float]) -> dict[str, float] 
 def same_games(base: list[GameResult], other: list[GameResult]) -> bool:
     """Whether every game of ``other`` ended in the state its game of ``base`` (same number, so
     same seed and seat) ended in, both having played the same games: then the variant changed
-    nothing in them, and any interval around its differences is only the spread of the games."""
+    nothing in them: paired, its differences are exactly 0; unpaired, any interval around them
+    is only the spread of the games."""
     ends = {g.index: g.state_hash for g in base}
     return bool(other) and len(other) == len(base) and all(ends.get(g.index) == g.state_hash for g in other)
 
