@@ -35,6 +35,14 @@ def first_problem(exc: ValidationError, root: Any = None) -> tuple[tuple[Any, ..
         key, tag = str(ctx.get("discriminator", "")).strip("'"), ctx.get("tag")
         expected = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",") if t.strip()]
         return (*loc, key), f"unknown {key} {tag!r}" + suggest(tag, expected, f"{key}s", limit=40)
+    if chosen["type"] == "union_tag_not_found":  # a mapping without its tag: ``game.issue({})``
+        key = str((chosen.get("ctx") or {}).get("discriminator", "")).strip("'")
+        tags = _tags_at(root, loc) if root is not None else []
+        return (*loc, key), f"missing field {key!r}" + (suggest(None, tags, f"{key}s", limit=40) if tags else "")
+    if chosen["type"] == "model_attributes_type" and not loc and _tags_at(root, loc):
+        given = chosen.get("input")  # ``game.issue(5)``: a command is a mapping
+        key = next(k for k in ("command", "ruleset") if _tags_at(root, loc, k))
+        return (key,), f"a {key} is a mapping with a {key!r} field, not {given!r}"
     if chosen["type"] == "extra_forbidden":
         name = loc[-1] if loc else ""
         known = fields_at(root, chosen.get("input"), loc[:-1], errors)
@@ -156,6 +164,29 @@ def _step(kind: Any, part: Any) -> Any:
             if isinstance(member, type) and issubclass(member, BaseModel) and _tag_of(member) == part:
                 return member
     return None
+
+
+def _tags_at(root: Any, loc: tuple[Any, ...], key: str | None = None) -> list[str]:
+    """The tags of the tagged union found at ``loc`` below ``root`` (the commands a script
+    entry may name), those under ``key`` only when given; none when there is no union there."""
+    if root is None:
+        return []
+    current = root
+    for part in loc:
+        current = _step(current, part)
+        if current is None:
+            return []
+    current = _unwrap(current)
+    if get_origin(current) not in (Union, types.UnionType):
+        return []
+    tags = []
+    for member in get_args(current):
+        member = _unwrap(member)
+        if isinstance(member, type) and issubclass(member, BaseModel) and (key is None or key in member.model_fields):
+            tag = _tag_of(member)
+            if tag is not None:
+                tags.append(tag)
+    return tags
 
 
 def _tag_of(model: type[BaseModel]) -> str | None:

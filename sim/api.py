@@ -142,8 +142,11 @@ class GameSession:
         return self.store.game(self.id).version
 
     def events(self, since: int = 0) -> list[GameEvent]:
-        """Events after number ``since`` (events are numbered from 1)."""
+        """Events after number ``since`` (events are numbered from 1; 0, the default, is all of
+        them). A negative ``since`` is ``BadInput`` naming it: no event comes before the first."""
         _whole_number(since, "since")
+        if since < 0:
+            raise BadInput(f"since is 0 or more (events are numbered from 1; 0 reads them all), not {since}", "since")
         return [e for e in self.store.game_events(self.id) if e.originator_version > since]
 
     def at(self, event_number: int) -> GameState:

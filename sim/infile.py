@@ -5,9 +5,12 @@ is standard output (``sim.outfile``). ``sim reach - --unit x < game.yaml`` and
 Standard input is read as far as it is asked for and what was read is kept: a command first
 looks at a file's first bytes to tell a log from a scenario (``sim.logfile.is_log_file``), then
 reads it, and a pipe can be read only once. A scenario's size is checked after reading at most
-one byte past its bound (``yes | sim run -`` is refused, not read until memory runs out); a log
-is read as its reader asks, and kept (a command may read it twice), so a log on standard input
-takes its own size in memory, which a log file does not. Messages name it ``<stdin>`` where they would name the file. It is kept per stream: a
+one byte past its bound (``yes | sim run -`` is refused, not read until memory runs out). A log
+is read once, line by line, as a file is (``opened(..., once=True)``): what the first look kept
+is read again, then the stream as it comes, and only its first 64 kB are kept, so a log on
+standard input takes the memory a log file's reading takes, not its size (``sim replay -``
+without ``--verify`` holds the game's state, not its events). Whatever would read it again from
+the start past what was kept is refused in one line (no command does). Messages name it ``<stdin>`` where they would name the file. It is kept per stream: a
 test's runner gives each command run its own.
 """
 
@@ -55,9 +58,16 @@ class _Kept:
         self.source: BinaryIO | None = getattr(stream, "buffer", None)
         self.data = bytearray()
         self.ended = False
+        #: the reader that reads the stream on past ``data`` without keeping it (a log streamed
+        #: once), and how far it has read: from then on nothing past ``data`` can be read again
+        self.streamer: object | None = None
+        self.streamed = 0
 
     def up_to(self, count: float) -> int:
         """Read on until ``count`` bytes are kept or the stream ends; how many are kept."""
+        if self.streamer is not None and count > len(self.data):  # read on, or to its end: not kept
+            raise BadInput("standard input was already read through once, without keeping it (a log on standard "
+                           "input is streamed): save it to a file to read it again", STDIN_NAME)
         while len(self.data) < count and not self.ended:
             chunk = self._read(int(min(_CHUNK, count - len(self.data))))
             if not chunk:
@@ -94,12 +104,20 @@ def stdin_bytes() -> bytes:
     return _stdin().everything()
 
 
+#: what a reader that streams standard input keeps of its start all the same: enough for a
+#: message about what the stream holds (``head``: a store's header, a first line)
+_STREAM_KEEPS = 1 << 16
+
+
 class _KeptThenRest(io.RawIOBase):
     """Standard input read from its start: the bytes kept, then the stream read on as the reader
-    asks (and kept too: a command may read a log twice, as ``sim trace`` does)."""
+    asks, kept too (``keep``: a scenario, read again once parsed; the first line a command looks
+    at to tell a log from a scenario) or, past its first ``_STREAM_KEEPS`` bytes, not kept (a log,
+    read once line by line: the memory a log file's reading takes, not the log's size)."""
 
-    def __init__(self, kept: _Kept) -> None:
+    def __init__(self, kept: _Kept, keep: bool = True) -> None:
         self.kept = kept
+        self.keep = keep
         self.at = 0
 
     def readable(self) -> bool:
@@ -109,22 +127,32 @@ class _KeptThenRest(io.RawIOBase):
         kept = self.kept
         if self.at < len(kept.data):
             chunk = bytes(kept.data[self.at:self.at + len(buffer)])
-        elif kept.ended:
+        elif kept.ended and kept.streamer is None:
             return 0
-        else:
+        elif kept.streamer is None and (self.keep or len(kept.data) < _STREAM_KEEPS):
             kept.up_to(len(kept.data) + len(buffer))
             chunk = bytes(kept.data[self.at:self.at + len(buffer)])
+        elif kept.streamer in (None, self) and self.at == max(kept.streamed, len(kept.data)):
+            kept.streamer = self  # read on without keeping: no other reader can read this again
+            chunk = kept._read(len(buffer))
+            kept.streamed = self.at + len(chunk)
+            if not chunk:
+                kept.ended = True
+        else:
+            kept.up_to(math.inf)  # another reader streamed it: refused, one line
+            return 0
         buffer[:len(chunk)] = chunk
         self.at += len(chunk)
         return len(chunk)
 
 
 @contextmanager
-def opened(path: str | Path, encoding: str) -> Iterator[TextIO]:
+def opened(path: str | Path, encoding: str, once: bool = False) -> Iterator[TextIO]:
     """``path`` opened as text, line by line as a file is (standard input: what was kept of it,
-    then the rest as it comes)."""
+    then the rest as it comes, kept too unless read ``once``: a log read line by line, whose
+    size on standard input then costs no memory, and which can't be read again)."""
     if is_stdin(path):
-        yield io.TextIOWrapper(io.BufferedReader(_KeptThenRest(_stdin())), encoding=encoding)
+        yield io.TextIOWrapper(io.BufferedReader(_KeptThenRest(_stdin(), keep=not once)), encoding=encoding)
     else:
         with Path(path).open(encoding=encoding) as file:
             yield file

@@ -176,8 +176,9 @@ def read_log(path: str | Path, keep_events: bool = True, at: int | None = None) 
     state needs; ``at`` also keeps the state after that event."""
     name = shown(path)
     try:
-        # a byte order mark some editors write before the first line is no part of it
-        with opened(path, "utf-8-sig") as lines:
+        # a byte order mark some editors write before the first line is no part of it; read
+        # once (standard input streamed, not kept whole)
+        with opened(path, "utf-8-sig", once=True) as lines:
             return _read(lines, name, keep_events, at)
     except FileNotFoundError:
         raise BadInput("no such file", name) from None

@@ -68,3 +68,15 @@ def test_a_unit_or_place_that_is_not_text_is_bad_input_naming_the_argument(
     with pytest.raises(BadInput) as refused:
         ask(game)
     assert refused.value.where == field and "text" in refused.value.message
+
+
+@pytest.mark.parametrize("since", [-1, -100])
+def test_events_since_a_negative_number_is_bad_input_naming_since(sim: Simulator, since: int) -> None:
+    """No event comes before the first (events are numbered from 1): a negative ``since`` is a
+    slip to report, not a silent "all of them"."""
+    game = sim.load(EXAMPLE)
+    with pytest.raises(BadInput) as refused:
+        game.events(since=since)
+    assert refused.value.where == "since" and f"not {since}" in refused.value.message
+    assert "\n" not in str(refused.value)
+    assert len(game.events(since=0)) == game.version and game.events(since=game.version) == []

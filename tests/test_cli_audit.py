@@ -288,3 +288,54 @@ def test_a_failed_check_on_a_full_disk_is_one_line_exit_2(args: list[str], tmp_p
                               timeout=300, env=BUFFERED)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert proc.returncode == 2 and len(lines) == 1 and "can't write the output" in lines[0], proc.stderr
+
+
+def played_log(tmp_path: Path) -> Path:
+    """A log of some 700 events (8 GODSGLOOM rounds of self-play, about 230 kB)."""
+    db = str(tmp_path / "played.sqlite")
+    played = sim("play", str(EXAMPLES / "godsgloom" / "19-a-whole-round.yaml"), "--turns", "8", "--db", db, "--json")
+    assert played.exit_code == 0, played.output
+    log = tmp_path / "played.jsonl"
+    assert sim("log", "export", json.loads(played.stdout)["games"][0]["game"], "--db", db, "-o", str(log)).exit_code == 0
+    return log
+
+
+def test_a_log_on_standard_input_is_streamed_line_by_line_not_kept_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``sim log export ID | sim replay -`` held the whole log in memory (it was kept in case a
+    command read it twice, which none does past its first line): a log is read once, line by
+    line as from its file, and only its first bytes are kept (here 4 kB, 64 kB in use)."""
+    from sim import infile
+
+    monkeypatch.setattr(infile, "_STREAM_KEEPS", 4096)
+    log = played_log(tmp_path)
+    data = log.read_bytes()
+    assert len(data) > 100_000
+    for command in (["replay", "--json"], ["trace", "--json"]):
+        from_file = sim(command[0], str(log), *command[1:])
+        result = CliRunner().invoke(main, [command[0], "-", *command[1:]], input=data, catch_exceptions=False)
+        assert result.exit_code == 0 == from_file.exit_code, result.output
+        assert result.stdout == from_file.stdout
+        kept = infile._kept
+        assert kept is not None and kept.streamer is not None
+        assert len(kept.data) < 4096 + 3 * 8192 < len(data) // 2  # the bound, and a reader's buffers at most
+
+
+def test_standard_input_streamed_once_is_not_read_again_silently(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What was streamed is gone: reading standard input again from its start is refused in one
+    line naming it, never a text cut where the kept bytes end."""
+    from domain.errors import BadInput
+    from sim import infile
+    from sim.infile import read_text
+    from sim.logfile import read_log
+
+    monkeypatch.setattr(infile, "_STREAM_KEEPS", 1024)
+    data = exported_log(tmp_path).read_bytes()  # 14 kB: past what is kept
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    assert read_log("-", keep_events=False).count == len(data.splitlines())
+    with pytest.raises(BadInput) as refused:
+        read_text("-")
+    assert refused.value.where == "<stdin>" and "already read through once" in refused.value.message
+    with pytest.raises(BadInput, match="already read through once"):
+        read_log("-")

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.cli_runs import sim
 from tests.test_cli import one_line_error
 from tests.test_compare import CORRIDOR, compare
@@ -153,3 +155,68 @@ def test_a_figure_with_more_counters_than_panels_names_those_it_leaves_out() -> 
     shown, left_out = _measures(summary)
     assert len(shown) == MAX_PANELS
     assert [label for label, _ in shown] + left_out == ["game length (turns)", "score", *names]
+
+
+def test_variants_that_played_the_same_seeds_are_compared_game_by_game_and_the_report_says_so() -> None:
+    """Game i has the same seed and seat in every variant: its two games are a pair, and each
+    difference is the paired interval of the per-game differences (common random numbers),
+    worked out here from the games the JSON lists (statistics module, Student's quantile from a
+    table); rates by Newcombe's paired interval. The table says which interval it used."""
+    import statistics
+
+    args = [str(CORRIDOR), "--variant", "a:", "--variant", "slow:ally_pass_through=false", "--games", "6", "--workers", "1"]
+    data = compare(*args)
+    difference = data["variants"][1]["difference"]
+    assert difference["paired"] is True
+    assert difference["intervals"] == {"means": "paired t", "rates": "Newcombe paired", "first_player_win_rate": "Newcombe"}
+    games = {(g["variant"], g["index"]): g for g in data["games"]}
+    t975_5 = 2.570581836  # Student's t, 5 degrees of freedom, 97.5%
+    player = data["players"][0]
+    spreads: list[float] = []
+    for read, found in (
+        (lambda g: g["turns"], difference["length"]["turns"]),
+        (lambda g: g["commands"], difference["length"]["commands"]),
+        (lambda g: g["counters"][player].get("steps", 0.0), difference["players"][player]["counters"]["steps"]),
+    ):
+        per_game = [read(games[("slow", i)]) - read(games[("a", i)]) for i in range(6)]
+        spreads.append(statistics.stdev(per_game))
+        mean = statistics.fmean(per_game)
+        half = t975_5 * statistics.stdev(per_game) / 6 ** 0.5
+        assert found["estimate"] == pytest.approx(mean)
+        assert (found["low"], found["high"]) == (pytest.approx(mean - half, abs=1e-9), pytest.approx(mean + half, abs=1e-9))
+    assert max(spreads) > 0  # a variant that changed the games: the intervals are not points
+    text = " ".join(sim("compare", *args).output.split())
+    assert "differences paired game for game" in text
+    assert "paired t interval of the per-game differences" in text
+    assert "Newcombe's interval for paired proportions" in text
+
+
+def test_an_interrupted_run_whose_games_do_not_pair_is_compared_unpaired_and_says_so(monkeypatch: Any) -> None:
+    """Ctrl-C after five games: game 2 was played under the first variant only, so the games do
+    not pair up; every game counts, unpaired (Welch, Newcombe), and the report says so."""
+    from click.testing import CliRunner
+
+    from sim.cli import main
+    from sim.compare import cli as compare_cli
+    from sim.compare.executors import InProcess
+    from sim.compare.games import GameJob, GameResult, play_batch
+
+    calls = {"n": 0}
+
+    def interrupted_after_five(jobs: list[GameJob]) -> list[GameResult]:
+        calls["n"] += 1
+        if calls["n"] > 5:
+            raise KeyboardInterrupt
+        return play_batch(jobs)
+
+    monkeypatch.setattr(compare_cli, "runner_for", lambda workers, scheduler: InProcess(interrupted_after_five))
+    args = ["compare", str(CORRIDOR), "--variant", "a:", "--variant", "slow:descend_cost=1", "--games", "4"]
+    result = CliRunner().invoke(main, [*args, "--json"], catch_exceptions=False)
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert [v["games"] for v in data["variants"]] == [3, 2]
+    difference = data["variants"][1]["difference"]
+    assert difference["paired"] is False and difference["intervals"]["means"] == "Welch"
+    calls["n"] = 0
+    text = " ".join(CliRunner().invoke(main, args, catch_exceptions=False).stdout.split())
+    assert "differences unpaired" in text and "Welch's t interval" in text and "which widens them" in text

@@ -6,7 +6,17 @@ import math
 
 import pytest
 
-from sim.compare.stats import distribution, histogram, mean_difference, mean_interval, newcombe, t_quantile, wilson
+from sim.compare.stats import (
+    distribution,
+    histogram,
+    mean_difference,
+    mean_interval,
+    newcombe,
+    paired_mean_difference,
+    paired_newcombe,
+    t_quantile,
+    wilson,
+)
 
 Z = 1.959963984540054
 
@@ -147,3 +157,119 @@ def test_variants_that_never_vary_differ_by_exactly_their_difference() -> None:
     """Every game 2 turns against every game 3: no spread, so the interval is the difference."""
     found = mean_difference([2.0] * 5, [3.0] * 5)
     assert found is not None and (found.low, found.estimate, found.high) == (1.0, 1.0, 1.0)
+
+
+# Paired comparisons: the variants play the same seeds, so game i of one and game i of the
+# other are a pair (common random numbers). Checked against the paired t interval worked out
+# here with the statistics module and Student's quantile from a printed table, and against
+# Newcombe (1998), "Improved confidence intervals for the difference between binomial
+# proportions based on paired data", Statistics in Medicine 17, method 10, written out here.
+
+#: Student's t 97.5% quantiles (any printed table): degrees of freedom -> quantile
+T975 = {4: 2.776445105, 5: 2.570581836, 7: 2.364624252, 9: 2.262157163}
+
+
+def hand_paired_t(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    import statistics
+
+    differences = [y - x for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(differences)
+    half = T975[len(differences) - 1] * statistics.stdev(differences) / math.sqrt(len(differences))
+    return mean, mean - half, mean + half
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ([3.0, 4.0, 3.0, 4.0, 3.0, 4.0], [4.0, 4.5, 4.0, 5.0, 3.5, 4.5]),  # the pairs move together
+        ([2.0, 4.0, 4.0, 5.0, 7.0, 9.0, 1.0, 3.0, 8.0, 6.0], [2.5, 4.0, 5.0, 5.5, 7.0, 10.0, 1.5, 3.0, 9.0, 6.5]),
+        ([10.0, 0.0, 5.0, 2.0, 7.0], [9.0, 1.0, 6.0, 2.0, 8.0]),
+        ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], [3.0, 2.0, 5.0, 4.0, 7.0, 6.0, 9.0, 8.0]),
+    ],
+)
+def test_a_paired_mean_difference_is_the_t_interval_of_the_per_seed_differences(a: list[float], b: list[float]) -> None:
+    found = paired_mean_difference(a, b)
+    assert found is not None
+    mean, low, high = hand_paired_t(a, b)
+    assert found.estimate == pytest.approx(mean)
+    assert found.low == pytest.approx(low, rel=1e-8, abs=1e-12) and found.high == pytest.approx(high, rel=1e-8, abs=1e-12)
+
+
+def test_pairing_games_that_move_together_narrows_the_interval_to_what_the_variant_changed() -> None:
+    """Game lengths spread 2 to 9 turns by seed, and the variant adds half a turn to each: the
+    unpaired (Welch) interval is lost in the seeds' spread and includes 0; the per-seed
+    differences show the half turn."""
+    a = [2.0, 4.0, 4.0, 5.0, 7.0, 9.0, 1.0, 3.0, 8.0, 6.0]
+    b = [2.5, 4.0, 5.0, 5.5, 7.0, 10.0, 1.5, 3.0, 9.0, 6.5]
+    unpaired, paired = mean_difference(a, b), paired_mean_difference(a, b)
+    assert unpaired is not None and paired is not None
+    assert not unpaired.excludes(0.0) and paired.excludes(0.0)
+    assert paired.high - paired.low < (unpaired.high - unpaired.low) / 5
+
+
+def test_a_paired_difference_of_identical_games_is_exactly_nothing_and_of_one_pair_unknown() -> None:
+    """Every game the same under both variants (an option that changes nothing here): each
+    per-seed difference is 0, and so is the interval; one pair has no spread: unknown."""
+    found = paired_mean_difference([2.0, 5.0, 3.0], [2.0, 5.0, 3.0])
+    assert found is not None and (found.low, found.estimate, found.high) == (0.0, 0.0, 0.0)
+    shifted = paired_mean_difference([2.0, 5.0, 3.0], [3.0, 6.0, 4.0])
+    assert shifted is not None and (shifted.low, shifted.estimate, shifted.high) == (1.0, 1.0, 1.0)
+    assert paired_mean_difference([1.0], [2.0]) is None and paired_mean_difference([], []) is None
+    with pytest.raises(ValueError, match="pairs"):
+        paired_mean_difference([1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+def hand_paired_newcombe(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
+    """Newcombe 1998 (paired), method 10: b's rate less a's from the 2x2 table of pairs."""
+    both = sum(x and y for x, y in zip(a, b, strict=True))
+    only_b = sum(y and not x for x, y in zip(a, b, strict=True))
+    only_a = sum(x and not y for x, y in zip(a, b, strict=True))
+    neither = len(a) - both - only_b - only_a
+    n = len(a)
+    p1, p2 = (both + only_b) / n, (both + only_a) / n  # b's rate, a's rate
+    l1, u1 = hand_wilson(both + only_b, n)
+    l2, u2 = hand_wilson(both + only_a, n)
+    margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
+    cross = both * neither - only_b * only_a  # ad - bc, less n/2 when positive (0 if that is not)
+    cross = max(cross - n / 2, 0.0) if cross >= 0 else cross
+    phi = cross / math.sqrt(margins) if margins else 0.0
+    delta = math.sqrt((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
+    epsilon = math.sqrt((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2)
+    return p1 - p2, max(-1.0, p1 - p2 - delta), min(1.0, p1 - p2 + epsilon)
+
+
+def pairs(table: tuple[int, int, int, int]) -> tuple[list[bool], list[bool]]:
+    """(both, a only, b only, neither) as two lists of outcomes, game by game."""
+    both, only_a, only_b, neither = table
+    a = [True] * both + [True] * only_a + [False] * only_b + [False] * neither
+    b = [True] * both + [False] * only_a + [True] * only_b + [False] * neither
+    return a, b
+
+
+def test_a_paired_rate_difference_matches_a_published_worked_example() -> None:
+    # Fagerland, Lydersen & Laake (2017), Statistical Analysis of Contingency Tables, chapter 8:
+    # complete response before and after consolidation therapy (Cavo et al. 2012), the table
+    # 59 6 / 16 80: difference -0.0621, Newcombe square-and-add interval -0.1186 to -0.0046
+    a, b = pairs((59, 16, 6, 80))
+    found = paired_newcombe(a, b)
+    assert found.estimate == pytest.approx(-10 / 161)
+    assert (round(found.low, 4), round(found.high, 4)) == (-0.1186, -0.0046)
+
+
+@pytest.mark.parametrize("table", [(59, 16, 6, 80), (36, 2, 12, 0), (1, 7, 1, 12), (10, 3, 7, 20), (0, 0, 5, 5), (5, 0, 0, 5), (0, 4, 0, 6), (3, 3, 3, 3), (50, 0, 0, 0)])
+def test_a_paired_rate_difference_is_newcombes_method_10(table: tuple[int, int, int, int]) -> None:
+    a, b = pairs(table)
+    found = paired_newcombe(a, b)
+    estimate, low, high = hand_paired_newcombe(a, b)
+    assert found.estimate == pytest.approx(estimate)
+    assert found.low == pytest.approx(low, abs=1e-12) and found.high == pytest.approx(high, abs=1e-12)
+    assert -1.0 <= found.low <= found.estimate <= found.high <= 1.0
+
+
+def test_a_paired_rate_difference_of_games_that_agree_is_narrower_than_the_unpaired_one() -> None:
+    """30 of 40 games won under both variants, 6 more under b only: pairing sees that only the 6
+    changed."""
+    a, b = pairs((30, 0, 6, 4))
+    paired, unpaired = paired_newcombe(a, b), newcombe(sum(a), len(a), sum(b), len(b))
+    assert paired.estimate == pytest.approx(unpaired.estimate)
+    assert paired.excludes(0.0) and not unpaired.excludes(0.0)

@@ -94,3 +94,29 @@ def test_a_command_given_to_the_api_with_a_typo_gets_did_you_mean() -> None:
         game.issue({"command": "end_trun"})
     with pytest.raises(BadInput, match="unknown field 'atack'; did you mean 'attack'"):
         game.issue({"command": "move_and_attack", "unit": "shark", "atack": "site"})
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    ({}, "command: missing field 'command'; the commands are: "),
+    ({"unit": "shark"}, "command: missing field 'command'; the commands are: "),
+    (5, "command: a command is a mapping with a 'command' field, not 5"),
+    ("end_turn", "command: a command is a mapping with a 'command' field, not 'end_turn'"),
+])
+def test_a_command_without_its_command_field_names_the_missing_field_in_one_line(command: object, message: str) -> None:
+    """``game.issue({})``: the field to add and the commands there are, not pydantic's wording
+    ("Unable to extract tag using discriminator")."""
+    game = Simulator(":memory:").load(SHARK)
+    with pytest.raises(BadInput) as caught:
+        game.issue(command)  # type: ignore[arg-type]
+    text = str(caught.value)
+    assert text.startswith(message) and "\n" not in text and "discriminator" not in text and "Input should" not in text
+    assert caught.value.where == "command"
+
+
+def test_a_script_entry_without_its_command_field_names_the_missing_field_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "missing.yaml"
+    path.write_text(GLOOM.replace("UNIT", 'at: "1,1"').replace("{command: COMMAND}", "{unit: a}"))
+    with pytest.raises(BadInput) as caught:
+        load_scenario(path)
+    assert "script.0.command: missing field 'command'; the commands are: " in str(caught.value)
+    assert caught.value.where is not None and "missing.yaml:9:" in caught.value.where

@@ -7,7 +7,11 @@ coverage for small counts and rates near 0 or 1 (a first player who wins 49 of 5
 plain normal interval does not; Newcombe's interval for a difference of two proportions is built
 from the two Wilson intervals (Newcombe 1998, method 10) and inherits that. Means (game length,
 counters) use Student's t interval, and differences of means Welch's (Welch-Satterthwaite degrees
-of freedom): with the few games a quick comparison plays the normal quantile's intervals were too
+of freedom) when the games are not paired; when every game of a variant has its partner (the
+same seed and seat) in the other, the differences are paired: Student's t interval of the
+per-game differences, and for proportions Newcombe's interval for paired data (Newcombe 1998,
+paired, method 10), both of which leave out the spread the seeds give both games of a pair.
+With the few games a quick comparison plays the normal quantile's intervals were too
 narrow (6 games a variant: 1.96 where 2.57 is right) and showed differences the games did not
 support. With fewer than 2 games a side a spread is unknown, and so is the interval: None, never
 the point (which would call any difference certain). Student's quantile is computed here (the
@@ -87,6 +91,53 @@ def mean_difference(a: Sequence[float], b: Sequence[float]) -> Interval | None:
     df = (va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))
     half = t_quantile(0.975, df) * math.sqrt(va + vb)
     return Interval(d, d - half, d + half)
+
+
+def paired_mean_difference(a: Sequence[float], b: Sequence[float]) -> Interval | None:
+    """b's mean less a's over pairs (``a[i]`` and ``b[i]`` played the same seed and seat):
+    Student's t 95% interval of the per-pair differences, n - 1 degrees of freedom. Common
+    random numbers make the two games of a pair move together, and their difference leaves the
+    seeds' spread out, where Welch's interval counts it twice. Unknown (None) over fewer than 2
+    pairs; pairs that all differ alike differ by exactly that."""
+    if len(a) != len(b):
+        raise ValueError(f"pairs need as many values on each side, not {len(a)} and {len(b)}")
+    if len(a) < 2:
+        return None
+    differences = [y - x for x, y in zip(a, b, strict=True)]
+    d = statistics.fmean(differences)
+    spread = statistics.stdev(differences)
+    if spread == 0:
+        return Interval(d, d, d)
+    half = t_quantile(0.975, len(differences) - 1) * spread / math.sqrt(len(differences))
+    return Interval(d, d - half, d + half)
+
+
+def paired_newcombe(a: Sequence[bool], b: Sequence[bool]) -> Interval:
+    """b's proportion less a's over pairs (game i of each played the same seed and seat), with
+    Newcombe's hybrid score interval for paired data (Newcombe 1998, paired, method 10): the two
+    Wilson intervals combined with the correlation of the pairs (phi of the 2x2 table, its
+    positive part less n/2), which narrows the interval when the games of a pair tend to end
+    alike. With no correlation it is ``newcombe``'s interval."""
+    if len(a) != len(b):
+        raise ValueError(f"pairs need as many values on each side, not {len(a)} and {len(b)}")
+    n = len(a)
+    both = sum(1 for x, y in zip(a, b, strict=True) if x and y)
+    only_b = sum(1 for x, y in zip(a, b, strict=True) if y and not x)
+    only_a = sum(1 for x, y in zip(a, b, strict=True) if x and not y)
+    neither = n - both - only_a - only_b
+    rate_b, rate_a = wilson(both + only_b, n), wilson(both + only_a, n)
+    margins = (both + only_b) * (only_a + neither) * (both + only_a) * (only_b + neither)
+    # the correlation of the pairs, as method 10 takes it: a positive one less n/2 (none up to
+    # n/2), a negative one whole; none when a margin is empty
+    cross = both * neither - only_b * only_a
+    agreement = cross - n / 2 if cross > n / 2 else 0.0 if cross >= 0 else float(cross)
+    phi = agreement / math.sqrt(margins) if margins else 0.0
+    below_b, above_b = rate_b.estimate - rate_b.low, rate_b.high - rate_b.estimate
+    below_a, above_a = rate_a.estimate - rate_a.low, rate_a.high - rate_a.estimate
+    d = rate_b.estimate - rate_a.estimate
+    low = d - math.sqrt(max(0.0, below_b**2 - 2 * phi * below_b * above_a + above_a**2))
+    high = d + math.sqrt(max(0.0, above_b**2 - 2 * phi * above_b * below_a + below_a**2))
+    return Interval(d, max(-1.0, low), min(1.0, high))
 
 
 def t_quantile(p: float, df: float) -> float:

@@ -4,7 +4,7 @@ counter, and each variant's difference from the first with its interval. Pure: r
 plain data out (the ``--json`` output), sorted so that the order games finished in never shows.
 
 - **Win rate**: a player's wins over the variant's games (Wilson interval); draws and losses
-  likewise. Differences from the first variant: Newcombe's interval.
+  likewise. Differences from the first variant: Newcombe's interval (see below).
 - **First player**: the player who acted first once the policy took over (seats are swapped in
   half of the games, so each side moves first about as often). Its win rate is over the games
   that were decided (draws left out, as balance reports do); the advantage is that rate less
@@ -13,8 +13,17 @@ plain data out (the ``--json`` output), sorted so that the order games finished 
   from an unknown rate.
 - **The same games**: ``difference.same_games`` when every game of a variant ended in the state
   the first variant's game of the same number did (an option that changes nothing here).
-- **Differences of means** (length, score, parts, counters): Welch's t interval; unknown (None)
-  when a variant has fewer than 2 games (an interrupted run), whose spread is unknown.
+- **Paired games**: game i has the same seed and seat in every variant, so when both variants
+  played the same game numbers (every run but an interrupted one) the two games of a number are
+  a pair, and a difference is taken game by game (``difference.paired``, ``difference.intervals``
+  naming each interval): the seed's share of a game's outcome, common to both games, drops out.
+- **Differences of means** (length, score, parts, counters): paired, Student's t interval of the
+  per-game differences; unpaired (an interrupted run that played a game number under one variant
+  only), Welch's t interval. Unknown (None) with fewer than 2 games (pairs) a variant, whose
+  spread is unknown.
+- **Differences of rates** (win, draw): paired, Newcombe's interval for paired proportions;
+  unpaired, Newcombe's for independent ones. The first player's win rate is over the decided
+  games, not the same games in both variants: always unpaired.
 - **Length**: the turns each game lasted (the ruleset's turns: a side's turn, a GODSGLOOM round),
   up to the turn limit or to the turn in which the ruleset's own end came, and the commands played.
 - **Score and its parts**: each player's score and the parts the ruleset makes it of (life,
@@ -29,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sim.compare.games import GameResult
-from sim.compare.stats import distribution, mean_difference, newcombe, wilson
+from sim.compare.stats import distribution, mean_difference, newcombe, paired_mean_difference, paired_newcombe, wilson
 from sim.compare.variants import Variant
 
 OUTCOMES = ("win", "draw", "loss")
@@ -121,35 +130,78 @@ def _difference(
     base: list[GameResult], other: list[GameResult], base_summary: dict[str, Any], summary: dict[str, Any],
     players: Sequence[str], counters: list[str], parts: list[str],
 ) -> dict[str, Any]:
-    """This variant's figures less the first variant's, each with its 95% interval."""
+    """This variant's figures less the first variant's, each with its 95% interval: paired
+    (per-game differences) when every game has its partner of the same number in the other."""
+    paired = is_paired(base, other)
+    means = _paired_mean_difference if paired else _mean_difference
     per_player: dict[str, Any] = {}
     for player in players:
         a, b = base_summary["players"][player], summary["players"][player]
+        win_rate: dict[str, float] | None
+        draw_rate: dict[str, float] | None
+        if paired:
+            win_rate = _paired_rate_difference(base, other, player, "win")
+            draw_rate = _paired_rate_difference(base, other, player, "draw")
+        else:
+            win_rate = _rate_difference(a["wins"], len(base), b["wins"], len(other))
+            draw_rate = _rate_difference(a["draws"], len(base), b["draws"], len(other))
         per_player[player] = {
-            "win_rate": _rate_difference(a["wins"], len(base), b["wins"], len(other)),
-            "draw_rate": _rate_difference(a["draws"], len(base), b["draws"], len(other)),
-            "score": _mean_difference([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]),
-            "parts": {name: _mean_difference(_part(base, player, name), _part(other, player, name)) for name in parts},
-            "counters": {
-                name: _mean_difference(_counter(base, player, name), _counter(other, player, name)) for name in counters
-            },
+            "win_rate": win_rate,
+            "draw_rate": draw_rate,
+            "score": means([g.scores.get(player, 0.0) for g in base], [g.scores.get(player, 0.0) for g in other]),
+            "parts": {name: means(_part(base, player, name), _part(other, player, name)) for name in parts},
+            "counters": {name: means(_counter(base, player, name), _counter(other, player, name)) for name in counters},
         }
     fa, fb = base_summary["first_player"], summary["first_player"]
     return {
         "same_games": same_games(base, other),
+        "paired": paired,
+        "intervals": PAIRED if paired else UNPAIRED,
         "players": per_player,
+        # over the decided games, which are not the same games in both variants: never paired
         "first_player_win_rate": _rate_difference(fa["wins"], fa["decided"], fb["wins"], fb["decided"]),
         "length": {
-            "turns": _mean_difference([float(g.turns) for g in base], [float(g.turns) for g in other]),
-            "commands": _mean_difference([float(g.commands) for g in base], [float(g.commands) for g in other]),
+            "turns": means([float(g.turns) for g in base], [float(g.turns) for g in other]),
+            "commands": means([float(g.commands) for g in base], [float(g.commands) for g in other]),
         },
     }
+
+
+#: the intervals of a difference, as ``--json`` names them: of means, of rates, of the first
+#: player's win rate (over the decided games, never the same games in both variants)
+PAIRED = {"means": "paired t", "rates": "Newcombe paired", "first_player_win_rate": "Newcombe"}
+UNPAIRED = {"means": "Welch", "rates": "Newcombe", "first_player_win_rate": "Newcombe"}
+
+
+def is_paired(base: list[GameResult], other: list[GameResult]) -> bool:
+    """Whether the two variants played the same games: each game number in both, at least two
+    of them (game i has the same seed and seat in every variant, so the two games of a number
+    are a pair). An interrupted run may leave a number played under one variant only: then the
+    games are compared unpaired (Welch, Newcombe), all of them counted."""
+    numbers = [g.index for g in base]
+    return len(base) >= 2 and len(set(numbers)) == len(numbers) and sorted(numbers) == sorted(g.index for g in other)
+
+
+def _paired_rate_difference(base: list[GameResult], other: list[GameResult], player: str, outcome: str) -> dict[str, float]:
+    """b's rate of ``outcome`` less a's over the pairs of games (Newcombe, paired)."""
+    partner = {g.index: g for g in other}
+    a = [g.results.get(player) == outcome for g in base]
+    b = [partner[g.index].results.get(player) == outcome for g in base]
+    return paired_newcombe(a, b).as_json()
+
+
+def _paired_mean_difference(a: list[float], b: list[float]) -> dict[str, float] | None:
+    """b's mean less a's over pairs (the lists in game order in both): Student's t interval of
+    the per-game differences; unknown (None) over fewer than 2 pairs."""
+    found = paired_mean_difference(a, b)
+    return found.as_json() if found is not None else None
 
 
 def same_games(base: list[GameResult], other: list[GameResult]) -> bool:
     """Whether every game of ``other`` ended in the state its game of ``base`` (same number, so
     same seed and seat) ended in, both having played the same games: then the variant changed
-    nothing in them, and any interval around its differences is only the spread of the games."""
+    nothing in them: paired, its differences are exactly 0; unpaired, any interval around them
+    is only the spread of the games."""
     ends = {g.index: g.state_hash for g in base}
     return bool(other) and len(other) == len(base) and all(ends.get(g.index) == g.state_hash for g in other)
 

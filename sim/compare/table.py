@@ -29,11 +29,25 @@ def significant(data: dict[str, float]) -> bool:
 
 
 #: said under every table of intervals
-ONE_AT_A_TIME = (
-    "Each 95% interval is one measure's alone: were nothing changed, about one in twenty would still exclude 0. "
-    "The variants play the same seeds; differences are taken as if their games were independent, which "
-    "widens the intervals"
-)
+ONE_AT_A_TIME = "Each 95% interval is one measure's alone: were nothing changed, about one in twenty would still exclude 0. "
+#: how the differences were taken: every variant paired with the first, none, or some
+PAIRING = {
+    "paired": "The variants played the same seeds and seats, game for game: each difference is taken over the pairs "
+              "of games (paired intervals), so the seeds' spread, common to both games of a pair, drops out",
+    "unpaired": "Some game numbers were played under one variant only (an interrupted run): differences are taken "
+                "as if the games were independent (unpaired intervals), which widens them",
+    "mixed": "Variants the variants table says are paired played the same seeds and seats as the first, game for "
+             "game, and their differences are taken over the pairs of games; the others (an interrupted run) as "
+             "if independent, which widens them",
+}
+
+
+def pairing(summary: dict[str, Any]) -> str:
+    """Which intervals the differences use, in words, from each difference's ``paired``."""
+    found = {v["difference"]["paired"] for v in summary["variants"] if v["difference"] is not None}
+    if not found:
+        return ""
+    return PAIRING["mixed" if len(found) > 1 else "paired" if found == {True} else "unpaired"]
 
 
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
@@ -67,6 +81,9 @@ def _variants(summary: dict[str, Any]) -> Table:
             against = "; ".join(f"{name}: {_value(a)} → {_value(b)}" for name, (a, b) in changes.items())
         if variant["difference"] is not None and variant["difference"].get("same_games"):
             against += f"; every game the same as {first}'s (same final state)"
+        if variant["difference"] is not None:
+            against += ("; differences paired game for game" if variant["difference"]["paired"]
+                        else f"; differences unpaired: some games were played under {first} or this variant only")
         table.add_row(variant["name"], f"{variant['games']:,}", sets, against)
     return table
 
@@ -93,7 +110,9 @@ def _outcomes(summary: dict[str, Any]) -> Table:
         table.add_section()
     table.caption = (
         "*the player who moved first, its win rate over the decided games (draws left out); "
-        "advantage: that rate less 50%. " + ONE_AT_A_TIME
+        "advantage: that rate less 50%. " + ONE_AT_A_TIME + pairing(summary)
+        + ("; Δ win rate: Newcombe's interval for paired proportions (the first player's: unpaired, over the "
+           "decided games, which differ)" if _any_paired(summary) else "; Δ win rate: Newcombe's interval")
     )
     return table
 
@@ -109,8 +128,7 @@ def _measures(summary: dict[str, Any]) -> Table:
     table = PlainTable(
         title="game length and counters per player: mean (quartiles); Δ against the first variant [95%] "
         "(* the interval excludes 0)",
-        caption="Δ: Welch's t interval of the difference of means; too few games: a variant with fewer than 2 games "
-        "has no spread, so no interval",
+        caption=_measures_caption(summary),
     )
     table.add_column("measure")
     for variant in variants:
@@ -143,3 +161,18 @@ def _measures(summary: dict[str, Any]) -> Table:
             cells.append(text)
         table.add_row(label, *cells)
     return table
+
+
+def _any_paired(summary: dict[str, Any]) -> bool:
+    return any(v["difference"] is not None and v["difference"]["paired"] for v in summary["variants"])
+
+
+def _measures_caption(summary: dict[str, Any]) -> str:
+    kinds = {v["difference"]["paired"] for v in summary["variants"] if v["difference"] is not None}
+    if kinds == {True}:
+        how = "Δ: paired t interval of the per-game differences (game i of each variant: the same seed and seat)"
+    elif kinds == {False}:
+        how = "Δ: Welch's t interval of the difference of means (unpaired: some games were played under one variant only)"
+    else:
+        how = "Δ: paired t interval of the per-game differences for paired variants (see the variants table), else Welch's t interval"
+    return how + "; too few games: a variant with fewer than 2 games has no spread, so no interval"

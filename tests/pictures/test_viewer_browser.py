@@ -301,6 +301,25 @@ def test_the_page_requests_nothing_from_the_network(open_viewer: Any) -> None:
     assert "default-src 'none'" in policy and "connect-src 'none'" in policy and "unsafe" not in policy
 
 
+def test_without_javascript_the_page_says_it_needs_it_and_with_it_says_nothing(
+    browser: Any, files: str, open_viewer: Any,
+) -> None:
+    """A page with its script off is not blank: its ``<noscript>`` says what is needed (and
+    what draws the game without it); with the script on that message never shows."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(viewer_file(ROUND, files).resolve().as_uri())
+        assert page.is_visible(".noscript")
+        message = str(page.text_content(".noscript") or "")
+        assert "This replay needs JavaScript" in message and "sim render" in message
+        assert page.get_attribute("html", "data-ready") is None  # nothing ran
+    finally:
+        context.close()
+    viewer = open_viewer(ROUND)
+    assert not viewer.page.is_visible(".noscript") and "needs JavaScript" not in viewer.page.inner_text("body")
+
+
 @pytest.mark.parametrize("ruleset", sorted(SHOTS))
 def test_a_screenshot_per_ruleset_with_every_unit_and_a_reach(open_viewer: Any, screenshots: Path, ruleset: str) -> None:
     example, at, unit = SHOTS[ruleset]

@@ -126,6 +126,18 @@ def test_the_page_is_self_contained_and_allows_only_its_own_script_and_style() -
     assert urls <= {"http://www.w3.org/2000/svg"}  # the SVG namespace, a name and not a place
 
 
+def test_the_page_says_it_needs_javascript_where_javascript_is_off() -> None:
+    """Without a script the page would show only empty controls: a ``<noscript>`` first in the
+    body says what is needed and which commands show the game instead, styled by the page's own
+    (hashed) style sheet, since the policy refuses a ``style`` attribute."""
+    page = build_page(source(CASES["sorcery"][0]))
+    body = page.split("<body>", 1)[1].lstrip()
+    assert body.startswith('<noscript><p class="noscript"><strong>This replay needs JavaScript</strong>')
+    message = re.search(r"<noscript>(.*?)</noscript>", body, re.S)
+    assert message is not None and "sim render" in message.group(1) and "style=" not in message.group(1)
+    assert ".noscript {" in re.findall(r"<style>(.*?)</style>", page, re.S)[0]
+
+
 def test_the_data_unpacks_to_the_games_frames() -> None:
     game = source(CASES["tinyepic"][0])
     page = build_page(game)
