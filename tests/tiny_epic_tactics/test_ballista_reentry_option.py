@@ -15,8 +15,10 @@ from domain.errors import BadInput
 from domain.game import Game
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
-from tests.tiny_epic_tactics.support import of, reach_of, refused, tet, unit
-from tests.tiny_epic_tactics.test_kept_moves import _check
+from sim.scenario import load_scenario
+from sim.selfplay import self_play
+from tests.tiny_epic_tactics.support import EXAMPLES, of, reach_of, refused, tet, unit
+from tests.tiny_epic_tactics.test_kept_moves import _check, _fold_and_check
 
 BOARD = [". . . .", ". b . .", ". . . ."]
 DICE = {"melee_die_faces": ["knock_back"], "miss_die_faces": ["hit"]}
@@ -127,3 +129,15 @@ def test_ballista_reentry_after_knockback_is_validated_and_recorded_only_when_al
     assert TetOptions().ballista_reentry_after_knockback == "barred"
     assert "ballista_reentry_after_knockback" not in TetOptions().model_dump()
     assert TetOptions(ballista_reentry_after_knockback="allowed").model_dump()["ballista_reentry_after_knockback"] == "allowed"
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("option", ["barred", "allowed"])
+def test_ballista_reentry_after_knockback_kept_moves_equal_rebuilt_ones_along_random_self_play(option: str, seed: int) -> None:
+    """Example 31's board (a unit starting on the Ballista beside an enemy whose Counter knocks
+    it off), played at random under each value: after every event the kept moves and the legal
+    commands equal those searched from scratch (``test_kept_moves._check``)."""
+    scenario = load_scenario(EXAMPLES / "31-carried-off-the-ballista-then-back-in-under-option-allowed.yaml")
+    scenario = scenario.model_copy(update={"options": {**scenario.options, "ballista_reentry_after_knockback": option}, "script": []})
+    played = self_play(scenario, 4, "random", seed, verify_log=True)
+    assert _fold_and_check(played.events, f"31 under {option}, seed {seed}", 1) > 0
