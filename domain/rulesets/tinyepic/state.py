@@ -59,7 +59,8 @@ class TetState(GameState):
     terrain: list[list[Terrain]] = Field(default_factory=list)
     #: actions the active player has taken this turn (digest 2: at most three)
     actions_taken: int = 0
-    #: units of the active player that started the turn on a Ballista, and where
+    #: units of the active player that started the turn on a Ballista, and where (under option
+    #: ballista_reentry_after_knockback: allowed, less those a knock back carried off it since)
     ballista_starters: dict[str, str] = Field(default_factory=dict)
     #: where each unit's Move this turn ended: a unit knocked onto a Ballista afterwards did not
     #: move into it (seed 003, Ballista)
