@@ -22,7 +22,7 @@ from domain.cached import cached_property
 from domain.movement import SharedSteps, StepGroup, StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
-from domain.rulesets.tinyepic.state import TetState, TetUnit
+from domain.rulesets.tinyepic.state import TetState, TetUnit, carried_off_ballista
 from domain.rulesets.tinyepic.view import GridView, rule
 from domain.state import GameState
 
@@ -35,6 +35,11 @@ PORTAL_BLOCKED = rule(
 )
 BALLISTA_REENTRY = rule(
     "seed 003, Ballista", "a unit that started its turn on the Ballista may not move out and back into it this turn"
+)
+BALLISTA_KNOCKED_OFF = rule(
+    "seed 003, Ballista; option ballista_reentry_after_knockback: barred",
+    "a unit that started its turn on the Ballista may not move out and back into it this turn, "
+    "nor back in after a knock back carried it off",
 )
 BEHIND_BALLISTA = rule(
     "seed 003, Ballista",
@@ -49,6 +54,13 @@ EDGE = rule("digest 4 (Knock Back)", "the map edge stops a knock back")
 WALL = rule("digest 4 (Knock Back)", "a cliff wall stops a knock back: a unit is never knocked back up a level")
 INTO_PORTAL = rule("seed 003, Portals", "a unit can't be knocked back into or through a Portal")
 UNIT_IN_WAY = rule("digest 4 (Knock Back)", "another unit stops a knock back")
+
+
+def reentry_rule(state: TetState, unit_id: str) -> RuleRef:
+    """The rule that keeps a unit out of the Ballista it started its turn on: the seed's, or,
+    for a unit a knock back carried off (``carried_off_ballista``), the option's reading that
+    bars it too (under allowed the knock back lifted the bar: ``TetState.record_move_end``)."""
+    return BALLISTA_KNOCKED_OFF if carried_off_ballista(state, unit_id) else BALLISTA_REENTRY
 
 
 class TetMovement:
@@ -179,7 +191,7 @@ class TetMovement:
             occupant = occupant_at.get(to)
             if started_on == to and (occupant is None or occupant.owner == self.state.units[unit_id].owner):
                 # passing through is entering it too, an ally there or not (``_option``)
-                found.append(option._replace(blocked=BALLISTA_REENTRY))
+                found.append(option._replace(blocked=reentry_rule(self.state, unit_id)))
             elif occupant is not None and occupant.id != unit_id:
                 found.append(self._occupied(self.view.unit(unit_id), occupant, option))
             else:
@@ -217,7 +229,7 @@ class TetMovement:
                     occupant = unit
         starters = state.ballista_starters  # empty on most turns: nothing looked up then
         if starters and starters.get(unit_id) == to and not self.ballista_passable and (occupant is None or occupant.owner == state.units[unit_id].owner):
-            return option._replace(blocked=BALLISTA_REENTRY)  # an ally there or not (``_option``)
+            return option._replace(blocked=reentry_rule(state, unit_id))  # an ally there or not (``_option``)
         if occupant is not None and occupant.id != unit_id:
             return self._occupied(state.units[unit_id], occupant, option)
         return option
@@ -260,7 +272,7 @@ class TetMovement:
         if self.view.state.ballista_starters.get(unit.id) == to.text and not self.ballista_passable:
             # seed 003, Ballista: "cannot move out and back into the Ballista space"; passing
             # through it is entering it, so an ally standing there does not lift the ban
-            return plain._replace(blocked=BALLISTA_REENTRY)
+            return plain._replace(blocked=reentry_rule(self.state, unit.id))
         if occupant is not None and occupant.id != unit.id:
             return self._occupied(unit, occupant, plain)
         return plain

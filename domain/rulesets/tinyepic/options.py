@@ -37,8 +37,8 @@ def _miss_faces() -> list[MissFace]:
 class TetOptions(RuleOptions):
     #: options added after games were recorded: left out of their record while they hold what
     #: their absence means (``RuleOptions.LATER``), so older logs and fingerprints read and hash
-    #: as before
-    LATER: ClassVar[frozenset[str]] = frozenset({"second_attack"})
+    #: as before (ballista_reentry_after_knockback: its default, barred, is how they were played)
+    LATER: ClassVar[frozenset[str]] = frozenset({"second_attack", "ballista_reentry_after_knockback"})
     #: second_attack came with the digest's reading as its default (other_kind) and became the
     #: rulebook's (never): games recorded before leave it out and were played under other_kind,
     #: which its absence keeps meaning; a new game records never (``RuleOptions.ABSENT_MEANS``)
@@ -79,6 +79,12 @@ class TetOptions(RuleOptions):
     )
     ballista_knockback_direction: Literal["any_orthogonal", "away_from_ballista"] = Field(
         default="any_orthogonal", description="where the Ballista's knock back may go, chosen by the firing player"
+    )
+    ballista_reentry_after_knockback: Literal["barred", "allowed"] = Field(
+        default="barred",
+        description="a unit that started its turn on the Ballista and was carried off it by a knock back (not its own "
+        "Move) may not enter it again this turn, as after moving out (barred, the reading before the option), or may, "
+        "as a unit that did not start there (allowed); seed 003 bars only 'move out and back into'",
     )
     ballista_action: Literal["separate_action"] = Field(
         default="separate_action", description="firing the Ballista is an action of its own; it needs no Ammo"

@@ -59,7 +59,8 @@ class TetState(GameState):
     terrain: list[list[Terrain]] = Field(default_factory=list)
     #: actions the active player has taken this turn (digest 2: at most three)
     actions_taken: int = 0
-    #: units of the active player that started the turn on a Ballista, and where
+    #: units of the active player that started the turn on a Ballista, and where (under option
+    #: ballista_reentry_after_knockback: allowed, less those a knock back carried off it since)
     ballista_starters: dict[str, str] = Field(default_factory=dict)
     #: where each unit's Move this turn ended: a unit knocked onto a Ballista afterwards did not
     #: move into it (seed 003, Ballista)
@@ -67,7 +68,16 @@ class TetState(GameState):
 
     def record_move_end(self, unit_id: str, at: str | None, purpose: str | None) -> None:
         if purpose != "move":
-            return  # a knock back is no Move (its steps are not a Move: Villages read it so too)
+            # a knock back is no Move (its steps are not a Move: Villages read it so too). One
+            # that carried a unit off the Ballista it started on, before any Move of its own
+            # took it out, lifts its bar under option ballista_reentry_after_knockback: allowed
+            # (it is then as a unit that did not start there: seed 003 bars "move out and back")
+            if (
+                self.ballista_starters and self.options.ballista_reentry_after_knockback == "allowed"
+                and carried_off_ballista(self, unit_id)
+            ):
+                del self.ballista_starters[unit_id]
+            return
         if at is not None:
             self.move_ends[unit_id] = at
         else:
@@ -132,6 +142,22 @@ class TetState(GameState):
 
     def on_board(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+
+def carried_off_ballista(state: TetState, unit_id: str) -> bool:
+    """Whether ``unit_id`` started its turn on a Ballista (``ballista_starters``) and stands
+    elsewhere now though no Move of its own took it out (a knock back carried it off): it is
+    not moving, and its Moves this turn, if any, ended there (a Move out and back in is barred,
+    so only one that took no step). Option ballista_reentry_after_knockback reads it."""
+    started_on = state.ballista_starters.get(unit_id)
+    if started_on is None:
+        return False
+    unit = state.units.get(unit_id)
+    if unit is None or unit.location is None or unit.location == started_on:
+        return False
+    if state.move_ends.get(unit_id, started_on) != started_on:
+        return False
+    return not any(move.unit == unit_id and move.purpose == "move" for move in state.moves.values())
 
 
 #: the state's fields that hold a list or a map of plain values (strings, numbers), never held
