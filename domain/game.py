@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import weakref
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -24,6 +25,7 @@ from domain.errors import IllegalCommand, SimError
 from domain.event_base import GameEvent
 from domain.events import CommandIssued, GameStarted, check_start
 from domain.legal import LegalCommands, as_legal, command_as_listed
+from domain.options import reading_a_logged_start
 from domain.resolution import WAIT_CHOICE, Resolver, choice_answers
 from domain.ruleset import Ruleset, get_ruleset
 from domain.state import GameState
@@ -143,11 +145,13 @@ class Game(BaseAggregate[UUID]):
         rules = get_ruleset(ruleset)
         check_start(players, active_player, seed, logged)
         active = active_player or players[0]
+        with reading_a_logged_start() if logged else nullcontext():
+            checked = rules.check_options(options or {})
         game = cls._create(
             GameStarted,
             id=game_id or uuid4(),
             ruleset=rules.name,
-            options=rules.check_options(options or {}),
+            options=checked,
             players=list(players),
             active_player=active,
             aliases=rules.check_aliases(aliases or {}),

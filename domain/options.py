@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import math
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from pydantic import ConfigDict, SerializerFunctionWrapHandler, ValidationError, model_serializer
+from pydantic import ConfigDict, SerializerFunctionWrapHandler, TypeAdapter, ValidationError, model_serializer
 
 from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
+from domain.logged import accepted_as_logged
 from domain.validation import quoted
 
 
@@ -49,6 +52,10 @@ class RuleOptions(PlainModel):
     ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: each LATER option -> the value its absence means (made once per class)
     _absent: ClassVar[dict[str, Any]] = {}
+    #: options whose bounds were narrowed after games were recorded outside them (a value the
+    #: rules turned out to exclude): a new game is held to today's bounds, a recorded start
+    #: outside them is read as recorded (``of_record``; noted while a log is verified)
+    NARROWED: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -79,8 +86,48 @@ class RuleOptions(PlainModel):
         absent option is its default, as ``model_validate`` and ``check_options`` fill it."""
         return {**{name: value for name, value in cls.ABSENT_MEANS.items() if name not in options}, **options}
 
+    @classmethod
+    def of_record(cls, options: Mapping[str, Any]) -> Self:
+        """The options of a recorded start: validated as a new game's, except that a
+        ``NARROWED`` option outside today's bounds keeps its recorded value (a log played under
+        it replays as it was played; verification says so, ``check_options``)."""
+        try:
+            return cls.model_validate(options)
+        except ValidationError as exc:
+            outside = cls._outside_narrowed(exc)
+            if not outside:
+                raise
+        parsed = cls.model_validate({name: value for name, value in options.items() if name not in outside})
+        kinds = {name: cls.model_fields[name].annotation for name in outside}  # the type without its bounds
+        return parsed.model_copy(update={name: TypeAdapter(kinds[name] or Any).validate_python(options[name]) for name in outside})
+
+    @classmethod
+    def _outside_narrowed(cls, exc: ValidationError) -> set[str]:
+        """The ``NARROWED`` options a validation failed on for their bounds alone; empty when
+        anything else failed too."""
+        errors = exc.errors()
+        names = {str(error["loc"][0]) for error in errors if error["loc"]}
+        if len(names) != len(errors) or not names <= cls.NARROWED or any(error["type"] not in _BOUNDS for error in errors):
+            return set()
+        return names
+
     def __getitem__(self, name: str) -> Any:
         return getattr(self, name)
+
+
+#: set while the options of a recorded start are checked (``reading_a_logged_start``)
+_LOGGED_START: ContextVar[bool] = ContextVar("reading_a_logged_start", default=False)
+
+
+@contextmanager
+def reading_a_logged_start() -> Iterator[None]:
+    """Check the options of a start a log holds (``Game.start(logged=True)``): a ``NARROWED``
+    option outside today's bounds is taken as recorded, noted while verifying, not refused."""
+    token = _LOGGED_START.set(True)
+    try:
+        yield
+    finally:
+        _LOGGED_START.reset(token)
 
 
 #: what a value of a plain type is called in a message to a designer ("a int" read as a typo)
@@ -157,6 +204,10 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
     try:
         parsed = model.model_validate(given, strict=False)
     except ValidationError as exc:
+        if _LOGGED_START.get() and (outside := model._outside_narrowed(exc)):
+            for name in sorted(outside):
+                accepted_as_logged(f"option {name} {_shown(given[name])} is outside what a new game accepts; the game is replayed as it was played under it")
+            return model.of_record(given).model_dump(mode="json")
         error = exc.errors()[0]
         name = str(error["loc"][0]) if error["loc"] else "options"
         value = given.get(name, error.get("input"))  # an option left at its default: the default

@@ -188,7 +188,8 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
         game, begin = Game.start_as(start, start.originator_id), 1
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
-    taken: list[str] = []
+    # what the start was accepted as only as logged (an option outside today's bounds)
+    taken: list[str] = [f"{start.event_id} (the game's start): {note}" for note in dict.fromkeys(notes)]
     try:
         for event in events[begin:]:
             if not isinstance(event, CommandIssued):

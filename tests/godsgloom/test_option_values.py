@@ -92,3 +92,38 @@ def test_trample_refusal_lists_three_passable_types_as_a_sentence() -> None:
     # seed 001 Trample, seed 002 §8.1; option trample_passable names the types Trample passes
     text = _trample_refusal("[Cavalry, Swarm, Monster]")
     assert "Trample passes only Cavalry, Swarm and Monster, and pikemen is Infantry" in text
+
+
+@pytest.mark.parametrize(("option", "value"), [("difficult_cost", 0), ("slow_speed_modifier", 1)])
+def test_a_log_played_under_a_value_since_refused_still_loads_replays_and_verifies_with_a_note(
+    tmp_path: object, option: str, value: int,
+) -> None:
+    """Logs are forever (docs/design.md): a difficult_cost of 0 and a positive
+    slow_speed_modifier were accepted before seed 002 §8.3 was read as excluding them. A new game
+    refuses them; a log played under one loads, replays as it was played, and verifies, the
+    verdict saying which option today's rules would refuse."""
+    from pathlib import Path
+
+    from domain.game import Game
+    from sim.logfile import read_log, write_log_file
+    from sim.replay import verify, verify_exactly
+    from sim.runner import recorded
+    from tests.cli_runs import sim
+
+    with pytest.raises(BadInput, match=option):
+        options(**{option: value})
+    # a game started as the older version started it, its start recorded with the value
+    g = Game.start("godsgloom", ["p1", "p2"], "p1", {option: value}, logged=True)
+    assert g.state.options[option] == value
+    log = Path(str(tmp_path)) / "old.jsonl"
+    write_log_file(recorded(g), log)
+    events = read_log(log).events
+    assert events[0].options[option] == value
+    verdict = verify(events)
+    assert verdict.ok and len(verdict.notes) == 1 and f"option {option} {value} is outside" in verdict.notes[0], verdict
+    assert verify_exactly(events).ok
+    replayed = sim("replay", str(log), "--verify")
+    assert replayed.exit_code == 0 and f"option {option}" in replayed.output, replayed.output
+    # a new game under it is still refused, naming the option
+    refused = sim("check", "--option", f"{option}={value}", TRAMPLE)
+    assert refused.exit_code == 2 and option in refused.output

@@ -104,7 +104,7 @@ def test_scout_deploy_is_one_free_move_action() -> None:
     units = "    - {id: a, owner: p1, at: '2,8', speed: 2, traits: [Scout Deploy]}"
     g = game(mat(units).replace("  width: 7", "  phase: pregame\n  width: 7"))
     g.issue({"command": "scout_move", "unit": "a", "path": ["2,7"]})
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(IllegalCommand, match="Scout Deploy"):
         g.issue({"command": "scout_move", "unit": "a", "path": ["2,6"]})
     assert g.state.units["a"].location == "2,7"
     assert not [c for c in g.legal_commands() if getattr(c, "command", None) == "scout_move"]

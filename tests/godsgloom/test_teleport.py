@@ -130,17 +130,36 @@ def test_displace_and_teleport_are_scripted_effects_not_listed_and_in_agrees(pha
     assert g.state.units["priest"].location == "6,0"
 
 
-@pytest.mark.parametrize("command", ["teleport", "displace"])
-def test_the_player_named_by_a_displace_or_teleport_is_the_owner_of_by(command: str) -> None:
-    # commands.py: a player may be left out (the owner of the unit acting, here ``by``) and is
-    # checked when given; displace did not check it (p1 could displace for p2's mage)
+def test_a_teleport_is_played_by_the_owner_of_the_unit_teleporting() -> None:
+    # seed 001 Immovable: a teleport is another unit's ability, so its owner's to play; a player
+    # named otherwise is refused
     g = game(mat(UNITS))
-    to = "6,0" if command == "teleport" else "1,6"
     with pytest.raises(IllegalCommand, match="mage belongs to p2"):
-        g.issue({"command": command, "player": "p1", "unit": "priest", "by": "mage", "to": to})
+        g.issue({"command": "teleport", "player": "p1", "unit": "priest", "by": "mage", "to": "6,0"})
     assert g.state.units["priest"].location == "1,7"
-    g.issue({"command": command, "player": "p2", "unit": "priest", "by": "mage", "to": to})
-    assert g.state.units["priest"].location == to
+    g.issue({"command": "teleport", "player": "p2", "unit": "priest", "by": "mage", "to": "6,0"})
+    assert g.state.units["priest"].location == "6,0"
+
+
+@pytest.mark.parametrize("player", ["p1", "p2"])
+def test_a_push_is_displaced_by_the_pushed_units_controller_or_by_the_pushers(player: str) -> None:
+    # digest §8, MEL.60: the loser's own controller displaces it 1 hex (p1's priest pushed by
+    # p2's mage: p1 places it); a displacement by another unit's ability is that owner's (p2)
+    g = game(mat(UNITS))
+    g.issue({"command": "displace", "player": player, "unit": "priest", "by": "mage", "to": "1,6"})
+    assert g.state.units["priest"].location == "1,6"
+
+
+def test_a_displace_named_for_a_player_owning_neither_unit_is_refused() -> None:
+    # MEL.60 (digest §8): no one but the two units' owners plays a displacement; p1 names itself
+    # for p2's mage displacing p2's own imp, and is refused, the imp not moved
+    units = UNITS + "\n    - {id: imp, owner: p2, at: '4,6', facing: N}"
+    g = game(mat(units))
+    with pytest.raises(IllegalCommand, match="MEL.60"):
+        g.issue({"command": "displace", "player": "p1", "unit": "imp", "by": "mage", "to": "4,7"})
+    assert g.state.units["imp"].location == "4,6"
+    g.issue({"command": "displace", "player": "p2", "unit": "imp", "by": "mage", "to": "4,7"})
+    assert g.state.units["imp"].location == "4,7"
 
 
 def test_teleport_arrival_engages_false_is_reported_as_not_modelled_engaged_stays_positional() -> None:
@@ -168,3 +187,19 @@ def test_teleport_arrival_engages_false_is_reported_as_not_modelled_engaged_stay
             assert warned == []
         else:
             assert len(warned) == 1 and "teleport_arrival_engages" in warned[0] and "still Engaged" in warned[0]
+
+
+def test_a_logged_displace_by_a_player_owning_neither_unit_still_verifies_with_a_note() -> None:
+    """Logs are forever: displace did not read its player before, so a log may hold one named
+    for a player owning neither unit; it is re-issued as logged, and the verdict says so."""
+    from domain.logged import reissuing_logged_commands
+    from sim.replay import verify, verify_exactly
+    from sim.runner import recorded
+
+    units = UNITS + "\n    - {id: imp, owner: p2, at: '4,6', facing: N}"
+    g = game(mat(units))
+    with reissuing_logged_commands():
+        g.issue({"command": "displace", "player": "p1", "unit": "imp", "by": "mage", "to": "4,7"})
+    verdict = verify(recorded(g))
+    assert verdict.ok and len(verdict.notes) == 1 and "neither imp nor mage belongs to p1" in verdict.notes[0], verdict
+    assert verify_exactly(recorded(g)).ok

@@ -74,6 +74,8 @@ ONE_MOVE = rule("GODSGLOOM UAP.30", "a unit makes at most one Move Action per ac
 MOVE_FIRST = rule("GODSGLOOM UAP.30", "the Move Action comes before the Standard Action")
 PHASE = rule("GODSGLOOM", "that command belongs to another step of the round")
 OWN_UNITS = rule("GODSGLOOM", "a player acts only with their own units")
+#: who plays a displace: the pushed unit's controller (MEL.60, digest §8) or the owner of the unit displacing it
+DISPLACING_PLAYER = rule("GODSGLOOM MEL.60", "a displacement is played by the owner of the unit displaced or of the unit displacing it")
 IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive")
 PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step")
 PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
@@ -751,11 +753,16 @@ class GloomCommands(CommandHandlers[GloomState]):
     def displace(self, cmd: Displace) -> None:
         unit = self.unit(cmd.unit)
         by = self.unit(cmd.by, "by")
-        # a player named is checked, as teleport's: the owner of ``by`` (it was not read before,
-        # so a log's own displace naming another player is re-issued as logged, said so)
+        # a player named is checked: MEL.60 (digest §8) has the pushed unit's own controller
+        # displace it, and a displacement by another unit's ability (not public) is that
+        # ability's owner's, so the owner of ``unit`` or of ``by`` (``by``'s when none is named);
+        # anyone else is refused. It was not read before, so a log's own displace naming another
+        # player is re-issued as logged, said so
         player = self.player(cmd.player, by.owner)
-        if player != by.owner and not accepted_as_logged(f"{by.id} belongs to {by.owner}, not {player} (displace did not check the player)"):
-            raise IllegalCommand(OWN_UNITS, f"{by.id} belongs to {by.owner}")
+        if player not in (unit.owner, by.owner) and not accepted_as_logged(
+            f"neither {unit.id} nor {by.id} belongs to {player} (displace did not check the player)"
+        ):
+            raise IllegalCommand(DISPLACING_PLAYER, f"{unit.id} belongs to {unit.owner}, {by.id} to {by.owner}")
         to = self.location(cmd.to, "to")
         view = self.view()
         if by.owner != unit.owner and view.has(unit.id, "Immovable"):

@@ -17,6 +17,9 @@ class GloomOptions(RuleOptions):
         {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move",
          "flying_engaged_read"}
     )
+    #: bounds narrowed after logs were recorded outside them (``RuleOptions.NARROWED``): a
+    #: difficult_cost of 0 and a positive slow_speed_modifier were accepted before
+    NARROWED: ClassVar[frozenset[str]] = frozenset({"difficult_cost", "slow_speed_modifier"})
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
