@@ -128,3 +128,33 @@ def test_a_unit_fallen_onto_another_is_never_put_beside_it_across_a_wall() -> No
         landing = parse_spot(fell_to(g.issue({"command": "move", "unit": "a", "path": [{"to": "0.5,0.5@far", "via": "jump_across"}]})))
         assert landing.surface == "ground" and landing.x <= 5.5 + 1e-6, (sector, landing)
         assert 1.0 < landing.flat_distance(parse_spot("5.85,5")) < 1.02, (sector, landing)
+
+
+def test_a_fall_says_which_way_the_unit_went_and_what_the_d12_sectors_mean() -> None:
+    """Move Phase, Falling (next to the unit it would land on; a random direction): the trace
+    must let a judge see which way the unit fell. The d12 read "direction to place a beside b:
+    [4]", with no word of which bearing 4 is, and the fall named two points only. Now the roll
+    names its sectors, the UnitFell's reason says where beside the unit it was put (its compass
+    point and sector, and the sector rolled when that one was taken), and the fall's text its
+    compass direction from where it fell."""
+    seed = first_seed_rolling(4)
+    g = game(YARD.format(seed=seed, more=""))
+    events = g.issue(JUMP)
+    die = next(e for e in events if e.name == "DiceRolled" and e.dice == "1d12")
+    assert "1 east" in die.purpose and "4 north" in die.purpose and "counterclockwise" in die.purpose
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "6.5,5.01"  # sector 4: due north of b
+    assert fell.reason.endswith("; placed beside b, north of it (d12 sector 4)")
+    assert " north-east from " in fell.describe(str)  # from 5.9,4@house to 6.5,5.01
+    blocked = game(YARD.format(seed=first_seed_rolling(1), more="    - {id: e, side: p2, at: '8.5,4'}"))
+    fell = next(e for e in blocked.issue(JUMP) if e.name == "UnitFell")
+    assert fell.reason.endswith("; placed beside b, north-east of it (d12 sector 2: sector 1 rolled had no room)")
+
+
+def test_a_fall_over_an_edge_says_its_compass_direction() -> None:
+    """Move Phase, Falling: the text of a fall over a roof's edge names the way it went (east,
+    over the house's east wall) as well as its two points."""
+    g = game(YARD.format(seed=0, more="").replace("at: '6.5,4'", "at: '6.5,8'"))
+    fell = next(e for e in g.issue(JUMP) if e.name == "UnitFell")
+    assert fell.to == "6.5,4"
+    assert 'falls 3" east from ' in fell.describe(str)

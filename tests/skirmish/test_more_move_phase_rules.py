@@ -49,9 +49,13 @@ def test_leaving_a_melee_whose_enemies_are_all_stunned_or_dazed_ends_the_engagem
 
 
 def test_no_ending_half_way_up_a_ladder() -> None:
+    """Move Phase, Ladders: a unit may not end its movement halfway up a ladder. The refusal
+    names that rule; it said "a climb it can't finish this turn", as if the ladder were a climb
+    (which needs a check a ladder does not)."""
     g = table("    - {id: a, side: p1, at: '5.5,4', move: 3}")  # the ladder needs 3" up and 1" across
-    with pytest.raises(IllegalCommand, match="climb it can't finish this turn"):
+    with pytest.raises(IllegalCommand, match="Move Phase, Ladders: too far: a unit may not end its movement halfway up a ladder") as refused:
         g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}]})
+    assert "climb" not in str(refused.value)
     assert g.state.units["a"].location == "5.5,4"
 
 
@@ -530,3 +534,43 @@ def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> N
     events = jumper.issue({"command": "move", "unit": "j", "path": [{"to": "9.5,0.3@far", "via": "jump_across"}]})
     fell = next(e for e in events if e.name == "UnitFell")
     assert fell.to == "9.5,3.5"  # at the foot of the south wall, straight out from the take-off
+
+
+BUILDINGS_ON_STAGES = """
+title: buildings standing on a low plaza and on a terrace
+ruleset: skirmish
+seed: {seed}
+setup:
+  width: 20
+  depth: 14
+  surfaces:
+    - {{id: plaza, rect: [2, 2, 12, 10], height: 0.5}}
+    - {{id: chapel, rect: [6, 4, 4, 6], height: 4}}
+    - {{id: terrace, rect: [14, 2, 5, 10], height: 2}}
+    - {{id: tower, rect: [15, 4, 3, 6], height: 6}}
+  units:
+    - {{id: a, side: p1, at: '9.5,7@chapel', agility: 20, wounds: 2}}
+    - {{id: b, side: p1, at: '17.5,7@tower', agility: 20, wounds: 2}}
+"""
+
+
+def test_a_ledge_fall_onto_a_stage_lands_beyond_the_edge_not_under_the_building() -> None:
+    """Designers' comment of 23-03-25 (Dazed or Stunned next to a ledge: one Agility Check) and
+    Move Phase, Falling (place the unit at the spot it has fallen to): a unit failing its ledge
+    check goes over the edge to what lies beyond it. Where that is a stage (a 0.5" plaza the
+    chapel stands on, a 2" terrace at a tower's foot), it was put on the stage straight under
+    where it stood, inside the building's walls (9.5,7@plaza, inside the chapel, a 3.5" fall that
+    never left the roof's footprint); it lands on the stage just beyond the edge it went over, as
+    a failed Jump Across always did."""
+    seed = seed_where(lambda s: first_roll(s) < 20 and first_roll(s, 0, 3) < 20)  # both ledge checks fail
+    g = game(BUILDINGS_ON_STAGES.format(seed=seed))
+    chapel = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    fell = next(e for e in chapel if e.name == "UnitFell")
+    landing = parse_spot(fell.to)
+    assert landing.surface == "plaza" and landing.x > 10, fell.to  # east of the chapel's east wall (x = 10)
+    assert fell.height == 3.5
+    tower = g.issue({"command": "set_state", "unit": "b", "states": ["stunned"]})
+    fell = next(e for e in tower if e.name == "UnitFell")
+    landing = parse_spot(fell.to)
+    assert landing.surface == "terrace" and landing.x > 18, fell.to  # east of the tower's east wall (x = 18)
+    assert fell.height == 4.0
