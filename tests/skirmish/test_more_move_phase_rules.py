@@ -9,7 +9,8 @@ import pytest
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.skirmish.table import parse_spot
 from tests.helpers import game, names, reach
-from tests.skirmish.test_move_phase import first_roll, seed_where, table
+from tests.skirmish.tables import first_roll, scenario, seed_where
+from tests.skirmish.test_move_phase import table
 
 
 def test_after_a_jump_across_the_move_goes_on_only_with_the_movement_left() -> None:
@@ -65,12 +66,7 @@ def test_running_up_a_ladder_needs_no_check() -> None:
     assert "CheckMade" not in names(events) and g.state.units["a"].location == "8.5,4@tower"
 
 
-YARD = """
-title: yard
-ruleset: skirmish
-setup:
-  width: 20
-  depth: 10
+YARD = scenario("yard", width=20, depth=10, seed=None, body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 8], height: 3}
   obstacles:
@@ -79,7 +75,7 @@ setup:
   units:
     - {id: a, side: p1, at: "9.8,2.5@roof"}
     - {id: b, side: p1, at: "9.8,5.5@roof"}
-"""
+""")
 
 
 def test_jump_down_only_over_terrain_no_higher_than_the_start() -> None:
@@ -188,19 +184,13 @@ def test_what_a_failed_check_sets_off_names_it_as_its_cause() -> None:
     assert by_name["UnitStateChanged"].cause == by_name["InjuryRolled"].event_id
 
 
-LOW_PLATFORM = """
-title: a low platform beside open ground
-ruleset: skirmish
-seed: 3
-setup:
-  width: 20
-  depth: 20
+LOW_PLATFORM = scenario("a low platform beside open ground", width=20, depth=20, seed=3, body="""
   surfaces:
     - {{id: roof, rect: [0, 0, 3, 20], height: 3}}
     - {{id: plat, rect: [5, 0, 5, 20], height: 0.5}}
   units:
 {units}
-"""
+""")
 
 
 def test_no_ending_a_move_on_a_unit_standing_on_terrain_an_inch_high_or_less() -> None:
@@ -263,13 +253,7 @@ def test_a_point_inside_terrain_an_inch_high_or_less_is_on_it_not_on_the_ground(
     assert g.state.units["w"].location == "5.5,10.5"
 
 
-ROOF_BY_A_STAGE = """
-title: a roof beside a low stage
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+ROOF_BY_A_STAGE = scenario("a roof beside a low stage", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 5}
     - {id: shop, rect: [6, 7, 4, 4], height: 4.3}
@@ -278,7 +262,7 @@ setup:
   units:
     - {id: a, side: p1, at: '9.5,3@roof', move: 6, agility: 2}
     - {id: b, side: p1, at: '9.5,9@shop', move: 6, agility: 2}
-"""
+""")
 
 
 def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level() -> None:
@@ -300,20 +284,13 @@ def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level()
         game(ROOF_BY_A_STAGE).issue({"command": "move", "unit": "a", "path": ["9.9,3@roof", {"to": "14.5,3@loft", "via": "jump_down"}]})
 
 
-FREE_JUMP_ONTO_A_STAGE = """
-title: a 2-inch roof beside a low stage, jumps across free
-ruleset: skirmish
-seed: 0
-options: {jump_across_distance_cost: free, jump_across_lower_landing: allowed}
-setup:
-  width: 16
-  depth: 16
+FREE_JUMP_ONTO_A_STAGE = scenario("a 2-inch roof beside a low stage, jumps across free", width=16, depth=16, options="{jump_across_distance_cost: free, jump_across_lower_landing: allowed}", body="""
   surfaces:
     - {id: roof, rect: [7, 9, 2, 2], height: 2}
     - {id: stage, rect: [4, 8, 3, 2], height: 0.5}
   units:
     - {id: a, side: p1, at: '8.5,9.5@roof', move: 2, agility: 2}
-"""
+""")
 
 
 def test_with_free_jumps_across_the_lookahead_jumps_across_onto_a_low_stage() -> None:
@@ -346,20 +323,14 @@ def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_gr
     assert across.state.units["a"].location == "10.6,6.3@near"
 
 
-ROOF_BY_A_PATCH = """
-title: a roof beside a patch of rubble
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+ROOF_BY_A_PATCH = scenario("a roof beside a patch of rubble", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 3}
   difficult:
     - {rect: [10.5, 1, 1, 2]}
   units:
     - {id: w, side: p1, at: "9.5,2@roof", move: 6, agility: 1}
-"""
+""")
 
 
 def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
@@ -382,18 +353,12 @@ def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
     assert reach(game(ROOF_BY_A_PATCH), "w").answer("11,2").allowance == 4.0  # type: ignore[attr-defined]
 
 
-U_ROOF = """
-title: a U-shaped roof round a 2" courtyard
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 20
-  depth: 14
+U_ROOF = scenario("a U-shaped roof round a 2\" courtyard", width=20, depth=14, seed="{seed}", body="""
   surfaces:
     - {{id: roof, polygon: [[0,0],[6,0],[6,6],[4,6],[4,2],[2,2],[2,6],[0,6]], height: 3}}
   units:
     - {{id: j, side: p1, at: "1.5,4@roof", move: 4, agility: 10}}
-"""
+""")
 
 
 def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> None:
@@ -421,14 +386,7 @@ def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> 
         on_roof.issue({"command": "move", "unit": "j", "path": [{"to": "1.5,1@roof", "via": "jump_across"}]})
 
 
-HOUSE_WITH_FLOORS = """
-title: a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside
-ruleset: skirmish
-seed: 0
-options: {jump_down_target: any_lower_surface}
-setup:
-  width: 30
-  depth: 12
+HOUSE_WITH_FLOORS = scenario("a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside", width=30, depth=12, options="{jump_down_target: any_lower_surface}", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 6}
     - {id: upstairs, rect: [6, 0, 4, 6], height: 3}
@@ -441,7 +399,7 @@ setup:
     - {id: u, side: p1, at: '7,1@upstairs', move: 8, agility: 1}
     - {id: t, side: p1, at: '19.5,6@terrace', move: 8, agility: 1}
     - {id: o, side: p1, at: '20.6,6@terrace', move: 8, agility: 1}
-"""
+""")
 
 
 def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
@@ -487,13 +445,7 @@ def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
             assert {a.partition("@")[2], b.partition("@")[2]} != {"roof", "upstairs"} or via == "ladder", (a, b, via)
 
 
-ROOF_AGAINST_A_TOWER = """
-title: a 3" roof against the wall of a 6" tower, and a house with an upper floor
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 20
+ROOF_AGAINST_A_TOWER = scenario("a 3\" roof against the wall of a 6\" tower, and a house with an upper floor", width=30, depth=20, seed="{seed}", body="""
   surfaces:
     - {{id: roof, rect: [4, 4, 6, 8], height: 3}}
     - {{id: tower, rect: [10, 4, 4, 8], height: 6}}
@@ -502,7 +454,7 @@ setup:
     - {{id: upstairs, rect: [18, 4, 4, 6], height: 3}}
   units:
 {units}
-"""
+""")
 
 
 def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> None:
@@ -536,13 +488,7 @@ def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> N
     assert fell.to == "9.5,3.5"  # at the foot of the south wall, straight out from the take-off
 
 
-BUILDINGS_ON_STAGES = """
-title: buildings standing on a low plaza and on a terrace
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 20
-  depth: 14
+BUILDINGS_ON_STAGES = scenario("buildings standing on a low plaza and on a terrace", width=20, depth=14, seed="{seed}", body="""
   surfaces:
     - {{id: plaza, rect: [2, 2, 12, 10], height: 0.5}}
     - {{id: chapel, rect: [6, 4, 4, 6], height: 4}}
@@ -551,7 +497,7 @@ setup:
   units:
     - {{id: a, side: p1, at: '9.5,7@chapel', agility: 20, wounds: 2}}
     - {{id: b, side: p1, at: '17.5,7@tower', agility: 20, wounds: 2}}
-"""
+""")
 
 
 def test_a_ledge_fall_onto_a_stage_lands_beyond_the_edge_not_under_the_building() -> None:
