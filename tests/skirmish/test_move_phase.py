@@ -96,6 +96,15 @@ def test_no_running_within_8_inches_of_an_enemy() -> None:
     far.issue({"command": "run", "unit": "a", "path": ["1,12"]})  # 8.1" base to base
 
 
+def test_no_running_with_an_enemy_exactly_8_inches_away() -> None:
+    """Move Phase, Running: no Running "within 8\"" of an enemy; an enemy exactly 8" away (base to
+    base) is within 8" (docs: Running). 7.9" and 8.1" were tested; reading "within" as "closer
+    than" broke no test."""
+    g = table("    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '10,18'}")  # 9" apart, 8" base to base
+    with pytest.raises(IllegalCommand, match="e is 8.00\" away: no Running within 8"):
+        g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
+
+
 def test_no_running_while_carrying_treasure() -> None:
     g = table("    - {id: a, side: p1, at: '1,18', treasure: true}")
     with pytest.raises(IllegalCommand, match="Treasure"):
@@ -116,6 +125,18 @@ def test_climbing_counts_the_vertical_distance_and_needs_an_agility_check() -> N
         g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "9.5,2@tower"}]})
     events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "8.5,2@tower"}]})
     assert [e.name for e in events if e.name in ("CheckMade", "StepTaken")] == ["CheckMade", "StepTaken", "StepTaken"]
+
+
+def test_an_agility_check_passes_on_a_roll_equal_to_the_agility() -> None:
+    """Checks (reference digest, Stats, Checks & Rolls: a check succeeds on a d20 roll equal to or
+    above the stat): a Climb Check at Agility 10 passes on a 10 and fails on a 9. Only the
+    examples held a roll equal to the Agility; no test did."""
+    for rolled, passes in ((10, True), (9, False)):
+        g = table("    - {id: a, side: p1, at: '10.5,2', move: 6, agility: 10}", seed_where(lambda s, r=rolled: first_roll(s) == r))
+        events = g.issue({"command": "move", "unit": "a", "path": [{"to": "9.5,2@tower", "via": "climb"}]})
+        check = next(e for e in events if e.name == "CheckMade")
+        assert (check.kept, check.passed) == (rolled, passes)
+        assert g.state.units["a"].location == ("9.5,2@tower" if passes else "10.5,2")
 
 
 def test_a_failed_climb_leaves_the_unit_at_the_foot_and_does_not_fall() -> None:
@@ -182,6 +203,31 @@ def test_jump_down_from_four_inches_or_more_is_checked_with_disadvantage() -> No
     low = table("    - {id: a, side: p1, at: '9.5,2@tower', agility: 10}")
     events = low.issue({"command": "move", "unit": "a", "path": [{"to": "11.5,2", "via": "jump_down"}]})
     assert not next(e for e in events if e.name == "CheckMade").disadvantage  # 3" drop
+
+
+FOUR_INCH_ROOF = scenario("a 4in roof beside a 3.99in one", body="""
+  surfaces:
+    - {id: four, rect: [2, 0, 4, 6], height: 4}
+    - {id: under, rect: [12, 0, 4, 6], height: 3.99}
+  units:
+    - {id: a, side: p1, at: '5.5,3@four', agility: 10}
+    - {id: b, side: p1, at: '15.5,3@under', agility: 10}
+""")
+
+
+def test_a_jump_down_of_exactly_four_inches_is_checked_with_disadvantage() -> None:
+    """Move Phase, Jumping Down: "If the distance being jumped is 4\" or more vertically", the
+    check has Disadvantage: at exactly 4" too, and not at 3.99". Only 5" and 3" drops were tested:
+    reading 4" as "more than 4"" broke no test."""
+    g = game(FOUR_INCH_ROOF)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "7.5,3", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert check.check == "jump down" and check.disadvantage and len(check.rolls) == 2
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    events = g.issue({"command": "move", "unit": "b", "path": [{"to": "17.5,3", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert not check.disadvantage and len(check.rolls) == 1
 
 
 def test_a_failed_jump_down_falls_where_it_landed() -> None:
