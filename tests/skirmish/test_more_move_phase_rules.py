@@ -520,3 +520,55 @@ def test_a_ledge_fall_onto_a_stage_lands_beyond_the_edge_not_under_the_building(
     landing = parse_spot(fell.to)
     assert landing.surface == "terrace" and landing.x > 18, fell.to  # east of the tower's east wall (x = 18)
     assert fell.height == 4.0
+
+
+def test_jump_down_passes_over_terrain_exactly_as_high_as_the_start() -> None:
+    """Move Phase, Jumping Down: over terrain "assuming they are not higher than the unit that is
+    Jumping Down": a 3" wall beside a 3" roof is not higher, and is jumped; a 3.5" one is. A 4"
+    statue and a 2" crate were tested; refusing terrain as high as the start broke no test."""
+    walls = scenario("a roof with a wall beside it", body="""
+  surfaces:
+    - {id: roof, rect: [2, 0, 4, 12], height: 3}
+  obstacles:
+    - {rect: [6.5, 0, 0.5, 5], height: 3}
+    - {rect: [6.5, 7, 0.5, 5], height: 3.5}
+  units:
+    - {id: a, side: p1, at: '5.9,2@roof', agility: 1}
+    - {id: b, side: p1, at: '5.9,10@roof', agility: 1}
+""")
+    g = game(walls)
+    g.issue({"command": "move", "unit": "a", "path": [{"to": "7.5,2", "via": "jump_down"}]})
+    assert g.state.units["a"].location == "7.5,2"
+    with pytest.raises(IllegalCommand, match="no higher than where it starts"):
+        g.issue({"command": "move", "unit": "b", "path": [{"to": "7.5,10", "via": "jump_down"}]})
+
+
+@pytest.mark.parametrize(("rolled", "result"), [(14, "dazed"), (15, "stunned"), (17, "stunned"), (18, "incapacitated")])
+def test_the_injury_chart_bands_are_1_to_14_dazed_15_to_17_stunned_18_up_incapacitated(rolled: int, result: str) -> None:
+    """Move Phase, Falling (an Injury Roll) read on the Injury chart of the ruleset's other pages
+    (reference digest, Injury: 1-14 Dazed, 15-17 Stunned, 18-20 Incapacitated). A fall from a 2"
+    roof adds nothing, so the d20 is the total. Moving either band edge by one broke no test (one
+    example caught the first)."""
+    roofs = scenario("a 2in roof and a far one", body="""
+  surfaces:
+    - {id: roof, rect: [2, 2, 4, 4], height: 2}
+    - {id: far, rect: [14, 2, 2, 2], height: 2}
+  units:
+    - {id: a, side: p1, at: '5.9,4@roof', move: 6}
+""", seed=seed_where(lambda s: first_roll(s) == rolled))
+    g = game(roofs)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "14.5,3@far", "via": "jump_across"}]})  # over 3": fails outright
+    injury = next(e for e in events if e.name == "InjuryRolled")
+    assert (injury.roll, injury.modifier, injury.result) == (rolled, 0, result)
+    assert g.state.units["a"].states == [result]
+
+
+def test_the_ledge_check_reaches_a_base_exactly_one_inch_from_the_edge() -> None:
+    """Designers' comment of 23-03-25 (Dazed or Stunned next to a ledge) with the digest's 1"
+    (option ledge_check; docs: a base within 1" of an edge): a 1" base whose centre is 1.5" from
+    the edge is 1" from it and checks; at 1.6" it does not. Only bases touching the edge and
+    ones 2" away were tested; a reach of 0.9" broke no test."""
+    for x, checks in ((8.5, True), (8.4, False)):
+        g = table(f"    - {{id: a, side: p1, at: '{x},3@tower', agility: 1}}")  # the tower's east edge is x = 10
+        events = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+        assert ("CheckMade" in names(events)) is checks, x
