@@ -7,33 +7,22 @@ from __future__ import annotations
 from domain.rulesets.skirmish.table import parse_spot
 from projections.state_hash import fold
 from tests.helpers import game
+from tests.skirmish.tables import scenario
 
-ROOF = """
-title: a unit at the exact centre of a free-standing roof
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 40
-  depth: 40
+ROOF = scenario("a unit at the exact centre of a free-standing roof", width=40, depth=40, seed="{seed}", body="""
   surfaces:
     - {{id: roof, rect: [18, 18, 4, 4], height: 4}}
     - {{id: far, rect: [24, 19, 3, 2], height: 4}}
   units:
     - {{id: u, owner: p1, at: "20,20@roof", move: 8, agility: 10, wounds: 1}}
-"""
+""")
 
-WALL = """
-title: a unit in the middle of a 2in-wide wall
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 40
-  depth: 40
+WALL = scenario("a unit in the middle of a 2in-wide wall", width=40, depth=40, seed="{seed}", body="""
   surfaces:
     - {{id: wall, rect: [18, 10, 2, 20], height: 4}}
   units:
     - {{id: u, owner: p1, at: "19,20@wall", move: 8, agility: 20, wounds: 1}}
-"""
+""")
 
 
 def _side(landing: str, centre: tuple[float, float]) -> str:
@@ -83,19 +72,13 @@ def test_a_fall_with_one_nearest_edge_rolls_no_direction() -> None:
     assert _side(next(e for e in events if e.name == "UnitFell").to, (20, 20)) == "east"
 
 
-SECOND_EDGE = """
-title: a ledge within 1in that is not the nearest edge
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 24
+SECOND_EDGE = scenario("a ledge within 1in that is not the nearest edge", width=30, depth=24, seed="{seed}", body="""
   surfaces:
     - {{id: a, rect: [10, 8, 4, 4], height: 4}}
     - {{id: b, rect: [14, 8, 4, 4], height: 4}}
   units:
     - {{id: u, owner: p1, at: "13.7,8.6@a", move: 6, agility: 20, wounds: 1}}
-"""
+""")
 
 
 def test_a_unit_next_to_a_ledge_that_is_not_its_nearest_edge_makes_the_ledge_check() -> None:

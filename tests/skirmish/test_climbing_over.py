@@ -20,18 +20,13 @@ import pytest
 from domain.errors import SimError
 from domain.game import Game
 from tests.helpers import game, reach
+from tests.skirmish.tables import scenario
 
-WALL = """
-title: a wall across the table
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+WALL = scenario("a wall across the table", body="""
   surfaces:
     - {id: wall, rect: [6, 0, 2, 12], height: 2}
   units:
-"""
+""")
 
 
 def _unit(at: str, move: float) -> str:

@@ -13,20 +13,15 @@ from sim.replay import verify
 from sim.runner import play
 from sim.scenario import load_scenario
 from tests.helpers import EXAMPLES, game
+from tests.skirmish.tables import scenario
 
-CLIMB_DOWN = """
-title: a climb down that fails
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+CLIMB_DOWN = scenario("a climb down that fails", body="""
   surfaces:
     - {id: tower, rect: [6, 0, 4, 8], height: 3}
   units:
     - {id: down, owner: p1, at: "9.5,6@tower", move: 6, agility: 20}
     - {id: up, owner: p1, at: "10.5,2", move: 6, agility: 20}
-"""
+""")
 
 
 def test_a_failed_climb_down_says_the_unit_stays_on_top_where_its_climb_started() -> None:
@@ -63,13 +58,7 @@ def test_a_jump_down_or_across_passes_over_a_hedge_that_a_walk_or_climb_may_not_
     no higher than where the unit starts, and a Jump Across over a gap whose terrain is no more
     than 1" above both ends: from 3" roofs either jumps the hedge. The docs said no jump crosses
     one ("The table", obstacles)."""
-    scenario = """
-title: a hedge between two roofs
-ruleset: skirmish
-seed: 0
-setup:
-  width: 30
-  depth: 20
+    hedge = scenario("a hedge between two roofs", width=30, depth=20, body="""
   surfaces:
     - {id: west, rect: [2, 2, 4, 4], height: 3}
     - {id: east, rect: [8, 2, 4, 4], height: 3}
@@ -79,8 +68,8 @@ setup:
     - {id: a, owner: p1, at: "5.9,4@west", move: 6, agility: 1}
     - {id: b, owner: p1, at: "5.9,3@west", move: 6, agility: 1}
     - {id: c, owner: p1, at: "6,10", move: 6, agility: 1}
-"""
-    g = game(scenario)
+""")
+    g = game(hedge)
     g.issue({"command": "move", "unit": "a", "path": [{"to": "8.1,4@east", "via": "jump_across"}]})
     assert g.state.units["a"].location == "8.1,4@east"
     g.issue({"command": "move", "unit": "b", "path": [{"to": "7.5,3", "via": "jump_down"}]})

@@ -19,21 +19,16 @@ import pytest
 from domain.errors import IllegalCommand
 from domain.game import Game
 from tests.helpers import game, reach
+from tests.skirmish.tables import scenario
 from tests.test_cli import sim
 
-TOWER = """
-title: a tower
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+TOWER = scenario("a tower", body="""
   surfaces:
     - {id: t, rect: [6, 0, 4, 6], height: 3}
     - {id: upper, rect: [14, 0, 4, 6], height: 6}
     - {id: terrace, rect: [12, 0, 2, 6], height: 3}
   units:
-"""
+""")
 
 
 def _moved(g: Game, unit: str, path: list[str], ways: list[str]) -> float:
@@ -105,13 +100,7 @@ def test_the_reachable_area_and_the_legal_moves_take_in_a_point_only_a_straight_
     assert any(getattr(leg, "to", leg) == "6.5,1.5@t" for leg in ends)
 
 
-TOWER_BEFORE_SHED = """
-title: a shed behind a taller tower
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+TOWER_BEFORE_SHED = scenario("a shed behind a taller tower", body="""
   surfaces:
     - {id: tower, rect: [6, 0, 0.5, 6], height: 6}
     - {id: shed, rect: [6.5, 0, 4, 6], height: 3}
@@ -123,7 +112,7 @@ setup:
     - {id: a, side: p1, at: '5.8,3', move: 6, agility: 2}
     - {id: b, side: p1, at: '11.9,9.4', move: 6, agility: 2}
     - {id: c, side: p1, at: '5.9,10', move: 6, agility: 2}
-"""
+""")
 
 
 def test_a_climb_goes_up_the_wall_it_climbs_not_through_taller_terrain_in_the_way() -> None:

@@ -28,7 +28,7 @@ from shapely.ops import nearest_points, unary_union
 from domain.errors import SimError
 from domain.rulesets.skirmish.table import GROUND, parse_spot
 from tests.helpers import game
-from tests.skirmish.test_move_phase import first_roll, seed_where
+from tests.skirmish.tables import first_roll, seed_where
 
 WIDTH = DEPTH = 40.0
 HEIGHT = 3.0

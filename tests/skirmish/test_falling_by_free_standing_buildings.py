@@ -10,18 +10,12 @@ from shapely.geometry import Point, Polygon
 
 from domain.rulesets.skirmish.table import GROUND, parse_spot
 from tests.helpers import game, names
-from tests.skirmish.test_move_phase import first_roll, seed_where
+from tests.skirmish.tables import fell_to, first_roll, scenario, seed_where
 
 #: a free-standing tower and a lower shed with a gap of 0.8" (narrower than a 1" base) between them
 TOWER = (6.0, 6.0, 10.0, 10.0)
 SHED = (10.8, 6.0, 12.8, 10.0)
-TABLE = """
-title: free-standing buildings
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 24
-  depth: 20
+TABLE = scenario("free-standing buildings", width=24, depth=20, seed="{seed}", body="""
   surfaces:
     - {{id: tower, rect: [6, 6, 4, 4], height: 3}}
     - {{id: shed, rect: [10.8, 6, 2, 4], height: 2}}
@@ -29,7 +23,7 @@ setup:
     - {{id: far, rect: [1, 16, 2, 2], height: 3}}
   units:
 {units}
-"""
+""")
 
 
 def table(units: str, seed: int = 0):  # type: ignore[no-untyped-def]
@@ -42,9 +36,6 @@ def footprint(x0: float, y0: float, x1: float, y1: float) -> Polygon:
 
 BUILDINGS = [footprint(*TOWER), footprint(*SHED), Polygon([(15, 13), (20, 13), (20, 15), (17, 15), (17, 18), (15, 18)]), footprint(1, 16, 3, 18)]
 
-
-def fell_to(events: list) -> str:  # type: ignore[type-arg]
-    return next(e for e in events if e.name == "UnitFell").to
 
 
 def assert_at_the_foot(landing_text: str, building: Polygon, radius: float) -> None:
@@ -160,13 +151,7 @@ def test_with_no_room_beside_the_unit_fallen_on_the_faller_takes_the_nearest_pla
 
 #: a two-floor house (its floor under its roof, the same footprint) beside a stepped tower: a
 #: storey of height 6 on a wider terrace of height 2 that reaches 3" out past its east wall
-STOREYS = """
-title: floors and terraces
-ruleset: skirmish
-seed: 0
-setup:
-  width: 30
-  depth: 20
+STOREYS = scenario("floors and terraces", width=30, depth=20, body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 10], height: 6}
     - {id: floor1, rect: [6, 0, 4, 10], height: 3}
@@ -177,7 +162,7 @@ setup:
   units:
     - {id: a, side: p1, at: '9.5,2@roof', move: 6, agility: 20}
     - {id: b, side: p1, at: '19.5,6@storey', move: 6, agility: 20}
-"""
+""")
 
 
 def test_a_failed_jump_across_from_a_roof_falls_to_the_ground_not_to_the_floor_inside() -> None:

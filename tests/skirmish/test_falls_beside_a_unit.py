@@ -7,24 +7,17 @@ fell: never inside a tower standing on the roof it fell onto, nor across a wall.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from shapely.geometry import Point, box
 
 from domain.dice import draw
 from domain.rulesets.skirmish.table import parse_spot
 from tests.helpers import game
-from tests.skirmish.test_move_phase import seed_where
+from tests.skirmish.tables import fell_to, scenario, seed_where
 
 #: a 3" house at the west, a far roof no jump reaches; b stands at the foot of the house's east
 #: wall, where a unit falling off the house's east edge lands
-YARD = """
-title: falls beside a unit
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 20
-  depth: 10
+YARD = scenario("falls beside a unit", width=20, depth=10, seed="{seed}", body="""
   surfaces:
     - {{id: house, rect: [2, 2, 4, 4], height: 3}}
     - {{id: far, rect: [14, 2, 2, 2], height: 3}}
@@ -32,7 +25,7 @@ setup:
     - {{id: a, side: p1, at: '5.9,4@house', move: 6}}
     - {{id: b, side: p2, at: '6.5,4'}}
 {more}
-"""
+""")
 
 def first_seed_rolling(sector: int) -> int:
     """A seed whose first die, a d12, rolls ``sector``."""
@@ -41,9 +34,6 @@ def first_seed_rolling(sector: int) -> int:
 
 JUMP = {"command": "move", "unit": "a", "path": [{"to": "15,3@far", "via": "jump_across"}]}
 
-
-def fell_to(events: list[Any]) -> str:
-    return next(e for e in events if e.name == "UnitFell").to
 
 
 def test_a_unit_fallen_onto_another_goes_to_the_rolled_sector_else_the_next_counterclockwise() -> None:
@@ -63,13 +53,7 @@ def test_a_unit_fallen_onto_another_goes_to_the_rolled_sector_else_the_next_coun
 
 
 #: a 3" roof 1" wide round an 8" tower standing on it, and a far roof no jump reaches
-TOWER_ON_A_ROOF = """
-title: a tower on a roof
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 14
-  depth: 14
+TOWER_ON_A_ROOF = scenario("a tower on a roof", width=14, depth=14, seed="{seed}", body="""
   surfaces:
     - {{id: roof, rect: [4, 4, 6, 6], height: 3}}
     - {{id: tower, rect: [5, 5, 4, 4], height: 8}}
@@ -79,7 +63,7 @@ setup:
     - {{id: b, side: p2, at: '4.6,7@roof'}}
     - {{id: c, side: p2, at: '4.6,8.05@roof'}}
     - {{id: d, side: p2, at: '4.6,5.95@roof'}}
-"""
+""")
 
 
 def test_with_no_room_beside_the_unit_fallen_on_the_nearest_place_is_on_its_side_of_a_wall_standing_on_the_roof() -> None:
@@ -100,13 +84,7 @@ def test_with_no_room_beside_the_unit_fallen_on_the_nearest_place_is_on_its_side
 
 #: a 2" garden wall 0.3" thick across the table (a surface: it may be climbed), a 3" house west
 #: of it; b stands with its centre 0.15" from the garden wall (a unit is its centre for walls)
-GARDEN = """
-title: a garden wall
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 14
-  depth: 12
+GARDEN = scenario("a garden wall", width=14, depth=12, seed="{seed}", body="""
   surfaces:
     - {{id: wall, rect: [6, 0, 0.3, 12], height: 2}}
     - {{id: house, rect: [4, 6, 1.8, 3], height: 3}}
@@ -114,7 +92,7 @@ setup:
   units:
     - {{id: a, side: p1, at: '5.3,6.1@house', move: 6}}
     - {{id: b, side: p2, at: '5.85,5'}}
-"""
+""")
 
 
 def test_a_unit_fallen_onto_another_is_never_put_beside_it_across_a_wall() -> None:
@@ -128,3 +106,33 @@ def test_a_unit_fallen_onto_another_is_never_put_beside_it_across_a_wall() -> No
         landing = parse_spot(fell_to(g.issue({"command": "move", "unit": "a", "path": [{"to": "0.5,0.5@far", "via": "jump_across"}]})))
         assert landing.surface == "ground" and landing.x <= 5.5 + 1e-6, (sector, landing)
         assert 1.0 < landing.flat_distance(parse_spot("5.85,5")) < 1.02, (sector, landing)
+
+
+def test_a_fall_says_which_way_the_unit_went_and_what_the_d12_sectors_mean() -> None:
+    """Move Phase, Falling (next to the unit it would land on; a random direction): the trace
+    must let a judge see which way the unit fell. The d12 read "direction to place a beside b:
+    [4]", with no word of which bearing 4 is, and the fall named two points only. Now the roll
+    names its sectors, the UnitFell's reason says where beside the unit it was put (its compass
+    point and sector, and the sector rolled when that one was taken), and the fall's text its
+    compass direction from where it fell."""
+    seed = first_seed_rolling(4)
+    g = game(YARD.format(seed=seed, more=""))
+    events = g.issue(JUMP)
+    die = next(e for e in events if e.name == "DiceRolled" and e.dice == "1d12")
+    assert "1 east" in die.purpose and "4 north" in die.purpose and "counterclockwise" in die.purpose
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "6.5,5.01"  # sector 4: due north of b
+    assert fell.reason.endswith("; placed beside b, north of it (d12 sector 4)")
+    assert " north-east from " in fell.describe(str)  # from 5.9,4@house to 6.5,5.01
+    blocked = game(YARD.format(seed=first_seed_rolling(1), more="    - {id: e, side: p2, at: '8.5,4'}"))
+    fell = next(e for e in blocked.issue(JUMP) if e.name == "UnitFell")
+    assert fell.reason.endswith("; placed beside b, north-east of it (d12 sector 2: sector 1 rolled had no room)")
+
+
+def test_a_fall_over_an_edge_says_its_compass_direction() -> None:
+    """Move Phase, Falling: the text of a fall over a roof's edge names the way it went (east,
+    over the house's east wall) as well as its two points."""
+    g = game(YARD.format(seed=0, more="").replace("at: '6.5,4'", "at: '6.5,8'"))
+    fell = next(e for e in g.issue(JUMP) if e.name == "UnitFell")
+    assert fell.to == "6.5,4"
+    assert 'falls 3" east from ' in fell.describe(str)

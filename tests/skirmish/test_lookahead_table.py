@@ -8,6 +8,7 @@ from pathlib import Path
 
 from domain.rulesets.skirmish.table import parse_spot
 from tests.helpers import EXAMPLES, game, names, reach
+from tests.skirmish.tables import scenario
 from tests.skirmish.test_move_phase import TABLE, table
 from tests.test_cli import assert_nothing_stored, one_line_error, sim
 
@@ -93,19 +94,14 @@ def test_bad_table_input_is_one_line_exit_2_and_nothing_stored(tmp_path: Path) -
 
 
 #: a 3" roof (x 6 to 10) and, across a 4" gap, another; a strip of difficult terrain west of it
-CLIMBS = """
-title: climbs at the allowance
-ruleset: skirmish
-setup:
-  width: 30
-  depth: 20
+CLIMBS = scenario("climbs at the allowance", width=30, depth=20, seed=None, body="""
   surfaces:
     - {id: t, rect: [6, 0, 4, 6], height: 3}
     - {id: u, rect: [14, 0, 4, 6], height: 3}
   difficult:
     - {rect: [0, 8, 6, 4]}
   units:
-"""
+""")
 
 
 def test_too_far_names_the_allowance_left_after_difficult_terrain_not_the_move() -> None:
@@ -277,17 +273,12 @@ def test_where_the_cheapest_way_needs_a_check_why_names_the_way_with_none(tmp_pa
     assert "a way with no check: ladder to 5.5,4" in out
 
 
-GAP_BETWEEN_ENEMIES = """
-title: two enemies 0.99" apart, too close for a 1" base to pass between
-ruleset: skirmish
-setup:
-  width: 20
-  depth: 12
+GAP_BETWEEN_ENEMIES = scenario("two enemies 0.99\" apart, too close for a 1\" base to pass between", seed=None, body="""
   units:
     - {id: m, side: p1, at: '2,5', move: 6}
     - {id: e1, side: p2, at: '4,4.005'}
     - {id: e2, side: p2, at: '4,5.995'}
-"""
+""")
 
 
 def test_too_far_round_a_base_is_said_with_a_caution_as_the_way_measured_bends_at_an_octagon() -> None:

@@ -9,7 +9,8 @@ import pytest
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.skirmish.table import parse_spot
 from tests.helpers import game, names, reach
-from tests.skirmish.test_move_phase import first_roll, seed_where, table
+from tests.skirmish.tables import first_roll, scenario, seed_where
+from tests.skirmish.test_move_phase import table
 
 
 def test_after_a_jump_across_the_move_goes_on_only_with_the_movement_left() -> None:
@@ -49,9 +50,13 @@ def test_leaving_a_melee_whose_enemies_are_all_stunned_or_dazed_ends_the_engagem
 
 
 def test_no_ending_half_way_up_a_ladder() -> None:
+    """Move Phase, Ladders: a unit may not end its movement halfway up a ladder. The refusal
+    names that rule; it said "a climb it can't finish this turn", as if the ladder were a climb
+    (which needs a check a ladder does not)."""
     g = table("    - {id: a, side: p1, at: '5.5,4', move: 3}")  # the ladder needs 3" up and 1" across
-    with pytest.raises(IllegalCommand, match="climb it can't finish this turn"):
+    with pytest.raises(IllegalCommand, match="Move Phase, Ladders: too far: a unit may not end its movement halfway up a ladder") as refused:
         g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,4@tower", "via": "ladder"}]})
+    assert "climb" not in str(refused.value)
     assert g.state.units["a"].location == "5.5,4"
 
 
@@ -61,12 +66,7 @@ def test_running_up_a_ladder_needs_no_check() -> None:
     assert "CheckMade" not in names(events) and g.state.units["a"].location == "8.5,4@tower"
 
 
-YARD = """
-title: yard
-ruleset: skirmish
-setup:
-  width: 20
-  depth: 10
+YARD = scenario("yard", width=20, depth=10, seed=None, body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 8], height: 3}
   obstacles:
@@ -75,7 +75,7 @@ setup:
   units:
     - {id: a, side: p1, at: "9.8,2.5@roof"}
     - {id: b, side: p1, at: "9.8,5.5@roof"}
-"""
+""")
 
 
 def test_jump_down_only_over_terrain_no_higher_than_the_start() -> None:
@@ -184,19 +184,13 @@ def test_what_a_failed_check_sets_off_names_it_as_its_cause() -> None:
     assert by_name["UnitStateChanged"].cause == by_name["InjuryRolled"].event_id
 
 
-LOW_PLATFORM = """
-title: a low platform beside open ground
-ruleset: skirmish
-seed: 3
-setup:
-  width: 20
-  depth: 20
+LOW_PLATFORM = scenario("a low platform beside open ground", width=20, depth=20, seed=3, body="""
   surfaces:
     - {{id: roof, rect: [0, 0, 3, 20], height: 3}}
     - {{id: plat, rect: [5, 0, 5, 20], height: 0.5}}
   units:
 {units}
-"""
+""")
 
 
 def test_no_ending_a_move_on_a_unit_standing_on_terrain_an_inch_high_or_less() -> None:
@@ -259,13 +253,7 @@ def test_a_point_inside_terrain_an_inch_high_or_less_is_on_it_not_on_the_ground(
     assert g.state.units["w"].location == "5.5,10.5"
 
 
-ROOF_BY_A_STAGE = """
-title: a roof beside a low stage
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+ROOF_BY_A_STAGE = scenario("a roof beside a low stage", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 5}
     - {id: shop, rect: [6, 7, 4, 4], height: 4.3}
@@ -274,7 +262,7 @@ setup:
   units:
     - {id: a, side: p1, at: '9.5,3@roof', move: 6, agility: 2}
     - {id: b, side: p1, at: '9.5,9@shop', move: 6, agility: 2}
-"""
+""")
 
 
 def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level() -> None:
@@ -296,20 +284,13 @@ def test_a_jump_down_onto_a_surface_an_inch_high_or_less_lands_at_ground_level()
         game(ROOF_BY_A_STAGE).issue({"command": "move", "unit": "a", "path": ["9.9,3@roof", {"to": "14.5,3@loft", "via": "jump_down"}]})
 
 
-FREE_JUMP_ONTO_A_STAGE = """
-title: a 2-inch roof beside a low stage, jumps across free
-ruleset: skirmish
-seed: 0
-options: {jump_across_distance_cost: free, jump_across_lower_landing: allowed}
-setup:
-  width: 16
-  depth: 16
+FREE_JUMP_ONTO_A_STAGE = scenario("a 2-inch roof beside a low stage, jumps across free", width=16, depth=16, options="{jump_across_distance_cost: free, jump_across_lower_landing: allowed}", body="""
   surfaces:
     - {id: roof, rect: [7, 9, 2, 2], height: 2}
     - {id: stage, rect: [4, 8, 3, 2], height: 0.5}
   units:
     - {id: a, side: p1, at: '8.5,9.5@roof', move: 2, agility: 2}
-"""
+""")
 
 
 def test_with_free_jumps_across_the_lookahead_jumps_across_onto_a_low_stage() -> None:
@@ -342,20 +323,14 @@ def test_a_jump_across_clears_a_gap_so_none_is_made_across_one_roof_or_on_the_gr
     assert across.state.units["a"].location == "10.6,6.3@near"
 
 
-ROOF_BY_A_PATCH = """
-title: a roof beside a patch of rubble
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+ROOF_BY_A_PATCH = scenario("a roof beside a patch of rubble", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 3}
   difficult:
     - {rect: [10.5, 1, 1, 2]}
   units:
     - {id: w, side: p1, at: "9.5,2@roof", move: 6, agility: 1}
-"""
+""")
 
 
 def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
@@ -378,18 +353,12 @@ def test_a_jump_down_over_difficult_terrain_does_not_move_through_it() -> None:
     assert reach(game(ROOF_BY_A_PATCH), "w").answer("11,2").allowance == 4.0  # type: ignore[attr-defined]
 
 
-U_ROOF = """
-title: a U-shaped roof round a 2" courtyard
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 20
-  depth: 14
+U_ROOF = scenario("a U-shaped roof round a 2\" courtyard", width=20, depth=14, seed="{seed}", body="""
   surfaces:
     - {{id: roof, polygon: [[0,0],[6,0],[6,6],[4,6],[4,2],[2,2],[2,6],[0,6]], height: 3}}
   units:
     - {{id: j, side: p1, at: "1.5,4@roof", move: 4, agility: 10}}
-"""
+""")
 
 
 def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> None:
@@ -417,14 +386,7 @@ def test_a_jump_across_the_gap_inside_one_non_convex_roof_is_a_jump_across() -> 
         on_roof.issue({"command": "move", "unit": "j", "path": [{"to": "1.5,1@roof", "via": "jump_across"}]})
 
 
-HOUSE_WITH_FLOORS = """
-title: a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside
-ruleset: skirmish
-seed: 0
-options: {jump_down_target: any_lower_surface}
-setup:
-  width: 30
-  depth: 12
+HOUSE_WITH_FLOORS = scenario("a house with an upper floor under its roof, a storey on a wider terrace, a ladder inside", width=30, depth=12, options="{jump_down_target: any_lower_surface}", body="""
   surfaces:
     - {id: roof, rect: [6, 0, 4, 6], height: 6}
     - {id: upstairs, rect: [6, 0, 4, 6], height: 3}
@@ -437,7 +399,7 @@ setup:
     - {id: u, side: p1, at: '7,1@upstairs', move: 8, agility: 1}
     - {id: t, side: p1, at: '19.5,6@terrace', move: 8, agility: 1}
     - {id: o, side: p1, at: '20.6,6@terrace', move: 8, agility: 1}
-"""
+""")
 
 
 def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
@@ -483,13 +445,7 @@ def test_no_climb_or_jump_goes_through_a_roof_to_the_floor_under_it() -> None:
             assert {a.partition("@")[2], b.partition("@")[2]} != {"roof", "upstairs"} or via == "ladder", (a, b, via)
 
 
-ROOF_AGAINST_A_TOWER = """
-title: a 3" roof against the wall of a 6" tower, and a house with an upper floor
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 20
+ROOF_AGAINST_A_TOWER = scenario("a 3\" roof against the wall of a 6\" tower, and a house with an upper floor", width=30, depth=20, seed="{seed}", body="""
   surfaces:
     - {{id: roof, rect: [4, 4, 6, 8], height: 3}}
     - {{id: tower, rect: [10, 4, 4, 8], height: 6}}
@@ -498,7 +454,7 @@ setup:
     - {{id: upstairs, rect: [18, 4, 4, 6], height: 3}}
   units:
 {units}
-"""
+""")
 
 
 def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> None:
@@ -530,3 +486,89 @@ def test_a_wall_rising_from_an_edge_is_no_ledge_and_nothing_falls_over_it() -> N
     events = jumper.issue({"command": "move", "unit": "j", "path": [{"to": "9.5,0.3@far", "via": "jump_across"}]})
     fell = next(e for e in events if e.name == "UnitFell")
     assert fell.to == "9.5,3.5"  # at the foot of the south wall, straight out from the take-off
+
+
+BUILDINGS_ON_STAGES = scenario("buildings standing on a low plaza and on a terrace", width=20, depth=14, seed="{seed}", body="""
+  surfaces:
+    - {{id: plaza, rect: [2, 2, 12, 10], height: 0.5}}
+    - {{id: chapel, rect: [6, 4, 4, 6], height: 4}}
+    - {{id: terrace, rect: [14, 2, 5, 10], height: 2}}
+    - {{id: tower, rect: [15, 4, 3, 6], height: 6}}
+  units:
+    - {{id: a, side: p1, at: '9.5,7@chapel', agility: 20, wounds: 2}}
+    - {{id: b, side: p1, at: '17.5,7@tower', agility: 20, wounds: 2}}
+""")
+
+
+def test_a_ledge_fall_onto_a_stage_lands_beyond_the_edge_not_under_the_building() -> None:
+    """Designers' comment of 23-03-25 (Dazed or Stunned next to a ledge: one Agility Check) and
+    Move Phase, Falling (place the unit at the spot it has fallen to): a unit failing its ledge
+    check goes over the edge to what lies beyond it. Where that is a stage (a 0.5" plaza the
+    chapel stands on, a 2" terrace at a tower's foot), it was put on the stage straight under
+    where it stood, inside the building's walls (9.5,7@plaza, inside the chapel, a 3.5" fall that
+    never left the roof's footprint); it lands on the stage just beyond the edge it went over, as
+    a failed Jump Across always did."""
+    seed = seed_where(lambda s: first_roll(s) < 20 and first_roll(s, 0, 3) < 20)  # both ledge checks fail
+    g = game(BUILDINGS_ON_STAGES.format(seed=seed))
+    chapel = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+    fell = next(e for e in chapel if e.name == "UnitFell")
+    landing = parse_spot(fell.to)
+    assert landing.surface == "plaza" and landing.x > 10, fell.to  # east of the chapel's east wall (x = 10)
+    assert fell.height == 3.5
+    tower = g.issue({"command": "set_state", "unit": "b", "states": ["stunned"]})
+    fell = next(e for e in tower if e.name == "UnitFell")
+    landing = parse_spot(fell.to)
+    assert landing.surface == "terrace" and landing.x > 18, fell.to  # east of the tower's east wall (x = 18)
+    assert fell.height == 4.0
+
+
+def test_jump_down_passes_over_terrain_exactly_as_high_as_the_start() -> None:
+    """Move Phase, Jumping Down: over terrain "assuming they are not higher than the unit that is
+    Jumping Down": a 3" wall beside a 3" roof is not higher, and is jumped; a 3.5" one is. A 4"
+    statue and a 2" crate were tested; refusing terrain as high as the start broke no test."""
+    walls = scenario("a roof with a wall beside it", body="""
+  surfaces:
+    - {id: roof, rect: [2, 0, 4, 12], height: 3}
+  obstacles:
+    - {rect: [6.5, 0, 0.5, 5], height: 3}
+    - {rect: [6.5, 7, 0.5, 5], height: 3.5}
+  units:
+    - {id: a, side: p1, at: '5.9,2@roof', agility: 1}
+    - {id: b, side: p1, at: '5.9,10@roof', agility: 1}
+""")
+    g = game(walls)
+    g.issue({"command": "move", "unit": "a", "path": [{"to": "7.5,2", "via": "jump_down"}]})
+    assert g.state.units["a"].location == "7.5,2"
+    with pytest.raises(IllegalCommand, match="no higher than where it starts"):
+        g.issue({"command": "move", "unit": "b", "path": [{"to": "7.5,10", "via": "jump_down"}]})
+
+
+@pytest.mark.parametrize(("rolled", "result"), [(14, "dazed"), (15, "stunned"), (17, "stunned"), (18, "incapacitated")])
+def test_the_injury_chart_bands_are_1_to_14_dazed_15_to_17_stunned_18_up_incapacitated(rolled: int, result: str) -> None:
+    """Move Phase, Falling (an Injury Roll) read on the Injury chart of the ruleset's other pages
+    (reference digest, Injury: 1-14 Dazed, 15-17 Stunned, 18-20 Incapacitated). A fall from a 2"
+    roof adds nothing, so the d20 is the total. Moving either band edge by one broke no test (one
+    example caught the first)."""
+    roofs = scenario("a 2in roof and a far one", body="""
+  surfaces:
+    - {id: roof, rect: [2, 2, 4, 4], height: 2}
+    - {id: far, rect: [14, 2, 2, 2], height: 2}
+  units:
+    - {id: a, side: p1, at: '5.9,4@roof', move: 6}
+""", seed=seed_where(lambda s: first_roll(s) == rolled))
+    g = game(roofs)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "14.5,3@far", "via": "jump_across"}]})  # over 3": fails outright
+    injury = next(e for e in events if e.name == "InjuryRolled")
+    assert (injury.roll, injury.modifier, injury.result) == (rolled, 0, result)
+    assert g.state.units["a"].states == [result]
+
+
+def test_the_ledge_check_reaches_a_base_exactly_one_inch_from_the_edge() -> None:
+    """Designers' comment of 23-03-25 (Dazed or Stunned next to a ledge) with the digest's 1"
+    (option ledge_check; docs: a base within 1" of an edge): a 1" base whose centre is 1.5" from
+    the edge is 1" from it and checks; at 1.6" it does not. Only bases touching the edge and
+    ones 2" away were tested; a reach of 0.9" broke no test."""
+    for x, checks in ((8.5, True), (8.4, False)):
+        g = table(f"    - {{id: a, side: p1, at: '{x},3@tower', agility: 1}}")  # the tower's east edge is x = 10
+        events = g.issue({"command": "set_state", "unit": "a", "states": ["stunned"]})
+        assert ("CheckMade" in names(events)) is checks, x

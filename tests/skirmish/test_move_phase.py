@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
-from domain.dice import draw
 from domain.errors import BadInput, IllegalCommand
 from domain.rulesets.skirmish.table import parse_spot
 from domain.rulesets.skirmish.view import TableView, chance, full_inches_above
 from projections.state_hash import fold
 from tests.helpers import game, names, reach
+from tests.skirmish.tables import first_roll, scenario, seed_where
 
-TABLE = """
-title: table
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 20
+TABLE = scenario("table", width=30, depth=20, seed="{seed}", body="""
   surfaces:
     - {{id: tower, rect: [6, 0, 4, 6], height: 3}}
     - {{id: keep, rect: [6, 10, 4, 6], height: 5}}
@@ -32,21 +24,11 @@ setup:
     - {{rect: [20, 0, 2, 20]}}
   units:
 {units}
-"""
+""")
 
 
 def table(units: str, seed: int = 0):  # type: ignore[no-untyped-def]
     return game(TABLE.format(units=units, seed=seed))
-
-
-def seed_where(test: Callable[[int], bool]) -> int:
-    """A seed whose recorded dice make ``test`` true: scenarios pick outcomes by seed, never by
-    rigging the engine."""
-    return next(s for s in range(2000) if test(s))
-
-
-def first_roll(seed: int, index: int = 0, roll_number: int = 1) -> int:
-    return draw(seed, roll_number, index, 20)
 
 
 def test_difficult_terrain_costs_two_inches_after_running() -> None:
@@ -65,12 +47,7 @@ def test_difficult_penalty_is_flat_however_much_is_crossed() -> None:
     assert events[1].allowance == 4.0
 
 
-DIFFICULT_STAGE = """
-title: difficult terrain on a low stage
-ruleset: skirmish
-setup:
-  width: 20
-  depth: 12
+DIFFICULT_STAGE = scenario("difficult terrain on a low stage", seed=None, body="""
   surfaces:
     - {id: stage, rect: [4, 0, 2, 8], height: 0.5}
   difficult:
@@ -79,7 +56,7 @@ setup:
     - {id: a, side: p1, at: '2,1', move: 6}
     - {id: b, side: p1, at: '2,5', move: 6}
     - {id: c, side: p1, at: '2,7', move: 7}
-"""
+""")
 
 
 def test_difficult_terrain_on_a_low_surface_counts_for_a_walk_over_it() -> None:
@@ -119,6 +96,15 @@ def test_no_running_within_8_inches_of_an_enemy() -> None:
     far.issue({"command": "run", "unit": "a", "path": ["1,12"]})  # 8.1" base to base
 
 
+def test_no_running_with_an_enemy_exactly_8_inches_away() -> None:
+    """Move Phase, Running: no Running "within 8\"" of an enemy; an enemy exactly 8" away (base to
+    base) is within 8" (docs: Running). 7.9" and 8.1" were tested; reading "within" as "closer
+    than" broke no test."""
+    g = table("    - {id: a, side: p1, at: '1,18'}\n    - {id: e, side: p2, at: '10,18'}")  # 9" apart, 8" base to base
+    with pytest.raises(IllegalCommand, match="e is 8.00\" away: no Running within 8"):
+        g.issue({"command": "run", "unit": "a", "path": ["1,12"]})
+
+
 def test_no_running_while_carrying_treasure() -> None:
     g = table("    - {id: a, side: p1, at: '1,18', treasure: true}")
     with pytest.raises(IllegalCommand, match="Treasure"):
@@ -139,6 +125,18 @@ def test_climbing_counts_the_vertical_distance_and_needs_an_agility_check() -> N
         g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "9.5,2@tower"}]})
     events = g.issue({"command": "move", "unit": "a", "path": [{"to": "6.5,2@tower", "via": "climb"}, {"to": "8.5,2@tower"}]})
     assert [e.name for e in events if e.name in ("CheckMade", "StepTaken")] == ["CheckMade", "StepTaken", "StepTaken"]
+
+
+def test_an_agility_check_passes_on_a_roll_equal_to_the_agility() -> None:
+    """Checks (reference digest, Stats, Checks & Rolls: a check succeeds on a d20 roll equal to or
+    above the stat): a Climb Check at Agility 10 passes on a 10 and fails on a 9. Only the
+    examples held a roll equal to the Agility; no test did."""
+    for rolled, passes in ((10, True), (9, False)):
+        g = table("    - {id: a, side: p1, at: '10.5,2', move: 6, agility: 10}", seed_where(lambda s, r=rolled: first_roll(s) == r))
+        events = g.issue({"command": "move", "unit": "a", "path": [{"to": "9.5,2@tower", "via": "climb"}]})
+        check = next(e for e in events if e.name == "CheckMade")
+        assert (check.kept, check.passed) == (rolled, passes)
+        assert g.state.units["a"].location == ("9.5,2@tower" if passes else "10.5,2")
 
 
 def test_a_failed_climb_leaves_the_unit_at_the_foot_and_does_not_fall() -> None:
@@ -207,6 +205,31 @@ def test_jump_down_from_four_inches_or_more_is_checked_with_disadvantage() -> No
     assert not next(e for e in events if e.name == "CheckMade").disadvantage  # 3" drop
 
 
+FOUR_INCH_ROOF = scenario("a 4in roof beside a 3.99in one", body="""
+  surfaces:
+    - {id: four, rect: [2, 0, 4, 6], height: 4}
+    - {id: under, rect: [12, 0, 4, 6], height: 3.99}
+  units:
+    - {id: a, side: p1, at: '5.5,3@four', agility: 10}
+    - {id: b, side: p1, at: '15.5,3@under', agility: 10}
+""")
+
+
+def test_a_jump_down_of_exactly_four_inches_is_checked_with_disadvantage() -> None:
+    """Move Phase, Jumping Down: "If the distance being jumped is 4\" or more vertically", the
+    check has Disadvantage: at exactly 4" too, and not at 3.99". Only 5" and 3" drops were tested:
+    reading 4" as "more than 4"" broke no test."""
+    g = game(FOUR_INCH_ROOF)
+    events = g.issue({"command": "move", "unit": "a", "path": [{"to": "7.5,3", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert check.check == "jump down" and check.disadvantage and len(check.rolls) == 2
+    g.issue({"command": "end_turn"})
+    g.issue({"command": "end_turn"})
+    events = g.issue({"command": "move", "unit": "b", "path": [{"to": "17.5,3", "via": "jump_down"}]})
+    check = next(e for e in events if e.name == "CheckMade")
+    assert not check.disadvantage and len(check.rolls) == 1
+
+
 def test_a_failed_jump_down_falls_where_it_landed() -> None:
     seed = seed_where(lambda s: min(first_roll(s), first_roll(s, 1)) < 10)
     g = table("    - {id: a, side: p1, at: '9.5,12@keep', agility: 10}", seed)
@@ -246,19 +269,14 @@ def test_jump_across_landing_more_than_one_inch_higher_fails_outright() -> None:
     assert measured.outcome == "automatic failure" and measured.rise == 1.5
 
 
-JUMPS = """
-title: jumps
-ruleset: skirmish
-setup:
-  width: 30
-  depth: 20
+JUMPS = scenario("jumps", width=30, depth=20, seed=None, body="""
   surfaces:
     - {id: east, rect: [4, 0, 2, 8], height: 3}
     - {id: spire, rect: [6.5, 0, 1, 8], height: 10}
     - {id: west, rect: [8, 0, 2, 8], height: 3}
     - {id: keep, rect: [14, 10, 1, 8], height: 10}
   units:
-"""
+""")
 
 
 def test_a_jump_across_clears_a_gap_not_terrain_taller_than_its_take_off_and_landing() -> None:
@@ -293,18 +311,12 @@ def test_a_jump_across_from_roof_to_roof_passes_over_an_enemy_on_the_ground_belo
     assert "JumpMeasured" in events and "CheckMade" in events  # taken, and judged as a 2.2" jump
 
 
-TWO_ROOFS = """
-title: a 4" roof beside a 2" one
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 10
+TWO_ROOFS = scenario("a 4\" roof beside a 2\" one", width=20, depth=10, body="""
   surfaces:
     - {id: high, rect: [0, 0, 6, 10], height: 4}
     - {id: low, rect: [7, 0, 6, 10], height: 2}
   units:
-"""
+""")
 
 
 def _taken_as_the_lookahead_says(text: str, unit: str, to: str) -> None:
@@ -343,19 +355,13 @@ def test_a_jump_across_onto_a_lower_roof_does_not_go_through_enemies_on_either_r
     assert gap.state.units["j"].location == "7.2,5@low"
 
 
-GAP_ROOFS = """
-title: two 3" roofs 3.5" apart, a tower between them at one end
-ruleset: skirmish
-seed: 0
-setup:
-  width: 20
-  depth: 12
+GAP_ROOFS = scenario("two 3\" roofs 3.5\" apart, a tower between them at one end", body="""
   surfaces:
     - {id: a, rect: [0, 0, 6, 12], height: 3}
     - {id: b, rect: [9.5, 0, 6, 12], height: 3}
     - {id: tower, rect: [7, 0, 1, 3], height: 8}
   units:
-"""
+""")
 
 
 def test_a_jump_across_that_fails_outright_never_leaves_its_take_off_so_nothing_on_its_line_stops_it() -> None:
@@ -475,13 +481,7 @@ def test_moving_through_free_allies_but_never_enemies_nor_ending_on_anyone() -> 
     g.issue({"command": "move", "unit": "a", "path": ["5,18"]})
 
 
-STOPPED_ON_AN_ALLY = """
-title: a move cut short on an ally
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 24
-  depth: 12
+STOPPED_ON_AN_ALLY = scenario("a move cut short on an ally", width=24, depth=12, seed="{seed}", body="""
   surfaces:
     - {{id: shed, rect: [6, 0, 4, 6], height: 3}}
     - {{id: west, rect: [12, 0, 4, 8], height: 3}}
@@ -491,7 +491,7 @@ setup:
     - {{id: ally, side: p1, at: '5.5,3', move: 6}}
     - {{id: j, side: p1, at: '13,3@west', move: 6, agility: 2}}
     - {{id: friend, side: p1, at: '17.3,3@east', move: 6}}
-"""
+""")
 
 
 def test_a_move_cut_short_never_ends_on_another_unit() -> None:
@@ -531,17 +531,12 @@ def test_agility_check_chance_with_and_without_disadvantage() -> None:
     assert chance(1, False) == 1.0 and chance(21, False) == 0.0
 
 
-ROUND_THE_PATCH = """
-title: round the patch
-ruleset: skirmish
-setup:
-  width: 40
-  depth: 40
+ROUND_THE_PATCH = scenario("round the patch", width=40, depth=40, seed=None, body="""
   difficult:
     - {rect: [2, 4, 2, 2]}
   units:
     - {id: a, side: p1, at: '0.5,5', move: 6}
-"""
+""")
 
 
 def test_the_lookahead_walks_round_a_difficult_area_rather_than_paying_its_penalty() -> None:
@@ -581,19 +576,14 @@ def test_a_jump_from_a_higher_point_onto_the_ground_is_a_jump_down_not_a_jump_ac
     assert "JumpMeasured" in events
 
 
-STAIRS = """
-title: stairs
-ruleset: skirmish
-setup:
-  width: 30
-  depth: 20
+STAIRS = scenario("stairs", width=30, depth=20, seed=None, body="""
   surfaces:
     - {id: r2, rect: [6, 10, 4, 4], height: 2}
     - {id: r3, rect: [10, 10, 4, 4], height: 3}
     - {id: r4, rect: [14, 10, 4, 4], height: 4}
   units:
     - {id: a, side: p1, at: '15,12@r4', move: 9}
-"""
+""")
 
 
 def test_terrain_up_to_one_inch_is_walked_over_a_step_at_a_time_each_step_its_own_leg() -> None:

@@ -10,7 +10,7 @@ from domain.game import Game
 from domain.rulesets.skirmish import RULESET
 from domain.rulesets.skirmish.options import SkirmishOptions
 from tests.helpers import game, names
-from tests.skirmish.test_move_phase import first_roll, seed_where
+from tests.skirmish.tables import first_roll, scenario, seed_where
 
 #: the digest's open points, with the defaults it suggests
 DIGEST_DEFAULTS = {
@@ -41,20 +41,13 @@ DIGEST_DEFAULTS = {
     "declare_before_measure": True,
 }
 
-ROOFS = """
-title: roofs
-ruleset: skirmish
-seed: {seed}
-options: {options}
-setup:
-  width: 30
-  depth: 20
+ROOFS = scenario("roofs", width=30, depth=20, seed="{seed}", options="{options}", body="""
   surfaces:
     - {{id: tower, rect: [6, 0, 4, 6], height: 3}}
     - {{id: near, rect: [10.5, 6.2, 3, 3], height: 3}}
   units:
 {units}
-"""
+""")
 
 
 def roofs(units: str, options: str = "{}", seed: int = 0) -> Game:
@@ -186,20 +179,13 @@ def test_a_failed_jump_across_from_the_ground_falls_zero_inches_with_an_injury_r
     assert "UnitFell" in names(roof.issue({"command": "move", "unit": "a", "path": [{"to": "13,8@near", "via": "jump_across"}]}))
 
 
-PLAZA = """
-title: a plaza
-ruleset: skirmish
-seed: {seed}
-options: {options}
-setup:
-  width: 16
-  depth: 14
+PLAZA = scenario("a plaza", width=16, depth=14, seed="{seed}", options="{options}", body="""
   surfaces:
     - {{id: plaza, rect: [2, 2, 10, 10], height: 0.5}}
     - {{id: chapel, rect: [6, 6, 2, 2], height: 3}}
   units:
     - {{id: a, side: p1, at: '5.5,7@plaza', agility: 10}}
-"""
+""")
 
 
 def test_a_failed_jump_across_from_a_low_stage_falls_where_it_stands_as_from_the_ground() -> None:
@@ -222,14 +208,7 @@ def test_a_failed_jump_across_from_a_low_stage_falls_where_it_stands_as_from_the
     assert stopped.state.units["a"].location == "5.5,7@plaza"
 
 
-STEPS = """
-title: roofs of three heights
-ruleset: skirmish
-seed: {seed}
-options: {options}
-setup:
-  width: 20
-  depth: 10
+STEPS = scenario("roofs of three heights", width=20, depth=10, seed="{seed}", options="{options}", body="""
   surfaces:
     - {{id: high, rect: [2, 2, 4, 4], height: 4}}
     - {{id: low, rect: [8.5, 2, 3, 4], height: 1.5}}
@@ -237,7 +216,7 @@ setup:
   units:
     - {{id: a, side: p1, at: '5.9,4@high', move: 6, agility: 2}}
     - {{id: b, side: p1, at: '4,5.9@high', move: 6, agility: 2}}
-"""
+""")
 
 
 def test_a_jump_across_is_measured_horizontally_or_under_the_option_in_a_straight_line() -> None:

@@ -9,20 +9,14 @@ import pytest
 
 from domain.errors import IllegalCommand
 from tests.helpers import game
+from tests.skirmish.tables import scenario
 
-TABLE = """
-title: wall running
-ruleset: skirmish
-seed: 0
-options: {{wall_running: {running}}}
-setup:
-  width: 30
-  depth: 20
+TABLE = scenario("wall running", width=30, depth=20, options="{{wall_running: {running}}}", body="""
   surfaces:
     - {{id: tower, rect: [6, 0, 4, 6], height: 3}}
   units:
     - {{id: a, side: p1, at: "{at}", move: 8, agility: 1}}
-"""
+""")
 
 
 def climb(running: str, at: str, to: str) -> list[object]:

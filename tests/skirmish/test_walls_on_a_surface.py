@@ -16,18 +16,12 @@ from domain.errors import IllegalCommand
 from domain.rulesets.skirmish.table import parse_spot
 from domain.rulesets.skirmish.view import TableView
 from tests.helpers import game, names, reach
-from tests.skirmish.test_move_phase import first_roll, seed_where
+from tests.skirmish.tables import first_roll, scenario, seed_where
 
 #: a terrace (2") 10" wide; a storey (6") on its middle 4", flush with its north and south edges
 #: (there the storey's wall is the building's outer wall, climbed at a window); a tower (5") in
 #: the middle of a roof (3")
-STOREY = """
-title: a storey on a terrace
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 24
+STOREY = scenario("a storey on a terrace", width=30, depth=24, seed="{seed}", body="""
   surfaces:
     - {{id: terrace, rect: [10, 4, 10, 4], height: 2}}
     - {{id: storey, rect: [13, 4, 4, 4], height: 6}}
@@ -35,7 +29,7 @@ setup:
     - {{id: tower, rect: [5, 16, 3, 2], height: 5}}
   units:
 {units}
-"""
+""")
 
 
 def storey(units: str, seed: int = 0):  # type: ignore[no-untyped-def]
@@ -151,13 +145,7 @@ def test_a_walk_on_a_surface_is_refused_exactly_when_a_plain_test_finds_it_cross
     assert table.walkable(a, b) is not crosses, (a.text, b.text, crosses)
 
 
-STEPPED = """
-title: a stepped tower
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 30
-  depth: 20
+STEPPED = scenario("a stepped tower", width=30, depth=20, seed="{seed}", body="""
   surfaces:
     - {{id: storey, rect: [16, 4, 4, 4], height: 6}}
     - {{id: terrace, rect: [16, 4, 7, 4], height: 2}}
@@ -165,7 +153,7 @@ setup:
   units:
     - {{id: climber, side: p1, at: '19.5,6@storey', move: 6, agility: 20}}
     - {{id: guard, side: p1, at: '20.6,6@terrace'}}
-"""
+""")
 
 
 def test_a_unit_fallen_onto_another_is_put_beside_it_on_its_side_of_a_wall() -> None:
@@ -188,13 +176,7 @@ def test_a_unit_fallen_onto_another_is_put_beside_it_on_its_side_of_a_wall() -> 
     assert into_the_storey  # some bearing rolled pointed into the storey
 
 
-HOUSE = """
-title: a house with an upper floor and a shed beside it
-ruleset: skirmish
-seed: {seed}
-setup:
-  width: 20
-  depth: 12
+HOUSE = scenario("a house with an upper floor and a shed beside it", seed="{seed}", body="""
   surfaces:
     - {{id: roof, rect: [6, 0, 4, 6], height: 6}}
     - {{id: upstairs, rect: [6, 0, 4, 6], height: 3}}
@@ -204,7 +186,7 @@ setup:
   units:
     - {{id: maid, side: p1, at: '6.2,4@upstairs', move: 6, agility: 2}}
     - {{id: cook, side: p1, at: '15.8,2@terrace', move: 6, agility: 2}}
-"""
+""")
 
 
 def test_a_unit_jumps_out_of_a_window_as_it_climbs_out_of_one_but_not_through_a_wall() -> None:

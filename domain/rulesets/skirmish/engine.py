@@ -42,9 +42,21 @@ from domain.rulesets.skirmish.events import (
 )
 from domain.rulesets.skirmish.legs import Leg, LegModel, allowance, jump_length, may_engage, may_move, may_run, plan
 from domain.rulesets.skirmish.state import SkirmishState, SkirmishUnit, TableData
-from domain.rulesets.skirmish.table import EPSILON, FALL_TIE, GROUND, LOW_OBSTACLE, Side, Spot, parse_spot, short_of
+from domain.rulesets.skirmish.table import (
+    EPSILON,
+    FALL_TIE,
+    GROUND,
+    LOW_OBSTACLE,
+    Side,
+    Spot,
+    bearing,
+    compass,
+    heading,
+    parse_spot,
+    short_of,
+)
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
-from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP
+from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP, SECTORS
 from domain.state import StepItem
 
 TOO_FAR = "Move Phase"
@@ -248,8 +260,13 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         )
         if walk.needed is not None and walk.refused_at is not None:
             leg = legs[walk.refused_at - 1]
-            what = "climb it can't finish this turn" if leg.via in ("climb", "ladder") else "move"
-            reason = rule(TOO_FAR, f"too far: a {what} {short_of(walk.needed, budget)}")
+            short = short_of(walk.needed, budget)
+            if leg.via == "ladder":  # not a climb: no check, but no stopping half-way up either
+                reason = rule("Move Phase, Ladders", f"too far: a unit may not end its movement halfway up a ladder, and this one {short}")
+            elif leg.via == "climb":
+                reason = rule("Move Phase, Climbing", f"too far: a climb it can't finish this turn {short}")
+            else:
+                reason = rule(TOO_FAR, f"too far: a move {short}")
             raise IllegalCommand(reason, f"leg {walk.refused_at} of {unit.id}'s path")
 
     def plan_legs(self, view: TableView, unit: SkirmishUnit, path: list[LegSpec | str]) -> list[Leg]:
@@ -415,9 +432,14 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         # over the edge it is nearest (a roll among equally near ones), to the foot of the wall
         # below it (as for a failed Jump Across)
         side = self.fall_side(unit_id, ledges, made.event_id)
-        if side.nearest:  # the surface's one nearest side: straight out from where it stood
-            start = Spot(here.x, here.y, side.beyond.surface)
-        else:  # another side, or one of several as near: from just beyond the side it goes over
+        if side.nearest and side.beyond.surface == GROUND:
+            # the surface's one nearest side, over the ground: straight out from where it stood,
+            # the nearest room clear of the walls (the foot of the wall)
+            start = Spot(here.x, here.y, GROUND)
+        else:
+            # another side, one of several as near, or a stage beyond the edge (a low plaza, a
+            # terrace the building stands on): from just beyond the side it goes over; the stage
+            # straight under where it stood is inside the building's walls
             start = side.beyond
         landing = view.table.standable_near(start, view.radius(unit_id))
         self.fall(unit_id, here, landing, side.drop, f"failed the ledge check at the edge {side.edge.text}", made.event_id)
@@ -462,8 +484,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         if len(tied) == 1:
             return tied[0]
         here = self.view().spot(unit_id)
-        tied.sort(key=lambda side: _bearing(here, side.edge))
-        named = ", ".join(f"{n} {_compass(_bearing(here, side.edge))} ({side.edge.text})" for n, side in enumerate(tied, 1))
+        tied.sort(key=lambda side: bearing(here, side.edge))
+        named = ", ".join(f"{n} {compass(bearing(here, side.edge))} ({side.edge.text})" for n, side in enumerate(tied, 1))
         (pick,) = roll(self.game, 1, len(tied), f"direction {unit_id} falls, among the {len(tied)} edges as near: {named}", cause)
         return tied[pick - 1]
 
@@ -472,8 +494,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         Roll with +2 per full inch above 2\", and Stunned instead of Incapacitated while it has
         more than 1 Wound left. A state never improves by falling: a Stunned unit that rolls
         Dazed stays Stunned."""
-        spot = self.place_beside(unit_id, landing, cause)
-        fell = self.emit(UnitFell, cause=cause, unit=unit_id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason)
+        spot, beside = self.place_beside(unit_id, landing, cause)
+        fell = self.emit(UnitFell, cause=cause, unit=unit_id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason + beside)
         modifier = self.state.options.fall_injury_modifier * full_inches_above(height, 2.0)
         (injury,) = roll(self.game, 1, 20, f"Injury Roll for {unit_id}", fell.event_id)
         total = injury + modifier
@@ -496,7 +518,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         if worst in HELPLESS and worst not in old:
             self.ledge_check(unit_id, changed.event_id)
 
-    def place_beside(self, unit_id: str, landing: Spot, cause: str) -> Spot:
+    def place_beside(self, unit_id: str, landing: Spot, cause: str) -> tuple[Spot, str]:
         """Where a falling unit is put: where it lands, or next to (not touching, so not
         Engaged with) a unit it would land on, at a random bearing (a recorded d12: 30 degree
         sectors, sector 1 due east (+x), numbered counterclockwise with +y as north, so 4 is
@@ -506,12 +528,17 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         it), and where a straight walk from the landing goes (``Table.walkable``: not across a
         wall standing on its surface, a thin wall on the ground or a gap in its surface). When
         no sector is free, the nearest point clear of every base and wall that the unit could
-        reach from where it landed (``Table.standable_near``)."""
+        reach from where it landed (``Table.standable_near``).
+
+        With the spot, the clause the fall's reason ends with (``BESIDE_CLAUSE``): empty where
+        it landed on no unit, else the unit, the compass point it was put at from it and the
+        sector (and the sector rolled, when that one had no room), so a trace says which way
+        it fell."""
         view = self.view()
         other = view.overlap_at(unit_id, landing)
         if other is None:
-            return landing
-        (sector,) = roll(self.game, 1, 12, f"direction to place {unit_id} beside {other}", cause)
+            return landing, ""
+        (sector,) = roll(self.game, 1, 12, f"direction to place {unit_id} beside {other}{SECTORS}", cause)
         there = view.spot(other)
         distance = view.radius(unit_id) + view.radius(other) + BESIDE_GAP
         for turn in range(12):
@@ -529,10 +556,13 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
                 view.overlap_at(unit_id, spot) is None and view.table.base_clear(spot, view.radius(unit_id))
                 and view.table.walkable(landing, spot)
             ):
-                return spot
+                used = (sector - 1 + turn) % 12 + 1
+                rolled = "" if used == sector else f": sector {sector} rolled had no room"
+                return spot, f"; placed beside {other}, {heading(there, spot)} of it (d12 sector {used}{rolled})"
         # no bearing has room (walls and other bases all round): the nearest point where the base
         # touches no other base, rather than on top of one
-        return self.nearest_clear(unit_id, landing)
+        clear = self.nearest_clear(unit_id, landing)
+        return clear, f"; placed beside {other}, {heading(there, clear)} of it (no d12 sector had room: the nearest clear point)"
 
     def nearest_clear(self, unit_id: str, spot: Spot) -> Spot:
         """The nearest point to ``spot`` on its surface where the unit's base touches no other
@@ -551,16 +581,6 @@ def _check_id(name: str, what: str, where: str) -> None:
         raise BadInput(f"a {what} id must not be empty", where)
     if what == "surface" and name != name.strip():
         raise BadInput(f"a {what} id must not start or end with spaces, not {name!r}", where)
-
-
-def _bearing(frm: Spot, to: Spot) -> float:
-    """The bearing from ``frm`` to ``to`` in degrees, clockwise from north (+y), 0 to 360."""
-    return math.degrees(math.atan2(to.x - frm.x, to.y - frm.y)) % 360
-
-
-def _compass(bearing: float) -> str:
-    """The nearest of the eight compass points to ``bearing`` (degrees clockwise from north)."""
-    return ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")[round(bearing / 45) % 8]
 
 
 def _move_of(given: float, unit_move: float | None) -> float:

@@ -7,6 +7,7 @@ from typing import ClassVar
 from domain.event_base import GameEvent, Labeler
 from domain.events import UnitPlaced as CoreUnitPlaced
 from domain.rulesets.skirmish.state import Condition, SkirmishState, SkirmishUnit, TableData
+from domain.rulesets.skirmish.table import heading, parse_spot
 from domain.state import GameState
 
 
@@ -133,7 +134,8 @@ class UnitFell(GameEvent):
         state.units[self.unit].location = self.to
 
     def describe(self, label: Labeler) -> str:
-        return f"{self.unit} falls {self.height:g}\" from {label(self.frm)} to {label(self.to)} ({self.reason})"
+        way = heading(parse_spot(self.frm), parse_spot(self.to))
+        return f"{self.unit} falls {self.height:g}\" {way} from {label(self.frm)} to {label(self.to)} ({self.reason})"
 
 
 class UnitMovedClear(GameEvent):

@@ -67,6 +67,24 @@ class Spot:
         return math.hypot(self.x - other.x, self.y - other.y)
 
 
+def bearing(frm: Spot, to: Spot) -> float:
+    """The bearing from ``frm`` to ``to`` in degrees, clockwise from north (+y), 0 to 360."""
+    return math.degrees(math.atan2(to.x - frm.x, to.y - frm.y)) % 360
+
+
+def compass(degrees: float) -> str:
+    """The nearest of the eight compass points to the bearing ``degrees`` (clockwise from north)."""
+    return ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")[round(degrees / 45) % 8]
+
+
+def heading(frm: Spot, to: Spot) -> str:
+    """The compass point ``to`` lies at from ``frm`` (horizontally), or "straight down" where the
+    two are one point seen from above (a fall where the unit stands)."""
+    if math.hypot(to.x - frm.x, to.y - frm.y) <= EPSILON:
+        return "straight down"
+    return compass(bearing(frm, to))
+
+
 def _num(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
