@@ -321,7 +321,9 @@ class Ruleset(Generic[S]):
             # the adapter's validator itself: its wrapper only passes its keywords on, once a command
             return self.commands.validator.validate_python(data)
         except ValidationError as exc:
-            loc, message = first_problem(exc, Union[self.script_commands])  # noqa: UP007  (a tuple of types)
+            # every command ``issue`` takes: the script's and the set-up (``Simulator.load`` issues
+            # it), as an unknown name's list (pydantic's tags of ``commands``) has them
+            loc, message = first_problem(exc, Union[(*self.script_commands, self.setup_model)])  # noqa: UP007  (a tuple of types)
             raise BadInput(message, ".".join(str(p) for p in loc) or "command") from None
 
 

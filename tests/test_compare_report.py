@@ -219,4 +219,50 @@ def test_an_interrupted_run_whose_games_do_not_pair_is_compared_unpaired_and_say
     assert difference["paired"] is False and difference["intervals"]["means"] == "Welch"
     calls["n"] = 0
     text = " ".join(CliRunner().invoke(main, args, catch_exceptions=False).stdout.split())
-    assert "differences unpaired" in text and "Welch's t interval" in text and "which widens them" in text
+    assert "differences unpaired" in text and "Welch's t interval" in text and "ignores the pairing" in text
+    assert "widens" not in text  # only when a pair's games end alike, which an unpaired run does not know
+
+
+def test_a_complete_one_game_run_is_paired_not_called_interrupted() -> None:
+    """``--games 1`` played game 0 under both variants: a pair, not "an interrupted run". Its
+    means' differences stay unknown (one pair has no spread), its rates' are Newcombe's paired
+    interval, which one pair allows (Newcombe 1998, paired, method 10)."""
+    args = [str(CORRIDOR), "--variant", "a:", "--variant", "b:ally_pass_through=false", "--games", "1", "--workers", "1"]
+    difference = compare(*args)["variants"][1]["difference"]
+    assert difference["paired"] is True
+    assert difference["intervals"] == {"means": "paired t", "rates": "Newcombe paired", "first_player_win_rate": "Newcombe"}
+    assert difference["length"]["turns"] is None
+    assert all(player["win_rate"] is not None for player in difference["players"].values())
+    text = " ".join(sim("compare", *args).output.split())
+    assert "differences paired game for game" in text
+    assert "interrupted" not in text and "under a or this variant only" not in text and "Welch" not in text
+
+
+def test_a_run_with_no_game_finished_has_no_rate_difference_not_a_whole_interval() -> None:
+    """A run stopped before any game finished: no game number was played under one variant
+    only, and no pair was played: every difference unknown (null), never [-100%, +100%]."""
+    from sim.compare.summary import summarise
+    from sim.compare.variants import Variant
+
+    summary = summarise([], [Variant("a"), Variant("b", {"descend_cost": 1})], ["p1", "p2"])
+    difference = summary["variants"][1]["difference"]
+    assert difference["players"]["p1"]["win_rate"] is None and difference["players"]["p1"]["draw_rate"] is None
+    assert difference["length"]["turns"] is None
+
+
+def test_a_single_variants_captions_say_nothing_of_differences_it_does_not_have() -> None:
+    """``--variant a:`` alone has no Δ column to explain: its outcomes caption printed a stray
+    "exclude 0. ; Δ win rate: Newcombe's interval", and the measures caption a Δ rule."""
+    output = sim("compare", str(CORRIDOR), "--variant", "a:", "--games", "2", "--workers", "1").output
+    outcomes = " ".join(output.split("outcomes:")[1].split("game length and counters")[0].split())
+    assert "Δ win rate:" not in outcomes and " ;" not in outcomes and ". ;" not in outcomes
+    assert outcomes.rstrip().endswith("exclude 0.")
+    measures = " ".join(output.split("game length and counters")[1].split())
+    assert "Δ: paired t" not in measures and "Welch" not in measures
+
+
+def test_a_paired_outcomes_caption_ends_with_a_full_stop() -> None:
+    output = sim("compare", str(CORRIDOR), "--variant", "a:", "--variant", "b:ally_pass_through=false",
+                 "--games", "2", "--workers", "1").output
+    outcomes = " ".join(output.split("outcomes:")[1].split("game length and counters")[0].split())
+    assert "Newcombe's interval for paired proportions" in outcomes and outcomes.endswith(".")

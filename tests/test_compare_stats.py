@@ -256,6 +256,22 @@ def test_a_paired_rate_difference_matches_a_published_worked_example() -> None:
     assert (round(found.low, 4), round(found.high, 4)) == (-0.1186, -0.0046)
 
 
+def test_a_paired_rate_difference_is_newcombes_own_published_example() -> None:
+    # Newcombe (1998), "Improved confidence intervals for the difference between binomial
+    # proportions based on paired data", Statistics in Medicine 17, its worked example:
+    # a=12 pairs positive on both, b=9 on the first only, c=2 on the second only, d=21 on
+    # neither (n=44); difference (b-c)/n = 0.1591, method 10 interval 0.0112 to 0.2954. A fixed
+    # published value, not the formula written out again (hand_paired_newcombe below).
+    # ``pairs`` takes (both, a only, b only, neither) and the difference is b's rate less a's,
+    # so Newcombe's first test is b here.
+    a, b = pairs((12, 2, 9, 21))
+    found = paired_newcombe(a, b)
+    assert found.estimate == pytest.approx(7 / 44)
+    assert (round(found.low, 4), round(found.high, 4)) == (0.0112, 0.2954)
+    reverse = paired_newcombe(b, a)
+    assert (round(reverse.low, 4), round(reverse.high, 4)) == (-0.2954, -0.0112)
+
+
 @pytest.mark.parametrize("table", [(59, 16, 6, 80), (36, 2, 12, 0), (1, 7, 1, 12), (10, 3, 7, 20), (0, 0, 5, 5), (5, 0, 0, 5), (0, 4, 0, 6), (3, 3, 3, 3), (50, 0, 0, 0)])
 def test_a_paired_rate_difference_is_newcombes_method_10(table: tuple[int, int, int, int]) -> None:
     a, b = pairs(table)

@@ -120,3 +120,38 @@ def test_a_script_entry_without_its_command_field_names_the_missing_field_at_its
         load_scenario(path)
     assert "script.0.command: missing field 'command'; the commands are: " in str(caught.value)
     assert caught.value.where is not None and "missing.yaml:9:" in caught.value.where
+
+
+RULESET_NAMES = ("sorcery", "godsgloom", "skirmish", "tinyepic")
+
+
+def _listed(data: object, ruleset: str) -> list[str]:
+    from domain.ruleset import get_ruleset
+
+    with pytest.raises(BadInput) as caught:
+        get_ruleset(ruleset).parse_command(data)  # type: ignore[arg-type]
+    return str(caught.value).split("the commands are: ")[1].split(", ")
+
+
+@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+def test_a_command_missing_its_name_lists_the_commands_an_unknown_name_lists(ruleset: str) -> None:
+    """``game.issue({})`` listed the script's commands, leaving out ``set_up``, which
+    ``game.issue`` accepts (``Simulator.load`` issues it) and ``{"command": 5}`` lists: both
+    name every command ``issue`` takes, the ruleset's command union."""
+    from domain.ruleset import get_ruleset
+
+    missing, unknown = _listed({}, ruleset), _listed({"command": 5}, ruleset)
+    assert missing == unknown and "set_up" in missing
+    accepted = sorted(str(member.model_fields["command"].default)
+                      for member in (*get_ruleset(ruleset).script_commands, get_ruleset(ruleset).setup_model))
+    assert sorted(missing) == accepted
+
+
+def test_a_script_entry_missing_its_name_lists_only_what_a_script_may_use(tmp_path: Path) -> None:
+    """A scenario's script may not set the game up (its ``setup:`` does): its list stays the
+    script's commands."""
+    path = tmp_path / "missing.yaml"
+    path.write_text(GLOOM.replace("UNIT", 'at: "1,1"').replace("{command: COMMAND}", "{unit: a}"))
+    with pytest.raises(BadInput) as caught:
+        load_scenario(path)
+    assert "set_up" not in str(caught.value)

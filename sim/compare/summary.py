@@ -14,8 +14,8 @@ plain data out (the ``--json`` output), sorted so that the order games finished 
 - **The same games**: ``difference.same_games`` when every game of a variant ended in the state
   the first variant's game of the same number did (an option that changes nothing here).
 - **Paired games**: game i has the same seed and seat in every variant, so when both variants
-  played the same game numbers (every run but an interrupted one) the two games of a number are
-  a pair, and a difference is taken game by game (``difference.paired``, ``difference.intervals``
+  played the same game numbers (every run but an interrupted one, a run of one game included)
+  the two games of a number are a pair, and a difference is taken game by game (``difference.paired``, ``difference.intervals``
   naming each interval): the seed's share of a game's outcome, common to both games, drops out.
 - **Differences of means** (length, score, parts, counters): paired, Student's t interval of the
   per-game differences; unpaired (an interrupted run that played a game number under one variant
@@ -174,16 +174,23 @@ UNPAIRED = {"means": "Welch", "rates": "Newcombe", "first_player_win_rate": "New
 
 
 def is_paired(base: list[GameResult], other: list[GameResult]) -> bool:
-    """Whether the two variants played the same games: each game number in both, at least two
-    of them (game i has the same seed and seat in every variant, so the two games of a number
-    are a pair). An interrupted run may leave a number played under one variant only: then the
-    games are compared unpaired (Welch, Newcombe), all of them counted."""
+    """Whether the two variants played the same games: each game number in both (game i has
+    the same seed and seat in every variant, so the two games of a number are a pair). A
+    complete run of one game is one pair: its means' differences are unknown (one pair has no
+    spread), its rates' paired Newcombe intervals are known. An interrupted run may leave a
+    number played under one variant only: then the games are compared unpaired (Welch,
+    Newcombe), all of them counted."""
     numbers = [g.index for g in base]
-    return len(base) >= 2 and len(set(numbers)) == len(numbers) and sorted(numbers) == sorted(g.index for g in other)
+    return len(set(numbers)) == len(numbers) and sorted(numbers) == sorted(g.index for g in other)
 
 
-def _paired_rate_difference(base: list[GameResult], other: list[GameResult], player: str, outcome: str) -> dict[str, float]:
-    """b's rate of ``outcome`` less a's over the pairs of games (Newcombe, paired)."""
+def _paired_rate_difference(
+    base: list[GameResult], other: list[GameResult], player: str, outcome: str
+) -> dict[str, float] | None:
+    """b's rate of ``outcome`` less a's over the pairs of games (Newcombe, paired); unknown
+    (None) over no pair, as a rate over no game is."""
+    if not base:
+        return None
     partner = {g.index: g for g in other}
     a = [g.results.get(player) == outcome for g in base]
     b = [partner[g.index].results.get(player) == outcome for g in base]

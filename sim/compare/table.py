@@ -35,19 +35,18 @@ PAIRING = {
     "paired": "The variants played the same seeds and seats, game for game: each difference is taken over the pairs "
               "of games (paired intervals), so the seeds' spread, common to both games of a pair, drops out",
     "unpaired": "Some game numbers were played under one variant only (an interrupted run): differences are taken "
-                "as if the games were independent (unpaired intervals), which widens them",
+                "as if the games were independent (unpaired intervals), which ignores the pairing of the games both "
+                "variants played",
     "mixed": "Variants the variants table says are paired played the same seeds and seats as the first, game for "
              "game, and their differences are taken over the pairs of games; the others (an interrupted run) as "
-             "if independent, which widens them",
+             "if independent, which ignores the pairing of the games both variants played",
 }
 
 
 def pairing(summary: dict[str, Any]) -> str:
     """Which intervals the differences use, in words, from each difference's ``paired``."""
-    found = {v["difference"]["paired"] for v in summary["variants"] if v["difference"] is not None}
-    if not found:
-        return ""
-    return PAIRING["mixed" if len(found) > 1 else "paired" if found == {True} else "unpaired"]
+    found = _kinds(summary)
+    return PAIRING[_kind(found)] if found else ""
 
 
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
@@ -108,13 +107,34 @@ def _outcomes(summary: dict[str, Any]) -> Table:
         )
         table.add_row("", "advantage", "", _delta(first["advantage"]), "")
         table.add_section()
-    table.caption = (
+    caption = (
         "*the player who moved first, its win rate over the decided games (draws left out); "
-        "advantage: that rate less 50%. " + ONE_AT_A_TIME + pairing(summary)
-        + ("; Δ win rate: Newcombe's interval for paired proportions (the first player's: unpaired, over the "
-           "decided games, which differ)" if _any_paired(summary) else "; Δ win rate: Newcombe's interval")
+        "advantage: that rate less 50%. " + ONE_AT_A_TIME
     )
+    kinds = _kinds(summary)
+    if kinds:  # a Δ column to explain: how its differences were taken (none with one variant)
+        caption += pairing(summary) + "; Δ win rate: " + RATE_INTERVALS[_kind(kinds)] + "."
+    table.caption = caption.rstrip()
     return table
+
+
+#: the Δ win rate column's interval, by how the variants' differences were taken
+RATE_INTERVALS = {
+    "paired": "Newcombe's interval for paired proportions (the first player's: unpaired, over the decided "
+              "games, which differ)",
+    "unpaired": "Newcombe's interval for independent proportions",
+    "mixed": "Newcombe's interval for paired proportions for paired variants (see the variants table), else "
+             "for independent ones; the first player's: unpaired, over the decided games, which differ",
+}
+
+
+def _kinds(summary: dict[str, Any]) -> set[bool]:
+    """Whether each variant's difference from the first is paired: empty with one variant."""
+    return {v["difference"]["paired"] for v in summary["variants"] if v["difference"] is not None}
+
+
+def _kind(kinds: set[bool]) -> str:
+    return "mixed" if len(kinds) > 1 else "paired" if kinds == {True} else "unpaired"
 
 
 def _delta(data: dict[str, float] | None) -> str:
@@ -163,16 +183,15 @@ def _measures(summary: dict[str, Any]) -> Table:
     return table
 
 
-def _any_paired(summary: dict[str, Any]) -> bool:
-    return any(v["difference"] is not None and v["difference"]["paired"] for v in summary["variants"])
-
-
-def _measures_caption(summary: dict[str, Any]) -> str:
-    kinds = {v["difference"]["paired"] for v in summary["variants"] if v["difference"] is not None}
+def _measures_caption(summary: dict[str, Any]) -> str | None:
+    """How the Δ of means were taken; none with one variant, which has no Δ."""
+    kinds = _kinds(summary)
+    if not kinds:
+        return None
     if kinds == {True}:
         how = "Δ: paired t interval of the per-game differences (game i of each variant: the same seed and seat)"
     elif kinds == {False}:
         how = "Δ: Welch's t interval of the difference of means (unpaired: some games were played under one variant only)"
     else:
         how = "Δ: paired t interval of the per-game differences for paired variants (see the variants table), else Welch's t interval"
-    return how + "; too few games: a variant with fewer than 2 games has no spread, so no interval"
+    return how + "; too few games: a variant with fewer than 2 games has no spread, so no interval."
