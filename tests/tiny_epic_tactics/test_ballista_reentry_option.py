@@ -4,7 +4,8 @@ carried off, not its own Move).
 
 ``barred`` (the default, the engine's reading before the option): such a unit may not enter that
 space again this turn either, and the refusal names the option. ``allowed``: the knock back lifts
-the bar for the rest of the turn, as for a unit that did not start there; its own Move out of the
+the bar on entering the space for the rest of the turn, from the knock back's step off it; the unit
+still started its turn there and fires from the space when it stands on it. Its own Move out of the
 Ballista still bars it."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 
 from domain.errors import BadInput
 from domain.game import Game
+from domain.rulesets.tinyepic import TinyEpicTacticsRuleset
 from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.reach import range_of_motion
@@ -172,6 +174,9 @@ def test_seed_003_ballista_a_unit_that_started_its_turn_there_fires_it_after_a_k
     # back on it, the bar on entering it stays as the first knock back left it for the turn
     step_back_in = TetMovement(state).step_option("g", "0,1", "1,1")
     assert step_back_in is not None and (step_back_in.blocked is None) is (option == "allowed")
+    notes = TinyEpicTacticsRuleset().summary(state, str).notes
+    assert "started the turn on a Ballista: g" in notes
+    assert any("ballista_reentry_after_knockback: allowed): g" in n for n in notes) is (option == "allowed")
     fire = {"command": "fire_ballista", "unit": "g", "target": "f", "direction": "E"}
     assert any(getattr(c, "command", "") == "fire_ballista" and getattr(c, "unit", "") == "g" for c in game.legal_commands())
     events = game.issue(fire)

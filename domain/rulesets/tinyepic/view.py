@@ -63,8 +63,9 @@ class GridView:
     @cached_property
     def places(self) -> tuple[object, ...]:
         """What a unit's steps read besides the board: each unit (the object itself), where it
-        stands, its side and whether it lives; who started on the Ballista; the options
-        object. The steps kept with it (``TetMovement.steps_from``) last while it is equal."""
+        stands, its side and whether it lives; who may not enter the Ballista they started on
+        (``reentry_bars``); the options object. The steps kept with it
+        (``TetMovement.steps_from``) last while it is equal."""
         state = self.state
         units = tuple([(u.id, id(u), u.location, u.owner, u.alive) for u in state.units.values()])
         starters = reentry_bars(state)  # the starters, less those whose bar a knock back lifted
