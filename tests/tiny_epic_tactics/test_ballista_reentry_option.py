@@ -4,7 +4,8 @@ carried off, not its own Move).
 
 ``barred`` (the default, the engine's reading before the option): such a unit may not enter that
 space again this turn either, and the refusal names the option. ``allowed``: the knock back lifts
-the bar for the rest of the turn, as for a unit that did not start there; its own Move out of the
+the bar on entering the space for the rest of the turn, from the knock back's step off it; the unit
+still started its turn there and fires from the space when it stands on it. Its own Move out of the
 Ballista still bars it."""
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ import pytest
 
 from domain.errors import BadInput
 from domain.game import Game
+from domain.rulesets.tinyepic import TinyEpicTacticsRuleset
+from domain.rulesets.tinyepic.movement import TetMovement
 from domain.rulesets.tinyepic.options import TetOptions
+from domain.rulesets.tinyepic.reach import range_of_motion
 from domain.rulesets.tinyepic.state import TetState
+from projections.state_hash import fold, state_hash
+from sim.runner import play
 from sim.scenario import load_scenario
 from sim.selfplay import self_play
-from tests.tiny_epic_tactics.support import EXAMPLES, of, reach_of, refused, tet, unit
+from tests.tiny_epic_tactics.support import EXAMPLES, of, reach_of, refused, states_after_each_event, tet, unit
 from tests.tiny_epic_tactics.test_kept_moves import _check, _fold_and_check
 
 BOARD = [". . . .", ". b . .", ". . . ."]
@@ -82,7 +88,9 @@ def test_ballista_reentry_after_knockback_allowed_lets_the_carried_off_unit_move
     accepted; then it fires from the Ballista it moved into (seed 003: "after moving into this
     space"; a lone unit: its third action)."""
     game = _carried_off("allowed")
-    assert game.state.ballista_starters == {}  # type: ignore[attr-defined]  # the bar lifted
+    # the bar lifted in a field of its own: the unit still started its turn there
+    assert game.state.ballista_starters == {"g": "1,1"}  # type: ignore[attr-defined]
+    assert game.state.ballista_lifted == ["g"]  # type: ignore[attr-defined]
     back = {"command": "move", "unit": "g", "path": ["1,1"]}
     legal = game.legal_commands()
     assert "1,1" in _ends(game, "g")
@@ -141,3 +149,76 @@ def test_ballista_reentry_after_knockback_kept_moves_equal_rebuilt_ones_along_ra
     scenario = scenario.model_copy(update={"options": {**scenario.options, "ballista_reentry_after_knockback": option}, "script": []})
     played = self_play(scenario, 4, "random", seed, verify_log=True)
     assert _fold_and_check(played.events, f"31 under {option}, seed {seed}", 1) > 0
+
+
+@pytest.mark.parametrize("option", ["barred", "allowed"])
+def test_seed_003_ballista_a_unit_that_started_its_turn_there_fires_it_after_a_knock_back_off_and_another_back_on(option: str) -> None:
+    """Seed 003, Ballista: a unit that starts its turn on the Ballista may fire it. Carried off
+    by one Counter's knock back (south) and back on by a second's (north), it still started its
+    turn there, under either value of ballista_reentry_after_knockback: the option lifts a bar
+    on entering the space, never the unit's use of it. The shot is listed and accepted."""
+    units = [
+        unit("g", "p1", "1,1", "Rogue", missile=2, ammo=3, melee=0),
+        unit("e", "p2", "1,0", movement=2, melee=1),
+        unit("f", "p2", "1,3", movement=2, melee=1),
+    ]
+    game = tet([*BOARD, ". . . ."], units=units, options={**DICE, "ballista_reentry_after_knockback": option}).game
+    game.issue({"command": "missile_attack", "unit": "g", "target": "e"})
+    assert game.state.units["g"].location == CARRIED_TO
+    game.issue({"command": "missile_attack", "unit": "g", "target": "f"})
+    state = game.state
+    assert isinstance(state, TetState)
+    assert state.units["g"].location == "1,1"  # knocked back on
+    assert state.ballista_starters == {"g": "1,1"}
+    assert state.ballista_lifted == (["g"] if option == "allowed" else [])
+    # back on it, the bar on entering it stays as the first knock back left it for the turn
+    step_back_in = TetMovement(state).step_option("g", "0,1", "1,1")
+    assert step_back_in is not None and (step_back_in.blocked is None) is (option == "allowed")
+    notes = TinyEpicTacticsRuleset().summary(state, str).notes
+    assert "started the turn on a Ballista: g" in notes
+    assert any("ballista_reentry_after_knockback: allowed): g" in n for n in notes) is (option == "allowed")
+    fire = {"command": "fire_ballista", "unit": "g", "target": "f", "direction": "E"}
+    assert any(getattr(c, "command", "") == "fire_ballista" and getattr(c, "unit", "") == "g" for c in game.legal_commands())
+    events = game.issue(fire)
+    assert of(events, "ActionTaken", unit="g", action="ballista", number=3)
+
+
+def _example_31_games() -> list[tuple[str, list]]:  # type: ignore[type-arg]
+    scenario = load_scenario(EXAMPLES / "31-carried-off-the-ballista-then-back-in-under-option-allowed.yaml")
+    games = [("31's script", list(play(scenario).events))]
+    for seed in range(4):
+        free = scenario.model_copy(update={"script": []})
+        games.append((f"31, random seed {seed}", self_play(free, 4, "random", seed, verify_log=True).events))
+    return games
+
+
+def test_ballista_reentry_after_knockback_allowed_no_state_of_example_31_names_the_bar_barred() -> None:
+    """Option ballista_reentry_after_knockback: allowed (seed 003, Ballista is silent on a knock
+    back): no state names the other value. After every event of example 31's script and of its
+    random self-play (the knock back's ``StepTaken`` included, before its ``MoveEnded``), every
+    living unit's range of motion and steps give no reason naming ``barred``, and the state
+    folded one event at a time reads as one rebuilt from scratch: the same hash, the same
+    reasons, the same kept moves and legal commands (``test_kept_moves._check``)."""
+    carried_mid_knock_back = 0
+    for name, events in _example_31_games():
+        for n, (state, when) in enumerate(states_after_each_event(events), start=2):
+            where = f"{name}, {when}"
+            assert state.options.ballista_reentry_after_knockback == "allowed"
+            rebuilt = fold(events[:n])
+            assert isinstance(rebuilt, TetState)
+            assert state_hash(state) == state_hash(rebuilt), where
+            if not state.width:
+                continue
+            model = TetMovement(state)
+            for u in [u for u in state.units.values() if u.alive and u.location is not None]:
+                reasons = range_of_motion(state, u.id).reasons
+                assert reasons == range_of_motion(rebuilt, u.id).reasons, f"{where}: {u.id}'s reasons"
+                named = [str(r) for rs in reasons.values() for r in rs] + [
+                    str(o.blocked) for y in range(state.height) for x in range(state.width)
+                    for o in model.step_options(u.id, f"{x},{y}") if o.blocked is not None
+                ]
+                assert not [r for r in named if "barred" in r], f"{where}: {u.id}: {named}"
+            if state.moves and any(m.purpose != "move" for m in state.moves.values()) and state.ballista_starters:
+                carried_mid_knock_back += 1
+            _check(state, where)
+    assert carried_mid_knock_back  # a state between a knock back's step and its end was read

@@ -47,6 +47,7 @@ def _plain_fold(state: TetState, event: GameEvent) -> None:
     state.new_turn(event.player, event.turn)
     state.actions_taken = 0
     state.ballista_starters = dict(event.on_ballista)
+    state.ballista_lifted = []
     state.move_ends = {}
     for unit in state.units.values():
         unit.actions = []

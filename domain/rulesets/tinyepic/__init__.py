@@ -227,12 +227,12 @@ class TinyEpicTacticsRuleset(Ruleset[TetState]):
                  ", ".join(stores) or "-", done]
             )
         if state.ballista_starters:
-            # a unit a knock back carried off under option ballista_reentry_after_knockback:
-            # allowed is no longer among them (``TetState.record_move_end``): the note says so
-            lifted = state.options.ballista_reentry_after_knockback == "allowed"
+            summary.notes.append("started the turn on a Ballista: " + ", ".join(state.ballista_starters))
+        if state.ballista_lifted:
+            # option ballista_reentry_after_knockback: allowed (``TetState.record_move_end``)
             summary.notes.append(
-                "started the turn on a Ballista" + (" (not carried off it by a knock back)" if lifted else "")
-                + ": " + ", ".join(state.ballista_starters)
+                "carried off their Ballista by a knock back, may enter it again this turn "
+                "(option ballista_reentry_after_knockback: allowed): " + ", ".join(state.ballista_lifted)
             )
         return summary
 

@@ -20,7 +20,7 @@ assert set(_TURN_MARKS) <= TetUnit.__plain_fields__
 _TURN_MARK_SET = frozenset(_TURN_MARKS)
 #: the state's fields a turn's start and an action set, plain fields too (the first two are
 #: those ``GameState.new_turn`` sets: a test compares the fold with it)
-_TURN_FIELDS = frozenset({"active_player", "turn", "actions_taken", "ballista_starters", "move_ends"})
+_TURN_FIELDS = frozenset({"active_player", "turn", "actions_taken", "ballista_starters", "ballista_lifted", "move_ends"})
 assert _TURN_FIELDS <= TetState.__plain_fields__
 
 
@@ -84,13 +84,15 @@ class TurnStarted(GameEvent):
         assert isinstance(state, TetState)  # ``_grid``, inline: every turn's start folds this
         grid = state
         # ``grid.new_turn(self.player, self.turn)`` (the active player and the turn), and
-        # ``actions_taken`` and ``ballista_starters``, set as ``StateModel.__setattr__`` sets a
-        # plain field (all five are: ``_TURN_FIELDS``), with no call per field
+        # ``actions_taken``, ``ballista_starters``, ``ballista_lifted`` and ``move_ends``, set as
+        # ``StateModel.__setattr__`` sets a plain field (all seven are: ``_TURN_FIELDS``), with no
+        # call per field
         known = grid.__dict__
         known["active_player"] = self.player
         known["turn"] = self.turn
         known["actions_taken"] = 0
         known["ballista_starters"] = dict(self.on_ballista)
+        known["ballista_lifted"] = []
         known["move_ends"] = {}
         turn_fields = grid.__pydantic_fields_set__
         turn_fields |= _TURN_FIELDS  # in place, through a name: no attribute set on the state

@@ -22,7 +22,7 @@ from domain.cached import cached_property
 from domain.movement import SharedSteps, StepGroup, StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import DIAGONALS, DIRECTIONS, Space, parse_space
-from domain.rulesets.tinyepic.state import TetState, TetUnit, carried_off_ballista
+from domain.rulesets.tinyepic.state import TetState, TetUnit, carried_off_ballista, reentry_bars
 from domain.rulesets.tinyepic.view import GridView, rule
 from domain.state import GameState
 
@@ -59,8 +59,12 @@ UNIT_IN_WAY = rule("digest 4 (Knock Back)", "another unit stops a knock back")
 def reentry_rule(state: TetState, unit_id: str) -> RuleRef:
     """The rule that keeps a unit out of the Ballista it started its turn on: the seed's, or,
     for a unit a knock back carried off (``carried_off_ballista``), the option's reading that
-    bars it too (under allowed the knock back lifted the bar: ``TetState.record_move_end``)."""
-    return BALLISTA_KNOCKED_OFF if carried_off_ballista(state, unit_id) else BALLISTA_REENTRY
+    bars it too under barred (under allowed the knock back lifted the bar: ``reentry_bars``
+    leaves it out, so this is never asked of it; the option is read all the same, so that no
+    reason names a value the game is not played under)."""
+    if state.options.ballista_reentry_after_knockback == "barred" and carried_off_ballista(state, unit_id):
+        return BALLISTA_KNOCKED_OFF
+    return BALLISTA_REENTRY
 
 
 class TetMovement:
@@ -183,7 +187,7 @@ class TetMovement:
         """``options`` judged against who stands where each leads and the Ballista the unit
         started on (``step_options``)."""
         occupant_at = self.view.occupant_at
-        starters = self.view.state.ballista_starters  # empty on most turns: nothing looked up then
+        starters = reentry_bars(self.view.state)  # empty on most turns: nothing looked up then
         started_on = starters.get(unit_id) if starters and not self.ballista_passable else None
         found: list[StepOption] = []
         for option in options:  # as ``step_option`` judges one: searches ask this most
@@ -227,7 +231,7 @@ class TetMovement:
             for unit in state.units.values():  # the living ones, in order (``GridView.living``)
                 if unit.location == to and unit.alive:
                     occupant = unit
-        starters = state.ballista_starters  # empty on most turns: nothing looked up then
+        starters = reentry_bars(state)  # empty on most turns: nothing looked up then
         if starters and starters.get(unit_id) == to and not self.ballista_passable and (occupant is None or occupant.owner == state.units[unit_id].owner):
             return option._replace(blocked=reentry_rule(state, unit_id))  # an ally there or not (``_option``)
         if occupant is not None and occupant.id != unit_id:
@@ -269,7 +273,7 @@ class TetMovement:
         plain = StepOption(to=to.text, kind=kind, cost=cost)
         if occupant is not None and occupant.owner != unit.owner:
             return self._occupied(unit, occupant, plain)  # an enemy keeps it out first
-        if self.view.state.ballista_starters.get(unit.id) == to.text and not self.ballista_passable:
+        if reentry_bars(self.view.state).get(unit.id) == to.text and not self.ballista_passable:
             # seed 003, Ballista: "cannot move out and back into the Ballista space"; passing
             # through it is entering it, so an ally standing there does not lift the ban
             return plain._replace(blocked=reentry_rule(self.state, unit.id))
@@ -581,7 +585,7 @@ def clear_path(state: TetState, unit: TetUnit, start: str, steps: Sequence[str])
     units = state.units.values()
     me, side = unit.id, unit.owner
     passes = state.options.ally_pass_through
-    starters = state.ballista_starters  # empty on most turns: nothing looked up then
+    starters = reentry_bars(state)  # empty on most turns: nothing looked up then
     started_on = starters.get(me) if starters else None
     left: float = unit.movement
     here = start

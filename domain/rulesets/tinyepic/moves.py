@@ -26,7 +26,7 @@ from domain.movement import SharedSteps, walk_back
 from domain.rulesets.tinyepic.combat import shot_gained_by_moving_back
 from domain.rulesets.tinyepic.kept import READING, UnitMoves
 from domain.rulesets.tinyepic.movement import BoardSteps, Search, Searches, SearchKey, Unblocked, board_steps
-from domain.rulesets.tinyepic.state import TetUnit
+from domain.rulesets.tinyepic.state import TetUnit, reentry_bars
 from domain.rulesets.tinyepic.view import GridView
 from domain.rulesets.tinyepic.villages import village_spaces
 
@@ -47,7 +47,7 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     sides = known.get(SIDE_OCCUPIED)
     side = sides.get(unit.owner) if sides is not None else None
     blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
-    if view.state.ballista_starters or not view.options.ally_pass_through:  # neither on most turns
+    if reentry_bars(view.state) or not view.options.ally_pass_through:  # neither on most turns
         blocked = _blocked_for(view, unit, blocked)
     kept = steps.searches
     # the search from here on an empty board (``unblocked``): only the blocked spaces it
@@ -254,7 +254,7 @@ def _blocked_for(view: GridView, unit: TetUnit, blocked: frozenset[str]) -> froz
         here = unit.location or ""
         if here in blocked and view.occupant_at[here].id == unit.id:
             blocked = blocked - {here}
-    starters = view.state.ballista_starters
+    starters = reentry_bars(view.state)
     started_on = starters.get(unit.id) if starters else None
     return blocked if started_on is None else blocked | {started_on}
 
@@ -273,7 +273,7 @@ def _occupied(view: GridView, unit: TetUnit) -> tuple[set[str], set[str]]:
     else:
         crossing = set()
         blocked = {space for space, occupant in occupant_at.items() if occupant.id != me}
-    starters = view.state.ballista_starters  # empty on most turns: nothing looked up then
+    starters = reentry_bars(view.state)  # empty on most turns: nothing looked up then
     started_on = starters.get(me) if starters else None
     if started_on is not None:
         blocked.add(started_on)

@@ -83,8 +83,9 @@ class TetOptions(RuleOptions):
     ballista_reentry_after_knockback: Literal["barred", "allowed"] = Field(
         default="barred",
         description="a unit that started its turn on the Ballista and was carried off it by a knock back (not its own "
-        "Move) may not enter it again this turn, as after moving out (barred, the reading before the option), or may, "
-        "as a unit that did not start there (allowed); seed 003 bars only 'move out and back into'",
+        "Move) may not enter it again this turn, as after moving out (barred, the reading before the option), or may "
+        "(allowed: the bar lifted for the rest of the turn; the unit still started there and fires from the space "
+        "when it stands on it); seed 003 bars only 'move out and back into'",
     )
     ballista_action: Literal["separate_action"] = Field(
         default="separate_action", description="firing the Ballista is an action of its own; it needs no Ammo"

@@ -23,6 +23,7 @@ from domain.rulesets.tinyepic.movement import (
     board_steps,
     shortfall,
 )
+from domain.rulesets.tinyepic.state import TetState, reentry_bars
 from domain.state import GameState
 
 
@@ -83,7 +84,7 @@ def range_of_motion(state: GameState, unit_id: str) -> RangeOfMotion:
             reasons = answer.reasons.setdefault(label(state, location), [])
             if BEHIND_ENEMY not in reasons:
                 reasons.insert(0, BEHIND_ENEMY)
-        started_on = getattr(state, "ballista_starters", {}).get(unit_id)
+        started_on = reentry_bars(state).get(unit_id) if isinstance(state, TetState) else None
         if started_on is not None:
             # a space the Ballista alone keeps out of reach (the unit may not pass back through
             # it, seed 003, Ballista): a search with that space open, for the explanation only

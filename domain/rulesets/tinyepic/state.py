@@ -4,6 +4,7 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any, ClassVar, Literal, Self, get_origin
 
 from pydantic import Field
@@ -59,9 +60,14 @@ class TetState(GameState):
     terrain: list[list[Terrain]] = Field(default_factory=list)
     #: actions the active player has taken this turn (digest 2: at most three)
     actions_taken: int = 0
-    #: units of the active player that started the turn on a Ballista, and where (under option
-    #: ballista_reentry_after_knockback: allowed, less those a knock back carried off it since)
+    #: units of the active player that started the turn on a Ballista, and where: they may fire
+    #: it, and may not move out and back into it this turn (seed 003, Ballista)
     ballista_starters: dict[str, str] = Field(default_factory=dict)
+    #: those of them whose bar on entering it again a knock back lifted this turn (option
+    #: ballista_reentry_after_knockback: allowed; never any under barred), in the order lifted.
+    #: Read by the movement code only (``reentry_bars``), never by firing: the unit still
+    #: started its turn there. Empty, it is not written, so that states hash as before it existed
+    ballista_lifted: list[str] = Field(default_factory=list, exclude_if=operator.not_)
     #: where each unit's Move this turn ended: a unit knocked onto a Ballista afterwards did not
     #: move into it (seed 003, Ballista)
     move_ends: dict[str, str] = Field(default_factory=dict)
@@ -70,13 +76,14 @@ class TetState(GameState):
         if purpose != "move":
             # a knock back is no Move (its steps are not a Move: Villages read it so too). One
             # that carried a unit off the Ballista it started on, before any Move of its own
-            # took it out, lifts its bar under option ballista_reentry_after_knockback: allowed
-            # (it is then as a unit that did not start there: seed 003 bars "move out and back")
+            # took it out, lifts its bar on entering it under option
+            # ballista_reentry_after_knockback: allowed, for the rest of the turn (seed 003 bars
+            # "move out and back"); the unit still started its turn there (``ballista_starters``)
             if (
                 self.ballista_starters and self.options.ballista_reentry_after_knockback == "allowed"
-                and carried_off_ballista(self, unit_id)
+                and unit_id not in self.ballista_lifted and carried_off_ballista(self, unit_id)
             ):
-                del self.ballista_starters[unit_id]
+                self.ballista_lifted.append(unit_id)
             return
         if at is not None:
             self.move_ends[unit_id] = at
@@ -160,9 +167,26 @@ def carried_off_ballista(state: TetState, unit_id: str) -> bool:
     return not any(move.unit == unit_id and move.purpose == "move" for move in state.moves.values())
 
 
+def reentry_bars(state: TetState) -> dict[str, str]:
+    """The Ballista each unit may not enter this turn, by unit (seed 003, Ballista: one that
+    started its turn there "cannot move out and back into" it): ``ballista_starters``, less,
+    under option ballista_reentry_after_knockback: allowed, those a knock back carried off: the
+    bar lifted when its move ended (``ballista_lifted``), or being carried off now (after the
+    knock back's step, before its ``MoveEnded``: ``carried_off_ballista``), so that no state
+    reads the bar of the other value. The starters themselves when none is lifted (every game
+    under barred): empty on most turns. What the movement code reads; firing reads the starters."""
+    starters = state.ballista_starters
+    if not starters or state.options.ballista_reentry_after_knockback != "allowed":
+        return starters
+    lifted = state.ballista_lifted
+    return {u: at for u, at in starters.items() if u not in lifted and not carried_off_ballista(state, u)}
+
+
 #: the state's fields that hold a list or a map of plain values (strings, numbers), never held
 #: twice: a copy of the state alone copies them shallowly (``TetState._copied_alone``)
-_PLAIN_FIELDS: tuple[str, ...] = ("players", "unordered", "aliases", "counters", "ballista_starters", "move_ends")
+_PLAIN_FIELDS: tuple[str, ...] = (
+    "players", "unordered", "aliases", "counters", "ballista_starters", "ballista_lifted", "move_ends"
+)
 #: the fields ``TetState._copied_alone`` copies by what they hold (the others as ``copy_model`` does)
 _COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN_FIELDS})
 

@@ -8,7 +8,7 @@ from domain.cached import cached_property
 from domain.rules import RuleRef
 from domain.rulesets.tinyepic.grid import Space, manhattan, parse_space
 from domain.rulesets.tinyepic.options import Terrain
-from domain.rulesets.tinyepic.state import TetState, TetUnit, carried_off_ballista
+from domain.rulesets.tinyepic.state import TetState, TetUnit, carried_off_ballista, reentry_bars
 from domain.state import GameState
 
 RULESET = "tinyepic"
@@ -63,11 +63,12 @@ class GridView:
     @cached_property
     def places(self) -> tuple[object, ...]:
         """What a unit's steps read besides the board: each unit (the object itself), where it
-        stands, its side and whether it lives; who started on the Ballista; the options
-        object. The steps kept with it (``TetMovement.steps_from``) last while it is equal."""
+        stands, its side and whether it lives; who may not enter the Ballista they started on
+        (``reentry_bars``); the options object. The steps kept with it
+        (``TetMovement.steps_from``) last while it is equal."""
         state = self.state
         units = tuple([(u.id, id(u), u.location, u.owner, u.alive) for u in state.units.values()])
-        starters = state.ballista_starters
+        starters = reentry_bars(state)  # the starters, less those whose bar a knock back lifted
         # and which of them a knock back carried off: the rule that bars them names the option
         # (``movement.reentry_rule``)
         carried = tuple(sorted((u, s, carried_off_ballista(state, u)) for u, s in starters.items())) if starters else ()
