@@ -18,7 +18,7 @@ chosen uniformly among the legal ones (as ``sim play --policy random``). Every g
 
 Run as a script for many seeds (the test, ``test_fuzz_realms.py``, runs a few)::
 
-    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--dump DIR]
+    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--heavy] [--unlisted 0.6] [--dump DIR]
 
 A failing game is reported with its seed, what failed and the commands that led there; ``--dump``
 writes it as a scenario file to minimise by hand.
@@ -647,6 +647,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--heavy", action="store_true", help="crowded realms: 16-20 sites, 8-16 units, the Globe more often")
     parser.add_argument("--timeout", type=int, default=60, help="seconds a game may take before it counts as a hang")
+    parser.add_argument("--unlisted", type=float, default=0.25, help="the share of commands drawn unlisted (casts, summons, ...)")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition(":")
     seeds = range(int(first), int(last)) if last else [int(first)]
@@ -662,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in seeds:
         signal.alarm(args.timeout)
         try:
-            run = play_one(seed, args.turns, heavy=args.heavy)
+            run = play_one(seed, args.turns, unlisted=args.unlisted, heavy=args.heavy)
             commands += run.commands
             dropped += run.setup_dropped
             drawn += run.unlisted
