@@ -18,7 +18,7 @@ chosen uniformly among the legal ones (as ``sim play --policy random``). Every g
 
 Run as a script for many seeds (the test, ``test_fuzz_realms.py``, runs a few)::
 
-    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--dump DIR]
+    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--heavy] [--unlisted 0.6] [--dump DIR]
 
 A failing game is reported with its seed, what failed and the commands that led there; ``--dump``
 writes it as a scenario file to minimise by hand.
@@ -211,6 +211,8 @@ class GameRun:
     setup: dict[str, Any] = field(default_factory=dict)
     commands: int = 0
     unlisted: Counter[str] = field(default_factory=Counter)
+    #: the unlisted commands issued and accepted, by kind (``unlisted`` counts those drawn)
+    accepted: Counter[str] = field(default_factory=Counter)
     setup_dropped: int = 0
     game: Game | None = None
 
@@ -343,7 +345,12 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind == "cast":
         casters = [u.id for u in units if u.owner == me and (u.kind == "avatar" or "Spellcaster" in " ".join(getattr(u, "keywords", ())))]
         by = rng.choice(casters) if casters and rng.random() < 0.7 else unit if rng.random() < 0.3 else None
-        return {"command": "cast", "card": rng.choice(p.spells), "targets": targets, "by": by}
+        card = rng.choice(p.spells)
+        if rng.random() < 0.8:  # a spell that may be cast now, by a caster, targets in its shape
+            card, by, shaped = shaped_cast(game, rng, me, casters)
+            if shaped is not None:
+                targets = shaped
+        return {"command": "cast", "card": card, "targets": targets, "by": by}
     if kind == "summon":
         return {"command": "summon", "card": rng.choice(p.interesting_minions), "at": _location(rng, squares), "id": f"n{run.commands}", "targets": targets}
     if kind == "conjure":
@@ -353,6 +360,133 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     if kind == "play_site":
         return {"command": "play_site", "card": rng.choice(p.sites), "at": rng.randint(1, 20), "targets": targets}
     return {"command": kind}
+
+
+#: the targets each kind of spell target takes, in order (``spells/``: each kind's ``plan``), one
+#: code a target: ``caster`` the casting Avatar or Spellcaster, ``ally``/``enemy``/``minion`` a
+#: unit, ``tapped`` a tapped unit, ``here`` a unit at the previous target's location, ``adj`` a
+#: location next to the previous target (``diag`` diagonally), ``near`` one up to two steps from
+#: it, ``at`` where a unit stands, ``site``/``water`` a site (a water site), ``dir`` a direction,
+#: ``rot`` a way round; ``*`` repeats the code before it 0-2 more times
+SPELL_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "Sites": (("site",),), "AnAlly": (("ally",),), "CastingUnit": (("caster",),),
+    "AlliedSpellcaster": (("caster",),), "MinionTwoStepsFromCaster": (("caster", "minion"),),
+    "SavedMinions": ((), ("minion", "*")), "SitesByWater": ((),), "NoTarget": ((),),
+    "Direction": (("dir",),), "UnitToLocation": (("ally", "near"), ("minion", "diag"), ("minion", "near")),
+    "AlliedMinionsToCaster": (("caster", "ally", "*"),), "EachAtLocation": (("at", "each"),),
+    "Rotation": (("site", "rot"), ("at", "rot")), "AlliesToLocation": (("at", "ally", "*"), ("site", "ally")),
+    "MinionDown": (("minion",),), "SiteDown": (("site",), ("at",)), "MinionNearAlly": (("ally", "here"), ("ally", "minion")),
+    "MinionDownOrIntoVoid": (("minion",), ("minion", "adj")), "AlliedMinionSteps": (("ally", "adj"),),
+    "AlliesStep": (("ally", "adj", "adj", "ally", "adj"), ("ally", "adj")), "AllyMayStep": (("ally", "adj"), ("ally", "adj", "adj")),
+    "EnemiesStepTogether": (("at", "adj", "enemy_here", "*"),), "AllyLuresEnemy": (("ally", "enemy", "adj"),),
+    "AttackedAllyMoves": (("ally", "adj"),), "AllySwapsWithAdjacentEnemy": (("ally", "enemy"),),
+    "AdjacentMinionsStepIn": (("water",),), "MinionMovesToTappedMinion": (("minion", "tapped"),),
+    "WaterSiteOverflows": (("water", "dir"),), "AllyShootsAndIsDragged": (("ally", "dir"), ("ally", "dir", "enemy")),
+    "DamageAtLocationUpToSteps": (("caster", "near"), ("caster", "at")), "ShootDamage": (("caster", "dir"),),
+    "KillAtLocationUpToSteps": (("caster", "water"), ("caster", "near")), "NearbyMinionHurtAndUntapped": (("caster", "minion"),),
+    "WaterSitePullsIn": (("water", "minion"),), "UnburrowAll": (("site",), ("at",)),
+}
+
+
+def shaped_cast(game: Game, rng: random.Random, me: str, casters: list[str]) -> tuple[str, str | None, list[str] | None]:
+    """A spell, its caster and targets that stand a chance: in an attack's defend window, Dodge
+    Roll for the attacked ally (codex: Attack, a timing exception), else a spell of the pool
+    (one needing a casting unit only when ``me`` has one), cast by one of ``me``'s casters."""
+    state = game.state
+    attack = getattr(state, "attack", None)
+    by = rng.choice(casters) if casters else None
+    if attack is not None and attack.window_open and not attack.defenders and attack.target_kind == "unit" and "Dodge Roll" in SPELLS:
+        return "Dodge Roll", by, [attack.target, *([] if rng.random() < 0.2 else [_near(rng, str(state.units[attack.target].location), 1)])]
+    card = rng.choice(pools().spells)
+    for _ in range(3):
+        if casters or "caster" not in (SPELL_SHAPES.get(type(SPELLS[card].target).__name__) or ((),))[0]:
+            break
+        card = rng.choice(pools().spells)
+    return card, by, spell_targets(game, rng, card, me, by)
+
+
+def spell_targets(game: Game, rng: random.Random, card: str, me: str, by: str | None) -> list[str] | None:
+    """Targets for ``card`` cast by ``me`` in the shape its kind of target takes (``SPELL_SHAPES``),
+    drawn from the realm as it is: most fit, so casts get past their targets' checks and the
+    spells' own rules are exercised. None for a kind with no shape here."""
+    spell = SPELLS.get(card)
+    shapes = SPELL_SHAPES.get(type(spell.target).__name__) if spell is not None else None
+    if not shapes:
+        return None
+    state = game.state
+    units = [u for u in state.units.values() if u.alive and u.location]
+    features = getattr(state, "features", {}).values()
+    sites = [f for f in features if f.kind == "site" and f.location]
+    water = [str(f.location) for f in sites if f.water]
+    casters = [u for u in units if u.owner == me and (u.kind == "avatar" or "Spellcaster" in getattr(u, "keywords", ()))]
+    out: list[str] = []
+    last = ""  # the location the previous target stands at or is
+
+    def unit_from(pool: list[Any]) -> None:
+        nonlocal last
+        pick = rng.choice(pool) if pool else rng.choice(units) if units else None
+        if pick is not None:
+            out.append(pick.id)
+            last = str(pick.location)
+
+    def place(text: str) -> None:
+        nonlocal last
+        out.append(text)
+        last = text
+
+    codes = list(rng.choice(shapes))
+    i = 0
+    while i < len(codes):
+        code = codes[i]
+        if code == "*":
+            codes[i:i + 1] = [codes[i - 1]] * rng.randint(0, 2)
+            continue
+        if code == "caster":
+            named = [u for u in casters if u.id == by]
+            unit_from(named or casters)
+        elif code in ("ally", "enemy", "minion", "tapped"):
+            pool = [u for u in units if (code != "ally" or u.owner == me) and (code != "enemy" or u.owner != me)
+                    and (code != "minion" or u.kind == "minion") and (code != "tapped" or getattr(u, "tapped", False))]
+            unit_from(pool)
+        elif code in ("here", "enemy_here"):
+            unit_from([u for u in units if u.location == last and u.id not in out and (code == "here" or u.owner != me)])
+        elif code == "each":  # every unit at the location, each then where it goes
+            there = last
+            for u in [u for u in units if u.location == there]:
+                out.append(u.id)
+                out.append(_near(rng, there, 1))
+        elif code in ("adj", "diag", "near"):
+            place(_near(rng, last or _location(rng, SQUARES), {"adj": 1, "diag": -1, "near": 2}[code]))
+        elif code == "at":
+            place(str(rng.choice(units).location) if units else _location(rng, SQUARES))
+        elif code in ("site", "water"):
+            pool = water if code == "water" and water else [str(f.location) for f in sites]
+            place(rng.choice(pool) if pool else _location(rng, SQUARES))
+        elif code == "dir":
+            out.append(rng.choice(["north", "south", "east", "west"]))
+        elif code == "rot":
+            out.append(rng.choice(["clockwise", "counterclockwise"]))
+        i += 1
+    return out
+
+
+def _near(rng: random.Random, location: str, steps: int) -> str:
+    """A location in ``location``'s region ``steps`` orthogonal steps away or fewer (-1: one
+    diagonal step), inside the realm."""
+    square, slash, region = location.partition("/")
+    try:
+        row, column = divmod(int(square) - 1, 5)
+    except ValueError:
+        return _location(rng, SQUARES)
+    if steps < 0:
+        moves = [(a, b) for a in (-1, 1) for b in (-1, 1)]
+    else:
+        moves = [(a, b) for a in range(-steps, steps + 1) for b in range(-steps, steps + 1) if 0 < abs(a) + abs(b) <= steps]
+    cells = [(row + a, column + b) for a, b in moves if 0 <= row + a < 4 and 0 <= column + b < 5]
+    if not cells:
+        return location
+    r, c = rng.choice(cells)
+    return f"{r * 5 + c + 1}{slash}{region}"
 
 
 def _state_targets(rng: random.Random, game: Game) -> list[str]:
@@ -419,6 +553,7 @@ def try_unlisted(game: Game, rng: random.Random, run: GameRun) -> list[GameEvent
         raise _unexpected("unlisted command crashed", exc, command) from exc
     if reasons:
         raise Failure("refusals disagree", f"reasons given ({reasons[0]}), yet issuing it is accepted", command)
+    run.accepted[str(command.get("command"))] += 1
     return events
 
 
@@ -512,10 +647,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--heavy", action="store_true", help="crowded realms: 16-20 sites, 8-16 units, the Globe more often")
     parser.add_argument("--timeout", type=int, default=60, help="seconds a game may take before it counts as a hang")
+    parser.add_argument("--unlisted", type=float, default=0.25, help="the share of commands drawn unlisted (casts, summons, ...)")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition(":")
     seeds = range(int(first), int(last)) if last else [int(first)]
     kinds: Counter[str] = Counter()
+    drawn: Counter[str] = Counter()
+    accepted: Counter[str] = Counter()
     started = time.perf_counter()
     commands = dropped = 0
     def hang(*_: Any) -> None:
@@ -525,9 +663,11 @@ def main(argv: list[str] | None = None) -> int:
     for seed in seeds:
         signal.alarm(args.timeout)
         try:
-            run = play_one(seed, args.turns, heavy=args.heavy)
+            run = play_one(seed, args.turns, unlisted=args.unlisted, heavy=args.heavy)
             commands += run.commands
             dropped += run.setup_dropped
+            drawn += run.unlisted
+            accepted += run.accepted
         except Hang:
             kinds["hang"] += 1
             print(f"seed {seed}: hang: more than {args.timeout} s: {traceback.format_exc().splitlines()[-3].strip()}", flush=True)
@@ -548,6 +688,8 @@ def main(argv: list[str] | None = None) -> int:
             signal.alarm(0)
     took = time.perf_counter() - started
     print(f"{len(seeds)} seeds in {took:.1f} s, {commands} commands, {dropped} set-up parts refused; failures: {dict(kinds) or 'none'}")
+    if not args.quiet:
+        print("unlisted commands accepted / drawn: " + ", ".join(f"{k} {accepted[k]}/{drawn[k]}" for k in sorted(drawn)))
     return 1 if kinds else 0
 
 

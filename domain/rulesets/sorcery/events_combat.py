@@ -78,10 +78,20 @@ class InterceptAwaited(GameEvent):
 
     TOPIC: ClassVar[str] = "sorcery.InterceptAwaited"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    class_version: ClassVar[int] = 2
     unit: str
+    #: the units it carried along to its final location, directly or through its passengers: they
+    #: weren't there before it came, so they can't intercept it (digest 2.6, 3.4). Added in
+    #: version 2: a log written before it did not record it (its carried enemies could
+    #: intercept), so verification does not compare it (``not_recorded``)
+    carried_along: list[str] = []
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        return {**fields, "carried_along": []}
 
     def apply_to(self, state: GameState) -> None:
-        sorcery_state(state).storyline.append(InterceptItem(unit=self.unit))
+        sorcery_state(state).storyline.append(InterceptItem(unit=self.unit, carried_along=list(self.carried_along)))
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} moved and didn't attack: enemies there may intercept"
@@ -92,15 +102,23 @@ class InterceptOffered(GameEvent):
 
     TOPIC: ClassVar[str] = "sorcery.InterceptOffered"
     KEEPS_CHARACTERISTICS: ClassVar[bool] = True
+    class_version: ClassVar[int] = 2
     intercept_id: str
     unit: str
     location: str
     eligible: list[str]
+    carried_along: list[str] = []  # as InterceptAwaited's (version 2)
+
+    @staticmethod
+    def upcast_v1_v2(fields: dict[str, Any]) -> dict[str, Any]:
+        return {**fields, "carried_along": []}
 
     def apply_to(self, state: GameState) -> None:
         drop_head(state, InterceptItem)
         state.bump("intercept")
-        sorcery_state(state).intercept = InterceptState(id=self.intercept_id, unit=self.unit, location=self.location)
+        sorcery_state(state).intercept = InterceptState(
+            id=self.intercept_id, unit=self.unit, location=self.location, carried_along=list(self.carried_along),
+        )
 
     def describe(self, label: Labeler) -> str:
         return f"{self.intercept_id}: {', '.join(self.eligible)} may intercept {self.unit} at {label(self.location)}"

@@ -210,7 +210,7 @@ def _may_intercept_now(state: SorceryState, movement: Movement, unit_id: str, pl
     assert window is not None
     if not _is_ready(state, movement, unit_id, player):
         return False
-    if unit_id in window.interceptors or state.units[unit_id].location != window.location:
+    if unit_id in window.interceptors or state.units[unit_id].location != window.location or unit_id in window.carried_along:
         return False
     return _may_intercept(state, unit_id, window.unit)
 

@@ -138,6 +138,7 @@ class InterceptItem(StateModel):
 
     item: Literal["intercept"] = "intercept"
     unit: str
+    carried_along: list[str] = Field(default_factory=list)  # they can't intercept it (digest 2.6, 3.4)
 
 
 class TurnPassItem(StateModel):
@@ -199,6 +200,7 @@ class InterceptState(StateModel):
     unit: str
     location: str
     interceptors: list[str] = Field(default_factory=list)
+    carried_along: list[str] = Field(default_factory=list)  # came with it, so they can't intercept it
 
 
 class Death(StateModel):

@@ -4,6 +4,8 @@ Defend, Intercept; digest 2.11, 3.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from domain.errors import BadInput, IllegalCommand
 from domain.movement import Reach, search_reach
 from domain.rules import RuleRef
@@ -116,8 +118,10 @@ def declared_path(
     return full
 
 
-def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
-    """The enemy units that may intercept ``unit_id`` where it is now, and why none may."""
+def interceptors(engine: Reader, unit_id: str, carried_along: Collection[str] = ()) -> tuple[list[str], str]:
+    """The enemy units that may intercept ``unit_id`` where it is now, and why none may.
+    ``carried_along``: the units it carried to its final location, which weren't there before it
+    came and so may not (digest 2.6, 3.4)."""
     unit = engine.state.units[unit_id]
     if not unit.alive or unit.location is None:
         return [], "it is no longer in the realm"
@@ -132,7 +136,7 @@ def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
     found = []
     for other in sorted(engine.state.units_at(unit.location), key=lambda u: u.id):
         assert isinstance(other, SorceryUnit)
-        if other.owner == unit.owner or other.tapped or engine.summoning_sick(other):
+        if other.owner == unit.owner or other.tapped or engine.summoning_sick(other) or other.id in carried_along:
             continue
         if view.disabled(other.id, where) is not None or view.restriction(other.id, "no_intercept") is not None:
             continue
@@ -142,6 +146,7 @@ def interceptors(engine: Reader, unit_id: str) -> tuple[list[str], str]:
     return found, "no untapped enemy unit there may intercept it"
 
 
+CARRIED_ALONG = rule("digest 2.6, 3.4", "a unit carried along by the mover wasn't already at its final location: it can't intercept it")
 AIRBORNE_INTERCEPT = rule("codex: Airborne", "an Airborne unit can be intercepted only by Airborne or Ranged units", "keyword")
 
 
@@ -159,9 +164,30 @@ def _grounded_interceptor(engine: Reader, unit: SorceryUnit, mover_id: str) -> I
     return IllegalCommand(AIRBORNE_INTERCEPT, f"{unit.id} can't intercept {mover_id}: it is Airborne and {unit.id} is neither Airborne nor Ranged")
 
 
-def await_intercept(engine: Primitives, unit_id: str) -> None:
-    if _untapped_enemies_there(engine, unit_id) and interceptors(engine, unit_id)[0]:
-        engine.emit(InterceptAwaited, unit=unit_id)
+def await_intercept(engine: Primitives, unit_id: str, carried_along: list[str] | None = None) -> None:
+    """Enemies at ``unit_id``'s final location may intercept it once the storyline has resolved,
+    but not the units it carried there (``carried_along``, directly or through its passengers:
+    carried units move with their carrier, digest 2.6, and interceptors are already there,
+    digest 3.4); when it took no step, what it carries was there all along."""
+    along = carried_along or []
+    if _untapped_enemies_there(engine, unit_id) and interceptors(engine, unit_id, along)[0]:
+        engine.emit(InterceptAwaited, unit=unit_id, carried_along=along)
+
+
+def carried_along(engine: Reader, unit_id: str) -> list[str]:
+    """The units ``unit_id`` carries at its location, directly or through its passengers
+    (digest 2.6: carried units may carry others)."""
+    units = engine.state.units
+    location = units[unit_id].location
+    found: list[str] = []
+    carriers = [unit_id]
+    while carriers:
+        carrier = carriers.pop()
+        for other in units.values():
+            if other.carried_by == carrier and other.alive and other.location == location and other.id not in found and other.id != unit_id:
+                found.append(other.id)
+                carriers.append(other.id)
+    return sorted(found)
 
 
 def _untapped_enemies_there(engine: Reader, unit_id: str) -> bool:
@@ -180,14 +206,14 @@ def _untapped_enemies_there(engine: Reader, unit_id: str) -> bool:
 
 
 def resolve_intercept_item(engine: Primitives, item: InterceptItem) -> None:
-    eligible, why = interceptors(engine, item.unit)
+    eligible, why = interceptors(engine, item.unit, item.carried_along)
     unit = engine.state.units[item.unit]
     if not eligible:
         engine.emit(InterceptLapsed, unit=item.unit, reason=why)
         return
     engine.emit(
         InterceptOffered, intercept_id=engine.state.next_id("i", "intercept"), unit=item.unit,
-        location=unit.location or "", eligible=eligible,
+        location=unit.location or "", eligible=eligible, carried_along=list(item.carried_along),
     )
 
 
@@ -208,10 +234,12 @@ def intercept_refusals(engine: Reader, unit_id: str, player: str | None = None) 
         found.append(IllegalCommand(INTERCEPT, f"{acting} can't intercept their own unit"))
     if unit.id in window.interceptors:
         found.append(IllegalCommand(INTERCEPT, f"{unit.id} already intercepts"))
-    eligible, why = interceptors(engine, window.unit)
+    eligible, why = interceptors(engine, window.unit, window.carried_along)
     if unit.id not in eligible and unit.id not in window.interceptors:
         barred = engine.view().restriction(unit.id, "no_intercept")
-        if barred is not None:  # its own text, not where it stands (Lumbering Giant)
+        if unit.id in window.carried_along:
+            found.append(IllegalCommand(CARRIED_ALONG, f"{unit.id} was carried to {engine.label(window.location)} by {window.unit} (or its passengers)"))
+        elif barred is not None:  # its own text, not where it stands (Lumbering Giant)
             found.append(IllegalCommand(barred, f"{unit.id} can't intercept"))
         elif (grounded := _grounded_interceptor(engine, unit, window.unit)) is not None:
             found.append(grounded)
