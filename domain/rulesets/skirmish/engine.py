@@ -56,7 +56,7 @@ from domain.rulesets.skirmish.table import (
     short_of,
 )
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
-from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP, SECTORS
+from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP, LADDER_TOO_FAR, SECTORS
 from domain.state import StepItem
 
 TOO_FAR = "Move Phase"
@@ -262,7 +262,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             leg = legs[walk.refused_at - 1]
             short = short_of(walk.needed, budget)
             if leg.via == "ladder":  # not a climb: no check, but no stopping half-way up either
-                reason = rule("Move Phase, Ladders", f"too far: a unit may not end its movement halfway up a ladder, and this one {short}")
+                reason = rule(LADDER_TOO_FAR[0], LADDER_TOO_FAR[1].format(short=short))
             elif leg.via == "climb":
                 reason = rule("Move Phase, Climbing", f"too far: a climb it can't finish this turn {short}")
             else:
