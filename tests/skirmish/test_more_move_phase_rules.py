@@ -60,6 +60,17 @@ def test_no_ending_half_way_up_a_ladder() -> None:
     assert g.state.units["a"].location == "5.5,4"
 
 
+def test_ladders_the_lookahead_names_the_ladders_rule_as_the_move_command_does() -> None:
+    """Move Phase, Ladders: ``sim why`` for a ladder the unit can't finish (example 51's porter)
+    named plain "Move Phase" while the move command refuses it under "Move Phase, Ladders": the
+    lookahead's too-far reason cites the same rule and text."""
+    g = table("    - {id: a, side: p1, at: '5.5,4', move: 3}")  # the ladder needs 3" up and 1" across
+    found = reach(g, "a").answer("6.5,4@tower")  # type: ignore[attr-defined]
+    assert not found.reachable
+    texts = [str(r) for r in found.reasons]
+    assert any(t.startswith("Move Phase, Ladders: too far: a unit may not end its movement halfway up a ladder") for t in texts), texts
+
+
 def test_running_up_a_ladder_needs_no_check() -> None:
     g = table("    - {id: a, side: p1, at: '3,4', move: 6}")  # 2.5" + 3" up and 1" across + 2": 8.5" of 9"
     events = g.issue({"command": "run", "unit": "a", "path": ["5.5,4", {"to": "6.5,4@tower", "via": "ladder"}, "8.5,4@tower"]})

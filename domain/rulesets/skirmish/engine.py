@@ -56,7 +56,7 @@ from domain.rulesets.skirmish.table import (
     short_of,
 )
 from domain.rulesets.skirmish.view import HELPLESS, TableView, full_inches_above, rule
-from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP, SECTORS
+from domain.rulesets.skirmish.wordings import FAILED_CLIMB_DOWN, FAILED_CLIMB_UP, LADDER_TOO_FAR, SECTORS
 from domain.state import StepItem
 
 TOO_FAR = "Move Phase"
@@ -262,7 +262,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             leg = legs[walk.refused_at - 1]
             short = short_of(walk.needed, budget)
             if leg.via == "ladder":  # not a climb: no check, but no stopping half-way up either
-                reason = rule("Move Phase, Ladders", f"too far: a unit may not end its movement halfway up a ladder, and this one {short}")
+                reason = rule(LADDER_TOO_FAR[0], LADDER_TOO_FAR[1].format(short=short))
             elif leg.via == "climb":
                 reason = rule("Move Phase, Climbing", f"too far: a climb it can't finish this turn {short}")
             else:
@@ -432,17 +432,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         # over the edge it is nearest (a roll among equally near ones), to the foot of the wall
         # below it (as for a failed Jump Across)
         side = self.fall_side(unit_id, ledges, made.event_id)
-        if side.nearest and side.beyond.surface == GROUND:
-            # the surface's one nearest side, over the ground: straight out from where it stood,
-            # the nearest room clear of the walls (the foot of the wall)
-            start = Spot(here.x, here.y, GROUND)
-        else:
-            # another side, one of several as near, or a stage beyond the edge (a low plaza, a
-            # terrace the building stands on): from just beyond the side it goes over; the stage
-            # straight under where it stood is inside the building's walls
-            start = side.beyond
-        landing = view.table.standable_near(start, view.radius(unit_id))
-        self.fall(unit_id, here, landing, side.drop, f"failed the ledge check at the edge {side.edge.text}", made.event_id)
+        # from just beyond the side it goes over, on the ground or the stage there, the nearest
+        # room it could reach from there (``land_beyond``)
+        landing, how = self.land_beyond(unit_id, side.beyond, made.event_id)
+        self.fall(unit_id, here, landing, side.drop, f"failed the ledge check at the edge {side.edge.text}{how}", made.event_id)
 
     # --- falling ----------------------------------------------------------------------------------
 
@@ -462,17 +455,35 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         else:
             # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it
             side = self.fall_side(unit_id, table.sides_of(take_off, lower_only=True), cause)
-            beyond = side.beyond
-            if not side.nearest:  # one of several sides as near (rolled): from just beyond it
-                below = beyond
-            # on the ground, from under the take-off: the nearest room clear of the walls, as before
-            elif beyond.surface == GROUND:
-                below = Spot(take_off.x, take_off.y, GROUND)
-            else:
-                below = beyond
+            # from just beyond the side it goes over: the nearest room reachable from there
+            landing, how = self.land_beyond(unit_id, side.beyond, cause)
+            height = table.height(take_off.surface) - table.height(landing.surface)
+            self.fall(unit_id, take_off, landing, height, reason + how, cause)
+            return
         landing = table.standable_near(below, view.radius(unit_id))
         height = table.height(take_off.surface) - table.height(landing.surface)
         self.fall(unit_id, take_off, landing, height, reason, cause)
+
+    def land_beyond(self, unit_id: str, beyond: Spot, cause: str) -> tuple[Spot, str]:
+        """Where a unit that went over an edge lands (Move Phase, Falling): the nearest room
+        reachable from ``beyond``, the point just past the edge (``Table.fall_landings``). Where
+        two or more are as near (both ends of a gap too narrow for its base), the place it drops
+        to is ambiguous and a random direction decides: the recorded d12 of ``place_beside``
+        (30 degree sectors, 1 east, counterclockwise), taking the first landing counterclockwise
+        from the start of the sector rolled. With the landing, the clause its reason ends with
+        (empty where one landing was nearest)."""
+        view = self.view()
+        landings = view.table.fall_landings(beyond, view.radius(unit_id))
+        if len(landings) == 1:
+            return landings[0], ""
+        (sector,) = roll(self.game, 1, 12, f"direction {unit_id} lands, among the {len(landings)} places as near the edge's foot{SECTORS}", cause)
+        start = 30 * (sector - 1) - 15
+
+        def turn(spot: Spot) -> float:
+            return (math.degrees(math.atan2(spot.y - beyond.y, spot.x - beyond.x)) - start) % 360
+
+        landing = min(landings, key=turn)
+        return landing, f"; {len(landings)} places as near, landed {heading(beyond, landing)} (d12 sector {sector})"
 
     def fall_side(self, unit_id: str, sides: list[Side], cause: str) -> Side:
         """The side of its surface a falling unit goes over: the nearest of ``sides`` (nearest

@@ -34,6 +34,7 @@ from domain.rulesets.skirmish.legs import Leg, allowance, may_move, may_run
 from domain.rulesets.skirmish.search import Way, bounded_reach, way_to
 from domain.rulesets.skirmish.table import EPSILON, GROUND, Spot, parse_spot, short_of
 from domain.rulesets.skirmish.view import TableView, chance, inches, rule
+from domain.rulesets.skirmish.wordings import LADDER_TOO_FAR
 
 __all__ = [
     "AREA_SPACING", "DIFFICULT", "MARGIN", "PORTAL_SPACING", "PointAnswer", "TableGraph", "TableRange", "TableSearch", "range_of_motion",
@@ -225,8 +226,9 @@ class TableSearch:
         refusals: list[tuple[float, RuleRef]] = []
         #: the cheapest way's total, the allowance of the search it was found in (the one that
         #: falls shortest of the point), the ways of moving of its legs between key points and
-        #: the bases it goes round by their octagons (id, both radii)
-        nearest: tuple[float, float, list[str], list[tuple[str, float]]] | None = None
+        #: the bases it goes round by their octagons (id, both radii), and the way of its last leg
+        #: (into the point asked about)
+        nearest: tuple[float, float, list[str], list[tuple[str, float]], str | None] | None = None
         for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
             for key, cost in candidates:
@@ -241,7 +243,10 @@ class TableSearch:
             found = self._beyond(index).nearest_way(target)
             if found is not None and (nearest is None or found[0] - graph.budget < nearest[0] - nearest[1]):
                 rounded = dict.fromkeys(graph.points.round[key] for key in found[2][1:] if key in graph.points.round)
-                nearest = (found[0], graph.budget, found[1], list(rounded))
+                # the way's last leg, joining its last key point to the point asked about: a
+                # ladder names the Ladders rule in the too-far reason, as the move command does
+                last = graph.raw_join(found[2][-1], target)
+                nearest = (found[0], graph.budget, found[1], list(rounded), None if last is None else last.via)
         ranked = sorted(refusals, key=lambda item: item[0])
         return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
 
@@ -317,7 +322,7 @@ def _round_caution(rounded: list[tuple[str, float]]) -> float:
 
 
 def _diagnose(
-    search: TableSearch, target: Spot, nearest: tuple[float, float, list[str], list[tuple[str, float]]] | None,
+    search: TableSearch, target: Spot, nearest: tuple[float, float, list[str], list[tuple[str, float]], str | None] | None,
     ranked: list[tuple[float, RuleRef]],
 ) -> list[RuleRef]:
     """Name the rule that stops a point: a wall too high to climb in one move, a gap too wide to
@@ -354,9 +359,12 @@ def _diagnose(
     if ranked and "Moving Through Other Units" in ranked[0][1].source and ranked[0][0] < shortest_open:
         reasons.append(ranked[0][1])  # a unit stands in the way of the shortest way there
     if nearest is not None:
-        total, allowance, ways, rounded = nearest
+        total, allowance, ways, rounded, last_way = nearest
         of_move = "" if abs(allowance - move) <= EPSILON else f" (Move {move:g}\")"
-        reasons.append(rule("Move Phase", f"too far: {short_of(total, allowance)}{of_move}"))
+        if last_way == "ladder":  # seed 004, Ladders: the command's rule and text
+            reasons.append(rule(LADDER_TOO_FAR[0], LADDER_TOO_FAR[1].format(short=short_of(total, allowance)) + of_move))
+        else:
+            reasons.append(rule("Move Phase", f"too far: {short_of(total, allowance)}{of_move}"))
         if rounded and total - allowance <= _round_caution(rounded) + EPSILON:
             names = ", ".join(unit for unit, _ in rounded)
             reasons.append(rule(

@@ -446,6 +446,106 @@ class Table:
                 return other
         return found
 
+    def fall_landings(self, start: Spot, radius: float) -> list[Spot]:
+        """Where a unit that went over an edge lands, from ``start``, the point just beyond the edge
+        (``Side.beyond``), on its surface (Move Phase, Falling: the spot it has fallen to): the
+        nearest point to ``start`` where the base stands clear of every wall standing on that
+        surface (on the ground: every tall surface and obstacle, and on the table; on a stage:
+        the buildings standing on it, its own edge ruling the centre only), within the part of
+        the surface reachable from ``start`` without passing through a footprint (the nearest
+        such part where ``start`` is in none). It was found from under the unit on the ground,
+        with no reach limit (beyond the next building), and taken as it was on a stage (inside
+        a tower standing a hair beyond the wall). Where no base fits, the nearest point clear of
+        the footprints for the centre alone. Several points as near (within ``FALL_TIE``, apart
+        from each other: both ends of a gap too narrow for the base) are all returned, so the
+        engine rolls the random direction of an ambiguous fall among them."""
+        surface = start.surface
+        point = Point(start.x, start.y)
+        edge = 0.0
+        if surface == GROUND:
+            blocks = self.ground_blocks
+            area = self.walk_region(GROUND)
+            room = self.bounds.buffer(-radius, join_style="mitre")
+            edge = radius
+            if room.is_empty:
+                room, edge = self.bounds, 0.0
+            room = room.difference(self.low_tops)
+        else:
+            walls = [footprint for _id, _h, _box, footprint, _inside, _flush in self._walls.get(surface, ())]
+            blocks = unary_union(walls) if walls else Polygon()
+            area = self.region(surface).difference(blocks)
+            room = self.region(surface)
+        pieces = [g for g in getattr(area, "geoms", [area]) if g.geom_type == "Polygon" and not g.is_empty]
+        if not pieces:
+            return [self.standable_near(start, radius)]
+        holding = [g for g in pieces if g.distance(point) <= EPSILON]
+        if not holding:  # start inside a wall or off the table: the nearest part(s)
+            near = min(g.distance(point) for g in pieces)
+            holding = [g for g in pieces if g.distance(point) <= near + FALL_TIE]
+        part = unary_union(holding)
+        if not blocks.is_empty and not blocks.buffer(-EPSILON).covers(point):
+            # what a straight line from ``start`` reaches without passing through a footprint:
+            # not the far side of a building, though the ground goes round to it
+            part = part.intersection(self._seen_from(point, blocks))
+        fitted = room.difference(blocks.buffer(radius + FALL_MARGIN, quad_segs=64)) if not blocks.is_empty else room
+        fitted = fitted.intersection(part)
+        clear = True
+        if fitted.is_empty or fitted.area <= EPSILON:  # no room for the base: the centre clear of the walls
+            fitted, clear, edge = room.intersection(part), False, 0.0
+            if fitted.is_empty:
+                return [self.standable_near(start, radius)]
+        landings = self._nearest_in(fitted, start, radius if clear else 0.0, edge, part)
+        if clear and not blocks.is_empty:
+            # a gap exactly a base wide has no room once the margin grows both its walls: the room
+            # the walls leave a hair short of the radius is tried too, kept where the base fits
+            # once rounded (touching walls is allowed), as ``_room_near`` does
+            tight = room.difference(blocks.buffer(radius - FALL_MARGIN / 10, quad_segs=64)).intersection(part)
+            if not tight.is_empty and tight.distance(point) < landings[0].flat_distance(start) - 10 * FALL_TIE:
+                closer = [s for s in self._nearest_in(tight, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
+                landings = closer or landings
+        return landings
+
+    def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any) -> list[Spot]:
+        """The points of ``room`` nearest ``start``, each rounded to one where the base fits: one,
+        or several as near (within ``FALL_TIE``) and apart, nearest first."""
+        point = Point(start.x, start.y)
+        distance = room.distance(point)
+        if distance <= EPSILON:
+            found = [point]
+        else:
+            ring = room.intersection(point.buffer(distance + FALL_TIE, quad_segs=256))
+            found = [nearest_points(g, point)[0] for g in getattr(ring, "geoms", [ring]) if not g.is_empty]
+            found = found or [nearest_points(room, point)[0]]
+        landings: list[Spot] = []
+        for exact in found:
+            spot = self._round_fitting(Spot(exact.x, exact.y, start.surface), radius, (), edge, part)
+            if all(spot.flat_distance(other) > 10 * FALL_TIE for other in landings):
+                landings.append(spot)
+        return sorted(landings, key=lambda s: (s.flat_distance(start), s.x, s.y))
+
+    def _seen_from(self, point: Point, blocks: Any) -> Any:
+        """The table less what ``blocks`` hide from ``point`` (outside them): each side of each
+        footprint casts the shadow of a straight line from the point past its two ends."""
+        far = 2 * (self.width + self.depth)
+        shadows = []
+        for polygon in getattr(blocks, "geoms", [blocks]):
+            for ring in [polygon.exterior, *polygon.interiors]:
+                coords = list(ring.coords)
+                for (ax, ay), (bx, by) in zip(coords, coords[1:], strict=False):
+                    da, db = math.hypot(ax - point.x, ay - point.y), math.hypot(bx - point.x, by - point.y)
+                    if da <= EPSILON or db <= EPSILON:
+                        continue
+                    quad = Polygon([
+                        (ax, ay), (bx, by),
+                        (bx + (bx - point.x) / db * far, by + (by - point.y) / db * far),
+                        (ax + (ax - point.x) / da * far, ay + (ay - point.y) / da * far),
+                    ])
+                    if quad.is_valid and quad.area > EPSILON:
+                        shadows.append(quad)
+        if not shadows:
+            return self.bounds
+        return self.bounds.difference(unary_union([*shadows, blocks]))
+
     def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float, part: Any = None) -> Spot:
         """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
         the nearest grid point around it that fits (rounding must not push a base into a wall, off
@@ -536,13 +636,17 @@ class Table:
         wall of a tower rising from a roof's edge, the walls of a floor under its roof) and
         less the table's edge: there a unit is against a wall, or at the end of the table,
         not at a ledge (designers' comment: Dazed or Stunned next to a ledge), and nothing
-        falls over it (Jumping Across: to the ground below). Empty where every side is so (a
+        falls over it (Jumping Across: to the ground below); so is a side closer than the landing
+        offset (``_BEYOND``) to either. Empty where every side is so (a
         floor under its roof): ``sides_of`` then takes them all."""
         found: dict[str, list[LineString]] = {}
         for surface in self.surfaces.values():
             higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
-            # the table's own edge: nothing lies beyond it to fall to
-            cover = unary_union([*higher, self.bounds.exterior]).buffer(EPSILON)
+            # the table's own edge: nothing lies beyond it to fall to. Both are grown by the
+            # landing offset (``_BEYOND``): a taller neighbour or the table's edge closer to a side
+            # than that leaves no ledge there (a tower 0.03" beyond a chapel's wall is a wall rising
+            # from its edge); the point beyond such a side was inside the tower or off the table
+            cover = unary_union([*higher, self.bounds.exterior]).buffer(_BEYOND)
             pieces: list[LineString] = []
             for side in self._all_sides[surface.id]:
                 rest = side.difference(cover) if cover.intersects(side) else side

@@ -13,6 +13,11 @@ FAILED_CLIMB_UP = "failed Climb Check: the unit stays at the foot of the climb a
 #: the same for a climb down: the unit is on top, where the climb started
 FAILED_CLIMB_DOWN = "failed Climb Check: the unit stays on top, where its climb down started, and its move ends (no fall)"
 
+#: the rule and text refusing a ladder the unit can't finish this turn (seed 004, Move Phase,
+#: Ladders: no unit may end its movement halfway up one), given how far short it falls
+#: (``short_of``): the move command's refusal and the lookahead's too-far reason alike
+LADDER_TOO_FAR = ("Move Phase, Ladders", "too far: a unit may not end its movement halfway up a ladder, and this one {short}")
+
 # Until the docs audit (branch docs-audit-skirmish) a failed climb down gave the climb up's text,
 # "stays at the foot of the climb", while the unit stayed on top
 reworded("sim.StepsCancelled", "reason", FAILED_CLIMB_UP, FAILED_CLIMB_DOWN)
