@@ -335,7 +335,9 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     mine = [u for u in units if u.owner == me and not getattr(u, "tapped", False)] or [u for u in units if u.owner == me] or units
     chosen = rng.choice(mine) if mine else None
     unit = chosen.id if chosen is not None else "u0"
-    squares = [int(s) for s in {str(x["at"]) for x in run.setup.get("sites", [])}] or SQUARES
+    # the set-up's squares in its order, each once: a set of strings iterated in hash order made a
+    # seed play differently from one process to the next (PYTHONHASHSEED)
+    squares = [int(s) for s in dict.fromkeys(str(x["at"]) for x in run.setup.get("sites", []))] or SQUARES
     kind = rng.choice(["move", "move", "move", "defend", "intercept", "pick_up", "drop", "activate", "cast", "cast", "summon", "summon", "conjure", "play_site"])
     p = pools()
     run.unlisted[kind] += 1
