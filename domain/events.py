@@ -254,6 +254,7 @@ class StepTaken(GameEvent):
         if move is not None:
             move.taken += 1
             move.steps_done.append(f"{self.frm}>{self.to}")
+            move.carried = list(self.carried)
             if self.cost is not None:
                 move.paid_steps += self.cost
             elif not self.free:
@@ -325,7 +326,10 @@ class MoveEnded(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         ended = state.moves.pop(self.move_id, None)
-        state.record_move_end(self.unit, self.at, ended.purpose if ended is not None else None)
+        if ended is None:
+            state.record_move_end(self.unit, self.at, None)
+        else:
+            state.record_move_end(self.unit, self.at, ended.purpose, ended.carried)
 
     def describe(self, label: Labeler) -> str:
         # No step taken (the first step refused, a check or fall before it): "after 0 step(s)"

@@ -12,8 +12,9 @@ The models are mutable on purpose: only events change them, and only through ``a
 
 from __future__ import annotations
 
+import operator
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, ClassVar, Literal, Protocol, Self, TypeVar
 
 from pydantic import ConfigDict, Field, PrivateAttr
@@ -189,6 +190,10 @@ class MoveState(StateModel):
     taken: int = 0
     steps_done: list[str] = Field(default_factory=list)
     allowance: float | None = None
+    #: the units that moved with it on its last step (``StepTaken.carried``, passengers of
+    #: passengers included): what it brought to where it stopped, dropped there or not. Left
+    #: out of the dump while empty, so states (and their hashes) read as before it
+    carried: list[str] = Field(default_factory=list, exclude_if=operator.not_)
 
     @classmethod
     def declared(cls, move_id: str, unit: str, purpose: str, path: list[str], allowance: float | None) -> MoveState:
@@ -198,7 +203,7 @@ class MoveState(StateModel):
         (``tests/test_recording_fast_paths.py`` compares the two for every path declared)."""
         return made_plainly(cls, {
             "id": move_id, "unit": unit, "purpose": purpose, "path": path, "paid_steps": 0, "taken": 0,
-            "steps_done": [], "allowance": allowance,
+            "steps_done": [], "allowance": allowance, "carried": [],
         }, set(_MOVE_DECLARED))
 
 
@@ -398,10 +403,11 @@ class GameState(StateModel):
     def bump(self, counter: str) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + 1
 
-    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None) -> None:
+    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None, carried: Sequence[str] = ()) -> None:
         """A unit's move (declared for ``purpose``: a move, a knock back...) stopped at ``at``
-        (``MoveEnded``): a ruleset whose rules read where a move ended keeps it (Tiny Epic
-        Tactics' Ballista: "after moving into this space")."""
+        (``MoveEnded``), ``carried`` having moved with it on its last step: a ruleset whose rules
+        read where a move ended keeps it (Tiny Epic Tactics' Ballista: "after moving into this
+        space"; Sorcery's intercept: what came with the mover)."""
 
     def opponent_of(self, player: str) -> str:
         """The first player who is not ``player`` (a game has two: ``Game.start``)."""

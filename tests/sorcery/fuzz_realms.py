@@ -18,7 +18,7 @@ chosen uniformly among the legal ones (as ``sim play --policy random``). Every g
 
 Run as a script for many seeds (the test, ``test_fuzz_realms.py``, runs a few)::
 
-    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--heavy] [--unlisted 0.6] [--dump DIR]
+    nice -n 10 python -m tests.sorcery.fuzz_realms --seeds 0:2000 [--turns 3] [--heavy] [--unlisted 0.6] [--shaped 0] [--dump DIR]
 
 A failing game is reported with its seed, what failed and the commands that led there; ``--dump``
 writes it as a scenario file to minimise by hand.
@@ -98,13 +98,21 @@ def pools() -> Pools:
     )
 
 
-def random_options(rng: random.Random) -> dict[str, Any]:
-    """Each rule option at a random value of its ``Literal`` (half the time left out)."""
+#: options added after seeds were found (test_fuzz_realms.py ``FOUND``): drawn from a random of
+#: their own, so the game's draws (and so every seed's game) stay as they were before them
+OPTIONS_ADDED_LATER = ("carried_units_intercept",)
+
+
+def random_options(rng: random.Random, seed: int | None = None) -> dict[str, Any]:
+    """Each rule option at a random value of its ``Literal`` (half the time left out); those in
+    ``OPTIONS_ADDED_LATER`` from a random made from ``seed`` alone."""
     options: dict[str, Any] = {}
+    later = random.Random(f"options-added-later-{seed}")
     for name, info in SorceryOptions.model_fields.items():
         choices = typing.get_args(info.annotation)
-        if choices and rng.random() < 0.5:
-            options[name] = rng.choice(choices)
+        draw = later if name in OPTIONS_ADDED_LATER else rng
+        if choices and draw.random() < 0.5:
+            options[name] = draw.choice(choices)
     return options
 
 
@@ -213,6 +221,10 @@ class GameRun:
     unlisted: Counter[str] = field(default_factory=Counter)
     #: the unlisted commands issued and accepted, by kind (``unlisted`` counts those drawn)
     accepted: Counter[str] = field(default_factory=Counter)
+    #: the share of casts drawn as a spell that may be cast now with targets in its shape
+    #: (``shaped_cast``); at 0 no extra random is drawn, so a seed found before shaped casts
+    #: (test_fuzz_realms.py ``FOUND``) replays the game that found it
+    shaped: float = 0.8
     setup_dropped: int = 0
     game: Game | None = None
 
@@ -323,7 +335,9 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
     mine = [u for u in units if u.owner == me and not getattr(u, "tapped", False)] or [u for u in units if u.owner == me] or units
     chosen = rng.choice(mine) if mine else None
     unit = chosen.id if chosen is not None else "u0"
-    squares = [int(s) for s in {str(x["at"]) for x in run.setup.get("sites", [])}] or SQUARES
+    # the set-up's squares in its order, each once: a set of strings iterated in hash order made a
+    # seed play differently from one process to the next (PYTHONHASHSEED)
+    squares = [int(s) for s in dict.fromkeys(str(x["at"]) for x in run.setup.get("sites", []))] or SQUARES
     kind = rng.choice(["move", "move", "move", "defend", "intercept", "pick_up", "drop", "activate", "cast", "cast", "summon", "summon", "conjure", "play_site"])
     p = pools()
     run.unlisted[kind] += 1
@@ -346,7 +360,7 @@ def random_command(game: Game, rng: random.Random, run: GameRun) -> dict[str, An
         casters = [u.id for u in units if u.owner == me and (u.kind == "avatar" or "Spellcaster" in " ".join(getattr(u, "keywords", ())))]
         by = rng.choice(casters) if casters and rng.random() < 0.7 else unit if rng.random() < 0.3 else None
         card = rng.choice(p.spells)
-        if rng.random() < 0.8:  # a spell that may be cast now, by a caster, targets in its shape
+        if run.shaped > 0 and rng.random() < run.shaped:  # a spell that may be cast now, by a caster, targets in its shape
             card, by, shaped = shaped_cast(game, rng, me, casters)
             if shaped is not None:
                 targets = shaped
@@ -559,10 +573,13 @@ def try_unlisted(game: Game, rng: random.Random, run: GameRun) -> list[GameEvent
 
 def play_one(
     seed: int, turns: int = 3, samples: int = 2, unlisted: float = 0.25, max_commands: int = 400, heavy: bool = False,
+    shaped: float = 0.8,
 ) -> GameRun:
-    """One random game of ``seed`` (``heavy``: a crowded realm); raises ``Failure`` on a broken invariant."""
+    """One random game of ``seed`` (``heavy``: a crowded realm; ``shaped``: the share of casts
+    shaped, ``GameRun.shaped``, 0 for the games of seeds found before shaped casts); raises
+    ``Failure`` on a broken invariant."""
     rng = random.Random(seed)
-    run = GameRun(seed, options=random_options(rng))
+    run = GameRun(seed, options=random_options(rng, seed), shaped=shaped)
     try:
         return _play(run, rng, turns, samples, unlisted, max_commands, heavy)
     except Failure as failure:
@@ -648,6 +665,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heavy", action="store_true", help="crowded realms: 16-20 sites, 8-16 units, the Globe more often")
     parser.add_argument("--timeout", type=int, default=60, help="seconds a game may take before it counts as a hang")
     parser.add_argument("--unlisted", type=float, default=0.25, help="the share of commands drawn unlisted (casts, summons, ...)")
+    parser.add_argument("--shaped", type=float, default=0.8, help="the share of casts shaped to their spell's targets (0: as before shaped casts)")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition(":")
     seeds = range(int(first), int(last)) if last else [int(first)]
@@ -663,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in seeds:
         signal.alarm(args.timeout)
         try:
-            run = play_one(seed, args.turns, unlisted=args.unlisted, heavy=args.heavy)
+            run = play_one(seed, args.turns, unlisted=args.unlisted, heavy=args.heavy, shaped=args.shaped)
             commands += run.commands
             dropped += run.setup_dropped
             drawn += run.unlisted

@@ -32,6 +32,8 @@ def test_every_rule_option_has_a_row_with_its_values_and_default() -> None:
         for value in values:
             assert f"`{value}`" in row, (name, value)
         assert f"default `{info.default}`" in row, (name, info.default)
-        later = name in SorceryOptions.LATER
+        later = name in SorceryOptions.LATER and name not in SorceryOptions.ABSENT_MEANS
         assert ("left out of logs and hashes at its default" in row) == later, name
+        if name in SorceryOptions.ABSENT_MEANS:  # a record without it means another value (carried_units_intercept)
+            assert f"left out of logs and hashes at `{SorceryOptions.ABSENT_MEANS[name]}`" in row, name
 

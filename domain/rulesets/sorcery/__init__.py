@@ -310,9 +310,9 @@ class SorceryRuleset(Ruleset[SorceryState]):
         if move.purpose == "move_and_attack" and not any(
             isinstance(item, AttackItem) and item.unit == move.unit for item in resolver.state.storyline
         ):
-            # it finished its movement and won't attack; what it carried along came with it
-            along = attack.carried_along(engine, move.unit) if move.taken else None
-            attack.await_intercept(engine, move.unit, along)
+            # it finished its movement and won't attack; what moved with it on its last step
+            # (``MoveState.carried``: none when it took no step) came with it, dropped there or not
+            attack.await_intercept(engine, move.unit, attack.carried_along(engine, move.unit, move.carried))
 
     # --- turns ----------------------------------------------------------------------------------
 

@@ -81,7 +81,8 @@ class InterceptAwaited(GameEvent):
     class_version: ClassVar[int] = 2
     unit: str
     #: the units it carried along to its final location, directly or through its passengers: they
-    #: weren't there before it came, so they can't intercept it (digest 2.6, 3.4). Added in
+    #: weren't there before it came, so they can't intercept it (rule option
+    #: carried_units_intercept: refused, inferred from digest 2.6/3.4; none under allowed). Added in
     #: version 2: a log written before it did not record it (its carried enemies could
     #: intercept), so verification does not compare it (``not_recorded``)
     carried_along: list[str] = []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -11,7 +13,11 @@ from domain.options import RuleOptions
 
 class SorceryOptions(RuleOptions):
     #: added after games were recorded: left out of logs and hashes while it holds its default
-    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser", "red_rock_bearer_enters"})
+    LATER: ClassVar[frozenset[str]] = frozenset({"rack_stretch_chooser", "red_rock_bearer_enters", "carried_units_intercept"})
+    #: carried_units_intercept came after games were recorded in which a carried unit could
+    #: intercept its carrier: their absence of it means allowed; a new game records refused
+    #: (``RuleOptions.ABSENT_MEANS``)
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"carried_units_intercept": "allowed"})
 
     trigger_order: Literal["policy", "ask"] = Field(
         default="policy",
@@ -45,5 +51,17 @@ class SorceryOptions(RuleOptions):
             "artifact lies there, as the Rock's own pull brings a bearer along into its site; 'refused' "
             "a bearer of an artifact can't enter that location (then the Rock's pull takes the artifact "
             "alone). Either way an artifact borne there anyhow lies there, and no Pick Up is made there"
+        ),
+    )
+    carried_units_intercept: Literal["refused", "allowed"] = Field(
+        default="refused",
+        description=(
+            "whether a unit the mover carried to its final location (it moved with it on its last "
+            "step, directly or through its passengers; dropped there or not) may intercept it; the "
+            "seeds and the digest say nothing of carried units: 'refused' (default) reads digest 2.6 "
+            "(carried units move with the carrier) with 3.4 (interceptors are already at the final "
+            "location): it came with the mover; 'allowed' lets it, as logs recorded before this "
+            "option were played. A carrier that takes no step is intercepted where it stands by "
+            "what it carries too, either way"
         ),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import operator
+from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -122,6 +123,11 @@ class AttackItem(StateModel):
     target: str
     #: the attack of a Move and Attack (``AttackPlanned.move_and_attack``)
     move_and_attack: bool = False
+    #: what moved with the unit on its Move and Attack's last step, folded when the move ends
+    #: (``SorceryState.record_move_end``): if the attack is refused, those still there didn't
+    #: stand there before it came (option carried_units_intercept). Left out of the dump while
+    #: empty, so states (and their hashes) read as before it
+    came_with: list[str] = Field(default_factory=list, exclude_if=operator.not_)
 
 
 class JoinFightItem(StateModel):
@@ -138,7 +144,7 @@ class InterceptItem(StateModel):
 
     item: Literal["intercept"] = "intercept"
     unit: str
-    carried_along: list[str] = Field(default_factory=list)  # they can't intercept it (digest 2.6, 3.4)
+    carried_along: list[str] = Field(default_factory=list)  # they can't intercept it (option carried_units_intercept)
 
 
 class TurnPassItem(StateModel):
@@ -244,6 +250,16 @@ class SorceryState(GameState):
         super().model_post_init(__context)
         for player in self.players:
             self.life.setdefault(player, 20)
+
+    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None, carried: Sequence[str] = ()) -> None:
+        """A Move and Attack's attack, still to be declared, keeps what came with the unit on its
+        last step: an attack refused there hands it to the intercept (``engine/attack.py``)."""
+        if purpose != "move_and_attack" or not carried:
+            return
+        for item in reversed(self.storyline):
+            if isinstance(item, AttackItem) and item.unit == unit_id and item.move_and_attack:
+                item.came_with = list(carried)
+                return
 
     def unit_died(self, unit_id: str, at: str | None, rule: RuleRef | None = None) -> None:
         """The death is recorded with its turn (``deaths``), unless the unit was banished (from

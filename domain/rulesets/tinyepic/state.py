@@ -5,6 +5,7 @@ actions taken, the Villages each unit has used, who started on a Ballista)."""
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, Self, get_origin
 
 from pydantic import Field
@@ -72,7 +73,7 @@ class TetState(GameState):
     #: move into it (seed 003, Ballista)
     move_ends: dict[str, str] = Field(default_factory=dict)
 
-    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None) -> None:
+    def record_move_end(self, unit_id: str, at: str | None, purpose: str | None, carried: Sequence[str] = ()) -> None:
         if purpose != "move":
             # a knock back is no Move (its steps are not a Move: Villages read it so too). One
             # that carried a unit off the Ballista it started on, before any Move of its own

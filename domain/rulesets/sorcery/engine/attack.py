@@ -146,7 +146,10 @@ def interceptors(engine: Reader, unit_id: str, carried_along: Collection[str] = 
     return found, "no untapped enemy unit there may intercept it"
 
 
-CARRIED_ALONG = rule("digest 2.6, 3.4", "a unit carried along by the mover wasn't already at its final location: it can't intercept it")
+CARRIED_ALONG = rule(
+    "rule option carried_units_intercept: refused (inferred from digest 2.6/3.4)",
+    "a unit carried along by the mover wasn't already at its final location: it can't intercept it",
+)
 AIRBORNE_INTERCEPT = rule("codex: Airborne", "an Airborne unit can be intercepted only by Airborne or Ranged units", "keyword")
 
 
@@ -174,20 +177,22 @@ def await_intercept(engine: Primitives, unit_id: str, carried_along: list[str] |
         engine.emit(InterceptAwaited, unit=unit_id, carried_along=along)
 
 
-def carried_along(engine: Reader, unit_id: str) -> list[str]:
-    """The units ``unit_id`` carries at its location, directly or through its passengers
-    (digest 2.6: carried units may carry others)."""
+def carried_along(engine: Reader, unit_id: str, came_with: Collection[str]) -> list[str]:
+    """The units that may not intercept ``unit_id`` because they came with it: of ``came_with``
+    (what moved with it on its move's last step, ``StepTaken.carried``: passengers of passengers
+    too, digest 2.6), those still alive at its location, whether it still carries them or
+    dropped them on arrival (a Silence aura there). A unit it carried out and back (A -> B -> A)
+    came with it too, although it stood there before: it left and came back with the mover, no
+    more waiting there than one carried in. None under ``carried_units_intercept: allowed`` (the
+    rules are silent; logs recorded before the option were played so)."""
+    if engine.state.options.carried_units_intercept == "allowed":
+        return []
     units = engine.state.units
     location = units[unit_id].location
-    found: list[str] = []
-    carriers = [unit_id]
-    while carriers:
-        carrier = carriers.pop()
-        for other in units.values():
-            if other.carried_by == carrier and other.alive and other.location == location and other.id not in found and other.id != unit_id:
-                found.append(other.id)
-                carriers.append(other.id)
-    return sorted(found)
+    return sorted({
+        other for other in came_with
+        if other != unit_id and other in units and units[other].alive and units[other].location == location
+    })
 
 
 def _untapped_enemies_there(engine: Reader, unit_id: str) -> bool:
@@ -386,7 +391,9 @@ def resolve_attack_item(engine: Primitives, item: AttackItem) -> None:
     if refused is not None:
         engine.emit(AttackRefused, unit=unit.id, target=refused[0], rule=refused[1])
         if item.move_and_attack:
-            await_intercept(engine, unit.id)  # it used Move and Attack and didn't attack (codex: Intercept)
+            # it used Move and Attack and didn't attack (codex: Intercept); what it brought with it
+            # on its last step came with it (folded onto the item when its move ended)
+            await_intercept(engine, unit.id, carried_along(engine, unit.id, item.came_with))
         return
     if item.target == "site":
         site = engine.view().site_at(parse_loc(unit.location).square)
