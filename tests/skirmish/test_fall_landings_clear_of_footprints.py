@@ -150,3 +150,51 @@ def test_falling_property_a_ledge_fall_lands_outside_every_footprint(gap: float,
     outside every footprint higher than what it lands on."""
     surfaces, events = _stunned(_board(round(10 + gap, 3), tower_h=tower_h, plaza=plaza, at=f"{x:.3f},{y:.3f}@chapel"), "bell")
     _assert_clear(events, surfaces)
+
+
+def test_jumping_across_failed_under_a_roof_over_the_whole_table_falls_0_inches() -> None:
+    """Jumping Across, seed 004 (it Falls "to the ground below"): a roof covers the whole table
+    (/work/briefs/rvf/cover.yaml), so there is no ground beyond its edge to land on. It raised
+    "internal error: ValueError: The first input geometry is empty"; the unit now stays where it
+    jumped from (a 0" fall) and the reason says there was no room to land."""
+    scene = scenario("a roof over the whole table", width=10, depth=10, seed=0, body="""
+  surfaces:
+    - {id: roof, rect: [0, 0, 10, 10], height: 4}
+    - {id: tower, rect: [7, 4, 2, 2], height: 8}
+  units:
+    - {id: u, owner: p1, at: "5.5,5@roof", agility: 20, wounds: 2, move: 6}
+""")
+    events = game(scene).issue({"command": "move", "unit": "u", "path": [{"to": "8,5@tower", "via": "jump_across"}]})
+    fell = next(e for e in events if e.name == "UnitFell")
+    assert fell.to == "5.5,5@roof" and fell.height == 0, (fell.to, fell.height)
+    assert "no room to land" in fell.reason, fell.reason
+
+
+def _obstacle_board(width: float, height: float) -> str:
+    return scenario("a chapel with an obstacle a gap east of it", width=20, depth=14, seed=FAILS, body=f"""
+  surfaces:
+    - {{id: chapel, rect: [6, 4, 4, 6], height: 4}}
+  obstacles:
+    - {{rect: [10.03, 2, {width}, 10], height: {height}}}
+  units:
+    - {{id: u, owner: p1, at: "9.5,7@chapel", agility: 20, wounds: 2}}
+""")
+
+
+def test_falling_an_obstacle_taller_than_the_roof_beside_its_edge_is_a_wall() -> None:
+    """Falling, seed 004 (/work/briefs/rvf/obst-tall.yaml): a 6" obstacle 0.03" east of a 4"
+    chapel is a wall rising from the chapel's east edge, as a taller building is: there is no
+    ledge there (it fell 4" east to 12.53,7, past the obstacle)."""
+    events = game(_obstacle_board(2, 6)).issue({"command": "set_state", "unit": "u", "states": ["stunned"], "reason": "shot"})
+    assert not [e for e in events if e.name == "UnitFell"], [e.to for e in events if e.name == "UnitFell"]
+
+
+def test_falling_never_lands_past_an_obstacle_beyond_the_edge() -> None:
+    """Falling, seed 004 (/work/briefs/rvf/obst-thin.yaml): a 2" hedge 0.03" east of a 4" chapel
+    is not as tall as the roof, so the east edge is a ledge; the point just past it is in the
+    hedge, and the unit landed past it at 10.63,7. The straight-line limit holds from the edge's
+    point: it lands on the chapel's side of the hedge (or, with no room there, stays put)."""
+    events = game(_obstacle_board(0.1, 2)).issue({"command": "set_state", "unit": "u", "states": ["stunned"], "reason": "shot"})
+    for fell in (e for e in events if e.name == "UnitFell"):
+        spot = parse_spot(fell.to)
+        assert spot.x <= 10.03 + 1e-3, fell.to
