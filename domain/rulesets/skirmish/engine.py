@@ -469,9 +469,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         """Where a unit that went over an edge lands (Move Phase, Falling): the nearest room
         reachable from ``beyond``, the point just past the edge (``Table.fall_landings``). Where
         two or more are as near (both ends of a gap too narrow for its base), the place it drops
-        to is ambiguous and a random direction decides: the recorded d12 of ``place_beside``
-        (30 degree sectors, 1 east, counterclockwise), taking the first landing counterclockwise
-        from the start of the sector rolled. With the landing, the clause its reason ends with
+        to is ambiguous and a random direction decides: a recorded 1dN among the N landings, one
+        face each, named clockwise from north as ``fall_side`` names edges. With the landing, the clause its reason ends with
         (empty where one landing was nearest). Where no base fits beyond the edge (a roof over the
         whole table, a strip too narrow between the wall and a hedge or the table's edge), the
         unit stays ``here``, where it went over from: a 0" fall, the clause saying why."""
@@ -482,14 +481,14 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             return here, f"; no room to land beyond the edge {side.edge.text} for its base: it stays where it was (0\" fall)"
         if len(landings) == 1:
             return landings[0], ""
-        (sector,) = roll(self.game, 1, 12, f"direction {unit_id} lands, among the {len(landings)} places as near the edge's foot{SECTORS}", cause)
-        start = 30 * (sector - 1) - 15
-
-        def turn(spot: Spot) -> float:
-            return (math.degrees(math.atan2(spot.y - beyond.y, spot.x - beyond.x)) - start) % 360
-
-        landing = min(landings, key=turn)
-        return landing, f"; {len(landings)} places as near, landed {heading(beyond, landing)} (d12 sector {sector})"
+        # one face per landing, as for edges as near (``fall_side``): the first landing
+        # counterclockwise from a rolled d12 sector favoured the landing after the wider angle
+        landings = sorted(landings, key=lambda spot: bearing(beyond, spot))
+        named = ", ".join(f"{n} {compass(bearing(beyond, spot))} ({spot.text})" for n, spot in enumerate(landings, 1))
+        count = len(landings)
+        (pick,) = roll(self.game, 1, count, f"direction {unit_id} lands, among the {count} places as near the edge's foot: {named}", cause)
+        landing = landings[pick - 1]
+        return landing, f"; {count} places as near, landed {heading(beyond, landing)} (1d{count} rolled {pick})"
 
     def fall_side(self, unit_id: str, sides: list[Side], cause: str) -> Side:
         """The side of its surface a falling unit goes over: the nearest of ``sides`` (nearest
