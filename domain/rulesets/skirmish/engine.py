@@ -435,7 +435,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         # from just beyond the side it goes over, on the ground or the stage there, the nearest
         # room it could reach from there (``land_beyond``)
         landing, how = self.land_beyond(unit_id, side, here, made.event_id)
-        drop = side.drop if landing != here else 0.0
+        # the drop to where it landed: the ground past a stage with no room for the base, or 0"
+        drop = view.table.height(here.surface) - view.table.height(landing.surface)
         self.fall(unit_id, here, landing, drop, f"failed the ledge check at the edge {side.edge.text}{how}", made.event_id)
 
     # --- falling ----------------------------------------------------------------------------------

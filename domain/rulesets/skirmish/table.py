@@ -37,6 +37,8 @@ FALL_TIE = 1e-3
 #: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
 #: again, so the recorded base touches the wall at most, never overlaps it
 FALL_MARGIN = 1e-4
+#: how far a base on a stage may reach into a wall once its centre is written to 3 decimals
+FALL_TOUCH = 1e-3
 #: locations are written to 3 decimals (see ``_num``)
 PLACES = 3
 #: walks kept per table before they are forgotten (``Table.walkable``)
@@ -458,6 +460,9 @@ class Table:
         both ends of a gap too narrow for the base) are all returned, so the engine rolls the
         random direction of an ambiguous fall among them.
 
+        On a stage, where no base fits on it, the unit drops on to the ground beyond the edge
+        (``_drop_beyond``): it landed with its base half inside the wall.
+
         Empty where no base fits in that part (a roof over the whole table, a strip between the
         wall and a hedge or the table's edge): the engine then keeps the unit where it was, a 0"
         fall, and says so. It placed the centre alone there, or anywhere on the ground with no
@@ -474,12 +479,17 @@ class Table:
             edge = radius
             room = room.difference(self.low_tops)
         else:
-            walls = [footprint for _id, _h, _box, footprint, _inside, _flush in self._walls.get(surface, ())]
+            # every footprint more than 1" above the stage that the base could touch: the walls
+            # standing on it and a building beside it (flush with its edge), on the ground
+            floor = self.surfaces[surface].height + LOW_OBSTACLE + EPSILON
+            near = self.region(surface).buffer(radius + FALL_MARGIN)
+            walls = [s.polygon for s in self.surfaces.values() if s.height > floor and s.polygon.intersects(near)]
+            walls += [poly for poly, height in self.obstacles if height > floor and poly.intersects(near)]
             blocks = unary_union(walls) if walls else Polygon()
             area = self.region(surface).difference(blocks)
             room = self.region(surface)
         if room.is_empty:
-            return []
+            return self._drop_beyond(start, radius, edge_point)
         origin = point
         if not blocks.is_empty and blocks.buffer(-EPSILON).covers(point) and edge_point is not None:
             origin = Point(edge_point.x, edge_point.y)  # start inside a footprint: seen from the edge
@@ -491,7 +501,7 @@ class Table:
             area = area.intersection(seen)
         pieces = [g for g in getattr(area, "geoms", [area]) if g.geom_type == "Polygon" and not g.is_empty]
         if not pieces:
-            return []
+            return self._drop_beyond(start, radius, edge_point)
         holding = [g for g in pieces if g.distance(point) <= EPSILON]
         if not holding:  # start inside a wall or off the table: the nearest part(s)
             near = min(g.distance(point) for g in pieces)
@@ -513,7 +523,20 @@ class Table:
             if not tight.is_empty and (not landings or tight.distance(point) < landings[0].flat_distance(start) - 10 * FALL_TIE):
                 closer = [s for s in self._nearest_in(tight, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
                 landings = closer or landings
+        if surface != GROUND:
+            # the centre on the stage, the whole base clear of the walls (written to 3 decimals)
+            landings = [s for s in landings if blocks.is_empty or blocks.distance(s.point) >= radius - FALL_TOUCH]
+            if not landings:
+                return self._drop_beyond(start, radius, edge_point)
         return landings
+
+    def _drop_beyond(self, start: Spot, radius: float, edge_point: Spot | None) -> list[Spot]:
+        """No base fits on the stage beyond the edge: the unit drops on past it to the ground
+        there (``fall_landings`` from the same point, on the ground); none where ``start`` is on
+        the ground already."""
+        if start.surface == GROUND:
+            return []
+        return self.fall_landings(Spot(start.x, start.y, GROUND), radius, edge_point)
 
     def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any) -> list[Spot]:
         """The points of ``room`` nearest ``start``, each rounded to one where the base fits: one,
