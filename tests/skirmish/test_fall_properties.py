@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from shapely.geometry import Point, Polygon
 from shapely.ops import nearest_points, unary_union
 
 from domain.errors import SimError
-from domain.rulesets.skirmish.table import GROUND, parse_spot
+from domain.rulesets.skirmish.table import GROUND, Spot, parse_spot
 from tests.helpers import game
 from tests.skirmish.tables import first_roll, seed_where
 
@@ -199,6 +200,19 @@ def nearer_free_point(
     return float(gx[keep][index]), float(gy[keep][index])
 
 
+def stayed(events: list[Any], footprints: list[Polygon], take_off: Any, radius: float) -> bool:
+    """Whether the fall kept the unit where it went over from, a 0" fall, because no base fits in
+    what a straight line from the edge reaches beyond it (seed 004, Falling: the spot it has fallen
+    to; docs/skirmish.md): then no point within 3 bases of the edge, seen from it, has room."""
+    fell = [e for e in events if e.name == "UnitFell"][0]
+    if "no room to land" not in fell.reason:
+        return False
+    assert fell.height == 0 and fell.to == fell.frm, (fell.to, fell.frm, fell.height)
+    far = Spot(take_off.wall[0] + 6 * radius, take_off.wall[1], GROUND)
+    assert nearer_free_point(footprints, take_off.wall, far, radius, 0.0, seen_from=take_off.wall) is None, fell.reason
+    return True
+
+
 def assert_lands_clear(footprints: list[Polygon], landing: Any, radius: float) -> None:
     assert landing.surface == GROUND, landing
     assert radius - TOUCH <= landing.x <= WIDTH - radius + TOUCH and radius - TOUCH <= landing.y <= DEPTH - radius + TOUCH, landing
@@ -244,18 +258,35 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
         # its line refuses it: Moving Through Other Units), and the fall keeps off their bases all the same
         others.append({"id": f"u{i}", "side": "p1", "at": text(spot), "base": data.draw(BASES)})
     g, events = fall(footprints, take_off, base, how, others)
+    if stayed(events, footprints, take_off, radius):
+        return
     landing = landing_of(events)
     assert_lands_clear(footprints, landing, radius)
     for other in others:
         there = parse_spot(other["at"])
         assert landing.flat_distance(there) >= radius + other["base"] / 2 - 1e-4, (landing, other)
-    if not [e for e in events if e.name == "DiceRolled" and e.purpose.startswith("direction")]:
-        # not put beside a unit, nor over one of several edges as near: the unit lands at the
-        # nearest room a straight line from just beyond the wall reaches (Falling: the spot it
-        # has fallen to), measured here from the take-off, so a point nearer it by no more than
-        # the way to the wall and past it, or one hidden from the wall's foot, is no counterexample
-        slack = math.dist(take_off.at, take_off.wall) + 0.05
-        assert nearer_free_point(footprints, take_off.at, landing, radius, slack, seen_from=take_off.wall) is None
+    fell = [e for e in events if e.name == "UnitFell"][0]
+    if "placed beside" in fell.reason:
+        return  # put beside a unit it fell on: not the nearest room, by the rule
+    # the unit lands at the nearest room a straight line from just past the edge it went over
+    # reaches (Falling: the spot it has fallen to), measured from that point with no slack (the
+    # reviewer's stricter check, /work/briefs/rvf/t/test_strict.py): the edge named in the
+    # reason, or the one the die among edges as near picked, else the wall below the take-off
+    wall = take_off.wall
+    named = re.search(r"at the edge ([-\d.]+),([-\d.]+)@", fell.reason)
+    die = [e for e in events if e.name == "DiceRolled" and "edges as near" in e.purpose]
+    if named:
+        wall = (float(named[1]), float(named[2]))
+    elif die:
+        points = re.findall(r"\(([-\d.]+),([-\d.]+)@", die[0].purpose)
+        x, y = points[die[0].results[0] - 1]
+        wall = (float(x), float(y))
+    d = math.dist(take_off.at, wall)
+    if d < 1e-9:
+        return  # on the edge itself: no straight-out direction to measure along
+    beyond = (wall[0] + (wall[0] - take_off.at[0]) / d * 0.05, wall[1] + (wall[1] - take_off.at[1]) / d * 0.05)
+    found = nearer_free_point(footprints, beyond, landing, radius, 0.0, seen_from=wall)
+    assert found is None, (found, landing, beyond, wall)
 
 
 @pytest.mark.filterwarnings("ignore:Using `assume` outside")  # ``fall`` assumes a fall, which this one is

@@ -71,6 +71,18 @@ def test_ladders_the_lookahead_names_the_ladders_rule_as_the_move_command_does()
     assert any(t.startswith("Move Phase, Ladders: too far: a unit may not end its movement halfway up a ladder") for t in texts), texts
 
 
+def test_ladders_the_lookahead_names_the_rule_of_the_leg_where_the_allowance_runs_out() -> None:
+    """Move Phase, Ladders: ``sim why`` for a point past the top of a ladder the unit can't finish
+    (example 51, ``--unit porter --to 7.5,4@tower``) said "Move Phase: too far", naming the walk
+    on the roof, its last leg, while the move command refuses the ladder under "Move Phase,
+    Ladders": the allowance runs out on the ladder, and its rule is named."""
+    g = table("    - {id: a, side: p1, at: '5.5,4', move: 3}")
+    found = reach(g, "a").answer("7.5,4@tower")  # type: ignore[attr-defined]
+    assert not found.reachable
+    texts = [str(r) for r in found.reasons]
+    assert any(t.startswith("Move Phase, Ladders: too far: a unit may not end its movement halfway up a ladder") for t in texts), texts
+
+
 def test_running_up_a_ladder_needs_no_check() -> None:
     g = table("    - {id: a, side: p1, at: '3,4', move: 6}")  # 2.5" + 3" up and 1" across + 2": 8.5" of 9"
     events = g.issue({"command": "run", "unit": "a", "path": ["5.5,4", {"to": "6.5,4@tower", "via": "ladder"}, "8.5,4@tower"]})

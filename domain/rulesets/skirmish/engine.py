@@ -434,8 +434,10 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         side = self.fall_side(unit_id, ledges, made.event_id)
         # from just beyond the side it goes over, on the ground or the stage there, the nearest
         # room it could reach from there (``land_beyond``)
-        landing, how = self.land_beyond(unit_id, side.beyond, made.event_id)
-        self.fall(unit_id, here, landing, side.drop, f"failed the ledge check at the edge {side.edge.text}{how}", made.event_id)
+        landing, how = self.land_beyond(unit_id, side, here, made.event_id)
+        # the drop to where it landed: the ground past a stage with no room for the base, or 0"
+        drop = view.table.height(here.surface) - view.table.height(landing.surface)
+        self.fall(unit_id, here, landing, drop, f"failed the ledge check at the edge {side.edge.text}{how}", made.event_id)
 
     # --- falling ----------------------------------------------------------------------------------
 
@@ -456,7 +458,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             # a roof as high beyond the edge is no landing (a 0" fall): the unit goes down past it
             side = self.fall_side(unit_id, table.sides_of(take_off, lower_only=True), cause)
             # from just beyond the side it goes over: the nearest room reachable from there
-            landing, how = self.land_beyond(unit_id, side.beyond, cause)
+            landing, how = self.land_beyond(unit_id, side, take_off, cause)
             height = table.height(take_off.surface) - table.height(landing.surface)
             self.fall(unit_id, take_off, landing, height, reason + how, cause)
             return
@@ -464,26 +466,30 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         height = table.height(take_off.surface) - table.height(landing.surface)
         self.fall(unit_id, take_off, landing, height, reason, cause)
 
-    def land_beyond(self, unit_id: str, beyond: Spot, cause: str) -> tuple[Spot, str]:
+    def land_beyond(self, unit_id: str, side: Side, here: Spot, cause: str) -> tuple[Spot, str]:
         """Where a unit that went over an edge lands (Move Phase, Falling): the nearest room
         reachable from ``beyond``, the point just past the edge (``Table.fall_landings``). Where
         two or more are as near (both ends of a gap too narrow for its base), the place it drops
-        to is ambiguous and a random direction decides: the recorded d12 of ``place_beside``
-        (30 degree sectors, 1 east, counterclockwise), taking the first landing counterclockwise
-        from the start of the sector rolled. With the landing, the clause its reason ends with
-        (empty where one landing was nearest)."""
+        to is ambiguous and a random direction decides: a recorded 1dN among the N landings, one
+        face each, named clockwise from north as ``fall_side`` names edges. With the landing, the clause its reason ends with
+        (empty where one landing was nearest). Where no base fits beyond the edge (a roof over the
+        whole table, a strip too narrow between the wall and a hedge or the table's edge), the
+        unit stays ``here``, where it went over from: a 0" fall, the clause saying why."""
         view = self.view()
-        landings = view.table.fall_landings(beyond, view.radius(unit_id))
+        beyond = side.beyond
+        landings = view.table.fall_landings(beyond, view.radius(unit_id), side.edge)
+        if not landings:
+            return here, f"; no room to land beyond the edge {side.edge.text} for its base: it stays where it was (0\" fall)"
         if len(landings) == 1:
             return landings[0], ""
-        (sector,) = roll(self.game, 1, 12, f"direction {unit_id} lands, among the {len(landings)} places as near the edge's foot{SECTORS}", cause)
-        start = 30 * (sector - 1) - 15
-
-        def turn(spot: Spot) -> float:
-            return (math.degrees(math.atan2(spot.y - beyond.y, spot.x - beyond.x)) - start) % 360
-
-        landing = min(landings, key=turn)
-        return landing, f"; {len(landings)} places as near, landed {heading(beyond, landing)} (d12 sector {sector})"
+        # one face per landing, as for edges as near (``fall_side``): the first landing
+        # counterclockwise from a rolled d12 sector favoured the landing after the wider angle
+        landings = sorted(landings, key=lambda spot: bearing(beyond, spot))
+        named = ", ".join(f"{n} {compass(bearing(beyond, spot))} ({spot.text})" for n, spot in enumerate(landings, 1))
+        count = len(landings)
+        (pick,) = roll(self.game, 1, count, f"direction {unit_id} lands, among the {count} places as near the edge's foot: {named}", cause)
+        landing = landings[pick - 1]
+        return landing, f"; {count} places as near, landed {heading(beyond, landing)} (1d{count} rolled {pick})"
 
     def fall_side(self, unit_id: str, sides: list[Side], cause: str) -> Side:
         """The side of its surface a falling unit goes over: the nearest of ``sides`` (nearest

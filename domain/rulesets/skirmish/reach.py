@@ -226,8 +226,9 @@ class TableSearch:
         refusals: list[tuple[float, RuleRef]] = []
         #: the cheapest way's total, the allowance of the search it was found in (the one that
         #: falls shortest of the point), the ways of moving of its legs between key points and
-        #: the bases it goes round by their octagons (id, both radii), and the way of its last leg
-        #: (into the point asked about)
+        #: the bases it goes round by their octagons (id, both radii), and the way of the leg where
+        #: the allowance runs out (the first into a key point beyond it, else the last, into the
+        #: point asked about)
         nearest: tuple[float, float, list[str], list[tuple[str, float]], str | None] | None = None
         for index, (graph, reach) in enumerate(self.runs):
             candidates = sorted(reach.cost.items(), key=lambda item: item[1] + graph.nodes[item[0]].flat_distance(target))
@@ -243,12 +244,44 @@ class TableSearch:
             found = self._beyond(index).nearest_way(target)
             if found is not None and (nearest is None or found[0] - graph.budget < nearest[0] - nearest[1]):
                 rounded = dict.fromkeys(graph.points.round[key] for key in found[2][1:] if key in graph.points.round)
-                # the way's last leg, joining its last key point to the point asked about: a
-                # ladder names the Ladders rule in the too-far reason, as the move command does
-                last = graph.raw_join(found[2][-1], target)
-                nearest = (found[0], graph.budget, found[1], list(rounded), None if last is None else last.via)
+                # the way of the leg where the allowance runs out: a ladder names the Ladders rule
+                # in the too-far reason, as the move command does (it named the last leg's, a walk
+                # on the roof past the ladder's top: "Move Phase: too far")
+                out = None
+                for way, key in zip(found[1], found[2][1:], strict=False):
+                    if reach.cost.get(key, math.inf) > graph.budget + EPSILON:
+                        out = way
+                        break
+                if out is None:  # within the allowance at the last key point: in its last legs
+                    legs = graph.join_legs(found[2][-1], target) or []
+                    spent = found[0] - sum(leg.cost for leg in legs)
+                    for leg in legs:
+                        spent += leg.cost
+                        out = leg.via
+                        if spent > graph.budget + EPSILON:
+                            break
+                if out != "ladder":
+                    out = self._ladder_as_cheap(graph, reach.cost, target, found[0]) or out
+                nearest = (found[0], graph.budget, found[1], list(rounded), out)
         ranked = sorted(refusals, key=lambda item: item[0])
         return PointAnswer(False, reasons=_diagnose(self, target, nearest, ranked))
+
+    def _ladder_as_cheap(self, graph: TableGraph, costs: dict[str, float], target: Spot, total: float) -> str | None:
+        """"ladder" where a way up or down a ladder costs no more than ``total`` (the cheapest way
+        found, a climb as dear, say) and the allowance runs out on the ladder: that way needs no
+        check, and the move command refuses it under Move Phase, Ladders (example 51: a point
+        past the ladder's top, as near by a climb beside it); else None."""
+        budget = graph.budget + EPSILON
+        for ladder in self.view.table.ladders.values():
+            for a, b in ((ladder.bottom.text, ladder.top.text), (ladder.top.text, ladder.bottom.text)):
+                before = costs.get(a)
+                step = graph.step(a, b) if a in graph.nodes and b in graph.nodes else None
+                if before is None or step is None or before > budget or before + step[1] <= budget:
+                    continue
+                after = 0.0 if b == target.text else graph.join_cost(b, target)
+                if after is not None and before + step[1] + after <= total + EPSILON:
+                    return "ladder"
+        return None
 
     def _beyond(self, index: int) -> Beyond:
         """The costs past the allowance over the ``index``-th graph, shared by every point

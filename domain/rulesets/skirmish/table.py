@@ -37,6 +37,8 @@ FALL_TIE = 1e-3
 #: the point is rounded to the 1/1000" locations are written in; the rounded point is then checked
 #: again, so the recorded base touches the wall at most, never overlaps it
 FALL_MARGIN = 1e-4
+#: how far a base on a stage may reach into a wall once its centre is written to 3 decimals
+FALL_TOUCH = 1e-3
 #: locations are written to 3 decimals (see ``_num``)
 PLACES = 3
 #: walks kept per table before they are forgotten (``Table.walkable``)
@@ -446,64 +448,95 @@ class Table:
                 return other
         return found
 
-    def fall_landings(self, start: Spot, radius: float) -> list[Spot]:
+    def fall_landings(self, start: Spot, radius: float, edge_point: Spot | None = None) -> list[Spot]:
         """Where a unit that went over an edge lands, from ``start``, the point just beyond the edge
         (``Side.beyond``), on its surface (Move Phase, Falling: the spot it has fallen to): the
         nearest point to ``start`` where the base stands clear of every wall standing on that
         surface (on the ground: every tall surface and obstacle, and on the table; on a stage:
         the buildings standing on it, its own edge ruling the centre only), within the part of
-        the surface reachable from ``start`` without passing through a footprint (the nearest
-        such part where ``start`` is in none). It was found from under the unit on the ground,
-        with no reach limit (beyond the next building), and taken as it was on a stage (inside
-        a tower standing a hair beyond the wall). Where no base fits, the nearest point clear of
-        the footprints for the centre alone. Several points as near (within ``FALL_TIE``, apart
-        from each other: both ends of a gap too narrow for the base) are all returned, so the
-        engine rolls the random direction of an ambiguous fall among them."""
+        the surface a straight line from the edge reaches without passing through a footprint
+        (from ``start``, or from ``edge_point`` where ``start`` is inside a footprint: a hedge a
+        hair past the edge). Several points as near (within ``FALL_TIE``, apart from each other:
+        both ends of a gap too narrow for the base) are all returned, so the engine rolls the
+        random direction of an ambiguous fall among them.
+
+        On a stage, where no base fits on it, the unit drops on to the ground beyond the edge
+        (``_drop_beyond``): it landed with its base half inside the wall.
+
+        Empty where no base fits in that part (a roof over the whole table, a strip between the
+        wall and a hedge or the table's edge): the engine then keeps the unit where it was, a 0"
+        fall, and says so. It placed the centre alone there, or anywhere on the ground with no
+        reach limit (round the corner, through the building)."""
         surface = start.surface
         point = Point(start.x, start.y)
         edge = 0.0
         if surface == GROUND:
+            if self.region(GROUND).is_empty:  # a roof over the whole table: no ground to land on
+                return []
             blocks = self.ground_blocks
             area = self.walk_region(GROUND)
             room = self.bounds.buffer(-radius, join_style="mitre")
             edge = radius
-            if room.is_empty:
-                room, edge = self.bounds, 0.0
             room = room.difference(self.low_tops)
         else:
-            walls = [footprint for _id, _h, _box, footprint, _inside, _flush in self._walls.get(surface, ())]
+            # every footprint more than 1" above the stage that the base could touch: the walls
+            # standing on it and a building beside it (flush with its edge), on the ground
+            floor = self.surfaces[surface].height + LOW_OBSTACLE + EPSILON
+            near = self.region(surface).buffer(radius + FALL_MARGIN)
+            walls = [s.polygon for s in self.surfaces.values() if s.height > floor and s.polygon.intersects(near)]
+            walls += [poly for poly, height in self.obstacles if height > floor and poly.intersects(near)]
             blocks = unary_union(walls) if walls else Polygon()
             area = self.region(surface).difference(blocks)
             room = self.region(surface)
+        if room.is_empty:
+            return self._drop_beyond(start, radius, edge_point)
+        origin = point
+        if not blocks.is_empty and blocks.buffer(-EPSILON).covers(point) and edge_point is not None:
+            origin = Point(edge_point.x, edge_point.y)  # start inside a footprint: seen from the edge
+        seen = None
+        if not blocks.is_empty and not blocks.buffer(-EPSILON).covers(origin):
+            # what a straight line from ``origin`` reaches without passing through a footprint:
+            # not the far side of a building, though the ground goes round to it
+            seen = self._seen_from(origin, blocks)
+            area = area.intersection(seen)
         pieces = [g for g in getattr(area, "geoms", [area]) if g.geom_type == "Polygon" and not g.is_empty]
         if not pieces:
-            return [self.standable_near(start, radius)]
+            return self._drop_beyond(start, radius, edge_point)
         holding = [g for g in pieces if g.distance(point) <= EPSILON]
         if not holding:  # start inside a wall or off the table: the nearest part(s)
             near = min(g.distance(point) for g in pieces)
             holding = [g for g in pieces if g.distance(point) <= near + FALL_TIE]
         part = unary_union(holding)
-        if not blocks.is_empty and not blocks.buffer(-EPSILON).covers(point):
-            # what a straight line from ``start`` reaches without passing through a footprint:
-            # not the far side of a building, though the ground goes round to it
-            part = part.intersection(self._seen_from(point, blocks))
         fitted = room.difference(blocks.buffer(radius + FALL_MARGIN, quad_segs=64)) if not blocks.is_empty else room
         fitted = fitted.intersection(part)
-        clear = True
-        if fitted.is_empty or fitted.area <= EPSILON:  # no room for the base: the centre clear of the walls
-            fitted, clear, edge = room.intersection(part), False, 0.0
-            if fitted.is_empty:
-                return [self.standable_near(start, radius)]
-        landings = self._nearest_in(fitted, start, radius if clear else 0.0, edge, part)
-        if clear and not blocks.is_empty:
+        if fitted.is_empty or fitted.area <= EPSILON:
+            # no room for the base in the part reached: tried a hair short of the radius below,
+            # else none (the engine keeps the unit where it was)
+            landings: list[Spot] = []
+        else:
+            landings = [s for s in self._nearest_in(fitted, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
+        if not blocks.is_empty:
             # a gap exactly a base wide has no room once the margin grows both its walls: the room
             # the walls leave a hair short of the radius is tried too, kept where the base fits
             # once rounded (touching walls is allowed), as ``_room_near`` does
             tight = room.difference(blocks.buffer(radius - FALL_MARGIN / 10, quad_segs=64)).intersection(part)
-            if not tight.is_empty and tight.distance(point) < landings[0].flat_distance(start) - 10 * FALL_TIE:
+            if not tight.is_empty and (not landings or tight.distance(point) < landings[0].flat_distance(start) - 10 * FALL_TIE):
                 closer = [s for s in self._nearest_in(tight, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
                 landings = closer or landings
+        if surface != GROUND:
+            # the centre on the stage, the whole base clear of the walls (written to 3 decimals)
+            landings = [s for s in landings if blocks.is_empty or blocks.distance(s.point) >= radius - FALL_TOUCH]
+            if not landings:
+                return self._drop_beyond(start, radius, edge_point)
         return landings
+
+    def _drop_beyond(self, start: Spot, radius: float, edge_point: Spot | None) -> list[Spot]:
+        """No base fits on the stage beyond the edge: the unit drops on past it to the ground
+        there (``fall_landings`` from the same point, on the ground); none where ``start`` is on
+        the ground already."""
+        if start.surface == GROUND:
+            return []
+        return self.fall_landings(Spot(start.x, start.y, GROUND), radius, edge_point)
 
     def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any) -> list[Spot]:
         """The points of ``room`` nearest ``start``, each rounded to one where the base fits: one,
@@ -642,6 +675,9 @@ class Table:
         found: dict[str, list[LineString]] = {}
         for surface in self.surfaces.values():
             higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
+            # an obstacle taller than the surface beside its side is a wall there too (a 6"
+            # obstacle 0.03" past a 4" chapel's edge: /work/briefs/rvf/obst-tall.yaml)
+            higher += [poly for poly, height in self.obstacles if height > surface.height + EPSILON]
             # the table's own edge: nothing lies beyond it to fall to. Both are grown by the
             # landing offset (``_BEYOND``): a taller neighbour or the table's edge closer to a side
             # than that leaves no ledge there (a tower 0.03" beyond a chapel's wall is a wall rising
