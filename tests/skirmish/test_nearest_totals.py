@@ -201,3 +201,20 @@ def test_no_way_joins_two_key_points_further_apart_than_longest_way_allows(drawn
                 continue
             if a.flat_distance(b) > longest_way(view, a.surface, b.surface) + 1e-9:
                 assert way(view, points, a_key, b_key, a, b) is None, (a_key, b_key)
+
+
+def test_the_reference_climbs_no_floor_under_its_roof_to_the_roof() -> None:
+    """A 0.5" floor under a 2" roof of the same footprint lies inside the building's walls (docs/
+    skirmish.md, The table; seed 004, Move Phase, Climbing: a climb goes up a vertical surface):
+    the plain reference's straight climb from the floor up through the roof was 3.28 where the
+    product, rightly, needs 3.77 (the way round to the outer wall) (``--hypothesis-seed=3``)."""
+    game = Game.start("skirmish", ["p1", "p2"], "p1", options={"jump_across_distance_cost": "deducted"})
+    game.issue({"command": "set_up", "width": 16.0, "depth": 16.0, "ladders": [], "difficult": [],
+                "surfaces": [{"id": "s0", "rect": [1, 1, 2, 2], "height": 0.5}, {"id": "s1", "rect": [1, 1, 2, 2], "height": 2.0}],
+                "units": [{"id": "mover", "side": "p1", "at": "1,3", "move": 3.0}]})
+    answer = Lookahead.from_events(game.pending_events).range_of_motion("mover")  # type: ignore[arg-type]
+    target = Spot(1.25, 1.25, "s1")
+    expected = plain_nearest_total(Reference(game.state, "mover"), target)
+    old = old_nearest_total(answer.search.graphs[0], answer.search.start, target)  # type: ignore[attr-defined]
+    assert isinstance(expected, float) and old is not None and _same(old, expected)
+    assert _needs(answer.answer(target.text).reasons) == float(f"{expected:.2f}") == 3.77  # type: ignore[attr-defined]

@@ -238,6 +238,11 @@ class Reference:
         length = math.hypot(a.x - b.x, a.y - b.y)
         if a.surface == b.surface or abs(ha - hb) <= LOW + EPS or length <= self.leeway + EPS:
             return None
+        lower, higher = (a, b) if ha < hb else (b, a)
+        if self.polygons[higher.surface].buffer(-EPS).contains(Point(lower.x, lower.y)):
+            # a floor under its roof lies inside the building's walls: no climb goes between
+            # them (docs/skirmish.md, The table; seed 004, Move Phase, Climbing: a vertical surface)
+            return None
         line = LineString([(a.x, a.y), (b.x, b.y)])
         left = self._piece(line, self.regions[a.surface], from_start=True)
         reached = self._piece(line, self.regions[b.surface], from_start=False)
