@@ -246,22 +246,25 @@ class _LoggedRecorder:
     before. Folding a logged event changes nothing in it: events are facts
     (``tests/test_verify_logged_events.py`` holds every fold to that)."""
 
-    __slots__ = ("_game", "_log")
+    __slots__ = ("_game", "_known", "_log")
 
     def __init__(self, game: Game, log: list[GameEvent]) -> None:
         self._game = game
+        #: the game's own fields, past its properties (the same map for the game's life)
+        self._known = game.__dict__
         self._log = log
 
     def __call__(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
-        game = self._game
-        known = game.__dict__
+        known = self._known
         version = known["_version"] + 1
         log = self._log
         if version <= len(log):
             logged = log[version - 1]
+            held = logged.__dict__  # the logged event's fields, read once each below
             if (
-                type(logged) is event_class and logged.originator_version == version
-                and ((game_id := logged.originator_id) is known["_id"] or game_id == known["_id"]) and _takes(logged, fields)
+                type(logged) is event_class and held["originator_version"] == version
+                and ((game_id := held["originator_id"]) is known["_id"] or game_id == known["_id"])
+                and _takes(logged, fields)
             ):
                 try:
                     if event_class.apply is PLAIN_APPLY:  # as ``Game.record_fields``: id and version are checked above
@@ -269,13 +272,13 @@ class _LoggedRecorder:
                         known["_version"] = version
                         known["_modified_on"] = logged.timestamp
                     else:
-                        logged.mutate(game)
+                        logged.mutate(self._game)
                 except BaseException:
                     known["_torn"] = True  # as ``Game.record_fields`` marks a fold that failed part-way
                     raise
                 known["_pending_events"].append(logged)
                 return logged
-        return Game.record_fields(game, event_class, fields)
+        return Game.record_fields(self._game, event_class, fields)
 
 
 def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:
