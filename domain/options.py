@@ -14,13 +14,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self
 
-from pydantic import ConfigDict, SerializerFunctionWrapHandler, TypeAdapter, ValidationError, model_serializer
+from pydantic import ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, ValidationError, model_serializer
 
 from domain.attribute_reads import PlainModel
 from domain.errors import BadInput
-from domain.logged import accepted_as_logged
 from domain.validation import quoted
 
 
@@ -53,9 +52,14 @@ class RuleOptions(PlainModel):
     #: each LATER option -> the value its absence means (made once per class)
     _absent: ClassVar[dict[str, Any]] = {}
     #: options whose bounds were narrowed after games were recorded outside them (a value the
-    #: rules turned out to exclude): a new game is held to today's bounds, a recorded start
-    #: outside them is read as recorded (``of_record``; noted while a log is verified)
-    NARROWED: ClassVar[frozenset[str]] = frozenset()
+    #: rules turned out to exclude) -> the bounds older versions held them to, as ``Field``
+    #: takes them (``{"ge": 0}``; ``{}``: none). A new game is held to today's bounds; a recorded
+    #: start outside them but inside the older ones is read as recorded (``of_record``), and
+    #: its readers say so (``outside_a_new_game``); outside the older ones too, no version
+    #: accepted it, and it is refused as a new game's is
+    NARROWED: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType({})
+    #: each NARROWED option -> its type under the older bounds (made once per class)
+    _older: ClassVar[dict[str, TypeAdapter[Any]]] = {}
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -70,6 +74,10 @@ class RuleOptions(PlainModel):
                 raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MEANS is its default")
             cls.model_validate({name: value})
         cls._absent = {name: cls.ABSENT_MEANS.get(name, cls.model_fields[name].default) for name in cls.LATER}
+        for name in cls.NARROWED:
+            if name not in cls.model_fields:
+                raise TypeError(f"{cls.__name__}: option {name} in NARROWED is no option")
+        cls._older = {name: _bounded(cls.model_fields[name].annotation, bounds) for name, bounds in cls.NARROWED.items()}
 
     @model_serializer(mode="wrap")
     def _without_later_defaults(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -89,30 +97,58 @@ class RuleOptions(PlainModel):
     @classmethod
     def of_record(cls, options: Mapping[str, Any]) -> Self:
         """The options of a recorded start: validated as a new game's, except that a
-        ``NARROWED`` option outside today's bounds keeps its recorded value (a log played under
-        it replays as it was played; verification says so, ``check_options``)."""
+        ``NARROWED`` option outside today's bounds but inside the older ones keeps its recorded
+        value (a log played under it replays as it was played; ``outside_a_new_game`` says so).
+        Anything else a new game refuses is refused (``ValidationError``)."""
         try:
             return cls.model_validate(options)
         except ValidationError as exc:
-            outside = cls._outside_narrowed(exc)
+            outside = cls._outside_narrowed(exc, options)
             if not outside:
                 raise
         parsed = cls.model_validate({name: value for name, value in options.items() if name not in outside})
-        kinds = {name: cls.model_fields[name].annotation for name in outside}  # the type without its bounds
-        return parsed.model_copy(update={name: TypeAdapter(kinds[name] or Any).validate_python(options[name]) for name in outside})
+        return parsed.model_copy(update={name: cls._older[name].validate_python(options[name]) for name in outside})
 
     @classmethod
-    def _outside_narrowed(cls, exc: ValidationError) -> set[str]:
-        """The ``NARROWED`` options a validation failed on for their bounds alone; empty when
-        anything else failed too."""
+    def _outside_narrowed(cls, exc: ValidationError, options: Mapping[str, Any]) -> set[str]:
+        """The ``NARROWED`` options a validation failed on for today's bounds alone, each
+        inside the bounds older versions held it to; empty when anything else failed too."""
         errors = exc.errors()
         names = {str(error["loc"][0]) for error in errors if error["loc"]}
-        if len(names) != len(errors) or not names <= cls.NARROWED or any(error["type"] not in _BOUNDS for error in errors):
+        if len(names) != len(errors) or not names <= cls.NARROWED.keys() or any(error["type"] not in _BOUNDS for error in errors):
+            return set()
+        if not all(cls._fits_older(name, options.get(name)) for name in names):
             return set()
         return names
 
+    @classmethod
+    def _fits_older(cls, name: str, value: Any) -> bool:
+        try:
+            cls._older[name].validate_python(value)
+        except ValidationError:
+            return False
+        return True
+
+    def outside_a_new_game(self) -> list[str]:
+        """A note for each option of these (a recorded start's, ``of_record``) that a new game
+        refuses: a log played under it replays as played, and whoever reads the log is told,
+        since a log can't say which version wrote it (``domain.logged``)."""
+        notes = []
+        for name in sorted(self.NARROWED):
+            value = getattr(self, name)
+            try:
+                type(self).model_validate({name: value})  # as a new game would take it
+            except ValidationError:
+                notes.append(f"the game's start uses option {name} = {_shown(value)}, outside what a new game accepts; replayed as played")
+        return notes
+
     def __getitem__(self, name: str) -> Any:
         return getattr(self, name)
+
+
+def _bounded(kind: Any, bounds: Mapping[str, Any]) -> TypeAdapter[Any]:
+    """An option's type (without today's bounds) under ``bounds``: what an older version took."""
+    return TypeAdapter(Annotated[kind or Any, Field(**bounds)])  # type: ignore[arg-type]  # a type made at run time
 
 
 #: set while the options of a recorded start are checked (``reading_a_logged_start``)
@@ -122,7 +158,8 @@ _LOGGED_START: ContextVar[bool] = ContextVar("reading_a_logged_start", default=F
 @contextmanager
 def reading_a_logged_start() -> Iterator[None]:
     """Check the options of a start a log holds (``Game.start(logged=True)``): a ``NARROWED``
-    option outside today's bounds is taken as recorded, noted while verifying, not refused."""
+    option outside today's bounds, inside the older ones, is taken as recorded, not refused (its
+    readers say so: ``RuleOptions.outside_a_new_game``)."""
     token = _LOGGED_START.set(True)
     try:
         yield
@@ -204,9 +241,8 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
     try:
         parsed = model.model_validate(given, strict=False)
     except ValidationError as exc:
-        if _LOGGED_START.get() and (outside := model._outside_narrowed(exc)):
-            for name in sorted(outside):
-                accepted_as_logged(f"option {name} {_shown(given[name])} is outside what a new game accepts; the game is replayed as it was played under it")
+        if _LOGGED_START.get() and model._outside_narrowed(exc, given):
+            # read as recorded; its readers say so (``RuleOptions.outside_a_new_game``)
             return model.of_record(given).model_dump(mode="json")
         error = exc.errors()[0]
         name = str(error["loc"][0]) if error["loc"] else "options"

@@ -183,10 +183,13 @@ class Exploration:
     explored: int
     sampled: bool
     seed: int
+    #: what of the log today's rules take only as logged (``require_verified``)
+    notes: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
             "point": self.point.as_json(),
+            "notes": list(self.notes),
             "explored": self.explored,
             "sampled": self.sampled,
             "seed": self.seed,
@@ -239,14 +242,17 @@ def _alternatives(point: ChoicePoint, cap: int, seed: int) -> tuple[list[list[An
     return picked, True
 
 
-def require_verified(events: list[GameEvent], name: str = "the log", where: str = "log") -> None:
+def require_verified(events: list[GameEvent], name: str = "the log", where: str = "log") -> tuple[str, ...]:
     """Refuse a log the rules disagree with: its branches could not be re-played, so neither
     exploring nor counting its alternatives means anything. The message names the game
     (``name``: "game ID in STORE", given by ``where``: ``--game``) and the first event where
-    the rules disagree, as ``sim replay --verify`` does."""
+    the rules disagree, as ``sim replay --verify`` does. Its notes otherwise: what of the log
+    today's rules take only as logged (``Verdict.notes``), for the output to say, as the
+    branches, started and re-issued as logged, take it too."""
     verdict = verify(upcast_log(events))
     if not verdict.ok:
         raise BadInput(f"{name} does not verify, so it can't be re-played: {verdict.message}", where)
+    return verdict.notes
 
 
 def explore(
@@ -265,7 +271,7 @@ def explore(
         listed = ", ".join(f"e{p.event}" for p in choice_points(events, dice=dice)) or "none"
         what = "a die roll: add --dice to explore it" if point is not None else "not a choice point"
         raise BadInput(f"e{at} is {what} (choice points: {listed})", "--at")
-    require_verified(events, name, where)
+    notes = require_verified(events, name, where)
     if depth is not None and depth < 0:
         raise BadInput(f"--depth must be 0 or more, not {depth}", "--depth")
     last = None
@@ -294,7 +300,7 @@ def explore(
     if point.kind == "dice":
         for group in groups:
             group.verdicts = _branch_verdicts(group.branches, at)
-    return Exploration(point, groups, len(branches), sampled, seed)
+    return Exploration(point, groups, len(branches), sampled, seed, notes)
 
 
 def _branch_verdicts(branches: list[Branch], at: int) -> list[str]:

@@ -128,6 +128,8 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
     assert state is not None
     result = Replayed(state=state, hash=state_hash(state), events=log_file.count if at is None else at)
     verdict = verify(log_file.events) if check_rules else None
+    # a start a new game would refuse (an older version's bounds): replayed as played, said so
+    notes = result.state.options.outside_a_new_game()
     if as_json:
         emit({
             "game": str(log_file.game),
@@ -137,6 +139,7 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
             "state": result.state.model_dump(mode="json"),
             "verified": None if verdict is None else {"ok": verdict.ok, "checked": verdict.checked, "message": verdict.message, "notes": list(verdict.notes)},
             "diagnostics": diagnostics_json(diagnostics_of(result.state)),
+            "notes": notes,
         })
     else:
         rules = get_ruleset(result.state.ruleset)
@@ -144,7 +147,10 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
         chain = "hash chain intact" if log_file.chained else "no hash chain (exported before chains)"
         console.print(f"{result.events} events; state hash {result.hash}; {chain}")
         if verdict is not None and verdict.ok:
-            console.print(escape(f"verified: {verdict.message}"))
+            console.print(escape(f"verified: {verdict.message}"))  # its message holds the notes
+        elif verdict is None:
+            for note in notes:
+                console.print(escape(f"note: {note}"))
         print_diagnostics(console, diagnostics_of(result.state))
     if verdict is not None and not verdict.ok:
         raise Failed(f"verification: {verdict.message}")

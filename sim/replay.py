@@ -188,8 +188,10 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
         game, begin = Game.start_as(start, start.originator_id), 1
     if cheap:  # the exact comparison is the reference: it makes and compares every event
         game.__dict__["record_fields"] = _LoggedRecorder(game, events)  # shadows the method on this game only
-    # what the start was accepted as only as logged (an option outside today's bounds)
-    taken: list[str] = [f"{start.event_id} (the game's start): {note}" for note in dict.fromkeys(notes)]
+    # the start is no command: what of it a new game refuses is said apart (an option outside
+    # today's bounds, ``RuleOptions.outside_a_new_game``), read from the state it folded into
+    started = game.state.options.outside_a_new_game()
+    taken: list[str] = []
     try:
         for event in events[begin:]:
             if not isinstance(event, CommandIssued):
@@ -221,13 +223,10 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
             return Verdict(False, logged.originator_version, found)
     if len(produced) != len(events):
         return Verdict(False, min(len(produced), len(events)), f"the log has {len(events)} events, the rules give {len(produced)}")
-    if not taken:
-        return Verdict(True, len(events), f"all {len(events)} events match the rules")
-    return Verdict(
-        True, len(events),
-        f"all {len(events)} events match the rules; {len(taken)} command(s) accepted only as an older version recorded them: {'; '.join(taken)}",
-        tuple(taken),
-    )
+    said = [f"all {len(events)} events match the rules", *started]
+    if taken:
+        said.append(f"{len(taken)} command(s) accepted only as an older version recorded them: {'; '.join(taken)}")
+    return Verdict(True, len(events), "; ".join(said), (*started, *taken))
 
 
 class _LoggedRecorder:

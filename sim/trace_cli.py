@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,11 +141,12 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
     named = named_game_events(source, db if game_id else None, game_id)
     events = named.events
     if at is None:
-        require_verified(events, named.name, named.where)
+        notes = require_verified(events, named.name, named.where)
         points = choice_points(events, dice=dice)
         if as_json:
-            click.echo(json.dumps({"points": [p.as_json() for p in points]}, indent=2))
+            click.echo(json.dumps({"points": [p.as_json() for p in points], "notes": list(notes)}, indent=2))
             return
+        _print_notes(notes)
         if not points:
             console.print("no choice points: no batch of several triggers was ordered and no choice answered" + ("" if dice else " (--dice adds die rolls)"))
         for p in points:
@@ -173,6 +175,12 @@ def explore_command(source: str | None, at: str | None, db: str | None, game_id:
         err.print(escape(f"{len(data['stored'])} branch game(s) stored in {db or 'sim.sqlite'}"))
 
 
+def _print_notes(notes: Iterable[str]) -> None:
+    """What of the log today's rules take only as logged: never passed over in silence."""
+    for note in notes:
+        console.print(escape(f"note: {note}"), soft_wrap=True)
+
+
 def _event_number(at: str) -> int:
     text = at.strip().lower().removeprefix("e")
     if not text.isdecimal():  # isdigit() takes a superscript two, which int() does not read
@@ -185,6 +193,7 @@ def _print_exploration(data: dict[str, Any]) -> None:
     sampled = f" (a sample of {data['explored']} of {point['alternatives']}, seed {data['seed']})" if data["sampled"] else ""
     console.print(escape(f"e{point['event']} {point['kind']}: {point['text']}"))
     console.print(f"{data['explored']} branch(es){sampled}, {len(data['groups'])} outcome(s):")
+    _print_notes(data["notes"])
     for i, group in enumerate(data["groups"], start=1):
         alts = "; ".join(", ".join(str(x) for x in a) for a in group["alternatives"][:6])
         more = f" and {len(group['alternatives']) - 6} more" if len(group["alternatives"]) > 6 else ""

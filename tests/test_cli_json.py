@@ -121,7 +121,8 @@ def test_replay_json_gives_state_hash_chain_and_verdict(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     sim("log", "export", str(game.id), "--db", db, "-o", str(log))
     data = as_json(sim("replay", str(log), "--verify", "--json"))
-    assert set(data) == {"game", "events", "state_hash", "chain", "state", "verified", "diagnostics"}
+    assert set(data) == {"game", "events", "state_hash", "chain", "state", "verified", "diagnostics", "notes"}
+    assert data["notes"] == []  # its start is one a new game takes (RuleOptions.outside_a_new_game)
     assert data["game"] == str(game.id) and data["events"] == game.version
     assert data["state_hash"] == game.state_hash() and data["chain"] == "intact"
     assert data["verified"]["ok"] is True and data["state"]["ruleset"] == "sorcery"

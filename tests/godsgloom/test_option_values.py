@@ -120,7 +120,7 @@ def test_a_log_played_under_a_value_since_refused_still_loads_replays_and_verifi
     events = read_log(log).events
     assert events[0].options[option] == value
     verdict = verify(events)
-    assert verdict.ok and len(verdict.notes) == 1 and f"option {option} {value} is outside" in verdict.notes[0], verdict
+    assert verdict.ok and len(verdict.notes) == 1 and f"option {option} = {value}, outside" in verdict.notes[0], verdict
     assert verify_exactly(events).ok
     replayed = sim("replay", str(log), "--verify")
     assert replayed.exit_code == 0 and f"option {option}" in replayed.output, replayed.output

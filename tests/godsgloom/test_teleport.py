@@ -203,3 +203,57 @@ def test_a_logged_displace_by_a_player_owning_neither_unit_still_verifies_with_a
     verdict = verify(recorded(g))
     assert verdict.ok and len(verdict.notes) == 1 and "neither imp nor mage belongs to p1" in verdict.notes[0], verdict
     assert verify_exactly(recorded(g)).ok
+
+
+def test_the_displacing_players_refusal_cites_mel60_for_the_controller_only_and_the_pusher_as_a_reading() -> None:
+    # digest §8, MEL.60 names the pushed unit's own controller only; that the owner of the
+    # displacing unit may play it too is this simulator's reading (docs/godsgloom.md)
+    units = UNITS + "\n    - {id: imp, owner: p2, at: '4,6', facing: N}"
+    g = game(mat(units))
+    with pytest.raises(IllegalCommand) as refused:
+        g.issue({"command": "displace", "player": "p1", "unit": "imp", "by": "mage", "to": "4,7"})
+    source = refused.value.rule.source
+    assert "MEL.60 (the pushed unit's controller)" in source and "the owner of the displacing unit: a reading" in source, source
+
+
+def test_a_unit_is_not_displaced_by_itself_refused_naming_by() -> None:
+    # MEL.60 (digest §8): a push is one unit's of another; ``by`` naming the unit pushed is bad input
+    g = game(mat(UNITS))
+    with pytest.raises(BadInput) as refused:
+        g.issue({"command": "displace", "unit": "priest", "by": "priest", "to": "1,6"})
+    text = str(refused.value)
+    assert refused.value.where == "by" and text.startswith("by: ") and "priest" in text and "\n" not in text, text
+    assert g.state.units["priest"].location == "1,7"
+
+
+def test_a_logged_displace_of_a_unit_by_itself_still_verifies_with_a_note() -> None:
+    """Logs are forever: displace did not refuse ``by`` naming the unit itself before, so a log
+    may hold one; it is re-issued as logged, and the verdict says so (as the player check)."""
+    from domain.logged import reissuing_logged_commands
+    from sim.replay import verify, verify_exactly
+    from sim.runner import recorded
+
+    g = game(mat(UNITS))
+    with reissuing_logged_commands() as notes:
+        g.issue({"command": "displace", "unit": "priest", "by": "priest", "to": "1,6"})
+    assert g.state.units["priest"].location == "1,6" and len(notes) == 1
+    verdict = verify(recorded(g))
+    assert verdict.ok and len(verdict.notes) == 1 and "priest displaced by itself" in verdict.notes[0], verdict
+    assert verify_exactly(recorded(g)).ok
+
+
+
+def test_a_scenario_displacing_a_unit_by_itself_is_bad_input_naming_by(tmp_path: object) -> None:
+    # MEL.60 (digest §8): example 47 with a self-displace added is bad input at that step's ``by``
+    from pathlib import Path
+
+    from tests.cli_runs import sim
+    from tests.helpers import EXAMPLES
+
+    text = (EXAMPLES / "godsgloom" / "47-displace-and-teleport-who-plays-them.yaml").read_text("utf-8")
+    last = '  - {command: teleport, unit: warband, by: priest, to: "0,0"}\n'
+    assert last in text
+    path = Path(str(tmp_path)) / "self-displace.yaml"
+    path.write_text(text.replace(last, last + '  - {command: displace, unit: imp, by: imp, to: "4,3"}\n'), "utf-8")
+    result = sim("check", str(path))
+    assert result.exit_code == 2 and "script[5].by: names imp, the unit displaced" in result.output, result.output

@@ -74,8 +74,13 @@ ONE_MOVE = rule("GODSGLOOM UAP.30", "a unit makes at most one Move Action per ac
 MOVE_FIRST = rule("GODSGLOOM UAP.30", "the Move Action comes before the Standard Action")
 PHASE = rule("GODSGLOOM", "that command belongs to another step of the round")
 OWN_UNITS = rule("GODSGLOOM", "a player acts only with their own units")
-#: who plays a displace: the pushed unit's controller (MEL.60, digest §8) or the owner of the unit displacing it
-DISPLACING_PLAYER = rule("GODSGLOOM MEL.60", "a displacement is played by the owner of the unit displaced or of the unit displacing it")
+#: who plays a displace: the pushed unit's controller, as MEL.60 (digest §8) says; or the owner of
+#: the unit displacing it, which MEL.60 does not say: a reading (a displacement by another unit's
+#: ability, whose text is not public, is that ability's owner's)
+DISPLACING_PLAYER = rule(
+    "GODSGLOOM MEL.60 (the pushed unit's controller); the owner of the displacing unit: a reading",
+    "a displacement is played by the owner of the unit displaced or of the unit displacing it",
+)
 IMMOVABLE = rule("Immovable (passive)", "enemies can't push, displace or teleport this unit", "passive")
 PUSHED_ONCE = rule("GODSGLOOM GPP.10", "a unit moves once in the God's Push step")
 PUSH_UNACTIVATED = rule("GODSGLOOM GPP.10", "only units unactivated this round are eligible (Tireless lifts this)")
@@ -753,11 +758,15 @@ class GloomCommands(CommandHandlers[GloomState]):
     def displace(self, cmd: Displace) -> None:
         unit = self.unit(cmd.unit)
         by = self.unit(cmd.by, "by")
+        # a push is one unit's of another (MEL.60: the winner pushes the loser); ``by`` naming
+        # the unit itself was not refused before, so a log's own is re-issued as logged, said so
+        if by.id == unit.id and not accepted_as_logged(f"{unit.id} displaced by itself (displace did not check by)"):
+            raise BadInput(f"names {unit.id}, the unit displaced: a unit is displaced by another unit", "by")
         # a player named is checked: MEL.60 (digest §8) has the pushed unit's own controller
-        # displace it, and a displacement by another unit's ability (not public) is that
-        # ability's owner's, so the owner of ``unit`` or of ``by`` (``by``'s when none is named);
-        # anyone else is refused. It was not read before, so a log's own displace naming another
-        # player is re-issued as logged, said so
+        # displace it; that a displacement by another unit's ability (not public) is that
+        # ability's owner's is a reading: so the owner of ``unit`` or of ``by`` (``by``'s when
+        # none is named); anyone else is refused. It was not read before, so a log's own
+        # displace naming another player is re-issued as logged, said so
         player = self.player(cmd.player, by.owner)
         if player not in (unit.owner, by.owner) and not accepted_as_logged(
             f"neither {unit.id} nor {by.id} belongs to {player} (displace did not check the player)"

@@ -3,6 +3,8 @@ except where docs/godsgloom.md says otherwise; each description says what the op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
@@ -17,9 +19,11 @@ class GloomOptions(RuleOptions):
         {"breakaway_zone_stop", "teleport_destination", "movement_traits_per_move", "charge_definition", "flying_minimum_move",
          "flying_engaged_read"}
     )
-    #: bounds narrowed after logs were recorded outside them (``RuleOptions.NARROWED``): a
-    #: difficult_cost of 0 and a positive slow_speed_modifier were accepted before
-    NARROWED: ClassVar[frozenset[str]] = frozenset({"difficult_cost", "slow_speed_modifier"})
+    #: bounds narrowed after logs were recorded outside them (``RuleOptions.NARROWED``), each
+    #: with the bounds it had before (git 7e16698): difficult_cost ge=0, slow_speed_modifier none
+    NARROWED: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
+        {"difficult_cost": MappingProxyType({"ge": 0}), "slow_speed_modifier": MappingProxyType({})}
+    )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(
         default="front_arc", description="the 3 hexes across the Front Arc, or all 6 neighbours"
