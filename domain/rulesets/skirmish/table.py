@@ -43,6 +43,8 @@ FALL_TOUCH = 1e-3
 PLACES = 3
 #: walks kept per table before they are forgotten (``Table.walkable``)
 WALKS_KEPT = 200_000
+#: fall landings kept per table before they are forgotten (``Table.fall_landings``)
+LANDINGS_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,25 @@ class Ladder:
     id: str
     bottom: Spot
     top: Spot
+
+
+@dataclass(frozen=True)
+class FallRoom:
+    """What a fall onto one surface by a base of one radius reads of the table alone
+    (``Table.fall_landings``), made once per table: the footprints that are walls there
+    (``blocks``) and the same shrunk by the tolerance (``inside``), the part of the surface
+    walked on less them (``area``), where the centre may be (``room``, at least ``edge`` inside
+    the table's edges), and that room less the walls grown by the radius and the margin
+    (``fitted``) or a hair short of the radius (``tight``, None without walls). Only where
+    the fall lands from (the straight lines from the edge) is worked out fall by fall."""
+
+    blocks: Any
+    inside: Any
+    area: Any
+    room: Any
+    edge: float
+    fitted: Any
+    tight: Any
 
 
 @dataclass(frozen=True)
@@ -466,13 +487,39 @@ class Table:
         Empty where no base fits in that part (a roof over the whole table, a strip between the
         wall and a hedge or the table's edge): the engine then keeps the unit where it was, a 0"
         fall, and says so. It placed the centre alone there, or anywhere on the ground with no
-        reach limit (round the corner, through the building)."""
-        surface = start.surface
-        point = Point(start.x, start.y)
+        reach limit (round the corner, through the building).
+
+        Kept per table by its arguments (the answer reads nothing but the table): self-play
+        fails the same jumps over the same edges game after game."""
+        key = (start.x, start.y, start.surface, radius, None if edge_point is None else (edge_point.x, edge_point.y, edge_point.surface))
+        found = self._landings.get(key)
+        if found is None:
+            if len(self._landings) >= LANDINGS_KEPT:
+                self._landings.clear()
+            found = self._landings[key] = tuple(self._fall_landings(start, radius, edge_point))
+        return list(found)
+
+    @cached_property
+    def _landings(self) -> dict[tuple[float, float, str, float, tuple[float, float, str] | None], tuple[Spot, ...]]:
+        return {}
+
+    def fall_room(self, surface: str, radius: float) -> FallRoom:
+        """What ``fall_landings`` reads of the table alone for a fall onto ``surface`` by a base
+        of ``radius`` (``FallRoom``), worked out once per table: growing every wall by the radius
+        was most of a fall's time, and the falls of one table land on few surfaces, by few radii."""
+        key = (surface, radius)
+        found = self._fall_rooms.get(key)
+        if found is None:
+            found = self._fall_rooms[key] = self._fall_room(surface, radius)
+        return found
+
+    @cached_property
+    def _fall_rooms(self) -> dict[tuple[str, float], FallRoom]:
+        return {}
+
+    def _fall_room(self, surface: str, radius: float) -> FallRoom:
         edge = 0.0
         if surface == GROUND:
-            if self.region(GROUND).is_empty:  # a roof over the whole table: no ground to land on
-                return []
             blocks = self.ground_blocks
             area = self.walk_region(GROUND)
             room = self.bounds.buffer(-radius, join_style="mitre")
@@ -488,13 +535,29 @@ class Table:
             blocks = unary_union(walls) if walls else Polygon()
             area = self.region(surface).difference(blocks)
             room = self.region(surface)
+        if blocks.is_empty:
+            return FallRoom(blocks, blocks, area, room, edge, room, None)
+        # a gap exactly a base wide has no room once the margin grows both its walls: the room
+        # the walls leave a hair short of the radius is kept too (``tight``)
+        fitted = room.difference(blocks.buffer(radius + FALL_MARGIN, quad_segs=64))
+        tight = room.difference(blocks.buffer(radius - FALL_MARGIN / 10, quad_segs=64))
+        return FallRoom(blocks, blocks.buffer(-EPSILON), area, room, edge, fitted, tight)
+
+    def _fall_landings(self, start: Spot, radius: float, edge_point: Spot | None) -> list[Spot]:
+        """``fall_landings`` worked out."""
+        surface = start.surface
+        point = Point(start.x, start.y)
+        if surface == GROUND and self.region(GROUND).is_empty:  # a roof over the whole table: no ground to land on
+            return []
+        fixed = self.fall_room(surface, radius)
+        blocks, area, room, edge = fixed.blocks, fixed.area, fixed.room, fixed.edge
         if room.is_empty:
             return self._drop_beyond(start, radius, edge_point)
         origin = point
-        if not blocks.is_empty and blocks.buffer(-EPSILON).covers(point) and edge_point is not None:
+        if not blocks.is_empty and fixed.inside.covers(point) and edge_point is not None:
             origin = Point(edge_point.x, edge_point.y)  # start inside a footprint: seen from the edge
         seen = None
-        if not blocks.is_empty and not blocks.buffer(-EPSILON).covers(origin):
+        if not blocks.is_empty and not fixed.inside.covers(origin):
             # what a straight line from ``origin`` reaches without passing through a footprint:
             # not the far side of a building, though the ground goes round to it
             seen = self._seen_from(origin, blocks)
@@ -507,19 +570,18 @@ class Table:
             near = min(g.distance(point) for g in pieces)
             holding = [g for g in pieces if g.distance(point) <= near + FALL_TIE]
         part = unary_union(holding)
-        fitted = room.difference(blocks.buffer(radius + FALL_MARGIN, quad_segs=64)) if not blocks.is_empty else room
-        fitted = fitted.intersection(part)
+        fitted = fixed.fitted.intersection(part)
         if fitted.is_empty or fitted.area <= EPSILON:
             # no room for the base in the part reached: tried a hair short of the radius below,
             # else none (the engine keeps the unit where it was)
             landings: list[Spot] = []
         else:
             landings = [s for s in self._nearest_in(fitted, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
-        if not blocks.is_empty:
+        if fixed.tight is not None:
             # a gap exactly a base wide has no room once the margin grows both its walls: the room
             # the walls leave a hair short of the radius is tried too, kept where the base fits
             # once rounded (touching walls is allowed), as ``_room_near`` does
-            tight = room.difference(blocks.buffer(radius - FALL_MARGIN / 10, quad_segs=64)).intersection(part)
+            tight = fixed.tight.intersection(part)
             if not tight.is_empty and (not landings or tight.distance(point) < landings[0].flat_distance(start) - 10 * FALL_TIE):
                 closer = [s for s in self._nearest_in(tight, start, radius, edge, part) if self._fits(s, radius, (), edge, part)]
                 landings = closer or landings
