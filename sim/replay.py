@@ -206,7 +206,8 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
                 return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
             # the notes of this command's re-issue, named by its event (the logged command read
             # again for the comparison below notes the same again: not kept)
-            taken.extend(f"{event.event_id} ({event.command_id}): {note}" for note in dict.fromkeys(notes[before:]))
+            if len(notes) > before:  # most commands are read as today's model reads them: no note
+                taken.extend(f"{event.event_id} ({event.command_id}): {note}" for note in dict.fromkeys(notes[before:]))
     finally:
         # the recorder holds the game: left on it, the two would wait for the cyclic collector
         # instead of being freed when verification drops them (a game's whole state, each game)
@@ -244,22 +245,25 @@ class _LoggedRecorder:
     before. Folding a logged event changes nothing in it: events are facts
     (``tests/test_verify_logged_events.py`` holds every fold to that)."""
 
-    __slots__ = ("_game", "_log")
+    __slots__ = ("_game", "_known", "_log")
 
     def __init__(self, game: Game, log: list[GameEvent]) -> None:
         self._game = game
+        #: the game's own fields, past its properties (the same map for the game's life)
+        self._known = game.__dict__
         self._log = log
 
     def __call__(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
-        game = self._game
-        known = game.__dict__
+        known = self._known
         version = known["_version"] + 1
         log = self._log
         if version <= len(log):
             logged = log[version - 1]
+            held = logged.__dict__  # the logged event's fields, read once each below
             if (
-                type(logged) is event_class and logged.originator_version == version
-                and ((game_id := logged.originator_id) is known["_id"] or game_id == known["_id"]) and _takes(logged, fields)
+                type(logged) is event_class and held["originator_version"] == version
+                and ((game_id := held["originator_id"]) is known["_id"] or game_id == known["_id"])
+                and _takes(logged, fields)
             ):
                 try:
                     if event_class.apply is PLAIN_APPLY:  # as ``Game.record_fields``: id and version are checked above
@@ -267,13 +271,13 @@ class _LoggedRecorder:
                         known["_version"] = version
                         known["_modified_on"] = logged.timestamp
                     else:
-                        logged.mutate(game)
+                        logged.mutate(self._game)
                 except BaseException:
                     known["_torn"] = True  # as ``Game.record_fields`` marks a fold that failed part-way
                     raise
                 known["_pending_events"].append(logged)
                 return logged
-        return Game.record_fields(game, event_class, fields)
+        return Game.record_fields(self._game, event_class, fields)
 
 
 def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:
