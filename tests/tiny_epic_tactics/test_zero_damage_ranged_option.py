@@ -1,0 +1,119 @@
+"""Option zero_damage_ranged_attacks: a Missile or Spell Attack by a unit whose ``ranged_damage`` is 0.
+
+Seed 003 and the Tiny Epic Tactics digest say nothing of a 0-damage shot. ``refused`` (the default
+for a new game) reads the rulebook's Action: Missile Attack (a Missile deals the damage its stat
+lists; digest 5's source) and its FAQ (only a damaging spell is an attack): such a unit has neither
+attack, nor a Counter made with one. ``allowed`` is how the engine played it before that reading:
+the shot is an attack dealing 0 (plus Water's +1). A log whose ``GameStarted`` lacks the option was
+recorded then, and reads as ``allowed`` (``RuleOptions.ABSENT_MEANS``; docs/design.md, "Logs are
+forever")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.events import GameStarted
+from domain.game import Game
+from domain.rulesets.tinyepic.combat import in_shot, may_shoot, ranged_refusal
+from domain.rulesets.tinyepic.options import TetOptions
+from domain.rulesets.tinyepic.state import TetState
+from domain.rulesets.tinyepic.view import grid_view
+from projections.state_hash import fold
+from sim.logfile import read_jsonl
+from sim.replay import replay, verify
+from tests.test_legacy_logs import FIXTURES
+from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
+
+OPTION = "zero_damage_ranged_attacks"
+#: recorded by commit 7e16698, before the refusal (tests/fixtures/README.md)
+OLD_LOG = FIXTURES / "logs-later" / "tinyepic-zero-damage-missile.jsonl"
+
+
+def _game(option: str | None) -> Game:
+    """A decoy with range, Ammo and Mana but ranged_damage 0 faces an enemy standing in Water
+    (seed 003: +1 damage each time it is attacked), whose own ranged_damage is 0 too."""
+    options: dict[str, Any] = {"miss_die_faces": ["hit"]}
+    if option is not None:
+        options[OPTION] = option
+    units = [
+        unit("decoy", "p1", "0,0", "Wizard", missile=3, ammo=2, spell=3, mana=2, ranged_damage=0, melee=0),
+        unit("target", "p2", "2,0", "Rogue", missile=3, ammo=2, ranged_damage=0, melee=0),
+    ]
+    return tet([". . ~"], units=units, options=options).game
+
+
+def _ranged(game: Game, unit_id: str) -> list[tuple[str, str]]:
+    return [
+        (c.command, c.target) for c in game.legal_commands()  # type: ignore[attr-defined]
+        if getattr(c, "unit", "") == unit_id and getattr(c, "command", "") in ("missile_attack", "spell_attack")
+    ]
+
+
+@pytest.mark.parametrize("option", [None, "refused"])
+def test_zero_damage_ranged_attacks_refused_by_default_names_the_option_and_lists_no_shot(option: str | None) -> None:
+    """Refused (a new game's default): the decoy's Missile and Spell are refused with one line
+    naming the rule and the option, nothing recorded, and neither is listed."""
+    game = _game(option)
+    assert game.state.options.model_dump()[OPTION] == "refused"  # type: ignore[attr-defined]
+    for kind in ("missile", "spell"):
+        error = refused(game, {"command": f"{kind}_attack", "unit": "decoy", "target": "target"}, "no ranged damage")
+        assert f"{OPTION}: refused" in str(error), str(error)
+    assert _ranged(game, "decoy") == []
+
+
+def test_zero_damage_ranged_attacks_allowed_the_shot_is_an_attack_dealing_only_waters_one() -> None:
+    """Allowed (the engine's play before the reading): the Missile is made, costs its Ammo and
+    deals 0, plus Water's +1 to the target standing in it; it is listed with the Spell. The target,
+    ranged_damage 0 too, Counters with a Missile (an attack like any other), dealing 0 on plains."""
+    game = _game("allowed")
+    assert set(_ranged(game, "decoy")) == {("missile_attack", "target"), ("spell_attack", "target")}
+    events = game.issue({"command": "missile_attack", "unit": "decoy", "target": "target"})
+    assert of(events, "AttackMade", attacker="decoy", target="target", attack="missile")
+    assert of(events, "ResourceSpent", unit="decoy", resource="ammo", amount=1, left=1)
+    assert of(events, "DamageDealt", unit="target", base=0, amount=1)
+    assert health(game, "target") == 6 - 1
+    assert of(events, "AttackMade", attacker="target", target="decoy", attack="missile", counter=True)
+    assert health(game, "decoy") == 6
+
+
+@pytest.mark.parametrize("option", ["refused", "allowed"])
+def test_zero_damage_ranged_attacks_listing_agrees_with_the_refusal(option: str) -> None:
+    """The legal commands' shortcuts (``in_shot``, ``may_shoot``) read the option as the refusal
+    does, for both kinds, both ways round."""
+    game = _game(option)
+    view = grid_view(game.state)
+    units = game.state.units  # type: ignore[attr-defined]
+    for a, b in (("decoy", "target"), ("target", "decoy")):
+        for kind in ("missile", "spell"):
+            allowed = ranged_refusal(view, units[a], units[b], kind) is None  # type: ignore[arg-type]
+            assert may_shoot(view, units[a], units[b], kind) == allowed  # type: ignore[arg-type]
+            assert (in_shot(view, units[a], [units[b]], kind) == [units[b]]) == allowed  # type: ignore[arg-type]
+    shot = ranged_refusal(view, units["decoy"], units["target"], "missile")  # type: ignore[arg-type]
+    assert (shot is None) == (option == "allowed")
+
+
+def test_zero_damage_ranged_attacks_a_new_game_records_refused_and_a_record_without_it_means_allowed() -> None:
+    """A new game records refused; allowed is left out of a record, so a game under it records
+    and hashes as those played before the option; a record without it reads as allowed."""
+    assert TetOptions().model_dump()[OPTION] == "refused"
+    assert OPTION not in TetOptions(**{OPTION: "allowed"}).model_dump()
+    assert TetOptions.recorded({})[OPTION] == "allowed"
+    started = _game(None).pending_events[0]
+    assert isinstance(started, GameStarted) and started.options[OPTION] == "refused"
+
+
+def test_zero_damage_ranged_attacks_a_log_recorded_before_the_refusal_verifies_as_played() -> None:
+    """Logs are forever: a game recorded by commit 7e16698 (before the refusal), in which a unit
+    with ranged_damage 0 made a Missile and a Spell Attack, has no such option in its start: it
+    reads as allowed, replays and verifies as it was played, the shots accepted."""
+    events = read_jsonl(OLD_LOG)
+    assert isinstance(events[0], GameStarted) and OPTION not in events[0].options
+    shots = [e for e in events if e.name == "AttackMade" and e.payload().get("attacker") == "decoy"]
+    assert [e.payload()["attack"] for e in shots] == ["missile", "spell"]
+    state = fold(events)
+    assert isinstance(state, TetState) and state.options.zero_damage_ranged_attacks == "allowed"
+    assert replay(events).events == len(events)
+    verdict = verify(events)
+    assert verdict.ok, verdict.message
