@@ -268,7 +268,7 @@ def _refusal(ruleset: str, model: type[RuleOptions], exc: ValidationError, given
         if error["type"] == "extra_forbidden" and error["loc"]:
             return _unknown(ruleset, model, str(error["loc"][0]))
     if logged:  # a NARROWED option within the bounds logs are read under is no fault of the log
-        errors = [e for e in errors if not (e["loc"] and str(e["loc"][0]) in model.NARROWED and model._fits_older(str(e["loc"][0]), given.get(str(e["loc"][0]))))] or errors
+        errors = [e for e in errors if not _read_as_recorded(model, e, given)] or errors
     error = errors[0]
     name = str(error["loc"][0]) if error["loc"] else "options"
     if logged and name in model.NARROWED and name in given:
@@ -285,6 +285,12 @@ def _refusal(ruleset: str, model: type[RuleOptions], exc: ValidationError, given
         wanted = str(error.get("ctx", {}).get("error", wanted))
     shown = _shown(value) if name in given else f"{_shown(value)} (its default)"
     return BadInput(f"option {name} must be {wanted}, not {shown}", f"options.{name}")
+
+
+def _read_as_recorded(model: type[RuleOptions], error: Any, given: Mapping[str, Any]) -> bool:
+    """Whether ``error`` is a ``NARROWED`` option's whose value a logged start keeps."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    return name in model.NARROWED and name in given and model._fits_older(name, given[name])
 
 
 def _check_kinds(model: type[RuleOptions], given: Mapping[str, Any]) -> None:
