@@ -46,9 +46,11 @@ class Verdict:
     ok: bool
     checked: int
     message: str
-    #: the log's commands today's rules refuse as written and verification took as an older
-    #: version accepted and recorded them (``domain.logged``), each naming its event and why:
-    #: a log can't say which version wrote it, so a verdict never passes them in silence
+    #: what of the log today's rules refuse and verification took as an older version accepted
+    #: and recorded it: first the start's options (``RuleOptions.outside_a_new_game``, worded
+    #: "the game's start uses option NAME = VALUE, ..."; a start is no command), then each
+    #: command (``domain.logged``), "EVENT (COMMAND): why". A log can't say which version wrote
+    #: it, so a verdict never passes them in silence (README, "--json shapes")
     notes: tuple[str, ...] = ()
 
 
