@@ -22,7 +22,7 @@ from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import grid_view
 from projections.state_hash import fold
 from sim.logfile import read_jsonl
-from sim.replay import replay, verify
+from sim.replay import replay, verify, verify_exactly
 from tests.test_legacy_logs import FIXTURES
 from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
 
@@ -117,3 +117,64 @@ def test_zero_damage_ranged_attacks_a_log_recorded_before_the_refusal_verifies_a
     assert replay(events).events == len(events)
     verdict = verify(events)
     assert verdict.ok, verdict.message
+
+
+WINDOW_LOG = FIXTURES / "logs-later" / "tinyepic-zero-damage-counter-refused-window.jsonl"
+
+
+def _window_note() -> str:
+    """The note a window log's verdict carries, worded as the brief of the fix words it."""
+    return (
+        f"the start does not record {OPTION}; the game verifies as played under refused "
+        "(recorded by versions 143e7e0..e63ff03)"
+    )
+
+
+def test_zero_damage_ranged_attacks_a_log_recorded_between_the_refusal_and_the_option_verifies_as_refused() -> None:
+    """Logs are forever: commits 143e7e0..e63ff03 refused a 0-damage shot, Counters too, before
+    the option existed, so their starts lack it. In this one (commit 5077c2f) the decoy (ranged
+    damage 0, in missile range of the archer) survives the archer's Missile and makes no
+    Counter. Read as allowed (``ABSENT_MEANS``) the rules give a 0-damage Counter the log never
+    had; verification tries the other reading such a start may mean (``ABSENT_MAY_MEAN``),
+    which gives the log's events, and says so."""
+    events = read_jsonl(WINDOW_LOG)
+    assert isinstance(events[0], GameStarted) and OPTION not in events[0].options
+    assert not any(e.name == "AttackMade" and e.payload().get("attacker") == "decoy" for e in events)
+    verdict = verify(events)
+    assert verdict.ok, verdict.message
+    assert verdict.notes == (_window_note(),)
+    assert _window_note() in verdict.message
+    exact = verify_exactly(events)
+    assert (exact.ok, exact.message, exact.notes) == (verdict.ok, verdict.message, verdict.notes)
+
+
+def test_zero_damage_ranged_attacks_the_window_reading_is_tried_only_when_allowed_fails() -> None:
+    """A start without the option read as allowed first: the log recorded before the refusal
+    verifies under it, with no note (the other reading is never tried on it)."""
+    verdict = verify(read_jsonl(OLD_LOG))
+    assert verdict.ok and verdict.notes == (), verdict.message
+
+
+def test_zero_damage_ranged_attacks_a_tampered_window_log_still_fails_under_every_reading() -> None:
+    """The other reading does not excuse a wrong fact: the window log with the decoy's damage
+    edited fails under refused too, and the verdict is allowed's failure, naming refused's."""
+    events = read_jsonl(WINDOW_LOG)
+    at = next(i for i, e in enumerate(events) if e.name == "DamageDealt")
+    events[at] = events[at].model_copy(update={"amount": events[at].payload()["amount"] + 1})
+    verdict = verify(events)
+    assert not verdict.ok and verdict.notes == ()
+    assert f"under {OPTION} = refused too" in verdict.message
+    # allowed's failure first (the edited damage, e12), then refused's, as the log recording
+    # refused fails on its own
+    assert verdict.message.startswith("e12: the log has DamageDealt")
+    refused_ = verify(_as(events, "refused"))
+    assert not refused_.ok and refused_.message.startswith("e12: ")
+    assert verdict.message.endswith(refused_.message)
+
+
+def _as(events: list[Any], value: str) -> list[Any]:
+    """The log with its start recording the option at ``value`` (a value its absence does not
+    mean: a new game records it so), its other fields as logged: an independent reading of
+    what the verdict tried."""
+    start = events[0]
+    return [start.model_copy(update={"options": {**start.options, OPTION: value}}), *events[1:]]
