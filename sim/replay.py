@@ -52,6 +52,20 @@ class Verdict:
     #: command (``domain.logged``), "EVENT (COMMAND): why". A log can't say which version wrote
     #: it, so a verdict never passes them in silence (README, "--json shapes")
     notes: tuple[str, ...] = ()
+    #: the options the log verified under that its start leaves out and that mean other than
+    #: what their absence means (``RuleOptions.ABSENT_MAY_MEAN``; its first note says so):
+    #: name -> value. Whatever re-issues the log's commands again (``sim explore``'s branches)
+    #: reads its start so (``as_verified``). Empty for almost every log
+    read_as: tuple[tuple[str, Any], ...] = ()
+
+
+def as_verified(events: list[GameEvent], verdict: Verdict) -> list[GameEvent]:
+    """The log as it verified (``verdict``): its start recording each option it was read as
+    (``Verdict.read_as``), so that a game started from it re-issues the commands under the
+    reading the log's events agree with; the log itself when read as it says."""
+    for name, value in verdict.read_as:
+        events = as_read(events, name, value)
+    return events
 
 
 def verify(events: list[GameEvent], prefix: VerifiedPrefix | None = None) -> Verdict:
@@ -202,7 +216,7 @@ def _verify_as_read_otherwise(events: list[GameEvent], cheap: bool, failed: Verd
                 f"the start does not record {name}; the game verifies as played under {_shown(value)} "
                 f"(recorded by versions {versions})"
             )
-            return Verdict(True, verdict.checked, f"{verdict.message}; {note}", (note, *verdict.notes))
+            return Verdict(True, verdict.checked, f"{verdict.message}; {note}", (note, *verdict.notes), ((name, value),))
         others.append(f"under {name} = {_shown(value)} too (as versions {versions} recorded it): {verdict.message}")
     if not others:
         return failed

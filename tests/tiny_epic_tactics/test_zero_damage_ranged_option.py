@@ -21,6 +21,7 @@ from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import grid_view
 from projections.state_hash import fold
+from sim.explore import choice_points, explore
 from sim.logfile import read_jsonl
 from sim.replay import replay, verify, verify_exactly
 from tests.test_legacy_logs import FIXTURES
@@ -134,7 +135,7 @@ def test_zero_damage_ranged_attacks_a_log_recorded_between_the_refusal_and_the_o
     """Logs are forever: commits 143e7e0..e63ff03 refused a 0-damage shot, Counters too, before
     the option existed, so their starts lack it. In this one (commit 5077c2f) the decoy (ranged
     damage 0, in missile range of the archer) survives the archer's Missile and makes no
-    Counter. Read as allowed (``ABSENT_MEANS``) the rules give a 0-damage Counter the log never
+    Counter (after p1's fighter's Melee Attack, a die roll). Read as allowed (``ABSENT_MEANS``) the rules give a 0-damage Counter the log never
     had; verification tries the other reading such a start may mean (``ABSENT_MAY_MEAN``),
     which gives the log's events, and says so."""
     events = read_jsonl(WINDOW_LOG)
@@ -159,16 +160,16 @@ def test_zero_damage_ranged_attacks_a_tampered_window_log_still_fails_under_ever
     """The other reading does not excuse a wrong fact: the window log with the decoy's damage
     edited fails under refused too, and the verdict is allowed's failure, naming refused's."""
     events = read_jsonl(WINDOW_LOG)
-    at = next(i for i, e in enumerate(events) if e.name == "DamageDealt")
+    at = next(i for i, e in enumerate(events) if e.name == "DamageDealt" and e.payload()["unit"] == "decoy")
     events[at] = events[at].model_copy(update={"amount": events[at].payload()["amount"] + 1})
     verdict = verify(events)
     assert not verdict.ok and verdict.notes == ()
     assert f"under {OPTION} = refused too" in verdict.message
-    # allowed's failure first (the edited damage, e12), then refused's, as the log recording
+    # allowed's failure first (the edited damage), then refused's, as the log recording
     # refused fails on its own
-    assert verdict.message.startswith("e12: the log has DamageDealt")
+    assert verdict.message.startswith(f"e{at + 1}: the log has DamageDealt")
     refused_ = verify(_as(events, "refused"))
-    assert not refused_.ok and refused_.message.startswith("e12: ")
+    assert not refused_.ok and refused_.message.startswith(f"e{at + 1}: ")
     assert verdict.message.endswith(refused_.message)
 
 
@@ -178,3 +179,17 @@ def _as(events: list[Any], value: str) -> list[Any]:
     what the verdict tried."""
     start = events[0]
     return [start.model_copy(update={"options": {**start.options, OPTION: value}}), *events[1:]]
+
+
+def test_zero_damage_ranged_attacks_explore_replays_a_window_log_under_the_reading_it_verified_under() -> None:
+    """``sim explore`` re-issues a log's commands in each branch: a window log's are re-played
+    under refused, the reading it verified under, and the output says so (its notes). The
+    logged branch at the fighter's roll gives the log's own events, no Counter; read as
+    allowed it would give the decoy's 0-damage Counter the log never had."""
+    events = read_jsonl(WINDOW_LOG)
+    point = next(p for p in choice_points(events, dice=True) if p.kind == "dice")
+    explored = explore(events, point.event, dice=True)
+    assert explored.notes == (_window_note(),)
+    logged = next(b for g in explored.groups for b in g.branches if b.logged)
+    assert [(e.name, e.payload()) for e in logged.events[1:]] == [(e.name, e.payload()) for e in events[1:]]
+    assert logged.game.state.options.zero_damage_ranged_attacks == "refused"
