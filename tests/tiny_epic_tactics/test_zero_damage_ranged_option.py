@@ -5,7 +5,9 @@ for a new game) reads the rulebook's Action: Missile Attack (a Missile deals the
 lists; digest 5's source) and its FAQ (only a damaging spell is an attack): such a unit has neither
 attack, nor a Counter made with one. ``allowed`` is how the engine played it before that reading:
 the shot is an attack dealing 0 (plus Water's +1). A log whose ``GameStarted`` lacks the option was
-recorded then, and reads as ``allowed`` (``RuleOptions.ABSENT_MEANS``; docs/design.md, "Logs are
+recorded either before the refusal (143e7e0, played allowed) or from it until the option came
+(e63ff03, played refused): it reads as ``allowed`` (``RuleOptions.ABSENT_MEANS``), and as
+``refused`` when it verifies only so (``RuleOptions.ABSENT_MAY_MEAN``; docs/design.md, "Logs are
 forever")."""
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from domain.rulesets.tinyepic.view import grid_view
 from projections.state_hash import fold
 from sim.explore import choice_points, explore
 from sim.logfile import read_jsonl
+from sim.pictures.source import load_game
 from sim.replay import replay, verify, verify_exactly
 from tests.test_legacy_logs import FIXTURES
 from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
@@ -193,3 +196,12 @@ def test_zero_damage_ranged_attacks_explore_replays_a_window_log_under_the_readi
     logged = next(b for g in explored.groups for b in g.branches if b.logged)
     assert [(e.name, e.payload()) for e in logged.events[1:]] == [(e.name, e.payload()) for e in events[1:]]
     assert logged.game.state.options.zero_damage_ranged_attacks == "refused"
+
+
+def test_zero_damage_ranged_attacks_sim_view_draws_a_window_log_under_the_reading_it_verified_under() -> None:
+    """``sim view`` draws a game's legal moves from its options: a window log is drawn under
+    refused (the decoy shows no shot), and its verified line names the reading."""
+    source = load_game(str(WINDOW_LOG))
+    assert source.start.options[OPTION] == "refused"
+    assert _window_note() in source.verified
+    assert load_game(str(OLD_LOG)).start.options.get(OPTION, "allowed") == "allowed"
