@@ -47,8 +47,11 @@ class Verdict:
     checked: int
     message: str
     #: what of the log today's rules refuse and verification took as an older version accepted
-    #: and recorded it: first the start's options (``RuleOptions.outside_a_new_game``, worded
-    #: "the game's start uses option NAME = VALUE, ..."; a start is no command), then each
+    #: and recorded it: first the reading its start verified under, when not what an option it
+    #: leaves out means ("the start does not record NAME; the game verifies as played under
+    #: VALUE (recorded by versions A..B)", ``RuleOptions.ABSENT_MAY_MEAN``), then the start's
+    #: options (``RuleOptions.outside_a_new_game``, worded "the game's start uses option
+    #: NAME = VALUE, ..."; a start is no command), then each
     #: command (``domain.logged``), "EVENT (COMMAND): why". A log can't say which version wrote
     #: it, so a verdict never passes them in silence (README, "--json shapes")
     notes: tuple[str, ...] = ()
