@@ -110,8 +110,11 @@ class VerifiedPrefix:
 
     @classmethod
     def of(cls, events: list[GameEvent]) -> VerifiedPrefix | None:
-        """The prefix, when ``events`` verify (under their own seed); else none (re-run in full)."""
-        if not verify(events).ok:
+        """The prefix, when ``events`` verify (under their own seed) as their start reads; else
+        none (re-run in full). Verified only under another reading (``Verdict.read_as``), their
+        fold is not the state the commands were re-run from: none either."""
+        verdict = verify(events)
+        if not verdict.ok or verdict.read_as:
             return None
         return cls(tuple(events), folded_start(events), rolls_of(events))
 

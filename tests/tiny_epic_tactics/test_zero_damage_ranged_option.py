@@ -26,7 +26,7 @@ from projections.state_hash import fold
 from sim.explore import choice_points, explore
 from sim.logfile import read_jsonl
 from sim.pictures.source import load_game
-from sim.replay import replay, verify, verify_exactly
+from sim.replay import VerifiedPrefix, replay, verify, verify_exactly
 from tests.test_legacy_logs import FIXTURES
 from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
 
@@ -205,3 +205,11 @@ def test_zero_damage_ranged_attacks_sim_view_draws_a_window_log_under_the_readin
     assert source.start.options[OPTION] == "refused"
     assert _window_note() in source.verified
     assert load_game(str(OLD_LOG)).start.options.get(OPTION, "allowed") == "allowed"
+
+
+def test_zero_damage_ranged_attacks_a_window_log_is_no_verified_prefix() -> None:
+    """A verified prefix is continued from its fold, which reads the start as allowed: a log
+    that verified only as refused is none (its games re-run in full, and verify as refused)."""
+    events = read_jsonl(WINDOW_LOG)
+    assert VerifiedPrefix.of(events) is None
+    assert VerifiedPrefix.of(read_jsonl(OLD_LOG)) is not None
