@@ -49,6 +49,13 @@ class RuleOptions(PlainModel):
     #: LATER options whose default changed since: name -> the value a record without it means
     #: (the default it had when those records were written)
     ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    #: LATER options whose absence is ambiguous: some versions played a value other than
+    #: ``ABSENT_MEANS`` (or the default) before the option existed, and recorded no more than
+    #: the others did -> each such value -> the versions that recorded it so (a commit range,
+    #: said to whoever reads a log verified under it). A start without the option is read as
+    #: its absence means first; verification tries these only when that reading fails
+    #: (``sim.replay.verify``), and takes the one the log's events agree with
+    ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({})
     #: each LATER option -> the value its absence means (made once per class)
     _absent: ClassVar[dict[str, Any]] = {}
     #: options whose bounds were narrowed after games were recorded outside them (a value the
@@ -74,6 +81,13 @@ class RuleOptions(PlainModel):
                 raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MEANS is its default")
             cls.model_validate({name: value})
         cls._absent = {name: cls.ABSENT_MEANS.get(name, cls.model_fields[name].default) for name in cls.LATER}
+        for name, values in cls.ABSENT_MAY_MEAN.items():
+            if name not in cls.LATER:
+                raise TypeError(f"{cls.__name__}: option {name} in ABSENT_MAY_MEAN is not in LATER")
+            for value in values:
+                if value == cls._absent[name]:
+                    raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MAY_MEAN repeats what its absence means")
+                cls.model_validate({name: value})
         for name in cls.NARROWED:
             if name not in cls.model_fields:
                 raise TypeError(f"{cls.__name__}: option {name} in NARROWED is no option")
@@ -93,6 +107,18 @@ class RuleOptions(PlainModel):
         ``ABSENT_MEANS`` option it leaves out at the value its absence means. Every other
         absent option is its default, as ``model_validate`` and ``check_options`` fill it."""
         return {**{name: value for name, value in cls.ABSENT_MEANS.items() if name not in options}, **options}
+
+    @classmethod
+    def absent_may_mean(cls, options: Mapping[str, Any]) -> list[tuple[str, Any, str]]:
+        """The other readings of a record (a ``GameStarted``'s ``options``) than ``recorded``:
+        for each ``ABSENT_MAY_MEAN`` option it leaves out, each value it may have been played
+        under instead, with the versions that recorded it so. Empty for most records."""
+        return [
+            (name, value, versions)
+            for name, values in cls.ABSENT_MAY_MEAN.items()
+            if name not in options
+            for value, versions in values.items()
+        ]
 
     @classmethod
     def of_record(cls, options: Mapping[str, Any], ruleset: str = "") -> Self:

@@ -47,11 +47,28 @@ class Verdict:
     checked: int
     message: str
     #: what of the log today's rules refuse and verification took as an older version accepted
-    #: and recorded it: first the start's options (``RuleOptions.outside_a_new_game``, worded
-    #: "the game's start uses option NAME = VALUE, ..."; a start is no command), then each
+    #: and recorded it: first the reading its start verified under, when not what an option it
+    #: leaves out means ("the start does not record NAME; the game verifies as played under
+    #: VALUE (recorded by versions A..B)", ``RuleOptions.ABSENT_MAY_MEAN``), then the start's
+    #: options (``RuleOptions.outside_a_new_game``, worded "the game's start uses option
+    #: NAME = VALUE, ..."; a start is no command), then each
     #: command (``domain.logged``), "EVENT (COMMAND): why". A log can't say which version wrote
     #: it, so a verdict never passes them in silence (README, "--json shapes")
     notes: tuple[str, ...] = ()
+    #: the options the log verified under that its start leaves out and that mean other than
+    #: what their absence means (``RuleOptions.ABSENT_MAY_MEAN``; its first note says so):
+    #: name -> value. Whatever re-issues the log's commands again (``sim explore``'s branches)
+    #: reads its start so (``as_verified``). Empty for almost every log
+    read_as: tuple[tuple[str, Any], ...] = ()
+
+
+def as_verified(events: list[GameEvent], verdict: Verdict) -> list[GameEvent]:
+    """The log as it verified (``verdict``): its start recording each option it was read as
+    (``Verdict.read_as``), so that a game started from it re-issues the commands under the
+    reading the log's events agree with; the log itself when read as it says."""
+    for name, value in verdict.read_as:
+        events = as_read(events, name, value)
+    return events
 
 
 def verify(events: list[GameEvent], prefix: VerifiedPrefix | None = None) -> Verdict:
@@ -93,8 +110,11 @@ class VerifiedPrefix:
 
     @classmethod
     def of(cls, events: list[GameEvent]) -> VerifiedPrefix | None:
-        """The prefix, when ``events`` verify (under their own seed); else none (re-run in full)."""
-        if not verify(events).ok:
+        """The prefix, when ``events`` verify (under their own seed) as their start reads; else
+        none (re-run in full). Verified only under another reading (``Verdict.read_as``), their
+        fold is not the state the commands were re-run from: none either."""
+        verdict = verify(events)
+        if not verdict.ok or verdict.read_as:
             return None
         return cls(tuple(events), folded_start(events), rolls_of(events))
 
@@ -172,10 +192,59 @@ def copy_of_start(state: GameState, seed: int) -> GameState:
 
 
 def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
+    verdict = _verify_once(events, cheap, prefix)
+    if verdict.ok or not events or not isinstance(events[0], GameStarted):
+        return verdict
+    return _verify_as_read_otherwise(events, cheap, verdict)
+
+
+def _verify_once(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
     # the log's commands are read as they were recorded (domain.logged) wherever verification
     # reads them: re-issued, compared with the prefix's, compared with the ones the rules make
     with reissuing_logged_commands() as notes:
         return _verify_logged(events, cheap, prefix, notes)
+
+
+def _verify_as_read_otherwise(events: list[GameEvent], cheap: bool, failed: Verdict) -> Verdict:
+    """A log that fails under what its start means (``RuleOptions.recorded``) verified again
+    under each other value an option it leaves out may mean (``RuleOptions.ABSENT_MAY_MEAN``:
+    some versions played it before the option existed, and recorded no more than the others).
+    The first reading the log's events agree with is its verdict, with a note naming it; if none
+    does, the failure under the first reading stands, saying the others failed too. Only a
+    failing log whose start is ambiguous pays for this."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    others = []
+    for name, value, versions in readings_otherwise(start):
+        verdict = _verify_once(as_read(events, name, value), cheap, None)
+        if verdict.ok:
+            note = (
+                f"the start does not record {name}; the game verifies as played under {_shown(value)} "
+                f"(recorded by versions {versions})"
+            )
+            return Verdict(True, verdict.checked, f"{verdict.message}; {note}", (note, *verdict.notes), ((name, value),))
+        others.append(f"under {name} = {_shown(value)} too (as versions {versions} recorded it): {verdict.message}")
+    if not others:
+        return failed
+    return Verdict(False, failed.checked, f"{failed.message}; it fails {'; '.join(others)}", failed.notes)
+
+
+def readings_otherwise(start: GameStarted) -> list[tuple[str, Any, str]]:
+    """The other readings of a logged start than what it means (``RuleOptions.absent_may_mean``):
+    (option, value, the versions that recorded a start without it while playing that value)."""
+    return get_ruleset(start.ruleset).Options.absent_may_mean(start.options)
+
+
+def as_read(events: list[GameEvent], name: str, value: Any) -> list[GameEvent]:
+    """The log with its start recording option ``name`` at ``value``: the game it would be if
+    that value had been recorded, which is what re-issuing its commands under it means."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    return [start.model_copy(update={"options": {**start.options, name: value}}), *events[1:]]
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
 
 
 def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None, notes: list[str]) -> Verdict:

@@ -5,7 +5,9 @@ for a new game) reads the rulebook's Action: Missile Attack (a Missile deals the
 lists; digest 5's source) and its FAQ (only a damaging spell is an attack): such a unit has neither
 attack, nor a Counter made with one. ``allowed`` is how the engine played it before that reading:
 the shot is an attack dealing 0 (plus Water's +1). A log whose ``GameStarted`` lacks the option was
-recorded then, and reads as ``allowed`` (``RuleOptions.ABSENT_MEANS``; docs/design.md, "Logs are
+recorded either before the refusal (143e7e0, played allowed) or from it until the option came
+(e63ff03, played refused): it reads as ``allowed`` (``RuleOptions.ABSENT_MEANS``), and as
+``refused`` when it verifies only so (``RuleOptions.ABSENT_MAY_MEAN``; docs/design.md, "Logs are
 forever")."""
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from domain.rulesets.tinyepic.options import TetOptions
 from domain.rulesets.tinyepic.state import TetState
 from domain.rulesets.tinyepic.view import grid_view
 from projections.state_hash import fold
+from sim.explore import choice_points, explore
 from sim.logfile import read_jsonl
-from sim.replay import replay, verify
+from sim.pictures.source import load_game
+from sim.replay import VerifiedPrefix, replay, verify, verify_exactly
 from tests.test_legacy_logs import FIXTURES
 from tests.tiny_epic_tactics.support import health, of, refused, tet, unit
 
@@ -117,3 +121,95 @@ def test_zero_damage_ranged_attacks_a_log_recorded_before_the_refusal_verifies_a
     assert replay(events).events == len(events)
     verdict = verify(events)
     assert verdict.ok, verdict.message
+
+
+WINDOW_LOG = FIXTURES / "logs-later" / "tinyepic-zero-damage-counter-refused-window.jsonl"
+
+
+def _window_note() -> str:
+    """The note a window log's verdict carries, worded as the brief of the fix words it."""
+    return (
+        f"the start does not record {OPTION}; the game verifies as played under refused "
+        "(recorded by versions 143e7e0..e63ff03)"
+    )
+
+
+def test_zero_damage_ranged_attacks_a_log_recorded_between_the_refusal_and_the_option_verifies_as_refused() -> None:
+    """Logs are forever: commits 143e7e0..e63ff03 refused a 0-damage shot, Counters too, before
+    the option existed, so their starts lack it. In this one (commit 5077c2f) the decoy (ranged
+    damage 0, in missile range of the archer) survives the archer's Missile and makes no
+    Counter (after p1's fighter's Melee Attack, a die roll). Read as allowed (``ABSENT_MEANS``) the rules give a 0-damage Counter the log never
+    had; verification tries the other reading such a start may mean (``ABSENT_MAY_MEAN``),
+    which gives the log's events, and says so."""
+    events = read_jsonl(WINDOW_LOG)
+    assert isinstance(events[0], GameStarted) and OPTION not in events[0].options
+    assert not any(e.name == "AttackMade" and e.payload().get("attacker") == "decoy" for e in events)
+    verdict = verify(events)
+    assert verdict.ok, verdict.message
+    assert verdict.notes == (_window_note(),)
+    assert _window_note() in verdict.message
+    exact = verify_exactly(events)
+    assert (exact.ok, exact.message, exact.notes) == (verdict.ok, verdict.message, verdict.notes)
+
+
+def test_zero_damage_ranged_attacks_the_window_reading_is_tried_only_when_allowed_fails() -> None:
+    """A start without the option read as allowed first: the log recorded before the refusal
+    verifies under it, with no note (the other reading is never tried on it)."""
+    verdict = verify(read_jsonl(OLD_LOG))
+    assert verdict.ok and verdict.notes == (), verdict.message
+
+
+def test_zero_damage_ranged_attacks_a_tampered_window_log_still_fails_under_every_reading() -> None:
+    """The other reading does not excuse a wrong fact: the window log with the decoy's damage
+    edited fails under refused too, and the verdict is allowed's failure, naming refused's."""
+    events = read_jsonl(WINDOW_LOG)
+    at = next(i for i, e in enumerate(events) if e.name == "DamageDealt" and e.payload()["unit"] == "decoy")
+    events[at] = events[at].model_copy(update={"amount": events[at].payload()["amount"] + 1})
+    verdict = verify(events)
+    assert not verdict.ok and verdict.notes == ()
+    assert f"under {OPTION} = refused too" in verdict.message
+    # allowed's failure first (the edited damage), then refused's, as the log recording
+    # refused fails on its own
+    assert verdict.message.startswith(f"e{at + 1}: the log has DamageDealt")
+    refused_ = verify(_as(events, "refused"))
+    assert not refused_.ok and refused_.message.startswith(f"e{at + 1}: ")
+    assert verdict.message.endswith(refused_.message)
+
+
+def _as(events: list[Any], value: str) -> list[Any]:
+    """The log with its start recording the option at ``value`` (a value its absence does not
+    mean: a new game records it so), its other fields as logged: an independent reading of
+    what the verdict tried."""
+    start = events[0]
+    return [start.model_copy(update={"options": {**start.options, OPTION: value}}), *events[1:]]
+
+
+def test_zero_damage_ranged_attacks_explore_replays_a_window_log_under_the_reading_it_verified_under() -> None:
+    """``sim explore`` re-issues a log's commands in each branch: a window log's are re-played
+    under refused, the reading it verified under, and the output says so (its notes). The
+    logged branch at the fighter's roll gives the log's own events, no Counter; read as
+    allowed it would give the decoy's 0-damage Counter the log never had."""
+    events = read_jsonl(WINDOW_LOG)
+    point = next(p for p in choice_points(events, dice=True) if p.kind == "dice")
+    explored = explore(events, point.event, dice=True)
+    assert explored.notes == (_window_note(),)
+    logged = next(b for g in explored.groups for b in g.branches if b.logged)
+    assert [(e.name, e.payload()) for e in logged.events[1:]] == [(e.name, e.payload()) for e in events[1:]]
+    assert logged.game.state.options.zero_damage_ranged_attacks == "refused"
+
+
+def test_zero_damage_ranged_attacks_sim_view_draws_a_window_log_under_the_reading_it_verified_under() -> None:
+    """``sim view`` draws a game's legal moves from its options: a window log is drawn under
+    refused (the decoy shows no shot), and its verified line names the reading."""
+    source = load_game(str(WINDOW_LOG))
+    assert source.start.options[OPTION] == "refused"
+    assert _window_note() in source.verified
+    assert load_game(str(OLD_LOG)).start.options.get(OPTION, "allowed") == "allowed"
+
+
+def test_zero_damage_ranged_attacks_a_window_log_is_no_verified_prefix() -> None:
+    """A verified prefix is continued from its fold, which reads the start as allowed: a log
+    that verified only as refused is none (its games re-run in full, and verify as refused)."""
+    events = read_jsonl(WINDOW_LOG)
+    assert VerifiedPrefix.of(events) is None
+    assert VerifiedPrefix.of(read_jsonl(OLD_LOG)) is not None

@@ -49,6 +49,14 @@ class TetOptions(RuleOptions):
     ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType(
         {"second_attack": "other_kind", "zero_damage_ranged_attacks": "allowed"}
     )
+    #: but a start without zero_damage_ranged_attacks is ambiguous: from 143e7e0 (the refusal,
+    #: with no option) to e63ff03 (the option) new games were played refused and their starts
+    #: recorded nothing of it, as those before did (``RuleOptions.ABSENT_MAY_MEAN``): a log of
+    #: theirs in which a 0-damage shooter survives an enemy in its range has no Counter that
+    #: allowed would give, and verifies as refused
+    ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType(
+        {"zero_damage_ranged_attacks": {"refused": "143e7e0..e63ff03"}}
+    )
 
     # --- the digest's open points (section 6) ---------------------------------------------------
     adjacency: Literal["orthogonal4", "king8"] = Field(
