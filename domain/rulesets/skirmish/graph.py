@@ -246,7 +246,7 @@ class TableGraph:
 
     def _legs_along(self, points: list[Spot], down: tuple[str, ...] = ("jump_down", "jump_across")) -> tuple[float, bool, tuple[Leg, ...]] | None:
         """The legs through ``points`` (one left out where it repeats the last), each a walk on
-        one surface, a climb up and, to a lower surface, the first of the ways ``down`` that
+        one surface (or between two within 1" of height), a climb up and, to a lower surface, the first of the ways ``down`` that
         is not refused, planned by ``legs.plan`` for this unit (as a declared move's legs);
         None if every way of one leg is refused or fails outright, or a point between is not
         one a unit may stand on."""
@@ -260,7 +260,8 @@ class TableGraph:
         legs: list[Leg] = []
         for p, q in zip(kept[:-1], kept[1:], strict=True):
             rise = table.height(q.surface) - table.height(p.surface)
-            vias = ("walk",) if p.surface == q.surface else ("climb",) if rise > 0 else down
+            # onto or off a surface up to 1" high (a climb's end on a low stage): a walk
+            vias = ("walk",) if table.one_level(p.surface, q.surface) else ("climb",) if rise > 0 else down
             leg = next(
                 (found for via in vias if (found := plan(view, self.unit_id, p, q, via)).refusal is None and found.automatic_fail is None),
                 None,
