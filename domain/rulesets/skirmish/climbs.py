@@ -99,6 +99,14 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     return _stood_on(table, low, table.height(b.surface)), _stood_on(table, high, table.height(a.surface))
 
 
+def highest_stage(table: Table) -> float:
+    """The height of the highest surface up to 1" high (0 if none): a straight climb whose foot
+    is on the ground's walk may stand on such a stage (``_stage``), so a way between the ground
+    and a surface costs at least the difference in height less this (``least_rise``,
+    ``TableGraph.over_floor``)."""
+    return max((s.height for s in table.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON), default=0.0)
+
+
 def _stage(table: Table, line: Any, length: float, low: str, high: str, wall: float, up: bool) -> float | None:
     """Where on the line (``up``: from, else to) the low stage the ground's walk crosses at the
     wall (``wall``: where the walk meets it) lies, when the climb's foot is on the ground's walk
@@ -107,8 +115,7 @@ def _stage(table: Table, line: Any, length: float, low: str, high: str, wall: fl
     the foot is put on it. None where there is no such stage."""
     if low != GROUND or table.low_tops.is_empty:
         return None
-    tops = [s.height for s in table.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON]
-    if table.height(high) - max(tops) <= LOW_OBSTACLE + EPSILON:
+    if table.height(high) - highest_stage(table) <= LOW_OBSTACLE + EPSILON:
         return None
     for lo, hi in _spans(line, table.low_tops):
         if lo - 1e-9 <= wall <= hi + 1e-9 and hi - lo > 1e-9:

@@ -15,10 +15,10 @@ import math
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.climbs import straight_climb, straight_over
+from domain.rulesets.skirmish.climbs import highest_stage, straight_climb, straight_over
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
 from domain.rulesets.skirmish.legs import Leg, fitted, may_move, plan, through_units
-from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
@@ -206,6 +206,8 @@ class TableGraph:
         above = self._heights[bisect.bisect_right(self._heights, max(low, high) + LOW_OBSTACLE + EPSILON) :]
         if not above:
             return math.inf
+        if a.surface == GROUND:
+            low = highest_stage(table)  # the climb's foot may stand on a low stage (``climbs._stage``)
         return above[0] - low + rest
 
     def over(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
