@@ -260,11 +260,15 @@ class Reference:
         return AMBIGUOUS if maybe else length + max(ha, hb) - foot
 
     def _short_of_walls(self, surface: str) -> Any:
-        """Where a walk on ``surface`` may pass before or after a climb: its region short of the
+        """Where a walk on ``surface`` may pass before or after a climb: its region cut by the
         walls of the surfaces more than 1" higher standing on it (docs/skirmish.md: a storey's
         walls stand on the terrace it rises from); the ground's region stops at them already."""
-        taller = [p for sid, p in self.polygons.items() if self.heights[sid] > self.heights[surface] + LOW + EPS]
-        return self.regions[surface].difference(unary_union(taller)) if surface != "ground" and taller else self.regions[surface]
+        taller = [p.exterior for sid, p in self.polygons.items() if self.heights[sid] > self.heights[surface] + LOW + EPS]
+        if surface == "ground" or not taller:
+            return self.regions[surface]
+        # walls along its edge (a floor under its roof, climbed into at a window) cut nothing
+        walls = unary_union(taller).difference(self.regions[surface].boundary)
+        return self.regions[surface] if walls.is_empty else self.regions[surface].difference(walls.buffer(1e-7))
 
     def _foot(self, line: LineString, left: float, reached: float, up: bool, high: float) -> float | str:
         """The height a straight climb's foot stands at where the line's ground part meets the

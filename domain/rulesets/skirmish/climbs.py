@@ -32,6 +32,8 @@ from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, PLACES
 CLEAR = 0.01
 #: the climb kept this much under the leeway when its ends are rounded to the grid
 ROUNDING = 0.002
+#: how wide a wall standing on a surface is cut out of it for a straight climb's walks
+WALL_CUT = 1e-7
 #: straight climbs kept per table and leeway before the oldest half goes
 KEPT = 100_000
 _SCALE = 10**PLACES
@@ -125,7 +127,7 @@ def _stage(table: Table, line: Any, length: float, low: str, high: str, wall: fl
 
 def _climb_region(table: Table, surface: str) -> Any:
     """Where the line may be walked on ``surface`` before or after its climb: the surface's
-    walk region short of the walls of every surface more than 1" higher standing on it (docs/
+    walk region, cut by the walls of every surface more than 1" higher standing on it (docs/
     skirmish.md: a storey's walls stand on the terrace it rises from; seed 004, Move Phase,
     Climbing: the climb goes up that wall, not from under the storey, inside its walls). The
     ground's walk region stops at them already. Kept per table."""
@@ -133,8 +135,14 @@ def _climb_region(table: Table, surface: str) -> Any:
     if (surface,) not in kept:
         region = table.walk_region(surface)
         above = table.height(surface) + LOW_OBSTACLE + EPSILON
-        taller = [s.polygon for s in table.surfaces.values() if s.height > above]
-        kept[(surface,)] = region.difference(unary_union(taller)) if surface != GROUND and taller else region
+        taller = [s.polygon.boundary for s in table.surfaces.values() if s.height > above]
+        if surface != GROUND and taller:
+            # the walls standing inside the surface (not along its edge: a floor under its roof
+            # is climbed into at a window from outside, example 38) cut it
+            walls = unary_union(taller).difference(region.boundary)
+            if not walls.is_empty:
+                region = region.difference(walls.buffer(WALL_CUT))
+        kept[(surface,)] = region
     return kept[(surface,)]
 
 
