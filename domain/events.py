@@ -202,13 +202,7 @@ class PathDeclared(GameEvent):
     def apply_to(self, state: GameState) -> None:
         state.bump("move")
         state.moves[self.move_id] = MoveState.declared(self.move_id, self.unit, self.purpose, list(self.path), self.allowance)
-        kinds: list[str | None] = list(self.kinds) if self.kinds else [None] * (len(self.path) - 1)
-        declared, move_id, unit, last = StepItem.declared, self.move_id, self.unit, len(self.path) - 2
-        steps = [
-            declared(move_id, unit, frm, to, i, i == last, kinds[i] if i < len(kinds) else None)
-            for i, (frm, to) in enumerate(zip(self.path, self.path[1:], strict=False))
-        ]
-        state.storyline[0:0] = steps
+        state.storyline[0:0] = StepItem.of_path(self.move_id, self.unit, self.path, self.kinds)
 
     def describe(self, label: Labeler) -> str:
         return f"{self.unit} declares path {' -> '.join(label(x) for x in self.path)} ({self.purpose})"
@@ -219,6 +213,10 @@ def _pop_step(state: GameState, move_id: str, index: int) -> None:
         if isinstance(item, StepItem) and item.move_id == move_id and item.index == index:
             del state.storyline[i]
             return
+
+
+#: the fields of a ``MoveState`` a step sets, paid for or free (``StepTaken.apply_to``)
+_STEP_PAID, _STEP_FREE = ("taken", "carried", "paid_steps"), ("taken", "carried")
 
 
 class StepTaken(GameEvent):
@@ -248,17 +246,26 @@ class StepTaken(GameEvent):
 
     def apply_to(self, state: GameState) -> None:
         _pop_step(state, self.move_id, self.index)
-        for unit_id in [self.unit, *self.carried]:
-            state.units[unit_id].location = self.to
+        units, to, carried = state.units, self.to, self.carried
+        units[self.unit].location = to
+        for unit_id in carried:
+            units[unit_id].location = to
         move = state.moves.get(self.move_id)
         if move is not None:
-            move.taken += 1
-            move.steps_done.append(f"{self.frm}>{self.to}")
-            move.carried = list(self.carried)
+            # the move's fields written as ``StateModel.__setattr__`` writes a plain field
+            # (``MoveState`` has no setter of its own), without a call for each: every step folds it
+            fields = move.__dict__
+            fields["taken"] += 1
+            fields["steps_done"].append(f"{self.frm}>{to}")
+            fields["carried"] = list(carried)
             if self.cost is not None:
-                move.paid_steps += self.cost
+                fields["paid_steps"] += self.cost
+                move.__pydantic_fields_set__.update(_STEP_PAID)
             elif not self.free:
-                move.paid_steps += 1
+                fields["paid_steps"] += 1
+                move.__pydantic_fields_set__.update(_STEP_PAID)
+            else:
+                move.__pydantic_fields_set__.update(_STEP_FREE)
 
     def describe(self, label: Labeler) -> str:
         carried = f", carrying {', '.join(self.carried)}" if self.carried else ""

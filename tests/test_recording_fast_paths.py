@@ -174,7 +174,7 @@ def test_a_stored_event_read_by_the_recorder_is_the_one_its_constructor_makes() 
 
 def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
     """Folding a ``PathDeclared`` builds its move and storyline items without validation
-    (``MoveState.declared``, ``StepItem.declared``): each must be what the constructor makes from the same values,
+    (``MoveState.declared``, ``StepItem.declared`` and ``StepItem.of_path``): each must be what the constructor makes from the same values,
     field for field, with the same fields marked set and the same JSON."""
     checked = 0
     scenarios = [load_scenario(path) for path in sorted(EXAMPLES.rglob("*.yaml"))[::4]]
@@ -191,20 +191,25 @@ def test_the_steps_a_path_declares_are_the_items_pydantic_would_make() -> None:
             assert move.model_dump_json() == validated.model_dump_json()
             assert move.__pydantic_private__ == validated.__pydantic_private__
             assert copy.deepcopy(move) == validated and move.path is not event.path
+            # a step writes a move's fields past its setter (``StepTaken.apply_to``): there must be none of its own
+            assert type(move).__setattr__ is StateModel.__setattr__
             kinds = list(event.kinds) if event.kinds else [None] * (len(event.path) - 1)
+            of_path = StepItem.of_path(event.move_id, event.unit, event.path, event.kinds)
+            assert len(of_path) == len(event.path) - 1
             for i, (frm, to) in enumerate(zip(event.path, event.path[1:], strict=False)):
                 fields = {
                     "move_id": event.move_id, "unit": event.unit, "frm": frm, "to": to, "index": i,
                     "last": i == len(event.path) - 2, "kind": kinds[i] if i < len(kinds) else None,
                 }
-                made = StepItem.declared(**fields)
                 expected = StepItem(**fields)
-                assert made.__dict__ == expected.__dict__ and made == expected
-                assert made.model_fields_set == expected.model_fields_set
-                assert made.model_dump_json() == expected.model_dump_json()
-                assert made.__pydantic_private__ == expected.__pydantic_private__
-                assert made.__pydantic_extra__ == expected.__pydantic_extra__
-                assert copy.deepcopy(made) == expected
+                for made in (StepItem.declared(**fields), of_path[i]):
+                    assert made.__dict__ == expected.__dict__ and made == expected
+                    assert list(made.__dict__) == list(expected.__dict__)
+                    assert made.model_fields_set == expected.model_fields_set
+                    assert made.model_dump_json() == expected.model_dump_json()
+                    assert made.__pydantic_private__ == expected.__pydantic_private__
+                    assert made.__pydantic_extra__ == expected.__pydantic_extra__
+                    assert copy.deepcopy(made) == expected
                 checked += 1
     assert checked > 50
 
