@@ -782,7 +782,7 @@ class Table:
         for surface in self.surfaces.values():
             higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
             # an obstacle taller than the surface beside its side is a wall there too (a 6"
-            # obstacle 0.03" past a 4" chapel's edge: /work/briefs/rvf/obst-tall.yaml)
+            # obstacle 0.03" past a 4" chapel's edge: example 55, test_falling_an_obstacle_taller_than_the_roof_beside_its_edge_is_a_wall)
             higher += [poly for poly, height in self.obstacles if height > surface.height + EPSILON]
             # the table's own edge: nothing lies beyond it to fall to. Both are grown by the
             # landing offset (``_BEYOND``): a taller neighbour or the table's edge closer to a side
