@@ -473,8 +473,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         to is ambiguous and a random direction decides: a recorded 1dN among the N landings, one
         face each, named clockwise from north as ``fall_side`` names edges. With the landing, the clause its reason ends with
         (empty where one landing was nearest). Where no base fits beyond the edge (a roof over the
-        whole table, a strip too narrow between the wall and a hedge or the table's edge), the
-        unit stays ``here``, where it went over from: a 0" fall, the clause saying why."""
+        whole table, a strip too narrow between the wall and a hedge or the table's edge), option
+        fall_without_room decides (``land_without_room``)."""
         view = self.view()
         beyond = side.beyond
         landings = view.table.fall_landings(beyond, view.radius(unit_id), side.edge)

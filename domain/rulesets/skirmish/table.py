@@ -489,8 +489,8 @@ class Table:
         (``_drop_beyond``): it landed with its base half inside the wall.
 
         Empty where no base fits in that part (a roof over the whole table, a strip between the
-        wall and a hedge or the table's edge): the engine then keeps the unit where it was, a 0"
-        fall, and says so. It placed the centre alone there, or anywhere on the ground with no
+        wall and a hedge or the table's edge): the engine then reads option fall_without_room
+        (the nearest clear ground, ``nearest_clear_ground``, or where it was, a 0" fall). It placed the centre alone there, or anywhere on the ground with no
         reach limit (round the corner, through the building).
 
         Kept per table by its arguments (the answer reads nothing but the table): self-play
