@@ -128,18 +128,21 @@ def test_falling_a_log_recorded_before_the_option_verifies_as_played() -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     gap=st.floats(0.05, 0.95), b_width=st.floats(1.0, 10.0), a_h=st.floats(2.0, 6.0), rise=st.floats(1.2, 4.0),
-    y=st.floats(0.5, 19.5), ox=st.floats(10.0, 20.5), oy=st.floats(0.0, 16.5), ow=st.floats(0.2, 3.0), oh=st.floats(0.2, 3.0),
+    y=st.floats(0.5, 19.5), off=st.floats(0.0, 4.0), oy=st.floats(0.0, 16.5), ow=st.floats(0.2, 3.0), oh=st.floats(0.2, 3.0),
 )
 def test_falling_property_no_room_lands_on_the_nearest_clear_ground(
-    gap: float, b_width: float, a_h: float, rise: float, y: float, ox: float, oy: float, ow: float, oh: float,
+    gap: float, b_width: float, a_h: float, rise: float, y: float, off: float, oy: float, ow: float, oh: float,
 ) -> None:
     """Seed 004 Falling / Jumping Across, on random boards (an alley narrower than the base, a
-    second roof of any width, an obstacle anywhere beyond): the landing is on the ground, its
-    whole base clear of every footprint and on the table, the fall as high as the take-off roof,
-    and no clear spot is nearer the ground under the edge (the shapely reference)."""
+    second roof of any width, an obstacle anywhere east of it, so the alley is closed to the
+    base): the landing is on the ground, its whole base clear of every footprint and on the
+    table, the fall as high as the take-off roof, and no clear spot is nearer the ground under
+    the edge (the shapely reference)."""
+    ox = min(10 + round(gap, 3) + round(b_width, 3) + off, 24 - ow)
     extra = f"  obstacles:\n    - {{rect: [{ox:.3f}, {oy:.3f}, {ow:.3f}, {oh:.3f}], height: 1.5}}\n"
     scene = _alley(round(gap, 3), round(b_width, 3), round(a_h, 3), round(a_h + rise, 3), round(y, 3), extra)
     fell = _falls(_jump(scene, round(y, 3)))[0]
+    assert "no room to land" in fell.reason, fell.reason  # the alley leaves none in reach
     spot = parse_spot(fell.to)
     below = _edge_of(fell)
     reference = _nearest_clear(scene, below)
