@@ -49,6 +49,13 @@ class RuleOptions(PlainModel):
     #: LATER options whose default changed since: name -> the value a record without it means
     #: (the default it had when those records were written)
     ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    #: LATER options whose absence is ambiguous: some versions played a value other than
+    #: ``ABSENT_MEANS`` (or the default) before the option existed, and recorded no more than
+    #: the others did -> each such value -> the versions that recorded it so (a commit range,
+    #: said to whoever reads a log verified under it). A start without the option is read as
+    #: its absence means first; verification tries these only when that reading fails
+    #: (``sim.replay.verify``), and takes the one the log's events agree with
+    ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({})
     #: each LATER option -> the value its absence means (made once per class)
     _absent: ClassVar[dict[str, Any]] = {}
     #: options whose bounds were narrowed after games were recorded outside them (a value the
@@ -74,6 +81,13 @@ class RuleOptions(PlainModel):
                 raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MEANS is its default")
             cls.model_validate({name: value})
         cls._absent = {name: cls.ABSENT_MEANS.get(name, cls.model_fields[name].default) for name in cls.LATER}
+        for name, values in cls.ABSENT_MAY_MEAN.items():
+            if name not in cls.LATER:
+                raise TypeError(f"{cls.__name__}: option {name} in ABSENT_MAY_MEAN is not in LATER")
+            for value in values:
+                if value == cls._absent[name]:
+                    raise TypeError(f"{cls.__name__}: option {name}'s ABSENT_MAY_MEAN repeats what its absence means")
+                cls.model_validate({name: value})
         for name in cls.NARROWED:
             if name not in cls.model_fields:
                 raise TypeError(f"{cls.__name__}: option {name} in NARROWED is no option")
@@ -95,19 +109,35 @@ class RuleOptions(PlainModel):
         return {**{name: value for name, value in cls.ABSENT_MEANS.items() if name not in options}, **options}
 
     @classmethod
-    def of_record(cls, options: Mapping[str, Any]) -> Self:
+    def absent_may_mean(cls, options: Mapping[str, Any]) -> list[tuple[str, Any, str]]:
+        """The other readings of a record (a ``GameStarted``'s ``options``) than ``recorded``:
+        for each ``ABSENT_MAY_MEAN`` option it leaves out, each value it may have been played
+        under instead, with the versions that recorded it so. Empty for most records."""
+        return [
+            (name, value, versions)
+            for name, values in cls.ABSENT_MAY_MEAN.items()
+            if name not in options
+            for value, versions in values.items()
+        ]
+
+    @classmethod
+    def of_record(cls, options: Mapping[str, Any], ruleset: str = "") -> Self:
         """The options of a recorded start: validated as a new game's, except that a
         ``NARROWED`` option outside today's bounds but inside the older ones keeps its recorded
         value (a log played under it replays as it was played; ``outside_a_new_game`` says so).
-        Anything else a new game refuses is refused (``ValidationError``)."""
+        Anything else a new game refuses is refused with ``check_options``'s one line naming
+        the option (``BadInput``): a stored game folded outside ``check_options`` (``sim
+        trace --db``) is told what is wrong with it, not handed pydantic's error."""
         try:
-            return cls.model_validate(options)
+            parsed = cls.model_validate(options)
         except ValidationError as exc:
             outside = cls._outside_narrowed(exc, options)
             if not outside:
-                raise
-        parsed = cls.model_validate({name: value for name, value in options.items() if name not in outside})
-        return parsed.model_copy(update={name: cls._older[name].validate_python(options[name]) for name in outside})
+                raise _refusal(ruleset or cls.__name__, cls, exc, options, logged=True) from None
+            parsed = cls.model_validate({name: value for name, value in options.items() if name not in outside})
+            parsed = parsed.model_copy(update={name: cls._older[name].validate_python(options[name]) for name in outside})
+        _check_kinds(cls, options)
+        return parsed
 
     @classmethod
     def _outside_narrowed(cls, exc: ValidationError, options: Mapping[str, Any]) -> set[str]:
@@ -147,8 +177,11 @@ class RuleOptions(PlainModel):
 
 
 def _bounded(kind: Any, bounds: Mapping[str, Any]) -> TypeAdapter[Any]:
-    """An option's type (without today's bounds) under ``bounds``: what an older version took."""
-    return TypeAdapter(Annotated[kind or Any, Field(**bounds)])  # type: ignore[arg-type]  # a type made at run time
+    """An option's type (without today's bounds) under ``bounds``: what an older version took.
+    Strict: no version recorded ``true``, ``"3"`` or ``2.0`` for a whole number (the first
+    checked an option's exact type; later ones refuse ``true`` and ``"3"``, ``_check_kinds``,
+    and recorded a ``2.0`` they read as ``2``), so a logged start holding one is refused."""
+    return TypeAdapter(Annotated[kind or Any, Field(strict=True, **bounds)])  # type: ignore[arg-type]  # a type made at run time
 
 
 #: set while the options of a recorded start are checked (``reading_a_logged_start``)
@@ -235,26 +268,60 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
     """The full set of options (defaults filled in) as plain JSON data, or ``BadInput``."""
     for name in given:
         if name not in model.model_fields:
-            known = ", ".join(model.model_fields)
-            raise BadInput(f"unknown rule option {name!r} for {ruleset}: known are {known}", "options")
+            raise _unknown(ruleset, model, name)
     given = {name: _switch_as_written(model, name, value) for name, value in given.items()}
+    if _LOGGED_START.get():  # read as recorded; its readers say so (``RuleOptions.outside_a_new_game``)
+        return model.of_record(given, ruleset).model_dump(mode="json")
     try:
         parsed = model.model_validate(given, strict=False)
     except ValidationError as exc:
-        if _LOGGED_START.get() and model._outside_narrowed(exc, given):
-            # read as recorded; its readers say so (``RuleOptions.outside_a_new_game``)
-            return model.of_record(given).model_dump(mode="json")
-        error = exc.errors()[0]
-        name = str(error["loc"][0]) if error["loc"] else "options"
-        value = given.get(name, error.get("input"))  # an option left at its default: the default
-        # a value of the right type out of the option's bounds (ge=0, a list that may not be
-        # empty) says the bound: "must be a int, not -5" named a type the value already has
-        bound = _BOUNDS.get(error["type"])
-        wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name)
-        if error["type"] == "value_error":  # a ruleset's own check (a field validator) says what it wants
-            wanted = str(error.get("ctx", {}).get("error", wanted))
-        shown = _shown(value) if name in given else f"{_shown(value)} (its default)"
-        raise BadInput(f"option {name} must be {wanted}, not {shown}", f"options.{name}") from None
+        raise _refusal(ruleset, model, exc, given, logged=False) from None
+    _check_kinds(model, given)
+    return parsed.model_dump(mode="json")
+
+
+def _unknown(ruleset: str, model: type[RuleOptions], name: str) -> BadInput:
+    known = ", ".join(model.model_fields)
+    return BadInput(f"unknown rule option {name!r} for {ruleset}: known are {known}", "options")
+
+
+def _refusal(ruleset: str, model: type[RuleOptions], exc: ValidationError, given: Mapping[str, Any], logged: bool) -> BadInput:
+    """The one line naming the option a validation failed on: an unknown option first (it is
+    the mistake, not whatever else failed with it); on a ``logged`` start, a ``NARROWED``
+    option is worded by the bounds logs are read under (``RuleOptions.NARROWED``), not today's."""
+    errors = exc.errors()
+    for error in errors:
+        if error["type"] == "extra_forbidden" and error["loc"]:
+            return _unknown(ruleset, model, str(error["loc"][0]))
+    if logged:  # a NARROWED option within the bounds logs are read under is no fault of the log
+        errors = [e for e in errors if not _read_as_recorded(model, e, given)] or errors
+    error = errors[0]
+    name = str(error["loc"][0]) if error["loc"] else "options"
+    if logged and name in model.NARROWED and name in given:
+        try:
+            model._older[name].validate_python(given[name])
+        except ValidationError as older:
+            error = older.errors()[0]
+    value = given.get(name, error.get("input"))  # an option left at its default: the default
+    # a value of the right type out of the option's bounds (ge=0, a list that may not be
+    # empty) says the bound: "must be a int, not -5" named a type the value already has
+    bound = _BOUNDS.get(error["type"])
+    wanted = bound.format(**error.get("ctx", {})) if bound else _allowed(model, name) if name in model.model_fields else "valid"
+    if error["type"] == "value_error":  # a ruleset's own check (a field validator) says what it wants
+        wanted = str(error.get("ctx", {}).get("error", wanted))
+    shown = _shown(value) if name in given else f"{_shown(value)} (its default)"
+    return BadInput(f"option {name} must be {wanted}, not {shown}", f"options.{name}")
+
+
+def _read_as_recorded(model: type[RuleOptions], error: Any, given: Mapping[str, Any]) -> bool:
+    """Whether ``error`` is a ``NARROWED`` option's whose value a logged start keeps."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    return name in model.NARROWED and name in given and model._fits_older(name, given[name])
+
+
+def _check_kinds(model: type[RuleOptions], given: Mapping[str, Any]) -> None:
+    """Refuse what pydantic's lax reading would take for another kind (``true`` as 1, ``"3"``
+    as 3, ``2.0`` as 2, ``.inf``): a new game's and a recorded start's alike."""
     for name, value in given.items():
         if isinstance(value, float) and not math.isfinite(value):  # .inf, .nan: no rule reads them
             raise BadInput(f"option {name} must be a finite number, not {_shown(value)}", f"options.{name}")
@@ -265,4 +332,3 @@ def check_options(ruleset: str, model: type[RuleOptions], given: dict[str, Any])
             or (isinstance(value, float) and _whole_only(model, name))  # 2.0 is read as 2 by pydantic, 2.5 refused
         ):
             raise BadInput(f"option {name} must be {_allowed(model, name)}, not {_shown(value)}", f"options.{name}")
-    return parsed.model_dump(mode="json")

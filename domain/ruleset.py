@@ -143,7 +143,7 @@ class Ruleset(Generic[S]):
 
     def new_state(self, options: dict[str, Any], **fields: Any) -> GameState:
         """The state a recorded ``GameStarted`` (its ``options``) folds into."""
-        return self.State(options=self.Options.of_record(self.Options.recorded(options)), **fields)
+        return self.State(options=self.Options.of_record(self.Options.recorded(options), self.name), **fields)
 
     def check_aliases(self, aliases: dict[str, Any]) -> dict[str, str]:
         found: dict[str, str] = {}

@@ -35,7 +35,7 @@ from domain.legacy import upcast_log
 from domain.logged import reissuing_logged_commands
 from domain.ruleset import get_ruleset
 from projections.state_hash import fold, state_hash
-from sim.replay import verify
+from sim.replay import Verdict, as_verified, verify
 
 CAP = 120
 
@@ -249,10 +249,16 @@ def require_verified(events: list[GameEvent], name: str = "the log", where: str 
     the rules disagree, as ``sim replay --verify`` does. Its notes otherwise: what of the log
     today's rules take only as logged (``Verdict.notes``), for the output to say, as the
     branches, started and re-issued as logged, take it too."""
+    return _verified(events, name, where).notes
+
+
+def _verified(events: list[GameEvent], name: str, where: str) -> Verdict:
+    """``require_verified``'s verdict: its notes, and the reading of the start it verified
+    under (``Verdict.read_as``), which the branches are re-played under."""
     verdict = verify(upcast_log(events))
     if not verdict.ok:
         raise BadInput(f"{name} does not verify, so it can't be re-played: {verdict.message}", where)
-    return verdict.notes
+    return verdict
 
 
 def explore(
@@ -271,7 +277,11 @@ def explore(
         listed = ", ".join(f"e{p.event}" for p in choice_points(events, dice=dice)) or "none"
         what = "a die roll: add --dice to explore it" if point is not None else "not a choice point"
         raise BadInput(f"e{at} is {what} (choice points: {listed})", "--at")
-    notes = require_verified(events, name, where)
+    verdict = _verified(events, name, where)
+    notes = verdict.notes
+    # a start that verified only under another reading than its absent options' (its first
+    # note says which): the branches are re-played under that reading, as the log was played
+    events = as_verified(events, verdict)
     if depth is not None and depth < 0:
         raise BadInput(f"--depth must be 0 or more, not {depth}", "--depth")
     last = None

@@ -148,9 +148,10 @@ def replay_command(file: str, check_rules: bool, at: int | None, as_json: bool) 
         console.print(f"{result.events} events; state hash {result.hash}; {chain}")
         if verdict is not None and verdict.ok:
             console.print(escape(f"verified: {verdict.message}"))  # its message holds the notes
-        elif verdict is None:
+        else:  # no verdict, or one that failed: the start's notes may be what explains it
             for note in notes:
-                console.print(escape(f"note: {note}"))
+                if verdict is None or note not in verdict.message:
+                    console.print(escape(f"note: {note}"))
         print_diagnostics(console, diagnostics_of(result.state))
     if verdict is not None and not verdict.ok:
         raise Failed(f"verification: {verdict.message}")

@@ -46,10 +46,29 @@ class Verdict:
     ok: bool
     checked: int
     message: str
-    #: the log's commands today's rules refuse as written and verification took as an older
-    #: version accepted and recorded them (``domain.logged``), each naming its event and why:
-    #: a log can't say which version wrote it, so a verdict never passes them in silence
+    #: what of the log today's rules refuse and verification took as an older version accepted
+    #: and recorded it: first the reading its start verified under, when not what an option it
+    #: leaves out means ("the start does not record NAME; the game verifies as played under
+    #: VALUE (recorded by versions A..B)", ``RuleOptions.ABSENT_MAY_MEAN``), then the start's
+    #: options (``RuleOptions.outside_a_new_game``, worded "the game's start uses option
+    #: NAME = VALUE, ..."; a start is no command), then each
+    #: command (``domain.logged``), "EVENT (COMMAND): why". A log can't say which version wrote
+    #: it, so a verdict never passes them in silence (README, "--json shapes")
     notes: tuple[str, ...] = ()
+    #: the options the log verified under that its start leaves out and that mean other than
+    #: what their absence means (``RuleOptions.ABSENT_MAY_MEAN``; its first note says so):
+    #: name -> value. Whatever re-issues the log's commands again (``sim explore``'s branches)
+    #: reads its start so (``as_verified``). Empty for almost every log
+    read_as: tuple[tuple[str, Any], ...] = ()
+
+
+def as_verified(events: list[GameEvent], verdict: Verdict) -> list[GameEvent]:
+    """The log as it verified (``verdict``): its start recording each option it was read as
+    (``Verdict.read_as``), so that a game started from it re-issues the commands under the
+    reading the log's events agree with; the log itself when read as it says."""
+    for name, value in verdict.read_as:
+        events = as_read(events, name, value)
+    return events
 
 
 def verify(events: list[GameEvent], prefix: VerifiedPrefix | None = None) -> Verdict:
@@ -91,8 +110,11 @@ class VerifiedPrefix:
 
     @classmethod
     def of(cls, events: list[GameEvent]) -> VerifiedPrefix | None:
-        """The prefix, when ``events`` verify (under their own seed); else none (re-run in full)."""
-        if not verify(events).ok:
+        """The prefix, when ``events`` verify (under their own seed) as their start reads; else
+        none (re-run in full). Verified only under another reading (``Verdict.read_as``), their
+        fold is not the state the commands were re-run from: none either."""
+        verdict = verify(events)
+        if not verdict.ok or verdict.read_as:
             return None
         return cls(tuple(events), folded_start(events), rolls_of(events))
 
@@ -170,10 +192,59 @@ def copy_of_start(state: GameState, seed: int) -> GameState:
 
 
 def _verify(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
+    verdict = _verify_once(events, cheap, prefix)
+    if verdict.ok or not events or not isinstance(events[0], GameStarted):
+        return verdict
+    return _verify_as_read_otherwise(events, cheap, verdict)
+
+
+def _verify_once(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None) -> Verdict:
     # the log's commands are read as they were recorded (domain.logged) wherever verification
     # reads them: re-issued, compared with the prefix's, compared with the ones the rules make
     with reissuing_logged_commands() as notes:
         return _verify_logged(events, cheap, prefix, notes)
+
+
+def _verify_as_read_otherwise(events: list[GameEvent], cheap: bool, failed: Verdict) -> Verdict:
+    """A log that fails under what its start means (``RuleOptions.recorded``) verified again
+    under each other value an option it leaves out may mean (``RuleOptions.ABSENT_MAY_MEAN``:
+    some versions played it before the option existed, and recorded no more than the others).
+    The first reading the log's events agree with is its verdict, with a note naming it; if none
+    does, the failure under the first reading stands, saying the others failed too. Only a
+    failing log whose start is ambiguous pays for this."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    others = []
+    for name, value, versions in readings_otherwise(start):
+        verdict = _verify_once(as_read(events, name, value), cheap, None)
+        if verdict.ok:
+            note = (
+                f"the start does not record {name}; the game verifies as played under {_shown(value)} "
+                f"(recorded by versions {versions})"
+            )
+            return Verdict(True, verdict.checked, f"{verdict.message}; {note}", (note, *verdict.notes), ((name, value),))
+        others.append(f"under {name} = {_shown(value)} too (as versions {versions} recorded it): {verdict.message}")
+    if not others:
+        return failed
+    return Verdict(False, failed.checked, f"{failed.message}; it fails {'; '.join(others)}", failed.notes)
+
+
+def readings_otherwise(start: GameStarted) -> list[tuple[str, Any, str]]:
+    """The other readings of a logged start than what it means (``RuleOptions.absent_may_mean``):
+    (option, value, the versions that recorded a start without it while playing that value)."""
+    return get_ruleset(start.ruleset).Options.absent_may_mean(start.options)
+
+
+def as_read(events: list[GameEvent], name: str, value: Any) -> list[GameEvent]:
+    """The log with its start recording option ``name`` at ``value``: the game it would be if
+    that value had been recorded, which is what re-issuing its commands under it means."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    return [start.model_copy(update={"options": {**start.options, name: value}}), *events[1:]]
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
 
 
 def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix | None, notes: list[str]) -> Verdict:
@@ -206,7 +277,8 @@ def _verify_logged(events: list[GameEvent], cheap: bool, prefix: VerifiedPrefix 
                 return Verdict(False, event.originator_version, f"{event.event_id}: the rules refuse {event.command_id}: {exc}")
             # the notes of this command's re-issue, named by its event (the logged command read
             # again for the comparison below notes the same again: not kept)
-            taken.extend(f"{event.event_id} ({event.command_id}): {note}" for note in dict.fromkeys(notes[before:]))
+            if len(notes) > before:  # most commands are read as today's model reads them: no note
+                taken.extend(f"{event.event_id} ({event.command_id}): {note}" for note in dict.fromkeys(notes[before:]))
     finally:
         # the recorder holds the game: left on it, the two would wait for the cyclic collector
         # instead of being freed when verification drops them (a game's whole state, each game)
@@ -244,22 +316,25 @@ class _LoggedRecorder:
     before. Folding a logged event changes nothing in it: events are facts
     (``tests/test_verify_logged_events.py`` holds every fold to that)."""
 
-    __slots__ = ("_game", "_log")
+    __slots__ = ("_game", "_known", "_log")
 
     def __init__(self, game: Game, log: list[GameEvent]) -> None:
         self._game = game
+        #: the game's own fields, past its properties (the same map for the game's life)
+        self._known = game.__dict__
         self._log = log
 
     def __call__(self, event_class: type[GameEvent], fields: dict[str, Any]) -> GameEvent:
-        game = self._game
-        known = game.__dict__
+        known = self._known
         version = known["_version"] + 1
         log = self._log
         if version <= len(log):
             logged = log[version - 1]
+            held = logged.__dict__  # the logged event's fields, read once each below
             if (
-                type(logged) is event_class and logged.originator_version == version
-                and ((game_id := logged.originator_id) is known["_id"] or game_id == known["_id"]) and _takes(logged, fields)
+                type(logged) is event_class and held["originator_version"] == version
+                and ((game_id := held["originator_id"]) is known["_id"] or game_id == known["_id"])
+                and _takes(logged, fields)
             ):
                 try:
                     if event_class.apply is PLAIN_APPLY:  # as ``Game.record_fields``: id and version are checked above
@@ -267,13 +342,13 @@ class _LoggedRecorder:
                         known["_version"] = version
                         known["_modified_on"] = logged.timestamp
                     else:
-                        logged.mutate(game)
+                        logged.mutate(self._game)
                 except BaseException:
                     known["_torn"] = True  # as ``Game.record_fields`` marks a fold that failed part-way
                     raise
                 known["_pending_events"].append(logged)
                 return logged
-        return Game.record_fields(game, event_class, fields)
+        return Game.record_fields(self._game, event_class, fields)
 
 
 def _takes(logged: GameEvent, fields: dict[str, Any]) -> bool:

@@ -38,6 +38,7 @@ from domain.event_base import GameEvent, restamped
 from domain.events import DiceRolled, GameStarted
 from domain.game import Game
 from domain.state import GameState
+from projections.tally import Tally
 from sim.replay import VerifiedPrefix, copy_of_start, folded_start
 from sim.runner import Played, play, play_script, recorded
 from sim.scenario import ScenarioBase
@@ -64,6 +65,13 @@ class KeptPlay:
     def state(self) -> GameState:
         """The play's fold, copied for each game that starts from it."""
         return folded_start(self.events)
+
+    @cached_property
+    def tally(self) -> Tally:
+        """The play's movement counters (``projections.tally``): every game begun from the play
+        starts its tally from a copy. The tally reads the events' own fields and the state's
+        units and board, never a game's id, time or seed, in which alone the games differ."""
+        return Tally.of(list(self.events), self.state)
 
     @cached_property
     def prefix(self) -> VerifiedPrefix | None:

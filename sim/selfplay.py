@@ -312,9 +312,14 @@ def _self_play(
     commands = 0
     stopped = "script played" if policy == "scripted" else f"{turns} turn(s) played"
     first_player = rules.to_act(game.state)
-    tally = Tally.of(events, game.state)
+    # a kept play's tally is the same for every game begun from it (its events, re-stamped):
+    # counted once, copied for each game
+    tally = begun_from.tally.copy() if isinstance(begun_from, KeptPlay) else Tally.of(events, game.state)
     if policy != "scripted":
-        if not game.legal_commands():
+        # held until the first turn asks again, which finds this collection rather than list
+        # the commands of the same state a second time (``Game.legal_commands``)
+        first: LegalCommands | None = game.legal_commands()
+        if not first:
             who = rules.to_act(game.state)
             raise BadInput(f"the scenario leaves {who} no legal command: no turn can start", "scenario")
         rng = random.Random(seed)
@@ -323,6 +328,7 @@ def _self_play(
         while rules.turn_number(game.state) < start_turn + turns:
             started = now()
             legal = game.legal_commands()
+            first = None  # not held past the first turn's: the game's own answer from here on
             empty = not legal
             clock.legal += now() - started
             if empty:

@@ -51,3 +51,43 @@ def test_absent_means_is_checked_when_the_class_is_made() -> None:
             LATER: ClassVar[frozenset[str]] = frozenset({"changed"})
             ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"changed": "new"})
             changed: Literal["old", "new"] = "new"
+
+
+class Ambiguous(RuleOptions):
+    """An option whose absence meant one value in some records and another in others."""
+
+    LATER: ClassVar[frozenset[str]] = frozenset({"changed"})
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"changed": "old"})
+    ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({"changed": {"new": "aaa..bbb"}})
+    changed: Literal["old", "new"] = "new"
+
+
+def test_absent_may_mean_lists_the_other_readings_of_a_start_without_the_option() -> None:
+    """A record without the option first means ``ABSENT_MEANS``; ``absent_may_mean`` gives the
+    others, only for the options it leaves out, each with the versions that recorded it so."""
+    assert Ambiguous.recorded({}) == {"changed": "old"}
+    assert Ambiguous.absent_may_mean({}) == [("changed", "new", "aaa..bbb")]
+    assert Ambiguous.absent_may_mean({"changed": "old"}) == []
+    assert Toy.absent_may_mean({}) == []
+
+
+def test_absent_may_mean_is_checked_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match="not in LATER"):
+
+        class NotLater(RuleOptions):
+            ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({"changed": {"old": "a..b"}})
+            changed: Literal["old", "new"] = "new"
+
+    with pytest.raises(TypeError, match="what its absence means"):
+
+        class SameAsAbsent(RuleOptions):
+            LATER: ClassVar[frozenset[str]] = frozenset({"changed"})
+            ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({"changed": {"new": "a..b"}})
+            changed: Literal["old", "new"] = "new"
+
+    with pytest.raises(ValueError):
+
+        class NoSuchValue(RuleOptions):
+            LATER: ClassVar[frozenset[str]] = frozenset({"changed"})
+            ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType({"changed": {"older": "a..b"}})
+            changed: Literal["old", "new"] = "new"

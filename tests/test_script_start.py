@@ -393,3 +393,24 @@ def test_a_kept_game_starts_as_the_rules_start_a_game_of_its_seed(path: str) -> 
         assert continued.state.model_dump() == folded.state.model_dump()
         assert recorded(continued) == list(log[: len(kept.events)])
         assert verify(log, kept.prefix).ok and verify(log).ok
+
+
+def test_games_begun_from_a_kept_play_count_as_games_that_play_their_script() -> None:
+    """A kept play's tally is counted once and copied for each game begun from it (issue 20):
+    each such game reports the counters of the game that plays the script itself, and the kept
+    tally is never changed by the games that copied it."""
+    scenario = load_scenario(EXAMPLES / "godsgloom/19-a-whole-round.yaml")
+    kept = kept_script(scenario)
+    assert kept is not None
+    begun = 0
+    for seed in range(40):
+        found = kept.play_for(scenario.seed + seed)
+        if found is None:
+            self_play(scenario, 1, "random", seed)  # plays the script: keeps another play
+            continue
+        before = found.tally.counters()
+        ours, theirs = _both_ways(scenario, 2, seed)
+        _same_game(ours, theirs, f"seed {seed}")
+        assert found.tally.counters() == before, f"seed {seed}: the kept tally changed"
+        begun += 1
+    assert begun >= 3  # the round's one Trample die: six plays, most seeds find one

@@ -15,7 +15,7 @@ from domain.legacy import upcast_log
 from sim.app import open_store
 from sim.clikit import play_file  # the CLI's reading of scenarios, with file:line:col errors
 from sim.logfile import is_log_file, read_log
-from sim.replay import verify
+from sim.replay import as_verified, verify
 
 
 @dataclass
@@ -69,6 +69,7 @@ def _log(path: str) -> GameSource:
     verdict = verify(events)
     if not verdict.ok:
         raise BadInput(f"the log does not verify, so it is not drawn: {verdict.message}", path)
+    events = as_verified(events, verdict)  # drawn under the reading it verified under (its note says which)
     start = events[0]
     assert isinstance(start, GameStarted)
     return GameSource(events, start.title, None, path, "intact" if log.chained else "absent (exported before chains)",
@@ -84,6 +85,7 @@ def _stored(db: str, game: str) -> GameSource:
     verdict = verify(events)
     if not verdict.ok:
         raise BadInput(f"game {game_id} in {store.address.shown} does not verify, so it is not drawn: {verdict.message}", "--game")
+    events = as_verified(events, verdict)
     start = events[0]
     assert isinstance(start, GameStarted)
     return GameSource(events, start.title, None, f"{store.address.shown} game {game_id}", "none: read from a store",

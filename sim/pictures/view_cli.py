@@ -31,6 +31,8 @@ def view_command(source: str | None, db: str | None, game_id: str | None, output
     page = build_page(game, data).encode("utf-8")
     write_output(output, page)
     err.print(escape(f"{shown_output(output)}: {len(game.events)} events, {len(page) / 1e6:.2f} MB"))
+    for reason in data["unworked"]:  # the page shows the game, without the ranges of motion refused
+        err.print(escape(f"note: no range of motion on the page: {reason}"))
     note = size_note(len(page), data)
     if note is not None:
         err.print(escape(note))

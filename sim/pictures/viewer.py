@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from domain.errors import BadInput
 from domain.event_base import GameEvent
 from domain.events import ChoiceMade, ChoiceRequested, CommandIssued, TriggersOrdered
 from domain.ruleset import get_ruleset
@@ -75,10 +76,11 @@ def page_data(game: GameSource) -> dict[str, Any]:
     command = 0
     #: the reaches of the last boundary, kept while no event the lookahead reads has come since
     last: tuple[str, dict[str, int]] | None = None
+    unworked: dict[str, None] = {}  # why a range of motion is left off, once each
     for number, event in enumerate(events, start=1):
         if isinstance(event, CommandIssued):
             if number > 1:
-                last = _reaches(folder.state, lookahead, parts, last)
+                last = _reaches(folder.state, lookahead, parts, last, unworked)
                 reach[str(number - 1)] = last[1]
                 to_act[str(number - 1)] = last[0]
             command += 1
@@ -90,7 +92,7 @@ def page_data(game: GameSource) -> dict[str, Any]:
         frames.append(_frame(folder, game.title, parts, boards))
         turns.append(rules.turn_number(folder.state))
         commands.append(command)
-    last = _reaches(folder.state, lookahead, parts, last)
+    last = _reaches(folder.state, lookahead, parts, last, unworked)
     reach[str(len(events))], to_act[str(len(events))] = last[1], last[0]
     start = game.start
     names = {u.id: rules.name_of(final, u.id) for u in final.units.values()}
@@ -117,6 +119,7 @@ def page_data(game: GameSource) -> dict[str, Any]:
         "reach": reach,
         "to_act": to_act,
         "trace": {"roots": roots, "root_of": root_of},
+        "unworked": list(unworked),
     }
 
 
@@ -181,10 +184,13 @@ def _frame(folder: Folder, title: str, parts: Parts, boards: Boards) -> dict[str
 
 def _reaches(
     state: GameState | None, lookahead: Lookahead, parts: Parts, last: tuple[str, dict[str, int]] | None,
+    unworked: dict[str, None],
 ) -> tuple[str, dict[str, int]]:
     """The player to act, and the range of motion of each of their living units in this state, as
     parts the page lays over the board (``last``, the previous boundary's, when the lookahead has
-    read nothing since and the same player is to act)."""
+    read nothing since and the same player is to act). A range of motion the rules refuse to
+    work out (GODSGLOOM under a logged negative difficult_cost) is left off, its reason kept in
+    ``unworked``: the page shows the game without it."""
     if state is None or lookahead.view is None:
         return "", {}
     player = get_ruleset(state.ruleset).to_act(state)
@@ -195,9 +201,14 @@ def _reaches(
     for unit in state.units.values():
         if not (unit.alive and unit.location) or unit.owner != player:
             continue
+        try:
+            answer = lookahead.range_of_motion(unit.id)
+        except BadInput as exc:
+            unworked[exc.message] = None
+            continue
         svg = Svg(1, 1)
         slot = svg.node(None, "g", class_="reach-slot")
-        draw_reach(svg, slot, painter, lookahead.range_of_motion(unit.id))
+        draw_reach(svg, slot, painter, answer)
         # under the id as the unit's picture carries it (``data-unit``), which the page is
         # given when the unit is clicked: without the characters XML can't hold
         found[clean(unit.id)] = parts.add(slot)

@@ -244,16 +244,50 @@ class Reference:
             # them (docs/skirmish.md, The table; seed 004, Move Phase, Climbing: a vertical surface)
             return None
         line = LineString([(a.x, a.y), (b.x, b.y)])
-        left = self._piece(line, self.regions[a.surface], from_start=True)
-        reached = self._piece(line, self.regions[b.surface], from_start=False)
+        left = self._piece(line, self._short_of_walls(a.surface), from_start=True)
+        reached = self._piece(line, self._short_of_walls(b.surface), from_start=False)
         if reached - left > self.leeway - 0.01:
             return AMBIGUOUS if reached - left <= self.leeway + 0.01 else None
+        foot = self._foot(line, left, reached, a is lower, max(ha, hb)) if lower.surface == "ground" else (ha if a is lower else hb)
+        if foot is None or foot == AMBIGUOUS:
+            return foot
+        assert isinstance(foot, float)
         # the climb covers at least [left, reached] and at most the leeway around it
         surely = self._meets(line, 0.0, reached, a.surface, avoid) or self._meets(line, left, length, b.surface, avoid)
         if surely:
             return None
         maybe = self._meets(line, 0.0, left + self.leeway, a.surface, avoid) or self._meets(line, reached - self.leeway, length, b.surface, avoid)
-        return AMBIGUOUS if maybe else length + abs(ha - hb)
+        return AMBIGUOUS if maybe else length + max(ha, hb) - foot
+
+    def _short_of_walls(self, surface: str) -> Any:
+        """Where a walk on ``surface`` may pass before or after a climb: its region cut by the
+        walls of the surfaces more than 1" higher standing on it (docs/skirmish.md: a storey's
+        walls stand on the terrace it rises from); the ground's region stops at them already."""
+        taller = [p.exterior for sid, p in self.polygons.items() if self.heights[sid] > self.heights[surface] + LOW + EPS]
+        if surface == "ground" or not taller:
+            return self.regions[surface]
+        # walls along its edge (a floor under its roof, climbed into at a window) cut nothing
+        walls = unary_union(taller).difference(self.regions[surface].boundary)
+        return self.regions[surface] if walls.is_empty else self.regions[surface].difference(walls.buffer(1e-7))
+
+    def _foot(self, line: LineString, left: float, reached: float, up: bool, high: float) -> float | str:
+        """The height a straight climb's foot stands at where the line's ground part meets the
+        wall: on a surface up to 1" high there, its top (seed 004, Move Phase: such terrain is
+        moved over freely; Climbing: the height climbed counts), else the ground. ``AMBIGUOUS``
+        where a low surface's edge (but along a wall) lies within 0.05" of the wall on the line
+        (whether the climb's foot fits on it decides), or from its top (``high``: the top of
+        the wall) the wall is no more than 1"."""
+        probe = line.interpolate(max(0.0, left - 0.005) if up else min(line.length, reached + 0.005))
+        walls = self.blocks.buffer(0.01)
+        under = 0.0
+        for sid, polygon in self.polygons.items():
+            if self.heights[sid] > LOW + EPS:
+                continue
+            if polygon.boundary.difference(walls).distance(probe) <= 0.05:
+                return AMBIGUOUS
+            if polygon.difference(self.blocks).covers(probe):
+                under = max(under, self.heights[sid])
+        return AMBIGUOUS if under > 0 and high - under <= LOW + EPS else under
 
     def over(self, a: Spot, b: Spot, avoid: bool) -> float | str | None:
         """A straight way from key point ``a`` to ``b`` over the one surface the line crosses,

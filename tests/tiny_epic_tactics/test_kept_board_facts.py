@@ -47,6 +47,8 @@ def _check_villages(events: list[GameEvent], name: str) -> None:
             assert is_village(state, text) == village_space(state, text), f"{name}, {when}: {text!r}"
         board = [f"{x},{y}" for y in range(state.height) for x in range(state.width)]
         assert village_spaces(state) == {text for text in board if village_space(state, text)}, f"{name}, {when}"
+        # the board's steps' Villages, which the legal moves' search reads (``moves.searched_moves``)
+        assert state_board_steps(state).villages == village_spaces(state), f"{name}, {when}"
     for number, event in enumerate(events):
         if isinstance(event, StepTaken):  # ``on_step`` looks its space up as ``Space.text`` writes it
             assert event.to == parse_space(event.to).text, f"{name}, event {number}: {event.to!r}"

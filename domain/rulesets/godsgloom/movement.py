@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from domain.cached import cached_property
+from domain.errors import BadInput
 from domain.movement import StepJudge, StepOption, StepsFrom
 from domain.rules import RuleRef
 from domain.rulesets.godsgloom.hexgrid import Hex, distance, neighbour_texts, parse_hex
@@ -215,6 +216,7 @@ class GloomMovement:
         )
         found = kept.get(asked)
         if found is None:
+            self.refuse_negative_cost(unit_id)
             result = search()
             found = kept[asked] = (result, frozenset(getattr(result, "expanded")))  # noqa: B009  # the search's own field
         return found[0]
@@ -371,6 +373,8 @@ class GloomMovement:
         tests/godsgloom/test_move_ends.py compares the ends and paths with ``search_reach``."""
         view = self.view
         difficult = self._difficult_cost(unit_id)
+        if difficult < 0:
+            self.refuse_negative_cost(unit_id)
         open_steps = view.steps.open_table(difficult)  # hex -> its unblocked plain steps (``HexSteps.open_steps``)
         build_open = view.steps.open_steps
         placing = view.placing
@@ -608,6 +612,20 @@ class GloomMovement:
             option = view.options.engagement_zone
             enemies = tuple(sorted(u.id for u in view.living if u.owner != owner and h in zone_hexes(u.location or "", u.facing, option)))
         return self._judged_into(unit_id, plain, None, enemies) if enemies else plain
+
+    def refuse_negative_cost(self, unit_id: str) -> None:
+        """Refuse a search for the unit's moves under a negative option difficult_cost: each
+        Difficult hex entered would give MP back, so there is no cheapest way anywhere and the
+        search would never end. No new game takes such a cost (seed 002 §8.3); a log whose start
+        recorded one (a version accepted any whole number: ``GloomOptions.NARROWED``) replays
+        its declared steps as played, but no range of motion or legal move is worked out."""
+        cost = self._difficult_cost(unit_id)
+        if cost < 0:
+            raise BadInput(
+                f"range of motion is not worked out under difficult_cost {cost}: a negative cost gives MP back "
+                "for each Difficult hex entered, so no move has a cheapest way (seed 002 §8.3)",
+                "options.difficult_cost",
+            )
 
     def _difficult_cost(self, unit_id: str) -> int:
         """MP to enter a Difficult hex: 1 in a §8.2 step or with Ignore Difficult (kept by the

@@ -20,9 +20,14 @@ class GloomOptions(RuleOptions):
          "flying_engaged_read"}
     )
     #: bounds narrowed after logs were recorded outside them (``RuleOptions.NARROWED``), each
-    #: with the bounds it had before (git 7e16698): difficult_cost ge=0, slow_speed_modifier none
+    #: with the widest bounds any version held it to: a whole number, no bound, for both. Git
+    #: history: at 45c4ac0 (the fixture logs' version) an option was only checked to be of its
+    #: default's exact type (``int``); from 686f536 both were ``int`` with no bound (a negative
+    #: ``difficult_cost`` accepted); b14979b bounded difficult_cost ``ge=0``, a91c4cc ``ge=1``;
+    #: d1b16a9 bounded slow_speed_modifier ``le=0``. A negative difficult_cost is replayed as
+    #: played; no range of motion is worked out under it (``GloomMovement.refuse_negative_cost``)
     NARROWED: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType(
-        {"difficult_cost": MappingProxyType({"ge": 0}), "slow_speed_modifier": MappingProxyType({})}
+        {"difficult_cost": MappingProxyType({}), "slow_speed_modifier": MappingProxyType({})}
     )
 
     engagement_zone: Literal["front_arc", "all_adjacent"] = Field(

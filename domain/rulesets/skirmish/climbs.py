@@ -23,14 +23,17 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import shapely
+from shapely.ops import unary_union
 
-from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, PLACES, Spot, Table
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, PLACES, Spot, Table
 
 #: how far (along the line) the climb's ends keep from where the line meets an edge, where
 #: there is room: a point written to 3 decimals then still lies on its surface
 CLEAR = 0.01
 #: the climb kept this much under the leeway when its ends are rounded to the grid
 ROUNDING = 0.002
+#: how wide a wall standing on a surface is cut out of it for a straight climb's walks
+WALL_CUT = 1e-7
 #: straight climbs kept per table and leeway before the oldest half goes
 KEPT = 100_000
 _SCALE = 10**PLACES
@@ -67,8 +70,8 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     if length <= 0:
         return None
     line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
-    left = _walked(line, table.walk_region(a.surface), length, from_start=True)  # a walk from a stays up to here
-    reached = _walked(line, table.walk_region(b.surface), length, from_start=False)  # and one to b from here
+    left = _walked(line, _climb_region(table, a.surface), length, from_start=True)  # a walk from a stays up to here
+    reached = _walked(line, _climb_region(table, b.surface), length, from_start=False)  # and one to b from here
     if reached - left > leeway:
         return None
     lattice = _lattice(a, b)
@@ -76,21 +79,88 @@ def _straight_climb(table: Table, leeway: float, a: Spot, b: Spot) -> tuple[Spot
     def pick(lo: float, hi: float, room_lo: float, room_hi: float, tight_lo: bool, tight_hi: bool) -> float | None:
         return _pick(lattice, lo, hi, room_lo, room_hi, tight_lo, tight_hi)
 
+    # a foot on the ground's walk where the line crosses a low stage at the wall stands on it
+    stage_from = _stage(table, line, length, a.surface, b.surface, left, up=True)
+    stage_to = _stage(table, line, length, b.surface, a.surface, reached, up=False)
     start: float | None
     end: float | None
-    if reached <= leeway:
+    if reached <= leeway and stage_from is None:
         # climb from ``a`` itself, to a point past where the line reaches b's surface
-        start, end = 0.0, pick(reached, min(length, leeway), reached + CLEAR, length - CLEAR, False, length > leeway)
-    elif length - left <= leeway:
+        start, end = 0.0, pick(reached, min(length, leeway, stage_to or length), reached + CLEAR, (stage_to or length) - CLEAR, False, length > leeway)
+    elif length - left <= leeway and stage_to is None:
         # walk to a point short of where the line leaves a's surface, climb to ``b`` itself
-        start, end = pick(length - leeway, left, CLEAR, left - CLEAR, True, False), length
+        start, end = pick(max(length - leeway, stage_from or 0.0), left, (stage_from or 0.0) + CLEAR, left - CLEAR, True, False), length
     else:
         # walk, climb, walk on
-        start = pick(max(0.0, reached - leeway), left, reached + CLEAR - leeway, left - CLEAR, True, False)
-        end = None if start is None else pick(max(reached, start), min(length, start + leeway), reached + CLEAR, length - CLEAR, False, True)
+        first, last = stage_from or 0.0, length if stage_to is None else stage_to
+        start = pick(max(first, reached - leeway), left, max(reached - leeway, first) + CLEAR, left - CLEAR, True, False)
+        end = None if start is None else pick(max(reached, start), min(last, start + leeway), reached + CLEAR, last - CLEAR, False, True)
     if start is None or end is None or end - start <= 0:
         return None
-    return _at(a, b, start, length, a.surface), _at(a, b, end, length, b.surface)
+    low, high = _at(a, b, start, length, a.surface), _at(a, b, end, length, b.surface)
+    return _stood_on(table, low, table.height(b.surface)), _stood_on(table, high, table.height(a.surface))
+
+
+def highest_stage(table: Table) -> float:
+    """The height of the highest surface up to 1" high (0 if none): a straight climb whose foot
+    is on the ground's walk may stand on such a stage (``_stage``), so a way between the ground
+    and a surface costs at least the difference in height less this (``least_rise``,
+    ``TableGraph.over_floor``)."""
+    return max((s.height for s in table.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON), default=0.0)
+
+
+def _stage(table: Table, line: Any, length: float, low: str, high: str, wall: float, up: bool) -> float | None:
+    """Where on the line (``up``: from, else to) the low stage the ground's walk crosses at the
+    wall (``wall``: where the walk meets it) lies, when the climb's foot is on the ground's walk
+    and goes from that stage to ``high``: a climb from its top is that much lower (seed 004,
+    Move Phase, Climbing: the height counts; terrain up to 1" high is moved over freely), so
+    the foot is put on it. None where there is no such stage."""
+    if low != GROUND or table.low_tops.is_empty:
+        return None
+    if table.height(high) - highest_stage(table) <= LOW_OBSTACLE + EPSILON:
+        return None
+    for lo, hi in _spans(line, table.low_tops):
+        if lo - 1e-9 <= wall <= hi + 1e-9 and hi - lo > 1e-9:
+            return lo if up else hi
+    return None
+
+
+def _climb_region(table: Table, surface: str) -> Any:
+    """Where the line may be walked on ``surface`` before or after its climb: the surface's
+    walk region, cut by the walls of every surface more than 1" higher standing on it (docs/
+    skirmish.md: a storey's walls stand on the terrace it rises from; seed 004, Move Phase,
+    Climbing: the climb goes up that wall, not from under the storey, inside its walls). The
+    ground's walk region stops at them already. Kept per table."""
+    kept: dict[tuple[object, ...], Any] = table.leg_ways.setdefault(("climb region",), {})
+    if (surface,) not in kept:
+        region = table.walk_region(surface)
+        above = table.height(surface) + LOW_OBSTACLE + EPSILON
+        taller = [s.polygon.boundary for s in table.surfaces.values() if s.height > above]
+        if surface != GROUND and taller:
+            # the walls standing inside the surface (not along its edge: a floor under its roof
+            # is climbed into at a window from outside, example 38) cut it
+            walls = unary_union(taller).difference(region.boundary)
+            if not walls.is_empty:
+                region = region.difference(walls.buffer(WALL_CUT))
+        kept[(surface,)] = region
+    return kept[(surface,)]
+
+
+def _stood_on(table: Table, spot: Spot, other: float) -> Spot:
+    """A climb's end as a unit stands there: a point of the ground's walk inside a surface up to
+    1" high is on that surface (docs/skirmish.md, The table: ``x,y@id``; seed 004, Move Phase:
+    such terrain is moved over freely), so the climb goes from (or to) its top, the wall that
+    much lower, where it is still more than 1" (``other``: the height at the climb's other end).
+    Before, the climb's end stayed on the ground there, a point no unit stands on, and the way
+    was lost."""
+    if spot.surface != GROUND or table.stands(spot):
+        return spot
+    tops = sorted((s for s in table.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON), key=lambda s: -s.height)
+    for top in tops:
+        lifted = Spot(spot.x, spot.y, top.id)
+        if abs(other - top.height) > LOW_OBSTACLE + EPSILON and table.stands(lifted):
+            return lifted
+    return spot
 
 
 def _pick(

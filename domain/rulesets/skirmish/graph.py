@@ -15,10 +15,10 @@ import math
 
 from domain.movement import StepOption
 from domain.rules import RuleRef
-from domain.rulesets.skirmish.climbs import straight_climb, straight_over
+from domain.rulesets.skirmish.climbs import highest_stage, straight_climb, straight_over
 from domain.rulesets.skirmish.keypoints import KeyPoints, way, way_and_shape
 from domain.rulesets.skirmish.legs import Leg, fitted, may_move, plan, through_units
-from domain.rulesets.skirmish.table import EPSILON, LOW_OBSTACLE, Spot
+from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot
 from domain.rulesets.skirmish.view import TableView, rule
 
 DIFFICULT = rule("Move Phase, Difficult Terrain", "crosses difficult terrain (2\" less to move)")
@@ -206,6 +206,8 @@ class TableGraph:
         above = self._heights[bisect.bisect_right(self._heights, max(low, high) + LOW_OBSTACLE + EPSILON) :]
         if not above:
             return math.inf
+        if a.surface == GROUND:
+            low = highest_stage(table)  # the climb's foot may stand on a low stage (``climbs._stage``)
         return above[0] - low + rest
 
     def over(self, a_key: str, target: Spot) -> tuple[float, bool, tuple[Leg, ...]] | None:
@@ -246,7 +248,7 @@ class TableGraph:
 
     def _legs_along(self, points: list[Spot], down: tuple[str, ...] = ("jump_down", "jump_across")) -> tuple[float, bool, tuple[Leg, ...]] | None:
         """The legs through ``points`` (one left out where it repeats the last), each a walk on
-        one surface, a climb up and, to a lower surface, the first of the ways ``down`` that
+        one surface (or between two within 1" of height), a climb up and, to a lower surface, the first of the ways ``down`` that
         is not refused, planned by ``legs.plan`` for this unit (as a declared move's legs);
         None if every way of one leg is refused or fails outright, or a point between is not
         one a unit may stand on."""
@@ -260,7 +262,8 @@ class TableGraph:
         legs: list[Leg] = []
         for p, q in zip(kept[:-1], kept[1:], strict=True):
             rise = table.height(q.surface) - table.height(p.surface)
-            vias = ("walk",) if p.surface == q.surface else ("climb",) if rise > 0 else down
+            # onto or off a surface up to 1" high (a climb's end on a low stage): a walk
+            vias = ("walk",) if table.one_level(p.surface, q.surface) else ("climb",) if rise > 0 else down
             leg = next(
                 (found for via in vias if (found := plan(view, self.unit_id, p, q, via)).refusal is None and found.automatic_fail is None),
                 None,

@@ -24,6 +24,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from domain.rulesets.skirmish.climbs import highest_stage
 from domain.rulesets.skirmish.legs import SHAPES_KEPT, LegShape, leg_shape
 from domain.rulesets.skirmish.table import EPSILON, GROUND, LOW_OBSTACLE, Spot, Table
 from domain.rulesets.skirmish.view import TableView
@@ -272,10 +273,13 @@ def surfaces_may_join(table: Table, a_surface: str, b_surface: str) -> bool:
 def least_rise(table: Table, a_surface: str, b_surface: str) -> float:
     """The least any way from a point on ``a_surface`` to one on ``b_surface`` costs beyond its
     horizontal length: nothing where a walk or a jump could join them (``surfaces_may_join``),
-    else the difference in height, which a climb and a ladder pay (as a straight climb does)."""
+    else the difference in height, which a climb and a ladder pay (as a straight climb does),
+    less a low stage's height between the ground and a surface (a straight climb's foot on the
+    ground's walk stands on one it crosses at the wall: ``climbs.highest_stage``)."""
     if surfaces_may_join(table, a_surface, b_surface):
         return 0.0
-    return abs(table.height(a_surface) - table.height(b_surface))
+    rise = abs(table.height(a_surface) - table.height(b_surface))
+    return max(0.0, rise - highest_stage(table)) if GROUND in (a_surface, b_surface) else rise
 
 
 def way(view: TableView, points: KeyPoints, a_key: str, b_key: str, a: Spot, b: Spot) -> str | None:

@@ -57,7 +57,7 @@ NO_MELEE = rule("digest 4 (Melee)", "the unit has no Melee dice")
 NO_MISSILE = rule("digest 5 (Missile)", "the unit has no Missile Attack")
 NO_SPELL = rule("digest 5 (Spell)", "the unit has no Spell Attack")
 NO_RANGED_DAMAGE = rule(
-    "digest 5 (Missile, Spell)",
+    "digest 5 (Missile, Spell); option zero_damage_ranged_attacks: refused",
     "a unit with no ranged damage has no Missile or Spell Attack: a Missile deals the damage its stat lists, and only "
     "a spell that deals damage is an attack",
 )
@@ -138,7 +138,7 @@ def ranged_refusal(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal
     reach = unit.missile if kind == "missile" else unit.spell
     if reach <= 0:
         return (NO_MISSILE if kind == "missile" else NO_SPELL), f"{unit.id} has no {kind.capitalize()} range"
-    if unit.ranged_damage <= 0:
+    if unit.ranged_damage <= 0 and view.options.zero_damage_ranged_attacks == "refused":
         return NO_RANGED_DAMAGE, f"{unit.id}'s ranged_damage is 0"
     if kind == "missile" and unit.ammo < 1:
         return NO_AMMO, f"{unit.id} has no Ammo left"
@@ -156,7 +156,9 @@ def may_shoot(view: GridView, unit: TetUnit, target: TetUnit, kind: Literal["mis
     if target.owner == unit.owner:
         return False
     reach, store = (unit.missile, unit.ammo) if kind == "missile" else (unit.spell, unit.mana)
-    return reach > 0 and store >= 1 and unit.ranged_damage > 0 and view.in_range(view.at(unit.id), view.at(target.id), reach)
+    if unit.ranged_damage <= 0 and view.options.zero_damage_ranged_attacks == "refused":
+        return False
+    return reach > 0 and store >= 1 and view.in_range(view.at(unit.id), view.at(target.id), reach)
 
 
 def in_shot(view: GridView, unit: TetUnit, targets: list[TetUnit], kind: Literal["missile", "spell"]) -> list[TetUnit]:
@@ -166,7 +168,7 @@ def in_shot(view: GridView, unit: TetUnit, targets: list[TetUnit], kind: Literal
     compares it with ``may_shoot`` for every unit and every list of the units on the board after
     every event)."""
     reach, store = (unit.missile, unit.ammo) if kind == "missile" else (unit.spell, unit.mana)
-    if reach <= 0 or store < 1 or unit.ranged_damage <= 0:
+    if reach <= 0 or store < 1 or (unit.ranged_damage <= 0 and view.options.zero_damage_ranged_attacks == "refused"):
         return []
     side = unit.owner
     x, y = parse_space(unit.location or "")

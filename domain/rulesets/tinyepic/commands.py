@@ -55,7 +55,7 @@ class UnitSetup(_Model):
     melee: int = Field(default=1, ge=0, le=MOST_DICE, description="Melee dice")
     missile: int = Field(default=0, ge=0, description="Missile range (0: no Missile Attack)")
     spell: int = Field(default=0, ge=0, description="Spell range (0: no Spell Attack)")
-    ranged_damage: int = Field(default=1, ge=0, description="damage of a Missile or Spell that lands; 0: the unit has no Missile or Spell Attack")
+    ranged_damage: int = Field(default=1, ge=0, description="damage of a Missile or Spell that lands; 0: no Missile or Spell Attack under option zero_damage_ranged_attacks: refused")
     miss_dice: int = Field(default=0, ge=0, le=MOST_DICE, description="Missile miss dice")
     weakened: bool = Field(default=False, description="starts Weakened (a token from its last turn)")
 

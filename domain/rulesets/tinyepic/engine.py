@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from domain.cached import cached_property
 from domain.errors import BadInput, IllegalCommand
 from domain.handlers import CommandHandlers
-from domain.movement import StepOption, find_option, walk_path
+from domain.movement import Judgement, StepOption, find_option, walk_path
 from domain.resolution import Resolver
 from domain.rules import RuleRef
 from domain.ruleset import known_player
@@ -35,7 +35,7 @@ from domain.rulesets.tinyepic.commands import (
     SpellAttack,
     UnitSetup,
 )
-from domain.rulesets.tinyepic.events import BoardLaid, UnitPlaced
+from domain.rulesets.tinyepic.events import ActionTaken, BoardLaid, UnitPlaced, UnitWeakened
 from domain.rulesets.tinyepic.grid import parse_space
 from domain.rulesets.tinyepic.locations import LOCATIONS, kept_location, kept_locations, label
 from domain.rulesets.tinyepic.movement import STEP_JUDGE, TetMovement, clear_path, shortfall
@@ -267,7 +267,12 @@ def handle_move(resolver: Resolver, cmd: Move) -> None:
     options = clear_path(state, unit, start, steps)  # a listed path is clear
     if options is None:
         TetCommands(resolver)._walk(unit, start, steps)
-    turns.begin_action(resolver, unit, "move")
+    # ``turns.begin_action(resolver, unit, "move")``, inline (``action_effect``: the action's
+    # number, and a unit's second action Weakens it while tokens are in use): most commands move
+    weakens = len(unit.actions) == 1 and turns.tokens_in_use(state, unit.owner)
+    resolver.emit(ActionTaken, unit=unit.id, action="move", number=state.actions_taken + 1)
+    if weakens:
+        resolver.emit(UnitWeakened, unit=unit.id, turn=state.turn)
     # ``TetMovement.allowance``: the unit's Movement (an action's events change the unit in place)
     move_id = resolver.declare_path(unit.id, [start, *steps], "move", unit.movement)
     if options is not None:
@@ -291,7 +296,8 @@ def take_checked_steps(resolver: Resolver, move_id: str, options: list[StepOptio
     A triggered ability may (a Village heals only, but the argument does not rest on that): the
     first step that queues one ends this, and every step after it is judged as before. What
     the move has spent, its allowance and its first step are the move's own, read as each
-    step is taken, and the step judge itself gives the verdict (``STEP_JUDGE``, the model's).
+    step is taken; the verdict is the step judge's (``STEP_JUDGE``, the model's: no tolerance,
+    no first-step guarantee) on a step it takes, made here, and every other step is left to it.
     Anything else on the storyline, a step not where the mover stands or a verdict that is
     not a step taken is left to the resolver, which judges it and names its rule.
     tests/tiny_epic_tactics/test_checked_steps.py plays each Move both ways and compares the
@@ -302,8 +308,8 @@ def take_checked_steps(resolver: Resolver, move_id: str, options: list[StepOptio
         return
     move = state.moves[move_id]
     units = state.units
-    take = resolver.rules.take_step
-    judge = STEP_JUDGE.judge
+    take = resolver.take_step  # ``TinyEpicTacticsRuleset.take_step`` of a step that is no fall
+    limit = STEP_JUDGE.limit(move.allowance)  # the move's own allowance: one limit for its steps
     for option in options:
         item = storyline[0]
         if type(item) is not StepItem or item.move_id != move_id or item.to != option.to:
@@ -311,11 +317,14 @@ def take_checked_steps(resolver: Resolver, move_id: str, options: list[StepOptio
         unit = units[item.unit]
         if unit.location != item.frm or not unit.alive:
             return
-        verdict = judge(option, move.paid_steps, move.allowance, move.taken == 0)
-        if verdict.refusal is not None or option.stops is not None:
-            return  # the resolver judges it again: refuses it by its rule, or stops the move
-        if not take(resolver, item, verdict):
-            return  # the ruleset ended the move itself
+        # ``STEP_JUDGE.judge``'s verdict on a step it takes (no rule blocks it, and what the move
+        # has spent with it is within the limit), made here; any other the resolver judges
+        # again (refuses it by its rule, or stops the move), as it does a fall, which the
+        # ruleset's ``take_step`` would hurt (a Move never falls: only a knock back does)
+        spent = move.paid_steps + option.cost
+        if option.blocked is not None or spent > limit or option.stops is not None or option.kind == "fall":
+            return
+        take(item, Judgement(option, spent))
         if item.last:
             resolver.end_move(move_id)  # as ``resolve_step`` ends it, before any trigger resolves
             return

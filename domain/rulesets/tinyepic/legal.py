@@ -50,25 +50,25 @@ def legal_commands(
     order of the plain list. ``moves`` lists a unit's moves instead (the tests' search from
     scratch).
 
-    The living units are split by side in one pass (``GridView.living`` read once), and no unit
+    The living units are split by side in one pass off the state's units, and no unit
     is asked anything once the turn's three actions are taken (``allowed_actions`` allows none
     then; only a Weakened unit's payment, not an action, is still listed). The attacks, the
     payments and the turn's end are frozen commands made once per process (``_commands``)."""
     # a view of its own (not the state's shared one: nothing else reads this state before the
-    # command chosen changes it), with its living units read here as ``GridView.living`` reads
-    # them, kept where that cached property keeps them: the searches' occupants read them
-    living = [u for u in state.units.values() if u.alive and u.location is not None]
-    view = _new(GridView)  # ``GridView(state)`` without its call, the living units set where it keeps them
-    _setattr(view, "__dict__", {"state": state, "options": state.options, "living": living})
+    # command chosen changes it); its living units (``GridView.living``) are read only by the
+    # rarer checks (a Ballista's shot, a bar on entering one), which work them out then
+    view = _new(GridView)  # ``GridView(state)`` without its call
+    _setattr(view, "__dict__", {"state": state, "options": state.options})
     player = state.active_player
     parts: list[Part | ListedPart] = []
     mine: list[TetUnit] = []
     enemies: list[TetUnit] = []
-    for u in living:
-        if u.owner == player:
-            mine.append(u)
-        else:
-            enemies.append(u)
+    for u in state.units.values():  # the living units, split by side in one pass
+        if u.alive and u.location is not None:
+            if u.owner == player:
+                mine.append(u)
+            else:
+                enemies.append(u)
     if len(mine) > 1:
         mine.sort(key=_BY_ID)
     if len(enemies) > 1:

@@ -348,6 +348,11 @@ class BoardSteps(dict[str, Sequence[StepOption]]):
         #: whether any space of the board is a Ballista (``turns.has_ballista``), for the legal
         #: commands, which read these steps anyway
         self.has_ballista = any("ballista" in row for row in model.state.terrain)
+        #: the Village spaces (``villages.village_spaces``), for the legal moves' search, which
+        #: asks of every unit whether it stands on one (``moves.back_counts``)
+        self.villages = frozenset(
+            f"{x},{y}" for y, row in enumerate(model.state.terrain) for x, terrain in enumerate(row) if terrain == "village"
+        )
         #: the spaces a unit may Melee from each space (``combat.in_melee_reach``)
         self.melee = MeleeReach(model.state)
         #: the least a step may cost on this board, 0 or 1 (``moves._by_buckets``): entering a

@@ -47,7 +47,9 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
     sides = known.get(SIDE_OCCUPIED)
     side = sides.get(unit.owner) if sides is not None else None
     blocked, crossing = side if side is not None else _side_occupied(view, unit.owner)
-    if reentry_bars(view.state) or not view.options.ally_pass_through:  # neither on most turns
+    # none barred (``reentry_bars`` is empty without a unit that started on a Ballista) and
+    # allies passed through, on most turns
+    if (view.state.ballista_starters and reentry_bars(view.state)) or not view.options.ally_pass_through:
         blocked = _blocked_for(view, unit, blocked)
     kept = steps.searches
     # the search from here on an empty board (``unblocked``): only the blocked spaces it
@@ -64,7 +66,13 @@ def searched_moves(view: GridView, unit: TetUnit) -> UnitMoves:
         found = without(plain, blocked) if blocked.isdisjoint(relaxers) else search(steps.pairs, start, allowance, blocked, steps.least)
         keep_search(kept, key, found)
     left, previous, in_order = found
-    home = way_home(steps.pairs, previous, left, start, allowance) if back_counts(view, unit) else None
+    # ``back_counts(view, unit)``, off the board's steps (its Villages, whether it has a
+    # Ballista: a unit off both, most of them, asks nothing more)
+    if start in steps.villages:
+        counts = start not in unit.villages_used
+    else:
+        counts = steps.has_ballista and shot_gained_by_moving_back(view, unit)
+    home = way_home(steps.pairs, previous, left, start, allowance) if counts else None
     # its ends: the start (unless ``home``) and ``crossing`` left out
     return UnitMoves(left, unit.owner, unit.id, start, previous, in_order, crossed=crossing, home=home)
 

@@ -38,11 +38,25 @@ class TetOptions(RuleOptions):
     #: options added after games were recorded: left out of their record while they hold what
     #: their absence means (``RuleOptions.LATER``), so older logs and fingerprints read and hash
     #: as before (ballista_reentry_after_knockback: its default, barred, is how they were played)
-    LATER: ClassVar[frozenset[str]] = frozenset({"second_attack", "ballista_reentry_after_knockback"})
+    LATER: ClassVar[frozenset[str]] = frozenset(
+        {"second_attack", "ballista_reentry_after_knockback", "zero_damage_ranged_attacks"}
+    )
     #: second_attack came with the digest's reading as its default (other_kind) and became the
     #: rulebook's (never): games recorded before leave it out and were played under other_kind,
-    #: which its absence keeps meaning; a new game records never (``RuleOptions.ABSENT_MEANS``)
-    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"second_attack": "other_kind"})
+    #: which its absence keeps meaning; a new game records never (``RuleOptions.ABSENT_MEANS``).
+    #: zero_damage_ranged_attacks likewise: games recorded before the refusal (143e7e0) let a
+    #: unit with ranged_damage 0 shoot, which its absence keeps meaning; a new game records refused
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"second_attack": "other_kind", "zero_damage_ranged_attacks": "allowed"}
+    )
+    #: but a start without zero_damage_ranged_attacks is ambiguous: from 143e7e0 (the refusal,
+    #: with no option) to e63ff03 (the option) new games were played refused and their starts
+    #: recorded nothing of it, as those before did (``RuleOptions.ABSENT_MAY_MEAN``): a log of
+    #: theirs in which a 0-damage shooter survives an enemy in its range has no Counter that
+    #: allowed would give, and verifies as refused
+    ABSENT_MAY_MEAN: ClassVar[Mapping[str, Mapping[Any, str]]] = MappingProxyType(
+        {"zero_damage_ranged_attacks": {"refused": "143e7e0..e63ff03"}}
+    )
 
     # --- the digest's open points (section 6) ---------------------------------------------------
     adjacency: Literal["orthogonal4", "king8"] = Field(
@@ -118,6 +132,13 @@ class TetOptions(RuleOptions):
     )
     counters: Literal["when_able", "never"] = Field(
         default="when_able", description="a damaged target Counters whenever it can (the player's choice, played as yes)"
+    )
+    zero_damage_ranged_attacks: Literal["refused", "allowed"] = Field(
+        default="refused",
+        description="a unit whose ranged_damage is 0 has no Missile or Spell Attack, nor a Counter with one (refused: "
+        "the rulebook's Missile Attack deals the damage its stat lists, and its FAQ counts only damaging spells as "
+        "attacks), or makes them, dealing 0 (plus Water's +1) (allowed). Seed 003 and the digest say nothing of a "
+        "0-damage shot. A log without it was played under allowed",
     )
     weakened_counter: Literal["never", "pay_2_health"] = Field(
         default="never", description="a Weakened target does not Counter, or pays 2 Health to Counter, which removes its token"

@@ -128,6 +128,7 @@ class TetState(GameState):
         for name in _PLAIN_FIELDS:
             value = fields[name]
             fields[name] = value[:] if type(value) is list else dict(value)
+        fields["options"] = _copy_options(self.options, memo)
         for name, value in fields.items():  # every other field (a subclass's too)
             if name not in _COPIED_ALONE and type(value) not in ATOMS:
                 fields[name] = copy_value(value, memo)
@@ -189,7 +190,38 @@ _PLAIN_FIELDS: tuple[str, ...] = (
     "players", "unordered", "aliases", "counters", "ballista_starters", "ballista_lifted", "move_ends"
 )
 #: the fields ``TetState._copied_alone`` copies by what they hold (the others as ``copy_model`` does)
-_COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", *_PLAIN_FIELDS})
+_COPIED_ALONE: frozenset[str] = frozenset({"units", "levels", "terrain", "options", *_PLAIN_FIELDS})
+
+#: the fields of the options that may hold something other than a plain value (their maps and
+#: lists, and any field not typed as a plain value): the others are typed as strings (a
+#: ``Literal`` of them), numbers and booleans, which a copy holds as they are
+_OPTION_CONTAINERS: tuple[str, ...] = tuple(
+    name for name, field in TetOptions.model_fields.items()
+    if not (field.annotation in ATOMS or get_origin(field.annotation) is Literal)
+)
+
+
+def _copy_options(options: TetOptions, memo: dict[int, Any]) -> TetOptions:
+    """``copy_model`` of the state's options, their maps and lists copied through the memo
+    (``copy_value``) and every other field, a plain value, as it is, without a look at each
+    of them: a copy of the state alone (a game started from a kept script, its verification)
+    copies them. Options with extra fields or private attributes (none has) are copied by
+    ``copy_value``; ``test_state_copy.py`` compares the copy with pydantic's."""
+    if type(options) is not TetOptions or options.__pydantic_extra__ is not None or options.__pydantic_private__ is not None:
+        copied: TetOptions = copy_value(options, memo)
+        return copied
+    made = TetOptions.__new__(TetOptions)
+    memo[id(options)] = made
+    fields = options.__dict__.copy()
+    for name in _OPTION_CONTAINERS:
+        value = fields[name]
+        if type(value) not in ATOMS:
+            fields[name] = copy_value(value, memo)
+    set_dict(made, fields)
+    set_extra(made, None)
+    set_fields_set(made, set(options.__pydantic_fields_set__))
+    set_private(made, None)
+    return made
 
 #: the fields of a unit that hold lists (the rest hold strings, numbers, booleans or None)
 _UNIT_LISTS: tuple[str, ...] = tuple(name for name, field in TetUnit.model_fields.items() if get_origin(field.annotation) is list)
