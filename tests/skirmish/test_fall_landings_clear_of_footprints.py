@@ -55,7 +55,7 @@ def _stunned(scene: str, unit: str) -> tuple[dict[str, tuple[Any, float]], list[
     return _surfaces(scene), g.issue({"command": "set_state", "unit": unit, "states": ["stunned"], "reason": "shot"})
 
 
-# the board of /work/briefs/rv/a-neighbour-tall.yaml: an 8" tower 0.03" east of a 4" chapel
+# a reviewer's board: an 8" tower 0.03" east of a 4" chapel
 CHAPEL_BESIDE_A_TOWER = scenario("a chapel on a plaza, a tower a gap east of it", width=20, depth=14, seed="{seed}", body="""
   surfaces:
 {plaza}    - {{id: chapel, rect: [6, 4, 4, 6], height: 4}}
@@ -105,7 +105,7 @@ def test_falling_on_the_ground_lands_at_the_edges_foot_not_beyond_another_buildi
 
 
 def test_falling_over_an_edge_lands_on_that_side_of_the_building() -> None:
-    """Falling, seed 004: a tower 0.03" from the table's east edge (/work/briefs/rv/g-edge.yaml):
+    """Falling, seed 004: a tower 0.03" from the table's east edge:
     the fall named the east edge and landed north, round the corner. An edge closer to the table's
     edge than the landing offset is the end of the table, not a ledge."""
     scene = scenario("a tower at the table's edge", width=10.03, depth=14, seed=FAILS, body="""
@@ -125,7 +125,7 @@ def test_falling_into_a_gap_too_narrow_rolls_one_die_face_per_end() -> None:
     A 1dN among the N landings is rolled and recorded, each named in its purpose, one face each
     (as for edges as near): the die's face is the landing named with it, and both come up over
     seeds. The first landing counterclockwise from a rolled d12 sector weighted them by angle
-    (/work/briefs/rvf/pillar.yaml: 8 faces to 4)."""
+    (8 faces to 4 on a reviewer's pillar board)."""
     faces: dict[int, str] = {}
     for seed in range(12):
         if first_roll(seed) >= 20:
@@ -159,7 +159,7 @@ def test_falling_property_a_ledge_fall_lands_outside_every_footprint(gap: float,
 
 def test_jumping_across_failed_under_a_roof_over_the_whole_table_falls_0_inches() -> None:
     """Jumping Across, seed 004 (it Falls "to the ground below"): a roof covers the whole table
-    (/work/briefs/rvf/cover.yaml), so there is no ground beyond its edge to land on. It raised
+    (a reviewer's board), so there is no ground beyond its edge to land on. It raised
     "internal error: ValueError: The first input geometry is empty"; the unit now stays where it
     jumped from (a 0" fall) and the reason says there was no room to land."""
     scene = scenario("a roof over the whole table", width=10, depth=10, seed=0, body="""
@@ -187,7 +187,7 @@ def _obstacle_board(width: float, height: float) -> str:
 
 
 def test_falling_an_obstacle_taller_than_the_roof_beside_its_edge_is_a_wall() -> None:
-    """Falling, seed 004 (/work/briefs/rvf/obst-tall.yaml): a 6" obstacle 0.03" east of a 4"
+    """Falling, seed 004 (example 55, the bell-ringer): a 6" obstacle 0.03" east of a 4"
     chapel is a wall rising from the chapel's east edge, as a taller building is: there is no
     ledge there (it fell 4" east to 12.53,7, past the obstacle)."""
     events = game(_obstacle_board(2, 6)).issue({"command": "set_state", "unit": "u", "states": ["stunned"], "reason": "shot"})
@@ -195,10 +195,12 @@ def test_falling_an_obstacle_taller_than_the_roof_beside_its_edge_is_a_wall() ->
 
 
 def test_falling_never_lands_past_an_obstacle_beyond_the_edge() -> None:
-    """Falling, seed 004 (/work/briefs/rvf/obst-thin.yaml): a 2" hedge 0.03" east of a 4" chapel
+    """Falling, seed 004 (example 55's sexton, the hedge shorter): a 2" hedge 0.03" east of a 4" chapel
     is not as tall as the roof, so the east edge is a ledge; the point just past it is in the
     hedge, and the unit landed past it at 10.63,7. The straight-line limit holds from the edge's
-    point: it lands on the chapel's side of the hedge (or, with no room there, stays put)."""
+    point: it lands on the chapel's side of the hedge, here beyond the hedge's south end, in
+    reach of the edge (the hedge spanning the table's whole depth leaves no room in reach: option
+    fall_without_room, example 55, tests/skirmish/test_fall_without_room.py)."""
     events = game(_obstacle_board(0.1, 2)).issue({"command": "set_state", "unit": "u", "states": ["stunned"], "reason": "shot"})
     for fell in (e for e in events if e.name == "UnitFell"):
         spot = parse_spot(fell.to)
@@ -216,7 +218,7 @@ def _stage_board(plaza: str, tower: str = "") -> str:
 
 
 def test_falling_onto_a_stage_keeps_the_base_clear_of_a_building_beside_the_stage() -> None:
-    """Falling, seed 004 (/work/briefs/rvf/stage-beside.yaml): an 8" tower on the ground flush
+    """Falling, seed 004 (example 56): an 8" tower on the ground flush
     against the plaza's east edge, 0.5" east of the chapel: it stands on no part of the plaza,
     and was not counted, so the unit landed at 10.5,7@plaza, its base half inside the tower.
     Every footprint more than 1" above the stage that the base could touch counts."""
@@ -226,7 +228,7 @@ def test_falling_onto_a_stage_keeps_the_base_clear_of_a_building_beside_the_stag
 
 
 def test_falling_onto_a_stage_with_no_room_for_the_base_drops_to_the_ground_beyond() -> None:
-    """Falling, seed 004 (/work/briefs/rvf/stage-noroom.yaml): the plaza reaches 0.2" past the
+    """Falling, seed 004 (example 56): the plaza reaches 0.2" past the
     chapel's walls, too narrow for the base (it landed at 10.05,7@plaza, the base 0.45" inside
     the chapel): the unit drops on to the ground beyond the stage, clear of the wall, 4" down."""
     scene = _stage_board("[5.8, 3.8, 4.4, 6.4]")

@@ -270,7 +270,7 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
         return  # put beside a unit it fell on: not the nearest room, by the rule
     # the unit lands at the nearest room a straight line from just past the edge it went over
     # reaches (Falling: the spot it has fallen to), measured from that point with no slack (the
-    # reviewer's stricter check, /work/briefs/rvf/t/test_strict.py): the edge named in the
+    # reviewer's stricter check, kept as this test): the edge named in the
     # reason, or the one the die among edges as near picked, else the wall below the take-off
     wall = take_off.wall
     named = re.search(r"at the edge ([-\d.]+),([-\d.]+)@", fell.reason)

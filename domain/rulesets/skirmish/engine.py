@@ -473,13 +473,40 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         to is ambiguous and a random direction decides: a recorded 1dN among the N landings, one
         face each, named clockwise from north as ``fall_side`` names edges. With the landing, the clause its reason ends with
         (empty where one landing was nearest). Where no base fits beyond the edge (a roof over the
-        whole table, a strip too narrow between the wall and a hedge or the table's edge), the
-        unit stays ``here``, where it went over from: a 0" fall, the clause saying why."""
+        whole table, a strip too narrow between the wall and a hedge or the table's edge), option
+        fall_without_room decides (``land_without_room``)."""
         view = self.view()
         beyond = side.beyond
         landings = view.table.fall_landings(beyond, view.radius(unit_id), side.edge)
         if not landings:
-            return here, f"; no room to land beyond the edge {side.edge.text} for its base: it stays where it was (0\" fall)"
+            return self.land_without_room(unit_id, side, here, cause)
+        return self.pick_landing(unit_id, beyond, landings, cause)
+
+    def land_without_room(self, unit_id: str, side: Side, here: Spot, cause: str) -> tuple[Spot, str]:
+        """No base fits beyond the edge (seed 004 is silent; option fall_without_room). stays:
+        the unit stays ``here``, a 0\" fall. nearest_fit: it drops to the ground below
+        (Jumping Across: "the ground below") at the nearest point to the ground under the edge
+        where its whole base is clear of every footprint and on the table
+        (``Table.nearest_clear_ground``; a 1dN among points as near); where none is, it stays
+        and the reason says the case is not modelled, so the 0\" fall is never silent."""
+        stays = f"; no room to land beyond the edge {side.edge.text} for its base: it stays where it was (0\" fall)"
+        if self.state.options.fall_without_room == "stays":
+            return here, stays
+        view = self.view()
+        below = Spot(side.edge.x, side.edge.y, GROUND)
+        landings = view.table.nearest_clear_ground(below, view.radius(unit_id))
+        if not landings:
+            return here, stays[:-1] + "; not modelled: no room for its base anywhere on the ground of the table)"
+        landing, tie = self.pick_landing(unit_id, below, landings, cause)
+        far = f"{round(landing.flat_distance(below), 2):g}"
+        return landing, (
+            f"; no room to land beyond the edge {side.edge.text} for its base: placed at the nearest room on the "
+            f"ground, {far}\" from below the edge (option fall_without_room: nearest_fit){tie}"
+        )
+
+    def pick_landing(self, unit_id: str, beyond: Spot, landings: list[Spot], cause: str) -> tuple[Spot, str]:
+        """The one landing, or a recorded 1dN among ``landings`` as near ``beyond`` (one face
+        each, named clockwise from north), with the clause saying which was rolled."""
         if len(landings) == 1:
             return landings[0], ""
         # one face per landing, as for edges as near (``fall_side``): the first landing

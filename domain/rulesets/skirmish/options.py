@@ -3,7 +3,9 @@ digest's open points (section 5); docs/skirmish.md explains each reading."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -12,8 +14,12 @@ from domain.options import RuleOptions
 
 class SkirmishOptions(RuleOptions):
     LATER: ClassVar[frozenset[str]] = frozenset(
-        {"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground", "jump_across_measured"}
+        {"unit_move", "through_incapacitated_allies", "failed_jump_from_the_ground", "jump_across_measured", "fall_without_room"}
     )
+    #: fall_without_room came after games were recorded in which a unit with no room beyond the
+    #: edge stayed where it went over (a 0" fall): a record without it means stays; a new game
+    #: records nearest_fit (``RuleOptions.ABSENT_MEANS``)
+    ABSENT_MEANS: ClassVar[Mapping[str, Any]] = MappingProxyType({"fall_without_room": "stays"})
 
     run_multiplier: float = Field(default=1.5, description="Run = Move x 1.5")
     run_enemy_range: float = Field(default=8.0, description="no Running within this many inches of an enemy (base to base)")
@@ -67,6 +73,17 @@ class SkirmishOptions(RuleOptions):
     )
     fall_height_from: Literal["take_off_surface"] = Field(
         default="take_off_surface", description="a fall's height is measured from"
+    )
+    fall_without_room: Literal["nearest_fit", "stays"] = Field(
+        default="nearest_fit",
+        description=(
+            "a unit that falls where no base fits beyond the edge it went over (an alley narrower than its base, "
+            "a strip between the wall and a hedge); seed 004 is silent. nearest_fit (default): it drops to the "
+            "ground below (Jumping Across: \"the ground below\") at the nearest point to the ground under the "
+            "edge where its whole base is on the table and clear of every footprint, the real drop its fall's "
+            "height; with no such point on the whole table it stays, said as not modelled. stays: it stays where "
+            "it went over from, a 0\" fall (logs recorded before this option replay so)"
+        ),
     )
     fall_injury_modifier: int = Field(default=2, description="added to the Injury Roll per full inch fallen above 2\"")
     fall_always_injures: bool = Field(default=True, description="a fall always has the chart's effect (else Dazed = unhurt)")

@@ -388,11 +388,15 @@ class Table:
 
     def _fits(
         self, spot: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float = 0.0, part: Any = None,
+        walls: Any = None,
     ) -> bool:
         """The base fits at ``spot``: its centre on its surface and at least ``edge`` inside the
         table's edges, clear of walls, outside every ``avoid`` circle and, given a ``part``
-        (``_reachable_part``), in it."""
+        (``_reachable_part``), in it; given ``walls`` (every footprint, ``nearest_clear_ground``),
+        the whole base clear of them too (touching allowed)."""
         inside = edge - EPSILON <= spot.x <= self.width - edge + EPSILON and edge - EPSILON <= spot.y <= self.depth - edge + EPSILON
+        if walls is not None and inside and walls.distance(spot.point) < radius - EPSILON:
+            return False
         return (
             inside
             and self._covers(spot.surface, spot.point)
@@ -485,8 +489,8 @@ class Table:
         (``_drop_beyond``): it landed with its base half inside the wall.
 
         Empty where no base fits in that part (a roof over the whole table, a strip between the
-        wall and a hedge or the table's edge): the engine then keeps the unit where it was, a 0"
-        fall, and says so. It placed the centre alone there, or anywhere on the ground with no
+        wall and a hedge or the table's edge): the engine then reads option fall_without_room
+        (the nearest clear ground, ``nearest_clear_ground``, or where it was, a 0" fall). It placed the centre alone there, or anywhere on the ground with no
         reach limit (round the corner, through the building).
 
         Kept per table by its arguments (the answer reads nothing but the table): self-play
@@ -600,7 +604,45 @@ class Table:
             return []
         return self.fall_landings(Spot(start.x, start.y, GROUND), radius, edge_point)
 
-    def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any) -> list[Spot]:
+    def nearest_clear_ground(self, below: Spot, radius: float) -> list[Spot]:
+        """Where a unit that went over an edge with no room beyond it lands under option
+        ``fall_without_room: nearest_fit`` (Move Phase, Jumping Across: "the ground below";
+        Falling: the spot it has fallen to; the seed is silent on a landing with no room): the
+        nearest points to ``below`` (the ground under the edge's point) where its whole base is
+        on the table and clear of every footprint, surfaces and obstacles of any height (the
+        table shrunk by the radius less every footprint grown by it), with no reach limit. Several
+        as near (within ``FALL_TIE``) are all returned, for the engine's 1dN; empty where no base
+        fits anywhere on the table."""
+        room, tight, walls = self._clear_ground(radius)
+        landings: list[Spot] = []
+        for area in (room, tight):
+            if area is None or area.is_empty:
+                continue
+            found = [s for s in self._nearest_in(area, below, radius, radius, None, walls) if self._fits(s, radius, (), radius, None, walls)]
+            if found and (not landings or found[0].flat_distance(below) < landings[0].flat_distance(below) - 10 * FALL_TIE):
+                landings = found
+        return landings
+
+    def _clear_ground(self, radius: float) -> tuple[Any, Any, Any]:
+        """For ``nearest_clear_ground``, once per table and radius: the room for a base's centre
+        clear of every footprint (grown by the radius and the margin), the same a hair short of
+        the radius (a gap exactly a base wide; None without footprints), and the footprints."""
+        found = self._clear_grounds.get(radius)
+        if found is None:
+            walls = unary_union([s.polygon for s in self.surfaces.values()] + [poly for poly, _h in self.obstacles])
+            room = self.bounds.buffer(-radius, join_style="mitre")
+            tight = None
+            if not walls.is_empty and not room.is_empty:
+                tight = room.difference(walls.buffer(radius - FALL_MARGIN / 10, quad_segs=64))
+                room = room.difference(walls.buffer(radius + FALL_MARGIN, quad_segs=64))
+            found = self._clear_grounds[radius] = (room, tight, walls)
+        return found
+
+    @cached_property
+    def _clear_grounds(self) -> dict[float, tuple[Any, Any, Any]]:
+        return {}
+
+    def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any, walls: Any = None) -> list[Spot]:
         """The points of ``room`` nearest ``start``, each rounded to one where the base fits: one,
         or several as near (within ``FALL_TIE``) and apart, nearest first."""
         point = Point(start.x, start.y)
@@ -613,7 +655,7 @@ class Table:
             found = found or [nearest_points(room, point)[0]]
         landings: list[Spot] = []
         for exact in found:
-            spot = self._round_fitting(Spot(exact.x, exact.y, start.surface), radius, (), edge, part)
+            spot = self._round_fitting(Spot(exact.x, exact.y, start.surface), radius, (), edge, part, walls)
             if all(spot.flat_distance(other) > 10 * FALL_TIE for other in landings):
                 landings.append(spot)
         return sorted(landings, key=lambda s: (s.flat_distance(start), s.x, s.y))
@@ -641,7 +683,9 @@ class Table:
             return self.bounds
         return self.bounds.difference(unary_union([*shadows, blocks]))
 
-    def _round_fitting(self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float, part: Any = None) -> Spot:
+    def _round_fitting(
+        self, exact: Spot, radius: float, avoid: Sequence[tuple[Spot, float]], edge: float, part: Any = None, walls: Any = None,
+    ) -> Spot:
         """``exact`` written to 3 decimals: the plain rounding if the base still fits there, else
         the nearest grid point around it that fits (rounding must not push a base into a wall, off
         the table or onto another base). The search widens ring by ring: where two walls leave a
@@ -649,7 +693,7 @@ class Table:
         step = 10.0**-PLACES
         x, y, surface = exact.x, exact.y, exact.surface
         plain = Spot(round(x, PLACES), round(y, PLACES), surface)
-        if self._fits(plain, radius, avoid, edge, part):
+        if self._fits(plain, radius, avoid, edge, part, walls):
             return plain
         fx, fy = math.floor(x / step), math.floor(y / step)
         for ring in range(1, 26):
@@ -659,7 +703,7 @@ class Table:
                 for j in range(1 - ring, ring + 1)
                 if max(abs(i - 0.5), abs(j - 0.5)) > ring - 1.5
             ]
-            fitting = [c for c in grid if self._fits(c, radius, avoid, edge, part)]
+            fitting = [c for c in grid if self._fits(c, radius, avoid, edge, part, walls)]
             if fitting:
                 return min(fitting, key=lambda c: (math.hypot(c.x - x, c.y - y), c.x, c.y))
         return plain
@@ -738,7 +782,7 @@ class Table:
         for surface in self.surfaces.values():
             higher = [o.polygon for o in self.surfaces.values() if o.height > surface.height + EPSILON]
             # an obstacle taller than the surface beside its side is a wall there too (a 6"
-            # obstacle 0.03" past a 4" chapel's edge: /work/briefs/rvf/obst-tall.yaml)
+            # obstacle 0.03" past a 4" chapel's edge: example 55, test_falling_an_obstacle_taller_than_the_roof_beside_its_edge_is_a_wall)
             higher += [poly for poly, height in self.obstacles if height > surface.height + EPSILON]
             # the table's own edge: nothing lies beyond it to fall to. Both are grown by the
             # landing offset (``_BEYOND``): a taller neighbour or the table's edge closer to a side
