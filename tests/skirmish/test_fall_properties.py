@@ -205,7 +205,7 @@ def stayed(events: list[Any], footprints: list[Polygon], take_off: Any, radius: 
     what a straight line from the edge reaches beyond it (seed 004, Falling: the spot it has fallen
     to; docs/skirmish.md): then no point within 3 bases of the edge, seen from it, has room."""
     fell = [e for e in events if e.name == "UnitFell"][0]
-    if "no room to land" not in fell.reason:
+    if "no room to land" not in fell.reason or "placed at the nearest room" in fell.reason:
         return False
     assert fell.height == 0 and fell.to == fell.frm, (fell.to, fell.frm, fell.height)
     far = Spot(take_off.wall[0] + 6 * radius, take_off.wall[1], GROUND)
@@ -268,6 +268,10 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
     fell = [e for e in events if e.name == "UnitFell"][0]
     if "placed beside" in fell.reason:
         return  # put beside a unit it fell on: not the nearest room, by the rule
+    if "placed at the nearest room" in fell.reason:
+        # no room within a straight line's reach: option fall_without_room (nearest_fit), whose
+        # nearest clear ground tests/skirmish/test_fall_without_room.py checks against its own reference
+        return
     # the unit lands at the nearest room a straight line from just past the edge it went over
     # reaches (Falling: the spot it has fallen to), measured from that point with no slack (the
     # reviewer's stricter check, kept as this test): the edge named in the
@@ -285,7 +289,12 @@ def test_a_fall_never_lands_in_a_building_or_on_a_base_however_close_the_buildin
     if d < 1e-9:
         return  # on the edge itself: no straight-out direction to measure along
     beyond = (wall[0] + (wall[0] - take_off.at[0]) / d * 0.05, wall[1] + (wall[1] - take_off.at[1]) / d * 0.05)
-    found = nearer_free_point(footprints, beyond, landing, radius, 0.0, seen_from=wall)
+    # the straight lines are drawn from that point, or from the edge's point where that one is
+    # inside a footprint (docs/skirmish.md, Falling): from the edge's point itself a line may
+    # graze past a neighbour's corner that the line from just beyond the edge meets (a 0.25" gap,
+    # hypothesis seed 4)
+    inside = any(poly.buffer(-1e-3).covers(Point(*beyond)) for poly in footprints)
+    found = nearer_free_point(footprints, beyond, landing, radius, 0.0, seen_from=wall if inside else beyond)
     assert found is None, (found, landing, beyond, wall)
 
 
