@@ -117,12 +117,22 @@ def _stage(table: Table, line: Any, length: float, low: str, high: str, wall: fl
     the foot is put on it. None where there is no such stage."""
     if low != GROUND or table.low_tops.is_empty:
         return None
-    if table.height(high) - highest_stage(table) <= LOW_OBSTACLE + EPSILON:
-        return None
     for lo, hi in _spans(line, table.low_tops):
         if lo - 1e-9 <= wall <= hi + 1e-9 and hi - lo > 1e-9:
+            # the stage crossed here, not the highest anywhere on the table, sets the wall's height
+            if table.height(high) - _stage_at(table, line.interpolate(wall)) <= LOW_OBSTACLE + EPSILON:
+                return None
             return lo if up else hi
     return None
+
+
+def _stage_at(table: Table, point: Any) -> float:
+    """The height of the highest surface up to 1" high at ``point`` (0 if none): the stage a
+    climb's foot stands on there (``_stood_on`` lifts it onto the highest such top)."""
+    return max(
+        (s.height for s in table.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON and s.polygon.distance(point) <= 1e-9),
+        default=0.0,
+    )
 
 
 def _climb_region(table: Table, surface: str) -> Any:
