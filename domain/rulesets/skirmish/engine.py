@@ -497,7 +497,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         below = Spot(side.edge.x, side.edge.y, GROUND)
         landings = view.table.nearest_clear_ground(below, view.radius(unit_id))
         if not landings:
-            return here, stays[:-1] + "; not modelled: no room for its base anywhere on the ground of the table); its move ends there, no further ledge check"
+            return here, stays[:-1] + "; not modelled: no room for its base anywhere on the ground or a low stage of the table); its move ends there, no further ledge check"
         landing, tie = self.pick_landing(unit_id, below, landings, cause)
         far = f"{round(landing.flat_distance(below), 2):g}"
         where = "ground" if landing.surface == GROUND else f"stage {landing.surface} ({view.table.height(landing.surface):g}\" high, moved over freely)"
