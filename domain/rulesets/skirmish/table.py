@@ -616,24 +616,25 @@ class Table:
         ``fall_landings`` lands on stages; on the ground, its centre off every low stage and its
         base clear of every footprint more than 1" high. Several as near (within ``FALL_TIE``) are
         all returned, for the engine's 1dN; empty where no base fits anywhere on the table."""
-        landings: list[Spot] = []
+        pool: list[Spot] = []
         for surface, room, tight, walls in self._clear_ground(radius):
-            start = Spot(below.x, below.y, surface)
-            for area in (room, tight):
-                if area is None or area.is_empty:
-                    continue
-                found = [s for s in self._nearest_in(area, start, radius, radius, None, walls) if self._fits(s, radius, (), radius, None, walls)]
-                if not found:
-                    continue
-                near, best = found[0].flat_distance(below), landings[0].flat_distance(below) if landings else math.inf
-                if near < best - 10 * FALL_TIE:
-                    landings = found
-                elif near <= best + 10 * FALL_TIE and area is room:
-                    # as near on another level (or the same level's tight room): both kept for the 1dN
-                    landings = sorted(
-                        [*landings, *(s for s in found if all(s.flat_distance(o) > 10 * FALL_TIE for o in landings))],
-                        key=lambda s: (s.flat_distance(below), s.x, s.y),
-                    )
+            pool += self._nearest_on_level(Spot(below.x, below.y, surface), radius, room, tight, walls)
+        if not pool:
+            return []
+        # the nearest of every level, and any as near (within ``FALL_TIE``) on another, for the 1dN
+        best = min(s.flat_distance(below) for s in pool)
+        return sorted((s for s in pool if s.flat_distance(below) <= best + FALL_TIE), key=lambda s: (s.flat_distance(below), s.x, s.y))
+
+    def _nearest_on_level(self, start: Spot, radius: float, room: Any, tight: Any, walls: Any) -> list[Spot]:
+        """``nearest_clear_ground`` on one level (``start``'s surface): the nearest points of its
+        room, or of its tight room (a gap exactly a base wide) where that is clearly nearer."""
+        landings: list[Spot] = []
+        for area in (room, tight):
+            if area is None or area.is_empty:
+                continue
+            found = [s for s in self._nearest_in(area, start, radius, radius, None, walls) if self._fits(s, radius, (), radius, None, walls)]
+            if found and (not landings or found[0].flat_distance(start) < landings[0].flat_distance(start) - 10 * FALL_TIE):
+                landings = found
         return landings
 
     def _clear_ground(self, radius: float) -> list[tuple[str, Any, Any, Any]]:
