@@ -437,7 +437,8 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         landing, how = self.land_beyond(unit_id, side, here, made.event_id)
         # the drop to where it landed: the ground past a stage with no room for the base, or 0"
         drop = view.table.height(here.surface) - view.table.height(landing.surface)
-        self.fall(unit_id, here, landing, drop, f"failed the ledge check at the edge {side.edge.text}{how}", made.event_id)
+        reason = f"failed the ledge check at the edge {side.edge.text}{how}"
+        self.fall(unit_id, here, landing, drop, reason, made.event_id, self.fall_ends_here(here, landing))
 
     # --- falling ----------------------------------------------------------------------------------
 
@@ -460,7 +461,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
             # from just beyond the side it goes over: the nearest room reachable from there
             landing, how = self.land_beyond(unit_id, side, take_off, cause)
             height = table.height(take_off.surface) - table.height(landing.surface)
-            self.fall(unit_id, take_off, landing, height, reason + how, cause)
+            self.fall(unit_id, take_off, landing, height, reason + how, cause, self.fall_ends_here(take_off, landing))
             return
         landing = table.standable_near(below, view.radius(unit_id))
         height = table.height(take_off.surface) - table.height(landing.surface)
@@ -496,13 +497,22 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         below = Spot(side.edge.x, side.edge.y, GROUND)
         landings = view.table.nearest_clear_ground(below, view.radius(unit_id))
         if not landings:
-            return here, stays[:-1] + "; not modelled: no room for its base anywhere on the ground of the table)"
+            return here, stays[:-1] + "; not modelled: no room for its base anywhere on the ground or a low stage of the table); its move ends there, no further ledge check"
         landing, tie = self.pick_landing(unit_id, below, landings, cause)
         far = f"{round(landing.flat_distance(below), 2):g}"
+        where = "ground" if landing.surface == GROUND else f"stage {landing.surface} ({view.table.height(landing.surface):g}\" high, moved over freely)"
         return landing, (
             f"; no room to land beyond the edge {side.edge.text} for its base: placed at the nearest room on the "
-            f"ground, {far}\" from below the edge (option fall_without_room: nearest_fit){tie}"
+            f"{where}, {far}\" from below the edge (option fall_without_room: nearest_fit){tie}"
         )
+
+    def fall_ends_here(self, here: Spot, landing: Spot) -> bool:
+        """Whether a fall left the unit where it went over (no room for its base anywhere, option
+        fall_without_room: nearest_fit): its move ends there and its Injury Roll starts no ledge
+        check (seed 004 Falling: one Injury Roll per fall; a ledge check would only fall the same
+        0\" again). Under ``stays``, the behaviour before the option (a ledge check may follow) is
+        kept, so logs recorded under it verify as played."""
+        return landing == here and self.state.options.fall_without_room == "nearest_fit"
 
     def pick_landing(self, unit_id: str, beyond: Spot, landings: list[Spot], cause: str) -> tuple[Spot, str]:
         """The one landing, or a recorded 1dN among ``landings`` as near ``beyond`` (one face
@@ -533,11 +543,12 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         (pick,) = roll(self.game, 1, len(tied), f"direction {unit_id} falls, among the {len(tied)} edges as near: {named}", cause)
         return tied[pick - 1]
 
-    def fall(self, unit_id: str, frm: Spot, landing: Spot, height: float, reason: str, cause: str) -> None:
+    def fall(self, unit_id: str, frm: Spot, landing: Spot, height: float, reason: str, cause: str, ends: bool = False) -> None:
         """Move Phase, Falling: placed where it lands (beside, not on, another unit), an Injury
         Roll with +2 per full inch above 2\", and Stunned instead of Incapacitated while it has
         more than 1 Wound left. A state never improves by falling: a Stunned unit that rolls
-        Dazed stays Stunned."""
+        Dazed stays Stunned. ``ends``: it stayed where it went over (``fall_ends_here``), no
+        ledge check follows."""
         spot, beside = self.place_beside(unit_id, landing, cause)
         fell = self.emit(UnitFell, cause=cause, unit=unit_id, frm=frm.text, to=spot.text, height=round(height, 3), reason=reason + beside)
         modifier = self.state.options.fall_injury_modifier * full_inches_above(height, 2.0)
@@ -559,7 +570,7 @@ class SkirmishCommands(CommandHandlers[SkirmishState]):
         worst = max([s for s in old if s in SEVERITY] + [result], key=SEVERITY.index)
         states = [s for s in old if s not in SEVERITY] + [worst]
         changed = self.emit(UnitStateChanged, cause=rolled.event_id, unit=unit_id, states=states, wounds=wounds, reason=why)
-        if worst in HELPLESS and worst not in old:
+        if worst in HELPLESS and worst not in old and not ends:
             self.ledge_check(unit_id, changed.event_id)
 
     def place_beside(self, unit_id: str, landing: Spot, cause: str) -> tuple[Spot, str]:

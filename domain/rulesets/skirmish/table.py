@@ -608,38 +608,60 @@ class Table:
         """Where a unit that went over an edge with no room beyond it lands under option
         ``fall_without_room: nearest_fit`` (Move Phase, Jumping Across: "the ground below";
         Falling: the spot it has fallen to; the seed is silent on a landing with no room): the
-        nearest points to ``below`` (the ground under the edge's point) where its whole base is
-        on the table and clear of every footprint, surfaces and obstacles of any height (the
-        table shrunk by the radius less every footprint grown by it), with no reach limit. Several
-        as near (within ``FALL_TIE``) are all returned, for the engine's 1dN; empty where no base
-        fits anywhere on the table."""
-        room, tight, walls = self._clear_ground(radius)
+        nearest points to ``below`` (the ground under the edge's point), with no reach limit, where
+        its whole base is on the table and clear of every wall of the level it lands on. The
+        levels are the ground and each stage up to 1" high (Move Phase: terrain up to 1" is moved
+        over freely, units stand on low stages): a low stage is no wall, a unit may land on it, its
+        centre on the stage and its base clear of every footprint more than 1" above the stage, as
+        ``fall_landings`` lands on stages; on the ground, its centre off every low stage and its
+        base clear of every footprint more than 1" high. Several as near (within ``FALL_TIE``) are
+        all returned, for the engine's 1dN; empty where no base fits anywhere on the table."""
+        pool: list[Spot] = []
+        for surface, room, tight, walls in self._clear_ground(radius):
+            pool += self._nearest_on_level(Spot(below.x, below.y, surface), radius, room, tight, walls)
+        if not pool:
+            return []
+        # the nearest of every level, and any as near (within ``FALL_TIE``) on another, for the 1dN
+        best = min(s.flat_distance(below) for s in pool)
+        return sorted((s for s in pool if s.flat_distance(below) <= best + FALL_TIE), key=lambda s: (s.flat_distance(below), s.x, s.y))
+
+    def _nearest_on_level(self, start: Spot, radius: float, room: Any, tight: Any, walls: Any) -> list[Spot]:
+        """``nearest_clear_ground`` on one level (``start``'s surface): the nearest points of its
+        room, or of its tight room (a gap exactly a base wide) where that is clearly nearer."""
         landings: list[Spot] = []
         for area in (room, tight):
             if area is None or area.is_empty:
                 continue
-            found = [s for s in self._nearest_in(area, below, radius, radius, None, walls) if self._fits(s, radius, (), radius, None, walls)]
-            if found and (not landings or found[0].flat_distance(below) < landings[0].flat_distance(below) - 10 * FALL_TIE):
+            found = [s for s in self._nearest_in(area, start, radius, radius, None, walls) if self._fits(s, radius, (), radius, None, walls)]
+            if found and (not landings or found[0].flat_distance(start) < landings[0].flat_distance(start) - 10 * FALL_TIE):
                 landings = found
         return landings
 
-    def _clear_ground(self, radius: float) -> tuple[Any, Any, Any]:
-        """For ``nearest_clear_ground``, once per table and radius: the room for a base's centre
-        clear of every footprint (grown by the radius and the margin), the same a hair short of
-        the radius (a gap exactly a base wide; None without footprints), and the footprints."""
+    def _clear_ground(self, radius: float) -> list[tuple[str, Any, Any, Any]]:
+        """For ``nearest_clear_ground``, once per table and radius, for the ground and each stage
+        up to 1" high: the room for a base's centre on that level clear of every footprint more
+        than 1" above it (grown by the radius and the margin), the same a hair short of the radius
+        (a gap exactly a base wide; None without such footprints), and those footprints."""
         found = self._clear_grounds.get(radius)
         if found is None:
-            walls = unary_union([s.polygon for s in self.surfaces.values()] + [poly for poly, _h in self.obstacles])
-            room = self.bounds.buffer(-radius, join_style="mitre")
-            tight = None
-            if not walls.is_empty and not room.is_empty:
-                tight = room.difference(walls.buffer(radius - FALL_MARGIN / 10, quad_segs=64))
-                room = room.difference(walls.buffer(radius + FALL_MARGIN, quad_segs=64))
-            found = self._clear_grounds[radius] = (room, tight, walls)
+            table = self.bounds.buffer(-radius, join_style="mitre")
+            levels = [(GROUND, table.difference(self.low_tops), 0.0)]
+            levels += [(s.id, table.intersection(s.polygon), s.height) for s in self.surfaces.values() if s.height <= LOW_OBSTACLE + EPSILON]
+            found = []
+            for surface, room, floor in levels:
+                top = floor + LOW_OBSTACLE + EPSILON
+                tall = [s.polygon for s in self.surfaces.values() if s.height > top] + [poly for poly, h in self.obstacles if h > top]
+                walls = unary_union(tall) if tall else Polygon()
+                tight = None
+                if not walls.is_empty and not room.is_empty:
+                    tight = room.difference(walls.buffer(radius - FALL_MARGIN / 10, quad_segs=64))
+                    room = room.difference(walls.buffer(radius + FALL_MARGIN, quad_segs=64))
+                found.append((surface, room, tight, walls))
+            self._clear_grounds[radius] = found
         return found
 
     @cached_property
-    def _clear_grounds(self) -> dict[float, tuple[Any, Any, Any]]:
+    def _clear_grounds(self) -> dict[float, list[tuple[str, Any, Any, Any]]]:
         return {}
 
     def _nearest_in(self, room: Any, start: Spot, radius: float, edge: float, part: Any, walls: Any = None) -> list[Spot]:
