@@ -260,15 +260,7 @@ def test_climbing_a_storey_from_its_terrace_too_far_counts_the_climb_at_its_wall
     corner 3.95,2.95@s0 to 1.25,1.75@s1 climbs at the storey's wall, the line's length plus
     1.5" (4.525"). The engine placed the climb under the storey, inside its walls, where the
     climb is refused, and read the dearer way by 3.05,2.407@s0: "needs 4.54"."""
-    game, answer = _storey_on_a_terrace("4,3", 3.0)
-    target = Spot(1.25, 1.75, "s1")
-    expected = plain_nearest_total(Reference(game.state, "mover"), target, only_if_cheaper=True)
-    assert isinstance(expected, float)
-    total = answer.search._beyond(0).nearest_total(target)  # type: ignore[attr-defined]
-    assert total is not None and expected - 1e-9 <= total <= expected + STRAIGHT_TOL
-    assert _needs(answer.answer(target.text).reasons) == float(f"{expected:.2f}")  # type: ignore[attr-defined]
-    _, reached = _storey_on_a_terrace("4,3", 20.0)
-    assert math.isclose(reached.answer(target.text).cost, round(expected, 3), abs_tol=STRAIGHT_TOL + 1e-9)  # type: ignore[attr-defined]
+    _assert_too_far_figure_is_the_references("4,3", Spot(1.25, 1.75, "s1"))
 
 
 def test_climbing_from_a_low_stage_too_far_finds_the_straight_climb_from_where_the_unit_stands() -> None:
@@ -278,12 +270,17 @@ def test_climbing_from_a_low_stage_too_far_finds_the_straight_climb_from_where_t
     terrace and climbs the storey's wall from it, 1.5" plus the line's length. The too-far
     search found no way ("no path of legal steps") though a Move of 20 reaches the point: the
     climb's start, on the line over the terrace, was put on the ground under it."""
-    game, answer = _storey_on_a_terrace("8,1", 3.0)
-    target = Spot(1.25, 1.25, "s1")
+    _assert_too_far_figure_is_the_references("8,1", Spot(1.25, 1.25, "s1"))
+
+
+def _assert_too_far_figure_is_the_references(start: str, target: Spot) -> None:
+    """On the storey-on-a-terrace table, from ``start`` with a 3" Move: the too-far search's total
+    and the "needs X" figure are the plain reference's, and a Move of 20 reaches ``target`` at it."""
+    game, answer = _storey_on_a_terrace(start, 3.0)
     expected = plain_nearest_total(Reference(game.state, "mover"), target, only_if_cheaper=True)
     assert isinstance(expected, float)
     total = answer.search._beyond(0).nearest_total(target)  # type: ignore[attr-defined]
     assert total is not None and expected - 1e-9 <= total <= expected + STRAIGHT_TOL
     assert _needs(answer.answer(target.text).reasons) == float(f"{expected:.2f}")  # type: ignore[attr-defined]
-    _, reached = _storey_on_a_terrace("8,1", 20.0)
+    _, reached = _storey_on_a_terrace(start, 20.0)
     assert math.isclose(reached.answer(target.text).cost, round(expected, 3), abs_tol=STRAIGHT_TOL + 1e-9)  # type: ignore[attr-defined]
